@@ -1,0 +1,403 @@
+"""Checks: how a statement is tested, and how evidence becomes a verdict.
+
+A check is a function of a :class:`Context`. It computes, on its instances, comparisons
+between independent methods and records each as an *item* through the context's judges:
+
+* :meth:`Context.identity` -- an exact symbolic identity (``proved`` or ``refuted``);
+* :meth:`Context.agree` -- two computed values agree within a tolerance (``verified``);
+* :meth:`Context.bound` -- an inequality ``lhs <= rhs`` holds with a slack larger than the
+  error estimate (``verified``, or ``certified`` for rigorous enclosures);
+* :meth:`Context.fact` -- a qualitative claim (an experiment's trend) holds.
+
+The honesty rules live here, once, for every paper:
+
+* a tolerance is the accuracy a check tests at; the *guard* refuses ``verified`` unless the
+  measured error estimate is at most a tenth of it (otherwise ``inconclusive``);
+* ``refuted`` needs a violation larger than the error estimate, on a stored instance;
+* a check's status is the weakest of its items (refuted > error > inconclusive > verified >
+  certified > proved).
+"""
+from __future__ import annotations
+
+import math
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from theorems.registry import REGISTRY, ParamError, Statement, load_all
+
+STATUSES = ("proved", "certified", "verified", "refuted", "inconclusive", "error")
+METHODS = ("symbolic", "flow", "convex", "random", "interval", "experiment")
+# The positive verdict each method can give when the statement holds.
+METHOD_STATUS = {
+    "symbolic": "proved",
+    "interval": "certified",
+    "flow": "verified",
+    "convex": "verified",
+    "random": "verified",
+    "experiment": "verified",
+}
+# Weakest first: a check is as strong as its weakest item.
+_ORDER = ["refuted", "error", "inconclusive", "verified", "certified", "proved"]
+
+# The guard: an error estimate must be this small against the tolerance for "verified".
+GUARD_RATIO = 0.1
+
+
+def combine(statuses: Iterable[str]) -> str:
+    statuses = list(statuses)
+    if not statuses:
+        return "inconclusive"
+    return min(statuses, key=_ORDER.index)
+
+
+def _norm(x: Any) -> float:
+    a = np.asarray(x, dtype=object).ravel()
+    if a.size == 0:
+        return 0.0
+    return max(abs(complex(v)) if isinstance(v, complex) else abs(_to_float(v)) for v in a)
+
+
+def _to_float(v: Any) -> float:
+    try:
+        return float(v)
+    except TypeError:
+        return float(complex(v).real)
+
+
+def _fmt(x: Any) -> Any:
+    """JSON-safe form of a metric value (high-precision numbers keep their digits as text)."""
+    if isinstance(x, (bool, int, str)) or x is None:
+        return x
+    if isinstance(x, float):
+        return x if math.isfinite(x) else str(x)
+    if isinstance(x, (np.floating, np.integer)):
+        return _fmt(x.item())
+    if isinstance(x, dict):
+        return {str(k): _fmt(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, np.ndarray)):
+        return [_fmt(v) for v in x]
+    try:
+        f = float(x)
+        text = str(x)
+        return f if len(text) <= 20 else text
+    except (TypeError, ValueError):
+        return str(x)
+
+
+def digits(discrepancy: float, scale: float = 1.0) -> float:
+    """Correct significant digits implied by a discrepancy at a given scale."""
+    scale = max(abs(scale), 1e-300)
+    if discrepancy <= 0:
+        return float("inf")
+    return -math.log10(discrepancy / scale)
+
+
+@dataclass
+class Item:
+    label: str
+    status: str
+    metrics: dict
+    instance: dict | None = None
+
+
+@dataclass
+class Check:
+    statement_id: str
+    name: str
+    method: str
+    fn: Callable[["Context"], None]
+    expect: str | None = None  # overrides the status implied by the statement's expectation
+    doc: str = ""
+    slow_quick: bool = False  # even the quick budget is slow (kept out of the plain test run)
+
+    @property
+    def key(self) -> str:
+        return f"{self.statement_id}::{self.name}"
+
+    @property
+    def statement(self) -> Statement:
+        load_all()
+        return REGISTRY[self.statement_id]
+
+    @property
+    def expected(self) -> str:
+        if self.expect is not None:
+            return self.expect
+        if self.statement.expect == "refuted":
+            return "refuted"
+        return METHOD_STATUS[self.method]
+
+
+CHECKS: dict[str, Check] = {}
+
+
+def check(statement_id: str, name: str, method: str, expect: str | None = None, slow_quick: bool = False):
+    """Register a check function for a statement."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method}")
+    if expect is not None and expect not in STATUSES:
+        raise ValueError(f"unknown status {expect}")
+
+    def deco(fn: Callable[["Context"], None]):
+        c = Check(statement_id, name, method, fn, expect=expect, doc=(fn.__doc__ or "").strip(), slow_quick=slow_quick)
+        if c.key in CHECKS:
+            raise ValueError(f"duplicate check {c.key}")
+        CHECKS[c.key] = c
+        return fn
+
+    return deco
+
+
+def load_checks() -> dict[str, Check]:
+    load_all()
+    from . import kernel_rich  # noqa: F401
+
+    missing = [k for k in CHECKS.values() if k.statement_id not in REGISTRY]
+    if missing:
+        raise RuntimeError(f"check for unregistered statement {missing[0].statement_id}")
+    return CHECKS
+
+
+def checks_for(statement_id: str) -> list[Check]:
+    load_checks()
+    return [c for c in CHECKS.values() if c.statement_id == statement_id]
+
+
+class Context:
+    """What a check function sees: its parameters, the budget, and the judges."""
+
+    def __init__(self, chk: Check, budget: str = "quick", overrides: dict | None = None, seed: int = 0, cache=None):
+        self.check = chk
+        self.statement = chk.statement
+        self.budget = budget
+        self.seed = seed
+        self.cache = cache
+        self.overrides = dict(overrides or {})
+        for name in self.overrides:
+            self.statement.param(name)  # raises ParamError for an unknown name
+        self.items: list[Item] = []
+        self.metrics: dict[str, Any] = {}
+        self.artifacts: dict[str, tuple[str, str]] = {}
+        self.precision: str | None = None
+        self.notes: list[str] = []
+        self.instance: dict | None = None
+        self.instances_run: list[dict] = []
+        self.counterexample: dict | None = None
+
+    # -- parameters ------------------------------------------------------------------
+    @property
+    def full(self) -> bool:
+        return self.budget == "full"
+
+    def instances(self, quick: list[dict], full: list[dict] | None = None) -> list[dict]:
+        """The check's instances for this budget, each completed with the statement's
+        defaults and with the probe's overrides applied to every instance."""
+        base = full if (self.full and full is not None) else quick
+        out = []
+        seen = set()
+        for inst in base:
+            merged = {**self.statement.defaults(), **inst, **self.overrides}
+            for k, v in list(merged.items()):
+                try:
+                    p = self.statement.param(k)
+                except ParamError:
+                    continue
+                merged[k] = p.validate(v) if v is not None else None
+            key = repr(sorted(merged.items(), key=lambda kv: kv[0]))
+            if key not in seen:
+                seen.add(key)
+                out.append(merged)
+        return out
+
+    def start(self, instance: dict) -> dict:
+        """Mark the instance the following items belong to; returns its hypotheses."""
+        self.instance = dict(instance)
+        held = self.statement.hypotheses_hold(instance)
+        self.instances_run.append({"params": dict(instance), "hypotheses": held})
+        return held
+
+    # -- judges ----------------------------------------------------------------------
+    def _add(self, label: str, status: str, metrics: dict) -> str:
+        item = Item(label, status, {k: _fmt(v) for k, v in metrics.items()}, self.instance)
+        self.items.append(item)
+        if status == "refuted" and self.counterexample is None:
+            self.counterexample = {"label": label, "instance": _fmt(self.instance), "metrics": item.metrics}
+        return status
+
+    def identity(self, label: str, residual: Any, scope: str = "") -> str:
+        """An exact identity: ``residual`` is a SymPy expression (or exact number) that must
+        simplify to zero. Anything else is a refutation of the identity as stated."""
+        import sympy as sp
+
+        r = sp.simplify(residual) if not isinstance(residual, (int,)) else residual
+        zero = (r == 0) or (getattr(r, "is_zero", None) is True)
+        if not zero and hasattr(r, "equals"):
+            zero = bool(r.equals(0))
+        return self._add(label, "proved" if zero else "refuted", {"residual": str(r)[:400], "scope": scope})
+
+    def exact(self, label: str, ok: bool, scope: str = "", **metrics) -> str:
+        """An exact (rational or symbolic) comparison whose truth value is computed exactly."""
+        return self._add(label, "proved" if ok else "refuted", {"scope": scope, **metrics})
+
+    def agree(self, label: str, value: Any, reference: Any, tol: float, err: float, scale: float | None = None, **metrics) -> str:
+        """``value`` and ``reference`` (computed by independent methods) agree within ``tol``.
+
+        ``err`` is the combined error estimate of both computations (e.g. from two
+        precisions). The guard: unless ``err <= GUARD_RATIO * tol`` the verdict is
+        inconclusive -- the numerics cannot resolve the tolerance. A discrepancy larger than
+        ``tol + err`` refutes.
+        """
+        v = np.asarray(value, dtype=object)
+        r = np.asarray(reference, dtype=object)
+        disc = _norm(v - r) if v.shape == r.shape else float("inf")
+        sc = scale if scale is not None else max(_norm(r), 1e-300)
+        m = {"discrepancy": disc, "tolerance": tol, "error_estimate": err, "digits": digits(disc, sc) if sc else None, **metrics}
+        if not (math.isfinite(err) and math.isfinite(tol)) or err > GUARD_RATIO * tol:
+            return self._add(label, "inconclusive", {**m, "why": "error estimate not small against the tolerance"})
+        if disc <= tol:
+            return self._add(label, "verified", m)
+        if disc > tol + err:
+            return self._add(label, "refuted", m)
+        return self._add(label, "inconclusive", m)
+
+    def bound(self, label: str, lhs: Any, rhs: Any, err: float = 0.0, certified: bool = False, strict: bool = False, **metrics) -> str:
+        """The inequality ``lhs <= rhs`` (``<`` if strict). ``err`` is the error estimate of
+        ``rhs - lhs``; the slack must exceed it for a verdict either way. With ``certified``
+        the two sides are rigorous enclosures (err then bounds the enclosure width)."""
+        lhs_f, rhs_f = _to_float(lhs), _to_float(rhs)
+        slack = rhs_f - lhs_f
+        ratio = (rhs_f / lhs_f) if lhs_f not in (0.0,) and math.isfinite(lhs_f) and lhs_f > 0 and rhs_f > 0 else None
+        m = {"lhs": lhs, "rhs": rhs, "slack": slack, "slack_ratio": ratio, "error_estimate": err, **metrics}
+        if not math.isfinite(err) or not math.isfinite(slack):
+            return self._add(label, "inconclusive", m)
+        if slack > err or (not strict and slack >= 0 and err == 0):
+            return self._add(label, "certified" if certified else "verified", m)
+        if slack < -err:
+            return self._add(label, "refuted", m)
+        return self._add(label, "inconclusive", m)
+
+    def fact(self, label: str, ok: bool | None, **metrics) -> str:
+        """A qualitative claim (a trend, a count, a sign) decided by a computation whose
+        accuracy is not in doubt at the stated margin; ``None`` means undecided."""
+        status = "inconclusive" if ok is None else ("verified" if ok else "refuted")
+        return self._add(label, status, metrics)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+    def artifact(self, name: str, mime: str, content: str) -> None:
+        self.artifacts[name] = (mime, content)
+
+    def plot(self, name: str, fig) -> None:
+        """Store a matplotlib figure as inline SVG."""
+        import io
+
+        import matplotlib.pyplot as plt
+
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", bbox_inches="tight")
+        plt.close(fig)
+        self.artifacts[name] = ("image/svg+xml", buf.getvalue())
+
+    # -- result ------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return combine(i.status for i in self.items)
+
+    def key_metrics(self) -> dict:
+        """The headline numbers: smallest agreement in digits, smallest bound slack ratio."""
+        out: dict[str, Any] = {}
+        digs = [i.metrics.get("digits") for i in self.items if isinstance(i.metrics.get("digits"), (int, float))]
+        if digs:
+            out["min_digits"] = min(digs)
+        ratios = [i.metrics.get("slack_ratio") for i in self.items if isinstance(i.metrics.get("slack_ratio"), (int, float))]
+        if ratios:
+            out["min_slack_ratio"] = min(ratios)
+        out["items"] = len(self.items)
+        return out
+
+
+@dataclass
+class Verdict:
+    statement_id: str
+    check: str
+    method: str
+    status: str
+    expected: str
+    params: dict
+    metrics: dict
+    precision: str | None
+    seed: int
+    seconds: float
+    message: str
+    artifacts: dict = field(default_factory=dict)
+
+    def record(self) -> dict:
+        """The JSON record of the DESIGN contract (artifacts by name only)."""
+        return {
+            "statement_id": self.statement_id,
+            "check": self.check,
+            "method": self.method,
+            "status": self.status,
+            "expected": self.expected,
+            "params": self.params,
+            "metrics": self.metrics,
+            "precision": self.precision,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 3),
+            "message": self.message,
+            "artifacts": sorted(self.artifacts),
+        }
+
+
+def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, seed: int = 0, cache=None) -> Verdict:
+    """Run one check and turn its evidence into a verdict record (``error`` if it raised)."""
+    t0 = time.perf_counter()
+    ctx = Context(chk, budget=budget, overrides=overrides, seed=seed, cache=cache)
+    try:
+        chk.fn(ctx)
+        status = ctx.status
+        worst = [i for i in ctx.items if i.status == status]
+        msg = "; ".join(dict.fromkeys(i.label for i in worst[:3]))
+        if status in ("proved", "certified", "verified"):
+            msg = f"{len(ctx.items)} comparisons, weakest: {msg}"
+        elif not ctx.items:
+            msg = "the check recorded no comparison"
+        message = msg
+    except ParamError:
+        raise
+    except Exception as exc:  # the verdict says the check raised; the trace is kept
+        status = "error"
+        message = f"{type(exc).__name__}: {exc}"
+        ctx.artifacts["traceback"] = ("text/plain", traceback.format_exc())
+    seconds = time.perf_counter() - t0
+    metrics = {
+        **ctx.key_metrics(),
+        **{k: _fmt(v) for k, v in ctx.metrics.items()},
+        "comparisons": [
+            {"label": i.label, "status": i.status, "instance": _fmt(i.instance), **i.metrics} for i in ctx.items
+        ],
+        "instances": _fmt(ctx.instances_run),
+    }
+    if ctx.notes:
+        metrics["notes"] = ctx.notes
+    if ctx.counterexample is not None:
+        metrics["counterexample"] = ctx.counterexample
+    return Verdict(
+        statement_id=chk.statement_id,
+        check=chk.name,
+        method=chk.method,
+        status=status,
+        expected=chk.expected,
+        params=_fmt(ctx.overrides),
+        metrics=metrics,
+        precision=ctx.precision,
+        seed=seed,
+        seconds=seconds,
+        message=message,
+        artifacts=ctx.artifacts,
+    )

@@ -1,0 +1,259 @@
+"""The results store: one SQLite file in WAL mode, one transaction per verdict.
+
+It holds runs (commit, package versions, budget, machine, state), verdicts with their
+artifacts, and a cache of expensive computations (trajectories, solves) keyed by their
+inputs and the code version. The schema carries a version (``PRAGMA user_version``) and is
+migrated forward on open.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import platform
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+DEFAULT_PATH = ".ibverify/store.sqlite"
+ENV_VAR = "IBV_STORE"
+
+_MIGRATIONS = {
+    1: """
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        started REAL NOT NULL,
+        finished REAL,
+        state TEXT NOT NULL DEFAULT 'running',
+        kind TEXT NOT NULL DEFAULT 'run',
+        budget TEXT NOT NULL,
+        git_commit TEXT,
+        versions TEXT,
+        machine TEXT,
+        argv TEXT
+    );
+    CREATE TABLE verdicts (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id),
+        statement_id TEXT NOT NULL,
+        check_name TEXT NOT NULL,
+        method TEXT NOT NULL,
+        status TEXT NOT NULL,
+        expected TEXT NOT NULL,
+        params TEXT NOT NULL,
+        metrics TEXT NOT NULL,
+        precision TEXT,
+        seed INTEGER,
+        seconds REAL,
+        message TEXT,
+        created REAL NOT NULL
+    );
+    CREATE INDEX verdicts_stmt ON verdicts(statement_id, run_id);
+    CREATE TABLE artifacts (
+        verdict_id INTEGER NOT NULL REFERENCES verdicts(id),
+        name TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        content TEXT NOT NULL,
+        PRIMARY KEY (verdict_id, name)
+    );
+    CREATE TABLE cache (
+        key TEXT PRIMARY KEY,
+        value BLOB NOT NULL,
+        created REAL NOT NULL
+    );
+    """,
+}
+
+
+def store_path(explicit: str | None = None) -> Path:
+    return Path(explicit or os.environ.get(ENV_VAR) or DEFAULT_PATH)
+
+
+def code_version() -> str:
+    """A hash of the package sources: cached results are invalidated when the code changes."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for pkg in ("numerics", "theorems", "checks"):
+        for f in sorted((root / pkg).glob("*.py")):
+            h.update(f.name.encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def provenance() -> dict:
+    root = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5).stdout.strip() or None
+    except Exception:
+        commit = None
+    versions = {}
+    from importlib import metadata
+
+    for pkg in ("sympy", "mpmath", "numpy", "scipy", "cvxpy", "clarabel", "heyoka", "python-flint", "hypothesis", "jinja2", "matplotlib"):
+        try:
+            versions[pkg] = metadata.version(pkg)
+        except metadata.PackageNotFoundError:
+            versions[pkg] = None
+    versions["python"] = platform.python_version()
+    versions["ibverify-code"] = code_version()
+    machine = f"{platform.node()} {platform.machine()} {os.cpu_count()} cores"
+    return {"git_commit": commit, "versions": versions, "machine": machine}
+
+
+class Store:
+    def __init__(self, path: str | Path | None = None, create: bool = True):
+        self.path = store_path(str(path) if path else None)
+        if not self.path.exists() and not create:
+            raise FileNotFoundError(f"no store at {self.path} (run 'ibv run' first)")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.conn = sqlite3.connect(str(self.path), timeout=60, isolation_level=None)
+        self.conn.row_factory = sqlite3.Row
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA busy_timeout=60000")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        while version < SCHEMA_VERSION:
+            version += 1
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                current = self.conn.execute("PRAGMA user_version").fetchone()[0]
+                if current < version:  # another process may have migrated meanwhile
+                    self.conn.executescript("SAVEPOINT m;" + _MIGRATIONS[version] + "RELEASE m;")
+                    self.conn.execute(f"PRAGMA user_version={version}")
+                self.conn.execute("COMMIT")
+            except Exception:
+                self.conn.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- runs --------------------------------------------------------------------------
+    def start_run(self, budget: str, kind: str = "run", argv: list[str] | None = None) -> int:
+        prov = provenance()
+        cur = self.conn.execute(
+            "INSERT INTO runs(started, state, kind, budget, git_commit, versions, machine, argv) VALUES (?,?,?,?,?,?,?,?)",
+            (time.time(), "running", kind, budget, prov["git_commit"], json.dumps(prov["versions"]), prov["machine"], json.dumps({"argv": argv or [], "pid": os.getpid()})),
+        )
+        return int(cur.lastrowid)
+
+    def finish_run(self, run_id: int, state: str = "complete") -> None:
+        self.conn.execute("UPDATE runs SET finished=?, state=? WHERE id=?", (time.time(), state, run_id))
+
+    def mark_interrupted_runs(self) -> None:
+        """Runs whose process died (killed mid-way) never reached finish_run: mark them
+        incomplete. Called at the start of a run; a run is 'running' only while its
+        process lives, which is checked through the pid kept in argv's record."""
+        for r in self.conn.execute("SELECT id, argv FROM runs WHERE state='running'").fetchall():
+            pid = json.loads(r["argv"] or "{}").get("pid")
+            if pid is None or not _pid_alive(pid):
+                self.conn.execute("UPDATE runs SET state='incomplete' WHERE id=?", (r["id"],))
+
+    def runs(self, kind: str | None = None) -> list[dict]:
+        q = "SELECT * FROM runs" + (" WHERE kind=?" if kind else "") + " ORDER BY id"
+        rows = self.conn.execute(q, (kind,) if kind else ()).fetchall()
+        out = []
+        for r in rows:
+            d = dict(r)
+            d["versions"] = json.loads(d["versions"] or "{}")
+            out.append(d)
+        return out
+
+    def latest_run(self, kind: str = "run") -> dict | None:
+        r = self.conn.execute("SELECT * FROM runs WHERE kind=? ORDER BY id DESC LIMIT 1", (kind,)).fetchone()
+        if r is None:
+            return None
+        d = dict(r)
+        d["versions"] = json.loads(d["versions"] or "{}")
+        return d
+
+    # -- verdicts ----------------------------------------------------------------------
+    def add_verdict(self, run_id: int, v) -> int:
+        """One verdict and its artifacts in one transaction."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            cur = self.conn.execute(
+                "INSERT INTO verdicts(run_id, statement_id, check_name, method, status, expected, params, metrics, precision, seed, seconds, message, created)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    run_id, v.statement_id, v.check, v.method, v.status, v.expected, json.dumps(v.params, sort_keys=True),
+                    json.dumps(v.metrics, sort_keys=True, default=str), v.precision, v.seed, v.seconds, v.message, time.time(),
+                ),
+            )
+            vid = int(cur.lastrowid)
+            for name, (mime, content) in v.artifacts.items():
+                self.conn.execute("INSERT INTO artifacts(verdict_id, name, mime, content) VALUES (?,?,?,?)", (vid, name, mime, content))
+            self.conn.execute("COMMIT")
+            return vid
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+
+    def verdicts(self, run_id: int | None = None, statement_id: str | None = None) -> list[dict]:
+        q = "SELECT * FROM verdicts WHERE 1=1"
+        args: list[Any] = []
+        if run_id is not None:
+            q += " AND run_id=?"
+            args.append(run_id)
+        if statement_id is not None:
+            q += " AND statement_id=?"
+            args.append(statement_id)
+        q += " ORDER BY id"
+        out = []
+        for r in self.conn.execute(q, args).fetchall():
+            d = dict(r)
+            d["params"] = json.loads(d["params"])
+            d["metrics"] = json.loads(d["metrics"])
+            out.append(d)
+        return out
+
+    def artifacts(self, verdict_id: int) -> dict[str, tuple[str, str]]:
+        rows = self.conn.execute("SELECT name, mime, content FROM artifacts WHERE verdict_id=? ORDER BY name", (verdict_id,)).fetchall()
+        return {r["name"]: (r["mime"], r["content"]) for r in rows}
+
+    def latest_verdicts(self, kind: str = "run") -> dict[tuple[str, str], dict]:
+        """The newest verdict of every (statement, check) over runs of one kind."""
+        rows = self.conn.execute(
+            "SELECT v.* FROM verdicts v JOIN runs r ON r.id=v.run_id WHERE r.kind=? AND v.id IN"
+            " (SELECT MAX(v2.id) FROM verdicts v2 JOIN runs r2 ON r2.id=v2.run_id WHERE r2.kind=? GROUP BY v2.statement_id, v2.check_name)",
+            (kind, kind),
+        ).fetchall()
+        out = {}
+        for r in rows:
+            d = dict(r)
+            d["params"] = json.loads(d["params"])
+            d["metrics"] = json.loads(d["metrics"])
+            out[(d["statement_id"], d["check_name"])] = d
+        return out
+
+    # -- cache -------------------------------------------------------------------------
+    def cache_get(self, key: str) -> Any:
+        r = self.conn.execute("SELECT value FROM cache WHERE key=?", (key,)).fetchone()
+        return None if r is None else pickle.loads(r[0])
+
+    def cache_put(self, key: str, value: Any) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO cache(key, value, created) VALUES (?,?,?)", (key, pickle.dumps(value), time.time()))
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def cache_key(*parts: Any) -> str:
+    h = hashlib.sha256(code_version().encode())
+    for p in parts:
+        h.update(repr(p).encode())
+    return h.hexdigest()

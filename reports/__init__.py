@@ -1,0 +1,1 @@
+"""Renders the results store as a static HTML report (templates and renderer)."""
