@@ -154,7 +154,7 @@ def check(statement_id: str, name: str, method: str, expect: str | None = None, 
 
 def load_checks() -> dict[str, Check]:
     load_all()
-    from . import kernel_rich  # noqa: F401
+    from . import kernel_rich, kernel_rich_depth, kernel_rich_experiments, kernel_rich_matrix, kernel_rich_regularizer  # noqa: F401
 
     missing = [k for k in CHECKS.values() if k.statement_id not in REGISTRY]
     if missing:
@@ -285,6 +285,63 @@ class Context:
         accuracy is not in doubt at the stated margin; ``None`` means undecided."""
         status = "inconclusive" if ok is None else ("verified" if ok else "refuted")
         return self._add(label, status, metrics)
+
+    def random(self, strategy, prop: Callable[[Any], None], quick: int = 20, full: int = 200) -> str:
+        """Hypothesis-generated instances: ``prop(example)`` records items through the judges.
+
+        Derandomized (the same examples every run, seeded by the check). While Hypothesis
+        explores and shrinks, items go to a scratch list; without a refutation they are
+        summarised per label (worst status, count, smallest digits and slack ratio). With
+        one, Hypothesis's shrunk (smallest) failing example is replayed and its items --
+        the stored counterexample -- are recorded as they are."""
+        from hypothesis import HealthCheck, given, settings
+
+        n = full if self.full else quick
+        kept, failing = self.items, []
+        scratch: list[Item] = []
+
+        @settings(max_examples=n, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck), print_blob=False)
+        @given(strategy)
+        def run(example):
+            start = len(scratch)
+            self.items = scratch
+            self.instance = {"example": repr(example)[:500]}
+            try:
+                prop(example)
+            finally:
+                self.items = kept
+            if any(i.status == "refuted" for i in scratch[start:]):
+                failing.append(example)
+                raise AssertionError("refuted")
+
+        try:
+            run()
+        except AssertionError:
+            pass
+        if failing:
+            example = failing[-1]
+            self.instance = {"example": repr(example)[:500]}
+            prop(example)
+            return self.status
+        by_label: dict[str, list[Item]] = {}
+        for it in scratch:
+            by_label.setdefault(it.label, []).append(it)
+        for label, its in by_label.items():
+            m: dict[str, Any] = {"examples": len(its), "generated_by": "hypothesis"}
+            ds = [i.metrics.get("digits") for i in its if isinstance(i.metrics.get("digits"), (int, float))]
+            rs = [i.metrics.get("slack_ratio") for i in its if isinstance(i.metrics.get("slack_ratio"), (int, float))]
+            sl = [i.metrics.get("slack") for i in its if isinstance(i.metrics.get("slack"), (int, float))]
+            if ds:
+                m["digits"] = min(ds)
+            if rs:
+                m["slack_ratio"] = min(rs)
+            if sl:
+                m["min_slack"] = min(sl)
+                tight = min(its, key=lambda i: i.metrics.get("slack", math.inf) if isinstance(i.metrics.get("slack"), (int, float)) else math.inf)
+                m["tightest_instance"] = tight.instance
+            self.items.append(Item(label, combine(i.status for i in its), m, {"hypothesis_examples": len(its)}))
+        self.instance = None
+        return self.status
 
     def note(self, text: str) -> None:
         self.notes.append(text)

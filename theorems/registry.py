@@ -186,7 +186,7 @@ def statement(id: str, kind: str, number: str, title: str, source: Source, text:
 
 def load_all() -> dict[str, Statement]:
     """Import every paper module so that the registry is complete."""
-    from . import kernel_rich  # noqa: F401
+    from . import kernel_rich, kernel_rich_depth, kernel_rich_experiments, kernel_rich_matrix, kernel_rich_regularizer  # noqa: F401
 
     return REGISTRY
 

@@ -1,0 +1,2 @@
+"""Checks for kernel-rich: regularizer (see checks/kernel_rich.py for shared instances and references)."""
+from .core import check  # noqa: F401
