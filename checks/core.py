@@ -235,9 +235,25 @@ class Context:
 
         r = sp.simplify(residual) if not isinstance(residual, (int,)) else residual
         zero = (r == 0) or (getattr(r, "is_zero", None) is True)
+        decided = zero
         if not zero and hasattr(r, "equals"):
-            zero = bool(r.equals(0))
-        return self._add(label, "proved" if zero else "refuted", {"residual": str(r)[:400], "scope": scope})
+            eq = r.equals(0)
+            zero, decided = eq is True, eq is not None
+        m = {"residual": str(r)[:400], "scope": scope}
+        if decided:
+            return self._add(label, "proved" if zero else "refuted", m)
+        # SymPy could not decide: evaluate at random real points at 50 digits. A clearly
+        # nonzero value refutes; numerically zero everywhere is not a proof.
+        rng = np.random.default_rng(0)
+        worst = 0.0
+        free = sorted(r.free_symbols, key=str)
+        for _ in range(8):
+            point = {s: sp.Float(rng.uniform(0.1, 2.0), 50) for s in free}
+            val = complex(sp.N(r.subs(point), 50))
+            worst = max(worst, abs(val))
+            if abs(val) > 1e-30:
+                return self._add(label, "refuted", {**m, "nonzero_at": {str(k): float(v) for k, v in point.items()}, "value": abs(val)})
+        return self._add(label, "inconclusive", {**m, "why": "SymPy could not simplify to 0; zero to 1e-30 at 8 random points", "max_abs_sampled": worst})
 
     def exact(self, label: str, ok: bool, scope: str = "", **metrics) -> str:
         """An exact (rational or symbolic) comparison whose truth value is computed exactly."""

@@ -125,7 +125,8 @@ class Store:
             try:
                 current = self.conn.execute("PRAGMA user_version").fetchone()[0]
                 if current < version:  # another process may have migrated meanwhile
-                    self.conn.executescript("SAVEPOINT m;" + _MIGRATIONS[version] + "RELEASE m;")
+                    for stmt in filter(str.strip, _MIGRATIONS[version].split(";")):
+                        self.conn.execute(stmt)  # executescript would commit the open transaction
                     self.conn.execute(f"PRAGMA user_version={version}")
                 self.conn.execute("COMMIT")
             except Exception:

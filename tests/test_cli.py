@@ -1,0 +1,62 @@
+"""The ibv CLI contract: list/run/show/probe, JSON records, bad input (exit 2, nothing written)."""
+import json
+import sqlite3
+
+import pytest
+
+from checks.cli import main
+
+QUICK_ID = "kernel-rich/claim-q-closed-form"
+
+
+def test_list_json(capsys):
+    assert main(["list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    ids = {r["id"] for r in rows}
+    assert "kernel-rich/theorem-1" in ids and all(r["checks"] for r in rows)
+
+
+def test_run_stores_and_writes_json(tmp_path, capsys):
+    store, out = tmp_path / "s.sqlite", tmp_path / "v.json"
+    assert main(["run", QUICK_ID, "--store", str(store), "--json", str(out)]) == 0
+    recs = json.loads(out.read_text())
+    keys = {"statement_id", "check", "method", "status", "expected", "params", "metrics", "precision", "seed", "seconds", "message", "artifacts"}
+    assert recs and all(keys <= set(r) for r in recs)
+    assert all(r["status"] == r["expected"] for r in recs)
+    con = sqlite3.connect(store)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert con.execute("SELECT COUNT(*) FROM verdicts").fetchone()[0] == len(recs)
+    assert con.execute("SELECT state FROM runs").fetchone()[0] == "complete"
+    assert main(["show", QUICK_ID, "--store", str(store)]) == 0
+    assert "proved" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "kernel-rich/no-such-statement"],
+        ["show", "nope/nothing"],
+        ["probe", "kernel-rich/theorem-1", "--set", "alpha=-1"],
+        ["probe", "kernel-rich/theorem-1", "--set", "alpha=nan"],
+        ["probe", "kernel-rich/theorem-1", "--set", "alpha=inf"],
+        ["probe", "kernel-rich/theorem-1", "--set", "seed=1.5"],
+        ["probe", "kernel-rich/theorem-1", "--set", "nosuch=1"],
+        ["probe", "kernel-rich/theorem-1", "--set", "alpha"],
+        ["run", "--budget", "huge"],
+        ["run", QUICK_ID, "--json", "/nonexistent-dir/x.json"],
+        ["frobnicate"],
+    ],
+)
+def test_bad_input_exit_2_nothing_written(argv, tmp_path, capsys):
+    store = tmp_path / "s.sqlite"
+    assert main(argv + ["--store", str(store)] if argv[0] in ("run", "probe", "show") else argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("ibv: error:")
+    assert not store.exists()
+
+
+def test_probe_reports_hypotheses_and_verdict(tmp_path, capsys):
+    store = tmp_path / "s.sqlite"
+    assert main(["probe", "kernel-rich/theorem-1-general", "--set", "w0_scale=2", "--store", str(store)]) == 0
+    out = capsys.readouterr().out
+    assert "hypotheses held" in out and "w0_scale=2" in out

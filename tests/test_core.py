@@ -1,0 +1,42 @@
+"""The judges' honesty rules (checks/core.py)."""
+import sympy as sp
+
+from checks.core import Check, Context, combine, check, CHECKS, run_check
+
+
+def _ctx():
+    return Context(Check("kernel-rich/claim-q-closed-form", "t", "flow", lambda c: None))
+
+
+def test_guard_refuses_verified_when_error_estimate_is_large():
+    c = _ctx()
+    assert c.agree("starved", 1.0, 1.0 + 1e-9, tol=1e-8, err=5e-9) == "inconclusive"
+    assert c.agree("resolved", 1.0, 1.0 + 1e-9, tol=1e-8, err=1e-12) == "verified"
+    assert c.agree("violated", 1.0, 1.1, tol=1e-8, err=1e-12) == "refuted"
+    assert c.agree("nan error", 1.0, 1.0, tol=1e-8, err=float("nan")) == "inconclusive"
+    assert c.status == "refuted" and c.counterexample is not None
+
+
+def test_bound_and_identity():
+    c = _ctx()
+    assert c.bound("holds", 1.0, 2.0, err=0.1) == "verified"
+    assert c.bound("violated", 2.0, 1.0, err=0.1) == "refuted"
+    assert c.bound("undecided", 1.0, 1.05, err=0.1) == "inconclusive"
+    x = sp.Symbol("x", real=True)
+    assert c.identity("true", sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1) == "proved"
+    assert c.identity("false", sp.sin(x) ** 2 - sp.cos(x) ** 2) == "refuted"
+
+
+def test_combine_is_weakest():
+    assert combine(["proved", "verified"]) == "verified"
+    assert combine(["proved", "inconclusive", "verified"]) == "inconclusive"
+    assert combine(["verified", "refuted", "error"]) == "refuted"
+    assert combine([]) == "inconclusive"
+
+
+def test_a_raising_check_is_an_error_verdict():
+    def boom(ctx):
+        raise RuntimeError("kaboom")
+
+    v = run_check(Check("kernel-rich/claim-q-closed-form", "boom", "symbolic", boom))
+    assert v.status == "error" and "kaboom" in v.message and "traceback" in v.artifacts
