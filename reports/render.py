@@ -1,6 +1,641 @@
-"""Placeholder replaced by the report renderer."""
+"""The static HTML verification report, rendered from the results store.
+
+``render_report(store, out)`` writes a self-contained folder (relative links only, nothing
+fetched at view time)::
+
+    index.html              provenance of the latest run, counts per paper, every statement
+    statements/<safe>.html  one page per statement: text, hypotheses, erratum, evidence
+    errata.html             every statement refuted as printed, with its correction
+    history.html            verdict changes across stored runs, regressions first
+    style.css
+
+Mathematics in statement texts (``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``) is
+converted to MathML at build time with ``latex2mathml``. The converter's element tree is
+re-serialised through a whitelist of MathML tags and attributes with every text node
+escaped (latex2mathml itself does not escape ``\\text{...}`` contents); a segment that does
+not convert, or leaves an unknown macro behind, is shown as its escaped LaTeX in ``<code>``.
+Templates are rendered with autoescape on; the only unescaped content is that MathML and
+the SVG plots our own checks produced with matplotlib.
+"""
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+import shlex
+import shutil
+import time
+from functools import lru_cache
 from pathlib import Path
+from typing import Any, Iterable
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+MARKER = ".ibv-report"  # marks a folder as ours: stale pages in it may be removed
+
+# Display order of statuses; a check (and a statement) is as strong as its weakest item.
+STATUS_ORDER = ("proved", "certified", "verified", "refuted", "inconclusive", "error", "not run")
+_WEAKEST_FIRST = ["refuted", "error", "inconclusive", "verified", "certified", "proved"]
+NOT_RUN = "not run"
+
+
+def combine(statuses: Iterable[str]) -> str | None:
+    statuses = [s for s in statuses if s in _WEAKEST_FIRST]
+    return min(statuses, key=_WEAKEST_FIRST.index) if statuses else None
+
+
+# ---------------------------------------------------------------------------------------
+# Mathematics: LaTeX -> sanitised MathML at build time
+# ---------------------------------------------------------------------------------------
+MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+_MATH_RE = re.compile(r"\\\$|\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\\((.+?)\\\)|\$(.+?)\$", re.S)
+_MATHML_TAGS = frozenset(
+    "math mrow mi mn mo ms mtext mspace msub msup msubsup munder mover munderover mfrac msqrt"
+    " mroot mstyle mpadded mphantom menclose mtable mtr mtd mlabeledtr merror mmultiscripts"
+    " mprescripts none mfenced maligngroup malignmark".split()
+)
+_MATHML_ATTRS = frozenset(
+    "display mathvariant stretchy fence form separator lspace rspace minsize maxsize movablelimits"
+    " largeop accent accentunder linethickness columnalign columnspacing rowspacing rowalign"
+    " columnlines rowlines frame displaystyle scriptlevel width height depth notation open close"
+    " separators symmetric align equalrows equalcolumns side columnspan rowspan".split()
+)
+_LEFTOVER_MACRO = re.compile(r"\\[A-Za-z]")
+
+
+class _NotMath(Exception):
+    """The converter's output is not (safe, complete) MathML."""
+
+
+def _serialise(el, out: list[str]) -> None:
+    tag = el.tag
+    if tag not in _MATHML_TAGS:
+        raise _NotMath(f"element {tag!r}")
+    attrs = []
+    for k, v in el.attrib.items():
+        if k == "xmlns":
+            continue  # written once, on <math>
+        if k not in _MATHML_ATTRS:
+            raise _NotMath(f"attribute {k!r}")
+        attrs.append(f' {k}="{escape(v)}"')
+    if tag == "math":
+        attrs.insert(0, f' xmlns="{MATHML_NS}"')
+    out.append(f"<{tag}{''.join(attrs)}>")
+    if el.text:
+        text = html.unescape(el.text)  # latex2mathml stores character references as text
+        if _LEFTOVER_MACRO.search(text):
+            raise _NotMath(f"unknown macro {text!r}")
+        out.append(str(escape(text)))
+    for child in el:
+        _serialise(child, out)
+    out.append(f"</{tag}>")
+    if el.tail:
+        out.append(str(escape(html.unescape(el.tail))))
+
+
+@lru_cache(maxsize=8192)
+def math_html(tex: str, display: bool = False) -> str:
+    """One LaTeX formula as sanitised MathML, or its escaped source in ``<code>``."""
+    try:
+        from latex2mathml.converter import convert_to_element
+
+        root = convert_to_element(tex, display="block" if display else "inline")
+        parts: list[str] = []
+        _serialise(root, parts)
+        # the source as alttext: read by screen readers, kept for copying
+        parts[0] = parts[0][:-1] + f' alttext="{escape(tex.strip())}">'
+        return "".join(parts)
+    except Exception:
+        cls = "tex tex-block" if display else "tex"
+        return f'<code class="{cls}" title="LaTeX source (MathML conversion failed)">{escape(tex.strip())}</code>'
+
+
+def tex_html(text: Any) -> Markup:
+    """Prose with inline LaTeX: prose escaped, formulas as MathML."""
+    if text is None or text == "":
+        return Markup("")
+    text = str(text)
+    out: list[str] = []
+    pos = 0
+    for m in _MATH_RE.finditer(text):
+        out.append(str(escape(text[pos:m.start()])))
+        pos = m.end()
+        if m.group(0) == "\\$":
+            out.append("$")
+            continue
+        display = m.group(1) is not None or m.group(2) is not None
+        tex = next(g for g in m.groups() if g is not None)
+        out.append(math_html(tex, display))
+    out.append(str(escape(text[pos:])))
+    return Markup("".join(out))
+
+
+# ---------------------------------------------------------------------------------------
+# Formatting
+# ---------------------------------------------------------------------------------------
+def _num(x: Any) -> float | None:
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, (int, float)):
+        return float(x)
+    if isinstance(x, str):
+        try:
+            return float(x)
+        except ValueError:
+            return None
+    return None
+
+
+def fmt(x: Any, limit: int = 300) -> str:
+    """A metric value for display."""
+    if x is None:
+        return "—"
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, float):
+        if math.isnan(x):
+            return "nan"
+        if math.isinf(x):
+            return "∞" if x > 0 else "−∞"
+        if x == 0:
+            return "0"
+        return f"{x:.4g}"
+    if isinstance(x, str):
+        if x in ("inf", "+inf"):
+            return "∞"
+        if x == "-inf":
+            return "−∞"
+        return x if len(x) <= limit else x[:limit] + "…"
+    if isinstance(x, dict):
+        text = ", ".join(f"{k}={fmt(v, limit)}" for k, v in x.items())
+    elif isinstance(x, (list, tuple)):
+        text = "[" + ", ".join(fmt(v, limit) for v in x) + "]"
+    else:
+        text = str(x)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def fmt_ratio(r: float) -> str:
+    """A slack ratio rhs/lhs: 3.2, or 1.000045 when the bound is nearly tight (the
+    excess over 1 keeps two significant digits)."""
+    if not math.isfinite(r):
+        return "∞"
+    if r >= 1e4:
+        return f"{r:.2e}"
+    d = abs(r - 1)
+    if 0 < d < 0.1:
+        k = 1 - math.floor(math.log10(d))
+        return f"{r:.{k}f}" if k <= 12 else f"1 {'+' if r > 1 else '−'} {d:.1e}"
+    return f"{r:.0f}" if r >= 10 else f"{r:.3g}"
+
+
+def fmt_seconds(s: Any) -> str:
+    s = _num(s)
+    if s is None:
+        return "—"
+    if s < 60:
+        return f"{s:.2f} s" if s < 10 else f"{s:.1f} s"
+    return f"{int(s // 60)} min {s % 60:.0f} s"
+
+
+def fmt_time(t: Any) -> str:
+    t = _num(t)
+    if t is None:
+        return "—"
+    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(t))
+
+
+def _min_digits(m: dict) -> float | None:
+    d = _num(m.get("min_digits"))
+    if d is not None:
+        return d
+    # exact agreement (digits = inf) is not counted in min_digits: read the comparisons
+    ds = [_num(c.get("digits")) for c in m.get("comparisons") or [] if isinstance(c, dict)]
+    ds = [x for x in ds if x is not None]
+    return min(ds) if ds else None
+
+
+def key_figure(metrics_list: list[dict]) -> str:
+    """The headline numbers of a statement's (or a check's) verdicts: the smallest agreement
+    in digits, the smallest bound slack ratio, whether a counterexample is stored."""
+    digs = [d for d in (_min_digits(m) for m in metrics_list) if d is not None]
+    ratios = [r for r in (_num(m.get("min_slack_ratio")) for m in metrics_list) if r is not None]
+    parts = []
+    if any("counterexample" in m for m in metrics_list):
+        parts.append("counterexample stored")
+    if digs:
+        d = min(digs)
+        if math.isinf(d) and d > 0:
+            parts.append("agreement: discrepancy 0")
+        elif d < 1:
+            parts.append(f"agreement {d:.2g} digits")
+        else:
+            parts.append(f"agreement {math.floor(d)} digits")
+    if ratios:
+        parts.append(f"bound slack ×{fmt_ratio(min(ratios))}")
+    return " · ".join(parts)
+
+
+def safe_name(text: str) -> str:
+    s = text.replace("/", "__").replace(":", "__")
+    return re.sub(r"[^A-Za-z0-9._-]", "_", s) or "_"
+
+
+# Comparison metrics shown as evidence, in this order; the rest are "other".
+_EVIDENCE_KEYS = (
+    "discrepancy", "tolerance", "error_estimate", "digits", "lhs", "rhs", "slack", "slack_ratio",
+    "min_slack", "residual", "scope", "examples", "why",
+)
+_COMPARISON_SKIP = ("label", "status", "instance")
+_CHECK_METRIC_SKIP = ("comparisons", "instances", "notes", "counterexample")
+
+
+def _kv(d: dict, keys: Iterable[str]) -> list[tuple[str, str]]:
+    out = []
+    for k in keys:
+        if k in d:
+            v = d[k]
+            r = _num(v) if k in ("slack_ratio", "min_slack_ratio") else None
+            out.append((k, fmt_ratio(r) if r is not None else fmt(v)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------------------
+def _load_registry():
+    """(PAPERS, statements in paper order, checks by statement id, warnings)."""
+    warnings: list[str] = []
+    from theorems.registry import PAPERS, load_all
+
+    registry = load_all()
+    checks: dict[str, list] = {}
+    try:
+        from checks.core import load_checks
+
+        for c in load_checks().values():
+            checks.setdefault(c.statement_id, []).append(c)
+    except Exception as exc:  # the report still shows what the store holds
+        warnings.append(f"the checks could not be loaded ({type(exc).__name__}: {exc}); checks that did not run are not listed")
+    order = {k: i for i, k in enumerate(PAPERS)}
+    stmts = sorted(registry.values(), key=lambda s: order.get(s.paper, len(order)))  # stable: registry order within a paper
+    return PAPERS, stmts, checks, warnings
+
+
+def _light_history(store) -> list[dict]:
+    """Every verdict of kind-'run' runs, without metrics (cheap for long histories)."""
+    try:
+        rows = store.conn.execute(
+            "SELECT v.id, v.run_id, v.statement_id, v.check_name, v.method, v.status, v.expected FROM verdicts v"
+            " JOIN runs r ON r.id=v.run_id WHERE r.kind='run' ORDER BY v.id"
+        ).fetchall()
+        return [dict(r) for r in rows]
+    except Exception:
+        run_ids = {r["id"] for r in store.runs(kind="run")}
+        return [
+            {k: v[k] for k in ("id", "run_id", "statement_id", "check_name", "method", "status", "expected")}
+            for v in store.verdicts() if v["run_id"] in run_ids
+        ]
+
+
+def _probe_command(stmt_id: str, stmt, instance: Any, budget: str | None) -> tuple[str | None, list[str]]:
+    """``ibv probe ID --set name=value ...`` reproducing a counterexample instance, and the
+    instance entries a probe cannot set."""
+    if not isinstance(instance, dict) or not instance:
+        return None, ["the counterexample has no instance parameters"]
+    names = {p.name for p in stmt.params} if stmt is not None else None
+    sets, unsettable = [], []
+    for k, v in instance.items():
+        if names is not None and k not in names:
+            unsettable.append(f"{k}={fmt(v)}")
+            continue
+        if v is None:
+            continue
+        if isinstance(v, bool):
+            text = "true" if v else "false"
+        elif isinstance(v, float):
+            text = repr(v)
+        elif isinstance(v, (int, str)):
+            text = str(v)
+        else:
+            unsettable.append(f"{k}={fmt(v)}")
+            continue
+        sets.append(f"--set {shlex.quote(f'{k}={text}')}")
+    if not sets:
+        return None, unsettable or ["the counterexample has no settable parameters"]
+    cmd = ["ibv", "probe", shlex.quote(stmt_id), *sets]
+    if budget == "full":
+        cmd += ["--budget", "full"]
+    return " ".join(cmd), unsettable
+
+
+def _artifact_views(store, verdict_id: int, out: Path, page_safe: str, check_safe: str) -> list[dict]:
+    views = []
+    for name, (mime, content) in store.artifacts(verdict_id).items():
+        view = {"name": name, "mime": mime}
+        if mime == "image/svg+xml":
+            start = content.find("<svg")
+            view["kind"] = "svg"
+            view["content"] = Markup(content[start:] if start >= 0 else content)  # produced by our own checks
+        elif mime.startswith("text/") or mime == "application/json":
+            if mime == "application/json":
+                try:
+                    content = json.dumps(json.loads(content), indent=1)
+                except ValueError:
+                    pass
+            view["kind"] = "text"
+            view["content"] = content
+        else:
+            rel = Path("artifacts") / page_safe / check_safe / safe_name(name)
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            (out / rel).write_text(content)
+            view["kind"] = "file"
+            view["href"] = "../" + rel.as_posix()
+        views.append(view)
+    return views
+
+
+def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None, v: dict | None,
+                last: dict | None, runs_by_id: dict, store, out: Path, page_safe: str, budget: str | None, doc: str = "") -> dict:
+    view: dict[str, Any] = {
+        "name": name, "anchor": "check-" + safe_name(name), "method": method, "expected": expected or "—",
+        "doc": doc, "ran": v is not None,
+    }
+    if v is None:
+        view.update(status=NOT_RUN, ok=None, last=None)
+        if last is not None:
+            run = runs_by_id.get(last["run_id"], {})
+            view["last"] = {"status": last["status"], "run_id": last["run_id"], "date": fmt_time(run.get("started"))}
+        return view
+    m = v["metrics"] or {}
+    comparisons = []
+    for c in m.get("comparisons") or []:
+        if not isinstance(c, dict):
+            continue
+        evidence = _kv(c, _EVIDENCE_KEYS)
+        other = _kv(c, [k for k in c if k not in _EVIDENCE_KEYS and k not in _COMPARISON_SKIP])
+        comparisons.append({
+            "label": tex_html(c.get("label", "")), "status": c.get("status", "—"),
+            "evidence": evidence, "other": other, "instance": fmt(c.get("instance")) if c.get("instance") else "",
+        })
+    counts: dict[str, int] = {}
+    for c in comparisons:
+        counts[c["status"]] = counts.get(c["status"], 0) + 1
+    instances = []
+    for inst in m.get("instances") or []:
+        if isinstance(inst, dict):
+            hyps = inst.get("hypotheses") or {}
+            instances.append({
+                "params": fmt(inst.get("params")),
+                "hypotheses": [(tex_html(t), bool(h)) for t, h in hyps.items()] if isinstance(hyps, dict) else [],
+                "all_held": all(hyps.values()) if isinstance(hyps, dict) else None,
+            })
+    cex = m.get("counterexample")
+    cex_view = None
+    if isinstance(cex, dict):
+        command, unsettable = _probe_command(stmt_id, stmt, cex.get("instance"), budget)
+        cex_view = {
+            "label": tex_html(cex.get("label", "")),
+            "instance": _kv(cex["instance"], list(cex["instance"])) if isinstance(cex.get("instance"), dict) else [],
+            "metrics": _kv(cex["metrics"], list(cex["metrics"])) if isinstance(cex.get("metrics"), dict) else [],
+            "command": command, "unsettable": unsettable,
+        }
+    key_metrics = _kv(m, [k for k in m if k not in _CHECK_METRIC_SKIP])
+    notes = m.get("notes") or []
+    view.update(
+        status=v["status"], expected=v["expected"], ok=v["status"] == v["expected"], method=v["method"],
+        message=tex_html(v.get("message") or ""), precision=v.get("precision"), seed=v.get("seed"),
+        seconds=fmt_seconds(v.get("seconds")), params=_kv(v.get("params") or {}, list(v.get("params") or {})),
+        key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=comparisons,
+        comparison_counts=sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),
+        instances=instances, notes=[tex_html(n) for n in (notes if isinstance(notes, list) else [notes])],
+        counterexample=cex_view,
+        artifacts=_artifact_views(store, v["id"], out, page_safe, safe_name(name)),
+    )
+    return view
+
+
+def _collect(store, out: Path) -> dict:
+    papers, stmts, checks_by_stmt, warnings = _load_registry()
+    registry = {s.id: s for s in stmts}
+    run = store.latest_run()
+    runs = store.runs(kind="run")
+    runs_by_id = {r["id"]: r for r in runs}
+    run_verdicts = store.verdicts(run_id=run["id"]) if run else []
+    budget = run.get("budget") if run else None
+    by_stmt: dict[str, dict[str, dict]] = {}
+    for v in run_verdicts:  # ordered by id: a repeated (statement, check) keeps the newest
+        by_stmt.setdefault(v["statement_id"], {})[v["check_name"]] = v
+    history = _light_history(store)
+    last_before: dict[tuple[str, str], dict] = {}
+    for h in history:
+        if run is None or h["run_id"] != run["id"]:
+            last_before[(h["statement_id"], h["check_name"])] = h
+
+    ids = [s.id for s in stmts] + [sid for sid in by_stmt if sid not in registry]
+    safe: dict[str, str] = {}
+    used: set[str] = set()
+    for sid in ids:
+        base = name = safe_name(sid)
+        k = 2
+        while name.lower() in used:  # case-insensitive file systems
+            name = f"{base}-{k}"
+            k += 1
+        used.add(name.lower())
+        safe[sid] = name
+
+    statements = []
+    for sid in ids:
+        stmt = registry.get(sid)
+        ran = by_stmt.get(sid, {})
+        registered = checks_by_stmt.get(sid, [])
+        check_views = []
+        seen = set()
+        for c in registered:
+            seen.add(c.name)
+            check_views.append(_check_view(stmt, sid, c.name, c.method, c.expected, ran.get(c.name), last_before.get((sid, c.name)),
+                                           runs_by_id, store, out, safe[sid], budget, doc=c.doc))
+        for name, v in ran.items():
+            if name not in seen:
+                seen.add(name)
+                check_views.append(_check_view(stmt, sid, name, v["method"], v["expected"], v, None, runs_by_id, store, out, safe[sid], budget))
+        for (hsid, name), h in last_before.items():  # checks of earlier runs, no longer registered
+            if hsid == sid and name not in seen:
+                seen.add(name)
+                check_views.append(_check_view(stmt, sid, name, h["method"], h["expected"], None, h, runs_by_id, store, out, safe[sid], budget))
+        run_checks = [c for c in check_views if c["ran"]]
+        status = combine(c["status"] for c in run_checks) or (NOT_RUN if not run_checks else "error")
+        expected_status = combine(c["expected"] for c in check_views)
+        expect = stmt.expect if stmt is not None else None
+        if expected_status is None:
+            expected_status = "refuted" if expect == "refuted" else (expect or "—")
+        corrected_id = f"{sid}:corrected"
+        view = {
+            "id": sid, "safe": safe[sid], "href": f"statements/{safe[sid]}.html", "known": stmt is not None,
+            "paper": stmt.paper if stmt is not None else sid.split("/", 1)[0],
+            "kind": stmt.kind if stmt is not None else "—", "number": stmt.number if stmt is not None else "",
+            "title": tex_html(stmt.title) if stmt is not None else Markup("(not in the registry)"),
+            "text": tex_html(stmt.text) if stmt is not None else Markup(""),
+            "source": stmt.source if stmt is not None else None,
+            "params": [{"name": p.name, "type": p.type.__name__, "default": fmt(p.default), "doc": p.doc} for p in stmt.params] if stmt is not None else [],
+            "hypotheses": [tex_html(h.text) for h in stmt.hypotheses] if stmt is not None else [],
+            "expect": expect or "—", "erratum": tex_html(stmt.erratum) if stmt is not None and stmt.erratum else None,
+            "notes": tex_html(stmt.notes) if stmt is not None and stmt.notes else None,
+            "corrects": stmt.corrects if stmt is not None else None,
+            "corrected_id": corrected_id if corrected_id in registry else None,
+            "checks": check_views, "status": status, "expected_status": expected_status,
+            "ok": all(c["ok"] for c in run_checks) if run_checks else None,
+            "n_run": len(run_checks), "n_checks": len(check_views),
+            "methods": sorted({c["method"] for c in check_views}),
+            "key_figure": key_figure([by_stmt[sid][c["name"]]["metrics"] for c in run_checks]),
+            "seconds": fmt_seconds(sum(_num(by_stmt[sid][c["name"]].get("seconds")) or 0 for c in run_checks)) if run_checks else "—",
+        }
+        statements.append(view)
+    by_id = {s["id"]: s for s in statements}
+
+    # counts per paper
+    paper_rows = []
+    for key in list(papers) + sorted({s["paper"] for s in statements} - set(papers)):
+        mine = [s for s in statements if s["paper"] == key]
+        counts = {st: sum(1 for s in mine if s["status"] == st) for st in STATUS_ORDER}
+        paper_rows.append({
+            "key": key, "file": papers.get(key, ""), "n": len(mine), "counts": counts,
+            "checks_run": sum(s["n_run"] for s in mine), "checks": sum(s["n_checks"] for s in mine),
+            "unexpected": sum(1 for s in mine if s["ok"] is False),
+        })
+    totals = {st: sum(p["counts"][st] for p in paper_rows) for st in STATUS_ORDER}
+    all_checks = [c for s in statements for c in s["checks"] if c["ran"]]
+    summary = {
+        "statements": len(statements), "checks_run": len(all_checks),
+        "as_expected": sum(1 for c in all_checks if c["ok"]), "unexpected": sum(1 for c in all_checks if not c["ok"]),
+        "totals": totals,
+    }
+
+    # errata
+    errata = []
+    for s in statements:
+        if s["expect"] != "refuted":
+            continue
+        corr = by_id.get(s["corrected_id"]) if s["corrected_id"] else None
+        errata.append({"s": s, "corrected": corr})
+
+    # history
+    events = []
+    prev: dict[tuple[str, str], dict] = {}
+    current: dict[tuple[str, str], str] = {}
+    for h in history:
+        key = (h["statement_id"], h["check_name"])
+        p = prev.get(key)
+        if p is not None and p["status"] != h["status"]:
+            was_ok, now_ok = p["status"] == p["expected"], h["status"] == h["expected"]
+            kind = "regression" if was_ok and not now_ok else ("fixed" if now_ok and not was_ok else "change")
+            events.append({
+                "run_id": h["run_id"], "date": fmt_time(runs_by_id.get(h["run_id"], {}).get("started")),
+                "statement_id": h["statement_id"], "href": by_id[h["statement_id"]]["href"] if h["statement_id"] in by_id else None,
+                "check": h["check_name"], "from": p["status"], "from_run": p["run_id"], "to": h["status"],
+                "expected": h["expected"], "kind": kind, "key": key, "to_status": h["status"],
+            })
+        prev[key] = h
+        current[key] = h["status"]
+    newest: dict[tuple[str, str], dict] = {}
+    for e in events:  # in run order: the last one kept is the newest change
+        newest[e["key"]] = e
+    for e in events:
+        e["current"] = newest[e["key"]] is e and current.get(e["key"]) == e["to_status"]
+    rank = {"regression": 0, "fixed": 1, "change": 2}
+    events.sort(key=lambda e: (rank[e["kind"]], -e["run_id"]))
+    per_run: dict[int, list[dict]] = {}
+    for h in history:
+        per_run.setdefault(h["run_id"], []).append(h)
+    run_rows = []
+    for r in reversed(runs):
+        vs = per_run.get(r["id"], [])
+        run_rows.append({
+            "id": r["id"], "date": fmt_time(r["started"]), "state": r["state"], "budget": r["budget"],
+            "commit": (r.get("git_commit") or "—")[:12], "verdicts": len(vs),
+            "as_expected": sum(1 for v in vs if v["status"] == v["expected"]),
+            "unexpected": sum(1 for v in vs if v["status"] != v["expected"]),
+            "latest": run is not None and r["id"] == run["id"],
+        })
+
+    prov = None
+    if run is not None:
+        try:
+            argv = json.loads(run.get("argv") or "{}").get("argv") or []
+        except (ValueError, AttributeError):
+            argv = []
+        duration = (run["finished"] - run["started"]) if run.get("finished") and run.get("started") else None
+        prov = {
+            "id": run["id"], "commit": run.get("git_commit") or "unknown (not a git checkout)",
+            "versions": sorted((run.get("versions") or {}).items()), "budget": run.get("budget"),
+            "date": fmt_time(run.get("started")), "duration": fmt_seconds(duration) if duration is not None else "—",
+            "machine": run.get("machine") or "—", "state": run.get("state"),
+            "command": "ibv " + " ".join(shlex.quote(a) for a in argv) if argv else "—",
+        }
+
+    methods = sorted({m for s in statements for m in s["methods"]})
+    return {
+        "run": prov, "statements": statements, "paper_rows": paper_rows, "summary": summary,
+        "errata": errata, "events": events, "run_rows": run_rows, "warnings": warnings,
+        "methods": methods, "papers": [p["key"] for p in paper_rows], "statuses": STATUS_ORDER,
+        "n_regressions": sum(1 for e in events if e["kind"] == "regression"),
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# Rendering
+# ---------------------------------------------------------------------------------------
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True,
+    )
+    env.filters["fmt"] = fmt
+    env.filters["safe_name"] = safe_name
+    env.globals["NOT_RUN"] = NOT_RUN
+    return env
 
 
 def render_report(store, out: Path) -> Path:
-    raise NotImplementedError("report renderer not yet written")
+    """Render the store's latest run as a static report in ``out``; returns index.html."""
+    out = Path(out)
+    ours = (out / MARKER).exists()
+    out.mkdir(parents=True, exist_ok=True)
+    if ours and (out / "artifacts").is_dir():
+        shutil.rmtree(out / "artifacts")
+    (out / "statements").mkdir(exist_ok=True)
+    data = _collect(store, out)
+    env = _environment()
+    common = {
+        "generated": fmt_time(time.time()), "store_path": str(getattr(store, "path", "")), "run": data["run"],
+        "n_regressions": data["n_regressions"], "n_errata": len(data["errata"]),
+    }
+
+    def write(path: Path, template: str, **ctx) -> None:
+        path.write_text(env.get_template(template).render(**common, **ctx), encoding="utf-8")
+
+    write(out / "index.html", "index.html", root="", page="index", **{k: v for k, v in data.items() if k not in common})
+    by_id = {s["id"]: s for s in data["statements"]}
+    written = set()
+    for s in data["statements"]:
+        name = f"{s['safe']}.html"
+        written.add(name)
+        write(out / "statements" / name, "statement.html", root="../", page="statement", s=s,
+              corrected=by_id.get(s["corrected_id"]) if s["corrected_id"] else None,
+              corrects=by_id.get(s["corrects"]) if s["corrects"] else None)
+    write(out / "errata.html", "errata.html", root="", page="errata", errata=data["errata"])
+    write(out / "history.html", "history.html", root="", page="history", events=data["events"], run_rows=data["run_rows"])
+    shutil.copyfile(STATIC / "style.css", out / "style.css")
+    if ours:
+        for f in (out / "statements").glob("*.html"):
+            if f.name not in written:
+                f.unlink()
+    (out / MARKER).write_text("generated by ibverify's report renderer; stale pages here are removed on render\n")
+    return out / "index.html"

@@ -1,0 +1,323 @@
+"""The HTML report, without a browser: a temporary store with fake verdicts is rendered and
+the folder is inspected (files, relative links that resolve, MathML instead of raw TeX,
+escaping, counterexample and probe command, errata, history, render time)."""
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from checks.core import Verdict
+from checks.store import Store
+from reports.render import render_report, safe_name, tex_html
+from theorems.registry import REGISTRY, Hypothesis, Param, Source, Statement, load_all
+
+PAPER = "kernel-rich"
+REFUTED = f"{PAPER}/claim-zz-test-refuted"
+CORRECTED = f"{REFUTED}:corrected"
+HOLDS = f"{PAPER}/lemma-zz-test"
+NOT_RUN = f"{PAPER}/lemma-zz-test-never-run"
+GONE = f"{PAPER}/lemma-zz-removed"  # has a verdict in the latest run but is not in the registry
+OLD = f"{PAPER}/lemma-zz-long-gone"  # not in the registry, a verdict in an older run only
+XSS = "<script>alert(1)</script>"
+
+SVG = """<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+<svg xmlns="http://www.w3.org/2000/svg" width="100pt" height="50pt" viewBox="0 0 100 50"><path d="M 0 0 L 100 50" id="test-plot-path"/></svg>"""
+
+
+def _stmt(id, text, expect="holds", **kw):
+    return Statement(
+        id=id, kind=id.rsplit("/", 1)[1].split("-", 1)[0], number="T", title=kw.pop("title", f"test statement {id}"),
+        source=Source("seeds/004_f9f7314f3f52e985.txt", "§9 (test)", "(99)"), text=text, expect=expect, **kw,
+    )
+
+
+@pytest.fixture
+def fake_registry(monkeypatch):
+    load_all()
+    alpha = Param("alpha", float, 1.0, "scale", low=0.0, open_low=True)
+    d = Param("d", int, 2, "dimension", low=1)
+    fake = [
+        _stmt(REFUTED, r"For all $\alpha>0$ and $d\ge 1$: $\|\beta\|_1\le \frac{1}{\alpha}$.", expect="refuted",
+              params=(alpha, d), hypotheses=(Hypothesis(r"$\alpha>0$", lambda i: True),),
+              erratum=r"Fails for $\alpha<1$; the bound holds with $\frac{2}{\alpha}$."),
+        _stmt(CORRECTED, r"For all $\alpha>0$: $\|\beta\|_1\le \frac{2}{\alpha}$.", params=(alpha, d), corrects=REFUTED),
+        _stmt(HOLDS, r"Display $$\sum_{i=1}^d q(\beta_i)$$, broken $\frac{1}{$ end, text "
+                     r"$\text{<img src=x onerror=alert(1)>}$ and $a<b$.", title="Lemma with $Q_\\alpha$ & <b>markup</b>"),
+        _stmt(NOT_RUN, r"Never run: $x=1$."),
+    ]
+    # only the fake statements: the real registry's errata must not leak into these assertions
+    saved = dict(REGISTRY)
+    REGISTRY.clear()
+    for s in fake:
+        REGISTRY[s.id] = s
+    yield fake
+    REGISTRY.clear()
+    REGISTRY.update(saved)
+
+
+def _open_store(path: Path) -> Store:
+    return Store(path)
+
+
+def _verdict(sid, check, method, status, expected, metrics=None, message="", artifacts=None, seconds=0.5, precision="mpmath dps 50"):
+    return Verdict(statement_id=sid, check=check, method=method, status=status, expected=expected, params={},
+                   metrics=metrics or {}, precision=precision, seed=0, seconds=seconds, message=message,
+                   artifacts=artifacts or {})
+
+
+def _comparisons_agree(n=3, digits=32.5):
+    return [{"label": f"value = reference at z={k}", "status": "verified", "instance": {"alpha": 0.5, "d": 3},
+             "discrepancy": 10.0 ** -digits, "tolerance": 1e-20, "error_estimate": 1e-40, "digits": digits} for k in range(n)]
+
+
+@pytest.fixture
+def report(tmp_path, fake_registry):
+    store = _open_store(tmp_path / "store.sqlite")
+    # run 1: the lemma was as expected
+    r1 = store.start_run("quick", argv=["run", "--paper", PAPER])
+    store.add_verdict(r1, _verdict(HOLDS, "numeric", "flow", "verified", "verified",
+                                   {"min_digits": 30.0, "items": 3, "comparisons": _comparisons_agree(digits=30.0)}))
+    store.add_verdict(r1, _verdict(NOT_RUN, "old-check", "symbolic", "proved", "proved", {"items": 1}))
+    store.add_verdict(r1, _verdict(OLD, "old", "symbolic", "proved", "proved", {"items": 1}))
+    store.finish_run(r1)
+    # run 2 (the latest): the lemma regressed; a refutation with its counterexample
+    r2 = store.start_run("quick", argv=["run", "--paper", PAPER])
+    cex_instance = {"alpha": 0.25, "d": 3}
+    store.add_verdict(r2, _verdict(
+        REFUTED, "bound-check", "random", "refuted", "refuted",
+        {"items": 2, "min_slack_ratio": 0.5,
+         "comparisons": [
+             {"label": "norm bound at $\\alpha=0.25$", "status": "refuted", "instance": cex_instance,
+              "lhs": 8.0, "rhs": 4.0, "slack": -4.0, "slack_ratio": 0.5, "error_estimate": 1e-30},
+             {"label": "norm bound at alpha=2", "status": "verified", "instance": {"alpha": 2.0, "d": 3},
+              "lhs": 1.0, "rhs": 0.5, "slack": 0.5, "slack_ratio": 2.0, "error_estimate": 1e-30},
+         ],
+         "instances": [{"params": cex_instance, "hypotheses": {"$\\alpha>0$": True}}],
+         "counterexample": {"label": "norm bound at $\\alpha=0.25$", "instance": cex_instance,
+                            "metrics": {"lhs": 8.0, "rhs": 4.0, "slack": -4.0}},
+         "notes": ["the bound fails by a factor 2 for $\\alpha<1$"]},
+        message="norm bound at alpha=0.25",
+        artifacts={"plot": ("image/svg+xml", SVG), "log": ("text/plain", f"iteration 1\n{XSS}\n")},
+    ))
+    store.add_verdict(r2, _verdict(GONE, "gone-check", "symbolic", "proved", "proved", {"items": 1}, message="1 comparison"))
+    store.add_verdict(r2, _verdict(CORRECTED, "bound-check", "random", "verified", "verified",
+                                   {"items": 2, "min_slack_ratio": 3.2, "comparisons": []}, message="2 comparisons"))
+    store.add_verdict(r2, _verdict(HOLDS, "numeric", "flow", "inconclusive", "verified",
+                                   {"min_digits": 32.0, "items": 3, "comparisons": _comparisons_agree(digits=32.0)},
+                                   message=f"error estimate too large {XSS}"))
+    store.add_verdict(r2, _verdict(HOLDS, "exact", "symbolic", "proved", "proved",
+                                   {"items": 1, "comparisons": [{"label": "identity", "status": "proved", "instance": None, "residual": "0", "scope": "all z"}]}))
+    store.finish_run(r2)
+    out = tmp_path / "report"
+    t0 = time.perf_counter()
+    index = render_report(store, out)
+    seconds = time.perf_counter() - t0
+    store.close()
+    return index, out, seconds
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[tuple[str, str]] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        for k, v in attrs:
+            if k in ("href", "src", "action", "srcset", "poster", "data") and v is not None:
+                self.links.append((tag, v))
+            if k == "id" and v:
+                self.ids.add(v)
+
+
+def _parse(path: Path) -> _Links:
+    p = _Links()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+def _page(out: Path, sid: str) -> str:
+    return (out / "statements" / f"{safe_name(sid)}.html").read_text(encoding="utf-8")
+
+
+def _statement_text(page: str) -> str:
+    m = re.search(r'<div class="statement-text">(.*?)</div>', page, re.S)
+    assert m, "no statement text block"
+    return m.group(1)
+
+
+def test_files_exist(report):
+    index, out, _ = report
+    assert index == out / "index.html"
+    for name in ("index.html", "errata.html", "history.html", "style.css"):
+        assert (out / name).is_file(), name
+    for sid in (REFUTED, CORRECTED, HOLDS, NOT_RUN, GONE, f"{PAPER}/theorem-1"):
+        assert (out / "statements" / f"{safe_name(sid)}.html").is_file(), sid
+    assert safe_name(CORRECTED) == "kernel-rich__claim-zz-test-refuted__corrected"
+
+
+def test_links_relative_and_resolve(report):
+    _, out, _ = report
+    pages = sorted(out.rglob("*.html"))
+    assert len(pages) >= 8
+    for page in pages:
+        for tag, link in _parse(page).links:
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc, f"{page.name}: non-relative link {link!r}"
+            assert not link.startswith("/"), f"{page.name}: absolute path {link!r}"
+            if not parts.path:  # a fragment in the same page
+                assert parts.fragment in _parse(page).ids, f"{page.name}: dangling {link!r}"
+                continue
+            target = (page.parent / unquote(parts.path)).resolve()
+            assert target.is_file(), f"{page.name}: {link!r} does not resolve"
+            assert out.resolve() in target.parents, f"{page.name}: {link!r} leaves the report folder"
+            if parts.fragment:
+                assert parts.fragment in _parse(target).ids, f"{page.name}: {link!r} has no such anchor"
+    css = (out / "style.css").read_text()
+    assert "url(" not in css and "@import" not in css
+
+
+def test_math_is_mathml(report):
+    _, out, _ = report
+    for sid in (REFUTED, CORRECTED, HOLDS, NOT_RUN):
+        text = _statement_text(_page(out, sid))
+        assert "<math" in text, sid
+        assert "$" not in text and "\\(" not in text and "\\[" not in text, f"raw TeX delimiters left in {sid}"
+    holds = _statement_text(_page(out, HOLDS))
+    assert 'display="block"' in holds  # $$...$$
+    # the broken formula falls back to its escaped source in <code>, without delimiters
+    assert re.search(r'<code class="tex"[^>]*>\\frac\{1\}\{</code>', holds)
+    # \text{...} contents are text, never markup
+    assert "<img" not in holds and "&lt;img src=x onerror=alert(1)&gt;" in holds
+    assert "<mo>&lt;</mo>" in holds
+    # the title's markup is escaped, its math converted
+    page = _page(out, HOLDS)
+    assert "<b>markup</b>" not in page and "&lt;b&gt;markup&lt;/b&gt;" in page
+    # hypotheses and errata are converted too
+    refuted = _page(out, REFUTED)
+    erratum = re.search(r'<div class="erratum">(.*?)</div>', refuted, re.S).group(1)
+    assert "<math" in erratum and "$" not in erratum
+
+
+def test_script_escaped(report):
+    _, out, _ = report
+    for page in out.rglob("*.html"):
+        assert "<script>alert(1)" not in page.read_text(encoding="utf-8"), page.name
+    holds = _page(out, HOLDS)
+    assert "error estimate too large &lt;script&gt;alert(1)&lt;/script&gt;" in holds
+    refuted = _page(out, REFUTED)
+    assert "<pre>iteration 1\n&lt;script&gt;alert(1)&lt;/script&gt;" in refuted  # text/plain artifact
+
+
+def test_counterexample_and_artifacts(report):
+    _, out, _ = report
+    page = _page(out, REFUTED)
+    assert 'class="counterexample"' in page
+    assert f"ibv probe {REFUTED} --set alpha=0.25 --set d=3" in page
+    # the SVG plot is inlined (without its XML prolog), the table lists both comparisons
+    assert 'id="test-plot-path"' in page and "<?xml" not in page
+    assert "norm bound at alpha=2" in page
+    assert "the bound fails by a factor 2 for" in page
+    assert "bound slack ×0.5" in page
+
+
+def test_index(report):
+    _, out, _ = report
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for sid in (REFUTED, CORRECTED, HOLDS, NOT_RUN, GONE):
+        assert f"<code>{sid}</code>" in index
+    # provenance of the latest run
+    assert "run #2" in index and "ibv run --paper kernel-rich" in index and "budget" in index
+    # statements without a verdict in the latest run show as not run (the removed one too)
+    row = re.search(rf'<tr data-paper="{PAPER}" data-status="([^"]+)"[^>]*>\s*<td><a href="statements/{safe_name(NOT_RUN)}.html"', index)
+    assert row and row.group(1) == "not run"
+    assert OLD not in index
+    # the regressed lemma is flagged, its key figure read from min_digits
+    row = re.search(rf'data-status="inconclusive"[^>]*data-ok="no" class="unexpected">\s*<td><a href="statements/{safe_name(HOLDS)}.html".*?</tr>', index, re.S)
+    assert row and "agreement 32 digits" in row.group(0)
+    assert "<script>" in index and "http" not in re.sub(r'xmlns="[^"]*"', "", index.split("<script>")[1])
+
+
+def test_errata(report):
+    _, out, _ = report
+    errata = (out / "errata.html").read_text(encoding="utf-8")
+    assert f"<code>{REFUTED}</code>" in errata and f"<code>{CORRECTED}</code>" in errata
+    assert f'href="statements/{safe_name(CORRECTED)}.html"' in errata
+    assert "Fails for" in errata
+    corrected = re.search(r"Corrected statement</h3>(.*?)</section>", errata, re.S).group(1)
+    assert 'class="badge st-verified"' in corrected
+
+
+def test_history_regression_first(report):
+    _, out, _ = report
+    history = (out / "history.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<td class="kind-(\w+)">', history)
+    assert rows and rows[0] == "regression"
+    first = history.split('<td class="kind-regression">', 1)[1].split("</tr>", 1)[0]
+    assert HOLDS in first and "inconclusive" in first
+
+
+def test_not_run_check_shows_last_verdict(report):
+    _, out, _ = report
+    page = _page(out, NOT_RUN)
+    section = re.search(r'<section class="check" id="check-old-check">(.*?)</section>', page, re.S).group(1)
+    assert 'class="badge st-not-run"' in section
+    assert "Latest earlier verdict:" in section and 'class="badge st-proved"' in section and "run #1" in section
+    assert "not in the registry" in _page(out, GONE)
+    assert not (out / "statements" / f"{safe_name(OLD)}.html").exists()
+
+
+def test_render_time_100_statements(tmp_path, fake_registry):
+    """~100 statements with three checks each render well under 10 s."""
+    store = _open_store(tmp_path / "big.sqlite")
+    run = store.start_run("quick")
+    for k in range(100):
+        sid = f"{PAPER}/lemma-zz-bulk-{k}"
+        for c in range(3):
+            store.add_verdict(run, _verdict(sid, f"check-{c}", "flow", "verified", "verified",
+                                            {"min_digits": 20.0 + c, "items": 20, "comparisons": _comparisons_agree(20, 20.0 + c),
+                                             "instances": [{"params": {"alpha": 0.5, "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]},
+                                            artifacts={"plot": ("image/svg+xml", SVG)} if c == 0 else {}))
+    store.finish_run(run)
+    t0 = time.perf_counter()
+    render_report(store, tmp_path / "big")
+    seconds = time.perf_counter() - t0
+    assert len(list((tmp_path / "big" / "statements").glob("*.html"))) >= 100
+    assert seconds < 10, seconds
+
+
+def test_tex_html_unit():
+    assert str(tex_html("a $x$ b")).startswith("a <math")
+    assert "$" in str(tex_html(r"costs \$5"))  # an escaped dollar is prose
+    assert str(tex_html("<i>")) == "&lt;i&gt;"
+    fallback = str(tex_html(r"$\undefinedmacro{x}$"))
+    assert fallback.startswith('<code class="tex"') and "\\undefinedmacro" in fallback
+
+
+def test_foreign_files_kept_stale_pages_removed(tmp_path, fake_registry):
+    """A folder not written by the renderer keeps its files; in a report folder, pages of
+    statements that are gone are removed on the next render."""
+    out = tmp_path / "out"
+    (out / "statements").mkdir(parents=True)
+    (out / "keep.txt").write_text("mine")
+    (out / "statements" / "foreign.html").write_text("mine")
+    store = _open_store(tmp_path / "s.sqlite")
+    run = store.start_run("quick")
+    store.add_verdict(run, _verdict(GONE, "gone-check", "symbolic", "proved", "proved", {"items": 1}))
+    store.finish_run(run)
+    render_report(store, out)
+    assert (out / "keep.txt").exists() and (out / "statements" / "foreign.html").exists()
+    assert (out / "statements" / f"{safe_name(GONE)}.html").exists()
+    run = store.start_run("quick")
+    store.add_verdict(run, _verdict(HOLDS, "exact", "symbolic", "proved", "proved", {"items": 1}))
+    store.finish_run(run)
+    render_report(store, out)
+    assert not (out / "statements" / f"{safe_name(GONE)}.html").exists()  # no verdict in the latest run, not registered
+    assert (out / "statements" / f"{safe_name(HOLDS)}.html").exists() and (out / "keep.txt").exists()
