@@ -5,6 +5,9 @@
 """
 import os
 
+# One BLAS thread per process: on 2 cores OpenBLAS threading slowed small LSODA flows ~17x.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, max_examples=60, database=None,
