@@ -1,2 +1,388 @@
-"""kernel-rich statements: matrix (see theorems/kernel_rich.py for the shared encodings)."""
-from .kernel_rich import src  # noqa: F401
+"""kernel-rich statements: matrix factorisation and the kernel regime (§6, App. A, G, H).
+
+The SymPy encodings here are of two kinds:
+
+* the model, from the §6 definitions: ``M = U V^T``, the loss
+  ``L(U, V) = sum_n (<X_n, M> - y_n)^2`` (no 1/2), its gradient flow derived by SymPy, the
+  lifted matrix ``Mbar = W W^T`` (``W = [U; V]``) and lifted measurements
+  ``Xbar_n = 1/2 [[0, X_n], [X_n^T, 0]]``;
+* the printed formulas, typed as printed, so that the checks compare them with what the
+  model gives: the symmetric dynamics of §6, the App. G "simple calculation" and (67),
+  (71)-(73), and the bounds and constants of Lemmas 11-13, Theorem 9 and Corollary 10.
+
+Notation decision (App. H): (71)-(73) are printed for a symmetric model ``W W^T`` with
+measurements ``X_n``; for the lifted model the measurements are the ``Xbar_n`` (2d x 2d),
+and (73) is read with rows ``vec(Xbar_n)`` and ``I_{2d}`` (as printed, ``I_{d x d}`` and the
+rows ``vec(X_n)`` of length ``d^2`` do not conform with ``W W^T`` of size 2d). The constants
+``lambda, Lambda`` of the statements are those of the printed definition: extreme eigenvalues
+of ``XX^T`` with rows ``vec(X_n)`` (unlifted); the lifted rows give exactly half of it.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from .kernel_rich import src
+from .registry import Hypothesis, Param, statement
+
+# ---------------------------------------------------------------------------------------
+# Symbolic model (§6)
+# ---------------------------------------------------------------------------------------
+
+
+def symbol_matrix(name: str, rows: int, cols: int) -> sp.Matrix:
+    return sp.Matrix(rows, cols, lambda i, j: sp.Symbol(f"{name}_{i}{j}", real=True))
+
+
+def frob(A: sp.Matrix, B: sp.Matrix) -> sp.Expr:
+    """``<A, B> = tr(A^T B)``."""
+    return sum(A.multiply_elementwise(B))
+
+
+def factorization_loss(U: sp.Matrix, V: sp.Matrix, Xs: list[sp.Matrix], ys: list) -> sp.Expr:
+    """The §6 loss ``sum_n (<X_n, U V^T> - y_n)^2``."""
+    M = U * V.T
+    return sum((frob(X, M) - yv) ** 2 for X, yv in zip(Xs, ys))
+
+
+def uv_gradient_flow(U: sp.Matrix, V: sp.Matrix, loss: sp.Expr) -> tuple[sp.Matrix, sp.Matrix]:
+    """``(U', V') = (-dL/dU, -dL/dV)`` derived by SymPy."""
+    dU = U.applyfunc(lambda s: -sp.diff(loss, s))
+    dV = V.applyfunc(lambda s: -sp.diff(loss, s))
+    return dU, dV
+
+
+def lifted(U: sp.Matrix, V: sp.Matrix) -> sp.Matrix:
+    """``Mbar = [U; V][U; V]^T = [[U U^T, U V^T], [V U^T, V V^T]]``."""
+    W = U.col_join(V)
+    return W * W.T
+
+
+def lifted_measurement(X: sp.Matrix) -> sp.Matrix:
+    """``Xbar = 1/2 [[0, X], [X^T, 0]]``."""
+    d = X.shape[0]
+    Z = sp.zeros(d, d)
+    return sp.Rational(1, 2) * Z.row_join(X).col_join(X.T.row_join(Z))
+
+
+# ---------------------------------------------------------------------------------------
+# Printed formulas (typed as printed; the checks compare them with the model)
+# ---------------------------------------------------------------------------------------
+
+
+def symmetric_mdot_printed(gradL: sp.Matrix, M: sp.Matrix) -> sp.Matrix:
+    """§6: ``Mdot = grad L~(M) M + M grad L~(M)`` as printed."""
+    return gradL * M + M * gradL
+
+
+def diagonal_dynamics_printed(g: sp.Matrix, delta: sp.Matrix, Delta: sp.Matrix):
+    """App. G: ``delta' = -4 X^T r o Delta``, ``Delta' = -4 X^T r o delta`` with ``g = X^T r``."""
+    return -4 * g.multiply_elementwise(Delta), -4 * g.multiply_elementwise(delta)
+
+
+def eq67(mu: sp.Expr, G: sp.Expr):
+    """(67): ``delta = 2 mu^2 sinh(-4 G)``, ``Delta = 2 mu^2 cosh(-4 G)``, ``G = X^T int_0^t r``."""
+    return 2 * mu**2 * sp.sinh(-4 * G), 2 * mu**2 * sp.cosh(-4 * G)
+
+
+def sigma_72(S: sp.Matrix, Xs: list[sp.Matrix]) -> sp.Matrix:
+    """(72): ``Sigma_{m,n} = 4 <W W^T, X_n X_m>`` with ``S = W W^T``."""
+    N = len(Xs)
+    return sp.Matrix(N, N, lambda m, n: 4 * frob(S, Xs[n] * Xs[m]))
+
+
+def sigma_73(S: sp.Matrix, Xs: list[sp.Matrix]) -> sp.Matrix:
+    """(73): ``Sigma = 4 X (I (x) W W^T) X^T`` with rows ``vec(X_n)`` (column-stacking vec)."""
+    p = S.shape[0]
+    Xc = sp.Matrix([[X[i, j] for j in range(p) for i in range(p)] for X in Xs])
+    return 4 * Xc * sp.kronecker_product(sp.eye(p), S) * Xc.T
+
+
+mu, lam, Lam, gam, R, e0, tt = sp.symbols("mu lambda Lambda gamma R e_0 t", positive=True)
+alpha, kk, dd, Y = sp.symbols("alpha k d Y", positive=True)
+
+
+def lemma11_exponent(m=mu, l=lam, L=Lam, g=gam, r=R):
+    """Lemma 11, first bound: the rate in ``exp((...) t)``."""
+    return -2 * m * l + 4 * L * (g + r**2 + 2 * r * sp.sqrt(m + g))
+
+
+def lemma11_tk_exponent(m=mu, l=lam, L=Lam, g=gam):
+    return -2 * m * l + 4 * L * g
+
+
+def lemma12_radius(m=mu, l=lam, L=Lam, g=gam):
+    """The allowed ``|y(0) - y*|`` of Lemma 12 / Theorem 9."""
+    return m * l / sp.sqrt(L) * (1 - sp.sqrt((1 + g / m) / (1 + l / (4 * L))))
+
+
+def lemma12_bound(m=mu, l=lam, L=Lam, e=e0):
+    """``sup_t |W(t) - W(0)|_F <= sqrt(Lambda + lambda/4) |y(0) - y*| / (lambda sqrt(mu))``."""
+    return sp.sqrt(L + l / 4) * e / (l * sp.sqrt(m))
+
+
+def theorem9_tk_bound(m=mu, l=lam, L=Lam, g=gam, e=e0):
+    """Theorem 9, second bound on ``sup_T |W(T) - W_TK(T)|_F``."""
+    return L * sp.sqrt(1 + l / (4 * L)) * e**2 / (l**2 * m ** sp.Rational(3, 2)) + 2 * sp.sqrt(L) * sp.sqrt(1 + g / m) * e / (l * sp.sqrt(m))
+
+
+def eq78_R(m=mu, l=lam, L=Lam, g=gam):
+    """(78): ``R = sqrt(mu + mu lambda/(4 Lambda)) - sqrt(mu + gamma)``."""
+    return sp.sqrt(m + m * l / (4 * L)) - sp.sqrt(m + g)
+
+
+def lemma13_threshold(s2, k, d):
+    """Lemma 13: the event ``|W W^T - sigma^2 k I|_op >= 8 sigma^2 sqrt(k d)``."""
+    return 8 * s2 * sp.sqrt(k * d)
+
+
+def lemma13_probability(d):
+    return 2 * sp.exp(-sp.Rational(1, 2) * d)
+
+
+def corollary10_probability(d):
+    """Corollary 10 / (88): the event holds with probability at least ``1 - 2 exp(-d)``."""
+    return 1 - 2 * sp.exp(-d)
+
+
+def eq90(a=alpha, k=kk, d=dd):
+    """(90): ``gamma = 8 alpha^2 sqrt(2 k d)``, ``mu = alpha^2 k``."""
+    return 8 * a**2 * sp.sqrt(2 * k * d), a**2 * k
+
+
+def eq91_threshold(L=Lam, l=lam, d=dd):
+    """(91): ``mu > 4 Lambda gamma / lambda  <=>  k > 2048 Lambda^2 d / lambda^2``."""
+    return 2048 * L**2 * d / l**2
+
+
+def eq94_width(L=Lam, l=lam, d=dd, a=alpha, y=Y):
+    """(94): the printed width requirement (each of the three terms)."""
+    return (8192 * L**2 * d / l**2, 512 * d**3 * L**3 * (4 + 16 * L / l) ** 2 / l**2, y / (2 * a**2 * sp.sqrt(L) * (l + 4 * L)))
+
+
+def eq98_bound(L=Lam, l=lam, d=dd, a=alpha, k=kk, y=Y):
+    return 4 * y * sp.sqrt(L) / (l * a * sp.sqrt(k)) + 32 * d ** sp.Rational(3, 2) * L ** sp.Rational(3, 2) * a / l
+
+
+def corollary10_rates(a=alpha, k=kk):
+    """The O(.) forms (69), (70): their terms."""
+    return (1 / (a * sp.sqrt(k)), a), (1 / (a**3 * k ** sp.Rational(3, 2)), 1 / (a * sp.sqrt(k)), a)
+
+
+# ---------------------------------------------------------------------------------------
+# Statements
+# ---------------------------------------------------------------------------------------
+_SEED = Param("seed", int, 0, "random instance seed", low=0)
+
+
+def _pos(name, default, doc, **kw):
+    return Param(name, float, default, doc, low=0.0, open_low=True, **kw)
+
+
+def _int(name, default, doc, low=1):
+    return Param(name, int, default, doc, low=low)
+
+
+_LIFTED_TEXT = (
+    r"Symmetric factorization: the dynamics on $\mathbf M_{\mathbf W(t)}$ induced by gradient flow on $\mathbf W(t)$ given by "
+    r"$\dot{\mathbf M}_{\mathbf W(t)}=\nabla\tilde L(\mathbf M_{\mathbf W(t)})\mathbf M_{\mathbf W(t)}+\mathbf M_{\mathbf W(t)}\nabla\tilde L(\mathbf M_{\mathbf W(t)})$ "
+    r"depends only on $\mathbf M_{\mathbf W(t)}$ and not on $\mathbf W(t)$ itself. For the asymmetric model the dynamics of "
+    r"$\mathbf M_{\mathbf U(t),\mathbf V(t)}$ depend on the factorization. With the lifted "
+    r"$\bar{\mathbf M}_{\mathbf U,\mathbf V}=\begin{bmatrix}\mathbf U\mathbf U^\top&\mathbf M_{\mathbf U,\mathbf V}\\\mathbf M_{\mathbf U,\mathbf V}^\top&\mathbf V\mathbf V^\top\end{bmatrix}$, "
+    r"$\bar{\mathbf X}_n=\frac12\begin{bmatrix}0&\mathbf X_n\\\mathbf X_n^\top&0\end{bmatrix}$, $\bar f=\langle\bar{\mathbf M}_{\mathbf U,\mathbf V},\bar{\mathbf X}\rangle$: "
+    r"the dynamics over $\bar{\mathbf M}_{\mathbf U,\mathbf V}$ (on the off-diagonal blocks equivalent to those of $\mathbf M_{\mathbf U,\mathbf V}$) "
+    r"are fully determined by $\bar{\mathbf M}_{\mathbf U,\mathbf V}$ itself. With i.i.d. $\mathcal N(0,\alpha^2)$ initialization the off-diagonal "
+    r"entries of $\bar{\mathbf M}_{\mathbf U,\mathbf V}$, and thus $\sigma$, scale with $\alpha^2\sqrt k$, while the diagonal entries scale with "
+    r"$\alpha^2k=\sigma\sqrt k$."
+)
+_LIFTED_PARAMS = (
+    _pos("alpha", 0.1, "initialisation scale alpha of the i.i.d. N(0, alpha^2) entries (scaling Monte Carlo)"),
+    _int("d", 3, "matrix size d (scaling Monte Carlo)"),
+    _SEED,
+)
+
+LIFTED_FACTORIZATION = statement(
+    "kernel-rich/claim-lifted-factorization", "claim", "§6", "Lifted symmetric factorization: closed dynamics and width scalings",
+    src("§6, 'Lifted' symmetric factorization", ""),
+    _LIFTED_TEXT,
+    params=_LIFTED_PARAMS,
+    expect="refuted",
+    erratum=(
+        "The printed symmetric dynamics has the wrong sign (and drops the factor of the symmetrised gradient): gradient flow "
+        r"on $\mathbf W$ of $L(\mathbf W)=\tilde L(\mathbf W\mathbf W^\top)$ gives $\dot{\mathbf W}=-(\nabla\tilde L+\nabla\tilde L^\top)\mathbf W$, so "
+        r"$\dot{\mathbf M}=-(\nabla\tilde L+\nabla\tilde L^\top)\mathbf M-\mathbf M(\nabla\tilde L+\nabla\tilde L^\top)$, i.e. "
+        r"$-2(\nabla\tilde L\,\mathbf M+\mathbf M\nabla\tilde L)$ for symmetric measurements. The printed right-hand side is $-1/2$ times "
+        "the derived one: not a positive time rescaling (it is gradient ascent). Counterexample: d = 2, one symmetric measurement, "
+        "exact rationals (check symmetric-dynamics-as-printed). The conclusion that the dynamics depend only on M is unaffected; "
+        "see kernel-rich/claim-lifted-factorization:corrected."
+    ),
+)
+
+LIFTED_FACTORIZATION_CORRECTED = statement(
+    "kernel-rich/claim-lifted-factorization:corrected", "claim", "§6", "Lifted symmetric factorization (sign of the symmetric dynamics corrected)",
+    src("§6, 'Lifted' symmetric factorization", ""),
+    _LIFTED_TEXT.replace(
+        r"$\dot{\mathbf M}_{\mathbf W(t)}=\nabla\tilde L(\mathbf M_{\mathbf W(t)})\mathbf M_{\mathbf W(t)}+\mathbf M_{\mathbf W(t)}\nabla\tilde L(\mathbf M_{\mathbf W(t)})$",
+        r"$\dot{\mathbf M}_{\mathbf W(t)}=-(\nabla\tilde L+\nabla\tilde L^\top)(\mathbf M_{\mathbf W(t)})\,\mathbf M_{\mathbf W(t)}-\mathbf M_{\mathbf W(t)}\,(\nabla\tilde L+\nabla\tilde L^\top)(\mathbf M_{\mathbf W(t)})$ "
+        r"(for symmetric measurements $-2(\nabla\tilde L\,\mathbf M+\mathbf M\nabla\tilde L)$; the §2 loss)",
+    ),
+    params=_LIFTED_PARAMS,
+    corrects="kernel-rich/claim-lifted-factorization",
+)
+
+THEOREM_4 = statement(
+    "kernel-rich/theorem-4", "theorem", "4", "Commuting measurements, k -> infinity: the limit minimises Q_mu of the spectrum",
+    src("§6, Theorem 4; App. G", "(67)"),
+    r"Let $k\to\infty$, $\sigma(k)\to0$, and $\mu^2:=\frac12\lim_{k\to\infty}\sigma(k)\sqrt k$, and suppose $\mathbf X_1,\dots,\mathbf X_N$ "
+    r"commute. If $\mathbf M_{\mathbf U,\mathbf V}(t)$ converges to a zero error solution $\mathbf M^*_{\mathbf U,\mathbf V}$, then "
+    r"$\mathbf M^*_{\mathbf U,\mathbf V}=\arg\min_{\mathbf M}Q_\mu(\operatorname{spectrum}(\mathbf M))\ \text{s.t.}\ L(\mathbf M)=0$.",
+    params=(
+        _pos("mu2", 0.3, r"mu^2 = alpha^2 k / 2 (i.i.d. N(0, alpha^2) initialisation)"),
+        Param("k", int, None, "width k (default: the check's grid)", low=1),
+        _SEED,
+    ),
+    hypotheses=(
+        Hypothesis(r"$\mathbf X_1,\dots,\mathbf X_N$ commute (diagonal, or $P\operatorname{diag}(x_n)P^\top$ with one orthogonal $P$: by construction)", lambda p: True),
+        Hypothesis(r"$0<\mu^2<\infty$", lambda p: 0 < p.get("mu2", 0.3) < float("inf")),
+        Hypothesis(r"$\mathbf M(t)$ reaches a zero-error solution (observed per instance)", lambda p: True),
+    ),
+    notes=(
+        "Reading of 'spectrum': singular values (the paper calls Q_mu(spectrum(M)) the 'Schatten-Q_mu-norm'). "
+        "The k -> infinity limit is approached through finite-k trends only."
+    ),
+)
+
+NONCOMMUTATIVE = statement(
+    "kernel-rich/claim-noncommutative-transition", "claim", "§6", "Non-commutative measurements: transition around sigma ~ 1/sqrt(k)",
+    src("§6, Non-Commutative Measurements", ""),
+    r"We might expect that in the general case, there is also a transition around $\sigma\asymp1/\sqrt k$: (a) if "
+    r"$\sigma=\omega(1/\sqrt k)$, then $\bar{\mathbf M}_{\mathbf U,\mathbf V}\to\infty\cdot I$ and the model should remain in the kernel regime, "
+    r"even in cases where $\sigma=\|\mathbf M_{\mathbf U,\mathbf V}\|_F\to0$; (b) on the other hand, if $\sigma=o(1/\sqrt k)$ then "
+    r"$\|\bar{\mathbf M}_{\mathbf U,\mathbf V}\|_F\to0$ and the model should approach some rich limit; (c) at the transition, when "
+    r"$\sigma=\Theta(1/\sqrt k)$, $\bar{\mathbf M}_{\mathbf U,\mathbf V}$ will remain bounded and we should be in an intermediate regime. "
+    r"If $0<\mu^2:=\frac12\lim\sigma\sqrt k<\infty$ exists, we expect an implicit bias resembling $Q_\mu$.",
+    params=(_int("d", 4, "matrix size d (d <= 6 keeps it small)"), _int("k", 16, "width k"), _SEED),
+    hypotheses=(Hypothesis(r"$k\ge d$", lambda p: p.get("k", 16) >= p.get("d", 4)),),
+    notes="An expectation (conjecture) of the paper: checked empirically at reduced sizes; the limits themselves are not checkable.",
+)
+
+MATRIX_COMPLETION = statement(
+    "kernel-rich/claim-matrix-completion", "claim", "§6, App. A", "Matrix completion: the rich regime recovers Y*, the kernel regime does not",
+    src("§6, Low-Rank Matrix Completion; App. A, Figure 5", ""),
+    r"Matrix completion ($\mathbf X_n=e_{i_n}e_{j_n}^\top$, which do not commute): when $\mathbf Y^*$ is rank-$r$ for $r\ll d$, the minimum "
+    r"nuclear norm solution will recover $\mathbf Y^*$ when $N=\tilde\Omega(d^{1.2}r)$ (Candès and Recht, 2009). When $\sigma=o(1/\sqrt k)$ the "
+    r"nuclear norm is nearly minimized and $\mathbf M_{\mathbf U,\mathbf V}$ converges to $\mathbf Y^*$. The kernel regime corresponds to implicit "
+    r"Frobenius norm regularization, which does not recover $\mathbf Y^*$. In order to recover $\mathbf Y^*$, it is necessary to choose an "
+    r"initialization with $\sigma\sqrt k\ll1$. (Fig. 5: both the excess nuclear norm and the movement of the unobserved entries exhibit a "
+    r"phase transition around $\alpha^2k=\sigma\sqrt k\asymp1$.)",
+    params=(_int("d", 6, "matrix size d (<= 6: reduced Fig. 5)"), _int("n_obs", 24, "number of observed entries N"), _SEED),
+    hypotheses=(Hypothesis(r"$N<d^2$ (underdetermined)", lambda p: p.get("n_obs", 24) < p.get("d", 6) ** 2),),
+    notes="The N = Omega~(d^1.2 r) recovery threshold is cited (Candès and Recht): only its instance-level consequence (the "
+          "nuclear-norm program recovers Y* on the tested instance) is checked.",
+)
+
+_H_PARAMS = (
+    _pos("mu", None, "mu: W(0) W(0)^T = mu I (+ perturbation); default: the check's grid"),
+    Param("frac", float, None, "|y(0) - y*| as a fraction of the allowed radius; default: the check's grid", low=0.0, open_low=True),
+    Param("gamma_frac", float, 0.0, "perturbation of W(0) = sqrt(mu)[I 0] so that 4 Lambda gamma / lambda = gamma_frac * mu", low=0.0),
+    _int("k", 4, "width k (W(0) = sqrt(mu)[I_2d 0] needs k >= 2d = 4)", low=4),
+    Param("direction", str, "random", "direction of y* - y(0): random, or the eigenvector of XX^T for lambda (the worst case "
+          "of the kernel-regime movement)", choices=("random", "lambda_min")),
+    _SEED,
+)
+_H_HYPS = (
+    Hypothesis(r"$0\prec\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$ (N = 3 Gaussian measurements in $\mathbb R^{2\times2}$: a.s.)", lambda p: True),
+    Hypothesis(r"$\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$ ($\gamma$ is measured)", lambda p: True),
+    Hypothesis(r"$k\ge d$", lambda p: p.get("k", 4) >= 2),
+)
+_H_SMALL = (
+    Hypothesis(r"$\mu>4\Lambda\gamma/\lambda$", lambda p: p.get("gamma_frac", 0.0) < 1),
+    Hypothesis(r"$\|y(0)-y^*\|\le\frac{\mu\lambda}{\sqrt\Lambda}\big(1-\sqrt{(1+\gamma/\mu)/(1+\lambda/(4\Lambda))}\big)$", lambda p: p.get("frac") is None or p["frac"] <= 1),
+)
+
+LEMMA_11 = statement(
+    "kernel-rich/lemma-11", "lemma", "11", "Exponential decay of the residuals (lazy regime)",
+    src("App. H.1, Lemma 11", "(71)-(77)"),
+    r"Suppose that the weights are initialized such that $\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$ and the measurements satisfy "
+    r"$0\prec\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$. If $\sup_{0\le t\le T}\|\mathbf W(t)-\mathbf W(0)\|_F\le R$, then for all $t\le T$ "
+    r"$\|y(t)-y^*\|\le\|y(0)-y^*\|\exp\big(-2\mu\lambda t+4\Lambda(\gamma+R^2+2R\sqrt{\mu+\gamma})t\big)$ and "
+    r"$\|y_{TK}(t)-y^*\|\le\|y_{TK}(0)-y^*\|\exp(-2\mu\lambda t+4\Lambda\gamma t)$.",
+    params=_H_PARAMS, hypotheses=_H_HYPS,
+    notes="Explicit time: the rates depend on the loss normalisation; the checks test the §2 loss and the 1/2-normalised one.",
+)
+
+LEMMA_12 = statement(
+    "kernel-rich/lemma-12", "lemma", "12", "Bounded parameter movement",
+    src("App. H.1, Lemma 12", "(78)-(81)"),
+    r"Suppose $\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$, $\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$, "
+    r"$\mu>\frac{4\Lambda\gamma}{\lambda}$ and $\|y(0)-y^*\|\le\frac{\mu\lambda}{\sqrt\Lambda}\Big(1-\sqrt{\frac{1+\gamma/\mu}{1+\lambda/(4\Lambda)}}\Big)$. "
+    r"Then $\sup_{t\ge0}\|\mathbf W(t)-\mathbf W(0)\|_F\le\frac{\sqrt{\Lambda+\lambda/4}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$.",
+    params=_H_PARAMS, hypotheses=_H_HYPS + _H_SMALL,
+)
+
+THEOREM_9 = statement(
+    "kernel-rich/theorem-9", "theorem", "9", "Lazy training of the lifted factorisation",
+    src("App. H, Theorem 9; H.1", "(82)-(87)"),
+    r"Let $k\ge d$ and let $\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$. Fix $\gamma\ge0$ and $\mu>\frac{4\Lambda\gamma}\lambda$, and suppose "
+    r"that $\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$ and $\|y(0)-y^*\|\le\frac{\mu\lambda}{\sqrt\Lambda}\Big(1-\sqrt{(1+\frac\gamma\mu)/(1+\frac\lambda{4\Lambda})}\Big)$. Then "
+    r"$\sup_{T\in\mathbb R_+}\|\mathbf W(T)-\mathbf W(0)\|_F\le\frac{\sqrt{\Lambda+\frac\lambda4}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$ and "
+    r"$\sup_{T\in\mathbb R_+}\|\mathbf W(T)-\mathbf W_{TK}(T)\|_F\le\frac{\Lambda\sqrt{1+\frac\lambda{4\Lambda}}\,\|y(0)-y^*\|^2}{\lambda^2\mu^{3/2}}+\frac{2\sqrt\Lambda\sqrt{1+\frac\gamma\mu}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$.",
+    params=_H_PARAMS, hypotheses=_H_HYPS + _H_SMALL,
+)
+
+LEMMA_13 = statement(
+    "kernel-rich/lemma-13", "lemma", "13", "Gaussian Gram matrix concentration (cf. Wainwright Thm 6.1)",
+    src("App. H.2, Lemma 13", ""),
+    r"Let $W\in\mathbb R^{d\times k}$ with $d\le k$ and with $W_{i,j}\sim\mathcal N(0,\sigma^2)$, then "
+    r"$\mathbb P\big[\|WW^\top-\sigma^2kI\|_{op}\ge8\sigma^2\sqrt{kd}\big]\le2\exp(-\frac d2)$.",
+    params=(Param("d", int, None, "rows d (default: the check's grid)", low=1),
+            Param("k", int, None, "columns k (default: the check's grid)", low=1), _SEED),
+    hypotheses=(Hypothesis(r"$d\le k$", lambda p: p.get("d") is None or p.get("k") is None or p["d"] <= p["k"]),),
+    notes="Cited (Wainwright 2019): checked by Monte Carlo with exact binomial (Clopper-Pearson) confidence bounds.",
+)
+
+COROLLARY_10 = statement(
+    "kernel-rich/corollary-10", "corollary", "10", "Random initialisation with alpha^2 >= Omega(1/k): lazy training",
+    src("App. H, Corollary 10; H.2", "(69), (70), (88)-(100)"),
+    r"Let $\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$, and $\|y^*\|\le Y$. If $\mathbf U(0),\mathbf V(0)$ have i.i.d. $\mathcal N(0,\alpha^2)$ "
+    r"entries for $\alpha^2\ge\Omega(k^{-1})$, then with probability at least $1-2\exp(-d)$ over the randomness in the initialization "
+    r"$\sup_{T\in\mathbb R_+}\Big\|\begin{bmatrix}\mathbf U(T)\\\mathbf V(T)\end{bmatrix}-\begin{bmatrix}\mathbf U(0)\\\mathbf V(0)\end{bmatrix}\Big\|_F\le O\Big(\frac1{\alpha\sqrt k}+\alpha\Big)$ (69) and "
+    r"$\sup_{T\in\mathbb R_+}\Big\|\begin{bmatrix}\mathbf U(T)\\\mathbf V(T)\end{bmatrix}-\begin{bmatrix}\mathbf U_{TK}(T)\\\mathbf V_{TK}(T)\end{bmatrix}\Big\|_F\le O\Big(\frac1{\alpha^3k^{3/2}}+\frac1{\alpha\sqrt k}+\alpha\Big)$ (70).",
+    params=(
+        Param("a", float, None, "alpha^2 = k^(-a) (default: the check's grid)", low=0.0),
+        _SEED,
+    ),
+    hypotheses=(Hypothesis(r"$\alpha^2\ge\Omega(k^{-1})$, i.e. $a\le1$", lambda p: p.get("a") is None or p["a"] <= 1),),
+    notes="The O(.) constants are unspecified: only the exponents in k are testable (slopes). The printed width "
+          "requirement (94) is astronomically large; the checks report whether the tested k meet it.",
+)
+
+_WIDTH_TEXT = (
+    r"The gradient flow over matrix factorization model remains in the kernel regime whenever the scale of the initialization of the "
+    r"prediction matrix $\mathbf M_{\mathbf U(0),\mathbf V(0)}$ given by $\sigma=\alpha^2\sqrt k$ satisfies $\sigma=\omega(1/\sqrt k)$. "
+    r"In particular, with a width $k$ model, kernel regime can happen even when $\sigma\to0$ as long as $\sigma$ [goes] to zero slower than "
+    r"$1/\sqrt k$ (or $\alpha$ goes to zero slower than $1/k$)."
+)
+
+KERNEL_REGIME_WIDTH = statement(
+    "kernel-rich/claim-kernel-regime-width", "claim", "App. H", "Kernel regime whenever sigma = omega(1/sqrt k)",
+    src("App. H, after Corollary 10", ""),
+    _WIDTH_TEXT,
+    params=(Param("b", float, None, "alpha = k^(-b) (default: the check's grid)", low=0.0), _SEED),
+    expect="refuted",
+    erratum=(
+        r"The parenthetical reformulation is wrong: $\sigma=\alpha^2\sqrt k=\omega(1/\sqrt k)$ means $\alpha^2k\to\infty$, i.e. $\alpha$ goes to zero "
+        r"slower than $1/\sqrt k$ ($\alpha^2$ slower than $1/k$, as in Corollary 10's $\alpha^2\ge\Omega(k^{-1})$), not slower than $1/k$. "
+        r"Counterexample: $\alpha=k^{-3/4}$ goes to zero slower than $1/k$ but $\sigma=k^{-1}=o(1/\sqrt k)$; gradient flow from it leaves the "
+        r"kernel regime ($\sup_t\|\mathbf W(t)-\mathbf W(0)\|_F$ does not go to 0 as k grows; check alpha-sweep). "
+        "See kernel-rich/claim-kernel-regime-width:corrected."
+    ),
+)
+
+KERNEL_REGIME_WIDTH_CORRECTED = statement(
+    "kernel-rich/claim-kernel-regime-width:corrected", "claim", "App. H", "Kernel regime whenever alpha^2 k -> infinity",
+    src("App. H, after Corollary 10", ""),
+    _WIDTH_TEXT.replace(r"(or $\alpha$ goes to zero slower than $1/k$)", r"(or $\alpha$ goes to zero slower than $1/\sqrt k$, i.e. $\alpha^2k\to\infty$)"),
+    params=(Param("b", float, None, "alpha = k^(-b) (default: the check's grid)", low=0.0), _SEED),
+    hypotheses=(Hypothesis(r"$\sigma=\omega(1/\sqrt k)$, i.e. $b<1/2$", lambda p: p.get("b") is None or p["b"] < 0.5),),
+    corrects="kernel-rich/claim-kernel-regime-width",
+)
