@@ -229,10 +229,16 @@ class Context:
         return status
 
     def identity(self, label: str, residual: Any, scope: str = "") -> str:
-        """An exact identity: ``residual`` is a SymPy expression (or exact number) that must
-        simplify to zero. Anything else is a refutation of the identity as stated."""
+        """An exact identity: ``residual`` is a SymPy expression (or exact number), or a
+        Matrix/list of them, that must simplify to zero entrywise. Anything else is a
+        refutation of the identity as stated."""
         import sympy as sp
 
+        if isinstance(residual, (sp.MatrixBase, list, tuple)):
+            entries = [sp.sympify(e) for e in (residual if isinstance(residual, (list, tuple)) else list(residual))]
+            nonzero = [sp.simplify(e) for e in entries]
+            nonzero = [e for e in nonzero if not (e == 0 or e.is_zero is True)]
+            residual = nonzero[0] if nonzero else sp.Integer(0)  # the first entry not simplified away decides
         r = sp.simplify(residual) if not isinstance(residual, (int,)) else residual
         zero = (r == 0) or (getattr(r, "is_zero", None) is True)
         decided = zero

@@ -13,13 +13,12 @@ refuses ``verified`` unless the measured error estimate is at most a tenth of it
 from __future__ import annotations
 
 import functools
-import math
 
 import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import convex, flows
+from numerics import convex, flows, limits
 from theorems import kernel_rich as kr
 
 from .core import check
@@ -64,10 +63,9 @@ def flow_limit(fixture: str, alpha: float, w0: tuple | None = None, D: int = 2, 
     derived by SymPy and integrated by heyoka at HP_BITS (checked at +64 bits), until
     ``|X beta - y|_inf < res_stop``.
 
-    Returns ``(beta, err)``: the final beta (mpmath) and its error estimate = precision
-    error + tail estimate. The tail is extrapolated from the last two grid states assuming
-    the linear convergence the residuals show: ``|beta(T) - beta_inf| ~ |beta(T) -
-    beta(T')| rho/(1 - rho)`` with ``rho = res(T)/res(T')``."""
+    Returns ``(beta, err, flow)``: the limit of beta (mpmath; None if the stop was not
+    reached) and its error estimate, precision error + tail, from
+    ``numerics.limits.flow_to_rest``."""
     Xs, ys, X, y = data(fixture)
     d = X.shape[1]
     wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=D)
@@ -87,20 +85,10 @@ def flow_limit(fixture: str, alpha: float, w0: tuple | None = None, D: int = 2, 
         b = beta_of(x)
         return max(abs(sum(Xm[n][i] * b[i] for i in range(d)) - ym[n]) for n in range(len(ym)))
 
-    fl = flows.integrate_hp(rhs, syms, x0, t_end, bits=HP_BITS, stop=lambda x: residual(x) < res_stop,
-                            grid=flows.geometric_grid(t_end, 1e-2, 16))
-    if not fl.stopped:
-        return None, math.inf, fl
-    with mpmath.workprec(HP_BITS):  # the states carry HP_BITS; arithmetic on them must too
-        b1, b0 = beta_of(fl.states[-1]), beta_of(fl.states[-2])
-        r1, r0 = residual(fl.states[-1]), residual(fl.states[-2])
-        rho = float(r1 / r0) if r0 > 0 else 0.0
-        step = float(max(abs(a - b) for a, b in zip(b1, b0)))
-    tail = step * rho / (1 - rho) if rho < 1 else math.inf
     # d(beta) from the state error: |d beta_i| <= 2 D max|w|^(D-1) |dw|
-    wmax = float(max(abs(v) for v in fl.final))
-    prec_err = 2 * D * max(wmax, 1.0) ** (D - 1) * fl.final_error
-    return b1, prec_err + tail, fl
+    sensitivity = lambda x: 2 * D * max(float(max(abs(v) for v in x)), 1.0) ** (D - 1)
+    lim = limits.flow_to_rest(rhs, syms, x0, beta_of, residual, sensitivity, bits=HP_BITS, res_stop=res_stop, t_end=t_end)
+    return lim.value, lim.error, lim.flow
 
 
 def q_conjugate_newton(fixture: str, alpha: float, w0: tuple | None, dps: int):

@@ -89,20 +89,6 @@ def Q_iv(beta, alpha):
     return out
 
 
-def identity_all(ctx, label, exprs, scope=""):
-    """One identity item for several components: each is simplified; the first that does
-    not simplify to 0 goes to ``ctx.identity`` (which decides it), else 0 does.
-    (``ctx.identity`` does not treat a zero ``Matrix`` as zero.)"""
-    for e in exprs:
-        e = sp.sympify(e)
-        r = sp.cancel(sp.together(e)) if e.is_rational_function() else sp.expand(sp.powsimp(sp.expand(e)))
-        if r != 0:
-            r = sp.simplify(r)
-        if not (r == 0 or r.is_zero is True):
-            return ctx.identity(label, r, scope=scope)
-    return ctx.identity(label, sp.Integer(0), scope=scope)
-
-
 def lo(x):
     """Lower end of an ``iv.mpf`` at the interval precision."""
     with mpmath.workprec(iv.prec):
@@ -271,11 +257,11 @@ def general_approach_symbolic(ctx):
     r_closed = (Xs * beta - ys).subs(sub)
     dR = {sp.Derivative(R[n], t): r_closed[n] for n in range(N)}
     res = [sp.diff(w_closed[k], t).subs(dR) - rhs[k].subs(sub) for k in range(2 * d)]
-    identity_all(ctx, "w_pm = alpha w0 exp(-/+ c X^T R), R' = r, solves the flow of the §2 loss (2x3 symbolic X)", res,
+    ctx.identity("w_pm = alpha w0 exp(-/+ c X^T R), R' = r, solves the flow of the §2 loss (2x3 symbolic X)", res,
                  scope="all real X (2x3), y, alpha, w0")
     b, theta = kr.depth2_bias_map()
     beta_closed = [(w_closed[i] ** 2 - w_closed[d + i] ** 2) for i in range(d)]
-    identity_all(ctx, "beta(t) = b(-2c X^T R) with b(theta) = 2 alpha^2 w0^2 sinh(theta)",
+    ctx.identity("beta(t) = b(-2c X^T R) with b(theta) = 2 alpha^2 w0^2 sinh(theta)",
                  [(beta_closed[i] - b.subs(theta, -2 * c * XtR[i])).rewrite(sp.exp) for i in range(d)], scope="all t")
     ctx.metrics["exponent_factor_derived"] = int(2 * c)
     ctx.metrics["exponent_factor_printed_(17)"] = 4
@@ -309,10 +295,10 @@ def general_approach_symbolic(ctx):
         th = -a ** (D - 2) * kk * D * (D - 2) * S
         diff_beta = (wpD**D - wmD**D) - a**D * kr.h_D(D, th)
         vals = [sp.nsimplify(diff_beta.subs({a: sp.Rational(av), S: sp.Rational(sv)})) for av, sv in ((1, 1 / 50), (sp.Rational(1, 2), -1 / 7), (3, 1 / 900))]
-        identity_all(ctx, f"D={D}: beta = w_+^D - w_-^D = alpha^D h_D(theta), theta = -alpha^(D-2) 2D(D-2) S (exact at 3 rational points)",
+        ctx.identity(f"D={D}: beta = w_+^D - w_-^D = alpha^D h_D(theta), theta = -alpha^(D-2) 2D(D-2) S (exact at 3 rational points)",
                      vals, scope="3 rational (alpha, S) points")
         H = kr.H_D(D, z)
-        identity_all(ctx, f"D={D}: H_D' = h_D and H_D(0) = 0, so d/ds [s h_D(s) - H_D(s)] = s h_D'(s): q_D' = h_D^(-1) as in (60)",
+        ctx.identity(f"D={D}: H_D' = h_D and H_D(0) = 0, so d/ds [s h_D(s) - H_D(s)] = s h_D'(s): q_D' = h_D^(-1) as in (60)",
                      [sp.diff(H, z) - kr.h_D(D, z), H.subs(z, 0)], scope="|z| < 1")
     if ctx.full:
         ctx.identity("q by the recipe = kr.q_derived (log-form derivation)", (q - kr.q_derived()).rewrite(sp.log), scope="all real z")
@@ -490,7 +476,7 @@ def qalpha_l2_symbolic(ctx):
     ser = sp.expand(sp.series(Qc.subs(kr.alpha, 1 / ep), ep, 0, 8).removeO())
     ctx.identity("alpha^-2 coefficient = sum beta_i^2 / (4 w0_i^2)", ser.coeff(ep, 2) - sum(b**2 / (4 * w**2) for b, w in zip(bs, ws)),
                  scope="all real beta, w0 > 0")
-    identity_all(ctx, "no alpha^0 and alpha^-4 terms (remainder O(alpha^-6))", [ser.coeff(ep, 0), ser.coeff(ep, 4)], scope="all real beta, w0 > 0")
+    ctx.identity("no alpha^0 and alpha^-4 terms (remainder O(alpha^-6))", [ser.coeff(ep, 0), ser.coeff(ep, 4)], scope="all real beta, w0 > 0")
     c6 = sp.simplify(ser.coeff(ep, 6))
     ctx.identity("alpha^-6 coefficient = -sum beta_i^4 / (192 w0_i^6) (non-zero: the order is exact)",
                  c6 + sum(b**4 / (192 * w**6) for b, w in zip(bs, ws)), scope="all real beta, w0 > 0")
@@ -586,7 +572,7 @@ def qalpha_l1_symbolic(ctx):
     const = sp.limit(Qc - Lsym * b, Lsym, sp.oo)
     ctx.identity("L (Q/L - |beta|) -> |beta|(log(|beta|/w0^2) - 1) (finite: O(1/log(1/alpha^2)))",
                  sp.expand_log(const - b * (sp.log(b / w**2) - 1), force=True), scope="beta > 0, w0 > 0")
-    identity_all(ctx, "a zero coordinate contributes 0 and q is even", [kq.q_by_recipe().subs(z, 0), kq.q_by_recipe().subs(z, -z) - kq.q_by_recipe()])
+    ctx.identity("a zero coordinate contributes 0 and q is even", [kq.q_by_recipe().subs(z, 0), kq.q_by_recipe().subs(z, -z) - kq.q_by_recipe()])
     ctx.note("The paper's premise 'q(z) = |z| log|z| + O(1/|z|)' is wrong (claim-q-asymptotics); its -|z| term only adds "
              "-|beta|/log(1/alpha^2), so (7) holds.")
 
@@ -1058,7 +1044,7 @@ def lemma7_symbolic(ctx):
     zz = sp.Symbol("z", real=True)
     phi = q.subs(z, zz / a**2)
     der = [phi] + [sp.diff(phi, zz, k) for k in (1, 2, 3, 4)]
-    identity_all(ctx, "(39): phi(0) = phi'(0) = phi'''(0) = 0, phi''(0) = 1/(2 alpha^4)",
+    ctx.identity("(39): phi(0) = phi'(0) = phi'''(0) = 0, phi''(0) = 1/(2 alpha^4)",
                  [der[0].subs(zz, 0), der[1].subs(zz, 0), der[2].subs(zz, 0) - 1 / (2 * a**4), der[3].subs(zz, 0)])
     W = 4 + zz**2 / a**4
     printed = {
@@ -1067,7 +1053,7 @@ def lemma7_symbolic(ctx):
         3: -zz / (a**8 * W ** sp.Rational(3, 2)),
         4: 3 * zz**2 / (a**12 * W ** sp.Rational(5, 2)) - 1 / (a**8 * W ** sp.Rational(3, 2)),
     }
-    identity_all(ctx, "(39): phi', phi'', phi''', phi'''' as printed", [der[k] - printed[k] for k in (1, 2, 3, 4)])
+    ctx.identity("(39): phi', phi'', phi''', phi'''' as printed", [der[k] - printed[k] for k in (1, 2, 3, 4)])
     f40 = (2 * zz**2 - 4 * a**4) / (a**12 * W ** sp.Rational(5, 2))  # (40) without the absolute value
     is4 = sp.simplify(der[4] - f40) == 0
     is3 = sp.simplify(der[3] - f40) == 0 or sp.simplify(der[3] + f40) == 0
@@ -1083,7 +1069,7 @@ def lemma7_symbolic(ctx):
               all(c >= 0 for c in poly.all_coeffs()) and poly.eval(0) == 0)
     ctx.exact("(40) bound: |2t - 4| <= 2(t + 2) for t >= 0 (both cases of the sign)",
               bool(sp.expand(2 * (t + 2) - (2 * t - 4)).is_nonnegative) and bool(sp.expand(2 * (t + 2) + (2 * t - 4)).is_nonnegative))
-    identity_all(ctx, "(40)-(41): bound/4! = (z^6 + 2 alpha^4 z^4)/(384 alpha^12) = (z^2/(4 alpha^4)) (z^4 + 2 alpha^4 z^2)/(96 alpha^8)",
+    ctx.identity("(40)-(41): bound/4! = (z^6 + 2 alpha^4 z^4)/(384 alpha^12) = (z^2/(4 alpha^4)) (z^4 + 2 alpha^4 z^2)/(96 alpha^8)",
                  [(zz**2 + 2 * a**4) / (16 * a**12) / 24 * zz**4 - (zz**6 + 2 * a**4 * zz**4) / (384 * a**12),
                             (zz**6 + 2 * a**4 * zz**4) / (384 * a**12) - zz**2 / (4 * a**4) * (zz**4 + 2 * a**4 * zz**2) / (96 * a**8)])
     ser = sp.series(phi - zz**2 / (4 * a**4), zz, 0, 8).removeO()
@@ -1377,9 +1363,9 @@ def linear_regression_residuals():
 
 def _linear_regression(ctx):
     flow_res, feas_res, kkt_res = linear_regression_residuals()
-    identity_all(ctx, "(I - P) w' = 0 along the flow: w(t) - alpha w0 stays in row(X) (times det XX^T)", flow_res, scope="X of full row rank (2x3)")
-    identity_all(ctx, "the interpolant alpha w0 + X^T (XX^T)^{-1}(y - X alpha w0) satisfies X w = y", feas_res)
-    identity_all(ctx, "and w - alpha w0 in row(X): the KKT point of min ||w - alpha w0||^2 s.t. Xw = y (beta_inf = beta^R)", kkt_res)
+    ctx.identity("(I - P) w' = 0 along the flow: w(t) - alpha w0 stays in row(X) (times det XX^T)", flow_res, scope="X of full row rank (2x3)")
+    ctx.identity("the interpolant alpha w0 + X^T (XX^T)^{-1}(y - X alpha w0) satisfies X w = y", feas_res)
+    ctx.identity("and w - alpha w0 in row(X): the KKT point of min ||w - alpha w0||^2 s.t. Xw = y (beta_inf = beta^R)", kkt_res)
     ctx.note("Convergence of the linear flow (r' = -2 X X^T r, X X^T > 0) is not part of the identities.")
 
 
