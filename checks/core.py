@@ -153,8 +153,17 @@ def check(statement_id: str, name: str, method: str, expect: str | None = None, 
 
 
 def load_checks() -> dict[str, Check]:
+    import importlib
+    import importlib.util
+
+    from theorems.registry import paper_modules
+
     load_all()
-    from . import kernel_rich, kernel_rich_depth, kernel_rich_experiments, kernel_rich_matrix, kernel_rich_regularizer  # noqa: F401
+    # checks/<name>.py binds the statements of theorems/<name>.py (a theorems module of shared
+    # encodings may have no checks module of its own).
+    for name in paper_modules():
+        if importlib.util.find_spec(f"{__package__}.{name}") is not None:
+            importlib.import_module(f"{__package__}.{name}")
 
     missing = [k for k in CHECKS.values() if k.statement_id not in REGISTRY]
     if missing:

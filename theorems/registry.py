@@ -184,10 +184,23 @@ def statement(id: str, kind: str, number: str, title: str, source: Source, text:
     return register(Statement(id=id, kind=kind, number=number, title=title, source=source, text=text, **kw))
 
 
-def load_all() -> dict[str, Statement]:
-    """Import every paper module so that the registry is complete."""
-    from . import kernel_rich, kernel_rich_depth, kernel_rich_experiments, kernel_rich_matrix, kernel_rich_regularizer  # noqa: F401
+def paper_modules() -> list[str]:
+    """The names of the statement modules of ``theorems/`` (every module but this one), in
+    name order. A paper's statements live in ``theorems/<paper>[_<topic>].py``; its checks in
+    the ``checks/`` module of the same name, so adding a module needs no list edited."""
+    import pkgutil
+    from pathlib import Path
 
+    here = Path(__file__).resolve().parent
+    return sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name != "registry" and not m.name.startswith("_"))
+
+
+def load_all() -> dict[str, Statement]:
+    """Import every statement module so that the registry is complete."""
+    import importlib
+
+    for name in paper_modules():
+        importlib.import_module(f"{__package__}.{name}")
     return REGISTRY
 
 
