@@ -643,7 +643,7 @@ def theorem3_random(ctx):
         Z0 = np.vstack([sv * rng.standard_normal((m, h)), su * rng.standard_normal((r, h))])
         G0 = Z0 @ Z0.T
         grid = np.linspace(0, 3, 31)[1:]
-        p1, p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10), ln.gram_flow(Yt, s, G0, grid, rtol=1e-12)
+        p1, p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA"), ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA")
         L1, L2 = p1.loss(), p2.loss()
         E0 = Yt - s[:, None] * (Z0[m:] @ Z0[:m].T)
         Lz = 0.5 * np.sum(E0**2)

@@ -161,6 +161,18 @@ class GramPath:
         """``1/2 ||E||_F^2``."""
         return 0.5 * np.sum(self.E() ** 2, axis=(1, 2))
 
+    def rate(self) -> np.ndarray:
+        """``-L'/L = 2 (|U1^T S E|^2 + |S E V|^2) / |E|^2`` from the Gram form:
+        ``U1 U1^T = K_U G0 K_U^T``, ``V V^T = K_V G0 K_V^T``."""
+        m = self.m
+        KV, KU = self.K[:, :m, :], self.K[:, m:, :]
+        UU = KU @ self.G0 @ np.transpose(KU, (0, 2, 1))
+        VV = KV @ self.G0 @ np.transpose(KV, (0, 2, 1))
+        SE = self.s[None, :, None] * self.E()
+        a = np.einsum("tij,tik,tkj->t", SE, UU, SE)
+        b = np.einsum("tij,tjk,tik->t", SE, VV, SE)
+        return 2 * (a + b) / np.sum(self.E() ** 2, axis=(1, 2))
+
     def cross(self, C0: np.ndarray) -> np.ndarray:
         """``W(t) Z(t)^T`` for a fixed matrix ``W`` with ``C0 = W Z(0)^T``: ``C0 K^T``."""
         return C0[None] @ np.transpose(self.K, (0, 2, 1))

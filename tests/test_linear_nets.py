@@ -31,6 +31,12 @@ def test_gram_flow_matches_full_flow():
     cross = gp.cross(U20 @ Z0.T)[:, :, :m]
     assert np.max(np.abs(cross - full.U[:, r:] @ np.transpose(full.V, (0, 2, 1)))) < 1e-8
     assert np.max(np.abs(full.U[:, r:] - U20[None])) < 1e-9
+    # the rate from the Gram form against the full state's
+    U1, V = full.U[:, :r], full.V
+    E = Yt[None] - s[None, :, None] * (U1 @ np.transpose(V, (0, 2, 1)))
+    SE = s[None, :, None] * E
+    rate = 2 * (np.sum((np.transpose(U1, (0, 2, 1)) @ SE) ** 2, axis=(1, 2)) + np.sum((SE @ V) ** 2, axis=(1, 2))) / np.sum(E**2, axis=(1, 2))
+    assert np.max(np.abs(gp.rate() - rate)) < 1e-7 * np.max(rate)
 
 
 def test_hp_flow_matches_double():
