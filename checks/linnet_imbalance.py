@@ -630,7 +630,8 @@ def theorem3_flow(ctx):
 def theorem3_random(ctx):
     """Hypothesis: random data (r, m <= 3, h <= 6), random imbalanced inits with scales
     log-uniform in [0.1, 10]; Gram-reduced double flow to t = 3 at rtol 1e-10 and 1e-12 (their
-    difference is the error estimate); Theorem 3 checked while L~/L~(0) > 1e-8."""
+    difference is the error estimate; horizon shortened to 40/(s_max^2 tr G0) for fast instances);
+    Theorem 3 checked while L~/L~(0) > 1e-8."""
     from hypothesis import strategies as st
 
     def prop(seed):
@@ -642,7 +643,10 @@ def theorem3_random(ctx):
         su, sv = 10 ** rng.uniform(-1, 1, 2)
         Z0 = np.vstack([sv * rng.standard_normal((m, h)), su * rng.standard_normal((r, h))])
         G0 = Z0 @ Z0.T
-        grid = np.linspace(0, 3, 31)[1:]
+        # horizon: t = 3, or shorter for fast (stiff) instances -- the rate is at most
+        # 2 s_max^2 tr(G0), so the loss still spans decades by then
+        T = min(3.0, 40.0 / (float(s.max()) ** 2 * float(np.trace(G0))))
+        grid = np.linspace(0, T, 31)[1:]
         p1, p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA"), ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA")
         L1, L2 = p1.loss(), p2.loss()
         E0 = Yt - s[:, None] * (Z0[m:] @ Z0[:m].T)
@@ -661,7 +665,7 @@ def theorem3_random(ctx):
         k = int(np.argmax(val))
         ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0", float(val[k]), 0.0, err=float(err[k]) * 10, c0=c0)
 
-    ctx.random(st.integers(0, 10**9), prop, quick=8, full=300)
+    ctx.random(st.integers(0, 10**9), prop, quick=20, full=300)
 
 
 @check(f"{P}/theorem-3", "symbolic-reductions", "symbolic")

@@ -235,8 +235,9 @@ def prop10_symbolic(ctx):
 
 @check(f"{P}/claim-invariant-set", "symbolic", "symbolic")
 def invariant_symbolic(ctx):
-    """(i) from (32) (proposition-10 symbolic: the right side vanishes on the set); (iv) U = V
-    = 0 makes (3a)/(3b) vanish; (v) Phi2^T Theta' = Phi2^T X^T (Y - X Theta) = 0 on F1."""
+    """(iv) U = V = 0 makes (3a)/(3b) vanish; (v) Phi2^T Theta' = Phi2^T X^T (Y - X Theta) = 0 on
+    F1. (Item (i) is (32), derived in proposition-10's symbolic check, and observed in the
+    flow check below.)"""
     F = f1()
     U, V = li.sym_matrix("u", 5, 2), li.sym_matrix("v", 2, 2)
     L = li.loss_original(F["X"], F["Y"], U, V)
@@ -245,7 +246,6 @@ def invariant_symbolic(ctx):
     Th = li.sym_matrix("t", 5, 2)
     Lr = sp.Rational(1, 2) * sum(e**2 for e in F["Y"] - F["X"] * Th)
     ctx.identity("(v) Phi2^T Theta' = 0 for the regression flow", sp.expand(F["Phi2"].T * li.flow_from_loss(Lr, Th)), scope="F1")
-    ctx.identity("(i) the right side of (32) vanishes where V U2^T = 0, U1 U2^T = 0 (linear in them)", sp.Integer(0))
 
 
 @check(f"{P}/claim-invariant-set", "convex-cp3", "convex")
@@ -286,8 +286,20 @@ def invariant_near_miss(ctx):
              U1U2=float(np.abs(U10 @ U20.T).max()))
     cross, phi1, tail = _hp_limit_distance(hp, U20)
     cross_t, _, _ = _hp_limit_distance(hp, U20, True)
+    Vs, Us, b = hp.run(False)
+    with mpmath.workprec(b):
+        U2 = mpmath.matrix(U20.tolist())
+        vu2 = max(float(mpmath.mnorm(V * U2.T, 1)) for V in Vs)
+    ctx.bound("{V U2^T = 0} alone is not invariant: max_t |V(t) U2(0)^T| > 0", 0.0, vu2, err=max(hp.error) * float(np.abs(U20).sum()), strict=True)
     ctx.bound("limit distance |U2(0) V(inf)^T|_F > 0 (beyond tail + precision)", 0.0, float(cross) - float(tail) * 10, err=float(abs(cross - cross_t)), strict=True,
               distance=float(cross), E_tail=float(tail))
+    hi, U2i = invariant_path("invariant")
+    ctx.start({"init": "invariant", "item": "(i)"})
+    Vs, Us, b = hi.run(False)
+    with mpmath.workprec(b):
+        U2 = mpmath.matrix(U2i.tolist())
+        worst = max(max(float(mpmath.mnorm(V * U2.T, 1)), float(mpmath.mnorm(U * U2.T, 1))) for V, U in zip(Vs, Us))
+    ctx.agree("(i) invariance: max_t (|V U2^T|, |U1 U2^T|) = 0 from an init in the set", worst, 0.0, tol=HP_TOL, err=max(hi.error) * float(np.abs(U2i).sum()), scale=1.0)
     hz, _ = invariant_path("zero")
     ctx.start({"init": "zero"})
     Vs, Us, b = hz.run(False)
