@@ -1,0 +1,1117 @@
+"""Checks for linnet-imbalance §2-§3 (Min et al.): setup identities, imbalance conservation and
+the rate bounds, bound to independent methods -- SymPy derivations on exact rational data,
+high-precision flows (heyoka on MPFR, every quantity computed on two precisions whose
+difference is its error estimate), double-precision Gram-reduced flows, Hypothesis families.
+
+Tolerances:
+
+* ``HP_TOL``: a conserved quantity along a flow at ``HP_BITS`` (twin run 64 bits higher);
+* ``STATIC_REL``: static double-precision inequalities, 1e-9 relative (eigen/singular value
+  computations in double are accurate to ~1e-13 relative at these sizes);
+* inequalities along flows are judged with the error estimate of the two runs.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import mpmath
+import numpy as np
+import sympy as sp
+
+from numerics import convex, linear_nets as ln
+from theorems import linnet_imbalance as li
+
+from .core import check
+
+P = "linnet-imbalance"
+HP_BITS = 160
+HP_TOL = 1e-30
+STATIC_REL = 1e-9
+
+
+# ---------------------------------------------------------------------------------------
+# Fixture F1: exact rational data (Cayley-orthogonal W and Phi)
+# ---------------------------------------------------------------------------------------
+def cayley(S: sp.Matrix) -> sp.Matrix:
+    I = sp.eye(S.shape[0])
+    return (I - S) * (I + S).inv()
+
+
+@functools.lru_cache(maxsize=None)
+def f1(sig_half=(2, 1, sp.Rational(1, 2))):
+    """N=4, n=5, r=3, m=2: ``X = W Sigma^{1/2} Phi1^T`` rational, Y integer (r < N so L* > 0)."""
+    S4 = sp.Matrix([[0, 1, 0, 2], [-1, 0, 1, 0], [0, -1, 0, 1], [-2, 0, -1, 0]])
+    S5 = sp.Matrix([[0, 1, 0, 0, 1], [-1, 0, 2, 0, 0], [0, -2, 0, 1, 0], [0, 0, -1, 0, 1], [-1, 0, 0, -1, 0]])
+    W = cayley(S4)[:, :3]
+    Phi = cayley(S5)
+    Sh = sp.diag(*sig_half)
+    X = W * Sh * Phi[:, :3].T
+    Y = sp.Matrix([[1, -2], [3, 0], [-1, 1], [2, 2]])
+    return dict(W=W, Phi1=Phi[:, :3], Phi2=Phi[:, 3:], Sh=Sh, X=X, Y=Y, r=3, m=2, n=5, N=4)
+
+
+# ---------------------------------------------------------------------------------------
+# The high-precision fixture (whitened coordinates, dyadic data so the doubles are exact)
+# ---------------------------------------------------------------------------------------
+HP_S = (1.5, 1.0, 0.75)  # Sigma_X^{1/2}: lambda_1 = 2.25, lambda_r = 0.5625
+HP_YT = ((1.0, 0.5), (-0.5, 1.25), (0.75, -1.0))
+HP_H = 4
+
+
+def dyadic(a, q=256):
+    return np.round(np.asarray(a, float) * q) / q
+
+
+def hp_init(kind: str, h: int = HP_H, seed: int = 0):
+    """``(V0, U10)``: 'scaled:su:sv' random Gaussians times scales (powers of 2), or
+    'balanced-margin:f' (D = 0 up to rounding, U1 V^T = f S^{-1} Yt)."""
+    rng = np.random.default_rng(seed)
+    Yt, s = np.array(HP_YT), np.array(HP_S)
+    r, m = Yt.shape
+    if kind.startswith("scaled:"):
+        su, sv = (float(x) for x in kind.split(":")[1:])
+        return dyadic(sv * rng.standard_normal((m, h))), dyadic(su * rng.standard_normal((r, h)))
+    if kind.startswith("balanced-margin:"):
+        f = float(kind.split(":")[1])
+        P_ = f * Yt / s[:, None]
+        A, sig, Bt = np.linalg.svd(P_, full_matrices=False)
+        Q = np.linalg.qr(rng.standard_normal((h, m)))[0]
+        return (Bt.T * np.sqrt(sig)) @ Q.T, (A * np.sqrt(sig)) @ Q.T
+    raise ValueError(kind)
+
+
+@functools.lru_cache(maxsize=16)
+def hp_path(kind: str, t_end: float = 16.0, npts: int = 33, Yt=HP_YT, s=HP_S, h: int = HP_H, bits: int = HP_BITS, init=None):
+    V0, U10 = hp_init(kind, h) if init is None else (np.array(init[0]), np.array(init[1]))
+    grid = list(np.linspace(0, t_end, npts))
+    return ln.whitened_flow_hp(np.array(Yt), np.array(s), V0, U10, grid, bits=bits)
+
+
+def mp_svals(A) -> list:
+    return sorted([abs(x) for x in mpmath.svd_r(A, compute_uv=False)], reverse=True)
+
+
+def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False) -> dict:
+    """Everything the rate statements use, from the state at grid index ``k`` of one run."""
+    Vs, Us, bits = hp.run(twin)
+    with mpmath.workprec(bits):
+        V, U1 = Vs[k], Us[k]
+        Yt = mpmath.matrix(hp.Yt)
+        S = mpmath.diag(hp.s)
+        r, m = Yt.rows, Yt.cols
+        E = Yt - S * U1 * V.T
+        fro2 = lambda A: mpmath.fsum(x**2 for x in A)
+        loss = fro2(E) / 2
+        rate = 2 * (fro2(U1.T * S * E) + fro2(S * E * V)) / fro2(E)
+        D = U1.T * U1 - V.T * V
+        eig = list(mpmath.eigsy(D, eigvals_only=True))
+        dp, dm, dl = li.imbalance_quantities(eig, r, m)
+        sv = mp_svals(U1 * V.T)
+        sy = mp_svals(Yt)
+        lam = sorted([x**2 for x in hp.s], reverse=True)
+        lam_r, lam_1 = lam[r - 1], lam[0]
+        res = mpmath.sqrt(fro2(E))
+        mu_m = max(li.nth(sy, m) - res, 0)
+        mu_r = max(li.nth(sy, r) - res, 0)
+        out = dict(
+            loss=loss, rate=rate, D=D, eig=eig, dp=dp, dm=dm, dl=dl, sig_m=li.nth(sv, m), sig_r=li.nth(sv, r),
+            lam_r=lam_r, lam_1=lam_1, c=li.c_printed(dp, dm, dl, mu_m, mu_r, lam_1),
+            c_inf=li.c_printed(dp, dm, dl, li.nth(sy, m), li.nth(sy, r), lam_1), Z2=fro2(V) + fro2(U1), E_fro=res,
+            margin=li.nth(sy, min(r, m)) - res,
+        )
+        out["prop1"] = li.prop1_rhs(lam_r, dp, dm, dl, out["sig_m"], out["sig_r"])
+    return out
+
+
+@functools.lru_cache(maxsize=32)
+def path_quantities(kind: str, **kw):
+    hp = hp_path(kind, **kw)
+    return hp, [quantities(hp, k) for k in range(len(hp.times))], [quantities(hp, k, True) for k in range(len(hp.times))]
+
+
+def err_of(a, b, key):
+    return float(abs(a[key] - b[key]))
+
+
+M1_KINDS_QUICK = ["scaled:1:1", "scaled:2:0.25", "balanced-margin:0.95"]
+M1_KINDS_FULL = M1_KINDS_QUICK + ["scaled:0.25:2", "scaled:0.5:0.5"]
+
+
+def m1_kinds(ctx):
+    return [i["kind"] for i in ctx.instances([{"kind": k} for k in M1_KINDS_QUICK], [{"kind": k} for k in M1_KINDS_FULL])]
+
+
+# ---------------------------------------------------------------------------------------
+# Random (double) instances
+# ---------------------------------------------------------------------------------------
+def svals(A, k=None):
+    s = np.linalg.svd(np.atleast_2d(A), compute_uv=False) if np.size(A) else np.array([])
+    return s
+
+
+def random_factors(seed: int, structure: str):
+    """``(U1 r x h, V m x h, s, E r x m)`` from a seed; ``structure`` in plain, balanced,
+    homogeneous, rankdef, orthogonal (U1 V^T = 0)."""
+    rng = np.random.default_rng(seed)
+    r, m = int(rng.integers(1, 5)), int(rng.integers(1, 5))
+    h = int(rng.integers(2 if structure == "orthogonal" else 1, 9))
+    su, sv = 10 ** rng.uniform(-1.5, 1.5, 2)
+    U1 = su * rng.uniform(-3, 3, (r, h))
+    V = sv * rng.uniform(-3, 3, (m, h))
+    if structure == "balanced":  # U1^T U1 = V^T V: both from one SVD-shaped factor
+        k = min(r, m, h)
+        Q = np.linalg.qr(rng.standard_normal((h, h)))[0][:, :k]
+        sig = su * rng.uniform(0.1, 3, k)
+        A = np.linalg.qr(rng.standard_normal((r, r)))[0][:, :k]
+        B = np.linalg.qr(rng.standard_normal((m, m)))[0][:, :k]
+        U1, V = (A * np.sqrt(sig)) @ Q.T, (B * np.sqrt(sig)) @ Q.T
+    elif structure == "homogeneous":  # D = lam I with h = r = m
+        r = m = h = int(rng.integers(1, 5))
+        lam = float(rng.uniform(-2, 2))
+        A = sv * rng.uniform(-3, 3, (h, h))
+        w, Qg = np.linalg.eigh(A.T @ A + abs(lam) * np.eye(h))
+        R = (Qg * np.sqrt(w)) @ Qg.T  # R^2 = A^T A + |lam| I
+        U1, V = (R, A) if lam > 0 else (A, R)
+    elif structure == "rankdef":
+        if h > 1:
+            U1[:, 0] = 0
+            V[:, -1] = 0
+    elif structure == "orthogonal":  # rows of U1 orthogonal to rows of V
+        if h >= 2:
+            Q = np.linalg.qr(rng.standard_normal((h, h)))[0]
+            k = int(rng.integers(1, h))
+            U1 = su * rng.uniform(-3, 3, (U1.shape[0], k)) @ Q[:, :k].T
+            V = sv * rng.uniform(-3, 3, (V.shape[0], h - k)) @ Q[:, k:].T
+    r, m = U1.shape[0], V.shape[0]
+    s = rng.uniform(np.sqrt(0.1), np.sqrt(10), r)
+    E = rng.standard_normal((r, m))
+    return U1, V, s, E
+
+
+def static_rates(U1, V, s, E):
+    """Exact instantaneous rate at (U1, V, E) and the pieces of (17)."""
+    r, m = U1.shape[0], V.shape[0]
+    SE = s[:, None] * E
+    rate = 2 * (np.sum((U1.T @ SE) ** 2) + np.sum((SE @ V) ** 2)) / np.sum(E**2)
+    D = U1.T @ U1 - V.T @ V
+    eig = list(np.linalg.eigvalsh(D))
+    dp, dm, dl = li.imbalance_quantities(eig, r, m)
+    sv = list(svals(U1 @ V.T))
+    lam = sorted(s**2, reverse=True)
+    return dict(rate=rate, D=D, eig=eig, dp=dp, dm=dm, dl=dl, sig_m=li.nth(sv, m), sig_r=li.nth(sv, r), lam_r=lam[r - 1], lam_1=lam[0],
+                scale=max(1.0, rate, float(np.max(np.abs(eig))) * lam[0], float(np.max(s)) ** 2 * (np.sum(U1**2) + np.sum(V**2))))
+
+
+def static_ineq(ctx, label, lhs, rhs, scale, **metrics):
+    """``lhs <= rhs`` computed in double precision at relative accuracy STATIC_REL (the
+    catalog's tolerance 1e-9 max(1, |lhs|, |rhs|)); the rounding estimate of a double
+    eigen/singular value computation at these sizes is taken as 1e-13 of the scale. An
+    inequality attained to within the tolerance (families where it is an equality) is judged
+    as an equality at that tolerance; a violation beyond it refutes."""
+    slack = rhs - lhs
+    err = 1e-13 * scale
+    if abs(slack) <= STATIC_REL * scale:
+        return ctx.agree(label + " [attained: equality within tolerance]", lhs / scale, rhs / scale, tol=STATIC_REL, err=1e-13, scale=1.0, **metrics)
+    return ctx.bound(label, lhs, rhs, err=STATIC_REL * scale if slack < 0 else err, **metrics)
+
+
+STRUCTURES = ("plain", "balanced", "homogeneous", "rankdef", "orthogonal")
+
+
+def _strategy():
+    from hypothesis import strategies as st
+
+    return st.tuples(st.integers(0, 10**9), st.sampled_from(STRUCTURES))
+
+
+# ---------------------------------------------------------------------------------------
+# claim-reparametrization, claim-loss-decomposition
+# ---------------------------------------------------------------------------------------
+@check(f"{P}/claim-reparametrization", "symbolic-f1", "symbolic")
+def reparam_symbolic(ctx):
+    """F1 exact data, generic symbolic U (5x2), V (2x2): (3a)/(3b) derived from (2) by SymPy
+    equal (5a)/(5b), and in (V, U1, U2) coordinates give (7) with U2' = 0."""
+    F = f1()
+    h = 2
+    U1, U2, V = li.sym_matrix("a", 3, h), li.sym_matrix("b", 2, h), li.sym_matrix("v", 2, h)
+    U = F["Phi1"] * U1 + F["Phi2"] * U2
+    loss = li.loss_original(F["X"], F["Y"], U, V)
+    E = li.error_matrix(F["W"].T * F["Y"], F["Sh"], U1, V)
+    # the flow on (U, V): dU = -dL/dU; by the chain rule through the bijection
+    Us = li.sym_matrix("u", 5, h)
+    loss_u = li.loss_original(F["X"], F["Y"], Us, V)
+    dU = li.flow_from_loss(loss_u, Us).subs(dict(zip(list(Us), list(U))))
+    dV = li.flow_from_loss(loss, V)
+    ctx.identity("(3b) = (5b): U' = Phi1 S E V", sp.expand(dU - F["Phi1"] * F["Sh"] * E * V), scope="F1, symbolic U, V (h=2)")
+    ctx.identity("(3a) = (5a): V' = E^T S Phi1^T U", sp.expand(dV - E.T * F["Sh"] * F["Phi1"].T * U), scope="F1, symbolic U, V (h=2)")
+    ctx.identity("(7): U1' = Phi1^T U' = S E V", sp.expand(F["Phi1"].T * dU - F["Sh"] * E * V), scope="F1")
+    ctx.identity("(7): U2' = Phi2^T U' = 0", sp.expand(F["Phi2"].T * dU), scope="F1")
+    ctx.exact("(4): X = W [S 0] [Phi1 Phi2]^T with W^T W = I, Phi orthogonal",
+              (F["W"].T * F["W"] == sp.eye(3)) and ((F["Phi1"].row_join(F["Phi2"])).T * F["Phi1"].row_join(F["Phi2"]) == sp.eye(5)), scope="F1")
+
+
+@check(f"{P}/claim-reparametrization", "random-rank-deficient", "random")
+def reparam_random(ctx):
+    """Random rank-deficient X (thin Gaussian product) with its numerical SVD, random U, V:
+    (3) against (5)/(7) at rounding level (tolerance 1e-12 relative; the error estimate is
+    100 ulps of the largest term)."""
+    for seed in range(3 if not ctx.full else 20):
+        rng = np.random.default_rng(seed)
+        N, n, m, r, h = 6, 9, 2, 4, 5
+        X = rng.standard_normal((N, r)) @ rng.standard_normal((r, n))
+        Y = rng.standard_normal((N, m))
+        U, V = rng.standard_normal((n, h)), rng.standard_normal((m, h))
+        Wf, sv, Pt = np.linalg.svd(X)
+        W, Sh, Phi1, Phi2 = Wf[:, :r], np.diag(sv[:r]), Pt[:r].T, Pt[r:].T
+        R = Y - X @ U @ V.T
+        E = W.T @ Y - Sh @ Phi1.T @ U @ V.T
+        dU, dV = X.T @ R @ V, R.T @ X @ U
+        scale = max(np.abs(dU).max(), np.abs(dV).max())
+        ctx.start({"seed": seed})
+        err = 50 * 2.2e-16 * n  # rounding of the products and of the SVD, relative to the largest entry
+        ctx.agree("U' (3b) = Phi1 S E V (5b)", dU / scale, Phi1 @ Sh @ E @ V / scale, tol=1e-11, err=err, scale=1.0)
+        ctx.agree("V' (3a) = E^T S U1 (7)", dV / scale, E.T @ Sh @ Phi1.T @ U / scale, tol=1e-11, err=err, scale=1.0)
+        ctx.agree("U2' = Phi2^T U' = 0", Phi2.T @ dU / scale, np.zeros((n - r, h)), tol=1e-11, err=err, scale=1.0)
+
+
+@check(f"{P}/claim-loss-decomposition", "symbolic-f1", "symbolic")
+def loss_decomp_symbolic(ctx):
+    """F1: (8) with symbolic U (entries), and the gradients of (9) equal (7)."""
+    F = f1()
+    h = 2
+    U1, U2, V = li.sym_matrix("a", 3, h), li.sym_matrix("b", 2, h), li.sym_matrix("v", 2, h)
+    U = F["Phi1"] * U1 + F["Phi2"] * U2
+    E = li.error_matrix(F["W"].T * F["Y"], F["Sh"], U1, V)
+    Pperp = sp.eye(4) - F["W"] * F["W"].T
+    Lstar = sp.Rational(1, 2) * sum(e**2 for e in Pperp * F["Y"])
+    loss = li.loss_original(F["X"], F["Y"], U, V)
+    ctx.identity("(8): L = 1/2||E||^2 + 1/2||(I - W W^T) Y||^2", sp.expand(loss - sp.Rational(1, 2) * sum(e**2 for e in E) - Lstar), scope="F1, h=2")
+    ctx.identity("Y - X U V^T = (I - W W^T) Y + W E", sp.expand(F["Y"] - F["X"] * U * V.T - Pperp * F["Y"] - F["W"] * E), scope="F1")
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    ctx.identity("-d/dV (9) = E^T S U1", sp.expand(li.flow_from_loss(half, V) - E.T * F["Sh"] * U1), scope="F1")
+    ctx.identity("-d/dU1 (9) = S E V", sp.expand(li.flow_from_loss(half, U1) - F["Sh"] * E * V), scope="F1")
+    ctx.metrics["L_star"] = str(Lstar)
+
+
+@check(f"{P}/claim-loss-decomposition", "convex-cp4", "convex")
+def loss_decomp_convex(ctx):
+    """CP4: the least-squares optimum of (1) by cvxpy/Clarabel (at two tolerances) equals
+    1/2 ||(I - W W^T) Y||^2 on F1 (exact value)."""
+    import cvxpy as cp
+
+    F = f1()
+    X, Y = np.array(F["X"], dtype=float), np.array(F["Y"], dtype=float)
+    Pperp = sp.eye(4) - F["W"] * F["W"].T
+    exact = float(sp.Rational(1, 2) * sum(e**2 for e in Pperp * F["Y"]))
+    vals = []
+    for tol in (1e-8, 1e-12):
+        Th = cp.Variable((5, 2))
+        prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ Th)))
+        prob.solve(solver=cp.CLARABEL, tol_gap_abs=tol, tol_gap_rel=tol, tol_feas=tol)
+        vals.append(prob.value)
+    ctx.precision = "Clarabel 1e-12 (check 1e-8)"
+    ctx.agree("min_Theta 1/2||Y - X Theta||^2 = L* (8)", vals[1], exact, tol=1e-6, err=abs(vals[0] - vals[1]) + 1e-9)
+
+
+# ---------------------------------------------------------------------------------------
+# claim-imbalance-conservation
+# ---------------------------------------------------------------------------------------
+@check(f"{P}/claim-imbalance-conservation", "symbolic", "symbolic")
+def conservation_symbolic(ctx):
+    """Scalar (10), and matrix (7) with r = m = 2, h = 3, Sigma_X = diag(s1, s2) symbolic;
+    and in original coordinates with a generic symbolic 3x4 X (full U^T U - V^T V)."""
+    u, v, y = sp.symbols("u v y", real=True)
+    Ls = (y - u * v) ** 2 / 2
+    du, dv = -sp.diff(Ls, u), -sp.diff(Ls, v)
+    ctx.identity("scalar: d' = 2u u' - 2v v' = 0", 2 * u * du - 2 * v * dv, scope="all u, v, y")
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    U1, V, Yt = li.sym_matrix("a", 2, 3), li.sym_matrix("v", 2, 3), li.sym_matrix("y", 2, 2)
+    Sh = sp.diag(sp.sqrt(s1), sp.sqrt(s2))
+    E = li.error_matrix(Yt, Sh, U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
+    ctx.identity("d/dt U1^T U1 = V^T E^T S U1 + U1^T S E V", sp.expand(dU1.T * U1 + U1.T * dU1 - (V.T * E.T * Sh * U1 + U1.T * Sh * E * V)), scope="r=m=2, h=3")
+    ctx.identity("D' = d/dt (U1^T U1 - V^T V) = 0", sp.expand(dU1.T * U1 + U1.T * dU1 - dV.T * V - V.T * dV), scope="r=m=2, h=3, symbolic Sigma_X")
+    X, Y, U, V2 = li.sym_matrix("x", 3, 4), li.sym_matrix("y", 3, 2), li.sym_matrix("u", 4, 2), li.sym_matrix("w", 2, 2)
+    L = li.loss_original(X, Y, U, V2)
+    dU, dV2 = li.flow_from_loss(L, U), li.flow_from_loss(L, V2)
+    ctx.identity("original coordinates: d/dt (U^T U - V^T V) = 0 (full imbalance)", sp.expand(dU.T * U + U.T * dU - dV2.T * V2 - V2.T * dV2), scope="generic 3x4 X, h=2")
+
+
+@check(f"{P}/claim-imbalance-conservation", "hp-flow", "flow")
+def conservation_flow(ctx):
+    """Along the M1 high-precision flows: max_t |D(t) - D(0)|_max against HP_TOL (twin run
+    difference as the error estimate); also along a full-coordinate double flow, the full
+    imbalance U^T U - V^T V (rtol 1e-12)."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    for kind in m1_kinds(ctx):
+        ctx.start({"kind": kind})
+        hp, qs, qt = path_quantities(kind)
+        D0 = qs[0]["D"]
+        drift = max(float(mpmath.mnorm(q["D"] - D0, 1)) for q in qs)
+        err = max(float(mpmath.mnorm(a["D"] - b["D"], 1)) for a, b in zip(qs, qt))
+        ctx.agree("max_t |D(t) - D(0)| = 0", drift, 0.0, tol=HP_TOL, err=err, scale=1.0, loss_ratio=float(qs[-1]["loss"] / qs[0]["loss"]))
+    rng = np.random.default_rng(5)
+    X = rng.standard_normal((4, 3)) @ rng.standard_normal((3, 6))
+    Y = rng.standard_normal((4, 2))
+    U0, V0 = 0.5 * rng.standard_normal((6, 5)), 0.5 * rng.standard_normal((2, 5))
+    full = ln.full_flow(X, Y, U0, V0, np.linspace(0.1, 1.0, 10), rtol=1e-12)
+    Dfull = full.U.transpose(0, 2, 1) @ full.U - full.V.transpose(0, 2, 1) @ full.V
+    drift = float(np.max(np.abs(Dfull - (U0.T @ U0 - V0.T @ V0))))
+    ctx.start({"kind": "double full flow, rank-3 X (4x6), h=5"})
+    ctx.bound("full imbalance drift U^T U - V^T V (double, t<=1) <= 1e-9 (1 + |D(0)|)", drift, 1e-9 * (1 + float(np.abs(U0.T @ U0 - V0.T @ V0).max())), err=float(full.error.max()) * 10)
+
+
+# ---------------------------------------------------------------------------------------
+# claim-scalar-rate
+# ---------------------------------------------------------------------------------------
+@check(f"{P}/claim-scalar-rate", "symbolic", "symbolic")
+def scalar_symbolic(ctx):
+    """(11)-(14) derived from (10); the root selected in (13); Gronwall on log L."""
+    u, v, y = sp.symbols("u v y", real=True)
+    d = u**2 - v**2
+    Ls = (y - u * v) ** 2 / 2
+    du, dv = -sp.diff(Ls, u), -sp.diff(Ls, v)
+    Ldot = sp.diff(Ls, u) * du + sp.diff(Ls, v) * dv
+    ctx.identity("(11): -L'/L = 2(u^2 + v^2)", sp.simplify(-Ldot / Ls - 2 * (u**2 + v**2)), scope="L != 0")
+    ctx.identity("(12a): u^4 = d u^2 + (uv)^2", sp.expand(u**4 - d * u**2 - (u * v) ** 2))
+    ctx.identity("(12b): v^4 = -d v^2 + (uv)^2", sp.expand(v**4 + d * v**2 - (u * v) ** 2))
+    ctx.identity("d^2 + 4(uv)^2 = (u^2 + v^2)^2, so sqrt(d^2 + 4(uv)^2) = u^2 + v^2 >= 0 (the + root in (13))", sp.expand(d**2 + 4 * (u * v) ** 2 - (u**2 + v**2) ** 2), scope="real u, v")
+    root = u**2 + v**2  # = sqrt(d^2 + 4(uv)^2), by the identity above and u^2 + v^2 >= 0
+    ctx.identity("(13): u^2 = (d + sqrt(d^2+4(uv)^2))/2", sp.simplify(u**2 - (d + root) / 2))
+    ctx.identity("(13): v^2 = (-d + sqrt(d^2+4(uv)^2))/2", sp.simplify(v**2 - (-d + root) / 2))
+    ctx.identity("(14): -L'/L = 2 sqrt(d^2 + 4(uv)^2)", sp.simplify(-Ldot / Ls - 2 * root))
+    t, c, L0 = sp.symbols("t c L0", positive=True)
+    # Gronwall: log L' <= -c integrates to log L(t) - log L(0) <= -c t
+    ctx.identity("Gronwall: int_0^t (-c) ds = -c t", sp.integrate(-c, (sp.Symbol("s"), 0, t)) + c * t)
+
+
+@check(f"{P}/claim-scalar-rate", "hp-flow", "flow")
+def scalar_flow(ctx):
+    """Scalar flows at 160 bits (twin 224), y = 1, from (u0, v0) in the catalog's list: (14)
+    pointwise, L non-increasing, the margin chain, and log L(t) <= log L(0) - c t with c the
+    right side of (15)."""
+    inits = ctx.instances([{"u0": 2.0, "v0": 0.125}, {"u0": 1.0, "v0": -0.5}], [{"u0": 2.0, "v0": 0.125}, {"u0": 0.125, "v0": 0.125}, {"u0": 1.0, "v0": -0.5}, {"u0": 0.25, "v0": -0.25}])
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    for inst in inits:
+        ctx.start(inst)
+        hp = hp_path("custom", t_end=12.0, npts=25, Yt=((1.0,),), s=(1.0,), h=1, init=(((inst["v0"],),), ((inst["u0"],),)))
+        worst14, worst_mono, worst_margin, worst_gr = [], [], [], []
+        c15 = None
+        for k in range(len(hp.times)):
+            vals = []
+            for twin in (False, True):
+                Vs, Us, b = hp.run(twin)
+                with mpmath.workprec(b):
+                    u, v = Us[k][0, 0], Vs[k][0, 0]
+                    L = (1 - u * v) ** 2 / 2
+                    rate = 2 * (u**2 + v**2)
+                    d = u**2 - v**2
+                    vals.append((L, rate, 2 * mpmath.sqrt(d**2 + 4 * (u * v) ** 2), abs(u * v), 1 - abs(1 - u * v), d))
+            (L, rate, r14, puv, marg, d), tw = vals
+            if k == 0:
+                L0, m0, d0 = L, marg, d
+                c15 = 2 * mpmath.sqrt(d0**2 + 4 * max(m0, 0) ** 2)
+            err = float(max(abs(a - b) for a, b in zip(vals[0], tw)))
+            worst14.append((float(abs(rate - r14)), err))
+            if k:
+                worst_mono.append((float(L - prevL), err))
+            worst_margin.append((float(max(m0, 0) - puv), err))
+            worst_gr.append((float(mpmath.log(L) - mpmath.log(L0) + c15 * hp.times[k]), err / float(L) + err))
+            prevL = L
+        ctx.agree("(14) along the path", max(a for a, _ in worst14), 0.0, tol=1e-35, err=max(e for _, e in worst14), scale=1.0)
+        lhs = max(worst_mono)
+        ctx.bound("L non-increasing: max L(t_k) - L(t_{k-1}) <= 0", lhs[0], 0.0, err=lhs[1])
+        lhs = max(worst_margin)
+        ctx.bound("margin chain: |y| - |y - u(0)v(0)| <= |u(t)v(t)|", lhs[0], 0.0, err=lhs[1])
+        lhs = max(worst_gr)
+        ctx.bound("(15)+Gronwall: log L(t) - log L(0) + c t <= 0", lhs[0], 0.0, err=lhs[1], c15=float(c15))
+
+
+# ---------------------------------------------------------------------------------------
+# Proposition 1
+# ---------------------------------------------------------------------------------------
+@check(f"{P}/proposition-1", "hypothesis-static", "random")
+def prop1_static(ctx):
+    """(17) as a static inequality over arbitrary (U1, V, Sigma_X, E != 0): the exact rate
+    2(|U1^T S E|^2 + |S E V|^2)/|E|^2 (the target is free, so every E occurs) against the RHS;
+    r, m in [1,4], h in [1,8], scales 10^{+-1.5}; families plain, balanced, homogeneous,
+    rank-deficient, U1 V^T = 0. Reports the tightest slack and its instance."""
+    tight = {"slack": math.inf}
+
+    def prop(ex):
+        seed, structure = ex
+        U1, V, s, E = random_factors(seed, structure)
+        q = static_rates(U1, V, s, E)
+        rhs = li.prop1_rhs(q["lam_r"], q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
+        rel = (q["rate"] - rhs) / q["scale"]
+        if rel < tight["slack"]:
+            tight.update(slack=rel, seed=seed, structure=structure, rate=q["rate"], rhs=rhs, shape=(U1.shape, V.shape))
+        static_ineq(ctx, "(17): RHS <= exact rate", rhs, q["rate"], q["scale"], A2=bool(U1.shape[1] >= min(U1.shape[0], V.shape[0])))
+
+    ctx.random(_strategy(), prop, quick=150, full=2000)
+    ctx.metrics["tightest"] = {k: (str(v) if k == "shape" else v) for k, v in tight.items()}
+
+
+@check(f"{P}/proposition-1", "hp-flow", "flow")
+def prop1_flow(ctx):
+    """Along the M1 high-precision flows, at every grid time: exact rate >= RHS(17), error
+    estimate the twin-run difference of (rate - RHS)."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    for kind in m1_kinds(ctx):
+        ctx.start({"kind": kind})
+        hp, qs, qt = path_quantities(kind)
+        worst = None
+        for k, (a, b) in enumerate(zip(qs, qt)):
+            slack = a["rate"] - a["prop1"]
+            err = float(abs(slack - (b["rate"] - b["prop1"])))
+            if worst is None or float(slack) < worst[0]:
+                worst = (float(slack), err, k, float(a["rate"]), float(a["prop1"]))
+        ctx.bound("(17) along the path (tightest grid time)", worst[4], worst[3], err=worst[1], t=hp.times[worst[2]])
+
+
+@check(f"{P}/proposition-1", "hypothesis-flows", "random")
+def prop1_flows(ctx):
+    """Hypothesis families of initialisations -- 'imbalanced' (scales of U1 and V log-uniform in
+    [0.1, 10], independently) and 'margin' (target Yt = S U1(0) V(0)^T + E0 with |E0|_F = 0.3
+    sigma_min, so the margin is positive, any imbalance) -- on double Gram-reduced flows (rtol
+    1e-10 and 1e-12; the rate difference is the error estimate): exact rate >= RHS(17) at 20
+    grid times. Reports the tightest slack and its instance."""
+    from hypothesis import strategies as st
+
+    tight = {"slack": math.inf}
+
+    def prop(ex):
+        seed, family = ex
+        rng = np.random.default_rng(seed)
+        r, m = (int(x) for x in rng.integers(1, 4, 2))
+        h = int(rng.integers(1, 7))
+        s = rng.uniform(0.5, 2, r)
+        su, sv = 10 ** rng.uniform(-1, 1, 2)
+        V0, U10 = sv * rng.standard_normal((m, h)), su * rng.standard_normal((r, h))
+        if family == "margin":
+            P_ = s[:, None] * (U10 @ V0.T)
+            smin = li.nth(list(svals(P_)), min(r, m))
+            if smin < 1e-3:
+                return
+            E0 = rng.standard_normal((r, m))
+            Yt = P_ + 0.3 * smin * E0 / np.linalg.norm(E0)
+        else:
+            Yt = rng.standard_normal((r, m))
+        Z0 = np.vstack([V0, U10])
+        G0 = Z0 @ Z0.T
+        T = min(3.0, 40.0 / (float(s.max()) ** 2 * float(np.trace(G0))))
+        grid = np.linspace(0, T, 21)[1:]
+        p1 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA")
+        p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA")
+        L = p2.loss()
+        eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
+        dp, dm, dl = li.imbalance_quantities(eig, r, m)
+        lam_r = sorted(s**2)[0]
+        rate1, rate2 = p1.rate(), p2.rate()
+        for k, P_ in enumerate(p2.product()):
+            if L[k] < 1e-10 * L[0]:
+                break
+            sv_ = list(svals(P_))
+            rhs = li.prop1_rhs(lam_r, dp, dm, dl, li.nth(sv_, m), li.nth(sv_, r))
+            err = abs(rate1[k] - rate2[k]) * 10 + 1e-12 * max(1.0, rate2[k])
+            if rate2[k] - rhs < tight["slack"]:
+                tight.update(slack=float(rate2[k] - rhs), ratio=float(rate2[k] / rhs) if rhs > 0 else None, seed=seed, family=family, t=float(grid[k]), shape=[r, m, h])
+            if abs(rate2[k] - rhs) <= STATIC_REL * max(1.0, rate2[k]):
+                ctx.agree("(17) along the path [attained within tolerance]", rhs / max(1.0, rate2[k]), rate2[k] / max(1.0, rate2[k]), tol=STATIC_REL, err=err / max(1.0, rate2[k]), scale=1.0)
+            else:
+                ctx.bound("(17) along the path", rhs, rate2[k], err=err)
+
+    ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(("imbalanced", "margin"))), prop, quick=16, full=300)
+    ctx.metrics["tightest"] = tight
+
+
+@check(f"{P}/proposition-1", "symbolic-proof-algebra", "symbolic")
+def prop1_algebra(ctx):
+    """The rewriting in the proof: lbar_+ + llow_- = Delta_+ + Delta, lbar_- + llow_+ =
+    Delta_- + Delta, and (24)+(25) (Lemma 8 twice) inserted into Lemma 7 give (17); the exact
+    rate is -d/dt(1/2||E||^2)/(1/2||E||^2) = 2(|U1^T S E|^2 + |S E V|^2)/|E|^2."""
+    lp, lpl, lm, lml, sm, sr, lr = sp.symbols("lbar_p llow_p lbar_m llow_m sigma_m sigma_r lambda_r", nonnegative=True)
+    dp, dm, dl = lp - lpl, lm - lml, lpl + lml
+    ctx.identity("lbar_+ + llow_- = Delta_+ + Delta", lp + lml - (dp + dl))
+    ctx.identity("lbar_- + llow_+ = Delta_- + Delta", lm + lpl - (dm + dl))
+    lemma7 = 2 * lr * (li.lemma8_rhs(lm, lpl, sr) + li.lemma8_rhs(lp, lml, sm))
+    ctx.identity("Lemma 7 with (24), (25) = RHS (17)", sp.simplify(lemma7 - li.prop1_rhs(lr, dp, dm, dl, sm, sr)))
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    U1, V, Yt = li.sym_matrix("a", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    Sh = sp.diag(s1, s2)
+    E = li.error_matrix(Yt, Sh, U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
+    Ldot = sum(sp.diff(half, x) * dx for x, dx in zip(list(U1) + list(V), list(dU1) + list(dV)))
+    ctx.identity("-L' = |U1^T S E|^2 + |S E V|^2", sp.expand(-Ldot - sum(e**2 for e in U1.T * Sh * E) - sum(e**2 for e in Sh * E * V)), scope="2x2 blocks")
+
+
+# ---------------------------------------------------------------------------------------
+# special cases, regimes, Remark 2
+# ---------------------------------------------------------------------------------------
+@check(f"{P}/claim-prop1-special-cases", "symbolic", "symbolic")
+def special_symbolic(ctx):
+    """RHS (17) with lambda_r = 1 at D = 0 (r = m and r != m, with sigma_k = 0 beyond min(r, m))
+    and at U1 V^T = 0."""
+    s, dl, dp, dm = sp.symbols("sigma Delta Delta_p Delta_m", nonnegative=True)
+    ctx.identity("D = 0, r = m: RHS = 4 sigma_min", li.prop1_rhs(1, 0, 0, 0, s, s) - 4 * s)
+    ctx.identity("D = 0, r != m: RHS = 2 sigma_min (the other sigma is 0)", li.prop1_rhs(1, 0, 0, 0, s, 0) - 2 * s)
+    ctx.identity("U1 V^T = 0: RHS = 2 Delta", sp.simplify(li.prop1_rhs(1, dp, dm, dl, 0, 0) - 2 * dl))
+
+
+@check(f"{P}/claim-prop1-special-cases", "random-constructed", "random")
+def special_random(ctx):
+    """Constructed balanced inits (D = 0) and U1 V^T = 0 inits: RHS (17) computed from the
+    matrices equals the stated values (tolerance 1e-9 relative)."""
+    def prop(ex):
+        seed, structure = ex
+        U1, V, s, E = random_factors(seed, structure)
+        q = static_rates(U1, V, s, E)
+        rhs = li.prop1_rhs(1.0, q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
+        r, m = U1.shape[0], V.shape[0]
+        smin = li.nth(list(svals(U1 @ V.T)), min(r, m))
+        sc = q["scale"]
+        if structure == "balanced":
+            ctx.agree("D = 0: RHS = 4 sigma_min (r=m) / 2 sigma_min (r!=m)", rhs / sc, (4 if r == m else 2) * smin / sc, tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0)
+        else:
+            ctx.agree("U1 V^T = 0: RHS = 2 Delta", rhs / sc, 2 * q["dl"] / sc, tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0)
+
+    from hypothesis import strategies as st
+    ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(("balanced", "orthogonal"))), prop, quick=60, full=500)
+
+
+@check(f"{P}/claim-prop1-regimes", "symbolic", "symbolic")
+def regimes_symbolic(ctx):
+    """f(x) = -x + sqrt((x+a)^2 + b), x, a, b >= 0: f' <= 0, f(0) = sqrt(a^2+b), f -> a as
+    x -> oo, f = a at b = 0 -- the sandwich sqrt(a^2+b) >= f >= a and its two extremes."""
+    x, a, b = sp.symbols("x a b", nonnegative=True)
+    f = -x + sp.sqrt((x + a) ** 2 + b)
+    fp = sp.diff(f, x)
+    # f' = (x+a)/sqrt((x+a)^2+b) - 1 <= 0 since sqrt((x+a)^2 + b) >= x + a
+    ctx.identity("f'(x) = (x+a)/sqrt((x+a)^2+b) - 1", fp - ((x + a) / sp.sqrt((x + a) ** 2 + b) - 1))
+    ctx.exact("f' <= 0: (x+a)^2 <= (x+a)^2 + b for b >= 0", bool(sp.simplify(((x + a) ** 2 + b) - (x + a) ** 2 - b) == 0))
+    ctx.identity("left extreme f(0) = sqrt(a^2 + b)", f.subs(x, 0) - sp.sqrt(a**2 + b))
+    ctx.identity("right extreme lim_{x->oo} f = a", sp.limit(f, x, sp.oo) - a)
+    ctx.identity("right extreme at b = 0: f = a", sp.simplify(f.subs(b, 0) - a))
+    dl, s = sp.symbols("Delta sigma", nonnegative=True)
+    ctx.identity("r = m, Delta_pm = 0: bound = 2 lambda_r sqrt(Delta^2 + 4 sigma^2)", li.prop1_rhs(1, 0, 0, dl, s, s) - 2 * sp.sqrt(dl**2 + 4 * s**2))
+
+
+@check(f"{P}/claim-prop1-regimes", "hypothesis", "random")
+def regimes_random(ctx):
+    """The sandwich at random x, a, b >= 0 (log-uniform), relative tolerance 1e-12 (cancellation
+    in -x + sqrt(...) is avoided by the rationalised form)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        x, a, b = ex
+        den = x + math.sqrt((x + a) ** 2 + b)
+        f = ((x + a) ** 2 + b - x * x) / den if den > 0 else 0.0  # = -x + sqrt((x+a)^2+b)
+        top = math.sqrt(a * a + b)
+        sc = max(1.0, top)
+        static_ineq(ctx, "f <= sqrt(a^2 + b)", f, top, sc)
+        static_ineq(ctx, "a <= f", a, f, sc)
+
+    fl = st.floats(0, 1e3, allow_nan=False)
+    ctx.random(st.tuples(fl, fl, fl), prop, quick=100, full=1000)
+
+
+@check(f"{P}/remark-2", "adversarial-target", "random")
+def remark2(ctx):
+    """Homogeneous family (Sigma_X = I, h = r = m, D = lambda I): with E the bottom eigen-matrix
+    of T (E -> U1 U1^T E + E V V^T), the exact rate equals RHS (17) -- the bound is attained by
+    an adversarial target; the eigen-matrix is x_r y_m^T from the bottom eigenvectors."""
+    from hypothesis import strategies as st
+
+    def prop(seed):
+        U1, V, s, _ = random_factors(seed, "homogeneous")
+        s = np.ones(U1.shape[0])
+        a, A = np.linalg.eigh(U1 @ U1.T)
+        b, B = np.linalg.eigh(V @ V.T)
+        E = np.outer(A[:, 0], B[:, 0])
+        q = static_rates(U1, V, s, E)
+        rhs = li.prop1_rhs(1.0, q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
+        ctx.agree("adversarial rate = RHS (17)", q["rate"] / q["scale"], rhs / q["scale"], tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0)
+
+    ctx.random(st.integers(0, 10**9), prop, quick=50, full=500)
+
+
+# ---------------------------------------------------------------------------------------
+# Theorem 3, Corollaries 4-6, Tarmoun
+# ---------------------------------------------------------------------------------------
+def _theorem3_along(ctx, kind, c_key="c0", t0_index=0, shift=True, label="Theorem 3", include_t0=False):
+    hp, qs, qt = path_quantities(kind)
+    i0 = t0_index
+    c0, c0t = qs[i0]["c"], qt[i0]["c"]
+    L0, L0t = qs[i0]["loss"], qt[i0]["loss"]
+    t0 = hp.times[i0]
+    worst = None
+    for k in range(i0 if include_t0 else i0 + 1, len(hp.times)):
+        tt = hp.times[k] - t0 if shift else hp.times[k]
+        val = mpmath.log(qs[k]["loss"] / L0) + qs[0]["lam_r"] * c0 * tt
+        valt = mpmath.log(qt[k]["loss"] / L0t) + qt[0]["lam_r"] * c0t * tt
+        err = float(abs(val - valt))
+        if worst is None or float(val) > worst[0]:
+            worst = (float(val), err, k)
+    T = hp.times[-1] - t0
+    avg = float(-mpmath.log(qs[-1]["loss"] / L0) / T)
+    return worst, avg, float(qs[0]["lam_r"] * c0), hp.times[worst[2]]
+
+
+@check(f"{P}/theorem-3", "hp-flow", "flow")
+def theorem3_flow(ctx):
+    """M1 flows (160 bits, twin 224) down to L~/L~(0) ~ 1e-20..1e-60: log L~(t) - log L~(0) +
+    lambda_r c(0) t <= 0 at every grid time (the tightest reported), the measured average rate
+    over [0, T] against lambda_r c(0) (slack ratio), and the chain exact rate >= RHS(17) >=
+    lambda_r c(t) >= lambda_r c(0)."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    for kind in m1_kinds(ctx):
+        ctx.start({"kind": kind})
+        hp, qs, qt = path_quantities(kind)
+        worst, avg, bound_rate, tw = _theorem3_along(ctx, kind)
+        ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0 (tightest grid time)", worst[0], 0.0, err=worst[1], t=tw)
+        ctx.bound("measured average rate >= lambda_r c(0)", bound_rate, avg, err=1e-20, c0=float(qs[0]["c"]))
+        chain = max(float(a["lam_r"] * a["c"] - a["prop1"]) for a in qs)
+        chain_err = max(float(abs((a["lam_r"] * a["c"] - a["prop1"]) - (b["lam_r"] * b["c"] - b["prop1"]))) for a, b in zip(qs, qt))
+        ctx.bound("lambda_r c(t) <= RHS(17) along the path", chain, 0.0, err=chain_err)
+        k = max(range(len(qs)), key=lambda i: qs[0]["c"] - qs[i]["c"])
+        mono = float(qs[0]["c"] - qs[k]["c"])
+        mono_err = float(abs((qs[0]["c"] - qs[k]["c"]) - (qt[0]["c"] - qt[k]["c"])))
+        ctx.bound("c(0) <= c(t) along the path (margin grows as the loss falls)", mono, 0.0, err=mono_err)
+
+
+@check(f"{P}/theorem-3", "hypothesis-double-flows", "random")
+def theorem3_random(ctx):
+    """Hypothesis: random data (r, m <= 3, h <= 6), random imbalanced inits with scales
+    log-uniform in [0.1, 10]; Gram-reduced double flow to t = 3 at rtol 1e-10 and 1e-12 (their
+    difference is the error estimate; horizon shortened to 40/(s_max^2 tr G0) for fast instances);
+    Theorem 3 checked while L~/L~(0) > 1e-8."""
+    from hypothesis import strategies as st
+
+    def prop(seed):
+        rng = np.random.default_rng(seed)
+        r, m = (int(x) for x in rng.integers(1, 4, 2))
+        h = int(rng.integers(1, 7))
+        s = rng.uniform(0.5, 2, r)
+        Yt = rng.standard_normal((r, m))
+        su, sv = 10 ** rng.uniform(-1, 1, 2)
+        Z0 = np.vstack([sv * rng.standard_normal((m, h)), su * rng.standard_normal((r, h))])
+        G0 = Z0 @ Z0.T
+        # horizon: t = 3, or shorter for fast (stiff) instances -- the rate is at most
+        # 2 s_max^2 tr(G0), so the loss still spans decades by then
+        T = min(3.0, 40.0 / (float(s.max()) ** 2 * float(np.trace(G0))))
+        grid = np.linspace(0, T, 31)[1:]
+        p1, p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA"), ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA")
+        L1, L2 = p1.loss(), p2.loss()
+        E0 = Yt - s[:, None] * (Z0[m:] @ Z0[:m].T)
+        Lz = 0.5 * np.sum(E0**2)
+        eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
+        dp, dm, dl = li.imbalance_quantities(eig, r, m)
+        sy = list(svals(Yt))
+        lam = sorted(s**2, reverse=True)
+        res = math.sqrt(2 * Lz)
+        c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), lam[0])
+        keep = L2 / Lz > 1e-8
+        if not np.any(keep):
+            return
+        val = np.log(L2[keep] / Lz) + lam[r - 1] * c0 * grid[keep]
+        err = np.abs(np.log(L1[keep] / L2[keep])) + 1e-12
+        k = int(np.argmax(val))
+        ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0", float(val[k]), 0.0, err=float(err[k]) * 10, c0=c0)
+
+    ctx.random(st.integers(0, 10**9), prop, quick=20, full=300)
+
+
+@check(f"{P}/theorem-3", "symbolic-reductions", "symbolic")
+def theorem3_symbolic(ctx):
+    """dc/dmu_k >= 0 (c is non-decreasing in the margin terms), c at mu = 0 is >= 2 Delta
+    (equality form), and the scalar reduction n = m = r = h = 1, Sigma_X = s: lambda_r c =
+    2 s sqrt(d^2 + 4 mu^2 / s), matching (15) at s = 1."""
+    dp, dm, dl, mm, mr, l1 = sp.symbols("Delta_p Delta_m Delta mu_m mu_r lambda_1", nonnegative=True)
+    c = li.c_printed(dp, dm, dl, mm, mr, l1)
+    dc = sp.diff(c, mm)
+    ctx.identity("dc/dmu_m = 4 mu_m/(lambda_1 sqrt(...)) >= 0 (explicit form)", dc - 4 * mm / (l1 * sp.sqrt((dp + dl) ** 2 + 4 * mm**2 / l1)))
+    ctx.identity("c(mu = 0) = 2 Delta", sp.simplify(c.subs({mm: 0, mr: 0}) - 2 * dl))
+    d, mu, s = sp.symbols("d mu s", positive=True)
+    # scalar: D = d (1x1), Delta_pm = 0, Delta = |d|
+    cs = li.c_printed(0, 0, d, mu, mu, s)
+    ctx.identity("scalar: lambda_r c = 2 s sqrt(d^2 + 4 mu^2/s)", sp.simplify(s * cs - 2 * s * sp.sqrt(d**2 + 4 * mu**2 / s)))
+    ctx.identity("scalar, s = 1: c = right side of (15)", sp.simplify(cs.subs(s, 1) - 2 * sp.sqrt(d**2 + 4 * mu**2)))
+
+
+@check(f"{P}/corollary-4", "symbolic", "symbolic")
+def cor4_symbolic(ctx):
+    """c >= 2 Delta: c at zero margin equals 2 Delta, and c is non-decreasing in the margins
+    (theorem-3 symbolic); with m = 1, Delta_- vanishes identically."""
+    dp, dm, dl, mm, mr, l1 = sp.symbols("Delta_p Delta_m Delta mu_m mu_r lambda_1", nonnegative=True)
+    ctx.identity("-x + sqrt((x+a)^2) = a for x, a >= 0", sp.simplify(-dp + sp.sqrt((dp + dl) ** 2) - dl))
+    ctx.identity("c(mu = 0) - 2 Delta = 0", sp.simplify(li.c_printed(dp, dm, dl, 0, 0, l1) - 2 * dl))
+    for eig in ([3, sp.Rational(-5, 2), 0, 1], [-1, -2, -3, sp.Rational(1, 7)]):
+        q = li.imbalance_quantities(eig, 3, 1)
+        ctx.identity(f"m = 1: Delta_- = max(lambda_1(-D),0) - max(lambda_1(-D),0) = 0 (spectrum {eig})", q[1])
+
+
+@check(f"{P}/corollary-4", "hp-flow", "flow")
+def cor4_flow(ctx):
+    """M1 flows with Delta(0) > 0: L~(t) <= exp(-2 lambda_r Delta(0) t) L~(0) at every grid time,
+    and the measured average rate against 2 lambda_r Delta(0) (slack ratio)."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    for kind in [k for k in m1_kinds(ctx) if k.startswith("scaled")]:
+        ctx.start({"kind": kind})
+        hp, qs, qt = path_quantities(kind)
+        rate = 2 * qs[0]["lam_r"] * qs[0]["dl"]
+        ctx.fact("hypothesis Delta(0) > 0", float(qs[0]["dl"]) > 0, Delta0=float(qs[0]["dl"]))
+        worst = max((float(mpmath.log(a["loss"] / qs[0]["loss"]) + rate * t), float(abs(mpmath.log(a["loss"] / qs[0]["loss"]) - mpmath.log(b["loss"] / qt[0]["loss"]))))
+                    for a, b, t in list(zip(qs, qt, hp.times))[1:])
+        ctx.bound("log L~(t)/L~(0) + 2 lambda_r Delta(0) t <= 0", worst[0], 0.0, err=worst[1] + 1e-40)
+        avg = float(-mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) / hp.times[-1])
+        ctx.bound("measured average rate >= 2 lambda_r Delta(0)", float(rate), avg, err=1e-20)
+
+
+@check(f"{P}/corollary-5", "exact-scalar", "symbolic")
+def cor5_exact(ctx):
+    """Scalar balanced init (Sigma_X = 1, y = 1, u = v = 15/16): c(0) = 4 u v exactly, the exact
+    initial rate -L'/L = 2(u^2 + v^2) = 4uv < 2 c(0); since log L(t) - log L(0) + R t has
+    derivative R - rate(0) > 0 at t = 0, the claimed L(t) <= e^{-R t} L(0) with R = 2 lambda_r
+    c(0) fails for small t > 0 (exact rational arithmetic)."""
+    u = v = sp.Rational(15, 16)
+    y = 1
+    mu = y - abs(y - u * v)
+    c0 = li.c_printed(0, 0, 0, mu, mu, 1)  # h = r = m = 1, D = 0
+    rate0 = 2 * (u**2 + v**2)
+    R = 2 * 1 * c0
+    ctx.exact("printed rate 2 lambda_r c(0) <= exact initial rate (needed for the claim at small t)", bool(R <= rate0),
+              R=str(R), rate0=str(rate0), c0=str(c0))
+
+
+@check(f"{P}/corollary-5", "hp-flow", "flow")
+def cor5_flow(ctx):
+    """The same scalar init on a 160-bit flow: L(t) against e^{-2 lambda_r c(0) t} L(0)."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    hp = hp_path("custom", t_end=4.0, npts=9, Yt=((1.0,),), s=(1.0,), h=1, init=(((0.9375,),), ((0.9375,),)))
+    vals = []
+    for twin in (False, True):
+        Vs, Us, b = hp.run(twin)
+        with mpmath.workprec(b):
+            L = [(1 - Us[k][0, 0] * Vs[k][0, 0]) ** 2 / 2 for k in range(len(hp.times))]
+            w0 = Us[0][0, 0] * Vs[0][0, 0]
+            c0 = 4 * (1 - abs(1 - w0))
+            vals.append([mpmath.log(L[k] / L[0]) + 2 * c0 * hp.times[k] for k in range(1, len(hp.times))])
+    k = 0  # t = 0.5
+    ctx.start({"u0": 0.9375, "v0": 0.9375, "t": hp.times[1]})
+    ctx.bound("log L(t)/L(0) + 2 lambda_r c(0) t <= 0 at t = 0.5", float(vals[0][k]), 0.0, err=float(abs(vals[0][k] - vals[1][k])))
+
+
+@check(f"{P}/corollary-5:corrected", "hp-flow", "flow")
+def cor5c_flow(ctx):
+    """Balanced + positive-margin init (D = 0 up to rounding, U1 V^T = 0.95 S^{-1} Yt): margin
+    > 0, c(0) > 0, and L~(t) <= e^{-lambda_r c(0) t} L~(0) along the 160-bit flow; plus the
+    scalar init of corollary-5."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    kind = "balanced-margin:0.95"
+    ctx.start({"kind": kind})
+    hp, qs, qt = path_quantities(kind)
+    ctx.fact("margin sigma_min(Yt) - ||E(0)||_F > 0", float(qs[0]["margin"]) > 0, margin=float(qs[0]["margin"]))
+    ctx.fact("c(0) > 0", float(qs[0]["c"]) > 0, c0=float(qs[0]["c"]), imbalance_norm=float(mpmath.mnorm(qs[0]["D"], 1)))
+    worst, avg, br, tw = _theorem3_along(ctx, kind)
+    ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0", worst[0], 0.0, err=worst[1], t=tw)
+    ctx.bound("measured average rate >= lambda_r c(0)", br, avg, err=1e-20)
+
+
+@check(f"{P}/corollary-5:corrected", "hypothesis-static", "random")
+def cor5c_static(ctx):
+    """Static: random (U1, V, s, Yt) with positive margin built as Yt = S U1 V^T + small E and
+    arbitrary imbalance: c(0) > 0 (c computed from (21))."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        seed, structure = ex
+        U1, V, s, E = random_factors(seed, structure)
+        r, m = U1.shape[0], V.shape[0]
+        P_ = s[:, None] * (U1 @ V.T)
+        smin = li.nth(list(svals(P_)), min(r, m))
+        if smin <= 1e-6:
+            return
+        E = E / np.linalg.norm(E) * 0.4 * smin  # margin >= sigma_min(Yt) - 0.4 smin >= 0.2 smin
+        Yt = P_ + E
+        q = static_rates(U1, V, s, E)
+        sy = list(svals(Yt))
+        res = float(np.linalg.norm(E))
+        margin = li.nth(sy, min(r, m)) - res
+        c0 = li.c_printed(q["dp"], q["dm"], q["dl"], max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), q["lam_1"])
+        ctx.fact("margin > 0", margin > 0)
+        ctx.bound("c(0) > 0", 0.0, c0, err=STATIC_REL * q["scale"], strict=True)
+
+    ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(STRUCTURES)), prop, quick=60, full=500)
+
+
+@check(f"{P}/corollary-6", "exact-at-t0", "symbolic")
+def cor6_exact(ctx):
+    """At t = t0 the printed display reads L~(t0) <= exp(-lambda_r c(t0) t0) L~(t0), i.e.
+    exp(-lambda_r c(t0) t0) >= 1, false for any t0 > 0, c(t0) > 0, L~(t0) > 0 (SymPy decides
+    the sign); instance: the scalar init of corollary-5 at t0 = 1 (c(t0) >= c(0) = 3.5 > 0)."""
+    lam, c, t0 = sp.Integer(1), 4 * sp.Rational(15, 16) ** 2, sp.Integer(1)  # scalar init: lambda_r = 1, c(t0) >= c(0)
+    claim = sp.exp(-lam * c * t0) >= 1  # the display at t = t0, divided by L~(t0) > 0
+    ctx.exact("printed display at t = t0: exp(-lambda_r c(t0) t0) >= 1", bool(claim), lambda_c_t0=str(lam * c * t0), lower_bound_on_c_t0=str(c))
+
+
+@check(f"{P}/corollary-6", "hp-flow", "flow")
+def cor6_flow(ctx):
+    """The printed display on the M1 flow 'scaled:1:1' at t0 = 2 (c(t0) > 0): at t = t0 + grid
+    steps, L~(t) <= exp(-lambda_r c(t0) t) L~(t0)."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    kind = "scaled:1:1"
+    ctx.start({"kind": kind, "t0": 2.0})
+    hp, qs, qt = path_quantities(kind)
+    i0 = hp.times.index(2.0)
+    ctx.fact("c(t0) > 0", float(qs[i0]["c"]) > 0, c_t0=float(qs[i0]["c"]))
+    worst, avg, br, tw = _theorem3_along(ctx, kind, t0_index=i0, shift=False, include_t0=True)
+    ctx.bound("printed: log L~(t)/L~(t0) + lambda_r c(t0) t <= 0 (t >= t0)", worst[0], 0.0, err=worst[1], t=tw)
+
+
+@check(f"{P}/corollary-6:corrected", "hp-flow", "flow")
+def cor6c_flow(ctx):
+    """M1 flows, t0 in {early, mid, late}: L~(t) <= exp(-lambda_r c(t0)(t - t0)) L~(t0); and
+    c(t0) -> (22): |c(T) - c_inf| shrinks with the residual (reported), c(T) = c_inf once the
+    residual is below the margin scale."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    for kind in m1_kinds(ctx):
+        hp, qs, qt = path_quantities(kind)
+        for t0 in (1.0, 4.0, 8.0):
+            ctx.start({"kind": kind, "t0": t0})
+            i0 = hp.times.index(t0)
+            if float(qs[i0]["c"]) <= 0:
+                ctx.fact("c(t0) > 0 (hypothesis) -- not met, skipped", None)
+                continue
+            worst, avg, br, tw = _theorem3_along(ctx, kind, t0_index=i0, shift=True)
+            ctx.bound("log L~(t)/L~(t0) + lambda_r c(t0)(t - t0) <= 0", worst[0], 0.0, err=worst[1], t=tw)
+        ctx.start({"kind": kind, "limit": "(22)"})
+        cT, cinf = qs[-1]["c"], qs[-1]["c_inf"]
+        # |dc/dmu_k| <= 2/sqrt(lambda_1) and |mu_k(T) - sigma_k(Yt)| <= ||E(T)||_F: |c(T) - c_inf| <= 4 ||E(T)||/sqrt(lambda_1)
+        lip = 4 * float(qs[-1]["E_fro"]) / math.sqrt(float(qs[-1]["lam_1"]))
+        ctx.agree("c(T) -> (22): |c(T) - c_inf| within the Lipschitz bound 4||E(T)||/sqrt(lambda_1)", float(cT), float(cinf), tol=lip + 1e-40,
+                  err=float(abs(cT - qt[-1]["c"])) + float(abs(cinf - qt[-1]["c_inf"])), E_T=float(qs[-1]["E_fro"]))
+
+
+def homogeneous_init(lam: float, h: int = 2, seed: int = 3):
+    """Sigma_X = I, h = r = m, D = lam I (to rounding): U1 = (V^T V + lam I)^{1/2} (lam > 0) or
+    V = (U1^T U1 - lam I)^{1/2} (lam < 0), symmetric square roots."""
+    rng = np.random.default_rng(seed)
+    A = dyadic(rng.standard_normal((h, h)))
+    w, Q = np.linalg.eigh(A.T @ A + abs(lam) * np.eye(h))
+    R = (Q * np.sqrt(w)) @ Q.T
+    return (A, R) if lam > 0 else (R, A)
+
+
+HOMO_YT = ((1.0, 0.25), (-0.5, 0.75))
+
+
+@functools.lru_cache(maxsize=8)
+def homogeneous_path(lam: float):
+    V0, U10 = homogeneous_init(lam)
+    return path_quantities("custom", t_end=20.0, npts=41, Yt=HOMO_YT, s=(1.0, 1.0), h=2, bits=256,
+                           init=(tuple(map(tuple, V0)), tuple(map(tuple, U10))))
+
+
+def late_slope(hp, qs, qt):
+    """The slope of -log L~ over the last grid interval, with the error estimate from the
+    change between the last two intervals (geometric tail) plus the twin difference."""
+    t = hp.times
+    sl = lambda Q, k: (mpmath.log(Q[k - 1]["loss"]) - mpmath.log(Q[k]["loss"])) / (t[k] - t[k - 1])
+    s1, s0 = sl(qs, -1), sl(qs, -2)
+    s1t = sl(qt, -1)
+    return float(s1), float(abs(s1 - s0)) + float(abs(s1 - s1t))
+
+
+@check(f"{P}/claim-tarmoun-recovery", "symbolic", "symbolic")
+def tarmoun_symbolic(ctx):
+    """D = lam I_h, h = r = m: Delta_pm = 0, Delta = |lam| for lam > 0 and < 0; (22) with
+    Sigma_X = I gives lambda_r c_inf = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))."""
+    lam, s = sp.symbols("lambda sigma", positive=True)
+    for sign in (1, -1):
+        q = li.imbalance_quantities([sign * lam] * 3, 3, 3)
+        ctx.identity(f"D = {'+' if sign > 0 else '-'}lam I: Delta_+ = Delta_- = 0, Delta = |lam|", sp.Matrix([q[0], q[1], q[2] - lam]))
+        c = li.c_printed(q[0], q[1], q[2], s, s, 1)
+        ctx.identity("(22): c_inf = 2 sqrt(lam^2 + 4 sigma_min^2)", sp.simplify(c - 2 * sp.sqrt(lam**2 + 4 * s**2)))
+
+
+@check(f"{P}/claim-tarmoun-recovery", "hp-flow-late-slope", "flow")
+def tarmoun_flow(ctx):
+    """Sigma_X = I, h = r = m = 2, D = lam I (lam in {0.5, -0.3} quick, + 2 full) on 256-bit flows
+    (twin 320) down to L~ ~ 1e-40..1e-80: the late-time slope of -log L~ equals
+    2 sqrt(lam^2 + 4 sigma_min^2(Yt)) -- the bound is the exact asymptotic rate here."""
+    ctx.precision = "heyoka MPFR 256 bits (twin 320)"
+    for inst in ctx.instances([{"lam": 0.5}, {"lam": -0.3}], [{"lam": 0.5}, {"lam": -0.3}, {"lam": 2.0}]):
+        ctx.start(inst)
+        hp, qs, qt = homogeneous_path(inst["lam"])
+        slope, err = late_slope(hp, qs, qt)
+        sy = mp_svals(mpmath.matrix(HOMO_YT))
+        target = float(2 * mpmath.sqrt(mpmath.mpf(inst["lam"]) ** 2 + 4 * sy[-1] ** 2))
+        from_22 = float(qs[-1]["lam_r"] * qs[-1]["c_inf"])
+        ctx.agree("late slope = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))", slope, target, tol=max(1e-6, 20 * err), err=err,
+                  loss_final=float(qs[-1]["loss"]), from_22=from_22)
+
+
+@check(f"{P}/corollary-6:corrected", "late-slope-vs-22", "flow")
+def cor6c_late(ctx):
+    """Generic-imbalance controls: the M1 flows' late slope of -log L~ is >= lambda_r c_inf (22)
+    (the asymptotic bound; slack ratio reported); in the homogeneous case (D = lam I, h = r = m,
+    Sigma_X = I, 256-bit flows) the late slope equals lambda_r c_inf."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    for kind in m1_kinds(ctx):
+        ctx.start({"kind": kind})
+        hp, qs, qt = path_quantities(kind)
+        slope, err = late_slope(hp, qs, qt)
+        ctx.bound("late slope >= lambda_r c_inf (22)", float(qs[-1]["lam_r"] * qs[-1]["c_inf"]), slope, err=err)
+    for lam in (0.5, -0.3):
+        ctx.start({"homogeneous": lam})
+        hp, qs, qt = homogeneous_path(lam)
+        slope, err = late_slope(hp, qs, qt)
+        ctx.agree("homogeneous D = lam I: late slope = lambda_r c_inf (22) exactly", slope, float(qs[-1]["lam_r"] * qs[-1]["c_inf"]), tol=max(1e-6, 20 * err), err=err)
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma 7, Lemma 8, inertia, Proposition 9
+# ---------------------------------------------------------------------------------------
+@check(f"{P}/lemma-7", "hypothesis-static", "random")
+def lemma7_random(ctx):
+    """Static: exact rate >= 2 lambda_r(Sigma)(lambda_r(U1 U1^T) + lambda_m(V V^T)) (eigenvalues
+    beyond h are 0), the trace inequality tr(S P) >= lambda_min(S) tr(P), and equality at
+    E = x_r y_m^T (bottom eigenvectors) with Sigma_X = I."""
+    def prop(ex):
+        seed, structure = ex
+        U1, V, s, E = random_factors(seed, structure)
+        r, m = U1.shape[0], V.shape[0]
+        q = static_rates(U1, V, s, E)
+        lr = li.nth(list(np.linalg.eigvalsh(U1 @ U1.T)), r)
+        lm = li.nth(list(np.linalg.eigvalsh(V @ V.T)), m)
+        static_ineq(ctx, "Lemma 7", 2 * q["lam_r"] * (lr + lm), q["rate"], q["scale"])
+        a, A = np.linalg.eigh(U1 @ U1.T)
+        b, B = np.linalg.eigh(V @ V.T)
+        E2 = np.outer(A[:, 0], B[:, 0])
+        q2 = static_rates(U1, V, np.ones(r), E2)
+        ctx.agree("equality at the bottom eigen-matrix (Sigma_X = I)", q2["rate"] / q2["scale"], 2 * (a[0] + b[0]) / q2["scale"], tol=10 * STATIC_REL, err=STATIC_REL, scale=1.0)
+
+    ctx.random(_strategy(), prop, quick=100, full=1000)
+
+
+@check(f"{P}/lemma-7", "symbolic", "symbolic")
+def lemma7_symbolic(ctx):
+    """E' = -S U1 U1^T S E - Sigma E V V^T from (7) (2x2 blocks) and the trace form (B.1)."""
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    U1, V, Yt = li.sym_matrix("a", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    Sh = sp.diag(s1, s2)
+    E = li.error_matrix(Yt, Sh, U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
+    Edot = -Sh * (dU1 * V.T + U1 * dV.T)
+    ctx.identity("E' = -S U1 U1^T S E - Sigma E V V^T", sp.expand(Edot - (-Sh * U1 * U1.T * Sh * E - Sh**2 * E * V * V.T)))
+    ctx.identity("(B.1): d/dt ||E||^2 = -2 tr(E^T S U1 U1^T S E + E^T Sigma E V V^T)",
+                 sp.expand(2 * sum(a * b for a, b in zip(E, Edot)) + 2 * (E.T * Sh * U1 * U1.T * Sh * E + E.T * Sh**2 * E * V * V.T).trace()))
+
+
+@check(f"{P}/lemma-8", "hypothesis-static", "random")
+def lemma8_random(ctx):
+    """(23) on random A (r x h), B (h x m) (families as Proposition 1, with A = U1, B = V^T and
+    the swapped roles A = V, B = U1^T), recording whether h >= min(r, m); also the derived
+    matrix inequality B^T D B <= (gamma - llow_-) B^T B - gamma llow_- I for gamma = lbar_+ > 0."""
+    def prop(ex):
+        seed, structure = ex
+        U1, V, s, E = random_factors(seed, structure)
+        for A, B in ((U1, V.T), (V, U1.T)):
+            r, h, m = A.shape[0], A.shape[1], B.shape[1]
+            D = A.T @ A - B @ B.T
+            eig = list(np.linalg.eigvalsh(D))
+            lbar = max(li.nth(eig, 1), 0)
+            llow = max(li.nth([-x for x in eig], m), 0)
+            sig = li.nth(list(svals(A @ B)), m)
+            lhs = li.nth(list(np.linalg.eigvalsh(B.T @ B)), m)
+            rhs = li.lemma8_rhs(lbar, llow, sig)
+            sc = max(1.0, float(np.abs(D).max()), lhs, float(np.sum(A**2) + np.sum(B**2)))
+            static_ineq(ctx, "(23): RHS <= lambda_m(B^T B)", rhs, lhs, sc, hyp=bool(h >= min(r, m)))
+            if lbar > 0:
+                M = (lbar - llow) * (B.T @ B) - lbar * llow * np.eye(m) - B.T @ D @ B
+                static_ineq(ctx, "B^T D B <= (gamma - llow) B^T B - gamma llow I (gamma = lbar_+)", -float(np.linalg.eigvalsh(M).min()), 0.0, sc * sc)
+
+    ctx.random(_strategy(), prop, quick=100, full=1000)
+
+
+@check(f"{P}/lemma-8", "symbolic", "symbolic")
+def lemma8_symbolic(ctx):
+    """Root formula and algebra of the proof's quadratic, Woodbury (B.12) on 2x2 blocks, the
+    block equations from A^T A - B B^T = D, and the scalar reduction against (13)."""
+    x, g, l, s = sp.symbols("x gamma llow sigma", nonnegative=True)
+    root = (-g + l + sp.sqrt((g + l) ** 2 + 4 * s**2)) / 2
+    ctx.identity("root of x^2 - (l - g) x - (s^2 + g l) = 0", sp.expand(root**2 - (l - g) * root - (s**2 + g * l)))
+    ctx.identity("(g - l)^2 + 4(s^2 + g l) = (g + l)^2 + 4 s^2", sp.expand((g - l) ** 2 + 4 * (s**2 + g * l) - (g + l) ** 2 - 4 * s**2))
+    gam = sp.Symbol("gamma", positive=True)
+    Bp = li.sym_matrix("b", 2, 2)
+    lhs = (sp.eye(2) + Bp.T * Bp / gam).inv()
+    rhs = sp.eye(2) - Bp.T * (gam * sp.eye(2) + Bp * Bp.T).inv() * Bp
+    ctx.identity("(B.12) Woodbury", sp.simplify(lhs - rhs), scope="2x2")
+    u, v = sp.symbols("u v", real=True)
+    d = u**2 - v**2
+    # scalar A = u, B = v: lbar_+ = max(d,0), llow_- = max(-d,0); (23) = v^2 by (13)
+    for sign, sub in ((1, {u: 2, v: 1}), (-1, {u: 1, v: 2})):
+        val = li.lemma8_rhs(max(d.subs(sub), 0), max(-d.subs(sub), 0), abs((u * v).subs(sub)))
+        ctx.identity(f"scalar (d {'>' if sign > 0 else '<'} 0): (23) = v^2 (13)", sp.simplify(val - v.subs(sub) ** 2))
+    A, B = li.sym_matrix("a", 2, 3), li.sym_matrix("c", 3, 2)
+    D = A.T * A - B * B.T
+    ctx.identity("(B.7)-(B.9): blocks of A^T A - B B^T", sp.expand((A[:, :1].T * A[:, 1:]) - (B[:1, :] * B[1:, :].T) - D[:1, 1:]))
+
+
+@check(f"{P}/claim-lemma8-inertia", "hypothesis", "random")
+def inertia_random(ctx):
+    """Random A (r x h), B (h x m): #negative eigenvalues of A^T A - B B^T <= m and #positive <=
+    r (rank-aware threshold 1e-10 |D|)."""
+    def prop(ex):
+        seed, structure = ex
+        U1, V, s, E = random_factors(seed, structure)
+        D = U1.T @ U1 - V.T @ V
+        eig = np.linalg.eigvalsh(D)
+        thr = 1e-10 * max(1.0, float(np.abs(eig).max()))
+        ctx.bound("#negative eigenvalues <= m", int(np.sum(eig < -thr)), V.shape[0])
+        ctx.bound("#positive eigenvalues <= r", int(np.sum(eig > thr)), U1.shape[0])
+
+    ctx.random(_strategy(), prop, quick=100, full=1000)
+
+
+@check(f"{P}/claim-lemma8-inertia", "symbolic-dimension", "symbolic")
+def inertia_symbolic(ctx):
+    """The dimension argument on an exact instance: B (4x1) integer, the negative eigenspace of
+    D = A^T A - B B^T meets ker B^T only in 0 (exact nullspace computation), and D has exactly
+    one negative eigenvalue (SymPy's exact characteristic polynomial sign changes)."""
+    A = sp.Matrix([[1, 2, 0, 1], [0, 1, 1, -1]])
+    B = sp.Matrix([[2], [1], [-1], [3]])
+    D = A.T * A - B * B.T
+    kerBt = B.T.nullspace()
+    ctx.exact("dim ker B^T = h - m", len(kerBt) == 3)
+    ok = all(sp.simplify((z.T * D * z)[0]) >= 0 for z in kerBt)
+    Kb = sp.Matrix.hstack(*kerBt)
+    ctx.exact("D restricted to ker B^T is PSD (= A^T A there)", ok and all(e >= 0 for e in (Kb.T * D * Kb).eigenvals()))
+    neg = sum(1 for e in sp.real_roots(D.charpoly().as_expr()) if e < 0)  # exact real roots with multiplicity
+    ctx.exact("#negative eigenvalues of D <= m = 1", neg <= 1, negative=int(neg))
+
+
+@check(f"{P}/proposition-9", "hp-flow", "flow")
+def prop9_flow(ctx):
+    """M1 flows with c(0) > 0: sup_t ||Z(t)||_F^2 <= exp(4 lambda_1^{1/2} ||E(0)||_F/(lambda_r c(0)))
+    ||Z(0)||_F^2 (the printed bound), ||E(T)|| -> 0, and Cauchy-ness |Z(T) - Z(T/2)|."""
+    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    for kind in m1_kinds(ctx):
+        ctx.start({"kind": kind})
+        hp, qs, qt = path_quantities(kind)
+        c0 = qs[0]["c"]
+        ctx.fact("c(0) > 0", float(c0) > 0, c0=float(c0))
+        bound = mpmath.exp(4 * mpmath.sqrt(qs[0]["lam_1"]) * qs[0]["E_fro"] / (qs[0]["lam_r"] * c0)) * qs[0]["Z2"]
+        sup = max(q["Z2"] for q in qs)
+        ctx.bound("sup ||Z||_F^2 <= printed bound", float(sup), float(bound), err=1e-30)
+        decay = mpmath.exp(-qs[0]["lam_r"] * c0 * hp.times[-1] / 2) * qs[0]["E_fro"]
+        ctx.bound("E -> 0: ||E(T)||_F <= exp(-lambda_r c(0) T/2) ||E(0)||_F", float(qs[-1]["E_fro"]), float(decay), err=float(abs(qs[-1]["E_fro"] - qt[-1]["E_fro"])), E0=float(qs[0]["E_fro"]))
+        half = len(hp.times) // 2
+        move = mpmath.sqrt(mpmath.fsum(x**2 for x in hp.V[-1] - hp.V[half]) + mpmath.fsum(x**2 for x in hp.U1[-1] - hp.U1[half]))
+        # |Z'| <= |A_Z| |Z| <= lambda_1^{1/2} |E| sup|Z|, and |E(t)| <= e^{-lambda_r c(0)(t-t')/2} |E(t')|
+        tail = mpmath.sqrt(qs[0]["lam_1"] * sup) * 2 * qs[half]["E_fro"] / (qs[0]["lam_r"] * c0)
+        ctx.bound("Cauchy: |Z(T) - Z(T/2)|_F <= lambda_1^{1/2} sup|Z| int_{T/2}^oo |E| (Gronwall tail)", float(move), float(tail), err=1e-30)

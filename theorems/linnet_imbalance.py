@@ -1,0 +1,269 @@
+"""linnet-imbalance: Min, Tarmoun, Vidal, Mallada, "Convergence and Implicit Bias of Gradient
+Flow on Overparametrized Linear Networks" -- §2-§3: setup, imbalance, rate bounds.
+
+Statements as printed (catalog: shared/catalog/linnet-imbalance.md; text: seeds/003_...). The
+extraction drops Greek letters and radicals; where the catalog reconstructs a formula the
+statement text says [reconstructed]. Wide networks, min-norm and experiments are in
+``linnet_imbalance_bias.py``.
+
+Encodings (functions usable with SymPy, mpmath and float arguments alike):
+
+* the symbolic model: loss (2), flow (3a/3b) and the whitened flow (7) derived by SymPy;
+* the imbalance quantities (18)-(20) from the spectrum of ``D`` with the paper's conventions
+  (``lambda_i = sigma_i = 0`` beyond the size);
+* the right-hand side of (17), ``c(t)`` of (21), its limit (22), the bound (23).
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from .registry import Hypothesis, Param, Source, statement
+
+PAPER = "linnet-imbalance"
+FILE = "seeds/003_4f2efa5ca6aacdda.txt"
+
+
+def src(section: str, equations: str = "") -> Source:
+    return Source(FILE, section, equations)
+
+
+# ---------------------------------------------------------------------------------------
+# Symbolic model
+# ---------------------------------------------------------------------------------------
+def loss_original(X: sp.Matrix, Y: sp.Matrix, U: sp.Matrix, V: sp.Matrix) -> sp.Expr:
+    """(2): ``1/2 ||Y - X U V^T||_F^2``."""
+    R = Y - X * U * V.T
+    return sp.Rational(1, 2) * sum(e**2 for e in R)
+
+
+def flow_from_loss(loss: sp.Expr, M: sp.Matrix) -> sp.Matrix:
+    """``M' = -dL/dM`` entrywise, derived by SymPy."""
+    return M.applyfunc(lambda x: -sp.diff(loss, x))
+
+
+def error_matrix(Yt: sp.Matrix, Sh: sp.Matrix, U1: sp.Matrix, V: sp.Matrix) -> sp.Matrix:
+    """(6): ``E = W^T Y - Sigma_X^{1/2} U1 V^T`` (``Yt = W^T Y``, ``Sh = Sigma_X^{1/2}``)."""
+    return Yt - Sh * U1 * V.T
+
+
+def sym_matrix(name: str, rows: int, cols: int) -> sp.Matrix:
+    return sp.Matrix(rows, cols, lambda i, j: sp.Symbol(f"{name}{i}{j}", real=True))
+
+
+# ---------------------------------------------------------------------------------------
+# Spectral conventions and the printed bounds
+# ---------------------------------------------------------------------------------------
+def nth(values, k: int):
+    """``values`` sorted decreasingly, 1-based ``k``-th entry, 0 beyond the length (the
+    paper's convention lambda_i = sigma_i = 0 for i > size)."""
+    vals = sorted(values, reverse=True)
+    return vals[k - 1] if 1 <= k <= len(vals) else 0
+
+
+def imbalance_quantities(eig_D, r: int, m: int):
+    """(18)-(20) from the eigenvalues of ``D`` (h x h): ``(Delta_+, Delta_-, Delta_low)``."""
+    neg = [-x for x in eig_D]
+    lp1, lpr = max(nth(eig_D, 1), 0), max(nth(eig_D, r), 0)
+    lm1, lmm = max(nth(neg, 1), 0), max(nth(neg, m), 0)
+    return lp1 - lpr, lm1 - lmm, lpr + lmm
+
+
+def _sqrt(x):
+    return sp.sqrt(x) if isinstance(x, sp.Basic) else x**0.5
+
+
+def prop1_rhs(lam_r, dp, dm, dl, sig_m, sig_r):
+    """(17) [reconstructed]: ``lambda_r(Sigma_X) [ -Delta_+ + sqrt((Delta_+ + Delta)^2 +
+    4 sigma_m^2) - Delta_- + sqrt((Delta_- + Delta)^2 + 4 sigma_r^2) ]``."""
+    return lam_r * (-dp + _sqrt((dp + dl) ** 2 + 4 * sig_m**2) - dm + _sqrt((dm + dl) ** 2 + 4 * sig_r**2))
+
+
+def c_printed(dp, dm, dl, mu_m, mu_r, lam_1):
+    """(21) [reconstructed] with ``mu_k = max{sigma_k(Yt) - ||Yt - S U1 V^T||_F, 0}``."""
+    return -dp + _sqrt((dp + dl) ** 2 + 4 * mu_m**2 / lam_1) - dm + _sqrt((dm + dl) ** 2 + 4 * mu_r**2 / lam_1)
+
+
+def lemma8_rhs(lbar_plus, llow_minus, sig_m):
+    """(23) [reconstructed]: ``(-lbar_+ + llow_- + sqrt((lbar_+ + llow_-)^2 + 4 sigma_m^2(AB)))/2``."""
+    return (-lbar_plus + llow_minus + _sqrt((lbar_plus + llow_minus) ** 2 + 4 * sig_m**2)) / 2
+
+
+# ---------------------------------------------------------------------------------------
+# Parameters
+# ---------------------------------------------------------------------------------------
+SEED = Param("seed", int, 0, "random instance seed", low=0)
+FIXTURE = Param("fixture", str, "F1", "data/initialisation fixture of the check (F1: exact rational data)")
+
+
+def _holds(stmt_id, kind, number, title, section, eqs, text, **kw):
+    return statement(f"{PAPER}/{stmt_id}", kind, number, title, src(section, eqs), text, **kw)
+
+
+FLOW_HYP = (Hypothesis(r"gradient flow (7) on (2); $\tilde{\mathcal L}=\mathcal L-\mathcal L^*>0$ at the instants compared", lambda p: True),)
+
+# ---------------------------------------------------------------------------------------
+# §2 setup
+# ---------------------------------------------------------------------------------------
+_holds(
+    "claim-reparametrization", "claim", "(4)-(7)", "The flow in the coordinates of the data's SVD", "§2.1", "(3)-(7)",
+    r"With $X=W[\Sigma_X^{1/2}\ 0][\Phi_1\ \Phi_2]^\top$ and $U=\Phi_1U_1+\Phi_2U_2$: $\dot V=E^\top\Sigma_X^{1/2}\Phi_1^\top U$, "
+    r"$\dot U=\Phi_1\Sigma_X^{1/2}EV$ with $E=W^\top Y-\Sigma_X^{1/2}U_1V^\top$ (6); hence "
+    r"$\dot V=E^\top\Sigma_X^{1/2}U_1,\ \dot U_1=\Sigma_X^{1/2}EV,\ \dot U_2=0$ (7).",
+    params=(SEED,),
+)
+_holds(
+    "claim-loss-decomposition", "claim", "(8)-(9)", "Loss = 1/2 ||E||^2 + L*, and (V, U1) is gradient flow on (9)", "§2.1", "(8), (9)",
+    r"$\mathcal L(V,U)=\frac12\|(I-WW^\top)Y+WE\|_F^2=\frac12\|E\|_F^2+\frac12\|(I-WW^\top)Y\|_F^2$, where "
+    r"$\mathcal L^*=\frac12\|(I-WW^\top)Y\|_F^2$ is the optimal value of (1); the $(V,U_1)$ dynamics in (7) are exactly the "
+    r"gradient flow dynamics on $\frac12\|E\|_F^2=\frac12\|W^\top Y-\Sigma_X^{1/2}U_1V^\top\|_F^2$ (9).",
+    params=(SEED,),
+)
+_holds(
+    "claim-imbalance-conservation", "claim", "§3.1, (16)", "The imbalance is conserved", "§3.1, §3.2", "(10), (16)",
+    r"Scalar: $\dot d=2u\dot u-2v\dot v\equiv0$ for $d=u^2-v^2$ under (10). Matrix: "
+    r"$\frac{d}{dt}U_1^\top U_1=V^\top E^\top\Sigma_X^{1/2}U_1+U_1^\top\Sigma_X^{1/2}EV=\frac{d}{dt}V^\top V$, so "
+    r"$\dot D=\frac{d}{dt}[U_1^\top U_1-V^\top V]\equiv0$.",
+    params=(SEED,), hypotheses=FLOW_HYP,
+    notes="Also checked: the full imbalance U^T U - V^T V (= D + U2^T U2, U2 constant) is conserved (not printed).",
+)
+_holds(
+    "claim-scalar-rate", "claim", "(11)-(15)", "Scalar dynamics: the rate in terms of imbalance and product", "§3.1", "(10)-(15)",
+    r"$-\dot{\mathcal L}_S/\mathcal L_S=2(u^2+v^2)$ (11); $u^4=du^2+(uv)^2$, $v^4=-dv^2+(uv)^2$ (12); "
+    r"$u^2=\frac{d+\sqrt{d^2+4(uv)^2}}2$, $v^2=\frac{-d+\sqrt{d^2+4(uv)^2}}2$ (13); $-\dot{\mathcal L}_S/\mathcal L_S=2\sqrt{d^2+4(uv)^2}$ (14); "
+    r"$|u(t)v(t)|\ge|y|-|y-u(0)v(0)|$ so $-\dot{\mathcal L}_S/\mathcal L_S\ge2\sqrt{d(0)^2+4(\max\{|y|-|y-u(0)v(0)|,0\})^2}$ (15) "
+    r"[reconstructed]; Gronwall: $-\dot{\mathcal L}_S/\mathcal L_S\ge c$ for all $t$ gives $\mathcal L_S(t)\le e^{-ct}\mathcal L_S(0)$.",
+    params=(SEED,), hypotheses=FLOW_HYP,
+    notes="Proof-text misprint: 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
+    "non-increasing; the conclusion uses the non-increasing loss and holds.",
+)
+
+# ---------------------------------------------------------------------------------------
+# §3.2 rate bounds
+# ---------------------------------------------------------------------------------------
+_PROP1_TEXT = (
+    r"Consider the continuous time dynamics in (7). Let $\tilde{\mathcal L}:=\mathcal L-\mathcal L^*$ and "
+    r"$D=U_1^\top U_1-V^\top V$, then $-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge\lambda_r(\Sigma_X)\big[-\Delta_++"
+    r"\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2(U_1V^\top)}-\Delta_-+\sqrt{(\Delta_-+\underline\Delta)^2+4\sigma_r^2(U_1V^\top)}\big]$ "
+    r"(17) [reconstructed], with $\Delta_+=\max\{\lambda_1(D),0\}-\max\{\lambda_r(D),0\}$ (18), "
+    r"$\Delta_-=\max\{\lambda_1(-D),0\}-\max\{\lambda_m(-D),0\}$ (19), $\underline\Delta=\max\{\lambda_r(D),0\}+\max\{\lambda_m(-D),0\}$ (20)."
+)
+_holds("proposition-1", "proposition", "1", "Bound on the instantaneous rate", "§3.2, Proposition 1", "(17)-(20)", _PROP1_TEXT,
+       params=(SEED,), hypotheses=FLOW_HYP,
+       notes="Checked statically over arbitrary (U1, V, Sigma_X, E != 0) -- every E is attainable by choosing the target -- "
+       "and along high-precision flows.")
+_holds(
+    "claim-prop1-special-cases", "claim", "after (20)", "Individual contributions of imbalance and product", "§3.2", "(17)",
+    r"(assuming $\lambda_r(\Sigma_X)=1$): 1) When $D=0$, the lower bound reduces to $2\sigma_{\min}(U_1V^\top)$ (when $r\ne m$) "
+    r"or $4\sigma_{\min}(U_1V^\top)$ (when $r=m$); 2) When $U_1V^\top=0$, the lower bound reduces to $2\underline\Delta$.",
+)
+_holds(
+    "claim-prop1-regimes", "claim", "after Remark 2", "The sandwich for each term of (17) and the two regimes", "§3.2", "(17)",
+    r"$\sqrt{\underline\Delta^2+4\sigma_m^2}\ge-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2}\ge\underline\Delta$ and the same with "
+    r"$(\Delta_-,\sigma_r)$ [reconstructed]. The right extreme is obtained when $\Delta_\pm\to\infty$ or the singular values are zero, the "
+    r"left when $\Delta_+=\Delta_-=0$. When $\Delta_\pm\gg\underline\Delta$ the bound is approximately $2\lambda_r(\Sigma_X)\underline\Delta$; "
+    r"when they are much smaller, approximately $\lambda_r(\Sigma_X)[\sqrt{\underline\Delta^2+4\sigma_m^2}+\sqrt{\underline\Delta^2+4\sigma_r^2}]$, "
+    r"which for $r=m$ is $2\lambda_r(\Sigma_X)\sqrt{\underline\Delta^2+4\sigma_{\min}^2(U_1V^\top)}$.",
+)
+_holds(
+    "remark-2", "remark", "2", "(17) is optimal for an adversarial target", "§3.2, Remark 2; App. C", "(17)",
+    r"Although in the scalar case the instantaneous rate can be exactly expressed by imbalance and product, the rate also depends on "
+    r"the target $\tilde Y=W^\top Y$ for the general matrix dynamics. Our lower bound in (17) is considered optimal when regarding the "
+    r"target as being adversely chosen to minimize the rate.",
+    notes="Checked where App. C makes it precise: in the homogeneous family (D = lambda I, h = r = m, Sigma_X = I) the "
+    "adversarial target (E the bottom eigen-matrix of T) attains (17) exactly; for generic (U1, V) the adversarial rate is "
+    "reported against (17) (see claim-appc-tightness).",
+)
+
+_C_TEXT = (
+    r"$c(t)=-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4(\max\{\sigma_m(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(t)V(t)^\top\|_F,0\})^2/\lambda_1(\Sigma_X)}"
+    r"-\Delta_-+\sqrt{(\Delta_-+\underline\Delta)^2+4(\max\{\sigma_r(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(t)V(t)^\top\|_F,0\})^2/\lambda_1(\Sigma_X)}$ (21) [reconstructed]"
+)
+_holds(
+    "theorem-3", "theorem", "3", "Exponential convergence guarantee", "§3.2, Theorem 3; §3.3", "(21), (26), (27)",
+    r"Consider the continuous dynamics in (7). Let $\tilde Y:=W^\top Y$ and define " + _C_TEXT + r". Then "
+    r"$(\mathcal L(t)-\mathcal L^*)\le\exp(-\lambda_r(\Sigma_X)c(0)t)(\mathcal L(0)-\mathcal L^*)$ for all $t\ge0$. That is, if $c(0)>0$, "
+    r"then the loss converges to its global minimum exponentially with a rate at least $\lambda_r(\Sigma_X)c(0)$.",
+    params=(SEED,), hypotheses=FLOW_HYP,
+    notes="Proof misprint (proof only): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
+    "non-increasing.",
+)
+_holds(
+    "corollary-4", "corollary", "4", "Sufficient level of imbalance", "§3.2, Corollary 4", "(21)",
+    r"If $\underline\Delta>0$ at initialization, then the loss converges to zero exponentially with a rate at least "
+    r"$2\lambda_r(\Sigma_X)\underline\Delta(0)$ [reconstructed from `2^{-r(Sigma_X)Delta(0)}`].",
+    params=(SEED,), hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", lambda p: True),),
+)
+statement(
+    f"{PAPER}/corollary-5", "corollary", "5", "Sufficient margin (rate as printed: 2 lambda_r c(0))", src("§3.2, Corollary 5", "(21)"),
+    r"If at initialization, $\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F>0$, then $c(0)>0$ and the loss converges to zero "
+    r"exponentially with a rate at least $2\lambda_r(\Sigma_X)c(0)$ [the extracted `2^{-r(Sigma_X)c(0)}`, read with the same glyph "
+    r"map as Corollary 4's `2^{-r(Sigma_X)Delta(0)}` = $2\lambda_r(\Sigma_X)\underline\Delta(0)$].",
+    params=(SEED,),
+    expect="refuted",
+    erratum="The rate 2 lambda_r(Sigma_X) c(0) is twice what Theorem 3 gives and is false: in the scalar balanced case "
+    "(Sigma_X = 1, y = 1, u(0) = v(0) = sqrt(0.9), d = 0) c(0) = 4 * 0.9 = 3.6 but the exact rate -L'/L = 4uv < 4 at all times "
+    "(closed-form logistic path), so L(t) >= e^{-4t} L(0) > e^{-7.2 t} L(0) for t > 0; the high-precision flow gives "
+    "L(1)/L(0) = e^{-3.83} against the claimed <= e^{-7.2}. What holds: rate lambda_r(Sigma_X) c(0) (Theorem 3) -- "
+    "corollary-5:corrected. (If the glyph '2' is an extraction artefact, the printed corollary is the corrected one.)",
+)
+statement(
+    f"{PAPER}/corollary-5:corrected", "corollary", "5 (corrected)", "Sufficient margin, with Theorem 3's rate lambda_r c(0)", src("§3.2, Corollary 5", "(21)"),
+    r"If at initialization $\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F>0$, then $c(0)>0$ and "
+    r"$\mathcal L(t)-\mathcal L^*\le e^{-\lambda_r(\Sigma_X)c(0)t}(\mathcal L(0)-\mathcal L^*)$, regardless of the imbalance.",
+    params=(SEED,), corrects=f"{PAPER}/corollary-5",
+)
+statement(
+    f"{PAPER}/corollary-6", "corollary", "6", "Local convergence rate after t0 (as printed)", src("§3.2, Corollary 6", "(21), (22)"),
+    r"If at some $t_0>0$, we have $c(t_0)>0$, then $(\mathcal L(t)-\mathcal L^*)\le\exp(-\lambda_r(\Sigma_X)c(t_0)t)(\mathcal L(t_0)-\mathcal L^*)$ "
+    r"for all $t\ge t_0$. That is, after $t_0$, the loss converges to zero exponentially with a rate of at least $2\lambda_r(\Sigma_X)c(t_0)$ "
+    r"[glyph read as in Corollary 4]. Notably, given any trajectory that eventually converges to a global minimum for $\mathcal L$, for "
+    r"sufficiently large $t_0$, $c(t_0)\simeq-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2(\tilde Y)/\lambda_1(\Sigma_X)}-\Delta_-+"
+    r"\sqrt{(\Delta_-+\underline\Delta)^2+4\sigma_r^2(\tilde Y)/\lambda_1(\Sigma_X)}$ (22).",
+    params=(SEED,),
+    expect="refuted",
+    erratum="The display has exp(-lambda_r c(t0) t) where Gronwall from t0 gives exp(-lambda_r c(t0) (t - t0)): at t = t0 it "
+    "claims L(t0) - L* <= e^{-lambda_r c(t0) t0} (L(t0) - L*) < L(t0) - L*, false for every trajectory with c(t0) > 0 and "
+    "L(t0) > L*. The prose rate 2 lambda_r c(t0) is also false (as in Corollary 5; late-time measured slope = lambda_r c(inf) "
+    "in the homogeneous case). What holds: corollary-6:corrected (t - t0, rate lambda_r c(t0)); the limit (22) holds.",
+)
+statement(
+    f"{PAPER}/corollary-6:corrected", "corollary", "6 (corrected)", "Local convergence rate after t0, with t - t0", src("§3.2, Corollary 6", "(21), (22)"),
+    r"If $c(t_0)>0$ then $\mathcal L(t)-\mathcal L^*\le e^{-\lambda_r(\Sigma_X)c(t_0)(t-t_0)}(\mathcal L(t_0)-\mathcal L^*)$ for $t\ge t_0$, and "
+    r"$c(t_0)\to$ the right side of (22) as $t_0\to\infty$ along a trajectory that converges to a global minimum.",
+    params=(SEED,), corrects=f"{PAPER}/corollary-6",
+)
+_holds(
+    "claim-tarmoun-recovery", "claim", "after (22)", "Tarmoun et al.'s homogeneous-imbalance rate recovered from (22)", "§3.2", "(22)",
+    r"When $\Sigma_X=I_r$, $h=r=m$ and $D=\lambda I_h$ for some $\lambda\ne0$, the asymptotic convergence rate of the gradient flow is lower "
+    r"bounded by $2\sqrt{\lambda^2+4\sigma_{\min}^2(\tilde Y)}$ [reconstructed], and this can be exactly recovered from (22) with "
+    r"$\Delta_+=\Delta_-=0$, $\underline\Delta=|\lambda|$.",
+    notes="In this homogeneous case the asymptotic rate equals the bound (checked on high-precision flows).",
+)
+
+# ---------------------------------------------------------------------------------------
+# §3.3 lemmas
+# ---------------------------------------------------------------------------------------
+_holds(
+    "lemma-7", "lemma", "7", "Rate via the smallest eigenvalues of U1 U1^T and V V^T", "§3.3, Lemma 7; App. B", "(B.1)-(B.4)",
+    r"Under (7), $-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge2\lambda_r(\Sigma_X)(\lambda_r(U_1U_1^\top)+\lambda_m(VV^\top))$.",
+)
+_holds(
+    "lemma-8", "lemma", "8", "Quadratic lower bound on lambda_m(B^T B) from the imbalance", "§3.3, Lemma 8; App. B", "(23), (B.5)-(B.17)",
+    r"Suppose $h\ge\min\{r,m\}$. Given any $A\in\mathbb R^{r\times h}$, $B\in\mathbb R^{h\times m}$ that satisfy $A^\top A-BB^\top=D$, "
+    r"$\lambda_m(B^\top B)\ge\frac{-\bar\lambda_++\underline\lambda_-+\sqrt{(\bar\lambda_++\underline\lambda_-)^2+4\sigma_m^2(AB)}}2$ (23) "
+    r"[reconstructed], $\bar\lambda_+=\max\{\lambda_1(D),0\}$, $\underline\lambda_-=\max\{\lambda_m(-D),0\}$.",
+    hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: True),),
+    notes="(B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
+    "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).",
+)
+_holds(
+    "claim-lemma8-inertia", "claim", "App. B", "D = A^T A - B B^T has at most m negative eigenvalues", "App. B, proof of Lemma 8", "",
+    r"If $A^\top A-BB^\top=D$ with $B\in\mathbb R^{h\times m}$, then $D$ has at most $m$ negative eigenvalues.",
+)
+_holds(
+    "proposition-9", "proposition", "9", "Convergence of the parameters", "§4.1, Proposition 9; App. E", "(E.1)",
+    r"Consider the continuous dynamics in (7). If $c(0)$, defined in Theorem 3, is positive, then $(V(t),U_1(t))$ converges to an "
+    r"equilibrium point $(V(\infty),U_1(\infty))$ such that $E(V(\infty),U_1(\infty))=W^\top Y-\Sigma_X^{1/2}U_1V^\top=0$. "
+    r"[Proof, App. E:] $\|Z(t)\|_F^2\le\exp\big(\frac{4\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)c(0)}\|E(0)\|_F\big)\|Z(0)\|_F^2$ [reconstructed].",
+    params=(SEED,), hypotheses=(Hypothesis(r"$c(0)>0$", lambda p: True),),
+)
