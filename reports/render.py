@@ -6,6 +6,8 @@ fetched at view time)::
     index.html              provenance of the latest run, counts per paper, every statement
     statements/<safe>.html  one page per statement: text, hypotheses, erratum, evidence
     errata.html             every statement refuted as printed, with its correction
+    probes.html             every ``ibv probe`` run, newest first
+    probes/probe-<run>.html one page per probe run: overrides, per instance hypotheses and verdict
     history.html            verdict changes across stored runs, regressions first
     style.css
 
@@ -66,6 +68,15 @@ _MATHML_ATTRS = frozenset(
     " separators symmetric align equalrows equalcolumns side columnspan rowspan".split()
 )
 _LEFTOVER_MACRO = re.compile(r"\\[A-Za-z]")
+# Operator names latex2mathml leaves as raw macros (it emits <mi>\arg</mi>): rewritten to
+# \operatorname{...} before conversion; \argmin is \arg\min, so its subscript goes under min.
+_OPERATOR_NAMES = {"arg": "\\operatorname{arg}", "argmin": "\\operatorname{arg}\\min", "argmax": "\\operatorname{arg}\\max",
+                   **{n: "\\operatorname{" + n + "}" for n in ("sgn", "sign", "diag", "tr", "Tr", "rank", "span", "supp")}}
+_OPERATOR_RE = re.compile(r"\\(" + "|".join(sorted(_OPERATOR_NAMES, key=len, reverse=True)) + r")(?![A-Za-z])")
+
+
+def _operator_names(tex: str) -> str:
+    return _OPERATOR_RE.sub(lambda m: _OPERATOR_NAMES[m.group(1)] + " ", tex)
 
 
 class _NotMath(Exception):
@@ -104,7 +115,7 @@ def math_html(tex: str, display: bool = False) -> str:
     try:
         from latex2mathml.converter import convert_to_element
 
-        root = convert_to_element(tex, display="block" if display else "inline")
+        root = convert_to_element(_operator_names(tex), display="block" if display else "inline")
         parts: list[str] = []
         _serialise(root, parts)
         # the source as alttext: read by screen readers, kept for copying
@@ -222,11 +233,20 @@ def _min_digits(m: dict) -> float | None:
     return min(ds) if ds else None
 
 
+def _min_slack_ratio(m: dict) -> float | None:
+    r = _num(m.get("min_slack_ratio"))
+    if r is not None:
+        return r
+    rs = [_num(c.get("slack_ratio")) for c in m.get("comparisons") or [] if isinstance(c, dict)]
+    rs = [x for x in rs if x is not None]
+    return min(rs) if rs else None
+
+
 def key_figure(metrics_list: list[dict]) -> str:
     """The headline numbers of a statement's (or a check's) verdicts: the smallest agreement
     in digits, the smallest bound slack ratio, whether a counterexample is stored."""
     digs = [d for d in (_min_digits(m) for m in metrics_list) if d is not None]
-    ratios = [r for r in (_num(m.get("min_slack_ratio")) for m in metrics_list) if r is not None]
+    ratios = [r for r in (_min_slack_ratio(m) for m in metrics_list) if r is not None]
     parts = []
     if any("counterexample" in m for m in metrics_list):
         parts.append("counterexample stored")
@@ -580,13 +600,90 @@ def _collect(store, out: Path) -> dict:
             "command": "ibv " + " ".join(shlex.quote(a) for a in argv) if argv else "—",
         }
 
+    probes = _collect_probes(store, registry, by_id, out)
+    for s in statements:
+        s["probes"] = [p for p in probes if s["id"] in p["statement_ids"]]
+
     methods = sorted({m for s in statements for m in s["methods"]})
     return {
+        "probes": probes,
         "run": prov, "statements": statements, "paper_rows": paper_rows, "summary": summary,
         "errata": errata, "events": events, "run_rows": run_rows, "warnings": warnings,
         "methods": methods, "papers": [p["key"] for p in paper_rows], "statuses": STATUS_ORDER,
         "n_regressions": sum(1 for e in events if e["kind"] == "regression"),
     }
+
+
+def _argv_command(run: dict) -> str:
+    try:
+        argv = json.loads(run.get("argv") or "{}").get("argv") or []
+    except (ValueError, AttributeError):
+        argv = []
+    return "ibv " + " ".join(shlex.quote(str(a)) for a in argv) if argv else "—"
+
+
+def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[dict]:
+    """One view per run of kind 'probe', newest first: its statement(s), the overrides, and
+    for every (check, instance) whether the hypotheses held and what the verdict was."""
+    probes = []
+    for r in reversed(store.runs(kind="probe")):
+        verdicts = store.verdicts(run_id=r["id"])
+        page_safe = f"probe-{r['id']}"
+        sids: list[str] = []
+        rows, checks, plots = [], [], []
+        overrides_seen: list[str] = []
+        for v in verdicts:
+            sid = v["statement_id"]
+            if sid not in sids:
+                sids.append(sid)
+            stmt = registry.get(sid)
+            view = _check_view(stmt, sid, v["check_name"], v["method"], v["expected"], v, None, {}, store, out,
+                               page_safe, r.get("budget"))
+            view["anchor"] = f"verdict-{v['id']}"
+            view["statement_id"] = sid
+            plots += [dict(a, check=v["check_name"], anchor=view["anchor"]) for a in view["artifacts"] if a["kind"] == "svg"]
+            checks.append(view)
+            overrides = fmt(v["params"]) if v["params"] else "none (defaults)"
+            if overrides not in overrides_seen:
+                overrides_seen.append(overrides)
+            m = v["metrics"] or {}
+            comps = [c for c in m.get("comparisons") or [] if isinstance(c, dict)]
+            instances = [i for i in m.get("instances") or [] if isinstance(i, dict)]
+            for inst in instances or [None]:
+                if inst is None:
+                    mine, hyps, params = comps, None, v["params"]
+                else:
+                    params = inst.get("params")
+                    mine = [c for c in comps if c.get("instance") == params] if len(instances) > 1 else comps
+                    hyps = inst.get("hypotheses") if isinstance(inst.get("hypotheses"), dict) else {}
+                status = combine(c.get("status", "") for c in mine) if mine else None
+                rows.append({
+                    "anchor": view["anchor"], "statement_id": sid, "check": v["check_name"], "method": v["method"],
+                    "overrides": overrides, "params": fmt(params),
+                    "held": None if hyps is None else all(hyps.values()),
+                    "failed": [tex_html(k) for k, ok in (hyps or {}).items() if not ok],
+                    "n_hyps": len(hyps or {}),
+                    "status": status or v["status"], "expected": v["expected"],
+                    "key_figure": key_figure([{"comparisons": mine}]) if mine else key_figure([m]),
+                    "n_comparisons": len(mine),
+                })
+        counts: dict[str, int] = {}
+        for row in rows:
+            counts[row["status"]] = counts.get(row["status"], 0) + 1
+        duration = (r["finished"] - r["started"]) if r.get("finished") and r.get("started") else None
+        probes.append({
+            "id": r["id"], "href": f"probes/{page_safe}.html", "safe": page_safe, "date": fmt_time(r.get("started")),
+            "duration": fmt_seconds(duration) if duration is not None else "—", "state": r.get("state"),
+            "budget": r.get("budget"), "commit": r.get("git_commit") or "unknown (not a git checkout)",
+            "machine": r.get("machine") or "—", "versions": sorted((r.get("versions") or {}).items()),
+            "command": _argv_command(r), "statement_ids": sids,
+            "statements": [stmt_views[sid] if sid in stmt_views else {"id": sid, "href": None} for sid in sids],
+            "overrides": overrides_seen, "vary": len(overrides_seen) > 1,
+            "rows": rows, "checks": checks, "plots": plots, "n_verdicts": len(verdicts),
+            "counts": sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),
+            "held": sum(1 for row in rows if row["held"]), "not_held": sum(1 for row in rows if row["held"] is False),
+        })
+    return probes
 
 
 # ---------------------------------------------------------------------------------------
@@ -611,11 +708,12 @@ def render_report(store, out: Path) -> Path:
     if ours and (out / "artifacts").is_dir():
         shutil.rmtree(out / "artifacts")
     (out / "statements").mkdir(exist_ok=True)
+    (out / "probes").mkdir(exist_ok=True)
     data = _collect(store, out)
     env = _environment()
     common = {
         "generated": fmt_time(time.time()), "store_path": str(getattr(store, "path", "")), "run": data["run"],
-        "n_regressions": data["n_regressions"], "n_errata": len(data["errata"]),
+        "n_regressions": data["n_regressions"], "n_errata": len(data["errata"]), "n_probes": len(data["probes"]),
     }
 
     def write(path: Path, template: str, **ctx) -> None:
@@ -632,10 +730,16 @@ def render_report(store, out: Path) -> Path:
               corrects=by_id.get(s["corrects"]) if s["corrects"] else None)
     write(out / "errata.html", "errata.html", root="", page="errata", errata=data["errata"])
     write(out / "history.html", "history.html", root="", page="history", events=data["events"], run_rows=data["run_rows"])
+    write(out / "probes.html", "probes.html", root="", page="probes", probes=data["probes"])
+    probe_pages = set()
+    for p in data["probes"]:
+        probe_pages.add(f"{p['safe']}.html")
+        write(out / p["href"], "probe.html", root="../", page="probe", p=p)
     shutil.copyfile(STATIC / "style.css", out / "style.css")
     if ours:
-        for f in (out / "statements").glob("*.html"):
-            if f.name not in written:
-                f.unlink()
+        for folder, keep in (("statements", written), ("probes", probe_pages)):
+            for f in (out / folder).glob("*.html"):
+                if f.name not in keep:
+                    f.unlink()
     (out / MARKER).write_text("generated by ibverify's report renderer; stale pages here are removed on render\n")
     return out / "index.html"
