@@ -46,6 +46,16 @@ _WEAKEST_FIRST = ["refuted", "error", "inconclusive", "verified", "certified", "
 NOT_RUN = "not run"
 
 
+# The papers as DESIGN.md names them (shown beside the keys).
+PAPER_TITLES = {
+    "rnn-lowdim": "Cohen-Karlik et al., low dimensional state spaces with overparameterized RNNs",
+    "rnn-memoryless": "Cohen-Karlik et al., implicit bias of GD for temporal extrapolation",
+    "ssm-poison": "Slutzky et al., the implicit bias of SSMs can be poisoned with clean labels",
+    "linnet-imbalance": "Min et al., convergence and implicit bias of GF on overparametrized linear networks",
+    "kernel-rich": "Woodworth et al., kernel and rich regimes in overparametrized models",
+}
+
+
 def combine(statuses: Iterable[str]) -> str | None:
     statuses = [s for s in statuses if s in _WEAKEST_FIRST]
     return min(statuses, key=_WEAKEST_FIRST.index) if statuses else None
@@ -162,6 +172,27 @@ def _num(x: Any) -> float | None:
     return None
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def fmt_float(x: float, digits: int = 4) -> str:
+    """A float as a reader writes it: 0.3652, 12.66, 5.369×10⁻³⁵, 10⁻²⁴."""
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    if x == 0:
+        return "0"
+    text = f"{x:.{digits}g}"
+    if "e" not in text:
+        return text.replace("-", "−")
+    mantissa, exponent = text.split("e")
+    exponent = str(int(exponent)).translate(_SUPERSCRIPT)
+    if mantissa in ("1", "-1"):
+        return ("−" if mantissa == "-1" else "") + "10" + exponent
+    return mantissa.replace("-", "−") + "×10" + exponent
+
+
 def fmt(x: Any, limit: int = 300) -> str:
     """A metric value for display."""
     if x is None:
@@ -171,13 +202,7 @@ def fmt(x: Any, limit: int = 300) -> str:
     if isinstance(x, int):
         return str(x)
     if isinstance(x, float):
-        if math.isnan(x):
-            return "nan"
-        if math.isinf(x):
-            return "∞" if x > 0 else "−∞"
-        if x == 0:
-            return "0"
-        return f"{x:.4g}"
+        return fmt_float(x)
     if isinstance(x, str):
         if x in ("inf", "+inf"):
             return "∞"
@@ -199,7 +224,7 @@ def fmt_ratio(r: float) -> str:
     if not math.isfinite(r):
         return "∞"
     if r >= 1e4:
-        return f"{r:.2e}"
+        return fmt_float(r, 3)
     d = abs(r - 1)
     if 0 < d < 0.1:
         k = 1 - math.floor(math.log10(d))
@@ -253,7 +278,7 @@ def key_figure(metrics_list: list[dict]) -> str:
     if digs:
         d = min(digs)
         if math.isinf(d) and d > 0:
-            parts.append("agreement: discrepancy 0")
+            parts.append("exact agreement")
         elif d < 1:
             parts.append(f"agreement {d:.2g} digits")
         else:
@@ -274,6 +299,19 @@ _EVIDENCE_KEYS = (
     "min_slack", "residual", "scope", "examples", "why",
 )
 _COMPARISON_SKIP = ("label", "status", "instance")
+# Numeric evidence shown as columns of a check's comparison table (when any comparison has it).
+_COLUMNS = (
+    ("digits", "digits", "agreeing decimal digits, −log₁₀(discrepancy/scale)"),
+    ("discrepancy", "discrepancy", "difference of the two compared values"),
+    ("tolerance", "tolerance", "accuracy the comparison is made at"),
+    ("error_estimate", "error est.", "error estimate of the computed values (two precisions / two solver tolerances); at most a tenth of the tolerance"),
+    ("lhs", "lhs", "left-hand side (measured)"),
+    ("rhs", "rhs", "right-hand side (bound)"),
+    ("slack", "slack", "rhs − lhs"),
+    ("slack_ratio", "ratio", "rhs / lhs"),
+    ("min_slack", "min slack", "smallest slack over the instance"),
+    ("residual", "residual", "symbolic or exact residual"),
+)
 _CHECK_METRIC_SKIP = ("comparisons", "instances", "notes", "counterexample")
 
 
@@ -396,15 +434,30 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
         return view
     m = v["metrics"] or {}
     comparisons = []
-    for c in m.get("comparisons") or []:
-        if not isinstance(c, dict):
-            continue
-        evidence = _kv(c, _EVIDENCE_KEYS)
-        other = _kv(c, [k for k in c if k not in _EVIDENCE_KEYS and k not in _COMPARISON_SKIP])
-        comparisons.append({
-            "label": tex_html(c.get("label", "")), "status": c.get("status", "—"),
-            "evidence": evidence, "other": other, "instance": fmt(c.get("instance")) if c.get("instance") else "",
-        })
+    raw = [c for c in m.get("comparisons") or [] if isinstance(c, dict)]
+    columns = [(k, label, title) for k, label, title in _COLUMNS if any(k in c for c in raw)]
+    column_keys = {k for k, _, _ in columns}
+    groups: list[dict] = []
+    for c in raw:
+        cells = []
+        for k, _, _ in columns:
+            if k not in c:
+                cells.append("")
+            elif k == "slack_ratio" and _num(c[k]) is not None:
+                cells.append(fmt_ratio(_num(c[k])))
+            elif k == "digits" and _num(c[k]) is not None:
+                d = _num(c[k])
+                cells.append("exact" if math.isinf(d) and d > 0 else f"{d:.1f}")
+            else:
+                cells.append(fmt(c[k]))
+        other = _kv(c, [k for k in c if k not in column_keys and k not in _COMPARISON_SKIP])
+        instance = fmt(c.get("instance")) if c.get("instance") else ""
+        row = {"label": tex_html(c.get("label", "")), "status": c.get("status", "—"), "cells": cells, "other": other,
+               "instance": instance}
+        comparisons.append(row)
+        if not groups or groups[-1]["instance"] != instance:
+            groups.append({"instance": instance, "rows": []})
+        groups[-1]["rows"].append(row)
     counts: dict[str, int] = {}
     for c in comparisons:
         counts[c["status"]] = counts.get(c["status"], 0) + 1
@@ -433,7 +486,9 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
         status=v["status"], expected=v["expected"], ok=v["status"] == v["expected"], method=v["method"],
         message=tex_html(v.get("message") or ""), precision=v.get("precision"), seed=v.get("seed"),
         seconds=fmt_seconds(v.get("seconds")), params=_kv(v.get("params") or {}, list(v.get("params") or {})),
-        key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=comparisons,
+        key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=comparisons, groups=groups,
+        columns=[{"label": label, "title": title} for _, label, title in columns],
+        has_other=any(r["other"] for r in comparisons),
         comparison_counts=sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),
         instances=instances, notes=[tex_html(n) for n in (notes if isinstance(notes, list) else [notes])],
         counterexample=cex_view,
@@ -498,7 +553,7 @@ def _collect(store, out: Path) -> dict:
             expected_status = "refuted" if expect == "refuted" else (expect or "—")
         corrected_id = f"{sid}:corrected"
         view = {
-            "id": sid, "safe": safe[sid], "href": f"statements/{safe[sid]}.html", "known": stmt is not None,
+            "id": sid, "short_id": sid.split("/", 1)[1] if "/" in sid else sid, "safe": safe[sid], "href": f"statements/{safe[sid]}.html", "known": stmt is not None,
             "paper": stmt.paper if stmt is not None else sid.split("/", 1)[0],
             "kind": stmt.kind if stmt is not None else "—", "number": stmt.number if stmt is not None else "",
             "title": tex_html(stmt.title) if stmt is not None else Markup("(not in the registry)"),
@@ -526,7 +581,7 @@ def _collect(store, out: Path) -> dict:
         mine = [s for s in statements if s["paper"] == key]
         counts = {st: sum(1 for s in mine if s["status"] == st) for st in STATUS_ORDER}
         paper_rows.append({
-            "key": key, "file": papers.get(key, ""), "n": len(mine), "counts": counts,
+            "key": key, "file": papers.get(key, ""), "title": PAPER_TITLES.get(key, ""), "n": len(mine), "counts": counts,
             "checks_run": sum(s["n_run"] for s in mine), "checks": sum(s["n_checks"] for s in mine),
             "unexpected": sum(1 for s in mine if s["ok"] is False),
         })

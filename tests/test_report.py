@@ -231,12 +231,12 @@ def test_counterexample_and_artifacts(report):
 def test_index(report):
     _, out, _ = report
     index = (out / "index.html").read_text(encoding="utf-8")
-    for sid in (REFUTED, CORRECTED, HOLDS, NOT_RUN, GONE):
-        assert f"<code>{sid}</code>" in index
+    for sid in (REFUTED, CORRECTED, HOLDS, NOT_RUN, GONE):  # grouped by paper: the id without its paper key
+        assert f'data-id="{sid}"' in index and f"<code>{sid.split('/', 1)[1]}</code>" in index
     # provenance of the latest run
     assert "run #2" in index and "ibv run --paper kernel-rich" in index and "budget" in index
     # statements without a verdict in the latest run show as not run (the removed one too)
-    row = re.search(rf'<tr data-paper="{PAPER}" data-status="([^"]+)"[^>]*>\s*<td><a href="statements/{safe_name(NOT_RUN)}.html"', index)
+    row = re.search(rf'<tr data-paper="{PAPER}" data-id="[^"]+" data-status="([^"]+)"[^>]*>\s*<td><a href="statements/{safe_name(NOT_RUN)}.html"', index)
     assert row and row.group(1) == "not run"
     assert OLD not in index
     # the regressed lemma is flagged, its key figure read from min_digits
