@@ -35,6 +35,8 @@ from typing import Any, Iterable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from .plots import comparison_plot
+
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
@@ -487,6 +489,7 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
         message=tex_html(v.get("message") or ""), precision=v.get("precision"), seed=v.get("seed"),
         seconds=fmt_seconds(v.get("seconds")), params=_kv(v.get("params") or {}, list(v.get("params") or {})),
         key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=comparisons, groups=groups,
+        plot=comparison_plot(raw),
         columns=[{"label": label, "title": title} for _, label, title in columns],
         has_other=any(r["other"] for r in comparisons),
         comparison_counts=sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),

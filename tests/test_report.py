@@ -115,6 +115,19 @@ def report(tmp_path, fake_registry):
     store.add_verdict(r2, _verdict(HOLDS, "exact", "symbolic", "proved", "proved",
                                    {"items": 1, "comparisons": [{"label": "identity", "status": "proved", "instance": None, "residual": "0", "scope": "all z"}]}))
     store.finish_run(r2)
+    # a probe of the lemma on two instances, one outside the hypotheses, with a phase diagram
+    probe = store.start_run("quick", kind="probe", argv=["probe", HOLDS, "--set", "alpha=0.05"])
+    inside, outside = {"alpha": 0.05, "d": 2}, {"alpha": -1.0, "d": 2}
+    store.add_verdict(probe, Verdict(
+        statement_id=HOLDS, check="numeric", method="flow", status="verified", expected="verified", params={"alpha": 0.05},
+        metrics={"items": 2, "comparisons": [
+            {"label": "value = reference", "status": "verified", "instance": inside, "discrepancy": 1e-30, "tolerance": 1e-20, "error_estimate": 1e-40, "digits": 30.0},
+            {"label": "value = reference", "status": "refuted", "instance": outside, "discrepancy": 1.0, "tolerance": 1e-20, "error_estimate": 1e-40, "digits": 0.0}],
+            "instances": [{"params": inside, "hypotheses": {"$\\alpha>0$": True}},
+                          {"params": outside, "hypotheses": {"$\\alpha>0$": False}}]},
+        precision="mpmath dps 50", seed=0, seconds=0.3, message=f"probe message {XSS}",
+        artifacts={"phase-diagram": ("image/svg+xml", SVG.replace("test-plot-path", "probe-phase-path"))}))
+    store.finish_run(probe)
     out = tmp_path / "report"
     t0 = time.perf_counter()
     index = render_report(store, out)
@@ -274,11 +287,43 @@ def test_not_run_check_shows_last_verdict(report):
     assert not (out / "statements" / f"{safe_name(OLD)}.html").exists()
 
 
+def test_probe_pages(report):
+    _, out, _ = report
+    probes = (out / "probes.html").read_text(encoding="utf-8")
+    assert 'href="probes/probe-3.html"' in probes and "1 not held" in probes and "1 held" in probes
+    page = (out / "probes" / "probe-3.html").read_text(encoding="utf-8")
+    assert f"ibv probe {HOLDS} --set alpha=0.05" in page
+    assert "alpha=0.05" in page  # the overrides
+    assert page.count('class="not-held"') == 1 and "✗ not held:" in page and "<math" in page  # the failed hypothesis, as MathML
+    assert 'id="probe-phase-path"' in page  # the phase diagram, inline
+    assert "probe message &lt;script&gt;" in page and "<script>alert" not in page
+    rows = re.findall(r'<tr(?: class="not-held")?>\s*<td><a href="#verdict-\d+"><code>numeric</code></a>.*?</tr>', page, re.S)
+    assert len(rows) == 2 and 'st-verified' in rows[0] and 'st-refuted' in rows[1]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="probes/probe-3.html"' in index and 'href="probes.html"' in index
+    assert 'href="../probes/probe-3.html"' in _page(out, HOLDS)
+
+
+def test_evidence_plot():
+    """Comparisons along a varying parameter are drawn as an SVG at build time: bound
+    against measured, or discrepancy against tolerance; labels are escaped."""
+    from reports.plots import comparison_plot
+
+    bound = [{"label": f"bound {XSS}", "status": "verified", "instance": {"alpha": a, "d": 3}, "lhs": a, "rhs": 2 * a}
+             for a in (0.01, 0.1, 1.0, 10.0)]
+    svg = str(comparison_plot(bound))
+    assert svg.startswith("<svg") and svg.count("<circle") >= 4 and "alpha (log)" in svg
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    agree = [{"label": "x", "status": "verified", "instance": None, "discrepancy": 0.0, "tolerance": 1e-20, "error_estimate": 1e-40}] * 3
+    assert "comparison" in str(comparison_plot(agree))  # no varying parameter: plotted by index; exact zeros drawn at the floor
+    assert comparison_plot(bound[:1]) is None and comparison_plot([{"label": "identity", "status": "proved", "residual": "0"}] * 3) is None
+
+
 def test_render_time_100_statements(tmp_path, fake_registry):
-    """~100 statements with three checks each render well under 10 s."""
+    """~120 statements with three checks each, and 20 probe runs, render well under 10 s."""
     store = _open_store(tmp_path / "big.sqlite")
     run = store.start_run("quick")
-    for k in range(100):
+    for k in range(120):
         sid = f"{PAPER}/lemma-zz-bulk-{k}"
         for c in range(3):
             store.add_verdict(run, _verdict(sid, f"check-{c}", "flow", "verified", "verified",
@@ -286,10 +331,19 @@ def test_render_time_100_statements(tmp_path, fake_registry):
                                              "instances": [{"params": {"alpha": 0.5, "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]},
                                             artifacts={"plot": ("image/svg+xml", SVG)} if c == 0 else {}))
     store.finish_run(run)
-    t0 = time.perf_counter()
+    for k in range(20):
+        probe = store.start_run("quick", kind="probe")
+        for g in range(5):
+            store.add_verdict(probe, _verdict(f"{PAPER}/lemma-zz-bulk-{k}", "check-0", "flow", "verified", "verified",
+                                              {"items": 20, "comparisons": _comparisons_agree(20, 20.0),
+                                               "instances": [{"params": {"alpha": 0.1 * (g + 1), "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]}))
+        store.finish_run(probe)
+    t0, c0 = time.perf_counter(), time.process_time()
     render_report(store, tmp_path / "big")
-    seconds = time.perf_counter() - t0
-    assert len(list((tmp_path / "big" / "statements").glob("*.html"))) >= 100
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(f"render: {seconds:.2f} s wall, {cpu:.2f} s CPU")
+    assert len(list((tmp_path / "big" / "statements").glob("*.html"))) >= 120
+    assert len(list((tmp_path / "big" / "probes").glob("*.html"))) == 20
     assert seconds < 10, seconds
 
 
