@@ -125,8 +125,9 @@ def _legend_names(groups: list[str]) -> list[str]:
 
 
 def comparison_plot(comparisons: list[Any]) -> Markup | None:
-    """An SVG plot of a check's comparisons, or None when there is nothing to plot (fewer
-    than two comparisons carrying lhs/rhs, or discrepancy/tolerance)."""
+    """An SVG plot of a check's comparisons, or None when there is nothing to plot: fewer
+    than two comparisons carrying lhs/rhs (or discrepancy/tolerance), or no numeric instance
+    parameter taking two values or more."""
     comps = [c for c in comparisons if isinstance(c, dict)][:MAX_POINTS]
     bound = [c for c in comps if _num(c.get("lhs")) is not None and _num(c.get("rhs")) is not None]
     agree = [c for c in comps if _num(c.get("discrepancy")) is not None and _num(c.get("tolerance")) is not None]
@@ -139,6 +140,8 @@ def comparison_plot(comparisons: list[Any]) -> Markup | None:
 
 def _plot(comps: list[dict], kind: str) -> Markup | None:
     param = _varying_param(comps)
+    if param is None:  # nothing varies: a table says it better than a plot by index
+        return None
     xs, xlabel, xlog = _x_values(comps, param)
     keep = [i for i, x in enumerate(xs) if x is not None]
     comps, xs = [comps[i] for i in keep], [xs[i] for i in keep]

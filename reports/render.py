@@ -138,6 +138,23 @@ def math_html(tex: str, display: bool = False) -> str:
         return f'<code class="{cls}" title="LaTeX source (MathML conversion failed)">{escape(tex.strip())}</code>'
 
 
+_TEX_QUOTES = re.compile(r"``([^`]+?)&#39;&#39;")
+_DOUBLE_BACKTICKS = re.compile(r"``([^`]+?)``")
+
+
+def _prose(text: str) -> str:
+    """Escaped prose; TeX quotes ``so'' become “so”, ``code`` becomes <code>code</code>."""
+    out = str(escape(text))
+    if "``" in out:
+        out = _TEX_QUOTES.sub(r"“\1”", out)
+        out = _DOUBLE_BACKTICKS.sub(r"<code>\1</code>", out)
+    return out
+
+
+def prose_html(text: Any) -> Markup:
+    return Markup(_prose(str(text))) if text else Markup("")
+
+
 def tex_html(text: Any) -> Markup:
     """Prose with inline LaTeX: prose escaped, formulas as MathML."""
     if text is None or text == "":
@@ -146,7 +163,7 @@ def tex_html(text: Any) -> Markup:
     out: list[str] = []
     pos = 0
     for m in _MATH_RE.finditer(text):
-        out.append(str(escape(text[pos:m.start()])))
+        out.append(_prose(text[pos:m.start()]))
         pos = m.end()
         if m.group(0) == "\\$":
             out.append("$")
@@ -154,7 +171,7 @@ def tex_html(text: Any) -> Markup:
         display = m.group(1) is not None or m.group(2) is not None
         tex = next(g for g in m.groups() if g is not None)
         out.append(math_html(tex, display))
-    out.append(str(escape(text[pos:])))
+    out.append(_prose(text[pos:]))
     return Markup("".join(out))
 
 
@@ -426,7 +443,7 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
                 last: dict | None, runs_by_id: dict, store, out: Path, page_safe: str, budget: str | None, doc: str = "") -> dict:
     view: dict[str, Any] = {
         "name": name, "anchor": "check-" + safe_name(name), "method": method, "expected": expected or "—",
-        "doc": doc, "ran": v is not None,
+        "doc": prose_html(doc), "ran": v is not None,
     }
     if v is None:
         view.update(status=NOT_RUN, ok=None, last=None)
@@ -443,15 +460,19 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
     for c in raw:
         cells = []
         for k, _, _ in columns:
+            value, full = c.get(k), ""
             if k not in c:
-                cells.append("")
-            elif k == "slack_ratio" and _num(c[k]) is not None:
-                cells.append(fmt_ratio(_num(c[k])))
-            elif k == "digits" and _num(c[k]) is not None:
-                d = _num(c[k])
-                cells.append("exact" if math.isinf(d) and d > 0 else f"{d:.1f}")
+                text = ""
+            elif k == "slack_ratio" and _num(value) is not None:
+                text = fmt_ratio(_num(value))
+            elif k == "digits" and _num(value) is not None:
+                d = _num(value)
+                text = "exact" if math.isinf(d) and d > 0 else f"{d:.1f}"
+            elif isinstance(value, str) and _num(value) is not None and len(value) > 12:
+                text, full = fmt_float(_num(value), 6), value  # a high-precision decimal: all its digits on hover
             else:
-                cells.append(fmt(c[k]))
+                text = fmt(value)
+            cells.append({"text": text, "title": full})
         other = _kv(c, [k for k in c if k not in column_keys and k not in _COMPARISON_SKIP])
         instance = fmt(c.get("instance")) if c.get("instance") else ""
         row = {"label": tex_html(c.get("label", "")), "status": c.get("status", "—"), "cells": cells, "other": other,

@@ -314,8 +314,13 @@ def test_evidence_plot():
     svg = str(comparison_plot(bound))
     assert svg.startswith("<svg") and svg.count("<circle") >= 4 and "alpha (log)" in svg
     assert "<script>" not in svg and "&lt;script&gt;" in svg
-    agree = [{"label": "x", "status": "verified", "instance": None, "discrepancy": 0.0, "tolerance": 1e-20, "error_estimate": 1e-40}] * 3
-    assert "comparison" in str(comparison_plot(agree))  # no varying parameter: plotted by index; exact zeros drawn at the floor
+    agree = [{"label": "x", "status": "verified", "instance": {"alpha": a}, "discrepancy": d, "tolerance": 1e-20, "error_estimate": 1e-40}
+             for a, d in ((0.1, 0.0), (1.0, 1e-30), (10.0, 1e-25))]
+    svg = str(comparison_plot(agree))
+    assert "discrepancy" in svg and "tolerance" in svg and "error estimate" in svg  # the exact zero is drawn at the floor
+    for c in agree:
+        c["instance"] = None
+    assert comparison_plot(agree) is None  # nothing varies: no plot
     assert comparison_plot(bound[:1]) is None and comparison_plot([{"label": "identity", "status": "proved", "residual": "0"}] * 3) is None
 
 
