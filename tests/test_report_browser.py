@@ -115,6 +115,15 @@ def report(tmp_path_factory):
     store = Store(base / "store.sqlite")
     chks = [c for c in CHECKS.values() if c.statement_id in REAL_STATEMENTS]
     assert {c.statement_id for c in chks} == set(REAL_STATEMENTS), "the real statements this test renders are registered"
+    # an earlier run in which the theorem's first check was inconclusive: the history shows a fix
+    from checks.core import Verdict
+
+    earlier = store.start_run("quick", argv=["run", REAL_STATEMENTS[0]])
+    first = next(c for c in chks if c.statement_id == REAL_STATEMENTS[0])
+    store.add_verdict(earlier, Verdict(statement_id=first.statement_id, check=first.name, method=first.method, status="inconclusive",
+                                       expected=first.expected, params={}, metrics={}, precision=None, seed=0, seconds=0.0,
+                                       message="error estimate too large (an earlier run)"))
+    store.finish_run(earlier)
     run_checks(chks, store, budget="quick", argv=["run", *REAL_STATEMENTS])
     run_id = store.latest_run()["id"]
     store.add_verdict(run_id, _hostile_verdicts(store, run_id))
@@ -256,7 +265,8 @@ def test_report_in_browser(driver, report):
     _shot(driver, "04-errata")
 
     _click(driver, "header nav a", "History")
-    _assert_page_sound(driver, "history", expect_math=False)
+    state = _assert_page_sound(driver, "history", expect_math=False)
+    assert "fixed" in state["text"] and "inconclusive" in state["text"]
     _shot(driver, "05-history")
 
     # the probe report, from its listing
