@@ -304,6 +304,13 @@ def key_figure(metrics_list: list[dict]) -> str:
             parts.append(f"agreement {math.floor(d)} digits")
     if ratios:
         parts.append(f"bound slack ×{fmt_ratio(min(ratios))}")
+    if not parts:  # no digits, no bound: say how much was compared, and how much of it exactly
+        comps = [c for m in metrics_list for c in m.get("comparisons") or [] if isinstance(c, dict)]
+        exact = sum(1 for c in comps if c.get("status") in ("proved", "certified"))
+        if comps and exact == len(comps):
+            parts.append(f"{exact} exact comparison{'s' if exact != 1 else ''}")
+        elif comps:
+            parts.append(f"{len(comps)} comparison{'s' if len(comps) != 1 else ''}" + (f", {exact} exact" if exact else ""))
     return " · ".join(parts)
 
 
