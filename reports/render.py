@@ -16,8 +16,9 @@ converted to MathML at build time with ``latex2mathml``. The converter's element
 re-serialised through a whitelist of MathML tags and attributes with every text node
 escaped (latex2mathml itself does not escape ``\\text{...}`` contents); a segment that does
 not convert, or leaves an unknown macro behind, is shown as its escaped LaTeX in ``<code>``.
-Templates are rendered with autoescape on; the only unescaped content is that MathML and
-the SVG plots our own checks produced with matplotlib.
+Templates are rendered with autoescape on; the only unescaped content is that MathML, the
+SVG plots drawn here (reports/plots.py, text escaped) and the checks' SVG artifacts after
+``safe_svg`` (parsed; scripts, foreign content, event handlers and outside links dropped).
 """
 from __future__ import annotations
 
@@ -420,15 +421,62 @@ def _probe_command(stmt_id: str, stmt, instance: Any, budget: str | None) -> tup
     return " ".join(cmd), unsettable
 
 
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+_SVG_DROP = frozenset({"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "handler", "listener"})
+
+
+def safe_svg(content: str) -> Markup | None:
+    """An SVG artifact made inert for inlining: parsed, scripts and foreign content dropped,
+    event-handler attributes dropped, links kept only to fragments or embedded raster images
+    (matplotlib embeds images as data URIs); re-serialised. None if it does not parse."""
+    import xml.etree.ElementTree as ET
+
+    start = content.find("<svg")
+    if start < 0 or "<!ENTITY" in content:
+        return None
+    try:
+        root = ET.fromstring(content[start:])
+    except ET.ParseError:
+        return None
+    if root.tag not in ("svg", f"{{{SVG_NS}}}svg"):
+        return None
+
+    def clean(el) -> None:
+        for child in list(el):
+            local = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
+            if not isinstance(child.tag, str) or local in _SVG_DROP:
+                el.remove(child)
+                continue
+            if local == "style" and re.search(r"url\s*\(|@import|expression\s*\(", child.text or "", re.I):
+                el.remove(child)  # a style sheet that could fetch: dropped (matplotlib's only sets line joins)
+                continue
+            clean(child)
+        for k in list(el.attrib):
+            local = k.rsplit("}", 1)[-1].lower()
+            value = el.attrib[k].strip().lower()
+            if local.startswith("on"):
+                del el.attrib[k]
+            elif local == "href" and not (value.startswith("#") or value.startswith("data:image/png") or value.startswith("data:image/jpeg")):
+                del el.attrib[k]
+            elif "javascript:" in value or "url(http" in value.replace(" ", "") or "@import" in value:
+                del el.attrib[k]
+
+    clean(root)
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
+    return Markup(ET.tostring(root, encoding="unicode"))
+
+
 def _artifact_views(store, verdict_id: int, out: Path, page_safe: str, check_safe: str) -> list[dict]:
     views = []
     for name, (mime, content) in store.artifacts(verdict_id).items():
         view = {"name": name, "mime": mime}
-        if mime == "image/svg+xml":
-            start = content.find("<svg")
+        svg = safe_svg(content) if mime == "image/svg+xml" else None
+        if svg is not None:
             view["kind"] = "svg"
-            view["content"] = Markup(content[start:] if start >= 0 else content)  # produced by our own checks
-        elif mime.startswith("text/") or mime == "application/json":
+            view["content"] = svg
+        elif mime.startswith("text/") or mime == "application/json" or mime == "image/svg+xml":  # an SVG that does not parse: its source
             if mime == "application/json":
                 try:
                     content = json.dumps(json.loads(content), indent=1)
@@ -479,7 +527,7 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
                 text, full = fmt_float(_num(value), 6), value  # a high-precision decimal: all its digits on hover
             else:
                 text = fmt(value)
-            cells.append({"text": text, "title": full})
+            cells.append({"text": text, "title": full, "scalar": not isinstance(value, (list, tuple, dict))})
         other = _kv(c, [k for k in c if k not in column_keys and k not in _COMPARISON_SKIP])
         instance = fmt(c.get("instance")) if c.get("instance") else ""
         row = {"label": tex_html(c.get("label", "")), "status": c.get("status", "—"), "cells": cells, "other": other,

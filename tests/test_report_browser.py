@@ -39,6 +39,16 @@ PAYLOADS = (
     "<svg onload=\"window.__ibvPwned='svg'\"></svg>",
 )
 HOSTILE = " ".join(PAYLOADS)
+# An SVG artifact that would run code or fetch if inlined as stored.
+HOSTILE_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="60" onload="window.__ibvPwned=\'svg-root\'">'
+    "<script>window.__ibvPwned='svg-script'</script>"
+    '<style>@import url(http://127.0.0.1:9/x.css);</style>'
+    '<a xlink:href="javascript:window.__ibvPwned=\'svg-link\'"><rect id="hostile-rect" width="200" height="60" fill="#ccc" onmouseover="window.__ibvPwned=\'svg-hover\'"/></a>'
+    '<image href="http://127.0.0.1:9/x.png" width="10" height="10"/>'
+    '<foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">foreign</div></foreignObject>'
+    "</svg>"
+)
 
 
 def _unavailable(reason: str):
@@ -98,7 +108,7 @@ def _hostile_verdicts(store, run_id):
     return Verdict(statement_id=HOSTILE_ID, check=f"check-{PAYLOADS[0]}", method="random", status="verified",
                    expected="verified", params={"fixture": PAYLOADS[1], PAYLOADS[0]: 1}, metrics=metrics,
                    precision=PAYLOADS[2], seed=0, seconds=0.1, message=f"message {HOSTILE}",
-                   artifacts={"log": ("text/plain", HOSTILE), f"name {PAYLOADS[1]}": ("application/json", '{"a": "%s"}' % PAYLOADS[0].replace('"', '\\"'))})
+                   artifacts={"log": ("text/plain", HOSTILE), "plot": ("image/svg+xml", HOSTILE_SVG), f"name {PAYLOADS[1]}": ("application/json", '{"a": "%s"}' % PAYLOADS[0].replace('"', '\\"'))})
 
 
 @pytest.fixture(scope="module")
@@ -294,6 +304,11 @@ def test_hostile_text_is_inert(driver, report):
     for p in PAYLOADS:
         assert p in text, f"payload not shown as text: {p}"
     assert "message <script>" in text
+    # the SVG artifact is drawn, without its script, handlers, outside links or foreign content
+    assert driver.execute_script(
+        "const r = document.getElementById('hostile-rect'); const svg = r && r.closest('svg');"
+        "return !!svg && !svg.querySelector('script, foreignObject, style, [onload], [onmouseover]')"
+        " && !Array.from(svg.querySelectorAll('a, image')).some(e => (e.getAttribute('href') || e.getAttribute('xlink:href') || '').length)")
     for details in driver.find_elements(By.CSS_SELECTOR, "details"):
         driver.execute_script("arguments[0].open = true", details)
     time.sleep(0.2)
