@@ -143,12 +143,23 @@ _TEX_QUOTES = re.compile(r"``([^`]+?)&#39;&#39;")
 _DOUBLE_BACKTICKS = re.compile(r"``([^`]+?)``")
 
 
+_TEXT_MACROS = {"emph": "em", "textit": "em", "textbf": "strong", "texttt": "code", "textsc": "span", "underline": "u", "text": "span"}
+_TEXT_MACRO_RE = re.compile(r"\\(" + "|".join(_TEXT_MACROS) + r")\{([^{}$]*)\}")
+_TEXT_ESCAPES = {"\\%": "%", "\\&amp;": "&amp;", "\\_": "_", "\\#": "#", "\\ldots": "…", "\\dots": "…", "\\,": "\u2009"}
+
+
 def _prose(text: str) -> str:
-    """Escaped prose; TeX quotes ``so'' become “so”, ``code`` becomes <code>code</code>."""
+    """Escaped prose, with the text-mode TeX the papers print made readable: TeX quotes
+    ``so'' become “so”, ``code`` becomes <code>code</code>, \\emph{x} / \\textbf{x} become
+    <em>x</em> / <strong>x</strong>, \\% and friends their characters."""
     out = str(escape(text))
     if "``" in out:
         out = _TEX_QUOTES.sub(r"“\1”", out)
         out = _DOUBLE_BACKTICKS.sub(r"<code>\1</code>", out)
+    if "\\" in out:
+        out = _TEXT_MACRO_RE.sub(lambda m: f"<{_TEXT_MACROS[m.group(1)]}>{m.group(2)}</{_TEXT_MACROS[m.group(1)]}>", out)
+        for k, v in _TEXT_ESCAPES.items():
+            out = out.replace(k, v)
     return out
 
 
@@ -494,6 +505,28 @@ def _artifact_views(store, verdict_id: int, out: Path, page_safe: str, check_saf
     return views
 
 
+@lru_cache(maxsize=64)
+def badge_html(status: str) -> str:
+    return f'<span class="badge st-{escape(status.replace(" ", "-"))}">{escape(status)}</span>'
+
+
+def _with_row_html(rows: list[dict]) -> list[dict]:
+    """Each comparison row's cells as HTML (the hot path of large reports: a template macro
+    per cell is ~10x slower). Every text is escaped here; labels are tex_html Markup."""
+    has_other = any(r["other"] for r in rows)
+    for r in rows:
+        cells = [f"<td>{r['label']}</td><td>{badge_html(r['status'])}</td>"]
+        for v in r["cells"]:
+            cls = "num nowrap" if v["scalar"] else "small"
+            title = f' title="{escape(v["title"])}"' if v["title"] else ""
+            cells.append(f'<td class="{cls}"{title}>{escape(v["text"])}</td>')
+        if has_other:
+            items = "".join(f'<li><span class="k">{escape(k)}</span> {escape(val)}</li>' for k, val in r["other"])
+            cells.append('<td class="small">' + ('<ul class="kv">' + items + "</ul>" if items else "") + "</td>")
+        r["html"] = Markup("".join(cells))
+    return rows
+
+
 def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None, v: dict | None,
                 last: dict | None, runs_by_id: dict, store, out: Path, page_safe: str, budget: str | None, doc: str = "") -> dict:
     view: dict[str, Any] = {
@@ -564,7 +597,7 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
         status=v["status"], expected=v["expected"], ok=v["status"] == v["expected"], method=v["method"],
         message=tex_html(v.get("message") or ""), precision=v.get("precision"), seed=v.get("seed"),
         seconds=fmt_seconds(v.get("seconds")), params=_kv(v.get("params") or {}, list(v.get("params") or {})),
-        key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=comparisons, groups=groups,
+        key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=_with_row_html(comparisons), groups=groups,
         plot=comparison_plot(raw),
         columns=[{"label": label, "title": title} for _, label, title in columns],
         has_other=any(r["other"] for r in comparisons),
