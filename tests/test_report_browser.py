@@ -208,14 +208,19 @@ def _assert_page_sound(driver, what: str, expect_math: bool = True) -> dict:
 
 
 def _click(driver, css: str, text: str | None = None):
+    """Follow a link as a reader would (a click), and wait for the new page to load."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     links = driver.find_elements(By.CSS_SELECTOR, css)
     if text is not None:
         links = [a for a in links if text in a.text]
     assert links, f"no link {css} {text or ''}"
+    target = links[0].get_attribute("href")
     driver.execute_script("arguments[0].scrollIntoView()", links[0])
     links[0].click()
+    WebDriverWait(driver, 30).until(
+        lambda d: d.current_url.split("#")[0] == target.split("#")[0] and d.execute_script("return document.readyState") == "complete")
 
 
 def test_report_in_browser(driver, report):
