@@ -789,55 +789,106 @@ def _argv_command(run: dict) -> str:
     return "ibv " + " ".join(shlex.quote(str(a)) for a in argv) if argv else "—"
 
 
+def _run_artifacts(store, run_id: int) -> dict[str, tuple[str, str]]:
+    """A run's own artifacts (a probe's summary and phase diagram; store schema 2), or none
+    from a store that predates them."""
+    getter = getattr(store, "run_artifacts", None)
+    try:
+        if getter is not None:
+            return getter(run_id)
+        rows = store.conn.execute("SELECT name, mime, content FROM run_artifacts WHERE run_id=? ORDER BY name", (run_id,)).fetchall()
+        return {r["name"]: (r["mime"], r["content"]) for r in rows}
+    except Exception:  # no such table: an older store
+        return {}
+
+
+def _held(verdicts: list[dict]) -> dict[str, bool]:
+    """Each hypothesis text: held on every instance the verdicts report."""
+    held: dict[str, bool] = {}
+    for v in verdicts:
+        for inst in (v["metrics"] or {}).get("instances") or []:
+            if isinstance(inst, dict) and isinstance(inst.get("hypotheses"), dict):
+                for text, ok in inst["hypotheses"].items():
+                    held[text] = held.get(text, True) and bool(ok)
+    return held
+
+
+PROBE_EVIDENCE_OPEN = 12  # beyond this many verdicts, those as expected are folded away
+
+
 def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[dict]:
-    """One view per run of kind 'probe', newest first: its statement(s), the overrides, and
-    for every (check, instance) whether the hypotheses held and what the verdict was."""
+    """One view per run of kind 'probe', newest first: its statement(s), and a row per
+    instance (a verdict's params are the instance's overrides) saying whether the hypotheses
+    held and what each check's verdict was; the probe's summary and phase diagram when the
+    store holds them as run artifacts; each verdict's evidence."""
     probes = []
     for r in reversed(store.runs(kind="probe")):
         verdicts = store.verdicts(run_id=r["id"])
         page_safe = f"probe-{r['id']}"
         sids: list[str] = []
-        rows, checks, plots = [], [], []
-        overrides_seen: list[str] = []
+        check_names: list[str] = []
+        by_instance: dict[str, list[tuple[dict, dict]]] = {}
+        checks, plots = [], []
         for v in verdicts:
             sid = v["statement_id"]
             if sid not in sids:
                 sids.append(sid)
+            if v["check_name"] not in check_names:
+                check_names.append(v["check_name"])
             stmt = registry.get(sid)
             view = _check_view(stmt, sid, v["check_name"], v["method"], v["expected"], v, None, {}, store, out,
                                page_safe, r.get("budget"))
             view["anchor"] = f"verdict-{v['id']}"
             view["statement_id"] = sid
+            view["instance"] = fmt(v["params"]) if v["params"] else "defaults"
             plots += [dict(a, check=v["check_name"], anchor=view["anchor"]) for a in view["artifacts"] if a["kind"] == "svg"]
             checks.append(view)
-            overrides = fmt(v["params"]) if v["params"] else "none (defaults)"
-            if overrides not in overrides_seen:
-                overrides_seen.append(overrides)
-            m = v["metrics"] or {}
-            comps = [c for c in m.get("comparisons") or [] if isinstance(c, dict)]
-            instances = [i for i in m.get("instances") or [] if isinstance(i, dict)]
-            for inst in instances or [None]:
-                if inst is None:
-                    mine, hyps, params = comps, None, v["params"]
-                else:
-                    params = inst.get("params")
-                    mine = [c for c in comps if c.get("instance") == params] if len(instances) > 1 else comps
-                    hyps = inst.get("hypotheses") if isinstance(inst.get("hypotheses"), dict) else {}
-                status = combine(c.get("status", "") for c in mine) if mine else None
-                rows.append({
-                    "anchor": view["anchor"], "statement_id": sid, "check": v["check_name"], "method": v["method"],
-                    "overrides": overrides, "params": fmt(params),
-                    "held": None if hyps is None else all(hyps.values()),
-                    "failed": [tex_html(k) for k, ok in (hyps or {}).items() if not ok],
-                    "n_hyps": len(hyps or {}),
-                    "status": status or v["status"], "expected": v["expected"],
-                    "key_figure": key_figure([{"comparisons": mine}]) if mine else key_figure([m]),
-                    "n_comparisons": len(mine),
-                })
+            key = json.dumps([sid, v["params"]], sort_keys=True, default=str)
+            by_instance.setdefault(key, []).append((v, view))
+        param_names: list[str] = []
+        for v in verdicts:
+            param_names += [k for k in (v["params"] or {}) if k not in param_names]
+        rows = []
+        for key, items in by_instance.items():
+            vs = [v for v, _ in items]
+            held = _held(vs)
+            params = vs[0]["params"] or {}
+            cells = {}
+            for v, view in items:
+                cells[v["check_name"]] = {"status": v["status"], "anchor": view["anchor"], "ok": v["status"] == v["expected"]}
+            rows.append({
+                "statement_id": vs[0]["statement_id"],
+                "params": [fmt(params[k]) if k in params else "" for k in param_names],
+                "held": None if not held else all(held.values()),
+                "failed": [tex_html(t) for t, ok in held.items() if not ok], "n_hyps": len(held),
+                "status": combine(v["status"] for v in vs) or vs[0]["status"],
+                "checks": [cells.get(n) for n in check_names],
+                "key_figure": key_figure([v["metrics"] or {} for v in vs]),
+            })
         counts: dict[str, int] = {}
         for row in rows:
             counts[row["status"]] = counts.get(row["status"], 0) + 1
+        summary_lines, run_plots, run_files = [], [], []
+        for name, (mime, content) in _run_artifacts(store, r["id"]).items():
+            svg = safe_svg(content) if mime == "image/svg+xml" else None
+            if svg is not None:
+                run_plots.append({"name": name, "content": svg})
+                continue
+            if name == "probe-summary" and mime == "application/json":
+                try:
+                    summary_lines = [tex_html(x) for x in json.loads(content).get("lines") or [] if isinstance(x, str)]
+                except (ValueError, AttributeError):
+                    pass
+            if mime == "application/json":
+                try:
+                    content = json.dumps(json.loads(content), indent=1)
+                except ValueError:
+                    pass
+            run_files.append({"name": name, "mime": mime, "content": content})
+        for view in checks:  # folded when many: the instances table links to each
+            view["folded"] = len(checks) > PROBE_EVIDENCE_OPEN and view["ok"] is True
         duration = (r["finished"] - r["started"]) if r.get("finished") and r.get("started") else None
+        overrides = [fmt(p) if p else "none (defaults)" for p in {json.dumps(v["params"] or {}, sort_keys=True, default=str): v["params"] for v in verdicts}.values()]
         probes.append({
             "id": r["id"], "href": f"probes/{page_safe}.html", "safe": page_safe, "date": fmt_time(r.get("started")),
             "duration": fmt_seconds(duration) if duration is not None else "—", "state": r.get("state"),
@@ -845,8 +896,10 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
             "machine": r.get("machine") or "—", "versions": sorted((r.get("versions") or {}).items()),
             "command": _argv_command(r), "statement_ids": sids,
             "statements": [stmt_views[sid] if sid in stmt_views else {"id": sid, "href": None} for sid in sids],
-            "overrides": overrides_seen, "vary": len(overrides_seen) > 1,
-            "rows": rows, "checks": checks, "plots": plots, "n_verdicts": len(verdicts),
+            "overrides": overrides, "param_names": param_names, "check_names": check_names,
+            "rows": rows, "checks": checks, "plots": plots, "run_plots": run_plots, "run_files": run_files,
+            "summary_lines": summary_lines, "n_verdicts": len(verdicts),
+            "n_folded": sum(1 for c in checks if c["folded"]),
             "counts": sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),
             "held": sum(1 for row in rows if row["held"]), "not_held": sum(1 for row in rows if row["held"] is False),
         })

@@ -62,6 +62,17 @@ def fake_registry(monkeypatch):
     REGISTRY.update(saved)
 
 
+def _add_run_artifact(store, run_id, name, mime, content):
+    """A run artifact, through the store's own method where it has one (schema 2), else
+    into the table schema 2 defines (so the renderer's reading of it is tested either way)."""
+    if hasattr(store, "add_run_artifact"):
+        store.add_run_artifact(run_id, name, mime, content)
+        return
+    store.conn.execute("CREATE TABLE IF NOT EXISTS run_artifacts (run_id INTEGER NOT NULL, name TEXT NOT NULL,"
+                       " mime TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (run_id, name))")
+    store.conn.execute("INSERT INTO run_artifacts(run_id, name, mime, content) VALUES (?,?,?,?)", (run_id, name, mime, content))
+
+
 def _open_store(path: Path) -> Store:
     return Store(path)
 
@@ -115,18 +126,23 @@ def report(tmp_path, fake_registry):
     store.add_verdict(r2, _verdict(HOLDS, "exact", "symbolic", "proved", "proved",
                                    {"items": 1, "comparisons": [{"label": "identity", "status": "proved", "instance": None, "residual": "0", "scope": "all z"}]}))
     store.finish_run(r2)
-    # a probe of the lemma on two instances, one outside the hypotheses, with a phase diagram
-    probe = store.start_run("quick", kind="probe", argv=["probe", HOLDS, "--set", "alpha=0.05"])
-    inside, outside = {"alpha": 0.05, "d": 2}, {"alpha": -1.0, "d": 2}
-    store.add_verdict(probe, Verdict(
-        statement_id=HOLDS, check="numeric", method="flow", status="verified", expected="verified", params={"alpha": 0.05},
-        metrics={"items": 2, "comparisons": [
-            {"label": "value = reference", "status": "verified", "instance": inside, "discrepancy": 1e-30, "tolerance": 1e-20, "error_estimate": 1e-40, "digits": 30.0},
-            {"label": "value = reference", "status": "refuted", "instance": outside, "discrepancy": 1.0, "tolerance": 1e-20, "error_estimate": 1e-40, "digits": 0.0}],
-            "instances": [{"params": inside, "hypotheses": {"$\\alpha>0$": True}},
-                          {"params": outside, "hypotheses": {"$\\alpha>0$": False}}]},
-        precision="mpmath dps 50", seed=0, seconds=0.3, message=f"probe message {XSS}",
-        artifacts={"phase-diagram": ("image/svg+xml", SVG.replace("test-plot-path", "probe-phase-path"))}))
+    # a probe of the lemma on two instances, one outside the hypotheses: one verdict per
+    # (check, instance), its params the instance's overrides; the phase diagram and summary
+    # are run artifacts (store schema 2)
+    probe = store.start_run("quick", kind="probe", argv=["probe", HOLDS, "--grid", "alpha=-1,0.05"])
+    for alpha, held, status in ((0.05, True, "verified"), (-1.0, False, "refuted")):
+        instance = {"alpha": alpha, "d": 2}
+        store.add_verdict(probe, Verdict(
+            statement_id=HOLDS, check="numeric", method="flow", status=status, expected="verified", params={"alpha": alpha},
+            metrics={"items": 1, "comparisons": [
+                {"label": "value = reference", "status": status, "instance": instance, "discrepancy": 1e-30 if held else 1.0,
+                 "tolerance": 1e-20, "error_estimate": 1e-40, "digits": 30.0 if held else 0.0}],
+                "instances": [{"params": instance, "hypotheses": {"$\\alpha>0$": held}}]},
+            precision="mpmath dps 50", seed=0, seconds=0.3, message=f"probe message {XSS}",
+            artifacts={"trajectory": ("image/svg+xml", SVG.replace("test-plot-path", f"probe-verdict-path-{alpha}"))}))
+    _add_run_artifact(store, probe, "phase-diagram", "image/svg+xml", SVG.replace("test-plot-path", "probe-phase-path"))
+    _add_run_artifact(store, probe, "probe-summary", "application/json",
+                      '{"lines": ["the conclusion fails on 1 instance(s) outside the hypotheses: alpha=-1 [not held: $\\\\alpha>0$]", "%s"]}' % XSS.replace('"', "'"))
     store.finish_run(probe)
     out = tmp_path / "report"
     t0 = time.perf_counter()
@@ -292,13 +308,20 @@ def test_probe_pages(report):
     probes = (out / "probes.html").read_text(encoding="utf-8")
     assert 'href="probes/probe-3.html"' in probes and "1 not held" in probes and "1 held" in probes
     page = (out / "probes" / "probe-3.html").read_text(encoding="utf-8")
-    assert f"ibv probe {HOLDS} --set alpha=0.05" in page
-    assert "alpha=0.05" in page  # the overrides
-    assert page.count('class="not-held"') == 1 and "✗ not held:" in page and "<math" in page  # the failed hypothesis, as MathML
-    assert 'id="probe-phase-path"' in page  # the phase diagram, inline
+    assert f"ibv probe {HOLDS} --grid alpha=-1,0.05" in page
+    # one row per instance, the override as a column, the failed hypothesis as MathML
+    table = page.split("<h2>Instances</h2>", 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr(?: class=\"not-held\")?>.*?</tr>", table.split("<tbody>", 1)[1], re.S)
+    assert len(rows) == 2 and "<code>alpha</code>" in table
+    assert "0.05" in rows[0] and "st-verified" in rows[0] and "✓" in rows[0]
+    assert rows[1].startswith('<tr class="not-held">') and "−1" in rows[1] and "st-refuted" in rows[1] and "<math" in rows[1]
+    assert re.search(r'href="#verdict-\d+" class="badge-link"', rows[0])
+    # the run's phase diagram and summary, each verdict's plot
+    assert 'id="probe-phase-path"' in page and 'id="probe-verdict-path-0.05"' in page
+    assert "the conclusion fails on 1 instance(s) outside the hypotheses" in page
+    summary = page.split("<h2>Summary</h2>", 1)[1].split("</ul>", 1)[0]
+    assert "<math" in summary and "&lt;script&gt;" in summary  # its TeX rendered, its markup escaped
     assert "probe message &lt;script&gt;" in page and "<script>alert" not in page
-    rows = re.findall(r'<tr(?: class="not-held")?>\s*<td><a href="#verdict-\d+"><code>numeric</code></a>.*?</tr>', page, re.S)
-    assert len(rows) == 2 and 'st-verified' in rows[0] and 'st-refuted' in rows[1]
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="probes/probe-3.html"' in index and 'href="probes.html"' in index
     assert 'href="../probes/probe-3.html"' in _page(out, HOLDS)
@@ -339,10 +362,13 @@ def test_render_time_100_statements(tmp_path, fake_registry):
     store.finish_run(run)
     for k in range(20):
         probe = store.start_run("quick", kind="probe")
-        for g in range(5):
-            store.add_verdict(probe, _verdict(f"{PAPER}/lemma-zz-bulk-{k}", "check-0", "flow", "verified", "verified",
-                                              {"items": 20, "comparisons": _comparisons_agree(20, 20.0),
-                                               "instances": [{"params": {"alpha": 0.1 * (g + 1), "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]}))
+        for g in range(10):  # a 10-point grid, two checks
+            for c in range(2):
+                v = _verdict(f"{PAPER}/lemma-zz-bulk-{k}", f"check-{c}", "flow", "verified", "verified",
+                             {"items": 20, "comparisons": _comparisons_agree(20, 20.0),
+                              "instances": [{"params": {"alpha": 0.1 * (g + 1), "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]})
+                v.params = {"alpha": 0.1 * (g + 1)}
+                store.add_verdict(probe, v)
         store.finish_run(probe)
     t0, c0 = time.perf_counter(), time.process_time()
     render_report(store, tmp_path / "big")
