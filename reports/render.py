@@ -863,7 +863,8 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
                 "failed": [tex_html(t) for t, ok in held.items() if not ok], "n_hyps": len(held),
                 "status": combine(v["status"] for v in vs) or vs[0]["status"],
                 "checks": [cells.get(n) for n in check_names],
-                "key_figure": key_figure([v["metrics"] or {} for v in vs]),
+                "key_figure": key_figure([v["metrics"] or {} for v in vs])
+                or "; ".join(fmt(v["message"] or "", 120) for v in vs if v["status"] in ("error", "inconclusive") and v["message"]),
             })
         counts: dict[str, int] = {}
         for row in rows:
@@ -888,7 +889,19 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
         for view in checks:  # folded when many: the instances table links to each
             view["folded"] = len(checks) > PROBE_EVIDENCE_OPEN and view["ok"] is True
         duration = (r["finished"] - r["started"]) if r.get("finished") and r.get("started") else None
-        overrides = [fmt(p) if p else "none (defaults)" for p in {json.dumps(v["params"] or {}, sort_keys=True, default=str): v["params"] for v in verdicts}.values()]
+        distinct = list({json.dumps(v["params"] or {}, sort_keys=True, default=str): v["params"] or {} for v in verdicts}.values())
+        if len(distinct) <= 1:
+            overrides = [fmt(distinct[0]) if distinct and distinct[0] else "none (defaults)"]
+        else:  # a sweep: each parameter with the values it took
+            overrides = []
+            for name in param_names:
+                values: list[str] = []
+                for d in distinct:
+                    text = fmt(d[name]) if name in d else "default"
+                    if text not in values:
+                        values.append(text)
+                overrides.append(f"{name} ∈ {{{', '.join(values[:12])}{', …' if len(values) > 12 else ''}}} ({len(values)} values)"
+                                 if len(values) > 1 else f"{name}={values[0]}")
         probes.append({
             "id": r["id"], "href": f"probes/{page_safe}.html", "safe": page_safe, "date": fmt_time(r.get("started")),
             "duration": fmt_seconds(duration) if duration is not None else "—", "state": r.get("state"),
