@@ -955,10 +955,13 @@ def render_report(store, out: Path) -> Path:
     write(out / "index.html", "index.html", root="", page="index", **{k: v for k, v in data.items() if k not in common})
     by_id = {s["id"]: s for s in data["statements"]}
     written = set()
-    for s in data["statements"]:
+    stmts = data["statements"]
+    for k, s in enumerate(stmts):
         name = f"{s['safe']}.html"
         written.add(name)
-        write(out / "statements" / name, "statement.html", root="../", page="statement", s=s,
+        prev = stmts[k - 1] if k > 0 and stmts[k - 1]["paper"] == s["paper"] else None  # reading order, within a paper
+        nxt = stmts[k + 1] if k + 1 < len(stmts) and stmts[k + 1]["paper"] == s["paper"] else None
+        write(out / "statements" / name, "statement.html", root="../", page="statement", s=s, prev=prev, next=nxt,
               corrected=by_id.get(s["corrected_id"]) if s["corrected_id"] else None,
               corrects=by_id.get(s["corrects"]) if s["corrects"] else None)
     write(out / "errata.html", "errata.html", root="", page="errata", errata=data["errata"])
