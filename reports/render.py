@@ -6,6 +6,8 @@ fetched at view time)::
     index.html              provenance of the latest run, counts per paper, every statement
     statements/<safe>.html  one page per statement: text, hypotheses, erratum, evidence
     errata.html             every statement refuted as printed, with its correction
+    probes.html             every ``ibv probe`` run, newest first
+    probes/probe-<run>.html one page per probe run: overrides, per instance hypotheses and verdict
     history.html            verdict changes across stored runs, regressions first
     style.css
 
@@ -14,8 +16,9 @@ converted to MathML at build time with ``latex2mathml``. The converter's element
 re-serialised through a whitelist of MathML tags and attributes with every text node
 escaped (latex2mathml itself does not escape ``\\text{...}`` contents); a segment that does
 not convert, or leaves an unknown macro behind, is shown as its escaped LaTeX in ``<code>``.
-Templates are rendered with autoescape on; the only unescaped content is that MathML and
-the SVG plots our own checks produced with matplotlib.
+Templates are rendered with autoescape on; the only unescaped content is that MathML, the
+SVG plots drawn here (reports/plots.py, text escaped) and the checks' SVG artifacts after
+``safe_svg`` (parsed; scripts, foreign content, event handlers and outside links dropped).
 """
 from __future__ import annotations
 
@@ -33,6 +36,8 @@ from typing import Any, Iterable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from .plots import comparison_plot
+
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
@@ -42,6 +47,16 @@ MARKER = ".ibv-report"  # marks a folder as ours: stale pages in it may be remov
 STATUS_ORDER = ("proved", "certified", "verified", "refuted", "inconclusive", "error", "not run")
 _WEAKEST_FIRST = ["refuted", "error", "inconclusive", "verified", "certified", "proved"]
 NOT_RUN = "not run"
+
+
+# The papers as DESIGN.md names them (shown beside the keys).
+PAPER_TITLES = {
+    "rnn-lowdim": "Cohen-Karlik et al., low dimensional state spaces with overparameterized RNNs",
+    "rnn-memoryless": "Cohen-Karlik et al., implicit bias of GD for temporal extrapolation",
+    "ssm-poison": "Slutzky et al., the implicit bias of SSMs can be poisoned with clean labels",
+    "linnet-imbalance": "Min et al., convergence and implicit bias of GF on overparametrized linear networks",
+    "kernel-rich": "Woodworth et al., kernel and rich regimes in overparametrized models",
+}
 
 
 def combine(statuses: Iterable[str]) -> str | None:
@@ -66,6 +81,15 @@ _MATHML_ATTRS = frozenset(
     " separators symmetric align equalrows equalcolumns side columnspan rowspan".split()
 )
 _LEFTOVER_MACRO = re.compile(r"\\[A-Za-z]")
+# Operator names latex2mathml leaves as raw macros (it emits <mi>\arg</mi>): rewritten to
+# \operatorname{...} before conversion; \argmin is \arg\min, so its subscript goes under min.
+_OPERATOR_NAMES = {"arg": "\\operatorname{arg}", "argmin": "\\operatorname{arg}\\min", "argmax": "\\operatorname{arg}\\max",
+                   **{n: "\\operatorname{" + n + "}" for n in ("sgn", "sign", "diag", "tr", "Tr", "rank", "span", "supp")}}
+_OPERATOR_RE = re.compile(r"\\(" + "|".join(sorted(_OPERATOR_NAMES, key=len, reverse=True)) + r")(?![A-Za-z])")
+
+
+def _operator_names(tex: str) -> str:
+    return _OPERATOR_RE.sub(lambda m: _OPERATOR_NAMES[m.group(1)] + " ", tex)
 
 
 class _NotMath(Exception):
@@ -104,7 +128,7 @@ def math_html(tex: str, display: bool = False) -> str:
     try:
         from latex2mathml.converter import convert_to_element
 
-        root = convert_to_element(tex, display="block" if display else "inline")
+        root = convert_to_element(_operator_names(tex), display="block" if display else "inline")
         parts: list[str] = []
         _serialise(root, parts)
         # the source as alttext: read by screen readers, kept for copying
@@ -115,6 +139,34 @@ def math_html(tex: str, display: bool = False) -> str:
         return f'<code class="{cls}" title="LaTeX source (MathML conversion failed)">{escape(tex.strip())}</code>'
 
 
+_TEX_QUOTES = re.compile(r"``([^`]+?)&#39;&#39;")
+_DOUBLE_BACKTICKS = re.compile(r"``([^`]+?)``")
+
+
+_TEXT_MACROS = {"emph": "em", "textit": "em", "textbf": "strong", "texttt": "code", "textsc": "span", "underline": "u", "text": "span"}
+_TEXT_MACRO_RE = re.compile(r"\\(" + "|".join(_TEXT_MACROS) + r")\{([^{}$]*)\}")
+_TEXT_ESCAPES = {"\\%": "%", "\\&amp;": "&amp;", "\\_": "_", "\\#": "#", "\\ldots": "…", "\\dots": "…", "\\,": "\u2009"}
+
+
+def _prose(text: str) -> str:
+    """Escaped prose, with the text-mode TeX the papers print made readable: TeX quotes
+    ``so'' become “so”, ``code`` becomes <code>code</code>, \\emph{x} / \\textbf{x} become
+    <em>x</em> / <strong>x</strong>, \\% and friends their characters."""
+    out = str(escape(text))
+    if "``" in out:
+        out = _TEX_QUOTES.sub(r"“\1”", out)
+        out = _DOUBLE_BACKTICKS.sub(r"<code>\1</code>", out)
+    if "\\" in out:
+        out = _TEXT_MACRO_RE.sub(lambda m: f"<{_TEXT_MACROS[m.group(1)]}>{m.group(2)}</{_TEXT_MACROS[m.group(1)]}>", out)
+        for k, v in _TEXT_ESCAPES.items():
+            out = out.replace(k, v)
+    return out
+
+
+def prose_html(text: Any) -> Markup:
+    return Markup(_prose(str(text))) if text else Markup("")
+
+
 def tex_html(text: Any) -> Markup:
     """Prose with inline LaTeX: prose escaped, formulas as MathML."""
     if text is None or text == "":
@@ -123,7 +175,7 @@ def tex_html(text: Any) -> Markup:
     out: list[str] = []
     pos = 0
     for m in _MATH_RE.finditer(text):
-        out.append(str(escape(text[pos:m.start()])))
+        out.append(_prose(text[pos:m.start()]))
         pos = m.end()
         if m.group(0) == "\\$":
             out.append("$")
@@ -131,7 +183,7 @@ def tex_html(text: Any) -> Markup:
         display = m.group(1) is not None or m.group(2) is not None
         tex = next(g for g in m.groups() if g is not None)
         out.append(math_html(tex, display))
-    out.append(str(escape(text[pos:])))
+    out.append(_prose(text[pos:]))
     return Markup("".join(out))
 
 
@@ -151,6 +203,27 @@ def _num(x: Any) -> float | None:
     return None
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def fmt_float(x: float, digits: int = 4) -> str:
+    """A float as a reader writes it: 0.3652, 12.66, 5.369×10⁻³⁵, 10⁻²⁴."""
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    if x == 0:
+        return "0"
+    text = f"{x:.{digits}g}"
+    if "e" not in text:
+        return text.replace("-", "−")
+    mantissa, exponent = text.split("e")
+    exponent = str(int(exponent)).translate(_SUPERSCRIPT)
+    if mantissa in ("1", "-1"):
+        return ("−" if mantissa == "-1" else "") + "10" + exponent
+    return mantissa.replace("-", "−") + "×10" + exponent
+
+
 def fmt(x: Any, limit: int = 300) -> str:
     """A metric value for display."""
     if x is None:
@@ -160,13 +233,7 @@ def fmt(x: Any, limit: int = 300) -> str:
     if isinstance(x, int):
         return str(x)
     if isinstance(x, float):
-        if math.isnan(x):
-            return "nan"
-        if math.isinf(x):
-            return "∞" if x > 0 else "−∞"
-        if x == 0:
-            return "0"
-        return f"{x:.4g}"
+        return fmt_float(x)
     if isinstance(x, str):
         if x in ("inf", "+inf"):
             return "∞"
@@ -188,7 +255,7 @@ def fmt_ratio(r: float) -> str:
     if not math.isfinite(r):
         return "∞"
     if r >= 1e4:
-        return f"{r:.2e}"
+        return fmt_float(r, 3)
     d = abs(r - 1)
     if 0 < d < 0.1:
         k = 1 - math.floor(math.log10(d))
@@ -222,24 +289,40 @@ def _min_digits(m: dict) -> float | None:
     return min(ds) if ds else None
 
 
+def _min_slack_ratio(m: dict) -> float | None:
+    r = _num(m.get("min_slack_ratio"))
+    if r is not None:
+        return r
+    rs = [_num(c.get("slack_ratio")) for c in m.get("comparisons") or [] if isinstance(c, dict)]
+    rs = [x for x in rs if x is not None]
+    return min(rs) if rs else None
+
+
 def key_figure(metrics_list: list[dict]) -> str:
     """The headline numbers of a statement's (or a check's) verdicts: the smallest agreement
     in digits, the smallest bound slack ratio, whether a counterexample is stored."""
     digs = [d for d in (_min_digits(m) for m in metrics_list) if d is not None]
-    ratios = [r for r in (_num(m.get("min_slack_ratio")) for m in metrics_list) if r is not None]
+    ratios = [r for r in (_min_slack_ratio(m) for m in metrics_list) if r is not None]
     parts = []
     if any("counterexample" in m for m in metrics_list):
         parts.append("counterexample stored")
     if digs:
         d = min(digs)
         if math.isinf(d) and d > 0:
-            parts.append("agreement: discrepancy 0")
+            parts.append("exact agreement")
         elif d < 1:
             parts.append(f"agreement {d:.2g} digits")
         else:
             parts.append(f"agreement {math.floor(d)} digits")
     if ratios:
         parts.append(f"bound slack ×{fmt_ratio(min(ratios))}")
+    if not parts:  # no digits, no bound: say how much was compared, and how much of it exactly
+        comps = [c for m in metrics_list for c in m.get("comparisons") or [] if isinstance(c, dict)]
+        exact = sum(1 for c in comps if c.get("status") in ("proved", "certified"))
+        if comps and exact == len(comps):
+            parts.append(f"{exact} exact comparison{'s' if exact != 1 else ''}")
+        elif comps:
+            parts.append(f"{len(comps)} comparison{'s' if len(comps) != 1 else ''}" + (f", {exact} exact" if exact else ""))
     return " · ".join(parts)
 
 
@@ -254,6 +337,19 @@ _EVIDENCE_KEYS = (
     "min_slack", "residual", "scope", "examples", "why",
 )
 _COMPARISON_SKIP = ("label", "status", "instance")
+# Numeric evidence shown as columns of a check's comparison table (when any comparison has it).
+_COLUMNS = (
+    ("digits", "digits", "agreeing decimal digits, −log₁₀(discrepancy/scale)"),
+    ("discrepancy", "discrepancy", "difference of the two compared values"),
+    ("tolerance", "tolerance", "accuracy the comparison is made at"),
+    ("error_estimate", "error est.", "error estimate of the computed values (two precisions / two solver tolerances); at most a tenth of the tolerance"),
+    ("lhs", "lhs", "left-hand side (measured)"),
+    ("rhs", "rhs", "right-hand side (bound)"),
+    ("slack", "slack", "rhs − lhs"),
+    ("slack_ratio", "ratio", "rhs / lhs"),
+    ("min_slack", "min slack", "smallest slack over the instance"),
+    ("residual", "residual", "symbolic or exact residual"),
+)
 _CHECK_METRIC_SKIP = ("comparisons", "instances", "notes", "counterexample")
 
 
@@ -336,15 +432,62 @@ def _probe_command(stmt_id: str, stmt, instance: Any, budget: str | None) -> tup
     return " ".join(cmd), unsettable
 
 
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+_SVG_DROP = frozenset({"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "handler", "listener"})
+
+
+def safe_svg(content: str) -> Markup | None:
+    """An SVG artifact made inert for inlining: parsed, scripts and foreign content dropped,
+    event-handler attributes dropped, links kept only to fragments or embedded raster images
+    (matplotlib embeds images as data URIs); re-serialised. None if it does not parse."""
+    import xml.etree.ElementTree as ET
+
+    start = content.find("<svg")
+    if start < 0 or "<!ENTITY" in content:
+        return None
+    try:
+        root = ET.fromstring(content[start:])
+    except ET.ParseError:
+        return None
+    if root.tag not in ("svg", f"{{{SVG_NS}}}svg"):
+        return None
+
+    def clean(el) -> None:
+        for child in list(el):
+            local = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
+            if not isinstance(child.tag, str) or local in _SVG_DROP:
+                el.remove(child)
+                continue
+            if local == "style" and re.search(r"url\s*\(|@import|expression\s*\(", child.text or "", re.I):
+                el.remove(child)  # a style sheet that could fetch: dropped (matplotlib's only sets line joins)
+                continue
+            clean(child)
+        for k in list(el.attrib):
+            local = k.rsplit("}", 1)[-1].lower()
+            value = el.attrib[k].strip().lower()
+            if local.startswith("on"):
+                del el.attrib[k]
+            elif local == "href" and not (value.startswith("#") or value.startswith("data:image/png") or value.startswith("data:image/jpeg")):
+                del el.attrib[k]
+            elif "javascript:" in value or "url(http" in value.replace(" ", "") or "@import" in value:
+                del el.attrib[k]
+
+    clean(root)
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
+    return Markup(ET.tostring(root, encoding="unicode"))
+
+
 def _artifact_views(store, verdict_id: int, out: Path, page_safe: str, check_safe: str) -> list[dict]:
     views = []
     for name, (mime, content) in store.artifacts(verdict_id).items():
         view = {"name": name, "mime": mime}
-        if mime == "image/svg+xml":
-            start = content.find("<svg")
+        svg = safe_svg(content) if mime == "image/svg+xml" else None
+        if svg is not None:
             view["kind"] = "svg"
-            view["content"] = Markup(content[start:] if start >= 0 else content)  # produced by our own checks
-        elif mime.startswith("text/") or mime == "application/json":
+            view["content"] = svg
+        elif mime.startswith("text/") or mime == "application/json" or mime == "image/svg+xml":  # an SVG that does not parse: its source
             if mime == "application/json":
                 try:
                     content = json.dumps(json.loads(content), indent=1)
@@ -362,11 +505,33 @@ def _artifact_views(store, verdict_id: int, out: Path, page_safe: str, check_saf
     return views
 
 
+@lru_cache(maxsize=64)
+def badge_html(status: str) -> str:
+    return f'<span class="badge st-{escape(status.replace(" ", "-"))}">{escape(status)}</span>'
+
+
+def _with_row_html(rows: list[dict]) -> list[dict]:
+    """Each comparison row's cells as HTML (the hot path of large reports: a template macro
+    per cell is ~10x slower). Every text is escaped here; labels are tex_html Markup."""
+    has_other = any(r["other"] for r in rows)
+    for r in rows:
+        cells = [f"<td>{r['label']}</td><td>{badge_html(r['status'])}</td>"]
+        for v in r["cells"]:
+            cls = "num nowrap" if v["scalar"] else "small"
+            title = f' title="{escape(v["title"])}"' if v["title"] else ""
+            cells.append(f'<td class="{cls}"{title}>{escape(v["text"])}</td>')
+        if has_other:
+            items = "".join(f'<li><span class="k">{escape(k)}</span> {escape(val)}</li>' for k, val in r["other"])
+            cells.append('<td class="small">' + ('<ul class="kv">' + items + "</ul>" if items else "") + "</td>")
+        r["html"] = Markup("".join(cells))
+    return rows
+
+
 def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None, v: dict | None,
                 last: dict | None, runs_by_id: dict, store, out: Path, page_safe: str, budget: str | None, doc: str = "") -> dict:
     view: dict[str, Any] = {
         "name": name, "anchor": "check-" + safe_name(name), "method": method, "expected": expected or "—",
-        "doc": doc, "ran": v is not None,
+        "doc": prose_html(doc), "ran": v is not None,
     }
     if v is None:
         view.update(status=NOT_RUN, ok=None, last=None)
@@ -376,15 +541,34 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
         return view
     m = v["metrics"] or {}
     comparisons = []
-    for c in m.get("comparisons") or []:
-        if not isinstance(c, dict):
-            continue
-        evidence = _kv(c, _EVIDENCE_KEYS)
-        other = _kv(c, [k for k in c if k not in _EVIDENCE_KEYS and k not in _COMPARISON_SKIP])
-        comparisons.append({
-            "label": tex_html(c.get("label", "")), "status": c.get("status", "—"),
-            "evidence": evidence, "other": other, "instance": fmt(c.get("instance")) if c.get("instance") else "",
-        })
+    raw = [c for c in m.get("comparisons") or [] if isinstance(c, dict)]
+    columns = [(k, label, title) for k, label, title in _COLUMNS if any(k in c for c in raw)]
+    column_keys = {k for k, _, _ in columns}
+    groups: list[dict] = []
+    for c in raw:
+        cells = []
+        for k, _, _ in columns:
+            value, full = c.get(k), ""
+            if k not in c:
+                text = ""
+            elif k == "slack_ratio" and _num(value) is not None:
+                text = fmt_ratio(_num(value))
+            elif k == "digits" and _num(value) is not None:
+                d = _num(value)
+                text = "exact" if math.isinf(d) and d > 0 else f"{d:.1f}"
+            elif isinstance(value, str) and _num(value) is not None and len(value) > 12:
+                text, full = fmt_float(_num(value), 6), value  # a high-precision decimal: all its digits on hover
+            else:
+                text = fmt(value)
+            cells.append({"text": text, "title": full, "scalar": not isinstance(value, (list, tuple, dict))})
+        other = _kv(c, [k for k in c if k not in column_keys and k not in _COMPARISON_SKIP])
+        instance = fmt(c.get("instance")) if c.get("instance") else ""
+        row = {"label": tex_html(c.get("label", "")), "status": c.get("status", "—"), "cells": cells, "other": other,
+               "instance": instance}
+        comparisons.append(row)
+        if not groups or groups[-1]["instance"] != instance:
+            groups.append({"instance": instance, "rows": []})
+        groups[-1]["rows"].append(row)
     counts: dict[str, int] = {}
     for c in comparisons:
         counts[c["status"]] = counts.get(c["status"], 0) + 1
@@ -413,7 +597,10 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
         status=v["status"], expected=v["expected"], ok=v["status"] == v["expected"], method=v["method"],
         message=tex_html(v.get("message") or ""), precision=v.get("precision"), seed=v.get("seed"),
         seconds=fmt_seconds(v.get("seconds")), params=_kv(v.get("params") or {}, list(v.get("params") or {})),
-        key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=comparisons,
+        key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=_with_row_html(comparisons), groups=groups,
+        plot=comparison_plot(raw),
+        columns=[{"label": label, "title": title} for _, label, title in columns],
+        has_other=any(r["other"] for r in comparisons),
         comparison_counts=sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),
         instances=instances, notes=[tex_html(n) for n in (notes if isinstance(notes, list) else [notes])],
         counterexample=cex_view,
@@ -478,7 +665,7 @@ def _collect(store, out: Path) -> dict:
             expected_status = "refuted" if expect == "refuted" else (expect or "—")
         corrected_id = f"{sid}:corrected"
         view = {
-            "id": sid, "safe": safe[sid], "href": f"statements/{safe[sid]}.html", "known": stmt is not None,
+            "id": sid, "short_id": sid.split("/", 1)[1] if "/" in sid else sid, "safe": safe[sid], "href": f"statements/{safe[sid]}.html", "known": stmt is not None,
             "paper": stmt.paper if stmt is not None else sid.split("/", 1)[0],
             "kind": stmt.kind if stmt is not None else "—", "number": stmt.number if stmt is not None else "",
             "title": tex_html(stmt.title) if stmt is not None else Markup("(not in the registry)"),
@@ -506,7 +693,7 @@ def _collect(store, out: Path) -> dict:
         mine = [s for s in statements if s["paper"] == key]
         counts = {st: sum(1 for s in mine if s["status"] == st) for st in STATUS_ORDER}
         paper_rows.append({
-            "key": key, "file": papers.get(key, ""), "n": len(mine), "counts": counts,
+            "key": key, "file": papers.get(key, ""), "title": PAPER_TITLES.get(key, ""), "n": len(mine), "counts": counts,
             "checks_run": sum(s["n_run"] for s in mine), "checks": sum(s["n_checks"] for s in mine),
             "unexpected": sum(1 for s in mine if s["ok"] is False),
         })
@@ -580,13 +767,156 @@ def _collect(store, out: Path) -> dict:
             "command": "ibv " + " ".join(shlex.quote(a) for a in argv) if argv else "—",
         }
 
+    probes = _collect_probes(store, registry, by_id, out)
+    for s in statements:
+        s["probes"] = [p for p in probes if s["id"] in p["statement_ids"]]
+
     methods = sorted({m for s in statements for m in s["methods"]})
     return {
+        "probes": probes,
         "run": prov, "statements": statements, "paper_rows": paper_rows, "summary": summary,
         "errata": errata, "events": events, "run_rows": run_rows, "warnings": warnings,
         "methods": methods, "papers": [p["key"] for p in paper_rows], "statuses": STATUS_ORDER,
         "n_regressions": sum(1 for e in events if e["kind"] == "regression"),
     }
+
+
+def _argv_command(run: dict) -> str:
+    try:
+        argv = json.loads(run.get("argv") or "{}").get("argv") or []
+    except (ValueError, AttributeError):
+        argv = []
+    return "ibv " + " ".join(shlex.quote(str(a)) for a in argv) if argv else "—"
+
+
+def _run_artifacts(store, run_id: int) -> dict[str, tuple[str, str]]:
+    """A run's own artifacts (a probe's summary and phase diagram; store schema 2), or none
+    from a store that predates them."""
+    getter = getattr(store, "run_artifacts", None)
+    try:
+        if getter is not None:
+            return getter(run_id)
+        rows = store.conn.execute("SELECT name, mime, content FROM run_artifacts WHERE run_id=? ORDER BY name", (run_id,)).fetchall()
+        return {r["name"]: (r["mime"], r["content"]) for r in rows}
+    except Exception:  # no such table: an older store
+        return {}
+
+
+def _held(verdicts: list[dict]) -> dict[str, bool]:
+    """Each hypothesis text: held on every instance the verdicts report."""
+    held: dict[str, bool] = {}
+    for v in verdicts:
+        for inst in (v["metrics"] or {}).get("instances") or []:
+            if isinstance(inst, dict) and isinstance(inst.get("hypotheses"), dict):
+                for text, ok in inst["hypotheses"].items():
+                    held[text] = held.get(text, True) and bool(ok)
+    return held
+
+
+PROBE_EVIDENCE_OPEN = 12  # beyond this many verdicts, those as expected are folded away
+
+
+def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[dict]:
+    """One view per run of kind 'probe', newest first: its statement(s), and a row per
+    instance (a verdict's params are the instance's overrides) saying whether the hypotheses
+    held and what each check's verdict was; the probe's summary and phase diagram when the
+    store holds them as run artifacts; each verdict's evidence."""
+    probes = []
+    for r in reversed(store.runs(kind="probe")):
+        verdicts = store.verdicts(run_id=r["id"])
+        page_safe = f"probe-{r['id']}"
+        sids: list[str] = []
+        check_names: list[str] = []
+        by_instance: dict[str, list[tuple[dict, dict]]] = {}
+        checks, plots = [], []
+        for v in verdicts:
+            sid = v["statement_id"]
+            if sid not in sids:
+                sids.append(sid)
+            if v["check_name"] not in check_names:
+                check_names.append(v["check_name"])
+            stmt = registry.get(sid)
+            view = _check_view(stmt, sid, v["check_name"], v["method"], v["expected"], v, None, {}, store, out,
+                               page_safe, r.get("budget"))
+            view["anchor"] = f"verdict-{v['id']}"
+            view["statement_id"] = sid
+            view["instance"] = fmt(v["params"]) if v["params"] else "defaults"
+            plots += [dict(a, check=v["check_name"], anchor=view["anchor"]) for a in view["artifacts"] if a["kind"] == "svg"]
+            checks.append(view)
+            key = json.dumps([sid, v["params"]], sort_keys=True, default=str)
+            by_instance.setdefault(key, []).append((v, view))
+        param_names: list[str] = []
+        for v in verdicts:
+            param_names += [k for k in (v["params"] or {}) if k not in param_names]
+        rows = []
+        for key, items in by_instance.items():
+            vs = [v for v, _ in items]
+            held = _held(vs)
+            params = vs[0]["params"] or {}
+            cells = {}
+            for v, view in items:
+                cells[v["check_name"]] = {"status": v["status"], "anchor": view["anchor"], "ok": v["status"] == v["expected"]}
+            rows.append({
+                "statement_id": vs[0]["statement_id"],
+                "params": [fmt(params[k]) if k in params else "" for k in param_names],
+                "held": None if not held else all(held.values()),
+                "failed": [tex_html(t) for t, ok in held.items() if not ok], "n_hyps": len(held),
+                "status": combine(v["status"] for v in vs) or vs[0]["status"],
+                "checks": [cells.get(n) for n in check_names],
+                "key_figure": key_figure([v["metrics"] or {} for v in vs])
+                or "; ".join(fmt(v["message"] or "", 120) for v in vs if v["status"] in ("error", "inconclusive") and v["message"]),
+            })
+        counts: dict[str, int] = {}
+        for row in rows:
+            counts[row["status"]] = counts.get(row["status"], 0) + 1
+        summary_lines, run_plots, run_files = [], [], []
+        for name, (mime, content) in _run_artifacts(store, r["id"]).items():
+            svg = safe_svg(content) if mime == "image/svg+xml" else None
+            if svg is not None:
+                run_plots.append({"name": name, "content": svg})
+                continue
+            if name == "probe-summary" and mime == "application/json":
+                try:
+                    summary_lines = [tex_html(x) for x in json.loads(content).get("lines") or [] if isinstance(x, str)]
+                except (ValueError, AttributeError):
+                    pass
+            if mime == "application/json":
+                try:
+                    content = json.dumps(json.loads(content), indent=1)
+                except ValueError:
+                    pass
+            run_files.append({"name": name, "mime": mime, "content": content})
+        for view in checks:  # folded when many: the instances table links to each
+            view["folded"] = len(checks) > PROBE_EVIDENCE_OPEN and view["ok"] is True
+        duration = (r["finished"] - r["started"]) if r.get("finished") and r.get("started") else None
+        distinct = list({json.dumps(v["params"] or {}, sort_keys=True, default=str): v["params"] or {} for v in verdicts}.values())
+        if len(distinct) <= 1:
+            overrides = [fmt(distinct[0]) if distinct and distinct[0] else "none (defaults)"]
+        else:  # a sweep: each parameter with the values it took
+            overrides = []
+            for name in param_names:
+                values: list[str] = []
+                for d in distinct:
+                    text = fmt(d[name]) if name in d else "default"
+                    if text not in values:
+                        values.append(text)
+                overrides.append(f"{name} ∈ {{{', '.join(values[:12])}{', …' if len(values) > 12 else ''}}} ({len(values)} values)"
+                                 if len(values) > 1 else f"{name}={values[0]}")
+        probes.append({
+            "id": r["id"], "href": f"probes/{page_safe}.html", "safe": page_safe, "date": fmt_time(r.get("started")),
+            "duration": fmt_seconds(duration) if duration is not None else "—", "state": r.get("state"),
+            "budget": r.get("budget"), "commit": r.get("git_commit") or "unknown (not a git checkout)",
+            "machine": r.get("machine") or "—", "versions": sorted((r.get("versions") or {}).items()),
+            "command": _argv_command(r), "statement_ids": sids,
+            "statements": [stmt_views[sid] if sid in stmt_views else {"id": sid, "href": None} for sid in sids],
+            "overrides": overrides, "param_names": param_names, "check_names": check_names,
+            "rows": rows, "checks": checks, "plots": plots, "run_plots": run_plots, "run_files": run_files,
+            "summary_lines": summary_lines, "n_verdicts": len(verdicts),
+            "n_folded": sum(1 for c in checks if c["folded"]),
+            "counts": sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),
+            "held": sum(1 for row in rows if row["held"]), "not_held": sum(1 for row in rows if row["held"] is False),
+        })
+    return probes
 
 
 # ---------------------------------------------------------------------------------------
@@ -611,11 +941,12 @@ def render_report(store, out: Path) -> Path:
     if ours and (out / "artifacts").is_dir():
         shutil.rmtree(out / "artifacts")
     (out / "statements").mkdir(exist_ok=True)
+    (out / "probes").mkdir(exist_ok=True)
     data = _collect(store, out)
     env = _environment()
     common = {
         "generated": fmt_time(time.time()), "store_path": str(getattr(store, "path", "")), "run": data["run"],
-        "n_regressions": data["n_regressions"], "n_errata": len(data["errata"]),
+        "n_regressions": data["n_regressions"], "n_errata": len(data["errata"]), "n_probes": len(data["probes"]),
     }
 
     def write(path: Path, template: str, **ctx) -> None:
@@ -624,18 +955,27 @@ def render_report(store, out: Path) -> Path:
     write(out / "index.html", "index.html", root="", page="index", **{k: v for k, v in data.items() if k not in common})
     by_id = {s["id"]: s for s in data["statements"]}
     written = set()
-    for s in data["statements"]:
+    stmts = data["statements"]
+    for k, s in enumerate(stmts):
         name = f"{s['safe']}.html"
         written.add(name)
-        write(out / "statements" / name, "statement.html", root="../", page="statement", s=s,
+        prev = stmts[k - 1] if k > 0 and stmts[k - 1]["paper"] == s["paper"] else None  # reading order, within a paper
+        nxt = stmts[k + 1] if k + 1 < len(stmts) and stmts[k + 1]["paper"] == s["paper"] else None
+        write(out / "statements" / name, "statement.html", root="../", page="statement", s=s, prev=prev, next=nxt,
               corrected=by_id.get(s["corrected_id"]) if s["corrected_id"] else None,
               corrects=by_id.get(s["corrects"]) if s["corrects"] else None)
     write(out / "errata.html", "errata.html", root="", page="errata", errata=data["errata"])
     write(out / "history.html", "history.html", root="", page="history", events=data["events"], run_rows=data["run_rows"])
+    write(out / "probes.html", "probes.html", root="", page="probes", probes=data["probes"])
+    probe_pages = set()
+    for p in data["probes"]:
+        probe_pages.add(f"{p['safe']}.html")
+        write(out / p["href"], "probe.html", root="../", page="probe", p=p)
     shutil.copyfile(STATIC / "style.css", out / "style.css")
     if ours:
-        for f in (out / "statements").glob("*.html"):
-            if f.name not in written:
-                f.unlink()
+        for folder, keep in (("statements", written), ("probes", probe_pages)):
+            for f in (out / folder).glob("*.html"):
+                if f.name not in keep:
+                    f.unlink()
     (out / MARKER).write_text("generated by ibverify's report renderer; stale pages here are removed on render\n")
     return out / "index.html"

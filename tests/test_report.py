@@ -62,6 +62,17 @@ def fake_registry(monkeypatch):
     REGISTRY.update(saved)
 
 
+def _add_run_artifact(store, run_id, name, mime, content):
+    """A run artifact, through the store's own method where it has one (schema 2), else
+    into the table schema 2 defines (so the renderer's reading of it is tested either way)."""
+    if hasattr(store, "add_run_artifact"):
+        store.add_run_artifact(run_id, name, mime, content)
+        return
+    store.conn.execute("CREATE TABLE IF NOT EXISTS run_artifacts (run_id INTEGER NOT NULL, name TEXT NOT NULL,"
+                       " mime TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (run_id, name))")
+    store.conn.execute("INSERT INTO run_artifacts(run_id, name, mime, content) VALUES (?,?,?,?)", (run_id, name, mime, content))
+
+
 def _open_store(path: Path) -> Store:
     return Store(path)
 
@@ -115,6 +126,24 @@ def report(tmp_path, fake_registry):
     store.add_verdict(r2, _verdict(HOLDS, "exact", "symbolic", "proved", "proved",
                                    {"items": 1, "comparisons": [{"label": "identity", "status": "proved", "instance": None, "residual": "0", "scope": "all z"}]}))
     store.finish_run(r2)
+    # a probe of the lemma on two instances, one outside the hypotheses: one verdict per
+    # (check, instance), its params the instance's overrides; the phase diagram and summary
+    # are run artifacts (store schema 2)
+    probe = store.start_run("quick", kind="probe", argv=["probe", HOLDS, "--grid", "alpha=-1,0.05"])
+    for alpha, held, status in ((0.05, True, "verified"), (-1.0, False, "refuted")):
+        instance = {"alpha": alpha, "d": 2}
+        store.add_verdict(probe, Verdict(
+            statement_id=HOLDS, check="numeric", method="flow", status=status, expected="verified", params={"alpha": alpha},
+            metrics={"items": 1, "comparisons": [
+                {"label": "value = reference", "status": status, "instance": instance, "discrepancy": 1e-30 if held else 1.0,
+                 "tolerance": 1e-20, "error_estimate": 1e-40, "digits": 30.0 if held else 0.0}],
+                "instances": [{"params": instance, "hypotheses": {"$\\alpha>0$": held}}]},
+            precision="mpmath dps 50", seed=0, seconds=0.3, message=f"probe message {XSS}",
+            artifacts={"trajectory": ("image/svg+xml", SVG.replace("test-plot-path", f"probe-verdict-path-{alpha}"))}))
+    _add_run_artifact(store, probe, "phase-diagram", "image/svg+xml", SVG.replace("test-plot-path", "probe-phase-path"))
+    _add_run_artifact(store, probe, "probe-summary", "application/json",
+                      '{"lines": ["the conclusion fails on 1 instance(s) outside the hypotheses: alpha=-1 [not held: $\\\\alpha>0$]", "%s"]}' % XSS.replace('"', "'"))
+    store.finish_run(probe)
     out = tmp_path / "report"
     t0 = time.perf_counter()
     index = render_report(store, out)
@@ -231,18 +260,18 @@ def test_counterexample_and_artifacts(report):
 def test_index(report):
     _, out, _ = report
     index = (out / "index.html").read_text(encoding="utf-8")
-    for sid in (REFUTED, CORRECTED, HOLDS, NOT_RUN, GONE):
-        assert f"<code>{sid}</code>" in index
+    for sid in (REFUTED, CORRECTED, HOLDS, NOT_RUN, GONE):  # grouped by paper: the id without its paper key
+        assert f'data-id="{sid}"' in index and f"<code>{sid.split('/', 1)[1]}</code>" in index
     # provenance of the latest run
     assert "run #2" in index and "ibv run --paper kernel-rich" in index and "budget" in index
     # statements without a verdict in the latest run show as not run (the removed one too)
-    row = re.search(rf'<tr data-paper="{PAPER}" data-status="([^"]+)"[^>]*>\s*<td><a href="statements/{safe_name(NOT_RUN)}.html"', index)
+    row = re.search(rf'<tr data-paper="{PAPER}" data-id="[^"]+" data-status="([^"]+)"[^>]*>\s*<td><a href="statements/{safe_name(NOT_RUN)}.html"', index)
     assert row and row.group(1) == "not run"
     assert OLD not in index
     # the regressed lemma is flagged, its key figure read from min_digits
     row = re.search(rf'data-status="inconclusive"[^>]*data-ok="no" class="unexpected">\s*<td><a href="statements/{safe_name(HOLDS)}.html".*?</tr>', index, re.S)
     assert row and "agreement 32 digits" in row.group(0)
-    assert "<script>" in index and "http" not in re.sub(r'xmlns="[^"]*"', "", index.split("<script>")[1])
+    assert '<script class="ibv">' in index and "http" not in re.sub(r'xmlns="[^"]*"', "", index.split('<script class="ibv">')[1])
 
 
 def test_errata(report):
@@ -274,11 +303,56 @@ def test_not_run_check_shows_last_verdict(report):
     assert not (out / "statements" / f"{safe_name(OLD)}.html").exists()
 
 
+def test_probe_pages(report):
+    _, out, _ = report
+    probes = (out / "probes.html").read_text(encoding="utf-8")
+    assert 'href="probes/probe-3.html"' in probes and "1 not held" in probes and "1 held" in probes
+    page = (out / "probes" / "probe-3.html").read_text(encoding="utf-8")
+    assert f"ibv probe {HOLDS} --grid alpha=-1,0.05" in page
+    # one row per instance, the override as a column, the failed hypothesis as MathML
+    table = page.split("<h2>Instances</h2>", 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr(?: class=\"not-held\")?>.*?</tr>", table.split("<tbody>", 1)[1], re.S)
+    assert len(rows) == 2 and "<code>alpha</code>" in table
+    assert "0.05" in rows[0] and "st-verified" in rows[0] and "✓" in rows[0]
+    assert rows[1].startswith('<tr class="not-held">') and "−1" in rows[1] and "st-refuted" in rows[1] and "<math" in rows[1]
+    assert re.search(r'href="#verdict-\d+" class="badge-link"', rows[0])
+    # the run's phase diagram and summary, each verdict's plot
+    assert 'id="probe-phase-path"' in page and 'id="probe-verdict-path-0.05"' in page
+    assert "the conclusion fails on 1 instance(s) outside the hypotheses" in page
+    summary = page.split("<h2>Summary</h2>", 1)[1].split("</ul>", 1)[0]
+    assert "<math" in summary and "&lt;script&gt;" in summary  # its TeX rendered, its markup escaped
+    assert "probe message &lt;script&gt;" in page and "<script>alert" not in page
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="probes/probe-3.html"' in index and 'href="probes.html"' in index
+    assert 'href="../probes/probe-3.html"' in _page(out, HOLDS)
+
+
+def test_evidence_plot():
+    """Comparisons along a varying parameter are drawn as an SVG at build time: bound
+    against measured, or discrepancy against tolerance; labels are escaped."""
+    from reports.plots import comparison_plot
+
+    bound = [{"label": f"bound {XSS}", "status": "verified", "instance": {"alpha": a, "d": 3}, "lhs": a, "rhs": 2 * a}
+             for a in (0.01, 0.1, 1.0, 10.0)]
+    svg = str(comparison_plot(bound))
+    assert svg.startswith("<svg") and svg.count("<circle") >= 4 and "alpha (log)" in svg
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    agree = [{"label": "x", "status": "verified", "instance": {"alpha": a}, "discrepancy": d, "tolerance": 1e-20, "error_estimate": 1e-40}
+             for a, d in ((0.1, 0.0), (1.0, 1e-30), (10.0, 1e-25))]
+    svg = str(comparison_plot(agree))
+    assert "discrepancy" in svg and "tolerance" in svg and "error estimate" in svg  # the exact zero is drawn at the floor
+    for c in agree:
+        c["instance"] = None
+    assert comparison_plot(agree) is None  # nothing varies: no plot
+    assert comparison_plot(bound[:1]) is None and comparison_plot([{"label": "identity", "status": "proved", "residual": "0"}] * 3) is None
+
+
 def test_render_time_100_statements(tmp_path, fake_registry):
-    """~100 statements with three checks each render well under 10 s."""
+    """300 statements with three checks each (the whole suite is ~250 statements), and 20
+    probe runs, render within 10 s."""
     store = _open_store(tmp_path / "big.sqlite")
     run = store.start_run("quick")
-    for k in range(100):
+    for k in range(300):
         sid = f"{PAPER}/lemma-zz-bulk-{k}"
         for c in range(3):
             store.add_verdict(run, _verdict(sid, f"check-{c}", "flow", "verified", "verified",
@@ -286,10 +360,22 @@ def test_render_time_100_statements(tmp_path, fake_registry):
                                              "instances": [{"params": {"alpha": 0.5, "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]},
                                             artifacts={"plot": ("image/svg+xml", SVG)} if c == 0 else {}))
     store.finish_run(run)
-    t0 = time.perf_counter()
+    for k in range(20):
+        probe = store.start_run("quick", kind="probe")
+        for g in range(10):  # a 10-point grid, two checks
+            for c in range(2):
+                v = _verdict(f"{PAPER}/lemma-zz-bulk-{k}", f"check-{c}", "flow", "verified", "verified",
+                             {"items": 20, "comparisons": _comparisons_agree(20, 20.0),
+                              "instances": [{"params": {"alpha": 0.1 * (g + 1), "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]})
+                v.params = {"alpha": 0.1 * (g + 1)}
+                store.add_verdict(probe, v)
+        store.finish_run(probe)
+    t0, c0 = time.perf_counter(), time.process_time()
     render_report(store, tmp_path / "big")
-    seconds = time.perf_counter() - t0
-    assert len(list((tmp_path / "big" / "statements").glob("*.html"))) >= 100
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(f"render: {seconds:.2f} s wall, {cpu:.2f} s CPU")
+    assert len(list((tmp_path / "big" / "statements").glob("*.html"))) >= 300
+    assert len(list((tmp_path / "big" / "probes").glob("*.html"))) == 20
     assert seconds < 10, seconds
 
 
@@ -321,3 +407,27 @@ def test_foreign_files_kept_stale_pages_removed(tmp_path, fake_registry):
     render_report(store, out)
     assert not (out / "statements" / f"{safe_name(GONE)}.html").exists()  # no verdict in the latest run, not registered
     assert (out / "statements" / f"{safe_name(HOLDS)}.html").exists() and (out / "keep.txt").exists()
+
+
+def test_every_registered_text_renders():
+    """Every registered statement's title, text, hypotheses, erratum and notes render with
+    their mathematics as MathML: no formula left as TeX source, no TeX macro or stray $ in
+    the prose. (A failure names the statement and the field; the fix is in the statement's
+    LaTeX, or a macro the converter should learn in reports/render.py.)"""
+    load_all()
+    failures = []
+    for s in REGISTRY.values():
+        fields = [("title", s.title), ("text", s.text), ("erratum", s.erratum), ("notes", s.notes)]
+        fields += [(f"hypothesis {k + 1}", h.text) for k, h in enumerate(s.hypotheses)]
+        for name, text in fields:
+            if not text:
+                continue
+            html = str(tex_html(text))
+            for tex in re.findall(r'<code class="tex[^"]*"[^>]*>(.*?)</code>', html):
+                failures.append(f"{s.id} {name}: formula not converted: {tex[:120]}")
+            prose = re.sub(r"<math.*?</math>", "", html, flags=re.S)
+            for macro in re.findall(r"\\[A-Za-z]+", prose):
+                failures.append(f"{s.id} {name}: TeX macro {macro} in prose")
+            if "$" in prose and "\\$" not in text:
+                failures.append(f"{s.id} {name}: unmatched $ in {text[:120]!r}")
+    assert not failures, f"{len(failures)} texts do not render:\n" + "\n".join(failures[:30])
