@@ -33,3 +33,18 @@ def planted_range(ctx):
     """Reads only x (an override of n is not used by this check)."""
     x = ctx.param("x", 1.0)
     ctx.fact("0 <= x <= 10", 0 <= x <= 10)
+
+
+statement(
+    "scratch/slow", "claim", "S", "Six slow trivial checks (for killing a run mid-way)", Source("tests/plugins/planted.py", "test"),
+    r"$1 \le 2$", params=(Param("delay", float, 0.5, "seconds each check sleeps", low=0.0, high=30.0),),
+)
+
+
+def _slow(ctx):
+    time.sleep(ctx.param("delay"))
+    ctx.exact("1 <= 2", 1 <= 2)
+
+
+for _i in range(6):
+    check("scratch/slow", f"slow-{_i}", "symbolic")(_slow)
