@@ -49,6 +49,19 @@ def _known_ids(ids):
             raise UsageError(f"unknown statement id {i!r} (see 'ibv list')")
 
 
+def _int_arg(flag: str):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} {text!r}: expected an integer") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"{flag} {text!r}: must be >= 0")
+        return value
+
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="ibv", description="ibverify: a proof regression suite for five papers on implicit bias.")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser, metavar="COMMAND")
@@ -79,10 +92,25 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", default="build/report", metavar="DIR", help="output folder (default build/report)")
     store_opt(sp)
 
-    sp = sub.add_parser("probe", help="run a statement's checks on new parameters", description="Run a statement's checks on new parameters, saying for each instance whether the hypotheses held and what the verdict was.")
+    sp = sub.add_parser("probe", help="run a statement's checks on new parameters (sweeps, samples, counterexample search)",
+                        description="Run a statement's checks on new parameters, saying for each instance whether the hypotheses held "
+                                    "and what the verdict was, and where the conclusion fails (inside the hypotheses: a counterexample; "
+                                    "outside: evidence that a hypothesis is needed). Sweeps run on Dask and resume after an interruption.")
     sp.add_argument("id", metavar="ID")
     sp.add_argument("--set", dest="assign", action="append", default=[], metavar="NAME=VALUE", help="set a parameter (repeatable)")
+    sp.add_argument("--grid", action="append", default=[], metavar="NAME=SPEC",
+                    help="sweep a parameter: a..b (integers), a..b:step, a..b:*factor (geometric) or v1,v2,... (repeatable: a Cartesian sweep)")
+    sp.add_argument("--samples", type=_int_arg("--samples"), metavar="N", help="N instances drawn from the statement's Hypothesis strategy (--set values fixed); with --search: the number of evaluations (default 50)")
+    sp.add_argument("--search", action="store_true", help="search for a counterexample (Hypothesis target() on the violation margin, then shrinking); --grid ranges bound the search")
+    sp.add_argument("--check", dest="only", action="append", default=[], metavar="NAME", help="only this check of the statement (repeatable)")
     sp.add_argument("--budget", choices=["quick", "full"], default="quick")
+    sp.add_argument("--seed", type=_int_arg("--seed"), default=0, metavar="N", help="seed of the checks and of --samples/--search (default 0)")
+    sp.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (e.g. tcp://host:8786); default: a local cluster")
+    sp.add_argument("--workers", type=_int_arg("--workers"), metavar="N", help="local Dask worker processes (default: the machine's cores; 1 runs in this process)")
+    sp.add_argument("--fresh", action="store_true", help="start a new run even if an interrupted run of the same sweep can be resumed")
+    sp.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)")
+    sp.add_argument("--no-progress", dest="progress", action="store_false")
+    sp.add_argument("--quiet", action="store_true", help="print only the summary")
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
     store_opt(sp)
     return p
@@ -115,8 +143,8 @@ def cmd_run(args) -> int:
 
     if args.ids:
         _known_ids(args.ids)
-    if args.jobs < 1:
-        raise UsageError("--jobs must be >= 1")
+    if not 1 <= args.jobs <= 256:
+        raise UsageError(f"--jobs {args.jobs}: must be between 1 and 256")
     if args.json:
         _writable_file(args.json)
     chks = select_checks(args.ids, args.paper)
@@ -183,25 +211,81 @@ def cmd_report(args) -> int:
     return 0
 
 
+def _scheduler_address(text: str) -> str:
+    import re
+
+    if not re.fullmatch(r"(tcp|tls|inproc|ws|wss)://[^\s/:]+(:\d{1,5})?/?|[A-Za-z0-9_.\-]+:\d{1,5}", text):
+        raise UsageError(f"--scheduler {text!r}: expected a Dask scheduler address such as tcp://host:8786")
+    return text
+
+
 def cmd_probe(args) -> int:
-    from .probe import parse_assignments, probe, probe_summary, resolve
-    from .runner import write_json
+    from .core import checks_for
+    from .probe import MAX_SAMPLES, grid_instances, instance_lines, parse_assignments, parse_grid, probe, resolve, sample_instances, search
     from .store import Store
 
     stmt = resolve(args.id)
-    overrides = parse_assignments(stmt, args.assign)
+    fixed = parse_assignments(stmt, args.assign)
+    axes = [parse_grid(stmt, g) for g in args.grid]
+    chks = checks_for(stmt.id)
+    if not chks:
+        raise UsageError(f"{stmt.id} has no checks")
+    if args.only:
+        names = {c.name for c in chks}
+        for n in args.only:
+            if n not in names:
+                raise UsageError(f"--check {n!r}: {stmt.id} has no such check (its checks: {', '.join(sorted(names))})")
+        chks = [c for c in chks if c.name in args.only]
+    if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
+        raise UsageError(f"--samples {args.samples}: must be between 1 and {MAX_SAMPLES}")
+    if args.workers is not None and not 1 <= args.workers <= 256:
+        raise UsageError(f"--workers {args.workers}: must be between 1 and 256")
+    if args.seed > 2**32 - 1:
+        raise UsageError(f"--seed {args.seed}: must be < 2^32")
+    if args.samples is not None and axes and not args.search:
+        raise UsageError("--samples and --grid: give one of them (or --search, where --grid bounds the search)")
+    if args.search and args.scheduler:
+        raise UsageError("--search runs in this process (it is sequential): drop --scheduler")
     if args.json:
         _writable_file(args.json)
-    from .core import checks_for
+    scheduler = _scheduler_address(args.scheduler) if args.scheduler else None
+    if args.search:
+        mode = "search"
+    elif axes:
+        mode, instances = "grid", grid_instances(fixed, axes)
+    elif args.samples is not None:
+        mode, instances = "samples", sample_instances(stmt, fixed, args.samples, args.seed)
+    else:
+        mode, instances = "set", [fixed]
+    if scheduler:  # an unreachable scheduler is bad input: fail before the store is touched
+        try:
+            from dask.distributed import Client
 
-    if not checks_for(stmt.id):
-        raise UsageError(f"{stmt.id} has no checks")
+            Client(scheduler, timeout="10s").close()
+        except Exception as exc:
+            raise UsageError(f"--scheduler {scheduler}: cannot connect ({type(exc).__name__})") from None
     store = Store(args.store)
-    verdicts = probe(stmt, overrides, budget=args.budget, store=store, argv=sys.argv[1:])
-    for line in probe_summary(stmt, verdicts):
+    argv = sys.argv[1:]
+    if mode == "search":
+        result = search(stmt, fixed, budget=args.budget, store=store, argv=argv, axes=axes, checks=chks,
+                        max_examples=args.samples or 50, seed=args.seed, progress=args.progress)
+    else:
+        result = probe(stmt, budget=args.budget, store=store, argv=argv, instances=instances, axes=[a.name for a in axes], mode=mode,
+                       checks=chks, seed=args.seed, scheduler=scheduler, workers=args.workers, resume=not args.fresh, progress=args.progress)
+    if result.skipped:
+        print(f"resumed run {result.run_id}: {result.skipped} (check, instance) pairs were already stored, {result.new} run now")
+    if not args.quiet:
+        for line in instance_lines(result.summary):
+            print(line)
+    for line in result.summary["lines"]:
         print(line)
+    if "phase-diagram" in result.artifacts:
+        print(f"phase diagram stored with probe run {result.run_id} ('ibv report' renders it)")
     if args.json:
-        write_json(verdicts, args.json)
+        keys = ("statement_id", "method", "status", "expected", "params", "metrics", "precision", "seed", "seconds", "message")
+        recs = [{**{k: r.get(k) for k in keys}, "check": r.get("check_name", r.get("check")),
+                 "artifacts": sorted(store.artifacts(r["id"])) if "id" in r else r.get("artifacts", [])} for r in result.verdicts]
+        Path(args.json).write_text(json.dumps(recs, indent=1, sort_keys=True, default=str))
     return 0
 
 

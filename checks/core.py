@@ -176,6 +176,51 @@ def checks_for(statement_id: str) -> list[Check]:
     return [c for c in CHECKS.values() if c.statement_id == statement_id]
 
 
+class _Reads(dict):
+    """A dict that records which of the probe's overrides a check read.
+
+    ``ibv probe --set alpha=...`` is ignored by a check that sweeps its own grid; the probe
+    says so from these records. Reads through ``[]``, ``get``, ``items``/``values`` and
+    copies (``{**d}``, ``dict(d)``: ``__iter__`` is overridden so CPython copies through
+    ``keys``/``__getitem__``) count; a check that copies an instance and then ignores a key
+    is counted as having read it (the record errs towards 'used')."""
+
+    def __init__(self, data: dict, reads: set, watched: set):
+        super().__init__(data)
+        self._reads, self._watched = reads, watched
+
+    def _mark(self, key):
+        if key in self._watched:
+            self._reads.add(key)
+
+    def __getitem__(self, key):
+        self._mark(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self._mark(key)
+        return super().get(key, default)
+
+    def __iter__(self):
+        return iter(list(super().keys()))
+
+    def items(self):
+        for k in super().keys():
+            self._mark(k)
+        return super().items()
+
+    def values(self):
+        for k in super().keys():
+            self._mark(k)
+        return super().values()
+
+    def copy(self):
+        return _Reads(dict(super().items()), self._reads, self._watched)
+
+    def __reduce__(self):  # pickles (and deep-copies) as a plain dict
+        return (dict, (dict(super().items()),))
+
+
 class Context:
     """What a check function sees: its parameters, the budget, and the judges."""
 
@@ -185,9 +230,12 @@ class Context:
         self.budget = budget
         self.seed = seed
         self.cache = cache
-        self.overrides = dict(overrides or {})
-        for name in self.overrides:
+        overrides = dict(overrides or {})
+        for name in overrides:
             self.statement.param(name)  # raises ParamError for an unknown name
+        # which overrides the check read (directly or through its instances)
+        self.overrides_read: set[str] = set()
+        self.overrides = _Reads(overrides, self.overrides_read, set(overrides))
         self.items: list[Item] = []
         self.metrics: dict[str, Any] = {}
         self.artifacts: dict[str, tuple[str, str]] = {}
@@ -219,14 +267,24 @@ class Context:
             key = repr(sorted(merged.items(), key=lambda kv: kv[0]))
             if key not in seen:
                 seen.add(key)
-                out.append(merged)
+                out.append(_Reads(merged, self.overrides_read, set(self.overrides)))
         return out
+
+    def param(self, name: str, default: Any = None) -> Any:
+        """A parameter's value for this run: the probe's override, else ``default``, else the
+        statement's default (reading it here records the override as used)."""
+        if name in self.overrides:
+            return self.overrides[name]
+        if default is not None:
+            return default
+        return self.statement.param(name).default
 
     def start(self, instance: dict) -> dict:
         """Mark the instance the following items belong to; returns its hypotheses."""
-        self.instance = dict(instance)
-        held = self.statement.hypotheses_hold(instance)
-        self.instances_run.append({"params": dict(instance), "hypotheses": held})
+        plain = dict(dict.items(instance)) if isinstance(instance, dict) else dict(instance)
+        self.instance = plain
+        held = self.statement.hypotheses_hold(plain)
+        self.instances_run.append({"params": dict(plain), "hypotheses": held})
         return held
 
     # -- judges ----------------------------------------------------------------------
@@ -473,6 +531,10 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
     }
     if ctx.notes:
         metrics["notes"] = ctx.notes
+    if ctx.overrides:
+        # the probe's overrides this check did not read (it sweeps its own grid, say)
+        metrics["overrides_read"] = sorted(ctx.overrides_read)
+        metrics["overrides_unused"] = sorted(set(ctx.overrides) - ctx.overrides_read)
     if ctx.counterexample is not None:
         metrics["counterexample"] = ctx.counterexample
     return Verdict(
@@ -481,7 +543,7 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
         method=chk.method,
         status=status,
         expected=chk.expected,
-        params=_fmt(ctx.overrides),
+        params=_fmt(dict(dict.items(ctx.overrides))),
         metrics=metrics,
         precision=ctx.precision,
         seed=seed,

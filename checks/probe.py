@@ -1,29 +1,55 @@
-"""Probing a statement's checks on parameters the papers never tried.
+"""Probing a statement's checks on parameters the papers never tried ("does it still hold if...?").
 
-Every value is validated against the statement's parameter domain before anything runs
-(bad input is an error); values that only break the statement's hypotheses are run, and
-the probe says, instance by instance, whether the hypotheses held and what the verdict was.
+Every value is validated against the statement's parameter domain before anything runs (bad
+input is an error, nothing is stored); values that only break the statement's hypotheses are
+run, and the probe says, instance by instance, whether the hypotheses held and what the
+verdict was.
+
+Instances come from ``--set`` (one instance), ``--grid`` (a Cartesian sweep over one or more
+parameters), ``--samples N`` (drawn from the statement's Hypothesis strategy, ``--set`` values
+fixed), or ``--search`` (a Hypothesis-driven search that maximises a violation margin with
+``target()`` and shrinks the violating instance it finds).
+
+Storage (schema of checks/store.py): a probe is a run of kind ``probe``. Each (check, instance)
+is an ordinary verdict row whose ``params`` are the instance's overrides. What belongs to the
+whole probe is stored as run artifacts (table ``run_artifacts``): ``probe-summary``
+(application/json, see :func:`summarise`) and, for a sweep over one or two parameters (or
+samples varying two), ``phase-diagram`` (image/svg+xml); a search adds ``search``
+(application/json: the evaluations' margins and the smallest violating instance).
+
+Scale: with more than one task (and ``--workers`` not 1), the tasks run on Dask -- a local
+cluster of ``--workers`` processes (default: the machine's cores) or an existing cluster
+(``--scheduler ADDRESS``). Results are stored from the client as they complete, so one
+process writes the store. A sweep's run carries a key (statement, checks, budget, seed,
+instance list); running the same sweep after an interruption resumes into that run and skips
+the (check, instance) pairs already stored.
 """
 from __future__ import annotations
 
-from theorems.registry import REGISTRY, ParamError, Statement, load_all
+import hashlib
+import itertools
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, Callable
 
-from .core import Verdict, checks_for
+from theorems.registry import REGISTRY, Param, ParamError, Statement, load_all
+
+from .core import Check, Verdict, _fmt, checks_for, combine, run_check
+
+# Absurd sweep sizes are bad input, like absurd parameter values.
+MAX_AXIS_POINTS = 1000
+MAX_INSTANCES = 10_000
+MAX_SAMPLES = 10_000
 
 
-def parse_assignments(stmt: Statement, assignments: list[str]) -> dict:
-    out = {}
-    for a in assignments:
-        if "=" not in a:
-            raise ParamError(f"--set {a!r}: expected NAME=VALUE")
-        name, raw = a.split("=", 1)
-        name = name.strip()
-        if name in out:
-            raise ParamError(f"--set {name} given twice")
-        out[name] = stmt.param(name).parse(raw)
-    return out
-
-
+# ---------------------------------------------------------------------------------------
+# Parsing and validation
+# ---------------------------------------------------------------------------------------
 def resolve(statement_id: str) -> Statement:
     load_all()
     if statement_id not in REGISTRY:
@@ -31,28 +57,615 @@ def resolve(statement_id: str) -> Statement:
     return REGISTRY[statement_id]
 
 
-def probe_summary(stmt: Statement, verdicts: list[Verdict]) -> list[str]:
-    """One line per (check, instance): hypotheses held?, and the instance's weakest status."""
-    from .core import combine
+def _split(arg: str, flag: str) -> tuple[str, str]:
+    if "=" not in arg:
+        raise ParamError(f"{flag} {arg!r}: expected NAME=VALUE")
+    name, raw = arg.split("=", 1)
+    name = name.strip()
+    if not name:
+        raise ParamError(f"{flag} {arg!r}: expected NAME=VALUE")
+    return name, raw.strip()
 
-    lines = []
+
+def parse_assignments(stmt: Statement, assignments: list[str]) -> dict:
+    out = {}
+    for a in assignments:
+        name, raw = _split(a, "--set")
+        if name in out:
+            raise ParamError(f"--set {name} given twice")
+        out[name] = stmt.param(name).parse(raw)
+    return out
+
+
+@dataclass
+class Axis:
+    """One ``--grid`` axis: its values, and its range when given as one (for ``--search``)."""
+
+    name: str
+    values: list
+    low: Any = None
+    high: Any = None
+    geometric: bool = False
+
+
+def _dec(text: str, what: str) -> Decimal:
+    try:
+        d = Decimal(text.strip())
+    except InvalidOperation:
+        raise ParamError(f"{what}: {text!r} is not a number") from None
+    if not d.is_finite():
+        raise ParamError(f"{what}: {text!r} must be a finite number")
+    return d
+
+
+def parse_grid(stmt: Statement, spec: str) -> Axis:
+    """``NAME=a..b`` (integers, step 1), ``NAME=a..b:step``, ``NAME=a..b:*factor``
+    (geometric), or ``NAME=v1,v2,...``; every value validated against the domain."""
+    name, raw = _split(spec, "--grid")
+    p = stmt.param(name)
+    what = f"--grid {name}"
+    if ".." in raw and p.type in (int, float):
+        rng, _, step_text = raw.partition(":")
+        a_text, _, b_text = rng.partition("..")
+        a, b = _dec(a_text, what), _dec(b_text, what)
+        if a > b:
+            raise ParamError(f"{what}: empty range {a_text}..{b_text} (a > b)")
+        geometric = step_text.strip().startswith(("*", "x"))
+        if geometric:
+            f = _dec(step_text.strip()[1:], what)
+            if f <= 1:
+                raise ParamError(f"{what}: a geometric factor must be > 1")
+            if a <= 0:
+                raise ParamError(f"{what}: a geometric range needs a > 0")
+            raws, v = [], a
+            while v <= b * (1 + Decimal("1e-12")):
+                raws.append(v)
+                if len(raws) > MAX_AXIS_POINTS:
+                    break
+                v = v * f
+        else:
+            if step_text.strip():
+                step = _dec(step_text, what)
+            elif p.type is int:
+                step = Decimal(1)
+            else:
+                raise ParamError(f"{what}: a range of a real parameter needs a step: {name}=a..b:step or {name}=a..b:*factor")
+            if step <= 0:
+                raise ParamError(f"{what}: the step must be > 0")
+            n = int((b - a) / step + Decimal("1e-9")) + 1
+            if n > MAX_AXIS_POINTS:
+                raise ParamError(f"{what}: {n} points, more than {MAX_AXIS_POINTS} on one axis")
+            raws = [a + i * step for i in range(n)]
+        if len(raws) > MAX_AXIS_POINTS:
+            raise ParamError(f"{what}: more than {MAX_AXIS_POINTS} points on one axis")
+        values = [p.parse(format(v.normalize(), "f") if p.type is int else repr(float(v))) for v in raws]
+        lo, hi = p.parse(format(a, "f") if p.type is int else repr(float(a))), p.parse(format(b, "f") if p.type is int else repr(float(b)))
+        return Axis(name, _unique(values), lo, hi, geometric)
+    items = [t for t in raw.split(",")]
+    if not raw or any(not t.strip() for t in items):
+        raise ParamError(f"{what}: expected a..b[:step] or a comma-separated list of values")
+    if len(items) > MAX_AXIS_POINTS:
+        raise ParamError(f"{what}: more than {MAX_AXIS_POINTS} points on one axis")
+    return Axis(name, _unique([p.parse(t) for t in items]))
+
+
+def _unique(values: list) -> list:
+    out = []
+    for v in values:
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def grid_instances(fixed: dict, axes: list[Axis]) -> list[dict]:
+    names = [a.name for a in axes]
+    if len(set(names)) != len(names):
+        raise ParamError("--grid: a parameter given twice")
+    both = set(names) & set(fixed)
+    if both:
+        raise ParamError(f"--grid {sorted(both)[0]}: also given with --set")
+    total = math.prod(len(a.values) for a in axes) if axes else 1
+    if total > MAX_INSTANCES:
+        raise ParamError(f"--grid: {total} instances, more than {MAX_INSTANCES}")
+    return [{**fixed, **dict(zip(names, combo))} for combo in itertools.product(*[a.values for a in axes])]
+
+
+def canonical(params: dict) -> str:
+    """The stored form of an instance's overrides (as ``verdicts.params``)."""
+    return json.dumps(_fmt(dict(params)), sort_keys=True)
+
+
+class _Enough(Exception):
+    pass
+
+
+def sample_instances(stmt: Statement, fixed: dict, n: int, seed: int) -> list[dict]:
+    """``n`` distinct instances drawn from the statement's Hypothesis strategy (``fixed``
+    overriding what it draws), deterministic for a seed."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+
+    if not 1 <= n <= MAX_SAMPLES:
+        raise ParamError(f"--samples {n}: must be between 1 and {MAX_SAMPLES}")
+    out: list[dict] = []
+    seen: set[str] = set()
+
+    @hseed(seed)
+    @settings(max_examples=max(10 * n, 50), database=None, deadline=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck), print_blob=False)
+    @given(stmt.instance_strategy(fixed))
+    def collect(params):
+        key = canonical(params)
+        if key not in seen:
+            seen.add(key)
+            out.append(params)
+        if len(out) >= n:
+            raise _Enough
+
+    try:
+        collect()
+    except _Enough:
+        pass
+    return out[:n]
+
+
+# ---------------------------------------------------------------------------------------
+# Margins and summaries
+# ---------------------------------------------------------------------------------------
+def _num(x) -> float | None:
+    try:
+        f = float(x)
+    except (TypeError, ValueError):
+        return None
+    return f if math.isfinite(f) else None
+
+
+def violation_margin(v: Verdict | dict) -> float:
+    """How far a verdict is from refuting, as one number (> 0: violated). Agreements give
+    ``discrepancy / tolerance - 1``, bounds the relative slack ``-slack / max(|lhs|, |rhs|)``,
+    qualitative items +1 (refuted), 0 (undecided) or -1."""
+    metrics = v.metrics if isinstance(v, Verdict) else v["metrics"]
+    status = v.status if isinstance(v, Verdict) else v["status"]
+    worst = None
+    for c in metrics.get("comparisons", []):
+        m = None
+        disc, tol = _num(c.get("discrepancy")), _num(c.get("tolerance"))
+        slack = _num(c.get("slack"))
+        if disc is not None and tol is not None and tol > 0:
+            m = disc / tol - 1.0
+        elif slack is not None:
+            scale = max(abs(_num(c.get("lhs")) or 0.0), abs(_num(c.get("rhs")) or 0.0), 1e-300)
+            m = -slack / scale
+        elif c.get("status") == "refuted":
+            m = 1.0
+        elif c.get("status") in ("inconclusive", "error"):
+            m = 0.0
+        else:
+            m = -1.0
+        worst = m if worst is None else max(worst, m)
+    if worst is None:
+        worst = 1.0 if status == "refuted" else (0.0 if status in ("inconclusive", "error") else -1.0)
+    return worst
+
+
+def _held(stmt: Statement, params: dict, verdicts: list[dict]) -> dict[str, bool]:
+    """The statement's hypotheses on an instance: on its parameters (defaults completed), and
+    on every inner instance a check ran for it (a hypothesis failing on any is not held)."""
+    held = stmt.hypotheses_hold({**stmt.defaults(), **params})
     for v in verdicts:
-        comps = v.metrics.get("comparisons", [])
-        for inst in v.metrics.get("instances", []):
-            params = inst["params"]
-            held = inst["hypotheses"]
-            mine = [c["status"] for c in comps if c.get("instance") == params]
-            status = combine(mine) if mine else v.status
-            hyp = "hypotheses held" if all(held.values()) else "hypotheses NOT held: " + "; ".join(k for k, ok in held.items() if not ok)
-            shown = ", ".join(f"{k}={params[k]}" for k in sorted(params) if params[k] is not None)
-            lines.append(f"{v.check}: {status:<12} {hyp}  [{shown}]")
-        if not v.metrics.get("instances"):
-            lines.append(f"{v.check}: {v.status:<12} {v.message}")
-    return lines
+        for inner in v["metrics"].get("instances", []) or []:
+            for text, ok in (inner.get("hypotheses") or {}).items():
+                held[text] = held.get(text, True) and bool(ok)
+    return held
 
 
-def probe(stmt: Statement, overrides: dict, budget: str = "quick", store=None, argv=None) -> list[Verdict]:
-    from .runner import run_checks
+def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: list[str] | None = None) -> dict:
+    """The probe's summary from its verdict records (dicts as stored): per instance the
+    hypotheses, each check's status and headline metrics; where the conclusion fails and
+    whether the failing instances satisfy the hypotheses (a counterexample to the statement)
+    or not (evidence that a hypothesis is needed); overrides a check did not read."""
+    by_inst: dict[str, list[dict]] = {}
+    for v in verdicts:
+        by_inst.setdefault(canonical(v["params"]), []).append(v)
+    instances = []
+    unused: dict[str, set] = {}
+    for key, vs in by_inst.items():
+        params = json.loads(key)
+        held = _held(stmt, params, vs)
+        checks = {}
+        for v in vs:
+            m = v["metrics"]
+            checks[v["check_name"] if "check_name" in v else v["check"]] = {
+                "status": v["status"], "expected": v["expected"], "margin": violation_margin(v),
+                **{k: m[k] for k in ("min_digits", "min_slack_ratio") if k in m},
+                **({"overrides_unused": m["overrides_unused"]} if m.get("overrides_unused") else {}),
+                **({"counterexample": m["counterexample"]} if m.get("counterexample") else {}),
+            }
+            for name in m.get("overrides_unused", []) or []:
+                unused.setdefault(name, set()).add(v.get("check_name") or v.get("check"))
+        instances.append({
+            "params": params, "hypotheses": held, "hypotheses_held": all(held.values()),
+            "status": combine(c["status"] for c in checks.values()), "checks": checks,
+            "margin": max(c["margin"] for c in checks.values()),
+        })
+    fails = [i for i in instances if i["status"] == "refuted"]
+    counter = [i for i in fails if i["hypotheses_held"]]
+    outside = [i for i in fails if not i["hypotheses_held"]]
+    holds_outside = [i for i in instances if i["status"] in ("proved", "certified", "verified") and not i["hypotheses_held"]]
+    lines = []
+    n = len(instances)
+    counts: dict[str, int] = {}
+    for i in instances:
+        counts[i["status"]] = counts.get(i["status"], 0) + 1
+    lines.append(f"{stmt.id}: {n} instance(s): " + ", ".join(f"{k} {c}" for k, c in sorted(counts.items())))
+    if not fails:
+        lines.append("the conclusion held (or was undecided) on every instance")
+    if counter:
+        what = "as expected: the statement is refuted as printed (see its erratum)" if stmt.expect == "refuted" else "COUNTEREXAMPLES to the statement"
+        lines.append(f"the conclusion fails on {len(counter)} instance(s) that satisfy the hypotheses: {what}: "
+                     + "; ".join(_show(i["params"]) for i in counter[:5]) + (" ..." if len(counter) > 5 else ""))
+    if outside:
+        lines.append(f"the conclusion fails on {len(outside)} instance(s) outside the hypotheses (evidence that a hypothesis is needed): "
+                     + "; ".join(_show(i["params"]) + " [not held: " + ", ".join(t for t, ok in i["hypotheses"].items() if not ok) + "]" for i in outside[:5])
+                     + (" ..." if len(outside) > 5 else ""))
+    if holds_outside:
+        lines.append(f"the conclusion holds on {len(holds_outside)} instance(s) outside the hypotheses (a hypothesis may be stronger than needed there)")
+    undecided = [i for i in instances if i["status"] in ("inconclusive", "error")]
+    if undecided:
+        lines.append(f"{len(undecided)} instance(s) undecided (inconclusive or error): " + "; ".join(_show(i["params"]) for i in undecided[:5]) + (" ..." if len(undecided) > 5 else ""))
+    for name, chks in sorted(unused.items()):
+        lines.append(f"note: the override {name} was not read by check(s) {', '.join(sorted(chks))} (they run their own instances); their verdicts do not depend on it")
+    return {
+        "statement_id": stmt.id, "expect": stmt.expect, "mode": mode, "axes": list(axes or []),
+        "instances": instances, "counts": counts,
+        "counterexamples": [i["params"] for i in counter], "fails_outside_hypotheses": [i["params"] for i in outside],
+        "holds_outside_hypotheses": [i["params"] for i in holds_outside],
+        "overrides_unused": {k: sorted(v) for k, v in unused.items()}, "lines": lines,
+    }
 
-    chks = checks_for(stmt.id)
-    return run_checks(chks, store, budget=budget, kind="probe", overrides=overrides, argv=argv)
+
+def _show(params: dict) -> str:
+    return ", ".join(f"{k}={params[k]}" for k in sorted(params) if params[k] is not None) or "(defaults)"
+
+
+def instance_lines(summary: dict) -> list[str]:
+    """One line per instance: its status, the hypotheses, the checks' statuses."""
+    out = []
+    for i in summary["instances"]:
+        hyp = "hypotheses held" if i["hypotheses_held"] else "hypotheses NOT held: " + "; ".join(t for t, ok in i["hypotheses"].items() if not ok)
+        checks = ", ".join(f"{name} {c['status']}" for name, c in i["checks"].items())
+        out.append(f"{i['status']:<12} [{_show(i['params'])}] {hyp}; {checks}")
+    return out
+
+
+STATUS_COLOURS = {"proved": "#1a7f37", "certified": "#1f6feb", "verified": "#4ac26b", "refuted": "#cf222e", "inconclusive": "#9a9a9a", "error": "#000000"}
+
+
+def phase_diagram(summary: dict, names: list[str]) -> str | None:
+    """SVG: the instances over one or two numeric parameters, coloured by status; filled
+    markers where the hypotheses held, crosses where they did not."""
+    if not 1 <= len(names) <= 2:
+        return None
+    pts = []
+    for i in summary["instances"]:
+        vals = [_num(i["params"].get(n)) for n in names]
+        if any(v is None for v in vals):
+            return None
+        pts.append((vals, i))
+    if not pts:
+        return None
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.8) if len(names) == 2 else (6.4, 2.2))
+    seen = set()
+    for vals, i in pts:
+        x = vals[0]
+        y = vals[1] if len(names) == 2 else 0.0
+        colour = STATUS_COLOURS.get(i["status"], "#888888")
+        held = i["hypotheses_held"]
+        label = f"{i['status']}, hypotheses {'held' if held else 'not held'}"
+        ax.scatter([x], [y], s=90, c=colour if held else "none", edgecolors=colour, marker="o" if held else "s",
+                   linewidths=1.8, label=None if label in seen else label)
+        seen.add(label)
+    for k, axis_set in ((0, ax.set_xscale), (1, ax.set_yscale)):
+        if k < len(names):
+            vs = [p[0][k] for p in pts]
+            if min(vs) > 0 and max(vs) / min(vs) >= 100:
+                axis_set("log")
+    ax.set_xlabel(names[0])
+    if len(names) == 2:
+        ax.set_ylabel(names[1])
+    else:
+        ax.set_yticks([])
+    ax.set_title(f"{summary['statement_id']}: verdict per instance")
+    ax.legend(fontsize=7, loc="best", title="filled: hypotheses held; hollow square: not", title_fontsize=7)
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    plt.close(fig)
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------------------
+# Execution
+# ---------------------------------------------------------------------------------------
+def _run_task(check_key: str, overrides: dict, budget: str, seed: int) -> Verdict:
+    """One (check, instance): what a Dask worker runs (module-level, so it pickles)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from .core import load_checks
+
+    return run_check(load_checks()[check_key], budget=budget, overrides=overrides, seed=seed)
+
+
+class Progress:
+    """A one-line progress bar on stderr (only on a terminal unless forced)."""
+
+    def __init__(self, total: int, done: int = 0, enabled: bool | None = None, stream=None):
+        self.stream = stream or sys.stderr
+        self.total, self.done, self.start = total, done, time.time()
+        self.first = done
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.counts: dict[str, int] = {}
+
+    def update(self, v: Verdict) -> None:
+        self.done += 1
+        self.counts[v.status] = self.counts.get(v.status, 0) + 1
+        if not self.enabled:
+            return
+        frac = self.done / max(self.total, 1)
+        bar = "#" * int(30 * frac)
+        rate = (time.time() - self.start) / max(self.done - self.first, 1)
+        eta = rate * (self.total - self.done)
+        tally = " ".join(f"{k} {n}" for k, n in sorted(self.counts.items()))
+        self.stream.write(f"\r  probe {self.done}/{self.total} [{bar:<30}] {tally}  eta {eta:,.0f}s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def sweep_key(stmt: Statement, checks: list[Check], instances: list[dict], budget: str, seed: int) -> str:
+    h = hashlib.sha256()
+    h.update(json.dumps({"statement": stmt.id, "checks": [c.name for c in checks], "budget": budget, "seed": seed,
+                         "instances": [canonical(i) for i in instances]}, sort_keys=True).encode())
+    return h.hexdigest()[:24]
+
+
+@dataclass
+class ProbeResult:
+    run_id: int | None
+    verdicts: list[dict]  # every verdict of the probe's run (stored form), resumed ones included
+    summary: dict
+    new: int  # tasks run now
+    skipped: int  # tasks found done in the store (resume)
+    search: dict | None = None
+    artifacts: dict = field(default_factory=dict)
+
+
+def _stored_form(v: Verdict) -> dict:
+    rec = v.record()
+    rec["check_name"] = rec["check"]
+    rec["params"] = json.loads(json.dumps(rec["params"], default=str))
+    return rec
+
+
+def _connect(scheduler: str | None, workers: int | None):
+    """A Dask client: on an existing cluster, or on a local cluster of single-threaded worker
+    processes (default: one per core)."""
+    import logging
+
+    from dask.distributed import Client, LocalCluster
+
+    if scheduler:
+        return Client(scheduler, timeout="10s"), None
+    n = workers or os.cpu_count() or 1
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+    return Client(cluster), cluster
+
+
+def execute(tasks: list[tuple[Check, dict]], budget: str, seed: int, accept: Callable[[Verdict], None],
+            scheduler: str | None = None, workers: int | None = None, client=None) -> None:
+    """Run (check, overrides) tasks; ``accept`` (store + progress) is called on the client as
+    each verdict arrives. In process when there is one task or ``workers == 1`` and no
+    scheduler; on Dask otherwise."""
+    if not tasks:
+        return
+    if client is None and scheduler is None and (workers == 1 or len(tasks) == 1):
+        for chk, ov in tasks:
+            accept(run_check(chk, budget=budget, overrides=ov, seed=seed))
+        return
+    from dask.distributed import as_completed
+
+    own = client is None
+    cluster = None
+    if own:
+        client, cluster = _connect(scheduler, workers)
+    try:
+        futs = {}
+        for chk, ov in tasks:
+            f = client.submit(_run_task, chk.key, ov, budget, seed, pure=False)
+            futs[f] = (chk, ov)
+        for f in as_completed(list(futs)):
+            chk, ov = futs[f]
+            try:
+                v = f.result()
+            except Exception as exc:  # the worker died or the task could not run: an error verdict
+                v = Verdict(chk.statement_id, chk.name, chk.method, "error", chk.expected, _fmt(ov),
+                            {"comparisons": [], "instances": []}, None, seed, 0.0, f"{type(exc).__name__}: {exc} (on the Dask worker)")
+            accept(v)
+    finally:
+        if own:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def probe(stmt: Statement, overrides: dict | None = None, budget: str = "quick", store=None, argv=None, *,
+          instances: list[dict] | None = None, axes: list[str] | None = None, mode: str = "set",
+          checks: list[Check] | None = None, seed: int = 0, scheduler: str | None = None,
+          workers: int | None = None, resume: bool = True, progress: bool | None = None,
+          on_verdict: Callable[[Verdict], None] | None = None) -> ProbeResult:
+    """Run a statement's checks on each instance (``instances``, or the single ``overrides``),
+    store each verdict as it arrives, and write the summary (and phase diagram) to the run."""
+    chks = checks if checks is not None else checks_for(stmt.id)
+    insts = instances if instances is not None else [dict(overrides or {})]
+    for inst in insts:  # everything validated before anything runs or is stored
+        for k, v in inst.items():
+            stmt.param(k).validate(v)
+    key = sweep_key(stmt, chks, insts, budget, seed)
+    run_id, done = None, set()
+    if store is not None:
+        prev = store.resumable_run(key) if resume else None
+        if prev is not None:
+            run_id = prev["id"]
+            store.reopen_run(run_id, argv)
+            done = store.done_instances(run_id)
+        else:
+            run_id = store.start_run(budget, kind="probe", argv=argv, sweep=key)
+    tasks = [(c, inst) for inst in insts for c in chks if (c.name, canonical(inst)) not in done]
+    skipped = len(insts) * len(chks) - len(tasks)
+    bar = Progress(len(insts) * len(chks), skipped, enabled=progress)
+    fresh: list[Verdict] = []
+
+    def accept(v: Verdict) -> None:
+        fresh.append(v)
+        if store is not None:
+            store.add_verdict(run_id, v)
+        bar.update(v)
+        if on_verdict:
+            on_verdict(v)
+
+    try:
+        execute(tasks, budget, seed, accept, scheduler=scheduler, workers=workers)
+    except BaseException:
+        bar.close()
+        if store is not None:
+            store.finish_run(run_id, "incomplete")
+        raise
+    bar.close()
+    if store is not None:
+        records = [r for r in store.verdicts(run_id=run_id)]
+    else:
+        records = [_stored_form(v) for v in fresh]
+    summary = summarise(stmt, records, mode=mode, axes=axes)
+    result = ProbeResult(run_id, records, summary, len(tasks), skipped)
+    _finish(result, store, stmt, axes)
+    return result
+
+
+def _finish(result: ProbeResult, store, stmt: Statement, axes: list[str] | None) -> None:
+    names = list(axes or [])
+    if not names and result.summary["mode"] == "samples":
+        varied = [k for k in (result.summary["instances"][0]["params"] if result.summary["instances"] else {})
+                  if len({json.dumps(i["params"].get(k)) for i in result.summary["instances"]}) > 1]
+        names = [k for k in varied if all(_num(i["params"].get(k)) is not None for i in result.summary["instances"])][:2]
+    result.artifacts["probe-summary"] = ("application/json", json.dumps(result.summary, indent=1, default=str))
+    if len(result.summary["instances"]) > 1:
+        svg = phase_diagram(result.summary, names)
+        if svg:
+            result.artifacts["phase-diagram"] = ("image/svg+xml", svg)
+    if result.search is not None:
+        result.artifacts["search"] = ("application/json", json.dumps(result.search, indent=1, default=str))
+    if store is not None and result.run_id is not None:
+        for name, (mime, content) in result.artifacts.items():
+            store.add_run_artifact(result.run_id, name, mime, content)
+        store.finish_run(result.run_id, "complete")
+
+
+# ---------------------------------------------------------------------------------------
+# Counterexample search
+# ---------------------------------------------------------------------------------------
+def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv=None, *, axes: list[Axis] | None = None,
+           checks: list[Check] | None = None, max_examples: int = 50, seed: int = 0, progress: bool | None = None) -> ProbeResult:
+    """Search for a counterexample: Hypothesis draws instances (``--grid`` ranges bound the
+    searched parameters, the statement's strategy the others; ``--set`` values fixed), each is
+    run through the checks, ``target()`` drives the violation margin up, and a refuting
+    instance is shrunk to the smallest one. That instance's verdicts are stored (the margins of
+    every evaluation go to the ``search`` artifact)."""
+    from hypothesis import HealthCheck, Phase, given, settings, target
+    from hypothesis import seed as hseed
+    from hypothesis import strategies as st
+
+    if not 1 <= max_examples <= MAX_SAMPLES:
+        raise ParamError(f"--samples {max_examples}: must be between 1 and {MAX_SAMPLES}")
+    chks = checks if checks is not None else checks_for(stmt.id)
+    axes = list(axes or [])
+    base = stmt.instance_strategy(fixed, vary=None if not axes else [a.name for a in axes])
+    if axes:
+        parts = {}
+        for a in axes:
+            p = stmt.param(a.name)
+            if a.low is not None and p.type is int:
+                parts[a.name] = st.integers(int(a.low), int(a.high))
+            elif a.low is not None and p.type is float:
+                if a.geometric:
+                    lo, hi = math.log10(a.low), math.log10(a.high)
+                    parts[a.name] = st.floats(lo, hi).map(lambda e: float(f"{10.0 ** e:.6g}"))
+                else:
+                    parts[a.name] = st.floats(float(a.low), float(a.high), allow_nan=False, allow_infinity=False)
+            else:
+                parts[a.name] = st.sampled_from(a.values)
+        base = st.fixed_dictionaries(parts).map(lambda d: {**{k: stmt.param(k).validate(v) for k, v in d.items()}, **fixed})
+    evaluations: list[dict] = []
+    failing: list[tuple[dict, list[Verdict]]] = []
+    bar = Progress(max_examples, 0, enabled=progress)
+
+    @hseed(seed)
+    @settings(max_examples=max_examples, database=None, deadline=None, suppress_health_check=list(HealthCheck),
+              phases=[Phase.explicit, Phase.generate, Phase.target, Phase.shrink], print_blob=False, report_multiple_bugs=False)
+    @given(base)
+    def find(params):
+        vs = [run_check(c, budget=budget, overrides=params, seed=seed) for c in chks]
+        margin = max(violation_margin(v) for v in vs)
+        evaluations.append({"params": _fmt(params), "margin": margin, "statuses": {v.check: v.status for v in vs}})
+        if len(evaluations) <= max_examples:
+            bar.update(vs[0])
+        target(max(min(margin, 1e300), -1e300), label="violation margin")
+        if any(v.status == "refuted" for v in vs):
+            failing.append((params, vs))
+            raise AssertionError("refuted")
+
+    try:
+        find()
+    except AssertionError:
+        pass
+    bar.close()
+    smallest = failing[-1] if failing else None  # Hypothesis replays the shrunk example last
+    best = max(evaluations, key=lambda e: e["margin"]) if evaluations else None
+    run_id = None
+    records: list[dict] = []
+    if store is not None:
+        run_id = store.start_run(budget, kind="probe", argv=argv)
+    kept = smallest[1] if smallest else ([run_check(c, budget=budget, overrides=best["params"], seed=seed) for c in chks] if best else [])
+    for v in kept:
+        if store is not None:
+            store.add_verdict(run_id, v)
+    records = store.verdicts(run_id=run_id) if store is not None else [_stored_form(v) for v in kept]
+    summary = summarise(stmt, records, mode="search", axes=[a.name for a in axes])
+    info = {
+        "evaluations": len(evaluations), "found": smallest is not None,
+        "smallest_counterexample": _fmt(smallest[0]) if smallest else None,
+        "hypotheses_held": all(stmt.hypotheses_hold({**stmt.defaults(), **smallest[0]}).values()) if smallest else None,
+        "largest_margin": best, "margins": evaluations,
+    }
+    if smallest:
+        held = info["hypotheses_held"]
+        summary["lines"].insert(0, f"search: smallest violating instance after {len(evaluations)} evaluations: {_show(smallest[0])} "
+                                   + ("(hypotheses held: a COUNTEREXAMPLE to the statement)" if held else "(outside the hypotheses: evidence that a hypothesis is needed)"))
+    else:
+        summary["lines"].insert(0, f"search: no violation in {len(evaluations)} evaluations; largest margin {best['margin']:.3g} at {_show(best['params'])}" if best else "search: nothing evaluated")
+    result = ProbeResult(run_id, records, summary, len(evaluations), 0, search=info)
+    _finish(result, store, stmt, [a.name for a in axes] if smallest is None else [])
+    return result
+
+
+def probe_summary(stmt: Statement, verdicts: list[Verdict]) -> list[str]:
+    """Backward-compatible: one line per instance and the summary lines of a verdict list."""
+    s = summarise(stmt, [_stored_form(v) for v in verdicts])
+    return instance_lines(s) + s["lines"]

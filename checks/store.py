@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DEFAULT_PATH = ".ibverify/store.sqlite"
 ENV_VAR = "IBV_STORE"
 
@@ -66,7 +66,41 @@ _MIGRATIONS = {
         created REAL NOT NULL
     );
     """,
+    # 2: probe sweeps. A run may belong to a sweep (``runs.sweep``: a hash of the statement,
+    # checks, budget, seed and instance list) so that an interrupted sweep resumes into the
+    # same run; per-run artifacts hold what belongs to no single verdict (a probe's summary
+    # JSON and its phase diagram SVG).
+    2: """
+    ALTER TABLE runs ADD COLUMN sweep TEXT;
+    CREATE INDEX runs_sweep ON runs(sweep, id);
+    CREATE TABLE run_artifacts (
+        run_id INTEGER NOT NULL REFERENCES runs(id),
+        name TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        content TEXT NOT NULL,
+        PRIMARY KEY (run_id, name)
+    );
+    """,
 }
+
+# Writers from many processes (pytest-xdist, Dask workers, a parallel 'ibv run') share one
+# file: SQLite's busy timeout makes a writer wait for the lock, and the few errors that the
+# busy handler does not cover (a journal-mode change racing a writer, a lock upgrade) are
+# retried here with backoff.
+_RETRIES = 50
+
+
+def _retry(fn, *args, **kw):
+    delay = 0.01
+    for attempt in range(_RETRIES):
+        try:
+            return fn(*args, **kw)
+        except sqlite3.OperationalError as exc:
+            text = str(exc).lower()
+            if ("locked" not in text and "busy" not in text) or attempt == _RETRIES - 1:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 1.0)
 
 
 def store_path(explicit: str | None = None) -> Path:
@@ -112,10 +146,12 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.conn = sqlite3.connect(str(self.path), timeout=60, isolation_level=None)
         self.conn.row_factory = sqlite3.Row
-        self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA busy_timeout=60000")
+        _retry(self.conn.execute, "PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=NORMAL")
-        self._migrate()
+        _retry(self._migrate)
+        # a run whose process died (SIGKILL, power loss) is marked incomplete on the next open
+        _retry(self.mark_interrupted_runs)
 
     def _migrate(self) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
@@ -136,26 +172,69 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
+    def _write(self, statements: list[tuple[str, tuple]]) -> list[int]:
+        """Statements in one IMMEDIATE transaction (retried as a whole when locked)."""
+
+        def once():
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                ids = [int(self.conn.execute(q, a).lastrowid or 0) for q, a in statements]
+                self.conn.execute("COMMIT")
+                return ids
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+
+        return _retry(once)
+
     # -- runs --------------------------------------------------------------------------
-    def start_run(self, budget: str, kind: str = "run", argv: list[str] | None = None) -> int:
+    def start_run(self, budget: str, kind: str = "run", argv: list[str] | None = None, sweep: str | None = None) -> int:
         prov = provenance()
-        cur = self.conn.execute(
-            "INSERT INTO runs(started, state, kind, budget, git_commit, versions, machine, argv) VALUES (?,?,?,?,?,?,?,?)",
-            (time.time(), "running", kind, budget, prov["git_commit"], json.dumps(prov["versions"]), prov["machine"], json.dumps({"argv": argv or [], "pid": os.getpid()})),
-        )
-        return int(cur.lastrowid)
+        return self._write([(
+            "INSERT INTO runs(started, state, kind, budget, git_commit, versions, machine, argv, sweep) VALUES (?,?,?,?,?,?,?,?,?)",
+            (time.time(), "running", kind, budget, prov["git_commit"], json.dumps(prov["versions"]), prov["machine"],
+             json.dumps({"argv": argv or [], "pid": os.getpid(), "host": platform.node()}), sweep),
+        )])[0]
 
     def finish_run(self, run_id: int, state: str = "complete") -> None:
-        self.conn.execute("UPDATE runs SET finished=?, state=? WHERE id=?", (time.time(), state, run_id))
+        self._write([("UPDATE runs SET finished=?, state=? WHERE id=?", (time.time(), state, run_id))])
 
     def mark_interrupted_runs(self) -> None:
         """Runs whose process died (killed mid-way) never reached finish_run: mark them
-        incomplete. Called at the start of a run; a run is 'running' only while its
-        process lives, which is checked through the pid kept in argv's record."""
+        incomplete. A run is 'running' only while its process lives, checked through the pid
+        (and host) kept in its argv record; runs started on another host are left alone."""
         for r in self.conn.execute("SELECT id, argv FROM runs WHERE state='running'").fetchall():
-            pid = json.loads(r["argv"] or "{}").get("pid")
+            rec = json.loads(r["argv"] or "{}")
+            pid = rec.get("pid")
+            if rec.get("host") not in (None, platform.node()):
+                continue
             if pid is None or not _pid_alive(pid):
-                self.conn.execute("UPDATE runs SET state='incomplete' WHERE id=?", (r["id"],))
+                self._write([("UPDATE runs SET state='incomplete' WHERE id=? AND state='running'", (r["id"],))])
+
+    # -- sweeps (ibv probe) ------------------------------------------------------------
+    def resumable_run(self, sweep: str) -> dict | None:
+        """The latest unfinished run of a sweep (its process gone), to resume into."""
+        self.mark_interrupted_runs()
+        r = self.conn.execute("SELECT * FROM runs WHERE sweep=? ORDER BY id DESC LIMIT 1", (sweep,)).fetchone()
+        if r is None or r["state"] != "incomplete":
+            return None
+        return dict(r)
+
+    def reopen_run(self, run_id: int, argv: list[str] | None = None) -> None:
+        rec = {"argv": argv or [], "pid": os.getpid(), "host": platform.node()}
+        self._write([("UPDATE runs SET state='running', finished=NULL, argv=? WHERE id=?", (json.dumps(rec), run_id))])
+
+    def done_instances(self, run_id: int) -> set[tuple[str, str]]:
+        """``(check_name, params as canonical JSON)`` of every verdict stored in a run."""
+        rows = self.conn.execute("SELECT check_name, params FROM verdicts WHERE run_id=?", (run_id,)).fetchall()
+        return {(r["check_name"], json.dumps(json.loads(r["params"]), sort_keys=True)) for r in rows}
+
+    def add_run_artifact(self, run_id: int, name: str, mime: str, content: str) -> None:
+        self._write([("INSERT OR REPLACE INTO run_artifacts(run_id, name, mime, content) VALUES (?,?,?,?)", (run_id, name, mime, content))])
+
+    def run_artifacts(self, run_id: int) -> dict[str, tuple[str, str]]:
+        rows = self.conn.execute("SELECT name, mime, content FROM run_artifacts WHERE run_id=? ORDER BY name", (run_id,)).fetchall()
+        return {r["name"]: (r["mime"], r["content"]) for r in rows}
 
     def runs(self, kind: str | None = None) -> list[dict]:
         q = "SELECT * FROM runs" + (" WHERE kind=?" if kind else "") + " ORDER BY id"
@@ -177,25 +256,28 @@ class Store:
 
     # -- verdicts ----------------------------------------------------------------------
     def add_verdict(self, run_id: int, v) -> int:
-        """One verdict and its artifacts in one transaction."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            cur = self.conn.execute(
-                "INSERT INTO verdicts(run_id, statement_id, check_name, method, status, expected, params, metrics, precision, seed, seconds, message, created)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    run_id, v.statement_id, v.check, v.method, v.status, v.expected, json.dumps(v.params, sort_keys=True),
-                    json.dumps(v.metrics, sort_keys=True, default=str), v.precision, v.seed, v.seconds, v.message, time.time(),
-                ),
-            )
-            vid = int(cur.lastrowid)
-            for name, (mime, content) in v.artifacts.items():
-                self.conn.execute("INSERT INTO artifacts(verdict_id, name, mime, content) VALUES (?,?,?,?)", (vid, name, mime, content))
-            self.conn.execute("COMMIT")
-            return vid
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
+        """One verdict and its artifacts in one transaction (retried whole if locked)."""
+        row = (
+            run_id, v.statement_id, v.check, v.method, v.status, v.expected, json.dumps(v.params, sort_keys=True),
+            json.dumps(v.metrics, sort_keys=True, default=str), v.precision, v.seed, v.seconds, v.message, time.time(),
+        )
+
+        def once():
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = self.conn.execute(
+                    "INSERT INTO verdicts(run_id, statement_id, check_name, method, status, expected, params, metrics, precision, seed, seconds, message, created)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                vid = int(cur.lastrowid)
+                for name, (mime, content) in v.artifacts.items():
+                    self.conn.execute("INSERT INTO artifacts(verdict_id, name, mime, content) VALUES (?,?,?,?)", (vid, name, mime, content))
+                self.conn.execute("COMMIT")
+                return vid
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+
+        return _retry(once)
 
     def verdicts(self, run_id: int | None = None, statement_id: str | None = None) -> list[dict]:
         q = "SELECT * FROM verdicts WHERE 1=1"
@@ -240,7 +322,7 @@ class Store:
         return None if r is None else pickle.loads(r[0])
 
     def cache_put(self, key: str, value: Any) -> None:
-        self.conn.execute("INSERT OR REPLACE INTO cache(key, value, created) VALUES (?,?,?)", (key, pickle.dumps(value), time.time()))
+        self._write([("INSERT OR REPLACE INTO cache(key, value, created) VALUES (?,?,?)", (key, pickle.dumps(value), time.time()))])
 
 
 def _pid_alive(pid: int) -> bool:

@@ -17,6 +17,7 @@ the returned ``nu = -lam`` makes stationarity read ``grad f(beta) = X^T nu``.
 """
 from __future__ import annotations
 
+import math
 import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -37,9 +38,34 @@ class ConvexSolution:
     nu: np.ndarray
     value: float
     kkt: dict  # named KKT residuals
-    error: float  # |beta_tight - beta_loose|_inf: error estimate of the returned (tight) solve
+    # Error estimate of the returned (tight) solve, in beta's units: the two-tolerance
+    # difference |beta_tight - beta_loose|_inf PLUS the KKT residuals mapped to beta
+    # (feasibility through 1/sigma_min(X), stationarity through the point the KKT conditions
+    # imply, the duality gap for the LP). An "optimal_inaccurate" solve, or two solves that
+    # stop at the same inaccurate point, cannot look exact: their residuals are in the error.
+    error: float
     status: str
     extra: dict = field(default_factory=dict)
+
+
+def _feasibility_to_beta(X: np.ndarray, feasibility: float) -> float:
+    """The smallest beta correction restoring ``X beta = y`` is at most
+    ``|X beta - y|_2 / sigma_min(X)``; bounded with the inf-norm residual times sqrt(N)."""
+    sv = np.linalg.svd(X, compute_uv=False)
+    smin = float(sv[-1]) if sv.size else 0.0
+    if smin <= 0 or not math.isfinite(feasibility):
+        return math.inf
+    return math.sqrt(X.shape[0]) * feasibility / smin
+
+
+def _total_error(two_tol: float, *terms: float) -> float:
+    total = two_tol
+    for t in terms:
+        t = float(t)
+        if not math.isfinite(t):
+            return math.inf
+        total += abs(t)
+    return total
 
 
 def _solve(build: Callable[[dict], tuple], status_ok=("optimal",)):
@@ -75,7 +101,11 @@ def min_l2(X: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None) -> C
     W = np.diag(w)
     closed = W @ X.T @ np.linalg.solve(X @ W @ X.T, y)
     kkt = {"feasibility": float(np.max(np.abs(X @ b - y))), "stationarity": float(np.max(np.abs(2 * b / w - X.T @ nu)))}
-    return ConvexSolution(b, nu, float(prob.value), kkt, err, prob.status, {"closed_form": closed})
+    # the KKT point for the solver's multiplier is beta = w X^T nu / 2
+    stat_beta = float(np.max(np.abs(b - w * (X.T @ nu) / 2)))
+    kkt_feas = float(np.max(np.abs(X @ (w * (X.T @ nu) / 2) - y)))
+    total = _total_error(err, stat_beta, _feasibility_to_beta(X, kkt["feasibility"]), _feasibility_to_beta(X, kkt_feas))
+    return ConvexSolution(b, nu, float(prob.value), kkt, total, prob.status, {"closed_form": closed, "two_tolerance_error": err})
 
 
 def min_l1(X: np.ndarray, y: np.ndarray) -> ConvexSolution:
@@ -102,7 +132,11 @@ def min_l1(X: np.ndarray, y: np.ndarray) -> ConvexSolution:
         "gap": float(abs(np.sum(np.abs(b)) - y @ nu)),
     }
     off = np.abs(g[~support]) if (~support).any() else np.array([0.0])
-    return ConvexSolution(b, nu, float(prob.value), kkt, err, prob.status, {"support": support, "max_offsupport_dual": float(np.max(off))})
+    # an LP's solution is not a smooth function of the residuals; the gap, the dual
+    # infeasibility (times the solution's size) and the feasibility correction bound what an
+    # inaccurate solve can hide
+    total = _total_error(err, kkt["gap"], kkt["dual_feasibility"] * scale, kkt["slackness"] * scale, _feasibility_to_beta(X, kkt["feasibility"]))
+    return ConvexSolution(b, nu, float(prob.value), kkt, total, prob.status, {"support": support, "max_offsupport_dual": float(np.max(off)), "two_tolerance_error": err})
 
 
 def min_kl(X: np.ndarray, y: np.ndarray, a: np.ndarray, b: np.ndarray | None = None) -> ConvexSolution:
@@ -133,7 +167,17 @@ def min_kl(X: np.ndarray, y: np.ndarray, a: np.ndarray, b: np.ndarray | None = N
         stat_p = np.max(np.abs(np.log(p / a) - g))
         stat_n = np.max(np.abs(np.log(n / b) + g))
     kkt = {"feasibility": float(np.max(np.abs(X @ beta - y))), "stationarity": float(max(stat_p, stat_n)), "complementarity_pn_ab": float(np.max(np.abs(p * n - a * b)) / float(np.max(a * b)))}
-    return ConvexSolution(beta, nu, s * float(prob.value), kkt, err, prob.status, {"p": p, "n": n})
+    # the KKT point of the solver's multiplier: p = a e^g, n = b e^-g (stationarity in beta's units)
+    with np.errstate(over="ignore", invalid="ignore"):
+        stat_beta = float(np.max(np.abs(p - a * np.exp(g)) + np.abs(n - b * np.exp(-g))))
+    kkt["stationarity_beta"] = stat_beta
+    # that KKT point is the exact minimiser for the data X(p* - n*): its infeasibility is how
+    # far the multiplier is from the optimal one
+    with np.errstate(over="ignore", invalid="ignore"):
+        kkt_feas = float(np.max(np.abs(X @ (a * np.exp(g) - b * np.exp(-g)) - y)))
+    total = _total_error(err, stat_beta if math.isfinite(stat_beta) else math.inf, _feasibility_to_beta(X, kkt["feasibility"]),
+                         _feasibility_to_beta(X, kkt_feas) if math.isfinite(kkt_feas) else math.inf)
+    return ConvexSolution(beta, nu, s * float(prob.value), kkt, total, prob.status, {"p": p, "n": n, "two_tolerance_error": err})
 
 
 def min_power(X: np.ndarray, y: np.ndarray, D: float, scale: float) -> ConvexSolution:
@@ -166,7 +210,12 @@ def min_power(X: np.ndarray, y: np.ndarray, D: float, scale: float) -> ConvexSol
         "dual_in_box": float(np.max(np.abs(g))),
         "stationarity": float(np.max(np.abs(beta - (Pk - Nk)))) if np.all(np.abs(g) < 1) else float("inf"),
     }
-    return ConvexSolution(beta, nu, aD * float(prob.value), kkt, err, prob.status, {"P": P, "N": N})
+    # the KKT point of the solver's multiplier is the exact minimiser for the data X(Pk - Nk):
+    # its infeasibility is how far that multiplier is from the optimal one
+    with np.errstate(invalid="ignore"):
+        kkt_feas = float(np.max(np.abs(X @ (Pk - Nk) - y))) if np.all(np.abs(g) < 1) else float("inf")
+    total = _total_error(err, kkt["stationarity"], _feasibility_to_beta(X, kkt["feasibility"]), _feasibility_to_beta(X, kkt_feas))
+    return ConvexSolution(beta, nu, aD * float(prob.value), kkt, total, prob.status, {"P": P, "N": N, "two_tolerance_error": err})
 
 
 @dataclass

@@ -42,6 +42,32 @@ def test_run_stores_and_writes_json(tmp_path, capsys):
         ["probe", "kernel-rich/theorem-1", "--set", "seed=1.5"],
         ["probe", "kernel-rich/theorem-1", "--set", "nosuch=1"],
         ["probe", "kernel-rich/theorem-1", "--set", "alpha"],
+        # unknown parameter names, wrong types
+        ["probe", "kernel-rich/theorem-1", "--set", "alpha=abc"],
+        ["probe", "kernel-rich/theorem-1", "--set", "fixture"],
+        ["probe", "kernel-rich/claim-q-closed-form", "--set", "alpha=1"],  # takes no parameters
+        # NaN and infinities, for every numeric type
+        ["probe", "kernel-rich/theorem-1", "--set", "alpha=-inf"],
+        ["probe", "kernel-rich/theorem-1", "--set", "alpha=1e999"],
+        ["probe", "kernel-rich/theorem-1", "--set", "seed=nan"],
+        ["probe", "kernel-rich/theorem-1", "--set", "seed=inf"],
+        ["probe", "kernel-rich/theorem-1", "--grid", "alpha=0.1,nan"],
+        # values where the model is undefined
+        ["probe", "kernel-rich/theorem-1", "--set", "alpha=0"],
+        ["probe", "kernel-rich/theorem-3", "--set", "D=0"],
+        ["probe", "kernel-rich/lemma-13", "--set", "d=0"],
+        ["probe", "kernel-rich/lemma-13", "--set", "d=-3"],
+        # non-integer and absurd sizes
+        ["probe", "kernel-rich/lemma-13", "--set", "k=2.5"],
+        ["probe", "kernel-rich/lemma-13", "--set", "k=1000000000"],
+        ["probe", "kernel-rich/lemma-13", "--set", "d=1e30"],
+        ["probe", "kernel-rich/theorem-1", "--grid", "seed=0..99999999"],
+        # other arguments
+        ["run", "--jobs", "0"],
+        ["run", "--jobs", "many"],
+        ["run", "--paper", "no-such-paper"],
+        ["probe", "kernel-rich/no-such-statement"],
+        ["probe", "kernel-rich/theorem-1", "--samples", "-2"],
         ["run", "--budget", "huge"],
         ["run", QUICK_ID, "--json", "/nonexistent-dir/x.json"],
         ["frobnicate"],

@@ -24,6 +24,12 @@ PAPERS = {
     "kernel-rich": "seeds/004_f9f7314f3f52e985.txt",
 }
 
+# Statements outside the five papers -- a researcher's own conjectures, test-only statements --
+# live under this key, in modules named by the IBV_PLUGINS environment variable (paths of .py
+# files separated by os.pathsep; each may register statements and their checks).
+SCRATCH = "scratch"
+PLUGINS_ENV = "IBV_PLUGINS"
+
 # A statement either holds (its checks are expected to prove, certify or verify it) or is
 # refuted as printed (its checks are expected to find a stored counterexample).
 EXPECTATIONS = ("holds", "refuted")
@@ -33,12 +39,23 @@ class ParamError(ValueError):
     """A parameter value outside the statement's domain (the model is undefined there)."""
 
 
+# The generic cap on integer parameters (sizes, counts, seeds) that set no ``high`` of their
+# own: anything larger is an absurd size for checks that integrate flows or solve programs on
+# one machine. A statement's owner sets ``Param(high=...)`` to a sane size for its checks.
+INT_CAP = 10**6
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter of a statement's domain.
 
     ``low``/``high`` bound the values where the model is *defined* (d >= 1, alpha > 0); they
-    are not the statement's hypotheses.  ``open_low`` makes the lower bound strict.
+    are not the statement's hypotheses.  ``open_low`` makes the lower bound strict. For an
+    integer parameter ``high`` is also the largest size the checks can compute (default: the
+    generic :data:`INT_CAP`). ``validator`` checks what a range cannot (the form of a string):
+    it returns an error text or ``None``. ``strategy`` (a zero-argument callable returning a
+    Hypothesis strategy) overrides the one derived from the domain for ``ibv probe --samples``.
+    NaN and infinities are refused for every numeric type.
     """
 
     name: str
@@ -49,10 +66,21 @@ class Param:
     high: float | None = None
     open_low: bool = False
     choices: tuple | None = None
+    validator: Callable[[Any], str | None] | None = None
+    strategy: Callable[[], Any] | None = None
+
+    @property
+    def cap(self) -> float | None:
+        """The largest admissible value (``high``, or the generic cap for integers)."""
+        if self.high is not None:
+            return self.high
+        return INT_CAP if self.type is int else None
 
     def parse(self, raw: Any) -> Any:
         if isinstance(raw, str):
             text = raw.strip()
+            if self.type in (int, float) and text.lower().lstrip("+-") in ("nan", "inf", "infinity"):
+                raise ParamError(f"{self.name}={raw!r}: must be a finite number")
             if self.type is int:
                 try:
                     value: Any = int(text)
@@ -84,26 +112,92 @@ class Param:
 
     def validate(self, value: Any) -> Any:
         if self.type is int:
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ParamError(f"{self.name}={value!r}: must be a finite number")
             if isinstance(value, bool) or not isinstance(value, int):
-                if isinstance(value, float) and math.isfinite(value) and value == int(value):
+                if isinstance(value, float) and value == int(value):
                     value = int(value)
                 else:
                     raise ParamError(f"{self.name}={value!r}: expected an integer")
         elif self.type is float:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ParamError(f"{self.name}={value!r}: expected a number")
-            value = float(value)
+            try:
+                value = float(value)
+            except OverflowError:
+                raise ParamError(f"{self.name}={value!r}: must be a finite number") from None
             if not math.isfinite(value):
-                raise ParamError(f"{self.name}={value!r}: must be finite")
+                raise ParamError(f"{self.name}={value!r}: must be a finite number")
+        elif self.type is bool:
+            if not isinstance(value, bool):
+                raise ParamError(f"{self.name}={value!r}: expected true or false")
+        elif self.type is str:
+            if not isinstance(value, str):
+                raise ParamError(f"{self.name}={value!r}: expected text")
         if self.choices is not None and value not in self.choices:
             raise ParamError(f"{self.name}={value!r}: must be one of {', '.join(map(str, self.choices))}")
         if self.low is not None:
             if value < self.low or (self.open_low and value == self.low):
                 rel = ">" if self.open_low else ">="
                 raise ParamError(f"{self.name}={value!r}: must be {rel} {self.low:g} (the model is undefined otherwise)")
-        if self.high is not None and value > self.high:
-            raise ParamError(f"{self.name}={value!r}: must be <= {self.high:g}")
+        cap = self.cap
+        if cap is not None and value > cap:
+            if self.type is int:
+                raise ParamError(f"{self.name}={value!r}: absurd size, must be <= {cap:g} (the largest the checks can compute)")
+            raise ParamError(f"{self.name}={value!r}: must be <= {cap:g}")
+        if self.validator is not None:
+            problem = self.validator(value)
+            if problem:
+                raise ParamError(f"{self.name}={value!r}: {problem}")
         return value
+
+    def hypothesis_strategy(self):
+        """A Hypothesis strategy over this parameter's domain (for ``--samples`` and
+        ``--search``): ``strategy`` if given; else choices; else a range around the default
+        inside ``[low, cap]`` (log-uniform for positive floats, so scales are explored)."""
+        from hypothesis import strategies as st
+
+        if self.strategy is not None:
+            return self.strategy()
+        if self.choices is not None:
+            return st.sampled_from(self.choices)
+        if self.type is bool:
+            return st.booleans()
+        if self.type is int:
+            lo = int(self.low) if self.low is not None else (int(self.default) - 10 if isinstance(self.default, int) else 0)
+            if self.open_low and self.low is not None:
+                lo += 1
+            base = self.default if isinstance(self.default, int) else lo
+            hi = int(min(self.cap, max(lo + 10, 2 * base + 2)))
+            return st.integers(lo, hi)
+        if self.type is float:
+            d = self.default if isinstance(self.default, (int, float)) and self.default else None
+            lo = self.low
+            if lo is not None and lo >= 0:
+                # positive scales: log-uniform over two decades either side of the default
+                centre = abs(d) if d else 1.0
+                a, b = math.log10(centre) - 2, math.log10(centre) + 2
+                if self.high is not None and self.high > 0:
+                    b = min(b, math.log10(self.high))
+                if lo > 0:
+                    a = max(a, math.log10(lo))
+                s = st.floats(a, b).map(lambda e: float(f"{10.0 ** e:.6g}"))
+                if lo == 0 and not self.open_low:
+                    s = st.one_of(st.just(0.0), s)
+                return s.filter(lambda v: self._admits(v))
+            centre = d or 0.0
+            width = max(abs(centre), 1.0) * 10
+            lo2 = centre - width if lo is None else lo
+            hi2 = centre + width if self.high is None else self.high
+            return st.floats(lo2, hi2, allow_nan=False, allow_infinity=False).filter(lambda v: self._admits(v))
+        return st.just(self.default)
+
+    def _admits(self, value) -> bool:
+        try:
+            self.validate(value)
+            return True
+        except ParamError:
+            return False
 
 
 @dataclass(frozen=True)
@@ -135,6 +229,9 @@ class Statement:
     erratum: str | None = None  # for a refuted statement: what is wrong and what holds instead
     corrects: str | None = None  # for an ``:corrected`` statement: the id of the printed one
     notes: str = ""
+    # A zero-argument callable returning a Hypothesis strategy of parameter dicts, for
+    # ``ibv probe --samples``/``--search``; by default derived from the parameters' domains.
+    strategy: Callable[[], Any] | None = None
 
     @property
     def paper(self) -> str:
@@ -149,6 +246,25 @@ class Statement:
 
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
+
+    def instance_strategy(self, fixed: dict | None = None, vary: Iterable[str] | None = None):
+        """A Hypothesis strategy of parameter dicts: the statement's ``strategy`` (or one
+        derived from the domains of ``vary``, default every parameter), with ``fixed``
+        overriding what it draws. Every drawn dict is validated against the domain."""
+        from hypothesis import strategies as st
+
+        fixed = dict(fixed or {})
+        if self.strategy is not None:
+            base = self.strategy()
+        else:
+            names = [p.name for p in self.params] if vary is None else list(vary)
+            base = st.fixed_dictionaries({n: self.param(n).hypothesis_strategy() for n in names if n not in fixed})
+
+        def complete(d):
+            out = {**d, **fixed}
+            return {k: (self.param(k).validate(v) if v is not None else None) for k, v in out.items()}
+
+        return base.map(complete)
 
     def hypotheses_hold(self, instance: dict) -> dict[str, bool]:
         """Each hypothesis evaluated on the instance (a failing predicate counts as not held)."""
@@ -168,7 +284,7 @@ def register(stmt: Statement) -> Statement:
     if stmt.id in REGISTRY:
         raise ValueError(f"duplicate statement id {stmt.id}")
     paper = stmt.id.split("/", 1)[0]
-    if paper not in PAPERS:
+    if paper not in PAPERS and paper != SCRATCH:
         raise ValueError(f"unknown paper key in {stmt.id}")
     if stmt.expect not in EXPECTATIONS:
         raise ValueError(f"{stmt.id}: expect must be one of {EXPECTATIONS}")
@@ -201,7 +317,30 @@ def load_all() -> dict[str, Statement]:
 
     for name in paper_modules():
         importlib.import_module(f"{__package__}.{name}")
+    load_plugins()
     return REGISTRY
+
+
+def load_plugins() -> None:
+    """Import the modules of ``$IBV_PLUGINS`` once each (statements of the ``scratch`` key)."""
+    import importlib.util
+    import os
+    import sys
+
+    for i, path in enumerate(filter(None, os.environ.get(PLUGINS_ENV, "").split(os.pathsep))):
+        name = "ibv_plugin_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
+        if name in sys.modules:
+            continue
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"{PLUGINS_ENV}: cannot load {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
 
 
 def statements(paper: str | None = None, ids: Iterable[str] | None = None) -> list[Statement]:

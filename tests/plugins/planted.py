@@ -1,0 +1,50 @@
+"""Test-only statements (loaded through IBV_PLUGINS) with a planted counterexample.
+
+``scratch/planted`` claims ``x * n <= 60`` for ``0 <= x <= 10`` and ``1 <= n <= 50`` under the
+hypothesis ``n <= 10``: false for ``x > 6, n = 10`` (a counterexample inside the hypotheses) and
+for ``n > 10`` (outside them). ``delay`` makes each check sleep (for the interruption tests).
+"""
+import time
+
+from checks.core import check
+from theorems.registry import Hypothesis, Param, Source, statement
+
+statement(
+    "scratch/planted", "claim", "T", "A planted false bound", Source("tests/plugins/planted.py", "test"),
+    r"$x n \le 60$ whenever $n \le 10$",
+    params=(Param("x", float, 1.0, "a real in [0, 10]", low=0.0, high=10.0),
+            Param("n", int, 2, "a size in [1, 50]", low=1, high=50),
+            Param("delay", float, 0.0, "seconds each check sleeps", low=0.0, high=30.0)),
+    hypotheses=(Hypothesis(r"$n \le 10$", lambda p: p["n"] <= 10),),
+)
+
+
+@check("scratch/planted", "bound", "random")
+def planted_bound(ctx):
+    """The planted bound x n <= 60 (exact arithmetic on the inputs, no error)."""
+    for inst in ctx.instances([{}]):
+        ctx.start(inst)
+        time.sleep(inst["delay"])
+        ctx.bound("x n <= 60", inst["x"] * inst["n"], 60.0, err=0.0)
+
+
+@check("scratch/planted", "x-in-range", "random")
+def planted_range(ctx):
+    """Reads only x (an override of n is not used by this check)."""
+    x = ctx.param("x", 1.0)
+    ctx.fact("0 <= x <= 10", 0 <= x <= 10)
+
+
+statement(
+    "scratch/slow", "claim", "S", "Six slow trivial checks (for killing a run mid-way)", Source("tests/plugins/planted.py", "test"),
+    r"$1 \le 2$", params=(Param("delay", float, 0.5, "seconds each check sleeps", low=0.0, high=30.0),),
+)
+
+
+def _slow(ctx):
+    time.sleep(ctx.param("delay"))
+    ctx.exact("1 <= 2", 1 <= 2)
+
+
+for _i in range(6):
+    check("scratch/slow", f"slow-{_i}", "symbolic")(_slow)
