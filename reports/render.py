@@ -434,7 +434,7 @@ def _probe_command(stmt_id: str, stmt, instance: Any, budget: str | None) -> tup
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
-_SVG_DROP = frozenset({"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "handler", "listener"})
+_SVG_DROP = frozenset({"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "handler", "listener", "metadata"})
 
 
 def safe_svg(content: str) -> Markup | None:

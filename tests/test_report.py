@@ -211,6 +211,11 @@ def test_links_relative_and_resolve(report):
                 assert parts.fragment in _parse(target).ids, f"{page.name}: {link!r} has no such anchor"
     css = (out / "style.css").read_text()
     assert "url(" not in css and "@import" not in css
+    # no address anywhere but the XML namespaces (inline SVG's metadata is dropped)
+    namespaces = {"http://www.w3.org/1998/Math/MathML", "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
+    for page in pages:
+        found = set(re.findall(r"https?://[^\s\"'<>]+", page.read_text(encoding="utf-8")))
+        assert found <= namespaces, f"{page.name}: {found - namespaces}"
 
 
 def test_math_is_mathml(report):
