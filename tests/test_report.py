@@ -352,12 +352,12 @@ def test_evidence_plot():
     assert comparison_plot(bound[:1]) is None and comparison_plot([{"label": "identity", "status": "proved", "residual": "0"}] * 3) is None
 
 
-def test_render_time_100_statements(tmp_path, fake_registry):
-    """300 statements with three checks each (the whole suite is ~250 statements), and 20
-    probe runs, render within 10 s."""
-    store = _open_store(tmp_path / "big.sqlite")
+def bulk_store(path, statements: int = 300, probes: int = 20):
+    """A store shaped like the whole suite's: ``statements`` statements with three checks of
+    20 comparisons each, and ``probes`` probe runs (10-point grids over two checks)."""
+    store = _open_store(path)
     run = store.start_run("quick")
-    for k in range(300):
+    for k in range(statements):
         sid = f"{PAPER}/lemma-zz-bulk-{k}"
         for c in range(3):
             store.add_verdict(run, _verdict(sid, f"check-{c}", "flow", "verified", "verified",
@@ -365,9 +365,9 @@ def test_render_time_100_statements(tmp_path, fake_registry):
                                              "instances": [{"params": {"alpha": 0.5, "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]},
                                             artifacts={"plot": ("image/svg+xml", SVG)} if c == 0 else {}))
     store.finish_run(run)
-    for k in range(20):
+    for k in range(probes):
         probe = store.start_run("quick", kind="probe")
-        for g in range(10):  # a 10-point grid, two checks
+        for g in range(10):
             for c in range(2):
                 v = _verdict(f"{PAPER}/lemma-zz-bulk-{k}", f"check-{c}", "flow", "verified", "verified",
                              {"items": 20, "comparisons": _comparisons_agree(20, 20.0),
@@ -375,13 +375,15 @@ def test_render_time_100_statements(tmp_path, fake_registry):
                 v.params = {"alpha": 0.1 * (g + 1)}
                 store.add_verdict(probe, v)
         store.finish_run(probe)
-    t0, c0 = time.perf_counter(), time.process_time()
-    render_report(store, tmp_path / "big")
-    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
-    print(f"render: {seconds:.2f} s wall, {cpu:.2f} s CPU")
+    return store
+
+
+def test_bulk_store_renders_every_page(tmp_path, fake_registry):
+    """A suite-sized store renders a page per statement and per probe run (its render time
+    is measured in benchmarks/bench_report.py, not asserted here)."""
+    render_report(bulk_store(tmp_path / "big.sqlite"), tmp_path / "big")
     assert len(list((tmp_path / "big" / "statements").glob("*.html"))) >= 300
     assert len(list((tmp_path / "big" / "probes").glob("*.html"))) == 20
-    assert seconds < 10, seconds
 
 
 def test_tex_html_unit():
