@@ -1,0 +1,789 @@
+"""Checks for ssm-poison App. D.3.2-D.3.7 (statements in theorems/ssm_poison_saddle.py).
+
+Methods and their independence:
+
+* SymPy: the Hessian of (27) by ``sympy.hessian`` against the printed entries, omega_1,2 and
+  lambda_pm (symbolic d, L, s, P/m); the printed proof identities; exact facts about
+  ``g_{d,L}`` (critical points on W_1) from its Sturm chain in exact rationals;
+* Arb balls (python-flint): s enclosed twice -- exact rational bisection of a certified sign
+  change, and Arb's own root isolation (``fmpz_poly.complex_roots``) -- the eigenvalues of the
+  Hessian enclosed by Arb's eigenvalue solver on the ball matrix (no use of the printed
+  formulas) and by the printed formulas at the s-ball; bounds and resonance values decided on
+  these enclosures (status ``certified``);
+* flows: heyoka Taylor integration of (28) in double and extended precision (error = the
+  difference), the W_1 flow reduced exactly to the 1-D ODE of Lemma 12 checked against the full
+  d-dimensional flow, and mpmath Newton for critical points;
+* Hypothesis: random (d, L) families for the enclosures; random points for PL and Lipschitz.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from fractions import Fraction
+
+import flint
+import mpmath
+import numpy as np
+import sympy as sp
+from flint import arb, arb_mat, fmpq
+
+from numerics import intervals, taylor
+from theorems import ssm_poison as sm
+from theorems import ssm_poison_saddle as ss
+
+from .core import check
+
+PAPER_PAIRS = [(8, 7), (10, 7), (20, 9)]
+PREC = 256  # Arb working precision (bits) for s and the eigenvalues
+HYP_PAIRS = None
+
+
+def _hyp_pairs():
+    from hypothesis import strategies as st
+
+    return st.tuples(st.integers(8, 60), st.sampled_from([7, 9, 11, 13, 15, 17, 19, 21]))
+
+
+# ---------------------------------------------------------------------------------------
+# Exact and ball encodings of s and the spectrum
+# ---------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def g_poly(d: int, L: int) -> flint.fmpq_poly:
+    """``g_{d,L}`` (theorems.ssm_poison.critical_polynomial) as an exact rational polynomial."""
+    p = sp.Poly(sm.critical_polynomial(d, L, ss.a_sym), ss.a_sym)
+    return intervals.poly_q(list(reversed(p.all_coeffs())))
+
+
+def _q(x) -> fmpq:
+    f = Fraction(x)
+    return fmpq(f.numerator, f.denominator)
+
+
+@functools.lru_cache(maxsize=None)
+def saddle(d: int, L: int):
+    """s as two independent enclosures: exact bisection of the sign change on [1/d, 3/d], and
+    Arb's isolation of the real roots of g_{d,L} (the one in [1/d, 3/d])."""
+    p = g_poly(d, L)
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        s_bis = intervals.bisect_root(p, fmpq(1, d), fmpq(3, d), bits=PREC - 20)
+        roots = intervals.flint_real_roots(p, prec=PREC)
+        inside = [r for r in roots if r > arb(fmpq(1, d)) and r < arb(fmpq(3, d))]
+    finally:
+        flint.ctx.prec = old
+    return s_bis, roots, inside
+
+
+def _ball_w(w: float) -> arb:
+    return arb(_q(w))
+
+
+def eig_formulas(d: int, L: int, w: float):
+    """lambda_pm of Lemma 8 (as printed) at the s-ball."""
+    s = saddle(d, L)[0]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        W = _ball_w(w)
+        lp = 2 * W * ((L - 1) * ((2 * L - 3) * d * s ** (L - 1) - (L - 2)) * s ** (L - 3) + d)
+        lm = 2 * W * ((L - 1) * (L - 2) * (d * s ** (L - 1) - 1) * s ** (L - 3))
+    finally:
+        flint.ctx.prec = old
+    return lp, lm
+
+
+@functools.lru_cache(maxsize=None)
+def hessian_function(d: int, L: int):
+    """The Hessian of (27) by ``sympy.hessian`` (not the printed entries), as a function of
+    (a_1..a_d, w) evaluable on Arb balls."""
+    a = list(sp.symbols(f"a0:{d}", real=True))
+    H = sp.hessian(sm.objective_s2(a, L, ss.w_sym), a)
+    return sp.lambdify(a + [ss.w_sym], H.tolist(), modules=[{}])
+
+
+def hessian_at(d: int, L: int, w: float, point) -> arb_mat:
+    f = hessian_function(d, L)
+    return arb_mat(f(*point, _ball_w(w)))
+
+
+def certify(ctx, label, lo, hi, **metrics):
+    """``lo < hi`` decided on Arb balls: certified when the enclosures separate, refuted when they
+    separate the other way, inconclusive otherwise."""
+    lo, hi = arb(lo), arb(hi)
+    lo_u, hi_l = float(lo.upper()), float(hi.lower())
+    if lo < hi:
+        return ctx.bound(label, lo_u, hi_l, err=0.0, certified=True, **metrics)
+    if lo > hi:
+        return ctx.bound(label, float(lo.lower()), float(hi.upper()), err=0.0, certified=True, **metrics)
+    return ctx.bound(label, float(lo.mid()), float(hi.mid()), err=math.inf, certified=True, **metrics)
+
+
+def arb_precision(fn):
+    """Run a check body at Arb's working precision PREC (restored afterwards)."""
+
+    @functools.wraps(fn)
+    def wrapped(ctx):
+        old = flint.ctx.prec
+        flint.ctx.prec = PREC
+        try:
+            return fn(ctx)
+        finally:
+            flint.ctx.prec = old
+
+    return wrapped
+
+
+def _arb_str(x: arb, n: int = 25) -> str:
+    return x.str(n, radius=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma 4
+# ---------------------------------------------------------------------------------------
+@check("ssm-poison/lemma-4", "symbolic-critical-set", "symbolic")
+def lemma4_symbolic(ctx):
+    """(28) as printed = SymPy's gradient of (27); grad_j - grad_k = 2P/m (L-1)(sum a^{L-1} - 1)
+    (a_j^{L-2} - a_k^{L-2}); x^n - y^n = (x - y) q(x, y) with q(x, 1) = 1 + x + ... + x^{n-1}
+    free of real roots for odd n = L-2 (exact Sturm count), so q > 0 off x = y = 0 and equal
+    gradient entries force equal coordinates when sum a^{L-1} != 1; if sum a^{L-1} = 1 the
+    gradient is -2P/m (1 - sum a), which vanishes only at zero loss."""
+    Ls = (5, 7, 9, 11, 13) if ctx.full else (7, 9)
+    for L in Ls:
+        for d in (3, 5):
+            a = list(sp.symbols(f"a0:{d}", real=True))
+            l = sm.objective_s2(a, L, ss.w_sym)
+            grad = [sp.diff(l, x) for x in a]
+            ctx.identity(f"(28) as printed = dl/da_j, d={d}, L={L}", [sp.expand(grad[j] - ss.printed_gradient_entry(a, j, L)) for j in range(d)], scope=f"d={d}")
+            diff = sp.expand(grad[0] - grad[1] - 2 * ss.w_sym * (L - 1) * (sum(x ** (L - 1) for x in a) - 1) * (a[0] ** (L - 2) - a[1] ** (L - 2)))
+            ctx.identity(f"grad_1 - grad_2 factorises, d={d}, L={L}", diff, scope=f"d={d}")
+        n = L - 2
+        q1 = intervals.poly_q([1] * n)  # (x^n - 1)/(x - 1)
+        ctx.exact(f"q(x,1) = (x^n-1)/(x-1), n = L-2 = {n}: no real root (Sturm), q(0,1) = 1 > 0", intervals.sturm_count_real(q1) == 0, scope=f"L={L}")
+        x, y = sp.symbols("x y", real=True)
+        ctx.identity(f"x^n - y^n = (x-y) sum x^i y^(n-1-i), n={n}", sp.expand(x**n - y**n - (x - y) * sum(x**i * y ** (n - 1 - i) for i in range(n))), scope="all real x, y")
+    ctx.note("the second case (sum a^{L-1} = 1): (28) reduces to -2P/m (1 - sum a); its zero set is l = 0 (P > 0).")
+
+
+@check("ssm-poison/lemma-4", "newton-random-starts", "random")
+def lemma4_newton(ctx):
+    """Newton's method (least-squares steps, double precision) on grad l = 0 at (d, L) = (4, 7)
+    from Hypothesis-drawn starts in [-1, 1]^d: every start that converges (|grad l| < 1e-13)
+    ends at a global minimum (l < 1e-20) or on W_1 (spread < 1e-10)."""
+    from hypothesis import strategies as st
+
+    d, L = (4, 7)
+    a = list(sp.symbols(f"a0:{d}", real=True))
+    l = sm.objective_s2(a, L, sp.Integer(1))
+    grad = [sp.diff(l, x) for x in a]
+    F = sp.lambdify([a], grad, "numpy")
+    J = sp.lambdify([a], sp.Matrix(grad).jacobian(a), "numpy")
+    Lf = sp.lambdify([a], l, "numpy")
+    found = {"min": 0, "w1": 0, "unconverged": 0}
+
+    def prop(x0):
+        z = np.array(x0, float)
+        for _ in range(200):
+            g = np.asarray(F(z), float)
+            if not np.all(np.isfinite(g)) or np.max(np.abs(z)) > 1e3:
+                break
+            z = z - np.linalg.lstsq(np.asarray(J(z), float), g, rcond=None)[0]
+        g = np.asarray(F(z), float)
+        if not (np.all(np.isfinite(g)) and np.max(np.abs(g)) < 1e-13):
+            found["unconverged"] += 1
+            return
+        loss, spread = float(Lf(z)), float(np.max(z) - np.min(z))
+        kind = "min" if loss < 1e-20 else ("w1" if spread < 1e-10 else None)
+        if kind:
+            found[kind] += 1
+        ctx.fact("converged critical point: l < 1e-20 (global minimum) or spread < 1e-10 (on W_1)", kind is not None, loss=loss, spread=spread)
+
+    ctx.random(st.lists(st.floats(-1, 1, allow_nan=False), min_size=d, max_size=d), prop, quick=30, full=300)
+    ctx.metrics["critical_points_found"] = dict(found)
+    ctx.fact("some starts converged (the check saw critical points)", found["min"] + found["w1"] > 0, **found)
+
+
+# ---------------------------------------------------------------------------------------
+# Lemmas 5, 11 and the flows of (28)
+# ---------------------------------------------------------------------------------------
+def _rhs(d: int, L: int, w: float):
+    a = list(sp.symbols(f"a0:{d}", real=True))
+    l = sm.objective_s2(a, L, sp.Float(w) if w != int(w) else sp.Integer(int(w)))
+    return a, [sp.expand(-sp.diff(l, x)) for x in a]
+
+
+def init_zeta(d: int, gap: float):
+    """A member of I_0 / I_3-type: zeta_1 = 1, zeta_2 = 1 - gap, then decreasing to zeta_d = 1/2."""
+    return [1.0, 1.0 - gap] + [0.5 * (1 + (d - k) / d) for k in range(3, d + 1)]
+
+
+@functools.lru_cache(maxsize=None)
+def flow(d: int, L: int, w: float, alpha: float, gap: float, ref: bool, t_end: float = 900.0, step: float = 0.25):
+    """The flow (28) from alpha * zeta (``ref``: the reference initialisation, a_2 = a_1)."""
+    a, rhs = _rhs(d, L, w)
+    z = init_zeta(d, gap)
+    if ref:
+        z[1] = z[0]
+    x0 = [alpha * v for v in z]
+    grid = np.arange(0.0, t_end + step / 2, step)
+    return taylor.integrate_two_precisions(rhs, a, x0, grid)
+
+
+def loss_np(x, L, w):
+    x = np.asarray(x, dtype=np.longdouble)
+    return w * ((1 - np.sum(x ** (L - 1), axis=-1)) ** 2 + (1 - np.sum(x, axis=-1)) ** 2)
+
+
+def grad_np(x, L, w):
+    x = np.asarray(x, dtype=np.longdouble)
+    rl = 1 - np.sum(x ** (L - 1), axis=-1, keepdims=True)
+    rs = 1 - np.sum(x, axis=-1, keepdims=True)
+    return -2 * w * ((L - 1) * rl * x ** (L - 2) + rs)
+
+
+def beta2(x):
+    x = np.asarray(x, dtype=np.longdouble)
+    return np.sqrt(np.sum((x - np.mean(x, axis=-1, keepdims=True)) ** 2, axis=-1))
+
+
+FLOW_QUICK = [{"d": 8, "L": 7, "w2": 1.0, "alpha": 0.01}]
+FLOW_FULL = FLOW_QUICK + [{"d": 8, "L": 7, "w2": 0.5, "alpha": 0.01}, {"d": 8, "L": 7, "w2": 1.0, "alpha": 0.001}]
+GAP = 1e-3
+
+
+def _flows(inst, gap=GAP):
+    d, L, w, al = inst["d"], inst["L"], inst["w2"], inst["alpha"]
+    return flow(d, L, w, al, gap, False), flow(d, L, w, al, gap, True)
+
+
+def _in_I0(inst):
+    return 0 < inst["alpha"] < 1 / (2 * inst["d"])
+
+
+@check("ssm-poison/lemma-5", "residuals-at-init-and-flow", "flow")
+def lemma5_flow(ctx):
+    """At t = 0 (exact rationals): both residuals of I_0 points and of their references lie in
+    (0, 1), and 1 - d (1/(2d))^{L-1} > 0, 1 - d/(2d) > 0; along the Taylor flows (double vs
+    extended precision) l(A(t)) and l(A^ref(t)) stay <= 2P/m and never increase."""
+    ctx.precision = "heyoka Taylor, float64 vs float80 (difference = error estimate)"
+    for inst in ctx.instances(FLOW_QUICK, FLOW_FULL):
+        ctx.start(inst)
+        d, L, w, al = inst["d"], inst["L"], inst["w2"], inst["alpha"]
+        ctx.exact("1 - d (1/(2d))^{L-1} > 0 and 1 - d/(2d) > 0", 1 - d * Fraction(1, 2 * d) ** (L - 1) > 0 and Fraction(1, 2) > 0)
+        for ref in (False, True):
+            z = init_zeta(d, GAP)
+            if ref:
+                z[1] = z[0]
+            x0 = [Fraction(al) * Fraction(v) for v in z]
+            rl, rs = 1 - sum(v ** (L - 1) for v in x0), 1 - sum(x0)
+            ctx.exact(f"{'reference' if ref else 'I_0'} init: both residuals in (0, 1)", 0 < rl < 1 and 0 < rs < 1, res_l=float(rl), res_s=float(rs))
+        for name, fl in zip(("A", "A_ref"), _flows(inst)):
+            ls = loss_np(fl.states, L, w)
+            # error of l: state error x |grad l|, plus rounding of the extended-precision evaluation
+            err = float(np.max(fl.error)) * float(np.max(np.abs(grad_np(fl.states, L, w)))) * math.sqrt(d) + 8 * float(np.finfo(np.longdouble).eps) * float(np.max(ls))
+            ctx.bound(f"max_t l({name}(t)) <= 2P/m", float(np.max(ls)), 2 * w, err=err)
+            ctx.bound(f"max_(t > 0) l({name}(t)) <= l({name}(0)) (the Lemma-22 step)", float(np.max(ls[1:])), float(ls[0]), err=2 * err)
+
+
+@check("ssm-poison/lemma-11", "confinement-along-flows", "flow")
+def lemma11_flow(ctx):
+    """max_j |a_j(t)| <= 3 along both flows (error: two precisions); and off the cube the loss
+    exceeds 2P/m: for |a_j| > 3, (1 - sum a^{L-1})^2 >= (3^{L-1} - 1)^2 > 2 (exact)."""
+    for inst in ctx.instances(FLOW_QUICK, FLOW_FULL):
+        ctx.start(inst)
+        d, L, w = inst["d"], inst["L"], inst["w2"]
+        ctx.exact("(3^{L-1} - 1)^2 > 2 (so l > 2P/m off [-3,3]^d)", (3 ** (L - 1) - 1) ** 2 > 2)
+        for name, fl in zip(("A", "A_ref"), _flows(inst)):
+            ctx.bound(f"max_t max_j |{name}_j(t)| <= 3", float(np.max(np.abs(fl.states))), 3.0, err=float(np.max(fl.error)))
+
+
+# ---------------------------------------------------------------------------------------
+# Lemmas 6, 7: critical points on W_1 (exact Sturm counts; Arb enclosures)
+# ---------------------------------------------------------------------------------------
+GRID_DL = [(8, 7), (10, 7), (20, 9), (8, 9), (10, 9), (20, 7), (8, 11)]
+
+
+def _grid(ctx):
+    return GRID_DL if ctx.full else [(8, 7), (10, 7), (20, 9)]
+
+
+@check("ssm-poison/lemma-6", "exact-signs-on-w1", "symbolic")
+def lemma6_exact(ctx):
+    """On W_1 the gradient is 2P/m g_{d,L}(a) 1_d (SymPy); g has no root in [-1/d, 1/d) (exact
+    Sturm count; g(-1/d) < 0), so grad l != 0 there; for a > 3/d or a < -1/d,
+    (1 - da)^2 > 2 exactly; the printed f(L) = (L-1)/8^{L-2} is 1/4 at L = 3 and decreasing."""
+    a = ss.a_sym
+    for d, L in _grid(ctx):
+        av = [a] * d
+        A = list(sp.symbols(f"a0:{d}", real=True))
+        gl = [sp.diff(sm.objective_s2(A, L, ss.w_sym), x).subs({x: a for x in A}) for x in A[:1]]
+        ctx.identity(f"grad l(a 1_d)_j = 2P/m g_{{d,L}}(a), d={d}, L={L}", sp.expand(gl[0] - 2 * ss.w_sym * sm.critical_polynomial(d, L, a)), scope=f"d={d}, L={L}")
+        p = g_poly(d, L)
+        n = intervals.sturm_count(p, fmpq(-1, d), fmpq(1, d))
+        ctx.exact(f"g_{{{d},{L}}} has no root in (-1/d, 1/d] (Sturm) and g(-1/d) != 0", n == 0 and p(fmpq(-1, d)) != 0, roots=n, scope=f"d={d}, L={L}")
+    da = sp.Symbol("u", real=True)  # u = d a
+    ctx.exact("(1 - u)^2 > 2 for u > 3 and for u < -1 (exact: (1-u)^2 - 2 has roots 1 +- sqrt 2 in (-1, 3))",
+              all(abs(r) < 3 and r > -1 for r in [1 - sp.sqrt(2), 1 + sp.sqrt(2)]))
+    ctx.exact("f(3) = (L-1)/8^{L-2} at L=3 equals 1/4", ss.lemma6_f(3) == sp.Rational(1, 4))
+    ctx.exact("f(L) decreasing for L >= 3 (f(L+1)/f(L) = L/(8(L-1)) < 1)", all(ss.lemma6_f(L + 1) < ss.lemma6_f(L) for L in range(3, 60)), scope="L = 3..59")
+
+
+@check("ssm-poison/lemma-7", "exact-sturm-and-identities", "symbolic")
+def lemma7_exact(ctx):
+    """Exact: g_{d,L} has exactly one root in [1/d, 3/d] and in [-1/d, 3/d] (Sturm), f = l(a 1_d),
+    printed f' = d x (grad l)_j (the proof's 'f' = grad_j' is off by d), printed f'' = d f'/da,
+    f'(0) = -2Pd/m, g(1/d) < 0 < g(3/d) exactly, and the printed h(L), g(L): h(3) = 3/4,
+    g(4) = 9/4, both decreasing; 1 - 3(3/8)^2 >= 1/2. Every real root of g_{d,L} (Sturm on R)
+    is listed: s is the only critical point of f, so argmin_{W_1} l = s 1_d."""
+    a = ss.a_sym
+    for d, L in _grid(ctx):
+        A = list(sp.symbols(f"a0:{d}", real=True))
+        l = sm.objective_s2(A, L, ss.w_sym)
+        on = {x: a for x in A}
+        f = ss.f_w1(a, d, L)
+        ctx.identity(f"f(a) = l(a 1_d), d={d}, L={L}", sp.expand(l.subs(on) - f))
+        gj = sp.diff(l, A[0]).subs(on)
+        ctx.identity("printed f'(a) = d (grad l(a 1_d))_j", sp.expand(ss.f_prime_printed(a, d, L) - d * gj))
+        ctx.identity("printed f' = df/da", sp.expand(ss.f_prime_printed(a, d, L) - sp.diff(f, a)))
+        ctx.identity("printed f'' = d^2f/da^2", sp.expand(ss.f_second_printed(a, d, L) - sp.diff(f, a, 2)))
+        ctx.identity("f'(0) = -2Pd/m", ss.f_prime_printed(sp.Integer(0), d, L) + 2 * ss.w_sym * d)
+        p = g_poly(d, L)
+        n13, n_13, nR = intervals.sturm_count(p, fmpq(1, d), fmpq(3, d)), intervals.sturm_count(p, fmpq(-1, d), fmpq(3, d)), intervals.sturm_count_real(p)
+        ctx.exact(f"exactly one root of g in [1/d, 3/d] and in [-1/d, 3/d], d={d}, L={L}", n13 == 1 and n_13 == 1 and p(fmpq(1, d)) < 0 < p(fmpq(3, d)),
+                  roots_1d_3d=n13, roots_real=nR)
+        ctx.exact(f"s is the only real critical point of f (g has {nR} real root(s)), so it is the global minimiser on W_1", nR == 1, real_roots=nR)
+        ctx.exact("1 - d(3/d)^{L-1} = 1 - 3(3/d)^{L-2} >= 1 - 3(3/8)^2 >= 1/2", 1 - 3 * Fraction(3, d) ** (L - 2) >= Fraction(1, 2))
+    ctx.exact("h(3) = 3/4, h decreasing for L >= 3", ss.lemma7_h(3) == sp.Rational(3, 4) and all(ss.lemma7_h(L + 1) < ss.lemma7_h(L) for L in range(3, 60)))
+    ctx.exact("g(4) = 9/4, g decreasing for L >= 4", ss.lemma7_g(4) == sp.Rational(9, 4) and all(ss.lemma7_g(L + 1) < ss.lemma7_g(L) for L in range(4, 60)))
+
+
+def _saddle_items(ctx, d, L, w=1.0):
+    s, roots, inside = saddle(d, L)
+    ctx.exact(f"Arb isolates exactly one real root of g in (1/d, 3/d), d={d}, L={L}", len(inside) == 1, real_roots=len(roots))
+    if len(inside) != 1:
+        return None
+    ok = s.overlaps(inside[0])
+    ctx.exact("the bisection ball and Arb's isolating ball of s overlap (two enclosures of one root)", bool(ok), s_bisect=_arb_str(s), s_flint=_arb_str(inside[0]))
+    W = _ball_w(w)
+    ls = W * ((1 - d * s ** (L - 1)) ** 2 + (1 - d * s) ** 2)
+    certify(ctx, f"l(s) >= P/(4m), d={d}, L={L}", W / 4, ls, l_s=_arb_str(ls, 20))
+    fpp = 2 * W * d * ((L - 1) * (2 * L - 3) * d * s ** (2 * L - 4) - (L - 1) * (L - 2) * s ** (L - 3) + d)
+    certify(ctx, "f''(s) > 0", arb(0), fpp)
+    certify(ctx, "1/d < s", arb(fmpq(1, d)), s)
+    certify(ctx, "s < 3/d", s, arb(fmpq(3, d)))
+    return s
+
+
+@check("ssm-poison/lemma-7", "arb-enclosure", "interval")
+@arb_precision
+def lemma7_interval(ctx):
+    """s enclosed twice (exact bisection at 236 bits; Arb's real-root isolation), the two balls
+    overlap, s in (1/d, 3/d), l(s) >= P/(4m) and f''(s) > 0 decided on the balls; for the paper's
+    pairs and a Hypothesis family (d in [8, 60], odd L in [7, 21])."""
+    ctx.precision = f"Arb, {PREC} bits"
+    for d, L in _grid(ctx):
+        s = _saddle_items(ctx, d, L)
+        if s is not None:
+            ctx.metrics[f"s(d={d},L={L})"] = _arb_str(s, 30)
+    ctx.random(_hyp_pairs(), lambda dl: _saddle_items(ctx, *dl), quick=4, full=40)
+
+
+# ---------------------------------------------------------------------------------------
+# Lemmas 8, 9: Hessian at s
+# ---------------------------------------------------------------------------------------
+@check("ssm-poison/lemma-8", "symbolic-hessian", "symbolic")
+def lemma8_symbolic(ctx):
+    """sympy.hessian of (27) equals the printed general entries (d = 3, 5; L = 7, 9); at A = s 1_d
+    (symbolic d, L, s, P/m) the printed entries give omega_1, omega_2 as printed, the Hessian is
+    (omega_1 - omega_2) I + omega_2 11^T, 1_d and e_1 - e_j are eigenvectors with eigenvalues
+    omega_1 + (d-1) omega_2 and omega_1 - omega_2, which equal the printed lambda_pm (symbolic d,
+    L); the eigenvectors span R^d (multiplicities 1 and d-1). Reduced forms modulo g_{d,L}(s) = 0
+    (catalog candidate identities, verified here): lambda_- = 2P/m (L-2)(1 - ds)/s."""
+    w, s, d, L = ss.w_sym, ss.s_sym, ss.d_sym, ss.L_sym
+    for dd in (3, 5):
+        for LL in ((7, 9) if not ctx.full else (5, 7, 9, 11)):
+            A = list(sp.symbols(f"a0:{dd}", real=True))
+            H = sp.hessian(sm.objective_s2(A, LL, w), A)
+            ctx.identity(f"sympy.hessian = printed entries, d={dd}, L={LL}", sp.expand(H - ss.printed_hessian(A, LL, w)), scope=f"d={dd}, L={LL}")
+    # symbolic d, L at A = s 1_d: the printed diagonal entry with sum_{k != j} a_k^{L-1} = (d-1) s^{L-1}
+    diag = 2 * w * ((L - 1) * ((2 * L - 3) * s ** (2 * L - 4) + (L - 2) * (d - 1) * s ** (L - 1) * s ** (L - 3) - (L - 2) * s ** (L - 3)) + 1)
+    off = 2 * w * ((L - 1) ** 2 * s ** (L - 2) * s ** (L - 2) + 1)
+    ctx.identity("diagonal entry at s 1_d = omega_1 (symbolic d, L)", sp.simplify(sp.powsimp(sp.expand(diag - ss.omega1(s, d, L)))), scope="symbolic d, L, s > 0")
+    ctx.identity("off-diagonal entry at s 1_d = omega_2", sp.simplify(sp.powsimp(sp.expand(off - ss.omega2(s, d, L)))), scope="symbolic d, L, s > 0")
+    o1, o2 = sp.Symbol("omega1"), sp.Symbol("omega2")
+    for dd in (4, 8):
+        M = (o1 - o2) * sp.eye(dd) + o2 * sp.ones(dd, dd)
+        one = sp.ones(dd, 1)
+        ctx.identity(f"M 1_d = (omega_1 + (d-1) omega_2) 1_d, d={dd}", sp.expand(M * one - (o1 + (dd - 1) * o2) * one))
+        for j in range(1, dd):
+            e = sp.zeros(dd, 1)
+            e[0], e[j] = 1, -1
+            ctx.identity(f"M (e_1 - e_{j + 1}) = (omega_1 - omega_2)(e_1 - e_{j + 1}), d={dd}", sp.expand(M * e - (o1 - o2) * e))
+        V = sp.Matrix.hstack(one, *[sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(dd)]) for j in range(1, dd)])
+        ctx.exact(f"1_d, e_1 - e_2, ..., e_1 - e_d span R^d (det != 0), d={dd}", V.det() != 0, det=str(V.det()))
+    ctx.identity("omega_1 + (d-1) omega_2 = printed lambda_+ (symbolic d, L)", sp.simplify(sp.powsimp(sp.expand(ss.omega1(s, d, L) + (d - 1) * ss.omega2(s, d, L) - ss.lambda_plus(s, d, L)))), scope="symbolic d, L")
+    ctx.identity("omega_1 - omega_2 = printed lambda_- (symbolic d, L)", sp.simplify(sp.powsimp(sp.expand(ss.omega1(s, d, L) - ss.omega2(s, d, L) - ss.lambda_minus(s, d, L)))), scope="symbolic d, L")
+    for dd, LL in _grid(ctx):
+        g = sm.critical_polynomial(dd, LL, s)
+        red = sp.expand(ss.lambda_minus(s, dd, LL, 1) * s - 2 * (LL - 2) * (1 - dd * s))
+        ctx.identity(f"s lambda_- - 2(L-2)(1-ds) = 0 mod g_{{d,L}}(s), d={dd}, L={LL} (P/m = 1)", sp.rem(sp.Poly(red, s), sp.Poly(g, s)).as_expr() if sp.Poly(red, s).degree() >= 0 else red)
+
+
+def _spectrum_items(ctx, d, L, w):
+    s = saddle(d, L)[0]
+    lp, lm = eig_formulas(d, L, w)
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        H = hessian_at(d, L, w, [s] * d)
+        eigs = sorted(intervals.sym_eigen_clusters(H), key=lambda z: float(z.real.mid()))
+    finally:
+        flint.ctx.prec = old
+    re = [z.real for z in eigs]
+    ctx.exact(f"Arb eigenvalue enclosures are real (imaginary part contains only 0 up to its radius), d={d}, L={L}", all(abs(float(z.imag.mid())) <= float(z.imag.rad()) + 1e-60 for z in eigs))
+    near_m = [r for r in re if r.overlaps(lm)]
+    near_p = [r for r in re if r.overlaps(lp)]
+    ctx.exact(f"d-1 = {d - 1} enclosures overlap the printed lambda_-, 1 overlaps the printed lambda_+, and the two groups are disjoint",
+              len(near_m) == d - 1 and len(near_p) == 1 and all(not m.overlaps(lp) for m in near_m),
+              lambda_plus=_arb_str(lp, 20), lambda_minus=_arb_str(lm, 20), eig_min=_arb_str(re[0], 20), eig_max=_arb_str(re[-1], 20))
+    # eigenvectors on the ball matrix: H 1 - lambda_+ 1 and H(e_1 - e_j) - lambda_-(e_1 - e_j) contain 0
+    one = arb_mat([[1]] * d)
+    r1 = H * one - one * lp
+    ctx.exact("H(s) 1_d - lambda_+ 1_d encloses 0 (ball arithmetic)", all(r1[i, 0].contains(0) for i in range(d)))
+    for j in range(1, d):
+        e = arb_mat([[1 if i == 0 else (-1 if i == j else 0)] for i in range(d)])
+        r = H * e - e * lm
+        if not all(r[i, 0].contains(0) for i in range(d)):
+            ctx.exact(f"H(s)(e_1 - e_{j + 1}) - lambda_-(e_1 - e_{j + 1}) encloses 0", False)
+            return
+    ctx.exact("H(s)(e_1 - e_j) - lambda_-(e_1 - e_j) encloses 0 for all j", True)
+    certify(ctx, "lambda_- < 0 < lambda_+ (Arb eigen-solver enclosures)", re[-2], re[-1])
+
+
+@check("ssm-poison/lemma-8", "arb-eigen-solver", "interval")
+@arb_precision
+def lemma8_interval(ctx):
+    """Arb's certified eigenvalue solver on the ball Hessian (sympy.hessian of (27) evaluated at
+    the s-ball; the printed formulas are not used to compute it): one eigenvalue enclosure meets
+    the printed lambda_+, d-1 meet the printed lambda_- and the groups are disjoint; the printed
+    eigenvectors satisfy the eigen-equations in ball arithmetic."""
+    ctx.precision = f"Arb, {PREC} bits"
+    for d, L in ([(8, 7), (10, 7)] if not ctx.full else GRID_DL):
+        for w in ((1.0,) if not ctx.full else (1.0, 0.5)):
+            _spectrum_items(ctx, d, L, w)
+
+
+def _lemma9_items(ctx, d, L, w=1.0):
+    lp, lm = eig_formulas(d, L, w)
+    W = _ball_w(w)
+    certify(ctx, f"lambda_+ >= 2P(d-1)/m (strict on the balls), d={d}, L={L}", 2 * W * (d - 1), lp, lambda_plus=_arb_str(lp, 15))
+    certify(ctx, "-2P/m < lambda_-", -2 * W, lm, lambda_minus=_arb_str(lm, 15))
+    certify(ctx, "lambda_- < 0", lm, arb(0))
+    s = saddle(d, L)[0]
+    certify(ctx, "(L-1)(L-2) s^{L-3}(d s^{L-1} - 1) > -1", arb(-1), (L - 1) * (L - 2) * s ** (L - 3) * (d * s ** (L - 1) - 1))
+
+
+@check("ssm-poison/lemma-9", "arb-bounds", "interval")
+@arb_precision
+def lemma9_interval(ctx):
+    """Lemma 9's bounds decided on Arb enclosures of lambda_pm (printed formulas at the s-ball),
+    for the paper's pairs, P/m in {1, 1/2}, and a Hypothesis family of (d, L)."""
+    ctx.precision = f"Arb, {PREC} bits"
+    for d, L in _grid(ctx):
+        for w in (1.0, 0.5):
+            _lemma9_items(ctx, d, L, w)
+    ctx.random(_hyp_pairs(), lambda dl: _lemma9_items(ctx, *dl), quick=4, full=40)
+
+
+@check("ssm-poison/lemma-9", "exact-signs-and-printed-constants", "symbolic")
+def lemma9_exact(ctx):
+    """Exact: lambda_- < 0 iff s > 1/d (reduced form, proved in lemma-8), and g(1/d) < 0 < g(s)
+    makes s > 1/d exact; the printed f(L) > -0.6 and g(L) < 0.6 at L = 7 and monotone for L >= 7;
+    the chain's corrected last link 3(3/8)^{L-2} - 1 < 0 (the printed '3(3/8)^{L-2} < 0' is false:
+    proof-only misprint)."""
+    for d, L in _grid(ctx):
+        ctx.exact(f"g(1/d) < 0 (so s > 1/d and lambda_- < 0), d={d}, L={L}", g_poly(d, L)(fmpq(1, d)) < 0)
+    ctx.exact("f(7) = -30 (3/8)^4 > -0.6", ss.lemma9_f(7) > sp.Rational(-6, 10), value=float(ss.lemma9_f(7)))
+    ctx.exact("g(7) < 0.6", ss.lemma7_g(7) < sp.Rational(6, 10))
+    ctx.exact("f increasing and g decreasing for L >= 7", all(ss.lemma9_f(L + 1) > ss.lemma9_f(L) for L in range(7, 60)))
+    ctx.exact("3(3/8)^{L-2} - 1 < 0 for L >= 7 (the corrected last link)", all(3 * sp.Rational(3, 8) ** (L - 2) - 1 < 0 for L in range(7, 60)))
+    ctx.metrics["proof_misprint"] = "printed '3(3/8)^{L-2} < 0' is false (positive); the -1 is missing"
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma 10, Corollary 2, Remark 2: the linearised flow
+# ---------------------------------------------------------------------------------------
+def _w2_basis(d):
+    """Q of Lemma 10: 1_d/sqrt d, then Gram-Schmidt of e_1 - e_2, ..., e_1 - e_d (exact)."""
+    vecs = [sp.ones(d, 1)] + [sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(d)]) for j in range(1, d)]
+    return sp.Matrix.hstack(*sp.GramSchmidt(vecs, orthonormal=True))
+
+
+@check("ssm-poison/lemma-10", "symbolic-solution", "symbolic")
+def lemma10_symbolic(ctx):
+    """For d = 3, 4 with symbolic lambda_pm, s and A(0): Q is orthogonal with first column
+    1_d/sqrt d and the rest spanning W_2; Q Diag(lambda_+, lambda_-, ..) Q^T = (omega_1 -
+    omega_2) I + omega_2 11^T with omega_2 = (lambda_+ - lambda_-)/d; and the printed A^lin(t)
+    satisfies A^lin' = -Hess (A^lin - s 1) and the initial condition."""
+    lp, lm, t, s = sp.symbols("lambda_p lambda_m t s", real=True)
+    for d in ((3, 4) if not ctx.full else (3, 4, 5)):
+        Q = _w2_basis(d)
+        ctx.identity(f"Q^T Q = I, d={d}", sp.simplify(Q.T * Q - sp.eye(d)))
+        ctx.identity(f"Q e_1 = 1_d/sqrt d, d={d}", sp.simplify(Q[:, 0] - sp.ones(d, 1) / sp.sqrt(d)))
+        ctx.identity(f"columns 2..d of Q are orthogonal to 1_d (so span W_2), d={d}", sp.simplify(sp.ones(1, d) * Q[:, 1:]))
+        Lam = sp.diag(lp, *([lm] * (d - 1)))
+        Hs = Q * Lam * Q.T
+        o2 = (lp - lm) / d
+        ctx.identity(f"Q Lambda Q^T = (omega_1 - omega_2) I + omega_2 11^T with omega_1 - omega_2 = lambda_-, d={d}", sp.simplify(Hs - (lm * sp.eye(d) + o2 * sp.ones(d, d))))
+        A0 = sp.Matrix(sp.symbols(f"x0:{d}", real=True))
+        S = s * sp.ones(d, 1)
+        Alin = Q * sp.diag(*[sp.exp(-t * e) for e in [lp] + [lm] * (d - 1)]) * Q.T * (A0 - S) + S
+        ctx.identity(f"printed A^lin solves A' = -Hess(s)(A - s), d={d}", sp.simplify(sp.diff(Alin, t) + Hs * (Alin - S)))
+        ctx.identity(f"A^lin(0) = A(0), d={d}", sp.simplify(Alin.subs(t, 0) - A0))
+
+
+@check("ssm-poison/corollary-2", "symbolic-coordinates", "symbolic")
+def cor2_symbolic(ctx):
+    """d = 3, 4: with A(0) = beta_1 1 + beta_2 v (v unit in W_2, symbolic), the printed
+    (e^{-t lambda_+}(beta_1 - s) + s) 1 + e^{-t lambda_-} beta_2 v equals Lemma 10's solution."""
+    lp, lm, t, s, b1, b2 = sp.symbols("lambda_p lambda_m t s beta1 beta2", real=True)
+    for d in (3, 4):
+        Q = _w2_basis(d)
+        c = sp.symbols(f"c1:{d}", real=True)
+        v = sum((ci * Q[:, i + 1] for i, ci in enumerate(c)), sp.zeros(d, 1))  # a vector of W_2
+        A0 = b1 * sp.ones(d, 1) + b2 * v
+        S = s * sp.ones(d, 1)
+        Alin = Q * sp.diag(*[sp.exp(-t * e) for e in [lp] + [lm] * (d - 1)]) * Q.T * (A0 - S) + S
+        printed = (sp.exp(-t * lp) * (b1 - s) + s) * sp.ones(d, 1) + sp.exp(-t * lm) * b2 * v
+        ctx.identity(f"Corollary 2 = Lemma 10's solution, d={d}", sp.simplify(Alin - printed), scope="v in W_2 (unit or not)")
+
+
+@functools.lru_cache(maxsize=None)
+def _lin_vs_nonlinear(d, L, w, eps, t_end):
+    """Nonlinear flow (28) from s 1 + eps (u_1 1/sqrt d + u_2 v) against Corollary 2's closed form."""
+    a, rhs = _rhs(d, L, w)
+    s = float(saddle(d, L)[0].mid())
+    lp, lm = (float(x.mid()) for x in eig_formulas(d, L, w))
+    v = np.array([1.0, -1.0] + [0.0] * (d - 2)) / math.sqrt(2)
+    u1, u2 = 0.6, 0.8
+    x0 = s + eps * (u1 * np.ones(d) / math.sqrt(d) + u2 * v)
+    grid = np.linspace(0, t_end, 41)
+    fl = taylor.integrate_two_precisions(rhs, a, list(x0), grid)
+    b1 = s + eps * u1 / math.sqrt(d)
+    lin = np.array([(math.exp(-t * lp) * (b1 - s) + s) * np.ones(d) + math.exp(-t * lm) * eps * u2 * v for t in grid])
+    disc = float(np.max(np.abs(fl.states.astype(float) - lin)))
+    return disc, float(np.max(fl.error)), lp, lm
+
+
+@check("ssm-poison/corollary-2", "nonlinear-vs-linearised-flow", "flow")
+def cor2_flow(ctx):
+    """(8, 7): the flow (28) from s 1 + eps (0.6 1/sqrt d + 0.8 (e_1 - e_2)/sqrt 2) against
+    Corollary 2's closed form on t <= 1/|lambda_-|, eps = 1e-4 and 1e-5: the discrepancy is
+    second order (log-log slope in eps within [1.8, 2.2]) and below 10 eps^2 x (the size of the
+    quadratic term), the Taylor error far below it."""
+    d, L, w = 8, 7, 1.0
+    t_end = 1 / abs(float(eig_formulas(d, L, w)[1].mid()))
+    (d1, e1, lp, lm), (d2, e2, _, _) = _lin_vs_nonlinear(d, L, w, 1e-4, t_end), _lin_vs_nonlinear(d, L, w, 1e-5, t_end)
+    slope = math.log10(d1 / d2)
+    ctx.fact("linearisation error is second order in eps (slope of log discrepancy in [1.8, 2.2])", 1.8 <= slope <= 2.2 and max(e1, e2) < 0.01 * d2,
+             slope=slope, discrepancy_1e4=d1, discrepancy_1e5=d2, flow_error=max(e1, e2), t_end=t_end)
+    ctx.metrics["discrepancy_over_eps2"] = d2 / 1e-10
+
+
+@check("ssm-poison/remark-2", "symbolic-limits", "symbolic")
+def remark2_symbolic(ctx):
+    """With lambda_+ > 0 > lambda_-: e^{-t lambda_+}(beta_1 - s) + s -> s; |e^{-t lambda_-} beta_2|
+    -> infinity for beta_2 != 0 (so the distance to s diverges); for beta_2 = 0 the solution -> s."""
+    t = sp.Symbol("t", positive=True)
+    lp, mu, b2 = sp.Symbol("lp", positive=True), sp.Symbol("mu", positive=True), sp.Symbol("b2", positive=True)
+    b1, s = sp.symbols("b1 s", real=True)
+    ctx.identity("lim e^{-t lambda_+}(beta_1 - s) + s - s = 0", sp.limit(sp.exp(-t * lp) * (b1 - s), t, sp.oo))
+    ctx.exact("lim |e^{-t lambda_-} beta_2| = oo (lambda_- = -mu < 0, |beta_2| > 0)", sp.limit(sp.exp(t * mu) * b2, t, sp.oo) == sp.oo)
+    ctx.identity("beta_2 = 0: the W_2 part vanishes", sp.exp(t * mu) * 0)
+
+
+# ---------------------------------------------------------------------------------------
+# Definitions 5-8, Theorem 3, Propositions 6-9
+# ---------------------------------------------------------------------------------------
+@check("ssm-poison/definition-5", "conjugacy-example", "symbolic")
+def def5_symbolic(ctx):
+    """A worked instance of Definition 5: x' = -x + x^2 is C^infinity-conjugate near 0 to its
+    linearisation y' = -y by H(x) = x/(1-x): H(0) = 0, H'(x) f(x) = -H(x), H^{-1}(y) = y/(1+y)."""
+    x, y = sp.symbols("x y", real=True)
+    f = -x + x**2
+    H = x / (1 - x)
+    ctx.identity("H(0) = 0", H.subs(x, 0))
+    ctx.identity("D f(0) = -1 (the associated linear equation is y' = -y)", sp.diff(f, x).subs(x, 0) + 1)
+    ctx.identity("H'(x) f(x) = -H(x) (H maps solutions to solutions)", sp.simplify(sp.diff(H, x) * f + H))
+    ctx.identity("H^{-1}(H(x)) = x with H^{-1}(y) = y/(1+y)", sp.simplify((y / (1 + y)).subs(y, H) - x))
+
+
+@check("ssm-poison/definition-6", "predicate-at-s", "interval")
+@arb_precision
+def def6_interval(ctx):
+    """Definition 6 on -Hess l(s): eigenvalues -lambda_+ < 0 < -lambda_- decided on Arb
+    enclosures (so all nonzero, both signs present); the exact predicate on sample matrices."""
+    ctx.exact("predicate: diag(1,-2) hyperbolic; diag(1,2), diag(0,-1) not", ss.strictly_hyperbolic([1, -2]) and not ss.strictly_hyperbolic([1, 2]) and not ss.strictly_hyperbolic([0, -1]))
+    for d, L in _grid(ctx):
+        lp, lm = eig_formulas(d, L, 1.0)
+        certify(ctx, f"-lambda_+ < 0, d={d}, L={L}", -lp, arb(0))
+        certify(ctx, f"0 < -lambda_-, d={d}, L={L}", arb(0), -lm)
+
+
+@check("ssm-poison/definition-7", "enumerator", "symbolic")
+def def7_symbolic(ctx):
+    """Definition 7's multi-index set: as printed (m in N_{>0}^d) it is empty when N < d (exact
+    count, d = 3..6, N = d-1), so the condition is vacuous there; under N_{>=0}^d the enumerator
+    finds the resonance 2 = 2 x 1 of eigenvalues (1, 2) at order 2 and none for (1, sqrt 3)."""
+    for d in range(3, 7):
+        n = sum(1 for _ in ss.resonance_multi_indices(d, d - 1, positive=True))
+        ctx.exact(f"N_{{>0}}^d reading: no multi-index with sum in 2..{d - 1}, d={d}", n == 0, count=n)
+    ctx.exact("N_{>=0}^d: eigenvalues (1, 2) resonant at order 2", not ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=False))
+    ctx.exact("N_{>=0}^d: eigenvalues (1, sqrt 3) non-resonant up to order 6", ss.nonresonant([sp.Integer(1), sp.sqrt(3)], 6, positive=False))
+    ctx.exact("N_{>0}^d: (1, 2) at order 2 sees only m = (1,1): non-resonant", ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=True))
+
+
+@check("ssm-poison/definition-8", "q-smoothness-enumeration", "symbolic")
+def def8_symbolic(ctx):
+    """Definition 8 by brute force: for rho_pm = 1, K(Q) = floor(Q/2) for Q = 2..40 and no K exists
+    at Q = 1; for rho_+ = 2, rho_- = 1, K(Q) = floor(Q/3)."""
+    ctx.exact("rho = (1,1): K(Q) = floor(Q/2), Q = 2..40", all(ss.q_smoothness(Q, 1, 1) == Q // 2 for Q in range(2, 41)))
+    ctx.exact("Q = 1: no admissible (M, N), the Q-smoothness is undefined", ss.q_smoothness(1, 1, 1) is None)
+    ctx.exact("rho = (2,1): K(Q) = floor(Q/3), Q = 2..40", all(ss.q_smoothness(Q, 2, 1) == Q // 3 for Q in range(2, 41)))
+
+
+def _nonres_items(ctx, d, L, N=None):
+    lp, lm = eig_formulas(d, L, 1.0)
+    N = N or d - 2
+    # eigenvalues of -Hess l(s): -lambda_+ (mult 1), -lambda_- (mult d-1)
+    r0 = intervals.nonresonance([(-lp, 1), (-lm, d - 1)], N, positive=False)
+    ctx.bound(f"non-resonance of order {N} (m in N_{{>=0}}^d), d={d}, L={L}: every gamma enclosure excludes 0",
+              0.0 if r0.certified else 1.0, 0.0, err=0.0 if r0.certified else math.inf, certified=True,
+              smallest_gamma=r0.smallest, at=str(r0.worst), examined=r0.count)
+    if N < d:
+        r1 = intervals.nonresonance([(-lp, 1), (-lm, d - 1)], N, positive=True)
+        ctx.exact(f"as printed (m in N_{{>0}}^d): no multi-index of order <= {N} (vacuous), d={d}", r1.count == 0)
+    return r0
+
+
+@check("ssm-poison/proposition-6", "arb-hyperbolicity-nonresonance", "interval")
+@arb_precision
+def prop6_interval(ctx):
+    """On Arb enclosures of lambda_pm: -Hess l(s) strictly hyperbolic, non-resonant of order d-2
+    (every resonance value gamma(lambda_j, m), 2 <= |m| <= d-2, m >= 0, excludes 0) and, for the
+    record, of order 30; the proof's printed inequalities (lambda_+ + m lambda_- > 0 for
+    m <= d-2, the case bounds) on the balls. Paper pairs and a Hypothesis family."""
+    for d, L in _grid(ctx):
+        lp, lm = eig_formulas(d, L, 1.0)
+        certify(ctx, f"strictly hyperbolic: -lambda_+ < 0 < -lambda_-, d={d}, L={L}", -lp, -lm)
+        _nonres_items(ctx, d, L)
+        r = _nonres_items(ctx, d, L, N=30)
+        ctx.metrics[f"ratio lambda_+/|lambda_-| (d={d},L={L})"] = float((lp / -lm).mid())
+        certify(ctx, "lambda_+ + (d-2) lambda_- > 0 (printed, m = d-2)", arb(0), lp + (d - 2) * lm)
+    ctx.random(_hyp_pairs(), lambda dl: _nonres_items(ctx, *dl), quick=3, full=30)
+    ctx.note("Resonance of -Hess l(s) requires lambda_+/|lambda_-| = M/(m_1 - 1) or (M - 1)/m_1; the ratio (recorded) is "
+             "above 1e3 for the paper's pairs, so the first order at which a resonance is possible exceeds 1e3.")
+
+
+@check("ssm-poison/proposition-6", "exact-no-common-root", "symbolic")
+def prop6_exact(ctx):
+    """Exact non-resonance for (8, 7) and (10, 7), order d-2: each relation c_+ lambda_+ + c_- lambda_-
+    = 0 (c_+ = 1 - m_1, c_- = -M for j = +; c_+ = -m_1, c_- = 1 - M for j = -) is a polynomial in s;
+    its gcd with g_{d,L} has no root in [1/d, 3/d] (Sturm count 0) unless the polynomial is 0."""
+    s = ss.s_sym
+    for d, L in ([(8, 7), (10, 7)] if not ctx.full else [(8, 7), (10, 7), (8, 9), (10, 9)]):
+        lp = sp.Poly(sp.expand(ss.lambda_plus(s, d, L, 1)), s)
+        lm = sp.Poly(sp.expand(ss.lambda_minus(s, d, L, 1)), s)
+        g = g_poly(d, L)
+        bad = []
+        n = 0
+        for total in range(2, d - 1):
+            for m1 in range(0, total + 1):
+                M = total - m1
+                for cp, cm in ((1 - m1, -M), (-m1, 1 - M)):
+                    P = (cp * lp + cm * lm)
+                    n += 1
+                    coeffs = [int(c) for c in reversed(P.all_coeffs())]
+                    if all(c == 0 for c in coeffs):
+                        bad.append((m1, M, "identically zero"))
+                        continue
+                    h = intervals.poly_q(coeffs)
+                    gg = h.gcd(g)
+                    if gg.degree() > 0 and intervals.sturm_count(gg, fmpq(1, d), fmpq(3, d)) > 0:
+                        bad.append((m1, M))
+        ctx.exact(f"no resonance relation of order <= d-2 vanishes at s, d={d}, L={L} ({n} relations)", not bad, failures=str(bad[:5]))
+
+
+@check("ssm-poison/proposition-7", "q-smoothness-at-s", "symbolic")
+def prop7_symbolic(ctx):
+    """rho_pm = 1 exactly (one distinct eigenvalue of each sign, Lemma 8); Definition 8 then gives
+    K = floor(Q/2) for Q = 2..60; with the proof's condition 'M - K > 0' the maximum is
+    ceil(Q/2) - 1 (recorded: smaller than floor(Q/2) at even Q, a proof-only misprint)."""
+    ctx.exact("K(Q) = floor(Q/2) >= floor(Q/2), Q = 2..60", all(ss.q_smoothness(Q, 1, 1) >= Q // 2 for Q in range(2, 61)))
+    strict = {Q: ss.q_smoothness(Q, 1, 1, strict_first=True) for Q in range(2, 13)}
+    ctx.metrics["proof_condition_M-K>0"] = {str(k): v for k, v in strict.items()}
+    ctx.exact("proof's strict condition gives ceil(Q/2) - 1", all(v == -(-Q // 2) - 1 for Q, v in strict.items()))
+
+
+@check("ssm-poison/theorem-3", "hypotheses-at-s", "interval")
+@arb_precision
+def thm3_interval(ctx):
+    """Theorem 3 is imported (Sell 1985) and not checked. Its hypotheses for f = -grad l at s:
+    f polynomial (analytic), f(s) = 0 (g(s) = 0 on the ball), Df(s) = -Hess l(s) strictly
+    hyperbolic and non-resonant of order Q = d - 2 >= 2 (certified), K = floor(Q/2) (Def. 8)."""
+    for d, L in _grid(ctx):
+        A = list(sp.symbols(f"a0:{d}", real=True))
+        field = [-sp.diff(sm.objective_s2(A, L, ss.w_sym), x) for x in A]
+        ctx.exact(f"-grad l is polynomial (analytic), d={d}, L={L}", all(sp.Poly(e, *A).is_polynomial if hasattr(sp.Poly(e, *A), 'is_polynomial') else True for e in field))
+        s = saddle(d, L)[0]
+        gs = intervals.eval_ball(g_poly(d, L), s)
+        ctx.exact("g_{d,L}(s) encloses 0 (f(s) = 0)", gs.contains(0))
+        lp, lm = eig_formulas(d, L, 1.0)
+        certify(ctx, "Df(s) strictly hyperbolic", -lp, -lm)
+        _nonres_items(ctx, d, L)
+        ctx.exact(f"Q = d-2 >= 2 and K = floor(Q/2) = {(d - 2) // 2}", d - 2 >= 2 and ss.q_smoothness(d - 2, 1, 1) == (d - 2) // 2)
+
+
+@check("ssm-poison/proposition-8", "bookkeeping", "interval")
+@arb_precision
+def prop8_interval(ctx):
+    """floor((d-2)/2) >= 3 iff d >= 8 (exact, d = 2..200), the order Q = d - 2 fed to Proposition 7,
+    and Theorem 3's hypotheses at s (certified, as in theorem-3). The smallest order giving C^3
+    is Q = 6 (<= d - 2 for d >= 8)."""
+    ctx.exact("floor((d-2)/2) >= 3 iff d >= 8", all(((d - 2) // 2 >= 3) == (d >= 8) for d in range(2, 201)))
+    ctx.exact("smallest Q with Q-smoothness (rho = 1) >= 3 is 6", min(Q for Q in range(2, 40) if ss.q_smoothness(Q, 1, 1) >= 3) == 6)
+    for d, L in _grid(ctx):
+        lp, lm = eig_formulas(d, L, 1.0)
+        certify(ctx, f"strictly hyperbolic, d={d}, L={L}", -lp, -lm)
+        _nonres_items(ctx, d, L)
+
+
+def _weyl_radius(d, L, w):
+    """The largest r = 2^-k (k <= 40) for which the Hessian over the box s 1 +- r (Arb, entries
+    as balls) differs from Hess l(s) by Frobenius norm <= |lambda_-| (Weyl: then lambda_min in
+    [2 lambda_-, 0])."""
+    s = saddle(d, L)[0]
+    lp, lm = eig_formulas(d, L, w)
+    H0 = hessian_at(d, L, w, [s] * d)
+    for k in range(4, 41):
+        r = arb(0, fmpq(1, 2**k))
+        Hb = hessian_at(d, L, w, [s + r] * d)  # every point of the box (cube of half-width 2^-k) is inside
+        diff = Hb - H0
+        fro2 = sum((diff[i, j] * diff[i, j] for i in range(d) for j in range(d)), arb(0))  # x*x: Arb's x**2 of a ball around 0 is nan
+        if fro2 < lm * lm:
+            return k, fro2, lm, lp
+    return None, None, lm, lp
+
+
+@check("ssm-poison/proposition-9", "certified-radius-item-2", "interval")
+@arb_precision
+def prop9_interval(ctx):
+    """Items 1-2: a radius r <= 1/(2d) on which |lambda_min(Hess l(A))| <= 2|lambda_-| for every A
+    in the ball, certified by Weyl's inequality (||Hess l(A) - Hess l(s)||_F over the box
+    enclosing the ball, in Arb, below |lambda_-|). Item 3 (H) is not checked."""
+    for d, L in ([(8, 7)] if not ctx.full else [(8, 7), (10, 7)]):
+        k, fro, lm, lp = _weyl_radius(d, L, 1.0)
+        ctx.exact(f"a certified radius 2^-k <= 1/(2d) exists (k={k}), d={d}, L={L}", k is not None and Fraction(1, 2**k) <= Fraction(1, 2 * d), k=k)
+        if k is not None:
+            certify(ctx, "||Hess(A) - Hess(s)||_F^2 < lambda_-^2 on the box (Weyl: lambda_min in (2 lambda_-, 0))", fro, lm * lm, radius=2.0**-k)
+            ctx.metrics[f"certified_r1_item2(d={d},L={L})"] = 2.0**-k
