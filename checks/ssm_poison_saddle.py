@@ -107,12 +107,12 @@ def hessian_at(d: int, L: int, w: float, point) -> arb_mat:
     return arb_mat(f(*point, _ball_w(w)))
 
 
-def certify(ctx, label, lo, hi, **metrics):
-    """``lo < hi`` decided on Arb balls: certified when the enclosures separate, refuted when they
-    separate the other way, inconclusive otherwise."""
+def certify(ctx, label, lo, hi, strict=True, **metrics):
+    """``lo < hi`` (``lo <= hi`` if not strict) decided on Arb balls: certified when the enclosures
+    decide it, refuted when they decide the opposite, inconclusive otherwise."""
     lo, hi = arb(lo), arb(hi)
     lo_u, hi_l = float(lo.upper()), float(hi.lower())
-    if lo < hi:
+    if (lo < hi) if strict else (lo <= hi):
         return ctx.bound(label, lo_u, hi_l, err=0.0, certified=True, **metrics)
     if lo > hi:
         return ctx.bound(label, float(lo.lower()), float(hi.upper()), err=0.0, certified=True, **metrics)
@@ -787,3 +787,222 @@ def prop9_interval(ctx):
         if k is not None:
             certify(ctx, "||Hess(A) - Hess(s)||_F^2 < lambda_-^2 on the box (Weyl: lambda_min in (2 lambda_-, 0))", fro, lm * lm, radius=2.0**-k)
             ctx.metrics[f"certified_r1_item2(d={d},L={L})"] = 2.0**-k
+
+
+# ---------------------------------------------------------------------------------------
+# D.3.4: the W_1 flow (Lemma 12), A^Z and t_1 (claim-9), Definitions 9-10, Proposition 10
+# ---------------------------------------------------------------------------------------
+W1_BITS = 113
+
+
+@functools.lru_cache(maxsize=None)
+def w1_flow(d: int, L: int, w: float, a0: Fraction, t_end: float = 8.0, n: int = 160):
+    """Lemma 12's 1-D ODE a' = 2P/m((L-1)(1 - d a^{L-1}) a^{L-2} + (1 - d a)) (as printed), heyoka
+    MPFR at 113 bits (checked at 177); uniform grid of n steps."""
+    from numerics import flows
+
+    x = sp.Symbol("x", real=True)
+    W = sp.Integer(int(w)) if w == int(w) else sp.Float(w)
+    rhs = [taylor.products_for_powers(sp.expand(ss.w1_flow_printed(x, d, L, W)))]  # x**n -> x*...*x: heyoka's pow is NaN at x = 0
+    grid = [t_end * (k + 1) / n for k in range(n)]
+    fl = flows.integrate_hp(rhs, [x], [str(a0.numerator / mpmath.mpf(a0.denominator)) if a0 != 0 else "0"], t_end, bits=W1_BITS, grid=grid)
+    return fl
+
+
+@functools.lru_cache(maxsize=None)
+def s_mp(d: int, L: int):
+    """s as an mpmath number (midpoint of the Arb ball, radius 2^-236)."""
+    with mpmath.workprec(PREC):
+        return mpmath.mpf(saddle(d, L)[0].mid().str(80, radius=False))
+
+
+def err_of(fl) -> float:
+    return float(max(fl.error)) + 2.0 ** -W1_BITS
+
+
+def _w1_values(fl):
+    return np.array([float(st[0]) for st in fl.states]), np.array(fl.error)
+
+
+W1_STARTS = [Fraction(-1), Fraction(0), Fraction(1, 2), Fraction(2), Fraction(3), Fraction(4)]  # times 1/d
+
+
+@check("ssm-poison/lemma-12", "exact-reduction-and-signs", "symbolic")
+def lemma12_exact(ctx):
+    """grad l(a 1_d) = 2P/m g(a) 1_d (so W_1 is invariant) and the printed 1-D field equals
+    -(1/d) f'(a) = -2P/m g(a); g has exactly one root in [-1/d, 4/d] (Sturm), g(-1/d) < 0 <
+    g(4/d): the field is positive on [-1/d, s) and negative on (s, 4/d]. The printed h(L) has
+    h(4) = 3/4 and decreases; the printed g(L) bound fails at d = 8 (proof-only misprint,
+    recorded) while the correct (L-1)(L-2)(1/2)^{L-3} is 15/8 at L = 7 and decreases."""
+    a = ss.a_sym
+    for d, L in _grid(ctx):
+        ctx.identity(f"printed a' = -(1/d) f'(a), d={d}, L={L}", sp.expand(ss.w1_flow_printed(a, d, L) + ss.f_prime_printed(a, d, L) / d))
+        p = g_poly(d, L)
+        ctx.exact(f"one root of g in [-1/d, 4/d], g(-1/d) < 0 < g(4/d), d={d}, L={L}",
+                  intervals.sturm_count(p, fmpq(-1, d), fmpq(4, d)) == 1 and p(fmpq(-1, d)) < 0 < p(fmpq(4, d)))
+    ctx.exact("h(4) = 3/4 and h decreasing for L >= 4", ss.lemma12_h(4) == sp.Rational(3, 4) and all(ss.lemma12_h(L + 1) < ss.lemma12_h(L) for L in range(4, 60)))
+    bad = [(L, float(30 if False else (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)), float(ss.lemma12_g(L))) for L in (7, 9, 11) if (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) > ss.lemma12_g(L)]
+    ctx.metrics["proof_misprint_g(L)"] = f"(L-1)(L-2)(4/8)^(L-3) > printed g(L) at d=8 for L in {[b[0] for b in bad]}"
+    ctx.exact("correct bound (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, decreasing, < d for d >= 8",
+              (6 * 5 * sp.Rational(1, 16)) == sp.Rational(15, 8) and all((L) * (L - 1) * sp.Rational(1, 2) ** (L - 2) < (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) for L in range(7, 60)))
+
+
+@check("ssm-poison/lemma-12", "w1-flows", "flow")
+def lemma12_flow(ctx):
+    """The printed 1-D flow (heyoka MPFR, 113 vs 177 bits) from a(0) in {-1, 0, 1/2, 2, 3, 4}/d:
+    a(t) - s keeps its sign and |a(t) - s| decreases to < 1e-20 by t = 8; every pair keeps its
+    order at every grid time. Reduction: the full d-dimensional flow (28) from a(0) 1_d (Taylor,
+    double vs extended) stays on W_1 and matches the 1-D solution."""
+    ctx.precision = f"heyoka MPFR {W1_BITS} bits (1-D), Taylor float64/float80 (d-dim)"
+    for d, L in ([(8, 7)] if not ctx.full else [(8, 7), (10, 7)]):
+        ctx.start({"d": d, "L": L, "w2": 1.0})
+        s = s_mp(d, L)
+        vals = {}
+        for a0 in W1_STARTS:
+            fl = w1_flow(d, L, 1.0, a0 / d)
+            with mpmath.workprec(W1_BITS):
+                dev = [st[0] - s for st in fl.states]
+            vals[a0] = ([st[0] for st in fl.states], err_of(fl))
+            err = float(max(fl.error)) + 2.0 ** -W1_BITS
+            side = 1 if mpmath.mpf(a0.numerator) / (a0.denominator * d) > s else -1
+            resolved = [x for x in dev if abs(x) > 10 * err]
+            ok = all((x > 0) == (side > 0) for x in resolved) and all(abs(b) <= abs(a) + 10 * err for a, b in zip(dev, dev[1:]))
+            ctx.fact(f"a(0) = {a0}/d: a(t) - s keeps its sign and |a - s| is non-increasing (where resolved above 10x the error)", ok,
+                     final_distance=float(abs(dev[-1])), error=err)
+            ctx.bound(f"a(0) = {a0}/d: |a(8) - s| <= 1e-20", float(abs(dev[-1])), 1e-20, err=err)
+        keys = sorted(vals)
+        with mpmath.workprec(W1_BITS):
+            ok = all(all(b - a > -10 * (vals[lo][1] + vals[hi][1]) for a, b in zip(vals[lo][0], vals[hi][0])) for lo, hi in zip(keys, keys[1:]))
+            resolved = sum(1 for lo, hi in zip(keys, keys[1:]) for a, b in zip(vals[lo][0], vals[hi][0]) if b - a > 10 * (vals[lo][1] + vals[hi][1]))
+        ctx.fact("order of the starting points is never reversed beyond the error (strict wherever resolved)", ok, resolved_pairs_times=resolved)
+        a, rhs = _rhs(d, L, 1.0)
+        for a0 in (Fraction(0), Fraction(4)):
+            fl1 = w1_flow(d, L, 1.0, a0 / d)
+            grid = np.array([0.0] + list(fl1.times))
+            full = taylor.integrate_two_precisions(rhs, a, [float(a0 / d)] * d, grid)
+            spread = float(np.max(np.max(full.states, axis=1) - np.min(full.states, axis=1)))
+            one_d = np.array([float(a0 / d)] + [float(x[0]) for x in fl1.states])
+            disc = float(np.max(np.abs(full.states[:, 0].astype(float) - one_d)))
+            err = float(np.max(full.error)) + float(max(fl1.error))
+            ctx.agree(f"full flow from {a0}/d 1_d = 1-D flow (reduction of Lemma 12)", full.states[:, 0].astype(float), one_d, tol=max(1e3 * err, 1e-13), err=err, spread=spread)
+            ctx.bound(f"full flow from {a0}/d 1_d stays on W_1 (coordinate spread)", spread, 10 * max(err, 1e-18), err=err)
+
+
+@check("ssm-poison/claim-9", "printed-entry-point", "symbolic")
+def claim9_exact(ctx):
+    """A^Z stays on W_1 (lemma-12) with a^Z' = -2P/m g(a^Z), a^Z(0) = 0 < s, and g < 0 on [0, s)
+    (g(0) = -1, one root of g in [-1/d, 3/d], exact): a^Z increases and never reaches s, so the
+    first point of the closed ball B_r(s) it meets is (s - r/sqrt d) 1_d, not the printed
+    (s + r/sqrt d) 1_d."""
+    for d, L in _grid(ctx):
+        p = g_poly(d, L)
+        below = p(fmpq(0)) < 0 and intervals.sturm_count(p, fmpq(-1, d), fmpq(3, d)) == 1
+        ctx.exact(f"g(0) < 0 and s is the only root of g in [-1/d, 3/d] (so a^Z < s for all t), d={d}, L={L}", below)
+        ctx.exact("printed A^Z(t_1(r)) = s + r/sqrt(d) 1_d is the first entry point (it is s - r/sqrt d)", not below, scope="every r in (0, s)")
+
+
+@check("ssm-poison/claim-9", "flow-entry-side", "flow")
+def claim9_flow(ctx):
+    """The 1-D flow from 0 (MPFR): max_t (a^Z(t) - s) < 0, while the printed point has
+    a - s = r/sqrt d > 0 (r = s/2): the printed inequality 'r/sqrt d <= max_t (a^Z - s)' fails."""
+    for d, L in [(8, 7)]:
+        ctx.start({"d": d, "L": L, "w2": 1.0})
+        s = s_mp(d, L)
+        fl = w1_flow(d, L, 1.0, Fraction(0))
+        with mpmath.workprec(W1_BITS):
+            top = max(st[0] - s for st in fl.states)
+        r = s / 2
+        ctx.bound("printed a^Z(t_1(r)) - s = r/sqrt d <= max_t (a^Z(t) - s)", float(r / mpmath.sqrt(d)), float(top), err=float(max(fl.error)) + 2.0 ** -W1_BITS)
+
+
+@check("ssm-poison/claim-9:corrected", "flow-entry-from-below", "flow")
+def claim9c_flow(ctx):
+    """1-D flow from 0 (MPFR): a^Z increases, stays below s, and crosses s - r/sqrt d (r = s/2, s/4)
+    between two grid times, so A^Z(t_1(r)) = (s - r/sqrt d) 1_d; the full flow from 0_d stays on
+    W_1 (lemma-12::w1-flows)."""
+    for d, L in [(8, 7)]:
+        ctx.start({"d": d, "L": L, "w2": 1.0})
+        s = s_mp(d, L)
+        fl = w1_flow(d, L, 1.0, Fraction(0))
+        err = float(max(fl.error)) + 2.0 ** -W1_BITS
+        with mpmath.workprec(W1_BITS):
+            v = [st[0] for st in fl.states]
+            ctx.fact("a^Z non-decreasing on the grid and below s (beyond the error)", all(b >= a - err for a, b in zip(v, v[1:])) and all(x < s + err for x in v),
+                     max_a_minus_s=float(max(x - s for x in v)))
+            for r in (s / 2, s / 4):
+                level = s - r / mpmath.sqrt(d)
+                k = next(i for i, x in enumerate(v) if x >= level)
+                ctx.fact(f"a^Z crosses s - r/sqrt d from below (r = {float(r):.4g}) between grid times", bool(k > 0 and v[k - 1] < level - err), k=k)
+
+
+@check("ssm-poison/definition-9", "symbolic-decomposition", "symbolic")
+def def9_symbolic(ctx):
+    """beta_1 = 1^T A/d, A - beta_1 1 is orthogonal to 1_d (d = 5, symbolic A); both printed spans
+    of W_2 -- {e_1 - e_2, e_2 - e_3, ..., e_{d-1} - e_d} and {e_1 - e_j} -- have rank d - 1 and lie
+    in 1_d^perp, so they are the same subspace."""
+    d = 5
+    A = sp.Matrix(sp.symbols(f"x0:{d}", real=True))
+    b1 = sum(A) / d
+    ctx.identity("1^T (A - beta_1 1) = 0", sp.expand((sp.ones(1, d) * (A - b1 * sp.ones(d, 1)))[0]))
+    chain = sp.Matrix.hstack(*[sp.Matrix([1 if i == k else (-1 if i == k + 1 else 0) for i in range(d)]) for k in range(d - 1)])
+    star = sp.Matrix.hstack(*[sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(d)]) for j in range(1, d)])
+    ctx.exact("both spans have rank d-1, lie in 1^perp, and together still rank d-1", chain.rank() == d - 1 and star.rank() == d - 1
+              and (sp.ones(1, d) * chain).is_zero_matrix and (sp.ones(1, d) * star).is_zero_matrix and sp.Matrix.hstack(chain, star).rank() == d - 1)
+
+
+@check("ssm-poison/remark-3", "symbolic-distances", "symbolic")
+def remark3_symbolic(ctx):
+    """d = 4, symbolic A: min_c ||A - c 1||^2 is attained at c = beta_1 with value ||beta_2 v||^2;
+    the projection of A onto W_2 = 1^perp is A - beta_1 1, so Dist(A, W_2) = ||beta_1 1|| = sqrt d |beta_1|."""
+    d = 4
+    A = sp.Matrix(sp.symbols(f"x0:{d}", real=True))
+    c = sp.Symbol("c", real=True)
+    b1 = sum(A) / d
+    obj = ((A - c * sp.ones(d, 1)).T * (A - c * sp.ones(d, 1)))[0]
+    ctx.identity("d/dc ||A - c 1||^2 = 0 at c = beta_1", sp.expand(sp.diff(obj, c).subs(c, b1)))
+    ctx.identity("||A - beta_1 1||^2 = ||A||^2 - d beta_1^2 (Pythagoras, beta_2 v = A - beta_1 1)", sp.expand(obj.subs(c, b1) - ((A.T * A)[0] - d * b1**2)))
+    ctx.identity("A - (A - beta_1 1) = beta_1 1 has norm^2 d beta_1^2", sp.expand((b1 * sp.ones(d, 1)).T * (b1 * sp.ones(d, 1)))[0] - d * b1**2)
+
+
+@check("ssm-poison/corollary-3", "certified-lipschitz-constant", "interval")
+@arb_precision
+def cor3_interval(ctx):
+    """The explicit N (Gershgorin bound of catalog §0.5 item 8): the Hessian of (27) over the box
+    [-3,3]^d in Arb has every absolute row sum <= N, so ||Hess||_2 <= N and grad l is N-Lipschitz
+    on the cube (which contains the trajectories, Lemma 11)."""
+    for d, L in ([(8, 7)] if not ctx.full else [(8, 7), (10, 7)]):
+        # the printed entries (= sympy.hessian, lemma-8) over the box: term-wise the same bound as N
+        A = list(sp.symbols(f"a0:{d}", real=True))
+        Hp = ss.printed_hessian(A, L).applyfunc(taylor.products_for_powers)  # Arb's x**n is nan on a ball around 0
+        H = arb_mat(sp.lambdify(A + [ss.w_sym], Hp.tolist(), modules=[{}])(*([arb(0, 3)] * d), arb(1)))
+        rows = [sum((abs(H[i, j]) for j in range(d)), arb(0)) for i in range(d)]
+        N = arb(ss.lipschitz_bound(d, L, 1))
+        for i, r in enumerate(rows[:1]):
+            # Arb radii carry ~30 bits, so a bound attained exactly is certified up to a factor 1 + 2^-20
+            certify(ctx, f"row sum of |Hess| over [-3,3]^d <= N (1 + 2^-20), N = {ss.lipschitz_bound(d, L, 1):.4g} (row {i + 1}, all rows alike), d={d}, L={L}", r, N * (1 + arb(fmpq(1, 2**20))), strict=False)
+        ctx.metrics[f"N(d={d},L={L})"] = float(ss.lipschitz_bound(d, L, 1))
+
+
+@check("ssm-poison/corollary-3", "random-pairs", "random")
+def cor3_random(ctx):
+    """Hypothesis pairs x, y in [-3,3]^8 (L = 7): ||grad l(x) - grad l(y)|| <= N ||x - y|| with the
+    explicit N (exact rational arithmetic on the drawn points)."""
+    from hypothesis import strategies as st
+
+    d, L = 8, 7
+    N = ss.lipschitz_bound(d, L, 1)
+
+    def grad_exact(x):
+        rl = 1 - sum(v ** (L - 1) for v in x)
+        rs = 1 - sum(x)
+        return [-2 * ((L - 1) * rl * v ** (L - 2) + rs) for v in x]
+
+    def prop(pair):
+        x = [Fraction(v).limit_denominator(10**6) for v in pair[:d]]
+        y = [Fraction(v).limit_denominator(10**6) for v in pair[d:]]
+        gx, gy = grad_exact(x), grad_exact(y)
+        lhs = sum((a - b) ** 2 for a, b in zip(gx, gy))
+        rhs = N**2 * sum((a - b) ** 2 for a, b in zip(x, y))
+        ctx.bound("||grad l(x) - grad l(y)||^2 <= N^2 ||x - y||^2 (exact)", float(lhs), float(rhs), err=0.0)
+
+    ctx.random(st.lists(st.floats(-3, 3, allow_nan=False), min_size=2 * d, max_size=2 * d), prop, quick=10, full=100)

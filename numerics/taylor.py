@@ -30,6 +30,25 @@ class TwoPrecisionFlow:
         return self.states[-1]
 
 
+def products_for_powers(expr: sp.Expr) -> sp.Expr:
+    """``x**n`` (integer n >= 2) rewritten as the unevaluated product ``x*x*...*x``.
+
+    heyoka's Taylor recursion for ``pow(u, n)`` divides by ``u`` and returns NaN when ``u = 0``
+    exactly (a state starting at 0, e.g. a flow from the origin); products have no such
+    singularity. The value of the expression is unchanged."""
+    expr = sp.sympify(expr)
+
+    def rewrite(e):
+        if e.is_Pow and e.exp.is_Integer and int(e.exp) >= 2:
+            base = rewrite(e.base)
+            return sp.Mul(*([base] * int(e.exp)), evaluate=False)
+        if e.args:
+            return e.func(*[rewrite(a) for a in e.args], evaluate=False) if isinstance(e, (sp.Add, sp.Mul)) else e.func(*[rewrite(a) for a in e.args])
+        return e
+
+    return rewrite(expr)
+
+
 def _integrator(rhs: Sequence[sp.Expr], syms: Sequence[sp.Symbol], fp):
     import heyoka as hy
 
@@ -37,7 +56,7 @@ def _integrator(rhs: Sequence[sp.Expr], syms: Sequence[sp.Symbol], fp):
     ta = _COMPILED.get(key)
     if ta is None:
         hv = [hy.from_sympy(s) for s in syms]
-        he = [hy.from_sympy(sp.sympify(e)) for e in rhs]
+        he = [hy.from_sympy(products_for_powers(e)) for e in rhs]
         ta = hy.taylor_adaptive(list(zip(hv, he)), np.zeros(len(syms), dtype=fp), fp_type=fp, compact_mode=True)
         _COMPILED[key] = ta
     return ta
