@@ -1297,7 +1297,7 @@ def prop11_random(ctx):
 
     # strictly inside the ranges (u in (0,1), alpha below the I_4 bound): at the boundary the
     # bracket is attained with equality (G' = G~ = 1), which doubles cannot decide
-    ctx.random(st.tuples(st.floats(1e-3, 1.0), st.floats(1e-3, 1.0), st.floats(1e-3, 0.99), st.floats(1.0, 5.0), st.floats(1.0, 5.0), st.floats(0.01, 0.99)), prop, quick=25, full=250)
+    ctx.random(st.tuples(st.floats(1e-3, 1.0), st.floats(1e-3, 0.99), st.floats(1e-3, 0.99), st.floats(1.0, 5.0), st.floats(1.0, 5.0), st.floats(0.01, 0.99)), prop, quick=25, full=250)
 
 
 @check("ssm-poison/proposition-11", "ratio-and-escape-scaling", "flow")
