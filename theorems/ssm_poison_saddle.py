@@ -191,6 +191,11 @@ ALPHA_PARAM = Param("alpha", float, 0.01, "initialisation scale alpha of I_0 (30
 D_GE_8 = Hypothesis(r"$d\ge8$", lambda p: p["d"] >= 8)
 L_ODD_GE_7 = Hypothesis(r"$L\in\{7,9,11,\dots\}$", lambda p: p["L"] >= 7 and p["L"] % 2 == 1)
 STANDING = (D_GE_8, L_ODD_GE_7)
+# I_3(r) needs alpha <= min{r, ...}/(6d) exp(-N t_1(r)) with N ~ 6e7 (Corollary 3): ~10^(-10^6) at (8, 7), below
+# every double; the flow checks run alpha = 1e-2, 1e-3 and say so.
+IN_I3 = Hypothesis(r"$A(0)\in\mathcal I_3(\cdot)$ (with the explicit $N$ this needs $\alpha\lesssim10^{-10^6}$: not met by any instance run)",
+                   lambda p: False)
+FLOW_HYPS = STANDING + (IN_I3,)
 PARAMS = (D_PARAM, L_PARAM, W_PARAM)
 FLOW_PARAMS = (D_PARAM, L_PARAM, W_PARAM, ALPHA_PARAM)
 H_NONCONSTRUCTIVE = ("The conjugacy H of Proposition 8 (Sell's theorem) and the constants r_2, r_3, G, G~ are not "
@@ -328,7 +333,7 @@ _s("definition-10", "definition", "10", "Initialisation subset I_3(r)", "App. D.
 _s("proposition-10", "proposition", "10", "Approach to s: entry into B_{r/2}(s) with |beta_2| in [alpha D_-, alpha D_+]", "App. D.3.4", "",
    r"Let $r\in(0,s)$, $A(0)\in\mathcal I_3(\frac r4)$. There are $D_\pm(r)>0$ with $A(t_1(\frac r4)),A^{ref}(t_1(\frac r4))\in\overline{B_{r/2}}(\mathbf s)$ "
    r"and $|\beta_2(t_1(\frac r4))|,|\beta_2^{ref}(t_1(\frac r4))|\in[\alpha D_-(r),\alpha D_+(r)]$ "
-   r"($D_+(r)=d\,e^{Nt_1(r/4)}$, $D_-(r)=\frac1{2d}e^{-Nt_1(r/4)}$).", params=FLOW_PARAMS,
+   r"($D_+(r)=d\,e^{Nt_1(r/4)}$, $D_-(r)=\frac1{2d}e^{-Nt_1(r/4)}$).", params=FLOW_PARAMS, hyps=FLOW_HYPS,
    notes="The hypothesis alpha <= (I_3 bound) needs alpha below ~10^(-10^5); the flow check runs alpha = 1e-2, 1e-3 "
    "(hypothesis not met, said per instance) and compares the measured |beta_2|/alpha with D_pm (slack reported).")
 _s("remark-4", "remark", "4", "A ball of radius r-bar(mu) around s has l <= (1 + mu/4) l(s)", "App. D.3.4", "",
@@ -336,7 +341,7 @@ _s("remark-4", "remark", "4", "A ball of radius r-bar(mu) around s has l <= (1 +
 _s("corollary-4", "corollary", "4", "Proposition 10 with r~(mu) = min{r_2, r-bar(mu)}, plus the loss bound at entry", "App. D.3.4", "",
    r"With $\tilde r(\mu)=\min\{r_2,\bar r(\mu)\}$ and $A(0)\in\mathcal I_3(\frac{\tilde r}4)$: $A(t_1(\frac{\tilde r}4))\in\overline{B_{r_2/2}}(\mathbf s)$, "
    r"$|\beta_2|\in[\alpha D_-(\mu),\alpha D_+(\mu)]$ and $\ell(A(t_1(\frac{\tilde r(\mu)}4)))\le(1+\frac\mu4)\ell(\mathbf s)$ (and for the reference).",
-   params=FLOW_PARAMS, notes="r_2 comes from H (not constructive): the flow check uses r~ = certified r-bar(mu).")
+   params=FLOW_PARAMS, hyps=FLOW_HYPS, notes="r_2 comes from H (not constructive): the flow check uses r~ = certified r-bar(mu).")
 
 # ---------------------------------------------------------------------------------------
 # D.3.5 Escape from s
@@ -363,20 +368,20 @@ _s("definition-11", "definition", "11", "Initialisation subset I_4(mu); G' = max
 _s("proposition-11", "proposition", "11", "Linearised escape times t_2, t_2^ref >= 2 with a logarithmic bracket", "App. D.3.5", "",
    r"There exist $t_2(\mu),t_2^{ref}(\mu)\ge2$ with $|\widetilde\beta_2(t_2(\mu))|=\frac{r_3}{2\sqrt d}$, "
    r"$t_2\in[-\frac1{\lambda_-}\ln(\frac{r_3}{4G'^2\sqrt d\alpha D_+(\mu)}),-\frac1{\lambda_-}\ln(\frac{G'^2r_3}{2\sqrt d\alpha D_-(\mu)})]$, and "
-   r"$\widetilde A(t)\in\overline{B_{r_3}}(\mathbf s)$ for $t\in[0,t_2(\mu)]$ (likewise for the reference).", params=FLOW_PARAMS,
+   r"$\widetilde A(t)\in\overline{B_{r_3}}(\mathbf s)$ for $t\in[0,t_2(\mu)]$ (likewise for the reference).", params=FLOW_PARAMS, hyps=FLOW_HYPS,
    notes="Proof-only misprint: '||(b_1 - s) 1_d + b_2 v|| = ||.|| + ||.||' should be '<=' (triangle inequality).")
 _s("proposition-12", "proposition", "12", "|beta~_2(t_2 - tau)| = r_3/(2 sqrt d) exp(lambda_- tau) on the unit window", "App. D.3.5", "",
    r"For any $\tau\in[0,1]$: $|\widetilde\beta_2(t_2(\mu)-\tau)|,|\widetilde{\beta_2^{ref}}(t_2(\mu)-\tau)|=\frac{r_3}{2\sqrt d}\exp(\lambda_-\tau)$.")
 _s("corollary-5", "corollary", "5", "The nonlinear trajectory keeps distance >= r_3 e^{lambda_-}/(2G sqrt d) from W_1 on a unit window", "App. D.3.5", "",
    r"For $\tau\in[0,1]$: $|\beta_2(t_1+t_2(\mu)-\tau)|=\mathrm{Dist}(A(t_1+t_2(\mu)-\tau),\mathcal W_1)\ge\frac{r_3\exp(\lambda_-)}{2G\sqrt d}$ (and for the reference).",
-   params=FLOW_PARAMS, notes=H_NONCONSTRUCTIVE)
+   params=FLOW_PARAMS, hyps=FLOW_HYPS, notes=H_NONCONSTRUCTIVE)
 
 # ---------------------------------------------------------------------------------------
 # D.3.6 Convergence to a global minimum
 # ---------------------------------------------------------------------------------------
 _s("corollary-6", "corollary", "6", "Some pair of coordinates differs by >= r_3 e^{lambda_-}/(2G d^{1.5}) on the escape window", "App. D.3.6", "",
    r"For $\tau\in[0,1]$ there exist $i,j$ with $|a_i-a_j|(t_1+t_2(\mu)-\tau)\ge\frac{r_3\exp(\lambda_-)}{2G\,d^{1.5}}$ (likewise for the reference).",
-   params=FLOW_PARAMS)
+   params=FLOW_PARAMS, hyps=FLOW_HYPS)
 _LEMMA18_ERRATUM = (
     "With l and grad l as in (27)/(28), ||grad l||^2 / l is proportional to P/m (||grad l||^2 = 4(P/m)^2 ||g||^2, "
     "l = (P/m)(res_l^2 + res_s^2)), while the printed mu does not depend on P/m: the proof computes with P/m = 1/2 "
@@ -406,25 +411,25 @@ _s("corollary-7", "corollary", "7", "PL coefficient mu_1 on the escape window", 
    "needs the factor 2P/m). Existential constants (r_3, G): checked is the substitution b = r_3 e^{lambda_-}/(2G d^{1.5}).")
 _s("proposition-13", "proposition", "13", "Loss drop below l(s) at escape", "App. D.3.6", "",
    r"$\ell(\mathbf s)-\ell(A(t_1+t_2(\mu_1)))\ge\min\{\frac{\ell(\mathbf s)}2,\frac{3\mu_1\ell(\mathbf s)}4\}$ (likewise for the reference).",
-   params=FLOW_PARAMS)
+   params=FLOW_PARAMS, hyps=FLOW_HYPS)
 _s("proposition-14", "proposition", "14", "After escape the trajectory stays in Diff(nu)^C; PL there with mu_2", "App. D.3.6", "",
    r"There exists $\nu>0$ with $A(t)\in\mathrm{Diff}(\nu)^{\mathcal C}$ for $t\ge t_1+t_2(\mu_1)$ (and for the reference), and $\ell$ "
    r"satisfies PL on $\mathrm{Diff}(\nu)^{\mathcal C}$ with $\mu_2:=\frac12\min\{2d,\frac{((L-1)\tilde\nu)^2}4,(\frac{\hat\nu}{\hat\nu+2})^2\}$.",
-   params=FLOW_PARAMS, notes="PL on Diff(nu)^C is meant within [-3,3]^d (Lemma 18); inherits Lemma 18's P/m normalisation. "
+   params=FLOW_PARAMS, hyps=FLOW_HYPS, notes="PL on Diff(nu)^C is meant within [-3,3]^d (Lemma 18); inherits Lemma 18's P/m normalisation. "
    "Checked along flows (nu measured; PL with mu_2(nu) at the trajectory points).")
 _s("proposition-15", "proposition", "15", "Gradient flow on S_2 converges to a zero-loss point A-hat_2", "App. D.3.6", "",
-   r"There exists $\widehat A_2\in\mathbb R^d$ with $\lim_{t\to\infty}A(t)=\widehat A_2$ and $\ell(\widehat A_2)=0$.", params=FLOW_PARAMS)
+   r"There exists $\widehat A_2\in\mathbb R^d$ with $\lim_{t\to\infty}A(t)=\widehat A_2$ and $\ell(\widehat A_2)=0$.", params=FLOW_PARAMS, hyps=FLOW_HYPS)
 
 # ---------------------------------------------------------------------------------------
 # D.3.7 Divergence from the reference trajectory
 # ---------------------------------------------------------------------------------------
 _s("lemma-19", "lemma", "19", "Explicit time t_3(eta_2) after which l <= eta_2", "App. D.3.7", "",
    r"$t_3(\eta_2):=-\frac{\ln(\frac m{2P}\eta_2)}{2\mu_2}-\frac1{\lambda_-}\ln(\frac{G'^2r_3}{2\sqrt{d\alpha}D_-(\mu_1)})+\frac1{\lambda_-}\ln(\frac{r_3}{4G'^2\sqrt{d\alpha}D_+(\mu_1)})$; "
-   r"$\ell(A(t_1+t_2^*(\mu_1)+t_3(\eta_2)))\le\eta_2$ for $\eta_2\in(0,\min\{1,\frac{2P}m\})$.", params=FLOW_PARAMS,
+   r"$\ell(A(t_1+t_2^*(\mu_1)+t_3(\eta_2)))\le\eta_2$ for $\eta_2\in(0,\min\{1,\frac{2P}m\})$.", params=FLOW_PARAMS, hyps=FLOW_HYPS,
    notes="Inherits Lemma 18's P/m normalisation through mu_2.")
 _s("lemma-20", "lemma", "20", "A time at which the trajectory is delta-close to its limit", "App. D.3.7", "",
    r"Let $\delta\in(0,1)$. There exists $\eta_{2,\delta}>0$ with $\|\widehat A_2-A(t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta}))\|_2\le\delta$.",
-   params=FLOW_PARAMS,
+   params=FLOW_PARAMS, hyps=FLOW_HYPS,
    notes="Existential. Proof-only misprint: with Dist <= sqrt(mu_2 delta / N) the last display gives sqrt(delta), and the printed "
    "'sqrt(N/mu_2) (mu_2/N) delta = delta' is false (it is sqrt(mu_2/N) delta); choosing Dist <= sqrt(mu_2/N) delta "
    "(Lemma 35 allows any radius) gives delta. Checked: Lemma 25's bound ||A-hat_2 - A(t)|| <= sqrt(N/mu_2) Dist(A(t), A*) on flows.")
@@ -434,15 +439,15 @@ _s("definition-12", "definition", "12", "Initialisation subset I_5(delta, eta)",
    "sqrt(d) the algebra closes (checked), with sqrt(d alpha) it would not.")
 _s("proposition-16", "proposition", "16", "Divergence ||A(T) - A^ref(T)|| <= delta/2", "App. D.3.7", "",
    r"With $A(0)\in\mathcal I_3\cap\mathcal I_4(\mu_1)\cap\mathcal I_5(\frac\delta2,\eta_{2,\delta})$ and $T:=t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta})$: "
-   r"$\|A(T)-A^{ref}(T)\|_2\le\frac\delta2$.", params=FLOW_PARAMS,
+   r"$\|A(T)-A^{ref}(T)\|_2\le\frac\delta2$.", params=FLOW_PARAMS, hyps=FLOW_HYPS,
    notes="Checked: the chaining of the three Gronwall factors and Definition 12 (symbolic); on flows the divergence is linear "
    "in alpha(1 - zeta_2) and far below the printed bound (slack in log10 recorded).")
 _s("corollary-8", "corollary", "8", "||A-hat_2 - A^ref(T)|| <= delta", "App. D.3.7", "",
-   r"$\|\widehat A_2-A^{ref}(t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta}))\|_2\le\delta$.", params=FLOW_PARAMS,
+   r"$\|\widehat A_2-A^{ref}(t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta}))\|_2\le\delta$.", params=FLOW_PARAMS, hyps=FLOW_HYPS,
    notes="Proof-only gap: it cites Lemma 20 for '<= delta/2' while Lemma 20 with eta_{2,delta} gives '<= delta'; "
    "taking eta_{2,delta/2} (also admissible) closes it.")
 _s("claim-10", "claim", "10", "I_2(delta_2) and the D.3 conclusion Gen_{L'}(A-hat_2) >= (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}", "App. D.3.7", "",
    r"$\mathcal I_2(\delta_2):=\mathcal I_3(\frac{\tilde r(\mu_1)}4)\cap\mathcal I_4(\mu_1)\cap\mathcal I_5(\frac{\delta_2}2,\eta_{2,\delta_2})$; "
-   r"for any $L'\ge L+2$: $\mathrm{Gen}_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(0.6)^{1/(L-1)})\}$.", params=FLOW_PARAMS,
+   r"for any $L'\ge L+2$: $\mathrm{Gen}_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(0.6)^{1/(L-1)})\}$.", params=FLOW_PARAMS, hyps=FLOW_HYPS,
    notes="The factor 1/2 makes the printed bound weaker than Lemma 3's min{...}; D.4's restatement (claim-11) has 1/2 in "
    "place of 0.6.")
