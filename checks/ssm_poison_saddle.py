@@ -657,8 +657,8 @@ def _nonres_items(ctx, d, L, N=None):
     N = N or d - 2
     # eigenvalues of -Hess l(s): -lambda_+ (mult 1), -lambda_- (mult d-1)
     r0 = intervals.nonresonance([(-lp, 1), (-lm, d - 1)], N, positive=False)
-    ctx.bound(f"non-resonance of order {N} (m in N_{{>=0}}^d), d={d}, L={L}: every gamma enclosure excludes 0",
-              0.0 if r0.certified else 1.0, 0.0, err=0.0 if r0.certified else math.inf, certified=True,
+    ctx.bound(f"non-resonance of order {N} (m in N_{{>=0}}^d), d={d}, L={L}: 0 < (lower bound of min |gamma| over the enclosures)",
+              0.0, r0.lower if r0.certified else 0.0, err=0.0 if r0.certified else math.inf, certified=True, strict=True,
               smallest_gamma=r0.smallest, at=str(r0.worst), examined=r0.count)
     if N < d:
         r1 = intervals.nonresonance([(-lp, 1), (-lm, d - 1)], N, positive=True)

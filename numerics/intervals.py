@@ -149,6 +149,7 @@ def sym_eigen_clusters(M: arb_mat) -> list[flint.acb]:
 class Resonance:
     certified: bool  # every resonance value's enclosure excludes 0
     smallest: float  # the smallest |gamma| midpoint over the multi-indices (scale of the margin)
+    lower: float  # a rigorous lower bound of min |gamma| (0 when some enclosure contains 0)
     worst: tuple | None  # (j, counts) at which |gamma| is smallest
     count: int  # number of (eigenvalue, multi-index-by-group) pairs examined
 
@@ -164,6 +165,7 @@ def nonresonance(groups: Sequence[tuple[arb, int]], N: int, positive: bool = Fal
     k = len(groups)
     lows = [mult if positive else 0 for _, mult in groups]
     certified, smallest, worst, count = True, float("inf"), None, 0
+    lower = float("inf")
     for total in range(2, N + 1):
         for counts in itertools.product(*[range(lo, total + 1) for lo in lows]):
             if sum(counts) != total:
@@ -177,4 +179,9 @@ def nonresonance(groups: Sequence[tuple[arb, int]], N: int, positive: bool = Fal
                     smallest, worst = mag, (j, counts)
                 if not excludes_zero(gamma):
                     certified = False
-    return Resonance(certified, smallest, worst, count)
+                    lower = 0.0
+                else:
+                    # |gamma| >= its enclosure's lower end; rounded down to a double
+                    lo = abs(gamma).lower()
+                    lower = min(lower, float(lo) * (1 - 2.0**-50))
+    return Resonance(certified, smallest, lower, worst, count)

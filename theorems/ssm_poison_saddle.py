@@ -386,8 +386,9 @@ _LEMMA18_ERRATUM = (
     "With l and grad l as in (27)/(28), ||grad l||^2 / l is proportional to P/m (||grad l||^2 = 4(P/m)^2 ||g||^2, "
     "l = (P/m)(res_l^2 + res_s^2)), while the printed mu does not depend on P/m: the proof computes with P/m = 1/2 "
     "(it writes grad_k = (L-1) a_k^{L-2} res_l + res_s and l = res_l^2/2 + res_s^2/2). For P/m < 1/2 the printed "
-    "coefficient can fail: at P/m = 1/10^6, d = 8, L = 7, b = 1, A = (1, 0, ..., 0) + (0, -1, 0, ...) (in "
-    "Diff(1)^C and [-3,3]^d) ||grad l||^2 < 2 mu l exactly. What holds (the proof's argument with the factor kept): "
+    "coefficient fails: at P/m = 10^-12, d = 8, L = 7, b = 1 and A = (1/2, -1/2, 0, ..., 0) (in Diff(1)^C and in "
+    "[-3,3]^d), exactly ||grad l||^2 = 3.23e-23 < 2 mu l = 7.77e-21 (mu = 2.0e-9; the inequality holds at this point only for "
+    "P/m >= 2.4e-10). What holds (the proof's argument with the factor kept): "
     "PL with coefficient (2P/m) mu, i.e. (P/m) min{2d, ((L-1) b~)^2/4, (b^/(b~+2))^2}. Corollary 7, Proposition 14 and "
     "Lemma 19 inherit the factor 2P/m (they hold as printed when P/m >= 1/2, e.g. Theorem 1's P/m = n/(n+1)).")
 _s("lemma-18", "lemma", "18", "PL inequality on Diff(b)^C intersected with [-3,3]^d", "App. D.3.6", "(17), (18)",
