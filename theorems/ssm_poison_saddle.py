@@ -369,7 +369,8 @@ _s("proposition-11", "proposition", "11", "Linearised escape times t_2, t_2^ref 
    r"There exist $t_2(\mu),t_2^{ref}(\mu)\ge2$ with $|\widetilde\beta_2(t_2(\mu))|=\frac{r_3}{2\sqrt d}$, "
    r"$t_2\in[-\frac1{\lambda_-}\ln(\frac{r_3}{4G'^2\sqrt d\alpha D_+(\mu)}),-\frac1{\lambda_-}\ln(\frac{G'^2r_3}{2\sqrt d\alpha D_-(\mu)})]$, and "
    r"$\widetilde A(t)\in\overline{B_{r_3}}(\mathbf s)$ for $t\in[0,t_2(\mu)]$ (likewise for the reference).", params=FLOW_PARAMS, hyps=FLOW_HYPS,
-   notes="Proof-only misprint: '||(b_1 - s) 1_d + b_2 v|| = ||.|| + ||.||' should be '<=' (triangle inequality).")
+   notes="Proof-only misprints: '||(b_1 - s) 1_d + b_2 v|| = ||.|| + ||.||' should be '<=' (triangle inequality); the first "
+   "bullet's reference quantity should be evaluated at t_2^ref(mu), not t_2(mu).")
 _s("proposition-12", "proposition", "12", "|beta~_2(t_2 - tau)| = r_3/(2 sqrt d) exp(lambda_- tau) on the unit window", "App. D.3.5", "",
    r"For any $\tau\in[0,1]$: $|\widetilde\beta_2(t_2(\mu)-\tau)|,|\widetilde{\beta_2^{ref}}(t_2(\mu)-\tau)|=\frac{r_3}{2\sqrt d}\exp(\lambda_-\tau)$.")
 _s("corollary-5", "corollary", "5", "The nonlinear trajectory keeps distance >= r_3 e^{lambda_-}/(2G sqrt d) from W_1 on a unit window", "App. D.3.5", "",
@@ -417,9 +418,11 @@ _s("proposition-14", "proposition", "14", "After escape the trajectory stays in 
    r"There exists $\nu>0$ with $A(t)\in\mathrm{Diff}(\nu)^{\mathcal C}$ for $t\ge t_1+t_2(\mu_1)$ (and for the reference), and $\ell$ "
    r"satisfies PL on $\mathrm{Diff}(\nu)^{\mathcal C}$ with $\mu_2:=\frac12\min\{2d,\frac{((L-1)\tilde\nu)^2}4,(\frac{\hat\nu}{\hat\nu+2})^2\}$.",
    params=FLOW_PARAMS, hyps=FLOW_HYPS, notes="PL on Diff(nu)^C is meant within [-3,3]^d (Lemma 18); inherits Lemma 18's P/m normalisation. "
+   "Proof-only typo: for A it starts from t >= t_1 + t_2^ref (should be t_2). "
    "Checked along flows (nu measured; PL with mu_2(nu) at the trajectory points).")
 _s("proposition-15", "proposition", "15", "Gradient flow on S_2 converges to a zero-loss point A-hat_2", "App. D.3.6", "",
-   r"There exists $\widehat A_2\in\mathbb R^d$ with $\lim_{t\to\infty}A(t)=\widehat A_2$ and $\ell(\widehat A_2)=0$.", params=FLOW_PARAMS, hyps=FLOW_HYPS)
+   r"There exists $\widehat A_2\in\mathbb R^d$ with $\lim_{t\to\infty}A(t)=\widehat A_2$ and $\ell(\widehat A_2)=0$.", params=FLOW_PARAMS, hyps=FLOW_HYPS,
+   notes="The proof cites Corollary 7 for nu and mu_2 (they come from Proposition 14).")
 
 # ---------------------------------------------------------------------------------------
 # D.3.7 Divergence from the reference trajectory
