@@ -355,7 +355,7 @@ _s("lemma-14", "lemma", "14", "Two points of W_1 mapped by H to opposite sides o
    notes=H_NONCONSTRUCTIVE)
 _s("lemma-15", "lemma", "15", "H^{-1} maps W_1 near s into W_1", "App. D.3.5", "",
    r"Let $\widetilde A\in\overline{B_{r_3}}(\mathbf s)\setminus\{\mathbf s\}$, $A:=H^{-1}(\widetilde A)$. If $\widetilde A\in\mathcal W_1$ then $A\in\mathcal W_1$.",
-   notes=H_NONCONSTRUCTIVE)
+   notes=H_NONCONSTRUCTIVE + " Proof-only misprint: a~ in [s - r_3, s + r_3] should read [s - r_3/sqrt d, s + r_3/sqrt d].")
 _s("lemma-16", "lemma", "16", "Dist(A, W_1) <= G~ Dist(H(A), W_1)", "App. D.3.5", "",
    r"Let $A\in\overline{B_{r_2}}(\mathbf s)\setminus\{\mathbf s\}$. Then $\mathrm{Dist}(A,\mathcal W_1)\le\widetilde G\cdot\mathrm{Dist}(H(A),\mathcal W_1)$, "
    r"$\widetilde G$ the Lipschitz coefficient of $H^{-1}|_{\overline{B_{r_2}}(\mathbf s)}$.",
