@@ -35,7 +35,6 @@ from .core import check
 
 PAPER_PAIRS = [(8, 7), (10, 7), (20, 9)]
 PREC = 256  # Arb working precision (bits) for s and the eigenvalues
-HYP_PAIRS = None
 
 
 def _hyp_pairs():
@@ -256,10 +255,6 @@ def _flows(inst, gap=GAP):
     return flow(d, L, w, al, gap, False), flow(d, L, w, al, gap, True)
 
 
-def _in_I0(inst):
-    return 0 < inst["alpha"] < 1 / (2 * inst["d"])
-
-
 @check("ssm-poison/lemma-5", "residuals-at-init-and-flow", "flow")
 def lemma5_flow(ctx):
     """At t = 0 (exact rationals): both residuals of I_0 points and of their references lie in
@@ -291,7 +286,7 @@ def lemma11_flow(ctx):
     exceeds 2P/m: for |a_j| > 3, (1 - sum a^{L-1})^2 >= (3^{L-1} - 1)^2 > 2 (exact)."""
     for inst in ctx.instances(FLOW_QUICK, FLOW_FULL):
         ctx.start(inst)
-        d, L, w = inst["d"], inst["L"], inst["w2"]
+        L = inst["L"]
         ctx.exact("(3^{L-1} - 1)^2 > 2 (so l > 2P/m off [-3,3]^d)", (3 ** (L - 1) - 1) ** 2 > 2)
         for name, fl in zip(("A", "A_ref"), _flows(inst)):
             ctx.bound(f"max_t max_j |{name}_j(t)| <= 3", float(np.max(np.abs(fl.states))), 3.0, err=float(np.max(fl.error)))
@@ -304,6 +299,9 @@ GRID_DL = [(8, 7), (10, 7), (20, 9), (8, 9), (10, 9), (20, 7), (8, 11)]
 
 
 def _grid(ctx):
+    """The (d, L) pairs of a check: a probe's d and/or L override them (``ibv probe --set d=12``)."""
+    if "d" in ctx.overrides or "L" in ctx.overrides:
+        return [(ctx.overrides.get("d", 8), ctx.overrides.get("L", 7))]
     return GRID_DL if ctx.full else [(8, 7), (10, 7), (20, 9)]
 
 
@@ -314,14 +312,12 @@ def lemma6_exact(ctx):
     (1 - da)^2 > 2 exactly; the printed f(L) = (L-1)/8^{L-2} is 1/4 at L = 3 and decreasing."""
     a = ss.a_sym
     for d, L in _grid(ctx):
-        av = [a] * d
         A = list(sp.symbols(f"a0:{d}", real=True))
         gl = [sp.diff(sm.objective_s2(A, L, ss.w_sym), x).subs({x: a for x in A}) for x in A[:1]]
         ctx.identity(f"grad l(a 1_d)_j = 2P/m g_{{d,L}}(a), d={d}, L={L}", sp.expand(gl[0] - 2 * ss.w_sym * sm.critical_polynomial(d, L, a)), scope=f"d={d}, L={L}")
         p = g_poly(d, L)
         n = intervals.sturm_count(p, fmpq(-1, d), fmpq(1, d))
         ctx.exact(f"g_{{{d},{L}}} has no root in (-1/d, 1/d] (Sturm) and g(-1/d) != 0", n == 0 and p(fmpq(-1, d)) != 0, roots=n, scope=f"d={d}, L={L}")
-    da = sp.Symbol("u", real=True)  # u = d a
     ctx.exact("(1 - u)^2 > 2 for u > 3 and for u < -1 (exact: (1-u)^2 - 2 has roots 1 +- sqrt 2 in (-1, 3))",
               all(abs(r) < 3 and r > -1 for r in [1 - sp.sqrt(2), 1 + sp.sqrt(2)]))
     ctx.exact("f(3) = (L-1)/8^{L-2} at L=3 equals 1/4", ss.lemma6_f(3) == sp.Rational(1, 4))
@@ -586,7 +582,7 @@ def cor2_flow(ctx):
     quadratic term), the Taylor error far below it."""
     d, L, w = 8, 7, 1.0
     t_end = 1 / abs(float(eig_formulas(d, L, w)[1].mid()))
-    (d1, e1, lp, lm), (d2, e2, _, _) = _lin_vs_nonlinear(d, L, w, 1e-4, t_end), _lin_vs_nonlinear(d, L, w, 1e-5, t_end)
+    (d1, e1, _, _), (d2, e2, _, _) = _lin_vs_nonlinear(d, L, w, 1e-4, t_end), _lin_vs_nonlinear(d, L, w, 1e-5, t_end)
     slope = math.log10(d1 / d2)
     ctx.fact("linearisation error is second order in eps (slope of log discrepancy in [1.8, 2.2])", 1.8 <= slope <= 2.2 and max(e1, e2) < 0.01 * d2,
              slope=slope, discrepancy_1e4=d1, discrepancy_1e5=d2, flow_error=max(e1, e2), t_end=t_end)
@@ -680,7 +676,7 @@ def prop6_interval(ctx):
         lp, lm = eig_formulas(d, L, 1.0)
         certify(ctx, f"strictly hyperbolic: -lambda_+ < 0 < -lambda_-, d={d}, L={L}", -lp, -lm)
         _nonres_items(ctx, d, L)
-        r = _nonres_items(ctx, d, L, N=30)
+        _nonres_items(ctx, d, L, N=30)
         ctx.metrics[f"ratio lambda_+/|lambda_-| (d={d},L={L})"] = float((lp / -lm).mid())
         certify(ctx, "lambda_+ + (d-2) lambda_- > 0 (printed, m = d-2)", arb(0), lp + (d - 2) * lm)
     ctx.random(_hyp_pairs(), lambda dl: _nonres_items(ctx, *dl), quick=3, full=30)
@@ -885,7 +881,6 @@ def lemma12_flow(ctx):
             full = taylor.integrate_two_precisions(rhs, a, [float(a0 / d)] * d, grid)
             spread = float(np.max(np.max(full.states, axis=1) - np.min(full.states, axis=1)))
             one_d = np.array([float(a0 / d)] + [float(x[0]) for x in fl1.states])
-            disc = float(np.max(np.abs(full.states[:, 0].astype(float) - one_d)))
             err = float(np.max(full.error)) + float(max(fl1.error))
             ctx.agree(f"full flow from {a0}/d 1_d = 1-D flow (reduction of Lemma 12)", full.states[:, 0].astype(float), one_d, tol=max(1e3 * err, 1e-13), err=err, spread=spread)
             ctx.bound(f"full flow from {a0}/d 1_d stays on W_1 (coordinate spread)", spread, 10 * max(err, 1e-18), err=err)
@@ -1017,12 +1012,6 @@ def cor3_random(ctx):
 LEVEL = 0.05  # |beta_2| at which the escape is declared (a proxy for r_3/(2 sqrt d))
 
 
-def _hyp_alpha(inst):
-    """Is alpha small enough for I_3 (Definition 10) with the explicit N? (never, for any
-    alpha a double can hold: the bound is ~10^(-10^6))."""
-    return False
-
-
 @functools.lru_cache(maxsize=None)
 def t1_of(d: int, L: int, w: float, r: float, step: float = 0.005, t_max: float = 4.0):
     """t_1(r): the first time of a fine grid at which A^Z (full flow from 0_d, Taylor) is in the
@@ -1089,7 +1078,7 @@ def prop10_flow(ctx):
     t1, Z, M, err = t1_of(d, L, w, r / 4)
     N = float(ss.lipschitz_bound(d, L, 1))
     for al in ((0.01,) if not ctx.full else (0.01, 0.001)):
-        held = ctx.start({"d": d, "L": L, "w2": w, "alpha": al})
+        ctx.start({"d": d, "L": L, "w2": w, "alpha": al})
         k = int(round(t1 / 0.005))
         for name, ref in (("A", False), ("A_ref", True)):
             fl = early_flow(d, L, w, al, GAP, ref)
@@ -1097,8 +1086,8 @@ def prop10_flow(ctx):
             ctx.bound(f"||{name}(t_1(r/4)) - s|| <= r/2", float(np.linalg.norm(x - s)), r / 2, err=float(fl.error[k]) + err)
             b = float(beta2(x)) / al
             lg = math.log10(b)
-            ctx.bound(f"log10 |beta_2|/alpha <= log10 D_+ = log10 d + N t_1/ln 10", lg, math.log10(d) + N * t1 / math.log(10), err=1e-6)
-            ctx.bound(f"log10 D_- = -log10(2d) - N t_1/ln 10 <= log10 |beta_2|/alpha", -math.log10(2 * d) - N * t1 / math.log(10), lg, err=1e-6)
+            ctx.bound("log10 |beta_2|/alpha <= log10 D_+ = log10 d + N t_1/ln 10", lg, math.log10(d) + N * t1 / math.log(10), err=1e-6)
+            ctx.bound("log10 D_- = -log10(2d) - N t_1/ln 10 <= log10 |beta_2|/alpha", -math.log10(2 * d) - N * t1 / math.log(10), lg, err=1e-6)
         ctx.metrics[f"t1(r/4), alpha={al}"] = t1
 
 
@@ -1205,7 +1194,7 @@ def lemma14_symbolic(ctx):
     a~_1 1 at t = ln((a~_2 - s)/(a~_1 - s))/lambda_+ > 0 (identity, Corollary 2 with beta_2 = 0);
     (ii) the nonlinear flow on W_1 never moves a point above s to a point below it (exact: g has
     one root in [-1/d, 4/d], lemma-12). H is not constructive: its existence is not checked."""
-    lp, t = sp.Symbol("lambda_p", positive=True), sp.Symbol("t", positive=True)
+    lp = sp.Symbol("lambda_p", positive=True)
     s, u1, u2 = sp.symbols("s u1 u2", positive=True)  # u_i = a~_i - s
     tt = sp.log(u2 / u1) / lp
     ctx.identity("e^{-lambda_+ t} (a~_2 - s) + s = a~_1 at t = ln((a~_2-s)/(a~_1-s))/lambda_+", sp.simplify(sp.exp(-lp * tt) * u2 - u1))
@@ -1422,11 +1411,11 @@ def lemma18_exact(ctx):
     g2, l = _pl_terms(x, L, w)
     mu = _mu_printed(b, d, L)
     ctx.exact("printed PL: ||grad l(A)||^2 >= 2 mu l(A) at P/m = 1e-12", g2 >= 2 * mu * l, grad2=float(g2), two_mu_l=float(2 * mu * l), mu=float(mu), ratio=float(g2 / (2 * mu * l)))
-    A = list(sp.symbols(f"a0:{d}", real=True))
+    A = list(sp.symbols("a0:4", real=True))  # the scaling is structural: d = 4 shows it
     lw = sm.objective_s2(A, L, ss.w_sym)
     g2s = sum(sp.diff(lw, v) ** 2 for v in A)
     F = sp.expand(g2s / ss.w_sym**2)
-    ctx.identity("||grad l||^2 = (P/m)^2 F(A), l = (P/m) G(A): the PL ratio is (P/m) F/G", sp.expand(g2s - ss.w_sym**2 * F) + sp.diff(F, ss.w_sym))
+    ctx.identity("||grad l||^2 = (P/m)^2 F(A) with F free of P/m (d = 4); l = (P/m) G(A) by (27)", sp.expand(g2s - ss.w_sym**2 * F) + sp.diff(F, ss.w_sym))
 
 
 @check("ssm-poison/lemma-18", "random-points-small-P-over-m", "random")

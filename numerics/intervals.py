@@ -162,7 +162,6 @@ def nonresonance(groups: Sequence[tuple[arb, int]], N: int, positive: bool = Fal
     ``M_g = sum_{k in g} m_k``, it suffices to range over group totals ``M_g``: any ``M_g >= 0``
     is realisable (``M_g >= mult_g`` when ``positive``: every ``m_k >= 1``). Multi-indices with
     ``2 <= sum M_g <= N`` are examined for every distinct ``lam_j``."""
-    k = len(groups)
     lows = [mult if positive else 0 for _, mult in groups]
     certified, smallest, worst, count = True, float("inf"), None, 0
     lower = float("inf")

@@ -12,12 +12,11 @@ Proposition 16. Throughout ``w2 = P/m`` (the objective depends on the data only 
 from __future__ import annotations
 
 import itertools
-import math
 
 import sympy as sp
 
 from .registry import Hypothesis, Param, statement
-from .ssm_poison import critical_polynomial, long_residual, objective_s2, short_residual, src
+from .ssm_poison import src
 
 a_sym = sp.Symbol("a", real=True)
 s_sym = sp.Symbol("s", positive=True)
