@@ -922,10 +922,10 @@ def ntk_flow(ctx):
 # ---------------------------------------------------------------------------------------
 # Experiments
 # ---------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=32)
 def fig2_run(h: int, seed: int, n: int = 20, m: int = 5):
     """A.1 replica as gradient flow (Gram-reduced, X = I/sqrt(mh): whitened s = c)."""
-    rng = np.random.default_rng([seed, h])
+    rng = np.random.default_rng([seed, h, m])
     Y = rng.normal(0, math.sqrt(0.1), (n, m))
     U, V = rng.standard_normal((n, h)), rng.standard_normal((m, h))
     Z0 = np.vstack([V, U])
@@ -949,27 +949,23 @@ def fig2_run(h: int, seed: int, n: int = 20, m: int = 5):
     sv = list(svals(U @ V.T))
     b0 = li.prop1_rhs(lam, dp, dm, dl, li.nth(sv, m), li.nth(sv, n))
     ratio = rate[: k + 1] / bound[: k + 1]
+    sy = list(svals(Y))
+    res = math.sqrt(2 * L0)
+    c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, n) - res, 0), lam)
+    thm3 = float(np.max(np.log(L[: k + 1] / L0) + lam * c0 * grid[: k + 1]))
     return dict(dp=dp / (m * h), dm=dm / (m * h), dl=dl / (m * h), avg_over_2Delta=avg / (lam * 2 * dl), rate0_over_bound=r0 / b0,
                 late_over_bound=float(ratio[-1]), max_rate_over_bound=float(max(ratio.max(), r0 / b0)), rate0_over_late=r0 / rate[k],
-                min_rate_over_bound=float(min(ratio.min(), r0 / b0)))
+                min_rate_over_bound=float(min(ratio.min(), r0 / b0)), thm3_worst=thm3, c0_over_2Delta=c0 / (2 * dl))
 
 
-@check(f"{P}/figure-2", "experiment", "experiment")
-def figure2(ctx):
-    """A.1 replica (n = 20, m = 5, 3 seeds), the exact rate and the Prop. 1 bound along the
-    Gram-reduced flow: at h = 30 the spreads exceed Delta, 2 lambda_r Delta is not a good global
-    bound (average rate / bound > 1.5), the rate starts high (rate(0)/Prop. 1 > 2) and decreases,
-    and late the Prop. 1 bound is reasonably good (rate / bound below half its initial value); at h = 1000 Delta exceeds
-    the spreads, average rate / (2 lambda_r Delta) < 1.5 and rate / Prop. 1 < 1.5 throughout.
-    Every rate is also checked to be >= its Prop. 1 bound (min ratio >= 1 - 1e-6)."""
-    widths = [30, 1000] + ([100, 300] if ctx.full else [])
-    seeds = range(3)
-    res = {h: [fig2_run(h, s) for s in seeds] for h in widths}
+def _fig_rates(ctx, res, widths):
     for h in widths:
         ctx.start({"h": h})
         rs = res[h]
         med = lambda k: float(np.median([x[k] for x in rs]))
         ctx.fact("rate >= Prop. 1 bound along the path", all(x["min_rate_over_bound"] >= 1 - 1e-6 for x in rs), ratio=min(x["min_rate_over_bound"] for x in rs))
+        ctx.fact("loss below the Theorem 3 bound (max log L/L0 + lambda_r c(0) t <= 1e-6)", all(x["thm3_worst"] <= 1e-6 for x in rs),
+                 worst=max(x["thm3_worst"] for x in rs), c0_over_2Delta=med("c0_over_2Delta"))
         if h == 30:
             ctx.fact("small width: Delta_+ and Delta_- > Delta (all seeds)", all(x["dp"] > x["dl"] and x["dm"] > x["dl"] for x in rs), dp=med("dp"), dm=med("dm"), dl=med("dl"))
             ctx.fact("small width: 2 lambda_r Delta not a good global bound (avg rate / bound > 1.5)", all(x["avg_over_2Delta"] > 1.5 for x in rs), ratio=med("avg_over_2Delta"))
@@ -982,6 +978,50 @@ def figure2(ctx):
             ctx.fact("large width: 2 lambda_r Delta a good global bound (avg rate / bound < 1.5)", all(x["avg_over_2Delta"] < 1.5 for x in rs), ratio=med("avg_over_2Delta"))
             ctx.fact("large width: Prop. 1 reasonably good throughout (max rate / bound < 1.5)", all(x["max_rate_over_bound"] < 1.5 for x in rs), ratio=med("max_rate_over_bound"))
         ctx.metrics[f"h{h}"] = {k: float(np.median([x[k] for x in rs])) for k in rs[0]}
+
+
+@check(f"{P}/figure-2", "experiment", "experiment")
+def figure2(ctx):
+    """A.1 replica (n = 20, m = 5, 3 seeds), the exact rate and the Prop. 1 bound along the
+    Gram-reduced flow: at h = 30 the spreads exceed Delta, 2 lambda_r Delta is not a good global
+    bound (average rate / bound > 1.5), the rate starts high (rate(0)/Prop. 1 > 2) and decreases,
+    and late the Prop. 1 bound is reasonably good (rate / bound below half its initial value); at h = 1000 Delta exceeds
+    the spreads, average rate / (2 lambda_r Delta) < 1.5 and rate / Prop. 1 < 1.5 throughout.
+    Every rate is also checked to be >= its Prop. 1 bound (min ratio >= 1 - 1e-6)."""
+    widths = [30, 1000] + ([100, 300] if ctx.full else [])
+    _fig_rates(ctx, {h: [fig2_run(h, s) for s in range(3)] for h in widths}, widths)
+
+
+@check(f"{P}/figure-5", "experiment", "experiment")
+def figure5(ctx):
+    """A.1 replica with m = 10 (App. A.1), 3 seeds, Gram-reduced flows: the Theorem 3 and
+    Proposition 1 bounds hold along the paths, and the small/large-width trends as in figure-2."""
+    widths = [30, 1000] + ([100, 300] if ctx.full else [])
+    _fig_rates(ctx, {h: [fig2_run(h, s, m=10) for s in range(3)] for h in widths}, widths)
+
+
+@check(f"{P}/figure-4", "experiment", "experiment")
+def figure4(ctx):
+    """A.1 spectra (n = 20, m = 10, U, V ~ N(0, 1)), 5 seeds: at h = 30 the scaled spreads exceed
+    the scaled level of imbalance, at h = 1000 the opposite; Delta/(mh) is larger and the
+    spreads smaller at h = 1000 than at h = 50."""
+    n, m = 20, 10
+    rng = np.random.default_rng(ctx.seed)
+    q = {}
+    for h in (30, 50, 1000):
+        vals = []
+        for _ in range(5):
+            Z = np.vstack([rng.standard_normal((m, h)), rng.standard_normal((n, h))])
+            dp, dm, dl = li.imbalance_quantities(list(ln.indefinite_spectrum(Z @ Z.T, [-1] * m + [1] * n)), n, m)
+            vals.append((dp / (m * h), dm / (m * h), dl / (m * h)))
+        q[h] = np.array(vals)
+    ctx.start({"h": 30})
+    ctx.fact("h = 30: Delta_+, Delta_- > Delta (all seeds)", bool(np.all((q[30][:, 0] > q[30][:, 2]) & (q[30][:, 1] > q[30][:, 2]))), median=np.median(q[30], axis=0).tolist())
+    ctx.start({"h": 1000})
+    ctx.fact("h = 1000: Delta > Delta_+, Delta_- (all seeds)", bool(np.all((q[1000][:, 2] > q[1000][:, 0]) & (q[1000][:, 2] > q[1000][:, 1]))), median=np.median(q[1000], axis=0).tolist())
+    ctx.start({"compare": "h = 50 vs 1000"})
+    ctx.fact("larger Delta/(mh) and smaller spreads at h = 1000 than at h = 50 (every seed pair)",
+             bool(q[1000][:, 2].min() > q[50][:, 2].max() and q[1000][:, :2].max() < q[50][:, :2].min()), h50=np.median(q[50], axis=0).tolist())
 
 
 @functools.lru_cache(maxsize=4)
@@ -1013,7 +1053,14 @@ def fig3_runs(seed: int):
         p = ln.gram_flow(Yt, s, G0, grid, rtol=1e-8, method="LSODA")
         L = p.loss()
         hit = np.nonzero(L <= 1e-8 * L0)[0]
-        out[name] = dict(Delta=dl, t_hit=float(grid[hit[0]]) if len(hit) else math.inf)
+        keep = L > 1e-10 * L0
+        sy = list(svals(Yt))
+        res = math.sqrt(2 * L0)
+        eigs = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * N))
+        dp_, dm_, _ = li.imbalance_quantities(eigs, N, m)
+        c0 = li.c_printed(dp_, dm_, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, N) - res, 0), 1.0)
+        out[name] = dict(Delta=dl, t_hit=float(grid[hit[0]]) if len(hit) else math.inf, c0=c0, margin=li.nth(sy, m) - res,
+                         thm3_worst=float(np.max(np.log(L[keep] / L0) + c0 * grid[keep])))
     return out
 
 
@@ -1031,6 +1078,31 @@ def figure3(ctx):
         ctx.fact("more imbalance (Delta(0)) converges faster", all(times[i] < times[i + 1] for i in range(len(times) - 1)),
                  order=by_delta, Delta=[out[k]["Delta"] for k in by_delta], t_hit=times)
         ctx.fact("balanced init is the slowest", all(out["balanced"]["t_hit"] > out[k]["t_hit"] for k in cases), t_balanced=out["balanced"]["t_hit"])
+
+
+@check(f"{P}/figure-6", "experiment", "experiment")
+def figure6(ctx):
+    """A.2 replica (reduced, as figure-3): the imbalance ordering of figure-3, the Theorem 3 bound
+    (lambda_r = 1) holds in the three imbalanced cases, the random end-to-end init has zero
+    margin so c(0) = 2 Delta, and for the balanced case c(0) = 0 (no bound); footnote 2's time
+    conversion derived symbolically."""
+    eta, n = sp.symbols("eta n", positive=True)
+    U, V, X, Y = li.sym_matrix("u", 2, 2), li.sym_matrix("v", 1, 2), li.sym_matrix("x", 3, 2), li.sym_matrix("y", 3, 1)
+    avg = sum(e**2 for e in Y - X * U * V.T) / n
+    ctx.identity("grad of (1/n)||.||^2 = (2/n) grad of (2): a GD step eta on the averaged loss = step 2 eta/n on (2)",
+                 sp.expand(sp.diff(avg, U[0, 0]) - 2 / n * sp.diff(li.loss_original(X, Y, U, V), U[0, 0])))
+    for seed in range(2 if not ctx.full else 5):
+        ctx.start({"seed": seed})
+        out = fig3_runs(seed)
+        cases = [k for k in out if k != "balanced"]
+        ctx.fact("random end-to-end init has zero margin (margin <= 0 in every case)", all(out[k]["margin"] <= 0 for k in out), margins=[out[k]["margin"] for k in out])
+        ctx.fact("Theorem 3 bound holds in the imbalanced cases (max log L/L0 + c(0) t <= 1e-6)", all(out[k]["thm3_worst"] <= 1e-6 for k in cases),
+                 worst=[out[k]["thm3_worst"] for k in cases], c0=[out[k]["c0"] for k in cases])
+        ctx.fact("balanced: c(0) = 2 Delta ~ 0 (no useful bound)", out["balanced"]["c0"] < 1e-6, c0=out["balanced"]["c0"])
+        by_delta = sorted(cases, key=lambda k: -out[k]["Delta"])
+        times = [out[k]["t_hit"] for k in by_delta]
+        ctx.fact("more imbalance converges faster; balanced slowest", all(times[i] < times[i + 1] for i in range(len(times) - 1)) and all(out["balanced"]["t_hit"] > x for x in times),
+                 order=by_delta, t_hit=times)
 
 
 @functools.lru_cache(maxsize=64)
