@@ -351,7 +351,7 @@ def decomposition_symbolic(ctx):
 # ---------------------------------------------------------------------------------------
 # Wide networks: Lemma 11, Theorem 12, Lemmas E.1, E.2
 # ---------------------------------------------------------------------------------------
-L11_DIMS = (2, 5, 3)  # m, n, r
+L11_DIMS = lb.L11_DIMS  # m, n, r
 
 
 @functools.lru_cache(maxsize=32)
@@ -400,10 +400,10 @@ def _lemma11(ctx, alphas_quick, alphas_full, strict=False):
     full = [{"alpha": a, "delta": d, "h": h} for a in alphas_full for d in (0.25, 0.1, 0.01) for h in (250, 1000, 4000)]
     for inst in ctx.instances([{k: v for k, v in q.items()} for q in quick], full):
         h = inst.get("h")
-        ctx.start(inst)
+        held = ctx.start(inst)
         td = lb.t_delta_printed(inst["delta"])
         h0 = lb.h0_prime(m, n, td)
-        if h <= h0:
+        if not lb.l11_width_ok(inst):
             ctx.note(f"h = {h} <= h0 = {h0:.0f} at delta = {inst['delta']}: instance outside the hypothesis, skipped")
             continue
         ns = inst["samples"] or (40 if not ctx.full else 400)
@@ -456,8 +456,8 @@ def lemma11r_check(ctx):
     _lemma11(ctx, (0.3,), (0.3, 0.4), strict=True)
 
 
-T12_DIMS = (1, 3, 2)  # m, n, r
-T12_S = (1.0, 2 ** -0.5)  # Sigma_X^{1/2}: lambda_1 = 1, lambda_r = 1/2
+T12_DIMS = lb.T12_DIMS  # m, n, r
+T12_S = tuple(x**0.5 for x in lb.T12_LAMBDAS)  # Sigma_X^{1/2}: lambda_1 = 1, lambda_r = 1/2
 T12_Y = (1.0, -0.5)
 
 
@@ -505,9 +505,9 @@ def _theorem12(ctx, quick, full, label="(36)"):
         ctx.start(inst)
         al, h, delta = inst["alpha"], inst["h"], inst["delta"]
         td = lb.t_delta_printed(delta)
-        h0 = lb.h0_theorem12(m, n, td, T12_S[0] ** 2, T12_S[1] ** 2)
-        need = h0 ** (1 / (4 * al - 1))
-        if h <= need:
+        h0 = lb.h0_theorem12(m, n, td, *lb.T12_LAMBDAS)
+        need = h0 ** (1 / (4 * al - 1)) if al > 0.25 else math.inf
+        if not lb.t12_width_ok(inst):
             ctx.note(f"alpha={al}, h={h} <= h0^(1/(4 alpha - 1)) = {need:.3g}: outside the hypothesis, skipped")
             continue
         ns = inst["samples"] or (40 if not ctx.full else 150)  # 0 of 150: 95% upper bound 0.024 < delta
@@ -549,7 +549,8 @@ def theorem12_full_flow(ctx):
     (1 x 400); Theta(T) from the full flow vs from the Gram flow of the same init (tolerance
     1e-7; error: the two flows' tolerance differences)."""
     m, n, r = T12_DIMS
-    h, al = 400, 0.5
+    inst = ctx.instances([{"alpha": 0.5, "h": 400}])[0]
+    h, al = int(inst["h"]), float(inst["alpha"])
     rng = np.random.default_rng(11)
     Wm = np.linalg.qr(rng.standard_normal((r, r)))[0]
     Phi = np.linalg.qr(rng.standard_normal((n, n)))[0]
@@ -564,7 +565,7 @@ def theorem12_full_flow(ctx):
     gp = ln.gram_flow(Wm.T @ Y, np.array(T12_S), Z0 @ Z0.T, grid, rtol=1e-11)
     KV, KU = gp.K[:, :m], gp.K[:, m:]
     Th = Phi[:, :r] @ gp.product().transpose(0, 1, 2) + Phi[:, r:] @ (U2 @ Z0.T) @ KV.transpose(0, 2, 1)
-    ctx.start({"alpha": al, "h": h})
+    ctx.start(inst)
     err = 10 * (float(full.error.max()) * h + float(gp.error.max()) * float(np.abs(Z0 @ Z0.T).sum() + np.abs(U2 @ Z0.T).sum()))
     ctx.agree("Theta(t) full flow = Gram-reduced flow (t = 2, 6)", full.Theta, Th, tol=1e-7, err=err)
     th_hat = np.linalg.pinv(X) @ Y

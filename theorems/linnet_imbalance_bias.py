@@ -46,6 +46,27 @@ def bound36(alpha, h, m, n, r, td, lam1, lamr, Y_fro):
     return 2 * C ** (1 / h ** (1 - 2 * alpha)) * math.sqrt(m + r) * (math.sqrt(m + n) + td) / h ** (2 * alpha - 0.5)
 
 
+# The Monte Carlo fixtures' sizes (the hypotheses' width thresholds depend on them).
+L11_DIMS = (2, 5, 3)  # m, n, r
+T12_DIMS = (1, 3, 2)  # m, n, r
+T12_LAMBDAS = (1.0, 0.5)  # lambda_1(Sigma_X), lambda_r(Sigma_X)
+
+
+def l11_width_ok(p) -> bool:
+    m, n, r = L11_DIMS
+    return p.get("h") is None or p["h"] > h0_prime(m, n, t_delta_printed(p.get("delta", 0.1)))
+
+
+def t12_width_ok(p) -> bool:
+    m, n, r = T12_DIMS
+    a = p.get("alpha", 0.5)
+    if p.get("h") is None:
+        return True
+    if a <= 0.25:
+        return False
+    return p["h"] > h0_theorem12(m, n, t_delta_printed(p.get("delta", 0.1)), *T12_LAMBDAS) ** (1 / (4 * a - 1))
+
+
 ALPHA = Param("alpha", float, 0.5, "initialisation exponent alpha (variance h^{-2 alpha})", low=0.0, open_low=True)
 DELTA = Param("delta", float, 0.1, "failure probability delta", low=0.0, high=1.0, open_low=True)
 SAMPLES = Param("samples", int, 0, "Monte Carlo samples per configuration (0: the budget's default)", low=0)
@@ -98,13 +119,14 @@ _L11_NOTES = ("Proof gap (App. E, proof only): Lemma E.1 as printed gives failur
               "(e.g. 1.50 vs 1.73 at delta = 0.1). The Lemma's conclusions still hold with room: the measured failure "
               "frequencies are far below delta (the event (E.5) has much lighter tails than the printed ones).")
 _s("lemma-11", "lemma", "11", "Random initialisation: sufficient imbalance and approximate orthogonality w.h.p.", "§4.2, Lemma 11; App. E", "(33)-(35), (E.5)-(E.8)",
-   _L11, params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ (per instance)", lambda p: True)),
+   _L11, params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ [reconstructed], (m, n, r) = (2, 5, 3)", l11_width_ok)),
    notes=_L11_NOTES)
 _s("lemma-11-restated", "lemma", "10 (restated)", "App. E restatement of Lemma 11", "App. E, 'Lemma 10 (restated)'", "(E.2)-(E.4)",
    r"Let $\frac14<\alpha<\frac12$ [strict, as restated]. Given data matrix $X$, $h>h_0=\mathrm{poly}(m,n,\frac1\delta)$, with probability at least "
    r"$1-\delta$ over random initialization with $[U(0)]_{ij}\sim\mathcal N(0,h^{-2\alpha})$: $\underline\lambda_+(0)+\underline\lambda_-(0)>h^{1-2\alpha}$ (E.2) "
    r"[exponent garbled as $h^{-1/2}$; read as (33)], and (E.3), (E.4) = (34), (35).",
-   params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),),
+   params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
+                                                 Hypothesis(r"$h>h_0$ as in lemma-11", l11_width_ok)),
    notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. " + _L11_NOTES)
 _T12 = (r"Let $\frac14<\alpha\le\frac12$. Let $V(t),U(t)$ be the trajectory of (7) starting from some $V(0),U(0)$. Then $\exists C>0$ such that "
         r"$\forall\delta\in(0,1)$, $\forall h>h_0^{1/(4\alpha-1)}$ with $h_0=\mathrm{poly}(m,n,\frac1\delta,\dots)$, with probability $1-\delta$ over "
@@ -118,12 +140,13 @@ _T12_NOTES = ("Proof misprints (proof only; (36) itself holds with room on every
               "Sigma_X = 100 I, Y = 0: 10 ||U1 V^T|| > 0.1 ||U1 V^T||). Carried through (E.17), the width threshold's constant "
               "lambda_1/lambda_r^3 should be (lambda_1/lambda_r)^2. " + _L11_NOTES.split("(App. E, proof only): ")[1])
 _s("theorem-12", "theorem", "12", "Implicit bias of wide networks: distance to the min-norm solution", "§4.2, Theorem 12; App. E", "(36), (E.9)-(E.17)",
-   _T12, params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ (per instance)", lambda p: True)),
+   _T12, params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ with the printed $h_0$ [reconstructed], (m, n, r) = (1, 3, 2), $\Sigma_X=\mathrm{diag}(1,\frac12)$", t12_width_ok)),
    notes=_T12_NOTES)
 _s("theorem-12-restated", "theorem", "2 (restated)", "App. E restatement of Theorem 12", "App. E, 'Theorem 2 (restated)'", "(E.9)",
    r"Let $\frac14<\alpha<\frac12$ [strict, as restated]. [...] $\exists C>0$ such that $\forall\delta>0$, $\exists h_0>0$, $\forall h>h_0$ [...] with "
    r"probability $1-\delta$ over random initializations, (E.9) = (36) holds, $C=\exp(1+\dots)\|Y\|_F$ [garbled].",
-   params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),),
+   params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
+                                                 Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ as in theorem-12", t12_width_ok)),
    notes="The restatement orders the quantifiers 'for all delta, exists h0' (h0 depends on delta, as in (36)'s h0 = poly(..., 1/delta)) and "
    "excludes alpha = 1/2; checked with the main-text constants. " + _T12_NOTES)
 _s("lemma-e1", "lemma", "E.1", "Gaussian singular values (Davidson-Szarek)", "App. E, Lemma E.1", "",
