@@ -857,6 +857,44 @@ def appc_random(ctx):
     ctx.random(_strategy(), prop, quick=60, full=600)
 
 
+def fibre_search(U, V, rng, starts: int = 6):
+    """Local search for Problem 2's minimum over the fibre {U^T U - V^T V = D, U V^T = W} of (U, V).
+    For h >= m + r and Z = [V; U] of full row rank the fibre is {P Z: P^T J P = J} cut by U V^T = W,
+    so the objective is a function of G = P G0 P^T; P = expm(J S), S skew (the identity
+    component, reached by single exponentials only in part), penalty mu |G_UV - W|^2 for mu up to
+    1e5, Nelder-Mead from several starts. Returns (value, constraint residual) of the best
+    feasible (residual < 1e-5) point, or None. An upper bound on c-bar, not a proof of a minimum."""
+    from scipy.linalg import expm
+    from scipy.optimize import minimize
+
+    r, m = U.shape[0], V.shape[0]
+    p = m + r
+    Z = np.vstack([V, U])
+    G0, J, W = Z @ Z.T, np.diag([-1.0] * m + [1.0] * r), U @ V.T
+    iu = np.triu_indices(p, 1)
+
+    def G_of(x):
+        S = np.zeros((p, p))
+        S[iu] = x
+        P_ = expm(J @ (S - S.T))
+        return P_ @ G0 @ P_.T
+
+    def value(G):
+        return 2 * (np.linalg.eigvalsh(G[m:, m:])[0] + np.linalg.eigvalsh(G[:m, :m])[0])
+
+    best = None
+    for k in range(starts):
+        x = np.zeros(len(iu[0])) if k == 0 else 0.5 * rng.standard_normal(len(iu[0]))
+        for mu in (1e1, 1e3, 1e5):
+            x = minimize(lambda y: value(G_of(y)) + mu * np.sum((G_of(y)[m:, :m] - W) ** 2), x, method="Nelder-Mead",
+                         options=dict(xatol=1e-10, fatol=1e-12, maxiter=20000, maxfev=20000)).x
+        G = G_of(x)
+        res = float(np.abs(G[m:, :m] - W).max())
+        if res < 1e-5 and (best is None or value(G) < best[0]):
+            best = (float(value(G)), res)
+    return best
+
+
 @check(f"{P}/claim-appc-tightness", "families", "random")
 def appc_tightness(ctx):
     """Attainment of the item-6 bound on the balanced and homogeneous families (agreement 1e-9
@@ -887,6 +925,19 @@ def appc_tightness(ctx):
     ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(("balanced", "homogeneous", "plain"))), prop, quick=60, full=600)
     if ratios:
         ctx.metrics["plain_ratio_min_median_max"] = [float(np.min(ratios)), float(np.median(ratios)), float(np.max(ratios))]
+    if ctx.full:  # exploratory: local search over the fibre (r = m = 2, h = 4), reported, not judged
+        from .linnet_imbalance import static_rates
+
+        rng = np.random.default_rng(0)
+        found = []
+        for _ in range(6):
+            U, V = rng.standard_normal((2, 4)), rng.standard_normal((2, 4))
+            q = static_rates(U, V, np.ones(2), rng.standard_normal((2, 2)))
+            bound = li.prop1_rhs(1.0, q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
+            best = fibre_search(U, V, rng)
+            found.append({"bound": float(bound), "at_point": float(2 * (np.linalg.eigvalsh(U @ U.T)[0] + np.linalg.eigvalsh(V @ V.T)[0])),
+                          "fibre_search_min": None if best is None else best[0]})
+        ctx.metrics["fibre_search_r2_m2_h4"] = found
 
 
 @check(f"{P}/claim-ntk-rescaling", "symbolic", "symbolic")

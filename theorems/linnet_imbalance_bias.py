@@ -199,7 +199,10 @@ _s("claim-appc-tightness", "claim", "App. C", "The Lemma-8 lower bound on c-bar(
    r"It turns out that this lower bound for $\bar c(D,W)$ is tight in most cases. [The formal statement announced here is missing from the text.]",
    notes="Only the informal claim is checkable: attainment is verified on the balanced (D = 0) and homogeneous (D = lambda I, h = r = m) "
    "families; for generic random (U, V) the ratio 2 lambda_min(T_{U,V}) / bound at the given point is reported (an upper bound on "
-   "c-bar / bound, not c-bar itself).")
+   "c-bar / bound, not c-bar itself). Exploratory (full budget, reported not judged): a local search over the fibre (the "
+   "J-orthogonal orbit of the Gram matrix, identity component, penalised) on 6 random r = m = 2, h = 4 instances found feasible "
+   "points 2-24% above the bound on 4 and no feasible point on 2 -- no instance where the bound was reached; this suggests the "
+   "bound is not attained for generic (D, W), but a local search cannot decide it.")
 _s("claim-ntk-rescaling", "claim", "App. D", "Relation to the NTK parametrisation by rescaling", "App. D", "(D.1)-(D.4)",
    r"With $\tilde U=h^\alpha U$, $\tilde V=h^\alpha V$ (standard normal at the §4.2 initialization), "
    r"$\mathcal L=\frac12\|Y-\frac1{h^{2\alpha}}X\tilde U\tilde V^\top\|_F^2=\frac12\|Y-h^{\frac12-2\alpha}\frac1{\sqrt h}X\tilde U\tilde V^\top\|_F^2$; "
