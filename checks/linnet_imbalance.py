@@ -19,7 +19,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import convex, linear_nets as ln
+from numerics import linear_nets as ln
 from theorems import linnet_imbalance as li
 
 from .core import check
@@ -431,7 +431,7 @@ def scalar_flow(ctx):
         ctx.start(inst)
         hp = hp_path("custom", t_end=12.0, npts=25, Yt=((1.0,),), s=(1.0,), h=1, init=(((inst["v0"],),), ((inst["u0"],),)))
         worst14, worst_mono, worst_margin, worst_gr = [], [], [], []
-        c15 = None
+        c15 = prevL = None
         for k in range(len(hp.times)):
             vals = []
             for twin in (False, True):
@@ -678,7 +678,7 @@ def remark2(ctx):
 # ---------------------------------------------------------------------------------------
 # Theorem 3, Corollaries 4-6, Tarmoun
 # ---------------------------------------------------------------------------------------
-def _theorem3_along(ctx, kind, c_key="c0", t0_index=0, shift=True, label="Theorem 3", include_t0=False):
+def _theorem3_along(ctx, kind, t0_index=0, shift=True, include_t0=False):
     hp, qs, qt = path_quantities(kind)
     i0 = t0_index
     c0, c0t = qs[i0]["c"], qt[i0]["c"]

@@ -21,7 +21,7 @@ from theorems import linnet_imbalance as li
 from theorems import linnet_imbalance_bias as lb
 
 from .core import check
-from .linnet_imbalance import HP_BITS, HP_S, HP_TOL, HP_YT, STATIC_REL, f1, hp_path, mp_svals, static_ineq, svals
+from .linnet_imbalance import HP_BITS, HP_TOL, f1, hp_path, static_ineq, svals
 
 P = "linnet-imbalance"
 
@@ -250,14 +250,14 @@ def invariant_symbolic(ctx):
 
 @check(f"{P}/claim-invariant-set", "convex-cp3", "convex")
 def invariant_convex(ctx):
-    """(ii) CP3: the loss on {Phi2^T Theta = 0} is strictly convex there (X Phi1 has full
-    column rank r): its minimiser, by Clarabel from two different starting objectives (plain
-    and with a tiny random linear tilt removed), equals Theta_hat; the value equals L*."""
+    """(ii) CP3: the loss on {Phi2^T Theta = 0} is strictly convex there (X Phi1 has full column
+    rank r, checked exactly), so its minimiser is unique; by Clarabel at two tolerances it equals
+    Theta_hat, and its value equals L*."""
     import cvxpy as cp
 
     F = f1()
     X, Y = np.array(F["X"], dtype=float), np.array(F["Y"], dtype=float)
-    Phi1, Phi2 = np.array(F["Phi1"], dtype=float), np.array(F["Phi2"], dtype=float)
+    Phi2 = np.array(F["Phi2"], dtype=float)
     th = np.array(F["Phi1"] * F["Sh"].inv() * F["W"].T * F["Y"], dtype=float)
     ctx.exact("X Phi1 has full column rank r = 3 (strict convexity on the set)", (F["X"] * F["Phi1"]).rank() == 3)
     Pperp = sp.eye(4) - F["W"] * F["W"].T
@@ -400,7 +400,7 @@ def _lemma11(ctx, alphas_quick, alphas_full, strict=False):
     full = [{"alpha": a, "delta": d, "h": h} for a in alphas_full for d in (0.25, 0.1, 0.01) for h in (250, 1000, 4000)]
     for inst in ctx.instances([{k: v for k, v in q.items()} for q in quick], full):
         h = inst.get("h")
-        held = ctx.start(inst)
+        ctx.start(inst)
         td = lb.t_delta_printed(inst["delta"])
         h0 = lb.h0_prime(m, n, td)
         if not lb.l11_width_ok(inst):
@@ -435,7 +435,6 @@ def lemma11_symbolic(ctx):
     x = sp.Symbol("x", nonnegative=True)
     ctx.exact("(1 - x)^2 >= 1/2 on [0, 1/4] (decreasing, value 9/16 at 1/4)", bool((1 - sp.Rational(1, 4)) ** 2 >= sp.Rational(1, 2)) and sp.diff((1 - x) ** 2, x).subs(x, sp.Rational(1, 4)) < 0)
     F = f1()
-    Phi = F["Phi1"].row_join(F["Phi2"])
     V, U = li.sym_matrix("v", 2, 3), li.sym_matrix("u", 5, 3)
     Mt = V.T.row_join(U.T)  # M = [V^T U^T], h x (m+n)
     g = sp.Symbol("gamma")
@@ -563,8 +562,8 @@ def theorem12_full_flow(ctx):
     U1, U2 = Phi[:, :r].T @ U0, Phi[:, r:].T @ U0
     Z0 = np.vstack([V0, U1])
     gp = ln.gram_flow(Wm.T @ Y, np.array(T12_S), Z0 @ Z0.T, grid, rtol=1e-11)
-    KV, KU = gp.K[:, :m], gp.K[:, m:]
-    Th = Phi[:, :r] @ gp.product().transpose(0, 1, 2) + Phi[:, r:] @ (U2 @ Z0.T) @ KV.transpose(0, 2, 1)
+    KV = gp.K[:, :m]
+    Th = Phi[:, :r] @ gp.product() + Phi[:, r:] @ (U2 @ Z0.T) @ KV.transpose(0, 2, 1)
     ctx.start(inst)
     err = 10 * (float(full.error.max()) * h + float(gp.error.max()) * float(np.abs(Z0 @ Z0.T).sum() + np.abs(U2 @ Z0.T).sum()))
     ctx.agree("Theta(t) full flow = Gram-reduced flow (t = 2, 6)", full.Theta, Th, tol=1e-7, err=err)
@@ -926,8 +925,6 @@ def appc_tightness(ctx):
     if ratios:
         ctx.metrics["plain_ratio_min_median_max"] = [float(np.min(ratios)), float(np.median(ratios)), float(np.max(ratios))]
     if ctx.full:  # exploratory: local search over the fibre (r = m = 2, h = 4), reported, not judged
-        from .linnet_imbalance import static_rates
-
         rng = np.random.default_rng(0)
         found = []
         for _ in range(6):

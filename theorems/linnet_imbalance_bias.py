@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import math
 
-import sympy as sp
-
 from .linnet_imbalance import PAPER, src
 from .registry import Hypothesis, Param, statement
 
