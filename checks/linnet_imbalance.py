@@ -934,6 +934,65 @@ def cor6c_flow(ctx):
                   err=float(abs(cT - qt[-1]["c"])) + float(abs(cinf - qt[-1]["c_inf"])), E_T=float(qs[-1]["E_fro"]))
 
 
+@check(f"{P}/corollary-6:corrected", "hypothesis-double-flows", "random")
+def cor6c_random(ctx):
+    """Hypothesis: margin-positive random problems (Yt = S U1(0) V(0)^T + E0, |E0| = 0.5 sigma_min, any
+    imbalance) on Gram-reduced double flows (rtol 1e-10 / 1e-12, their difference the error
+    estimate); t0 = a random grid time; c(t0) from the state at t0 by (21); L~(t) <= exp(-lambda_r
+    c(t0)(t - t0)) L~(t0) for t >= t0 while L~ > 1e-8 L~(0)."""
+    from hypothesis import strategies as st
+
+    def prop(seed):
+        rng = np.random.default_rng(seed)
+        r, m = (int(x) for x in rng.integers(1, 4, 2))
+        h = int(rng.integers(1, 7))
+        s = rng.uniform(0.5, 2, r)
+        V0, U10 = rng.standard_normal((m, h)), rng.standard_normal((r, h))
+        P_ = s[:, None] * (U10 @ V0.T)
+        smin = li.nth(list(svals(P_)), min(r, m))
+        if smin < 1e-2:
+            return
+        E0 = rng.standard_normal((r, m))
+        Yt = P_ + 0.5 * smin * E0 / np.linalg.norm(E0)
+        Z0 = np.vstack([V0, U10])
+        G0 = Z0 @ Z0.T
+        T = min(3.0, 40.0 / (float(s.max()) ** 2 * float(np.trace(G0))))
+        grid = np.linspace(0, T, 31)[1:]
+        p1 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA")
+        p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA")
+        L1, L2 = p1.loss(), p2.loss()
+        eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
+        dp, dm, dl = li.imbalance_quantities(eig, r, m)
+        lam = sorted(s**2, reverse=True)
+        sy = list(svals(Yt))
+        k0 = int(rng.integers(0, 10))
+        res = math.sqrt(2 * L2[k0])
+        c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), lam[0])
+        keep = (np.arange(len(grid)) > k0) & (L2 > 1e-8 * L2[0])
+        if keep.sum() < 1:
+            return
+        val = np.log(L2[keep] / L2[k0]) + lam[-1] * c0 * (grid[keep] - grid[k0])
+        err = np.abs(np.log(L1[keep] / L1[k0]) - np.log(L2[keep] / L2[k0])) * 10 + 1e-12
+        k = int(np.argmax(val))
+        ctx.bound("log L~(t)/L~(t0) + lambda_r c(t0)(t - t0) <= 0", float(val[k]), 0.0, err=float(err[k]), c_t0=c0)
+
+    ctx.random(st.integers(0, 10**9), prop, quick=12, full=300)
+
+
+@check(f"{P}/corollary-6:corrected", "symbolic", "symbolic")
+def cor6c_symbolic(ctx):
+    """Gronwall from t0: integrating d/dt log L~ <= -lambda_r c(t0) over [t0, t] gives
+    -lambda_r c(t0)(t - t0) (c(t) >= c(t0): the margin terms grow as the loss falls, and c is
+    non-decreasing in them -- theorem-3 symbolic); (22) is c with mu_k = sigma_k(Yt), the limit of
+    (21) as ||E|| -> 0."""
+    lam, c, t0, t, s = sp.symbols("lambda_r c t0 t s", positive=True)
+    ctx.identity("int_{t0}^t (-lambda_r c) ds = -lambda_r c (t - t0)", sp.integrate(-lam * c, (s, t0, t)) + lam * c * (t - t0))
+    dp, dm, dl, sm, sr, l1, e = sp.symbols("Delta_p Delta_m Delta sigma_m sigma_r lambda_1 e", positive=True)
+    c21 = li.c_printed(dp, dm, dl, sm - e, sr - e, l1)  # margins positive near the limit
+    c22 = li.c_printed(dp, dm, dl, sm, sr, l1)
+    ctx.identity("lim_{||E|| -> 0} c(t) = (22)", sp.limit(c21, e, 0) - c22)
+
+
 def homogeneous_init(lam: float, h: int = 2, seed: int = 3):
     """Sigma_X = I, h = r = m, D = lam I (to rounding): U1 = (V^T V + lam I)^{1/2} (lam > 0) or
     V = (U1^T U1 - lam I)^{1/2} (lam < 0), symmetric square roots."""
