@@ -19,7 +19,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import convex, linear_nets as ln
+from numerics import linear_nets as ln
 from theorems import linnet_imbalance as li
 
 from .core import check
@@ -363,6 +363,39 @@ def conservation_flow(ctx):
     ctx.bound("full imbalance drift U^T U - V^T V (double, t<=1) <= 1e-9 (1 + |D(0)|)", drift, 1e-9 * (1 + float(np.abs(U0.T @ U0 - V0.T @ V0).max())), err=float(full.error.max()) * 10)
 
 
+@check(f"{P}/claim-imbalance-conservation", "gd-contrast", "experiment")
+def conservation_gd(ctx):
+    """Contrast (catalog): one gradient-descent step of size eta changes D by exactly
+    eta^2 (G_U^T G_U - G_V^T G_V) (G the gradients; the O(eta) term is the flow's D' = 0), derived
+    symbolically (r = m = 2, h = 2); measured on GD at the A.1 step 0.05 (n = 20, m = 5, h = 30,
+    X = I/sqrt(mh)): the drift after 200 steps equals the sum of the eta^2 terms (1e-10 relative)."""
+    eta = sp.Symbol("eta", positive=True)
+    U1, V, Yt = li.sym_matrix("a", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    E = li.error_matrix(Yt, sp.diag(s1, s2), U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    GU, GV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
+    U1n, Vn = U1 + eta * GU, V + eta * GV
+    dD = (U1n.T * U1n - Vn.T * Vn) - (U1.T * U1 - V.T * V)
+    ctx.identity("GD step: D_{k+1} - D_k = eta^2 (G_U^T G_U - G_V^T G_V)", sp.expand(dD - eta**2 * (GU.T * GU - GV.T * GV)), scope="r = m = h = 2")
+    rng = np.random.default_rng(0)
+    n, m, h, step = 20, 5, 30, 0.05
+    c = 1 / math.sqrt(m * h)
+    Y = rng.normal(0, math.sqrt(0.1), (n, m))
+    U, Vv = rng.standard_normal((n, h)), rng.standard_normal((m, h))
+    D0 = U.T @ U - Vv.T @ Vv
+    acc = np.zeros((h, h))
+    for _ in range(200):
+        Ek = Y - c * U @ Vv.T
+        GU_, GV_ = c * Ek @ Vv, c * Ek.T @ U
+        acc += step**2 * (GU_.T @ GU_ - GV_.T @ GV_)
+        U, Vv = U + step * GU_, Vv + step * GV_
+    drift = U.T @ U - Vv.T @ Vv - D0
+    sc = float(np.abs(D0).max())
+    ctx.start({"gd": "A.1, eta = 0.05, 200 steps"})
+    ctx.agree("GD drift of D = sum of eta^2 terms", drift / sc, acc / sc, tol=1e-10, err=200 * h * 2.2e-16, scale=1.0, drift_rel=float(np.abs(drift).max() / sc))
+
+
 # ---------------------------------------------------------------------------------------
 # claim-scalar-rate
 # ---------------------------------------------------------------------------------------
@@ -398,7 +431,7 @@ def scalar_flow(ctx):
         ctx.start(inst)
         hp = hp_path("custom", t_end=12.0, npts=25, Yt=((1.0,),), s=(1.0,), h=1, init=(((inst["v0"],),), ((inst["u0"],),)))
         worst14, worst_mono, worst_margin, worst_gr = [], [], [], []
-        c15 = None
+        c15 = prevL = None
         for k in range(len(hp.times)):
             vals = []
             for twin in (False, True):
@@ -506,6 +539,8 @@ def prop1_flows(ctx):
         p1 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA")
         p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA")
         L = p2.loss()
+        if not L[0] > 0:
+            return
         eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
         dp, dm, dl = li.imbalance_quantities(eig, r, m)
         lam_r = sorted(s**2)[0]
@@ -518,8 +553,10 @@ def prop1_flows(ctx):
             err = abs(rate1[k] - rate2[k]) * 10 + 1e-12 * max(1.0, rate2[k])
             if rate2[k] - rhs < tight["slack"]:
                 tight.update(slack=float(rate2[k] - rhs), ratio=float(rate2[k] / rhs) if rhs > 0 else None, seed=seed, family=family, t=float(grid[k]), shape=[r, m, h])
-            if abs(rate2[k] - rhs) <= STATIC_REL * max(1.0, rate2[k]):
-                ctx.agree("(17) along the path [attained within tolerance]", rhs / max(1.0, rate2[k]), rate2[k] / max(1.0, rate2[k]), tol=STATIC_REL, err=err / max(1.0, rate2[k]), scale=1.0)
+            sc = max(1.0, rate2[k])
+            tol = max(STATIC_REL, 10 * err / sc)  # equality cases (e.g. r = m = 1) are resolved to the flows' accuracy
+            if abs(rate2[k] - rhs) <= tol * sc:
+                ctx.agree("(17) along the path [attained within tolerance]", rhs / sc, rate2[k] / sc, tol=tol, err=err / sc, scale=1.0)
             else:
                 ctx.bound("(17) along the path", rhs, rate2[k], err=err)
 
@@ -641,7 +678,7 @@ def remark2(ctx):
 # ---------------------------------------------------------------------------------------
 # Theorem 3, Corollaries 4-6, Tarmoun
 # ---------------------------------------------------------------------------------------
-def _theorem3_along(ctx, kind, c_key="c0", t0_index=0, shift=True, label="Theorem 3", include_t0=False):
+def _theorem3_along(ctx, kind, t0_index=0, shift=True, include_t0=False):
     hp, qs, qt = path_quantities(kind)
     i0 = t0_index
     c0, c0t = qs[i0]["c"], qt[i0]["c"]
@@ -657,7 +694,8 @@ def _theorem3_along(ctx, kind, c_key="c0", t0_index=0, shift=True, label="Theore
             worst = (float(val), err, k)
     T = hp.times[-1] - t0
     avg = float(-mpmath.log(qs[-1]["loss"] / L0) / T)
-    return worst, avg, float(qs[0]["lam_r"] * c0), hp.times[worst[2]]
+    avg_err = float(abs(mpmath.log(qs[-1]["loss"] / L0) - mpmath.log(qt[-1]["loss"] / L0t)) / T)
+    return worst, (avg, avg_err), float(qs[0]["lam_r"] * c0), hp.times[worst[2]]
 
 
 @check(f"{P}/theorem-3", "hp-flow", "flow")
@@ -672,7 +710,7 @@ def theorem3_flow(ctx):
         hp, qs, qt = path_quantities(kind)
         worst, avg, bound_rate, tw = _theorem3_along(ctx, kind)
         ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0 (tightest grid time)", worst[0], 0.0, err=worst[1], t=tw)
-        ctx.bound("measured average rate >= lambda_r c(0)", bound_rate, avg, err=1e-20, c0=float(qs[0]["c"]))
+        ctx.bound("measured average rate >= lambda_r c(0)", bound_rate, avg[0], err=avg[1], c0=float(qs[0]["c"]))
         chain = max(float(a["lam_r"] * a["c"] - a["prop1"]) for a in qs)
         chain_err = max(float(abs((a["lam_r"] * a["c"] - a["prop1"]) - (b["lam_r"] * b["c"] - b["prop1"]))) for a, b in zip(qs, qt))
         ctx.bound("lambda_r c(t) <= RHS(17) along the path", chain, 0.0, err=chain_err)
@@ -767,7 +805,8 @@ def cor4_flow(ctx):
                     for a, b, t in list(zip(qs, qt, hp.times))[1:])
         ctx.bound("log L~(t)/L~(0) + 2 lambda_r Delta(0) t <= 0", worst[0], 0.0, err=worst[1] + 1e-40)
         avg = float(-mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) / hp.times[-1])
-        ctx.bound("measured average rate >= 2 lambda_r Delta(0)", float(rate), avg, err=1e-20)
+        avg_err = float(abs(mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) - mpmath.log(qt[-1]["loss"] / qt[0]["loss"])) / hp.times[-1])
+        ctx.bound("measured average rate >= 2 lambda_r Delta(0)", float(rate), avg, err=avg_err)
 
 
 @check(f"{P}/corollary-5", "exact-scalar", "symbolic")
@@ -817,7 +856,7 @@ def cor5c_flow(ctx):
     ctx.fact("c(0) > 0", float(qs[0]["c"]) > 0, c0=float(qs[0]["c"]), imbalance_norm=float(mpmath.mnorm(qs[0]["D"], 1)))
     worst, avg, br, tw = _theorem3_along(ctx, kind)
     ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0", worst[0], 0.0, err=worst[1], t=tw)
-    ctx.bound("measured average rate >= lambda_r c(0)", br, avg, err=1e-20)
+    ctx.bound("measured average rate >= lambda_r c(0)", br, avg[0], err=avg[1])
 
 
 @check(f"{P}/corollary-5:corrected", "hypothesis-static", "random")
@@ -893,6 +932,65 @@ def cor6c_flow(ctx):
         lip = 4 * float(qs[-1]["E_fro"]) / math.sqrt(float(qs[-1]["lam_1"]))
         ctx.agree("c(T) -> (22): |c(T) - c_inf| within the Lipschitz bound 4||E(T)||/sqrt(lambda_1)", float(cT), float(cinf), tol=lip + 1e-40,
                   err=float(abs(cT - qt[-1]["c"])) + float(abs(cinf - qt[-1]["c_inf"])), E_T=float(qs[-1]["E_fro"]))
+
+
+@check(f"{P}/corollary-6:corrected", "hypothesis-double-flows", "random")
+def cor6c_random(ctx):
+    """Hypothesis: margin-positive random problems (Yt = S U1(0) V(0)^T + E0, |E0| = 0.5 sigma_min, any
+    imbalance) on Gram-reduced double flows (rtol 1e-10 / 1e-12, their difference the error
+    estimate); t0 = a random grid time; c(t0) from the state at t0 by (21); L~(t) <= exp(-lambda_r
+    c(t0)(t - t0)) L~(t0) for t >= t0 while L~ > 1e-8 L~(0)."""
+    from hypothesis import strategies as st
+
+    def prop(seed):
+        rng = np.random.default_rng(seed)
+        r, m = (int(x) for x in rng.integers(1, 4, 2))
+        h = int(rng.integers(1, 7))
+        s = rng.uniform(0.5, 2, r)
+        V0, U10 = rng.standard_normal((m, h)), rng.standard_normal((r, h))
+        P_ = s[:, None] * (U10 @ V0.T)
+        smin = li.nth(list(svals(P_)), min(r, m))
+        if smin < 1e-2:
+            return
+        E0 = rng.standard_normal((r, m))
+        Yt = P_ + 0.5 * smin * E0 / np.linalg.norm(E0)
+        Z0 = np.vstack([V0, U10])
+        G0 = Z0 @ Z0.T
+        T = min(3.0, 40.0 / (float(s.max()) ** 2 * float(np.trace(G0))))
+        grid = np.linspace(0, T, 31)[1:]
+        p1 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA")
+        p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA")
+        L1, L2 = p1.loss(), p2.loss()
+        eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
+        dp, dm, dl = li.imbalance_quantities(eig, r, m)
+        lam = sorted(s**2, reverse=True)
+        sy = list(svals(Yt))
+        k0 = int(rng.integers(0, 10))
+        res = math.sqrt(2 * L2[k0])
+        c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), lam[0])
+        keep = (np.arange(len(grid)) > k0) & (L2 > 1e-8 * L2[0])
+        if keep.sum() < 1:
+            return
+        val = np.log(L2[keep] / L2[k0]) + lam[-1] * c0 * (grid[keep] - grid[k0])
+        err = np.abs(np.log(L1[keep] / L1[k0]) - np.log(L2[keep] / L2[k0])) * 10 + 1e-12
+        k = int(np.argmax(val))
+        ctx.bound("log L~(t)/L~(t0) + lambda_r c(t0)(t - t0) <= 0", float(val[k]), 0.0, err=float(err[k]), c_t0=c0)
+
+    ctx.random(st.integers(0, 10**9), prop, quick=12, full=300)
+
+
+@check(f"{P}/corollary-6:corrected", "symbolic", "symbolic")
+def cor6c_symbolic(ctx):
+    """Gronwall from t0: integrating d/dt log L~ <= -lambda_r c(t0) over [t0, t] gives
+    -lambda_r c(t0)(t - t0) (c(t) >= c(t0): the margin terms grow as the loss falls, and c is
+    non-decreasing in them -- theorem-3 symbolic); (22) is c with mu_k = sigma_k(Yt), the limit of
+    (21) as ||E|| -> 0."""
+    lam, c, t0, t, s = sp.symbols("lambda_r c t0 t s", positive=True)
+    ctx.identity("int_{t0}^t (-lambda_r c) ds = -lambda_r c (t - t0)", sp.integrate(-lam * c, (s, t0, t)) + lam * c * (t - t0))
+    dp, dm, dl, sm, sr, l1, e = sp.symbols("Delta_p Delta_m Delta sigma_m sigma_r lambda_1 e", positive=True)
+    c21 = li.c_printed(dp, dm, dl, sm - e, sr - e, l1)  # margins positive near the limit
+    c22 = li.c_printed(dp, dm, dl, sm, sr, l1)
+    ctx.identity("lim_{||E|| -> 0} c(t) = (22)", sp.limit(c21, e, 0) - c22)
 
 
 def homogeneous_init(lam: float, h: int = 2, seed: int = 3):
@@ -1105,13 +1203,15 @@ def prop9_flow(ctx):
         hp, qs, qt = path_quantities(kind)
         c0 = qs[0]["c"]
         ctx.fact("c(0) > 0", float(c0) > 0, c0=float(c0))
-        bound = mpmath.exp(4 * mpmath.sqrt(qs[0]["lam_1"]) * qs[0]["E_fro"] / (qs[0]["lam_r"] * c0)) * qs[0]["Z2"]
-        sup = max(q["Z2"] for q in qs)
-        ctx.bound("sup ||Z||_F^2 <= printed bound", float(sup), float(bound), err=1e-30)
+        bnd = lambda Q: mpmath.exp(4 * mpmath.sqrt(Q[0]["lam_1"]) * Q[0]["E_fro"] / (Q[0]["lam_r"] * Q[0]["c"])) * Q[0]["Z2"]
+        bound, sup = bnd(qs), max(q["Z2"] for q in qs)
+        err = float(abs(bound - bnd(qt))) + float(abs(sup - max(q["Z2"] for q in qt)))
+        ctx.bound("sup ||Z||_F^2 <= printed bound", float(sup), float(bound), err=err)
         decay = mpmath.exp(-qs[0]["lam_r"] * c0 * hp.times[-1] / 2) * qs[0]["E_fro"]
         ctx.bound("E -> 0: ||E(T)||_F <= exp(-lambda_r c(0) T/2) ||E(0)||_F", float(qs[-1]["E_fro"]), float(decay), err=float(abs(qs[-1]["E_fro"] - qt[-1]["E_fro"])), E0=float(qs[0]["E_fro"]))
         half = len(hp.times) // 2
         move = mpmath.sqrt(mpmath.fsum(x**2 for x in hp.V[-1] - hp.V[half]) + mpmath.fsum(x**2 for x in hp.U1[-1] - hp.U1[half]))
         # |Z'| <= |A_Z| |Z| <= lambda_1^{1/2} |E| sup|Z|, and |E(t)| <= e^{-lambda_r c(0)(t-t')/2} |E(t')|
         tail = mpmath.sqrt(qs[0]["lam_1"] * sup) * 2 * qs[half]["E_fro"] / (qs[0]["lam_r"] * c0)
-        ctx.bound("Cauchy: |Z(T) - Z(T/2)|_F <= lambda_1^{1/2} sup|Z| int_{T/2}^oo |E| (Gronwall tail)", float(move), float(tail), err=1e-30)
+        ctx.bound("Cauchy: |Z(T) - Z(T/2)|_F <= lambda_1^{1/2} sup|Z| int_{T/2}^oo |E| (Gronwall tail)", float(move), float(tail),
+                  err=10 * max(hp.error) + float(abs(qs[half]["E_fro"] - qt[half]["E_fro"])) * float(tail / qs[half]["E_fro"]))

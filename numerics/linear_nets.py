@@ -171,7 +171,8 @@ class GramPath:
         SE = self.s[None, :, None] * self.E()
         a = np.einsum("tij,tik,tkj->t", SE, UU, SE)
         b = np.einsum("tij,tjk,tik->t", SE, VV, SE)
-        return 2 * (a + b) / np.sum(self.E() ** 2, axis=(1, 2))
+        with np.errstate(invalid="ignore", divide="ignore"):  # E = 0 exactly gives nan (no rate)
+            return 2 * (a + b) / np.sum(self.E() ** 2, axis=(1, 2))
 
     def cross(self, C0: np.ndarray) -> np.ndarray:
         """``W(t) Z(t)^T`` for a fixed matrix ``W`` with ``C0 = W Z(0)^T``: ``C0 K^T``."""

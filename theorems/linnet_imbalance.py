@@ -201,10 +201,11 @@ statement(
     params=(SEED,),
     expect="refuted",
     erratum="The rate 2 lambda_r(Sigma_X) c(0) is twice what Theorem 3 gives and is false: in the scalar balanced case "
-    "(Sigma_X = 1, y = 1, u(0) = v(0) = sqrt(0.9), d = 0) c(0) = 4 * 0.9 = 3.6 but the exact rate -L'/L = 4uv < 4 at all times "
-    "(closed-form logistic path), so L(t) >= e^{-4t} L(0) > e^{-7.2 t} L(0) for t > 0; the high-precision flow gives "
-    "L(1)/L(0) = e^{-3.83} against the claimed <= e^{-7.2}. What holds: rate lambda_r(Sigma_X) c(0) (Theorem 3) -- "
-    "corollary-5:corrected. (If the glyph '2' is an extraction artefact, the printed corollary is the corrected one.)",
+    "(Sigma_X = 1, y = 1, u(0) = v(0) = 15/16, d = 0, margin 225/256 > 0) c(0) = 225/64 but the exact initial rate -L'/L = "
+    "2(u^2 + v^2) = 225/64 < 2 c(0) = 225/32 (exact rationals), so L(t) > e^{-2 c(0) t} L(0) for small t > 0; the 160-bit flow "
+    "gives log L(0.5)/L(0) = -1.84 against the claimed <= -3.52 (excess 1.67, error 2e-47). What holds: rate lambda_r(Sigma_X) "
+    "c(0) (Theorem 3) -- corollary-5:corrected. (If the glyph '2' were an extraction artefact the printed corollary would be the "
+    "corrected one; the same glyph gives Corollary 4's correct 2 lambda_r Delta(0).)",
 )
 statement(
     f"{PAPER}/corollary-5:corrected", "corollary", "5 (corrected)", "Sufficient margin, with Theorem 3's rate lambda_r c(0)", src("§3.2, Corollary 5", "(21)"),
@@ -222,9 +223,11 @@ statement(
     params=(SEED,),
     expect="refuted",
     erratum="The display has exp(-lambda_r c(t0) t) where Gronwall from t0 gives exp(-lambda_r c(t0) (t - t0)): at t = t0 it "
-    "claims L(t0) - L* <= e^{-lambda_r c(t0) t0} (L(t0) - L*) < L(t0) - L*, false for every trajectory with c(t0) > 0 and "
-    "L(t0) > L*. The prose rate 2 lambda_r c(t0) is also false (as in Corollary 5; late-time measured slope = lambda_r c(inf) "
-    "in the homogeneous case). What holds: corollary-6:corrected (t - t0, rate lambda_r c(t0)); the limit (22) holds.",
+    "claims L~(t0) <= e^{-lambda_r c(t0) t0} L~(t0) < L~(t0), false for every trajectory with c(t0) > 0 and L~(t0) > 0 (exact: "
+    "e^{-225/64} >= 1 is false for the scalar balanced init at t0 = 1; 160-bit flow, M1 init 'scaled:1:1', t0 = 2, c(t0) = 0.299: "
+    "violation lambda_r c(t0) t0 = 0.336 in log L). The prose rate 2 lambda_r c(t0) is also twice Theorem 3's (see Corollary 5). "
+    "What holds: corollary-6:corrected (t - t0, rate lambda_r c(t0)); the limit (22) holds (homogeneous case: the late slope "
+    "equals lambda_r c_inf).",
 )
 statement(
     f"{PAPER}/corollary-6:corrected", "corollary", "6 (corrected)", "Local convergence rate after t0, with t - t0", src("§3.2, Corollary 6", "(21), (22)"),

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import math
 
-import sympy as sp
-
 from .linnet_imbalance import PAPER, src
 from .registry import Hypothesis, Param, statement
 
@@ -44,6 +42,27 @@ def bound36(alpha, h, m, n, r, td, lam1, lamr, Y_fro):
     """(36): ``2 C^{1/h^{1-2 alpha}} sqrt(m+r) (sqrt(m+n) + t_delta) / h^{2 alpha - 1/2}``."""
     C = C_theorem12(lam1, lamr, Y_fro)
     return 2 * C ** (1 / h ** (1 - 2 * alpha)) * math.sqrt(m + r) * (math.sqrt(m + n) + td) / h ** (2 * alpha - 0.5)
+
+
+# The Monte Carlo fixtures' sizes (the hypotheses' width thresholds depend on them).
+L11_DIMS = (2, 5, 3)  # m, n, r
+T12_DIMS = (1, 3, 2)  # m, n, r
+T12_LAMBDAS = (1.0, 0.5)  # lambda_1(Sigma_X), lambda_r(Sigma_X)
+
+
+def l11_width_ok(p) -> bool:
+    m, n, r = L11_DIMS
+    return p.get("h") is None or p["h"] > h0_prime(m, n, t_delta_printed(p.get("delta", 0.1)))
+
+
+def t12_width_ok(p) -> bool:
+    m, n, r = T12_DIMS
+    a = p.get("alpha", 0.5)
+    if p.get("h") is None:
+        return True
+    if a <= 0.25:
+        return False
+    return p["h"] > h0_theorem12(m, n, t_delta_printed(p.get("delta", 0.1)), *T12_LAMBDAS) ** (1 / (4 * a - 1))
 
 
 ALPHA = Param("alpha", float, 0.5, "initialisation exponent alpha (variance h^{-2 alpha})", low=0.0, open_low=True)
@@ -98,13 +117,14 @@ _L11_NOTES = ("Proof gap (App. E, proof only): Lemma E.1 as printed gives failur
               "(e.g. 1.50 vs 1.73 at delta = 0.1). The Lemma's conclusions still hold with room: the measured failure "
               "frequencies are far below delta (the event (E.5) has much lighter tails than the printed ones).")
 _s("lemma-11", "lemma", "11", "Random initialisation: sufficient imbalance and approximate orthogonality w.h.p.", "§4.2, Lemma 11; App. E", "(33)-(35), (E.5)-(E.8)",
-   _L11, params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ (per instance)", lambda p: True)),
+   _L11, params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ [reconstructed], (m, n, r) = (2, 5, 3)", l11_width_ok)),
    notes=_L11_NOTES)
 _s("lemma-11-restated", "lemma", "10 (restated)", "App. E restatement of Lemma 11", "App. E, 'Lemma 10 (restated)'", "(E.2)-(E.4)",
    r"Let $\frac14<\alpha<\frac12$ [strict, as restated]. Given data matrix $X$, $h>h_0=\mathrm{poly}(m,n,\frac1\delta)$, with probability at least "
    r"$1-\delta$ over random initialization with $[U(0)]_{ij}\sim\mathcal N(0,h^{-2\alpha})$: $\underline\lambda_+(0)+\underline\lambda_-(0)>h^{1-2\alpha}$ (E.2) "
    r"[exponent garbled as $h^{-1/2}$; read as (33)], and (E.3), (E.4) = (34), (35).",
-   params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),),
+   params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
+                                                 Hypothesis(r"$h>h_0$ as in lemma-11", l11_width_ok)),
    notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. " + _L11_NOTES)
 _T12 = (r"Let $\frac14<\alpha\le\frac12$. Let $V(t),U(t)$ be the trajectory of (7) starting from some $V(0),U(0)$. Then $\exists C>0$ such that "
         r"$\forall\delta\in(0,1)$, $\forall h>h_0^{1/(4\alpha-1)}$ with $h_0=\mathrm{poly}(m,n,\frac1\delta,\dots)$, with probability $1-\delta$ over "
@@ -118,12 +138,13 @@ _T12_NOTES = ("Proof misprints (proof only; (36) itself holds with room on every
               "Sigma_X = 100 I, Y = 0: 10 ||U1 V^T|| > 0.1 ||U1 V^T||). Carried through (E.17), the width threshold's constant "
               "lambda_1/lambda_r^3 should be (lambda_1/lambda_r)^2. " + _L11_NOTES.split("(App. E, proof only): ")[1])
 _s("theorem-12", "theorem", "12", "Implicit bias of wide networks: distance to the min-norm solution", "§4.2, Theorem 12; App. E", "(36), (E.9)-(E.17)",
-   _T12, params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ (per instance)", lambda p: True)),
+   _T12, params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ with the printed $h_0$ [reconstructed], (m, n, r) = (1, 3, 2), $\Sigma_X=\mathrm{diag}(1,\frac12)$", t12_width_ok)),
    notes=_T12_NOTES)
 _s("theorem-12-restated", "theorem", "2 (restated)", "App. E restatement of Theorem 12", "App. E, 'Theorem 2 (restated)'", "(E.9)",
    r"Let $\frac14<\alpha<\frac12$ [strict, as restated]. [...] $\exists C>0$ such that $\forall\delta>0$, $\exists h_0>0$, $\forall h>h_0$ [...] with "
    r"probability $1-\delta$ over random initializations, (E.9) = (36) holds, $C=\exp(1+\dots)\|Y\|_F$ [garbled].",
-   params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),),
+   params=(ALPHA, DELTA, SAMPLES, SEED), hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
+                                                 Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ as in theorem-12", t12_width_ok)),
    notes="The restatement orders the quantifiers 'for all delta, exists h0' (h0 depends on delta, as in (36)'s h0 = poly(..., 1/delta)) and "
    "excludes alpha = 1/2; checked with the main-text constants. " + _T12_NOTES)
 _s("lemma-e1", "lemma", "E.1", "Gaussian singular values (Davidson-Szarek)", "App. E, Lemma E.1", "",
@@ -176,7 +197,10 @@ _s("claim-appc-tightness", "claim", "App. C", "The Lemma-8 lower bound on c-bar(
    r"It turns out that this lower bound for $\bar c(D,W)$ is tight in most cases. [The formal statement announced here is missing from the text.]",
    notes="Only the informal claim is checkable: attainment is verified on the balanced (D = 0) and homogeneous (D = lambda I, h = r = m) "
    "families; for generic random (U, V) the ratio 2 lambda_min(T_{U,V}) / bound at the given point is reported (an upper bound on "
-   "c-bar / bound, not c-bar itself).")
+   "c-bar / bound, not c-bar itself). Exploratory (full budget, reported not judged): a local search over the fibre (the "
+   "J-orthogonal orbit of the Gram matrix, identity component, penalised) on 6 random r = m = 2, h = 4 instances found feasible "
+   "points 2-24% above the bound on 4 and no feasible point on 2 -- no instance where the bound was reached; this suggests the "
+   "bound is not attained for generic (D, W), but a local search cannot decide it.")
 _s("claim-ntk-rescaling", "claim", "App. D", "Relation to the NTK parametrisation by rescaling", "App. D", "(D.1)-(D.4)",
    r"With $\tilde U=h^\alpha U$, $\tilde V=h^\alpha V$ (standard normal at the §4.2 initialization), "
    r"$\mathcal L=\frac12\|Y-\frac1{h^{2\alpha}}X\tilde U\tilde V^\top\|_F^2=\frac12\|Y-h^{\frac12-2\alpha}\frac1{\sqrt h}X\tilde U\tilde V^\top\|_F^2$; "
@@ -185,7 +209,7 @@ _s("claim-ntk-rescaling", "claim", "App. D", "Relation to the NTK parametrisatio
 # ---------------------------------------------------------------------------------------
 # Experiments
 # ---------------------------------------------------------------------------------------
-_s("figure-2", "figure", "2 (and 4, 5)", "Matrix factorisation: imbalance quantities and convergence vs width", "§5.1; App. A.1, Figs. 2, 4, 5", "",
+_s("figure-2", "figure", "2", "Matrix factorisation: imbalance quantities and convergence vs width (§5.1)", "§5.1, Fig. 2", "",
    r"Loss $\frac12\|Y-\frac1{\sqrt{mh}}UV^\top\|_F^2$, $[U]_{ij},[V]_{ij}\sim\mathcal N(0,1)$, small random target. (Small width) $h=30$: spreads "
    r"$\Delta_\pm$ are larger than $\underline\Delta$; $2\underline\Delta$ is not a good global bound; the instantaneous rate starts high and decreases; "
    r"the bound is reasonably good late. (Large width) $h=1000$: $\underline\Delta$ is larger than the spreads; $2\underline\Delta$ is a good global "
@@ -193,13 +217,33 @@ _s("figure-2", "figure", "2 (and 4, 5)", "Matrix factorisation: imbalance quanti
    params=(SEED,),
    notes="Reduced and as gradient flow (the paper runs GD with eta = 0.05): n = 20, m = 5 (§5.1), widths 30 and 1000 (quick), "
    "100 and 300 added (full). 'Good global bound' is decided as average rate / (2 lambda_r Delta) < 1.5 and 'not good' as > 1.5; 'Prop. 1 reasonably good' as exact rate / Prop. 1 bound < 1.5 (large width) and, late at small width, as the ratio below half its initial value (measured 1.6-3.0 against 7.8-11.9); 'starts high' as > 2.")
-_s("figure-3", "figure", "3 (and 6)", "Convergence vs imbalance at the same initial end-to-end matrix", "§5.2; App. A.2, Figs. 3, 6", "",
+_s("figure-3", "figure", "3", "Convergence vs imbalance at the same initial end-to-end matrix (§5.2)", "§5.2, Fig. 3", "",
    r"$U(0)=aU_0$, $V(0)=bV_0$, $(a,b)\in\{(0.1,0.1),(0.5,0.02),(0.05,0.2)\}$ (same product), plus the balanced initialization: the convergence "
    r"rate is improved as we increase the level of the imbalance at initialization and the balanced initialization is the slowest among all cases.",
    params=(SEED,),
    notes="Reduced (samples 10, input dimension 50, h = 50 instead of 100, 500, 500) and as gradient flow of the summed loss (the paper's GD "
    "on the averaged loss is a time change). 'Improved' is decided on the time to reach L~ = 1e-8 L~(0) against the ordering of "
    "Delta(0).")
+_s("figure-4", "figure", "4", "A.1: scaled imbalance spectra at small and large width", "App. A.1, Fig. 4", "",
+   r"Scaled eigenvalues of the imbalance matrix $D$ and the scaled imbalance quantities $\frac1{mh}\Delta_\pm,\frac1{mh}\underline\Delta$ under "
+   r"random initialization ($n=20$, $m=10$): when the network has small width $h=30$, spectrum spreads $\Delta_\pm$ are larger compared to the "
+   r"level of imbalance $\underline\Delta$; large width $h=1000$ shows the opposite. Compared to small width $h=50$ [A.1 prints `m = 50`], large "
+   r"width $h=1000$ has larger level of imbalance and smaller spectrum spread.",
+   params=(SEED,), notes="Decided on 5 seeds each (all seeds must show the ordering).")
+_s("figure-5", "figure", "5", "A.1: loss with the Theorem 3 bound and rate with the Proposition 1 bound vs width", "App. A.1, Fig. 5", "",
+   r"Gradient descent on $\frac12\|Y-\frac1{\sqrt{mh}}UV^\top\|_F^2$ ($n=20$, $m=10$, $\eta=0.05$, $h\in\{30,100,300,1000\}$), the loss with the "
+   r"Theorem 3 bound and the instantaneous rate with the Proposition 1 bound: (small width) $2\underline\Delta$ is not a good global bound, the rate "
+   r"starts off large and decreases, late the bound is reasonably good; (large width) $2\underline\Delta$ is a good global bound, no significant "
+   r"variation in the rate, Proposition 1 reasonably good during training.",
+   params=(SEED,), notes="As gradient flow (Gram-reduced, exact); widths 30 and 1000 quick, all four full. Thresholds as figure-2.")
+_s("figure-6", "figure", "6", "A.2: convergence vs imbalance, with the Theorem 3 and Proposition 1 bounds", "App. A.2, Fig. 6; footnote 2", "",
+   r"$D=500$, $n=100$, $m=1$, $h=500$, $U(0)=aU_0$, $V(0)=bV_0$ with $(a,b)\in\{(0.1,0.1),(0.5,0.02),(0.05,0.2)\}$ and the balanced "
+   r"initialization, GD on $\frac1n\|Y-XUV^\top\|_F^2$ with $\eta=5\cdot10^{-4}$: the convergence rate is improved as we increase the level of "
+   r"the imbalance at initialization and the balanced initialization is the slowest; the bound is reasonably good except for case 2 early; "
+   r"no bound is available for the balanced case (zero margin). Footnote 2: to compute the bound from Theorem 3, the step size is scaled by "
+   r"$n/2$ to account for the rescaled loss.",
+   params=(SEED,), notes="Reduced as figure-3, as gradient flow. Footnote 2 checked symbolically: one GD step of size eta on "
+   "(1/n)||.||^2 is a step of size 2 eta / n on (2), i.e. flow time per iteration 2 eta/n ('scaled by n/2' read as divided by n/2).")
 _s("figure-7", "figure", "7", "Implicit bias vs width: distance to the min-norm solution decreases like h^{-1/2}", "App. A.3, Fig. 7", "",
    r"$X$ with entries $\mathcal N(0,D^{-1})$, $Y=X\theta+\varepsilon$, $[U(0)]_{ij},[V(0)]_{ij}\sim\mathcal N(0,h^{-1})$; the distance "
    r"$\|U(t_f)V^\top(t_f)-\hat\Theta\|_F$ decreases with $h$ and verifies the asymptotic rate $O(h^{-1/2})$.",
