@@ -341,7 +341,7 @@ def instance_lines(summary: dict) -> list[str]:
 STATUS_COLOURS = {"proved": "#1a7f37", "certified": "#1f6feb", "verified": "#4ac26b", "refuted": "#cf222e", "inconclusive": "#9a9a9a", "error": "#000000"}
 
 
-def phase_diagram(summary: dict, names: list[str]) -> str | None:
+def phase_diagram(summary: dict, names: list[str], fmt: str = "svg") -> str | bytes | None:
     """SVG: the instances over one or two numeric parameters, coloured by status; filled
     markers where the hypotheses held, crosses where they did not."""
     if not 1 <= len(names) <= 2:
@@ -383,9 +383,9 @@ def phase_diagram(summary: dict, names: list[str]) -> str | None:
     else:
         ax.set_yticks([])
     ax.set_title(f"{summary['statement_id']}: verdict per instance")
-    ax.legend(fontsize=7, loc="best", title="filled: hypotheses held; hollow square: not", title_fontsize=7)
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), title="filled: hypotheses held\nhollow square: not held", title_fontsize=7)
+    buf = io.StringIO() if fmt == "svg" else io.BytesIO()
+    fig.savefig(buf, format=fmt, bbox_inches="tight")
     plt.close(fig)
     return buf.getvalue()
 
