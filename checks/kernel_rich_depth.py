@@ -285,6 +285,11 @@ def tk_homogeneity(ctx):
                        lambda x, wp=wp, wm=wm, D=D: sum((wp[i] ** D - wm[i] ** D) * x[i] for i in range(2))))
     for label, resid in kd.relu_identities():
         ctx.identity(label, resid, scope="s real, c > 0")
+    # the classes' own evaluation at numbers (their numeric branch) against max(0, s) = (s + |s|)/2
+    # and its derivative (1 + sign s)/2 off the kink (a mutation survivor showed it untested)
+    for v in (sp.Integer(3), sp.Rational(-5, 2), sp.Rational(1, 7), sp.Integer(-1)):
+        ctx.identity(f"ReLU({v}) = ({v} + |{v}|)/2", kd.ReLU(v) - (v + abs(v)) / 2, scope=f"s = {v}")
+        ctx.identity(f"Step({v}) = (1 + sign {v})/2", kd.Step(v) - (1 + sp.sign(v)) / 2, scope=f"s = {v}")
     for depth, widths in ((2, [2, 2, 1]), (3, [2, 2, 2, 1])):
         params, xs, f_of = kd.relu_net(widths)
         models.append((f"bias-free ReLU net, widths {widths}", depth, params, xs, f_of))
@@ -656,7 +661,7 @@ def _record_tie_path(ctx, D: int, path):
              f"difference at the smallest alpha {float(path[-1][1][0] - pred):.3g}.")
 
 
-@check("kernel-rich/claim-extreme-limits", "argmin-path-limits", "convex")
+@check("kernel-rich/claim-extreme-limits", "argmin-path-limits", "convex", outside_hypotheses=True)  # TIE: a degenerate case, recorded
 def extreme_limits(ctx):
     """Along the argmin path of Theorem 1 (mpmath dual Newton at 50/70 digits):
     alpha -> 0: ``beta_alpha`` against the exact min-l1 solution (unique, certified by a

@@ -88,6 +88,11 @@ def probability_bound(ctx, label: str, x: int, n: int, bound: float, upper: bool
     when the interval contains the bound (too few trials to resolve it)."""
     lo, hi = clopper_pearson(x, n)
     m = {"events": x, "trials": n, "cp_interval": [lo, hi], **metrics}
+    # a bound outside (0, 1) holds for every distribution: the comparison could not fail
+    # (a mutation survivor showed a vacuous encoded bound passing)
+    if not 0.0 < bound < 1.0:
+        ctx.fact(label + " (the bound is vacuous: not a probability in (0, 1))", None, bound=bound, **m)
+        return
     if upper:
         if lo > bound:
             ctx.bound(label, lo, bound, **m)

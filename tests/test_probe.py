@@ -272,3 +272,17 @@ def test_unreachable_scheduler_is_bad_input(planted, tmp_path, capsys):
     store = tmp_path / "s.sqlite"
     assert main(["probe", "scratch/planted", "--grid", "n=1,2", "--scheduler", "tcp://127.0.0.1:9", "--store", str(store)]) == 2
     assert "cannot connect" in capsys.readouterr().err and not store.exists()
+
+
+def test_phase_diagram_over_a_numeric_and_a_categorical_axis():
+    from checks.probe import phase_diagram
+
+    def rec(alpha, fixture, status):
+        return {"check_name": "c", "status": status, "expected": "verified", "params": {"alpha": alpha, "fixture": fixture},
+                "metrics": {"comparisons": [], "instances": []}}
+
+    rows = [rec(a, f, "refuted" if (a > 1 and f == "TIE") else "verified") for a in (0.01, 1.0, 100.0) for f in ("T5", "TIE")]
+    s = summarise(_stmt(), rows, mode="grid", axes=["alpha", "fixture"])
+    svg = phase_diagram(s, ["alpha", "fixture"])
+    assert svg.startswith("<?xml") and "TIE" in svg and "refuted" in svg
+    assert s["counterexamples"] == [{"alpha": 100.0, "fixture": "TIE"}]

@@ -256,6 +256,7 @@ def main(argv=None) -> int:
     ap.add_argument("--first", action="append", default=[], help=argparse.SUPPRESS)
     ap.add_argument("--mutated", help=argparse.SUPPRESS)
     ap.add_argument("--resume", metavar="JSON", help="reuse the results of an earlier --out file for the same mutants")
+    ap.add_argument("--rerun-survivors", action="store_true", help="with --resume: run the earlier survivors again (after strengthening the checks)")
     args = ap.parse_args(argv)
     if args.worker:
         return worker(args.paper, args.first, args.mutated)
@@ -279,7 +280,8 @@ def main(argv=None) -> int:
         results = []
         earlier = {}
         if args.resume and Path(args.resume).exists():
-            earlier = {r["label"]: r for r in json.loads(Path(args.resume).read_text())["results"]}
+            earlier = {r["label"]: r for r in json.loads(Path(args.resume).read_text())["results"]
+                       if r["killed"] or not args.rerun_survivors}
         for k, m in enumerate(mutants, 1):
             r = earlier.get(m.label) or run_mutant(m, scratch, args.paper, args.timeout)
             results.append(r)
