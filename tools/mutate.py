@@ -202,8 +202,8 @@ def worker(paper: str, first: list[str], mutated: str | None = None) -> int:
         # checks in modules importing the mutant, and checks of the statements it registers
         # (they see its parameters and hypotheses through the registry)
         hit = _affected(mutated)
-        source = (Path.cwd() / (mutated.replace(".", os.sep) + ".py")).read_text()
-        checks = [c for c in checks if c.fn.__module__ in hit or f'"{c.statement_id}"' in source]
+        source = (Path.cwd() / (mutated.replace(".", os.sep) + ".py")).read_text()  # as unparsed: any quotes
+        checks = [c for c in checks if c.fn.__module__ in hit or f'"{c.statement_id}"' in source or f"'{c.statement_id}'" in source]
     checks.sort(key=lambda c: (0 if mods[c.key] in first else 1))
     for c in checks:
         try:
@@ -214,7 +214,7 @@ def worker(paper: str, first: list[str], mutated: str | None = None) -> int:
         if status != c.expected:
             print(json.dumps({"killed": True, "by": f"{c.key}: {status} (expected {c.expected})"}))
             return 0
-    print(json.dumps({"killed": False, "checks": len(checks)}))
+    print(json.dumps({"killed": False, "checks": len(checks), **({"why": "no check can see this module"} if not checks else {})}))
     return 0
 
 
