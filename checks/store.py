@@ -171,7 +171,12 @@ class Store:
         self.conn.execute("PRAGMA synchronous=NORMAL")
         _retry(self._migrate)
         # a run whose process died (SIGKILL, power loss) is marked incomplete on the next open
-        _retry(self.mark_interrupted_runs)
+        # (a read-only store is still readable: the marking waits for a writable open)
+        try:
+            _retry(self.mark_interrupted_runs)
+        except sqlite3.OperationalError as exc:
+            if "readonly" not in str(exc).replace("-", "").lower():
+                raise
 
     def _migrate(self) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
