@@ -293,6 +293,14 @@ def tk_homogeneity(ctx):
     for depth, widths in ((2, [2, 2, 1]), (3, [2, 2, 2, 1])):
         params, xs, f_of = kd.relu_net(widths)
         models.append((f"bias-free ReLU net, widths {widths}", depth, params, xs, f_of))
+        # the net is a ReLU net, not a linear one (homogeneity alone would not tell): a linear
+        # net is odd in x, so f(w, x) + f(w, -x) = 0; at this rational point it is not
+        # (a mutation survivor dropped the ReLU of a layer unnoticed)
+        point = dict(zip(params, [sp.Integer(v) for v in (1, -2, 3, 1, -1, 2, 2, 1, 1, -3, 2, 1, 1, 1)[:len(params)]]))
+        f0 = f_of(xs).xreplace(point)
+        odd = sp.nsimplify((f0 + f0.xreplace({xs[0]: -xs[0], xs[1]: -xs[1]})).subs({xs[0]: 1, xs[1]: 1}))
+        ctx.exact(f"bias-free ReLU net, widths {widths}: not linear (f(w, x) + f(w, -x) = {odd} != 0 at a rational point)", odd != 0,
+                  scope="w, x rational", value=str(odd))
     for name, D, params, xs, f_of in models:
         xp = sp.symbols(f"xp0:{len(xs)}", real=True)
         scale = dict(zip(params, [c * p for p in params]))

@@ -1110,6 +1110,9 @@ def lemma7_random(ctx):
 
     ctx.precision = "mpmath adaptive dps (check +20)"
     worst = [0.0]
+    # the run's parameters as an instance, so its hypotheses are evaluated and recorded (a
+    # mutation survivor showed the hypothesis on alpha_factor otherwise never looked at)
+    ctx.start(ctx.instances([{}])[0])
 
     def prop(ex):
         mags, signs, zero_mask, eps, dec, dec42 = ex
