@@ -114,11 +114,6 @@ def _candidates(tree: ast.AST):
     return out
 
 
-def _module_body_nodes(tree):
-    # nodes of a module's docstring are not mutated (the walk skips strings anyway)
-    return tree
-
-
 def list_mutants(path: Path) -> list[Mutant]:
     tree = ast.parse(path.read_text())
     rel = str(path.resolve().relative_to(ROOT))
