@@ -14,6 +14,7 @@ import json
 import sys
 from pathlib import Path
 
+from checks.store import StoreError
 from theorems.registry import PAPERS, ParamError
 
 
@@ -297,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         return _fail(str(e))
     except ParamError as e:
+        return _fail(str(e))
+    except StoreError as e:
         return _fail(str(e))
 
 

@@ -113,6 +113,9 @@ class Check:
     expect: str | None = None  # overrides the status implied by the statement's expectation
     doc: str = ""
     slow_quick: bool = False  # even the quick budget is slow (kept out of the plain test run)
+    # the check deliberately runs instances outside the statement's hypotheses in a plain run
+    # (a degenerate case it records); otherwise such an instance is no evidence (see run_check)
+    outside_hypotheses: bool = False
 
     @property
     def key(self) -> str:
@@ -135,7 +138,7 @@ class Check:
 CHECKS: dict[str, Check] = {}
 
 
-def check(statement_id: str, name: str, method: str, expect: str | None = None, slow_quick: bool = False):
+def check(statement_id: str, name: str, method: str, expect: str | None = None, slow_quick: bool = False, outside_hypotheses: bool = False):
     """Register a check function for a statement."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method}")
@@ -143,7 +146,7 @@ def check(statement_id: str, name: str, method: str, expect: str | None = None, 
         raise ValueError(f"unknown status {expect}")
 
     def deco(fn: Callable[["Context"], None]):
-        c = Check(statement_id, name, method, fn, expect=expect, doc=(fn.__doc__ or "").strip(), slow_quick=slow_quick)
+        c = Check(statement_id, name, method, fn, expect=expect, doc=(fn.__doc__ or "").strip(), slow_quick=slow_quick, outside_hypotheses=outside_hypotheses)
         if c.key in CHECKS:
             raise ValueError(f"duplicate check {c.key}")
         CHECKS[c.key] = c
@@ -500,12 +503,34 @@ class Verdict:
         }
 
 
+def _outside_hypotheses(ctx: Context) -> None:
+    """A plain run is evidence about a statement only on instances that satisfy its hypotheses:
+    an instance outside them (which only a probe should run) turns that instance's refutations
+    into ``inconclusive`` (no counterexample to the statement) and adds an inconclusive item
+    (no evidence for it). A check that runs such an instance on purpose says so with
+    ``@check(..., outside_hypotheses=True)``."""
+    outside = [i["params"] for i in ctx.instances_run if not all(i["hypotheses"].values())]
+    if not outside:
+        return
+    for item in ctx.items:
+        if item.status == "refuted" and item.instance in outside:
+            item.status = "inconclusive"
+            item.metrics["why"] = "refuted at an instance outside the statement's hypotheses: not a counterexample"
+    if ctx.counterexample is not None and ctx.counterexample.get("instance") in [_fmt(o) for o in outside]:
+        ctx.counterexample = None
+    failed = sorted({h for i in ctx.instances_run for h, ok in i["hypotheses"].items() if not ok})
+    ctx.items.append(Item("an instance of this plain run lies outside the statement's hypotheses (no evidence for the statement)",
+                          "inconclusive", {"instances": _fmt(outside[:5]), "hypotheses_not_held": failed}))
+
+
 def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, seed: int = 0, cache=None) -> Verdict:
     """Run one check and turn its evidence into a verdict record (``error`` if it raised)."""
     t0 = time.perf_counter()
     ctx = Context(chk, budget=budget, overrides=overrides, seed=seed, cache=cache)
     try:
         chk.fn(ctx)
+        if not ctx.overrides and not chk.outside_hypotheses:
+            _outside_hypotheses(ctx)
         status = ctx.status
         worst = [i for i in ctx.items if i.status == status]
         msg = "; ".join(dict.fromkeys(i.label for i in worst[:3]))

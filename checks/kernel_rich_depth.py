@@ -285,9 +285,22 @@ def tk_homogeneity(ctx):
                        lambda x, wp=wp, wm=wm, D=D: sum((wp[i] ** D - wm[i] ** D) * x[i] for i in range(2))))
     for label, resid in kd.relu_identities():
         ctx.identity(label, resid, scope="s real, c > 0")
+    # the classes' own evaluation at numbers (their numeric branch) against max(0, s) = (s + |s|)/2
+    # and its derivative (1 + sign s)/2 off the kink (a mutation survivor showed it untested)
+    for v in (sp.Integer(3), sp.Rational(-5, 2), sp.Rational(1, 7), sp.Integer(-1)):
+        ctx.identity(f"ReLU({v}) = ({v} + |{v}|)/2", kd.ReLU(v) - (v + abs(v)) / 2, scope=f"s = {v}")
+        ctx.identity(f"Step({v}) = (1 + sign {v})/2", kd.Step(v) - (1 + sp.sign(v)) / 2, scope=f"s = {v}")
     for depth, widths in ((2, [2, 2, 1]), (3, [2, 2, 2, 1])):
         params, xs, f_of = kd.relu_net(widths)
         models.append((f"bias-free ReLU net, widths {widths}", depth, params, xs, f_of))
+        # the net is a ReLU net, not a linear one (homogeneity alone would not tell): a linear
+        # net is odd in x, so f(w, x) + f(w, -x) = 0; at this rational point it is not
+        # (a mutation survivor dropped the ReLU of a layer unnoticed)
+        point = dict(zip(params, [sp.Integer(v) for v in (1, -2, 3, 1, -1, 2, 2, 1, 1, -3, 2, 1, 1, 1)[:len(params)]]))
+        f0 = f_of(xs).xreplace(point)
+        odd = sp.nsimplify((f0 + f0.xreplace({xs[0]: -xs[0], xs[1]: -xs[1]})).subs({xs[0]: 1, xs[1]: 1}))
+        ctx.exact(f"bias-free ReLU net, widths {widths}: not linear (f(w, x) + f(w, -x) = {odd} != 0 at a rational point)", odd != 0,
+                  scope="w, x rational", value=str(odd))
     for name, D, params, xs, f_of in models:
         xp = sp.symbols(f"xp0:{len(xs)}", real=True)
         scale = dict(zip(params, [c * p for p in params]))
@@ -656,7 +669,7 @@ def _record_tie_path(ctx, D: int, path):
              f"difference at the smallest alpha {float(path[-1][1][0] - pred):.3g}.")
 
 
-@check("kernel-rich/claim-extreme-limits", "argmin-path-limits", "convex")
+@check("kernel-rich/claim-extreme-limits", "argmin-path-limits", "convex", outside_hypotheses=True)  # TIE: a degenerate case, recorded
 def extreme_limits(ctx):
     """Along the argmin path of Theorem 1 (mpmath dual Newton at 50/70 digits):
     alpha -> 0: ``beta_alpha`` against the exact min-l1 solution (unique, certified by a

@@ -88,6 +88,11 @@ def probability_bound(ctx, label: str, x: int, n: int, bound: float, upper: bool
     when the interval contains the bound (too few trials to resolve it)."""
     lo, hi = clopper_pearson(x, n)
     m = {"events": x, "trials": n, "cp_interval": [lo, hi], **metrics}
+    # a bound outside (0, 1) holds for every distribution: the comparison could not fail
+    # (a mutation survivor showed a vacuous encoded bound passing)
+    if not 0.0 < bound < 1.0:
+        ctx.fact(label + " (the bound is vacuous: not a probability in (0, 1))", None, bound=bound, **m)
+        return
     if upper:
         if lo > bound:
             ctx.bound(label, lo, bound, **m)
@@ -1124,6 +1129,20 @@ def corollary10_symbolic(ctx):
                  sp.simplify((8 * sp.sqrt(2 * d) / sp.sqrt(k)).subs(k, kmin) - lam / (8 * Lam)), scope="positive")
     ctx.identity("(95): (1 + lambda/(8 Lambda))/(1 + lambda/(4 Lambda)) = 1 - 1/(2 + 8 Lambda/lambda)",
                  sp.simplify((1 + lam / (8 * Lam)) / (1 + lam / (4 * Lam)) - (1 - 1 / (2 + 8 * Lam / lam))), scope="positive")
+    # (96)/(97) with the encoded terms of (94) (mutation survivors showed its second and third
+    # terms otherwise unjudged)
+    c4 = 4 + 16 * Lam / lam
+    term2, term3 = km.eq94_width()[1], km.eq94_width()[2]
+    ctx.identity("(96): alpha^2 lambda sqrt(k)/(sqrt(Lambda)(4 + 16 Lambda/lambda)) * sqrt((94)'s 2nd term) = sqrt(512 k d^3 alpha^4 Lambda^2)",
+                 sp.simplify(al**2 * lam * sp.sqrt(k) / (sp.sqrt(Lam) * c4) * sp.sqrt(term2) - sp.sqrt(512 * k * d**3 * al**4 * Lam**2)), scope="positive")
+    at3 = sp.simplify((al**2 * lam * k / (sp.sqrt(Lam) * c4)).subs(k, term3))
+    ctx.identity("(97) at k = (94)'s 3rd term: alpha^2 lambda k/(sqrt(Lambda)(4 + 16 Lambda/lambda)) = lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2)",
+                 sp.simplify(at3 - lam**2 * Y / (8 * Lam * (lam + 4 * Lam) ** 2)), scope="positive")
+    ctx.metrics["(97) second inequality at k = (94)'s 3rd term: LHS/(2Y)"] = str(sp.simplify(at3 / (2 * Y)))
+    ctx.note("(97)'s second inequality does not follow from k >= Y/(2 alpha^2 sqrt(Lambda)(lambda + 4 Lambda)) as printed: at that k the "
+             "left side is lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2), at least 2Y only when lambda^2 >= 16 Lambda (lambda + 4 Lambda)^2 "
+             "(false whenever Lambda >= 1/16); k >= 2 Y sqrt(Lambda)(4 + 16 Lambda/lambda)/(alpha^2 lambda) is what the step needs. "
+             "The width requirement's dependence on Y and alpha is unchanged (only its Lambda, lambda factor).")
     x = sp.Symbol("x", positive=True)
     ctx.identity("(95): (1 - x/2)^2 - (1 - x) = x^2/4 >= 0, so sqrt(1 - x) <= 1 - x/2 with x = 1/(2 + 8 Lambda/lambda)",
                  sp.expand((1 - x / 2) ** 2 - (1 - x) - x**2 / 4), scope="0 < x <= 1")

@@ -729,6 +729,15 @@ def _theorem2_instance(ctx, fixture, eps, decades, label_prefix=""):
         thr2 = mpmath.sqrt(2 * (1 + e) * (1 + 2 / e) * mpmath.sqrt(n2m))
         a1 = thr1 * mpmath.mpf(10) ** (-decades)
         a2 = thr2 * mpmath.mpf(10) ** decades
+        # the thresholds are typed twice, here and in the statement's encoding: the two must
+        # agree (a mutation survivor showed the encoding's exponent unchecked by the limits)
+        ef = sp.Float(eps, 60)
+        enc1 = _num(kq.theorem2_l1_threshold(ef, sp.sympify(b1), d))
+        enc2 = _num(kq.theorem2_l2_threshold(ef, sp.sqrt(sp.sympify(n2))))
+        ctx.agree(f"{label_prefix}encoded l1 threshold (theorems) = the printed formula typed here, eps = {eps:g}", enc1 / thr1, mpmath.mpf(1),
+                  tol=1e-40, err=1e-50, scale=1.0)
+        ctx.agree(f"{label_prefix}encoded l2 threshold (theorems) = the printed formula typed here, eps = {eps:g}", enc2 / thr2, mpmath.mpf(1),
+                  tol=1e-40, err=1e-50, scale=1.0)
     beta1, err1 = argmin_q(X, y, a1)
     with mpmath.workdps(60):
         n1 = sum(abs(v) for v in beta1)
@@ -1101,6 +1110,9 @@ def lemma7_random(ctx):
 
     ctx.precision = "mpmath adaptive dps (check +20)"
     worst = [0.0]
+    # the run's parameters as an instance, so its hypotheses are evaluated and recorded (a
+    # mutation survivor showed the hypothesis on alpha_factor otherwise never looked at)
+    ctx.start(ctx.instances([{}])[0])
 
     def prop(ex):
         mags, signs, zero_mask, eps, dec, dec42 = ex

@@ -341,18 +341,10 @@ def instance_lines(summary: dict) -> list[str]:
 STATUS_COLOURS = {"proved": "#1a7f37", "certified": "#1f6feb", "verified": "#4ac26b", "refuted": "#cf222e", "inconclusive": "#9a9a9a", "error": "#000000"}
 
 
-def phase_diagram(summary: dict, names: list[str]) -> str | None:
-    """SVG: the instances over one or two numeric parameters, coloured by status; filled
-    markers where the hypotheses held, crosses where they did not."""
-    if not 1 <= len(names) <= 2:
-        return None
-    pts = []
-    for i in summary["instances"]:
-        vals = [_num(i["params"].get(n)) for n in names]
-        if any(v is None for v in vals):
-            return None
-        pts.append((vals, i))
-    if not pts:
+def phase_diagram(summary: dict, names: list[str], fmt: str = "svg") -> str | bytes | None:
+    """The instances over one or two parameters (numeric, or categorical such as a fixture),
+    coloured by status; filled markers where the hypotheses held, hollow squares where not."""
+    if not 1 <= len(names) <= 2 or not summary["instances"]:
         return None
     import io
 
@@ -361,31 +353,43 @@ def phase_diagram(summary: dict, names: list[str]) -> str | None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    coords = []  # per axis: (positions per instance, tick labels or None, log scale)
+    for n in names:
+        raw = [i["params"].get(n) for i in summary["instances"]]
+        nums = [_num(v) for v in raw]
+        if all(v is not None for v in nums):
+            log = min(nums) > 0 and max(nums) / min(nums) >= 100
+            coords.append((nums, None, log))
+        else:
+            cats = _unique([json.dumps(v) for v in raw])
+            coords.append(([cats.index(json.dumps(v)) for v in raw], [json.loads(c) for c in cats], False))
     fig, ax = plt.subplots(figsize=(6.4, 4.8) if len(names) == 2 else (6.4, 2.2))
     seen = set()
-    for vals, i in pts:
-        x = vals[0]
-        y = vals[1] if len(names) == 2 else 0.0
+    for k, i in enumerate(summary["instances"]):
+        x = coords[0][0][k]
+        y = coords[1][0][k] if len(names) == 2 else 0.0
         colour = STATUS_COLOURS.get(i["status"], "#888888")
         held = i["hypotheses_held"]
         label = f"{i['status']}, hypotheses {'held' if held else 'not held'}"
         ax.scatter([x], [y], s=90, c=colour if held else "none", edgecolors=colour, marker="o" if held else "s",
                    linewidths=1.8, label=None if label in seen else label)
         seen.add(label)
-    for k, axis_set in ((0, ax.set_xscale), (1, ax.set_yscale)):
-        if k < len(names):
-            vs = [p[0][k] for p in pts]
-            if min(vs) > 0 and max(vs) / min(vs) >= 100:
-                axis_set("log")
+    for k, (pos, ticks, log) in enumerate(coords):
+        set_scale, set_ticks, set_labels = ((ax.set_xscale, ax.set_xticks, ax.set_xticklabels) if k == 0 else (ax.set_yscale, ax.set_yticks, ax.set_yticklabels))
+        if log:
+            set_scale("log")
+        if ticks is not None:
+            set_ticks(range(len(ticks)))
+            set_labels([str(t) for t in ticks])
     ax.set_xlabel(names[0])
     if len(names) == 2:
         ax.set_ylabel(names[1])
     else:
         ax.set_yticks([])
     ax.set_title(f"{summary['statement_id']}: verdict per instance")
-    ax.legend(fontsize=7, loc="best", title="filled: hypotheses held; hollow square: not", title_fontsize=7)
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), title="filled: hypotheses held\nhollow square: not held", title_fontsize=7)
+    buf = io.StringIO() if fmt == "svg" else io.BytesIO()
+    fig.savefig(buf, format=fmt, bbox_inches="tight")
     plt.close(fig)
     return buf.getvalue()
 
@@ -564,7 +568,7 @@ def _finish(result: ProbeResult, store, stmt: Statement, axes: list[str] | None)
     if not names and result.summary["mode"] == "samples":
         varied = [k for k in (result.summary["instances"][0]["params"] if result.summary["instances"] else {})
                   if len({json.dumps(i["params"].get(k)) for i in result.summary["instances"]}) > 1]
-        names = [k for k in varied if all(_num(i["params"].get(k)) is not None for i in result.summary["instances"])][:2]
+        names = sorted(varied, key=lambda k: not all(_num(i["params"].get(k)) is not None for i in result.summary["instances"]))[:2]
     result.artifacts["probe-summary"] = ("application/json", json.dumps(result.summary, indent=1, default=str))
     if len(result.summary["instances"]) > 1:
         svg = phase_diagram(result.summary, names)

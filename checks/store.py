@@ -103,6 +103,10 @@ def _retry(fn, *args, **kw):
             delay = min(delay * 2, 1.0)
 
 
+class StoreError(ValueError):
+    """The store path cannot hold a store: a folder, not a SQLite file, a newer schema."""
+
+
 def store_path(explicit: str | None = None) -> Path:
     return Path(explicit or os.environ.get(ENV_VAR) or DEFAULT_PATH)
 
@@ -143,15 +147,36 @@ class Store:
         self.path = store_path(str(path) if path else None)
         if not self.path.exists() and not create:
             raise FileNotFoundError(f"no store at {self.path} (run 'ibv run' first)")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(str(self.path), timeout=60, isolation_level=None)
+        if self.path.is_dir():
+            raise StoreError(f"store {self.path}: is a directory")
+        if self.path.exists() and self.path.stat().st_size > 0:
+            with open(self.path, "rb") as f:
+                if f.read(16) != b"SQLite format 3\x00":
+                    raise StoreError(f"store {self.path}: not a SQLite database")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"store {self.path}: cannot create its directory ({exc.strerror})") from None
+        try:
+            self.conn = sqlite3.connect(str(self.path), timeout=60, isolation_level=None)
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"store {self.path}: cannot open ({exc})") from None
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            self.conn.close()
+            raise StoreError(f"store {self.path}: schema version {version} is newer than this ibv's ({SCHEMA_VERSION})")
         self.conn.row_factory = sqlite3.Row
         self.conn.execute("PRAGMA busy_timeout=60000")
         _retry(self.conn.execute, "PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=NORMAL")
         _retry(self._migrate)
         # a run whose process died (SIGKILL, power loss) is marked incomplete on the next open
-        _retry(self.mark_interrupted_runs)
+        # (a read-only store is still readable: the marking waits for a writable open)
+        try:
+            _retry(self.mark_interrupted_runs)
+        except sqlite3.OperationalError as exc:
+            if "readonly" not in str(exc).replace("-", "").lower():
+                raise
 
     def _migrate(self) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]

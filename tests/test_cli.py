@@ -86,3 +86,26 @@ def test_probe_reports_hypotheses_and_verdict(tmp_path, capsys):
     assert main(["probe", "kernel-rich/theorem-1-general", "--set", "w0_scale=2", "--store", str(store)]) == 0
     out = capsys.readouterr().out
     assert "hypotheses held" in out and "w0_scale=2" in out
+
+
+def test_bad_store_paths_exit_2(tmp_path, capsys):
+    folder = tmp_path / "dir.sqlite"
+    folder.mkdir()
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database")
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    for path in (folder, junk, blocked / "sub" / "s.sqlite"):
+        assert main(["run", QUICK_ID, "--store", str(path)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("ibv: error: store")
+    assert junk.read_text() == "not a database"
+
+
+def test_newer_schema_is_refused(tmp_path, capsys):
+    db = tmp_path / "s.sqlite"
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA user_version=99")
+    con.close()
+    assert main(["run", QUICK_ID, "--store", str(db)]) == 2
+    assert "newer" in capsys.readouterr().err

@@ -40,3 +40,32 @@ def test_a_raising_check_is_an_error_verdict():
 
     v = run_check(Check("kernel-rich/claim-q-closed-form", "boom", "symbolic", boom))
     assert v.status == "error" and "kaboom" in v.message and "traceback" in v.artifacts
+
+
+def test_a_plain_run_outside_the_hypotheses_is_no_evidence():
+    """A plain run's instance outside the hypotheses: refutations there are no counterexample
+    and verifications no evidence (inconclusive), unless the check declares the instance
+    deliberate; a probe (overrides given) keeps the verdict and its summary says where."""
+    from theorems.registry import REGISTRY, Hypothesis, Param, Source, Statement
+
+    sid = "kernel-rich/test-outside-hypotheses"
+    REGISTRY[sid] = Statement(sid, "claim", "x", "t", Source("f", "s"), "t", params=(Param("fixture", str, "T5"),),
+                              hypotheses=(Hypothesis("fixture is T5", lambda p: p.get("fixture") == "T5"),))
+
+    def body(outcome):
+        def fn(ctx):
+            for inst in ctx.instances([{"fixture": "TIE"}]):
+                ctx.start(inst)
+                ctx.fact("claim", outcome)
+        return fn
+
+    try:
+        for outcome, plain in ((True, "inconclusive"), (False, "inconclusive")):
+            v = run_check(Check(sid, "t", "random", body(outcome)))
+            assert v.status == plain and "counterexample" not in v.metrics
+            v = run_check(Check(sid, "t", "random", body(outcome), outside_hypotheses=True))
+            assert v.status == ("verified" if outcome else "refuted")
+            v = run_check(Check(sid, "t", "random", body(outcome)), overrides={"fixture": "TIE"})
+            assert v.status == ("verified" if outcome else "refuted")
+    finally:
+        del REGISTRY[sid]

@@ -250,3 +250,39 @@ def test_probe_bad_input_exit_2_nothing_written(planted, argv, tmp_path, capsys)
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("ibv: error:")
     assert not store.exists()
+
+
+def test_sweep_on_an_existing_dask_cluster(planted, tmp_path, capsys):
+    """--scheduler ADDRESS: the sweep runs on a cluster someone else started."""
+    from dask.distributed import LocalCluster
+
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        store = tmp_path / "s.sqlite"
+        assert main(["probe", "scratch/planted", "--grid", "n=9..12", "--set", "x=6.5", "--check", "bound",
+                     "--scheduler", cluster.scheduler_address, "--store", str(store)]) == 0
+    finally:
+        cluster.close()
+    out = capsys.readouterr().out
+    assert "COUNTEREXAMPLES to the statement: n=10, x=6.5" in out
+    assert "outside the hypotheses" in out and len(Store(store).verdicts()) == 4
+
+
+def test_unreachable_scheduler_is_bad_input(planted, tmp_path, capsys):
+    store = tmp_path / "s.sqlite"
+    assert main(["probe", "scratch/planted", "--grid", "n=1,2", "--scheduler", "tcp://127.0.0.1:9", "--store", str(store)]) == 2
+    assert "cannot connect" in capsys.readouterr().err and not store.exists()
+
+
+def test_phase_diagram_over_a_numeric_and_a_categorical_axis():
+    from checks.probe import phase_diagram
+
+    def rec(alpha, fixture, status):
+        return {"check_name": "c", "status": status, "expected": "verified", "params": {"alpha": alpha, "fixture": fixture},
+                "metrics": {"comparisons": [], "instances": []}}
+
+    rows = [rec(a, f, "refuted" if (a > 1 and f == "TIE") else "verified") for a in (0.01, 1.0, 100.0) for f in ("T5", "TIE")]
+    s = summarise(_stmt(), rows, mode="grid", axes=["alpha", "fixture"])
+    svg = phase_diagram(s, ["alpha", "fixture"])
+    assert svg.startswith("<?xml") and "TIE" in svg and "refuted" in svg
+    assert s["counterexamples"] == [{"alpha": 100.0, "fixture": "TIE"}]

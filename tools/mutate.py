@@ -114,11 +114,6 @@ def _candidates(tree: ast.AST):
     return out
 
 
-def _module_body_nodes(tree):
-    # nodes of a module's docstring are not mutated (the walk skips strings anyway)
-    return tree
-
-
 def list_mutants(path: Path) -> list[Mutant]:
     tree = ast.parse(path.read_text())
     rel = str(path.resolve().relative_to(ROOT))
@@ -156,7 +151,36 @@ def apply(m: Mutant) -> str:
 # ---------------------------------------------------------------------------------------
 # Worker: run the paper's quick checks in this (scratch) tree, stop at the first surprise
 # ---------------------------------------------------------------------------------------
-def worker(paper: str, first: list[str]) -> int:
+def _affected(mutated: str) -> set[str]:
+    """The repository modules that import the mutated one, directly or through others
+    (names like ``theorems.kernel_rich``); a check in any other module cannot see the mutant."""
+    imports: dict[str, set[str]] = {}
+    for pkg in ("theorems", "checks", "numerics"):
+        for f in (Path.cwd() / pkg).glob("*.py"):
+            name = f"{pkg}.{f.stem}"
+            deps = set()
+            for node in ast.walk(ast.parse(f.read_text())):
+                if isinstance(node, ast.ImportFrom):
+                    base = node.module or ""
+                    if node.level:
+                        base = f"{pkg}.{base}" if base else pkg
+                    deps.add(base)
+                    deps.update(f"{base}.{a.name}" for a in node.names)
+                elif isinstance(node, ast.Import):
+                    deps.update(a.name for a in node.names)
+            imports[name] = deps
+    hit = {mutated}
+    changed = True
+    while changed:
+        changed = False
+        for name, deps in imports.items():
+            if name not in hit and deps & hit:
+                hit.add(name)
+                changed = True
+    return hit
+
+
+def worker(paper: str, first: list[str], mutated: str | None = None) -> int:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import warnings
 
@@ -169,6 +193,12 @@ def worker(paper: str, first: list[str]) -> int:
         print(json.dumps({"killed": True, "by": f"import: {type(exc).__name__}: {exc}"[:300]}))
         return 0
     mods = {c.key: c.fn.__module__.rsplit(".", 1)[-1] for c in checks}
+    if mutated:
+        # checks in modules importing the mutant, and checks of the statements it registers
+        # (they see its parameters and hypotheses through the registry)
+        hit = _affected(mutated)
+        source = (Path.cwd() / (mutated.replace(".", os.sep) + ".py")).read_text()  # as unparsed: any quotes
+        checks = [c for c in checks if c.fn.__module__ in hit or f'"{c.statement_id}"' in source or f"'{c.statement_id}'" in source]
     checks.sort(key=lambda c: (0 if mods[c.key] in first else 1))
     for c in checks:
         try:
@@ -179,7 +209,7 @@ def worker(paper: str, first: list[str]) -> int:
         if status != c.expected:
             print(json.dumps({"killed": True, "by": f"{c.key}: {status} (expected {c.expected})"}))
             return 0
-    print(json.dumps({"killed": False, "checks": len(checks)}))
+    print(json.dumps({"killed": False, "checks": len(checks), **({"why": "no check can see this module"} if not checks else {})}))
     return 0
 
 
@@ -193,7 +223,8 @@ def run_mutant(m: Mutant, scratch: Path, paper: str, timeout: float) -> dict:
     stem = Path(m.file).stem
     t0 = time.time()
     try:
-        p = subprocess.run([sys.executable, str(scratch / "tools" / "mutate.py"), "--worker", "--paper", paper, "--first", stem],
+        module = str(Path(m.file).with_suffix("")).replace(os.sep, ".")
+        p = subprocess.run([sys.executable, str(scratch / "tools" / "mutate.py"), "--worker", "--paper", paper, "--first", stem, "--mutated", module],
                            cwd=scratch, env={**os.environ, "PYTHONPATH": str(scratch), "OPENBLAS_NUM_THREADS": "1"},
                            capture_output=True, text=True, timeout=timeout)
         lines = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
@@ -218,9 +249,12 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--first", action="append", default=[], help=argparse.SUPPRESS)
+    ap.add_argument("--mutated", help=argparse.SUPPRESS)
+    ap.add_argument("--resume", metavar="JSON", help="reuse the results of an earlier --out file for the same mutants")
+    ap.add_argument("--rerun-survivors", action="store_true", help="with --resume: run the earlier survivors again (after strengthening the checks)")
     args = ap.parse_args(argv)
     if args.worker:
-        return worker(args.paper, args.first)
+        return worker(args.paper, args.first, args.mutated)
     modules = [Path(m) for m in args.modules] or sorted((ROOT / "theorems").glob(args.paper.replace("-", "_") + "*.py"))
     if not modules:
         ap.error(f"no modules for paper {args.paper}")
@@ -239,8 +273,12 @@ def main(argv=None) -> int:
         for d in ("theorems", "checks", "numerics", "tools"):
             shutil.copytree(ROOT / d, scratch / d, ignore=shutil.ignore_patterns("__pycache__"))
         results = []
+        earlier = {}
+        if args.resume and Path(args.resume).exists():
+            earlier = {r["label"]: r for r in json.loads(Path(args.resume).read_text())["results"]
+                       if r["killed"] or not args.rerun_survivors}
         for k, m in enumerate(mutants, 1):
-            r = run_mutant(m, scratch, args.paper, args.timeout)
+            r = earlier.get(m.label) or run_mutant(m, scratch, args.paper, args.timeout)
             results.append(r)
             print(f"[{k}/{len(mutants)}] {'killed ' if r['killed'] else 'SURVIVED'} {m.label}  ({r['seconds']}s{'; ' + r['by'][:120] if r.get('by') else ''})", flush=True)
             if args.out:
