@@ -530,3 +530,366 @@ def prop2_exact(ctx):
             ctx.exact(f"kappa={kappa}, d={d}: Gen over length kappa = 0", all(h[i] == hs[i] for i in range(kappa)), scope="exact rationals")
             ctx.exact(f"kappa={kappa}, d={d}: Gen over length kappa+1 >= eps", abs(h[kappa] - hs[kappa]) >= eps, scope="exact rationals",
                       deviation=str(abs(h[kappa] - hs[kappa])))
+
+
+# =======================================================================================
+# App. D.1
+# =======================================================================================
+@check(f"{P}/proposition-3", "teacher-impulse", "symbolic")
+def prop3_symbolic(ctx):
+    """Teacher (11) with symbolic d against (Diag(1,0,..), 1, 1^T) for d = 2..6: both d at
+    i = 0 and 1 for i = 1..5 (0^0 = 1 in the matrix power)."""
+    dd = sp.Symbol("d", positive=True)
+    A = sp.Matrix([[1, 0], [0, 0]])
+    B, C = sp.Matrix([1, sp.sqrt(dd - 1)]), sp.Matrix([[1, sp.sqrt(dd - 1)]])
+    for i in range(6):
+        ctx.identity(f"(11): C* A*^{i} B* = {'d' if i == 0 else 1}", sp.simplify((C * A**i * B)[0, 0] - (dd if i == 0 else 1)), scope="symbolic d > 1")
+    for d in range(2, 7):
+        At, Bt, Ct = sp_th.teacher(d)
+        for i in range(6):
+            ctx.identity(f"d={d}: C^d (A^d)^{i} B^d = (11)'s value", (Ct * At**i * Bt)[0, 0] - (C * A**i * B)[0, 0].subs(dd, d))
+
+
+def _w_spaces(d):
+    W1 = sp.Matrix.ones(d, 1)
+    W2 = sp.Matrix.hstack(*[sp.Matrix([1 if r == 0 else (-1 if r == j else 0) for r in range(d)]) for j in range(1, d)])
+    return W1, W2
+
+
+@check(f"{P}/claim-6", "subspaces-exact", "symbolic")
+def claim6_exact(ctx):
+    """Exact ranks for d = 2..10: orthogonality, trivial intersection, dimensions (all hold);
+    the printed 'W_1 u W_2 = R^d' fails: e_1 lies in neither subspace (exact membership tests:
+    e_1 is not a multiple of 1_d; its entries sum to 1, not 0)."""
+    for d in range(2, 11 if ctx.full else 6):
+        W1, W2 = _w_spaces(d)
+        ctx.exact(f"d={d}: 1^T (e_1 - e_j) = 0 for all j (orthogonal)", (W1.T * W2) == sp.zeros(1, d - 1), scope="exact")
+        ctx.exact(f"d={d}: dim W_1 = 1, dim W_2 = d-1, W_1 cap W_2 = 0", W1.rank() == 1 and W2.rank() == d - 1 and sp.Matrix.hstack(W1, W2).rank() == d, scope="exact ranks")
+        e1 = sp.Matrix([1] + [0] * (d - 1))
+        in_w1 = sp.Matrix.hstack(W1, e1).rank() == 1
+        in_w2 = sum(e1) == 0  # W_2 = {x: sum x = 0} (rank d-1 inside that hyperplane)
+        ctx.exact(f"d={d}: e_1 in W_1 u W_2 (printed: the union is R^d)", in_w1 or in_w2, scope="exact", e1_in_W1=in_w1, e1_in_W2=in_w2)
+
+
+@check(f"{P}/claim-6:corrected", "direct-sum-exact", "symbolic")
+def claim6_corrected(ctx):
+    """W_1 (+) W_2 = R^d: [1_d, e_1 - e_2, ..., e_1 - e_d] has rank d and W_1 perp W_2 (exact,
+    d = 2..10), and every x decomposes as (mean x) 1_d + (x - mean x 1_d) with the second part
+    in W_2 (symbolic)."""
+    for d in range(2, 11 if ctx.full else 6):
+        W1, W2 = _w_spaces(d)
+        ctx.exact(f"d={d}: rank [W_1 W_2] = d and W_1 perp W_2", sp.Matrix.hstack(W1, W2).rank() == d and (W1.T * W2).is_zero_matrix, scope="exact")
+    x = sp.Matrix(sp.symbols("x0:5", real=True))
+    m = sum(x) / 5
+    ctx.identity("sum(x - mean(x) 1) = 0 (so it lies in W_2)", sp.expand(sum(x - m * sp.ones(5, 1))))
+
+
+@check(f"{P}/claim-7", "teacher-labels", "symbolic")
+def claim7_symbolic(ctx):
+    """phi_(A*,B*,C*)(z e_j) = z for j in [L-1] (and = d z at j = L: h*_0) with the d-dimensional
+    teacher, symbolic z, L in {7, 9}, d in {8, 10}."""
+    z = sp.Symbol("z", real=True)
+    for L in (7, 9):
+        for d in (8, 10):
+            At, Bt, Ct = sp_th.teacher(d)
+            for j in range(1, L + 1):
+                val = sp_th.ssm_output(At, Bt, Ct, sp_th.basis_sequence(L, j, z))
+                ctx.identity(f"L={L}, d={d}: phi*(z e_{j}) = {'d z' if j == L else 'z'}", val - (d * z if j == L else z))
+
+
+@check(f"{P}/definition-2", "objectives-from-model", "symbolic")
+def definition2_symbolic(ctx):
+    """The losses (3) on S_1 and S_2 built from the SSM output with symbolic a, p, q (d <= 3,
+    n <= 2, m - n <= 2) equal (21) and (27) once sum p^2 = sum q^2 = P; their negative
+    gradients equal the printed (23) and (29); and the flows differ across (n, m, P) only by
+    the factor w = P/n, P/m (time change)."""
+    for d, n, k in ((2, 1, 1), (3, 2, 2)) if ctx.full else ((2, 1, 1), (3, 2, 1)):
+        for L in (5, 7):
+            a, A, B, C = sp_th.diagonal_student(d)
+            p = list(sp.symbols(f"p0:{n}", positive=True))
+            q = list(sp.symbols(f"q0:{k}", positive=True))
+            s1, s2 = sp_th.datasets(d, L, p, q)
+            Psym = sp.Symbol("P", positive=True)
+            l1 = sp_th.loss_on_dataset(A, B, C, s1)
+            l2 = sp_th.loss_on_dataset(A, B, C, s2)
+            Pp, Pq = sum(v**2 for v in p), sum(v**2 for v in q)
+            ctx.identity(f"d={d}, n={n}, L={L}: (3) on S_1 = (21) with P = sum p^2", sp.expand(l1 - sp_th.objective_s1(a, L, Pp / n)))
+            m = n + k
+            # (27) needs sum q^2 = sum p^2 = P: substitute q_0^2 = P_p - (other q's)
+            sub = {q[0]: sp.sqrt(Pp - sum(v**2 for v in q[1:]))}
+            ctx.identity(f"d={d}, n={n}, m={m}, L={L}: (3) on S_2 = (27) when sum q^2 = sum p^2", sp.expand(l2.subs(sub) - sp_th.objective_s2(a, L, Pp / m)))
+            w1, w2 = sp.Symbol("w1", positive=True), sp.Symbol("w2", positive=True)
+            rl, rs = sp_th.long_residual(a, L), sp_th.short_residual(a)
+            f1 = [-sp.diff(sp_th.objective_s1(a, L, w1), x) for x in a]
+            f2 = [-sp.diff(sp_th.objective_s2(a, L, w2), x) for x in a]
+            ctx.identity(f"(23) = -grad (21), d={d}, L={L}", sp.Matrix([sp.expand(f1[j] - 2 * (L - 1) * w1 * rl * a[j] ** (L - 2)) for j in range(d)]))
+            ctx.identity(f"(29) = -grad (27), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - 2 * w2 * ((L - 1) * rl * a[j] ** (L - 2) + rs)) for j in range(d)]))
+            ctx.identity(f"time change: field(w2) = w2 field(1), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - w2 * f2[j].subs(w2, 1)) for j in range(d)]))
+    _ = Psym
+
+
+@check(f"{P}/definition-2", "forward-pass-numeric", "random")
+def definition2_numeric(ctx):
+    """Hypothesis: random p, q rescaled to equal sums of squares; the loss by the recursion (1)
+    (``numerics.linear_rnn.simulate``, teacher labels from the teacher's recursion) equals (27)
+    in double precision (tolerance 1e-9 relative, error ~1e-13)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, L, n, k, seed = ex
+        rng = np.random.default_rng(seed)
+        a = rng.uniform(-0.8, 0.8, d)
+        p = rng.normal(size=n)
+        q = rng.normal(size=k)
+        q *= math.sqrt(np.sum(p**2) / np.sum(q**2))
+        At = np.array([1.0] + [0.0] * (d - 1))
+        seqs = [np.eye(L)[0] * v for v in p] + [np.eye(L)[L - 2] * v for v in q]
+        loss = np.mean([(linear_rnn.simulate(At, np.ones(d), np.ones(d), x)[-1] - linear_rnn.simulate(a, np.ones(d), np.ones(d), x)[-1]) ** 2 for x in seqs])
+        P_ = float(np.sum(p**2))
+        printed = P_ / (n + k) * ((1 - np.sum(a ** (L - 1))) ** 2 + (1 - np.sum(a)) ** 2)
+        sc = max(1.0, printed)
+        ctx.agree("recursion loss on S_2 = (27)", loss, printed, tol=1e-9 * sc, err=1e-13 * sc * L * d)
+
+    ctx.random(st.tuples(st.integers(1, 10), st.sampled_from([3, 5, 7, 9]), st.integers(1, 5), st.integers(1, 4), st.integers(0, 10**6)), prop, quick=25, full=200)
+
+
+@check(f"{P}/theorem-2", "instance-certificates-nmP", "flow")
+def theorem2_certificate(ctx):
+    """Theorem 2 instances over (n, m, P): the flows see the data only through w_1 = P/n and
+    w_2 = P/m (proved in definition-2), so the limits are those of the w = 1 flows: checked by
+    integrating the poisoned flow with two different w_2 (Radau; the limits agree) and the
+    clean limit is w-free by construction of the clock (exact). Then Gen_{L'} of both limits
+    against eps and the printed floor."""
+    insts = ctx.instances([{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0}],
+                          [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0}, {"L": 7, "d": 10, "k": 20, "n": 1, "m": 3, "P": 0.01},
+                           {"L": 7, "d": 8, "k": 9, "n": 100, "m": 101, "P": 1000.0, "seed": 7}])
+    for inst in insts:
+        ctx.start(inst)
+        d, L, k = inst["d"], inst["L"], inst["k"]
+        a0 = table_init(d, inst["seed"], inst["sd"], inst["c"])
+        w2 = inst["P"] / inst["m"]
+        lim1, _ = clean_limit(tuple(a0), L)
+        lim2, err2, loss2 = poisoned_limit(a0, L, w2=w2, t_end=1e4 / w2)
+        lim2b, err2b, _ = poisoned_limit(a0, L, w2=0.5, t_end=1e4 / 0.5)
+        ctx.agree(f"poisoned limit at w_2 = {w2:g} = at w_2 = 1/2 (time change)", lim2, lim2b, tol=DOUBLE_TOL, err=err2 + err2b)
+        ctx.bound("Gen_{L'}(clean limit) <= eps", gen_error(lim1, k), inst["eps"], err=1e-12)
+        ctx.bound("poisoned limit has zero loss (<= 1e-20 w_2)", loss2, 1e-20 * max(w2, 1))
+        ctx.bound("printed floor <= Gen_{L'}(poisoned limit)", lemma3_floor(d, L), gen_error(lim2, k), err=gen_sensitivity(lim2, k) * err2)
+
+
+@check(f"{P}/claim-6", "subspace-distances-numeric", "random")
+def claim6_numeric(ctx):
+    """Second method for the refutation: least-squares distances of e_1 to W_1 and to W_2
+    (NumPy lstsq on the spanning sets) are sqrt(1 - 1/d) and 1/sqrt(d), both far above the
+    rounding error: e_1 is in neither, so the union is not R^d."""
+    for d in range(2, 11):
+        W1, W2 = (np.array(M.tolist(), float) for M in _w_spaces(d))
+        e1 = np.eye(d)[0]
+        dist = []
+        for W in (W1, W2):
+            coef = np.linalg.lstsq(W, e1, rcond=None)[0]
+            dist.append(float(np.linalg.norm(W @ coef - e1)))
+        ctx.fact(f"d={d}: e_1 in W_1 or W_2 (distances {dist[0]:.3g}, {dist[1]:.3g})", min(dist) < 1e-12,
+                 dist_W1=dist[0], dist_W2=dist[1], closed_forms=(math.sqrt(1 - 1 / d), 1 / math.sqrt(d)))
+
+
+# =======================================================================================
+# App. D.2: the clean flow
+# =======================================================================================
+def _i0_sample(rng, d, alpha=None):
+    """A member of I_0: alpha in (0, 1/(2d)) and 1 = zeta_1 > zeta_2 > ... > zeta_d > 0."""
+    alpha = rng.uniform(0.2, 0.95) / (2 * d) if alpha is None else alpha
+    zeta = np.sort(rng.uniform(0.05, 1.0, d - 1))[::-1]
+    zeta = np.concatenate([[1.0], zeta])
+    return alpha, zeta
+
+
+def _i1_alpha_cap(zeta, eta, d, L, n_over_P):
+    rad = (1 - (1 - eta) ** (L - 1) - eta * math.sqrt(n_over_P)) / (d - 1)
+    if rad <= 0:
+        return 0.0
+    return min(rad ** (1 / (L - 1)) / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
+
+
+@check(f"{P}/lemma-1", "clean-flow-convergence", "flow")
+def lemma1_flow(ctx):
+    """From members of I_0 ((d, L) in {(8,7), (10,7), (20,9)}; alpha up to 0.95/(2d)): the
+    exact clock limit (zero loss by construction of the root; checked) against the Radau
+    integrated flow; along the Radau path the proof's facts: alpha zeta_j <= a_j(t) <= 1,
+    a_j non-decreasing, residual >= 0, and the PL inequality with the printed coefficient."""
+    insts = ctx.instances([{"d": 8, "L": 7}, {"d": 10, "L": 7}], [{"d": 8, "L": 7}, {"d": 10, "L": 7}, {"d": 20, "L": 9}, {"d": 10, "L": 9}])
+    for inst in insts:
+        ctx.start(inst)
+        d, L = inst["d"], inst["L"]
+        rng = np.random.default_rng(inst["seed"] + d)
+        alpha, zeta = _i0_sample(rng, d)
+        a0 = alpha * zeta
+        lim, width = clean_limit(tuple(a0), L)
+        tscale = a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
+        grid = list(np.geomspace(1e-3, 100 * tscale, 300))
+        fl = clean_flow(tuple(a0), L, float(grid[-1])) if False else moment_flows.integrate(clean_loss(L), a0, grid[-1], rtol=RTOL, grid=grid)
+        ctx.agree("exact clock limit = integrated flow", fl.final, lim, tol=DOUBLE_TOL, err=fl.final_error + width)
+        ctx.bound("loss at the exact limit <= 1e-25", clean_loss(L).loss(lim), 1e-25)
+        S = fl.states
+        err = float(np.max(fl.error))
+        # non-strict inequalities that become equalities at t = 0 or in the limit: a violation
+        # larger than the error estimate would refute; none is found
+        ctx.fact("a_j(t) >= alpha zeta_j along the path (no violation beyond the error estimate)", bool(np.min(S - a0) >= -err),
+                 min_gap=float(np.min(S - a0)), error_estimate=err)
+        ctx.bound("max_t,j a_j(t) <= 1", float(np.max(S)), 1.0, err=err)
+        ctx.fact("a_j non-decreasing along the grid (no decrease beyond the error estimate)", bool(np.min(np.diff(S, axis=0)) >= -2 * err),
+                 min_step=float(np.min(np.diff(S, axis=0))))
+        res = 1 - np.sum(S ** (L - 1), axis=1)
+        ctx.fact("residual 1 - sum a^{L-1} >= 0 along the path (no violation beyond the error estimate)", bool(np.min(res) >= -err * (L - 1) * d),
+                 min_residual=float(np.min(res)))
+        mu = 2 * (L - 1) ** 2 * 1.0 * (alpha * zeta[-1] / (2 * math.sqrt(d))) ** (2 * L - 4)  # P/n = 1
+        loss = clean_loss(L)
+        ratio = min(np.sum(loss.field(x) ** 2) / (2 * mu * loss.loss(x)) for x in S if loss.loss(x) > 1e-26)
+        ctx.bound("PL along the path: ||grad l||^2 >= 2 mu l with the printed mu (min ratio >= 1)", 1.0, float(ratio), err=1e-6, printed_mu=mu)
+
+
+@check(f"{P}/lemma-1", "pl-identity-symbolic", "symbolic")
+def lemma1_symbolic(ctx):
+    """||grad l(A; S_1)||^2 = 4 (L-1)^2 (P/n) (sum a_j^{2L-4}) l(A; S_1) (catalog 0.5.6), and
+    the proof's bound 1 - d (1/(2d))^{L-1} > 0 (exact, d = 8..20, L = 7, 9, 11)."""
+    w1 = sp.Symbol("w1", positive=True)
+    for d, L in ((3, 5), (4, 7)):
+        a, *_ = sp_th.diagonal_student(d)
+        l1 = sp_th.objective_s1(a, L, w1)
+        g2 = sum(sp.diff(l1, x) ** 2 for x in a)
+        ctx.identity(f"PL identity, d={d}, L={L}", sp.expand(g2 - 4 * (L - 1) ** 2 * w1 * sum(x ** (2 * L - 4) for x in a) * l1))
+    for d in range(8, 21):
+        for L in (7, 9, 11):
+            v = 1 - d * sp.Rational(1, 2 * d) ** (L - 1)
+            ctx.exact(f"1 - d (1/(2d))^(L-1) > 0 (d={d}, L={L})", v > 0, scope="exact")
+
+
+@check(f"{P}/definition-3", "membership-and-monotonicity", "random")
+def definition3_random(ctx):
+    """The I_1(eta) predicate as printed: members built as alpha below the bound (and below
+    1/(2d)) are accepted, alpha slightly above the bound rejected; the bound's right-hand side
+    is decreasing in zeta_j on (0, 1) (so the j = 2 constraint binds; claim-12)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, L, eta, nP, seed = ex
+        rng = np.random.default_rng(seed)
+        _, zeta = _i0_sample(rng, d)
+        cap = min(_i1_alpha_cap(zeta, eta, d, L, nP), 1 / (2 * d))
+        if cap <= 0:
+            ctx.fact("radicand <= 0: I_1(eta) empty (the predicate rejects every point)", not sp_th.in_I1(1e-9, zeta, eta, d, L, nP))
+            return
+        ctx.fact("alpha = 0.99 cap is a member", sp_th.in_I1(0.99 * cap, zeta, eta, d, L, nP))
+        if cap < 1 / (2 * d):
+            ctx.fact("alpha = 1.01 cap is not a member", not sp_th.in_I1(1.01 * cap, zeta, eta, d, L, nP))
+        zz = np.linspace(0.01, 0.99, 99)
+        f = (1 - zz ** (L - 3)) ** (1 / (L - 3)) / zz
+        ctx.fact("(1/zeta)(1 - zeta^{L-3})^{1/(L-3)} decreasing on (0,1)", bool(np.all(np.diff(f) < 0)))
+
+    ctx.random(st.tuples(st.integers(8, 20), st.sampled_from([7, 9, 11]), st.floats(0.01, 0.5), st.floats(0.01, 10), st.integers(0, 10**6)), prop, quick=30, full=300)
+
+
+def _i1_members(ctx, inst, count):
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+    out = []
+    while len(out) < count:
+        _, zeta = _i0_sample(rng, d)
+        cap = min(_i1_alpha_cap(zeta, eta, d, L, nP), 0.999 / (2 * d))
+        if cap <= 0:
+            break
+        alpha = cap * rng.uniform(0.5, 1.0)
+        if sp_th.in_I1(alpha, list(zeta), eta, d, L, nP):
+            out.append(alpha * zeta)
+    return out
+
+
+@check(f"{P}/proposition-4", "clock-exact-and-flow", "flow")
+def prop4_flow(ctx):
+    """Members of I_1(eta_1) (eta_1 in {0.3, 0.1, 0.03}, several n/P): along the exact clock
+    trajectory a_j (j >= 2) increases with sigma, so its sup over t is its limit: the bound is
+    checked on the limit (exact) and along a Radau path; 1 - eta_1 <= a_1 <= 1 at the limit.
+    Plus the conserved quantity a_j^{3-L} - a_1^{3-L} (symbolic)."""
+    a = list(sp.symbols("a0:3", real=True))
+    w1 = sp.Symbol("w1", positive=True)
+    for L in (5, 7, 9):
+        fl = [2 * (L - 1) * w1 * sp_th.long_residual(a, L) * x ** (L - 2) for x in a]
+        dcons = sum(sp.diff(a[1] ** (3 - L) - a[0] ** (3 - L), x) * f for x, f in zip(a, fl))
+        ctx.identity(f"d/dt (a_j^(3-L) - a_1^(3-L)) = 0 under (23), L={L}", sp.simplify(dcons))
+    insts = ctx.instances([{"d": 10, "L": 7, "eta": 0.1, "n_over_P": 1.0}, {"d": 8, "L": 9, "eta": 0.3, "n_over_P": 0.2}],
+                          [{"d": d, "L": L, "eta": e, "n_over_P": nP} for d, L in ((8, 7), (10, 7), (20, 9)) for e in (0.3, 0.1, 0.03) for nP in (0.2, 1.0)])
+    for inst in insts:
+        ctx.start(inst)
+        d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+        bound = float(sp_th.i1_bound(eta, d, L, nP))
+        for a0 in _i1_members(ctx, inst, 2 if not ctx.full else 4):
+            lim, width = clean_limit(tuple(a0), L)
+            ctx.bound("sup_t a_j(t) = a_j(limit) <= printed bound (j >= 2)", float(np.max(lim[1:])), bound, err=width + 1e-15)
+            ctx.bound("a_j >= 0 (j >= 2)", 0.0, float(np.min(lim[1:])))
+            ctx.bound("1 - eta_1 <= a_1(limit)", 1 - eta, float(lim[0]), err=1e-15)
+            ctx.bound("a_1(limit) <= 1", float(lim[0]), 1.0, err=1e-15)
+        a0 = _i1_members(ctx, inst, 1)[0]
+        tscale = a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
+        fl = moment_flows.integrate(clean_loss(L, 1 / nP), a0, 100 * tscale * nP, rtol=RTOL, grid=list(np.geomspace(1e-3, 100 * tscale * nP, 200)))
+        ctx.bound("Radau path: max_t,j>=2 a_j(t) <= printed bound", float(np.max(fl.states[:, 1:])), bound, err=float(np.max(fl.error)))
+
+
+@check(f"{P}/corollary-1", "distance-to-teacher", "flow")
+def corollary1_flow(ctx):
+    """||A_1-hat - e_1|| (exact clock limit) against the printed bound, over members of
+    I_1(eta_1)."""
+    insts = ctx.instances([{"d": 10, "L": 7, "eta": e} for e in (0.3, 0.1, 0.03)],
+                          [{"d": d, "L": L, "eta": e, "n_over_P": nP} for d, L in ((8, 7), (10, 7), (20, 9)) for e in (0.3, 0.1, 0.03, 0.01) for nP in (0.2, 1.0, 5.0)])
+    for inst in insts:
+        ctx.start(inst)
+        d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+        members = _i1_members(ctx, inst, 3)
+        if not members:
+            ctx.fact("I_1(eta) is empty for these parameters (radicand <= 0): nothing to check", None)
+            continue
+        bound = float(sp_th.corollary1_bound(eta, d, L, nP))
+        for a0 in members:
+            lim, width = clean_limit(tuple(a0), L)
+            dist = float(np.linalg.norm(lim - np.eye(d)[0]))
+            ctx.bound("||A_1-hat - A*|| <= printed bound", dist, bound, err=width + 1e-14)
+
+
+@check(f"{P}/remark-1", "limit-symbolic", "symbolic")
+def remark1_symbolic(ctx):
+    """SymPy limit eta -> 0+ of the Corollary-1 bound, for (d, L) in {(8,7), (10,7), (20,9)}
+    and n/P in {1/4, 1, 4}: 0."""
+    eta = sp.Symbol("eta", positive=True)
+    for d, L in ((8, 7), (10, 7), (20, 9)):
+        for nP in (sp.Rational(1, 4), 1, 4):
+            lim = sp.limit(sp_th.corollary1_bound(eta, d, L, nP), eta, 0, "+")
+            ctx.identity(f"lim eta->0 bound = 0 (d={d}, L={L}, n/P={nP})", lim)
+
+
+@check(f"{P}/proposition-5", "eta-to-gen", "flow")
+def prop5_flow(ctx):
+    """For L' in {L+2, 20, 40} and eps: find eta_1 (dividing by 10 from 0.3) such that every sampled
+    member of I_1(eta_1) has Gen_{L'}(exact clock limit) <= eps; the set is open (the members
+    lie strictly inside: a small box around each is also in I_1, checked on its corners)."""
+    insts = ctx.instances([{"d": 10, "L": 7, "k": 9, "eps": 0.05}],
+                          [{"d": 10, "L": 7, "k": k, "eps": e} for k in (9, 20, 40) for e in (0.1, 0.01)] + [{"d": 20, "L": 9, "k": 11, "eps": 0.01}])
+    for inst in insts:
+        ctx.start(inst)
+        d, L, k, eps = inst["d"], inst["L"], inst["k"], inst["eps"]
+        eta, found = 0.3, None
+        for _ in range(30):
+            members = _i1_members(ctx, {**inst, "eta": eta}, 4)
+            gens = [gen_error(clean_limit(tuple(a0), L)[0], k) for a0 in members]
+            if members and max(gens) <= eps:
+                found = (eta, members, gens)
+                break
+            eta /= 10
+        if found is None:
+            ctx.fact("no eta_1 found (existential: undecided)", None)
+            continue
+        eta, members, gens = found
+        ctx.bound(f"Gen_{k}(A_1-hat) <= eps on members of I_1(eta_1 = {eta:g})", max(gens), eps, err=1e-12, eta_1=eta)
+        a0 = members[0]
+        alpha, zeta = a0[0], a0 / a0[0]
+        box = [(alpha * (1 + s1 * 1e-6), zeta * (1 + s2 * 1e-9 * np.arange(d) / d)) for s1 in (-1, 1) for s2 in (-1, 1)]
+        ctx.fact("a box around a member lies in I_1(eta_1) (openness, sampled corners)",
+                 all(sp_th.in_I1(al, [1.0] + list(z[1:]), eta, d, L, inst["n_over_P"]) for al, z in box))
