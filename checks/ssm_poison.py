@@ -893,3 +893,233 @@ def prop5_flow(ctx):
         box = [(alpha * (1 + s1 * 1e-6), zeta * (1 + s2 * 1e-9 * np.arange(d) / d)) for s1 in (-1, 1) for s2 in (-1, 1)]
         ctx.fact("a box around a member lies in I_1(eta_1) (openness, sampled corners)",
                  all(sp_th.in_I1(al, [1.0] + list(z[1:]), eta, d, L, inst["n_over_P"]) for al, z in box))
+
+
+# =======================================================================================
+# App. D.3.1
+# =======================================================================================
+@check(f"{P}/claim-8", "permutations-symbolic", "symbolic")
+def claim8_symbolic(ctx):
+    """Every permutation of A* = Diag(1, 0, ..., 0) (B = C^T = 1) has the teacher's impulse
+    response (j < 8), d = 2..5 (all permutations; 6 in the full budget)."""
+    for d in range(2, 7 if ctx.full else 6):
+        At, Bt, Ct = sp_th.teacher(d)
+        ref = sp_th.linear_rnn.impulse(At, Bt, Ct, 8)
+        for perm in set(itertools.permutations([1] + [0] * (d - 1))):
+            h = sp_th.linear_rnn.impulse(sp.diag(*perm), Bt, Ct, 8)
+            ctx.identity(f"d={d}: permutation {perm} of A*", sp.Matrix([u - v for u, v in zip(h, ref)]))
+
+
+@check(f"{P}/lemma-2", "difference-identity", "symbolic")
+def lemma2_symbolic(ctx):
+    """The derivative of a_i - a_j under (29) is 2(L-1)(P/m) r_l (a_i^{L-2} - a_j^{L-2})
+    (the printed right-hand side), which vanishes when a_i = a_j (ties persist)."""
+    w2 = sp.Symbol("w2", positive=True)
+    for d, L in ((3, 5), (4, 7)):
+        a, *_ = sp_th.diagonal_student(d)
+        f = [-sp.diff(sp_th.objective_s2(a, L, w2), x) for x in a]
+        ctx.identity(f"d/dt (a_0 - a_1) = printed, d={d}, L={L}",
+                     sp.expand(f[0] - f[1] - 2 * (L - 1) * w2 * sp_th.long_residual(a, L) * (a[0] ** (L - 2) - a[1] ** (L - 2))))
+        ctx.identity(f"tie a_0 = a_1 => (a_0 - a_1)' = 0, d={d}, L={L}", sp.expand((f[0] - f[1]).subs(a[1], a[0])))
+
+
+@check(f"{P}/lemma-2", "order-along-flows", "flow")
+def lemma2_flow(ctx):
+    """Random A(0) in [-0.3, 0.3]^d (d in [2, 10], L in {3, 5, 7, 9}, one tie a_1 = a_2):
+    Radau (two tolerances) to T = 50: the sorting permutation of A(0) still sorts A(T) with
+    the smallest gap above the error estimate, and the tie persists to the error estimate."""
+    rng = np.random.default_rng(ctx.seed + 11)
+    for _ in range(3 if not ctx.full else 30):
+        d = int(rng.integers(3, 11))
+        L = int(rng.choice([3, 5, 7, 9]))
+        a0 = rng.uniform(-0.3, 0.3, d)
+        a0[1] = a0[0]
+        ctx.start({"d": d, "L": L})
+        fl = poisoned_state(a0, L, 50.0, 1.0, grid=list(np.linspace(1, 50, 50)))
+        order = np.argsort(-a0, kind="stable")
+        S = fl.states[:, order]
+        gaps = S[:, :-1] - S[:, 1:]
+        tie_pos = [k for k in range(d - 1) if {order[k], order[k + 1]} == {0, 1}]
+        untied = np.delete(gaps, tie_pos, axis=1)
+        err = float(np.max(fl.error))
+        ctx.bound("order kept: min over t of the untied gaps > 0", 0.0, float(np.min(untied)), err=2 * err, strict=True)
+        ctx.bound("tie kept: max_t |a_1 - a_2| <= error estimate + 1e-14", float(np.max(np.abs(fl.states[:, 0] - fl.states[:, 1]))), 2 * err + 1e-14)
+
+
+@check(f"{P}/definition-4", "reference-distance", "symbolic")
+def definition4_symbolic(ctx):
+    """||A - A^ref|| = alpha (1 - zeta_2) for A = alpha zeta (used by Proposition 16), and
+    A^ref has zeta_2 = zeta_1 = 1."""
+    alpha = sp.Symbol("alpha", positive=True)
+    zeta = [sp.Integer(1)] + list(sp.symbols("zeta2:6", positive=True))
+    A = [alpha * z for z in zeta]
+    R = sp_th.reference_init(A)
+    ctx.identity("||A - A^ref||^2 = alpha^2 (1 - zeta_2)^2", sp.expand(sum((u - v) ** 2 for u, v in zip(A, R)) - alpha**2 * (1 - zeta[1]) ** 2))
+    ctx.identity("A^ref_2 / alpha = 1", R[1] / alpha - 1)
+
+
+def zero_loss_ordered_points(rng, d, L, theta, count):
+    """Zero-loss (S_2) ordered points with a_1 - a_2 = u in [0, theta]: a fixed negative pattern
+    r (sorted) scaled by lambda fills a_3..a_d; the two constraints sum a = 1 and
+    sum a^{L-1} = 1 leave one unknown a_2 after lambda = (1 - 2 a_2 - u) / sum r, found by brentq
+    on ((1-u)/2, 1) (a sign change there for odd L)."""
+    from scipy.optimize import brentq
+
+    out = []
+    for _ in range(count):
+        r = -np.sort(rng.uniform(0.2, 1.0, d - 2))  # decreasing, negative
+        u = theta * rng.uniform(0, 1)
+        sr, sr6 = r.sum(), np.sum(r ** (L - 1))
+        F = lambda a2: (a2 + u) ** (L - 1) + a2 ** (L - 1) + ((1 - 2 * a2 - u) / sr) ** (L - 1) * sr6 - 1  # noqa: E731
+        lo, hi = (1 - u) / 2 + 1e-12, 1.0
+        if F(lo) * F(hi) > 0:
+            continue
+        a2 = brentq(F, lo, hi, xtol=1e-16, rtol=1e-15)
+        lam = (1 - 2 * a2 - u) / sr
+        a = np.concatenate([[a2 + u, a2], lam * r])
+        if np.all(np.diff(a) <= 0):
+            out.append(a)
+    return out
+
+
+@check(f"{P}/lemma-3", "zero-loss-near-diagonal", "random")
+def lemma3_random(ctx):
+    """Zero-loss ordered points with |a_1 - a_2| <= theta (theta = 1e-1, 1e-2, 1e-3; (d, L) in
+    {(8,7), (10,7), (20,9)}): Gen_{L'} >= the printed floor, L' in {L+2, 20, 40}; the proof's case
+    split (J = {a_r <= 0}) and its bounds a_1 <= 0.6^{1/(L-1)} and sum_k a_k^{L*-1} <= 1 - c
+    (L* even in [L+1, L'])."""
+    grid = [(8, 7), (10, 7)] if not ctx.full else [(8, 7), (10, 7), (20, 9)]
+    rng = np.random.default_rng(ctx.seed + 3)
+    for d, L in grid:
+        for theta in (1e-1, 1e-2, 1e-3):
+            pts = zero_loss_ordered_points(rng, d, L, theta, 10 if not ctx.full else 40)
+            if not pts:
+                ctx.fact(f"no zero-loss points sampled (d={d}, L={L}, theta={theta})", None)
+                continue
+            floor = lemma3_floor(d, L)
+            for Lp in (L + 2, 20, 40):
+                ctx.start({"d": d, "L": L, "k": Lp})
+                gens = [gen_error(a, Lp) for a in pts]
+                ctx.bound(f"floor <= min Gen_{Lp} over points with |a_1 - a_2| <= {theta:g}", floor, min(gens), err=1e-12, floor=floor)
+            Ls = L + 1
+            for a in pts:
+                c = min(0.1, (1 - 0.6 ** (1 / (L - 1))) / (9 * d)) if theta <= 1e-2 else None
+                if c is not None:
+                    ctx.bound("a_1 <= 0.6^{1/(L-1)} near the diagonal", a[0], 0.6 ** (1 / (L - 1)), err=1e-12)
+                    ctx.bound("sum_k a_k^{L*-1} <= 1 - c (L* = L+1)", float(np.sum(a ** (Ls - 1))), 1 - c, err=1e-12)
+
+
+@check(f"{P}/claim-11", "constant-and-flows", "flow")
+def claim11_flow(ctx):
+    """The printed constant (1/2) min{0.1, (1 - (1/2)^{1/(L-1)})/(9d)} is at most Lemma 3's floor
+    on the grid d in 8..30, L in {7, 9, 11, 13} (exact, SymPy numbers), and Gen_{L'} of the
+    poisoned limits of the Theorem-1 instances exceeds it."""
+    for d in range(8, 31):
+        for L in (7, 9, 11, 13):
+            ok = bool(sp.N(sp_th.claim11_constant(d, L) - sp_th.gen_lower_bound(d, L), 30) < 0)
+            ctx.exact(f"claim-11 constant < Lemma-3 floor (d={d}, L={L})", ok, scope="30-digit evaluation of exact constants")
+    inst = ctx.instances([{"d": 10, "L": 7, "k": 9}])[0]
+    ctx.start(inst)
+    lim2, err2, loss2 = poisoned_limit(table_init(inst["d"], inst["seed"], inst["sd"], inst["c"]), inst["L"])
+    const = float(sp_th.claim11_constant(inst["d"], inst["L"]))
+    ctx.bound("claim-11 constant <= Gen_{L'}(poisoned limit)", const, gen_error(lim2, inst["k"]), err=gen_sensitivity(lim2, inst["k"]) * err2)
+
+
+# =======================================================================================
+# App. D.4
+# =======================================================================================
+@check(f"{P}/claim-12", "reduction", "symbolic")
+def claim12_symbolic(ctx):
+    """zeta -> (1/zeta)(1 - zeta^{L-3})^{1/(L-3)} is decreasing on (0, 1): its derivative is
+    -(1-zeta^{L-3})^{1/(L-3) - 1} / zeta^2 (SymPy, L = 5..13), negative; with it the I_1
+    predicate over j >= 2 equals its j = 2 instance (Hypothesis agreement, S = the eta bound)."""
+    z = sp.Symbol("zeta", positive=True)
+    for L in (5, 7, 9, 11, 13):
+        n = L - 3
+        f = (1 - z**n) ** sp.Rational(1, n) / z
+        closed = -(1 - z**n) ** (sp.Rational(1, n) - 1) / z**2
+        ctx.identity(f"d/dzeta f = -(1 - zeta^n)^(1/n - 1)/zeta^2, n = L-3 = {n}", sp.simplify(sp.diff(f, z) - closed))
+    rng = np.random.default_rng(5)
+    agree = 0
+    for _ in range(300):
+        d, L = int(rng.integers(8, 15)), int(rng.choice([7, 9, 11]))
+        eta, nP = rng.uniform(0.01, 0.3), rng.uniform(0.1, 2)
+        alpha, zeta = _i0_sample(rng, d)
+        alpha *= rng.uniform(0, 0.2)
+        S = float(sp_th.i1_bound(eta, d, L, nP)) if (1 - (1 - eta) ** (L - 1) - eta * math.sqrt(nP)) > 0 else None
+        if S is None:
+            continue
+        reduced = alpha <= S / zeta[1] * (1 - zeta[1] ** (L - 3)) ** (1 / (L - 3))
+        full = sp_th.in_I1(alpha, list(zeta), eta, d, L, nP)
+        agree += reduced == full
+        ctx.exact("reduced (j = 2) I_1 predicate = full predicate (random instance)", reduced == full, scope="floating point, away from ties")
+
+
+def lemma36_construction(T, S, n, xstar):
+    """Lemma 36's recipe: y' (bisection for S/y (1-y^n)^{1/n} <= x* on [y', 1)), y'' (bisection for
+    ratio > 2 on [y'', 1)), y* = max(1/2, y', y''); returns (q1, w1, q2, w2)."""
+    g = lambda y: S / y * (1 - y**n) ** (1 / n)  # noqa: E731
+    ratio = lambda y: g((y + 1) / 2) / ((1 - y) / T)  # noqa: E731
+
+    def first_good(pred):
+        lo, hi = 0.5, 1 - 1e-15
+        if pred(lo):
+            return lo
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if pred(mid):
+                hi = mid
+            else:
+                lo = mid
+        return hi
+
+    y1 = first_good(lambda y: g(y) <= xstar)
+    y2 = first_good(lambda y: ratio(y) > 2)
+    ys = max(0.5, y1, y2)
+    return (1 - ys) / T, g((ys + 1) / 2), ys, (ys + 1) / 2
+
+
+@check(f"{P}/proposition-17", "product-set", "random")
+def prop17_random(ctx):
+    """With S from Definition 3 (eta_1 = eta, n/P), a proxy T (the I_5 constant is not
+    constructive) and x* = 1/(2d): Lemma 36's rectangle (q1, w1) x (q2, w2); points alpha (1, zeta_2,
+    zeta_3...) with (alpha, zeta_2) in it and 1/2 >= zeta_3 > ... satisfy the exact I_1 and I_0
+    predicates and 1 - zeta_2 <= T alpha."""
+    rng = np.random.default_rng(17)
+    for T in (1e2, 1e3, 1e4):
+        inst = ctx.instances([{"d": 10, "L": 7, "eta": 0.1}])[0]
+        ctx.start({**inst, "T": T})
+        d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+        S = float(sp_th.i1_bound(eta, d, L, nP))
+        q1, w1, q2, w2 = lemma36_construction(T, S, L - 3, 1 / (2 * d))
+        ctx.fact("rectangle well formed: 0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1", bool(0 < q1 < w1 <= 1 / (2 * d) and 0.5 <= q2 < w2 < 1), q1=q1, w1=w1, q2=q2, w2=w2)
+        ok = True
+        for _ in range(200):
+            al, z2 = rng.uniform(q1, w1), rng.uniform(q2, w2)
+            rest = -np.sort(-rng.uniform(0.01, 0.5, d - 2))
+            zeta = [1.0, z2, *rest]
+            ok &= sp_th.in_I1(al, zeta, eta, d, L, nP) and sp_th.in_I0(al, zeta, d) and (1 - z2 <= T * al)
+        ctx.fact("200 sampled points of the product set lie in I_0 cap I_1(eta) and satisfy 1 - zeta_2 <= T alpha", bool(ok))
+
+
+@check(f"{P}/lemma-21", "open-box", "random")
+def lemma21_random(ctx):
+    """The printed construction: closed intervals 1/2 > f_2 > e_2 > f_3 > ... > e_d > 0, alpha-range
+    (a_1, b_1) with a_1 f_j > b_1 e_j; box a_j = b_1 e_j, b_j = a_1 f_j. Points of the box lie in
+    the set (coordinate by coordinate: zeta_j = x_j / x_1 in the required ranges)."""
+    rng = np.random.default_rng(21)
+    d = ctx.instances([{}])[0]["d"]
+    for _ in range(10):
+        ends = np.sort(rng.uniform(0.01, 0.499, 2 * (d - 1)))[::-1]
+        f, e = ends[0::2], ends[1::2]
+        a1 = rng.uniform(0.01, 0.02)
+        b1 = a1 * (1 + (min(f / e) - 1) * rng.uniform(0.1, 0.9))
+        box_lo, box_hi = b1 * e, a1 * f
+        ctx.fact("box non-empty: b_1 e_j < a_1 f_j", bool(np.all(box_lo < box_hi)))
+        ok = True
+        for _ in range(200):
+            x1 = rng.uniform(a1, b1)
+            xs = rng.uniform(box_lo, box_hi)
+            zeta = xs / x1
+            ok &= bool(np.all(zeta >= e) and np.all(zeta <= f) and np.all(np.diff(np.concatenate([[1.0], zeta])) < 0))
+        ctx.fact("200 sampled box points: zeta_j in [e_j, f_j], strictly decreasing, zeta_j <= 1/2", ok)
