@@ -1055,28 +1055,32 @@ def claim12_symbolic(ctx):
         ctx.exact("reduced (j = 2) I_1 predicate = full predicate (random instance)", reduced == full, scope="floating point, away from ties")
 
 
-def lemma36_construction(T, S, n, xstar):
-    """Lemma 36's recipe: y' (bisection for S/y (1-y^n)^{1/n} <= x* on [y', 1)), y'' (bisection for
-    ratio > 2 on [y'', 1)), y* = max(1/2, y', y''); returns (q1, w1, q2, w2)."""
-    g = lambda y: S / y * (1 - y**n) ** (1 / n)  # noqa: E731
-    ratio = lambda y: g((y + 1) / 2) / ((1 - y) / T)  # noqa: E731
+def lemma36_construction(T, S, n, xstar, dps: int = 80):
+    """Lemma 36's recipe in mpmath (1 - y can be far below double precision): y' = the smallest y
+    in [1/2, 1) with S/y (1-y^n)^{1/n} <= x* on [y', 1), y'' likewise for ratio > 2, both by
+    bisection in log(1 - y) (the conditions hold on a left-open interval ending at 1);
+    y* = max(1/2, y', y''); returns (q1, w1, q2, w2) as mpmath numbers."""
+    with mpmath.workdps(dps):
+        T, S, xstar = mpmath.mpf(T), mpmath.mpf(S), mpmath.mpf(xstar)
+        g = lambda y: S / y * (1 - y**n) ** (mpmath.mpf(1) / n)  # noqa: E731
+        ratio = lambda y: g((y + 1) / 2) / ((1 - y) / T)  # noqa: E731
 
-    def first_good(pred):
-        lo, hi = 0.5, 1 - 1e-15
-        if pred(lo):
-            return lo
-        for _ in range(200):
-            mid = (lo + hi) / 2
-            if pred(mid):
-                hi = mid
-            else:
-                lo = mid
-        return hi
+        def first_good(pred):
+            lo, hi = mpmath.log(mpmath.mpf(1) / 2), -mpmath.mpf(dps - 10) * mpmath.log(10)  # log(1 - y): 1/2 .. 10^-(dps-10)
+            if pred(1 - mpmath.exp(lo)):
+                return mpmath.mpf(1) / 2
+            for _ in range(200):
+                mid = (lo + hi) / 2
+                if pred(1 - mpmath.exp(mid)):
+                    hi = mid
+                else:
+                    lo = mid
+            return 1 - mpmath.exp(hi)
 
-    y1 = first_good(lambda y: g(y) <= xstar)
-    y2 = first_good(lambda y: ratio(y) > 2)
-    ys = max(0.5, y1, y2)
-    return (1 - ys) / T, g((ys + 1) / 2), ys, (ys + 1) / 2
+        y1 = first_good(lambda y: g(y) <= xstar)
+        y2 = first_good(lambda y: ratio(y) > 2)
+        ys = max(mpmath.mpf(1) / 2, y1, y2)
+        return (1 - ys) / T, g((ys + 1) / 2), ys, (ys + 1) / 2
 
 
 @check(f"{P}/proposition-17", "product-set", "random")
@@ -1091,7 +1095,7 @@ def prop17_random(ctx):
         ctx.start({**inst, "T": T})
         d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
         S = float(sp_th.i1_bound(eta, d, L, nP))
-        q1, w1, q2, w2 = lemma36_construction(T, S, L - 3, 1 / (2 * d))
+        q1, w1, q2, w2 = (float(v) for v in lemma36_construction(T, S, L - 3, 1 / (2 * d)))
         ctx.fact("rectangle well formed: 0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1", bool(0 < q1 < w1 <= 1 / (2 * d) and 0.5 <= q2 < w2 < 1), q1=q1, w1=w1, q2=q2, w2=w2)
         ok = True
         for _ in range(200):

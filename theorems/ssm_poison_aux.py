@@ -92,8 +92,15 @@ LEMMA_34_CORRECTED = _st("lemma-34:corrected", "lemma", "34 (corrected)", "The b
 LEMMA_35 = _st("lemma-35", "lemma", "35", "Small value implies near the zero set (compact sublevel set)", "App. D.5", "",
                r"Let $f$ be continuous, non-negative, $\min f=0$, $X^*=\{f=0\}$, $\{f\le1\}$ compact. For any $\delta>0$ there is "
                r"$\eta>0$ with $f(\mathbf x)\le\eta\Rightarrow\mathrm{Dist}(\mathbf x,X^*)\le\delta$.", params=(SEED,))
-LEMMA_36 = _st("lemma-36", "lemma", "36", "Interval construction for (alpha, zeta_2)", "App. D.5", "",
-               r"Let $T,S>0$, $n\in\mathbb N$, $x^*\in(0,1)$. There exist $q_1,w_1\in(0,x^*)$, $q_2,w_2\in(\frac12,1)$ such that for all "
-               r"$x\in(q_1,w_1)$, $y\in(q_2,w_2)$: $1-y\le Tx$ and $x\le\frac Sy(1-y^n)^{\frac1n}$ [construction: $y^*=\max\{\frac12,y',y''\}$, "
-               r"$q_1=\frac{1-y^*}T$, $w_1=\frac S{(y^*+1)/2}(1-(\frac{y^*+1}2)^n)^{\frac1n}$, $q_2=y^*$, $w_2=\frac{y^*+1}2$].",
-               params=(SEED,))
+_L36_TEXT = (r"Let $T,S>0$, $n\in\mathbb N$, $x^*\in(0,1)$. There exist $q_1,w_1\in(0,x^*)$, $q_2,w_2\in(\frac12,1)$ such that for all "
+             r"$x\in(q_1,w_1)$, $y\in(q_2,w_2)$: $1-y\le Tx$ and $x\le\frac Sy(1-y^n)^{\frac1n}$ [construction: $y^*=\max\{\frac12,y',y''\}$, "
+             r"$q_1=\frac{1-y^*}T$, $w_1=\frac S{(y^*+1)/2}(1-(\frac{y^*+1}2)^n)^{\frac1n}$, $q_2=y^*$, $w_2=\frac{y^*+1}2$; "
+             r"the ratio $\frac{\frac S{(y+1)/2}(1-(\frac{y+1}2)^n)^{1/n}}{(1-y)/T}$ tends to $\infty$ as $y\to1$].")
+LEMMA_36 = _st("lemma-36", "lemma", "36", "Interval construction for (alpha, zeta_2)", "App. D.5", "", _L36_TEXT,
+               params=(SEED,), expect="refuted",
+               erratum="False for n = 1: with T = S = 1/2, for every y in (1/2, 1) the two conditions need "
+               "2(1 - y) <= x <= (1 - y)/(2y) < 1 - y, impossible; so no rectangle exists (the proof's ratio tends to ST/2, "
+               "not to infinity, when n = 1). What holds: the lemma for n >= 2 (the ratio ~ (1-y)^{1/n-1} -> infinity and the "
+               "construction works), which covers its use with n = L - 3 >= 4.")
+LEMMA_36_CORRECTED = _st("lemma-36:corrected", "lemma", "36 (corrected)", "Interval construction for n >= 2", "App. D.5", "",
+                         _L36_TEXT.replace(r"$n\in\mathbb N$", r"$n\in\mathbb N_{\ge2}$"), params=(SEED,), corrects=f"{PAPER}/lemma-36")
