@@ -115,10 +115,16 @@ def poisoned_flow(d: int = 10, L: int = 7, seed: int = 242, sd: float = 1e-3, c:
     if bits is None:
         fl = poisoned_state(a0, L, t_end, w2)
         return fl.final, fl.final_error
+    return _poisoned_hp(tuple(float(v) for v in a0), L, float(t_end * w2), bits)
+
+
+@functools.lru_cache(maxsize=16)
+def _poisoned_hp(a0: tuple, L: int, t1: float, bits: int):
+    """heyoka on the w_2 = 1 field to time t1 (cached: checks with other w_2 reuse it)."""
+    d = len(a0)
     x = list(sp.symbols(f"a0:{d}", real=True))
     rhs = poisoned_loss(L, 1.0).sympy_field(x, exact=True)
-    t1 = t_end * w2
-    fl = flows.integrate_hp(rhs, x, [mpmath.mpf(float(v)) for v in a0], t1, bits=bits, check_bits=bits + 32,
+    fl = flows.integrate_hp(rhs, x, [mpmath.mpf(v) for v in a0], t1, bits=bits, check_bits=bits + 32,
                             grid=flows.geometric_grid(t1, 1e-2, 2))
     return fl.final, fl.final_error
 
@@ -406,7 +412,7 @@ def theorem1_hp(ctx):
     ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
     for inst in insts:
         ctx.start(inst)
-        t_end = 2e3 if not ctx.full else 1e4
+        t_end = 2e3 if not ctx.full else 1e4  # w_2 = 1/2: the heyoka run covers w_2 t_end = 1e3 (5e3)
         hp, hp_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end, bits=80)
         dbl, dbl_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end)
         hpf = np.array([float(v) for v in hp])
@@ -1129,3 +1135,24 @@ def lemma21_random(ctx):
             zeta = xs / x1
             ok &= bool(np.all(zeta >= e) and np.all(zeta <= f) and np.all(np.diff(np.concatenate([[1.0], zeta])) < 0))
         ctx.fact("200 sampled box points: zeta_j in [e_j, f_j], strictly decreasing, zeta_j <= 1/2", ok)
+
+
+@check(f"{P}/theorem-2", "time-change-high-precision", "flow")
+def theorem2_hp(ctx):
+    """Second method: the poisoned limit for (n, m, P) = (5, 6, 10) (w_2 = 5/3) by heyoka (MPFR
+    80 bits, checked at 112) on the w_2 = 1 field to w_2 t (the exact time change), against
+    Radau on the w_2 = 5/3 field to t; the printed floor against Gen_{L'} of the high-precision
+    state. d = 8, kappa = 7 in the quick budget, d = 10 in the full one."""
+    inst = ctx.instances([{"L": 7, "d": 8, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 7}],
+                         [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 242}])[0]
+    ctx.start(inst)
+    ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
+    w2 = inst["P"] / inst["m"]
+    T1 = 1e3 if not ctx.full else 5e3  # in w_2 = 1 time (the same integration as theorem-1's check)
+    hp, hp_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, bits=80, w2=w2)
+    dbl, dbl_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, w2=w2)
+    hpf = np.array([float(v) for v in hp])
+    ctx.agree(f"heyoka (w_2 = 1 to {T1:g}) = Radau (w_2 = {w2:.4g} to {T1 / w2:.4g})", dbl, hpf, tol=DOUBLE_TOL, err=dbl_err + hp_err)
+    ctx.bound("printed floor <= Gen_{L'} of the high-precision state", lemma3_floor(inst["d"], inst["L"]), gen_error(hpf, inst["k"]),
+              err=gen_sensitivity(hpf, inst["k"]) * hp_err)
+    ctx.bound("zero loss (<= 1e-20)", poisoned_loss(inst["L"], w2).loss(hpf), 1e-20)

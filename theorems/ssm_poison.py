@@ -2,8 +2,10 @@
 Poisoned With Clean Labels" (catalog: shared/catalog/ssm-poison.md; text: seeds/002_...).
 
 This module holds the paper's shared SymPy encodings (the poisoning setting of §3.2 / App.
-D.1) and the statements of the main text and the appendices up to D.3.1; the saddle,
-Hessian and dynamics statements of App. D.3.2 onwards are in ``ssm_poison_saddle.py``.
+D.1) and the statements of the main text, App. A, B, D.1, D.2, D.3.1 and D.4; the saddle,
+Hessian and dynamics statements of App. D.3.2-D.3.7 are in ``ssm_poison_saddle.py``, the
+auxiliary results of App. D.5 in ``ssm_poison_aux.py``, the experiments in
+``ssm_poison_experiments.py``.
 
 Setting (App. D.1): student SSM with diagonal ``A = Diag(a)``, ``B = 1_d``, ``C = 1_d^T``
 fixed; teacher ``A* = Diag(1, 0, ..., 0)``, ``B* = 1_d``, ``C* = 1_d^T`` (impulse response
