@@ -329,30 +329,38 @@ def prop1_numeric(ctx):
 # Theorem-1 instances (shared by theorem-1, theorem-2, claim-3, claim-11, the tables)
 # =======================================================================================
 def poisoned_limit(a0, L: int, w2: float = 0.5, t_end: float = 2e4):
-    """The S_2 limit by Radau (two tolerances) at ``t_end`` (in the time of weight ``w2``):
-    ``(state, error estimate, final loss)``."""
-    fl = poisoned_state(a0, L, t_end, w2)
-    a = fl.final
-    return a, fl.final_error, poisoned_loss(L, w2).loss(a)
+    """The S_2 limit by Radau (two tolerances): integrated to ``t_end`` (in the time of weight
+    ``w2``) and, if the loss is not yet below 1e-20 there, to 1000 ``t_end`` (the longer
+    settings take longer to converge). Returns ``(state, error estimate, final loss)``."""
+    for T in (t_end, 1e3 * t_end):
+        fl = poisoned_state(a0, L, T, w2)
+        a = fl.final
+        loss = poisoned_loss(L, w2).loss(a)
+        if loss < 1e-20:
+            break
+    return a, fl.final_error, loss
 
 
 def _delta_scan(ctx, a_top, delta0):
     """Delta values: the table's diff and, in the full budget, factors of 10 around it, kept
     below a_1 - a_3 (so that the order of I_0 stays strict)."""
-    factors = (1,) if not ctx.full else (1e-2, 1, 1e2, 1e4)
+    factors = (1,) if not ctx.full else tuple(10.0**e for e in range(-2, 9))
     return [delta0 * f for f in factors if delta0 * f < a_top[0] - a_top[2]]
 
 
-def theorem1_instance(d, L, k, n, seed, sd, c, delta):
+def theorem1_instance(d, L, k, n, seed, sd, c, delta, clean_only: bool = False):
     """One certificate attempt: clean limit (exact clock reduction) and poisoned limit (Radau)
     from ``a = table_init(...)`` with ``a_2 = a_1 - delta``; data p_i = 1 (n of them), q = sqrt n,
     so P = n, w_1 = 1, w_2 = n/(n+1). Returns a dict of the measured quantities."""
     a0 = table_init(d, seed, sd, c, diff=delta)
     lim1, w = clean_limit(tuple(a0), L)
+    out = {"a0": a0, "clean": lim1, "clean_err": w, "gen_clean": gen_error(lim1, k), "gen_poisoned": math.nan, "poisoned_loss": math.inf}
+    if clean_only:
+        return out
     w2 = n / (n + 1)
     lim2, err2, loss2 = poisoned_limit(a0, L, w2=w2, t_end=1e4 / w2)
-    return {"a0": a0, "clean": lim1, "clean_err": w, "poisoned": lim2, "poisoned_err": err2, "poisoned_loss": loss2,
-            "gen_clean": gen_error(lim1, k), "gen_poisoned": gen_error(lim2, k), "w2": w2}
+    out.update({"poisoned": lim2, "poisoned_err": err2, "poisoned_loss": loss2, "gen_poisoned": gen_error(lim2, k), "w2": w2})
+    return out
 
 
 @check(f"{P}/theorem-1", "instance-certificate", "flow")
@@ -375,8 +383,10 @@ def theorem1_certificate(ctx):
         top = table_init(d, inst["seed"], inst["sd"], inst["c"], diff=0.0)
         floor = lemma3_floor(d, L)
         results = []
-        for delta in _delta_scan(ctx, top, 0.05 * math.exp(inst["c"] * math.log10(inst["sd"]))):
-            r = theorem1_instance(d, L, k, n, inst["seed"], inst["sd"], inst["c"], delta)
+        for delta in _delta_scan(ctx, top, 0.05 * math.exp(inst["c"] * math.log10(inst["sd"]))):  # ascending
+            r = theorem1_instance(d, L, k, n, inst["seed"], inst["sd"], inst["c"], delta, clean_only=True)
+            if r["gen_clean"] <= inst["eps"]:  # the poisoned flow only where the clean side qualifies
+                r = theorem1_instance(d, L, k, n, inst["seed"], inst["sd"], inst["c"], delta)
             r["delta"] = delta
             results.append(r)
             if r["gen_clean"] <= inst["eps"] and r["gen_poisoned"] >= floor and r["poisoned_loss"] < 1e-20:
@@ -397,8 +407,10 @@ def theorem1_certificate(ctx):
         ctx.bound("(ii) poisoned limit has zero loss (<= 1e-20)", r["poisoned_loss"], 1e-20, err=0.0)
         ctx.bound("(ii) printed floor <= Gen_k(poisoned limit)", floor, r["gen_poisoned"], err=gen_sensitivity(r["poisoned"], k) * r["poisoned_err"],
                   floor=floor, gen_poisoned=r["gen_poisoned"])
-        fl = clean_flow(tuple(a0), L, 1e11)
-        ctx.agree("clean limit: exact clock reduction = integrated flow (Radau, t = 1e11)", fl.final, r["clean"], tol=DOUBLE_TOL,
+        # horizon: 100 x the take-off time scale a_1(0)^{3-L} / (2(L-1)(L-3) w_1) (catalog 0.5.7)
+        T = 100 * a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
+        fl = clean_flow(tuple(a0), L, float(f"{T:.3g}"))
+        ctx.agree(f"clean limit: exact clock reduction = integrated flow (LSODA, t = {T:.3g})", fl.final, r["clean"], tol=DOUBLE_TOL,
                   err=fl.final_error + r["clean_err"])
 
 
@@ -617,7 +629,6 @@ def definition2_symbolic(ctx):
             p = list(sp.symbols(f"p0:{n}", positive=True))
             q = list(sp.symbols(f"q0:{k}", positive=True))
             s1, s2 = sp_th.datasets(d, L, p, q)
-            Psym = sp.Symbol("P", positive=True)
             l1 = sp_th.loss_on_dataset(A, B, C, s1)
             l2 = sp_th.loss_on_dataset(A, B, C, s2)
             Pp, Pq = sum(v**2 for v in p), sum(v**2 for v in q)
@@ -633,7 +644,6 @@ def definition2_symbolic(ctx):
             ctx.identity(f"(23) = -grad (21), d={d}, L={L}", sp.Matrix([sp.expand(f1[j] - 2 * (L - 1) * w1 * rl * a[j] ** (L - 2)) for j in range(d)]))
             ctx.identity(f"(29) = -grad (27), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - 2 * w2 * ((L - 1) * rl * a[j] ** (L - 2) + rs)) for j in range(d)]))
             ctx.identity(f"time change: field(w2) = w2 field(1), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - w2 * f2[j].subs(w2, 1)) for j in range(d)]))
-    _ = Psym
 
 
 @check(f"{P}/definition-2", "forward-pass-numeric", "random")
@@ -735,7 +745,7 @@ def lemma1_flow(ctx):
         lim, width = clean_limit(tuple(a0), L)
         tscale = a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
         grid = list(np.geomspace(1e-3, 100 * tscale, 300))
-        fl = clean_flow(tuple(a0), L, float(grid[-1])) if False else moment_flows.integrate(clean_loss(L), a0, grid[-1], rtol=RTOL, grid=grid)
+        fl = moment_flows.integrate(clean_loss(L), a0, grid[-1], rtol=RTOL, grid=grid)
         ctx.agree("exact clock limit = integrated flow", fl.final, lim, tol=DOUBLE_TOL, err=fl.final_error + width)
         ctx.bound("loss at the exact limit <= 1e-25", clean_loss(L).loss(lim), 1e-25)
         S = fl.states

@@ -111,7 +111,6 @@ def theorem4_flow(ctx):
         n, d = int(rng.integers(2, 4)), int(rng.integers(4, 7))  # n = 1: the bound is an equality
         X, y, mu, M = _least_squares(rng, n, d)
         x0 = rng.normal(size=d)
-        xp = np.linalg.pinv(X) @ y
         proj = x0 - np.linalg.pinv(X) @ (X @ x0 - y)
         dist = float(np.linalg.norm(x0 - proj))
         T = 60 / mu
@@ -119,7 +118,6 @@ def theorem4_flow(ctx):
         tail = float(np.linalg.norm(_ls_flow(X, y, x0, T) - proj)) * math.sqrt(M / mu)
         ctx.start({"n": n, "d": d})
         ctx.bound("path length <= sqrt(M/mu) Dist(x0, X*)", length + tail, math.sqrt(M / mu) * dist, err=err)
-        _ = xp
 
 
 @check(f"{P}/lemma-24", "pl-decay", "flow")

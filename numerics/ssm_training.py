@@ -34,7 +34,6 @@ def ssm_outputs(a, b, c, X: np.ndarray) -> np.ndarray:
 def ssm_loss_grad(params: dict, X: np.ndarray, y: np.ndarray, learn_bc: bool = True):
     """Loss and gradient dict of the standalone SSM."""
     a, b, c = params["a"], params["b"], params["c"]
-    k = X.shape[1]
     r = ssm_outputs(a, b, c, X) - y
     loss = float(np.mean(r**2))
     gh = 2 * (X[:, ::-1].T @ r) / len(y)  # dl/dh_j
@@ -42,7 +41,6 @@ def ssm_loss_grad(params: dict, X: np.ndarray, y: np.ndarray, learn_bc: bool = T
     g = {"a": np.asarray(GA, float)}
     if learn_bc:
         g["b"], g["c"] = np.asarray(GB, float), np.asarray(GC, float)
-    _ = k
     return loss, g
 
 
