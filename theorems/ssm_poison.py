@@ -151,7 +151,7 @@ def in_I0(alpha, zeta, d) -> bool:
 def in_I1(alpha, zeta, eta, d, L, n_over_P) -> bool:
     """Definition 3 as printed (real roots; a negative radicand makes the bound undefined,
     hence the condition false)."""
-    rad = (1 - (1 - eta) ** (L - 1) - eta * math.sqrt(n_over_P)) / (d - 1)
+    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (d - 1)  # 1 - (1-eta)^{L-1} without cancellation
     if rad <= 0 or not in_I0(alpha, zeta, d):
         return False
     B = rad ** (1 / (L - 1))
