@@ -148,8 +148,12 @@ def _rows23(ctx, table):
         if not ok:
             ctx.fact(f"{row}: no seed reached the loss target in both runs", None)
             continue
-        ctx.bound(f"{row}: median gen with special >= 3 x without (reduced replica; converged seeds {len(ok)})", 3 * float(np.median(clean)),
-                  float(np.median(pois)), printed_ratio=printed[1] / printed[0])
+        # 'significantly deteriorate': worse on every converged seed, and the medians at least
+        # 1.5 x apart (the smallest printed ratio of rows 2-3 is 1.9, Table 2 row 3). The
+        # threshold was lowered from 3 after the first full run (Table 2 row 3 gave 1.9 here too).
+        ctx.bound(f"{row}: gen with special > without on every converged seed ({len(ok)})", max(c / p for c, p in zip(clean, pois)), 1.0, strict=True)
+        ctx.bound(f"{row}: median gen with special >= 1.5 x without (reduced replica)", 1.5 * float(np.median(clean)),
+                  float(np.median(pois)), printed_ratio=printed[1] / printed[0], ratio=float(np.median(pois)) / float(np.median(clean)))
 
 
 @check(f"{P}/table-1", "row1-theorem-setting", "experiment")
@@ -235,7 +239,10 @@ def _figure(ctx, kind, d, seeds, max_steps):
         for special in (False, True):
             run, idx = figure_run(kind, d, seed, special, max_steps)
             vals = [v for v in idx if v is not None]
-            res[special].append({"seed": seed, "reached": run.reached, "steps": run.steps, "indices": idx, "index": min(vals) if vals else None})
+            # a run that did not reach the loss target within the step budget has no final
+            # values to measure take-offs against: recorded, not indexed
+            res[special].append({"seed": seed, "reached": run.reached, "steps": run.steps, "indices": idx,
+                                 "index": min(vals) if vals and run.reached else None})
     ctx.metrics[f"{kind}_d{d}"] = res
     clean = [r["index"] for r in res[False] if r["index"] is not None]
     pois = [r["index"] for r in res[True] if r["index"] is not None]
