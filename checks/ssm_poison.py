@@ -18,6 +18,10 @@ The protocol of the tables (authors' code): clean set S_1 = {(e_1, 1)} (n = 1, P
 poisoned S_2 = S_1 + {(e_{L-1}, 1)} (m = 2, w_2 = 1/2). The flows depend on the data only
 through w_1 = P/n and w_2 = P/m (a time change, proved in ``definition-2``), so a flow for
 other (n, m, P) is the same path at another speed.
+
+Benchmark entry point: ``poisoned_flow(d, L, seed, sd, c, t_end, bits)`` (e.g. ``poisoned_flow(10, 7,
+242, 1e-3, 5.0, 1e4, bits=110)`` is the Table-1 seed-242 poisoned flow to t = 1e4 at ~33 digits;
+``bits=None`` gives the double-precision Radau run).
 """
 from __future__ import annotations
 
