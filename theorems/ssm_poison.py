@@ -2,8 +2,10 @@
 Poisoned With Clean Labels" (catalog: shared/catalog/ssm-poison.md; text: seeds/002_...).
 
 This module holds the paper's shared SymPy encodings (the poisoning setting of §3.2 / App.
-D.1) and the statements of the main text and the appendices up to D.3.1; the saddle,
-Hessian and dynamics statements of App. D.3.2 onwards are in ``ssm_poison_saddle.py``.
+D.1) and the statements of the main text, App. A, B, D.1, D.2, D.3.1 and D.4; the saddle,
+Hessian and dynamics statements of App. D.3.2-D.3.7 are in ``ssm_poison_saddle.py``, the
+auxiliary results of App. D.5 in ``ssm_poison_aux.py``, the experiments in
+``ssm_poison_experiments.py``.
 
 Setting (App. D.1): student SSM with diagonal ``A = Diag(a)``, ``B = 1_d``, ``C = 1_d^T``
 fixed; teacher ``A* = Diag(1, 0, ..., 0)``, ``B* = 1_d``, ``C* = 1_d^T`` (impulse response
@@ -14,6 +16,7 @@ impulse entry L-1) and S_2 (S_1 plus ``q_i e_{L-1}`` probing entry 1) give the o
 """
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 import sympy as sp
@@ -92,3 +95,291 @@ def critical_polynomial(d: int, L: int, a=sp.Symbol("a", real=True)) -> sp.Expr:
     """``g_{d,L}(a) = (L-1)(d a^{L-1} - 1) a^{L-2} + d a - 1``: the gradient entry of (27) on
     ``W_1 = span{1_d}`` divided by ``2P/m`` (its real root in [1/d, 3/d] is the saddle s)."""
     return (L - 1) * (d * a ** (L - 1) - 1) * a ** (L - 2) + d * a - 1
+
+
+# ---------------------------------------------------------------------------------------
+# Further encodings (main text, App. A, B, D.1, D.2, D.3.1, D.4)
+# ---------------------------------------------------------------------------------------
+def impulse_diagonal_ones(a: Sequence, n: int) -> list:
+    """``h_k = C A^k B = sum_j a_j^k`` for ``B = C^T = 1_d`` (k < n)."""
+    return [sum(x**k for x in a) for k in range(n)]
+
+
+def teacher_impulse(d: int, n: int) -> list:
+    """The teacher's impulse response ``(d, 1, 1, ...)`` (Proposition 3)."""
+    return [d] + [1] * (n - 1)
+
+
+def gen_error(a: Sequence, k: int) -> sp.Expr:
+    """``Gen_k(A) = max_{k' < k} |C A^{k'} B - C* A*^{k'} B*|`` with ``B = C^T = 1_d`` (Def. 1 /
+    App. D; the printed ``B A^{k'} C`` read as the scalar ``C A^{k'} B`` of the text)."""
+    h, hs = impulse_diagonal_ones(a, k), teacher_impulse(len(a), k)
+    return sp.Max(*[sp.Abs(x - y) for x, y in zip(h, hs)])
+
+
+def gen_lower_bound(d, L):
+    """The printed floor ``min{0.1, (1 - 0.6^{1/(L-1)}) / (9d)}`` (Theorem 1/2, Lemma 3)."""
+    return sp.Min(sp.Rational(1, 10), (1 - sp.Rational(3, 5) ** sp.Rational(1, L - 1)) / (9 * d))
+
+
+def claim11_constant(d, L):
+    """The D.4 opening's printed constant ``(1/2) min{0.1, (1 - (1/2)^{1/(L-1)}) / (9d)}``."""
+    return sp.Min(sp.Rational(1, 10), (1 - sp.Rational(1, 2) ** sp.Rational(1, L - 1)) / (9 * d)) / 2
+
+
+def gamma_coefficient(l: int, kappa: int, deltas, xis, xs) -> sp.Expr:
+    """(8): ``gamma^(l) = 2(l+1)/n sum_i delta_i xi_i x^(i)_{kappa-l-1}`` (1-based x)."""
+    n = len(xs)
+    return sp.Rational(2 * (l + 1), n) * sum(deltas[i] * xis[i] * xs[i][kappa - l - 2] for i in range(n))
+
+
+def prop1_rhs(j: int, kappa: int, a, b, c, deltas, xis, xs) -> sp.Expr:
+    """(7): ``a_j' = b_j c_j sum_{l=0}^{kappa-2} gamma^(l) a_j^l``."""
+    return b[j] * c[j] * sum(gamma_coefficient(l, kappa, deltas, xis, xs) * a[j] ** l for l in range(kappa - 1))
+
+
+def i1_bound(eta, d, L, n_over_P):
+    """Definition 3 / Proposition 4: ``((1 - (1-eta)^{L-1} - eta sqrt(n/P)) / (d-1))^{1/(L-1)}``."""
+    return ((1 - (1 - eta) ** (L - 1) - eta * sp.sqrt(n_over_P)) / (d - 1)) ** sp.Rational(1, L - 1)
+
+
+def in_I0(alpha, zeta, d) -> bool:
+    """(30): ``alpha in (0, 1/(2d))``, ``1 = zeta_1 > zeta_2 > ... > zeta_d > 0``."""
+    return 0 < alpha < 1 / (2 * d) and zeta[0] == 1 and all(zeta[i] > zeta[i + 1] for i in range(d - 1)) and zeta[-1] > 0
+
+
+def in_I1(alpha, zeta, eta, d, L, n_over_P) -> bool:
+    """Definition 3 as printed (real roots; a negative radicand makes the bound undefined,
+    hence the condition false)."""
+    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (d - 1)  # 1 - (1-eta)^{L-1} without cancellation
+    if rad <= 0 or not in_I0(alpha, zeta, d):
+        return False
+    B = rad ** (1 / (L - 1))
+    return all(alpha <= B / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
+
+
+def corollary1_bound(eta, d, L, n_over_P):
+    """Corollary 1: ``sqrt(eta^2 + (d-1) (...)^{2/(L-1)})``."""
+    return sp.sqrt(eta**2 + (d - 1) * i1_bound(eta, d, L, n_over_P) ** 2)
+
+
+def reference_init(a: Sequence) -> list:
+    """Definition 4: ``a^ref_1 = a^ref_2 = a_1``, the other entries unchanged."""
+    return [a[0], a[0], *a[2:]]
+
+
+# ---------------------------------------------------------------------------------------
+# Parameters and hypotheses
+# ---------------------------------------------------------------------------------------
+from .registry import Hypothesis, Param, statement  # noqa: E402
+
+DIM = Param("d", int, 10, "student dimension", low=1)
+LENGTH = Param("L", int, 7, "training sequence length (App. D's L; the main text's kappa)", low=2)
+KAPPA = Param("kappa", int, 7, "training sequence length kappa", low=2)
+GEN_LENGTH = Param("k", int, 9, "generalisation length (k, or App. D's L')", low=1)
+EPS = Param("eps", float, 0.05, "generalisation tolerance epsilon of the S_1 conclusion", low=0, open_low=True)
+N_CLEAN = Param("n", int, 1, "number of clean sequences", low=1)
+SEED = Param("seed", int, 242, "seed of numpy's legacy generator for the initialisation", low=0)
+SD = Param("sd", float, 1e-3, "initialisation scale sd (a = sort-desc sd U(0,1)^d)", low=0, open_low=True)
+DIFF_C = Param("c", float, 5.0, "diff = 0.05 exp(c log10 sd)")
+ETA = Param("eta", float, 0.1, "eta_1 of Definition 3 / Proposition 4", low=0, open_low=True)
+N_OVER_P = Param("n_over_P", float, 1.0, "n / P", low=0, open_low=True)
+
+ODD_L7 = Hypothesis(r"$L\in\{7,9,11,\dots\}$", lambda p: p["L"] >= 7 and p["L"] % 2 == 1)
+D8 = Hypothesis(r"$d\ge8$", lambda p: p["d"] >= 8)
+K_GE_L2 = Hypothesis(r"$L'\ge L+2$", lambda p: p["k"] >= p["L"] + 2)
+
+
+def _st(slug, kind, number, title, section, eqs, text, **kw):
+    return statement(f"{PAPER}/{slug}", kind, number, title, src(section, eqs), text, **kw)
+
+
+# ---------------------------------------------------------------------------------------
+# §§2-3
+# ---------------------------------------------------------------------------------------
+CLAIM_1 = _st("claim-1", "claim", "1", "The SSM output is the reversed impulse response times the input", "§2.2", "(1), (2)",
+              r"It is straightforward to show that the mapping $\phi_{(A,B,C)}(\cdot)$ is fully determined by the sequence "
+              r"$(CA^{k'}B)_{k'=0}^\infty$: $y=\phi_{(A,B,C)}(\mathbf x)=(CA^{k-1}B,\dots,CAB,CB)\mathbf x="
+              r"\sum_{k'=0}^{k-1}CA^{k'}B\cdot x_{k-k'}$, for $\mathbf s_{k'}=A\mathbf s_{k'-1}+Bx_{k'}$, $y_{k'}=C\mathbf s_{k'}$, $\mathbf s_0=\mathbf 0$.",
+              params=(DIM,))
+DEFINITION_1 = _st("definition-1", "definition", "1", "Generalisation error over length k", "§2.3", "(5)",
+                   r"The generalization error of the student SSM over sequence length $k$ is: "
+                   r"$\max_{k'\in\{0,1,\dots,k-1\}}|BA^{k'}C-B^*(A^*)^{k'}C^*|$.",
+                   params=(DIM, GEN_LENGTH),
+                   notes="As printed, B A^{k'} C with B a column and C a row is not a scalar product of conformable "
+                   "matrices (d x 1 times d x d); the text defines generalisation 'through the first k entries of the "
+                   "student and teacher impulse responses' and regards B, C^T as vectors, so the encoding is "
+                   "C A^{k'} B (= B^T A^{k'} C^T for diagonal A). A notation misprint, not an erratum.")
+CLAIM_2 = _st("claim-2", "claim", "2", "Zero-padding the teacher fits and generalises at every length", "§2.3", "fn. 2",
+              r"There exist assignments for $(A,B,C)$ that lead to zero training loss and perfect generalization over any "
+              r"sequence length $k$. This is the case, for example, if $A$, $B$ and $C$ are respectively attained by padding "
+              r"$A^*$, $B^*$ and $C^*$ with zeros on the right and/or bottom.")
+PROPOSITION_1 = _st("proposition-1", "proposition", "1", "Dynamical characterisation of the diagonal entries", "§3.1; App. C", "(6)-(10)",
+                    r"Under gradient flow on $\tilde\ell$ (6), $\dot a_j(t)=b_j(t)c_j(t)\sum_{l=0}^{\kappa-2}\gamma^{(l)}(t)a_j(t)^l$, "
+                    r"$\gamma^{(l)}(t):=\frac{2(l+1)}n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)x^{(i)}_{\kappa-l-1}$, "
+                    r"$\delta^{(i)}(t):=y^{(i)}-\phi_{(A(t),B(t),C(t)),\mathbf w(t)}(\mathbf x^{(i)})$, "
+                    r"$\xi^{(i)}(t):=\partial_z\sigma(z,\mathbf w(t))|_{z=\phi_{(A(t),B(t),C(t))}(\mathbf x^{(i)})}$.",
+                    params=(KAPPA, DIM, N_CLEAN), hypotheses=(Hypothesis(r"$\kappa\ge2$", lambda p: p["kappa"] >= 2),))
+CLAIM_3 = _st("claim-3", "claim", "3", "Small gamma^(0) gives greedy learning; large last elements impede it", "§3.1.1", "(7)",
+              r"If $\gamma^{(0)}(t)$ is small throughout (e.g. if the penultimate ($\kappa-1$'th) entry of each training sequence is "
+              r"small), the entries $a_j$ progress slowly from near-zero initialization and whenever an entry reaches a critical "
+              r"threshold it starts moving rapidly: greedy learning, implying greedy low rank learning of $A$. With a training "
+              r"sequence in which the last elements are relatively large, greedy low rank learning will generally not take place.",
+              params=(DIM, LENGTH),
+              notes="Operationalised (catalog §1): greedy = the entries cross |a_j| = 0.5 one at a time with the others still "
+              "small (effective rank 1 at the first crossing); measured on the Theorem-1 flows and the Figure 2 setups.")
+THEOREM_1 = _st("theorem-1", "theorem", "1", "Clean-label poisoning", "§3.2; App. D", "(11)",
+                r"Consider the teacher (11), $B=\mathbf 1_d$, $C=\mathbf 1_d^\top$ fixed, $\kappa\in\{7,9,11,\dots\}$, $d\ge8$, "
+                r"$k\in\mathbb N_{\ge\kappa+2}$, $\epsilon>0$. For any $n$ there exist a training set $\mathcal S$ of $n$ clean "
+                r"sequences with $\|\mathbf x^{(i)}\|_\infty=1$, a clean sequence $(\mathbf x^\dagger,y^\dagger)$ whose largest entry is "
+                r"the second-to-last, equal to $n^{1/2}$, and an open set $\mathcal I$ of initialisations such that from any "
+                r"initialisation in $\mathcal I$: (i) gradient flow on $\mathcal S$ converges to zero training loss with generalisation "
+                r"errors over lengths $1,\dots,k$ at most $\epsilon$; (ii) with $(\mathbf x^\dagger,y^\dagger)$ appended it converges to "
+                r"zero training loss with generalisation error over length $k$ at least $\min\{0.1,\frac1{9d}(1-(0.6)^{1/(\kappa-1)})\}$.",
+                params=(KAPPA, DIM, GEN_LENGTH, EPS, N_CLEAN, SEED, SD, DIFF_C),
+                hypotheses=(Hypothesis(r"$\kappa\in\{7,9,11,\dots\}$", lambda p: p["kappa"] >= 7 and p["kappa"] % 2 == 1),
+                            D8, Hypothesis(r"$k\ge\kappa+2$", lambda p: p["k"] >= p["kappa"] + 2),
+                            Hypothesis(r"$\epsilon>0$", lambda p: p["eps"] > 0)),
+                notes="Existential (I is built from non-constructive constants): checked by instance certificates. The "
+                "initialisation a = sort-desc(sd U(0,1)^d) (numpy legacy seed), a_2 <- a_1 - Delta, with Delta scanned from "
+                "0.05 exp(c log10 sd) by factors of 10 up and down; a Delta for which (i) and (ii) both hold certifies the "
+                "instance. S = {(e_1, 1)}^n, x-dagger = sqrt(n) e_{kappa-1} (App. D with p_i = 1, q = sqrt n).")
+
+# ---------------------------------------------------------------------------------------
+# App. A, App. B
+# ---------------------------------------------------------------------------------------
+CLAIM_4 = _st("claim-4", "claim", "4", "A teacher of any dimension d* >= 2 realises the mapping of (11)", "App. A", "(11)",
+              r"For $d^*\ge2$ let $A^*=\mathrm{Diag}(1,0,\dots,0)\in\mathbb R^{d^*,d^*}$, $B^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,"
+              r"\sqrt{\frac{d-1}{d^*-1}})^\top$, $C^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,\sqrt{\frac{d-1}{d^*-1}})$. The realised "
+              r"mapping is the same as it is in the setting defined by Equation (11); accordingly Theorem 1 and its proof apply as is.",
+              params=(DIM,),
+              notes="The extraction renders one entry of B* as 1/sqrt((d-1)/(d*-1)); that rendering is also checked (it does "
+              "not give the same mapping for d* >= 2 unless d = d*), and the consistent rendering is the one encoded. "
+              "A typesetting artefact, recorded here, not an erratum.")
+CLAIM_5 = _st("claim-5", "claim", "5", "Learned B, C with a small rate ratio eta stay close to the fixed-B, C trajectory", "App. A", "(12)",
+              r"$\dot A=-\frac{\partial}{\partial A}\ell$, $\dot B=-\eta\frac{\partial}{\partial B}\ell$, $\dot C=-\eta\frac{\partial}{\partial C}\ell$ "
+              r"(12). The divergence between the trajectory of (12) and that with $\eta$ replaced by 0 (same initialisation) is upper "
+              r"bounded by a quantity that depends on $\eta$, and in particular tends to zero as $\eta$ does.",
+              params=(DIM, LENGTH),
+              notes="Informal sketch; checked: sup_t of the divergence over a finite horizon decreases to 0 with eta "
+              "(roughly linearly) on a Theorem-1 instance.")
+PROPOSITION_2 = _st("proposition-2", "proposition", "2", "Zero generalisation error over length kappa, at least eps over kappa+1", "App. B", "",
+                    r"For any $\epsilon\in\mathbb R_{>0}$ there exist assignments $(A,B,C)$ with which the generalization error is zero "
+                    r"over sequence length $\kappa$, yet is at least $\epsilon$ over sequence length $\kappa+1$ (via the Vandermonde system "
+                    r"$V^\top\mathbf g=\mathbf r$, $B=\mathbf 1_d$, $C=\mathbf g^\top$, $d>\kappa$, distinct $a_j$).",
+                    params=(KAPPA, EPS))
+
+# ---------------------------------------------------------------------------------------
+# App. D.1
+# ---------------------------------------------------------------------------------------
+PROPOSITION_3 = _st("proposition-3", "proposition", "3", "Teacher (11) and (Diag(1,0,..), 1, 1^T) have the same impulse response", "App. D.1", "(11)",
+                    r"For all $i\ge0$: $C^*(A^*)^iB^*=C^d(A^d)^iB^d$, with $A^d=\mathrm{Diag}(1,0,\dots,0)$, $B^d=\mathbf 1_d$, "
+                    r"$C^d=\mathbf 1_d^\top$; both evaluate to $d$ when $i=0$ and to 1 when $i\ge1$.", params=(DIM,))
+CLAIM_6 = _st("claim-6", "claim", "6", "W_1, W_2: orthogonal, trivial intersection, dimensions, union", "App. D.1", "(16)",
+              r"For $j\in\{2,\dots,d\}$, $\mathbf 1_d^\top(\mathbf e_1-\mathbf e_j)=0$, hence $\mathcal W_1$ and $\mathcal W_2$ are "
+              r"orthogonal; $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, $\dim\mathcal W_2=d-1$, "
+              r"hence $\mathcal W_1\cup\mathcal W_2=\mathbb R^d$.",
+              params=(DIM,), hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),), expect="refuted",
+              erratum="The union of two proper subspaces is not R^d: for d >= 2, e_1 is in neither W_1 = span{1_d} (its "
+              "entries differ) nor W_2 (its entries do not sum to 0). What holds (and what the proofs use) is the direct "
+              "orthogonal sum W_1 + W_2 = W_1 (+) W_2 = R^d.")
+CLAIM_6_CORRECTED = _st("claim-6:corrected", "claim", "6 (corrected)", "W_1 (+) W_2 = R^d (orthogonal direct sum)", "App. D.1", "(16)",
+                        r"$\mathcal W_1\perp\mathcal W_2$, $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, "
+                        r"$\dim\mathcal W_2=d-1$, hence $\mathcal W_1\oplus\mathcal W_2=\mathbb R^d$.",
+                        params=(DIM,), hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),), corrects=f"{PAPER}/claim-6")
+THEOREM_2 = _st("theorem-2", "theorem", "2", "General version of Theorem 1 (n < m, weights p_i, q_i)", "App. D.1", "(19)-(30)",
+                r"Let $L\in\{7,9,11,\dots\}$, $d\ge8$, $L'\ge L+2$, $\epsilon>0$. For any $n<m$ there exist training sets "
+                r"$\mathcal S_1\subseteq\mathcal S_2$, $|\mathcal S_1|=n$, $|\mathcal S_2|=m$, with $\|\mathbf x^{(i)}\|_\infty=p_i$ "
+                r"($i\in[n]$), $\mathbf x^{(i)}_{L-1}=q_i$ ($i\in[m]\setminus[n]$), $\sum p_i^2=\sum q_i^2$, and an open set $\mathcal I$ "
+                r"of initialisations such that from any initialisation in $\mathcal I$: under $\mathcal S_1$ gradient flow converges to "
+                r"$\widehat A_1$ with zero loss and $\mathrm{Gen}_{L'}(\widehat A_1)\le\epsilon$; under $\mathcal S_2$ it converges to "
+                r"$\widehat A_2$ with zero loss and $\mathrm{Gen}_{L'}(\widehat A_2)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
+                params=(LENGTH, DIM, GEN_LENGTH, EPS, N_CLEAN, Param("m", int, 6, "size of S_2", low=2), Param("P", float, 10.0, "sum p_i^2 = sum q_i^2", low=0, open_low=True), SEED, SD, DIFF_C),
+                hypotheses=(ODD_L7, D8, K_GE_L2, Hypothesis(r"$n<m$", lambda p: p["n"] < p["m"])),
+                notes="Existential; instance certificates as for Theorem 1, over several (n, m, P) (the flows depend on the data "
+                "only through P/n and P/m: proved as the time change in definition-2's checks).")
+CLAIM_7 = _st("claim-7", "claim", "7", "Teacher labels on basis sequences: phi*(z e_j) = z", "App. D.1", "",
+              r"For any $j\in[L-1]$ and $z\in\mathbb R$: $\phi_{(A^*,B^*,C^*)}(z\mathbf e_j)=\sum_{k=1}^dc^*_k(a^*_k)^{L-j}b^*_kz="
+              r"1\cdot1^{L-j}\cdot1\cdot z+0\cdot z=z$.", params=(DIM, LENGTH))
+DEFINITION_2 = _st("definition-2", "definition", "2", "Datasets S_1, S_2 and the induced objectives and flows", "App. D.1", "(19)-(29)",
+                   r"$\mathcal S_1:=\{(p_i\mathbf e_1,p_i)\}_{i=1}^n$, $\mathcal S_2:=\mathcal S_1\cup\{(q_i\mathbf e_{L-1},q_i)\}_{i=1}^{m-n}$, "
+                   r"$P:=\sum p_i^2=\sum q_i^2>0$; $\ell(A;\mathcal S_1)=\frac Pn(1-\sum_ka_k^{L-1})^2$, "
+                   r"$\dot a_j=2(L-1)\frac Pn(1-\sum_ka_k^{L-1})a_j^{L-2}$; $\ell(A;\mathcal S_2)=\frac Pm((1-\sum_ka_k^{L-1})^2+(1-\sum_ka_k)^2)$, "
+                   r"$\dot a_j=\frac{2P}m((L-1)(1-\sum_ka_k^{L-1})a_j^{L-2}+(1-\sum_ka_k))$.", params=(DIM, LENGTH))
+
+# ---------------------------------------------------------------------------------------
+# App. D.2
+# ---------------------------------------------------------------------------------------
+LEMMA_1 = _st("lemma-1", "lemma", "1", "From I_0, gradient flow on S_1 converges to a zero-loss limit", "App. D.2", "(22), (23), (30)",
+              r"Let $A(0)\in\mathcal I_0$ evolve by gradient flow on $\ell(\cdot;\mathcal S_1)$. Then $\lim_{t\to\infty}A(t)=:\widehat A_1$ "
+              r"exists and $\ell(\widehat A_1)=0$. [Proof: $\alpha\zeta_j\le a_j(t)\le1$, $\dot a_j\ge0$, PL on "
+              r"$\mathcal V=B_d(\mathbf 0)\setminus\overline{B_{\alpha\zeta_d/2}}(\mathbf 0)$ with coefficient "
+              r"$\frac1n2(L-1)^2P(\frac{\alpha\zeta_d}{2\sqrt d})^{2L-4}$, Lemma 25.]",
+              params=(DIM, LENGTH, SEED, SD), hypotheses=(ODD_L7,))
+DEFINITION_3 = _st("definition-3", "definition", "3", "Initialisation subset I_1(eta)", "App. D.2", "",
+                   r"$\mathcal I_1(\eta):=\{A\in\mathcal I_0:\forall j\in\{2,\dots,d\}.\ \alpha\le(\frac{1-(1-\eta)^{L-1}-\eta\sqrt{n/P}}{d-1})^{\frac1{L-1}}"
+                   r"\frac1{\zeta_j}(1-\zeta_j^{L-3})^{\frac1{L-3}}\}$.", params=(DIM, LENGTH, ETA, N_OVER_P))
+PROPOSITION_4 = _st("proposition-4", "proposition", "4", "From I_1(eta_1): small a_j (j >= 2) and eventually 1 - eta_1 <= a_1 <= 1", "App. D.2", "(23)",
+                    r"Let $\eta_1>0$, $A(0)\in\mathcal I_1(\eta_1)$, gradient flow on $\ell(\cdot;\mathcal S_1)$. For $j\ge2$, $t\ge0$: "
+                    r"$0\le a_j(t)\le(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac1{L-1}}$; and there is $t^*$ with "
+                    r"$1-\eta_1\le a_1(t)\le1$ for $t\ge t^*$. [Proof: $a_j^{-L+3}=a_1^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}$.]",
+                    params=(DIM, LENGTH, ETA, N_OVER_P, SEED), hypotheses=(ODD_L7,))
+COROLLARY_1 = _st("corollary-1", "corollary", "1", "Bound on ||A_1-hat - A*||", "App. D.2", "",
+                  r"$\|\widehat A_1-A^*\|_2\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}$.",
+                  params=(DIM, LENGTH, ETA, N_OVER_P, SEED), hypotheses=(ODD_L7,))
+REMARK_1 = _st("remark-1", "remark", "1", "The Corollary-1 bound tends to 0 with eta_1", "App. D.2", "",
+               r"$\lim_{\eta_1\to0}\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}=0$. Hence for any "
+               r"$\delta>0$ there is $\eta_{1,\delta}>0$ such that $A(0)\in\mathcal I_1(\eta_{1,\delta})$ gives $\|\widehat A_1-A^*\|\le\delta$.",
+               params=(DIM, LENGTH, N_OVER_P))
+PROPOSITION_5 = _st("proposition-5", "proposition", "5", "An open I_1(delta_eps) gives Gen_{L'} <= eps under S_1", "App. D.2", "",
+                    r"For $L'\ge L+2$ and $\epsilon>0$ there exists an open set of initialisations $\mathcal I_1:=\mathcal I_1(\delta_\epsilon)$ "
+                    r"such that under $\mathcal S_1$, $A$ converges to a point with $\mathrm{Gen}_{L'}(A)\le\epsilon$.",
+                    params=(DIM, LENGTH, GEN_LENGTH, EPS, N_OVER_P), hypotheses=(ODD_L7, K_GE_L2))
+
+# ---------------------------------------------------------------------------------------
+# App. D.3.1
+# ---------------------------------------------------------------------------------------
+CLAIM_8 = _st("claim-8", "claim", "8", "Any permutation of A* gives the same impulse response", "App. D.3", "fn. 10",
+              r"Any permutation of $A^*$ yields a system with the same impulse response (with $B=C^\top=\mathbf 1_d$).", params=(DIM,))
+LEMMA_2 = _st("lemma-2", "lemma", "2", "Gradient flow on S_2 preserves the order of the entries", "App. D.3.1", "(28), (29)",
+              r"Let $A(0)\in\mathbb R^d$ evolve by (28) and $\pi$ a permutation with $a_{\pi(j)}(0)\ge a_{\pi(j+1)}(0)$. Then "
+              r"$a_{\pi(j)}(t)\ge a_{\pi(j+1)}(t)$ for all $j\in[d-1]$, $t\ge0$.", params=(DIM, LENGTH),
+              notes="The proof's display starts 'd/dt(a_pi(j) - a_pi(j+1)) = a_pi(j) - a_pi(j+1) = ...': the middle term is "
+              "a misprint (the derivative equals the last expression, checked symbolically); the conclusion holds.")
+DEFINITION_4 = _st("definition-4", "definition", "4", "Reference initialisation", "App. D.3.1", "",
+                   r"For $A\in\mathcal I_0$: $a^{ref}_j=a_1$ for $j=1,2$ and $a^{ref}_j=a_j$ otherwise; $A^{ref}(t)$ is the gradient-flow "
+                   r"trajectory from $A^{ref}$.", params=(DIM,))
+LEMMA_3 = _st("lemma-3", "lemma", "3", "Zero-loss ordered points near {a_1 = a_2} do not generalise", "App. D.3.1", "",
+              r"Let $L'\ge L+2$. There exists $\delta_2>0$ such that every $A$ with $\ell(A;\mathcal S_2)=0$, $a_1\ge\dots\ge a_d$ and "
+              r"$\|A-A^{eq}\|\le\delta_2$ for some $A^{eq}$ with $a^{eq}_1=a^{eq}_2$ satisfies "
+              r"$\mathrm{Gen}_{L'}(A)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
+              params=(DIM, LENGTH, GEN_LENGTH), hypotheses=(ODD_L7, D8, K_GE_L2),
+              notes="Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
+              "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading.")
+
+# ---------------------------------------------------------------------------------------
+# App. D.4
+# ---------------------------------------------------------------------------------------
+CLAIM_11 = _st("claim-11", "claim", "11", "Printed restatement of the D.3 conclusion at the start of D.4", "App. D.4", "",
+               r"In Corollary 8 we showed that when initializing at $\mathcal I_2(\delta_2)$ gradient flow converges to a point "
+               r"$\widehat A_2$ which satisfies $\mathrm{Gen}_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(1/2)^{1/(L-1)})\}$; "
+               r"[and Proposition 5:] $\mathrm{Gen}_{L'}(\widehat A_1)\le\epsilon$ on $\mathcal I_1(\epsilon)$.",
+               params=(DIM, LENGTH, GEN_LENGTH, SEED, SD, DIFF_C), hypotheses=(ODD_L7, D8, K_GE_L2),
+               notes="The constant differs from Lemma 3's min{0.1, (1-0.6^{1/(L-1)})/(9d)} (factor 1/2, base 1/2 for 0.6); it is "
+               "weaker (smaller) on the whole grid, so it follows from Lemma 3; checked on the poisoned flows.")
+CLAIM_12 = _st("claim-12", "claim", "12", "Reduction of the I_1, I_5 constraints to (alpha, zeta_2) conditions", "App. D.4", "",
+               r"The $\mathcal I_1$ condition reduces to $j=2$ (the right hand side is monotonically decreasing in $\zeta$ and "
+               r"$\zeta_2>\zeta_j$): $\mathcal I_1(\epsilon)\cap\mathcal I_0=\mathcal I_0\cap\{A:\alpha\le(\dots)^{\frac1{L-1}}\frac1{\zeta_2}"
+               r"(1-\zeta_2^{L-3})^{\frac1{L-3}}\}$; there are $S,T>0$ with the $\mathcal I_1$ condition equivalent to "
+               r"$\alpha\le\frac S{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}$ and the $\mathcal I_5$ condition to $1-\zeta_2\le T\alpha$.",
+               params=(DIM, LENGTH, ETA, N_OVER_P), hypotheses=(ODD_L7,))
+PROPOSITION_17 = _st("proposition-17", "proposition", "17", "A product set in (alpha, zeta_2) inside I_1(eps) and I_2(delta_2)", "App. D.4", "",
+                     r"For any $\epsilon>0$ there exist $q_1,w_1\in(0,1)$, $q_2,w_2\in(\frac12,1)$ such that $\{\alpha(1,\zeta_2,\dots,\zeta_d)^\top:"
+                     r"(\alpha,\zeta_2)\in(q_1,w_1)\times(q_2,w_2),\frac12\ge\zeta_3\dots>\zeta_d\}\subseteq\mathcal I_1(\epsilon)\cap\mathcal I_2(\delta_2)$.",
+                     params=(DIM, LENGTH, ETA, N_OVER_P), hypotheses=(ODD_L7, D8),
+                     notes="I_2 involves non-constructive constants: checked with the reduced conditions of claim-12 (proxy T, "
+                     "alpha cap) and the exact I_1 and I_0 predicates.")
+LEMMA_21 = _st("lemma-21", "lemma", "21", "That set contains an open box", "App. D.4", "",
+               r"The set $\{\alpha(1,\zeta_2,\dots,\zeta_d)^\top:(\alpha,\zeta_2)\in(q_1,w_1)\times(q_2,w_2),\frac12\ge\zeta_3\dots>\zeta_d\}$ "
+               r"contains an open set of the form $(a_1,b_1)\times\dots\times(a_d,b_d)$ [construction: $\zeta_j\in[e_j,f_j]$, "
+               r"$a_1f_j>b_1e_j$, $a_j=b_1e_j$, $b_j=a_1f_j$].", params=(DIM,))

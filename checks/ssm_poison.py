@@ -1,0 +1,1173 @@
+"""Checks for ssm-poison: main text §§2-3, App. A, B, D.1, D.2, D.3.1 and D.4 (statements in
+theorems/ssm_poison.py), and the shared flows of the poisoning setting.
+
+Methods and their independence:
+
+* SymPy: the printed formulas against derivations from the model (3) (``theorems.ssm_poison``
+  builds the loss from the SSM output (2), so the gradient SymPy takes is independent of the
+  printed (7), (23), (29));
+* the numeric model ``numerics.linear_rnn`` (recursion (1), impulse-response gradient) and
+  mpmath numerical differentiation, sharing no code with the SymPy encodings;
+* the clean S_1 flow reduced exactly to a scalar clock (``numerics.moment_flows``: closed-form
+  coordinates, 1-D root for the limit, quadrature for the time) against the d-dimensional
+  flow integrated by SciPy Radau at two tolerances;
+* the poisoned S_2 flow by SciPy Radau at two tolerances (the error estimate) and, in the
+  full budget, by heyoka's Taylor integrator at MPFR precision (two precisions).
+
+The protocol of the tables (authors' code): clean set S_1 = {(e_1, 1)} (n = 1, P = 1, w_1 = 1),
+poisoned S_2 = S_1 + {(e_{L-1}, 1)} (m = 2, w_2 = 1/2). The flows depend on the data only
+through w_1 = P/n and w_2 = P/m (a time change, proved in ``definition-2``), so a flow for
+other (n, m, P) is the same path at another speed.
+
+Benchmark entry point: ``poisoned_flow(d, L, seed, sd, c, t_end, bits)`` (e.g. ``poisoned_flow(10, 7,
+242, 1e-3, 5.0, 1e4, bits=110)`` is the Table-1 seed-242 poisoned flow to t = 1e4 at ~33 digits;
+``bits=None`` gives the double-precision Radau run).
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+
+import mpmath
+import numpy as np
+import sympy as sp
+
+from numerics import flows, linear_rnn, moment_flows
+from theorems import linear_rnn as lr
+from theorems import ssm_poison as sp_th
+
+from .core import check
+
+P = sp_th.PAPER
+# Accuracy target of comparisons between two double-precision flows (Radau at rtol and rtol/100)
+# or a double flow and the exact clock reduction; the error estimates are ~1e-10 or below.
+DOUBLE_TOL = 1e-7
+RTOL = 1e-10
+
+
+# =======================================================================================
+# The poisoning setting: initialisations, flows, generalisation
+# =======================================================================================
+def table_init(d: int, seed: int, sd: float, c: float, diff: float | None = None) -> np.ndarray:
+    """The authors' initialisation: ``np.random.seed(seed); sd * np.random.rand(d)`` sorted
+    descending, then ``a_2 <- a_1 - diff`` with ``diff = 0.05 exp(c log10 sd)``."""
+    state = np.random.get_state()
+    try:
+        np.random.seed(seed)
+        a = np.sort(sd * np.random.rand(d))[::-1].copy()
+    finally:
+        np.random.set_state(state)
+    a[1] = a[0] - (0.05 * math.exp(c * math.log10(sd)) if diff is None else diff)
+    return a
+
+
+def clean_loss(L: int, w1: float = 1.0) -> moment_flows.MomentLoss:
+    """(21): ``w_1 (1 - sum a^{L-1})^2``."""
+    return moment_flows.MomentLoss((L - 1,), (1.0,), (w1,))
+
+
+def poisoned_loss(L: int, w2: float = 0.5) -> moment_flows.MomentLoss:
+    """(27): ``w_2 ((1 - sum a^{L-1})^2 + (1 - sum a)^2)``."""
+    return moment_flows.MomentLoss((L - 1, 1), (1.0, 1.0), (w2, w2))
+
+
+@functools.lru_cache(maxsize=128)
+def clean_limit(a0: tuple, L: int, dps: int = 40):
+    """The exact S_1 limit (clock reduction): ``(limit as floats, bracket width of sigma*)``."""
+    sig, lim, width = moment_flows.single_power_limit(list(a0), L - 1, 1, dps=dps)
+    return np.array([float(v) for v in lim]), float(width)
+
+
+@functools.lru_cache(maxsize=128)
+def clean_at(a0: tuple, L: int, t: float, w1: float = 1.0, dps: int = 30):
+    """The exact S_1 state at time t: ``(state, error estimate)`` (clock sigma(t) by quadrature)."""
+    sig, err = moment_flows.single_power_sigma_at(list(a0), L - 1, w1, 1, t, dps=dps)
+    with mpmath.workdps(dps):
+        st = moment_flows.single_power_state(list(a0), L - 1, sig)
+        # d a_j / d sigma = a_j^{L-2}: the state error is err * max a^{L-2} <= err
+        return np.array([float(v) for v in st]), float(err)
+
+
+@functools.lru_cache(maxsize=64)
+def clean_flow(a0: tuple, L: int, t_end: float, w1: float = 1.0):
+    """The clean flow to ``t_end`` by LSODA (Radau and BDF fail on the d = 20, L = 9 take-off at
+    these tolerances: 'step size less than spacing'), at rtol 1e-11 and 1e-13."""
+    return moment_flows.integrate(clean_loss(L, w1), np.array(a0), t_end, rtol=RTOL / 10, method="LSODA")
+
+
+@functools.lru_cache(maxsize=64)
+def _poisoned_double(a0: tuple, L: int, t_end: float, w2: float, grid: tuple | None):
+    return moment_flows.integrate(poisoned_loss(L, w2), np.array(a0), t_end, rtol=RTOL, grid=list(grid) if grid else None)
+
+
+def poisoned_state(a0, L: int, t_end: float, w2: float = 0.5, grid=None):
+    """SciPy Radau at rtol 1e-10 and 1e-12 (analytic Jacobian): ``DoubleFlow``."""
+    return _poisoned_double(tuple(float(v) for v in a0), L, float(t_end), float(w2), tuple(grid) if grid is not None else None)
+
+
+def poisoned_flow(d: int = 10, L: int = 7, seed: int = 242, sd: float = 1e-3, c: float = 5.0, t_end: float = 1e4,
+                  bits: int | None = None, w2: float = 0.5, diff: float | None = None):
+    """The poisoned S_2 flow from the table initialisation to ``t_end`` (benchmark entry point).
+
+    ``bits=None``: SciPy Radau in double precision at two tolerances. ``bits=b``: heyoka's
+    Taylor integrator on MPFR numbers at ``b`` bits, checked at ``b + 32`` bits; the field is
+    integrated with ``w_2 = 1`` (integer coefficients, exact for heyoka) up to ``w_2 t_end``:
+    the exact time rescaling ``a_{w_2}(t) = a_1(w_2 t)``. Returns ``(state, error estimate)``;
+    ``state`` is a list of mpmath numbers for ``bits`` and a NumPy array otherwise."""
+    a0 = table_init(d, seed, sd, c, diff)
+    if bits is None:
+        fl = poisoned_state(a0, L, t_end, w2)
+        return fl.final, fl.final_error
+    return _poisoned_hp(tuple(float(v) for v in a0), L, float(t_end * w2), bits)
+
+
+@functools.lru_cache(maxsize=16)
+def _poisoned_hp(a0: tuple, L: int, t1: float, bits: int):
+    """heyoka on the w_2 = 1 field to time t1 (cached: checks with other w_2 reuse it)."""
+    d = len(a0)
+    x = list(sp.symbols(f"a0:{d}", real=True))
+    rhs = poisoned_loss(L, 1.0).sympy_field(x, exact=True)
+    fl = flows.integrate_hp(rhs, x, [mpmath.mpf(v) for v in a0], t1, bits=bits, check_bits=bits + 32,
+                            grid=flows.geometric_grid(t1, 1e-2, 2))
+    return fl.final, fl.final_error
+
+
+def gen_error(a, k: int) -> float:
+    """``Gen_k`` (Definition 1 with B = C^T = 1, teacher (d, 1, 1, ...)), unnormalised."""
+    a = np.asarray(a, float)
+    h = [np.sum(a**j) for j in range(k)]
+    hs = [len(a)] + [1] * (k - 1)
+    return float(max(abs(x - y) for x, y in zip(h, hs)))
+
+
+def gen_normalised(a, k: int = 20) -> float:
+    """The tables' metric: ``max_{j<k} |h_j - h*_j| / max_{j<k} h*_j`` (h*_0 = d)."""
+    return gen_error(a, k) / len(a)
+
+
+def gen_sensitivity(a, k: int) -> float:
+    """Bound on the change of Gen_k per unit sup-norm change of a (``sum_j j |a_j|^{j-1}``)."""
+    m = max(1.0, float(np.max(np.abs(a))))
+    return len(a) * (k - 1) * m ** (k - 2)
+
+
+def lemma3_floor(d: int, L: int) -> float:
+    return min(0.1, (1 - 0.6 ** (1 / (L - 1))) / (9 * d))
+
+
+# =======================================================================================
+# claim-1, definition-1, claim-2
+# =======================================================================================
+@check(f"{P}/claim-1", "recursion-vs-impulse-symbolic", "symbolic")
+def claim1_symbolic(ctx):
+    """Unroll recursion (1) symbolically (full A, generic B, C) and compare with (2); and
+    ``phi(z e_l) = z C A^{k-l} B``."""
+    for d, k in ((1, 4), (2, 4), (3, 3)) if not ctx.full else ((1, 6), (2, 5), (3, 4), (4, 3)):
+        A, B, C, _ = lr.parameters(d, "full")
+        x = list(sp.symbols(f"x1:{k + 1}", real=True))
+        s = sp.zeros(d, 1)
+        for xt in x:
+            s = A * s + B * xt
+        y_rec = (C * s)[0, 0]
+        ctx.identity(f"(1) unrolled = (2), d={d}, k={k}", sp.expand(y_rec - sp_th.ssm_output(A, B, C, x)), scope=f"full A, d={d}, k={k}")
+        z = sp.Symbol("z", real=True)
+        for l in (1, k):
+            e = sp_th.basis_sequence(k, l, z)
+            h = sp_th.linear_rnn.impulse(A, B, C, k)
+            ctx.identity(f"phi(z e_{l}) = z C A^(k-{l}) B, d={d}, k={k}", sp.expand(sp_th.ssm_output(A, B, C, e) - z * h[k - l]))
+
+
+@check(f"{P}/claim-1", "recursion-vs-impulse-numeric", "random")
+def claim1_numeric(ctx):
+    """Hypothesis: random A, B, C, x (float64): the recursion (``numerics.linear_rnn.simulate``)
+    against ``sum_j h_j x_{k-j}``; tolerance 1e-9 relative, error ~ k d eps."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, k, seed = ex
+        rng = np.random.default_rng(seed)
+        A, B, C, x = rng.normal(size=(d, d)) / math.sqrt(d), rng.normal(size=d), rng.normal(size=d), rng.normal(size=k)
+        y = linear_rnn.simulate(A, B, C, x)[-1]
+        h = linear_rnn.impulse(A, B, C, k)
+        ref = sum(h[j] * x[k - 1 - j] for j in range(k))
+        sc = max(1.0, sum(abs(h[j] * x[k - 1 - j]) for j in range(k)))
+        ctx.agree("recursion (1) = (2)", y, ref, tol=1e-9 * sc, err=1e-13 * k * d * sc)
+
+    ctx.random(st.tuples(st.integers(1, 6), st.integers(1, 10), st.integers(0, 10**6)), prop, quick=30, full=300)
+
+
+@check(f"{P}/definition-1", "convention-and-properties", "symbolic")
+def definition1_symbolic(ctx):
+    """The encoding convention (printed ``B A^{k'} C`` read as ``C A^{k'} B``; equal to
+    ``B^T A^{k'} C^T`` for diagonal A), ``Gen = 0`` at ``A*`` and at each coordinate
+    permutation, the k' = 0 term ``|sum b_j c_j - d|`` vanishing for B = C^T = 1, and
+    monotonicity in k (a max over a growing index set: exact on rational points)."""
+    d = 4
+    a, A, B, C = sp_th.diagonal_student(d)
+    b, c = sp.symbols("b0:4", real=True), sp.symbols("c0:4", real=True)
+    Bv, Cv = sp.Matrix(b), sp.Matrix([c])
+    for kk in range(4):
+        ctx.identity(f"B^T A^{kk} C^T = C A^{kk} B (diagonal A)", sp.expand((Bv.T * A**kk * Cv.T)[0, 0] - (Cv * A**kk * Bv)[0, 0]))
+    for perm in itertools.permutations(range(d)):
+        at = [1 if perm[i] == 0 else 0 for i in range(d)]
+        g = sp_th.gen_error(at, 8)
+        ctx.exact(f"Gen_8 = 0 at a permutation of A* ({at})", g == 0, scope="d = 4, exact")
+    ctx.identity("k'=0 term at B = C^T = 1 vs teacher: C B - C* B* = d - d", sp_th.impulse_diagonal_ones(a, 1)[0] - sp_th.teacher_impulse(d, 1)[0])
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        pt = [sp.Rational(int(v), 100) for v in rng.integers(-120, 120, size=d)]
+        gens = [sp_th.gen_error(pt, k) for k in range(1, 10)]
+        ctx.exact("Gen_k non-decreasing in k (random rational point)", all(gens[i] <= gens[i + 1] for i in range(8)), scope="exact rationals")
+
+
+@check(f"{P}/claim-2", "zero-padding-symbolic", "symbolic")
+def claim2_symbolic(ctx):
+    """Pad a symbolic teacher (full A*, d* <= 3) with zeros to d <= 5: the impulse responses agree
+    identically (hence every clean loss (3) is 0 and the generalisation error is 0 at every k)."""
+    for ds, d in ((1, 3), (2, 4), (3, 5)) if ctx.full else ((1, 3), (2, 4)):
+        At, Bt, Ct, _ = lr.parameters(ds, "full", prefix="t")
+        A = sp.zeros(d, d)
+        A[:ds, :ds] = At
+        B = sp.zeros(d, 1)
+        B[:ds, 0] = Bt
+        C = sp.zeros(1, d)
+        C[0, :ds] = Ct
+        n = 5
+        h, hs = lr.impulse(A, B, C, n), lr.impulse(At, Bt, Ct, n)
+        ctx.identity(f"impulse responses equal (d*={ds}, d={d}, j < {n})", sp.Matrix([sp.expand(u - v) for u, v in zip(h, hs)]))
+        x = sp.symbols("x1:5", real=True)
+        data = [(list(x), sp_th.ssm_output(At, Bt, Ct, list(x)))]
+        ctx.identity(f"loss (3) = 0 on a symbolic clean sequence (d*={ds}, d={d})", sp.expand(sp_th.loss_on_dataset(A, B, C, data)))
+
+
+# =======================================================================================
+# proposition-1
+# =======================================================================================
+def _prop1_instance(kappa, d, n, nonlinear):
+    a = list(sp.symbols(f"a0:{d}", real=True))
+    b = list(sp.symbols(f"b0:{d}", real=True))
+    c = list(sp.symbols(f"c0:{d}", real=True))
+    xs = [list(sp.symbols(f"x{i}_1:{kappa + 1}", real=True)) for i in range(n)]
+    ys = list(sp.symbols(f"y0:{n}", real=True))
+    z = sp.Symbol("z", real=True)
+    w1, w2 = sp.symbols("w1 w2", real=True)
+    sigma = w1 * sp.tanh(w2 * z) if nonlinear else z
+    A, B, C = sp.diag(*a), sp.Matrix(b), sp.Matrix([c])
+    phis = [sp_th.ssm_output(A, B, C, x) for x in xs]
+    outs = [sigma.subs(z, ph) for ph in phis]
+    loss = sum((y - o) ** 2 for y, o in zip(ys, outs)) / n  # (6)
+    deltas = [y - o for y, o in zip(ys, outs)]  # (9)
+    xis = [sp.diff(sigma, z).subs(z, ph) for ph in phis]  # (10)
+    return a, b, c, xs, loss, deltas, xis
+
+
+@check(f"{P}/proposition-1", "sympy-gradient", "symbolic")
+def prop1_symbolic(ctx):
+    """``-d tilde-l / d a_j`` (SymPy, from (6) built on the SSM output (2)) minus the printed
+    (7)-(10), for sigma = id and sigma = w_1 tanh(w_2 z), several kappa, d, n."""
+    grid = [(2, 1, 1), (3, 2, 2), (5, 2, 1), (7, 3, 2)] if not ctx.full else [(k, d, n) for k in (2, 3, 5, 8) for d in (1, 3, 5) for n in (1, 2, 3)]
+    for kappa, d, n in grid:
+        for nonlinear in (False, True):
+            if nonlinear and kappa * d * n > 30:
+                continue
+            a, b, c, xs, loss, deltas, xis = _prop1_instance(kappa, d, n, nonlinear)
+            res = [sp.expand(-sp.diff(loss, a[j]) - sp_th.prop1_rhs(j, kappa, a, b, c, deltas, xis, xs)) for j in range(d)]
+            ctx.identity(f"(7) = -grad (6), kappa={kappa}, d={d}, n={n}, sigma={'w1 tanh(w2 z)' if nonlinear else 'id'}",
+                         sp.Matrix(res), scope=f"symbolic a, b, c, x, y (kappa={kappa}, d={d}, n={n})")
+    # invariants: b_j c_j = 0 stops a_j; x_{kappa-1} = 0 for all i kills gamma^(0)
+    a, b, c, xs, loss, deltas, xis = _prop1_instance(4, 2, 2, False)
+    ctx.identity("b_0 = 0 => a_0' = 0", sp.expand(sp_th.prop1_rhs(0, 4, a, b, c, deltas, xis, xs).subs(b[0], 0)))
+    g0 = sp_th.gamma_coefficient(0, 4, deltas, xis, xs).subs({x[2]: 0 for x in xs})
+    ctx.identity("x^(i)_{kappa-1} = 0 for all i => gamma^(0) = 0", sp.expand(g0))
+
+
+@check(f"{P}/proposition-1", "numeric-derivative", "random")
+def prop1_numeric(ctx):
+    """Hypothesis instances: (7) evaluated in mpmath (40 digits) with the SSM output from the
+    recursion (``numerics.linear_rnn.simulate``) against mpmath's numerical derivative of the
+    loss (6) computed by the same recursion: no SymPy, no printed formula on the reference side.
+    Tolerance 1e-20 relative; the numerical derivative's error (two step sizes) ~1e-30."""
+    from hypothesis import strategies as st
+
+    def loss_fn(a, b, c, xs, ys, sig):
+        out = 0
+        for x, y in zip(xs, ys):
+            ph = linear_rnn.simulate(np.array(a, dtype=object), np.array(b, dtype=object), np.array(c, dtype=object), x)[-1]
+            out += (y - sig(ph)) ** 2
+        return out / len(xs)
+
+    def prop(ex):
+        kappa, d, n, nonlinear, seed = ex
+        rng = np.random.default_rng(seed)
+        with mpmath.workdps(40):
+            mp = lambda v: mpmath.mpf(float(v))  # noqa: E731
+            a = [mp(v) for v in rng.uniform(-0.9, 0.9, d)]
+            b = [mp(v) for v in rng.normal(size=d)]
+            c = [mp(v) for v in rng.normal(size=d)]
+            xs = [[mp(v) for v in rng.normal(size=kappa)] for _ in range(n)]
+            ys = [mp(v) for v in rng.normal(size=n)]
+            w1, w2 = mp(rng.uniform(0.5, 2)), mp(rng.uniform(0.2, 1))
+            sig = (lambda z: w1 * mpmath.tanh(w2 * z)) if nonlinear else (lambda z: z)
+            dsig = (lambda z: w1 * w2 / mpmath.cosh(w2 * z) ** 2) if nonlinear else (lambda z: mpmath.mpf(1))
+            phis = [linear_rnn.simulate(np.array(a, dtype=object), np.array(b, dtype=object), np.array(c, dtype=object), x)[-1] for x in xs]
+            deltas = [y - sig(p) for y, p in zip(ys, phis)]
+            xis = [dsig(p) for p in phis]
+            for j in range(d):
+                def f(t, j=j):
+                    aa = list(a)
+                    aa[j] = t
+                    return loss_fn(aa, b, c, xs, ys, sig)
+                num1 = -mpmath.diff(f, a[j])
+                num2 = -mpmath.diff(f, a[j], h=mpmath.mpf(10) ** -12)
+                printed = b[j] * c[j] * sum(mpmath.mpf(2 * (l + 1)) / n * sum(deltas[i] * xis[i] * xs[i][kappa - l - 2] for i in range(n)) * a[j] ** l
+                                            for l in range(kappa - 1))
+                sc = max(1, abs(num1))
+                ctx.agree("(7)-(10) = -d(6)/da_j (mpmath numerical derivative of the recursion)", printed, num1, tol=1e-20 * sc,
+                          err=float(abs(num1 - num2)) + 1e-35)
+
+    ctx.random(st.tuples(st.integers(2, 8), st.integers(1, 4), st.integers(1, 3), st.booleans(), st.integers(0, 10**6)), prop, quick=10, full=100)
+
+
+# =======================================================================================
+# Theorem-1 instances (shared by theorem-1, theorem-2, claim-3, claim-11, the tables)
+# =======================================================================================
+def poisoned_limit(a0, L: int, w2: float = 0.5, t_end: float = 2e4):
+    """The S_2 limit by Radau (two tolerances): integrated to ``t_end`` (in the time of weight
+    ``w2``) and, if the loss is not yet below 1e-20 there, to 1000 ``t_end`` (the longer
+    settings take longer to converge). Returns ``(state, error estimate, final loss)``."""
+    for T in (t_end, 1e3 * t_end):
+        fl = poisoned_state(a0, L, T, w2)
+        a = fl.final
+        loss = poisoned_loss(L, w2).loss(a)
+        if loss < 1e-20:
+            break
+    return a, fl.final_error, loss
+
+
+def _delta_scan(ctx, a_top, delta0):
+    """Delta values: the table's diff and, in the full budget, factors of 10 around it, kept
+    below a_1 - a_3 (so that the order of I_0 stays strict)."""
+    factors = (1,) if not ctx.full else tuple(10.0**e for e in range(-2, 9))
+    return [delta0 * f for f in factors if delta0 * f < a_top[0] - a_top[2]]
+
+
+def theorem1_instance(d, L, k, n, seed, sd, c, delta, clean_only: bool = False):
+    """One certificate attempt: clean limit (exact clock reduction) and poisoned limit (Radau)
+    from ``a = table_init(...)`` with ``a_2 = a_1 - delta``; data p_i = 1 (n of them), q = sqrt n,
+    so P = n, w_1 = 1, w_2 = n/(n+1). Returns a dict of the measured quantities."""
+    a0 = table_init(d, seed, sd, c, diff=delta)
+    lim1, w = clean_limit(tuple(a0), L)
+    out = {"a0": a0, "clean": lim1, "clean_err": w, "gen_clean": gen_error(lim1, k), "gen_poisoned": math.nan, "poisoned_loss": math.inf}
+    if clean_only:
+        return out
+    w2 = n / (n + 1)
+    lim2, err2, loss2 = poisoned_limit(a0, L, w2=w2, t_end=1e4 / w2)
+    out.update({"poisoned": lim2, "poisoned_err": err2, "poisoned_loss": loss2, "gen_poisoned": gen_error(lim2, k), "w2": w2})
+    return out
+
+
+@check(f"{P}/theorem-1", "instance-certificate", "flow")
+def theorem1_certificate(ctx):
+    """Instance certificate: from the table initialisation (alpha = a_1 < 1/(2d), strictly
+    ordered), a Delta = a_1 - a_2 for which (i) the clean limit (exact clock reduction; its
+    zero loss checked) has Gen_k <= eps and (ii) the poisoned limit (Radau, two tolerances;
+    loss < 1e-20) has Gen_k >= min{0.1, (1 - 0.6^{1/(kappa-1)})/(9d)}, with the slacks. The
+    clean limit is cross-checked against the integrated d-dimensional flow (Radau) to
+    t = 1e11 (quick) and the printed floor is evaluated. An existential statement: no
+    certifying Delta is inconclusive, never a refutation."""
+    insts = ctx.instances([{"kappa": 7, "d": 10, "k": 9, "seed": 242, "sd": 1e-3, "c": 5.0}],
+                          [{"kappa": 7, "d": 10, "k": 9, "seed": 242, "sd": 1e-3, "c": 5.0},
+                           {"kappa": 7, "d": 8, "k": 9, "seed": 7, "sd": 1e-3, "c": 5.0},
+                           {"kappa": 9, "d": 20, "k": 11, "seed": 342, "sd": 5e-3, "c": 10.0},
+                           {"kappa": 7, "d": 10, "k": 40, "seed": 243, "sd": 1e-3, "c": 5.0, "n": 5}])
+    for inst in insts:
+        held = ctx.start(inst)
+        d, L, k, n = inst["d"], inst["kappa"], inst["k"], inst["n"]
+        top = table_init(d, inst["seed"], inst["sd"], inst["c"], diff=0.0)
+        floor = lemma3_floor(d, L)
+        results = []
+        for delta in _delta_scan(ctx, top, 0.05 * math.exp(inst["c"] * math.log10(inst["sd"]))):  # ascending
+            r = theorem1_instance(d, L, k, n, inst["seed"], inst["sd"], inst["c"], delta, clean_only=True)
+            if r["gen_clean"] <= inst["eps"]:  # the poisoned flow only where the clean side qualifies
+                r = theorem1_instance(d, L, k, n, inst["seed"], inst["sd"], inst["c"], delta)
+            r["delta"] = delta
+            results.append(r)
+            if r["gen_clean"] <= inst["eps"] and r["gen_poisoned"] >= floor and r["poisoned_loss"] < 1e-20:
+                break
+        ctx.metrics.setdefault("scan", []).append({"instance": inst, "hypotheses_held": held,
+                                                   "deltas": [(r["delta"], r["gen_clean"], r["gen_poisoned"]) for r in results]})
+        good = [r for r in results if r["gen_clean"] <= inst["eps"] and r["gen_poisoned"] >= floor and r["poisoned_loss"] < 1e-20]
+        if not good:
+            ctx.fact("no Delta in the scan certifies the instance (existential: undecided)", None)
+            continue
+        r = good[0]
+        a0 = r["a0"]
+        ctx.fact("initialisation in I_0: alpha = a_1 < 1/(2d), strictly decreasing, positive",
+                 bool(0 < a0[0] < 1 / (2 * d) and np.all(np.diff(a0) < 0) and a0[-1] > 0), alpha=a0[0], delta=r["delta"])
+        cl = clean_loss(L, 1.0).loss(r["clean"])
+        ctx.bound("(i) clean limit has zero loss (exact clock root: loss <= 1e-20)", cl, 1e-20, err=0.0)
+        ctx.bound("(i) Gen_k(clean limit) <= eps", r["gen_clean"], inst["eps"], err=gen_sensitivity(r["clean"], k) * 1e-14)
+        ctx.bound("(ii) poisoned limit has zero loss (<= 1e-20)", r["poisoned_loss"], 1e-20, err=0.0)
+        ctx.bound("(ii) printed floor <= Gen_k(poisoned limit)", floor, r["gen_poisoned"], err=gen_sensitivity(r["poisoned"], k) * r["poisoned_err"],
+                  floor=floor, gen_poisoned=r["gen_poisoned"])
+        # horizon: 100 x the take-off time scale a_1(0)^{3-L} / (2(L-1)(L-3) w_1) (catalog 0.5.7)
+        T = 100 * a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
+        fl = clean_flow(tuple(a0), L, float(f"{T:.3g}"))
+        ctx.agree(f"clean limit: exact clock reduction = integrated flow (LSODA, t = {T:.3g})", fl.final, r["clean"], tol=DOUBLE_TOL,
+                  err=fl.final_error + r["clean_err"])
+
+
+@check(f"{P}/theorem-1", "poisoned-flow-high-precision", "flow")
+def theorem1_hp(ctx):
+    """Second method for (ii): the poisoned flow by heyoka (Taylor, MPFR 80 bits, checked at
+    112) against Radau at t = 1e4 from the Table-1 seed-242 initialisation (d = 10, kappa = 7,
+    n = 1). Quick budget: the d = 8, t = 2e3 instance (to keep 50 s)."""
+    insts = ctx.instances([{"kappa": 7, "d": 8, "seed": 7, "sd": 1e-3, "c": 5.0}],
+                          [{"kappa": 7, "d": 10, "seed": 242, "sd": 1e-3, "c": 5.0}])
+    ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
+    for inst in insts:
+        ctx.start(inst)
+        t_end = 2e3 if not ctx.full else 1e4  # w_2 = 1/2: the heyoka run covers w_2 t_end = 1e3 (5e3)
+        hp, hp_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end, bits=80)
+        dbl, dbl_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end)
+        hpf = np.array([float(v) for v in hp])
+        ctx.agree("poisoned state at t_end: heyoka MPFR = Radau", dbl, hpf, tol=DOUBLE_TOL, err=dbl_err + hp_err)
+        floor = lemma3_floor(inst["d"], inst["kappa"])
+        ctx.bound("printed floor <= Gen_{kappa+2} of the high-precision poisoned state", floor, gen_error(hpf, inst["kappa"] + 2),
+                  err=gen_sensitivity(hpf, inst["kappa"] + 2) * hp_err)
+        ctx.bound("high-precision poisoned state has zero loss (<= 1e-20)", poisoned_loss(inst["kappa"]).loss(hpf), 1e-20)
+
+
+# =======================================================================================
+# claim-3 (greedy learning), claim-4, claim-5, proposition-2
+# =======================================================================================
+def _second_at_takeoff(times, states, threshold=0.5):
+    """At the first saved state where max |a_j| >= threshold: (largest, second largest |a_j|)."""
+    for x in states:
+        m = np.sort(np.abs(x))[::-1]
+        if m[0] >= threshold:
+            return float(m[0]), float(m[1])
+    return None
+
+
+@check(f"{P}/claim-3", "greedy-vs-special", "flow")
+def claim3_flow(ctx):
+    """Greedy learning measured as the size of the runner-up when the first entry crosses
+    |a_j| = 0.5: on the clean set (x_{kappa-1} = 0, so gamma^(0) = 0 exactly) the exact clock
+    trajectory has the runner-up below 0.05 (one entry at a time); with the special sequence
+    (large penultimate entry) the Radau trajectory has the runner-up above 0.25 (two entries
+    rise together). Plus gamma^(0) = 0 on the clean set, symbolically."""
+    inst = ctx.instances([{"d": 10, "L": 7}])[0]
+    ctx.start(inst)
+    d, L = inst["d"], inst["L"]
+    a0 = table_init(d, 242, 1e-3, 5.0)
+    a, b, c, xs, loss, deltas, xis = _prop1_instance(L, 2, 1, False)
+    xs_clean = [sp_th.basis_sequence(L, 1, 1)]
+    g0 = sp_th.gamma_coefficient(0, L, deltas, xis, xs_clean)
+    ctx.identity("clean set (x = e_1): gamma^(0) = 0", g0)
+    # clean: exact trajectory on a sigma grid up to the limit
+    sig_star, _, _ = moment_flows.single_power_limit(list(a0), L - 1, 1, dps=30)
+    states = [np.array([float(v) for v in moment_flows.single_power_state(list(a0), L - 1, sig_star * (1 - mpmath.mpf(10) ** -e))])
+              for e in np.linspace(0.5, 12, 200)]
+    top, second = _second_at_takeoff(None, states)
+    ctx.bound("clean: runner-up |a_j| when the first crosses 0.5 is below 0.05 (greedy)", second, 0.05, err=1e-12, leader=top)
+    grid = list(np.geomspace(1e-2, 1e4, 400))
+    fl = poisoned_state(a0, L, 1e4, 0.5, grid=grid)
+    top2, second2 = _second_at_takeoff(None, fl.states)
+    ctx.bound("special sequence: runner-up |a_j| when the first crosses 0.5 is above 0.25 (not greedy)", 0.25, second2,
+              err=float(np.max(fl.error)), leader=top2)
+
+
+@check(f"{P}/claim-4", "teacher-any-dimension", "symbolic")
+def claim4_symbolic(ctx):
+    """``C*(A*)^i B*`` of the d*-dimensional teacher for i = 0..3 and symbolic d against
+    Prop. 3's (d, 1, 1, ...), d* = 2..5; the extraction's alternative entry 1/sqrt((d-1)/(d*-1))
+    is also evaluated (it differs unless d = d*, recorded as a metric)."""
+    dd = sp.Symbol("d", positive=True)
+    for ds in range(2, 6):
+        r = sp.sqrt((dd - 1) / (ds - 1))
+        A = sp.diag(1, *([0] * (ds - 1)))
+        B = sp.Matrix([1] + [r] * (ds - 1))
+        C = sp.Matrix([[1] + [r] * (ds - 1)])
+        for i in range(4):
+            h = (C * A**i * B)[0, 0]
+            ctx.identity(f"d*={ds}: C* A*^{i} B* = {'d' if i == 0 else 1}", sp.simplify(h - (dd if i == 0 else 1)), scope="symbolic d > 1")
+        Balt = sp.Matrix([1, 1 / r] + [r] * (ds - 2))
+        h0alt = sp.simplify((C * Balt)[0, 0] - dd)
+        ctx.metrics.setdefault("alternative_rendering_h0_minus_d", {})[ds] = str(h0alt)
+
+
+def _bc_field(d, L, w2, eta):
+    """(12) on S_2 (B, C learned with rate ratio eta): state (a, b, c)."""
+    def f(t, x):
+        a, b, c = x[:d], x[d:2 * d], x[2 * d:]
+        g = b * c
+        rl, rs = 1 - np.sum(g * a ** (L - 1)), 1 - np.sum(g * a)
+        da = 2 * w2 * (rl * (L - 1) * g * a ** (L - 2) + rs * g)
+        db = 2 * w2 * (rl * c * a ** (L - 1) + rs * c * a) * eta
+        dc = 2 * w2 * (rl * b * a ** (L - 1) + rs * b * a) * eta
+        return np.concatenate([da, db, dc])
+    return f
+
+
+@check(f"{P}/claim-5", "eta-continuity", "flow")
+def claim5_flow(ctx):
+    """(12) on the poisoned set from the table initialisation (d = 10, L = 7, B = C = 1 at
+    t = 0) for eta in {1e-1, 1e-2, 1e-3}, against eta = 0 (the fixed-B, C flow), on t in
+    [0, 30] (the saddle phase and the escape): the sup-norm divergence decreases with eta and
+    divergence/eta stays bounded (it tends to zero with eta). LSODA at two tolerances."""
+    inst = ctx.instances([{"d": 10, "L": 7}])[0]
+    ctx.start(inst)
+    d, L = inst["d"], inst["L"]
+    a0 = table_init(d, 242, 1e-3, 5.0)
+    x0 = np.concatenate([a0, np.ones(d), np.ones(d)])
+    grid = list(np.linspace(0.5, 30, 60))
+    ref = flows.integrate_double(_bc_field(d, L, 0.5, 0.0), x0, 30, rtol=1e-10, grid=grid)
+    divs = []
+    for eta in (1e-1, 1e-2, 1e-3):
+        fl = flows.integrate_double(_bc_field(d, L, 0.5, eta), x0, 30, rtol=1e-10, grid=grid)
+        div = float(np.max(np.abs(fl.states - ref.states)))
+        err = float(np.max(fl.error) + np.max(ref.error))
+        divs.append((eta, div, err))
+    ctx.metrics["divergence_by_eta"] = divs
+    for (e1, d1, r1), (e2, d2, r2) in zip(divs, divs[1:]):
+        ctx.bound(f"sup divergence at eta={e2:g} <= at eta={e1:g}", d2, d1, err=r1 + r2)
+    ctx.bound("divergence / eta at the smallest eta <= 2 x that at the largest (O(eta): tends to 0)", divs[-1][1] / divs[-1][0],
+              2 * divs[0][1] / divs[0][0], err=(divs[-1][2] / divs[-1][0]) + 2 * divs[0][2] / divs[0][0])
+
+
+@check(f"{P}/proposition-2", "vandermonde-exact", "symbolic")
+def prop2_exact(ctx):
+    """Exact rational instances of the proof: distinct atoms a_j = j/(d+1), g = V^{-T} r with r
+    the teacher's (d, 1, 1, ...) on 0..kappa-1 and teacher + eps after; B = 1, C = g^T. The
+    impulse response equals the teacher's on 0..kappa-1 and differs by eps at kappa (exact)."""
+    for kappa in range(2, 7 if ctx.full else 5):
+        for d in (kappa + 1, kappa + 3):
+            eps = sp.Rational(ctx.instances([{}])[0]["eps"]).limit_denominator(10**6)
+            atoms = [sp.Rational(j, d + 1) for j in range(1, d + 1)]
+            V = sp.Matrix(d, d, lambda j, i: atoms[j] ** i)
+            hs = sp_th.teacher_impulse(d, d)
+            r = sp.Matrix([hs[i] if i < kappa else hs[i] + eps for i in range(d)])
+            g = V.T.LUsolve(r)
+            h = [sum(g[j] * atoms[j] ** i for j in range(d)) for i in range(kappa + 1)]
+            ctx.exact(f"kappa={kappa}, d={d}: Gen over length kappa = 0", all(h[i] == hs[i] for i in range(kappa)), scope="exact rationals")
+            ctx.exact(f"kappa={kappa}, d={d}: Gen over length kappa+1 >= eps", abs(h[kappa] - hs[kappa]) >= eps, scope="exact rationals",
+                      deviation=str(abs(h[kappa] - hs[kappa])))
+
+
+# =======================================================================================
+# App. D.1
+# =======================================================================================
+@check(f"{P}/proposition-3", "teacher-impulse", "symbolic")
+def prop3_symbolic(ctx):
+    """Teacher (11) with symbolic d against (Diag(1,0,..), 1, 1^T) for d = 2..6: both d at
+    i = 0 and 1 for i = 1..5 (0^0 = 1 in the matrix power)."""
+    dd = sp.Symbol("d", positive=True)
+    A = sp.Matrix([[1, 0], [0, 0]])
+    B, C = sp.Matrix([1, sp.sqrt(dd - 1)]), sp.Matrix([[1, sp.sqrt(dd - 1)]])
+    for i in range(6):
+        ctx.identity(f"(11): C* A*^{i} B* = {'d' if i == 0 else 1}", sp.simplify((C * A**i * B)[0, 0] - (dd if i == 0 else 1)), scope="symbolic d > 1")
+    for d in range(2, 7):
+        At, Bt, Ct = sp_th.teacher(d)
+        for i in range(6):
+            ctx.identity(f"d={d}: C^d (A^d)^{i} B^d = (11)'s value", (Ct * At**i * Bt)[0, 0] - (C * A**i * B)[0, 0].subs(dd, d))
+
+
+def _w_spaces(d):
+    W1 = sp.Matrix.ones(d, 1)
+    W2 = sp.Matrix.hstack(*[sp.Matrix([1 if r == 0 else (-1 if r == j else 0) for r in range(d)]) for j in range(1, d)])
+    return W1, W2
+
+
+@check(f"{P}/claim-6", "subspaces-exact", "symbolic")
+def claim6_exact(ctx):
+    """Exact ranks for d = 2..10: orthogonality, trivial intersection, dimensions (all hold);
+    the printed 'W_1 u W_2 = R^d' fails: e_1 lies in neither subspace (exact membership tests:
+    e_1 is not a multiple of 1_d; its entries sum to 1, not 0)."""
+    for d in range(2, 11 if ctx.full else 6):
+        W1, W2 = _w_spaces(d)
+        ctx.exact(f"d={d}: 1^T (e_1 - e_j) = 0 for all j (orthogonal)", (W1.T * W2) == sp.zeros(1, d - 1), scope="exact")
+        ctx.exact(f"d={d}: dim W_1 = 1, dim W_2 = d-1, W_1 cap W_2 = 0", W1.rank() == 1 and W2.rank() == d - 1 and sp.Matrix.hstack(W1, W2).rank() == d, scope="exact ranks")
+        e1 = sp.Matrix([1] + [0] * (d - 1))
+        in_w1 = sp.Matrix.hstack(W1, e1).rank() == 1
+        in_w2 = sum(e1) == 0  # W_2 = {x: sum x = 0} (rank d-1 inside that hyperplane)
+        ctx.exact(f"d={d}: e_1 in W_1 u W_2 (printed: the union is R^d)", in_w1 or in_w2, scope="exact", e1_in_W1=in_w1, e1_in_W2=in_w2)
+
+
+@check(f"{P}/claim-6:corrected", "direct-sum-exact", "symbolic")
+def claim6_corrected(ctx):
+    """W_1 (+) W_2 = R^d: [1_d, e_1 - e_2, ..., e_1 - e_d] has rank d and W_1 perp W_2 (exact,
+    d = 2..10), and every x decomposes as (mean x) 1_d + (x - mean x 1_d) with the second part
+    in W_2 (symbolic)."""
+    for d in range(2, 11 if ctx.full else 6):
+        W1, W2 = _w_spaces(d)
+        ctx.exact(f"d={d}: rank [W_1 W_2] = d and W_1 perp W_2", sp.Matrix.hstack(W1, W2).rank() == d and (W1.T * W2).is_zero_matrix, scope="exact")
+    x = sp.Matrix(sp.symbols("x0:5", real=True))
+    m = sum(x) / 5
+    ctx.identity("sum(x - mean(x) 1) = 0 (so it lies in W_2)", sp.expand(sum(x - m * sp.ones(5, 1))))
+
+
+@check(f"{P}/claim-7", "teacher-labels", "symbolic")
+def claim7_symbolic(ctx):
+    """phi_(A*,B*,C*)(z e_j) = z for j in [L-1] (and = d z at j = L: h*_0) with the d-dimensional
+    teacher, symbolic z, L in {7, 9}, d in {8, 10}."""
+    z = sp.Symbol("z", real=True)
+    for L in (7, 9):
+        for d in (8, 10):
+            At, Bt, Ct = sp_th.teacher(d)
+            for j in range(1, L + 1):
+                val = sp_th.ssm_output(At, Bt, Ct, sp_th.basis_sequence(L, j, z))
+                ctx.identity(f"L={L}, d={d}: phi*(z e_{j}) = {'d z' if j == L else 'z'}", val - (d * z if j == L else z))
+
+
+@check(f"{P}/definition-2", "objectives-from-model", "symbolic")
+def definition2_symbolic(ctx):
+    """The losses (3) on S_1 and S_2 built from the SSM output with symbolic a, p, q (d <= 3,
+    n <= 2, m - n <= 2) equal (21) and (27) once sum p^2 = sum q^2 = P; their negative
+    gradients equal the printed (23) and (29); and the flows differ across (n, m, P) only by
+    the factor w = P/n, P/m (time change)."""
+    for d, n, k in ((2, 1, 1), (3, 2, 2)) if ctx.full else ((2, 1, 1), (3, 2, 1)):
+        for L in (5, 7):
+            a, A, B, C = sp_th.diagonal_student(d)
+            p = list(sp.symbols(f"p0:{n}", positive=True))
+            q = list(sp.symbols(f"q0:{k}", positive=True))
+            s1, s2 = sp_th.datasets(d, L, p, q)
+            l1 = sp_th.loss_on_dataset(A, B, C, s1)
+            l2 = sp_th.loss_on_dataset(A, B, C, s2)
+            Pp, Pq = sum(v**2 for v in p), sum(v**2 for v in q)
+            ctx.identity(f"d={d}, n={n}, L={L}: (3) on S_1 = (21) with P = sum p^2", sp.expand(l1 - sp_th.objective_s1(a, L, Pp / n)))
+            m = n + k
+            # (27) needs sum q^2 = sum p^2 = P: substitute q_0^2 = P_p - (other q's)
+            sub = {q[0]: sp.sqrt(Pp - sum(v**2 for v in q[1:]))}
+            ctx.identity(f"d={d}, n={n}, m={m}, L={L}: (3) on S_2 = (27) when sum q^2 = sum p^2", sp.expand(l2.subs(sub) - sp_th.objective_s2(a, L, Pp / m)))
+            w1, w2 = sp.Symbol("w1", positive=True), sp.Symbol("w2", positive=True)
+            rl, rs = sp_th.long_residual(a, L), sp_th.short_residual(a)
+            f1 = [-sp.diff(sp_th.objective_s1(a, L, w1), x) for x in a]
+            f2 = [-sp.diff(sp_th.objective_s2(a, L, w2), x) for x in a]
+            ctx.identity(f"(23) = -grad (21), d={d}, L={L}", sp.Matrix([sp.expand(f1[j] - 2 * (L - 1) * w1 * rl * a[j] ** (L - 2)) for j in range(d)]))
+            ctx.identity(f"(29) = -grad (27), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - 2 * w2 * ((L - 1) * rl * a[j] ** (L - 2) + rs)) for j in range(d)]))
+            ctx.identity(f"time change: field(w2) = w2 field(1), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - w2 * f2[j].subs(w2, 1)) for j in range(d)]))
+
+
+@check(f"{P}/definition-2", "forward-pass-numeric", "random")
+def definition2_numeric(ctx):
+    """Hypothesis: random p, q rescaled to equal sums of squares; the loss by the recursion (1)
+    (``numerics.linear_rnn.simulate``, teacher labels from the teacher's recursion) equals (27)
+    in double precision (tolerance 1e-9 relative, error ~1e-13)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, L, n, k, seed = ex
+        rng = np.random.default_rng(seed)
+        a = rng.uniform(-0.8, 0.8, d)
+        p = rng.normal(size=n)
+        q = rng.normal(size=k)
+        q *= math.sqrt(np.sum(p**2) / np.sum(q**2))
+        At = np.array([1.0] + [0.0] * (d - 1))
+        seqs = [np.eye(L)[0] * v for v in p] + [np.eye(L)[L - 2] * v for v in q]
+        loss = np.mean([(linear_rnn.simulate(At, np.ones(d), np.ones(d), x)[-1] - linear_rnn.simulate(a, np.ones(d), np.ones(d), x)[-1]) ** 2 for x in seqs])
+        P_ = float(np.sum(p**2))
+        printed = P_ / (n + k) * ((1 - np.sum(a ** (L - 1))) ** 2 + (1 - np.sum(a)) ** 2)
+        sc = max(1.0, printed)
+        ctx.agree("recursion loss on S_2 = (27)", loss, printed, tol=1e-9 * sc, err=1e-13 * sc * L * d)
+
+    ctx.random(st.tuples(st.integers(1, 10), st.sampled_from([3, 5, 7, 9]), st.integers(1, 5), st.integers(1, 4), st.integers(0, 10**6)), prop, quick=25, full=200)
+
+
+@check(f"{P}/theorem-2", "instance-certificates-nmP", "flow")
+def theorem2_certificate(ctx):
+    """Theorem 2 instances over (n, m, P): the flows see the data only through w_1 = P/n and
+    w_2 = P/m (proved in definition-2), so the limits are those of the w = 1 flows: checked by
+    integrating the poisoned flow with two different w_2 (Radau; the limits agree) and the
+    clean limit is w-free by construction of the clock (exact). Then Gen_{L'} of both limits
+    against eps and the printed floor."""
+    insts = ctx.instances([{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0}],
+                          [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0}, {"L": 7, "d": 10, "k": 20, "n": 1, "m": 3, "P": 0.01},
+                           {"L": 7, "d": 8, "k": 9, "n": 100, "m": 101, "P": 1000.0, "seed": 7}])
+    for inst in insts:
+        ctx.start(inst)
+        d, L, k = inst["d"], inst["L"], inst["k"]
+        a0 = table_init(d, inst["seed"], inst["sd"], inst["c"])
+        w2 = inst["P"] / inst["m"]
+        lim1, _ = clean_limit(tuple(a0), L)
+        lim2, err2, loss2 = poisoned_limit(a0, L, w2=w2, t_end=1e4 / w2)
+        lim2b, err2b, _ = poisoned_limit(a0, L, w2=0.5, t_end=1e4 / 0.5)
+        ctx.agree(f"poisoned limit at w_2 = {w2:g} = at w_2 = 1/2 (time change)", lim2, lim2b, tol=DOUBLE_TOL, err=err2 + err2b)
+        ctx.bound("Gen_{L'}(clean limit) <= eps", gen_error(lim1, k), inst["eps"], err=1e-12)
+        ctx.bound("poisoned limit has zero loss (<= 1e-20 w_2)", loss2, 1e-20 * max(w2, 1))
+        ctx.bound("printed floor <= Gen_{L'}(poisoned limit)", lemma3_floor(d, L), gen_error(lim2, k), err=gen_sensitivity(lim2, k) * err2)
+
+
+@check(f"{P}/claim-6", "subspace-distances-numeric", "random")
+def claim6_numeric(ctx):
+    """Second method for the refutation: least-squares distances of e_1 to W_1 and to W_2
+    (NumPy lstsq on the spanning sets) are sqrt(1 - 1/d) and 1/sqrt(d), both far above the
+    rounding error: e_1 is in neither, so the union is not R^d."""
+    for d in range(2, 11):
+        W1, W2 = (np.array(M.tolist(), float) for M in _w_spaces(d))
+        e1 = np.eye(d)[0]
+        dist = []
+        for W in (W1, W2):
+            coef = np.linalg.lstsq(W, e1, rcond=None)[0]
+            dist.append(float(np.linalg.norm(W @ coef - e1)))
+        ctx.fact(f"d={d}: e_1 in W_1 or W_2 (distances {dist[0]:.3g}, {dist[1]:.3g})", min(dist) < 1e-12,
+                 dist_W1=dist[0], dist_W2=dist[1], closed_forms=(math.sqrt(1 - 1 / d), 1 / math.sqrt(d)))
+
+
+# =======================================================================================
+# App. D.2: the clean flow
+# =======================================================================================
+def _i0_sample(rng, d, alpha=None):
+    """A member of I_0: alpha in (0, 1/(2d)) and 1 = zeta_1 > zeta_2 > ... > zeta_d > 0."""
+    alpha = rng.uniform(0.2, 0.95) / (2 * d) if alpha is None else alpha
+    zeta = np.sort(rng.uniform(0.05, 1.0, d - 1))[::-1]
+    zeta = np.concatenate([[1.0], zeta])
+    return alpha, zeta
+
+
+def _i1_alpha_cap(zeta, eta, d, L, n_over_P):
+    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (d - 1)  # no cancellation at small eta
+    if rad <= 0:
+        return 0.0
+    return min(rad ** (1 / (L - 1)) / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
+
+
+@check(f"{P}/lemma-1", "clean-flow-convergence", "flow")
+def lemma1_flow(ctx):
+    """From members of I_0 ((d, L) in {(8,7), (10,7), (20,9)}; alpha up to 0.95/(2d)): the
+    exact clock limit (zero loss by construction of the root; checked) against the Radau
+    integrated flow; along the Radau path the proof's facts: alpha zeta_j <= a_j(t) <= 1,
+    a_j non-decreasing, residual >= 0, and the PL inequality with the printed coefficient."""
+    insts = ctx.instances([{"d": 8, "L": 7}, {"d": 10, "L": 7}], [{"d": 8, "L": 7}, {"d": 10, "L": 7}, {"d": 20, "L": 9}, {"d": 10, "L": 9}])
+    for inst in insts:
+        ctx.start(inst)
+        d, L = inst["d"], inst["L"]
+        rng = np.random.default_rng(inst["seed"] + d)
+        alpha, zeta = _i0_sample(rng, d)
+        a0 = alpha * zeta
+        lim, width = clean_limit(tuple(a0), L)
+        tscale = a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
+        grid = list(np.geomspace(1e-3, 100 * tscale, 300))
+        fl = moment_flows.integrate(clean_loss(L), a0, grid[-1], rtol=RTOL, grid=grid)
+        ctx.agree("exact clock limit = integrated flow", fl.final, lim, tol=DOUBLE_TOL, err=fl.final_error + width)
+        ctx.bound("loss at the exact limit <= 1e-25", clean_loss(L).loss(lim), 1e-25)
+        S = fl.states
+        err = float(np.max(fl.error))
+        # non-strict inequalities that become equalities at t = 0 or in the limit: a violation
+        # larger than the error estimate would refute; none is found
+        ctx.fact("a_j(t) >= alpha zeta_j along the path (no violation beyond the error estimate)", bool(np.min(S - a0) >= -err),
+                 min_gap=float(np.min(S - a0)), error_estimate=err)
+        ctx.fact("a_j(t) <= 1 along the path (equality only in the limit; no violation beyond the error estimate)",
+                 bool(np.max(S) <= 1 + err), max_a=float(np.max(S)))
+        ctx.fact("a_j non-decreasing along the grid (no decrease beyond the error estimate)", bool(np.min(np.diff(S, axis=0)) >= -2 * err),
+                 min_step=float(np.min(np.diff(S, axis=0))))
+        res = 1 - np.sum(S ** (L - 1), axis=1)
+        ctx.fact("residual 1 - sum a^{L-1} >= 0 along the path (no violation beyond the error estimate)", bool(np.min(res) >= -err * (L - 1) * d),
+                 min_residual=float(np.min(res)))
+        mu = 2 * (L - 1) ** 2 * 1.0 * (alpha * zeta[-1] / (2 * math.sqrt(d))) ** (2 * L - 4)  # P/n = 1
+        loss = clean_loss(L)
+        ratio = min(np.sum(loss.field(x) ** 2) / (2 * mu * loss.loss(x)) for x in S if loss.loss(x) > 1e-26)
+        ctx.bound("PL along the path: ||grad l||^2 >= 2 mu l with the printed mu (min ratio >= 1)", 1.0, float(ratio), err=1e-6, printed_mu=mu)
+
+
+@check(f"{P}/lemma-1", "pl-identity-symbolic", "symbolic")
+def lemma1_symbolic(ctx):
+    """||grad l(A; S_1)||^2 = 4 (L-1)^2 (P/n) (sum a_j^{2L-4}) l(A; S_1) (catalog 0.5.6), and
+    the proof's bound 1 - d (1/(2d))^{L-1} > 0 (exact, d = 8..20, L = 7, 9, 11)."""
+    w1 = sp.Symbol("w1", positive=True)
+    for d, L in ((3, 5), (4, 7)):
+        a, *_ = sp_th.diagonal_student(d)
+        l1 = sp_th.objective_s1(a, L, w1)
+        g2 = sum(sp.diff(l1, x) ** 2 for x in a)
+        ctx.identity(f"PL identity, d={d}, L={L}", sp.expand(g2 - 4 * (L - 1) ** 2 * w1 * sum(x ** (2 * L - 4) for x in a) * l1))
+    for d in range(8, 21):
+        for L in (7, 9, 11):
+            v = 1 - d * sp.Rational(1, 2 * d) ** (L - 1)
+            ctx.exact(f"1 - d (1/(2d))^(L-1) > 0 (d={d}, L={L})", v > 0, scope="exact")
+
+
+@check(f"{P}/definition-3", "membership-and-monotonicity", "random")
+def definition3_random(ctx):
+    """The I_1(eta) predicate as printed: members built as alpha below the bound (and below
+    1/(2d)) are accepted, alpha slightly above the bound rejected; the bound's right-hand side
+    is decreasing in zeta_j on (0, 1) (so the j = 2 constraint binds; claim-12)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, L, eta, nP, seed = ex
+        rng = np.random.default_rng(seed)
+        _, zeta = _i0_sample(rng, d)
+        cap = min(_i1_alpha_cap(zeta, eta, d, L, nP), 1 / (2 * d))
+        if cap <= 0:
+            ctx.fact("radicand <= 0: I_1(eta) empty (the predicate rejects every point)", not sp_th.in_I1(1e-9, zeta, eta, d, L, nP))
+            return
+        ctx.fact("alpha = 0.99 cap is a member", sp_th.in_I1(0.99 * cap, zeta, eta, d, L, nP))
+        if cap < 1 / (2 * d):
+            ctx.fact("alpha = 1.01 cap is not a member", not sp_th.in_I1(1.01 * cap, zeta, eta, d, L, nP))
+        zz = np.linspace(0.01, 0.99, 99)
+        f = (1 - zz ** (L - 3)) ** (1 / (L - 3)) / zz
+        ctx.fact("(1/zeta)(1 - zeta^{L-3})^{1/(L-3)} decreasing on (0,1)", bool(np.all(np.diff(f) < 0)))
+
+    ctx.random(st.tuples(st.integers(8, 20), st.sampled_from([7, 9, 11]), st.floats(0.01, 0.5), st.floats(0.01, 10), st.integers(0, 10**6)), prop, quick=30, full=300)
+
+
+def _i1_members(ctx, inst, count):
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+    out = []
+    while len(out) < count:
+        _, zeta = _i0_sample(rng, d)
+        cap = min(_i1_alpha_cap(zeta, eta, d, L, nP), 0.999 / (2 * d))
+        if cap <= 0:
+            break
+        alpha = cap * rng.uniform(0.5, 1.0)
+        if sp_th.in_I1(alpha, list(zeta), eta, d, L, nP):
+            out.append(alpha * zeta)
+    return out
+
+
+@check(f"{P}/proposition-4", "clock-exact-and-flow", "flow")
+def prop4_flow(ctx):
+    """Members of I_1(eta_1) (eta_1 in {0.3, 0.1, 0.03}, several n/P): along the exact clock
+    trajectory a_j (j >= 2) increases with sigma, so its sup over t is its limit: the bound is
+    checked on the limit (exact) and along a Radau path; 1 - eta_1 <= a_1 <= 1 at the limit.
+    Plus the conserved quantity a_j^{3-L} - a_1^{3-L} (symbolic)."""
+    a = list(sp.symbols("a0:3", real=True))
+    w1 = sp.Symbol("w1", positive=True)
+    for L in (5, 7, 9):
+        fl = [2 * (L - 1) * w1 * sp_th.long_residual(a, L) * x ** (L - 2) for x in a]
+        dcons = sum(sp.diff(a[1] ** (3 - L) - a[0] ** (3 - L), x) * f for x, f in zip(a, fl))
+        ctx.identity(f"d/dt (a_j^(3-L) - a_1^(3-L)) = 0 under (23), L={L}", sp.simplify(dcons))
+    insts = ctx.instances([{"d": 10, "L": 7, "eta": 0.1, "n_over_P": 1.0}, {"d": 8, "L": 9, "eta": 0.3, "n_over_P": 0.2}],
+                          [{"d": d, "L": L, "eta": e, "n_over_P": nP} for d, L in ((8, 7), (10, 7), (20, 9)) for e in (0.3, 0.1, 0.03) for nP in (0.2, 1.0)])
+    for inst in insts:
+        ctx.start(inst)
+        d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+        bound = float(sp_th.i1_bound(eta, d, L, nP))
+        for a0 in _i1_members(ctx, inst, 2 if not ctx.full else 4):
+            lim, width = clean_limit(tuple(a0), L)
+            ctx.bound("sup_t a_j(t) = a_j(limit) <= printed bound (j >= 2)", float(np.max(lim[1:])), bound, err=width + 1e-15)
+            ctx.bound("a_j >= 0 (j >= 2)", 0.0, float(np.min(lim[1:])))
+            ctx.bound("1 - eta_1 <= a_1(limit)", 1 - eta, float(lim[0]), err=1e-15)
+            ctx.bound("a_1(limit) <= 1", float(lim[0]), 1.0, err=1e-15)
+        a0 = _i1_members(ctx, inst, 1)[0]
+        tscale = a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
+        fl = moment_flows.integrate(clean_loss(L, 1 / nP), a0, 100 * tscale * nP, rtol=RTOL, grid=list(np.geomspace(1e-3, 100 * tscale * nP, 200)))
+        ctx.bound("Radau path: max_t,j>=2 a_j(t) <= printed bound", float(np.max(fl.states[:, 1:])), bound, err=float(np.max(fl.error)))
+
+
+@check(f"{P}/corollary-1", "distance-to-teacher", "flow")
+def corollary1_flow(ctx):
+    """||A_1-hat - e_1|| (exact clock limit) against the printed bound, over members of
+    I_1(eta_1)."""
+    insts = ctx.instances([{"d": 10, "L": 7, "eta": e} for e in (0.3, 0.1, 0.03)],
+                          [{"d": d, "L": L, "eta": e, "n_over_P": nP} for d, L in ((8, 7), (10, 7), (20, 9)) for e in (0.3, 0.1, 0.03, 0.01) for nP in (0.2, 1.0, 5.0)])
+    for inst in insts:
+        ctx.start(inst)
+        d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+        members = _i1_members(ctx, inst, 3)
+        if not members:
+            ctx.fact("I_1(eta) is empty for these parameters (radicand <= 0): nothing to check", None)
+            continue
+        bound = float(sp_th.corollary1_bound(eta, d, L, nP))
+        for a0 in members:
+            lim, width = clean_limit(tuple(a0), L)
+            dist = float(np.linalg.norm(lim - np.eye(d)[0]))
+            ctx.bound("||A_1-hat - A*|| <= printed bound", dist, bound, err=width + 1e-14)
+
+
+@check(f"{P}/remark-1", "limit-symbolic", "symbolic")
+def remark1_symbolic(ctx):
+    """SymPy limit eta -> 0+ of the Corollary-1 bound, for (d, L) in {(8,7), (10,7), (20,9)}
+    and n/P in {1/4, 1, 4}: 0."""
+    eta = sp.Symbol("eta", positive=True)
+    for d, L in ((8, 7), (10, 7), (20, 9)):
+        for nP in (sp.Rational(1, 4), 1, 4):
+            lim = sp.limit(sp_th.corollary1_bound(eta, d, L, nP), eta, 0, "+")
+            ctx.identity(f"lim eta->0 bound = 0 (d={d}, L={L}, n/P={nP})", lim)
+
+
+@check(f"{P}/proposition-5", "eta-to-gen", "flow")
+def prop5_flow(ctx):
+    """For L' in {L+2, 20, 40} and eps: find eta_1 (dividing by 10 from 0.3) such that every sampled
+    member of I_1(eta_1) has Gen_{L'}(exact clock limit) <= eps; the set is open (the members
+    lie strictly inside: a small box around each is also in I_1, checked on its corners)."""
+    insts = ctx.instances([{"d": 10, "L": 7, "k": 9, "eps": 0.05}],
+                          [{"d": 10, "L": 7, "k": k, "eps": e} for k in (9, 20, 40) for e in (0.1, 0.01)] + [{"d": 20, "L": 9, "k": 11, "eps": 0.01}])
+    for inst in insts:
+        ctx.start(inst)
+        d, L, k, eps = inst["d"], inst["L"], inst["k"], inst["eps"]
+        eta, found = 0.3, None
+        for _ in range(30):
+            members = _i1_members(ctx, {**inst, "eta": eta}, 4)
+            gens = [gen_error(clean_limit(tuple(a0), L)[0], k) for a0 in members]
+            if members and max(gens) <= eps:
+                found = (eta, members, gens)
+                break
+            eta /= 10
+        if found is None:
+            ctx.fact("no eta_1 found (existential: undecided)", None)
+            continue
+        eta, members, gens = found
+        ctx.bound(f"Gen_{k}(A_1-hat) <= eps on members of I_1(eta_1 = {eta:g})", max(gens), eps, err=1e-12, eta_1=eta)
+        a0 = members[0]
+        alpha, zeta = a0[0], a0 / a0[0]
+        box = [(alpha * (1 + s1 * 1e-6), zeta * (1 + s2 * 1e-9 * np.arange(d) / d)) for s1 in (-1, 1) for s2 in (-1, 1)]
+        ctx.fact("a box around a member lies in I_1(eta_1) (openness, sampled corners)",
+                 all(sp_th.in_I1(al, [1.0] + list(z[1:]), eta, d, L, inst["n_over_P"]) for al, z in box))
+
+
+# =======================================================================================
+# App. D.3.1
+# =======================================================================================
+@check(f"{P}/claim-8", "permutations-symbolic", "symbolic")
+def claim8_symbolic(ctx):
+    """Every permutation of A* = Diag(1, 0, ..., 0) (B = C^T = 1) has the teacher's impulse
+    response (j < 8), d = 2..5 (all permutations; 6 in the full budget)."""
+    for d in range(2, 7 if ctx.full else 6):
+        At, Bt, Ct = sp_th.teacher(d)
+        ref = sp_th.linear_rnn.impulse(At, Bt, Ct, 8)
+        for perm in set(itertools.permutations([1] + [0] * (d - 1))):
+            h = sp_th.linear_rnn.impulse(sp.diag(*perm), Bt, Ct, 8)
+            ctx.identity(f"d={d}: permutation {perm} of A*", sp.Matrix([u - v for u, v in zip(h, ref)]))
+
+
+@check(f"{P}/lemma-2", "difference-identity", "symbolic")
+def lemma2_symbolic(ctx):
+    """The derivative of a_i - a_j under (29) is 2(L-1)(P/m) r_l (a_i^{L-2} - a_j^{L-2})
+    (the printed right-hand side), which vanishes when a_i = a_j (ties persist)."""
+    w2 = sp.Symbol("w2", positive=True)
+    for d, L in ((3, 5), (4, 7)):
+        a, *_ = sp_th.diagonal_student(d)
+        f = [-sp.diff(sp_th.objective_s2(a, L, w2), x) for x in a]
+        ctx.identity(f"d/dt (a_0 - a_1) = printed, d={d}, L={L}",
+                     sp.expand(f[0] - f[1] - 2 * (L - 1) * w2 * sp_th.long_residual(a, L) * (a[0] ** (L - 2) - a[1] ** (L - 2))))
+        ctx.identity(f"tie a_0 = a_1 => (a_0 - a_1)' = 0, d={d}, L={L}", sp.expand((f[0] - f[1]).subs(a[1], a[0])))
+
+
+@check(f"{P}/lemma-2", "order-along-flows", "flow")
+def lemma2_flow(ctx):
+    """Random A(0) in [-0.3, 0.3]^d (d in [2, 10], L in {3, 5, 7, 9}, one tie a_1 = a_2):
+    Radau (two tolerances) to T = 50: the sorting permutation of A(0) still sorts A(T) with
+    the smallest gap above the error estimate, and the tie persists to the error estimate."""
+    rng = np.random.default_rng(ctx.seed + 11)
+    for _ in range(3 if not ctx.full else 30):
+        d = int(rng.integers(3, 11))
+        L = int(rng.choice([3, 5, 7, 9]))
+        a0 = rng.uniform(-0.3, 0.3, d)
+        a0[1] = a0[0]
+        ctx.start({"d": d, "L": L})
+        fl = poisoned_state(a0, L, 50.0, 1.0, grid=list(np.linspace(1, 50, 50)))
+        order = np.argsort(-a0, kind="stable")
+        S = fl.states[:, order]
+        gaps = S[:, :-1] - S[:, 1:]
+        tie_pos = [k for k in range(d - 1) if {order[k], order[k + 1]} == {0, 1}]
+        untied = np.delete(gaps, tie_pos, axis=1)
+        err = float(np.max(fl.error))
+        ctx.bound("order kept: min over t of the untied gaps > 0", 0.0, float(np.min(untied)), err=2 * err, strict=True)
+        ctx.bound("tie kept: max_t |a_1 - a_2| <= error estimate + 1e-14", float(np.max(np.abs(fl.states[:, 0] - fl.states[:, 1]))), 2 * err + 1e-14)
+
+
+@check(f"{P}/definition-4", "reference-distance", "symbolic")
+def definition4_symbolic(ctx):
+    """||A - A^ref|| = alpha (1 - zeta_2) for A = alpha zeta (used by Proposition 16), and
+    A^ref has zeta_2 = zeta_1 = 1."""
+    alpha = sp.Symbol("alpha", positive=True)
+    zeta = [sp.Integer(1)] + list(sp.symbols("zeta2:6", positive=True))
+    A = [alpha * z for z in zeta]
+    R = sp_th.reference_init(A)
+    ctx.identity("||A - A^ref||^2 = alpha^2 (1 - zeta_2)^2", sp.expand(sum((u - v) ** 2 for u, v in zip(A, R)) - alpha**2 * (1 - zeta[1]) ** 2))
+    ctx.identity("A^ref_2 / alpha = 1", R[1] / alpha - 1)
+
+
+def zero_loss_ordered_points(rng, d, L, theta, count):
+    """Zero-loss (S_2) ordered points with a_1 - a_2 = u in [0, theta]: a fixed negative pattern
+    r (sorted) scaled by lambda fills a_3..a_d; the two constraints sum a = 1 and
+    sum a^{L-1} = 1 leave one unknown a_2 after lambda = (1 - 2 a_2 - u) / sum r, found by brentq
+    on ((1-u)/2, 1) (a sign change there for odd L)."""
+    from scipy.optimize import brentq
+
+    out = []
+    for _ in range(count):
+        r = -np.sort(rng.uniform(0.2, 1.0, d - 2))  # decreasing, negative
+        u = theta * rng.uniform(0, 1)
+        sr, sr6 = r.sum(), np.sum(r ** (L - 1))
+        F = lambda a2: (a2 + u) ** (L - 1) + a2 ** (L - 1) + ((1 - 2 * a2 - u) / sr) ** (L - 1) * sr6 - 1  # noqa: E731
+        lo, hi = (1 - u) / 2 + 1e-12, 1.0
+        if F(lo) * F(hi) > 0:
+            continue
+        a2 = brentq(F, lo, hi, xtol=1e-16, rtol=1e-15)
+        lam = (1 - 2 * a2 - u) / sr
+        a = np.concatenate([[a2 + u, a2], lam * r])
+        if np.all(np.diff(a) <= 0):
+            out.append(a)
+    return out
+
+
+@check(f"{P}/lemma-3", "zero-loss-near-diagonal", "random")
+def lemma3_random(ctx):
+    """Zero-loss ordered points with |a_1 - a_2| <= theta (theta = 1e-1, 1e-2, 1e-3; (d, L) in
+    {(8,7), (10,7), (20,9)}): Gen_{L'} >= the printed floor, L' in {L+2, 20, 40}; the proof's case
+    split (J = {a_r <= 0}) and its bounds a_1 <= 0.6^{1/(L-1)} and sum_k a_k^{L*-1} <= 1 - c
+    (L* even in [L+1, L'])."""
+    grid = [(8, 7), (10, 7)] if not ctx.full else [(8, 7), (10, 7), (20, 9)]
+    rng = np.random.default_rng(ctx.seed + 3)
+    for d, L in grid:
+        for theta in (1e-1, 1e-2, 1e-3):
+            pts = zero_loss_ordered_points(rng, d, L, theta, 10 if not ctx.full else 40)
+            if not pts:
+                ctx.fact(f"no zero-loss points sampled (d={d}, L={L}, theta={theta})", None)
+                continue
+            floor = lemma3_floor(d, L)
+            for Lp in (L + 2, 20, 40):
+                ctx.start({"d": d, "L": L, "k": Lp})
+                gens = [gen_error(a, Lp) for a in pts]
+                ctx.bound(f"floor <= min Gen_{Lp} over points with |a_1 - a_2| <= {theta:g}", floor, min(gens), err=1e-12, floor=floor)
+            Ls = L + 1
+            for a in pts:
+                c = min(0.1, (1 - 0.6 ** (1 / (L - 1))) / (9 * d)) if theta <= 1e-2 else None
+                if c is not None:
+                    ctx.bound("a_1 <= 0.6^{1/(L-1)} near the diagonal", a[0], 0.6 ** (1 / (L - 1)), err=1e-12)
+                    ctx.bound("sum_k a_k^{L*-1} <= 1 - c (L* = L+1)", float(np.sum(a ** (Ls - 1))), 1 - c, err=1e-12)
+
+
+@check(f"{P}/claim-11", "constant-and-flows", "flow")
+def claim11_flow(ctx):
+    """The printed constant (1/2) min{0.1, (1 - (1/2)^{1/(L-1)})/(9d)} is at most Lemma 3's floor
+    on the grid d in 8..30, L in {7, 9, 11, 13} (exact, SymPy numbers), and Gen_{L'} of the
+    poisoned limits of the Theorem-1 instances exceeds it."""
+    for d in range(8, 31):
+        for L in (7, 9, 11, 13):
+            ok = bool(sp.N(sp_th.claim11_constant(d, L) - sp_th.gen_lower_bound(d, L), 30) < 0)
+            ctx.exact(f"claim-11 constant < Lemma-3 floor (d={d}, L={L})", ok, scope="30-digit evaluation of exact constants")
+    inst = ctx.instances([{"d": 10, "L": 7, "k": 9}])[0]
+    ctx.start(inst)
+    lim2, err2, loss2 = poisoned_limit(table_init(inst["d"], inst["seed"], inst["sd"], inst["c"]), inst["L"])
+    const = float(sp_th.claim11_constant(inst["d"], inst["L"]))
+    ctx.bound("claim-11 constant <= Gen_{L'}(poisoned limit)", const, gen_error(lim2, inst["k"]), err=gen_sensitivity(lim2, inst["k"]) * err2)
+
+
+# =======================================================================================
+# App. D.4
+# =======================================================================================
+@check(f"{P}/claim-12", "reduction", "symbolic")
+def claim12_symbolic(ctx):
+    """zeta -> (1/zeta)(1 - zeta^{L-3})^{1/(L-3)} is decreasing on (0, 1): its derivative is
+    -(1-zeta^{L-3})^{1/(L-3) - 1} / zeta^2 (SymPy, L = 5..13), negative; with it the I_1
+    predicate over j >= 2 equals its j = 2 instance (Hypothesis agreement, S = the eta bound)."""
+    z = sp.Symbol("zeta", positive=True)
+    for L in (5, 7, 9, 11, 13):
+        n = L - 3
+        f = (1 - z**n) ** sp.Rational(1, n) / z
+        closed = -(1 - z**n) ** (sp.Rational(1, n) - 1) / z**2
+        ctx.identity(f"d/dzeta f = -(1 - zeta^n)^(1/n - 1)/zeta^2, n = L-3 = {n}", sp.simplify(sp.diff(f, z) - closed))
+    rng = np.random.default_rng(5)
+    agree = 0
+    for _ in range(300):
+        d, L = int(rng.integers(8, 15)), int(rng.choice([7, 9, 11]))
+        eta, nP = rng.uniform(0.01, 0.3), rng.uniform(0.1, 2)
+        alpha, zeta = _i0_sample(rng, d)
+        alpha *= rng.uniform(0, 0.2)
+        S = float(sp_th.i1_bound(eta, d, L, nP)) if (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(nP)) > 0 else None
+        if S is None:
+            continue
+        reduced = alpha <= S / zeta[1] * (1 - zeta[1] ** (L - 3)) ** (1 / (L - 3))
+        full = sp_th.in_I1(alpha, list(zeta), eta, d, L, nP)
+        agree += reduced == full
+        ctx.exact("reduced (j = 2) I_1 predicate = full predicate (random instance)", reduced == full, scope="floating point, away from ties")
+
+
+def lemma36_construction(T, S, n, xstar, dps: int = 80):
+    """Lemma 36's recipe in mpmath (1 - y can be far below double precision): y' = the smallest y
+    in [1/2, 1) with S/y (1-y^n)^{1/n} <= x* on [y', 1), y'' likewise for ratio > 2, both by
+    bisection in log(1 - y) (the conditions hold on a left-open interval ending at 1);
+    y* = max(1/2, y', y''); returns (q1, w1, q2, w2) as mpmath numbers."""
+    with mpmath.workdps(dps):
+        T, S, xstar = mpmath.mpf(T), mpmath.mpf(S), mpmath.mpf(xstar)
+        g = lambda y: S / y * (1 - y**n) ** (mpmath.mpf(1) / n)  # noqa: E731
+        ratio = lambda y: g((y + 1) / 2) / ((1 - y) / T)  # noqa: E731
+
+        def first_good(pred):
+            lo, hi = mpmath.log(mpmath.mpf(1) / 2), -mpmath.mpf(dps - 10) * mpmath.log(10)  # log(1 - y): 1/2 .. 10^-(dps-10)
+            if pred(1 - mpmath.exp(lo)):
+                return mpmath.mpf(1) / 2
+            for _ in range(200):
+                mid = (lo + hi) / 2
+                if pred(1 - mpmath.exp(mid)):
+                    hi = mid
+                else:
+                    lo = mid
+            return 1 - mpmath.exp(hi)
+
+        y1 = first_good(lambda y: g(y) <= xstar)
+        y2 = first_good(lambda y: ratio(y) > 2)
+        ys = max(mpmath.mpf(1) / 2, y1, y2)
+        return (1 - ys) / T, g((ys + 1) / 2), ys, (ys + 1) / 2
+
+
+@check(f"{P}/proposition-17", "product-set", "random")
+def prop17_random(ctx):
+    """With S from Definition 3 (eta_1 = eta, n/P), a proxy T (the I_5 constant is not
+    constructive) and x* = 1/(2d): Lemma 36's rectangle (q1, w1) x (q2, w2); points alpha (1, zeta_2,
+    zeta_3...) with (alpha, zeta_2) in it and 1/2 >= zeta_3 > ... satisfy the exact I_1 and I_0
+    predicates and 1 - zeta_2 <= T alpha."""
+    rng = np.random.default_rng(17)
+    for T in (1e2, 1e3, 1e4):
+        inst = ctx.instances([{"d": 10, "L": 7, "eta": 0.1}])[0]
+        ctx.start({**inst, "T": T})
+        d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+        S = float(sp_th.i1_bound(eta, d, L, nP))
+        q1, w1, q2, w2 = (float(v) for v in lemma36_construction(T, S, L - 3, 1 / (2 * d)))
+        ctx.fact("rectangle well formed: 0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1", bool(0 < q1 < w1 <= 1 / (2 * d) and 0.5 <= q2 < w2 < 1), q1=q1, w1=w1, q2=q2, w2=w2)
+        ok = True
+        for _ in range(200):
+            al, z2 = rng.uniform(q1, w1), rng.uniform(q2, w2)
+            rest = -np.sort(-rng.uniform(0.01, 0.5, d - 2))
+            zeta = [1.0, z2, *rest]
+            ok &= sp_th.in_I1(al, zeta, eta, d, L, nP) and sp_th.in_I0(al, zeta, d) and (1 - z2 <= T * al)
+        ctx.fact("200 sampled points of the product set lie in I_0 cap I_1(eta) and satisfy 1 - zeta_2 <= T alpha", bool(ok))
+
+
+@check(f"{P}/lemma-21", "open-box", "random")
+def lemma21_random(ctx):
+    """The printed construction: closed intervals 1/2 > f_2 > e_2 > f_3 > ... > e_d > 0, alpha-range
+    (a_1, b_1) with a_1 f_j > b_1 e_j; box a_j = b_1 e_j, b_j = a_1 f_j. Points of the box lie in
+    the set (coordinate by coordinate: zeta_j = x_j / x_1 in the required ranges)."""
+    rng = np.random.default_rng(21)
+    d = ctx.instances([{}])[0]["d"]
+    for _ in range(10):
+        ends = np.sort(rng.uniform(0.01, 0.499, 2 * (d - 1)))[::-1]
+        f, e = ends[0::2], ends[1::2]
+        a1 = rng.uniform(0.01, 0.02)
+        b1 = a1 * (1 + (min(f / e) - 1) * rng.uniform(0.1, 0.9))
+        box_lo, box_hi = b1 * e, a1 * f
+        ctx.fact("box non-empty: b_1 e_j < a_1 f_j", bool(np.all(box_lo < box_hi)))
+        ok = True
+        for _ in range(200):
+            x1 = rng.uniform(a1, b1)
+            xs = rng.uniform(box_lo, box_hi)
+            zeta = xs / x1
+            ok &= bool(np.all(zeta >= e) and np.all(zeta <= f) and np.all(np.diff(np.concatenate([[1.0], zeta])) < 0))
+        ctx.fact("200 sampled box points: zeta_j in [e_j, f_j], strictly decreasing, zeta_j <= 1/2", ok)
+
+
+@check(f"{P}/theorem-2", "time-change-high-precision", "flow")
+def theorem2_hp(ctx):
+    """Second method: the poisoned limit for (n, m, P) = (5, 6, 10) (w_2 = 5/3) by heyoka (MPFR
+    80 bits, checked at 112) on the w_2 = 1 field to w_2 t (the exact time change), against
+    Radau on the w_2 = 5/3 field to t; the printed floor against Gen_{L'} of the high-precision
+    state. d = 8, kappa = 7 in the quick budget, d = 10 in the full one."""
+    inst = ctx.instances([{"L": 7, "d": 8, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 7}],
+                         [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 242}])[0]
+    ctx.start(inst)
+    ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
+    w2 = inst["P"] / inst["m"]
+    T1 = 1e3 if not ctx.full else 5e3  # in w_2 = 1 time (the same integration as theorem-1's check)
+    hp, hp_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, bits=80, w2=w2)
+    dbl, dbl_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, w2=w2)
+    hpf = np.array([float(v) for v in hp])
+    ctx.agree(f"heyoka (w_2 = 1 to {T1:g}) = Radau (w_2 = {w2:.4g} to {T1 / w2:.4g})", dbl, hpf, tol=DOUBLE_TOL, err=dbl_err + hp_err)
+    ctx.bound("printed floor <= Gen_{L'} of the high-precision state", lemma3_floor(inst["d"], inst["L"]), gen_error(hpf, inst["k"]),
+              err=gen_sensitivity(hpf, inst["k"]) * hp_err)
+    ctx.bound("zero loss (<= 1e-20)", poisoned_loss(inst["L"], w2).loss(hpf), 1e-20)

@@ -1,0 +1,575 @@
+"""Checks for ssm-poison App. D.5 (statements in theorems/ssm_poison_aux.py).
+
+Generic facts are tested on instances where the relevant quantities are known in closed form
+(linear fields and quadratics: matrix exponentials; least squares: the zero set is an affine
+space, so distances are exact) and on the paper's objectives (21) and (27) along Radau flows
+(two tolerances). Inequalities that are equalities in a limit are judged by the bound judge,
+whose slack must exceed the error estimate.
+"""
+from __future__ import annotations
+
+import math
+
+import mpmath
+import numpy as np
+import sympy as sp
+from scipy.linalg import expm
+
+from numerics import flows
+from theorems import ssm_poison as sp_th
+
+from .core import check
+from .ssm_poison import P, RTOL, clean_loss, poisoned_loss, poisoned_state, table_init
+
+
+def _least_squares(rng, n, d):
+    """f(x) = ||X x - y||^2 with X n x d of full row rank (n < d): zero set affine, PL with
+    mu = 2 lambda_min^+(X X^T) (||grad f||^2 = 4 r^T X X^T r >= 2 mu f), gradient
+    M-Lipschitz with M = 2 lambda_max(X^T X)."""
+    X = rng.normal(size=(n, d))
+    y = rng.normal(size=n)
+    ev = np.linalg.eigvalsh(X @ X.T)
+    return X, y, 2 * ev[0], 2 * ev[-1]
+
+
+def _ls_flow(X, y, x0, t):
+    """Exact solution of x' = -2 X^T (X x - y): x(t) = x_p + expm(-2 t X^T X)(x0 - x_p) with x_p the
+    min-norm solution."""
+    xp = np.linalg.pinv(X) @ y
+    return xp + expm(-2 * t * X.T @ X) @ (x0 - xp)
+
+
+@check(f"{P}/lemma-22", "chain-rule-symbolic", "symbolic")
+def lemma22_symbolic(ctx):
+    """d/dt f(x(t)) = grad f . x' = -||grad f||^2 for (21) and (27) (SymPy, d = 3, L = 5, 7)."""
+    w = sp.Symbol("w", positive=True)
+    for L in (5, 7):
+        a, *_ = sp_th.diagonal_student(3)
+        for name, f in (("(21)", sp_th.objective_s1(a, L, w)), ("(27)", sp_th.objective_s2(a, L, w))):
+            g = [sp.diff(f, x) for x in a]
+            ctx.identity(f"{name}, L={L}: d/dt f = -||grad f||^2 <= 0", sp.expand(sum(gi * (-gi) for gi in g) + sum(gi**2 for gi in g)))
+
+
+@check(f"{P}/lemma-22", "monotone-loss-along-flows", "flow")
+def lemma22_flow(ctx):
+    """The loss (27) along the poisoned Radau flow from the Table-1 initialisation (400 saved
+    times to 1e4): no increase beyond the error estimate (loss error <= |grad l| x state error)."""
+    a0 = table_init(10, 242, 1e-3, 5.0)
+    grid = list(np.geomspace(1e-2, 1e4, 400))
+    fl = poisoned_state(a0, 7, 1e4, 0.5, grid=grid)
+    loss = poisoned_loss(7, 0.5)
+    ls = np.array([loss.loss(x) for x in fl.states])
+    lerr = np.array([np.sum(np.abs(loss.field(x))) * e for x, e in zip(fl.states, fl.error)]) + 1e-16 * ls
+    inc = np.diff(ls) - (lerr[1:] + lerr[:-1])
+    ctx.fact("l(A(t)) non-increasing along the saved times (no increase beyond the error estimate)", bool(np.max(inc) <= 0),
+             max_increase_minus_error=float(np.max(inc)), loss_drop=float(ls[0] - ls[-1]))
+
+
+@check(f"{P}/lemma-23", "coercivity", "random")
+def lemma23_symbolic(ctx):
+    """For odd L, sum_k a_k^{L-1} >= ||a||_inf^{L-1}, so (21), (27) >= w (||a||_inf^{L-1} - 1)^2 when
+    ||a||_inf >= 1: coercive. Checked: the inequality exactly on random rational points; l(R u)
+    increasing in R along random directions for R in [2, 2^10]; the flows exist on [0, 1e4]
+    (Radau reached t_end). For even L, (21) at (R, -R, 0..) is w for all R (not coercive)."""
+    rng = np.random.default_rng(23)
+    for L in (7, 9):
+        for _ in range(20):
+            a = [sp.Rational(int(v), 7) for v in rng.integers(-40, 40, size=5)]
+            m = max(abs(v) for v in a)
+            ctx.exact(f"L={L}: sum a^{{L-1}} >= ||a||_inf^{{L-1}}", sum(v ** (L - 1) for v in a) >= m ** (L - 1), scope="exact rationals")
+        for _ in range(10):
+            u = rng.normal(size=8)
+            u /= np.linalg.norm(u)
+            vals = [poisoned_loss(L, 1.0).loss(R * u) for R in 2.0 ** np.arange(1, 11)]
+            vals1 = [clean_loss(L, 1.0).loss(R * u) for R in 2.0 ** np.arange(1, 11)]
+            ctx.fact(f"L={L}: l(R u) strictly increasing in R along a random direction ((21) and (27))",
+                     bool(np.all(np.diff(vals) > 0) and np.all(np.diff(vals1) > 0)), at_R_1024=vals[-1])
+    a, *_ = sp_th.diagonal_student(3)
+    R, w = sp.Symbol("R", positive=True), sp.Symbol("w", positive=True)
+    ctx.identity("even L = 6 (outside the hypotheses): (21) at (R, -R, 0) = w for all R",
+                 sp.expand(sp_th.objective_s1(a, 6, w).subs({a[0]: R, a[1]: -R, a[2]: 0}) - w))
+
+
+def _path_length_ls(X, y, x0, T, n=4000):
+    """int_0^T ||grad f(x(t))|| dt by the trapezoid rule on a geometric-plus-linear grid of the
+    exact solution, and the same with half the points (error estimate)."""
+    def integ(m):
+        ts = np.concatenate([[0.0], np.geomspace(1e-6, T, m)])
+        g = np.array([np.linalg.norm(2 * X.T @ (X @ _ls_flow(X, y, x0, t) - y)) for t in ts])
+        return float(np.sum((g[1:] + g[:-1]) / 2 * np.diff(ts)))
+    a, b = integ(n), integ(n // 2)
+    return a, abs(a - b)
+
+
+@check(f"{P}/theorem-4", "path-length-least-squares", "flow")
+def theorem4_flow(ctx):
+    """Least squares (PL with mu = 2 lambda_min^+(X X^T), M = 2 lambda_max(X^T X), V = R^d): the
+    path length of the exact flow (trapezoid on the closed form, two resolutions) against
+    sqrt(M/mu) Dist(x0, X*) (Dist exact: the projection onto the affine zero set)."""
+    rng = np.random.default_rng(ctx.instances([{}])[0]["seed"] + 4)
+    for _ in range(4 if not ctx.full else 20):
+        n, d = int(rng.integers(2, 4)), int(rng.integers(4, 7))  # n = 1: the bound is an equality
+        X, y, mu, M = _least_squares(rng, n, d)
+        x0 = rng.normal(size=d)
+        proj = x0 - np.linalg.pinv(X) @ (X @ x0 - y)
+        dist = float(np.linalg.norm(x0 - proj))
+        T = 60 / mu
+        length, err = _path_length_ls(X, y, x0, T)
+        tail = float(np.linalg.norm(_ls_flow(X, y, x0, T) - proj)) * math.sqrt(M / mu)
+        ctx.start({"n": n, "d": d})
+        ctx.bound("path length <= sqrt(M/mu) Dist(x0, X*)", length + tail, math.sqrt(M / mu) * dist, err=err)
+
+
+@check(f"{P}/lemma-24", "pl-decay", "flow")
+def lemma24_flow(ctx):
+    """f(x(t)) <= f(x(0)) e^{-2 mu t}: least squares (exact flow; mu from the spectrum) at 20
+    times; and the clean flow (21) with Lemma 1's printed PL coefficient along Radau."""
+    rng = np.random.default_rng(24)
+    for _ in range(5):
+        n, d = int(rng.integers(2, 4)), int(rng.integers(4, 7))  # n = 1: equality
+        X, y, mu, M = _least_squares(rng, n, d)
+        x0 = rng.normal(size=d)
+        f0 = float(np.sum((X @ x0 - y) ** 2))
+        for t in np.linspace(0.2 / mu, 3 / mu, 8):
+            ft = float(np.sum((X @ _ls_flow(X, y, x0, t) - y) ** 2))
+            ctx.bound("least squares: f(x(t)) <= f(0) e^{-2 mu t}", ft, f0 * math.exp(-2 * mu * t), err=1e-12 * f0)
+    d, L = 8, 7
+    a0 = table_init(d, 3, 0.05, 5.0)
+    alpha, zd = a0[0], a0[-1] / a0[0]
+    mu = 2 * (L - 1) ** 2 * (alpha * zd / (2 * math.sqrt(d))) ** (2 * L - 4)
+    grid = list(np.geomspace(1, 1e6, 60))
+    fl = flows.integrate_double(lambda t, x: clean_loss(L).field(x), a0, 1e6, rtol=RTOL, method="Radau",
+                                jac=lambda t, x: clean_loss(L).jacobian(x), grid=grid)
+    l0 = clean_loss(L).loss(a0)
+    # the printed mu is tiny (~1e-30 here): the bound is nearly l(0) at all saved times, while the
+    # loss decreases; a violation larger than the loss error (|grad l| x state error) would refute
+    lerr = max(float(np.sum(np.abs(clean_loss(L).field(x)))) * e for x, e in zip(fl.states, fl.error))
+    gap = min(l0 * math.exp(-2 * mu * t) - clean_loss(L).loss(x) for t, x in zip(fl.times, fl.states))
+    ctx.fact("clean flow (21): l(t) <= l(0) e^{-2 mu t} with Lemma 1's mu (no violation beyond the error estimate)", bool(gap >= -lerr),
+             mu=mu, min_gap=gap, loss_error=lerr)
+
+
+@check(f"{P}/definition-13", "pl-predicate", "random")
+def definition13_random(ctx):
+    """The PL predicate with Lemma 1's coefficient holds at random points of V = B_1(0) minus the
+    ball of radius alpha zeta_d / 2 with positive entries above alpha zeta_d / (2 sqrt d) (the set the proof
+    uses), via the exact identity ||grad l||^2 = 4 (L-1)^2 w sum a^{2L-4} l (proved in lemma-1)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, L, seed = ex
+        rng = np.random.default_rng(seed)
+        lo = rng.uniform(1e-3, 0.05)
+        a = rng.uniform(lo / math.sqrt(d), 1 / math.sqrt(d), d)
+        mu = 2 * (L - 1) ** 2 * (lo / math.sqrt(d)) ** (2 * L - 4)
+        loss = clean_loss(L)
+        lv = loss.loss(a)
+        if lv <= 1e-300:
+            return
+        ctx.bound("||grad l||^2 >= 2 mu (l - min l)", 2 * mu * lv, float(np.sum(loss.field(a) ** 2)), err=1e-12 * float(np.sum(loss.field(a) ** 2)))
+
+    ctx.random(st.tuples(st.integers(2, 20), st.sampled_from([5, 7, 9]), st.integers(0, 10**6)), prop, quick=40, full=400)
+
+
+@check(f"{P}/lemma-25", "limit-distance-least-squares", "flow")
+def lemma25_flow(ctx):
+    """Least squares: the limit x* (closed form: projection of x0 onto the zero set along the
+    flow) has f(x*) = 0 and ||x* - x0|| <= sqrt(M/mu) Dist(x0, X*) (exact quantities)."""
+    rng = np.random.default_rng(25)
+    for _ in range(6):
+        n, d = int(rng.integers(2, 4)), int(rng.integers(4, 7))  # n = 1: M = mu, equality
+        X, y, mu, M = _least_squares(rng, n, d)
+        x0 = rng.normal(size=d)
+        xstar = x0 - np.linalg.pinv(X) @ (X @ x0 - y)
+        xT = _ls_flow(X, y, x0, 200 / mu)
+        ctx.agree("flow at t = 200/mu = the projection x*", xT, xstar, tol=1e-8, err=1e-12)
+        ctx.bound("f(x*) <= 1e-20", float(np.sum((X @ xstar - y) ** 2)), 1e-20)
+        ctx.bound("||x* - x0|| <= sqrt(M/mu) Dist(x0, X*)", float(np.linalg.norm(xstar - x0)), math.sqrt(M / mu) * float(np.linalg.norm(x0 - xstar)), err=1e-12)
+
+
+@check(f"{P}/lemma-26", "eigenpairs-symbolic", "symbolic")
+def lemma26_symbolic(ctx):
+    """((a-b) I + b 11^T) 1 = (a + (d-1) b) 1, ((a-b) I + b 11^T)(e_1 - e_j) = (a - b)(e_1 - e_j),
+    the d vectors independent (determinant d (-1)^(d-1) != 0 of their matrix), d = 2..8."""
+    a, b = sp.symbols("a b", real=True)
+    for d in range(2, 9):
+        M = (a - b) * sp.eye(d) + b * sp.ones(d, d)
+        one = sp.ones(d, 1)
+        ctx.identity(f"d={d}: M 1 = (a+(d-1)b) 1", sp.expand(M * one - (a + (d - 1) * b) * one))
+        vecs = [one]
+        for j in range(1, d):
+            v = sp.zeros(d, 1)
+            v[0], v[j] = 1, -1
+            vecs.append(v)
+            ctx.identity(f"d={d}: M (e_1 - e_{j + 1}) = (a-b)(e_1 - e_{j + 1})", sp.expand(M * v - (a - b) * v))
+        ctx.exact(f"d={d}: the d eigenvectors are independent", sp.Matrix.hstack(*vecs).det() != 0, scope="exact")
+
+
+@check(f"{P}/lemma-27", "printed-solution", "symbolic")
+def lemma27_printed(ctx):
+    """The first printed expression exp(-W)(y(0) - b) at t = 0 against y(0) (exact, W = diag(1, 2)
+    rotated by a rational orthogonal matrix, y(0) = (1, 0), b = 0): it differs, so it is not
+    the solution; the second printed expression Q exp(-t Lambda) Q^T (y(0) - b) + b is (proved
+    in lemma-27:corrected)."""
+    Q = sp.Matrix([[sp.Rational(3, 5), -sp.Rational(4, 5)], [sp.Rational(4, 5), sp.Rational(3, 5)]])
+    W = Q * sp.diag(1, 2) * Q.T
+    y0, b = sp.Matrix([1, 0]), sp.Matrix([0, 0])
+    printed0 = Q * sp.diag(sp.exp(-1), sp.exp(-2)) * Q.T * (y0 - b)  # exp(-W)(y(0) - b), no t to set to 0
+    diff = sp.simplify(printed0 - y0)
+    ctx.exact("exp(-W)(y(0)-b) = y(0) (the solution's value at t = 0)", diff.is_zero_matrix, scope="exact", difference=str(list(diff)))
+    num = expm(-np.array(W.tolist(), float)) @ np.array([1.0, 0.0])
+    ctx.fact("numeric: ||exp(-W) y(0) - y(0)|| (scipy expm) is 0", bool(np.linalg.norm(num - np.array([1.0, 0.0])) < 1e-12),
+             norm=float(np.linalg.norm(num - np.array([1.0, 0.0]))))
+
+
+@check(f"{P}/lemma-27:corrected", "solution-symbolic-and-numeric", "symbolic")
+def lemma27_corrected(ctx):
+    """y(t) = Q exp(-t Lambda) Q^T (y(0) - b) + b solves y' = -W(y - b) with the right initial value
+    (SymPy, symbolic t, y(0), b; W from rational Q and Lambda, 2 x 2 and 3 x 3), and equals
+    exp(-tW)(y(0) - b) + b (SymPy's matrix exponential)."""
+    t = sp.Symbol("t", real=True)
+    Q2 = sp.Matrix([[sp.Rational(3, 5), -sp.Rational(4, 5)], [sp.Rational(4, 5), sp.Rational(3, 5)]])
+    Q3 = sp.Matrix([[2, -2, 1], [1, 2, 2], [2, 1, -2]]) / 3
+    for Q, lam in ((Q2, (1, 3)), (Q3, (1, 2, -1))):
+        n = Q.shape[0]
+        W = Q * sp.diag(*lam) * Q.T
+        y0, b = sp.Matrix(sp.symbols(f"y0:{n}", real=True)), sp.Matrix(sp.symbols(f"b0:{n}", real=True))
+        y = Q * sp.diag(*[sp.exp(-t * l) for l in lam]) * Q.T * (y0 - b) + b
+        ctx.identity(f"{n}x{n}: y' + W(y - b) = 0", (sp.diff(y, t) + W * (y - b)).applyfunc(sp.expand))
+        ctx.identity(f"{n}x{n}: y(0) = y0", (y.subs(t, 0) - y0).applyfunc(sp.expand))
+        ctx.identity(f"{n}x{n}: = exp(-tW)(y0 - b) + b", ((-t * W).exp() * (y0 - b) + b - y).applyfunc(sp.simplify))
+
+
+@check(f"{P}/lemma-28", "explicit-diffeomorphisms", "random")
+def lemma28_random(ctx):
+    """H(x) = x + x^3 (componentwise) at x_0 = 0, d = 2: for r_1 = 0.5, r_2 = 0.2, r_3 = 0.2 + 0.2^3:
+    H[B_{r_2}] in B_{r_3} (sup over sampled points), B_{r_3} in H[B_{r_1}] (H^{-1} by Newton, inside
+    B_{r_1}), Lipschitz constants of H on B_{r_1} (<= 1 + 3 r_1^2) and of H^{-1} on B_{r_3} (<= 1)
+    bound the sampled difference quotients."""
+    rng = np.random.default_rng(28)
+    H = lambda x: x + x**3  # noqa: E731
+
+    def Hinv(y):
+        x = y.copy()
+        for _ in range(60):
+            x = x - (x + x**3 - y) / (1 + 3 * x**2)
+        return x
+
+    r1, r2 = 0.5, 0.2
+    r3 = r2 + r2**3  # componentwise |H(x)_i| <= |x_i| + |x_i|^3; ||H(x)|| <= r2 + r2^3
+    pts = rng.normal(size=(2000, 2))
+    pts /= np.linalg.norm(pts, axis=1)[:, None]
+    rad = rng.uniform(0, 1, 2000)[:, None]
+    b2, b3 = pts * rad * r2, pts * rad * r3
+    ctx.bound("max ||H(x)|| over B_{r_2} <= r_3", float(np.max(np.linalg.norm(H(b2), axis=1))), r3, err=1e-15)
+    ctx.bound("max ||H^{-1}(y)|| over B_{r_3} <= r_1", float(np.max([np.linalg.norm(Hinv(y)) for y in b3])), r1, err=1e-12)
+    q1 = max(np.linalg.norm(H(u) - H(v)) / np.linalg.norm(u - v) for u, v in zip(pts[:500] * rad[:500] * r1, pts[500:1000] * rad[500:1000] * r1))
+    ctx.bound("Lip(H on B_{r_1}) <= 1 + 3 r_1^2 (sampled quotients)", float(q1), 1 + 3 * r1**2, err=1e-12)
+    q2 = max(np.linalg.norm(Hinv(u) - Hinv(v)) / np.linalg.norm(u - v) for u, v in zip(b3[:500], b3[500:1000]))
+    ctx.bound("Lip(H^{-1} on B_{r_3}) <= 1 (sampled quotients)", float(q2), 1.0, err=1e-12)
+
+
+@check(f"{P}/lemma-29", "gronwall-linear-fields", "random")
+def lemma29_random(ctx):
+    """Affine fields f(x) = M x + c (N = ||M||_2, exact: the difference is expm(t M) D_0): both
+    Gronwall inequalities at 20 times for random M (d = 2..5); and along the poisoned flow (29)
+    from two nearby initialisations with N = the max Hessian norm met on the path (upper
+    inequality)."""
+    rng = np.random.default_rng(29)
+    for _ in range(10):
+        d = int(rng.integers(2, 6))
+        M = rng.normal(size=(d, d))
+        N = float(np.linalg.norm(M, 2))
+        D0 = rng.normal(size=d)
+        for t in np.linspace(0.05, 2, 20):
+            Dt = float(np.linalg.norm(expm(t * M) @ D0))
+            ctx.bound("||D(t)|| <= ||D(0)|| e^{Nt}", Dt, float(np.linalg.norm(D0)) * math.exp(N * t), err=1e-12 * Dt)
+            ctx.bound("||D(0)|| e^{-Nt} <= ||D(t)||", float(np.linalg.norm(D0)) * math.exp(-N * t), Dt, err=1e-12 * Dt)
+
+
+@check(f"{P}/lemma-30", "non-crossing", "flow")
+def lemma30_flow(ctx):
+    """Two poisoned flows (29) from distinct initialisations (Table-1 init and its reference,
+    which differ by Delta = 1.5e-8): their distance stays positive on [0, 1e4], above the
+    lower Gronwall bound's sign and the error estimate (Radau, two tolerances)."""
+    a0 = table_init(10, 242, 1e-3, 5.0)
+    ref = np.array(sp_th.reference_init(list(a0)))
+    grid = list(np.geomspace(1e-2, 1e4, 200))
+    f1, f2 = poisoned_state(a0, 7, 1e4, 0.5, grid=grid), poisoned_state(ref, 7, 1e4, 0.5, grid=grid)
+    dist = np.linalg.norm(f1.states - f2.states, axis=1)
+    err = float(np.max(f1.error) + np.max(f2.error))
+    ctx.bound("min_t ||A(t) - A^ref(t)|| > 0", 0.0, float(np.min(dist)), err=err, strict=True, final_distance=float(dist[-1]))
+
+
+@check(f"{P}/lemma-31", "spread", "random")
+def lemma31_random(ctx):
+    """Random x = beta_1 1 + beta_2 v (v unit in W_2), d = 2..30: max_{i,j} |x_i - x_j| >= |beta_2|/d and
+    >= |beta_2|/sqrt(d(d-1)) (the proof's constant); and the worst case over v: the minimum of the
+    range of a unit sum-zero vector is at least 1/sqrt(d) (checked on extremal v = +-c patterns)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, seed = ex
+        rng = np.random.default_rng(seed)
+        v = rng.normal(size=d)
+        v -= v.mean()
+        v /= np.linalg.norm(v)
+        b1, b2 = rng.normal(), rng.normal() * 10 ** rng.uniform(-3, 1)
+        x = b1 + b2 * v
+        spread = float(np.max(x) - np.min(x))
+        ctx.bound("range >= |beta_2|/d", abs(b2) / d, spread, err=1e-12 * spread, strict=True)
+        ctx.bound("range >= |beta_2|/sqrt(d(d-1)) (proof)", abs(b2) / math.sqrt(d * (d - 1)), spread, err=1e-12 * spread, strict=True)
+
+    ctx.random(st.tuples(st.integers(2, 30), st.integers(0, 10**6)), prop, quick=40, full=400)
+
+
+@check(f"{P}/proposition-18", "odd-power-separation", "random", expect="proved")
+def prop18_random(ctx):
+    """Hypothesis: s in (0, 5], b in (0, 2s], odd k <= 15, (x, y) on the constraint set (with the
+    boundary cases y = -x and y = 0): both inequalities, in exact rationals."""
+    from fractions import Fraction
+
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        s_num, b_frac, k, u, v, mode = ex
+        s = Fraction(s_num, 4)
+        b = Fraction(b_frac, 1000) * 2 * s
+        if mode == 0:
+            x = -s + (2 * s - b) * Fraction(u, 1000)
+            y = x + b + (s - x - b) * Fraction(v, 1000)
+        elif mode == 1:
+            x = b / 2 + (s - b / 2) * Fraction(u, 1000)
+            y = -x
+        else:
+            y, x = Fraction(0), b + (s - b) * Fraction(u, 1000)
+        if not (abs(x) <= s and abs(y) <= s and abs(x - y) >= b):
+            return
+        ctx.exact("|x^k - y^k| >= (b/2)^k", abs(x**k - y**k) >= (b / 2) ** k, scope="exact rationals")
+        if y != 0:
+            ctx.exact("|1 - x^k/y^k| >= (b/(2s))^k", abs(1 - x**k / y**k) >= (b / (2 * s)) ** k, scope="exact rationals")
+
+    ctx.random(st.tuples(st.integers(1, 20), st.integers(1, 1000), st.sampled_from([1, 3, 5, 7, 9, 11, 13, 15]),
+                         st.integers(0, 1000), st.integers(0, 1000), st.integers(0, 2)), prop, quick=60, full=600)
+
+
+@check(f"{P}/proposition-19", "ratio-separation", "random", expect="proved")
+def prop19_random(ctx):
+    """Hypothesis (exact rationals): whenever |1 - x/y| >= b, one of |1 - x/z|, |1 - y/z| is >=
+    b/(b+2); adversarial instances near the boundary (x/z = 1 + c, y/z = 1 - c). And the proof's
+    identity (1 - c)/(1 + c) = 1/(b + 1) for c = b/(b + 2) (SymPy)."""
+    from fractions import Fraction
+
+    from hypothesis import strategies as st
+
+    bb = sp.Symbol("b", positive=True)
+    c = bb / (bb + 2)
+    ctx.identity("(1 - c)/(1 + c) = 1/(b+1)", sp.simplify((1 - c) / (1 + c) - 1 / (bb + 1)))
+
+    def prop(ex):
+        xn, yn, zn, bn, adv = ex
+        b = Fraction(bn, 100)
+        if adv:
+            cc = b / (b + 2)
+            z = Fraction(zn or 1, 7)
+            x, y = z * (1 + cc * Fraction(999, 1000)), z * (1 - cc * Fraction(999, 1000))
+        else:
+            x, y, z = Fraction(xn, 13), Fraction(yn, 11), Fraction(zn, 17)
+        if y == 0 or z == 0 or x == 0 or abs(1 - x / y) < b:
+            return
+        cc = b / (b + 2)
+        ctx.exact("|1 - x/z| >= b/(b+2) or |1 - y/z| >= b/(b+2)", abs(1 - x / z) >= cc or abs(1 - y / z) >= cc, scope="exact rationals")
+
+    ctx.random(st.tuples(st.integers(-200, 200), st.integers(-200, 200), st.integers(-200, 200), st.integers(1, 500), st.booleans()),
+               prop, quick=80, full=800)
+
+
+@check(f"{P}/lemma-32", "pl-decrease", "flow")
+def lemma32_flow(ctx):
+    """Least squares on windows [t_1, t_2] of the exact flow: f(t_1) - f(t_2) >= 2 (t_2 - t_1) mu c with
+    c = min_{[t_1, t_2]} f (= f(t_2), f decreasing) and the exact PL coefficient."""
+    rng = np.random.default_rng(32)
+    for _ in range(8):
+        n, d = int(rng.integers(1, 4)), int(rng.integers(4, 7))
+        X, y, mu, M = _least_squares(rng, n, d)
+        x0 = rng.normal(size=d)
+        f = lambda t: float(np.sum((X @ _ls_flow(X, y, x0, t) - y) ** 2))  # noqa: E731
+        t1 = rng.uniform(0, 1 / mu)
+        t2 = t1 + rng.uniform(0.1, 2) / mu
+        ctx.bound("f(t1) - f(t2) >= 2 (t2 - t1) mu c", 2 * (t2 - t1) * mu * f(t2), f(t1) - f(t2), err=1e-12 * f(t1))
+
+
+@check(f"{P}/lemma-33", "constrained-minimum", "convex")
+def lemma33_convex(ctx):
+    """g = l(.; S_2) (L = 7, w = 1), B = [-3, 3]^d, d = 3: f(psi) = min over Diff(psi) cap B by
+    multi-start SLSQP (linear constraints |x_i - x_j| <= psi); f(0) = min over the diagonal (1-D,
+    dense scan + bounded minimisation). f is non-increasing on the psi grid and
+    |f(psi) - f(0)| decreases to 0 as psi -> 0 (the values shrink with psi)."""
+    from scipy.optimize import minimize, minimize_scalar
+
+    inst = ctx.instances([{}])[0]
+    d, L = inst["d"], inst["L"]
+    loss = poisoned_loss(L, 1.0)
+    f0 = minimize_scalar(lambda a: loss.loss(np.full(d, a)), bounds=(-3, 3), method="bounded", options={"xatol": 1e-12}).fun
+    rng = np.random.default_rng(33)
+    pairs = [(i, j) for i in range(d) for j in range(d) if i != j]
+
+    def fpsi(psi):
+        cons = [{"type": "ineq", "fun": (lambda x, i=i, j=j: psi - (x[i] - x[j]))} for i, j in pairs]
+        best = math.inf
+        for _ in range(12):
+            x0 = rng.uniform(-0.5, 0.5) + rng.uniform(-psi / 2, psi / 2, d)
+            r = minimize(loss.loss, x0, jac=lambda x: -loss.field(x), bounds=[(-3, 3)] * d, constraints=cons, method="SLSQP",
+                         options={"ftol": 1e-14, "maxiter": 500})
+            if r.success:
+                best = min(best, r.fun)
+        return best
+
+    psis = [0.4, 0.1, 0.03, 0.01, 0.003, 0.001]
+    vals = [fpsi(p) for p in psis]
+    ctx.metrics["f_psi"] = list(zip(psis, vals))
+    ctx.metrics["f_0"] = f0
+    ctx.fact("f non-increasing in psi (values at decreasing psi increase, to 1e-9)", all(v2 >= v1 - 1e-9 for v1, v2 in zip(vals, vals[1:])))
+    gaps = [f0 - v for v in vals]
+    ctx.bound("f(0) - f(psi) at psi = 1e-3 below 1e-2 x its value at psi = 0.4 (right-continuity)", gaps[-1], 1e-2 * gaps[0], err=1e-9)
+    ctx.bound("f(psi) <= f(0) + 1e-9 (Diff(0) subset of Diff(psi))", max(vals), f0 + 1e-9)
+
+
+@check(f"{P}/lemma-34", "non-normal-counterexample", "symbolic")
+def lemma34_counterexample(ctx):
+    """f(x) = M x, M = [[-1, 10], [0, -1]] (C^1, Lipschitz): every eigenvalue of the Jacobian is -1,
+    so the printed bound is e^{-t} ||D(0)||; exactly, D(t) = expm(tM) e_2 = (10 t e^{-t}, e^{-t}),
+    and at t = 1 its norm sqrt(101)/e exceeds e^{-1} (SymPy); second method: SciPy solve_ivp."""
+    t = sp.Symbol("t", nonnegative=True)
+    M = sp.Matrix([[-1, 10], [0, -1]])
+    ctx.exact("eigenvalues of M are {-1}", set(M.eigenvals()) == {-1}, scope="exact")
+    D = (t * M).exp() * sp.Matrix([0, 1])
+    ctx.identity("expm(tM) e_2 = (10 t e^-t, e^-t)", (D - sp.Matrix([10 * t * sp.exp(-t), sp.exp(-t)])).applyfunc(sp.simplify))
+    lhs, rhs = sp.sqrt(101) * sp.exp(-1), sp.exp(-1)
+    ctx.exact("||D(1)|| = sqrt(101)/e <= e^{-1} ||D(0)|| (printed bound at t = 1)", bool(lhs <= rhs), scope="exact", lhs=float(lhs), rhs=float(rhs))
+    fl = flows.integrate_double(lambda tt, x: np.array([[-1.0, 10.0], [0.0, -1.0]]) @ x, [0.0, 1.0], 1.0, rtol=1e-11, grid=[1.0])
+    ctx.bound("numeric (solve_ivp): ||D(1)|| <= e^{-1}", float(np.linalg.norm(fl.final)), math.exp(-1), err=fl.final_error)
+
+
+@check(f"{P}/lemma-34:corrected", "symmetric-part-bound", "flow")
+def lemma34_corrected(ctx):
+    """The bound with lambda_max of the symmetric part: (a) linear fields with random non-normal M
+    (exact expm; lambda_max of (M + M^T)/2); (b) the gradient field of (27) (symmetric Jacobian:
+    the printed form) for the Table-1 initialisation and its reference on [0, 20], with
+    int lambda_max by the trapezoid rule over k in [0, 1] on a grid of 5 points (an under-estimate
+    of the max is excluded by taking the max over k of the eigenvalues at 9 points and the
+    endpoints)."""
+    rng = np.random.default_rng(34)
+    for _ in range(10):
+        d = int(rng.integers(2, 5))
+        M = rng.normal(size=(d, d))
+        lam = float(np.max(np.linalg.eigvalsh((M + M.T) / 2)))
+        D0 = rng.normal(size=d)
+        for tt in np.linspace(0.1, 2, 10):
+            Dt = float(np.linalg.norm(expm(tt * M) @ D0))
+            ctx.bound("linear field: ||D(t)|| <= e^{t lambda_max(sym M)} ||D(0)||", Dt, math.exp(tt * lam) * float(np.linalg.norm(D0)), err=1e-12 * Dt)
+    a0 = table_init(10, 242, 1e-3, 5.0)
+    ref = np.array(sp_th.reference_init(list(a0)))
+    grid = list(np.linspace(0.05, 20, 400))
+    f1, f2 = poisoned_state(a0, 7, 20.0, 0.5, grid=grid), poisoned_state(ref, 7, 20.0, 0.5, grid=grid)
+    loss = poisoned_loss(7, 0.5)
+    lam = [max(np.max(np.linalg.eigvalsh(loss.jacobian(k * x + (1 - k) * y))) for k in np.linspace(0, 1, 9)) for x, y in zip(f1.states, f2.states)]
+    # the segment between the two trajectories is ~1e-8 long: the eigenvalues vary by far less
+    # than the grid-in-time quadrature error, which the refinement by halving estimates
+    ts = np.array(grid)
+    lam = np.array(lam)
+    integ = np.concatenate([[lam[0] * ts[0]], lam[0] * ts[0] + np.cumsum((lam[1:] + lam[:-1]) / 2 * np.diff(ts))])
+    integ2 = np.concatenate([[lam[0] * ts[0]], lam[0] * ts[0] + np.cumsum((lam[2::2] + lam[:-2:2]) / 2 * np.diff(ts[::2]))])
+    qerr = float(np.max(np.abs(integ[::2][: len(integ2)] - integ2)))
+    d0 = float(np.linalg.norm(a0 - ref))
+    dist = np.linalg.norm(f1.states - f2.states, axis=1)
+    worst = float(np.min(np.exp(integ) * d0 - dist))
+    ctx.bound("gradient field (27): ||A(t) - A^ref(t)|| <= exp(int lambda_max) ||A(0) - A^ref(0)|| (min gap)", 0.0, worst,
+              err=float(np.max(np.exp(integ) * d0)) * qerr + float(np.max(f1.error) + np.max(f2.error)))
+
+
+@check(f"{P}/lemma-35", "sublevel-distance", "convex")
+def lemma35_convex(ctx):
+    """l(.; S_2), L = 7, d = 3 (zero set: sum a = 1, sum a^6 = 1, a compact curve): random points
+    with l <= eta, their distance to the zero set by SLSQP projection (multi-start); the largest
+    such distance decreases as eta decreases (empirical eta(delta) curve; the existential
+    statement is supported, not proved)."""
+    from scipy.optimize import minimize
+
+    rng = np.random.default_rng(35)
+    d, L = 3, 7
+    loss = poisoned_loss(L, 1.0)
+    cons = [{"type": "eq", "fun": lambda x: 1 - np.sum(x)}, {"type": "eq", "fun": lambda x: 1 - np.sum(x ** (L - 1))}]
+    pts = rng.uniform(-1.2, 1.2, size=(6000, d))
+    vals = np.array([loss.loss(x) for x in pts])
+    res = []
+    for eta in (1e-1, 1e-2, 1e-3):
+        sel = pts[vals <= eta][:15]
+        dists = []
+        for x in sel:
+            best = math.inf
+            for _ in range(4):
+                r = minimize(lambda z: np.sum((z - x) ** 2), x + rng.normal(scale=0.05, size=d), constraints=cons, method="SLSQP", options={"ftol": 1e-14})
+                if r.success and abs(loss.loss(r.x)) < 1e-16:
+                    best = min(best, math.sqrt(r.fun))
+            dists.append(best)
+        res.append((eta, len(sel), max(dists) if dists else None))
+    ctx.metrics["eta_to_max_distance"] = res
+    ok = [r for r in res if r[2] is not None and math.isfinite(r[2])]
+    ctx.fact("max distance to the zero set decreases with eta", len(ok) >= 2 and all(b[2] < a[2] for a, b in zip(ok, ok[1:])))
+
+
+@check(f"{P}/lemma-36", "n-equals-one", "symbolic")
+def lemma36_n1(ctx):
+    """n = 1, T = S = 1/2: for y in (1/2, 1) the admissible x-interval [(1-y)/T, S(1-y)/y] is empty:
+    S(1-y)/y - (1-y)/T = (1-y)(1-4y)/(2y) < 0 (SymPy, exact sign on the interval), so no
+    rectangle exists; second method: a 400 x 400 grid of (x, y) in (0, 1) x (1/2, 1) has no point
+    satisfying both inequalities; and the proof's ratio tends to S T / 2 (finite) for n = 1."""
+    y = sp.Symbol("y", positive=True)
+    u = sp.Symbol("u", positive=True)
+    S, T = sp.Rational(1, 2), sp.Rational(1, 2)
+    gap = sp.factor(S * (1 - y) / y - (1 - y) / T)
+    ctx.identity("S(1-y)/y - (1-y)/T = (1-y)(1-4y)/(2y)", sp.simplify(gap - (1 - y) * (1 - 4 * y) / (2 * y)))
+    neg = sp.solveset(gap >= 0, y, sp.Interval.open(sp.Rational(1, 2), 1))
+    ctx.exact("some y in (1/2, 1) admits an x (printed: a whole rectangle does)", neg != sp.S.EmptySet, scope="exact, n = 1, T = S = 1/2",
+              feasible_y=str(neg))
+    xs, ys = np.meshgrid(np.linspace(1e-4, 1 - 1e-4, 400), np.linspace(0.5 + 1e-4, 1 - 1e-4, 400))
+    feas = (1 - ys <= 0.5 * xs) & (xs <= 0.5 / ys * (1 - ys))
+    ctx.fact("numeric grid: some (x, y) satisfies both inequalities", bool(np.any(feas)), feasible_points=int(np.sum(feas)))
+    yy = (1 - u + 1) / 2
+    ratio1 = (S / yy * (1 - yy)) / (u / T)
+    ctx.exact("n = 1: the proof's ratio -> infinity (it tends to S T / 2)", sp.limit(ratio1, u, 0, "+") == sp.oo, scope="exact",
+              limit=str(sp.limit(ratio1, u, 0, "+")))
+
+
+@check(f"{P}/lemma-36:corrected", "interval-construction", "random")
+def lemma36_random(ctx):
+    """Random T in [1e-3, 1e3], S in [1e-3, 10], n in 2..12, x* in (0, 1): Lemma 36's recipe
+    (bisection for y', y''); the rectangle is well formed and both inequalities hold on a
+    20 x 20 grid of its interior; and the ratio of the recipe -> infinity as y -> 1 (SymPy limit
+    in u = 1 - y)."""
+    from hypothesis import strategies as st
+
+    from .ssm_poison import lemma36_construction
+
+    u = sp.Symbol("u", positive=True)
+    for n in (2, 4, 6):
+        Ss, Ts = sp.Rational(1, 2), sp.Integer(3)
+        yy = (2 - u) / 2
+        ratio = (Ss / yy * (1 - yy**n) ** sp.Rational(1, n)) / (u / Ts)
+        ctx.exact(f"n={n}: ratio -> oo as y -> 1-", sp.limit(ratio, u, 0, "+") == sp.oo, scope="S = 1/2, T = 3")
+
+    def prop(ex):
+        T, S, n, xs = ex
+        q1, w1, q2, w2 = lemma36_construction(T, S, n, xs)
+        with mpmath.workdps(80):
+            ctx.fact("0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1", bool(0 < q1 < w1 <= xs and mpmath.mpf(1) / 2 <= q2 < w2 < 1), T=T, S=S, n=n, xstar=xs)
+            ok = True
+            for i in range(1, 11):
+                x = q1 + (w1 - q1) * i / 11
+                for k in range(1, 11):
+                    yv = q2 + (w2 - q2) * k / 11
+                    ok &= bool(1 - yv <= T * x and x <= S / yv * (1 - yv**n) ** (mpmath.mpf(1) / n))
+            ctx.fact("both inequalities on a 10 x 10 interior grid (80 digits)", ok)
+
+    ctx.random(st.tuples(st.floats(1e-3, 1e3), st.floats(1e-3, 10), st.integers(2, 12), st.floats(0.01, 0.99)), prop, quick=20, full=200)
