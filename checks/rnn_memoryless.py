@@ -1,0 +1,610 @@
+"""Checks for rnn-memoryless (Cohen-Karlik et al., temporal extrapolation): the statements of
+theorems/rnn_memoryless.py bound to independent methods.
+
+* symbolic: SymPy identities against the shared model ``theorems/linear_rnn.py`` (its impulse
+  response, loss and differentiation), never against the printed formula itself;
+* exact (``Fraction``): Rademacher enumeration of the population loss, gradient descent in
+  rational arithmetic (``numerics/linear_rnn_gd.py``: an invariant must hold *exactly* after
+  every step), the recurrence run literally (``numerics/linear_rnn.py``);
+* flow: heyoka at 128 bits (checked at 192) on an exactly reduced system, SciPy on the full
+  system, and float64 gradient descent for long runs;
+* convex: cvxpy (Clarabel) linear programs (zero-loss sets are linear in C; the moment shadow of
+  the symmetric case);
+* experiment: reduced reproductions of the figures and the empirical claims.
+
+Tolerances: a float comparison's accuracy target comes from the arithmetic's error estimate
+(two tolerances, two precisions, two solver tolerances); the guard in checks.core refuses
+``verified`` unless the measured estimate is at most a tenth of it.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import sympy as sp
+
+from numerics import flows, limits
+from numerics import linear_rnn as nl
+from numerics import linear_rnn_gd as gd
+from theorems import linear_rnn as tl
+from theorems import rnn_memoryless as rm
+
+from .core import check
+
+EPS64 = float(np.finfo(float).eps)
+HP_BITS = 128
+EXTRAP_OK = 1e-2  # 'extrapolates' in the experiments: max_{k<=j<T} |h_j - h*_j| <= 1e-2 |w| (stated in notes)
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------
+def R(v) -> sp.Rational:
+    v = Fraction(v)
+    return sp.Rational(v.numerator, v.denominator)
+
+
+def smat(M) -> sp.Matrix:
+    M = np.asarray(M, dtype=object)
+    if M.ndim == 1:
+        return sp.Matrix([R(v) for v in M])
+    return sp.Matrix([[R(v) for v in row] for row in M])
+
+
+def memoryless_loss(k: int, w=1.0) -> gd.ImpulseLoss:
+    return gd.ImpulseLoss((w,) + (0 * w,) * (k - 1))
+
+
+def symmetric_init(d: int, scale: float, seed: int, symmetric: bool = True):
+    """Theorem 6.1's initialisation: A0 = (M + M^T)/2, B0 = C0^T, entries N(0, scale^2/d);
+    ``symmetric=False``: A0 = M, B0, C0 independent (outside the hypothesis)."""
+    rng = np.random.default_rng(seed)
+    s = scale / math.sqrt(d)
+    M = rng.normal(size=(d, d)) * s
+    C = rng.normal(size=d) * s
+    if symmetric:
+        return (M + M.T) / 2, C.copy(), C
+    return M, rng.normal(size=d) * s, C
+
+
+def xavier_init(d: int, seed: int):
+    """Glorot-uniform: A (d x d) limit sqrt(6/(2d)), B (d x 1) and C (1 x d) limit sqrt(6/(1+d))."""
+    rng = np.random.default_rng(seed)
+    la, lb = math.sqrt(6 / (2 * d)), math.sqrt(6 / (1 + d))
+    return rng.uniform(-la, la, (d, d)), rng.uniform(-lb, lb, d), rng.uniform(-lb, lb, d)
+
+
+def extrapolation_error(A, B, C, k: int, target, T: int = 60) -> float:
+    h = gd.impulse(A, B, C, T)
+    return max(abs(float(h[j]) - float(target[j] if j < len(target) else 0.0)) for j in range(k, T))
+
+
+def spectral_radius(A) -> float:
+    return float(max(abs(np.linalg.eigvals(np.asarray(A, float)))))
+
+
+def rational_symmetric(rng, d, lo=-3, hi=3, den=4):
+    M = [[Fraction(int(rng.integers(lo, hi + 1)), int(rng.integers(1, den + 1))) for _ in range(d)] for _ in range(d)]
+    return gd.as_exact([[M[min(p, q)][max(p, q)] for q in range(d)] for p in range(d)])
+
+
+def rational_vector(rng, d, lo=-3, hi=3, den=4):
+    return gd.as_exact([Fraction(int(rng.integers(lo, hi + 1)), int(rng.integers(1, den + 1))) for _ in range(d)])
+
+
+@functools.lru_cache(maxsize=None)
+def gd_run(kind: str, d: int, k: int, w: float, eta: float, scale: float, seed: int, steps: int, target: tuple | None = None):
+    """A cached float64 GD run on (4) (or on sum_j (h_j - target_j)^2); ``kind`` in
+    {'symmetric', 'nonsymmetric', 'xavier', 'symA'} ('symA': A0 symmetric, B0, C0 independent)."""
+    if kind == "xavier":
+        A, B, C = xavier_init(d, seed)
+    elif kind == "symA":
+        rng = np.random.default_rng(seed)
+        s = scale / math.sqrt(d)
+        M = rng.normal(size=(d, d)) * s
+        A, B, C = (M + M.T) / 2, rng.normal(size=d) * s, rng.normal(size=d) * s
+    else:
+        A, B, C = symmetric_init(d, scale, seed, symmetric=(kind == "symmetric"))
+    loss = gd.ImpulseLoss(target) if target is not None else memoryless_loss(k, w)
+    marks = sorted({0, steps} | {int(steps * f) for f in (0.01, 0.03, 0.1, 0.3, 0.5)})
+    run = gd.gradient_descent(loss, A, B, C, eta, steps, record=lambda t: t in marks)
+    return run
+
+
+@functools.lru_cache(maxsize=None)
+def adam_run(kind: str, d: int, k: int, seed: int, steps: int, lr: float = 1e-3, target: tuple | None = None):
+    A, B, C = xavier_init(d, seed) if kind == "xavier" else symmetric_init(d, 0.3, seed)
+    loss = gd.ImpulseLoss(target) if target is not None else memoryless_loss(k)
+    return gd.adam(loss, A, B, C, lr, steps)
+
+
+def second_moment_expectation(expr, xs, Sigma):
+    """E[expr] for a polynomial ``expr`` of degree <= 2 in ``xs`` under E[x] = 0 and
+    E[x x^T] = Sigma (monomials x_i x_j -> Sigma_ij, x_i -> 0)."""
+    poly = sp.Poly(sp.expand(expr), *xs)
+    out = 0
+    for monom, coeff in poly.terms():
+        idx = [i for i, e in enumerate(monom) for _ in range(e)]
+        if len(idx) == 0:
+            out += coeff
+        elif len(idx) == 2:
+            out += coeff * Sigma[idx[0], idx[1]]
+        elif len(idx) > 2:
+            raise ValueError("degree > 2")
+    return out
+
+
+def unrolled_output(A, B, C, xs):
+    """The recurrence (1) run symbolically: s_t = A s_{t-1} + B x_t, y = C s_k."""
+    s = sp.zeros(A.shape[0], 1)
+    for x in xs:
+        s = A * s + B * x
+    return (C * s)[0, 0]
+
+
+# ---------------------------------------------------------------------------------------
+# §3: teacher, (2), Lemma 3.1 / A.1, extrapolation, Lemma 3.2, A = 0
+# ---------------------------------------------------------------------------------------
+@check("rnn-memoryless/claim-def-memoryless-teacher", "teacher-as-rnn", "symbolic")
+def teacher_as_rnn(ctx):
+    """The memoryless teacher is the one-dimensional linear RNN A = 0, B = 1, C = w: the
+    recurrence (1) run symbolically gives y_k = w x_k for every k <= 8 (symbolic w, x), and
+    its impulse response is (w, 0, 0, ...)."""
+    for inst in ctx.instances([{}]):
+        ctx.start(inst)
+        w = sp.Symbol("w", real=True)
+        for k in range(1, 9):
+            xs = sp.symbols(f"x1:{k + 1}", real=True)
+            ctx.identity(f"teacher RNN output at k={k} = w x_k", unrolled_output(sp.Matrix([[0]]), sp.Matrix([[1]]), sp.Matrix([[w]]), xs) - w * xs[-1], scope="symbolic w, x")
+        h = tl.impulse(sp.Matrix([[0]]), sp.Matrix([[1]]), sp.Matrix([[w]]), 6)
+        ctx.identity("teacher impulse response = (w, 0, 0, 0, 0, 0)", [h[0] - w] + h[1:])
+
+
+@check("rnn-memoryless/claim-eq-2", "unrolled-recurrence", "symbolic")
+def eq2_symbolic(ctx):
+    """(1) unrolled symbolically (d = 2, full symbolic A, B, C) against (2) for k = 1..4."""
+    A, B, C, _ = tl.parameters(2)
+    for k in range(1, 5):
+        xs = sp.symbols(f"x1:{k + 1}", real=True)
+        conv = sum((C * A ** (k - i) * B)[0, 0] * xs[i - 1] for i in range(1, k + 1))
+        ctx.identity(f"(1) unrolled = (2), d=2, k={k}", sp.expand(unrolled_output(A, B, C, xs) - conv), scope="symbolic A (2x2), B, C, x")
+
+
+@check("rnn-memoryless/claim-eq-2", "recurrence-vs-convolution", "random", expect="proved")
+def eq2_random(ctx):
+    """Hypothesis: integer/rational A, B, C (d <= 5, and MIMO n, m <= 3), integer x of length
+    T <= 10: the recurrence run literally (numerics.linear_rnn.simulate, and a MIMO loop) equals
+    the convolution (2) exactly."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def inst(draw):
+        d, T = draw(st.integers(1, 5)), draw(st.integers(1, 10))
+        n, m = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+        seed = draw(st.integers(0, 10**6))
+        return d, T, n, m, seed
+
+    def prop(ex):
+        d, T, n, m, seed = ex
+        rng = np.random.default_rng(seed)
+        A = gd.as_exact(rng.integers(-3, 4, (d, d)))
+        B, C = gd.as_exact(rng.integers(-3, 4, d)), gd.as_exact(rng.integers(-3, 4, d))
+        x = [int(v) for v in rng.integers(-3, 4, T)]
+        ys = nl.simulate(A, B, C, x)
+        conv = [sum((C.dot(np.linalg.matrix_power(A, t - i)).dot(B)) * x[i - 1] for i in range(1, t + 1)) for t in range(1, T + 1)]
+        ctx.exact("SISO recurrence = convolution (2) at every t <= T", list(ys) == conv, scope="exact integers")
+        Bm, Cm = gd.as_exact(rng.integers(-3, 4, (d, n))), gd.as_exact(rng.integers(-3, 4, (m, d)))
+        X = [gd.as_exact(rng.integers(-3, 4, n)) for _ in range(T)]
+        s = gd.as_exact(np.zeros(d, dtype=int))
+        for xt in X:
+            s = A.dot(s) + Bm.dot(xt)
+        H = gd.impulse(A, Bm, Cm, T)
+        ctx.exact("MIMO recurrence = sum_i H_{T-i} x_i", list(Cm.dot(s)) == list(sum(H[T - i].dot(X[i - 1]) for i in range(1, T + 1))), scope="exact integers")
+
+    ctx.random(inst(), prop, quick=8, full=150)
+
+
+def _lemma31_symbolic(ctx, d, k, with_appendix_steps):
+    A, B, C, _ = tl.parameters(d)
+    w = sp.Symbol("w", real=True)
+    xs = sp.symbols(f"x1:{k + 1}", real=True)
+    sq = rm.loss_expectation_form(A, B, C, w, xs)
+    # (15) is the model's (y_k - w x_k)^2 (the recurrence, not the printed sum)
+    ctx.identity(f"(15) = (y_k(x) - w x_k)^2 from the recurrence, d={d}, k={k}", sp.expand(sq - (unrolled_output(A, B, C, xs) - w * xs[-1]) ** 2))
+    E = second_moment_expectation(sq, xs, sp.eye(k))
+    ctx.identity(f"E[(15)] under E xx^T = I equals (4), d={d}, k={k}", sp.expand(E - rm.loss_printed(A, B, C, w, k)))
+    ctx.identity(f"(4) = the shared model's population loss, d={d}, k={k}", sp.expand(rm.loss_printed(A, B, C, w, k) - tl.population_loss(A, B, C, [w], k)))
+    if with_appendix_steps:
+        first, second = rm.loss_appendix_a_steps(A, B, C, w, k)
+        ctx.identity(f"App. A first step: E[(15)] = sum_i (CA^(k-i)B)^2 - 2w CB + w^2, d={d}, k={k}", sp.expand(E - first))
+        ctx.identity(f"App. A second step (i = k removed), d={d}, k={k}", sp.expand(first - second))
+        ctx.identity(f"App. A last step: second = (14), d={d}, k={k}", sp.expand(second - rm.loss_printed(A, B, C, w, k)))
+    # which hypotheses are used: a general second moment Sigma gives the quadratic form (CI-1)
+    S = sp.Matrix(k, k, lambda i, j: sp.Symbol(f"S{min(i, j)}{max(i, j)}", real=True))
+    ES = second_moment_expectation(sq, xs, S)
+    h = tl.impulse(A, B, C, k)
+    r = sp.Matrix([h[k - i] for i in range(1, k + 1)]) - w * sp.Matrix([0] * (k - 1) + [1])
+    ctx.identity(f"CI-1: E[(15)] with E xx^T = Sigma is (h~ - w e_k)^T Sigma (h~ - w e_k), d={d}, k={k}", sp.expand(ES - (r.T * S * r)[0, 0]), scope="only the second moment enters")
+
+
+@check("rnn-memoryless/lemma-3.1", "second-moments", "symbolic")
+def lemma31_symbolic(ctx):
+    """SymPy: (y_k - w x_k)^2 from the recurrence, expectation by x_i x_j -> delta_ij, against
+    (4) (d = 2, k = 3); with a general second moment Sigma it is the quadratic form CI-1 (only
+    E xx^T enters: neither independence nor Gaussianity is used)."""
+    _lemma31_symbolic(ctx, 2, 3, with_appendix_steps=False)
+
+
+def _rademacher_lemma31(ctx, quick, full):
+    from hypothesis import strategies as st
+
+    @st.composite
+    def inst(draw):
+        return draw(st.integers(1, 3)), draw(st.integers(1, 6)), draw(st.integers(0, 10**6))
+
+    def prop(ex):
+        d, k, seed = ex
+        rng = np.random.default_rng(seed)
+        A = gd.as_exact([[Fraction(int(rng.integers(-3, 4)), int(rng.integers(1, 4))) for _ in range(d)] for _ in range(d)])
+        B, C = rational_vector(rng, d), rational_vector(rng, d)
+        w = Fraction(int(rng.integers(1, 5)) * int(rng.choice([-1, 1])), int(rng.integers(1, 3)))
+        H = nl.impulse(A, B, C, k)
+        exact = nl.rademacher_expectation(lambda x: (nl.simulate(A, B, C, x)[-1] - w * x[-1]) ** 2, k)
+        printed = rm.loss_printed(smat(A), smat(B), smat(C).T, R(w), k)
+        ctx.exact("Rademacher enumeration (recurrence run literally) = (4)", R(exact) == sp.nsimplify(printed), scope="exact rationals, d <= 3, k <= 6", value=str(exact))
+        # a dependent law with E xx^T = I: x uniform on {+-sqrt(k) e_i}
+        dep = sum(((sp.sqrt(k) * s * R(H[k - 1 - i])) - (R(w) * s * sp.sqrt(k) if i == k - 1 else 0)) ** 2 for i in range(k) for s in (1, -1)) / (2 * k)
+        ctx.exact("dependent law uniform on {+-sqrt(k) e_i} (E xx^T = I): expectation = (4)", sp.expand(dep - printed) == 0, scope="exact")
+        if k >= 2:
+            # identity covariance with non-zero mean: x = mu + Rademacher; (4) needs the raw second moment
+            mu = [1] + [0] * (k - 1)
+            shifted = nl.rademacher_expectation(lambda x: (nl.simulate(A, B, C, [a + b for a, b in zip(x, mu)])[-1] - w * (x[-1] + mu[-1])) ** 2, k)
+            gap = R(shifted) - sp.nsimplify(printed)
+            rt = R(H[k - 1])  # the residual's entry met by mu = e_1 (x_1 meets h_{k-1})
+            ctx.exact("identity covariance, mean e_1: expectation - (4) = (h_{k-1})^2 (the raw second moment is what (4) needs)", gap == rt**2, scope="exact")
+
+    ctx.random(inst(), prop, quick=quick, full=full)
+
+
+@check("rnn-memoryless/lemma-3.1", "rademacher-enumeration", "random", expect="proved")
+def lemma31_rademacher(ctx):
+    """Exact expectation over all 2^k Rademacher inputs (whitened: E xx^T = I) of
+    (y_k - w x_k)^2 with y_k from the recurrence run literally, in Fractions, against (4), at
+    Hypothesis-drawn rational A, B, C, w; also a non-independent law with E xx^T = I (gives (4))
+    and identity covariance with a non-zero mean (does not: the gap is exactly h_{k-1}^2)."""
+    _rademacher_lemma31(ctx, quick=12, full=120)
+
+
+@check("rnn-memoryless/lemma-3.1", "monte-carlo-gaussian", "random")
+def lemma31_monte_carlo(ctx):
+    """Gaussian inputs N(0, I_k), N = 40000 samples: the sample mean of (y_k - w x_k)^2 against
+    (4) within 5 standard errors (the statistical tolerance; float rounding is the error
+    estimate)."""
+    for inst in ctx.instances([{"d": 3, "k": 4, "seed": 0}, {"d": 4, "k": 3, "seed": 1}], [{"d": d, "k": k, "seed": s} for d in (2, 4) for k in (2, 5) for s in (0, 1)]):
+        ctx.start(inst)
+        d, k = inst["d"], inst["k"]
+        rng = np.random.default_rng(inst["seed"])
+        A, B, C = 0.5 * rng.normal(size=(d, d)), rng.normal(size=d), rng.normal(size=d)
+        w = inst["w"]
+        N = 40000
+        X = rng.normal(size=(N, k))
+        h = gd.impulse(A, B, C, k)
+        y = X @ np.array([h[k - 1 - i] for i in range(k)])  # convolution (2), oldest input first
+        samples = (y - w * X[:, -1]) ** 2
+        mc, se = float(samples.mean()), float(samples.std(ddof=1) / math.sqrt(N))
+        closed = (h[0] - w) ** 2 + sum(h[j] ** 2 for j in range(1, k))
+        ctx.agree("Monte Carlo E(y_k - w x_k)^2 = (4) within 5 standard errors", mc, closed, tol=5 * se, err=1e-9 * max(1.0, closed), standard_error=se, samples=N)
+
+
+@check("rnn-memoryless/lemma-A.1", "proof-steps", "symbolic")
+def lemmaA1_symbolic(ctx):
+    """(15), the two printed intermediate expressions of App. A and (14), each against the
+    previous one and against the model (d = 2, k = 3 and d = 3, k = 2)."""
+    _lemma31_symbolic(ctx, 2, 3, with_appendix_steps=True)
+    _lemma31_symbolic(ctx, 3, 2, with_appendix_steps=True)
+
+
+@check("rnn-memoryless/lemma-A.1", "rademacher-enumeration", "random", expect="proved")
+def lemmaA1_rademacher(ctx):
+    """As lemma-3.1's enumeration (Rademacher inputs have E x = 0 and E xx^T = I, the
+    appendix's hypotheses)."""
+    _rademacher_lemma31(ctx, quick=8, full=80)
+
+
+def block_triangular_instance(rng, d: int, w, extrapolating: bool = True):
+    """CI-11 (verified where used): A = G [[A11, A12], [0, A22]] G^-1 with A22 b2 = 0,
+    B = G (b1; b2), C = (0, c2) G^-1, c2 b2 = w, with G unimodular (exact integer inverse).
+    ``extrapolating=False`` perturbs A22 so that A22 b2 != 0."""
+    d1 = int(rng.integers(0, d))  # size of the (A11) block; the (A22) block has d - d1 >= 1 states
+    d2 = d - d1
+    L = np.eye(d, dtype=int) + np.tril(rng.integers(-2, 3, (d, d)), -1)
+    U = np.eye(d, dtype=int) + np.triu(rng.integers(-2, 3, (d, d)), 1)
+    G = sp.Matrix(L) * sp.Matrix(U)
+    b2 = sp.Matrix([1] + [int(v) for v in rng.integers(-2, 3, d2 - 1)])
+    # A22 with A22 b2 = 0: columns chosen so that A22 b2 = 0 (first column = -rest . b2[1:])
+    rest = sp.Matrix(rng.integers(-2, 3, (d2, d2 - 1))) if d2 > 1 else sp.zeros(d2, 0)
+    first = -(rest * b2[1:, :]) if d2 > 1 else sp.zeros(d2, 1)
+    A22 = first.row_join(rest)
+    if not extrapolating:
+        A22 = A22 + sp.eye(d2)
+    A11 = sp.Matrix(rng.integers(-2, 3, (d1, d1)))
+    A12 = sp.Matrix(rng.integers(-2, 3, (d1, d2)))
+    T = sp.BlockMatrix([[A11, A12], [sp.zeros(d2, d1), A22]]).as_explicit() if d1 else A22
+    b1 = sp.Matrix(rng.integers(-2, 3, (d1, 1)))
+    c2 = sp.Matrix([[R(w)] + [0] * (d2 - 1)])  # c2 b2 = w (b2[0] = 1)
+    Ginv = G.inv()
+    A = G * T * Ginv
+    B = G * (b1.col_join(b2) if d1 else b2)
+    C = (sp.zeros(1, d1).row_join(c2) if d1 else c2) * Ginv
+    return A, B, C
+
+
+def np_exact(M: sp.Matrix):
+    return gd.as_exact([[Fraction(int(sp.Rational(v).p), int(sp.Rational(v).q)) for v in M.row(i)] for i in range(M.rows)])
+
+
+@check("rnn-memoryless/claim-def-extrapolation", "certificate-vs-recurrence", "random", expect="proved")
+def def_extrapolation_random(ctx):
+    """The finite certificate (h_0 = w, h_1 = ... = h_d = 0) decides extrapolation: on exact
+    instances (CI-11 extrapolating and perturbed ones), the certificate holds iff the recurrence
+    run literally gives y_T(x) = w x_T on every impulse input e_i and on random integer inputs,
+    for every T <= 3d + 4."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, seed, good = ex
+        rng = np.random.default_rng(seed)
+        w = Fraction(int(rng.choice([-3, -1, 1, 2])))
+        A, B, C = (np_exact(M) for M in block_triangular_instance(rng, d, w, extrapolating=good))
+        Bv, Cv = B.ravel(), C.ravel()
+        h = nl.impulse(A, Bv, Cv, d + 1)
+        cert = h[0] == w and all(v == 0 for v in h[1:])
+        Tm = 3 * d + 4
+        agree = True
+        for T in range(1, Tm + 1):
+            inputs = [[int(i == j) for j in range(T)] for i in range(T)] + [[int(v) for v in rng.integers(-3, 4, T)]]
+            agree &= all(nl.simulate(A, Bv, Cv, x)[-1] == w * x[-1] for x in inputs)
+        ctx.exact("certificate (h_0 = w, h_1..h_d = 0) <=> y_T(x) = w x_T on all tested T, x", cert == agree, scope=f"T <= {Tm}", certificate=cert)
+        if good:
+            ctx.exact("CI-11 instance extrapolates (certificate holds)", cert)
+
+    ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6), st.booleans()), prop, quick=10, full=100)
+
+
+@check("rnn-memoryless/lemma-3.2", "polynomial-identity", "symbolic")
+def lemma32_symbolic(ctx):
+    """y_T(x) - w x_T = sum_j (h_j - w [j = 0]) x_{T-j} as a polynomial identity in x (the
+    recurrence run symbolically, d = 2, T <= 5): the coefficients of the independent monomials
+    x_{T-j} are h_j - w delta_j0, so y_T = w x_T for all x iff h_0 = w and h_j = 0 (j < T)."""
+    A, B, C, _ = tl.parameters(2)
+    w = sp.Symbol("w", real=True)
+    for T in range(1, 6):
+        xs = sp.symbols(f"x1:{T + 1}", real=True)
+        h = tl.impulse(A, B, C, T)
+        diff = unrolled_output(A, B, C, xs) - w * xs[-1]
+        ctx.identity(f"T={T}: y_T - w x_T = sum_j (h_j - w delta_j0) x_(T-j)", sp.expand(diff - sum((h[j] - (w if j == 0 else 0)) * xs[T - 1 - j] for j in range(T))))
+        coeffs = [sp.expand(diff).coeff(xs[T - 1 - j]) for j in range(T)]
+        ctx.identity(f"T={T}: coefficient of x_(T-j) is h_j - w delta_j0 (the impulse input e_(T-j) reads it)", [sp.expand(c - (h[j] - (w if j == 0 else 0))) for j, c in enumerate(coeffs)])
+
+
+@check("rnn-memoryless/lemma-3.2", "both-directions", "random", expect="proved")
+def lemma32_random(ctx):
+    """'If': instances with C A^j B = 0 for all j >= 1 (B in ker A via nullspace of a singular
+    integer A; CI-11) and CB = w give y_T = w x_T exactly on random integer inputs (T <= 30).
+    'Only if': instances with some h_j != 0 (j >= 1) or h_0 != w fail on the impulse input
+    e_{T-j} (recurrence run literally)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, seed = ex
+        rng = np.random.default_rng(seed)
+        w = Fraction(int(rng.choice([-2, 1, 3])))
+        # B in the kernel of a singular integer A
+        M = sp.Matrix(rng.integers(-2, 3, (d, d)))
+        M[:, 0] = M[:, 1:] * sp.Matrix(rng.integers(-1, 2, (d - 1, 1))) if d > 1 else sp.zeros(1, 1)
+        ns = M.nullspace()
+        b = ns[0] * sp.lcm([sp.Rational(v).q for v in ns[0]])
+        c = sp.Matrix(rng.integers(-2, 3, (1, d)))
+        if (c * b)[0, 0] == 0:
+            c[0, int(np.argmax([abs(v) for v in b]))] += 1
+        c = c * R(w) / (c * b)[0, 0]
+        for A, B, C in [(M, b, c), block_triangular_instance(rng, d, w)]:
+            Ae, Be, Ce = np_exact(A), np_exact(B).ravel(), np_exact(C).ravel()
+            h = nl.impulse(Ae, Be, Ce, 30)
+            cond = h[0] == w and all(v == 0 for v in h[1:])
+            ctx.exact("construction satisfies CB = w, C A^j B = 0 (j < 30)", cond)
+            x = [int(v) for v in rng.integers(-3, 4, 30)]
+            ys = nl.simulate(Ae, Be, Ce, x)
+            ctx.exact("'if': y_T = w x_T for every T <= 30 (recurrence run literally)", all(ys[t] == w * x[t] for t in range(30)))
+        # 'only if': a generic instance; witness by impulse inputs
+        Ae = gd.as_exact(rng.integers(-2, 3, (d, d)))
+        Be, Ce = gd.as_exact(rng.integers(-2, 3, d)), gd.as_exact(rng.integers(-2, 3, d))
+        h = nl.impulse(Ae, Be, Ce, 2 * d + 2)
+        bad = [j for j in range(len(h)) if h[j] != (w if j == 0 else 0)]
+        if bad:
+            j = bad[0]
+            T = j + 1
+            x = [int(i == T - 1 - j) for i in range(T)]
+            ctx.exact("'only if': the impulse input e_(T-j) exposes h_j != w delta_j0", nl.simulate(Ae, Be, Ce, x)[-1] != w * x[-1], j=j)
+
+    ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=8, full=80)
+
+
+@check("rnn-memoryless/claim-A-zero-solution", "zero-A", "symbolic")
+def a_zero_symbolic(ctx):
+    """A = 0 with symbolic B, C (d = 3) scaled to CB = w: h_0 = w and h_j = 0 (j < 12)
+    identically; and on random integer instances the recurrence gives y_T = w x_T (T <= 50)."""
+    A, B, C, _ = tl.parameters(3)
+    w = sp.Symbol("w", real=True)
+    h = tl.impulse(sp.zeros(3, 3), B, C, 12)
+    ctx.identity("A = 0: h_j = 0 for 1 <= j < 12", h[1:], scope="symbolic B, C, d = 3")
+    ctx.identity("A = 0, C scaled to CB = w: h_0 = w", (C * w / h[0] * B)[0, 0] - w)
+    rng = np.random.default_rng(ctx.seed)
+    for d in (1, 2, 5):
+        B = gd.as_exact(rng.integers(1, 4, d))
+        C = gd.as_exact(rng.integers(1, 4, d))
+        C = C * Fraction(3, 2) / C.dot(B)
+        x = [int(v) for v in rng.integers(-3, 4, 50)]
+        ys = nl.simulate(gd.as_exact(np.zeros((d, d), dtype=int)), B, C, x)
+        ctx.exact(f"A = 0, CB = 3/2, d = {d}: y_T = w x_T for T <= 50 (recurrence)", all(ys[t] == Fraction(3, 2) * x[t] for t in range(50)))
+
+
+# ---------------------------------------------------------------------------------------
+# Theorem 4.1 (k > d) and Proposition 5.1 (k <= d)
+# ---------------------------------------------------------------------------------------
+def charpoly_coeffs(A: sp.Matrix):
+    """``c_0..c_{d-1}`` of ``det(lambda I - A) = lambda^d + sum_i c_i lambda^i``."""
+    lam = sp.Symbol("lambda")
+    p = sp.Poly(A.charpoly(lam).as_expr(), lam)
+    d = A.shape[0]
+    return [p.coeff_monomial(lam**i) for i in range(d)]
+
+
+@check("rnn-memoryless/theorem-4.1", "cayley-hamilton", "symbolic")
+def theorem41_symbolic(ctx):
+    """The proof's recursion h_{d+m} = -sum_i c_i h_{i+m} (Cayley-Hamilton) as a polynomial
+    identity: symbolic A (full), B, C, d = 2 (m <= 3) and d = 3 (m <= 1). With h_1..h_d = 0 (a
+    minimiser, k - 1 >= d) it forces h_{d+1} = h_{d+2} = ... = 0: checked by substituting the
+    zero-loss conditions into the recursion symbolically (d = 2, k = 3)."""
+    for d, ms in ((2, range(4)), (3, range(2))):
+        A, B, C, _ = tl.parameters(d)
+        c = charpoly_coeffs(A)
+        h = tl.impulse(A, B, C, d + max(ms) + 1)
+        for m in ms:
+            ctx.identity(f"d={d}: h_(d+{m}) + sum_i c_i h_(i+{m}) = 0", sp.expand(h[d + m] + sum(c[i] * h[i + m] for i in range(d))), scope=f"symbolic A ({d}x{d}), B, C")
+    # the induction: with symbols for h_0..h_{d} and the recursion, zero-loss (k = d + 1) gives h_j = 0
+    d = 2
+    c0, c1, w = sp.symbols("c0 c1 w")
+    hs = {0: w, 1: sp.Integer(0), 2: sp.Integer(0)}
+    for j in range(3, 12):
+        hs[j] = sp.expand(-(c0 * hs[j - 2] + c1 * hs[j - 1]))
+    ctx.identity("d=2, k=3: h_0 = w, h_1 = h_2 = 0 and the recursion give h_j = 0 for 3 <= j < 12", [hs[j] for j in range(3, 12)], scope="symbolic charpoly coefficients")
+
+
+@check("rnn-memoryless/theorem-4.1", "zero-loss-sets", "random", expect="proved")
+def theorem41_random(ctx):
+    """Exact: for (A, B) from CI-11 (d <= 4), the *whole* zero-loss set in C for k = d + 1
+    (SymPy's general solution of C [B, AB, ..., A^(k-1) B] = (w, 0, ..., 0), free parameters
+    kept symbolic) has C A^j B = 0 for every k <= j <= 3d + 3; and the recursion
+    h_{d+m} = -sum c_i h_{i+m} holds on random integer (A, B, C) for m <= 8."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, seed = ex
+        rng = np.random.default_rng(seed)
+        w = sp.Integer(int(rng.choice([-2, 1, 3])))
+        A, B, _ = block_triangular_instance(rng, d, w)
+        k = d + 1
+        K = sp.Matrix.hstack(*[A**j * B for j in range(k)])
+        Cs = sp.Matrix([sp.symbols(f"c0:{d}")])
+        sol = sp.linsolve(list(Cs * K - sp.Matrix([[w] + [0] * (k - 1)])), list(Cs))
+        sol = list(sol)
+        ctx.exact("the zero-loss set in C is non-empty (CI-11 instance)", len(sol) == 1)
+        Cg = sp.Matrix([list(sol[0])])
+        hj = [sp.expand((Cg * A**j * B)[0, 0]) for j in range(k, 3 * d + 4)]
+        ctx.exact("every zero-loss C (general solution) has C A^j B = 0 for k <= j <= 3d + 3", all(v == 0 for v in hj), scope=f"d={d}, k={k}, free parameters: {len(Cg.free_symbols)}")
+        Ai = sp.Matrix(rng.integers(-3, 4, (d, d)))
+        Bi, Ci = sp.Matrix(rng.integers(-3, 4, (d, 1))), sp.Matrix(rng.integers(-3, 4, (1, d)))
+        cc = charpoly_coeffs(Ai)
+        h = tl.impulse(Ai, Bi, Ci, d + 9)
+        ctx.exact("Cayley-Hamilton recursion on a random integer instance (m <= 8)", all(h[d + m] + sum(cc[i] * h[i + m] for i in range(d)) == 0 for m in range(9)))
+
+    ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=6, full=60)
+
+
+def _lp_extreme_impulse(A: np.ndarray, B: np.ndarray, w: float, k: int, J: int, box: float = 10.0):
+    """max and min of C A^J B over {C : C A^j B = w delta_j0 (j < k), |C|_inf <= box} (an LP)."""
+    from numerics import linear_programs as lp
+
+    K = np.column_stack([np.linalg.matrix_power(A, j) @ B for j in range(k)])
+    cJ = np.linalg.matrix_power(A, J) @ B
+    f = np.array([w] + [0.0] * (k - 1))
+    hi = lp.extremize_linear(cJ, K.T, f, box=box, maximize=True)
+    lo = lp.extremize_linear(cJ, K.T, f, box=box, maximize=False)
+    return hi, lo
+
+
+@check("rnn-memoryless/theorem-4.1", "lp-extreme-values", "convex")
+def theorem41_lp(ctx):
+    """cvxpy LP: for (A, B) from CI-11 (d = 3, 4; k = d + 1) the zero-loss set in C is affine;
+    the largest and smallest C A^J B over it (|C|_inf <= 10) are 0 for every k <= J <= 3d (the
+    theorem). Contrast (k <= d, Prop. 5.1's A = P, B = e_1): the largest h_d is 10 (the box)."""
+    ctx.precision = "Clarabel 1e-12 (error estimate: difference to 1e-9, plus feasibility residual)"
+    for inst in ctx.instances([{"d": 3, "k": 4, "seed": 3}, {"d": 4, "k": 5, "seed": 5}], [{"d": d, "k": d + 1, "seed": s} for d in (2, 3, 4, 5) for s in range(3)]):
+        held = ctx.start(inst)
+        d, k = inst["d"], inst["k"]
+        rng = np.random.default_rng(inst["seed"])
+        A, B, C0 = block_triangular_instance(rng, d, 1)
+        An, Bn = np.array(A.tolist(), float), np.array(B.tolist(), float).ravel()
+        scale = float(np.max(np.abs(np.column_stack([np.linalg.matrix_power(An, j) @ Bn for j in range(3 * d + 1)]))))
+        for J in range(k, 3 * d + 1):
+            hi, lo = _lp_extreme_impulse(An, Bn, 1.0, k, J)
+            tol = 1e-7 * 10 * scale
+            ctx.agree(f"max C A^{J} B over the zero-loss set = 0", hi.value, 0.0, tol=tol, err=hi.error + 1e-12 * scale * 10, scale=1.0)
+            ctx.agree(f"min C A^{J} B over the zero-loss set = 0", lo.value, 0.0, tol=tol, err=lo.error + 1e-12 * scale * 10, scale=1.0)
+    P, e1, _ = rm.proposition_5_1_parameters(4, 1)
+    hi, lo = _lp_extreme_impulse(np.array(P.tolist(), float), np.array(e1.tolist(), float).ravel(), 1.0, 3, 3)
+    ctx.agree("contrast d = 4, k = 3, A = P, B = e_1: max h_3 over the zero-loss set = 10 (the box)", hi.value, 10.0, tol=1e-6, err=hi.error)
+
+
+@check("rnn-memoryless/proposition-5.1", "cyclic-construction-family", "symbolic")
+def prop51_family(ctx):
+    """Exact integers for every 1 <= k <= d <= 7 (12 in the full budget) and w in {1, -2, 7}: the construction
+    (A = P, B = e_1, C = w e_1^T) has loss (4) = 0, h_d = w != 0 (no extrapolation, Lemma 3.2),
+    h_j = w [d | j] for j <= 4d (CI-10), the first row of P^j is e_{d-j+1}^T (footnote 2), P M
+    shifts the rows of M cyclically, P^d = I; symbolically in w for d <= 6."""
+    w = sp.Symbol("w", nonzero=True)
+    for d in range(1, 13 if ctx.full else 8):
+        P = rm.cyclic_permutation(d)
+        ctx.exact(f"d={d}: P^d = I", P**d == sp.eye(d))
+        for j in range(1, d):
+            row = (P**j)[0, :]
+            ctx.exact(f"d={d}: first row of P^{j} = e_(d-j+1)^T", list(row) == [int(i == d - j) for i in range(d)])
+        M = sp.Matrix(d, d, lambda i, j: sp.Symbol(f"m{i}_{j}"))
+        ctx.exact(f"d={d}: P M = M with rows shifted cyclically down", P * M == sp.Matrix.vstack(M[d - 1:, :], M[: d - 1, :]))
+        for wv in (1, -2, 7):
+            A, B, C = rm.proposition_5_1_parameters(d, wv)
+            h = nl.impulse(np_exact(A), np_exact(B).ravel(), np_exact(C).ravel(), 4 * d + 1)
+            ctx.exact(f"d={d}, w={wv}: h_j = w [d | j] for j <= 4d (CI-10)", all(h[j] == (wv if j % d == 0 else 0) for j in range(4 * d + 1)))
+            for k in range(1, d + 1):
+                L = rm.loss_printed(A, B, C, wv, k)
+                ctx.exact(f"d={d}, k={k}, w={wv}: loss (4) = 0 and h_d = w != 0", L == 0 and h[d] == wv)
+        if d <= 6:
+            A, B, C = rm.proposition_5_1_parameters(d, w)
+            ctx.identity(f"d={d}: loss (4) at k = d vanishes for symbolic w", rm.loss_printed(A, B, C, w, d))
+            ctx.identity(f"d={d}: C P^d B = w", (C * A**d * B)[0, 0] - w)
+
+
+@check("rnn-memoryless/proposition-5.1", "recurrence-and-generalisation", "random", expect="proved")
+def prop51_simulation(ctx):
+    """Independent of the impulse formula: the recurrence (1) run literally on the construction
+    (d <= 8) fits the teacher on every length-k input tested (k <= d) and fails at length d + 1
+    on the input e_1 (y_{d+1} = w != 0 = w x_{d+1}); Hypothesis-drawn generalisation (any
+    permutation with index 1 on a cycle of length l >= k) has zero loss and h_l = w."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, seed = ex
+        rng = np.random.default_rng(seed)
+        w = Fraction(int(rng.choice([-3, 1, 2])))
+        A, B, C = (np_exact(M) for M in rm.proposition_5_1_parameters(d, R(w)))
+        Bv, Cv = B.ravel(), C.ravel()
+        for k in range(1, d + 1):
+            xs = [[int(v) for v in rng.integers(-3, 4, k)] for _ in range(3)] + [[int(i == j) for j in range(k)] for i in range(k)]
+            ctx.exact("length-k inputs (k <= d): y_k = w x_k (recurrence)", all(nl.simulate(A, Bv, Cv, x)[-1] == w * x[-1] for x in xs))
+        x = [1] + [0] * d
+        ctx.exact("length d+1, input e_1: y_(d+1) = w != 0 = w x_(d+1): no extrapolation", nl.simulate(A, Bv, Cv, x)[-1] == w)
+        perm = list(rng.permutation(d))
+        Pm = gd.as_exact([[int(perm[j] == i) for j in range(d)] for i in range(d)])
+        e1 = gd.as_exact([1] + [0] * (d - 1))
+        cyc, i = 1, perm[0]
+        while i != 0:
+            i, cyc = perm[i], cyc + 1
+        h = nl.impulse(Pm, e1, w * e1, 2 * cyc + 1)
+        ctx.exact("generalised permutation: h_j = w [l | j], l the cycle length through index 1", all(h[j] == (w if j % cyc == 0 else 0) for j in range(2 * cyc + 1)), cycle=cyc)
+
+    ctx.random(st.tuples(st.integers(1, 8), st.integers(0, 10**6)), prop, quick=8, full=80)
