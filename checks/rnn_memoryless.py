@@ -1490,6 +1490,11 @@ def mimo61_gd(ctx):
 EXP_D, EXP_K = 8, 3
 
 
+def _long(ctx) -> int:
+    """Steps of the teacher-with-memory runs: 5000 (full budget), 3000 (quick)."""
+    return 5000 if ctx.full else 3000
+
+
 def _seeds(ctx, quick: int, full: int):
     return list(range(full if ctx.full else quick))
 
@@ -1735,13 +1740,13 @@ def memory_runs(kind: str, d_hat: int, seed: int, k: int = 6, steps: int = 5000)
 
 @check("rnn-memoryless/claim-teacher-with-memory", "xavier-teacher-with-memory", "experiment")
 def teacher_memory(ctx):
-    """Xavier initialisation, GD (eta = 0.02, 5000 steps) on sum_{j<6} (h_j - h*_j)^2 with
+    """Xavier initialisation, GD (eta = 0.02, 5000 steps; 3000 quick) on sum_{j<6} (h_j - h*_j)^2 with
     symmetric teachers of d_hat in {1, 2, 3} atoms (d = 8): the fraction of fitted runs that
     extrapolate (max_(6<=j<60) |h_j - h*_j| <= 0.01)."""
     outs = []
     for d_hat in ((1, 3) if not ctx.full else (1, 2, 3)):
         for seed in _seeds(ctx, 1, 3):
-            L, E, run = memory_runs("xavier", d_hat, seed)
+            L, E, run = memory_runs("xavier", d_hat, seed, steps=_long(ctx))
             A = run.params[-1][0]
             outs.append({"seed": f"{seed}, d_hat {d_hat}", "loss": L, "E": E, "normA": float(np.linalg.norm(A)), "rho": spectral_radius(A), "diverged": run.diverged})
     _judge_extrapolation_fraction(ctx, "Xavier, teacher with memory", outs)
@@ -1749,11 +1754,11 @@ def teacher_memory(ctx):
 
 @check("rnn-memoryless/claim-teacher-with-memory:corrected", "symmetric-teacher-with-memory", "experiment")
 def teacher_memory_corrected(ctx):
-    """Small symmetric initialisation (scale 0.3), GD (eta = 0.02, 5000 steps), k = 6, d_hat in
+    """Small symmetric initialisation (scale 0.3), GD (eta = 0.02, 5000 steps; 3000 quick), k = 6, d_hat in
     {1, 2}: every run has extrapolation error max_(6<=j<60) |h_j - h*_j| <= 0.01."""
     for d_hat in (1, 2):
         for seed in _seeds(ctx, 1, 3):
-            L, E, run = memory_runs("symmetric", d_hat, seed)
+            L, E, run = memory_runs("symmetric", d_hat, seed, steps=_long(ctx))
             ctx.bound(f"d_hat={d_hat}, seed {seed}: extrapolation error <= 0.01", E, EXTRAP_OK, err=1e-12, loss=L)
 
 
@@ -1814,7 +1819,7 @@ def appd_regimes(ctx):
     of predicting 0)? (the good regime the claim reports for small d_hat)."""
     for d_hat in ((1,) if not ctx.full else (1, 2, 3, 4, 6)):
         for seed in (0, 1):
-            L, mse, tail = appd_run("xavier", d_hat, seed)
+            L, mse, tail = appd_run("xavier", d_hat, seed, steps=_long(ctx))
             ctx.fact(f"d_hat={d_hat}, seed {seed}: fits (L < 1e-8)", L < 1e-8, L=L)
             if d_hat < 4:
                 ctx.bound(f"d_hat={d_hat} < k, seed {seed}: extrapolation MSE below the teacher's tail energy (good regime)", mse, tail, err=1e-12)
@@ -1827,14 +1832,14 @@ def appd_corrected(ctx):
     energy) below 1e-3 for d_hat = 1 and above 1e-2 for d_hat = 6 (one teacher each in the quick
     budget, two in the full)."""
     for seed in (0,) if not ctx.full else (0, 1):
-        L, mse, tail = appd_run("symmetric", 1, seed)
+        L, mse, tail = appd_run("symmetric", 1, seed, steps=_long(ctx))
         ctx.bound(f"d_hat=1, seed {seed}: relative MSE < 1e-3", mse / tail, 1e-3, err=1e-12, mse=mse, tail=tail)
-        L, mse, tail = appd_run("symmetric", 6, seed)
+        L, mse, tail = appd_run("symmetric", 6, seed, steps=_long(ctx))
         ctx.bound(f"d_hat=6, seed {seed}: relative MSE > 1e-2", 1e-2, mse / tail, err=1e-12, mse=mse, tail=tail)
     if ctx.full:
         for d_hat in (2, 3, 4):
             for seed in (0, 1):
-                L, mse, tail = appd_run("symmetric", d_hat, seed)
+                L, mse, tail = appd_run("symmetric", d_hat, seed, steps=_long(ctx))
                 ctx.metrics[f"symmetric_d_hat_{d_hat}_seed_{seed}"] = {"relative_mse": mse / tail}
 
 
@@ -1885,8 +1890,8 @@ def figure2(ctx):
     errors from Xavier and from symmetric initialisation recorded and plotted."""
     rows = []
     for d_hat in ((1, 3) if not ctx.full else (1, 2, 3)):
-        Lx, Ex, _ = memory_runs("xavier", d_hat, 0)
-        Ls, Es, _ = memory_runs("symmetric", d_hat, 0)
+        Lx, Ex, _ = memory_runs("xavier", d_hat, 0, steps=_long(ctx))
+        Ls, Es, _ = memory_runs("symmetric", d_hat, 0, steps=_long(ctx))
         ctx.fact(f"d_hat={d_hat}: Xavier run fits (L < 1e-8)", Lx < 1e-8, L=Lx)
         ctx.fact(f"d_hat={d_hat}: symmetric run reaches L < 1e-4", Ls < 1e-4, L=Ls)
         rows.append((d_hat, Ex, Es))
@@ -1955,8 +1960,8 @@ def figure5(ctx):
     dh = (1, 6) if not ctx.full else (1, 2, 3, 4, 6)
     rows = []
     for d_hat in dh:
-        Lx, mx, tx = appd_run("xavier", d_hat, 0)
-        Ls, ms, ts = appd_run("symmetric", d_hat, 0)
+        Lx, mx, tx = appd_run("xavier", d_hat, 0, steps=_long(ctx))
+        Ls, ms, ts = appd_run("symmetric", d_hat, 0, steps=_long(ctx))
         ctx.fact(f"d_hat={d_hat}: the Xavier run fits (L < 1e-8)", Lx < 1e-8, L=Lx)
         ctx.fact(f"d_hat={d_hat}: the symmetric run reaches L < 1e-5", Ls < 1e-5, L=Ls)
         rows.append((d_hat, mx / tx, ms / ts))

@@ -634,7 +634,8 @@ CLAIM_TEACHER_MEMORY = statement(
         "for d_hat <= 2, k = 6; at d_hat = 3 one of three runs, not yet converged after 5000 steps (L = 7e-5), has 0.014)."
     ),
     notes="Teacher: symmetric linear RNN with d_hat atoms lambda ~ U(-0.8, 0.8), weights p ~ U(0.5, 1.5) (h*_j = sum p lambda^j). "
-    "Settings [not recoverable] chosen by the suite.",
+    "Settings [not recoverable] chosen by the suite; GD runs of 5000 steps (3000 in the quick budget; quick: d_hat in {1, 3}, "
+    "one teacher each).",
 )
 
 CLAIM_TEACHER_MEMORY_CORRECTED = statement(
@@ -664,7 +665,8 @@ CLAIM_SLACKNESS_EMPIRICAL = statement(
 _APPD_NOTE = (
     "Thresholds [rec-low]; d, k and the third setting are not recoverable. Reduced reproduction with the linear RNN on the "
     "population loss sum_{j<k} (h_j - h*_j)^2: d = 8, k = 4, teachers with d_hat in {1, 2, 3, 4, 6} atoms (a symmetric "
-    "linear RNN: |lambda| ~ U(0.5, 0.95) with random signs, weights normalised to h*_0 = 1), GD eta = 0.05, 5000 steps, "
+    "linear RNN: |lambda| ~ U(0.5, 0.95) with random signs, weights normalised to h*_0 = 1), GD eta = 0.05, 5000 steps "
+    "(3000 in the quick budget), "
     "2 teachers per d_hat; the extrapolation MSE is averaged over lengths k+1..k+41 and compared with the teacher's own "
     "tail energy mean_j (h*_j)^2 over the same lengths (the MSE of predicting 0)."
 )
