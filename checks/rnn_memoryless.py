@@ -1127,7 +1127,7 @@ def lemma63_exact(ctx):
     square, so B is rational), eps = 10^-e, d in 1..4, k in 1..6. d >= 2: the printed
     construction with a = 2 and delta = 2^-m (smallest m with delta^4 < eps (a^2-1)/(a^(2k)-1))
     has symmetric weights, loss < eps, h_1 != 0 and L_T growing without bound (L_T exceeds 1 at
-    some T <= 200). d = 1: A = a small, B = C = sqrt(w): loss < eps and h_1 = a w != 0."""
+    some T <= 200). d = 1: A = a = 2^-m small enough, B = C = sqrt(w): loss < eps and h_1 = a w != 0."""
     from hypothesis import strategies as st
 
     def prop(ex):
@@ -1144,7 +1144,11 @@ def lemma63_exact(ctx):
             B = gd.as_exact([root, dl] + [0] * (d - 2))
             C = B.copy()
         else:
-            a = Fraction(1, 10**e)
+            # d = 1: the smallest a = 2^-m with loss w^2 sum_{j=1}^{k-1} a^(2j) < eps (exact)
+            m = 1
+            while w * w * sum(Fraction(1, 2**m) ** (2 * j) for j in range(1, k)) >= eps:
+                m += 1
+            a = Fraction(1, 2**m)
             A, B, C = gd.as_exact([[a]]), gd.as_exact([root]), gd.as_exact([root])
         H = gd.impulse(A, B, C, 4 * k + 2)
         Lk = (H[0] - w) ** 2 + sum(H[j] ** 2 for j in range(1, k))
