@@ -53,6 +53,9 @@ statement(
     r"not $\epsilon$-extrapolate with horizon $q$.",
     params=(D_STUDENT, K_LEN, TEACHER, INIT, SEED),
     hypotheses=(K_LE_2DH_1,),
+    notes="Encoded with the Lemma A.1 pair for d^ = 2 (atoms of the divided-difference measures on -1, -1/3, 1/3, 1; w_3 = +-2/9) "
+    "and k = 3. Observed: GF from a balanced near-zero init (symmetric d = 6) reaches loss < 1e-10 with h_3 ~ -0.001, i.e. "
+    "a zero-loss limit that extrapolates neither teacher (stronger than the corollary needs).",
 )
 statement(
     "rnn-lowdim/claim-appA-necessity", "claim", "§4.1, App. A", "k > 2 d^ is necessary up to a small additive constant",
