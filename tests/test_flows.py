@@ -78,3 +78,17 @@ def test_initial_values_are_taken_exactly():
         with mpmath.workprec(200):
             assert fl.final[0] == mpmath.mpf(0.1)
             assert abs(fl.final[1] - mpmath.mpf(-0.3) * mpmath.exp(-1)) < 1e-32
+
+
+def test_flow_to_rest_with_neg_gradient_in_real128():
+    from numerics import limits
+
+    # depth-2 diagonal model on one sample: beta = u^2 - v^2 -> 1 from u = v = 1/2; the
+    # limit is u^2 - v^2 = 1 with u v conserved (u' = -4 r u, v' = 4 r v): u v = 1/4
+    u, v = sp.symbols("u v", real=True)
+    loss = (u ** 2 - v ** 2 - 1) ** 2
+    lim = limits.flow_to_rest(flows.neg_gradient(loss), [u, v], ["0.5", "0.5"], lambda x: [x[0] * x[1], x[0] ** 2 - x[1] ** 2],
+                              lambda x: abs(x[0] ** 2 - x[1] ** 2 - 1), lambda x: 4.0, bits=113, res_stop=1e-28, t_end=1e3)
+    assert lim.reached and lim.flow.fp == "real128"
+    assert abs(lim.value[0] - mpmath.mpf(1) / 4) < 1e-28 and abs(lim.value[1] - 1) < 1e-27
+    assert lim.error < 1e-26
