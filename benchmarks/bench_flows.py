@@ -96,6 +96,7 @@ def main(argv=None):
     ap.add_argument("--problem", required=True, choices=sorted(problems.PROBLEMS))
     ap.add_argument("--horizon", type=float, default=None, help="integrate to this time instead of the stop rule")
     ap.add_argument("--ours-bits", type=int, default=113, help="working precision of integrate_hp (<=113: real128)")
+    ap.add_argument("--ours-check-bits", type=int, default=None, help="check precision of integrate_hp (default working + 64)")
     ap.add_argument("--configs", default="real128:113:c,real128:113:u,mpfr:128:c,mpfr:200:c",
                     help="heyoka configurations kind:bits:c|u (compact / unrolled)")
     ap.add_argument("--ref-bits", type=int, default=256)
@@ -116,7 +117,7 @@ def main(argv=None):
         stop = pb.stop if (pb.stop_value is not None and a.horizon is None) else None
         grid = flows.geometric_grid(T, 1e-2, 16) if stop is not None else [T]
         c0 = cpu()
-        fl = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, T, bits=a.ours_bits, stop=stop, grid=grid)
+        fl = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, T, bits=a.ours_bits, check_bits=a.ours_check_bits, stop=stop, grid=grid)
         total = cpu() - c0
         if stop is not None:
             if not fl.stopped:
