@@ -3,9 +3,13 @@
 Knows no paper: a flow is an autonomous ODE ``x' = F(x)`` given as SymPy expressions in a
 list of state symbols (numeric constants already substituted).
 
-* High precision: heyoka's adaptive Taylor integrator on MPFR numbers (``heyoka.real``).
-  The error estimate is the difference between the same flow at two precisions (the tolerance
-  follows the precision, 2**-bits), sampled at the same times.
+* High precision: heyoka's adaptive Taylor integrator, on IEEE quadruple numbers
+  (``heyoka.real128``) for a working precision of at most 113 bits and on MPFR numbers
+  (``heyoka.real``) above. The error estimate is the difference between the same flow at two
+  precisions (the check run is always MPFR, 64 bits above the working precision unless told;
+  the tolerance follows the precision), sampled at the same times. Right-hand sides are SymPy
+  expressions (converted with shared subexpressions and exact constants, see ``to_heyoka``)
+  or ``neg_gradient(loss)`` (differentiated by heyoka). Compiled integrators are cached.
 * Double precision: SciPy's ``solve_ivp`` at two tolerances; the difference is the estimate.
 
 Stopping: a flow runs along a fixed geometric time grid until a stop predicate on the state
@@ -15,6 +19,7 @@ the two states are comparable; the grid time is part of the result.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -36,6 +41,9 @@ class HPFlow:
     check_bits: int
     stopped: bool  # the stop predicate held at the last time
     steps: int = 0
+    fp: str = "mpfr"  # number type of the working run: "real128" or "mpfr"
+    check_steps: int = 0
+    cpu_seconds: tuple = (0.0, 0.0)  # process time of the working and the check run (incl. compiling)
 
     @property
     def final(self) -> list[mpmath.mpf]:
@@ -50,34 +58,195 @@ class HPFlow:
         return self.times[-1]
 
 
-def _taylor(rhs: Sequence[sp.Expr], syms: Sequence[sp.Symbol], bits: int):
+class NegGradient:
+    """The gradient flow ``x' = -grad loss(x)`` of a SymPy ``loss``, accepted by
+    :func:`integrate_hp` in place of a right-hand side. The loss is converted to heyoka once
+    and differentiated there (``heyoka.diff_tensors``, shared subexpressions), which for
+    polynomial losses with deep products (linear RNNs: ``C A^j B``) is orders of magnitude
+    faster than ``sympy.diff`` plus conversion of the expanded gradient."""
+
+    def __init__(self, loss: sp.Expr):
+        self.loss = sp.sympify(loss)
+
+    def __eq__(self, other):
+        return isinstance(other, NegGradient) and self.loss == other.loss
+
+    def __hash__(self):
+        return hash(("NegGradient", self.loss))
+
+
+def neg_gradient(loss: sp.Expr) -> NegGradient:
+    return NegGradient(loss)
+
+
+def _is_pow2(q: int) -> bool:
+    return q > 0 and q & (q - 1) == 0
+
+
+def _hy_number(v: sp.Number, prec: int):
+    """A SymPy number as a heyoka constant, exact when it is a double, else rounded once at
+    ``prec`` bits (heyoka's own ``from_sympy`` refuses rationals like 9/10, and folding
+    ``p/q`` from two double constants would round at 53 bits)."""
     import heyoka as hy
 
-    key = (tuple(map(str, syms)), tuple(sp.srepr(e) for e in rhs), bits)
+    if isinstance(v, sp.Rational):
+        p, q = int(v.p), int(v.q)
+        if _is_pow2(q) and abs(p).bit_length() <= 53:
+            return hy.expression(float(sp.Rational(p, q)))
+        return hy.expression(hy.real(p, prec) / hy.real(q, prec))
+    if isinstance(v, sp.Float):
+        return hy.expression(hy.real(_exact_str(mpmath.mpf(v._mpf_)), max(prec, v._prec)))
+    raise TypeError(f"cannot convert the number {v!r} to heyoka")
+
+
+def to_heyoka(exprs: Sequence[sp.Expr], syms: Sequence[sp.Symbol], prec: int = 128) -> list:
+    """SymPy expressions as heyoka expressions in the variables ``syms`` (heyoka variables of
+    the same names), sharing every common subexpression across the whole list (one memo),
+    with non-dyadic constants rounded once at ``prec`` bits."""
+    import heyoka as hy
+
+    memo: dict = {s: hy.expression(str(s)) for s in syms}
+
+    def conv(e):
+        r = memo.get(e)
+        if r is not None:
+            return r
+        if isinstance(e, sp.Number):
+            r = _hy_number(e, prec)
+        elif isinstance(e, sp.Symbol):
+            r = hy.expression(str(e))
+        elif isinstance(e, sp.Add):
+            r = hy.sum([conv(a) for a in e.args])
+        elif isinstance(e, sp.Mul):
+            args = [conv(a) for a in e.args]
+            r = args[0]
+            for a in args[1:]:
+                r = r * a
+        elif isinstance(e, sp.Pow):
+            b, ex = e.args
+            if ex == sp.Rational(1, 2):
+                r = hy.sqrt(conv(b))
+            else:
+                r = conv(b) ** conv(ex)
+        else:  # any other function heyoka knows: convert the arguments here, the head there
+            dummies = [sp.Dummy() for _ in e.args]
+            r = hy.from_sympy(e.func(*dummies), {dm: conv(a) for dm, a in zip(dummies, e.args)})
+        memo[e] = r
+        return r
+
+    import sys
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 100_000))
+    try:
+        return [conv(sp.sympify(e)) for e in exprs]
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def heyoka_field(rhs, syms: Sequence[sp.Symbol], prec: int = 128) -> list:
+    """The heyoka right-hand side of ``x' = rhs``: a list of SymPy expressions, or a
+    :class:`NegGradient`."""
+    import heyoka as hy
+
+    if isinstance(rhs, NegGradient):
+        (loss,) = to_heyoka([rhs.loss], syms, prec)
+        hv = [hy.expression(str(s)) for s in syms]
+        grad = hy.diff_tensors([loss], diff_args=hv, diff_order=1).gradient
+        return [-g for g in grad]
+    return to_heyoka(rhs, syms, prec)
+
+
+def fp_kind(bits: int, fp: str = "auto") -> str:
+    """The heyoka number type for a working precision: ``real128`` (IEEE quadruple, 113-bit
+    significand, hardware-free but LLVM-inlined: several times faster than MPFR) when
+    ``bits <= 113`` and ``fp`` is ``auto``, else MPFR ``real`` at ``bits``."""
+    if fp not in ("auto", "real128", "mpfr"):
+        raise ValueError(f"fp must be auto, real128 or mpfr, not {fp!r}")
+    if fp == "auto":
+        return "real128" if bits <= 113 else "mpfr"
+    if fp == "real128" and bits > 113:
+        raise ValueError("real128 carries 113 bits")
+    return fp
+
+
+def _key(rhs) -> tuple:
+    return (rhs,) if isinstance(rhs, NegGradient) else tuple(sp.sympify(e) for e in rhs)
+
+
+def _taylor(rhs, syms: Sequence[sp.Symbol], bits: int, kind: str = "mpfr", tol=None, compact_mode: bool = True):
+    """A compiled heyoka integrator, cached by (field, variables, number type, precision,
+    tolerance). Compact mode by default: full LLVM unrolling of MPFR code compiles for
+    minutes, and for real128 it pays only on small fields (see benchmarks/)."""
+    import heyoka as hy
+
+    key = (_key(rhs), tuple(map(str, syms)), kind, bits, None if tol is None else str(tol), compact_mode)
     ta = _COMPILED.get(key)
     if ta is None:
-        hv = [hy.from_sympy(s) for s in syms]
-        he = [hy.from_sympy(sp.sympify(e)) for e in rhs]
-        zero = np.array([hy.real(0, bits)] * len(syms))
-        ta = hy.taylor_adaptive(list(zip(hv, he)), zero, fp_type=hy.real, prec=bits, compact_mode=True)  # full LLVM unrolling of MPFR code compiles for minutes
+        prec = 113 if kind == "real128" else bits
+        hv = [hy.expression(str(s)) for s in syms]
+        he = heyoka_field(rhs, syms, max(prec, 128) + 64)
+        kw = {} if tol is None else {"tol": _fp(kind, bits)(tol)}
+        if kind == "real128":
+            zero = np.array([hy.real128(0)] * len(syms))
+            ta = hy.taylor_adaptive(list(zip(hv, he)), zero, fp_type=hy.real128, compact_mode=compact_mode, **kw)
+        else:
+            zero = np.array([hy.real(0, bits)] * len(syms))
+            ta = hy.taylor_adaptive(list(zip(hv, he)), zero, fp_type=hy.real, prec=bits, compact_mode=compact_mode, **kw)
         _COMPILED[key] = ta
     return ta
 
 
-def _run_hp(rhs, syms, x0, grid, bits, stop, max_steps):
+def _fp(kind: str, bits: int):
+    """A constructor ``value -> heyoka number`` of the kind (from str, int, float or mpf)."""
     import heyoka as hy
 
-    ta = _taylor(rhs, syms, bits)
-    mpmath.mp.prec = bits
-    ta.time = hy.real(0, bits)
+    if kind == "real128":
+        def make(v):
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                v = mpmath.mpf(v)
+            return hy.real128(_exact_str(v))
+        return make
+
+    def make(v):
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            v = mpmath.mpf(v)
+        return hy.real(_exact_str(v), bits)
+    return make
+
+
+def _exact_str(v) -> str:
+    """A decimal string for ``v``: strings pass through, mpmath numbers are printed exactly
+    (every binary fraction has a finite decimal expansion)."""
+    if isinstance(v, str):
+        return v
+    v = mpmath.mpf(v)
+    if not mpmath.isfinite(v):
+        raise ValueError(f"non-finite initial value {v}")
+    sign, man, exp, _ = v._mpf_
+    if man == 0:
+        return "0"
+    s = "-" if sign else ""
+    if exp >= 0:
+        return f"{s}{man << exp}"
+    return f"{s}{man * 5 ** (-exp)}e{exp}"
+
+
+def _run_hp(rhs, syms, x0, grid, bits, stop, max_steps, kind="mpfr", tol=None, compact_mode=True):
+    import heyoka as hy
+
+    ta = _taylor(rhs, syms, bits, kind, tol, compact_mode)
+    make = _fp(kind, bits)
+    mpmath.mp.prec = max(bits, 113) if kind == "real128" else bits
+    ta.time = make(0)
     st = ta.state
     for i, v in enumerate(x0):
-        st[i] = hy.real(str(mpmath.mpf(v)) if not isinstance(v, str) else v, bits)
+        st[i] = make(v)
     times, states = [], []
     steps = 0
     stopped = False
     for t in grid:
-        out = ta.propagate_until(hy.real(repr(float(t)), bits), max_steps=max_steps)
+        out = ta.propagate_until(make(repr(float(t))), max_steps=max_steps)  # the decimal time, as before
         steps += int(out[3])
         if int(out[0]) != int(hy.taylor_outcome.time_limit):
             raise FloatingPointError(f"integration stopped early: {out[0]} at t={ta.time}")
@@ -96,7 +265,7 @@ def geometric_grid(t_end: float, t_first: float = 1e-2, per_decade: int = 8) -> 
 
 
 def integrate_hp(
-    rhs: Sequence[sp.Expr],
+    rhs,
     syms: Sequence[sp.Symbol],
     x0: Sequence,
     t_end: float,
@@ -105,20 +274,45 @@ def integrate_hp(
     stop: Callable[[list], bool] | None = None,
     grid: Sequence[float] | None = None,
     max_steps: int = 2_000_000,
+    fp: str = "auto",
+    compact_mode: bool = True,
+    check_tol: float | None = None,
 ) -> HPFlow:
-    """Integrate ``x' = rhs(x)`` from ``x0`` at ``bits`` and at ``check_bits`` (default
-    ``bits + 64``) along the same time grid; the error estimate at each saved time is the
-    largest absolute difference between the two runs."""
-    check_bits = check_bits or bits + 64
+    """Integrate ``x' = rhs(x)`` from ``x0`` at ``bits`` and at ``check_bits`` along the same
+    time grid; the error estimate at each saved time is the largest absolute difference
+    between the two runs.
+
+    ``rhs``: SymPy expressions in ``syms`` (any rational constants), or
+    ``neg_gradient(loss)``. ``x0``: strings (read at each precision), mpmath numbers, ints or
+    floats (taken exactly).
+
+    Number types (``fp``): ``auto`` runs ``bits <= 113`` in IEEE quadruple precision
+    (heyoka ``real128``, 113 bits, tolerance 2**-112) and larger ``bits`` in MPFR; the check
+    run is always MPFR at ``check_bits`` (default: the working precision + 64 bits), so
+    the estimate stays a two-precision comparison. ``check_tol`` (default 2**-check_bits)
+    may loosen the check run's Taylor tolerance: it still has to be far below the working
+    run's error (e.g. 1e-40 against real128's ~1e-33), and costs less.
+
+    ``compact_mode=False`` unrolls the field into straight-line code: faster steps, compile
+    time growing with the field's size (worth it for small real128 fields)."""
+    kind = fp_kind(bits, fp)
+    eff = 113 if kind == "real128" else bits
+    check_bits = check_bits or eff + 64
+    if check_bits <= eff:
+        raise ValueError(f"check_bits={check_bits} must exceed the working precision ({eff} bits)")
     grid = list(grid) if grid is not None else geometric_grid(t_end)
     old = mpmath.mp.prec
     try:
-        t1, s1, stopped, steps = _run_hp(rhs, syms, x0, grid, bits, stop, max_steps)
-        t2, s2, _, _ = _run_hp(rhs, syms, x0, t1, check_bits, None, max_steps)
+        c0 = time.process_time()
+        t1, s1, stopped, steps = _run_hp(rhs, syms, x0, grid, bits, stop, max_steps, kind, None, compact_mode)
+        c1 = time.process_time()
+        t2, s2, _, check_steps = _run_hp(rhs, syms, x0, t1, check_bits, None, max_steps, "mpfr", check_tol, True)
+        c2 = time.process_time()
     finally:
         mpmath.mp.prec = old
     err = [float(max(abs(a - b) for a, b in zip(u, v))) for u, v in zip(s1, s2)]
-    return HPFlow(times=t1, states=s1, error=err, bits=bits, check_bits=check_bits, stopped=stopped, steps=steps)
+    return HPFlow(times=t1, states=s1, error=err, bits=bits, check_bits=check_bits, stopped=stopped, steps=steps,
+                  fp=kind, check_steps=check_steps, cpu_seconds=(c1 - c0, c2 - c1))
 
 
 @dataclass

@@ -49,13 +49,17 @@ def flow_to_rest(
     t_end: float = 1e6,
     t_first: float = 1e-2,
     per_decade: int = 16,
+    fp: str = "auto",
+    check_bits: int | None = None,
 ) -> FlowLimit:
     """Integrate until ``residual(x) < res_stop`` (or ``t_end``) and return the observable's
     limit with its error estimate. ``sensitivity(x)`` bounds ``|d observable|_inf`` per unit
-    ``|dx|_inf`` near ``x``. All callables receive states carrying ``bits`` of precision."""
+    ``|dx|_inf`` near ``x``. All callables receive states carrying ``bits`` of precision.
+    ``rhs`` may be ``flows.neg_gradient(loss)``; ``fp`` and ``check_bits`` are passed to
+    ``flows.integrate_hp`` (``bits <= 113`` runs in real128 there)."""
     while True:
         grid = flows.geometric_grid(t_end, t_first, per_decade)
-        fl = flows.integrate_hp(rhs, syms, x0, t_end, bits=bits, stop=lambda x: residual(x) < res_stop, grid=grid)
+        fl = flows.integrate_hp(rhs, syms, x0, t_end, bits=bits, check_bits=check_bits, stop=lambda x: residual(x) < res_stop, grid=grid, fp=fp)
         if not (fl.stopped and len(fl.states) < 2) or t_first < 1e-30:
             break
         t_first /= 1e3
