@@ -95,7 +95,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--problem", required=True, choices=sorted(problems.PROBLEMS))
     ap.add_argument("--horizon", type=float, default=None, help="integrate to this time instead of the stop rule")
-    ap.add_argument("--ours-bits", type=int, default=113, help="working precision of integrate_hp (<=113: real128)")
+    ap.add_argument("--ours-bits", type=int, default=113, help="working precision of integrate_hp (113: real128)")
     ap.add_argument("--ours-check-bits", type=int, default=None, help="check precision of integrate_hp (default working + 64)")
     ap.add_argument("--configs", default="real128:113:c,real128:113:u,mpfr:128:c,mpfr:200:c",
                     help="heyoka configurations kind:bits:c|u (compact / unrolled)")

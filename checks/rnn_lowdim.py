@@ -648,7 +648,7 @@ def lemma7_lp(ctx, boundary: bool = False):
     return spreads
 
 
-@check("rnn-lowdim/lemma-7", "moment-lp", "convex")
+@check("rnn-lowdim/lemma-7", "moment-lp", "convex", outside_hypotheses=True)
 def lemma7_lp_check(ctx):
     lemma7_lp(ctx, boundary=False)
 

@@ -679,7 +679,7 @@ def E7_flow(ctx):
 # ---------------------------------------------------------------------------------------
 # E.2, E.3
 # ---------------------------------------------------------------------------------------
-@check("rnn-lowdim/lemma-E.8", "moment-lp", "convex")
+@check("rnn-lowdim/lemma-E.8", "moment-lp", "convex", outside_hypotheses=True)
 def E8_lp(ctx):
     lemma7_lp(ctx, boundary=False)
 

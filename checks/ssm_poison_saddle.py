@@ -1066,7 +1066,7 @@ def def10_flow(ctx):
     ctx.fact("t_1(r) > 0 and ||A^Z(t_1) - A^-(t_1)|| > 0 (the bound is a positive number)", t1 > 0 and gapZM > 10 * err, t1=t1, gap_ZM=gapZM, log10_alpha_bound=log10_bound)
 
 
-@check("ssm-poison/proposition-10", "entry-into-ball", "flow")
+@check("ssm-poison/proposition-10", "entry-into-ball", "flow", outside_hypotheses=True)
 def prop10_flow(ctx):
     """(8, 7), r = s/2, alpha in {1e-2 (quick), 1e-3}: at t_1(r/4) (computed on A^Z) both A and
     A^ref lie in the closed ball B_{r/2}(s) and |beta_2|/alpha lies in [D_-, D_+] (explicit N;
@@ -1141,7 +1141,7 @@ def remark4_interval(ctx):
                 ctx.metrics[f"rbar(mu={mu},d={d},L={L})"] = 2.0**-k
 
 
-@check("ssm-poison/corollary-4", "loss-at-entry", "flow")
+@check("ssm-poison/corollary-4", "loss-at-entry", "flow", outside_hypotheses=True)
 def cor4_flow(ctx):
     """(8, 7), mu = 1, r~ := certified r-bar(1) (r_2 of H not constructive): at t_1(r~/4) (on A^Z)
     A and A^ref lie in B_{r~/2}(s) and l <= (1 + mu/4) l(s) (alpha = 1e-2; the I_3 hypothesis is
@@ -1292,7 +1292,7 @@ def prop11_random(ctx):
     ctx.random(st.tuples(st.floats(1e-3, 1.0), st.floats(1e-3, 0.99), st.floats(1e-3, 0.99), st.floats(1.0, 5.0), st.floats(1.0, 5.0), st.floats(0.01, 0.99)), prop, quick=25, full=250)
 
 
-@check("ssm-poison/proposition-11", "ratio-and-escape-scaling", "flow")
+@check("ssm-poison/proposition-11", "ratio-and-escape-scaling", "flow", outside_hypotheses=True)
 def prop11_flow(ctx):
     """lambda_+/lambda_- < -1 (Arb, in the proof); and on the nonlinear flow (8, 7) the escape time
     (first time |beta_2| >= 0.05) grows by ln(10)/|lambda_-| per decade of alpha, as the bracket's
@@ -1336,7 +1336,7 @@ def prop12_symbolic(ctx):
     ctx.identity("|beta~_2(t_2 - tau)| = c e^{lambda_- tau}", sp.simplify(b(t2 - tau).subs(b0, b0_val) - c * sp.exp(lm * tau)))
 
 
-@check("ssm-poison/corollary-5", "composition-and-window", "flow")
+@check("ssm-poison/corollary-5", "composition-and-window", "flow", outside_hypotheses=True)
 def cor5_flow(ctx):
     """Corollary 5 rests on H (not constructive). Flow (8, 7), alpha = 1e-2: on the unit window before the
     first time |beta_2| >= 0.05, |beta_2| is increasing; the constant G_needed for which the window
@@ -1498,7 +1498,7 @@ def cor7_symbolic(ctx):
     ctx.identity("(b/6)^{L-2} = printed b^", sp.simplify((b / 6) ** (L - 2) - (r3 * sp.exp(lm) / (12 * G * d ** sp.Rational(3, 2))) ** (L - 2)))
 
 
-@check("ssm-poison/proposition-13", "case-arithmetic-and-flow", "flow")
+@check("ssm-poison/proposition-13", "case-arithmetic-and-flow", "flow", outside_hypotheses=True)
 def prop13_flow(ctx):
     """Symbolic: (1 + mu/4) l(s) - mu l(s) = l(s) - 3 mu l(s)/4 (the second case). Flow (8, 7),
     alpha = 1e-2: the loss falls below l(s)/2 (first case) within the run, for A and A^ref, and
@@ -1526,7 +1526,7 @@ def _post_escape(fl, L, w, l_s):
     return k, los
 
 
-@check("ssm-poison/proposition-14", "spread-and-pl-after-escape", "flow")
+@check("ssm-poison/proposition-14", "spread-and-pl-after-escape", "flow", outside_hypotheses=True)
 def prop14_flow(ctx):
     """(8, 7), alpha = 1e-2, A and A^ref: after the loss first falls below l(s)/2 the coordinate
     spread never returns below nu := its minimum there (> 0: the trajectory stays in Diff(nu)^C),
@@ -1548,7 +1548,7 @@ def prop14_flow(ctx):
         ctx.bound(f"{name}: ||grad l||^2 >= 2 mu_2(nu) l along the trajectory (min ratio)", 1.0, ratio, err=1e-6, nu=nu, mu2=mu2)
 
 
-@check("ssm-poison/proposition-15", "convergence-to-zero-loss", "flow")
+@check("ssm-poison/proposition-15", "convergence-to-zero-loss", "flow", outside_hypotheses=True)
 def prop15_flow(ctx):
     """(8, 7), alpha = 1e-2 (and 1e-3, P/m = 1/2 in the full budget): l(A(T)) < 1e-30 at T = 900
     and the trajectory has settled: ||A(T) - A(T - 100)|| below 1e-8 (Cauchy; the two-precision error
@@ -1565,7 +1565,7 @@ def prop15_flow(ctx):
 # ---------------------------------------------------------------------------------------
 # D.3.7: divergence from the reference
 # ---------------------------------------------------------------------------------------
-@check("ssm-poison/lemma-19", "t3-algebra-and-flow", "flow")
+@check("ssm-poison/lemma-19", "t3-algebra-and-flow", "flow", outside_hypotheses=True)
 def lemma19_flow(ctx):
     """Symbolic: the printed t_3 equals -ln(m eta/(2P))/(2 mu_2) + (1/lambda_-) ln(D_-/(2 G'^4 D_+))
     (alpha cancels, with either sqrt(d alpha) or sqrt(d) as rendered) and the second term is >= 0
@@ -1602,7 +1602,7 @@ def _dist_lower(x, d, L):
     return min(res / lip, 3 - float(np.max(np.abs(x))))
 
 
-@check("ssm-poison/lemma-20", "lemma-25-bound-along-flow", "flow")
+@check("ssm-poison/lemma-20", "lemma-25-bound-along-flow", "flow", outside_hypotheses=True)
 def lemma20_flow(ctx):
     """Lemma 20 is existential. Checked on the (8, 7) trajectory, alpha = 1e-2: after the loss drop
     the bound it rests on (Lemma 25), ||A-hat_2 - A(t)|| <= sqrt(N/mu_2) Dist(A(t), A*), holds with
@@ -1654,7 +1654,7 @@ def prop16_symbolic(ctx):
     ctx.identity("Delta e^{N t_1} K^2 e^{N t_3} = printed bound", sp.simplify(al * (1 - z2) * sp.exp(N * t1) * K**2 * sp.exp(N * t3) - ss.prop16_bound(al, z2, Gp, r3, d, Dm, N, t1, t3)))
 
 
-@check("ssm-poison/proposition-16", "divergence-along-flows", "flow")
+@check("ssm-poison/proposition-16", "divergence-along-flows", "flow", outside_hypotheses=True)
 def prop16_flow(ctx):
     """(8, 7), alpha = 1e-2, Delta = alpha (1 - zeta_2) in {1e-10, 1e-11}: ||A(t) - A^ref(t)|| / Delta is the
     same for both Delta to 1e-4 relative at the end (linear regime), so the divergence is linear in
@@ -1681,7 +1681,7 @@ def prop16_flow(ctx):
     ctx.bound("measured amplification <= printed factor (log10, proxy constants, t_3 omitted)", math.log10(amps[0]), log10_printed_factor, err=1e-6)
 
 
-@check("ssm-poison/corollary-8", "triangle-and-limits", "flow")
+@check("ssm-poison/corollary-8", "triangle-and-limits", "flow", outside_hypotheses=True)
 def cor8_flow(ctx):
     """Symbolic: delta/2 + delta/2 = delta (triangle inequality step). Flow (8, 7), alpha = 1e-2: the
     limits satisfy ||A-hat_2 - A^ref(T)|| proportional to Delta = alpha (1 - zeta_2) (same ratio for
@@ -1700,7 +1700,7 @@ def cor8_flow(ctx):
     ctx.agree("||A-hat_2 - A^ref(T)|| / Delta independent of Delta", rat[1], rat[0], tol=1e-4 * rat[0], err=err)
 
 
-@check("ssm-poison/claim-10", "constant-and-generalisation", "flow")
+@check("ssm-poison/claim-10", "constant-and-generalisation", "flow", outside_hypotheses=True)
 def claim10_flow(ctx):
     """The printed constant (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} is positive and half of Lemma 3's
     min{...} (exact arithmetic on the (d, L) grid). Flow (8, 7), alpha = 1e-2, Delta = 1e-10: the limit

@@ -4,8 +4,8 @@ Knows no paper: a flow is an autonomous ODE ``x' = F(x)`` given as SymPy express
 list of state symbols (numeric constants already substituted).
 
 * High precision: heyoka's adaptive Taylor integrator, on IEEE quadruple numbers
-  (``heyoka.real128``) for a working precision of at most 113 bits and on MPFR numbers
-  (``heyoka.real``) above. The error estimate is the difference between the same flow at two
+  (``heyoka.real128``) for a working precision of exactly 113 bits and on MPFR numbers
+  (``heyoka.real``) at any other precision (a caller's precision is never silently raised). The error estimate is the difference between the same flow at two
   precisions (the check run is always MPFR, 64 bits above the working precision unless told;
   the tolerance follows the precision), sampled at the same times. Right-hand sides are SymPy
   expressions (converted with shared subexpressions and exact constants, see ``to_heyoka``)
@@ -159,12 +159,14 @@ def heyoka_field(rhs, syms: Sequence[sp.Symbol], prec: int = 128) -> list:
 
 def fp_kind(bits: int, fp: str = "auto") -> str:
     """The heyoka number type for a working precision: ``real128`` (IEEE quadruple, 113-bit
-    significand, hardware-free but LLVM-inlined: several times faster than MPFR) when
-    ``bits <= 113`` and ``fp`` is ``auto``, else MPFR ``real`` at ``bits``."""
+    significand, LLVM-inlined: faster than MPFR at 128 bits) when ``bits == 113`` and ``fp``
+    is ``auto``, else MPFR ``real`` at ``bits``. Lower precisions stay MPFR at exactly the
+    bits asked for: promoting them to quad precision would hide a starved precision from the
+    two-precision error estimate and could put the check run below the working run."""
     if fp not in ("auto", "real128", "mpfr"):
         raise ValueError(f"fp must be auto, real128 or mpfr, not {fp!r}")
     if fp == "auto":
-        return "real128" if bits <= 113 else "mpfr"
+        return "real128" if bits == 113 else "mpfr"
     if fp == "real128" and bits > 113:
         raise ValueError("real128 carries 113 bits")
     return fp
@@ -286,8 +288,8 @@ def integrate_hp(
     ``neg_gradient(loss)``. ``x0``: strings (read at each precision), mpmath numbers, ints or
     floats (taken exactly).
 
-    Number types (``fp``): ``auto`` runs ``bits <= 113`` in IEEE quadruple precision
-    (heyoka ``real128``, 113 bits, tolerance 2**-112) and larger ``bits`` in MPFR; the check
+    Number types (``fp``): ``auto`` runs ``bits == 113`` in IEEE quadruple precision
+    (heyoka ``real128``, 113 bits, tolerance 2**-112) and every other ``bits`` in MPFR; the check
     run is always MPFR at ``check_bits`` (default: the working precision + 64 bits), so
     the estimate stays a two-precision comparison. ``check_tol`` (default 2**-check_bits)
     may loosen the check run's Taylor tolerance: it still has to be far below the working

@@ -11,7 +11,7 @@ from numerics import flows
 def test_non_dyadic_rational_constant_is_carried_at_working_precision():
     # heyoka's own from_sympy refuses 9/10; a double 0.9 would be wrong at 1e-17
     x = sp.Symbol("x")
-    for bits in (100, 160):
+    for bits in (113, 160):
         fl = flows.integrate_hp([-sp.Rational(9, 10) * x], [x], ["1"], 2.0, bits=bits, grid=[2.0])
         with mpmath.workprec(256):
             err = abs(fl.final[0] - mpmath.exp(-mpmath.mpf(9) / 5))
@@ -33,10 +33,19 @@ def test_real128_working_run_checked_by_mpfr():
     assert fm.fp == "mpfr" and fm.final_error < 1e-31
 
 
+def test_low_precision_is_never_raised_to_quad():
+    """A caller's precision below 113 bits stays MPFR at those bits (a starved precision must
+    show in the two-precision estimate)."""
+    assert flows.fp_kind(100) == "mpfr" and flows.fp_kind(113) == "real128" and flows.fp_kind(128) == "mpfr"
+    x = sp.Symbol("x")
+    fl = flows.integrate_hp([-x], [x], ["1"], 1.0, bits=100, check_bits=110, grid=[1.0])
+    assert fl.fp == "mpfr"
+
+
 def test_check_bits_must_exceed_working_precision():
     x = sp.Symbol("x")
     with pytest.raises(ValueError):
-        flows.integrate_hp([-x], [x], ["1"], 1.0, bits=100, check_bits=110, grid=[1.0])  # real128 carries 113
+        flows.integrate_hp([-x], [x], ["1"], 1.0, bits=113, check_bits=110, grid=[1.0])  # real128 carries 113
     with pytest.raises(ValueError):
         flows.integrate_hp([-x], [x], ["1"], 1.0, bits=200, fp="real128", grid=[1.0])
 
@@ -73,7 +82,7 @@ def test_initial_values_are_taken_exactly():
         for v in (0.1, -0.3, -6.0, 2.0 ** 70, -(2.0 ** -80), 0.0):
             assert mpmath.mpf(flows._exact_str(mpmath.mpf(v))) == mpmath.mpf(v), v
     y = sp.Symbol("y")
-    for bits in (100, 200):
+    for bits in (113, 200):
         fl = flows.integrate_hp([sp.Integer(0) * x, -y], [x, y], [0.1, mpmath.mpf(-0.3)], 1.0, bits=bits, grid=[1.0])
         with mpmath.workprec(200):
             assert fl.final[0] == mpmath.mpf(0.1)
