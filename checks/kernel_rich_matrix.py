@@ -28,6 +28,8 @@ from numerics import convex, dual_newton, factor_flows, flows
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_matrix as km
 
+from numerics import montecarlo
+
 from .core import check
 from .kernel_rich import CVX_TOL, HP_BITS, HP_TOL, data, q_argmin_hp
 
@@ -110,12 +112,7 @@ def probability_bound(ctx, label: str, x: int, n: int, bound: float, upper: bool
 
 
 def clopper_pearson(x: int, n: int, level: float = CONFIDENCE):
-    from scipy.stats import beta
-
-    a = (1 - level) / 2
-    lo = 0.0 if x == 0 else float(beta.ppf(a, x, n - x + 1))
-    hi = 1.0 if x == n else float(beta.ppf(1 - a, x + 1, n - x))
-    return lo, hi
+    return montecarlo.clopper_pearson(x, n, alpha=1 - level)
 
 
 def _lam(expr, *syms):

@@ -17,6 +17,7 @@ import numpy as np
 import sympy as sp
 
 from numerics import linear_nets as ln
+from numerics import montecarlo
 from theorems import linnet_imbalance as li
 from theorems import linnet_imbalance_bias as lb
 
@@ -27,12 +28,7 @@ P = "linnet-imbalance"
 
 
 def clopper_pearson(k: int, n: int, conf: float = 0.95):
-    from scipy.stats import beta
-
-    a = 1 - conf
-    lo = 0.0 if k == 0 else float(beta.ppf(a / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(beta.ppf(1 - a / 2, k + 1, n - k))
-    return lo, hi
+    return montecarlo.clopper_pearson(k, n, alpha=1 - conf)
 
 
 def probability_claim(ctx, label, failures: int, n: int, delta: float, **metrics):
