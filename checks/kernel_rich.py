@@ -204,7 +204,7 @@ def _theorem1_flow_vs_argmin(ctx, general: bool):
                   t_final=fl.t_final, flow_error=err_f, newton_error=err_n)
         sol = q_argmin_cvx(inst["fixture"], inst["alpha"], w0)
         scale = float(np.max(np.abs(sol.beta)))
-        ctx.agree("flow limit = argmin Q (cvxpy exponential cone)", _floats(beta_f), sol.beta, tol=CVX_TOL * scale,
+        ctx.cross_check("flow limit = argmin Q (cvxpy exponential cone)", _floats(beta_f), sol.beta, tol=CVX_TOL * scale,
                   err=sol.error + err_f, scale=scale, kkt=sol.kkt)
 
 
@@ -323,6 +323,6 @@ def theorem1_random(ctx):
                 Qv = Qm(v)
                 ctx.bound(f"Q(argmin) <= Q(feasible point {k}; 0 = min-l2)", Qb, Qv, err=float(1e-30 * max(1, abs(Qv))) + err)
         sol = convex.min_kl(Xn, yn, a * a * np.ones(d))
-        ctx.agree("dual Newton argmin = cvxpy exponential cone", b, sol.beta, tol=CVX_TOL * max(scale, 1e-300), err=sol.error + err, scale=scale)
+        ctx.cross_check("dual Newton argmin = cvxpy exponential cone", b, sol.beta, tol=CVX_TOL * max(scale, 1e-300), err=sol.error + err, scale=scale)
 
     ctx.random(instances(), prop, quick=6, full=60)

@@ -962,7 +962,7 @@ def theorem3_flow(ctx):
             sol = qD_argmin_cvx(fx, al, D)
             scale = float(np.max(np.abs(sol.beta)))
             cerr = sol.error + sol.kkt["stationarity"] + err_f
-            ctx.agree("flow limit = argmin Q^D_alpha (cvxpy power cone)", _floats(beta_f), sol.beta, tol=CVX_TOL * scale, err=cerr, scale=scale, kkt=sol.kkt)
+            ctx.cross_check("flow limit = argmin Q^D_alpha (cvxpy power cone)", _floats(beta_f), sol.beta, tol=CVX_TOL * scale, err=cerr, scale=scale, kkt=sol.kkt)
 
 
 def _qD_path(fx, D, alphas):
@@ -1386,7 +1386,7 @@ def biased_flow(ctx):
             sol, beta_n, err_n = _biased_references(fx, tuple(a2), tuple(b2))
             ctx.agree("biased init: flow limit = argmin sum m q(beta/m) - theta beta (dual Newton)", lim.value, beta_n, tol=HP_TOL, err=lim.error + err_n)
             scale = float(np.max(np.abs(sol.beta)))
-            ctx.agree("biased init: flow limit = KL program with (a^2, b^2) (cvxpy)", _floats(lim.value), sol.beta, tol=CVX_TOL * scale,
+            ctx.cross_check("biased init: flow limit = KL program with (a^2, b^2) (cvxpy)", _floats(lim.value), sol.beta, tol=CVX_TOL * scale,
                       err=sol.error + sol.kkt["stationarity"] * scale + lim.error, scale=scale, kkt=sol.kkt)
         u0 = [float(v) for v in rng.uniform(0.3, 1.5, d)]
         v0 = [float(u * f) for u, f in zip(u0, rng.uniform(-0.8, 0.8, d))]
@@ -1402,5 +1402,5 @@ def biased_flow(ctx):
             sol, beta_n, err_n = _biased_references(fx, tuple(A2), tuple(B2))
             ctx.agree("u-v model: flow limit = argmin of the mapped biased regulariser (dual Newton)", lim.value, beta_n, tol=HP_TOL, err=lim.error + err_n)
             scale = float(np.max(np.abs(sol.beta)))
-            ctx.agree("u-v model: flow limit = KL program with ((u0+v0)^2/4, (u0-v0)^2/4) (cvxpy)", _floats(lim.value), sol.beta, tol=CVX_TOL * scale,
+            ctx.cross_check("u-v model: flow limit = KL program with ((u0+v0)^2/4, (u0-v0)^2/4) (cvxpy)", _floats(lim.value), sol.beta, tol=CVX_TOL * scale,
                       err=sol.error + sol.kkt["stationarity"] * scale + lim.error, scale=scale, kkt=sol.kkt)

@@ -393,7 +393,9 @@ def lemma11_mc(alpha: float, h: int, delta: float, samples: int, seed: int):
 def _lemma11(ctx, alphas_quick, alphas_full, strict=False):
     m, n, r = L11_DIMS
     quick = [{"alpha": a, "delta": 0.25, "h": h} for a in alphas_quick for h in (250, 1000)]
-    full = [{"alpha": a, "delta": d, "h": h} for a in alphas_full for d in (0.25, 0.1, 0.01) for h in (250, 1000, 4000)]
+    # the full grid keeps only widths above the threshold h0(delta) (h0 = 275 at delta = 0.1, 449 at
+    # 0.01): a plain run outside the hypothesis is no evidence; probes may still ask for any h
+    full = [i for i in ({"alpha": a, "delta": d, "h": h} for a in alphas_full for d in (0.25, 0.1, 0.01) for h in (250, 1000, 4000)) if lb.l11_width_ok(i)]
     for inst in ctx.instances([{k: v for k, v in q.items()} for q in quick], full):
         h = inst.get("h")
         ctx.start(inst)

@@ -933,7 +933,7 @@ def theorem61_gd(ctx):
         # extrapolation error decay as power laws; a negative exponent of the error means the
         # zero-loss limit extrapolates
         for d in (2, 3):
-            ctx.start({"d": d, "k": 3, "init_scale": 0.5, "seed": 0, "flow": "SciPy DOP853"})
+            ctx.start({"d": d, "k": 3, "w": 1.0, "init_scale": 0.5, "seed": 0, "symmetric_init": True, "flow": "SciPy DOP853"})
             A0, B0, C0 = symmetric_init(d, 0.5, 0)
             fl = flows.integrate_double(gd.flow_field(memoryless_loss(3, 1.0), d), gd.pack(A0, B0, C0), 1e4, rtol=1e-10, method="DOP853", grid=flows.geometric_grid(1e4, 1e-1, 4))
             pts = []

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+import mpmath
 import numpy as np
 
 
@@ -91,6 +92,26 @@ def moment_lp_point(grid: Sequence[float], moments: Sequence[float], objective: 
     if res.status != 0:
         raise ValueError(res.message)
     return np.asarray(res.x)
+
+
+def polish_vertex(grid: Sequence[float], moments: Sequence, p: Sequence[float], dps: int = 50, rel: float = 1e-9):
+    """The basic solution of a moment-LP vertex recomputed at ``dps`` digits.
+
+    A vertex ``p`` (from a floating-point LP) has at most ``len(moments)`` atoms; on its support
+    ``S = {i : p_i > rel max p}`` the moment equations ``sum_S p_i x_i^j = m_j`` are solved by
+    least squares in mpmath (the grid points and ``moments`` are taken as exact). Returns
+    ``(S, weights, residual)``: the residual is the max-abs misfit of the moment equations at
+    ``dps`` digits, so a support that cannot carry the moments shows a large residual, and a
+    negative weight means the recomputed point is not in the polytope."""
+    S = [i for i, v in enumerate(p) if v > rel * max(p)]
+    with mpmath.workdps(dps):
+        xs = [mpmath.mpf(float(grid[i])) for i in S]
+        ms = [mpmath.mpf(m) if not isinstance(m, mpmath.mpf) else m for m in moments]
+        V = mpmath.matrix([[x**j for x in xs] for j in range(len(ms))])
+        w, _ = mpmath.qr_solve(V, mpmath.matrix(ms))
+        weights = [w[i] for i in range(len(S))]
+        resid = max(abs(mpmath.fsum(wi * x**j for wi, x in zip(weights, xs)) - ms[j]) for j in range(len(ms)))
+    return S, weights, resid
 
 
 def hankel_sdp_range(moments: Sequence[float], J: int, R: float, order: int | None = None) -> tuple[float, float]:

@@ -350,7 +350,7 @@ _COLUMNS = (
     ("min_slack", "min slack", "smallest slack over the instance"),
     ("residual", "residual", "symbolic or exact residual"),
 )
-_CHECK_METRIC_SKIP = ("comparisons", "instances", "notes", "counterexample")
+_CHECK_METRIC_SKIP = ("comparisons", "instances", "notes", "counterexample", "unresolved_cross_checks")
 
 
 def _kv(d: dict, keys: Iterable[str]) -> list[tuple[str, str]]:
