@@ -12,10 +12,11 @@ The SymPy encodings here derive everything from the model and the paper's loss
 from __future__ import annotations
 
 import functools
+import re
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, Source, statement
+from .registry import INT_CAP, Hypothesis, Param, Source, statement
 
 PAPER = "kernel-rich"
 FILE = "seeds/004_f9f7314f3f52e985.txt"
@@ -134,7 +135,17 @@ def _positive(name, default, doc, **kw):
     return Param(name, float, default, doc, low=0.0, open_low=True, **kw)
 
 
-FIXTURE = Param("fixture", str, "T5", "data set: T5 (2x5), TIE (non-unique l1), or random:SEED", choices=None)
+def _fixture_problem(value: str) -> str | None:
+    """The fixture's domain: a named fixture, or ``random:SEED`` with an integer seed in [0, 10^6]."""
+    if value in FIXTURES:
+        return None
+    m = re.fullmatch(r"random:([0-9]+)", value)
+    if m and int(m.group(1)) <= INT_CAP:
+        return None
+    return f"unknown fixture: expected one of {', '.join(FIXTURES)} or random:SEED (SEED an integer in [0, {INT_CAP:g}])"
+
+
+FIXTURE = Param("fixture", str, "T5", "data set: T5 (2x5), TIE (non-unique l1), or random:SEED", validator=_fixture_problem)
 ALPHA = _positive("alpha", None, "initialisation scale alpha > 0 (default: the check's alpha grid)")
 SEED = Param("seed", int, 0, "random instance seed", low=0)
 

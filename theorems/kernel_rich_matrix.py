@@ -276,6 +276,7 @@ MATRIX_COMPLETION = statement(
     r"phase transition around $\alpha^2k=\sigma\sqrt k\asymp1$.)",
     params=(_int("d", 6, "matrix size d (<= 6: reduced Fig. 5)"), _int("n_obs", 24, "number of observed entries N"), _SEED),
     hypotheses=(Hypothesis(r"$N<d^2$ (underdetermined)", lambda p: p.get("n_obs", 24) < p.get("d", 6) ** 2),),
+    domain=((r"$N\le d^2$ (N distinct entries of a d x d matrix are observed)", lambda p: p["n_obs"] <= p["d"] ** 2),),
     notes="The N = Omega~(d^1.2 r) recovery threshold is cited (Candès and Recht): only its instance-level consequence (the "
           "nuclear-norm program recovers Y* on the tested instance) is checked.",
 )

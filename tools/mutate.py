@@ -120,10 +120,9 @@ def list_mutants(path: Path) -> list[Mutant]:
     return [Mutant(rel, n.lineno, n.col_offset, kind, before, after, i) for i, (n, kind, before, after, _) in enumerate(_candidates(tree))]
 
 
-def apply(m: Mutant) -> str:
-    """The source of the module with the mutant's change."""
-    path = ROOT / m.file
-    tree = ast.parse(path.read_text())
+def apply(m: Mutant, source: str | None = None) -> str:
+    """The source of the module (``source``, default the file under ROOT) with the mutant's change."""
+    tree = ast.parse((ROOT / m.file).read_text() if source is None else source)
     node, kind, _, _, (how, arg) = _candidates(tree)[m.index]
     if how == "value":
         node.value = arg
@@ -217,9 +216,11 @@ def worker(paper: str, first: list[str], mutated: str | None = None) -> int:
 # Driver
 # ---------------------------------------------------------------------------------------
 def run_mutant(m: Mutant, scratch: Path, paper: str, timeout: float) -> dict:
+    # The scratch copy, not ROOT, is the pristine source: the checks may be strengthened in
+    # ROOT while a long run goes on, and the mutants' indices refer to the code as listed.
     target = scratch / m.file
-    original = (ROOT / m.file).read_text()
-    target.write_text(apply(m))
+    original = target.read_text()
+    target.write_text(apply(m, original))
     stem = Path(m.file).stem
     t0 = time.time()
     try:
