@@ -1116,6 +1116,12 @@ def corollary10_symbolic(ctx):
     sqrt(1 + lambda/(4 Lambda)) (harmless, larger)."""
     al, k, d, lam, Lam, Y = km.alpha, km.kk, km.dd, km.lam, km.Lam, km.Y
     gamma, mu = km.eq90()
+    # (88) is Lemma 13 applied to W = [U; V] in R^{2d x k} with sigma = alpha (App. H.2's proof):
+    # its threshold must be gamma of (90) and its probability 1 - (Lemma 13's bound at 2d rows)
+    ctx.identity("(88) from Lemma 13 at 2d rows, sigma^2 = alpha^2: 8 alpha^2 sqrt(k (2d)) = gamma of (90)",
+                 sp.simplify(km.lemma13_threshold(al**2, k, 2 * d) - gamma), scope="positive")
+    ctx.identity("(88) from Lemma 13 at 2d rows: 1 - 2 exp(-(2d)/2) = the printed probability 1 - 2 exp(-d)",
+                 sp.simplify(1 - km.lemma13_probability(2 * d) - km.corollary10_probability(d)), scope="positive")
     ctx.identity("(91): mu - 4 Lambda gamma/lambda = alpha^2 sqrt(k)(sqrt(k) - 32 Lambda sqrt(2d)/lambda)",
                  sp.simplify(mu - 4 * Lam * gamma / lam - al**2 * sp.sqrt(k) * (sp.sqrt(k) - 32 * Lam * sp.sqrt(2 * d) / lam)), scope="positive")
     ctx.identity("(91): sqrt(k) = 32 Lambda sqrt(2d)/lambda <=> k = 2048 Lambda^2 d / lambda^2",

@@ -8,8 +8,9 @@ paper's quick checks against each mutant in a fresh process on a scratch copy of
 A mutant is *killed* when some check's verdict differs from its expectation (an ``error``
 counts: the suite notices), or the run exceeds its time limit; otherwise it *survives*.
 
-Not mutated: strings (the printed text, ids), docstrings, ``Param(...)`` (the parameter
-domain: where a model is defined, not what is claimed), ``Source(...)``, and annotations.
+Not mutated: strings (the printed text, ids), docstrings, ``Param(...)`` and a statement's
+``domain=`` (or a ``*_DOMAIN`` constant: where a model is defined, not what is claimed),
+``Source(...)``, and annotations.
 
 Usage (from the repository root)::
 
@@ -78,6 +79,11 @@ def _skipped_ranges(tree: ast.AST) -> set[int]:
                     drop(a.annotation)
         if isinstance(node, ast.AnnAssign):
             drop(node.annotation)
+        # a statement's cross-parameter domain (where the model is defined), like Param(...)
+        if isinstance(node, ast.keyword) and node.arg == "domain":
+            drop(node.value)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id.endswith("_DOMAIN") for t in node.targets):
+            drop(node.value)
     return skip
 
 
