@@ -806,6 +806,28 @@ def completion_sweep(ctx):
                                                     "unobserved_over_observed_movement": move, "sigma": [r["sigma"] for r in runs]})
 
 
+@check(COMPLETION, "hypothesis-edge", "symbolic", outside_hypotheses=True)
+def completion_hypothesis_edge(ctx):
+    """The hypothesis N < d^2 at its edge: with N = d^2 observed entries every entry of the
+    d x d matrix is observed (the sampling operator is a permutation of the identity), so the
+    only interpolant is Y* and every interpolating flow -- kernel regime included -- recovers
+    it: the conclusion 'the kernel regime does not recover Y*' fails there, and the
+    statement's hypotheses must exclude that instance (exact: integer positions and a copy of
+    the observed values). The instance lies outside the hypotheses on purpose."""
+    inst = ctx.instances([{}])[0]
+    d, seed = inst["d"], inst["seed"]
+    edge = {**inst, "n_obs": d * d}
+    held = ctx.start(edge)
+    Xs, y, Y = sensing_instance("entries", d, seed, d * d)
+    positions = {int(np.flatnonzero(X)[0]) for X in Xs}
+    M = np.zeros((d, d))
+    for X, v in zip(Xs, y):
+        M.flat[int(np.flatnonzero(X)[0])] = v
+    ctx.exact("N = d^2: the observed positions are all d^2 entries, and the unique interpolant they define is Y* (recovered)",
+              positions == set(range(d * d)) and np.array_equal(M, Y), d=d)
+    ctx.exact("the statement's hypotheses (evaluated exactly) exclude N = d^2, where the conclusion fails", not all(held.values()))
+
+
 # ---------------------------------------------------------------------------------------
 # App. H: Lemma 11, Lemma 12, Theorem 9 along lifted flows
 # ---------------------------------------------------------------------------------------

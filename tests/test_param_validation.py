@@ -100,6 +100,7 @@ def test_unknown_parameter_names_are_refused(stmt):
         ("kernel-rich/theorem-1", "alpha=nan", "finite"),
         ("kernel-rich/claim-matrix-completion", "n_obs=2.5", "integer"),
         ("kernel-rich/claim-matrix-completion", "d=10000000", "absurd size"),
+        ("kernel-rich/claim-matrix-completion", "d=31", "absurd size"),  # d x d SDPs and lifted flows: high = 30
         ("kernel-rich/claim-matrix-completion", "n_obs=37", "N\\le d^2"),  # d = 6 by default: 36 entries
         ("kernel-rich/figure-1", "r_star=101", "r^*\\le d"),
     ],
