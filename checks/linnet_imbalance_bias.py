@@ -442,6 +442,19 @@ def lemma11_symbolic(ctx):
     sel_r2 = sp.zeros(2, 2).col_join(F["Phi2"])
     Z = V.col_join(F["Phi1"].T * U)
     ctx.identity("[V U2^T; U1 U2^T] = diag(I, Phi1^T)(M^T M - gamma I)[0; Phi2]", sp.expand(sel_l2 * G * sel_r2 - Z * (F["Phi2"].T * U).T), scope="F1 Phi, h=3")
+    # The width hypothesis at its edge (mutation survivors showed the encoded h0 otherwise
+    # unjudged): (E.7) needs x = a/sqrt(h) <= 1/4, a = sqrt(m+n) + t_delta the deviation of
+    # (E.5); SymPy solves it for h, and the encoded hypothesis must admit h just above that
+    # edge and refuse h just below (the reconstructed h0 = 16 a^2 is exactly the edge).
+    hh, aa = sp.symbols("h a", positive=True)
+    (edge_h,) = sp.solve(sp.Eq(aa / sp.sqrt(hh), sp.Rational(1, 4)), hh)
+    m, n, r = L11_DIMS
+    for delta in (0.25, 0.1, 0.01):
+        a_v = math.sqrt(m + n) + lb.t_delta_printed(delta)
+        edge = float(edge_h.subs(aa, a_v))
+        ctx.exact(f"h > h0 at its edge (delta = {delta}): the hypothesis admits h = (1 + 1e-6) h_E7 and refuses (1 - 1e-6) h_E7, h_E7 = solve(a/sqrt(h) = 1/4)",
+                  lb.l11_width_ok({"h": edge * (1 + 1e-6), "delta": delta}) and not lb.l11_width_ok({"h": edge * (1 - 1e-6), "delta": delta}),
+                  h_E7=edge)
 
 
 @check(f"{P}/lemma-11-restated", "monte-carlo", "random")
@@ -590,6 +603,26 @@ def theorem12_symbolic(ctx):
     derived = 0 + 10 * 1  # ||Y|| + lambda_1^{1/2} ||P||
     ctx.metrics["E16_printed_fails"] = {"norm_E0": 10, "printed_bound": str(printed), "derived_bound": str(derived)}
     ctx.exact("(E.16) with lambda_1^{1/2} (derived) bounds ||E(0)||_F on that instance", abs(E[0]) <= derived)
+    # The width hypothesis against the proof's requirements (mutation survivors showed it
+    # otherwise unjudged): Lemma 11 needs h > 16 a^2 ((E.7): a/sqrt(h) <= 1/4) and (E.17) needs
+    # h^{4 alpha - 1} >= 4 (lambda_1/lambda_r^3) m a^2, each solved for h by SymPy. Sound: the
+    # encoded hypothesis refuses h just below the larger requirement; at alpha = 1/2 (exponent
+    # 1) the printed h0^{1/(4 alpha - 1)} is exactly that requirement, so it admits h just above.
+    hh, aa, K = sp.symbols("h a K", positive=True)
+    (h_e7,) = sp.solve(sp.Eq(aa / sp.sqrt(hh), sp.Rational(1, 4)), hh)
+    mm, nn, rr = T12_DIMS
+    lam_1, lam_r = lb.T12_LAMBDAS
+    for alpha_v in (sp.Rational(3, 10), sp.Rational(2, 5), sp.Rational(1, 2)):
+        (h_e17,) = sp.solve(sp.Eq(hh ** (4 * alpha_v - 1), K), hh)
+        for delta in (0.25, 0.1):
+            a_v = math.sqrt(mm + nn) + lb.t_delta_printed(delta)
+            need = max(float(h_e7.subs(aa, a_v)), float(h_e17.subs(K, 4 * lam_1 / lam_r**3 * mm * a_v**2)))
+            inst = {"alpha": float(alpha_v), "delta": delta}
+            ok = not lb.t12_width_ok({**inst, "h": need * (1 - 1e-6)})
+            if alpha_v == sp.Rational(1, 2):
+                ok = ok and lb.t12_width_ok({**inst, "h": need * (1 + 1e-6)})
+            ctx.exact(f"alpha = {alpha_v}, delta = {delta}: the width hypothesis refuses h just below the proof's requirement"
+                      + (" and admits h just above (exponent 1)" if alpha_v == sp.Rational(1, 2) else ""), ok, requirement=need)
 
 
 @check(f"{P}/theorem-12-restated", "monte-carlo-gram-flow", "random")
