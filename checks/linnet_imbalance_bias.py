@@ -506,6 +506,23 @@ def theorem12_sample(alpha: float, h: int, seed: int):
                 dl=dl, zp0=zp0, uv0=uv0, E0=E0f, tail=tail, E_T=float(Efro[-1]), G0=G0, C0=C0, lam1=lam1, lamr=lamr)
 
 
+@functools.lru_cache(maxsize=None)
+def _width_requirement_exprs():
+    """From the proof, by SymPy: (E.7) a/sqrt(h) <= 1/4 solved for h, and (E.17)
+    2 lambda_1^{1/2}/lambda_r^{3/2} sqrt(m) a h^{-(2 alpha - 1/2)} <= 1 as h^{4 alpha - 1} >= K,
+    K = (the left side times h^{2 alpha - 1/2})^2."""
+    h, a, al, l1, lr, m = sp.symbols("h a alpha lambda_1 lambda_r m", positive=True)
+    (h_e7,) = sp.solve(sp.Eq(a / sp.sqrt(h), sp.Rational(1, 4)), h)
+    lhs = 2 * sp.sqrt(l1) / lr ** sp.Rational(3, 2) * sp.sqrt(m) * a * h ** (-(2 * al - sp.Rational(1, 2)))
+    K = sp.simplify((lhs * h ** (2 * al - sp.Rational(1, 2))) ** 2)
+    return sp.lambdify((a,), h_e7), sp.lambdify((l1, lr, m, a), K)
+
+
+def _width_requirements(l1, lr, m, a):
+    e7, e17 = _width_requirement_exprs()
+    return max(float(e7(a)), float(e17(l1, lr, m, a)))
+
+
 def _theorem12(ctx, quick, full, label="(36)"):
     m, n, r = T12_DIMS
     Yf = float(np.linalg.norm(T12_Y))
@@ -526,6 +543,12 @@ def _theorem12(ctx, quick, full, label="(36)"):
         b34 = 2 * math.sqrt(m + r) * (math.sqrt(m + n) + td) / h ** (2 * al - 0.5)
         composed = lb.C_theorem12(T12_S[0] ** 2, T12_S[1] ** 2, Yf) ** (1 / h ** (1 - 2 * al)) * b34
         ctx.agree(f"{label} = C^(1/h^(1-2 alpha)) x (34) (the proof's composition (E.15))", rhs, composed, tol=1e-12 * abs(composed), err=1e-14 * abs(composed), scale=abs(composed))
+        c_factor = lb.C_theorem12(T12_S[0] ** 2, T12_S[1] ** 2, Yf) ** (1 / h ** (1 - 2 * al))
+        # h0's second term is (E.17)'s 4 (lambda_1/lambda_r^3) m a^2 for any spectrum, not only this one
+        for l1_, lr_ in ((1.0, 0.5), (2.0, 0.5), (3.0, 1.5)):
+            need = _width_requirements(l1_, lr_, m, math.sqrt(m + n) + td)
+            ctx.agree(f"h0 = max of the (E.7) and (E.17) requirements (solved by SymPy) at lambda = ({l1_}, {lr_})", lb.h0_theorem12(m, n, td, l1_, lr_),
+                      need, tol=1e-12 * need, err=1e-14 * need)
         fails, worst, chain_bad, errs = 0, 0.0, 0, []
         for k in range(ns):
             s_ = theorem12_sample(al, h, inst["seed"] * 100003 + k)
@@ -533,13 +556,18 @@ def _theorem12(ctx, quick, full, label="(36)"):
             worst = max(worst, s_["dist"] / rhs)
             in_event = s_["dl"] > h ** (1 - 2 * al)
             # the printed chain, link by link (E.15 needs the Lemma 11 event)
+            # (E.16)-(E.17): on the (35) event, above the width threshold, the printed exponential
+            # factor of (E.16) is at most C^{1/h^{1 - 2 alpha}} (C as reconstructed must cover it)
+            in35 = s_["uv0"] <= 2 * math.sqrt(m) * (math.sqrt(m + n) + td) / h ** (2 * al - 0.5)
             links = [s_["dist"] <= s_["u2v_fro"] + s_["tail"], s_["u2v_fro"] <= s_["sup_zperp"] + s_["tail"],
-                     (not in_event) or s_["sup_zperp"] <= s_["e15"] * (1 + 1e-9)]
+                     (not in_event) or s_["sup_zperp"] <= s_["e15"] * (1 + 1e-9),
+                     (not in35) or s_["e16"] <= c_factor * s_["zp0"] * (1 + 1e-9)]
             chain_bad += not all(links)
             errs.append(s_["tail"])
         probability_claim(ctx, f"P[{label} holds] >= 1 - delta", int(fails), ns, delta, bound=rhs, max_dist_over_bound=worst,
                           threshold=need, max_limit_error=max(errs))
-        ctx.fact("proof chain dist <= |U2(0)V^T|_F <= sup|Z_perp|_F <= (E.15) on every sample in the (33) event", chain_bad == 0, chain_violations=chain_bad)
+        ctx.fact("proof chain dist <= |U2(0)V^T|_F <= sup|Z_perp|_F <= (E.15) on every sample in the (33) event, and (E.16)'s factor <= C^(1/h^(1-2 alpha)) on the (35) event",
+                 chain_bad == 0, chain_violations=chain_bad)
 
 
 T12_QUICK = [{"alpha": 0.5, "h": 400, "delta": 0.25}, {"alpha": 0.5, "h": 1600, "delta": 0.25}, {"alpha": 0.4, "h": 30000, "delta": 0.25}]
