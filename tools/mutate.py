@@ -282,10 +282,12 @@ def main(argv=None) -> int:
         results = []
         earlier = {}
         if args.resume and Path(args.resume).exists():
-            earlier = {r["label"]: r for r in json.loads(Path(args.resume).read_text())["results"]
+            # keyed by label and candidate index: two mutants can share a label (the same
+            # operator swapped at two nodes that start at the same column)
+            earlier = {(r["label"], r["index"]): r for r in json.loads(Path(args.resume).read_text())["results"]
                        if r["killed"] or not args.rerun_survivors}
         for k, m in enumerate(mutants, 1):
-            r = earlier.get(m.label) or run_mutant(m, scratch, args.paper, args.timeout)
+            r = earlier.get((m.label, m.index)) or run_mutant(m, scratch, args.paper, args.timeout)
             results.append(r)
             print(f"[{k}/{len(mutants)}] {'killed ' if r['killed'] else 'SURVIVED'} {m.label}  ({r['seconds']}s{'; ' + r['by'][:120] if r.get('by') else ''})", flush=True)
             if args.out:
