@@ -258,6 +258,8 @@ def cmd_probe(args) -> int:
         mode, instances = "samples", sample_instances(stmt, fixed, args.samples, args.seed)
     else:
         mode, instances = "set", [fixed]
+    for inst in instances if mode != "search" else []:  # cross-parameter domain, before the store is touched
+        stmt.check_instance(inst)
     if scheduler:  # an unreachable scheduler is bad input: fail before the store is touched
         try:
             from dask.distributed import Client

@@ -568,6 +568,28 @@ def uv_printed_identities(ctx):
              f"residual of that form against the derivation: {sp.simplify(r_first.subs(at) - derived_abs_u)}")
 
 
+@check("kernel-rich/claim-appc-uv-balance", "printed-misprints-characterised", "symbolic")
+def uv_misprints_characterised(ctx):
+    """What exactly is wrong in the printed (11)-(14), as the statement's notes say, against the
+    derivation from the Section 2 loss (not a copy of the printed text): on one sample (N = 1,
+    d = 3) the printed (11)/(13) are the negatives of the derived d|u_0|/dt, d|v_0|/dt, and the
+    printed (12)/(14) are the derived ones times the residual r (one factor too many: the
+    residual squared). With N = 1 the extra factor is visible as a product, not hidden in a sum."""
+    Xs, ys = sp.Matrix([[1, 2, -1]]), sp.Matrix([2])
+    u, v, r, loss = kd.uv_model(Xs, ys)
+    rhs = kr.gradient_flow(loss, u + v)
+    d = len(u)
+    ud, vd = rhs[:d], rhs[d:]
+    p = sp.Symbol("p", positive=True)
+    for name, own, own_dot, first in (("u", u, ud, True), ("v", v, vd, False)):
+        at = {own[0]: p}
+        derived = (sp.sign(own[0]) * own_dot[0]).subs(at)
+        ctx.identity(f"({'11' if first else '13'}) as printed = -(derived d|{name}_0|/dt)",
+                     sp.expand(kd.printed_11(own[0], own_dot[0]).subs(at) + derived), scope=f"{name}_0 > 0, N = 1")
+        ctx.identity(f"({'12' if first else '14'}) as printed = r * (derived d|{name}_0|/dt)",
+                     sp.expand(kd.printed_12(0, u, v, Xs, ys, first=first).subs(at) - r[0].subs(at) * derived), scope=f"{name}_0 > 0, N = 1")
+
+
 @check("kernel-rich/claim-appc-uv-balance", "random-flows", "random")
 def uv_random(ctx):
     """Hypothesis: random data (N <= 3, d <= 4, integer entries), ``u(0)`` with entries of size in

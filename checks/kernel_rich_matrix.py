@@ -806,6 +806,28 @@ def completion_sweep(ctx):
                                                     "unobserved_over_observed_movement": move, "sigma": [r["sigma"] for r in runs]})
 
 
+@check(COMPLETION, "hypothesis-edge", "symbolic", outside_hypotheses=True)
+def completion_hypothesis_edge(ctx):
+    """The hypothesis N < d^2 at its edge: with N = d^2 observed entries every entry of the
+    d x d matrix is observed (the sampling operator is a permutation of the identity), so the
+    only interpolant is Y* and every interpolating flow -- kernel regime included -- recovers
+    it: the conclusion 'the kernel regime does not recover Y*' fails there, and the
+    statement's hypotheses must exclude that instance (exact: integer positions and a copy of
+    the observed values). The instance lies outside the hypotheses on purpose."""
+    inst = ctx.instances([{}])[0]
+    d, seed = inst["d"], inst["seed"]
+    edge = {**inst, "n_obs": d * d}
+    held = ctx.start(edge)
+    Xs, y, Y = sensing_instance("entries", d, seed, d * d)
+    positions = {int(np.flatnonzero(X)[0]) for X in Xs}
+    M = np.zeros((d, d))
+    for X, v in zip(Xs, y):
+        M.flat[int(np.flatnonzero(X)[0])] = v
+    ctx.exact("N = d^2: the observed positions are all d^2 entries, and the unique interpolant they define is Y* (recovered)",
+              positions == set(range(d * d)) and np.array_equal(M, Y), d=d)
+    ctx.exact("the statement's hypotheses (evaluated exactly) exclude N = d^2, where the conclusion fails", not all(held.values()))
+
+
 # ---------------------------------------------------------------------------------------
 # App. H: Lemma 11, Lemma 12, Theorem 9 along lifted flows
 # ---------------------------------------------------------------------------------------
@@ -1116,6 +1138,12 @@ def corollary10_symbolic(ctx):
     sqrt(1 + lambda/(4 Lambda)) (harmless, larger)."""
     al, k, d, lam, Lam, Y = km.alpha, km.kk, km.dd, km.lam, km.Lam, km.Y
     gamma, mu = km.eq90()
+    # (88) is Lemma 13 applied to W = [U; V] in R^{2d x k} with sigma = alpha (App. H.2's proof):
+    # its threshold must be gamma of (90) and its probability 1 - (Lemma 13's bound at 2d rows)
+    ctx.identity("(88) from Lemma 13 at 2d rows, sigma^2 = alpha^2: 8 alpha^2 sqrt(k (2d)) = gamma of (90)",
+                 sp.simplify(km.lemma13_threshold(al**2, k, 2 * d) - gamma), scope="positive")
+    ctx.identity("(88) from Lemma 13 at 2d rows: 1 - 2 exp(-(2d)/2) = the printed probability 1 - 2 exp(-d)",
+                 sp.simplify(1 - km.lemma13_probability(2 * d) - km.corollary10_probability(d)), scope="positive")
     ctx.identity("(91): mu - 4 Lambda gamma/lambda = alpha^2 sqrt(k)(sqrt(k) - 32 Lambda sqrt(2d)/lambda)",
                  sp.simplify(mu - 4 * Lam * gamma / lam - al**2 * sp.sqrt(k) * (sp.sqrt(k) - 32 * Lam * sp.sqrt(2 * d) / lam)), scope="positive")
     ctx.identity("(91): sqrt(k) = 32 Lambda sqrt(2d)/lambda <=> k = 2048 Lambda^2 d / lambda^2",

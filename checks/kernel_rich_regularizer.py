@@ -865,6 +865,9 @@ def lemma5_interval(ctx):
                 n1 = sum(abs(mpmath.mpf(v)) for v in beta)
                 a1 = min(mpmath.mpf(1), mpmath.sqrt(n1), (2 * n1) ** (-1 / (2 * mpmath.mpf(eps))), mpmath.exp(-d / (2 * eps * n1)))
             for k in (0, 2, 5):
+                # each alpha is its own instance (alpha_factor = the effective multiple of alpha_1),
+                # so the hypothesis alpha <= alpha_1 is evaluated strictly inside as well as at its edge
+                ctx.start({**inst, "d": d, "beta": beta, "alpha_factor": inst.get("alpha_factor", 1.0) * 10.0 ** (-k)})
                 with mpmath.workdps(40):
                     a = a1 * mpmath.mpf(10) ** (-k) * mpmath.mpf(inst.get("alpha_factor", 1.0))
                 ai = iv.mpf(a)
@@ -873,6 +876,34 @@ def lemma5_interval(ctx):
                 certified_bound(ctx, f"(1-eps)||b||_1 <= Q/log(1/alpha^2) at alpha_1 * 1e-{k}", iv.mpf(1 - eps), ratio, alpha=mpmath.nstr(a, 5))
                 certified_bound(ctx, f"Q/log(1/alpha^2) <= (1+eps)||b||_1 at alpha_1 * 1e-{k}", ratio, iv.mpf(1 + eps), alpha=mpmath.nstr(a, 5))
     ctx.metrics["max |ratio - 1|/eps"] = worst
+
+
+@check(LM5, "threshold-sharpness-interval", "interval", outside_hypotheses=True)
+def lemma5_sharpness(ctx):
+    """The hypothesis alpha <= alpha_1 at its edge, for beta = e_1 (d = 1, ||beta||_1 = 1,
+    where (28) is an equality and alpha_1 = min(1, exp(-1/(2 eps)))):
+    certified by mpmath.iv (40 digits) that the lower sandwich (1 - eps) <= Q/log(1/alpha^2)
+    holds at alpha = alpha_1 and FAILS at alpha = 1.1 alpha_1, and that the statement's
+    hypotheses exclude 1.1 alpha_1: the threshold is sharp to 10% there (the slack ratio at
+    alpha_1 is recorded). The instance at 1.1 alpha_1 lies outside the hypotheses on purpose."""
+    iv.dps = 40
+    ctx.precision = "mpmath.iv, 40 digits"
+    for inst in ctx.instances([{"eps": 0.05}, {"eps": 0.2}]):
+        eps = inst["eps"]
+        with mpmath.workdps(40):
+            a1 = min(mpmath.mpf(1), (2 * mpmath.mpf(1)) ** (-1 / (2 * mpmath.mpf(eps))), mpmath.exp(-1 / (2 * mpmath.mpf(eps))))
+        for factor in (1.0, 1.1):
+            held = ctx.start({**inst, "d": 1, "beta": [1.0], "alpha_factor": factor})
+            with mpmath.workdps(40):
+                ai = iv.mpf(a1 * mpmath.mpf(factor))
+            ratio = Q_iv(["1"], ai) / iv.log(1 / (ai * ai))
+            if factor == 1.0:
+                certified_bound(ctx, "edge alpha = alpha_1, beta = e_1: (1 - eps) <= Q/log(1/alpha^2)", iv.mpf(1 - eps), ratio, alpha=mpmath.nstr(a1, 8))
+            else:
+                certified_bound(ctx, "alpha = 1.1 alpha_1, beta = e_1: Q/log(1/alpha^2) < 1 - eps (the conclusion fails just beyond the threshold)",
+                                ratio, iv.mpf(1 - eps), alpha=mpmath.nstr(a1 * factor, 8))
+                ctx.exact("the statement's hypotheses (evaluated exactly) exclude alpha = 1.1 alpha_1, where the conclusion fails",
+                          not all(held.values()))
 
 
 @check(LM5, "intermediate-bounds-random", "random")

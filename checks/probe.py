@@ -74,7 +74,7 @@ def parse_assignments(stmt: Statement, assignments: list[str]) -> dict:
         if name in out:
             raise ParamError(f"--set {name} given twice")
         out[name] = stmt.param(name).parse(raw)
-    return out
+    return stmt.check_instance(out)
 
 
 @dataclass
@@ -520,8 +520,7 @@ def probe(stmt: Statement, overrides: dict | None = None, budget: str = "quick",
     chks = checks if checks is not None else checks_for(stmt.id)
     insts = instances if instances is not None else [dict(overrides or {})]
     for inst in insts:  # everything validated before anything runs or is stored
-        for k, v in inst.items():
-            stmt.param(k).validate(v)
+        stmt.check_instance(inst)
     key = sweep_key(stmt, chks, insts, budget, seed)
     run_id, done = None, set()
     if store is not None:
@@ -616,6 +615,8 @@ def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv
             else:
                 parts[a.name] = st.sampled_from(a.values)
         base = st.fixed_dictionaries(parts).map(lambda d: {**{k: stmt.param(k).validate(v) for k, v in d.items()}, **fixed})
+        if stmt.domain:
+            base = base.filter(lambda d: _in_domain(stmt, d))
     evaluations: list[dict] = []
     failing: list[tuple[dict, list[Verdict]]] = []
     bar = Progress(max_examples, 0, enabled=progress)
@@ -667,6 +668,14 @@ def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv
     result = ProbeResult(run_id, records, summary, len(evaluations), 0, search=info)
     _finish(result, store, stmt, [a.name for a in axes] if smallest is None else [])
     return result
+
+
+def _in_domain(stmt: Statement, params: dict) -> bool:
+    try:
+        stmt.check_instance(params)
+        return True
+    except ParamError:
+        return False
 
 
 def probe_summary(stmt: Statement, verdicts: list[Verdict]) -> list[str]:

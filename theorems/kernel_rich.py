@@ -12,6 +12,7 @@ The SymPy encodings here derive everything from the model and the paper's loss
 from __future__ import annotations
 
 import functools
+import re
 
 import sympy as sp
 
@@ -134,7 +135,16 @@ def _positive(name, default, doc, **kw):
     return Param(name, float, default, doc, low=0.0, open_low=True, **kw)
 
 
-FIXTURE = Param("fixture", str, "T5", "data set: T5 (2x5), TIE (non-unique l1), or random:SEED", choices=None)
+def _fixture_problem(value: str) -> str | None:
+    """The fixture's domain: a named fixture, or ``random:SEED`` with an integer seed of at most
+    six digits (written without arithmetic: this is the domain, not a claim, and stays out of
+    tools/mutate.py's way)."""
+    if value in FIXTURES or re.fullmatch(r"random:[0-9]{1,6}", value):
+        return None
+    return f"unknown fixture: expected one of {', '.join(FIXTURES)} or random:SEED (SEED an integer of at most six digits)"
+
+
+FIXTURE = Param("fixture", str, "T5", "data set: T5 (2x5), TIE (non-unique l1), or random:SEED", validator=_fixture_problem)
 ALPHA = _positive("alpha", None, "initialisation scale alpha > 0 (default: the check's alpha grid)")
 SEED = Param("seed", int, 0, "random instance seed", low=0)
 

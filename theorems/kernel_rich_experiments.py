@@ -10,13 +10,15 @@ checkable claim and are not registered.
 from __future__ import annotations
 
 from .kernel_rich import src
-from .registry import Hypothesis, Param, statement
+from .registry import Hypothesis, Param, int_list, statement
 
 # ---------------------------------------------------------------------------------------
 # Shared parameters of the sparse-regression experiments (Figs. 1 and 3(c), §4)
 # ---------------------------------------------------------------------------------------
 DIM = Param("d", int, 100, "ambient dimension d of the sparse regression (the paper does not state it)", low=2)
 SPARSITY = Param("r_star", int, 3, "sparsity r* of the plant beta* (nonzeros 1/sqrt(r*); not stated)", low=1)
+# r* nonzeros of a plant in R^d: the model is undefined for r* > d.
+SPARSE_DOMAIN = ((r"$r^*\le d$ (r* nonzeros in R^d)", lambda p: p["r_star"] <= p["d"]),)
 NOISE_SD = Param("noise_sd", float, 0.01, "label-noise standard deviation ('N(<beta*,x>, 0.01)': read as the sd; 0.1 reads it as the variance)", low=0.0)
 SEEDS = Param("seeds", int, 16, "number of random training sets (quick budget; full uses 2x)", low=2)
 ACCURACY = Param("accuracy", float, 0.025, "population-error threshold of Figs. 1(c), 3(c)", low=0.0, open_low=True)
@@ -61,7 +63,7 @@ CLAIM_SPARSE_REGRESSION = statement(
     r"generalization will tend to improve as $\alpha$ decreases. From an optimization perspective this is unfortunate "
     r"because $\mathbf w=0$ is a saddle point, so taking $\alpha\to0$ will likely increase the time needed to escape the "
     r"vicinity of zero.",
-    params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
+    domain=SPARSE_DOMAIN, params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
     hypotheses=SPARSE_HYPOTHESES,
     notes=_SPARSE_NOTES + " Omega(.) constants are unspecified: checked are the sample sizes at which l1 and l2 reach "
     "the accuracy at d = 100 (and the l2 error against its Gaussian-design value 1 - N/d), not rates in d.",
@@ -78,7 +80,7 @@ FIGURE_1 = statement(
     r"approaches the minimum number of samples for which $\beta^*_{\ell_1}$ generalizes (the vertical dashed line), "
     r"$\alpha$ must become extremely small. However, generalization is much easier if the number of samples is only "
     r"slightly larger, and much larger $\alpha$ suffices.",
-    params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
+    domain=SPARSE_DOMAIN, params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
     hypotheses=SPARSE_HYPOTHESES,
     notes=_SPARSE_NOTES + " Panel (b) is drawn for one sample size (N = 32) and asserted per training set.",
 )
@@ -98,7 +100,7 @@ FIGURE_2 = statement(
     "magnitude. Algebraic vs transcendental is not a figure claim and is not checked here.",
 )
 
-DEPTHS = Param("depths", str, "2,3,5", "comma-separated orders D of Fig. 3 (the paper does not list them)")
+DEPTHS = Param("depths", str, "2,3,5", "comma-separated orders D of Fig. 3 (the paper does not list them)", validator=int_list(1, 20))
 
 FIGURE_3 = statement(
     "kernel-rich/figure-3", "figure", "3", "Higher order D: q_D, the l1-l2 ratio of Q^D_alpha, and the largest alpha^D that recovers the plant",
@@ -113,7 +115,7 @@ FIGURE_3 = statement(
     r"approximate the plant. [§5:] what does change is the intermediate regime, particularly the sharpness of the "
     r"transition into the extreme regimes, as illustrated in Figures 3(a)-3(c). [...] increasing $D$ hastens the "
     r"transition to the rich limit.",
-    params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY, DEPTHS),
+    domain=SPARSE_DOMAIN, params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY, DEPTHS),
     hypotheses=SPARSE_HYPOTHESES + (Hypothesis(r"every order $D\ge2$", lambda p: all(int(D) >= 2 for D in str(p.get("depths", "2,3,5")).split(","))),),
     notes="Q^D_alpha is evaluated coordinatewise through its Legendre form (bisection for h_D^{-1}; closed form (21) for "
     "D = 2) and cross-checked against cvxpy's power cone (numerics.convex.min_power); the ratio uses d = 100 as in "
@@ -122,7 +124,7 @@ FIGURE_3 = statement(
     "as a metric (2.10, 1.71, 1.60 for D = 2, 3, 5: also decreasing, but by less). Panel (c) uses the Fig. 1 data, D in {2, 3} (quick) / {2, 3, 5} (full).",
 )
 
-MC_K = Param("widths", str, "10,100,1000", "comma-separated widths k (the paper's grid is not stated)")
+MC_K = Param("widths", str, "10,100,1000", "comma-separated widths k (the paper's grid is not stated)", validator=int_list(1, 10**4))
 
 FIGURE_5 = statement(
     "kernel-rich/figure-5", "figure", "5", "Matrix completion: rich (nuclear norm) vs kernel (unobserved entries fixed), transition at alpha^2 k ~ 1",
@@ -162,7 +164,7 @@ FIGURE_6 = statement(
     r"kernel regime as the initialization becomes smaller, and exiting from the kernel regime allows for smaller test "
     r"error on the synthetic data.",
     params=(Param("seeds", int, 8, "number of (teacher, training set, initialisation) draws", low=2),
-            Param("depths", str, "2", "comma-separated depths D (paper: 2,3,5; the full budget runs 2,3,5 when left at 2)")),
+            Param("depths", str, "2", "comma-separated depths D (paper: 2,3,5; the full budget runs 2,3,5 when left at 2)", validator=int_list(1, 20))),
     hypotheses=(Hypothesis(r"every depth $D\ge2$", lambda p: all(int(D) >= 2 for D in str(p.get("depths", "2")).split(","))),),
     notes="Only the synthetic panels (a), (b) are reproduced: MNIST (c) and CIFAR10 (d) (5000-unit nets, VGG11, SGD over "
     "many epochs) are out of scope on CPU. Decisions where the paper is silent: bias-free networks (D-homogeneous, as the "

@@ -178,8 +178,10 @@ def _pos(name, default, doc, **kw):
     return Param(name, float, default, doc, low=0.0, open_low=True, **kw)
 
 
-def _int(name, default, doc, low=1):
-    return Param(name, int, default, doc, low=low)
+def _int(name, default, doc, low=1, high=None):
+    """An integer size; ``high``: the largest the checks can compute (d x d SDPs and lifted
+    flows of 2d x k factors), beyond which a value is an absurd size."""
+    return Param(name, int, default, doc, low=low, high=high)
 
 
 _LIFTED_TEXT = (
@@ -196,7 +198,7 @@ _LIFTED_TEXT = (
 )
 _LIFTED_PARAMS = (
     _pos("alpha", 0.1, "initialisation scale alpha of the i.i.d. N(0, alpha^2) entries (scaling Monte Carlo)"),
-    _int("d", 3, "matrix size d (scaling Monte Carlo)"),
+    _int("d", 3, "matrix size d (scaling Monte Carlo)", high=100),
     _SEED,
 )
 
@@ -237,7 +239,7 @@ THEOREM_4 = statement(
     r"$\mathbf M^*_{\mathbf U,\mathbf V}=\arg\min_{\mathbf M}Q_\mu(\operatorname{spectrum}(\mathbf M))\ \text{s.t.}\ L(\mathbf M)=0$.",
     params=(
         _pos("mu2", 0.3, r"mu^2 = alpha^2 k / 2 (i.i.d. N(0, alpha^2) initialisation)"),
-        Param("k", int, None, "width k (default: the check's grid)", low=1),
+        Param("k", int, None, "width k (default: the check's grid)", low=1, high=10**5),
         _SEED,
     ),
     hypotheses=(
@@ -260,7 +262,7 @@ NONCOMMUTATIVE = statement(
     r"$\|\bar{\mathbf M}_{\mathbf U,\mathbf V}\|_F\to0$ and the model should approach some rich limit; (c) at the transition, when "
     r"$\sigma=\Theta(1/\sqrt k)$, $\bar{\mathbf M}_{\mathbf U,\mathbf V}$ will remain bounded and we should be in an intermediate regime. "
     r"If $0<\mu^2:=\frac12\lim\sigma\sqrt k<\infty$ exists, we expect an implicit bias resembling $Q_\mu$.",
-    params=(_int("d", 4, "matrix size d (d <= 6 keeps it small)"), _int("k", 16, "width k"), _SEED),
+    params=(_int("d", 4, "matrix size d (d <= 6 keeps it small)", high=20), _int("k", 16, "width k", high=4096), _SEED),
     hypotheses=(Hypothesis(r"$k\ge d$", lambda p: p.get("k", 16) >= p.get("d", 4)),),
     notes="An expectation (conjecture) of the paper: checked empirically at reduced sizes; the limits themselves are not checkable.",
 )
@@ -274,8 +276,9 @@ MATRIX_COMPLETION = statement(
     r"Frobenius norm regularization, which does not recover $\mathbf Y^*$. In order to recover $\mathbf Y^*$, it is necessary to choose an "
     r"initialization with $\sigma\sqrt k\ll1$. (Fig. 5: both the excess nuclear norm and the movement of the unobserved entries exhibit a "
     r"phase transition around $\alpha^2k=\sigma\sqrt k\asymp1$.)",
-    params=(_int("d", 6, "matrix size d (<= 6: reduced Fig. 5)"), _int("n_obs", 24, "number of observed entries N"), _SEED),
+    params=(_int("d", 6, "matrix size d (<= 6: reduced Fig. 5)", high=30), _int("n_obs", 24, "number of observed entries N"), _SEED),
     hypotheses=(Hypothesis(r"$N<d^2$ (underdetermined)", lambda p: p.get("n_obs", 24) < p.get("d", 6) ** 2),),
+    domain=((r"$N\le d^2$ (N distinct entries of a d x d matrix are observed)", lambda p: p["n_obs"] <= p["d"] ** 2),),
     notes="The N = Omega~(d^1.2 r) recovery threshold is cited (Candès and Recht): only its instance-level consequence (the "
           "nuclear-norm program recovers Y* on the tested instance) is checked.",
 )
@@ -284,7 +287,7 @@ _H_PARAMS = (
     _pos("mu", None, "mu: W(0) W(0)^T = mu I (+ perturbation); default: the check's grid"),
     Param("frac", float, None, "|y(0) - y*| as a fraction of the allowed radius; default: the check's grid", low=0.0, open_low=True),
     Param("gamma_frac", float, 0.0, "perturbation of W(0) = sqrt(mu)[I 0] so that 4 Lambda gamma / lambda = gamma_frac * mu", low=0.0),
-    _int("k", 4, "width k (W(0) = sqrt(mu)[I_2d 0] needs k >= 2d = 4)", low=4),
+    _int("k", 4, "width k (W(0) = sqrt(mu)[I_2d 0] needs k >= 2d = 4)", low=4, high=4096),
     Param("direction", str, "random", "direction of y* - y(0): random, or the eigenvector of XX^T for lambda (the worst case "
           "of the kernel-regime movement)", choices=("random", "lambda_min")),
     _SEED,
@@ -334,8 +337,8 @@ LEMMA_13 = statement(
     src("App. H.2, Lemma 13", ""),
     r"Let $W\in\mathbb R^{d\times k}$ with $d\le k$ and with $W_{i,j}\sim\mathcal N(0,\sigma^2)$, then "
     r"$\mathbb P\big[\|WW^\top-\sigma^2kI\|_{op}\ge8\sigma^2\sqrt{kd}\big]\le2\exp(-\frac d2)$.",
-    params=(Param("d", int, None, "rows d (default: the check's grid)", low=1),
-            Param("k", int, None, "columns k (default: the check's grid)", low=1), _SEED),
+    params=(Param("d", int, None, "rows d (default: the check's grid)", low=1, high=500),
+            Param("k", int, None, "columns k (default: the check's grid)", low=1, high=10**5), _SEED),
     hypotheses=(Hypothesis(r"$d\le k$", lambda p: p.get("d") is None or p.get("k") is None or p["d"] <= p["k"]),),
     notes="Cited (Wainwright 2019): checked by Monte Carlo with exact binomial (Clopper-Pearson) confidence bounds.",
 )

@@ -45,6 +45,25 @@ class ParamError(ValueError):
 INT_CAP = 10**6
 
 
+def int_list(low: int, high: int, max_items: int = 10) -> Callable[[Any], str | None]:
+    """A ``validator`` for a text parameter holding comma-separated integers (orders, widths,
+    rows): each in ``[low, high]`` (where the model is defined and the checks can compute),
+    at most ``max_items`` of them."""
+
+    def problem(text: Any) -> str | None:
+        items = [t.strip() for t in str(text).split(",")]
+        if not items or any(not t.lstrip("+").isascii() or not t.lstrip("+").isdigit() for t in items):
+            return f"expected comma-separated integers in [{low}, {high}]"
+        if len(items) > max_items:
+            return f"at most {max_items} values"
+        bad = [t for t in items if not low <= int(t) <= high]
+        if bad:
+            return f"{bad[0]} is outside [{low}, {high}] (the model is undefined or the size absurd there)"
+        return None
+
+    return problem
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter of a statement's domain.
@@ -232,6 +251,10 @@ class Statement:
     # A zero-argument callable returning a Hypothesis strategy of parameter dicts, for
     # ``ibv probe --samples``/``--search``; by default derived from the parameters' domains.
     strategy: Callable[[], Any] | None = None
+    # Constraints between parameters where the model is defined (r* <= d nonzeros in R^d,
+    # N <= d^2 observed entries), as (text, predicate on the defaults-completed instance):
+    # an instance failing one is bad input, like a value outside one parameter's range.
+    domain: tuple[tuple[str, Callable[[dict], bool]], ...] = ()
 
     @property
     def paper(self) -> str:
@@ -246,6 +269,21 @@ class Statement:
 
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
+
+    def check_instance(self, params: dict) -> dict:
+        """Validate an instance's overrides: each value against its parameter's domain, then
+        the cross-parameter ``domain`` on the instance completed with the defaults."""
+        out = {k: (self.param(k).validate(v) if v is not None else None) for k, v in params.items()}
+        full = {**self.defaults(), **out}
+        for text, ok in self.domain:
+            try:
+                held = bool(ok(full))
+            except TypeError:  # a parameter left at None (the check's own grid): nothing to relate
+                held = True
+            if not held:
+                shown = ", ".join(f"{k}={v}" for k, v in sorted(full.items()) if v is not None)
+                raise ParamError(f"{shown}: needs {text} (the model is undefined otherwise)")
+        return out
 
     def instance_strategy(self, fixed: dict | None = None, vary: Iterable[str] | None = None):
         """A Hypothesis strategy of parameter dicts: the statement's ``strategy`` (or one
@@ -264,7 +302,14 @@ class Statement:
             out = {**d, **fixed}
             return {k: (self.param(k).validate(v) if v is not None else None) for k, v in out.items()}
 
-        return base.map(complete)
+        def in_domain(d):
+            try:
+                self.check_instance(d)
+                return True
+            except ParamError:
+                return False
+
+        return base.map(complete).filter(in_domain) if self.domain else base.map(complete)
 
     def hypotheses_hold(self, instance: dict) -> dict[str, bool]:
         """Each hypothesis evaluated on the instance (a failing predicate counts as not held)."""

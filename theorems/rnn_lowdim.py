@@ -152,7 +152,7 @@ TEACHER = Param("teacher", str, "T2-dyadic", "teacher preset (catalog §5.1)", c
 EPS = Param("eps", float, 0.1, "extrapolation tolerance epsilon", low=0.0)
 Q_HOR = Param("q", int, 8, "extrapolation horizon", low=1)
 INIT = Param("init_scale", float, 1e-3, "initialisation scale", low=0.0, open_low=True)
-SEED = Param("seed", int, 0, "random seed")
+SEED = Param("seed", int, 0, "random seed", low=0)
 
 
 def _dh(p):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .registry import Param
 from .ssm_poison import _st
 
-ROWS = Param("rows", str, "1", "table rows reproduced: '1' (Theorem-1 setting) or '1,2,3'")
+ROWS = Param("rows", str, "1", "table rows reproduced: '1' (Theorem-1 setting) or '1,2,3'", choices=("1", "1,2,3"))
 
 PRINTED_TABLE = {
     "table-1": {"row1": (1.33e-3, 4.98e-2), "row2": (1.94e-1, 16.62), "row3": (1.64e-3, 5.45e-2)},

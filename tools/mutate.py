@@ -8,8 +8,9 @@ paper's quick checks against each mutant in a fresh process on a scratch copy of
 A mutant is *killed* when some check's verdict differs from its expectation (an ``error``
 counts: the suite notices), or the run exceeds its time limit; otherwise it *survives*.
 
-Not mutated: strings (the printed text, ids), docstrings, ``Param(...)`` (the parameter
-domain: where a model is defined, not what is claimed), ``Source(...)``, and annotations.
+Not mutated: strings (the printed text, ids), docstrings, ``Param(...)`` and a statement's
+``domain=`` (or a ``*_DOMAIN`` constant: where a model is defined, not what is claimed),
+``Source(...)``, and annotations.
 
 Usage (from the repository root)::
 
@@ -78,6 +79,11 @@ def _skipped_ranges(tree: ast.AST) -> set[int]:
                     drop(a.annotation)
         if isinstance(node, ast.AnnAssign):
             drop(node.annotation)
+        # a statement's cross-parameter domain (where the model is defined), like Param(...)
+        if isinstance(node, ast.keyword) and node.arg == "domain":
+            drop(node.value)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id.endswith("_DOMAIN") for t in node.targets):
+            drop(node.value)
     return skip
 
 
@@ -120,10 +126,9 @@ def list_mutants(path: Path) -> list[Mutant]:
     return [Mutant(rel, n.lineno, n.col_offset, kind, before, after, i) for i, (n, kind, before, after, _) in enumerate(_candidates(tree))]
 
 
-def apply(m: Mutant) -> str:
-    """The source of the module with the mutant's change."""
-    path = ROOT / m.file
-    tree = ast.parse(path.read_text())
+def apply(m: Mutant, source: str | None = None) -> str:
+    """The source of the module (``source``, default the file under ROOT) with the mutant's change."""
+    tree = ast.parse((ROOT / m.file).read_text() if source is None else source)
     node, kind, _, _, (how, arg) = _candidates(tree)[m.index]
     if how == "value":
         node.value = arg
@@ -217,9 +222,11 @@ def worker(paper: str, first: list[str], mutated: str | None = None) -> int:
 # Driver
 # ---------------------------------------------------------------------------------------
 def run_mutant(m: Mutant, scratch: Path, paper: str, timeout: float) -> dict:
+    # The scratch copy, not ROOT, is the pristine source: the checks may be strengthened in
+    # ROOT while a long run goes on, and the mutants' indices refer to the code as listed.
     target = scratch / m.file
-    original = (ROOT / m.file).read_text()
-    target.write_text(apply(m))
+    original = target.read_text()
+    target.write_text(apply(m, original))
     stem = Path(m.file).stem
     t0 = time.time()
     try:
@@ -275,10 +282,12 @@ def main(argv=None) -> int:
         results = []
         earlier = {}
         if args.resume and Path(args.resume).exists():
-            earlier = {r["label"]: r for r in json.loads(Path(args.resume).read_text())["results"]
+            # keyed by label and candidate index: two mutants can share a label (the same
+            # operator swapped at two nodes that start at the same column)
+            earlier = {(r["label"], r["index"]): r for r in json.loads(Path(args.resume).read_text())["results"]
                        if r["killed"] or not args.rerun_survivors}
         for k, m in enumerate(mutants, 1):
-            r = earlier.get(m.label) or run_mutant(m, scratch, args.paper, args.timeout)
+            r = earlier.get((m.label, m.index)) or run_mutant(m, scratch, args.paper, args.timeout)
             results.append(r)
             print(f"[{k}/{len(mutants)}] {'killed ' if r['killed'] else 'SURVIVED'} {m.label}  ({r['seconds']}s{'; ' + r['by'][:120] if r.get('by') else ''})", flush=True)
             if args.out:
