@@ -805,11 +805,24 @@ def definition3_random(ctx):
         ctx.fact("alpha = 0.99 cap is a member", sp_th.in_I1(0.99 * cap, zeta, eta, d, L, nP))
         if cap < 1 / (2 * d):
             ctx.fact("alpha = 1.01 cap is not a member", not sp_th.in_I1(1.01 * cap, zeta, eta, d, L, nP))
+        else:  # the I_0 bound binds: alpha in (0, 1/(2d)) is open at 1/(2d)
+            ctx.fact("alpha = 1/(2d) <= the I_1 bound is not a member (I_0: alpha < 1/(2d))", not sp_th.in_I1(1 / (2 * d), zeta, eta, d, L, nP))
         zz = np.linspace(0.01, 0.99, 99)
         f = (1 - zz ** (L - 3)) ** (1 / (L - 3)) / zz
         ctx.fact("(1/zeta)(1 - zeta^{L-3})^{1/(L-3)} decreasing on (0,1)", bool(np.all(np.diff(f) < 0)))
 
     ctx.random(st.tuples(st.integers(8, 20), st.sampled_from([7, 9, 11]), st.floats(0.01, 0.5), st.floats(0.01, 10), st.integers(0, 10**6)), prop, quick=30, full=300)
+    # I_0 (30) at its edges, where the I_1 bound does not bind (eta = 0.5, n/P = 0.01: bound > 1/(2d))
+    d, L, eta, nP = 8, 7, 0.5, 0.01
+    zeta = [1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3]
+    edges = {"alpha = (1 - 1e-9)/(2d): member": (True, 0.5 / d * (1 - 1e-9), zeta),
+             "alpha = 1/(2d): not a member (open bound)": (False, 0.5 / d, zeta),
+             "alpha = 0: not a member": (False, 0.0, zeta),
+             "zeta_1 != 1: not a member": (False, 0.05, [0.95] + zeta[1:]),
+             "zeta_2 = zeta_3 (not strictly decreasing): not a member": (False, 0.05, zeta[:2] + [zeta[1]] + zeta[3:]),
+             "zeta_d = 0: not a member": (False, 0.05, zeta[:-1] + [0.0])}
+    for name, (member, alpha, z) in edges.items():
+        ctx.fact(f"I_0 edge (d={d}, L={L}, eta={eta}, n/P={nP}): {name}", sp_th.in_I1(alpha, z, eta, d, L, nP) == member)
 
 
 def _i1_members(ctx, inst, count):

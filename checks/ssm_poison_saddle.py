@@ -633,10 +633,24 @@ def def6_interval(ctx):
 def def7_symbolic(ctx):
     """Definition 7's multi-index set: as printed (m in N_{>0}^d) it is empty when N < d (exact
     count, d = 3..6, N = d-1), so the condition is vacuous there; under N_{>=0}^d the enumerator
-    finds the resonance 2 = 2 x 1 of eigenvalues (1, 2) at order 2 and none for (1, sqrt 3)."""
+    finds the resonance 2 = 2 x 1 of eigenvalues (1, 2) at order 2 and none for (1, sqrt 3). The
+    enumerator's counts against stars and bars (independent: m in N_{>0}^d with sum s number
+    C(s-1, d-1), in N_{>=0}^d C(s+d-1, d-1)), d = 1..4, N = 2..7, and a resonance of the
+    N_{>0}^d reading once N >= d: eigenvalues (3, -1), m = (1, 4): 3 - 4 = -1 (order 5; none of
+    order <= 4)."""
     for d in range(3, 7):
         n = sum(1 for _ in ss.resonance_multi_indices(d, d - 1, positive=True))
         ctx.exact(f"N_{{>0}}^d reading: no multi-index with sum in 2..{d - 1}, d={d}", n == 0, count=n)
+    for positive in (True, False):
+        bad = [(d, N) for d in range(1, 5) for N in range(2, 8)
+               if sorted(ss.resonance_multi_indices(d, N, positive)) != sorted(set(ss.resonance_multi_indices(d, N, positive)))
+               or any(min(m) < (1 if positive else 0) or not 2 <= sum(m) <= N for m in ss.resonance_multi_indices(d, N, positive))
+               or sum(1 for _ in ss.resonance_multi_indices(d, N, positive))
+               != sum(math.comb(s - 1, d - 1) if positive else math.comb(s + d - 1, d - 1) for s in range(2, N + 1))]
+        ctx.exact(f"{'N_{>0}^d' if positive else 'N_{>=0}^d'}: distinct multi-indices of the set, as many as stars and bars gives (d = 1..4, N = 2..7)",
+                  not bad, failures=bad[:5])
+    ctx.exact("N_{>0}^d: (3, -1) non-resonant up to order 4, resonant at order 5 (m = (1, 4))",
+              ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 4, positive=True) and not ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 5, positive=True))
     ctx.exact("N_{>=0}^d: eigenvalues (1, 2) resonant at order 2", not ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=False))
     ctx.exact("N_{>=0}^d: eigenvalues (1, sqrt 3) non-resonant up to order 6", ss.nonresonant([sp.Integer(1), sp.sqrt(3)], 6, positive=False))
     ctx.exact("N_{>0}^d: (1, 2) at order 2 sees only m = (1,1): non-resonant", ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=True))
@@ -1393,9 +1407,9 @@ def _pl_terms(x, L, w):
 
 
 def _mu_printed(b, d, L, hat_over_tilde=True):
-    bt, bh = (b / 2) ** (L - 2), (b / 6) ** (L - 2)
-    third = (bh / ((bt if hat_over_tilde else bh) + 2)) ** 2
-    return Fraction(1, 2) * min(Fraction(2 * d), ((L - 1) * bt) ** 2 / 4, third)
+    """Lemma 18's printed mu (the encoding ss.pl_coefficient_printed) at a rational gap b, as a Fraction."""
+    mu = sp.Rational(ss.pl_coefficient_printed(sp.Rational(b.numerator, b.denominator), d, L, hat_over_tilde))
+    return Fraction(int(mu.p), int(mu.q))
 
 
 LEMMA18_POINT = (8, 7, Fraction(1, 10**12), Fraction(1))
