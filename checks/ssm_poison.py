@@ -823,6 +823,21 @@ def definition3_random(ctx):
              "zeta_d = 0: not a member": (False, 0.05, zeta[:-1] + [0.0])}
     for name, (member, alpha, z) in edges.items():
         ctx.fact(f"I_0 edge (d={d}, L={L}, eta={eta}, n/P={nP}): {name}", sp_th.in_I1(alpha, z, eta, d, L, nP) == member)
+    # The I_1 bound where it binds (below 1/(2d): zeta_2 close to 1): the float predicate's edge against the
+    # SymPy encoding of the printed bound (i1_bound), evaluated to 30 digits at the same (binary) inputs. The
+    # margin is 100 x a floating error estimate of the predicate (cancellation in 1 - zeta^{L-3} and in the radicand).
+    eps = np.finfo(float).eps
+    for d, L, eta, nP, z2 in ((8, 7, 0.1, 1.0, 1 - 1e-5), (12, 9, 0.05, 0.5, 1 - 1e-8)):
+        zeta = [1.0, z2] + [0.9 * 0.8**j for j in range(d - 2)]
+        zs = [sp.Rational(z) for z in zeta[1:]]
+        ref = float(min(sp.N(sp_th.i1_bound(sp.Rational(eta), d, L, sp.Rational(nP)) / z * (1 - z ** (L - 3)) ** sp.Rational(1, L - 3), 30) for z in zs))
+        lead = -math.expm1((L - 1) * math.log1p(-eta))
+        rad = (lead - eta * math.sqrt(nP)) / (d - 1)
+        margin = 100 * 8 * float(eps) * (1 + 1 / ((1 - z2 ** (L - 3)) * (L - 3)) + (lead + eta * math.sqrt(nP)) / ((d - 1) * rad * (L - 1)))
+        inst = f"d={d}, L={L}, eta={eta}, n/P={nP}, zeta_2 = 1 - {1 - z2:.0e}"
+        ctx.fact(f"the I_1 bound binds: 30-digit bound {ref:.6g} < 1/(2d) ({inst})", ref * (1 + margin) < 1 / (2 * d), bound=ref, margin=margin)
+        ctx.fact(f"alpha = bound (1 - {margin:.1e}) is a member ({inst})", sp_th.in_I1(ref * (1 - margin), zeta, eta, d, L, nP))
+        ctx.fact(f"alpha = bound (1 + {margin:.1e}) is not a member ({inst})", not sp_th.in_I1(ref * (1 + margin), zeta, eta, d, L, nP))
 
 
 def _i1_members(ctx, inst, count):
