@@ -659,10 +659,21 @@ def def7_symbolic(ctx):
 @check("ssm-poison/definition-8", "q-smoothness-enumeration", "symbolic")
 def def8_symbolic(ctx):
     """Definition 8 by brute force: for rho_pm = 1, K(Q) = floor(Q/2) for Q = 2..40 and no K exists
-    at Q = 1; for rho_+ = 2, rho_- = 1, K(Q) = floor(Q/3)."""
+    at Q = 1; for rho_+ = 2, rho_- = 1, K(Q) = floor(Q/3); and for rational rho_pm (including
+    rho_- > Q - 1, where only K = 0 is admissible) against the closed form max_M min(floor(M/rho_+),
+    floor(N/rho_-)) (both readings of the first constraint)."""
     ctx.exact("rho = (1,1): K(Q) = floor(Q/2), Q = 2..40", all(ss.q_smoothness(Q, 1, 1) == Q // 2 for Q in range(2, 41)))
     ctx.exact("Q = 1: no admissible (M, N), the Q-smoothness is undefined", ss.q_smoothness(1, 1, 1) is None)
     ctx.exact("rho = (2,1): K(Q) = floor(Q/3), Q = 2..40", all(ss.q_smoothness(Q, 2, 1) == Q // 3 for Q in range(2, 41)))
+    # against the closed form from the definition (K <= M/rho_+, K <= N/rho_-, K >= 0 an integer, exact rationals):
+    # K(Q) = max_{M + N = Q} min(floor(M/rho_+), floor(N/rho_-)); with M - K rho_+ > 0, floor becomes ceil - 1
+    rhos = [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(7, 3), Fraction(5)]
+    for strict in (False, True):
+        first = (lambda M, r: math.ceil(M / r) - 1) if strict else (lambda M, r: math.floor(M / r))
+        bad = [(Q, rp, rm) for rp in rhos for rm in rhos for Q in range(2, 21)
+               if ss.q_smoothness(Q, rp, rm, strict_first=strict) != max(min(first(M, rp), math.floor((Q - M) / rm)) for M in range(1, Q))]
+        ctx.exact(f"{'M - K rho_+ > 0 reading: ' if strict else ''}K(Q) = max_M min(floor(M/rho_+), floor(N/rho_-)), rho_pm in "
+                  f"{{1, 3/2, 2, 7/3, 5}}, Q = 2..20", not bad, failures=[tuple(map(str, b)) for b in bad[:5]])
 
 
 def _nonres_items(ctx, d, L, N=None):
