@@ -153,7 +153,8 @@ def gen_sensitivity(a, k: int) -> float:
 
 
 def lemma3_floor(d: int, L: int) -> float:
-    return min(0.1, (1 - 0.6 ** (1 / (L - 1))) / (9 * d))
+    """The printed floor min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} (the encoding sp_th.gen_lower_bound) as a float."""
+    return float(sp.N(sp_th.gen_lower_bound(d, L), 30))
 
 
 # =======================================================================================
@@ -896,7 +897,8 @@ def prop4_flow(ctx):
 @check(f"{P}/corollary-1", "distance-to-teacher", "flow")
 def corollary1_flow(ctx):
     """||A_1-hat - e_1|| (exact clock limit) against the printed bound, over members of
-    I_1(eta_1)."""
+    I_1(eta_1), and at a member on the edge of I_1 (zeta_j -> 1, alpha at its cap) where the bound is
+    nearly attained (dist/bound 0.96 at d = 10, L = 7, eta = 0.1)."""
     insts = ctx.instances([{"d": 10, "L": 7, "eta": e} for e in (0.3, 0.1, 0.03)],
                           [{"d": d, "L": L, "eta": e, "n_over_P": nP} for d, L in ((8, 7), (10, 7), (20, 9)) for e in (0.3, 0.1, 0.03, 0.01) for nP in (0.2, 1.0, 5.0)])
     for inst in insts:
@@ -911,6 +913,15 @@ def corollary1_flow(ctx):
             lim, width = clean_limit(tuple(a0), L)
             dist = float(np.linalg.norm(lim - np.eye(d)[0]))
             ctx.bound("||A_1-hat - A*|| <= printed bound", dist, bound, err=width + 1e-14)
+        # at the edge of I_1 (zeta_2, ..., zeta_d all just below 1, alpha just below its cap) every a_j (j >= 2)
+        # ends near the Proposition-4 bound and the printed bound is nearly attained: the sharpest instance
+        zeta = np.array([1.0] + [1 - 1e-5 * (1 + (j - 2) / 100) for j in range(2, d + 1)])
+        alpha = min(_i1_alpha_cap(zeta, eta, d, L, nP), 0.999 / (2 * d)) * (1 - 1e-6)
+        if alpha > 0 and sp_th.in_I1(alpha, list(zeta), eta, d, L, nP):
+            lim, width = clean_limit(tuple(alpha * zeta), L)
+            dist = float(np.linalg.norm(lim - np.eye(d)[0]))
+            ctx.bound("edge of I_1 (zeta_j = 1 - 1e-5 (1 + (j-2)/100), alpha = cap (1 - 1e-6)): ||A_1-hat - A*|| <= printed bound",
+                      dist, bound, err=width + 1e-14, dist_over_bound=dist / bound)
 
 
 @check(f"{P}/remark-1", "limit-symbolic", "symbolic")
