@@ -269,6 +269,7 @@ def prop1_symbolic(ctx):
     (7)-(10), for sigma = id and sigma = w_1 tanh(w_2 z), several kappa, d, n."""
     grid = [(2, 1, 1), (3, 2, 2), (5, 2, 1), (7, 3, 2)] if not ctx.full else [(k, d, n) for k in (2, 3, 5, 8) for d in (1, 3, 5) for n in (1, 2, 3)]
     for kappa, d, n in grid:
+        ctx.start({"kappa": kappa, "d": d, "n": n})  # kappa = 2 is the hypothesis' edge
         for nonlinear in (False, True):
             if nonlinear and kappa * d * n > 30:
                 continue
