@@ -153,7 +153,8 @@ def gen_sensitivity(a, k: int) -> float:
 
 
 def lemma3_floor(d: int, L: int) -> float:
-    return min(0.1, (1 - 0.6 ** (1 / (L - 1))) / (9 * d))
+    """The printed floor min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} (the encoding sp_th.gen_lower_bound) as a float."""
+    return float(sp.N(sp_th.gen_lower_bound(d, L), 30))
 
 
 # =======================================================================================
@@ -268,11 +269,20 @@ def prop1_symbolic(ctx):
     (7)-(10), for sigma = id and sigma = w_1 tanh(w_2 z), several kappa, d, n."""
     grid = [(2, 1, 1), (3, 2, 2), (5, 2, 1), (7, 3, 2)] if not ctx.full else [(k, d, n) for k in (2, 3, 5, 8) for d in (1, 3, 5) for n in (1, 2, 3)]
     for kappa, d, n in grid:
+        ctx.start({"kappa": kappa, "d": d, "n": n})  # kappa = 2 is the hypothesis' edge
         for nonlinear in (False, True):
             if nonlinear and kappa * d * n > 30:
                 continue
             a, b, c, xs, loss, deltas, xis = _prop1_instance(kappa, d, n, nonlinear)
             res = [sp.expand(-sp.diff(loss, a[j]) - sp_th.prop1_rhs(j, kappa, a, b, c, deltas, xis, xs)) for j in range(d)]
+            # exact evaluation at a rational point first: a nonzero value refutes at once (simplify of a wrong,
+            # e.g. rational, residual can take minutes); zero there leaves the decision to the symbolic identity
+            free = sorted(set().union(*(e.free_symbols for e in res)), key=str)
+            point = {v: sp.Rational(k + 2, 2 * k + 7) for k, v in enumerate(free)}
+            at_point = [e.xreplace(point) for e in res]
+            if any(v != 0 for v in at_point):
+                ctx.exact(f"(7) = -grad (6) at a rational point, kappa={kappa}, d={d}, n={n}", False, residual=str(at_point)[:200])
+                continue
             ctx.identity(f"(7) = -grad (6), kappa={kappa}, d={d}, n={n}, sigma={'w1 tanh(w2 z)' if nonlinear else 'id'}",
                          sp.Matrix(res), scope=f"symbolic a, b, c, x, y (kappa={kappa}, d={d}, n={n})")
     # invariants: b_j c_j = 0 stops a_j; x_{kappa-1} = 0 for all i kills gamma^(0)
@@ -805,11 +815,39 @@ def definition3_random(ctx):
         ctx.fact("alpha = 0.99 cap is a member", sp_th.in_I1(0.99 * cap, zeta, eta, d, L, nP))
         if cap < 1 / (2 * d):
             ctx.fact("alpha = 1.01 cap is not a member", not sp_th.in_I1(1.01 * cap, zeta, eta, d, L, nP))
+        else:  # the I_0 bound binds: alpha in (0, 1/(2d)) is open at 1/(2d)
+            ctx.fact("alpha = 1/(2d) <= the I_1 bound is not a member (I_0: alpha < 1/(2d))", not sp_th.in_I1(1 / (2 * d), zeta, eta, d, L, nP))
         zz = np.linspace(0.01, 0.99, 99)
         f = (1 - zz ** (L - 3)) ** (1 / (L - 3)) / zz
         ctx.fact("(1/zeta)(1 - zeta^{L-3})^{1/(L-3)} decreasing on (0,1)", bool(np.all(np.diff(f) < 0)))
 
     ctx.random(st.tuples(st.integers(8, 20), st.sampled_from([7, 9, 11]), st.floats(0.01, 0.5), st.floats(0.01, 10), st.integers(0, 10**6)), prop, quick=30, full=300)
+    # I_0 (30) at its edges, where the I_1 bound does not bind (eta = 0.5, n/P = 0.01: bound > 1/(2d))
+    d, L, eta, nP = 8, 7, 0.5, 0.01
+    zeta = [1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3]
+    edges = {"alpha = (1 - 1e-9)/(2d): member": (True, 0.5 / d * (1 - 1e-9), zeta),
+             "alpha = 1/(2d): not a member (open bound)": (False, 0.5 / d, zeta),
+             "alpha = 0: not a member": (False, 0.0, zeta),
+             "zeta_1 != 1: not a member": (False, 0.05, [0.95] + zeta[1:]),
+             "zeta_2 = zeta_3 (not strictly decreasing): not a member": (False, 0.05, zeta[:2] + [zeta[1]] + zeta[3:]),
+             "zeta_d = 0: not a member": (False, 0.05, zeta[:-1] + [0.0])}
+    for name, (member, alpha, z) in edges.items():
+        ctx.fact(f"I_0 edge (d={d}, L={L}, eta={eta}, n/P={nP}): {name}", sp_th.in_I1(alpha, z, eta, d, L, nP) == member)
+    # The I_1 bound where it binds (below 1/(2d): zeta_2 close to 1): the float predicate's edge against the
+    # SymPy encoding of the printed bound (i1_bound), evaluated to 30 digits at the same (binary) inputs. The
+    # margin is 100 x a floating error estimate of the predicate (cancellation in 1 - zeta^{L-3} and in the radicand).
+    eps = np.finfo(float).eps
+    for d, L, eta, nP, z2 in ((8, 7, 0.1, 1.0, 1 - 1e-5), (12, 9, 0.05, 0.5, 1 - 1e-8)):
+        zeta = [1.0, z2] + [0.9 * 0.8**j for j in range(d - 2)]
+        zs = [sp.Rational(z) for z in zeta[1:]]
+        ref = float(min(sp.N(sp_th.i1_bound(sp.Rational(eta), d, L, sp.Rational(nP)) / z * (1 - z ** (L - 3)) ** sp.Rational(1, L - 3), 30) for z in zs))
+        lead = -math.expm1((L - 1) * math.log1p(-eta))
+        rad = (lead - eta * math.sqrt(nP)) / (d - 1)
+        margin = 100 * 8 * float(eps) * (1 + 1 / ((1 - z2 ** (L - 3)) * (L - 3)) + (lead + eta * math.sqrt(nP)) / ((d - 1) * rad * (L - 1)))
+        inst = f"d={d}, L={L}, eta={eta}, n/P={nP}, zeta_2 = 1 - {1 - z2:.0e}"
+        ctx.fact(f"the I_1 bound binds: 30-digit bound {ref:.6g} < 1/(2d) ({inst})", ref * (1 + margin) < 1 / (2 * d), bound=ref, margin=margin)
+        ctx.fact(f"alpha = bound (1 - {margin:.1e}) is a member ({inst})", sp_th.in_I1(ref * (1 - margin), zeta, eta, d, L, nP))
+        ctx.fact(f"alpha = bound (1 + {margin:.1e}) is not a member ({inst})", not sp_th.in_I1(ref * (1 + margin), zeta, eta, d, L, nP))
 
 
 def _i1_members(ctx, inst, count):
@@ -860,7 +898,8 @@ def prop4_flow(ctx):
 @check(f"{P}/corollary-1", "distance-to-teacher", "flow")
 def corollary1_flow(ctx):
     """||A_1-hat - e_1|| (exact clock limit) against the printed bound, over members of
-    I_1(eta_1)."""
+    I_1(eta_1), and at a member on the edge of I_1 (zeta_j -> 1, alpha at its cap) where the bound is
+    nearly attained (dist/bound 0.96 at d = 10, L = 7, eta = 0.1)."""
     insts = ctx.instances([{"d": 10, "L": 7, "eta": e} for e in (0.3, 0.1, 0.03)],
                           [{"d": d, "L": L, "eta": e, "n_over_P": nP} for d, L in ((8, 7), (10, 7), (20, 9)) for e in (0.3, 0.1, 0.03, 0.01) for nP in (0.2, 1.0, 5.0)])
     for inst in insts:
@@ -875,6 +914,15 @@ def corollary1_flow(ctx):
             lim, width = clean_limit(tuple(a0), L)
             dist = float(np.linalg.norm(lim - np.eye(d)[0]))
             ctx.bound("||A_1-hat - A*|| <= printed bound", dist, bound, err=width + 1e-14)
+        # at the edge of I_1 (zeta_2, ..., zeta_d all just below 1, alpha just below its cap) every a_j (j >= 2)
+        # ends near the Proposition-4 bound and the printed bound is nearly attained: the sharpest instance
+        zeta = np.array([1.0] + [1 - 1e-5 * (1 + (j - 2) / 100) for j in range(2, d + 1)])
+        alpha = min(_i1_alpha_cap(zeta, eta, d, L, nP), 0.999 / (2 * d)) * (1 - 1e-6)
+        if alpha > 0 and sp_th.in_I1(alpha, list(zeta), eta, d, L, nP):
+            lim, width = clean_limit(tuple(alpha * zeta), L)
+            dist = float(np.linalg.norm(lim - np.eye(d)[0]))
+            ctx.bound("edge of I_1 (zeta_j = 1 - 1e-5 (1 + (j-2)/100), alpha = cap (1 - 1e-6)): ||A_1-hat - A*|| <= printed bound",
+                      dist, bound, err=width + 1e-14, dist_over_bound=dist / bound)
 
 
 @check(f"{P}/remark-1", "limit-symbolic", "symbolic")

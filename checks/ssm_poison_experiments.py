@@ -51,6 +51,10 @@ def _row1(ctx, table: str):
     s = TABLE_SETUP[table]
     seeds = s["seeds"] if ctx.full else s["seeds"][:1]
     printed_clean, printed_poison = PRINTED_TABLE[table]["row1"]
+    # the printed table is the evidence for the text's "across all settings, special training sequences
+    # significantly deteriorate generalization": every printed row must show it
+    ratios = {row: w / wo for row, (wo, w) in PRINTED_TABLE[table].items()}
+    ctx.exact(f"printed {table}: with special > without in every row (the text's conclusion from it)", all(w > wo for wo, w in PRINTED_TABLE[table].values()), printed_ratios=ratios)
     g1, g2 = [], []
     for seed in seeds:
         ctx.start({"seed": seed})

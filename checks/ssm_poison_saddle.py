@@ -633,10 +633,24 @@ def def6_interval(ctx):
 def def7_symbolic(ctx):
     """Definition 7's multi-index set: as printed (m in N_{>0}^d) it is empty when N < d (exact
     count, d = 3..6, N = d-1), so the condition is vacuous there; under N_{>=0}^d the enumerator
-    finds the resonance 2 = 2 x 1 of eigenvalues (1, 2) at order 2 and none for (1, sqrt 3)."""
+    finds the resonance 2 = 2 x 1 of eigenvalues (1, 2) at order 2 and none for (1, sqrt 3). The
+    enumerator's counts against stars and bars (independent: m in N_{>0}^d with sum s number
+    C(s-1, d-1), in N_{>=0}^d C(s+d-1, d-1)), d = 1..4, N = 2..7, and a resonance of the
+    N_{>0}^d reading once N >= d: eigenvalues (3, -1), m = (1, 4): 3 - 4 = -1 (order 5; none of
+    order <= 4)."""
     for d in range(3, 7):
         n = sum(1 for _ in ss.resonance_multi_indices(d, d - 1, positive=True))
         ctx.exact(f"N_{{>0}}^d reading: no multi-index with sum in 2..{d - 1}, d={d}", n == 0, count=n)
+    for positive in (True, False):
+        bad = [(d, N) for d in range(1, 5) for N in range(2, 8)
+               if sorted(ss.resonance_multi_indices(d, N, positive)) != sorted(set(ss.resonance_multi_indices(d, N, positive)))
+               or any(min(m) < (1 if positive else 0) or not 2 <= sum(m) <= N for m in ss.resonance_multi_indices(d, N, positive))
+               or sum(1 for _ in ss.resonance_multi_indices(d, N, positive))
+               != sum(math.comb(s - 1, d - 1) if positive else math.comb(s + d - 1, d - 1) for s in range(2, N + 1))]
+        ctx.exact(f"{'N_{>0}^d' if positive else 'N_{>=0}^d'}: distinct multi-indices of the set, as many as stars and bars gives (d = 1..4, N = 2..7)",
+                  not bad, failures=bad[:5])
+    ctx.exact("N_{>0}^d: (3, -1) non-resonant up to order 4, resonant at order 5 (m = (1, 4))",
+              ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 4, positive=True) and not ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 5, positive=True))
     ctx.exact("N_{>=0}^d: eigenvalues (1, 2) resonant at order 2", not ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=False))
     ctx.exact("N_{>=0}^d: eigenvalues (1, sqrt 3) non-resonant up to order 6", ss.nonresonant([sp.Integer(1), sp.sqrt(3)], 6, positive=False))
     ctx.exact("N_{>0}^d: (1, 2) at order 2 sees only m = (1,1): non-resonant", ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=True))
@@ -645,10 +659,21 @@ def def7_symbolic(ctx):
 @check("ssm-poison/definition-8", "q-smoothness-enumeration", "symbolic")
 def def8_symbolic(ctx):
     """Definition 8 by brute force: for rho_pm = 1, K(Q) = floor(Q/2) for Q = 2..40 and no K exists
-    at Q = 1; for rho_+ = 2, rho_- = 1, K(Q) = floor(Q/3)."""
+    at Q = 1; for rho_+ = 2, rho_- = 1, K(Q) = floor(Q/3); and for rational rho_pm (including
+    rho_- > Q - 1, where only K = 0 is admissible) against the closed form max_M min(floor(M/rho_+),
+    floor(N/rho_-)) (both readings of the first constraint)."""
     ctx.exact("rho = (1,1): K(Q) = floor(Q/2), Q = 2..40", all(ss.q_smoothness(Q, 1, 1) == Q // 2 for Q in range(2, 41)))
     ctx.exact("Q = 1: no admissible (M, N), the Q-smoothness is undefined", ss.q_smoothness(1, 1, 1) is None)
     ctx.exact("rho = (2,1): K(Q) = floor(Q/3), Q = 2..40", all(ss.q_smoothness(Q, 2, 1) == Q // 3 for Q in range(2, 41)))
+    # against the closed form from the definition (K <= M/rho_+, K <= N/rho_-, K >= 0 an integer, exact rationals):
+    # K(Q) = max_{M + N = Q} min(floor(M/rho_+), floor(N/rho_-)); with M - K rho_+ > 0, floor becomes ceil - 1
+    rhos = [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(7, 3), Fraction(5)]
+    for strict in (False, True):
+        first = (lambda M, r: math.ceil(M / r) - 1) if strict else (lambda M, r: math.floor(M / r))
+        bad = [(Q, rp, rm) for rp in rhos for rm in rhos for Q in range(2, 21)
+               if ss.q_smoothness(Q, rp, rm, strict_first=strict) != max(min(first(M, rp), math.floor((Q - M) / rm)) for M in range(1, Q))]
+        ctx.exact(f"{'M - K rho_+ > 0 reading: ' if strict else ''}K(Q) = max_M min(floor(M/rho_+), floor(N/rho_-)), rho_pm in "
+                  f"{{1, 3/2, 2, 7/3, 5}}, Q = 2..20", not bad, failures=[tuple(map(str, b)) for b in bad[:5]])
 
 
 def _nonres_items(ctx, d, L, N=None):
@@ -832,7 +857,7 @@ def lemma12_exact(ctx):
     -(1/d) f'(a) = -2P/m g(a); g has exactly one root in [-1/d, 4/d] (Sturm), g(-1/d) < 0 <
     g(4/d): the field is positive on [-1/d, s) and negative on (s, 4/d]. The printed h(L) has
     h(4) = 3/4 and decreases; the printed g(L) bound fails at d = 8 (proof-only misprint,
-    recorded) while the correct (L-1)(L-2)(1/2)^{L-3} is 15/8 at L = 7 and decreases."""
+    recorded: the printed g is exactly 2/3 of the bound the step needs, 1.5^{L-2} for 1.5^{L-3}) while the correct (L-1)(L-2)(1/2)^{L-3} is 15/8 at L = 7 and decreases."""
     a = ss.a_sym
     for d, L in _grid(ctx):
         ctx.identity(f"printed a' = -(1/d) f'(a), d={d}, L={L}", sp.expand(ss.w1_flow_printed(a, d, L) + ss.f_prime_printed(a, d, L) / d))
@@ -840,8 +865,12 @@ def lemma12_exact(ctx):
         ctx.exact(f"one root of g in [-1/d, 4/d], g(-1/d) < 0 < g(4/d), d={d}, L={L}",
                   intervals.sturm_count(p, fmpq(-1, d), fmpq(4, d)) == 1 and p(fmpq(-1, d)) < 0 < p(fmpq(4, d)))
     ctx.exact("h(4) = 3/4 and h decreasing for L >= 4", ss.lemma12_h(4) == sp.Rational(3, 4) and all(ss.lemma12_h(L + 1) < ss.lemma12_h(L) for L in range(4, 60)))
-    bad = [(L, float(30 if False else (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)), float(ss.lemma12_g(L))) for L in (7, 9, 11) if (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) > ss.lemma12_g(L)]
+    bad = [(L, float((L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)), float(ss.lemma12_g(L))) for L in (7, 9, 11) if (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) > ss.lemma12_g(L)]
     ctx.metrics["proof_misprint_g(L)"] = f"(L-1)(L-2)(4/8)^(L-3) > printed g(L) at d=8 for L in {[b[0] for b in bad]}"
+    # what the misprint is: the printed g(L) is exactly 2/3 of the bound (L-1)(L-2)(4/d)^{L-3} at d = 8 that the step needs,
+    # i.e. its 1.5^{L-2} should read 1.5^{L-3}
+    ctx.exact("printed g(L) = (2/3)(L-1)(L-2)(4/8)^{L-3} exactly, L = 4..59 (the printed 1.5^{L-2} should read 1.5^{L-3})",
+              all(ss.lemma12_g(L) == sp.Rational(2, 3) * (L - 1) * (L - 2) * sp.Rational(4, 8) ** (L - 3) for L in range(4, 60)))
     ctx.exact("correct bound (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, decreasing, < d for d >= 8",
               (6 * 5 * sp.Rational(1, 16)) == sp.Rational(15, 8) and all((L) * (L - 1) * sp.Rational(1, 2) ** (L - 2) < (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) for L in range(7, 60)))
 
@@ -1393,9 +1422,9 @@ def _pl_terms(x, L, w):
 
 
 def _mu_printed(b, d, L, hat_over_tilde=True):
-    bt, bh = (b / 2) ** (L - 2), (b / 6) ** (L - 2)
-    third = (bh / ((bt if hat_over_tilde else bh) + 2)) ** 2
-    return Fraction(1, 2) * min(Fraction(2 * d), ((L - 1) * bt) ** 2 / 4, third)
+    """Lemma 18's printed mu (the encoding ss.pl_coefficient_printed) at a rational gap b, as a Fraction."""
+    mu = sp.Rational(ss.pl_coefficient_printed(sp.Rational(b.numerator, b.denominator), d, L, hat_over_tilde))
+    return Fraction(int(mu.p), int(mu.q))
 
 
 LEMMA18_POINT = (8, 7, Fraction(1, 10**12), Fraction(1))
