@@ -152,6 +152,27 @@ def corollaryA2_socp(ctx):
     ctx.bound("inf_delta F(delta, 4) > 0.01", 0.01, min(F), err=1e-6, F=F)
 
 
+@check("rnn-lowdim/corollary-A.2", "socp-hypothesis-edge", "convex", outside_hypotheses=True)
+def corollaryA2_socp_edge(ctx):
+    """The same worst case F(delta) = max |m_k - w_k| (loss <= delta), teacher T2-rational
+    (d^ = 2), at k = 3, 4, 5 = 2d^-1, 2d^, 2d^+1, judged where the statement's encoded
+    hypotheses put it: where they hold, no delta works (inf F > 0.01); at k = 2d^+1 (outside,
+    where Theorem 8 holds) F(1e-12) < 0.01 (F falls like delta^(1/2) there), so a hypothesis
+    reaching k = 2d^+1 claims a failure that does not occur; k = 2d^ is recorded (F stays
+    positive there too: the corollary does not claim it)."""
+    name, dh = "T2-rational", 2
+    w = [float(v) for v in rl.teacher_response(name, 8)]
+    grid = teacher_grid(name, 201)
+    for k in (2 * dh - 1, 2 * dh, 2 * dh + 1):
+        held = ctx.start(ctx.instances([{"k": k, "teacher": name}])[0])
+        F = [moments.moment_socp_worst(grid, w, k, dl, k) for dl in (1e-4, 1e-8, 1e-12)]
+        ctx.metrics[f"F_k={k}"] = F
+        if all(held.values()):
+            ctx.bound(f"k={k} (hypotheses hold): inf_delta F(delta, k+1) > 0.01", 0.01, min(F), err=1e-6, F=F)
+        elif k > 2 * dh:
+            ctx.bound(f"k={k} > 2d^ (outside): F(1e-12, k+1) < 0.01", F[-1], 0.01, err=1e-6, F=F)
+
+
 @check("rnn-lowdim/claim-appA-necessity", "threshold-lp", "convex")
 def appA_necessity_lp(ctx):
     """The LP of lemma-7 across k = 2d^-1, 2d^, 2d^+1, 2d^+2 (d^ = 1, 2, 3): positive width at
@@ -681,7 +702,7 @@ def E7_flow(ctx):
 # ---------------------------------------------------------------------------------------
 @check("rnn-lowdim/lemma-E.8", "moment-lp", "convex", outside_hypotheses=True)
 def E8_lp(ctx):
-    lemma7_lp(ctx, boundary=False)
+    lemma7_lp(ctx, boundary=False, by_hypotheses=True)
 
 
 @check("rnn-lowdim/lemma-E.8", "zero-teacher-and-rescaling", "symbolic")
@@ -937,13 +958,20 @@ def E13c_flow(ctx):
 def E13c_symbolic(ctx):
     """The probability the proof needs: Lemma E.10 at n = d^2 for A and n = d for B and C,
     d = 21 (d > 20): the product of the three bounds exceeds 0.75 (exact comparison of the
-    SymPy expressions); the printed (1 - 2exp(-9*20/64))^3 ~ 0.681 does not."""
+    SymPy expressions); the printed (1 - 2exp(-9*20/64))^3 ~ 0.681, which is (E.38) at n = 20
+    cubed (identity), does not, and is not the printed 0.83."""
     ctx.start(ctx.instances([{"d": 21}])[0])
     pA = ra.lemma_e10_bound(21**2)
     pB = ra.lemma_e10_bound(21)
     prod = pA * pB**2
     ctx.exact("(1-2e^(-9 d^2/64))(1-2e^(-9d/64))^2 > 3/4 at d = 21", bool(sp.N(prod - sp.Rational(3, 4), 30) > 0), value=float(prod))
-    ctx.metrics["printed_value"] = float(ra.E13_PRINTED_PRODUCT)
+    # the erratum's proof-level part: the printed product is Lemma E.10's bound (E.38) applied
+    # three times with n = 20 (the proof's reading), and that is below 3/4, far from the printed 0.83
+    printed = ra.E13_PRINTED_PRODUCT
+    ctx.identity("printed (1-2e^(-9*20/64))^3 = (E.38) at n = 20, cubed", printed - ra.lemma_e10_bound(20) ** 3)
+    ctx.exact("printed product < 3/4 and not the printed 0.83 (|difference| > 0.1)",
+              bool(sp.N(printed - sp.Rational(3, 4), 30) < 0 and abs(sp.N(printed - ra.E13_PRINTED_VALUE, 30)) > sp.Rational(1, 10)),
+              value=float(printed), printed_value=float(ra.E13_PRINTED_VALUE))
 
 
 @check("rnn-lowdim/lemma-E.14", "identity-E.103", "symbolic")
