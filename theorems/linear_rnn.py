@@ -75,6 +75,3 @@ def gradient(loss: sp.Expr, coords: Sequence[sp.Symbol]) -> list[sp.Expr]:
     return [sp.diff(loss, s) for s in coords]
 
 
-def gradient_flow(loss: sp.Expr, coords: Sequence[sp.Symbol]) -> list[sp.Expr]:
-    """``theta' = -grad L`` in the given coordinates."""
-    return [-g for g in gradient(loss, coords)]

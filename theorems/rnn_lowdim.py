@@ -96,17 +96,6 @@ def printed_Adot(A, B, C, w, k):
     return -out
 
 
-def derived_gradients(A, B, C, coords, w, k):
-    """``dL/dA`` (as a d x d matrix of the entries' derivatives, for a full A), ``dL/dB``
-    (column), ``dL/dC`` (row) by SymPy differentiation of (3.4)."""
-    L = lr.population_loss(A, B, C, w, k)
-    d = A.shape[0]
-    GB = sp.Matrix([sp.diff(L, b) for b in B])
-    GC = sp.Matrix([[sp.diff(L, c) for c in C]])
-    GA = sp.Matrix(d, d, lambda p, q: sp.diff(L, A[p, q])) if A[0, 1] != A[1, 0] or d == 1 else None
-    return L, GA, GB, GC
-
-
 def symbolic_teacher(k: int, name: str = "w"):
     return list(sp.symbols(f"{name}0:{k}", real=True))
 

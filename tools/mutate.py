@@ -10,7 +10,8 @@ counts: the suite notices), or the run exceeds its time limit; otherwise it *sur
 
 Not mutated: strings (the printed text, ids), docstrings, ``Param(...)`` and a statement's
 ``domain=`` (or a ``*_DOMAIN`` constant: where a model is defined, not what is claimed),
-``Source(...)``, and annotations.
+``Source(...)``, annotations, and named instance presets (``TEACHERS``: the statements hold
+for every teacher, so a changed preset is another test instance, not another claim).
 
 Usage (from the repository root)::
 
@@ -40,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIP_CALLS = {"Param", "Source", "_positive", "_int", "_pos"}
+INSTANCE_PRESETS = {"TEACHERS"}
 
 
 @dataclass
@@ -83,6 +85,11 @@ def _skipped_ranges(tree: ast.AST) -> set[int]:
         if isinstance(node, ast.keyword) and node.arg == "domain":
             drop(node.value)
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id.endswith("_DOMAIN") for t in node.targets):
+            drop(node.value)
+        # named instance presets (teachers): the statements quantify over them, so a changed
+        # preset is another test instance, not another claim
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id in INSTANCE_PRESETS for t in targets) and node.value is not None:
             drop(node.value)
     return skip
 
