@@ -8,8 +8,9 @@ geometric grid of ``bench_flows.py``. Prints one JSON line per trial and one per
 
 Search: from d = 100 (the reference problem), doubled until a trial fails, then bisection on
 integer d until the bracket is within max(4, d/20). Not from the family's smallest member
-d = N = 40: near d = N the flow is far harder (d = 40: stop time ~360 and Hessian scale
-~2.7e4, against ~15 and ~650 at d = 100; double-precision estimates), so the cost is not
+d = N = 40: near d = N the flow is far harder (d = 40: stop time ~360 and largest rate
+~2.7e4, against ~15 and ~650 at d = 100: the largest rate of the linearised reduced
+flow; double-precision estimates), so the cost is not
 monotone in d there. Each trial runs
 in a fresh subprocess that, after building the problem (not timed), caps its own CPU time at
 the budget + 1 s (``RLIMIT_CPU``: the kernel kills it) and times the engine with
@@ -195,7 +196,7 @@ def search(engine, budget, d_min, d_max, check_bits, check_tol):
             lo, hi = (mid, hi) if r["ok"] else (lo, mid)
     best = next((r for r in results if r["ok"] and r["d"] == lo), None)
     emit(engine=engine, budget_cpu_s=budget, largest_d=lo, smallest_failing_d=hi, at_largest=best,
-         note=None if lo is not None else f"the family's smallest member d={d_min} does not finish in {budget} s")
+         note=None if lo is not None else f"the first d of the search, d={d_min}, does not finish in {budget} s")
 
 
 def main(argv=None):
