@@ -97,6 +97,7 @@ def main(argv=None):
     ap.add_argument("--horizon", type=float, default=None, help="integrate to this time instead of the stop rule")
     ap.add_argument("--ours-bits", type=int, default=113, help="working precision of integrate_hp (113: real128)")
     ap.add_argument("--ours-check-bits", type=int, default=None, help="check precision of integrate_hp (default working + 64)")
+    ap.add_argument("--ours-check-tol", type=float, default=None, help="Taylor tolerance of the check run (default 2^-check_bits)")
     ap.add_argument("--configs", default="real128:113:c,real128:113:u,mpfr:128:c,mpfr:200:c",
                     help="heyoka configurations kind:bits:c|u (compact / unrolled)")
     ap.add_argument("--ref-bits", type=int, default=256)
@@ -109,6 +110,7 @@ def main(argv=None):
     c0 = cpu()
     pb = problems.PROBLEMS[a.problem]()
     out = {"problem": pb.description, "n_state": len(pb.syms), "symbolic_setup_cpu_s": round(cpu() - c0, 2),
+           "digits_of": "state" if pb.observable is None else "observable (kernel-rich: beta)",
            "timing": "CPU seconds (time.process_time), one thread, compile included; machine shared by ~8 agents"}
 
     T = a.horizon if a.horizon is not None else pb.t_end
@@ -117,13 +119,15 @@ def main(argv=None):
         stop = pb.stop if (pb.stop_value is not None and a.horizon is None) else None
         grid = flows.geometric_grid(T, 1e-2, 16) if stop is not None else [T]
         c0 = cpu()
-        fl = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, T, bits=a.ours_bits, check_bits=a.ours_check_bits, stop=stop, grid=grid)
+        fl = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, T, bits=a.ours_bits, check_bits=a.ours_check_bits, stop=stop, grid=grid,
+                                check_tol=a.ours_check_tol)
         total = cpu() - c0
         if stop is not None:
             if not fl.stopped:
                 raise SystemExit(f"the stop rule did not hold by t = {T:g}")
             T = fl.t_final
-        ours = {"config": f"integrate_hp bits={a.ours_bits} ({fl.fp}), check MPFR {fl.check_bits}",
+        ours = {"config": f"integrate_hp bits={a.ours_bits} ({fl.fp}), check MPFR {fl.check_bits}"
+                          + (f" tol {a.ours_check_tol:g}" if a.ours_check_tol else ""),
                 "cpu_s": round(total, 2), "working_run_cpu_s": round(fl.cpu_seconds[0], 2), "check_run_cpu_s": round(fl.cpu_seconds[1], 2),
                 "steps": fl.steps, "check_steps": fl.check_steps, "grid_points": len(fl.times), "error_estimate": fl.final_error}
         final_ours = fl.final
@@ -132,7 +136,7 @@ def main(argv=None):
     ref_info, ref = heyoka_run(pb, T, "mpfr", a.ref_bits)
     out["reference"] = dict(ref_info, config=f"heyoka MPFR {a.ref_bits} bits")
     if "ours" not in skip:
-        ours["digits"] = digits(final_ours, ref)
+        ours["digits"] = digits(pb.observe(final_ours), pb.observe(ref))
         if stop is not None:
             ours["stop_value_at_T"] = float(pb.stop_value(final_ours))
         out["ours"] = ours
@@ -141,7 +145,7 @@ def main(argv=None):
     for cfg in filter(None, a.configs.split(",")):
         kind, bits, mode = cfg.split(":")
         info, x = heyoka_run(pb, T, kind, int(bits), mode == "c")
-        info.update(config=f"heyoka {kind} {bits} bits {'compact' if mode == 'c' else 'unrolled'}", digits=digits(x, ref))
+        info.update(config=f"heyoka {kind} {bits} bits {'compact' if mode == 'c' else 'unrolled'}", digits=digits(pb.observe(x), pb.observe(ref)))
         rows.append(info)
         print(json.dumps({"progress": a.problem, **info}), file=sys.stderr, flush=True)
     out["heyoka"] = rows
@@ -156,7 +160,7 @@ def main(argv=None):
     if "scipy" not in skip:
         s, sol = scipy_run(pb, T)
         out["scipy_dop853_double"] = {"cpu_s": round(s, 3), "nfev": int(sol.nfev), "success": bool(sol.success),
-                                      "digits": digits([float(v) for v in sol.y[:, -1]], ref) if sol.success else None}
+                                      "digits": digits(pb.observe([float(v) for v in sol.y[:, -1]]), pb.observe(ref)) if sol.success else None}
 
     if "odefun" not in skip:
         ts = min(a.odefun_horizon, T)
@@ -168,7 +172,7 @@ def main(argv=None):
         # fewer than 2T (odefun's step is at most 0.5)
         full_steps = max(2 * T, steps * out["reference"]["steps"] / max(ref_short["steps"], 1))
         est = per_step * full_steps
-        out["mpmath_odefun"] = {"dps": a.odefun_dps, "horizon": ts, "cpu_s": round(s, 2), "steps": steps, "digits_at_horizon": digits(x, xr),
+        out["mpmath_odefun"] = {"dps": a.odefun_dps, "horizon": ts, "cpu_s": round(s, 2), "steps": steps, "digits_at_horizon": digits(pb.observe(x), pb.observe(xr)),
                                       "extrapolated_steps_to_T": round(full_steps), "extrapolated_cpu_s_to_T": round(est, 1),
                                       "extrapolation": "cpu per step x max(2T, steps x heyoka-reference steps on [0,T] / on [0,horizon])"}
         if "ours" in out:

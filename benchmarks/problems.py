@@ -64,6 +64,10 @@ class Problem:
     mp_field: Callable | None = None  # (t, x) -> dx on mpmath numbers (for mpmath's odefun)
     description: str = ""
     meta: dict = field(default_factory=dict)
+    observable: Callable | None = None  # state (mpmath list) -> the quantity whose digits are judged (default: the state)
+
+    def observe(self, x) -> list:
+        return list(x) if self.observable is None else self.observable(x)
 
     def stop(self, x) -> bool:
         return self.stop_value is not None and self.stop_value(x) < self.stop_below
@@ -158,9 +162,68 @@ def kernel_rich(d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop: float 
         return [-2 * g[i] * x[i] for i in range(d)] + [2 * g[i] * x[d + i] for i in range(d)]
 
     x0 = [exact(alpha)] * (2 * d)
+
+    def beta_of(x):
+        with mpmath.workprec(max(mpmath.mp.prec, 256)):
+            return [mpmath.mpf(x[i]) ** 2 - mpmath.mpf(x[d + i]) ** 2 for i in range(d)]
+
     return Problem("kernel-rich", syms, rhs, x0, t_end, residual, res_stop, field_np, jac_np, field_mp,
                    f"kernel-rich depth-2 diagonal flow, N={N}, d={d}, alpha={alpha:g}, until |X beta - y|_2 < {res_stop:g}",
-                   {"d": d, "N": N, "alpha": alpha})
+                   {"d": d, "N": N, "alpha": alpha}, observable=beta_of)
+
+
+@functools.lru_cache(maxsize=None)
+def kernel_rich_reduced(d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop: float = 1e-25, t_end: float = 1e6) -> Problem:
+    """The same flow as ``kernel_rich`` in N instead of 2d variables (exact reduction).
+
+    With the loss ``|r|^2``, ``r = X beta - y``: ``w+' = -4 (X^T r) w+``, ``w-' = +4 (X^T r) w-``
+    (the field of ``kernel_rich``), so ``w+ w-`` is constant and, with ``nu(t) = int_0^t r``,
+    ``w+- = alpha exp(-+4 X^T nu)``, ``beta = w+^2 - w-^2 = -2 alpha^2 sinh(8 X^T nu)``. Hence
+    ``nu' = r = -2 alpha^2 X sinh(8 X^T nu) - y``, ``nu(0) = 0``: N = 40 variables and d sinh
+    series per Taylor step instead of 2d products. alpha^2 enters as an exact rational (the
+    square of the binary double alpha), rounded once at the working precision."""
+    X, y = kernel_rich_data(N, d)
+    a2 = sp.Rational(exact(alpha)) ** 2
+    nu = list(sp.symbols(f"nu0:{N}", real=True))
+    z = [8 * sp.Add(*[int(X[n, i]) * nu[n] for n in range(N) if X[n, i]]) for i in range(d)]
+    beta_s = [-2 * a2 * sp.sinh(zi) for zi in z]
+    rhs = [sp.Add(*[int(X[n, i]) * beta_s[i] for i in range(d) if X[n, i]]) - int(y[n]) for n in range(N)]
+    a2m = lambda: mpmath.mpf(a2.p) / a2.q
+    Xi = [[int(v) for v in row] for row in X]
+    yi = [int(v) for v in y]
+
+    def beta_of(v):
+        with mpmath.workprec(max(mpmath.mp.prec, 256)):
+            v = [mpmath.mpf(q) for q in v]
+            return [-2 * a2m() * mpmath.sinh(8 * mpmath.fsum(Xi[n][i] * v[n] for n in range(N))) for i in range(d)]
+
+    def field_mp(t, v):
+        b = [-2 * a2m() * mpmath.sinh(8 * mpmath.fsum(Xi[n][i] * v[n] for n in range(N))) for i in range(d)]
+        return [mpmath.fsum(Xi[n][i] * b[i] for i in range(d)) - yi[n] for n in range(N)]
+
+    def residual(v):
+        with mpmath.workprec(max(mpmath.mp.prec, 256)):
+            b = beta_of(v)
+            return mpmath.sqrt(mpmath.fsum((mpmath.fsum(Xi[n][i] * b[i] for i in range(d)) - yi[n]) ** 2 for n in range(N)))
+
+    Xf, yf, a2f = X.astype(float), y.astype(float), float(a2)
+
+    def field_np(t, v):
+        return Xf @ (-2 * a2f * np.sinh(8 * (Xf.T @ v))) - yf
+
+    def jac_np(t, v):
+        return -16 * a2f * (Xf * np.cosh(8 * (Xf.T @ v))) @ Xf.T
+
+    def beta_error(v, err):
+        """A bound on max|d beta| from a state error max|d nu| <= err (first order):
+        |d beta_i| <= 16 alpha^2 cosh(8 (X^T nu)_i) sum_n |X_ni| err."""
+        return max(16 * float(a2) * float(mpmath.cosh(8 * mpmath.fsum(Xi[n][i] * mpmath.mpf(v[n]) for n in range(N))))
+                   * sum(abs(Xi[n][i]) for n in range(N)) for i in range(d)) * err
+
+    return Problem("kernel-rich-reduced", nu, rhs, ["0"] * N, t_end, residual, res_stop, field_np, jac_np, field_mp,
+                   f"kernel-rich depth-2 diagonal flow, N={N}, d={d}, alpha={alpha:g}, until |X beta - y|_2 < {res_stop:g}, "
+                   f"exact reduction to nu' = -2 alpha^2 X sinh(8 X^T nu) - y (N variables)",
+                   {"d": d, "N": N, "alpha": alpha, "beta_error": beta_error}, observable=beta_of)
 
 
 # ---------------------------------------------------------------------------------------
@@ -202,4 +265,4 @@ def rnn_lowdim(d: int = 8, k: int = 5, eps: float = 1e-2, loss_stop: float = 1e-
                    {"d": d, "k": k, "eps": eps})
 
 
-PROBLEMS = {"ssm-poison": ssm_poison, "kernel-rich": kernel_rich, "rnn-lowdim": rnn_lowdim}
+PROBLEMS = {"ssm-poison": ssm_poison, "kernel-rich": kernel_rich, "kernel-rich-reduced": kernel_rich_reduced, "rnn-lowdim": rnn_lowdim}

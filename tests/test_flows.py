@@ -101,3 +101,17 @@ def test_flow_to_rest_with_neg_gradient_in_real128():
     assert lim.reached and lim.flow.fp == "real128"
     assert abs(lim.value[0] - mpmath.mpf(1) / 4) < 1e-28 and abs(lim.value[1] - 1) < 1e-27
     assert lim.error < 1e-26
+
+
+def test_parallel_check_gives_the_sequential_result():
+    """The check run in a second thread: the same grid times, states, estimate and stop."""
+    x, y = sp.symbols("x y")
+    rhs, x0 = [-x * y, x - y / 3], ["1", "0.5"]
+    grid = flows.geometric_grid(20.0, 0.1, 4)
+    stop = lambda s: abs(s[0]) < 0.5
+    for bits in (113, 140):
+        a = flows.integrate_hp(rhs, [x, y], x0, 20.0, bits=bits, grid=grid, stop=stop)
+        b = flows.integrate_hp(rhs, [x, y], x0, 20.0, bits=bits, grid=grid, stop=stop, parallel_check=True)
+        assert a.stopped and b.stopped and a.times == b.times and len(a.times) < len(grid)
+        assert a.states == b.states and a.error == b.error and a.check_steps == b.check_steps
+        assert 0 < b.final_error < 1e-30 and b.cpu_seconds[1] > 0
