@@ -616,7 +616,7 @@ def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv
                 parts[a.name] = st.sampled_from(a.values)
         base = st.fixed_dictionaries(parts).map(lambda d: {**{k: stmt.param(k).validate(v) for k, v in d.items()}, **fixed})
         if stmt.domain:
-            base = base.filter(lambda d: _in_domain(stmt, d))
+            base = base.filter(stmt.in_domain)
     evaluations: list[dict] = []
     failing: list[tuple[dict, list[Verdict]]] = []
     bar = Progress(max_examples, 0, enabled=progress)
@@ -668,14 +668,6 @@ def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv
     result = ProbeResult(run_id, records, summary, len(evaluations), 0, search=info)
     _finish(result, store, stmt, [a.name for a in axes] if smallest is None else [])
     return result
-
-
-def _in_domain(stmt: Statement, params: dict) -> bool:
-    try:
-        stmt.check_instance(params)
-        return True
-    except ParamError:
-        return False
 
 
 def probe_summary(stmt: Statement, verdicts: list[Verdict]) -> list[str]:

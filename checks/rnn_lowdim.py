@@ -733,6 +733,9 @@ def lemma7_random(ctx):
         if fit > 1e-40:  # the support cannot carry the moments: the recomputed point is no zero-loss student
             ctx.fact("the float vertex's support carries the moments exactly (50 digits)", None, moment_misfit=float(fit), support=len(S))
             return
+        # the lemma says E_40 = 0; the claim is judged at half the working digits (1e-25 at 50):
+        # rounding leaves ~1e-48 (errE, two precisions), a student with mass off the atoms would
+        # show E_40 of the order of that mass
         ctx.bound("E_40 of that zero-loss student <= 1e-25 (1 + max|w|) (the lemma: = 0)", float(E), 1e-25 * (1 + max(abs(v) for v in w)), err=errE,
                   moment_misfit=float(fit), support=len(S), min_weight=float(min(pw)))
 

@@ -285,6 +285,14 @@ class Statement:
                 raise ParamError(f"{shown}: needs {text} (the model is undefined otherwise)")
         return out
 
+    def in_domain(self, params: dict) -> bool:
+        """Whether ``check_instance`` accepts the instance (for filtering drawn instances)."""
+        try:
+            self.check_instance(params)
+            return True
+        except ParamError:
+            return False
+
     def instance_strategy(self, fixed: dict | None = None, vary: Iterable[str] | None = None):
         """A Hypothesis strategy of parameter dicts: the statement's ``strategy`` (or one
         derived from the domains of ``vary``, default every parameter), with ``fixed``
@@ -302,14 +310,7 @@ class Statement:
             out = {**d, **fixed}
             return {k: (self.param(k).validate(v) if v is not None else None) for k, v in out.items()}
 
-        def in_domain(d):
-            try:
-                self.check_instance(d)
-                return True
-            except ParamError:
-                return False
-
-        return base.map(complete).filter(in_domain) if self.domain else base.map(complete)
+        return base.map(complete).filter(self.in_domain) if self.domain else base.map(complete)
 
     def hypotheses_hold(self, instance: dict) -> dict[str, bool]:
         """Each hypothesis evaluated on the instance (a failing predicate counts as not held)."""
