@@ -21,6 +21,11 @@ What it measures, and why it extrapolates:
 3. The check run's cost (MPFR at 177 bits, as ``integrate_hp`` runs it): from the real128
    state at ``t_probe``, ``--check-steps`` steps at 177 bits give its late step size and CPU
    per step; extrapolated as ``T / h_late * cpu_per_step`` (the transient is < 1% of it).
+5. This project's engine as it now runs stiff flows: ``flows.integrate_hp(..., method="radau")``
+   (implicit Radau IIA, numerics/radau.py) on [0, T] at real128 with its 177-bit check run,
+   judged against a 256-bit Radau run (the issue's "run at 60 digits"); cross-checked against
+   the independent Taylor integrator on [0, ``--cross-t``] (both at real128 with their checks).
+   Nothing is extrapolated here.
 4. mpmath's ``odefun`` at 35 digits on [0, ``--odefun-horizon``]: CPU per step; its step is
    at most 0.5 by construction (radius capped at 1, halved), so ``2 T`` steps at that CPU
    per step is a lower bound on [0, T].
@@ -79,14 +84,16 @@ def main(argv=None):
     ap.add_argument("--check-bits", type=int, default=177)
     ap.add_argument("--check-steps", type=int, default=60)
     ap.add_argument("--odefun-horizon", type=float, default=1.0)
-    ap.add_argument("--skip", default="")
+    ap.add_argument("--cross-t", type=float, default=100.0)
+    ap.add_argument("--ref-bits", type=int, default=256)
+    ap.add_argument("--skip", default="", help="comma list of: taylor, odefun, radau")
     a = ap.parse_args(argv)
     skip = set(filter(None, a.skip.split(",")))
     pb = problems.rnn_lowdim()
     d, k = pb.meta["d"], pb.meta["k"]
     w = np.array([float(v) for v in problems.rnn_teacher(k)])
     out = {"problem": pb.description, "n_state": len(pb.syms),
-           "timing": "CPU seconds (time.process_time), one thread, compile included; 2-core machine shared with 3 mutation helpers and a full-budget suite run (load ~12)"}
+           "timing": "CPU seconds (time.process_time), one thread, compile included", "load_before": os.getloadavg()[0]}
 
     # 1. the stop time, by an implicit double-precision method at two tolerances
     from scipy.integrate import solve_ivp
@@ -115,6 +122,13 @@ def main(argv=None):
     out["stop_time_radau_double"] = {f"rtol={r:g}": v for r, v in stops.items()}
     out["T"] = T
     out["T_rel_diff_between_tolerances"] = abs(stops[1e-10]["T"] - T) / T
+
+    # 5. (first: it needs only T) ours with the implicit integrator, to T itself
+    if "radau" not in skip:
+        out["ours_radau"] = radau_run(pb, T, a.ref_bits, a.cross_t)
+    if "taylor" in skip:
+        print(json.dumps(out))
+        return
 
     # 2. explicit Taylor (real128 compact, ours' working configuration) to probe_t
     flows._COMPILED.clear()
@@ -187,7 +201,49 @@ def main(argv=None):
                                 "extrapolation": "steps >= 2T (odefun's step <= 0.5) at the measured CPU per step"}
         out["speedup_ours_checked_vs_odefun_lower_bound"] = round(out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / out["ours_checked_extrapolated_cpu_s"], 1)
         out["speedup_ours_working_vs_odefun_lower_bound"] = round(out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / work_cpu, 1)
+    if "ours_radau" in out:
+        r = out["ours_radau"]
+        r["speedup_checked_vs_taylor_real128_working_extrapolated"] = round(work_cpu / r["checked_cpu_s"], 1)
+        if "mpmath_odefun" in out:
+            r["speedup_checked_vs_odefun_lower_bound"] = round(out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / r["checked_cpu_s"])
+            r["speedup_working_vs_odefun_lower_bound"] = round(out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / r["working_cpu_s"])
     print(json.dumps(out))
+
+
+def radau_run(pb, T, ref_bits, cross_t):
+    """``integrate_hp(method="radau")``'s two runs on [0, T] (real128 working run, MPFR
+    177-bit check run; run here one by one so that the check run's own state can be judged
+    too), digits against a ``ref_bits`` Radau run, and a cross-check against Taylor on
+    [0, cross_t]."""
+    grid = flows.geometric_grid(T, 1e-2, 16)
+    flows._COMPILED.clear()
+    runs = {}
+    for name, bits, kind in (("working", 113, "real128"), ("check", 177, "mpfr"), ("ref", ref_bits, "mpfr")):
+        c0 = cpu()
+        times, states, _, steps = flows._run_radau(pb.rhs, pb.syms, pb.x0, grid if name == "working" else grid[-1:], bits, kind, None, 10**7, None)
+        runs[name] = {"final": states[-1], "cpu": cpu() - c0, "steps": steps, "stages": flows._radau(pb.rhs, pb.syms, bits, kind, None).s}
+    w, c, r = (runs[k]["final"] for k in ("working", "check", "ref"))
+    with mpmath.workprec(ref_bits + 64):
+        scale = max(abs(v) for v in r)
+        est = max(abs(u - v) for u, v in zip(w, c))
+        err = max(abs(u - v) for u, v in zip(w, r))
+        ref_vs_check = max(abs(u - v) for u, v in zip(c, r))
+        loss_T = pb.stop_value(r)
+    # the independent integrator on a horizon it can reach
+    cg = flows.geometric_grid(cross_t, 1e-2, 16)
+    ft = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, cross_t, bits=113, grid=cg)
+    fr = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, cross_t, bits=113, method="radau", grid=cg)
+    with mpmath.workprec(177):
+        cross = max(abs(u - v) for u, v in zip(ft.final, fr.final))
+    return {"T": grid[-1], "grid_points": len(grid),
+            "stages": {k: v["stages"] for k, v in runs.items()}, "steps": {k: v["steps"] for k, v in runs.items()},
+            "cpu_s_incl_compile": {k: round(v["cpu"], 2) for k, v in runs.items()},
+            "working_cpu_s": round(runs["working"]["cpu"], 2), "checked_cpu_s": round(runs["working"]["cpu"] + runs["check"]["cpu"], 2),
+            "error_estimate": float(est), "error_vs_ref": float(err), "digits_vs_ref": round(float(-mpmath.log10(err / scale)), 2),
+            "check_run_vs_ref": float(ref_vs_check), "loss_at_T_ref": float(loss_T),
+            "cross_check_taylor_t": cross_t, "cross_check_max_diff": float(cross),
+            "cross_check_sum_of_estimates": ft.final_error + fr.final_error,
+            "cross_check_cpu_s_taylor_radau": [round(sum(ft.cpu_seconds), 2), round(sum(fr.cpu_seconds), 2)]}
 
 
 if __name__ == "__main__":
