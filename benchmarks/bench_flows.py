@@ -98,6 +98,7 @@ def main(argv=None):
     ap.add_argument("--ours-bits", type=int, default=113, help="working precision of integrate_hp (113: real128)")
     ap.add_argument("--ours-check-bits", type=int, default=None, help="check precision of integrate_hp (default working + 64)")
     ap.add_argument("--ours-check-tol", type=float, default=None, help="Taylor tolerance of the check run (default 2^-check_bits)")
+    ap.add_argument("--ours-method", default="taylor", choices=["taylor", "radau"], help="integrate_hp's integrator")
     ap.add_argument("--configs", default="real128:113:c,real128:113:u,mpfr:128:c,mpfr:200:c",
                     help="heyoka configurations kind:bits:c|u (compact / unrolled)")
     ap.add_argument("--ref-bits", type=int, default=256)
@@ -111,7 +112,7 @@ def main(argv=None):
     pb = problems.PROBLEMS[a.problem]()
     out = {"problem": pb.description, "n_state": len(pb.syms), "symbolic_setup_cpu_s": round(cpu() - c0, 2),
            "digits_of": "state" if pb.observable is None else "observable (kernel-rich: beta)",
-           "timing": "CPU seconds (time.process_time), one thread, compile included; machine shared by ~8 agents"}
+           "timing": "CPU seconds (time.process_time), one thread, compile included", "load_before": os.getloadavg()[0]}
 
     T = a.horizon if a.horizon is not None else pb.t_end
     if "ours" not in skip:
@@ -120,13 +121,13 @@ def main(argv=None):
         grid = flows.geometric_grid(T, 1e-2, 16) if stop is not None else [T]
         c0 = cpu()
         fl = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, T, bits=a.ours_bits, check_bits=a.ours_check_bits, stop=stop, grid=grid,
-                                check_tol=a.ours_check_tol)
+                                check_tol=a.ours_check_tol, method=a.ours_method)
         total = cpu() - c0
         if stop is not None:
             if not fl.stopped:
                 raise SystemExit(f"the stop rule did not hold by t = {T:g}")
             T = fl.t_final
-        ours = {"config": f"integrate_hp bits={a.ours_bits} ({fl.fp}), check MPFR {fl.check_bits}"
+        ours = {"config": f"integrate_hp method={a.ours_method} bits={a.ours_bits} ({fl.fp}), check MPFR {fl.check_bits}"
                           + (f" tol {a.ours_check_tol:g}" if a.ours_check_tol else ""),
                 "cpu_s": round(total, 2), "working_run_cpu_s": round(fl.cpu_seconds[0], 2), "check_run_cpu_s": round(fl.cpu_seconds[1], 2),
                 "steps": fl.steps, "check_steps": fl.check_steps, "grid_points": len(fl.times), "error_estimate": fl.final_error}

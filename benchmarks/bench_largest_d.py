@@ -26,6 +26,8 @@ Engines:
   ``|d beta_i| <= 2 (|w+_i| + |w-_i|) |dw|``.
 * ``heyoka-real128``, ``heyoka-mpfr128``: one heyoka run (compact mode) on the 2d-variable
   flow, no check run; their digits at d = 100 are in bench_flows.py's lines (not re-judged).
+* ``heyoka-real128-reduced``: one heyoka real128 run on the reduced flow (``ours``' working
+  run without its check run).
 * ``odefun``: mpmath's odefun at 35 digits on the 2d-variable flow, stepping the grid.
 * ``scipy``: DOP853 at rtol 1e-13 in double on the 2d-variable flow, to the stop time T(d)
   (computed first, not timed: the rule 1e-25 is below double precision, so T(d) is the
@@ -47,7 +49,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-ENGINES = ["ours", "ours-full", "heyoka-real128", "heyoka-mpfr128", "odefun", "scipy"]
+ENGINES = ["ours", "ours-full", "heyoka-real128", "heyoka-real128-reduced", "heyoka-mpfr128", "odefun", "scipy"]
 
 
 def cpu():
@@ -110,7 +112,7 @@ def trial(engine: str, d: int, budget: float, check_bits, check_tol):
         T_scipy = stop_time_double(d, grid)
         field_full = kernel_rich_double(d)[0]
     else:
-        pb = (problems.kernel_rich_reduced if engine == "ours" else problems.kernel_rich)(d)
+        pb = (problems.kernel_rich_reduced if engine in ("ours", "heyoka-real128-reduced") else problems.kernel_rich)(d)
     flows._COMPILED.clear()
     used = cpu()
     soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
@@ -131,8 +133,8 @@ def trial(engine: str, d: int, budget: float, check_bits, check_tol):
                    working_cpu_s=round(fl.cpu_seconds[0], 2), check_cpu_s=round(fl.cpu_seconds[1], 2),
                    digits_estimate=round(-math.log10(db / m), 1) if db > 0 else 99.0)
         res["ok"] = fl.stopped and res["digits_estimate"] >= 30 and c <= budget
-    elif engine in ("heyoka-real128", "heyoka-mpfr128"):
-        kind, bits = ("real128", 113) if engine == "heyoka-real128" else ("mpfr", 128)
+    elif engine in ("heyoka-real128", "heyoka-real128-reduced", "heyoka-mpfr128"):
+        kind, bits = ("mpfr", 128) if engine == "heyoka-mpfr128" else ("real128", 113)
         t, _, stopped, steps = flows._run_hp(pb.rhs, pb.syms, pb.x0, grid, bits, pb.stop, 10**8, kind)
         c = cpu() - c0
         res.update(cpu_s=round(c, 2), stopped=stopped, T=t[-1], steps=steps, ok=stopped and c <= budget)
