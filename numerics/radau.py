@@ -9,12 +9,15 @@ slow dynamics.
 
 * Method: the s-stage Radau IIA collocation method (order 2s-1, stiffly accurate), its
   tableau computed with mpmath at the working precision + 64 bits and rounded once.
-* Stage equations ``Z = h (A x I) F(x_n + Z)`` are solved at the working precision (heyoka
-  ``cfunc`` evaluates F in ``real128`` or MPFR). The Newton correction is computed in double
-  precision from the double Jacobian (heyoka ``diff_tensors``) with the classic Radau
-  transformation (A^-1 = T Lambda T^-1: s complex n x n systems). Because the residual is
-  evaluated at the working precision, the iteration converges to the working-precision root
-  (iterative refinement); double precision only sets the contraction rate.
+* Stage equations ``Y_i = x_n + h sum_j a_ij F(Y_j)`` are solved at the working precision:
+  F and the stage residual are heyoka ``cfunc``s in ``real128`` or MPFR. The simplified-Newton
+  correction is computed in double precision from the double Jacobian at x_n (heyoka
+  ``diff_tensors``), in the complex Schur coordinates of A^-1 (s complex n x n systems, block
+  back substitution; not the eigenvector basis, whose condition grows like 10^(s/2)).
+  Because the residual is evaluated at the working precision, the iteration converges to the
+  working-precision root (iterative refinement); double precision only sets the contraction
+  rate. The first guess continues the previous step's collocation polynomial (or is the
+  explicit Euler guess where that polynomial strays).
 * Step size: step doubling (one step of h against two of h/2, the pair is kept), controlled
   so that the estimated local error of the kept pair stays below ``tol`` (default the unit
   roundoff of the working precision) relative to ``1 + |x|``. Steps land on the caller's time
@@ -27,8 +30,8 @@ from __future__ import annotations
 
 import functools
 import math
-from fractions import Fraction
 from dataclasses import dataclass
+from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -38,9 +41,9 @@ from numerics.flows import _exact_str
 
 @functools.lru_cache(maxsize=None)
 def radau_tableau(s: int, bits: int):
-    """Nodes ``c`` (``c_s = 1``), matrix ``A`` and the collocation interpolation matrix of the
-    s-stage Radau IIA method as mpmath numbers at ``bits`` (computed at ``bits + 64 + 8 s``:
-    the Vandermonde inverse loses ~s digits)."""
+    """Nodes ``c`` (``c_s = 1``) and matrix ``A`` of the s-stage Radau IIA method as mpmath
+    numbers at ``bits`` (computed at ``bits + 64 + 8 s``: the Vandermonde inverse loses ~s
+    digits)."""
     if s < 1:
         raise ValueError("s must be >= 1")
     with mpmath.workprec(bits + 64 + 8 * s):
@@ -54,19 +57,11 @@ def radau_tableau(s: int, bits: int):
         roots = mpmath.polyroots(list(reversed(q)), maxsteps=400, extraprec=2 * bits + 64) if s > 1 else [mpmath.mpf(1)]
         c = sorted(mpmath.re(r) for r in roots)
         c[-1] = mpmath.mpf(1)
-        # l_j(tau) = sum_k Vinv[k, j] tau^k with V[j, k] = c_j^k
-        V = mpmath.matrix([[cj ** k for k in range(s)] for cj in c])
-        Vinv = V ** -1
-        A = mpmath.matrix(s, s)
-        for i in range(s):
-            for j in range(s):
-                A[i, j] = mpmath.fsum(c[i] ** (k + 1) / (k + 1) * Vinv[k, j] for k in range(s))
-        out = ([+x for x in c], A, Vinv)
+        # a_ij = int_0^{c_i} l_j, with l_j(tau) = sum_k Vinv[k, j] tau^k, V[j, k] = c_j^k
+        Vinv = mpmath.matrix([[cj ** k for k in range(s)] for cj in c]) ** -1
+        A = [[mpmath.fsum(c[i] ** (k + 1) / (k + 1) * Vinv[k, j] for k in range(s)) for j in range(s)] for i in range(s)]
     with mpmath.workprec(bits):
-        c = [+x for x in out[0]]
-        A = [[+out[1][i, j] for j in range(s)] for i in range(s)]
-        Vinv = [[+out[2][i, j] for j in range(s)] for i in range(s)]
-    return c, A, Vinv
+        return [+x for x in c], [[+a for a in row] for row in A]
 
 
 def default_stages(bits: int) -> int:
@@ -103,7 +98,7 @@ class RadauIntegrator:
         else:
             fp = {"fp_type": hy.real, "prec": bits}
             self.num = lambda v: hy.real(_exact_str(v), bits)
-        c, A, Vinv = radau_tableau(s, bits)
+        c, A = radau_tableau(s, bits)
         # F at the s stages (a batch of s columns), and the stage residual
         #   G[m, i] = Y[m, i] - x[m] - h sum_j A[i, j] F[m, j]   (x, h: parameters)
         # compiled, so that no working-precision array is built in Python per iteration (numpy

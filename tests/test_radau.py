@@ -12,14 +12,14 @@ from numerics import flows, radau
 
 
 def test_tableau_closed_forms():
-    c, A, _ = radau.radau_tableau(1, 200)
+    c, A = radau.radau_tableau(1, 200)
     assert c == [1] and A == [[1]]  # implicit Euler
-    c, A, _ = radau.radau_tableau(2, 200)
+    c, A = radau.radau_tableau(2, 200)
     with mpmath.workprec(200):
         want = [[mpmath.mpf(5) / 12, -mpmath.mpf(1) / 12], [mpmath.mpf(3) / 4, mpmath.mpf(1) / 4]]
         assert abs(c[0] - mpmath.mpf(1) / 3) < 2 ** -195 and c[1] == 1
         assert max(abs(A[i][j] - want[i][j]) for i in range(2) for j in range(2)) < 2 ** -195
-        c, A, _ = radau.radau_tableau(3, 200)
+        c, A = radau.radau_tableau(3, 200)
         r6 = mpmath.sqrt(6)
         assert abs(c[0] - (4 - r6) / 10) < 2 ** -195 and abs(c[1] - (4 + r6) / 10) < 2 ** -195
         assert abs(A[0][0] - (88 - 7 * r6) / 360) < 2 ** -195
@@ -29,7 +29,7 @@ def test_tableau_closed_forms():
 def test_tableau_simplifying_assumptions(s):
     """C(s): sum_j a_ij c_j^(k-1) = c_i^k / k (k <= s); B(2s-1): the last row (b) integrates
     polynomials of degree <= 2s-2 exactly. Both at the 200 bits asked for."""
-    c, A, _ = radau.radau_tableau(s, 200)
+    c, A = radau.radau_tableau(s, 200)
     with mpmath.workprec(260):
         C = max(abs(mpmath.fsum(A[i][j] * c[j] ** (k - 1) for j in range(s)) - c[i] ** k / k)
                 for i in range(s) for k in range(1, s + 1))
