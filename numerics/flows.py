@@ -386,27 +386,21 @@ def integrate_hp(
     if method == "radau":
         if parallel_check or not compact_mode:
             raise ValueError("parallel_check and compact_mode=False apply to Taylor runs")
-        try:
-            c0 = time.process_time()
-            t1, s1, stopped, steps = _run_radau(rhs, syms, x0, grid, bits, kind, stop, max_steps, None)
-            c1 = time.process_time()
-            t2, s2, _, check_steps = _run_radau(rhs, syms, x0, t1, check_bits, "mpfr", None, max_steps, check_tol)
-            c2 = time.process_time()
-        finally:
-            mpmath.mp.prec = old
-        err = [float(max(abs(a - b) for a, b in zip(u, v))) for u, v in zip(s1, s2)]
-        return HPFlow(times=t1, states=s1, error=err, bits=bits, check_bits=check_bits, stopped=stopped, steps=steps,
-                      fp=kind, check_steps=check_steps, cpu_seconds=(c1 - c0, c2 - c1))
-    if parallel_check:
+        working = lambda: _run_radau(rhs, syms, x0, grid, bits, kind, stop, max_steps, None)
+        check = lambda times: _run_radau(rhs, syms, x0, times, check_bits, "mpfr", None, max_steps, check_tol)
+    elif parallel_check:
         try:
             return _integrate_parallel(rhs, syms, x0, grid, bits, kind, check_bits, stop, max_steps, compact_mode, check_tol, old)
         finally:
             mpmath.mp.prec = old
+    else:
+        working = lambda: _run_hp(rhs, syms, x0, grid, bits, stop, max_steps, kind, None, compact_mode)
+        check = lambda times: _run_hp(rhs, syms, x0, times, check_bits, None, max_steps, "mpfr", check_tol, True)
     try:
         c0 = time.process_time()
-        t1, s1, stopped, steps = _run_hp(rhs, syms, x0, grid, bits, stop, max_steps, kind, None, compact_mode)
+        t1, s1, stopped, steps = working()
         c1 = time.process_time()
-        t2, s2, _, check_steps = _run_hp(rhs, syms, x0, t1, check_bits, None, max_steps, "mpfr", check_tol, True)
+        t2, s2, _, check_steps = check(t1)
         c2 = time.process_time()
     finally:
         mpmath.mp.prec = old
