@@ -131,3 +131,15 @@ def test_bad_arguments():
         flows.integrate_hp([-x], [x], ["1"], 1.0, method="radau", parallel_check=True)
     with pytest.raises(ValueError):
         radau.radau_tableau(0, 100)
+
+
+def test_a_starved_precision_shows_in_the_estimate():
+    """At 64 bits the estimate must say ~19 digits, not the 33 of real128, and still cover
+    the true error (logistic flow, exact solution)."""
+    x = sp.Symbol("x")
+    fl = flows.integrate_hp([x * (1 - x)], [x], ["0.1"], 5.0, bits=64, method="radau", grid=[5.0])
+    with mpmath.workprec(300):
+        exact = 1 / (1 + 9 * mpmath.exp(-5))
+        err = abs(fl.final[0] - exact)
+    assert fl.fp == "mpfr" and 1e-24 < fl.final_error < 1e-15
+    assert err <= fl.final_error + 2.0 ** (16 - fl.check_bits)
