@@ -2,14 +2,14 @@
 (d = 8, k = 5, d^ = 2, balanced near-zero initialisation) until the loss first falls below
 1e-12. Prints one JSON line.
 
-    OPENBLAS_NUM_THREADS=1 python benchmarks/bench_rnn_stop.py [--skip odefun]
+    OPENBLAS_NUM_THREADS=1 python benchmarks/bench_rnn_stop.py [--skip taylor,odefun,radau]
 
-What it measures, and why it extrapolates:
+What it measures (2-4 extrapolate explicit methods; 5 computes the state at T):
 
 1. The stop time ``T``: SciPy Radau (implicit, double precision) with a terminal event on
    ``log loss - log 1e-12``, at rtol 1e-10 and 1e-12 (their agreement is the error estimate
    of ``T``), and the largest Hessian eigenvalue of the loss along the way.
-2. Explicit Taylor stepping (this project's engine; heyoka real128 compact is also heyoka's
+2. Explicit Taylor stepping (this project's default engine; heyoka real128 compact is also heyoka's
    fastest 30-digit configuration on [0, 100]) from 0 to ``--probe-t`` (1e3): steps and CPU
    per half-decade. After the transient the step size is constant (~0.7 at order 40): it is
    capped by the stability interval of the order-p truncated exponential against the
@@ -21,14 +21,14 @@ What it measures, and why it extrapolates:
 3. The check run's cost (MPFR at 177 bits, as ``integrate_hp`` runs it): from the real128
    state at ``t_probe``, ``--check-steps`` steps at 177 bits give its late step size and CPU
    per step; extrapolated as ``T / h_late * cpu_per_step`` (the transient is < 1% of it).
+4. mpmath's ``odefun`` at 35 digits on [0, ``--odefun-horizon``]: CPU per step; its step is
+   at most 0.5 by construction (radius capped at 1, halved), so ``2 T`` steps at that CPU
+   per step is a lower bound on [0, T].
 5. This project's engine as it now runs stiff flows: ``flows.integrate_hp(..., method="radau")``
    (implicit Radau IIA, numerics/radau.py) on [0, T] at real128 with its 177-bit check run,
    judged against a 256-bit Radau run (the issue's "run at 60 digits"); cross-checked against
    the independent Taylor integrator on [0, ``--cross-t``] (both at real128 with their checks).
    Nothing is extrapolated here.
-4. mpmath's ``odefun`` at 35 digits on [0, ``--odefun-horizon``]: CPU per step; its step is
-   at most 0.5 by construction (radius capped at 1, halved), so ``2 T`` steps at that CPU
-   per step is a lower bound on [0, T].
 
 Times are CPU seconds of this process (one thread), compile included.
 """
@@ -123,7 +123,7 @@ def main(argv=None):
     out["T"] = T
     out["T_rel_diff_between_tolerances"] = abs(stops[1e-10]["T"] - T) / T
 
-    # 5. (first: it needs only T) ours with the implicit integrator, to T itself
+    # 5. (run first: it needs only T) ours with the implicit integrator, to T itself
     if "radau" not in skip:
         out["ours_radau"] = radau_run(pb, T, a.ref_bits, a.cross_t)
     if "taylor" in skip:

@@ -417,7 +417,7 @@ def _integrate_parallel(rhs, syms, x0, grid, bits, kind, check_bits, stop, max_s
     # compile both here: the integrator cache is not thread-safe
     _taylor(rhs, syms, bits, kind, None, compact_mode)
     tb = _taylor(rhs, syms, check_bits, "mpfr", check_tol, True)
-    x0s = [v if isinstance(v, str) else _exact_str(v) for v in x0]  # exact, before the threads start
+    x0s = [_exact_str(v) for v in x0]  # exact, before the threads start
     feed: queue.Queue = queue.Queue()
     out: dict = {"states": []}
     th = threading.Thread(target=_fed_run, args=(tb, _fp("mpfr", check_bits), x0s, feed, max_steps, out), daemon=True)

@@ -151,14 +151,14 @@ class RadauIntegrator:
         from scipy.linalg import lu_solve
 
         facs = self._factors_for(J, h)
-        B = -(self.P / h) @ G_d  # (s, n) complex
         R = self.R / h
-        W = np.empty_like(B)
         with np.errstate(all="ignore"):
+            B = -(self.P / h) @ G_d  # (s, n) complex
+            W = np.empty_like(B)
             for k in range(self.s - 1, -1, -1):
                 rhs = B[k] - R[k, k + 1:] @ W[k + 1:] if k < self.s - 1 else B[k]
                 if not np.all(np.isfinite(rhs)):
-                    return None  # a wild guess overflowed: the caller rejects the step
+                    return None  # a wild guess overflowed (or G did): the caller rejects the step
                 W[k] = lu_solve(facs[k], rhs)
             return np.real(self.U @ W)
 
@@ -177,7 +177,7 @@ class RadauIntegrator:
     # -- one Radau step -------------------------------------------------------------------
     def step(self, x, h, Z0_d, J, max_iter: int | None = None):
         """Solve the stage equations from the working-precision state ``x`` (array of
-        ``self.dtype``) with the exact dyadic step ``h`` (a ``Fraction``) from the double guess
+        ``self.dtype``) with the step ``h`` (an exact ``Fraction``) from the double guess
         ``Z0_d`` (s, n) of the stage increments. Returns ``(x_new, Z_d, ok)``, ``Z_d`` the
         converged increments in double (for predictors)."""
         n, s = self.n, self.s
@@ -200,10 +200,7 @@ class RadauIntegrator:
             self.g_hp(self._in, pars=self._pars, outputs=self._G)
             self.stats.field_evaluations += s
             self.stats.newton_iterations += 1
-            G_d = self._G.astype(float).reshape(n, s).T
-            if not np.all(np.isfinite(G_d)):
-                return None, None, False
-            dZ = self._correction(G_d, J, h)
+            dZ = self._correction(self._G.astype(float).reshape(n, s).T, J, h)
             if dZ is None:
                 return None, None, False
             size = float(np.max(np.abs(dZ)))
@@ -224,9 +221,8 @@ class RadauIntegrator:
         return None, None, False
 
     def _time_number(self, q: Fraction):
-        """A rational time step at the working precision: exact when dyadic, else p/q rounded."""
-        if q.denominator & (q.denominator - 1) == 0:
-            return self.num(_dyadic_str(q))
+        """A rational time step at the working precision, ``p/q`` rounded (exact for the
+        dyadic steps of double length: p fits and q is a power of two)."""
         return self.num(str(q.numerator)) / self.num(str(q.denominator))
 
     def dense(self, Z_d, theta):
@@ -247,7 +243,7 @@ class RadauIntegrator:
         return out
 
     # -- driver ---------------------------------------------------------------------------
-    def propagate(self, x0, grid, stop=None, max_steps: int = 10_000_000, on_time=None, h0: float | None = None):
+    def propagate(self, x0, grid, stop=None, max_steps: int = 10_000_000, h0: float | None = None):
         """Integrate from t = 0 through the times of ``grid``; returns ``(times, states,
         stopped)`` with states as arrays of the working number type.
 
@@ -297,8 +293,6 @@ class RadauIntegrator:
                 h_ctrl = max(h_ctrl, float(h) * fac) if cut and fac >= 1 else float(h) * fac
             times.append(float(tg_f))
             states.append(x.copy())
-            if on_time is not None:
-                on_time(float(tg_f))
             if stop is not None and stop(x):
                 stopped = True
                 break
@@ -317,11 +311,3 @@ class RadauIntegrator:
         if not np.all(np.isfinite(u)) or np.max(np.abs(u - euler)) > np.max(np.abs(euler)):
             return euler
         return u
-
-def _dyadic_str(q: Fraction) -> str:
-    """The exact decimal expansion of a dyadic rational (a sum of doubles)."""
-    p, d = q.numerator, q.denominator
-    k = d.bit_length() - 1
-    if d != 1 << k:
-        raise ValueError(f"{q} is not dyadic")
-    return f"{p * 5 ** k}e-{k}" if k else str(p)
