@@ -33,18 +33,6 @@ from numerics import montecarlo
 from .core import check
 from .kernel_rich import CVX_TOL, HP_BITS, HP_TOL, data, q_argmin_hp
 
-LIFT = "kernel-rich/claim-lifted-factorization"
-LIFT_C = "kernel-rich/claim-lifted-factorization:corrected"
-T4 = "kernel-rich/theorem-4"
-NONCOMM = "kernel-rich/claim-noncommutative-transition"
-COMPLETION = "kernel-rich/claim-matrix-completion"
-L11 = "kernel-rich/lemma-11"
-L12 = "kernel-rich/lemma-12"
-T9 = "kernel-rich/theorem-9"
-L13 = "kernel-rich/lemma-13"
-C10 = "kernel-rich/corollary-10"
-WIDTH = "kernel-rich/claim-kernel-regime-width"
-WIDTH_C = "kernel-rich/claim-kernel-regime-width:corrected"
 
 FLOW_TOL = 1e-8  # a double-precision flow limit (SciPy 1e-10/1e-12) against a float64 argmin
 DN_TOL = 1e-10  # a float64 dual Newton solve against a high-precision one
@@ -137,7 +125,7 @@ def _symmetric_model():
     return W, M, dM, gradL, (x0, x1, x2, yy)
 
 
-@check(LIFT, "symmetric-dynamics-as-printed", "symbolic")
+@check("kernel-rich/claim-lifted-factorization", "symmetric-dynamics-as-printed", "symbolic")
 def lifted_symmetric_printed(ctx):
     """The printed symmetric dynamics ``Mdot = grad L~ M + M grad L~`` against ``Mdot``
     derived by SymPy from gradient flow on ``W`` (§6 loss, one symmetric 2x2 measurement).
@@ -155,7 +143,7 @@ def lifted_symmetric_printed(ctx):
               scope="W = I, X = e1 e1^T, y = 0", c=str(c), printed=str(p_val.tolist()), derived=str(d_val.tolist()))
 
 
-@check(LIFT_C, "lifted-dynamics", "symbolic")
+@check("kernel-rich/claim-lifted-factorization:corrected", "lifted-dynamics", "symbolic")
 def lifted_dynamics_symbolic(ctx):
     """From the §6 loss on (U, V) (d = k = 2, two general measurements): the lifted
     prediction equals the model's; Mbar' (from SymPy's U', V') equals
@@ -208,7 +196,7 @@ def lifted_dynamics_symbolic(ctx):
               M=str((U1 * V1.T).tolist()), Mdot_1=str(mdot(U1, V1).tolist()), Mdot_2=str(mdot(U2, V2).tolist()))
 
 
-@check(LIFT_C, "dynamics-determined-by-Mbar", "flow")
+@check("kernel-rich/claim-lifted-factorization:corrected", "dynamics-determined-by-Mbar", "flow")
 def lifted_dynamics_flow(ctx):
     """Numerically, with no SymPy: full (U, V) gradient flows (SciPy, two tolerances) from
     two initialisations with the same Mbar(0) (W(0) and W(0) O, O a random orthogonal k x k)
@@ -239,7 +227,7 @@ def lifted_dynamics_flow(ctx):
              change=float(np.max(np.abs(Ma[-1] - Ma[0]))))
 
 
-@check(LIFT_C, "initialisation-scaling", "random")
+@check("kernel-rich/claim-lifted-factorization:corrected", "initialisation-scaling", "random")
 def lifted_scaling(ctx):
     """Monte Carlo of Mbar(0) under i.i.d. N(0, alpha^2) factors, k = 2^4..2^12: the slopes in
     log k of the RMS off-diagonal-block entry (= sigma) and of the mean diagonal entry,
@@ -346,7 +334,7 @@ def t4_flow(k: int, seed: int, mu2: float, rotated: bool):
             "t_end": float(path.times[-1]), "commutator": float(max(np.max(np.abs(A @ B - B @ A)) for A in Xs for B in Xs))}
 
 
-@check(T4, "diagonal-dynamics", "symbolic")
+@check("kernel-rich/theorem-4", "diagonal-dynamics", "symbolic")
 def theorem4_symbolic(ctx):
     """SymPy from the §6 loss with diagonal measurements (d = k = 2, N = 2, symbolic data):
     delta' and Delta' against the printed 'simple calculation' (factor: derived/printed = 1,
@@ -428,7 +416,7 @@ def theorem4_symbolic(ctx):
                  sp.simplify(sigma * sp.sqrt(kw) / 2 - mu**2).subs(al, sp.sqrt(2 * mu**2 / kw)), scope="i.i.d. N(0, alpha^2)")
 
 
-@check(T4, "flow-diagonal", "flow")
+@check("kernel-rich/theorem-4", "flow-diagonal", "flow")
 def theorem4_flow_diagonal(ctx):
     """Gradient flow of the §6 loss on the full (U, V) (SciPy LSODA/DOP853 at rtol 1e-10
     and 1e-12) for diagonal measurements (T5 rows), i.i.d. N(0, 2 mu^2/k) init: diag(M(inf))
@@ -472,7 +460,7 @@ def theorem4_flow_diagonal(ctx):
     ctx.metrics["slope_of_distance_in_k"] = loglog_slope(ks, means)[0]
 
 
-@check(T4, "finite-width-trend", "convex")
+@check("kernel-rich/theorem-4", "finite-width-trend", "convex")
 def theorem4_trend(ctx):
     """The k -> infinity limit through the exact finite-k program (its equality with the flow
     limit is checked in flow-diagonal/flow-commuting): for i.i.d. N(0, 2 mu^2/k) factors, the
@@ -506,7 +494,7 @@ def theorem4_trend(ctx):
     ctx.fact("slope consistent with the derived CLT rate -1/2 (within 4 standard errors)", abs(s + 0.5) <= 4 * se, slope=s, standard_error=se)
 
 
-@check(T4, "flow-commuting", "flow")
+@check("kernel-rich/theorem-4", "flow-commuting", "flow")
 def theorem4_flow_commuting(ctx):
     """Commuting, non-diagonal measurements X_n = P diag(x_n) P^T (T5 rows, P a random
     orthogonal matrix): full (U, V) flow; in the eigenbasis the diagonal of P^T M(inf) P equals
@@ -586,7 +574,7 @@ def convenient_flow(mu2: float):
     return b1, 2 * max(wmax, 1.0) * fl.final_error + tail, fl, leak
 
 
-@check(T4, "convenient-init-hp", "flow")
+@check("kernel-rich/theorem-4", "convenient-init-hp", "flow")
 def theorem4_convenient(ctx):
     """App. G's argument: any init with Mbar(0) = 2 mu^2 I gives the k -> infinity dynamics;
     from U(0) = [sqrt2 mu I, 0], V(0) = [0, sqrt2 mu I] the (U, V) flow of the §6 loss
@@ -604,7 +592,7 @@ def theorem4_convenient(ctx):
               t_final=fl.t_final, flow_error=err, newton_error=ref_err)
 
 
-@check(T4, "schatten-pinching", "random")
+@check("kernel-rich/theorem-4", "schatten-pinching", "random")
 def theorem4_pinching(ctx):
     """The statement's argmin is over all M (not only diagonal ones): with 'spectrum' =
     singular values, Q_mu(sigma(M)) >= Q_mu(diag(M)) for every M (q even, convex, increasing
@@ -699,7 +687,7 @@ def _transition_scale(log_scales, values, level):
     return None
 
 
-@check(NONCOMM, "gaussian-sensing-sweep", "experiment")
+@check("kernel-rich/claim-noncommutative-transition", "gaussian-sensing-sweep", "experiment")
 def noncommutative_sweep(ctx):
     """Matrix sensing with Gaussian (non-commuting) X_n, rank-1 Y*, d = 4, N = 10: lifted
     flows (exact reduction) along alpha^2 k in 10^{-2..2} for k = 8 and 64. Laziness =
@@ -762,7 +750,7 @@ def _qspectral_distance(run, A, Ap, d, mu2, iters=5000):
     return float(np.linalg.norm(run["M"] - M) / np.linalg.norm(M))
 
 
-@check(COMPLETION, "completion-sweep", "experiment")
+@check("kernel-rich/claim-matrix-completion", "completion-sweep", "experiment")
 def completion_sweep(ctx):
     """Reduced Fig. 5: d = 6, rank-1 Y* = u v^T, 24 observed entries, lifted flows (exact
     reduction) from i.i.d. N(0, alpha^2) factors along alpha^2 k = sigma sqrt(k). Asserted:
@@ -806,7 +794,7 @@ def completion_sweep(ctx):
                                                     "unobserved_over_observed_movement": move, "sigma": [r["sigma"] for r in runs]})
 
 
-@check(COMPLETION, "hypothesis-edge", "symbolic", outside_hypotheses=True)
+@check("kernel-rich/claim-matrix-completion", "hypothesis-edge", "symbolic", outside_hypotheses=True)
 def completion_hypothesis_edge(ctx):
     """The hypothesis N < d^2 at its edge: with N = d^2 observed entries every entry of the
     d x d matrix is observed (the sampling operator is a permutation of the identity), so the
@@ -926,7 +914,7 @@ def _bound_along(ctx, label, lhs, rhs, err, **metrics):
     ctx.bound(label, float(lhs[i]), float(rhs[i]), err=float(err[i]), times_checked=int(len(idx)), at_index=i, **metrics)
 
 
-@check(L11, "flow-bounds", "flow")
+@check("kernel-rich/lemma-11", "flow-bounds", "flow")
 def lemma11_flow(ctx):
     """Along full (U, V) flows (SciPy, two tolerances) from W(0) near sqrt(mu)[I 0]: both
     exponential bounds at every saved time, with R = sup_{s <= t} |W(s) - W(0)|_F realised
@@ -956,7 +944,7 @@ def lemma11_flow(ctx):
                          etk0 * np.exp(rate_tk * t), np.full_like(etk, 1e-13 * e0), gamma=gamma)
 
 
-@check(L11, "sigma-derivation", "symbolic")
+@check("kernel-rich/lemma-11", "sigma-derivation", "symbolic")
 def lemma11_symbolic(ctx):
     """SymPy on the lifted model (d = 2, k = 1, N = 2, general X_n): y' derived from the §6
     loss's gradient flow equals -2 Sigma_(72) (y - y*) with the X_n of (72) read as Xbar_n
@@ -999,7 +987,7 @@ def lemma11_symbolic(ctx):
     ctx.note("(72)/(73) as printed use X_n of size d x d and I_{d x d}; for the lifted W W^T (2d x 2d) they conform only with Xbar_n and I_{2d}.")
 
 
-@check(L12, "flow-sup-bound", "flow")
+@check("kernel-rich/lemma-12", "flow-sup-bound", "flow")
 def lemma12_flow(ctx):
     """sup_t |W(t) - W(0)|_F over the saved times of full (U, V) flows (a sup over a grid of
     300 times, run until |y - y*| has decayed by e^-40) against the printed bound, with its
@@ -1017,7 +1005,7 @@ def lemma12_flow(ctx):
                   radius=r["radius"], e0=e0, hypotheses_measured=measured, hypotheses=held)
 
 
-@check(L12, "proof-algebra", "symbolic")
+@check("kernel-rich/lemma-12", "proof-algebra", "symbolic")
 def lemma12_symbolic(ctx):
     """(79) with R from (78); R > 0 iff mu > 4 Lambda gamma / lambda; (80)'s last equality;
     (81): the integral and the bound at the allowed radius equal to R. The constant of (80)'s
@@ -1041,7 +1029,7 @@ def lemma12_symbolic(ctx):
              "along flows (flow-sup-bound).")
 
 
-@check(T9, "flow-sup-bounds", "flow")
+@check("kernel-rich/theorem-9", "flow-sup-bounds", "flow")
 def theorem9_flow(ctx):
     """Both sup bounds of Theorem 9 along full (U, V) flows, the second against the closed-
     form tangent-kernel path (same time parametrisation); slack ratios recorded."""
@@ -1059,7 +1047,7 @@ def theorem9_flow(ctx):
                   _T9(inst["mu"], r["lam"], r["Lam"], r["gamma"], e0), err=float(r["w_err"][j]), gamma=r["gamma"])
 
 
-@check(T9, "proof-algebra", "symbolic")
+@check("kernel-rich/theorem-9", "proof-algebra", "symbolic")
 def theorem9_symbolic(ctx):
     """(87): the integral of (85)-(86)'s bound equals the printed second bound; (85): at
     R of (83) with |y(0) - y*| = the allowed radius the exponent of Lemma 11 is -mu lambda."""
@@ -1089,7 +1077,7 @@ def gram_deviation(d: int, k: int, n: int, seed: int) -> np.ndarray:
     return np.concatenate(out) / math.sqrt(k * d)
 
 
-@check(L13, "monte-carlo", "random")
+@check("kernel-rich/lemma-13", "monte-carlo", "random")
 def lemma13_mc(ctx):
     """Monte Carlo of |W W^T - sigma^2 k I|_op / (sigma^2 sqrt(kd)) (sigma = 1: the ratio is
     scale invariant): the Clopper-Pearson interval of P[ratio >= 8] against 2 exp(-d/2)
@@ -1108,7 +1096,7 @@ def lemma13_mc(ctx):
                           q99_ratio=float(np.quantile(ratio, 0.99)), hypotheses=held)
 
 
-@check(C10, "probability-88", "random")
+@check("kernel-rich/corollary-10", "probability-88", "random")
 def corollary10_mc(ctx):
     """(88) by Monte Carlo: for W = [U; V] (2d x k) with N(0, alpha^2) entries (alpha = 1:
     scale invariant), the Clopper-Pearson interval of P[|W W^T - alpha^2 k I|_op <
@@ -1125,7 +1113,7 @@ def corollary10_mc(ctx):
                           float(km.corollary10_probability(spec["d"])), upper=False)
 
 
-@check(C10, "proof-algebra", "symbolic")
+@check("kernel-rich/corollary-10", "proof-algebra", "symbolic")
 def corollary10_symbolic(ctx):
     """H.2 algebra: (90)-(91) (mu - 4 Lambda gamma / lambda factors as
     alpha^2 sqrt(k)(sqrt(k) - 32 Lambda sqrt(2d)/lambda), so mu > 4 Lambda gamma/lambda iff
@@ -1226,7 +1214,7 @@ def _sweep(ks, a, seeds):
     return disp, dtk, res, events
 
 
-@check(C10, "exponent-slopes", "flow")
+@check("kernel-rich/corollary-10", "exponent-slopes", "flow")
 def corollary10_slopes(ctx):
     """(69)/(70) at d = 2, N = 3, |y*| = 1, alpha^2 = k^-a: seed-averaged
     sup_t |W - W(0)|_F and sup_t |W - W_TK|_F from lifted flows (exact reduction, LSODA at
@@ -1283,7 +1271,7 @@ def _width_conditions(bv):
     return sp.limit(sigma * sp.sqrt(kv), kv, sp.oo) == sp.oo, sp.limit(a * kv, kv, sp.oo) == sp.oo, sp.limit(sigma, kv, sp.oo)
 
 
-@check(WIDTH, "alpha-sweep", "experiment")
+@check("kernel-rich/claim-kernel-regime-width", "alpha-sweep", "experiment")
 def width_sweep(ctx):
     """alpha = k^-3/4 (d = 2, N = 3, |y*| = 1, lifted flows, k = 16..4096, 4 seeds): the
     parenthetical ('alpha goes to zero slower than 1/k') holds, sigma = omega(1/sqrt k) does not
@@ -1305,7 +1293,7 @@ def width_sweep(ctx):
              s < -2 * se, slope=s, standard_error=se, ks=ks, sup_displacement=disp, sup_distance_tk=dtk)
 
 
-@check(WIDTH_C, "alpha-sweep", "experiment")
+@check("kernel-rich/claim-kernel-regime-width:corrected", "alpha-sweep", "experiment")
 def width_sweep_corrected(ctx):
     """alpha = k^-b with b < 1/2 (quick b = 0.3; full also 0.4, 0.45): sigma -> 0 (b > 1/4) yet
     alpha^2 k -> oo (SymPy limits); lifted flows for k = 16..4096 (4 seeds): both

@@ -31,17 +31,6 @@ from .core import check
 from .kernel_rich import data, random_instance
 
 z, u = kr.z, kr.u
-GA = "kernel-rich/claim-general-approach"
-QAS = "kernel-rich/claim-q-asymptotics"
-L2 = "kernel-rich/claim-qalpha-limit-l2"
-L1 = "kernel-rich/claim-qalpha-limit-l1"
-T2 = "kernel-rich/theorem-2"
-LM5 = "kernel-rich/lemma-5"
-LM6 = "kernel-rich/lemma-6"
-LM7 = "kernel-rich/lemma-7"
-ASYM = "kernel-rich/claim-theorem2-asymmetry"
-EXPL = "kernel-rich/claim-explicit-regularization"
-QVR = "kernel-rich/claim-q-vs-r"
 
 DOUBLE_ROUND = 4e-16  # relative rounding of an mpmath endpoint to a double (recorded bounds)
 FLOW_TOL = 1e-7  # double-precision flow (LSODA at 1e-12/1e-14) against an exact relation
@@ -230,7 +219,7 @@ def random_beta(rng, d_max=8, zeros=True):
 # ---------------------------------------------------------------------------------------
 # claim-general-approach
 # ---------------------------------------------------------------------------------------
-@check(GA, "recipe-symbolic", "symbolic")
+@check("kernel-rich/claim-general-approach", "recipe-symbolic", "symbolic")
 def general_approach_symbolic(ctx):
     """Applies the recipe in SymPy. D = 2: on a symbolic 2x3 model, w_pm(t) = alpha w0
     exp(-/+ c X^T R(t)) with R' = r solves the flow of the §2 loss (c derived: 4); hence
@@ -308,7 +297,7 @@ GA_ALPHAS_QUICK = [0.5]
 GA_ALPHAS_FULL = [0.2, 0.5, 1.0, 2.0]
 
 
-@check(GA, "flow-kkt", "flow")
+@check("kernel-rich/claim-general-approach", "flow-kkt", "flow")
 def general_approach_flow(ctx):
     """The recipe's first step on an actual flow: gradient flow of the §2 loss (SymPy
     gradient, LSODA at rtol 1e-12 and 1e-14) on the depth-2 model from alpha*1 until
@@ -364,7 +353,7 @@ def _order_in_s(expr) -> sp.Expr:
     return lead.as_coeff_exponent(s_pos)[1]
 
 
-@check(QAS, "series-symbolic", "symbolic")
+@check("kernel-rich/claim-q-asymptotics", "series-symbolic", "symbolic")
 def q_asymptotics_symbolic(ctx):
     """q is derived by the recipe (not typed); SymPy's series at 0 and at infinity (z = 1/s,
     s -> 0+) are compared term by term with the printed expansions, including the order of
@@ -392,7 +381,7 @@ ZS_AT_INFINITY = [10**k for k in (2, 4, 6, 9, 12)]
 ZS_NEAR_0 = [sp.Rational(1, 10**k) for k in (1, 2, 4, 6)]
 
 
-@check(QAS, "interval-remainders", "interval")
+@check("kernel-rich/claim-q-asymptotics", "interval-remainders", "interval")
 def q_asymptotics_interval(ctx):
     """mpmath.iv enclosures (60 digits) of the remainders at z = 10^-1..10^-6 and
     10^2..10^12: near 0, |q - z^2/4| <= z^4/192 (the O(z^4) holds with the series'
@@ -422,7 +411,7 @@ def q_asymptotics_interval(ctx):
              growth_factor=mpmath.nstr(last_lo / first_hi, 6))
 
 
-@check(QAS + ":corrected", "series-symbolic", "symbolic")
+@check("kernel-rich/claim-q-asymptotics:corrected", "series-symbolic", "symbolic")
 def q_asymptotics_corrected_symbolic(ctx):
     """The corrected expansions against SymPy's series of q (by the recipe): near 0,
     q - (z^2/4 - z^4/192) starts at z^6; at infinity, q - (z log z - z + 2 - 1/z) starts at
@@ -440,7 +429,7 @@ def q_asymptotics_corrected_symbolic(ctx):
               sp.limit(sp.expand(sp.expand_log((inf - Z * sp.log(Z)) / Z, force=True)), s_pos, 0, "+") == -1)
 
 
-@check(QAS + ":corrected", "interval-remainders", "interval")
+@check("kernel-rich/claim-q-asymptotics:corrected", "interval-remainders", "interval")
 def q_asymptotics_corrected_interval(ctx):
     """mpmath.iv enclosures (80 digits): z^3 (q - (z log z - z + 2 - 1/z)) lies in [0, 1/2]
     for z = 10..10^12 (the series' next coefficient is +1/2), and
@@ -462,7 +451,7 @@ def q_asymptotics_corrected_interval(ctx):
 # ---------------------------------------------------------------------------------------
 # (6): alpha -> infinity
 # ---------------------------------------------------------------------------------------
-@check(L2, "expansion-symbolic", "symbolic")
+@check("kernel-rich/claim-qalpha-limit-l2", "expansion-symbolic", "symbolic")
 def qalpha_l2_symbolic(ctx):
     """Q_{alpha,w0} from q (by the recipe) through kr.Q_alpha on two symbolic coordinates,
     expanded in 1/alpha: the alpha^-2 coefficient is sum beta_i^2/(4 w0_i^2) (the weighted
@@ -483,7 +472,7 @@ def qalpha_l2_symbolic(ctx):
     ctx.metrics["expansion"] = str(ser)
 
 
-@check(L2, "remainder-mpmath", "random")
+@check("kernel-rich/claim-qalpha-limit-l2", "remainder-mpmath", "random")
 def qalpha_l2_remainder(ctx):
     """Random beta (d <= 8, entries 1e-3..1e3, zeros) and w0 (log-uniform in [0.2, 5]); at
     alpha = 10^k sqrt(max|beta_i|/w0_i^2), k = 1..5 (so |z| <= 1), the remainder
@@ -517,7 +506,7 @@ def qalpha_l2_remainder(ctx):
                          ratio_to_minus_leading=ratio, d=len(beta))
 
 
-@check(L2, "argmin-weighted-l2", "convex")
+@check("kernel-rich/claim-qalpha-limit-l2", "argmin-weighted-l2", "convex")
 def qalpha_l2_argmin(ctx):
     """On T5-w0 (and T5 with w0 = 1): argmin Q_{alpha,w0} s.t. X beta = y (dual Newton, high
     precision) approaches the weighted-l2 interpolant W X^T (X W X^T)^{-1} y, W = diag(w0^2)
@@ -550,7 +539,7 @@ def qalpha_l2_argmin(ctx):
 # ---------------------------------------------------------------------------------------
 # (7): alpha -> 0
 # ---------------------------------------------------------------------------------------
-@check(L1, "expansion-symbolic", "symbolic")
+@check("kernel-rich/claim-qalpha-limit-l1", "expansion-symbolic", "symbolic")
 def qalpha_l1_symbolic(ctx):
     """One coordinate of Q_{alpha,w0} (q by the recipe, through kr.Q_alpha) with
     alpha = exp(-L/2), L = log(1/alpha^2) -> infinity: SymPy gives Q = L|beta| +
@@ -577,7 +566,7 @@ def qalpha_l1_symbolic(ctx):
              "-|beta|/log(1/alpha^2), so (7) holds.")
 
 
-@check(L1, "remainder-mpmath", "random")
+@check("kernel-rich/claim-qalpha-limit-l1", "remainder-mpmath", "random")
 def qalpha_l1_remainder(ctx):
     """Random beta (zeros, entries 1e-3..1e3) and w0 (log-uniform [0.2, 5]); at
     alpha = 10^-k up to k = 100 (dps 40 + 1.2k, check +20), log(1/alpha^2) (Q/log(1/alpha^2)
@@ -607,7 +596,7 @@ def qalpha_l1_remainder(ctx):
                       tol=tol, err=err, scale=max(1.0, float(abs(C))), d=len(beta))
 
 
-@check(L1, "argmin-w0-independence", "convex")
+@check("kernel-rich/claim-qalpha-limit-l1", "argmin-w0-independence", "convex")
 def qalpha_l1_argmin(ctx):
     """argmin Q_{alpha,w0} s.t. X beta = y (dual Newton at dps 40 + 1.2|log10 alpha|) on T5
     with w0 = 1 and with T5-w0, at alpha = 1e-3, 1e-6, 1e-12 (full: 1e-2 .. 1e-60): both approach the same
@@ -642,7 +631,7 @@ def _num(x, dps=60):
         return mpmath.mpf(sp.N(x, dps))
 
 
-@check(T2, "proof-consistency", "symbolic")
+@check("kernel-rich/theorem-2", "proof-consistency", "symbolic")
 def theorem2_symbolic(ctx):
     """The proof's algebra (46)/(49) with eps' = eps/(2+eps) and (45)'s factor, proved; the
     proof-to-lemma consistency: does the printed threshold imply the hypothesis of Lemma 5
@@ -752,7 +741,7 @@ def _theorem2_instance(ctx, fixture, eps, decades, label_prefix=""):
     return r1
 
 
-@check(T2, "argmin-at-thresholds", "convex")
+@check("kernel-rich/theorem-2", "argmin-at-thresholds", "convex")
 def theorem2_argmin(ctx):
     """At the printed thresholds and beyond (alpha_l1 * 10^-k, alpha_l2 * 10^k), argmin
     Q_alpha s.t. X beta = y (Theorem 1: = the flow limit) by dual Newton at dps
@@ -782,7 +771,7 @@ def theorem2_argmin(ctx):
         _theorem2_instance(ctx, inst["fixture"], eps, inst["decades"])
 
 
-@check(T2, "random-instances", "random")
+@check("kernel-rich/theorem-2", "random-instances", "random")
 def theorem2_random(ctx):
     """Hypothesis: catalog-§3 random instances (seed), eps in [0.3, min(3, d - 0.1)]
     (full: from 0.05), alpha at and up to 3 decades beyond the thresholds; both implications
@@ -806,7 +795,7 @@ def theorem2_random(ctx):
 # ---------------------------------------------------------------------------------------
 # Lemma 5
 # ---------------------------------------------------------------------------------------
-@check(LM5, "proof-steps-symbolic", "symbolic")
+@check("kernel-rich/lemma-5", "proof-steps-symbolic", "symbolic")
 def lemma5_symbolic(ctx):
     """The proof's steps in SymPy: (22) evenness of q (the printed 'x arcsin(x/2)' is a typo
     for arcsinh; recorded); (23) the rewriting of Q/log(1/alpha^2) via asinh = log(x +
@@ -843,7 +832,7 @@ def lemma5_symbolic(ctx):
 LM5_EPS = [0.05, 0.2, 0.5, 1.0]
 
 
-@check(LM5, "sandwich-interval", "interval")
+@check("kernel-rich/lemma-5", "sandwich-interval", "interval")
 def lemma5_interval(ctx):
     """mpmath.iv enclosures (40 digits) of Q_alpha(beta)/log(1/alpha^2) against
     (1 +- eps)||beta||_1 at alpha = alpha_1(eps, ||beta||_1, d) * {1, 1e-2, 1e-5} *
@@ -878,7 +867,7 @@ def lemma5_interval(ctx):
     ctx.metrics["max |ratio - 1|/eps"] = worst
 
 
-@check(LM5, "threshold-sharpness-interval", "interval", outside_hypotheses=True)
+@check("kernel-rich/lemma-5", "threshold-sharpness-interval", "interval", outside_hypotheses=True)
 def lemma5_sharpness(ctx):
     """The hypothesis alpha <= alpha_1 at its edge, for beta = e_1 (d = 1, ||beta||_1 = 1,
     where (28) is an equality and alpha_1 = min(1, exp(-1/(2 eps)))):
@@ -906,7 +895,7 @@ def lemma5_sharpness(ctx):
                           not all(held.values()))
 
 
-@check(LM5, "intermediate-bounds-random", "random")
+@check("kernel-rich/lemma-5", "intermediate-bounds-random", "random")
 def lemma5_random(ctx):
     """Hypothesis: random beta (d <= 8, magnitudes 1e-3..1e3, zeros) and alpha in (0, 1):
     the one-sided bounds (25) Q/L <= ||b||_1 (1 + log(||b||_1 + alpha^2)/L) and (27)-(28)
@@ -963,7 +952,7 @@ def lemma5_random(ctx):
 # ---------------------------------------------------------------------------------------
 # Lemma 6
 # ---------------------------------------------------------------------------------------
-@check(LM6, "proof-steps-symbolic", "symbolic")
+@check("kernel-rich/lemma-6", "proof-steps-symbolic", "symbolic")
 def lemma6_symbolic(ctx):
     """(31) with x = c alpha^2: the printed last line has sqrt(c^2 alpha^4 + 1/2); SymPy finds
     the identity needs 1/4 (the printed line is recorded as a proof-step mismatch, metric
@@ -1026,7 +1015,7 @@ def _lemma6_ratio_iv(d, a):
     return iv.sqrt(di) * num / den
 
 
-@check(LM6, "ratio-interval", "interval")
+@check("kernel-rich/lemma-6", "ratio-interval", "interval")
 def lemma6_interval(ctx):
     """mpmath.iv (50 digits): sqrt(d) Q(e_1)/Q(1_d/sqrt d) >= 1 + eps -- i.e. the printed
     Q(v)/||v||_1 >= (1+eps) Q(w)/||w||_1 -- at alpha = d^{-1/4-1/(8eps)} * {1, 10, 1000}
@@ -1068,7 +1057,7 @@ def lemma6_interval(ctx):
 # ---------------------------------------------------------------------------------------
 # Lemma 7
 # ---------------------------------------------------------------------------------------
-@check(LM7, "proof-steps-symbolic", "symbolic")
+@check("kernel-rich/lemma-7", "proof-steps-symbolic", "symbolic")
 def lemma7_symbolic(ctx):
     """phi(z) = q(z/alpha^2) (q by the recipe; (38)) differentiated by SymPy: the values at 0
     and the formulas of (39) (proved). (40) prints |phi'''(z)| = |2z^2 - 4 alpha^4| / ...,
@@ -1130,7 +1119,7 @@ def lemma7_symbolic(ctx):
     ctx.metrics["alpha_2 / alpha needed by (42) (per eps)"] = {f"{ev:g}": round(s, 4) for ev, s in slack}
 
 
-@check(LM7, "sandwich-random", "random")
+@check("kernel-rich/lemma-7", "sandwich-random", "random")
 def lemma7_random(ctx):
     """Hypothesis: random beta (d <= 8, magnitudes 1e-3..1e3, zeros), eps in [0.01, 3]:
     the sandwich (1 - eps)||b||^2 <= 4 alpha^2 Q <= (1 + eps)||b||^2 at
@@ -1184,7 +1173,7 @@ def lemma7_random(ctx):
 # ---------------------------------------------------------------------------------------
 # claim-theorem2-asymmetry
 # ---------------------------------------------------------------------------------------
-@check(ASYM, "threshold-asymptotics", "symbolic")
+@check("kernel-rich/claim-theorem2-asymmetry", "threshold-asymptotics", "symbolic")
 def asymmetry_symbolic(ctx):
     """The printed thresholds as eps -> 0+: eps * alpha_l2^2 -> 4||b*||_2 (alpha_l2 =
     Theta(eps^{-1/2}): polynomially large), eps * log(1/alpha_l1) -> max(log(2||b*||_1),
@@ -1230,7 +1219,7 @@ def gap_family(kappa):
     return X, y
 
 
-@check(ASYM, "alpha-needed-experiment", "experiment")
+@check("kernel-rich/claim-theorem2-asymmetry", "alpha-needed-experiment", "experiment")
 def asymmetry_experiment(ctx):
     """The alpha actually needed (bisection in log10 alpha on the dual Newton argmin):
     (a) l2 on T5: the smallest alpha with ||b_alpha||_2^2 <= (1+eps)||b*_l2||^2 is below the
@@ -1337,7 +1326,7 @@ def pz_real_roots(zv, dps=30):
 PZ_GRID = [0, sp.Rational(1, 1000), sp.Rational(1, 10), sp.Rational(1, 2), 1, 2, 5, 10, 100, -1, -sp.Rational(7, 3)]
 
 
-@check(EXPL, "real-roots-count", "symbolic")
+@check("kernel-rich/claim-explicit-regularization", "real-roots-count", "symbolic")
 def explicit_roots_symbolic(ctx):
     """SymPy's exact real_roots of the printed p_z over a grid of rational z (including 0,
     negative and large z): the number of distinct real roots against the printed 'unique
@@ -1352,7 +1341,7 @@ def explicit_roots_symbolic(ctx):
     ctx.identity("p_0(u) = u (u - 2)^3", kq.P_Z.subs(z, 0) - u * (u - 2) ** 3)
 
 
-@check(EXPL, "definition-vs-printed", "random")
+@check("kernel-rich/claim-explicit-regularization", "definition-vs-printed", "random")
 def explicit_definition_vs_printed(ctx):
     """R_{alpha,1}(beta) from the definition (9) (per coordinate: multistart 1-D
     minimisation over the hyperbola, both branches, mpmath at 30 digits, check at 50)
@@ -1412,7 +1401,7 @@ def _linear_regression(ctx):
     ctx.note("Convergence of the linear flow (r' = -2 X X^T r, X X^T > 0) is not part of the identities.")
 
 
-@check(EXPL, "linear-regression", "symbolic", expect="proved")
+@check("kernel-rich/claim-explicit-regularization", "linear-regression", "symbolic", expect="proved")
 def explicit_linear_regression(ctx):
     """The part of the printed claim that holds (expected proved while the statement is
     refuted): for linear regression f = <w, x> with the §2 loss, SymPy's flow keeps
@@ -1422,7 +1411,7 @@ def explicit_linear_regression(ctx):
     _linear_regression(ctx)
 
 
-@check(EXPL + ":corrected", "resultant-derivation", "symbolic")
+@check("kernel-rich/claim-explicit-regularization:corrected", "resultant-derivation", "symbolic")
 def explicit_corrected_symbolic(ctx):
     """p_z derived: eliminating the Lagrange multiplier from the stationarity conditions of
     the per-coordinate problem (9) (resultant) gives 256 p_z exactly, so the stationary values
@@ -1439,7 +1428,7 @@ def explicit_corrected_symbolic(ctx):
     ctx.identity("scaling: (alpha v - alpha)^2 = alpha^2 (v - 1)^2", sp.expand((al * v - al) ** 2 - al**2 * (v - 1) ** 2))
 
 
-@check(EXPL + ":corrected", "definition-vs-smallest-root", "random")
+@check("kernel-rich/claim-explicit-regularization:corrected", "definition-vs-smallest-root", "random")
 def explicit_corrected_numeric(ctx):
     """R_{alpha,1}(beta) from the definition (multistart 1-D minimisation, 30 and 50 digits)
     against alpha^2 sum_i r(beta_i/alpha^2) with r the smallest real root of p_z (mpmath
@@ -1464,7 +1453,7 @@ def explicit_corrected_numeric(ctx):
             ctx.agree(f"R by (9) = alpha^2 sum r_min(beta_i/alpha^2), alpha = {a:g}", defs[1], cor[1], tol=1e-20 * max(1.0, float(defs[1])), err=err)
 
 
-@check(EXPL + ":corrected", "linear-regression", "symbolic")
+@check("kernel-rich/claim-explicit-regularization:corrected", "linear-regression", "symbolic")
 def explicit_corrected_linear_regression(ctx):
     """As in the printed statement's linear-regression check: for f = <w, x> with the §2
     loss the flow keeps w - alpha w0 in row(X), so its interpolating limit is the KKT point
@@ -1475,7 +1464,7 @@ def explicit_corrected_linear_regression(ctx):
 # ---------------------------------------------------------------------------------------
 # claim-q-vs-r
 # ---------------------------------------------------------------------------------------
-@check(QVR, "limits-symbolic", "symbolic")
+@check("kernel-rich/claim-q-vs-r", "limits-symbolic", "symbolic")
 def q_vs_r_symbolic(ctx):
     """From p_z (its resultant derivation is in claim-explicit-regularization:corrected):
     the small root's series near 0, r = z^2/8 - z^4/128 + ..., and at infinity
@@ -1517,7 +1506,7 @@ def q_vs_r_symbolic(ctx):
     ctx.exact("r(z)/z -> 1 (from the expansion at infinity)", sp.limit((1 / s**2 - 2 / s + sp.Rational(3, 2)) * s**2, s, 0, "+") == 1)
 
 
-@check(QVR, "rates-numeric", "random")
+@check("kernel-rich/claim-q-vs-r", "rates-numeric", "random")
 def q_vs_r_numeric(ctx):
     """mpmath with R from the definition (1-D minimisation, independent of p_z): the log-log
     slope of |R_alpha(beta) - ||beta||_1| between alpha = 1e-5 and 1e-6 equals 1 (polynomial

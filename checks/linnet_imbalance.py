@@ -24,7 +24,6 @@ from theorems import linnet_imbalance as li
 
 from .core import check
 
-P = "linnet-imbalance"
 HP_BITS = 160
 HP_TOL = 1e-30
 STATIC_REL = 1e-9
@@ -228,7 +227,7 @@ def _strategy():
 # ---------------------------------------------------------------------------------------
 # claim-reparametrization, claim-loss-decomposition
 # ---------------------------------------------------------------------------------------
-@check(f"{P}/claim-reparametrization", "symbolic-f1", "symbolic")
+@check("linnet-imbalance/claim-reparametrization", "symbolic-f1", "symbolic")
 def reparam_symbolic(ctx):
     """F1 exact data, generic symbolic U (5x2), V (2x2): (3a)/(3b) derived from (2) by SymPy
     equal (5a)/(5b), and in (V, U1, U2) coordinates give (7) with U2' = 0."""
@@ -251,7 +250,7 @@ def reparam_symbolic(ctx):
               (F["W"].T * F["W"] == sp.eye(3)) and ((F["Phi1"].row_join(F["Phi2"])).T * F["Phi1"].row_join(F["Phi2"]) == sp.eye(5)), scope="F1")
 
 
-@check(f"{P}/claim-reparametrization", "random-rank-deficient", "random")
+@check("linnet-imbalance/claim-reparametrization", "random-rank-deficient", "random")
 def reparam_random(ctx):
     """Random rank-deficient X (thin Gaussian product) with its numerical SVD, random U, V:
     (3) against (5)/(7) at rounding level (tolerance 1e-12 relative; the error estimate is
@@ -275,7 +274,7 @@ def reparam_random(ctx):
         ctx.agree("U2' = Phi2^T U' = 0", Phi2.T @ dU / scale, np.zeros((n - r, h)), tol=1e-11, err=err, scale=1.0)
 
 
-@check(f"{P}/claim-loss-decomposition", "symbolic-f1", "symbolic")
+@check("linnet-imbalance/claim-loss-decomposition", "symbolic-f1", "symbolic")
 def loss_decomp_symbolic(ctx):
     """F1: (8) with symbolic U (entries), and the gradients of (9) equal (7)."""
     F = f1()
@@ -294,7 +293,7 @@ def loss_decomp_symbolic(ctx):
     ctx.metrics["L_star"] = str(Lstar)
 
 
-@check(f"{P}/claim-loss-decomposition", "convex-cp4", "convex")
+@check("linnet-imbalance/claim-loss-decomposition", "convex-cp4", "convex")
 def loss_decomp_convex(ctx):
     """CP4: the least-squares optimum of (1) by cvxpy/Clarabel (at two tolerances) equals
     1/2 ||(I - W W^T) Y||^2 on F1 (exact value)."""
@@ -317,7 +316,7 @@ def loss_decomp_convex(ctx):
 # ---------------------------------------------------------------------------------------
 # claim-imbalance-conservation
 # ---------------------------------------------------------------------------------------
-@check(f"{P}/claim-imbalance-conservation", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-imbalance-conservation", "symbolic", "symbolic")
 def conservation_symbolic(ctx):
     """Scalar (10), and matrix (7) with r = m = 2, h = 3, Sigma_X = diag(s1, s2) symbolic;
     and in original coordinates with a generic symbolic 3x4 X (full U^T U - V^T V)."""
@@ -339,7 +338,7 @@ def conservation_symbolic(ctx):
     ctx.identity("original coordinates: d/dt (U^T U - V^T V) = 0 (full imbalance)", sp.expand(dU.T * U + U.T * dU - dV2.T * V2 - V2.T * dV2), scope="generic 3x4 X, h=2")
 
 
-@check(f"{P}/claim-imbalance-conservation", "hp-flow", "flow")
+@check("linnet-imbalance/claim-imbalance-conservation", "hp-flow", "flow")
 def conservation_flow(ctx):
     """Along the M1 high-precision flows: max_t |D(t) - D(0)|_max against HP_TOL (twin run
     difference as the error estimate); also along a full-coordinate double flow, the full
@@ -363,7 +362,7 @@ def conservation_flow(ctx):
     ctx.bound("full imbalance drift U^T U - V^T V (double, t<=1) <= 1e-9 (1 + |D(0)|)", drift, 1e-9 * (1 + float(np.abs(U0.T @ U0 - V0.T @ V0).max())), err=float(full.error.max()) * 10)
 
 
-@check(f"{P}/claim-imbalance-conservation", "gd-contrast", "experiment")
+@check("linnet-imbalance/claim-imbalance-conservation", "gd-contrast", "experiment")
 def conservation_gd(ctx):
     """Contrast (catalog): one gradient-descent step of size eta changes D by exactly
     eta^2 (G_U^T G_U - G_V^T G_V) (G the gradients; the O(eta) term is the flow's D' = 0), derived
@@ -399,7 +398,7 @@ def conservation_gd(ctx):
 # ---------------------------------------------------------------------------------------
 # claim-scalar-rate
 # ---------------------------------------------------------------------------------------
-@check(f"{P}/claim-scalar-rate", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-scalar-rate", "symbolic", "symbolic")
 def scalar_symbolic(ctx):
     """(11)-(14) derived from (10); the root selected in (13); Gronwall on log L."""
     u, v, y = sp.symbols("u v y", real=True)
@@ -420,7 +419,7 @@ def scalar_symbolic(ctx):
     ctx.identity("Gronwall: int_0^t (-c) ds = -c t", sp.integrate(-c, (sp.Symbol("s"), 0, t)) + c * t)
 
 
-@check(f"{P}/claim-scalar-rate", "hp-flow", "flow")
+@check("linnet-imbalance/claim-scalar-rate", "hp-flow", "flow")
 def scalar_flow(ctx):
     """Scalar flows at 160 bits (twin 224), y = 1, from (u0, v0) in the catalog's list: (14)
     pointwise, L non-increasing, the margin chain, and log L(t) <= log L(0) - c t with c the
@@ -465,7 +464,7 @@ def scalar_flow(ctx):
 # ---------------------------------------------------------------------------------------
 # Proposition 1
 # ---------------------------------------------------------------------------------------
-@check(f"{P}/proposition-1", "hypothesis-static", "random")
+@check("linnet-imbalance/proposition-1", "hypothesis-static", "random")
 def prop1_static(ctx):
     """(17) as a static inequality over arbitrary (U1, V, Sigma_X, E != 0): the exact rate
     2(|U1^T S E|^2 + |S E V|^2)/|E|^2 (the target is free, so every E occurs) against the RHS;
@@ -487,7 +486,7 @@ def prop1_static(ctx):
     ctx.metrics["tightest"] = {k: (str(v) if k == "shape" else v) for k, v in tight.items()}
 
 
-@check(f"{P}/proposition-1", "hp-flow", "flow")
+@check("linnet-imbalance/proposition-1", "hp-flow", "flow")
 def prop1_flow(ctx):
     """Along the M1 high-precision flows, at every grid time: exact rate >= RHS(17), error
     estimate the twin-run difference of (rate - RHS)."""
@@ -504,7 +503,7 @@ def prop1_flow(ctx):
         ctx.bound("(17) along the path (tightest grid time)", worst[4], worst[3], err=worst[1], t=hp.times[worst[2]])
 
 
-@check(f"{P}/proposition-1", "hypothesis-flows", "random")
+@check("linnet-imbalance/proposition-1", "hypothesis-flows", "random")
 def prop1_flows(ctx):
     """Hypothesis families of initialisations -- 'imbalanced' (scales of U1 and V log-uniform in
     [0.1, 10], independently) and 'margin' (target Yt = S U1(0) V(0)^T + E0 with |E0|_F = 0.3
@@ -564,7 +563,7 @@ def prop1_flows(ctx):
     ctx.metrics["tightest"] = tight
 
 
-@check(f"{P}/proposition-1", "symbolic-proof-algebra", "symbolic")
+@check("linnet-imbalance/proposition-1", "symbolic-proof-algebra", "symbolic")
 def prop1_algebra(ctx):
     """The rewriting in the proof: lbar_+ + llow_- = Delta_+ + Delta, lbar_- + llow_+ =
     Delta_- + Delta, and (24)+(25) (Lemma 8 twice) inserted into Lemma 7 give (17); the exact
@@ -588,7 +587,7 @@ def prop1_algebra(ctx):
 # ---------------------------------------------------------------------------------------
 # special cases, regimes, Remark 2
 # ---------------------------------------------------------------------------------------
-@check(f"{P}/claim-prop1-special-cases", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-prop1-special-cases", "symbolic", "symbolic")
 def special_symbolic(ctx):
     """RHS (17) with lambda_r = 1 at D = 0 (r = m and r != m, with sigma_k = 0 beyond min(r, m))
     and at U1 V^T = 0."""
@@ -598,7 +597,7 @@ def special_symbolic(ctx):
     ctx.identity("U1 V^T = 0: RHS = 2 Delta", sp.simplify(li.prop1_rhs(1, dp, dm, dl, 0, 0) - 2 * dl))
 
 
-@check(f"{P}/claim-prop1-special-cases", "random-constructed", "random")
+@check("linnet-imbalance/claim-prop1-special-cases", "random-constructed", "random")
 def special_random(ctx):
     """Constructed balanced inits (D = 0) and U1 V^T = 0 inits: RHS (17) computed from the
     matrices equals the stated values (tolerance 1e-9 relative)."""
@@ -619,7 +618,7 @@ def special_random(ctx):
     ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(("balanced", "orthogonal"))), prop, quick=60, full=500)
 
 
-@check(f"{P}/claim-prop1-regimes", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-prop1-regimes", "symbolic", "symbolic")
 def regimes_symbolic(ctx):
     """f(x) = -x + sqrt((x+a)^2 + b), x, a, b >= 0: f' <= 0, f(0) = sqrt(a^2+b), f -> a as
     x -> oo, f = a at b = 0 -- the sandwich sqrt(a^2+b) >= f >= a and its two extremes."""
@@ -636,7 +635,7 @@ def regimes_symbolic(ctx):
     ctx.identity("r = m, Delta_pm = 0: bound = 2 lambda_r sqrt(Delta^2 + 4 sigma^2)", li.prop1_rhs(1, 0, 0, dl, s, s) - 2 * sp.sqrt(dl**2 + 4 * s**2))
 
 
-@check(f"{P}/claim-prop1-regimes", "hypothesis", "random")
+@check("linnet-imbalance/claim-prop1-regimes", "hypothesis", "random")
 def regimes_random(ctx):
     """The sandwich at random x, a, b >= 0 (log-uniform), relative tolerance 1e-12 (cancellation
     in -x + sqrt(...) is avoided by the rationalised form)."""
@@ -655,7 +654,7 @@ def regimes_random(ctx):
     ctx.random(st.tuples(fl, fl, fl), prop, quick=100, full=1000)
 
 
-@check(f"{P}/remark-2", "adversarial-target", "random")
+@check("linnet-imbalance/remark-2", "adversarial-target", "random")
 def remark2(ctx):
     """Homogeneous family (Sigma_X = I, h = r = m, D = lambda I): with E the bottom eigen-matrix
     of T (E -> U1 U1^T E + E V V^T), the exact rate equals RHS (17) -- the bound is attained by
@@ -698,7 +697,7 @@ def _theorem3_along(ctx, kind, t0_index=0, shift=True, include_t0=False):
     return worst, (avg, avg_err), float(qs[0]["lam_r"] * c0), hp.times[worst[2]]
 
 
-@check(f"{P}/theorem-3", "hp-flow", "flow")
+@check("linnet-imbalance/theorem-3", "hp-flow", "flow")
 def theorem3_flow(ctx):
     """M1 flows (160 bits, twin 224) down to L~/L~(0) ~ 1e-20..1e-60: log L~(t) - log L~(0) +
     lambda_r c(0) t <= 0 at every grid time (the tightest reported), the measured average rate
@@ -726,7 +725,7 @@ def theorem3_flow(ctx):
         ctx.bound("c(0) <= c(t) along the path (margin grows as the loss falls)", mono, 0.0, err=mono_err, clamped_grid_times=len(clamped))
 
 
-@check(f"{P}/theorem-3", "hypothesis-double-flows", "random")
+@check("linnet-imbalance/theorem-3", "hypothesis-double-flows", "random")
 def theorem3_random(ctx):
     """Hypothesis: random data (r, m <= 3, h <= 6), random imbalanced inits with scales
     log-uniform in [0.1, 10]; Gram-reduced double flow to t = 3 at rtol 1e-10 and 1e-12 (their
@@ -768,7 +767,7 @@ def theorem3_random(ctx):
     ctx.random(st.integers(0, 10**9), prop, quick=20, full=300)
 
 
-@check(f"{P}/theorem-3", "symbolic-reductions", "symbolic")
+@check("linnet-imbalance/theorem-3", "symbolic-reductions", "symbolic")
 def theorem3_symbolic(ctx):
     """dc/dmu_k >= 0 (c is non-decreasing in the margin terms), c at mu = 0 is >= 2 Delta
     (equality form), and the scalar reduction n = m = r = h = 1, Sigma_X = s: lambda_r c =
@@ -785,7 +784,7 @@ def theorem3_symbolic(ctx):
     ctx.identity("scalar, s = 1: c = right side of (15)", sp.simplify(cs.subs(s, 1) - 2 * sp.sqrt(d**2 + 4 * mu**2)))
 
 
-@check(f"{P}/corollary-4", "symbolic", "symbolic")
+@check("linnet-imbalance/corollary-4", "symbolic", "symbolic")
 def cor4_symbolic(ctx):
     """c >= 2 Delta: c at zero margin equals 2 Delta, and c is non-decreasing in the margins
     (theorem-3 symbolic); with m = 1, Delta_- vanishes identically."""
@@ -797,7 +796,7 @@ def cor4_symbolic(ctx):
         ctx.identity(f"m = 1: Delta_- = max(lambda_1(-D),0) - max(lambda_1(-D),0) = 0 (spectrum {eig})", q[1])
 
 
-@check(f"{P}/corollary-4", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-4", "hp-flow", "flow")
 def cor4_flow(ctx):
     """M1 flows with Delta(0) > 0: L~(t) <= exp(-2 lambda_r Delta(0) t) L~(0) at every grid time,
     and the measured average rate against 2 lambda_r Delta(0) (slack ratio)."""
@@ -815,7 +814,7 @@ def cor4_flow(ctx):
         ctx.bound("measured average rate >= 2 lambda_r Delta(0)", float(rate), avg, err=avg_err)
 
 
-@check(f"{P}/corollary-5", "exact-scalar", "symbolic")
+@check("linnet-imbalance/corollary-5", "exact-scalar", "symbolic")
 def cor5_exact(ctx):
     """Scalar balanced init (Sigma_X = 1, y = 1, u = v = 15/16): c(0) = 4 u v exactly, the exact
     initial rate -L'/L = 2(u^2 + v^2) = 4uv < 2 c(0); since log L(t) - log L(0) + R t has
@@ -831,7 +830,7 @@ def cor5_exact(ctx):
               R=str(R), rate0=str(rate0), c0=str(c0))
 
 
-@check(f"{P}/corollary-5", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-5", "hp-flow", "flow")
 def cor5_flow(ctx):
     """The same scalar init on a 160-bit flow: L(t) against e^{-2 lambda_r c(0) t} L(0)."""
     ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
@@ -849,7 +848,7 @@ def cor5_flow(ctx):
     ctx.bound("log L(t)/L(0) + 2 lambda_r c(0) t <= 0 at t = 0.5", float(vals[0][k]), 0.0, err=float(abs(vals[0][k] - vals[1][k])))
 
 
-@check(f"{P}/corollary-5:corrected", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-5:corrected", "hp-flow", "flow")
 def cor5c_flow(ctx):
     """Balanced + positive-margin init (D = 0 up to rounding, U1 V^T = 0.95 S^{-1} Yt): margin
     > 0, c(0) > 0, and L~(t) <= e^{-lambda_r c(0) t} L~(0) along the 160-bit flow; plus the
@@ -865,7 +864,7 @@ def cor5c_flow(ctx):
     ctx.bound("measured average rate >= lambda_r c(0)", br, avg[0], err=avg[1])
 
 
-@check(f"{P}/corollary-5:corrected", "hypothesis-static", "random")
+@check("linnet-imbalance/corollary-5:corrected", "hypothesis-static", "random")
 def cor5c_static(ctx):
     """Static: random (U1, V, s, Yt) with positive margin built as Yt = S U1 V^T + small E and
     arbitrary imbalance: c(0) > 0 (c computed from (21))."""
@@ -892,7 +891,7 @@ def cor5c_static(ctx):
     ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(STRUCTURES)), prop, quick=60, full=500)
 
 
-@check(f"{P}/corollary-6", "exact-at-t0", "symbolic")
+@check("linnet-imbalance/corollary-6", "exact-at-t0", "symbolic")
 def cor6_exact(ctx):
     """At t = t0 the printed display reads L~(t0) <= exp(-lambda_r c(t0) t0) L~(t0), i.e.
     exp(-lambda_r c(t0) t0) >= 1, false for any t0 > 0, c(t0) > 0, L~(t0) > 0 (SymPy decides
@@ -902,7 +901,7 @@ def cor6_exact(ctx):
     ctx.exact("printed display at t = t0: exp(-lambda_r c(t0) t0) >= 1", bool(claim), lambda_c_t0=str(lam * c * t0), lower_bound_on_c_t0=str(c))
 
 
-@check(f"{P}/corollary-6", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-6", "hp-flow", "flow")
 def cor6_flow(ctx):
     """The printed display on the M1 flow 'scaled:1:1' at t0 = 2 (c(t0) > 0): at t = t0 + grid
     steps, L~(t) <= exp(-lambda_r c(t0) t) L~(t0)."""
@@ -916,7 +915,7 @@ def cor6_flow(ctx):
     ctx.bound("printed: log L~(t)/L~(t0) + lambda_r c(t0) t <= 0 (t >= t0)", worst[0], 0.0, err=worst[1], t=tw)
 
 
-@check(f"{P}/corollary-6:corrected", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-6:corrected", "hp-flow", "flow")
 def cor6c_flow(ctx):
     """M1 flows, t0 in {early, mid, late}: L~(t) <= exp(-lambda_r c(t0)(t - t0)) L~(t0); and
     c(t0) -> (22): |c(T) - c_inf| shrinks with the residual (reported), c(T) = c_inf once the
@@ -940,7 +939,7 @@ def cor6c_flow(ctx):
                   err=float(abs(cT - qt[-1]["c"])) + float(abs(cinf - qt[-1]["c_inf"])), E_T=float(qs[-1]["E_fro"]))
 
 
-@check(f"{P}/corollary-6:corrected", "hypothesis-double-flows", "random")
+@check("linnet-imbalance/corollary-6:corrected", "hypothesis-double-flows", "random")
 def cor6c_random(ctx):
     """Hypothesis: margin-positive random problems (Yt = S U1(0) V(0)^T + E0, |E0| = 0.5 sigma_min, any
     imbalance) on Gram-reduced double flows (rtol 1e-10 / 1e-12, their difference the error
@@ -985,7 +984,7 @@ def cor6c_random(ctx):
     ctx.random(st.integers(0, 10**9), prop, quick=12, full=300)
 
 
-@check(f"{P}/corollary-6:corrected", "symbolic", "symbolic")
+@check("linnet-imbalance/corollary-6:corrected", "symbolic", "symbolic")
 def cor6c_symbolic(ctx):
     """Gronwall from t0: integrating d/dt log L~ <= -lambda_r c(t0) over [t0, t] gives
     -lambda_r c(t0)(t - t0) (c(t) >= c(t0): the margin terms grow as the loss falls, and c is
@@ -1029,7 +1028,7 @@ def late_slope(hp, qs, qt):
     return float(s1), float(abs(s1 - s0)) + float(abs(s1 - s1t))
 
 
-@check(f"{P}/claim-tarmoun-recovery", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-tarmoun-recovery", "symbolic", "symbolic")
 def tarmoun_symbolic(ctx):
     """D = lam I_h, h = r = m: Delta_pm = 0, Delta = |lam| for lam > 0 and < 0; (22) with
     Sigma_X = I gives lambda_r c_inf = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))."""
@@ -1041,7 +1040,7 @@ def tarmoun_symbolic(ctx):
         ctx.identity("(22): c_inf = 2 sqrt(lam^2 + 4 sigma_min^2)", sp.simplify(c - 2 * sp.sqrt(lam**2 + 4 * s**2)))
 
 
-@check(f"{P}/claim-tarmoun-recovery", "hp-flow-late-slope", "flow")
+@check("linnet-imbalance/claim-tarmoun-recovery", "hp-flow-late-slope", "flow")
 def tarmoun_flow(ctx):
     """Sigma_X = I, h = r = m = 2, D = lam I (lam in {0.5, -0.3} quick, + 2 full) on 256-bit flows
     (twin 320) down to L~ ~ 1e-40..1e-80: the late-time slope of -log L~ equals
@@ -1058,7 +1057,7 @@ def tarmoun_flow(ctx):
                   loss_final=float(qs[-1]["loss"]), from_22=from_22)
 
 
-@check(f"{P}/corollary-6:corrected", "late-slope-vs-22", "flow")
+@check("linnet-imbalance/corollary-6:corrected", "late-slope-vs-22", "flow")
 def cor6c_late(ctx):
     """Generic-imbalance controls: the M1 flows' late slope of -log L~ is >= lambda_r c_inf (22)
     (the asymptotic bound; slack ratio reported); in the homogeneous case (D = lam I, h = r = m,
@@ -1079,7 +1078,7 @@ def cor6c_late(ctx):
 # ---------------------------------------------------------------------------------------
 # Lemma 7, Lemma 8, inertia, Proposition 9
 # ---------------------------------------------------------------------------------------
-@check(f"{P}/lemma-7", "hypothesis-static", "random")
+@check("linnet-imbalance/lemma-7", "hypothesis-static", "random")
 def lemma7_random(ctx):
     """Static: exact rate >= 2 lambda_r(Sigma)(lambda_r(U1 U1^T) + lambda_m(V V^T)) (eigenvalues
     beyond h are 0), the trace inequality tr(S P) >= lambda_min(S) tr(P), and equality at
@@ -1101,7 +1100,7 @@ def lemma7_random(ctx):
     ctx.random(_strategy(), prop, quick=100, full=1000)
 
 
-@check(f"{P}/lemma-7", "symbolic", "symbolic")
+@check("linnet-imbalance/lemma-7", "symbolic", "symbolic")
 def lemma7_symbolic(ctx):
     """E' = -S U1 U1^T S E - Sigma E V V^T from (7) (2x2 blocks) and the trace form (B.1)."""
     s1, s2 = sp.symbols("s1 s2", positive=True)
@@ -1116,7 +1115,7 @@ def lemma7_symbolic(ctx):
                  sp.expand(2 * sum(a * b for a, b in zip(E, Edot)) + 2 * (E.T * Sh * U1 * U1.T * Sh * E + E.T * Sh**2 * E * V * V.T).trace()))
 
 
-@check(f"{P}/lemma-8", "hypothesis-static", "random")
+@check("linnet-imbalance/lemma-8", "hypothesis-static", "random")
 def lemma8_random(ctx):
     """(23) on random A (r x h), B (h x m) (families as Proposition 1, with A = U1, B = V^T and
     the swapped roles A = V, B = U1^T), recording whether h >= min(r, m); also the derived
@@ -1142,7 +1141,7 @@ def lemma8_random(ctx):
     ctx.random(_strategy(), prop, quick=100, full=1000)
 
 
-@check(f"{P}/lemma-8", "symbolic", "symbolic")
+@check("linnet-imbalance/lemma-8", "symbolic", "symbolic")
 def lemma8_symbolic(ctx):
     """Root formula and algebra of the proof's quadratic, Woodbury (B.12) on 2x2 blocks, the
     block equations from A^T A - B B^T = D, and the scalar reduction against (13)."""
@@ -1166,7 +1165,7 @@ def lemma8_symbolic(ctx):
     ctx.identity("(B.7)-(B.9): blocks of A^T A - B B^T", sp.expand((A[:, :1].T * A[:, 1:]) - (B[:1, :] * B[1:, :].T) - D[:1, 1:]))
 
 
-@check(f"{P}/claim-lemma8-inertia", "hypothesis", "random")
+@check("linnet-imbalance/claim-lemma8-inertia", "hypothesis", "random")
 def inertia_random(ctx):
     """Random A (r x h), B (h x m): #negative eigenvalues of A^T A - B B^T <= m and #positive <=
     r (rank-aware threshold 1e-10 |D|)."""
@@ -1182,7 +1181,7 @@ def inertia_random(ctx):
     ctx.random(_strategy(), prop, quick=100, full=1000)
 
 
-@check(f"{P}/claim-lemma8-inertia", "symbolic-dimension", "symbolic")
+@check("linnet-imbalance/claim-lemma8-inertia", "symbolic-dimension", "symbolic")
 def inertia_symbolic(ctx):
     """The dimension argument on an exact instance: B (4x1) integer, the negative eigenspace of
     D = A^T A - B B^T meets ker B^T only in 0 (exact nullspace computation), and D has exactly
@@ -1199,7 +1198,7 @@ def inertia_symbolic(ctx):
     ctx.exact("#negative eigenvalues of D <= m = 1", neg <= 1, negative=int(neg))
 
 
-@check(f"{P}/proposition-9", "hp-flow", "flow")
+@check("linnet-imbalance/proposition-9", "hp-flow", "flow")
 def prop9_flow(ctx):
     """M1 flows with c(0) > 0: sup_t ||Z(t)||_F^2 <= exp(4 lambda_1^{1/2} ||E(0)||_F/(lambda_r c(0)))
     ||Z(0)||_F^2 (the printed bound), ||E(T)|| -> 0, and Cauchy-ness |Z(T) - Z(T/2)|."""

@@ -24,7 +24,6 @@ from theorems import linnet_imbalance_bias as lb
 from .core import check
 from .linnet_imbalance import HP_BITS, HP_TOL, f1, hp_path, static_ineq, svals
 
-P = "linnet-imbalance"
 
 
 def clopper_pearson(k: int, n: int, conf: float = 0.95):
@@ -41,7 +40,7 @@ def probability_claim(ctx, label, failures: int, n: int, delta: float, **metrics
 # ---------------------------------------------------------------------------------------
 # claim-min-norm
 # ---------------------------------------------------------------------------------------
-@check(f"{P}/claim-min-norm", "exact-f1", "symbolic")
+@check("linnet-imbalance/claim-min-norm", "exact-f1", "symbolic")
 def min_norm_exact(ctx):
     """F1 exact rationals: X^T (X X^T)^+ Y = Phi1 Sigma^{-1/2} W^T Y = X^+ Y, Phi2^T Theta_hat = 0,
     X Theta_hat = W W^T Y, and Theta_hat + Phi2 M has Gram Theta_hat^T Theta_hat + M^T M."""
@@ -73,7 +72,7 @@ def _cvx_solve(build, tols=(1e-8, 1e-12)):
     return out
 
 
-@check(f"{P}/claim-min-norm", "convex-cp1-cp3", "convex")
+@check("linnet-imbalance/claim-min-norm", "convex-cp1-cp3", "convex")
 def min_norm_convex(ctx):
     """CP1 (min ||Theta||_F s.t. X Theta = W W^T Y), CP2 (min spectral / nuclear norm values),
     CP3 (loss on {Phi2^T Theta = 0}) by Clarabel at two tolerances against Theta_hat (exact)."""
@@ -165,7 +164,7 @@ def _hp_limit_distance(hp, U20, twin=False):
         return cross, phi1_part, fro(E) / min(hp.s)
 
 
-@check(f"{P}/proposition-10", "hp-flow", "flow")
+@check("linnet-imbalance/proposition-10", "hp-flow", "flow")
 def prop10_hp(ctx):
     """Invariant-set init with U2(0) != 0 (h = 7 > m + r, exact dyadic rotation) on a 160-bit
     flow (twin 224): |V(t) U2(0)^T| stays 0 to HP_TOL at every grid time, and |U(T)V(T)^T -
@@ -185,7 +184,7 @@ def prop10_hp(ctx):
               err=float(tail) + float(abs(phi1 - phi1_t)) + float(abs(cross - cross_t)), scale=1.0, E_tail=float(tail))
 
 
-@check(f"{P}/proposition-10", "full-flow-vs-cvxpy", "flow")
+@check("linnet-imbalance/proposition-10", "full-flow-vs-cvxpy", "flow")
 def prop10_full(ctx):
     """F1 data in the original coordinates (double full flow, rtol 1e-12), invariant init
     U(0) = Phi1 U1(0) + Phi2 U2(0) with (31): Theta(T) against the cvxpy CP1 min-norm solution
@@ -214,7 +213,7 @@ def prop10_full(ctx):
     ctx.agree("Theta(T) (full flow) = CP1 min-norm (cvxpy)", Th, vals[1], tol=1e-6, err=err, E_T=float(np.linalg.norm(E)))
 
 
-@check(f"{P}/proposition-10", "symbolic-32", "symbolic")
+@check("linnet-imbalance/proposition-10", "symbolic-32", "symbolic")
 def prop10_symbolic(ctx):
     """(32) derived from (7) with U2' = 0 (symbolic 2x2 blocks, Sigma_X symbolic), so (31) is
     an equilibrium of the linear system (32)."""
@@ -229,7 +228,7 @@ def prop10_symbolic(ctx):
     ctx.identity("(32): d/dt [V U2^T; U1 U2^T] = A_Z [V U2^T; U1 U2^T]", sp.expand(lhs - A * (V * U2.T).col_join(U1 * U2.T)))
 
 
-@check(f"{P}/claim-invariant-set", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-invariant-set", "symbolic", "symbolic")
 def invariant_symbolic(ctx):
     """(iv) U = V = 0 makes (3a)/(3b) vanish; (v) Phi2^T Theta' = Phi2^T X^T (Y - X Theta) = 0 on
     F1. (Item (i) is (32), derived in proposition-10's symbolic check, and observed in the
@@ -244,7 +243,7 @@ def invariant_symbolic(ctx):
     ctx.identity("(v) Phi2^T Theta' = 0 for the regression flow", sp.expand(F["Phi2"].T * li.flow_from_loss(Lr, Th)), scope="F1")
 
 
-@check(f"{P}/claim-invariant-set", "convex-cp3", "convex")
+@check("linnet-imbalance/claim-invariant-set", "convex-cp3", "convex")
 def invariant_convex(ctx):
     """(ii) CP3: the loss on {Phi2^T Theta = 0} is strictly convex there (X Phi1 has full column
     rank r, checked exactly), so its minimiser is unique; by Clarabel at two tolerances it equals
@@ -268,7 +267,7 @@ def invariant_convex(ctx):
     ctx.agree("CP3 value = L*", outs[1][1], Lstar, tol=1e-6, err=abs(outs[0][1] - outs[1][1]) + 1e-9)
 
 
-@check(f"{P}/claim-invariant-set", "hp-flow-near-miss", "flow")
+@check("linnet-imbalance/claim-invariant-set", "hp-flow-near-miss", "flow")
 def invariant_near_miss(ctx):
     """(iii) Near-miss init: V(0) U2(0)^T = 0 exactly but U1(0) U2(0)^T != 0, 160-bit flow: the
     limit distance |U(inf)V(inf)^T - Theta_hat|_F = |U2(0) V(inf)^T|_F is bounded away from 0
@@ -305,7 +304,7 @@ def invariant_near_miss(ctx):
 # ---------------------------------------------------------------------------------------
 # claim-trained-network-decomposition
 # ---------------------------------------------------------------------------------------
-@check(f"{P}/claim-trained-network-decomposition", "full-flow", "flow")
+@check("linnet-imbalance/claim-trained-network-decomposition", "full-flow", "flow")
 def decomposition_flow(ctx):
     """F1, random init (h = 6): along a double full flow, Theta(t) = Phi1 U1 V^T + Phi2 U2(0) V^T
     (U2 constant), and |Theta(T) - Theta_hat - Phi2 U2(0) V(T)^T| <= |E(T)|/sqrt(lambda_r);
@@ -335,7 +334,7 @@ def decomposition_flow(ctx):
               u2v=float(np.linalg.norm(U2_0 @ V.T)))
 
 
-@check(f"{P}/claim-trained-network-decomposition", "symbolic-29", "symbolic")
+@check("linnet-imbalance/claim-trained-network-decomposition", "symbolic-29", "symbolic")
 def decomposition_symbolic(ctx):
     """(29): Phi1 Phi1^T + Phi2 Phi2^T = I on F1 and U V^T = Phi1 U1 V^T + Phi2 U2 V^T."""
     F = f1()
@@ -413,7 +412,7 @@ def _lemma11(ctx, alphas_quick, alphas_full, strict=False):
         ctx.metrics.setdefault("e5_failures", []).append({"alpha": inst["alpha"], "h": h, "delta": inst["delta"], "printed_t": res["e5"], "e1_t": res["e5_e1"], "samples": ns})
 
 
-@check(f"{P}/lemma-11", "monte-carlo", "random")
+@check("linnet-imbalance/lemma-11", "monte-carlo", "random")
 def lemma11_check(ctx):
     """Monte Carlo (m, n, r) = (2, 5, 3), alpha in {0.3, 0.5} (quick; + 0.4 full), h above the
     App. E threshold h0 = 16 (sqrt(m+n) + t_delta)^2, delta = 0.25 quick (0.1, 0.01 full):
@@ -421,7 +420,7 @@ def lemma11_check(ctx):
     _lemma11(ctx, (0.3, 0.5), (0.3, 0.4, 0.5))
 
 
-@check(f"{P}/lemma-11", "symbolic-proof-algebra", "symbolic")
+@check("linnet-imbalance/lemma-11", "symbolic-proof-algebra", "symbolic")
 def lemma11_symbolic(ctx):
     """Midpoint half-width (E.7): ((sqrt h + a)^2 - (sqrt h - a)^2)/2 = 2 a sqrt h, so
     h^{-2 alpha} 2 a sqrt h = 2a / h^{2 alpha - 1/2}; (1 - x)^2 >= 1/2 at x = a/sqrt h <= 1/4
@@ -459,7 +458,7 @@ def lemma11_symbolic(ctx):
                   h_E7=edge)
 
 
-@check(f"{P}/lemma-11-restated", "monte-carlo", "random")
+@check("linnet-imbalance/lemma-11-restated", "monte-carlo", "random")
 def lemma11r_check(ctx):
     """The restated version (1/4 < alpha < 1/2 strict): the same Monte Carlo at alpha = 0.3 (0.4
     full), with the restated conclusions read as (33)-(35)."""
@@ -576,7 +575,7 @@ T12_QUICK = [{"alpha": 0.5, "h": 400, "delta": 0.25}, {"alpha": 0.5, "h": 1600, 
 T12_FULL = [{"alpha": a, "h": h, "delta": d} for d in (0.25, 0.1) for a, h in ((0.5, 400), (0.5, 1600), (0.5, 6400), (0.4, 30000), (0.4, 100000), (0.3, 10**13))]
 
 
-@check(f"{P}/theorem-12", "monte-carlo-gram-flow", "random")
+@check("linnet-imbalance/theorem-12", "monte-carlo-gram-flow", "random")
 def theorem12_mc(ctx):
     """Monte Carlo over Gaussian inits at widths above the printed threshold h0^{1/(4 alpha - 1)}
     ((m, n, r) = (1, 3, 2), Sigma_X = diag(1, 1/2)): exact Gram-reduced flows to convergence
@@ -586,7 +585,7 @@ def theorem12_mc(ctx):
     _theorem12(ctx, T12_QUICK, T12_FULL)
 
 
-@check(f"{P}/theorem-12", "gram-vs-full-flow", "flow")
+@check("linnet-imbalance/theorem-12", "gram-vs-full-flow", "flow")
 def theorem12_full_flow(ctx):
     """The reduced ODE against the full flow: one alpha = 1/2, h = 400 init in the original
     coordinates with a random rotation (X = W [S 0] Phi^T), full double flow on U (3 x 400), V
@@ -618,7 +617,7 @@ def theorem12_full_flow(ctx):
     ctx.bound("full flow: |Theta(T) - Theta_hat|_2 <= (36) (delta = 0.25)", d_full, lb.bound36(al, h, m, n, r, td, 1.0, 0.5, float(np.linalg.norm(T12_Y))), err=100 * h * float(full.error.max()))
 
 
-@check(f"{P}/theorem-12", "symbolic-constants", "symbolic")
+@check("linnet-imbalance/theorem-12", "symbolic-constants", "symbolic")
 def theorem12_symbolic(ctx):
     """The exponent algebra h^{-(1-2a)} h^{-(2a-1/2)} = h^{-1/2}; int_0^oo e^{-ct} = 1/c; (E.17):
     2 (lambda_1^{1/2}/lambda_r^{3/2}) sqrt(m) a h^{-(2a-1/2)} <= 1 iff h^{4a-1} >= 4 (lambda_1/
@@ -661,14 +660,14 @@ def theorem12_symbolic(ctx):
                       + (" and admits h just above (exponent 1)" if alpha_v == sp.Rational(1, 2) else ""), ok, requirement=need)
 
 
-@check(f"{P}/theorem-12-restated", "monte-carlo-gram-flow", "random")
+@check("linnet-imbalance/theorem-12-restated", "monte-carlo-gram-flow", "random")
 def theorem12r_mc(ctx):
     """The restated theorem (1/4 < alpha < 1/2): the Monte Carlo of theorem-12 at alpha = 0.4 (and
     0.3 at h = 1e13, full)."""
     _theorem12(ctx, [q for q in T12_QUICK if q["alpha"] < 0.5], [q for q in T12_FULL if q["alpha"] < 0.5], label="(E.9)")
 
 
-@check(f"{P}/lemma-e1", "monte-carlo", "random")
+@check("linnet-imbalance/lemma-e1", "monte-carlo", "random")
 def lemma_e1(ctx):
     """Monte Carlo over (n, m) in {(50, 3), (200, 7)} (+ (1000, 20) full), eps in {1, 2}: the
     failure frequency of sqrt n - sqrt m - eps <= sigma_m <= sigma_1 <= sqrt n + sqrt m + eps
@@ -686,7 +685,7 @@ def lemma_e1(ctx):
                               max_sigma1_excess=float((sv[:, 0] - math.sqrt(n) - math.sqrt(m)).max()), min_sigmam_excess=float((sv[:, 1] - math.sqrt(n) + math.sqrt(m)).min()))
 
 
-@check(f"{P}/lemma-e2", "hypothesis", "random")
+@check("linnet-imbalance/lemma-e2", "hypothesis", "random")
 def lemma_e2(ctx):
     """Random A (k x n), B (n x m), n <= m <= 6 (rank-deficient B included): sigma_i(A) sigma_n(B)
     <= sigma_i(AB), i <= min(k, n); and the proof's steps B B^+ = I, sigma_1(B^+) = 1/sigma_n(B)
@@ -728,7 +727,7 @@ def balanced_from(Theta, Phi1, Q):
     return Theta @ pw(-0.25) @ Q.T, pw(0.25) @ Q.T
 
 
-@check(f"{P}/claim-balanced-init", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-balanced-init", "symbolic", "symbolic")
 def balanced_symbolic(ctx):
     """With diagonal P = Theta^T Phi1 Phi1^T Theta (Theta = Phi1 diag-like, F1's Phi1): the
     printed V_bal = P^{1/4} Q is not conformable (m x m times h x m); with Q^T: U_bal V_bal^T =
@@ -747,7 +746,7 @@ def balanced_symbolic(ctx):
     ctx.identity("D = U1^T U1 - V^T V = 0", U1.T * U1 - Vb.T * Vb)
 
 
-@check(f"{P}/claim-balanced-init", "flow-two-Q", "flow")
+@check("linnet-imbalance/claim-balanced-init", "flow-two-Q", "flow")
 def balanced_flow(ctx):
     """F1 data, Theta(0) random with Phi1^T Theta of full rank, two different Q (h = 4): full
     double flows; E(t) agrees for both Q (tolerance 1e-8, error the tolerance differences), D = 0
@@ -772,7 +771,7 @@ def balanced_flow(ctx):
     ctx.agree("E(t) independent of Q", Es[0], Es[1], tol=1e-7, err=100 * sum(errs))
 
 
-@check(f"{P}/claim-random-init-inertia", "random", "random")
+@check("linnet-imbalance/claim-random-init-inertia", "random", "random")
 def inertia_random_init(ctx):
     """Gaussian U (n x h), V (m x h), (n, m) in {(20, 5), (4, 2)}, h in {n+m, n+m+3}: rank D =
     n+m, n positive and m negative eigenvalues (threshold 1e-9 |D|; the smallest nonzero
@@ -792,7 +791,7 @@ def inertia_random_init(ctx):
                 ctx.fact("contrast h < n+m: rank h < n+m (the claim needs h >= n+m)", pos + neg == h, pos=pos, neg=neg)
 
 
-@check(f"{P}/claim-random-init-inertia", "symbolic-sylvester", "symbolic")
+@check("linnet-imbalance/claim-random-init-inertia", "symbolic-sylvester", "symbolic")
 def inertia_sylvester(ctx):
     """Exact instance: n = 2, m = 1, h = 4, integer M = [U^T V^T] of full column rank: D = M J M^T
     has exactly 2 positive, 1 negative, 1 zero eigenvalue (exact real roots of the
@@ -804,7 +803,7 @@ def inertia_sylvester(ctx):
     ctx.exact("inertia (2, 1, 1)", (sum(1 for x in roots if x > 0), sum(1 for x in roots if x < 0), sum(1 for x in roots if x == 0)) == (2, 1, 1), roots=str(roots))
 
 
-@check(f"{P}/claim-random-margin-zero", "monte-carlo", "random")
+@check("linnet-imbalance/claim-random-margin-zero", "monte-carlo", "random")
 def margin_zero(ctx):
     """A.1 generator (X = I/sqrt(mh), n = 20, m = 5, U, V ~ N(0,1), Y ~ N(0, 0.1)) at h in {30,
     1000} and the A.2 generator (reduced: 20 samples, input 100, rank 20, m = 1, h = 100, U(0) =
@@ -836,7 +835,7 @@ def margin_zero(ctx):
                  cp95_high=hi, max_margin=float(max(margins)))
 
 
-@check(f"{P}/remark-13", "symbolic", "symbolic")
+@check("linnet-imbalance/remark-13", "symbolic", "symbolic")
 def remark13(ctx):
     """X = c I_n, c = 1/sqrt(mh): the loss (2) equals the scaled matrix factorisation loss, the SVD
     (4) has W = I, Phi1 = I, Sigma_X = c^2 I, so lambda_r(Sigma_X) = 1/(mh)."""
@@ -850,7 +849,7 @@ def remark13(ctx):
     ctx.identity("X^T X = Sigma_X = I/(mh) (W = Phi1 = I)", Xm.T * Xm - sp.eye(2) / (m * h))
 
 
-@check(f"{P}/claim-a1-operator", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-a1-operator", "symbolic", "symbolic")
 def a1_symbolic(ctx):
     """E' = -(1/(mh)) (U U^T E + E V V^T) for E = Y - UV^T/sqrt(mh) under the flow (2x2 blocks),
     and the Kronecker-sum form T = I (x) U U^T + V V^T (x) I on vec(E)."""
@@ -868,7 +867,7 @@ def a1_symbolic(ctx):
     ctx.identity("vec(T E) = (I (x) U U^T + V V^T (x) I) vec(E)", sp.expand(K * vec(E) - vec(TE)))
 
 
-@check(f"{P}/claim-a1-operator", "random", "random")
+@check("linnet-imbalance/claim-a1-operator", "random", "random")
 def a1_random(ctx):
     """Random U (n x h), V (m x h): eigenvalues of the Kronecker sum = all pairwise sums
     lambda_i(UU^T) + lambda_j(VV^T) (1e-10 relative); reported (heuristic part): at A.1 init
@@ -894,7 +893,7 @@ def a1_random(ctx):
         ctx.metrics[f"A1_h{h}_max_abs_eig_UU_minus_eig_D_plus_over_UV2"] = float(np.abs(uu - eig[:20]).max() / np.linalg.norm(U @ V.T, 2))
 
 
-@check(f"{P}/claim-appc-rayleigh", "random", "random")
+@check("linnet-imbalance/claim-appc-rayleigh", "random", "random")
 def appc_random(ctx):
     """Random (U r x h, V m x h): lambda_min of the Kronecker matrix = lambda_r(UU^T) +
     lambda_m(VV^T); the exact rate at E = E_min is 2 lambda_min(T); and 2(lambda_r + lambda_m) >=
@@ -959,7 +958,7 @@ def fibre_search(U, V, rng, starts: int = 6):
     return best
 
 
-@check(f"{P}/claim-appc-tightness", "families", "random")
+@check("linnet-imbalance/claim-appc-tightness", "families", "random")
 def appc_tightness(ctx):
     """Attainment of the item-6 bound on the balanced and homogeneous families (agreement 1e-9
     relative); for plain random (U, V) the ratio 2 lambda_min(T)/bound at the given point is
@@ -1002,7 +1001,7 @@ def appc_tightness(ctx):
         ctx.metrics["fibre_search_r2_m2_h4"] = found
 
 
-@check(f"{P}/claim-ntk-rescaling", "symbolic", "symbolic")
+@check("linnet-imbalance/claim-ntk-rescaling", "symbolic", "symbolic")
 def ntk_symbolic(ctx):
     """Scalar symbols: L(U, V) with U = h^{-a} Ut: h^{-2a} = h^{1/2 - 2a} h^{-1/2}; dL/dUt =
     h^{-a} dL/dU; and along U' = -dL/dU, Ut' = -h^{2a} dL~/dUt (time scaled up by h^{2a})."""
@@ -1017,7 +1016,7 @@ def ntk_symbolic(ctx):
     ctx.identity("Ut' = h^alpha U' = -h^{2 alpha} dL~/dUt", sp.simplify(-h**a * sp.diff(L, u).subs({u: ut * h ** (-a), v: vt * h ** (-a)}) + h ** (2 * a) * sp.diff(Lt, ut)))
 
 
-@check(f"{P}/claim-ntk-rescaling", "flow", "flow")
+@check("linnet-imbalance/claim-ntk-rescaling", "flow", "flow")
 def ntk_flow(ctx):
     """Double flows: (U, V) on L from a N(0, h^{-2 alpha}) init vs (Ut, Vt) on L~ = L(Ut h^{-a},
     Vt h^{-a}) from Ut = h^a U(0), run to time t h^{2a}: Ut(t h^{2 alpha}) = h^alpha U(t) (1e-7) --
@@ -1096,7 +1095,7 @@ def _fig_rates(ctx, res, widths):
         ctx.metrics[f"h{h}"] = {k: float(np.median([x[k] for x in rs])) for k in rs[0]}
 
 
-@check(f"{P}/figure-2", "experiment", "experiment")
+@check("linnet-imbalance/figure-2", "experiment", "experiment")
 def figure2(ctx):
     """A.1 replica (n = 20, m = 5, 3 seeds), the exact rate and the Prop. 1 bound along the
     Gram-reduced flow: at h = 30 the spreads exceed Delta, 2 lambda_r Delta is not a good global
@@ -1108,7 +1107,7 @@ def figure2(ctx):
     _fig_rates(ctx, {h: [fig2_run(h, s) for s in range(3)] for h in widths}, widths)
 
 
-@check(f"{P}/figure-5", "experiment", "experiment")
+@check("linnet-imbalance/figure-5", "experiment", "experiment")
 def figure5(ctx):
     """A.1 replica with m = 10 (App. A.1), 3 seeds, Gram-reduced flows: the Theorem 3 and
     Proposition 1 bounds hold along the paths, and the small/large-width trends as in figure-2."""
@@ -1116,7 +1115,7 @@ def figure5(ctx):
     _fig_rates(ctx, {h: [fig2_run(h, s, m=10) for s in range(3)] for h in widths}, widths)
 
 
-@check(f"{P}/figure-4", "experiment", "experiment")
+@check("linnet-imbalance/figure-4", "experiment", "experiment")
 def figure4(ctx):
     """A.1 spectra (n = 20, m = 10, U, V ~ N(0, 1)), 5 seeds: at h = 30 the scaled spreads exceed
     the scaled level of imbalance, at h = 1000 the opposite; Delta/(mh) is larger and the
@@ -1180,7 +1179,7 @@ def fig3_runs(seed: int):
     return out
 
 
-@check(f"{P}/figure-3", "experiment", "experiment")
+@check("linnet-imbalance/figure-3", "experiment", "experiment")
 def figure3(ctx):
     """A.2 replica (reduced; 2 seeds): same initial end-to-end matrix, different imbalance: the
     time to reduce L~ by 1e-8 is ordered inversely to Delta(0) among the three cases, and the
@@ -1196,7 +1195,7 @@ def figure3(ctx):
         ctx.fact("balanced init is the slowest", all(out["balanced"]["t_hit"] > out[k]["t_hit"] for k in cases), t_balanced=out["balanced"]["t_hit"])
 
 
-@check(f"{P}/figure-6", "experiment", "experiment")
+@check("linnet-imbalance/figure-6", "experiment", "experiment")
 def figure6(ctx):
     """A.2 replica (reduced, as figure-3): the imbalance ordering of figure-3, the Theorem 3 bound
     (lambda_r = 1) holds in the three imbalanced cases, the random end-to-end init has zero
@@ -1242,7 +1241,7 @@ def fig7_run(h: int, seed: int):
     return float(np.linalg.norm(p.cross(C0)[-1][:, :m]))
 
 
-@check(f"{P}/figure-7", "experiment", "experiment")
+@check("linnet-imbalance/figure-7", "experiment", "experiment")
 def figure7(ctx):
     """A.3 replica (reduced): the mean distance |U2(0) V(inf)^T|_F = |Theta(inf) - Theta_hat|_F
     decreases with h over {500, 2000, 8000} and the fitted log-log slope (per-run least squares,

@@ -39,7 +39,6 @@ from theorems import ssm_poison as sp_th
 
 from .core import check
 
-P = sp_th.PAPER
 # Accuracy target of comparisons between two double-precision flows (Radau at rtol and rtol/100)
 # or a double flow and the exact clock reduction; the error estimates are ~1e-10 or below.
 DOUBLE_TOL = 1e-7
@@ -160,7 +159,7 @@ def lemma3_floor(d: int, L: int) -> float:
 # =======================================================================================
 # claim-1, definition-1, claim-2
 # =======================================================================================
-@check(f"{P}/claim-1", "recursion-vs-impulse-symbolic", "symbolic")
+@check("ssm-poison/claim-1", "recursion-vs-impulse-symbolic", "symbolic")
 def claim1_symbolic(ctx):
     """Unroll recursion (1) symbolically (full A, generic B, C) and compare with (2); and
     ``phi(z e_l) = z C A^{k-l} B``."""
@@ -179,7 +178,7 @@ def claim1_symbolic(ctx):
             ctx.identity(f"phi(z e_{l}) = z C A^(k-{l}) B, d={d}, k={k}", sp.expand(sp_th.ssm_output(A, B, C, e) - z * h[k - l]))
 
 
-@check(f"{P}/claim-1", "recursion-vs-impulse-numeric", "random")
+@check("ssm-poison/claim-1", "recursion-vs-impulse-numeric", "random")
 def claim1_numeric(ctx):
     """Hypothesis: random A, B, C, x (float64): the recursion (``numerics.linear_rnn.simulate``)
     against ``sum_j h_j x_{k-j}``; tolerance 1e-9 relative, error ~ k d eps."""
@@ -198,7 +197,7 @@ def claim1_numeric(ctx):
     ctx.random(st.tuples(st.integers(1, 6), st.integers(1, 10), st.integers(0, 10**6)), prop, quick=30, full=300)
 
 
-@check(f"{P}/definition-1", "convention-and-properties", "symbolic")
+@check("ssm-poison/definition-1", "convention-and-properties", "symbolic")
 def definition1_symbolic(ctx):
     """The encoding convention (printed ``B A^{k'} C`` read as ``C A^{k'} B``; equal to
     ``B^T A^{k'} C^T`` for diagonal A), ``Gen = 0`` at ``A*`` and at each coordinate
@@ -222,7 +221,7 @@ def definition1_symbolic(ctx):
         ctx.exact("Gen_k non-decreasing in k (random rational point)", all(gens[i] <= gens[i + 1] for i in range(8)), scope="exact rationals")
 
 
-@check(f"{P}/claim-2", "zero-padding-symbolic", "symbolic")
+@check("ssm-poison/claim-2", "zero-padding-symbolic", "symbolic")
 def claim2_symbolic(ctx):
     """Pad a symbolic teacher (full A*, d* <= 3) with zeros to d <= 5: the impulse responses agree
     identically (hence every clean loss (3) is 0 and the generalisation error is 0 at every k)."""
@@ -263,7 +262,7 @@ def _prop1_instance(kappa, d, n, nonlinear):
     return a, b, c, xs, loss, deltas, xis
 
 
-@check(f"{P}/proposition-1", "sympy-gradient", "symbolic")
+@check("ssm-poison/proposition-1", "sympy-gradient", "symbolic")
 def prop1_symbolic(ctx):
     """``-d tilde-l / d a_j`` (SymPy, from (6) built on the SSM output (2)) minus the printed
     (7)-(10), for sigma = id and sigma = w_1 tanh(w_2 z), several kappa, d, n."""
@@ -292,7 +291,7 @@ def prop1_symbolic(ctx):
     ctx.identity("x^(i)_{kappa-1} = 0 for all i => gamma^(0) = 0", sp.expand(g0))
 
 
-@check(f"{P}/proposition-1", "numeric-derivative", "random")
+@check("ssm-poison/proposition-1", "numeric-derivative", "random")
 def prop1_numeric(ctx):
     """Hypothesis instances: (7) evaluated in mpmath (40 digits) with the SSM output from the
     recursion (``numerics.linear_rnn.simulate``) against mpmath's numerical derivative of the
@@ -377,7 +376,7 @@ def theorem1_instance(d, L, k, n, seed, sd, c, delta, clean_only: bool = False):
     return out
 
 
-@check(f"{P}/theorem-1", "instance-certificate", "flow")
+@check("ssm-poison/theorem-1", "instance-certificate", "flow")
 def theorem1_certificate(ctx):
     """Instance certificate: from the table initialisation (alpha = a_1 < 1/(2d), strictly
     ordered), a Delta = a_1 - a_2 for which (i) the clean limit (exact clock reduction; its
@@ -428,7 +427,7 @@ def theorem1_certificate(ctx):
                   err=fl.final_error + r["clean_err"])
 
 
-@check(f"{P}/theorem-1", "poisoned-flow-high-precision", "flow")
+@check("ssm-poison/theorem-1", "poisoned-flow-high-precision", "flow")
 def theorem1_hp(ctx):
     """Second method for (ii): the poisoned flow by heyoka (Taylor, MPFR 80 bits, checked at
     112) against Radau at t = 1e4 from the Table-1 seed-242 initialisation (d = 10, kappa = 7,
@@ -461,7 +460,7 @@ def _second_at_takeoff(times, states, threshold=0.5):
     return None
 
 
-@check(f"{P}/claim-3", "greedy-vs-special", "flow")
+@check("ssm-poison/claim-3", "greedy-vs-special", "flow")
 def claim3_flow(ctx):
     """Greedy learning measured as the size of the runner-up when the first entry crosses
     |a_j| = 0.5: on the clean set (x_{kappa-1} = 0, so gamma^(0) = 0 exactly) the exact clock
@@ -489,7 +488,7 @@ def claim3_flow(ctx):
               err=float(np.max(fl.error)), leader=top2)
 
 
-@check(f"{P}/claim-4", "teacher-any-dimension", "symbolic")
+@check("ssm-poison/claim-4", "teacher-any-dimension", "symbolic")
 def claim4_symbolic(ctx):
     """``C*(A*)^i B*`` of the d*-dimensional teacher for i = 0..3 and symbolic d against
     Prop. 3's (d, 1, 1, ...), d* = 2..5; the extraction's alternative entry 1/sqrt((d-1)/(d*-1))
@@ -521,7 +520,7 @@ def _bc_field(d, L, w2, eta):
     return f
 
 
-@check(f"{P}/claim-5", "eta-continuity", "flow")
+@check("ssm-poison/claim-5", "eta-continuity", "flow")
 def claim5_flow(ctx):
     """(12) on the poisoned set from the table initialisation (d = 10, L = 7, B = C = 1 at
     t = 0) for eta in {1e-1, 1e-2, 1e-3}, against eta = 0 (the fixed-B, C flow), on t in
@@ -547,7 +546,7 @@ def claim5_flow(ctx):
               2 * divs[0][1] / divs[0][0], err=(divs[-1][2] / divs[-1][0]) + 2 * divs[0][2] / divs[0][0])
 
 
-@check(f"{P}/proposition-2", "vandermonde-exact", "symbolic")
+@check("ssm-poison/proposition-2", "vandermonde-exact", "symbolic")
 def prop2_exact(ctx):
     """Exact rational instances of the proof: distinct atoms a_j = j/(d+1), g = V^{-T} r with r
     the teacher's (d, 1, 1, ...) on 0..kappa-1 and teacher + eps after; B = 1, C = g^T. The
@@ -569,7 +568,7 @@ def prop2_exact(ctx):
 # =======================================================================================
 # App. D.1
 # =======================================================================================
-@check(f"{P}/proposition-3", "teacher-impulse", "symbolic")
+@check("ssm-poison/proposition-3", "teacher-impulse", "symbolic")
 def prop3_symbolic(ctx):
     """Teacher (11) with symbolic d against (Diag(1,0,..), 1, 1^T) for d = 2..6: both d at
     i = 0 and 1 for i = 1..5 (0^0 = 1 in the matrix power)."""
@@ -590,7 +589,7 @@ def _w_spaces(d):
     return W1, W2
 
 
-@check(f"{P}/claim-6", "subspaces-exact", "symbolic")
+@check("ssm-poison/claim-6", "subspaces-exact", "symbolic")
 def claim6_exact(ctx):
     """Exact ranks for d = 2..10: orthogonality, trivial intersection, dimensions (all hold);
     the printed 'W_1 u W_2 = R^d' fails: e_1 lies in neither subspace (exact membership tests:
@@ -605,7 +604,7 @@ def claim6_exact(ctx):
         ctx.exact(f"d={d}: e_1 in W_1 u W_2 (printed: the union is R^d)", in_w1 or in_w2, scope="exact", e1_in_W1=in_w1, e1_in_W2=in_w2)
 
 
-@check(f"{P}/claim-6:corrected", "direct-sum-exact", "symbolic")
+@check("ssm-poison/claim-6:corrected", "direct-sum-exact", "symbolic")
 def claim6_corrected(ctx):
     """W_1 (+) W_2 = R^d: [1_d, e_1 - e_2, ..., e_1 - e_d] has rank d and W_1 perp W_2 (exact,
     d = 2..10), and every x decomposes as (mean x) 1_d + (x - mean x 1_d) with the second part
@@ -618,7 +617,7 @@ def claim6_corrected(ctx):
     ctx.identity("sum(x - mean(x) 1) = 0 (so it lies in W_2)", sp.expand(sum(x - m * sp.ones(5, 1))))
 
 
-@check(f"{P}/claim-7", "teacher-labels", "symbolic")
+@check("ssm-poison/claim-7", "teacher-labels", "symbolic")
 def claim7_symbolic(ctx):
     """phi_(A*,B*,C*)(z e_j) = z for j in [L-1] (and = d z at j = L: h*_0) with the d-dimensional
     teacher, symbolic z, L in {7, 9}, d in {8, 10}."""
@@ -631,7 +630,7 @@ def claim7_symbolic(ctx):
                 ctx.identity(f"L={L}, d={d}: phi*(z e_{j}) = {'d z' if j == L else 'z'}", val - (d * z if j == L else z))
 
 
-@check(f"{P}/definition-2", "objectives-from-model", "symbolic")
+@check("ssm-poison/definition-2", "objectives-from-model", "symbolic")
 def definition2_symbolic(ctx):
     """The losses (3) on S_1 and S_2 built from the SSM output with symbolic a, p, q (d <= 3,
     n <= 2, m - n <= 2) equal (21) and (27) once sum p^2 = sum q^2 = P; their negative
@@ -660,7 +659,7 @@ def definition2_symbolic(ctx):
             ctx.identity(f"time change: field(w2) = w2 field(1), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - w2 * f2[j].subs(w2, 1)) for j in range(d)]))
 
 
-@check(f"{P}/definition-2", "forward-pass-numeric", "random")
+@check("ssm-poison/definition-2", "forward-pass-numeric", "random")
 def definition2_numeric(ctx):
     """Hypothesis: random p, q rescaled to equal sums of squares; the loss by the recursion (1)
     (``numerics.linear_rnn.simulate``, teacher labels from the teacher's recursion) equals (27)
@@ -685,7 +684,7 @@ def definition2_numeric(ctx):
     ctx.random(st.tuples(st.integers(1, 10), st.sampled_from([3, 5, 7, 9]), st.integers(1, 5), st.integers(1, 4), st.integers(0, 10**6)), prop, quick=25, full=200)
 
 
-@check(f"{P}/theorem-2", "instance-certificates-nmP", "flow")
+@check("ssm-poison/theorem-2", "instance-certificates-nmP", "flow")
 def theorem2_certificate(ctx):
     """Theorem 2 instances over (n, m, P): the flows see the data only through w_1 = P/n and
     w_2 = P/m (proved in definition-2), so the limits are those of the w = 1 flows: checked by
@@ -709,7 +708,7 @@ def theorem2_certificate(ctx):
         ctx.bound("printed floor <= Gen_{L'}(poisoned limit)", lemma3_floor(d, L), gen_error(lim2, k), err=gen_sensitivity(lim2, k) * err2)
 
 
-@check(f"{P}/claim-6", "subspace-distances-numeric", "random")
+@check("ssm-poison/claim-6", "subspace-distances-numeric", "random")
 def claim6_numeric(ctx):
     """Second method for the refutation: least-squares distances of e_1 to W_1 and to W_2
     (NumPy lstsq on the spanning sets) are sqrt(1 - 1/d) and 1/sqrt(d), both far above the
@@ -743,7 +742,7 @@ def _i1_alpha_cap(zeta, eta, d, L, n_over_P):
     return min(rad ** (1 / (L - 1)) / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
 
 
-@check(f"{P}/lemma-1", "clean-flow-convergence", "flow")
+@check("ssm-poison/lemma-1", "clean-flow-convergence", "flow")
 def lemma1_flow(ctx):
     """From members of I_0 ((d, L) in {(8,7), (10,7), (20,9)}; alpha up to 0.95/(2d)): the
     exact clock limit (zero loss by construction of the root; checked) against the Radau
@@ -781,7 +780,7 @@ def lemma1_flow(ctx):
         ctx.bound("PL along the path: ||grad l||^2 >= 2 mu l with the printed mu (min ratio >= 1)", 1.0, float(ratio), err=1e-6, printed_mu=mu)
 
 
-@check(f"{P}/lemma-1", "pl-identity-symbolic", "symbolic")
+@check("ssm-poison/lemma-1", "pl-identity-symbolic", "symbolic")
 def lemma1_symbolic(ctx):
     """||grad l(A; S_1)||^2 = 4 (L-1)^2 (P/n) (sum a_j^{2L-4}) l(A; S_1) (catalog 0.5.6), and
     the proof's bound 1 - d (1/(2d))^{L-1} > 0 (exact, d = 8..20, L = 7, 9, 11)."""
@@ -797,7 +796,7 @@ def lemma1_symbolic(ctx):
             ctx.exact(f"1 - d (1/(2d))^(L-1) > 0 (d={d}, L={L})", v > 0, scope="exact")
 
 
-@check(f"{P}/definition-3", "membership-and-monotonicity", "random")
+@check("ssm-poison/definition-3", "membership-and-monotonicity", "random")
 def definition3_random(ctx):
     """The I_1(eta) predicate as printed: members built as alpha below the bound (and below
     1/(2d)) are accepted, alpha slightly above the bound rejected; the bound's right-hand side
@@ -865,7 +864,7 @@ def _i1_members(ctx, inst, count):
     return out
 
 
-@check(f"{P}/proposition-4", "clock-exact-and-flow", "flow")
+@check("ssm-poison/proposition-4", "clock-exact-and-flow", "flow")
 def prop4_flow(ctx):
     """Members of I_1(eta_1) (eta_1 in {0.3, 0.1, 0.03}, several n/P): along the exact clock
     trajectory a_j (j >= 2) increases with sigma, so its sup over t is its limit: the bound is
@@ -895,7 +894,7 @@ def prop4_flow(ctx):
         ctx.bound("Radau path: max_t,j>=2 a_j(t) <= printed bound", float(np.max(fl.states[:, 1:])), bound, err=float(np.max(fl.error)))
 
 
-@check(f"{P}/corollary-1", "distance-to-teacher", "flow")
+@check("ssm-poison/corollary-1", "distance-to-teacher", "flow")
 def corollary1_flow(ctx):
     """||A_1-hat - e_1|| (exact clock limit) against the printed bound, over members of
     I_1(eta_1), and at a member on the edge of I_1 (zeta_j -> 1, alpha at its cap) where the bound is
@@ -925,7 +924,7 @@ def corollary1_flow(ctx):
                       dist, bound, err=width + 1e-14, dist_over_bound=dist / bound)
 
 
-@check(f"{P}/remark-1", "limit-symbolic", "symbolic")
+@check("ssm-poison/remark-1", "limit-symbolic", "symbolic")
 def remark1_symbolic(ctx):
     """SymPy limit eta -> 0+ of the Corollary-1 bound, for (d, L) in {(8,7), (10,7), (20,9)}
     and n/P in {1/4, 1, 4}: 0."""
@@ -936,7 +935,7 @@ def remark1_symbolic(ctx):
             ctx.identity(f"lim eta->0 bound = 0 (d={d}, L={L}, n/P={nP})", lim)
 
 
-@check(f"{P}/proposition-5", "eta-to-gen", "flow")
+@check("ssm-poison/proposition-5", "eta-to-gen", "flow")
 def prop5_flow(ctx):
     """For L' in {L+2, 20, 40} and eps: find eta_1 (dividing by 10 from 0.3) such that every sampled
     member of I_1(eta_1) has Gen_{L'}(exact clock limit) <= eps; the set is open (the members
@@ -969,7 +968,7 @@ def prop5_flow(ctx):
 # =======================================================================================
 # App. D.3.1
 # =======================================================================================
-@check(f"{P}/claim-8", "permutations-symbolic", "symbolic")
+@check("ssm-poison/claim-8", "permutations-symbolic", "symbolic")
 def claim8_symbolic(ctx):
     """Every permutation of A* = Diag(1, 0, ..., 0) (B = C^T = 1) has the teacher's impulse
     response (j < 8), d = 2..5 (all permutations; 6 in the full budget)."""
@@ -981,7 +980,7 @@ def claim8_symbolic(ctx):
             ctx.identity(f"d={d}: permutation {perm} of A*", sp.Matrix([u - v for u, v in zip(h, ref)]))
 
 
-@check(f"{P}/lemma-2", "difference-identity", "symbolic")
+@check("ssm-poison/lemma-2", "difference-identity", "symbolic")
 def lemma2_symbolic(ctx):
     """The derivative of a_i - a_j under (29) is 2(L-1)(P/m) r_l (a_i^{L-2} - a_j^{L-2})
     (the printed right-hand side), which vanishes when a_i = a_j (ties persist)."""
@@ -994,7 +993,7 @@ def lemma2_symbolic(ctx):
         ctx.identity(f"tie a_0 = a_1 => (a_0 - a_1)' = 0, d={d}, L={L}", sp.expand((f[0] - f[1]).subs(a[1], a[0])))
 
 
-@check(f"{P}/lemma-2", "order-along-flows", "flow")
+@check("ssm-poison/lemma-2", "order-along-flows", "flow")
 def lemma2_flow(ctx):
     """Random A(0) in [-0.3, 0.3]^d (d in [2, 10], L in {3, 5, 7, 9}, one tie a_1 = a_2):
     Radau (two tolerances) to T = 50: the sorting permutation of A(0) still sorts A(T) with
@@ -1017,7 +1016,7 @@ def lemma2_flow(ctx):
         ctx.bound("tie kept: max_t |a_1 - a_2| <= error estimate + 1e-14", float(np.max(np.abs(fl.states[:, 0] - fl.states[:, 1]))), 2 * err + 1e-14)
 
 
-@check(f"{P}/definition-4", "reference-distance", "symbolic")
+@check("ssm-poison/definition-4", "reference-distance", "symbolic")
 def definition4_symbolic(ctx):
     """||A - A^ref|| = alpha (1 - zeta_2) for A = alpha zeta (used by Proposition 16), and
     A^ref has zeta_2 = zeta_1 = 1."""
@@ -1053,7 +1052,7 @@ def zero_loss_ordered_points(rng, d, L, theta, count):
     return out
 
 
-@check(f"{P}/lemma-3", "zero-loss-near-diagonal", "random")
+@check("ssm-poison/lemma-3", "zero-loss-near-diagonal", "random")
 def lemma3_random(ctx):
     """Zero-loss ordered points with |a_1 - a_2| <= theta (theta = 1e-1, 1e-2, 1e-3; (d, L) in
     {(8,7), (10,7), (20,9)}): Gen_{L'} >= the printed floor, L' in {L+2, 20, 40}; the proof's case
@@ -1080,7 +1079,7 @@ def lemma3_random(ctx):
                     ctx.bound("sum_k a_k^{L*-1} <= 1 - c (L* = L+1)", float(np.sum(a ** (Ls - 1))), 1 - c, err=1e-12)
 
 
-@check(f"{P}/claim-11", "constant-and-flows", "flow")
+@check("ssm-poison/claim-11", "constant-and-flows", "flow")
 def claim11_flow(ctx):
     """The printed constant (1/2) min{0.1, (1 - (1/2)^{1/(L-1)})/(9d)} is at most Lemma 3's floor
     on the grid d in 8..30, L in {7, 9, 11, 13} (exact, SymPy numbers), and Gen_{L'} of the
@@ -1099,7 +1098,7 @@ def claim11_flow(ctx):
 # =======================================================================================
 # App. D.4
 # =======================================================================================
-@check(f"{P}/claim-12", "reduction", "symbolic")
+@check("ssm-poison/claim-12", "reduction", "symbolic")
 def claim12_symbolic(ctx):
     """zeta -> (1/zeta)(1 - zeta^{L-3})^{1/(L-3)} is decreasing on (0, 1): its derivative is
     -(1-zeta^{L-3})^{1/(L-3) - 1} / zeta^2 (SymPy, L = 5..13), negative; with it the I_1
@@ -1154,7 +1153,7 @@ def lemma36_construction(T, S, n, xstar, dps: int = 80):
         return (1 - ys) / T, g((ys + 1) / 2), ys, (ys + 1) / 2
 
 
-@check(f"{P}/proposition-17", "product-set", "random")
+@check("ssm-poison/proposition-17", "product-set", "random")
 def prop17_random(ctx):
     """With S from Definition 3 (eta_1 = eta, n/P), a proxy T (the I_5 constant is not
     constructive) and x* = 1/(2d): Lemma 36's rectangle (q1, w1) x (q2, w2); points alpha (1, zeta_2,
@@ -1177,7 +1176,7 @@ def prop17_random(ctx):
         ctx.fact("200 sampled points of the product set lie in I_0 cap I_1(eta) and satisfy 1 - zeta_2 <= T alpha", bool(ok))
 
 
-@check(f"{P}/lemma-21", "open-box", "random")
+@check("ssm-poison/lemma-21", "open-box", "random")
 def lemma21_random(ctx):
     """The printed construction: closed intervals 1/2 > f_2 > e_2 > f_3 > ... > e_d > 0, alpha-range
     (a_1, b_1) with a_1 f_j > b_1 e_j; box a_j = b_1 e_j, b_j = a_1 f_j. Points of the box lie in
@@ -1200,7 +1199,7 @@ def lemma21_random(ctx):
         ctx.fact("200 sampled box points: zeta_j in [e_j, f_j], strictly decreasing, zeta_j <= 1/2", ok)
 
 
-@check(f"{P}/theorem-2", "time-change-high-precision", "flow")
+@check("ssm-poison/theorem-2", "time-change-high-precision", "flow")
 def theorem2_hp(ctx):
     """Second method: the poisoned limit for (n, m, P) = (5, 6, 10) (w_2 = 5/3) by heyoka (MPFR
     80 bits, checked at 112) on the w_2 = 1 field to w_2 t (the exact time change), against

@@ -19,7 +19,7 @@ from numerics import flows
 from theorems import ssm_poison as sp_th
 
 from .core import check
-from .ssm_poison import P, RTOL, clean_loss, poisoned_loss, poisoned_state, table_init
+from .ssm_poison import RTOL, clean_loss, poisoned_loss, poisoned_state, table_init
 
 
 def _least_squares(rng, n, d):
@@ -39,7 +39,7 @@ def _ls_flow(X, y, x0, t):
     return xp + expm(-2 * t * X.T @ X) @ (x0 - xp)
 
 
-@check(f"{P}/lemma-22", "chain-rule-symbolic", "symbolic")
+@check("ssm-poison/lemma-22", "chain-rule-symbolic", "symbolic")
 def lemma22_symbolic(ctx):
     """d/dt f(x(t)) = grad f . x' = -||grad f||^2 for (21) and (27) (SymPy, d = 3, L = 5, 7)."""
     w = sp.Symbol("w", positive=True)
@@ -50,7 +50,7 @@ def lemma22_symbolic(ctx):
             ctx.identity(f"{name}, L={L}: d/dt f = -||grad f||^2 <= 0", sp.expand(sum(gi * (-gi) for gi in g) + sum(gi**2 for gi in g)))
 
 
-@check(f"{P}/lemma-22", "monotone-loss-along-flows", "flow")
+@check("ssm-poison/lemma-22", "monotone-loss-along-flows", "flow")
 def lemma22_flow(ctx):
     """The loss (27) along the poisoned Radau flow from the Table-1 initialisation (400 saved
     times to 1e4): no increase beyond the error estimate (loss error <= |grad l| x state error)."""
@@ -65,7 +65,7 @@ def lemma22_flow(ctx):
              max_increase_minus_error=float(np.max(inc)), loss_drop=float(ls[0] - ls[-1]))
 
 
-@check(f"{P}/lemma-23", "coercivity", "random")
+@check("ssm-poison/lemma-23", "coercivity", "random")
 def lemma23_symbolic(ctx):
     """For odd L, sum_k a_k^{L-1} >= ||a||_inf^{L-1}, so (21), (27) >= w (||a||_inf^{L-1} - 1)^2 when
     ||a||_inf >= 1: coercive. Checked: the inequality exactly on random rational points; l(R u)
@@ -101,7 +101,7 @@ def _path_length_ls(X, y, x0, T, n=4000):
     return a, abs(a - b)
 
 
-@check(f"{P}/theorem-4", "path-length-least-squares", "flow")
+@check("ssm-poison/theorem-4", "path-length-least-squares", "flow")
 def theorem4_flow(ctx):
     """Least squares (PL with mu = 2 lambda_min^+(X X^T), M = 2 lambda_max(X^T X), V = R^d): the
     path length of the exact flow (trapezoid on the closed form, two resolutions) against
@@ -120,7 +120,7 @@ def theorem4_flow(ctx):
         ctx.bound("path length <= sqrt(M/mu) Dist(x0, X*)", length + tail, math.sqrt(M / mu) * dist, err=err)
 
 
-@check(f"{P}/lemma-24", "pl-decay", "flow")
+@check("ssm-poison/lemma-24", "pl-decay", "flow")
 def lemma24_flow(ctx):
     """f(x(t)) <= f(x(0)) e^{-2 mu t}: least squares (exact flow; mu from the spectrum) at 20
     times; and the clean flow (21) with Lemma 1's printed PL coefficient along Radau."""
@@ -149,7 +149,7 @@ def lemma24_flow(ctx):
              mu=mu, min_gap=gap, loss_error=lerr)
 
 
-@check(f"{P}/definition-13", "pl-predicate", "random")
+@check("ssm-poison/definition-13", "pl-predicate", "random")
 def definition13_random(ctx):
     """The PL predicate with Lemma 1's coefficient holds at random points of V = B_1(0) minus the
     ball of radius alpha zeta_d / 2 with positive entries above alpha zeta_d / (2 sqrt d) (the set the proof
@@ -171,7 +171,7 @@ def definition13_random(ctx):
     ctx.random(st.tuples(st.integers(2, 20), st.sampled_from([5, 7, 9]), st.integers(0, 10**6)), prop, quick=40, full=400)
 
 
-@check(f"{P}/lemma-25", "limit-distance-least-squares", "flow")
+@check("ssm-poison/lemma-25", "limit-distance-least-squares", "flow")
 def lemma25_flow(ctx):
     """Least squares: the limit x* (closed form: projection of x0 onto the zero set along the
     flow) has f(x*) = 0 and ||x* - x0|| <= sqrt(M/mu) Dist(x0, X*) (exact quantities)."""
@@ -187,7 +187,7 @@ def lemma25_flow(ctx):
         ctx.bound("||x* - x0|| <= sqrt(M/mu) Dist(x0, X*)", float(np.linalg.norm(xstar - x0)), math.sqrt(M / mu) * float(np.linalg.norm(x0 - xstar)), err=1e-12)
 
 
-@check(f"{P}/lemma-26", "eigenpairs-symbolic", "symbolic")
+@check("ssm-poison/lemma-26", "eigenpairs-symbolic", "symbolic")
 def lemma26_symbolic(ctx):
     """((a-b) I + b 11^T) 1 = (a + (d-1) b) 1, ((a-b) I + b 11^T)(e_1 - e_j) = (a - b)(e_1 - e_j),
     the d vectors independent (determinant d (-1)^(d-1) != 0 of their matrix), d = 2..8."""
@@ -205,7 +205,7 @@ def lemma26_symbolic(ctx):
         ctx.exact(f"d={d}: the d eigenvectors are independent", sp.Matrix.hstack(*vecs).det() != 0, scope="exact")
 
 
-@check(f"{P}/lemma-27", "printed-solution", "symbolic")
+@check("ssm-poison/lemma-27", "printed-solution", "symbolic")
 def lemma27_printed(ctx):
     """The first printed expression exp(-W)(y(0) - b) at t = 0 against y(0) (exact, W = diag(1, 2)
     rotated by a rational orthogonal matrix, y(0) = (1, 0), b = 0): it differs, so it is not
@@ -222,7 +222,7 @@ def lemma27_printed(ctx):
              norm=float(np.linalg.norm(num - np.array([1.0, 0.0]))))
 
 
-@check(f"{P}/lemma-27:corrected", "solution-symbolic-and-numeric", "symbolic")
+@check("ssm-poison/lemma-27:corrected", "solution-symbolic-and-numeric", "symbolic")
 def lemma27_corrected(ctx):
     """y(t) = Q exp(-t Lambda) Q^T (y(0) - b) + b solves y' = -W(y - b) with the right initial value
     (SymPy, symbolic t, y(0), b; W from rational Q and Lambda, 2 x 2 and 3 x 3), and equals
@@ -240,7 +240,7 @@ def lemma27_corrected(ctx):
         ctx.identity(f"{n}x{n}: = exp(-tW)(y0 - b) + b", ((-t * W).exp() * (y0 - b) + b - y).applyfunc(sp.simplify))
 
 
-@check(f"{P}/lemma-28", "explicit-diffeomorphisms", "random")
+@check("ssm-poison/lemma-28", "explicit-diffeomorphisms", "random")
 def lemma28_random(ctx):
     """H(x) = x + x^3 (componentwise) at x_0 = 0, d = 2: for r_1 = 0.5, r_2 = 0.2, r_3 = 0.2 + 0.2^3:
     H[B_{r_2}] in B_{r_3} (sup over sampled points), B_{r_3} in H[B_{r_1}] (H^{-1} by Newton, inside
@@ -269,7 +269,7 @@ def lemma28_random(ctx):
     ctx.bound("Lip(H^{-1} on B_{r_3}) <= 1 (sampled quotients)", float(q2), 1.0, err=1e-12)
 
 
-@check(f"{P}/lemma-29", "gronwall-linear-fields", "random")
+@check("ssm-poison/lemma-29", "gronwall-linear-fields", "random")
 def lemma29_random(ctx):
     """Affine fields f(x) = M x + c (N = ||M||_2, exact: the difference is expm(t M) D_0): both
     Gronwall inequalities at 20 times for random M (d = 2..5); and along the poisoned flow (29)
@@ -287,7 +287,7 @@ def lemma29_random(ctx):
             ctx.bound("||D(0)|| e^{-Nt} <= ||D(t)||", float(np.linalg.norm(D0)) * math.exp(-N * t), Dt, err=1e-12 * Dt)
 
 
-@check(f"{P}/lemma-30", "non-crossing", "flow")
+@check("ssm-poison/lemma-30", "non-crossing", "flow")
 def lemma30_flow(ctx):
     """Two poisoned flows (29) from distinct initialisations (Table-1 init and its reference,
     which differ by Delta = 1.5e-8): their distance stays positive on [0, 1e4], above the
@@ -301,7 +301,7 @@ def lemma30_flow(ctx):
     ctx.bound("min_t ||A(t) - A^ref(t)|| > 0", 0.0, float(np.min(dist)), err=err, strict=True, final_distance=float(dist[-1]))
 
 
-@check(f"{P}/lemma-31", "spread", "random")
+@check("ssm-poison/lemma-31", "spread", "random")
 def lemma31_random(ctx):
     """Random x = beta_1 1 + beta_2 v (v unit in W_2), d = 2..30: max_{i,j} |x_i - x_j| >= |beta_2|/d and
     >= |beta_2|/sqrt(d(d-1)) (the proof's constant); and the worst case over v: the minimum of the
@@ -323,7 +323,7 @@ def lemma31_random(ctx):
     ctx.random(st.tuples(st.integers(2, 30), st.integers(0, 10**6)), prop, quick=40, full=400)
 
 
-@check(f"{P}/proposition-18", "odd-power-separation", "random", expect="proved")
+@check("ssm-poison/proposition-18", "odd-power-separation", "random", expect="proved")
 def prop18_random(ctx):
     """Hypothesis: s in (0, 5], b in (0, 2s], odd k <= 15, (x, y) on the constraint set (with the
     boundary cases y = -x and y = 0): both inequalities, in exact rationals."""
@@ -353,7 +353,7 @@ def prop18_random(ctx):
                          st.integers(0, 1000), st.integers(0, 1000), st.integers(0, 2)), prop, quick=60, full=600)
 
 
-@check(f"{P}/proposition-19", "ratio-separation", "random", expect="proved")
+@check("ssm-poison/proposition-19", "ratio-separation", "random", expect="proved")
 def prop19_random(ctx):
     """Hypothesis (exact rationals): whenever |1 - x/y| >= b, one of |1 - x/z|, |1 - y/z| is >=
     b/(b+2); adversarial instances near the boundary (x/z = 1 + c, y/z = 1 - c). And the proof's
@@ -384,7 +384,7 @@ def prop19_random(ctx):
                prop, quick=80, full=800)
 
 
-@check(f"{P}/lemma-32", "pl-decrease", "flow")
+@check("ssm-poison/lemma-32", "pl-decrease", "flow")
 def lemma32_flow(ctx):
     """Least squares on windows [t_1, t_2] of the exact flow: f(t_1) - f(t_2) >= 2 (t_2 - t_1) mu c with
     c = min_{[t_1, t_2]} f (= f(t_2), f decreasing) and the exact PL coefficient."""
@@ -399,7 +399,7 @@ def lemma32_flow(ctx):
         ctx.bound("f(t1) - f(t2) >= 2 (t2 - t1) mu c", 2 * (t2 - t1) * mu * f(t2), f(t1) - f(t2), err=1e-12 * f(t1))
 
 
-@check(f"{P}/lemma-33", "constrained-minimum", "convex")
+@check("ssm-poison/lemma-33", "constrained-minimum", "convex")
 def lemma33_convex(ctx):
     """g = l(.; S_2) (L = 7, w = 1), B = [-3, 3]^d, d = 3: f(psi) = min over Diff(psi) cap B by
     multi-start SLSQP (linear constraints |x_i - x_j| <= psi); f(0) = min over the diagonal (1-D,
@@ -435,7 +435,7 @@ def lemma33_convex(ctx):
     ctx.bound("f(psi) <= f(0) + 1e-9 (Diff(0) subset of Diff(psi))", max(vals), f0 + 1e-9)
 
 
-@check(f"{P}/lemma-34", "non-normal-counterexample", "symbolic")
+@check("ssm-poison/lemma-34", "non-normal-counterexample", "symbolic")
 def lemma34_counterexample(ctx):
     """f(x) = M x, M = [[-1, 10], [0, -1]] (C^1, Lipschitz): every eigenvalue of the Jacobian is -1,
     so the printed bound is e^{-t} ||D(0)||; exactly, D(t) = expm(tM) e_2 = (10 t e^{-t}, e^{-t}),
@@ -451,7 +451,7 @@ def lemma34_counterexample(ctx):
     ctx.bound("numeric (solve_ivp): ||D(1)|| <= e^{-1}", float(np.linalg.norm(fl.final)), math.exp(-1), err=fl.final_error)
 
 
-@check(f"{P}/lemma-34:corrected", "symmetric-part-bound", "flow")
+@check("ssm-poison/lemma-34:corrected", "symmetric-part-bound", "flow")
 def lemma34_corrected(ctx):
     """The bound with lambda_max of the symmetric part: (a) linear fields with random non-normal M
     (exact expm; lambda_max of (M + M^T)/2); (b) the gradient field of (27) (symmetric Jacobian:
@@ -488,7 +488,7 @@ def lemma34_corrected(ctx):
               err=float(np.max(np.exp(integ) * d0)) * qerr + float(np.max(f1.error) + np.max(f2.error)))
 
 
-@check(f"{P}/lemma-35", "sublevel-distance", "convex")
+@check("ssm-poison/lemma-35", "sublevel-distance", "convex")
 def lemma35_convex(ctx):
     """l(.; S_2), L = 7, d = 3 (zero set: sum a = 1, sum a^6 = 1, a compact curve): random points
     with l <= eta, their distance to the zero set by SLSQP projection (multi-start); the largest
@@ -519,7 +519,7 @@ def lemma35_convex(ctx):
     ctx.fact("max distance to the zero set decreases with eta", len(ok) >= 2 and all(b[2] < a[2] for a, b in zip(ok, ok[1:])))
 
 
-@check(f"{P}/lemma-36", "n-equals-one", "symbolic")
+@check("ssm-poison/lemma-36", "n-equals-one", "symbolic")
 def lemma36_n1(ctx):
     """n = 1, T = S = 1/2: for y in (1/2, 1) the admissible x-interval [(1-y)/T, S(1-y)/y] is empty:
     S(1-y)/y - (1-y)/T = (1-y)(1-4y)/(2y) < 0 (SymPy, exact sign on the interval), so no
@@ -542,7 +542,7 @@ def lemma36_n1(ctx):
               limit=str(sp.limit(ratio1, u, 0, "+")))
 
 
-@check(f"{P}/lemma-36:corrected", "interval-construction", "random")
+@check("ssm-poison/lemma-36:corrected", "interval-construction", "random")
 def lemma36_random(ctx):
     """Random T in [1e-3, 1e3], S in [1e-3, 10], n in 2..12, x* in (0, 1): Lemma 36's recipe
     (bisection for y', y''); the rectangle is well formed and both inequalities hold on a

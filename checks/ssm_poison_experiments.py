@@ -25,7 +25,7 @@ from numerics import ssm_training as tr
 from theorems.ssm_poison_experiments import PRINTED_TABLE
 
 from .core import check
-from .ssm_poison import (P, clean_at, clean_flow, gen_normalised, gen_sensitivity, poisoned_loss, poisoned_state,
+from .ssm_poison import (clean_at, clean_flow, gen_normalised, gen_sensitivity, poisoned_loss, poisoned_state,
                          table_init)
 
 # The tables' metric is reported to 3 digits (~1e-3 relative of values ~1e-3..1e-2 x d): states
@@ -160,19 +160,19 @@ def _rows23(ctx, table):
                   float(np.median(pois)), printed_ratio=printed[1] / printed[0], ratio=float(np.median(pois)) / float(np.median(clean)))
 
 
-@check(f"{P}/table-1", "row1-theorem-setting", "experiment")
+@check("ssm-poison/table-1", "row1-theorem-setting", "experiment")
 def table1_row1(ctx):
     """Row 1 by the authors' protocol (quick: seed 242; full: the four seeds and the means)."""
     _row1(ctx, "table-1")
 
 
-@check(f"{P}/table-2", "row1-theorem-setting", "experiment")
+@check("ssm-poison/table-2", "row1-theorem-setting", "experiment")
 def table2_row1(ctx):
     """Row 1 by the authors' protocol (quick: seed 342; full: the four seeds and the means)."""
     _row1(ctx, "table-2")
 
 
-@check(f"{P}/table-1", "rows2-3-reduced", "experiment")
+@check("ssm-poison/table-1", "rows2-3-reduced", "experiment")
 def table1_rows23(ctx):
     """Rows 2-3 at E.3.1's settings (8 seeds for row 2, 4 for row 3; runs that do not reach the
     loss target are recorded and excluded). Quick budget: row 2 with two seeds."""
@@ -184,7 +184,7 @@ def table1_rows23(ctx):
     _rows23(ctx, "table-1")
 
 
-@check(f"{P}/table-2", "rows2-3-reduced", "experiment")
+@check("ssm-poison/table-2", "rows2-3-reduced", "experiment")
 def table2_rows23(ctx):
     """Rows 2-3 at E.3.1's longer settings (full budget only: the quick budget runs row 1)."""
     if not ctx.full:
@@ -257,7 +257,7 @@ def _figure(ctx, kind, d, seeds, max_steps):
               max(clean), min(pois), strict=True, without=clean, with_special=pois)
 
 
-@check(f"{P}/figure-2", "greedy-standalone-ssm", "experiment")
+@check("ssm-poison/figure-2", "greedy-standalone-ssm", "experiment")
 def figure2(ctx):
     """Standalone SSM (B, C learned), d = 10, length 6: greedy index without vs with special
     sequences (quick: seed 2; full: seeds 0-3). The SSM + MLP panels are covered by table-1's
@@ -265,13 +265,13 @@ def figure2(ctx):
     _figure(ctx, "ssm", ctx.instances([{}])[0]["d"], (2,) if not ctx.full else range(4), 100_000)
 
 
-@check(f"{P}/figure-3", "greedy-standalone-ssm", "experiment")
+@check("ssm-poison/figure-3", "greedy-standalone-ssm", "experiment")
 def figure3(ctx):
     """As figure-2 with d = 20, length 10 (quick: seeds 0-2; full: 0-5)."""
     _figure(ctx, "ssm", ctx.instances([{}])[0]["d"], range(3) if not ctx.full else range(6), 100_000)
 
 
-@check(f"{P}/figure-4", "greedy-rank2-teacher", "experiment")
+@check("ssm-poison/figure-4", "greedy-rank2-teacher", "experiment")
 def figure4(ctx):
     """Teacher diag(0.99, 0.8), B = C = 1 fixed: d = 10 (length 6) and d = 20 (length 10), greedy
     index (min over the two teacher modes) without vs with special sequences."""

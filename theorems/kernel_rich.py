@@ -16,14 +16,9 @@ import re
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, Source, statement
-
-PAPER = "kernel-rich"
-FILE = "seeds/004_f9f7314f3f52e985.txt"
+from .registry import Hypothesis, Param, src, statement
 
 
-def src(section: str, equations: str = "") -> Source:
-    return Source(FILE, section, equations)
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ import functools
 
 import sympy as sp
 
-from .kernel_rich import ALPHA, FIXTURE, SEED, alpha, diagonal_model, gradient_flow, q_printed, src, z
-from .registry import Hypothesis, Param, statement
+from .kernel_rich import ALPHA, FIXTURE, SEED, alpha, diagonal_model, gradient_flow, q_printed, z
+from .registry import Hypothesis, Param, src, statement
 
 # ---------------------------------------------------------------------------------------
 # Symbols: per-coordinate quantities of the depth-D flows

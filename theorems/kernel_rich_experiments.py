@@ -9,8 +9,7 @@ checkable claim and are not registered.
 """
 from __future__ import annotations
 
-from .kernel_rich import src
-from .registry import Hypothesis, Param, int_list, statement
+from .registry import Hypothesis, Param, int_list, src, statement
 
 # ---------------------------------------------------------------------------------------
 # Shared parameters of the sparse-regression experiments (Figs. 1 and 3(c), §4)

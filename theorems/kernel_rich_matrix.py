@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .kernel_rich import src
-from .registry import Hypothesis, Param, statement
+from .registry import Hypothesis, Param, src, statement
 
 # ---------------------------------------------------------------------------------------
 # Symbolic model (§6)

@@ -20,8 +20,8 @@ import math
 import sympy as sp
 
 from . import kernel_rich as kr
-from .kernel_rich import ALPHA, FIXTURE, src
-from .registry import Hypothesis, Param, statement
+from .kernel_rich import ALPHA, FIXTURE
+from .registry import Hypothesis, Param, src, statement
 
 z, u = kr.z, kr.u
 

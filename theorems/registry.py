@@ -229,9 +229,18 @@ class Hypothesis:
 
 @dataclass(frozen=True)
 class Source:
+    """Where a statement is printed. ``file`` is the paper's text under ``shared/``; a paper
+    statement leaves it empty (see :func:`src`) and the registry fills it from :data:`PAPERS`."""
+
     file: str
     section: str
     equations: str = ""
+
+
+def src(section: str, equations: str = "") -> Source:
+    """The source of a paper statement: its section and equation numbers (the file follows
+    from the statement's paper key)."""
+    return Source("", section, equations)
 
 
 @dataclass
@@ -338,6 +347,10 @@ def register(stmt: Statement) -> Statement:
         raise ValueError(f"{stmt.id}: a refuted statement needs an erratum note")
     if stmt.id.endswith(":corrected") and not stmt.corrects:
         raise ValueError(f"{stmt.id}: a corrected statement names the printed one")
+    if not stmt.source.file:
+        if paper not in PAPERS:
+            raise ValueError(f"{stmt.id}: a statement outside the papers names its source file")
+        stmt.source = Source(PAPERS[paper], stmt.source.section, stmt.source.equations)
     REGISTRY[stmt.id] = stmt
     return stmt
 

@@ -22,14 +22,9 @@ from typing import Sequence
 import sympy as sp
 
 from . import linear_rnn as lr
-from .registry import Hypothesis, Param, Source, statement
-
-PAPER = "rnn-lowdim"
-FILE = "seeds/000_f19c100b45fc40d6.txt"
+from .registry import Hypothesis, Param, src, statement
 
 
-def src(section: str, equations: str = "") -> Source:
-    return Source(FILE, section, equations)
 
 
 # ---------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@ CPU at reduced size. Encodings of the training setups are in ``checks/rnn_lowdim
 (they are computations, not claims)."""
 from __future__ import annotations
 
-from .registry import Param, statement
-from .rnn_lowdim import SEED, src
+from .registry import Param, src, statement
+from .rnn_lowdim import SEED
 
 DH = Param("dh", int, 1, "teacher state dimension d^ (reduced from the paper's 5)", low=1)
 D_EXP = Param("d", int, 20, "student state dimension (reduced from the paper's 40)", low=1)

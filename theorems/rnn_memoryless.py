@@ -17,14 +17,9 @@ from __future__ import annotations
 import sympy as sp
 
 from . import linear_rnn
-from .registry import Hypothesis, Param, Source, statement
-
-PAPER = "rnn-memoryless"
-FILE = "seeds/001_0500f854cb2b6ba0.txt"
+from .registry import Hypothesis, Param, src, statement
 
 
-def src(section: str, equations: str = "") -> Source:
-    return Source(FILE, section, equations)
 
 
 # ---------------------------------------------------------------------------------------
