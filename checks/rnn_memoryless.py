@@ -28,6 +28,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
+from numerics import exact as nx
 from numerics import limits
 from numerics import linear_rnn as nl
 from numerics import linear_rnn_gd as gd
@@ -44,18 +45,9 @@ EXTRAP_OK = 1e-2  # 'extrapolates' in the experiments: max_{k<=j<T} |h_j - h*_j|
 # ---------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------
-def R(v) -> sp.Rational:
-    v = Fraction(v)
-    return sp.Rational(v.numerator, v.denominator)
-
-
-def smat(M) -> sp.Matrix:
-    M = np.asarray(M, dtype=object)
-    if M.ndim == 1:
-        return sp.Matrix([R(v) for v in M])
-    return sp.Matrix([[R(v) for v in row] for row in M])
-
-
+# Paper-free exact helpers live in numerics.exact (``nx``): the SymPy/Fraction converters, random
+# rational instances, and the catalog's CI-11 instances (``nx.block_triangular_realization``: impulse
+# response (w, 0, 0, ...), i.e. an extrapolating zero-loss point; ``vanishing_tail=False`` perturbs it).
 def memoryless_loss(k: int, w=1.0) -> gd.ImpulseLoss:
     return gd.ImpulseLoss((w,) + (0 * w,) * (k - 1))
 
@@ -88,15 +80,6 @@ def spectral_radius(A) -> float:
     return float(max(abs(np.linalg.eigvals(np.asarray(A, float)))))
 
 
-def rational_symmetric(rng, d, lo=-3, hi=3, den=4):
-    M = [[Fraction(int(rng.integers(lo, hi + 1)), int(rng.integers(1, den + 1))) for _ in range(d)] for _ in range(d)]
-    return gd.as_exact([[M[min(p, q)][max(p, q)] for q in range(d)] for p in range(d)])
-
-
-def rational_vector(rng, d, lo=-3, hi=3, den=4):
-    return gd.as_exact([Fraction(int(rng.integers(lo, hi + 1)), int(rng.integers(1, den + 1))) for _ in range(d)])
-
-
 @functools.lru_cache(maxsize=None)
 def gd_run(kind: str, d: int, k: int, w: float, eta: float, scale: float, seed: int, steps: int, target: tuple | None = None):
     """A cached float64 GD run on (4) (or on sum_j (h_j - target_j)^2); ``kind`` in
@@ -114,22 +97,6 @@ def gd_run(kind: str, d: int, k: int, w: float, eta: float, scale: float, seed: 
     marks = sorted({0, steps} | {int(steps * f) for f in (0.01, 0.03, 0.1, 0.3, 0.5)})
     run = gd.gradient_descent(loss, A, B, C, eta, steps, record=lambda t: t in marks)
     return run
-
-
-def second_moment_expectation(expr, xs, Sigma):
-    """E[expr] for a polynomial ``expr`` of degree <= 2 in ``xs`` under E[x] = 0 and
-    E[x x^T] = Sigma (monomials x_i x_j -> Sigma_ij, x_i -> 0)."""
-    poly = sp.Poly(sp.expand(expr), *xs)
-    out = 0
-    for monom, coeff in poly.terms():
-        idx = [i for i, e in enumerate(monom) for _ in range(e)]
-        if len(idx) == 0:
-            out += coeff
-        elif len(idx) == 2:
-            out += coeff * Sigma[idx[0], idx[1]]
-        elif len(idx) > 2:
-            raise ValueError("degree > 2")
-    return out
 
 
 def unrolled_output(A, B, C, xs):
@@ -238,7 +205,7 @@ def _lemma31_symbolic(ctx, d, k, with_appendix_steps):
     sq = rm.loss_expectation_form(A, B, C, w, xs)
     # (15) is the model's (y_k - w x_k)^2 (the recurrence, not the printed sum)
     ctx.identity(f"(15) = (y_k(x) - w x_k)^2 from the recurrence, d={d}, k={k}", sp.expand(sq - (unrolled_output(A, B, C, xs) - w * xs[-1]) ** 2))
-    E = second_moment_expectation(sq, xs, sp.eye(k))
+    E = nx.second_moment_expectation(sq, xs, sp.eye(k))
     ctx.identity(f"E[(15)] under E xx^T = I equals (4), d={d}, k={k}", sp.expand(E - rm.loss_printed(A, B, C, w, k)))
     ctx.identity(f"(4) = the shared model's population loss, d={d}, k={k}", sp.expand(rm.loss_printed(A, B, C, w, k) - tl.population_loss(A, B, C, [w], k)))
     if with_appendix_steps:
@@ -248,7 +215,7 @@ def _lemma31_symbolic(ctx, d, k, with_appendix_steps):
         ctx.identity(f"App. A last step: second = (14), d={d}, k={k}", sp.expand(second - rm.loss_printed(A, B, C, w, k)))
     # which hypotheses are used: a general second moment Sigma gives the quadratic form (CI-1)
     S = sp.Matrix(k, k, lambda i, j: sp.Symbol(f"S{min(i, j)}{max(i, j)}", real=True))
-    ES = second_moment_expectation(sq, xs, S)
+    ES = nx.second_moment_expectation(sq, xs, S)
     h = tl.impulse(A, B, C, k)
     r = sp.Matrix([h[k - i] for i in range(1, k + 1)]) - w * sp.Matrix([0] * (k - 1) + [1])
     ctx.identity(f"CI-1: E[(15)] with E xx^T = Sigma is (h~ - w e_k)^T Sigma (h~ - w e_k), d={d}, k={k}", sp.expand(ES - (r.T * S * r)[0, 0]), scope="only the second moment enters")
@@ -273,21 +240,21 @@ def _rademacher_lemma31(ctx, quick, full):
         d, k, seed = ex
         rng = np.random.default_rng(seed)
         A = gd.as_exact([[Fraction(int(rng.integers(-3, 4)), int(rng.integers(1, 4))) for _ in range(d)] for _ in range(d)])
-        B, C = rational_vector(rng, d), rational_vector(rng, d)
+        B, C = nx.rational_vector(rng, d), nx.rational_vector(rng, d)
         w = Fraction(int(rng.integers(1, 5)) * int(rng.choice([-1, 1])), int(rng.integers(1, 3)))
         H = nl.impulse(A, B, C, k)
         exact = nl.rademacher_expectation(lambda x: (nl.simulate(A, B, C, x)[-1] - w * x[-1]) ** 2, k)
-        printed = rm.loss_printed(smat(A), smat(B), smat(C).T, R(w), k)
-        ctx.exact("Rademacher enumeration (recurrence run literally) = (4)", R(exact) == printed, scope="exact rationals, d <= 3, k <= 6", value=str(exact))
+        printed = rm.loss_printed(nx.sympy_matrix(A), nx.sympy_matrix(B), nx.sympy_matrix(C).T, nx.sympy_rational(w), k)
+        ctx.exact("Rademacher enumeration (recurrence run literally) = (4)", nx.sympy_rational(exact) == printed, scope="exact rationals, d <= 3, k <= 6", value=str(exact))
         # a dependent law with E xx^T = I: x uniform on {+-sqrt(k) e_i}
-        dep = sum(((sp.sqrt(k) * s * R(H[k - 1 - i])) - (R(w) * s * sp.sqrt(k) if i == k - 1 else 0)) ** 2 for i in range(k) for s in (1, -1)) / (2 * k)
+        dep = sum(((sp.sqrt(k) * s * nx.sympy_rational(H[k - 1 - i])) - (nx.sympy_rational(w) * s * sp.sqrt(k) if i == k - 1 else 0)) ** 2 for i in range(k) for s in (1, -1)) / (2 * k)
         ctx.exact("dependent law uniform on {+-sqrt(k) e_i} (E xx^T = I): expectation = (4)", sp.expand(dep - printed) == 0, scope="exact")
         if k >= 2:
             # identity covariance with non-zero mean: x = mu + Rademacher; (4) needs the raw second moment
             mu = [1] + [0] * (k - 1)
             shifted = nl.rademacher_expectation(lambda x: (nl.simulate(A, B, C, [a + b for a, b in zip(x, mu)])[-1] - w * (x[-1] + mu[-1])) ** 2, k)
-            gap = R(shifted) - printed
-            rt = R(H[k - 1])  # the residual's entry met by mu = e_1 (x_1 meets h_{k-1})
+            gap = nx.sympy_rational(shifted) - printed
+            rt = nx.sympy_rational(H[k - 1])  # the residual's entry met by mu = e_1 (x_1 meets h_{k-1})
             ctx.exact("identity covariance, mean e_1: expectation - (4) = (h_{k-1})^2 (the raw second moment is what (4) needs)", gap == rt**2, scope="exact")
 
     ctx.random(inst(), prop, quick=quick, full=full)
@@ -338,38 +305,6 @@ def lemmaA1_rademacher(ctx):
     _rademacher_lemma31(ctx, quick=8, full=80)
 
 
-def block_triangular_instance(rng, d: int, w, extrapolating: bool = True):
-    """CI-11 (verified where used): A = G [[A11, A12], [0, A22]] G^-1 with A22 b2 = 0,
-    B = G (b1; b2), C = (0, c2) G^-1, c2 b2 = w, with G unimodular (exact integer inverse).
-    ``extrapolating=False`` perturbs A22 so that A22 b2 != 0."""
-    d1 = int(rng.integers(0, d))  # size of the (A11) block; the (A22) block has d - d1 >= 1 states
-    d2 = d - d1
-    L = np.eye(d, dtype=int) + np.tril(rng.integers(-2, 3, (d, d)), -1)
-    U = np.eye(d, dtype=int) + np.triu(rng.integers(-2, 3, (d, d)), 1)
-    G = sp.Matrix(L) * sp.Matrix(U)
-    b2 = sp.Matrix([1] + [int(v) for v in rng.integers(-2, 3, d2 - 1)])
-    # A22 with A22 b2 = 0: columns chosen so that A22 b2 = 0 (first column = -rest . b2[1:])
-    rest = sp.Matrix(rng.integers(-2, 3, (d2, d2 - 1))) if d2 > 1 else sp.zeros(d2, 0)
-    first = -(rest * b2[1:, :]) if d2 > 1 else sp.zeros(d2, 1)
-    A22 = first.row_join(rest)
-    if not extrapolating:
-        A22 = A22 + sp.eye(d2)
-    A11 = sp.Matrix(rng.integers(-2, 3, (d1, d1)))
-    A12 = sp.Matrix(rng.integers(-2, 3, (d1, d2)))
-    T = sp.BlockMatrix([[A11, A12], [sp.zeros(d2, d1), A22]]).as_explicit() if d1 else A22
-    b1 = sp.Matrix(rng.integers(-2, 3, (d1, 1)))
-    c2 = sp.Matrix([[R(w)] + [0] * (d2 - 1)])  # c2 b2 = w (b2[0] = 1)
-    Ginv = G.inv()
-    A = G * T * Ginv
-    B = G * (b1.col_join(b2) if d1 else b2)
-    C = (sp.zeros(1, d1).row_join(c2) if d1 else c2) * Ginv
-    return A, B, C
-
-
-def np_exact(M: sp.Matrix):
-    return gd.as_exact([[Fraction(int(sp.Rational(v).p), int(sp.Rational(v).q)) for v in M.row(i)] for i in range(M.rows)])
-
-
 @check("rnn-memoryless/claim-def-extrapolation", "certificate-vs-recurrence", "random", expect="proved")
 def def_extrapolation_random(ctx):
     """The finite certificate (h_0 = w, h_1 = ... = h_d = 0) decides extrapolation: on exact
@@ -382,7 +317,7 @@ def def_extrapolation_random(ctx):
         d, seed, good = ex
         rng = np.random.default_rng(seed)
         w = Fraction(int(rng.choice([-3, -1, 1, 2])))
-        A, B, C = (np_exact(M) for M in block_triangular_instance(rng, d, w, extrapolating=good))
+        A, B, C = (nx.fraction_array(M) for M in nx.block_triangular_realization(rng, d, w, vanishing_tail=good))
         Bv, Cv = B.ravel(), C.ravel()
         h = nl.impulse(A, Bv, Cv, d + 1)
         cert = h[0] == w and all(v == 0 for v in h[1:])
@@ -434,9 +369,9 @@ def lemma32_random(ctx):
         c = sp.Matrix(rng.integers(-2, 3, (1, d)))
         if (c * b)[0, 0] == 0:
             c[0, int(np.argmax([abs(v) for v in b]))] += 1
-        c = c * R(w) / (c * b)[0, 0]
-        for A, B, C in [(M, b, c), block_triangular_instance(rng, d, w)]:
-            Ae, Be, Ce = np_exact(A), np_exact(B).ravel(), np_exact(C).ravel()
+        c = c * nx.sympy_rational(w) / (c * b)[0, 0]
+        for A, B, C in [(M, b, c), nx.block_triangular_realization(rng, d, w)]:
+            Ae, Be, Ce = nx.fraction_array(A), nx.fraction_array(B).ravel(), nx.fraction_array(C).ravel()
             h = nl.impulse(Ae, Be, Ce, 30)
             cond = h[0] == w and all(v == 0 for v in h[1:])
             ctx.exact("construction satisfies CB = w, C A^j B = 0 (j < 30)", cond)
@@ -479,14 +414,6 @@ def a_zero_symbolic(ctx):
 # ---------------------------------------------------------------------------------------
 # Theorem 4.1 (k > d) and Proposition 5.1 (k <= d)
 # ---------------------------------------------------------------------------------------
-def charpoly_coeffs(A: sp.Matrix):
-    """``c_0..c_{d-1}`` of ``det(lambda I - A) = lambda^d + sum_i c_i lambda^i``."""
-    lam = sp.Symbol("lambda")
-    p = sp.Poly(A.charpoly(lam).as_expr(), lam)
-    d = A.shape[0]
-    return [p.coeff_monomial(lam**i) for i in range(d)]
-
-
 @check("rnn-memoryless/theorem-4.1", "cayley-hamilton", "symbolic")
 def theorem41_symbolic(ctx):
     """The proof's recursion h_{d+m} = -sum_i c_i h_{i+m} (Cayley-Hamilton) as a polynomial
@@ -495,7 +422,7 @@ def theorem41_symbolic(ctx):
     zero-loss conditions into the recursion symbolically (d = 2, k = 3)."""
     for d, ms in ((2, range(4)), (3, range(2))):
         A, B, C, _ = tl.parameters(d)
-        c = charpoly_coeffs(A)
+        c = nx.charpoly_coeffs(A)
         h = tl.impulse(A, B, C, d + max(ms) + 1)
         for m in ms:
             ctx.identity(f"d={d}: h_(d+{m}) + sum_i c_i h_(i+{m}) = 0", sp.expand(h[d + m] + sum(c[i] * h[i + m] for i in range(d))), scope=f"symbolic A ({d}x{d}), B, C")
@@ -520,7 +447,7 @@ def theorem41_random(ctx):
         d, seed = ex
         rng = np.random.default_rng(seed)
         w = sp.Integer(int(rng.choice([-2, 1, 3])))
-        A, B, _ = block_triangular_instance(rng, d, w)
+        A, B, _ = nx.block_triangular_realization(rng, d, w)
         k = d + 1
         K = sp.Matrix.hstack(*[A**j * B for j in range(k)])
         Cs = sp.Matrix([sp.symbols(f"c0:{d}")])
@@ -532,29 +459,11 @@ def theorem41_random(ctx):
         ctx.exact("every zero-loss C (general solution) has C A^j B = 0 for k <= j <= 3d + 3", all(v == 0 for v in hj), scope=f"d={d}, k={k}, free parameters: {len(Cg.free_symbols)}")
         Ai = sp.Matrix(rng.integers(-3, 4, (d, d)))
         Bi, Ci = sp.Matrix(rng.integers(-3, 4, (d, 1))), sp.Matrix(rng.integers(-3, 4, (1, d)))
-        cc = charpoly_coeffs(Ai)
+        cc = nx.charpoly_coeffs(Ai)
         h = tl.impulse(Ai, Bi, Ci, d + 9)
         ctx.exact("Cayley-Hamilton recursion on a random integer instance (m <= 8)", all(h[d + m] + sum(cc[i] * h[i + m] for i in range(d)) == 0 for m in range(9)))
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=6, full=60)
-
-
-def _lp_extreme_impulse(A: np.ndarray, B: np.ndarray, w: float, k: int, J: int, box: float = 10.0):
-    """max and min of C A^J B over {C : C A^j B = w delta_j0 (j < k), |C|_inf <= box} (an LP)."""
-    from numerics import linear_programs as lp
-
-    K = np.column_stack([np.linalg.matrix_power(A, j) @ B for j in range(k)])
-    cJ = np.linalg.matrix_power(A, J) @ B
-    f = np.array([w] + [0.0] * (k - 1))
-    # equilibrate: each constraint row and the objective scaled to unit norm (powers of A grow)
-    rows = np.linalg.norm(K.T, axis=1)
-    rows[rows == 0] = 1.0
-    cn = float(np.linalg.norm(cJ)) or 1.0
-    hi = lp.extremize_linear(cJ / cn, K.T / rows[:, None], f / rows, box=box, maximize=True)
-    lo = lp.extremize_linear(cJ / cn, K.T / rows[:, None], f / rows, box=box, maximize=False)
-    for r in (hi, lo):
-        r.value, r.error = r.value * cn, r.error * cn
-    return hi, lo
 
 
 @check("rnn-memoryless/theorem-4.1", "lp-extreme-values", "convex")
@@ -562,22 +471,24 @@ def theorem41_lp(ctx):
     """cvxpy LP: for (A, B) from CI-11 (d = 3, 4; k = d + 1) the zero-loss set in C is affine;
     the largest and smallest C A^J B over it (|C|_inf <= max(10, twice the constructed C)) are 0 for every k <= J <= 3d (the
     theorem). Contrast (k <= d, Prop. 5.1's A = P, B = e_1): the largest h_d is 10 (the box)."""
+    from numerics import linear_programs as lp
+
     ctx.precision = "Clarabel 1e-12 (error estimate: difference to 1e-9, plus feasibility residual)"
     for inst in ctx.instances([{"d": 3, "k": 4, "seed": 3}, {"d": 4, "k": 5, "seed": 5}], [{"d": d, "k": d + 1, "seed": s} for d in (2, 3, 4, 5) for s in range(3)]):
         held = ctx.start(inst)
         d, k = inst["d"], inst["k"]
         rng = np.random.default_rng(inst["seed"])
-        A, B, C0 = block_triangular_instance(rng, d, 1)
+        A, B, C0 = nx.block_triangular_realization(rng, d, 1)
         An, Bn = np.array(A.tolist(), float), np.array(B.tolist(), float).ravel()
         box = max(10.0, 2 * float(max(abs(v) for v in C0)))  # contains the constructed zero-loss C
         scale = float(np.max(np.abs(np.column_stack([np.linalg.matrix_power(An, j) @ Bn for j in range(3 * d + 1)]))))
         for J in range(k, 3 * d + 1):
-            hi, lo = _lp_extreme_impulse(An, Bn, 1.0, k, J, box=box)
+            hi, lo = lp.impulse_entry_range(An, Bn, [1.0] + [0.0] * (k - 1), J, box=box)
             tol = 1e-7 * box * scale
             ctx.agree(f"max C A^{J} B over the zero-loss set = 0", hi.value, 0.0, tol=tol, err=hi.error + 1e-12 * scale * box, scale=1.0)
             ctx.agree(f"min C A^{J} B over the zero-loss set = 0", lo.value, 0.0, tol=tol, err=lo.error + 1e-12 * scale * box, scale=1.0)
     P, e1, _ = rm.proposition_5_1_parameters(4, 1)
-    hi, lo = _lp_extreme_impulse(np.array(P.tolist(), float), np.array(e1.tolist(), float).ravel(), 1.0, 3, 3)
+    hi, lo = lp.impulse_entry_range(np.array(P.tolist(), float), np.array(e1.tolist(), float).ravel(), [1.0, 0.0, 0.0], 3)
     ctx.agree("contrast d = 4, k = 3, A = P, B = e_1: max h_3 over the zero-loss set = 10 (the box)", hi.value, 10.0, tol=1e-6, err=hi.error)
 
 
@@ -598,7 +509,7 @@ def prop51_family(ctx):
         ctx.exact(f"d={d}: P M = M with rows shifted cyclically down", P * M == sp.Matrix.vstack(M[d - 1:, :], M[: d - 1, :]))
         for wv in (1, -2, 7):
             A, B, C = rm.proposition_5_1_parameters(d, wv)
-            h = nl.impulse(np_exact(A), np_exact(B).ravel(), np_exact(C).ravel(), 4 * d + 1)
+            h = nl.impulse(nx.fraction_array(A), nx.fraction_array(B).ravel(), nx.fraction_array(C).ravel(), 4 * d + 1)
             ctx.exact(f"d={d}, w={wv}: h_j = w [d | j] for j <= 4d (CI-10)", all(h[j] == (wv if j % d == 0 else 0) for j in range(4 * d + 1)))
             for k in range(1, d + 1):
                 L = rm.loss_printed(A, B, C, wv, k)
@@ -621,7 +532,7 @@ def prop51_simulation(ctx):
         d, seed = ex
         rng = np.random.default_rng(seed)
         w = Fraction(int(rng.choice([-3, 1, 2])))
-        A, B, C = (np_exact(M) for M in rm.proposition_5_1_parameters(d, R(w)))
+        A, B, C = (nx.fraction_array(M) for M in rm.proposition_5_1_parameters(d, nx.sympy_rational(w)))
         Bv, Cv = B.ravel(), C.ravel()
         for k in range(1, d + 1):
             xs = [[int(v) for v in rng.integers(-3, 4, k)] for _ in range(3)] + [[int(i == j) for j in range(k)] for i in range(k)]

@@ -23,6 +23,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
+from numerics import exact as nx
 from numerics import flows
 from numerics import linear_rnn_gd as gd
 from theorems import linear_rnn as tl
@@ -30,9 +31,8 @@ from theorems import rnn_memoryless as rm
 from theorems import rnn_memoryless_gd as rg
 
 from .core import check
-from .rnn_memoryless import (EPS64, HP_BITS, R, extrapolation_error, gd_run, memoryless_loss,
-    rational_symmetric, rational_vector, residual_limit, residual_reduced_flow, smat, spectral_radius,
-    symmetric_init, sympy_gradients)
+from .rnn_memoryless import (EPS64, HP_BITS, extrapolation_error, gd_run, memoryless_loss, residual_limit,
+    residual_reduced_flow, spectral_radius, symmetric_init, sympy_gradients)
 
 
 # ---------------------------------------------------------------------------------------
@@ -144,12 +144,12 @@ def _exact_symmetric_gd(ctx, d, k, w, eta, seed, steps, sign=1, label="", scale=
     """Exact GD in Fractions from a rational symmetric initialisation (B0 = sign C0^T); checks
     the invariance after every step, exactly, and the printed gradients at each iterate."""
     rng = np.random.default_rng(seed)
-    A = scale * rational_symmetric(rng, d)
-    C = scale * rational_vector(rng, d)
+    A = scale * nx.rational_symmetric(rng, d)
+    C = scale * nx.rational_vector(rng, d)
     B = sign * C
     if not symmetric:  # outside the hypothesis (probes): A0 = A0^T + a strictly upper part, B0 != C0^T
         A = A + scale * gd.as_exact(np.triu(rng.integers(1, 3, (d, d)), 1))
-        B = B + scale * rational_vector(rng, d)
+        B = B + scale * nx.rational_vector(rng, d)
     loss = memoryless_loss(k, Fraction(w))
     held = {"sym": True, "bc": True, "printed": True}
 
@@ -159,8 +159,8 @@ def _exact_symmetric_gd(ctx, d, k, w, eta, seed, steps, sign=1, label="", scale=
         held["bc"] &= bool((Bt == sign * Ct).all())
         if t < 2:  # the printed formulas in SymPy at the exact iterate (bounded cost)
             _, (GA, GB, GC) = gd.loss_and_gradient(loss, At, Bt, Ct)
-            pA, pB, pC = rg.gradients_printed(smat(At), smat(Bt), smat(Ct).T, R(Fraction(w)), k)
-            held["printed"] &= pA == smat(GA) and pB == smat(GB) and pC == smat(GC).T
+            pA, pB, pC = rg.gradients_printed(nx.sympy_matrix(At), nx.sympy_matrix(Bt), nx.sympy_matrix(Ct).T, nx.sympy_rational(Fraction(w)), k)
+            held["printed"] &= pA == nx.sympy_matrix(GA) and pB == nx.sympy_matrix(GB) and pC == nx.sympy_matrix(GC).T
 
     run = gd.gradient_descent(loss, A, B, C, Fraction(eta), steps, on_step=on_step)
     sc = f"exact Fractions, d={d}, k={k}, w={w}, eta={eta}, {steps} steps"
@@ -217,12 +217,12 @@ def slackness_exact(ctx):
     def prop(ex):
         d, seed = ex
         rng = np.random.default_rng(seed)
-        A = smat(rational_symmetric(rng, d))
-        c = smat(rational_vector(rng, d))
+        A = nx.sympy_matrix(nx.rational_symmetric(rng, d))
+        c = nx.sympy_matrix(nx.rational_vector(rng, d))
         h2 = (c.T * A**2 * c)[0, 0]
         ctx.exact("h_2 = ||A C^T||^2 at a random rational manifold point", h2 == (A * c).dot(A * c))
         # make A singular (symmetric) and take C^T in its kernel
-        u = smat(rational_vector(rng, d))
+        u = nx.sympy_matrix(nx.rational_vector(rng, d))
         if all(x == 0 for x in u):
             u[0] = 1
         Pm = sp.eye(d) - u * u.T / u.dot(u)

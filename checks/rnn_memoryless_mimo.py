@@ -14,14 +14,14 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
+from numerics import exact as nx
 from numerics import linear_rnn_gd as gd
 from theorems import linear_rnn as tl
 from theorems import rnn_memoryless as rm
 from theorems import rnn_memoryless_mimo as rmm
 
 from .core import check
-from .rnn_memoryless import (EPS64, R, block_triangular_instance, charpoly_coeffs, second_moment_expectation,
-    smat, spectral_radius)
+from .rnn_memoryless import EPS64, spectral_radius
 
 
 # ---------------------------------------------------------------------------------------
@@ -49,14 +49,14 @@ def lemmaC1_symbolic(ctx):
     flat = [v for x in xs for v in x]
     Sigma = sp.eye(n * k)
     err = y - W * xs[-1]
-    total = second_moment_expectation(sum(e**2 for e in err), flat, Sigma)
+    total = nx.second_moment_expectation(sum(e**2 for e in err), flat, Sigma)
     ctx.identity("E||y_k - W x_k||^2 (recurrence (19)) = (20)", sp.expand(total - rmm.mimo_loss_printed(A, B, C, W, k)))
     H = [C * A**j * B for j in range(k)]
-    yy = second_moment_expectation((y.T * y)[0, 0], flat, Sigma)
+    yy = nx.second_moment_expectation((y.T * y)[0, 0], flat, Sigma)
     ctx.identity("(29): E||y_k||^2 = sum_j ||H_j||_F^2", sp.expand(yy - sum(sum(v**2 for v in Hj) for Hj in H)))
-    cross = second_moment_expectation((y.T * W * xs[-1])[0, 0], flat, Sigma)
+    cross = nx.second_moment_expectation((y.T * W * xs[-1])[0, 0], flat, Sigma)
     ctx.identity("(30): E[y_k^T W x_k] = tr(W^T CB)", sp.expand(cross - (W.T * H[0]).trace()))
-    ww = second_moment_expectation(((W * xs[-1]).T * (W * xs[-1]))[0, 0], flat, Sigma)
+    ww = nx.second_moment_expectation(((W * xs[-1]).T * (W * xs[-1]))[0, 0], flat, Sigma)
     ctx.identity("(31): E||W x_k||^2 = ||W||_F^2", sp.expand(ww - sum(v**2 for v in W)))
 
 
@@ -82,7 +82,7 @@ def lemmaC1_rademacher(ctx):
             e = C.dot(s) - W.dot(X[-1])
             total += sum(e * e)
         total /= 2 ** (n * k)
-        ctx.exact("Rademacher enumeration = (20)", R(total) == rmm.mimo_loss_printed(smat(A), smat(B), smat(C), smat(W), k), scope="exact rationals")
+        ctx.exact("Rademacher enumeration = (20)", nx.sympy_rational(total) == rmm.mimo_loss_printed(nx.sympy_matrix(A), nx.sympy_matrix(B), nx.sympy_matrix(C), nx.sympy_matrix(W), k), scope="exact rationals")
 
     ctx.random(st.tuples(st.integers(1, 3), st.integers(1, 2), st.integers(1, 2), st.integers(1, 4), st.integers(0, 10**6)), prop, quick=8, full=60)
 
@@ -92,7 +92,7 @@ def mimo41_symbolic(ctx):
     """Matrix impulse response H_j = C A^j B (d = 2, n = m = 2, symbolic): H_{d+m} + sum_i c_i
     H_{i+m} = 0 (m <= 2); hence zero loss with k > d (H_1..H_d = 0) gives H_j = 0 for j > d."""
     A, B, C, W, _ = mimo_symbols(2, 2, 2)
-    c = charpoly_coeffs(A)
+    c = nx.charpoly_coeffs(A)
     H = [C * A**j * B for j in range(5)]
     for m_ in range(3):
         ctx.identity(f"H_(2+{m_}) + c_1 H_(1+{m_}) + c_0 H_{m_} = 0", (H[2 + m_] + c[1] * H[1 + m_] + c[0] * H[m_]).applyfunc(sp.expand), scope="symbolic A, B (2x2), C (2x2)")
@@ -110,10 +110,10 @@ def mimo41_random(ctx):
         rng = np.random.default_rng(seed)
         A = sp.Matrix(rng.integers(-3, 4, (d, d)))
         B, C = sp.Matrix(rng.integers(-3, 4, (d, n))), sp.Matrix(rng.integers(-3, 4, (m, d)))
-        cc = charpoly_coeffs(A)
+        cc = nx.charpoly_coeffs(A)
         H = [C * A**j * B for j in range(d + 7)]
         ctx.exact("matrix Cayley-Hamilton recursion (m <= 6)", all(H[d + q] + sum((cc[i] * H[i + q] for i in range(d)), sp.zeros(m, n)) == sp.zeros(m, n) for q in range(7)))
-        A2, b, c = block_triangular_instance(rng, d, 1)
+        A2, b, c = nx.block_triangular_realization(rng, d, 1)
         Bm = b.row_join(2 * b)  # n = 2 columns through ker structure
         Cm = c.col_join(-3 * c)  # m = 2 rows
         Hm = [Cm * A2**j * Bm for j in range(3 * d + 1)]

@@ -2,9 +2,10 @@
 invariance of the symmetric manifold under GD, complementary slackness, Theorem 6.1, Remark
 6.2, Lemma 6.3, the residual setting, and §7.1's restatement of Theorem 6.1.
 
-Shared encodings (the loss (4), the CI-9 reduced loss) and parameters are imported from
-``theorems.rnn_memoryless``; this module adds, as printed (reconstructed): the gradients
-(5)-(7), the summand ``M_{j,r}`` of (10), Matrix Cookbook (91) and Lemma 6.3's construction.
+Shared parameters and ``scalar`` are imported from ``theorems.rnn_memoryless`` (which also keeps
+the loss (4) and the CI-9 reduced loss of the residual setting, used by the experiments' checks
+too); this module adds, as printed (reconstructed): the gradients (5)-(7), the summand
+``M_{j,r}`` of (10), Matrix Cookbook (91) and Lemma 6.3's construction.
 """
 from __future__ import annotations
 
