@@ -5,6 +5,8 @@ tolerances (Clarabel) so that the difference is the error estimate; knows no pap
   and/or ``z >= 0`` -- e.g. the largest value of a later impulse-response entry over the
   zero-loss parameters that enter linearly, or over positive measures with prescribed moments.
 * :func:`min_quadratic`: ``min |M z - m|^2`` s.t. ``z >= 0`` and ``g^T z >= delta``.
+* :func:`impulse_entry_range`: the range of ``C A^J B`` over the rows ``C`` (in a box) with
+  prescribed ``C A^j B`` for ``j < k`` -- the first kind of program above.
 """
 from __future__ import annotations
 
@@ -69,3 +71,22 @@ def min_quadratic(M, m, g=None, delta: float = 0.0) -> ProgramResult:
         return prob, z, lambda: max(0.0, float(-np.min(z.value)), float(delta - np.asarray(g, float) @ z.value) if g is not None else 0.0)
 
     return _solve(build)
+
+
+def impulse_entry_range(A, B, target, J: int, box: float = 10.0) -> tuple[ProgramResult, ProgramResult]:
+    """The largest and the smallest ``C A^J B`` over the output rows ``C`` with prescribed first
+    impulse-response entries ``C A^j B = target[j]`` (``j < len(target)``) and ``|C|_inf <= box``
+    (``A`` d x d, ``B`` a length-d vector): two LPs, ``(max, min)``. Each constraint row and the
+    objective are scaled to unit norm (powers of ``A`` grow); values and errors are scaled back."""
+    A, B = np.asarray(A, float), np.asarray(B, float)
+    K = np.column_stack([np.linalg.matrix_power(A, j) @ B for j in range(len(target))])
+    cJ = np.linalg.matrix_power(A, J) @ B
+    f = np.asarray(target, float)
+    rows = np.linalg.norm(K.T, axis=1)
+    rows[rows == 0] = 1.0
+    cn = float(np.linalg.norm(cJ)) or 1.0
+    hi = extremize_linear(cJ / cn, K.T / rows[:, None], f / rows, box=box, maximize=True)
+    lo = extremize_linear(cJ / cn, K.T / rows[:, None], f / rows, box=box, maximize=False)
+    for r in (hi, lo):
+        r.value, r.error = r.value * cn, r.error * cn
+    return hi, lo
