@@ -10,7 +10,11 @@ Knows no paper. Programs:
 * ``min_power``: ``min sum phi(P) + phi(N)`` with ``phi(P) = P - (D/2) s P^(2/D) + c`` -- the
   power cone (``cvxpy.power`` with exponent in (0,1));
 * ``separable_dual_newton``: a damped Newton method on the dual of a separable program in
-  mpmath at any precision, given the conjugate's derivatives.
+  mpmath at any precision, given the conjugate's derivatives;
+* ``min_l1_highs``: the l1 program as SciPy's HiGHS LP (fast, no certificate);
+* ``min_nuclear_norm``, ``min_nuclear_norm_completion``: nuclear-norm minimisation under
+  linear measurements or observed entries (cvxpy, Clarabel, one solve);
+* ``solve_at_tolerances``: any cvxpy problem solved at several Clarabel tolerances.
 
 Sign convention: cvxpy's dual of ``X @ b == y`` is ``lam`` with Lagrangian ``f + lam^T(X b - y)``;
 the returned ``nu = -lam`` makes stationarity read ``grad f(beta) = X^T nu``.
@@ -293,3 +297,54 @@ def separable_dual_newton(
         z, b = parts(nu)
         res = max(abs(v) for v in (ym - Xm * mpmath.matrix(b)))
         return DualNewtonResult(beta=list(b), nu=[nu[j] for j in range(N)], residual=res, iterations=it, dps=dps)
+
+
+# ---------------------------------------------------------------------------------------
+# Single solves without error estimates (references for experiments)
+# ---------------------------------------------------------------------------------------
+def min_l1_highs(X: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``argmin ||beta||_1`` s.t. ``X beta = y`` by SciPy's HiGHS LP on the split
+    ``beta = p - n``, ``p, n >= 0`` (one solve, no dual certificate; raises if HiGHS fails)."""
+    from scipy.optimize import linprog
+
+    d = X.shape[1]
+    res = linprog(np.ones(2 * d), A_eq=np.hstack([X, -X]), b_eq=y, bounds=(0, None), method="highs")
+    if res.status != 0:
+        raise ArithmeticError(f"HiGHS: {res.message}")
+    return res.x[:d] - res.x[d:]
+
+
+def min_nuclear_norm(Xs: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
+    """``argmin |M|_*`` s.t. ``<X_n, M> = y_n`` for square measurement matrices ``Xs``
+    (N x d x d), by cvxpy's ``normNuc`` (Clarabel, default tolerances). Returns ``(M, |M|_*)``."""
+    d = Xs.shape[1]
+    Mv = cp.Variable((d, d))
+    cons = [cp.sum(cp.multiply(X, Mv)) == yy for X, yy in zip(Xs, y)]
+    prob = cp.Problem(cp.Minimize(cp.normNuc(Mv)), cons)
+    prob.solve(solver=cp.CLARABEL)
+    return np.asarray(Mv.value), float(prob.value)
+
+
+def min_nuclear_norm_completion(mask: np.ndarray, Y: np.ndarray) -> float:
+    """``min |M|_*`` s.t. ``M = Y`` on the entries where ``mask`` is 1 (cvxpy ``normNuc``,
+    Clarabel, default tolerances): the optimal value."""
+    M = cp.Variable(Y.shape)
+    prob = cp.Problem(cp.Minimize(cp.normNuc(M)), [cp.multiply(mask, M) == mask * Y])
+    prob.solve(solver=cp.CLARABEL)
+    return float(prob.value)
+
+
+def solve_at_tolerances(build: Callable[[], tuple], tols: Sequence[float] = (1e-8, 1e-12)) -> list[tuple]:
+    """Solve a freshly built cvxpy problem at each tolerance (Clarabel's gap and feasibility
+    tolerances; SCS at ``eps = tol`` if Clarabel raises a solver error). ``build()`` returns
+    ``(variable, problem)``; the result lists ``(variable value, optimal value)`` per tolerance,
+    whose differences estimate the solver error."""
+    out = []
+    for tol in tols:
+        var, prob = build()
+        try:
+            prob.solve(solver=cp.CLARABEL, tol_gap_abs=tol, tol_gap_rel=tol, tol_feas=tol)
+        except cp.SolverError:
+            prob.solve(solver=cp.SCS, eps=tol)
+        out.append((var.value, prob.value))
+    return out
