@@ -85,13 +85,7 @@ def q_conjugate_newton(fixture: str, alpha: float, w0: tuple | None, dps: int):
     w0 = w0 or (1.0,) * d
     with mpmath.workdps(dps):
         c = [mpmath.mpf(alpha) ** 2 * mpmath.mpf(w) ** 2 for w in w0]
-        res = convex.separable_dual_newton(
-            Xs.tolist(), [str(v) for v in ys],
-            grad_conj=lambda i, th: 2 * c[i] * mpmath.sinh(th),
-            hess_conj=lambda i, th: 2 * c[i] * mpmath.cosh(th),
-            conj=lambda i, th: 2 * c[i] * (mpmath.cosh(th) - 1),
-            dps=dps,
-        )
+        res = convex.separable_dual_newton(Xs.tolist(), [str(v) for v in ys], **convex.cosh_conjugate_mp(c), dps=dps)
     return res
 
 
@@ -274,7 +268,7 @@ def theorem1_random(ctx):
         for dps in (40, 60):
             with mpmath.workdps(dps):
                 c2 = mpmath.mpf(a) ** 2
-                r = convex.separable_dual_newton(X, y, lambda i, t: 2 * c2 * mpmath.sinh(t), lambda i, t: 2 * c2 * mpmath.cosh(t), lambda i, t: 2 * c2 * (mpmath.cosh(t) - 1), dps=dps)
+                r = convex.separable_dual_newton(X, y, **convex.cosh_conjugate_mp([c2] * d), dps=dps)
             sols.append(r)
         b, b2 = exact.float_array(sols[0].beta), exact.float_array(sols[1].beta)
         err = float(np.max(np.abs(b - b2))) + 1e-30

@@ -125,13 +125,7 @@ def argmin_q(X, y, alpha, w0=None, check=True):
             ym = [exact.mpf_of(v) for v in y]
             c = [mpmath.mpf(alpha) ** 2 * mpmath.mpf(w) ** 2 for w in w0]
         with mpmath.workdps(p):
-            sols.append(convex.separable_dual_newton(
-                Xm, ym,
-                grad_conj=lambda i, th: 2 * c[i] * mpmath.sinh(th),
-                hess_conj=lambda i, th: 2 * c[i] * mpmath.cosh(th),
-                conj=lambda i, th: 2 * c[i] * (mpmath.cosh(th) - 1),
-                dps=p,
-            ))
+            sols.append(convex.separable_dual_newton(Xm, ym, **convex.cosh_conjugate_mp(c), dps=p))
     if not check:
         return sols[0].beta, float(sols[0].residual)
     a, b = sols

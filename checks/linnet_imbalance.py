@@ -19,7 +19,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import exact, linalg
+from numerics import convex, exact, linalg
 from numerics import linear_nets as ln
 from theorems import linnet_imbalance as li
 
@@ -286,12 +286,12 @@ def loss_decomp_convex(ctx):
     X, Y = np.array(F["X"], dtype=float), np.array(F["Y"], dtype=float)
     Pperp = sp.eye(4) - F["W"] * F["W"].T
     exact = float(sp.Rational(1, 2) * sum(e**2 for e in Pperp * F["Y"]))
-    vals = []
-    for tol in (1e-8, 1e-12):
+
+    def build():
         Th = cp.Variable((5, 2))
-        prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ Th)))
-        prob.solve(solver=cp.CLARABEL, tol_gap_abs=tol, tol_gap_rel=tol, tol_feas=tol)
-        vals.append(prob.value)
+        return Th, cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ Th)))
+
+    vals = [value for _, value in convex.solve_at_tolerances(build)]
     ctx.precision = "Clarabel 1e-12 (check 1e-8)"
     ctx.agree("min_Theta 1/2||Y - X Theta||^2 = L* (8)", vals[1], exact, tol=1e-6, err=abs(vals[0] - vals[1]) + 1e-9)
 

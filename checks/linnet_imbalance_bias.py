@@ -227,12 +227,12 @@ def invariant_convex(ctx):
     ctx.exact("X Phi1 has full column rank r = 3 (strict convexity on the set)", (F["X"] * F["Phi1"]).rank() == 3)
     Pperp = sp.eye(4) - F["W"] * F["W"].T
     Lstar = float(sp.Rational(1, 2) * sum(e**2 for e in Pperp * F["Y"]))
-    outs = []
-    for tol in (1e-8, 1e-12):
+
+    def build():
         T = cp.Variable((5, 2))
-        prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ T)), [Phi2.T @ T == 0])
-        prob.solve(solver=cp.CLARABEL, tol_gap_abs=tol, tol_gap_rel=tol, tol_feas=tol)
-        outs.append((T.value, prob.value))
+        return T, cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ T)), [Phi2.T @ T == 0])
+
+    outs = convex.solve_at_tolerances(build)
     ctx.agree("CP3 argmin = Theta_hat", outs[1][0], th, tol=1e-6, err=float(np.abs(outs[0][0] - outs[1][0]).max()) + 1e-9)
     ctx.agree("CP3 value = L*", outs[1][1], Lstar, tol=1e-6, err=abs(outs[0][1] - outs[1][1]) + 1e-9)
 

@@ -10,7 +10,8 @@ Knows no paper. Programs:
 * ``min_power``: ``min sum phi(P) + phi(N)`` with ``phi(P) = P - (D/2) s P^(2/D) + c`` -- the
   power cone (``cvxpy.power`` with exponent in (0,1));
 * ``separable_dual_newton``: a damped Newton method on the dual of a separable program in
-  mpmath at any precision, given the conjugate's derivatives;
+  mpmath at any precision, given the conjugate's derivatives (``cosh_conjugate_mp``: those of
+  ``c q(beta/c)``, ``q' = arcsinh(./2)``);
 * ``min_l1_highs``: the l1 program as SciPy's HiGHS LP (fast, no certificate);
 * ``min_nuclear_norm``, ``min_nuclear_norm_completion``: nuclear-norm minimisation under
   linear measurements or observed entries (cvxpy, Clarabel, one solve);
@@ -227,6 +228,15 @@ def min_power(X: np.ndarray, y: np.ndarray, D: float, scale: float) -> ConvexSol
         kkt_feas = float(np.max(np.abs(X @ (Pk - Nk) - y))) if np.all(np.abs(g) < 1) else float("inf")
     total = _total_error(err, kkt["stationarity"], _feasibility_to_beta(X, kkt["feasibility"]), _feasibility_to_beta(X, kkt_feas))
     return ConvexSolution(beta, nu, aD * float(prob.value), kkt, total, prob.status, {"P": P, "N": N, "two_tolerance_error": err})
+
+
+def cosh_conjugate_mp(c: Sequence) -> dict:
+    """``phi_i^*(theta) = 2 c_i (cosh theta - 1)``, the conjugate of ``c_i q(beta / c_i)`` with
+    ``q' = arcsinh(./2)``, with its first two derivatives, as the mpmath callables
+    ``grad_conj``, ``hess_conj``, ``conj`` of :func:`separable_dual_newton`
+    (``beta_i = 2 c_i sinh theta``)."""
+    return {"grad_conj": lambda i, th: 2 * c[i] * mpmath.sinh(th), "hess_conj": lambda i, th: 2 * c[i] * mpmath.cosh(th),
+            "conj": lambda i, th: 2 * c[i] * (mpmath.cosh(th) - 1)}
 
 
 @dataclass

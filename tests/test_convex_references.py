@@ -55,3 +55,19 @@ def test_kl_conjugate():
     # min KL(p||a) + KL(n||b) s.t. p - n = y in one dimension: beta = y
     sol = dual_newton.solve(np.eye(1), np.array([1.5]), dual_newton.kl_conjugate(np.array([2.0]), np.array([1.0])))
     assert abs(sol.beta[0] - 1.5) < 1e-12
+
+
+def test_cosh_conjugate_mp():
+    import mpmath
+
+    with mpmath.workdps(40):
+        c = [mpmath.mpf(3)]
+        f = convex.cosh_conjugate_mp(c)
+        th = mpmath.mpf("0.25")
+        assert f["grad_conj"](0, th) == 6 * mpmath.sinh(th) and f["hess_conj"](0, th) == 6 * mpmath.cosh(th)
+        assert f["conj"](0, mpmath.mpf(0)) == 0
+    # min c q(beta / c) s.t. beta = 5 in one dimension: beta = 5, theta = asinh(5 / (2c))
+    res = convex.separable_dual_newton([[1]], [5], **convex.cosh_conjugate_mp([mpmath.mpf(3)]), dps=40)
+    with mpmath.workdps(40):
+        assert abs(res.beta[0] - 5) < mpmath.mpf(10) ** -30
+        assert abs(res.nu[0] - mpmath.asinh(mpmath.mpf(5) / 6)) < mpmath.mpf(10) ** -30

@@ -3,7 +3,6 @@ loss, against the independent implementation numerics.linear_rnn_gd and SymPy.""
 from fractions import Fraction
 
 import numpy as np
-import sympy as sp
 
 from numerics import exact
 from numerics import linear_rnn as nl
