@@ -18,7 +18,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import convex, flows, limits
+from numerics import convex, exact, flows, limits
 from theorems import kernel_rich as kr
 
 from .core import check
@@ -31,25 +31,9 @@ HP_BITS = 128  # ~38 digits; the check run is at 192 bits
 # ---------------------------------------------------------------------------------------
 # Instances
 # ---------------------------------------------------------------------------------------
-def random_instance(seed: int):
-    """Catalog §3 'Random': N in [1,4], d in [N+1,8], integer entries in [-3,3] with rank N,
-    y integer in [-3,3] (not all zero)."""
-    rng = np.random.default_rng(seed)
-    while True:
-        N = int(rng.integers(1, 5))
-        d = int(rng.integers(N + 1, 9))
-        X = rng.integers(-3, 4, size=(N, d))
-        y = rng.integers(-3, 4, size=N)
-        if np.linalg.matrix_rank(X) == N and np.any(y != 0):
-            return X.tolist(), y.tolist()
-
-
 def data(fixture: str, seed: int = 0):
-    """``(X, y)`` as exact SymPy matrices and as float arrays."""
-    if fixture.startswith("random:"):
-        X, y = random_instance(int(fixture[7:]))
-    else:
-        X, y = kr.FIXTURES[fixture]
+    """``(X, y)`` of a fixture (``kr.fixture``) as exact SymPy matrices and as float arrays."""
+    X, y = kr.fixture(fixture)
     Xs, ys = sp.Matrix(X), sp.Matrix(y)
     return Xs, ys, np.array(Xs.tolist(), dtype=float), np.array([float(v) for v in ys], dtype=float)
 
@@ -75,8 +59,8 @@ def flow_limit(fixture: str, alpha: float, w0: tuple | None = None, D: int = 2, 
     with mpmath.workprec(HP_BITS):  # alpha * w0 exactly as the references use it
         x0 = [mpmath.mpf(alpha) * mpmath.mpf(w) for w in w0] * 2
     with mpmath.workprec(HP_BITS):
-        Xm = [[mpmath.mpf(sp.Rational(v).p) / sp.Rational(v).q for v in row] for row in Xs.tolist()]
-        ym = [mpmath.mpf(sp.Rational(v).p) / sp.Rational(v).q for v in ys]
+        Xm = [[exact.mpf_of(v) for v in row] for row in Xs.tolist()]
+        ym = [exact.mpf_of(v) for v in ys]
 
     def beta_of(x):
         return [x[i] ** D - x[d + i] ** D for i in range(d)]
@@ -101,13 +85,7 @@ def q_conjugate_newton(fixture: str, alpha: float, w0: tuple | None, dps: int):
     w0 = w0 or (1.0,) * d
     with mpmath.workdps(dps):
         c = [mpmath.mpf(alpha) ** 2 * mpmath.mpf(w) ** 2 for w in w0]
-        res = convex.separable_dual_newton(
-            Xs.tolist(), [str(v) for v in ys],
-            grad_conj=lambda i, th: 2 * c[i] * mpmath.sinh(th),
-            hess_conj=lambda i, th: 2 * c[i] * mpmath.cosh(th),
-            conj=lambda i, th: 2 * c[i] * (mpmath.cosh(th) - 1),
-            dps=dps,
-        )
+        res = convex.separable_dual_newton(Xs.tolist(), [str(v) for v in ys], **convex.cosh_conjugate_mp(c), dps=dps)
     return res
 
 
@@ -127,10 +105,6 @@ def q_argmin_cvx(fixture: str, alpha: float, w0: tuple | None = None):
     w = np.ones(X.shape[1]) if w0 is None else np.asarray(w0, float)
     c = alpha**2 * w**2
     return convex.min_kl(X, y, c, c)
-
-
-def _floats(v):
-    return np.array([float(x) for x in v])
 
 
 # ---------------------------------------------------------------------------------------
@@ -204,7 +178,7 @@ def _theorem1_flow_vs_argmin(ctx, general: bool):
                   t_final=fl.t_final, flow_error=err_f, newton_error=err_n)
         sol = q_argmin_cvx(inst["fixture"], inst["alpha"], w0)
         scale = float(np.max(np.abs(sol.beta)))
-        ctx.cross_check("flow limit = argmin Q (cvxpy exponential cone)", _floats(beta_f), sol.beta, tol=CVX_TOL * scale,
+        ctx.cross_check("flow limit = argmin Q (cvxpy exponential cone)", exact.float_array(beta_f), sol.beta, tol=CVX_TOL * scale,
                   err=sol.error + err_f, scale=scale, kkt=sol.kkt)
 
 
@@ -285,7 +259,7 @@ def theorem1_random(ctx):
 
     def prop(example):
         seed, a = example
-        X, y = random_instance(seed)
+        X, y = kr.random_instance(seed)
         N, d = len(X), len(X[0])
         if N > 3 or d > 6:
             return
@@ -294,9 +268,9 @@ def theorem1_random(ctx):
         for dps in (40, 60):
             with mpmath.workdps(dps):
                 c2 = mpmath.mpf(a) ** 2
-                r = convex.separable_dual_newton(X, y, lambda i, t: 2 * c2 * mpmath.sinh(t), lambda i, t: 2 * c2 * mpmath.cosh(t), lambda i, t: 2 * c2 * (mpmath.cosh(t) - 1), dps=dps)
+                r = convex.separable_dual_newton(X, y, **convex.cosh_conjugate_mp([c2] * d), dps=dps)
             sols.append(r)
-        b, b2 = _floats(sols[0].beta), _floats(sols[1].beta)
+        b, b2 = exact.float_array(sols[0].beta), exact.float_array(sols[1].beta)
         err = float(np.max(np.abs(b - b2))) + 1e-30
         scale = float(np.max(np.abs(b)))
         ctx.bound("feasibility |X beta - y| (Newton)", float(sols[0].residual), 1e-30 * max(1.0, scale))

@@ -21,14 +21,13 @@ integrals of the residual over time do (Lemma 8), and each check says which flow
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 
 import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import convex, flows, limits, roots
+from numerics import convex, exact, flows, limits, roots
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_depth as kd
 
@@ -44,16 +43,6 @@ DOUBLE_TOL = 1e-7
 DOUBLE_RTOL = 1e-11
 
 
-def _mp(v):
-    """An exact SymPy number (or int/str) as an mpmath number at the current precision."""
-    r = sp.Rational(v)
-    return mpmath.mpf(r.p) / r.q
-
-
-def _floats(v):
-    return np.array([float(x) for x in v])
-
-
 def _maxabs(v):
     return max(abs(x) for x in v)
 
@@ -62,38 +51,20 @@ def _maxabs(v):
 # Exact references: min-l2 and min-l1 (with an exact certificate)
 # ---------------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=None)
-def l2_exact(fixture: str, weights: tuple | None = None):
-    """``argmin sum beta_i^2 / w_i`` s.t. ``X beta = y`` in exact rationals: ``W X^T (X W X^T)^{-1} y``."""
+def fixture_min_l2(fixture: str, weights: tuple | None = None):
+    """The fixture's min weighted-l2 interpolant in exact rationals (``exact.min_l2_exact``; cached)."""
     Xs, ys, X, y = data(fixture)
-    W = sp.diag(*[sp.nsimplify(w) for w in weights]) if weights else sp.eye(Xs.shape[1])
-    return list(W * Xs.T * (Xs * W * Xs.T).LUsolve(ys))
+    return exact.min_l2_exact(Xs, ys, weights)
 
 
 @functools.lru_cache(maxsize=None)
-def l1_exact(fixture: str):
-    """min-l1 solution in exact rationals. The LP (cvxpy) proposes the support S; with
-    ``|S| = N`` and ``X_S`` invertible, ``beta_S = X_S^{-1} y`` and the certificate
-    ``nu = X_S^{-T} sign(beta_S)`` are exact. Optimality: ``|X^T nu| <= 1`` and
-    ``X^T nu = sign(beta)`` on S; uniqueness: ``|X^T nu| < 1`` off S (X_S injective).
-
-    Returns ``(beta, nu, certified_unique, margin)`` with ``margin = 1 - max_{i not in S}
-    |X^T nu|_i``; ``beta`` is None when the LP's support does not give such a certificate."""
+def fixture_l1_certified(fixture: str):
+    """The fixture's min-l1 solution in exact rationals with its certificate: the LP (cvxpy)
+    proposes the support, ``exact.certify_min_l1_support`` certifies it. Returns ``(beta, nu,
+    certified_unique, margin)``; ``beta`` is None when the LP's support gives no certificate."""
     Xs, ys, X, y = data(fixture)
     lp = convex.min_l1(X, y)
-    S = [i for i in range(Xs.shape[1]) if lp.extra["support"][i]]
-    N = Xs.shape[0]
-    if len(S) != N or Xs[:, S].det() == 0:
-        return None, None, False, None
-    bS = Xs[:, S].LUsolve(ys)
-    beta = [sp.Integer(0)] * Xs.shape[1]
-    for k, i in enumerate(S):
-        beta[i] = bS[k]
-    nu = Xs[:, S].T.LUsolve(sp.Matrix([sp.sign(b) for b in bS]))
-    g = Xs.T * nu
-    off = [abs(g[i]) for i in range(Xs.shape[1]) if i not in S]
-    ok = all(b != 0 for b in bS) and all(g[i] == sp.sign(beta[i]) for i in S) and all(o < 1 for o in off)
-    margin = 1 - max(off) if off else sp.Integer(1)
-    return beta, list(nu), bool(ok), margin
+    return exact.certify_min_l1_support(Xs, ys, [i for i in range(Xs.shape[1]) if lp.extra["support"][i]])
 
 
 # ---------------------------------------------------------------------------------------
@@ -149,7 +120,7 @@ def qD_argmin_cvx(fixture: str, alpha: float, D: int):
 def _xt(fixture, nu):
     """``X^T nu`` (mpmath) for the fixture's exact X."""
     Xs = data(fixture)[0]
-    return [sum(_mp(Xs[n, i]) * nu[n] for n in range(Xs.shape[0])) for i in range(Xs.shape[1])]
+    return [sum(exact.mpf_of(Xs[n, i]) * nu[n] for n in range(Xs.shape[0])) for i in range(Xs.shape[1])]
 
 
 # ---------------------------------------------------------------------------------------
@@ -179,8 +150,8 @@ def integrated_flow(fixture: str, alpha: float, D: int, printed: bool):
     N, d = Xs.shape
     wp, wm, I, rhs = _integrated_flow_system(fixture, D, printed)
     with mpmath.workprec(HP_BITS):
-        Xm = [[_mp(v) for v in row] for row in Xs.tolist()]
-        ym = [_mp(v) for v in ys]
+        Xm = [[exact.mpf_of(v) for v in row] for row in Xs.tolist()]
+        ym = [exact.mpf_of(v) for v in ys]
         x0 = [mpmath.mpf(alpha)] * (2 * d) + [mpmath.mpf(0)] * N
 
     def residual(x):
@@ -413,8 +384,8 @@ def diag_tk_flow(ctx):
         for label, shape in (("w0 = 1", (1,) * d), ("w0 = T5-w0", tuple(sp.nsimplify(w) for w in (kr.T5_W0 * 2)[:d]))):
             w0 = [inst["alpha"] * float(s) for s in shape]
             bK, err, kdiag, b0 = affine_model_limit(inst["fixture"], w0, w0, 2)
-            ref = l2_exact(inst["fixture"], None if label == "w0 = 1" else tuple(s**2 for s in shape))
-            ctx.agree(f"kernel-regime flow limit = exact min weighted-l2 ({label})", bK, _floats(ref), tol=DOUBLE_TOL, err=err)
+            ref = fixture_min_l2(inst["fixture"], None if label == "w0 = 1" else tuple(s**2 for s in shape))
+            ctx.agree(f"kernel-regime flow limit = exact min weighted-l2 ({label})", bK, exact.float_array(ref), tol=DOUBLE_TOL, err=err)
 
 
 # =======================================================================================
@@ -673,7 +644,7 @@ def _record_tie_path(ctx, D: int, path):
     regulariser (``_tie_secondary_point``)."""
     ts, steps = [], []
     for al, beta, err in path:
-        b = _floats(beta)
+        b = exact.float_array(beta)
         ctx.fact(f"TIE (D={D}, alpha={al:g}): beta_alpha lies on the optimal face (beta >= 0, ||beta||_1 = 1)",
                  bool(np.min(b) >= -err and abs(np.sum(np.abs(b)) - 1.0) <= err + 1e-15), l1_minus_opt=float(np.sum(np.abs(b)) - 1.0), error=err)
         ts.append(beta[0])
@@ -708,7 +679,7 @@ def extreme_limits(ctx):
         inst = ctx.instances([{"fixture": fx}])[0]
         ctx.start(inst)
         fx = inst["fixture"]
-        beta1, nu1, unique, margin = l1_exact(fx)
+        beta1, nu1, unique, margin = fixture_l1_certified(fx)
         ctx.fact("min-l1 solution is unique (exact strict certificate)", unique, margin=str(margin))
         if not unique:
             continue
@@ -721,12 +692,12 @@ def extreme_limits(ctx):
             L = math.log(1 / al**2)
             with mpmath.workdps(50):
                 on, off, g = _l1_kkt(fx, beta1, [v / L for v in res.nu], support)
-                nu_dist.append(float(_maxabs([v / L - _mp(w) for v, w in zip(res.nu, nu1)])))
-            dists.append(float(_maxabs([b - _mp(s) for b, s in zip(beta, beta1)])))
+                nu_dist.append(float(_maxabs([v / L - exact.mpf_of(w) for v, w in zip(res.nu, nu1)])))
+            dists.append(float(_maxabs([b - exact.mpf_of(s) for b, s in zip(beta, beta1)])))
             kkt_on.append(on), kkt_off.append(off), Ls.append(L)
         ctx.metrics[f"{fx}_l1_path"] = {"alpha": EXTREME_SMALL[budget], "dist_to_l1": dists, "kkt_on_support": kkt_on,
                                         "kkt_off_support_excess": kkt_off, "dist_nu_normalised_to_lp_certificate": nu_dist}
-        ctx.agree(f"beta_alpha -> beta*_l1 (alpha = {EXTREME_SMALL[budget][-1]:g})", beta, [_mp(v) for v in beta1],
+        ctx.agree(f"beta_alpha -> beta*_l1 (alpha = {EXTREME_SMALL[budget][-1]:g})", beta, [exact.mpf_of(v) for v in beta1],
                   tol=LIMIT_TOL * scale1, err=err, scale=scale1)
         ctx.fact("distance to beta*_l1 decreases along the alpha grid", all(a > b for a, b in zip(dists, dists[1:])), dists=dists)
         # the normalised dual satisfies the l1 KKT conditions up to O(1/L): on the support
@@ -734,22 +705,22 @@ def extreme_limits(ctx):
         ctx.fact("KKT off the support: |X^T nu / ln(1/alpha^2)| <= 1 at every alpha of the grid", max(kkt_off) == 0.0, excess=kkt_off)
         ctx.fact("KKT on the support: |X^T nu / ln(1/alpha^2) - sign(beta*)| decreases along the grid", all(a > b for a, b in zip(kkt_on, kkt_on[1:])), kkt_on=kkt_on)
         with mpmath.workdps(50):
-            rate = float(max(abs(mpmath.log(abs(_mp(beta1[i])))) for i in support))
+            rate = float(max(abs(mpmath.log(abs(exact.mpf_of(beta1[i])))) for i in support))
         ctx.agree("KKT on the support at the O(1/ln(1/alpha^2)) rate: ln(1/alpha^2) x residual -> max_S |ln|beta*_i||",
-                  kkt_on[-1] * Ls[-1], rate, tol=LIMIT_TOL * max(rate, 1.0), err=err * Ls[-1] / float(min(abs(_mp(beta1[i])) for i in support)),
+                  kkt_on[-1] * Ls[-1], rate, tol=LIMIT_TOL * max(rate, 1.0), err=err * Ls[-1] / float(min(abs(exact.mpf_of(beta1[i])) for i in support)),
                   scale=max(rate, 1.0), scaled=[k * L for k, L in zip(kkt_on, Ls)])
         ctx.fact("the normalised dual approaches the exact LP certificate nu*", all(a > b for a, b in zip(nu_dist, nu_dist[1:])), dist=nu_dist)
         # alpha -> infinity
-        beta2 = l2_exact(fx)
+        beta2 = fixture_min_l2(fx)
         scale2 = float(_maxabs(beta2))
         devs = []
         for al in EXTREME_LARGE[budget]:
             beta, err = q_argmin_hp(fx, al)
             res = kr_newton_dual(fx, al)
-            devs.append(float(_maxabs([b - _mp(s) for b, s in zip(beta, beta2)])))
+            devs.append(float(_maxabs([b - exact.mpf_of(s) for b, s in zip(beta, beta2)])))
         with mpmath.workdps(50):
             mu = [2 * mpmath.mpf(al) ** 2 * v for v in res.nu]
-            ctx.agree(f"beta_alpha -> beta*_l2 (alpha = {al:g})", beta, [_mp(v) for v in beta2], tol=LIMIT_TOL * scale2, err=err, scale=scale2)
+            ctx.agree(f"beta_alpha -> beta*_l2 (alpha = {al:g})", beta, [exact.mpf_of(v) for v in beta2], tol=LIMIT_TOL * scale2, err=err, scale=scale2)
             ctx.agree(f"l2 KKT: X^T mu = beta_alpha with mu = 2 alpha^2 nu (alpha = {al:g})", _xt(fx, mu), beta, tol=LIMIT_TOL * scale2, err=err, scale=scale2)
         slopes = [math.log(d2 / d1) / math.log(a2 / a1) for (a1, d1), (a2, d2) in zip(zip(EXTREME_LARGE[budget], devs), list(zip(EXTREME_LARGE[budget], devs))[1:])]
         ctx.metrics[f"{fx}_l2_path"] = {"alpha": EXTREME_LARGE[budget], "dist_to_l2": devs, "loglog_slopes": slopes}
@@ -872,7 +843,7 @@ def lemma8_flow(ctx):
                 continue
             with mpmath.workprec(HP_BITS):
                 k = D * (D - 2) * mpmath.mpf(al) ** (D - 2)
-                xtI = [[sum(_mp(Xs[n, i]) * x[2 * d + n] for n in range(N)) for i in range(d)] for x in fl.states]
+                xtI = [[sum(exact.mpf_of(Xs[n, i]) * x[2 * d + n] for n in range(N)) for i in range(d)] for x in fl.states]
                 ratios = [k * _maxabs(v) for v in xtI]
                 tmax = int(np.argmax([float(r) for r in ratios]))
                 sens = float(k) * float(np.max(np.abs(np.array(Xs.tolist(), float)).sum(axis=0)))
@@ -984,7 +955,7 @@ def theorem3_flow(ctx):
             sol = qD_argmin_cvx(fx, al, D)
             scale = float(np.max(np.abs(sol.beta)))
             cerr = sol.error + sol.kkt["stationarity"] + err_f
-            ctx.cross_check("flow limit = argmin Q^D_alpha (cvxpy power cone)", _floats(beta_f), sol.beta, tol=CVX_TOL * scale, err=cerr, scale=scale, kkt=sol.kkt)
+            ctx.cross_check("flow limit = argmin Q^D_alpha (cvxpy power cone)", exact.float_array(beta_f), sol.beta, tol=CVX_TOL * scale, err=cerr, scale=scale, kkt=sol.kkt)
 
 
 def _qD_path(fx, D, alphas):
@@ -1015,7 +986,7 @@ def theorem3_limits(ctx):
         inst = ctx.instances([{"fixture": fx, "D": D}])[0]
         ctx.start(inst)
         fx, D = inst["fixture"], inst["D"]
-        beta1, nu1, unique, margin = l1_exact(fx)
+        beta1, nu1, unique, margin = fixture_l1_certified(fx)
         ctx.fact("min-l1 solution is unique (exact strict certificate)", unique, margin=str(margin))
         if unique:
             support = [i for i, b in enumerate(beta1) if b != 0]
@@ -1025,22 +996,22 @@ def theorem3_limits(ctx):
             for al, b, nu, err in path:
                 with mpmath.workdps(qD_dps(al, D) + 20):
                     g = _xt(fx, nu)
-                    dists.append(float(_maxabs([u - _mp(v) for u, v in zip(b, beta1)])))
+                    dists.append(float(_maxabs([u - exact.mpf_of(v) for u, v in zip(b, beta1)])))
                     inbox.append(1 - _maxabs(g))
                     kkt.append(float(max(abs(g[i] - sp.sign(beta1[i])) for i in support)))
             al, b, nu, err = path[-1]
-            ctx.agree(f"D={D}: beta_alpha -> beta*_l1 (alpha = {al:g})", b, [_mp(v) for v in beta1], tol=LIMIT_TOL * scale1, err=err, scale=scale1)
+            ctx.agree(f"D={D}: beta_alpha -> beta*_l1 (alpha = {al:g})", b, [exact.mpf_of(v) for v in beta1], tol=LIMIT_TOL * scale1, err=err, scale=scale1)
             ctx.fact(f"D={D}: distance to beta*_l1 decreases along the grid", all(x > y for x, y in zip(dists, dists[1:])), dists=dists)
             ctx.bound(f"D={D}: Lemma 8 along the path: min over alpha of 1 - ||X^T nu||_inf > 0", 0.0, float(min(inbox)), err=max(p[3] for p in path), strict=True)
             ctx.fact(f"D={D}: X^T nu -> sign(beta*) on the support (residual decreases)", all(x > y for x, y in zip(kkt, kkt[1:])), kkt=kkt)
             rates = [math.log(d2 / d1) / math.log(a2 / a1) for (a1, d1), (a2, d2) in zip(zip(T3_SMALL[budget], dists), list(zip(T3_SMALL[budget], dists))[1:])]
             ctx.metrics[f"{fx}_D{D}_l1_path"] = {"alpha": T3_SMALL[budget], "dist_to_l1": dists, "loglog_slopes": rates, "kkt_on_support": kkt}
-        beta2 = l2_exact(fx)
+        beta2 = fixture_min_l2(fx)
         scale2 = float(_maxabs(beta2))
         path = _qD_path(fx, D, T3_LARGE[budget])
-        devs = [float(_maxabs([u - _mp(v) for u, v in zip(b, beta2)])) for al, b, nu, err in path]
+        devs = [float(_maxabs([u - exact.mpf_of(v) for u, v in zip(b, beta2)])) for al, b, nu, err in path]
         al, b, nu, err = path[-1]
-        ctx.agree(f"D={D}: beta_alpha -> beta*_l2 (alpha = {al:g})", b, [_mp(v) for v in beta2], tol=LIMIT_TOL * scale2, err=err, scale=scale2)
+        ctx.agree(f"D={D}: beta_alpha -> beta*_l2 (alpha = {al:g})", b, [exact.mpf_of(v) for v in beta2], tol=LIMIT_TOL * scale2, err=err, scale=scale2)
         with mpmath.workdps(qD_dps(al, D) + 20):
             mu = [2 * D * mpmath.mpf(al) ** D / (D - 2) * v for v in nu]
             ctx.agree(f"D={D}: (66) X^T mu = beta_alpha to O(|X^T nu|^2) (alpha = {al:g})", _xt(fx, mu), b, tol=LIMIT_TOL * scale2, err=err, scale=scale2)
@@ -1253,27 +1224,6 @@ def depth_value_transition(ctx):
         ctx.metrics["alphaD_ratio_D3_over_D2"] = 10 ** (crossings[3] - crossings[2])
 
 
-def lp_quasinorm_argmin(fixture: str, p: float):
-    """argmin ``sum |beta_i|^p`` (p < 1) s.t. ``X beta = y`` over the basic solutions (a concave
-    objective on an affine set is minimised at a point with at most N nonzeros), exact
-    rationals; returns ``(best, value, runner-up value)``."""
-    Xs, ys, X, y = data(fixture)
-    N, d = Xs.shape
-    cands = []
-    for S in itertools.combinations(range(d), N):
-        M = Xs[:, list(S)]
-        if M.det() == 0:
-            continue
-        bS = M.LUsolve(ys)
-        beta = [sp.Integer(0)] * d
-        for k, i in enumerate(S):
-            beta[i] = bS[k]
-        with mpmath.workdps(30):
-            cands.append((sum(abs(_mp(v)) ** mpmath.mpf(p) for v in beta if v != 0), beta))
-    cands.sort(key=lambda c: c[0])
-    return cands[0][1], cands[0][0], cands[1][0] if len(cands) > 1 else mpmath.inf
-
-
 @check("kernel-rich/claim-depth-transition", "rich-limit-is-l1-not-l2overD", "convex")
 def depth_rich_limit(ctx):
     """On random:5 (N = 3, d = 8: unique min-l1 solution with margin 0.41, and argmin of
@@ -1282,7 +1232,7 @@ def depth_rich_limit(ctx):
     solutions), for D = 3 and 4 (and D = 2 through Theorem 1's path)."""
     ctx.precision = "dual Newton >= 50 digits; exact rationals"
     fx = "random:5"
-    beta1, nu1, unique, margin = l1_exact(fx)
+    beta1, nu1, unique, margin = fixture_l1_certified(fx)
     inst = ctx.instances([{}])[0]
     ctx.start({**inst, "fixture": fx})
     ctx.fact("min-l1 solution of random:5 is unique (exact certificate)", unique, margin=str(margin))
@@ -1293,10 +1243,10 @@ def depth_rich_limit(ctx):
             b, err = q_argmin_hp(fx, al)
         else:
             b, _, err = qD_argmin_hp(fx, al, D)
-        ctx.agree(f"D={D}: beta_(alpha={al:g},D) = beta*_l1", b, [_mp(v) for v in beta1], tol=LIMIT_TOL * scale, err=err, scale=scale)
+        ctx.agree(f"D={D}: beta_(alpha={al:g},D) = beta*_l1", b, [exact.mpf_of(v) for v in beta1], tol=LIMIT_TOL * scale, err=err, scale=scale)
         if D >= 3:
-            bp, val, runner = lp_quasinorm_argmin(fx, 2 / D)
-            dist = float(_maxabs([_mp(u) - _mp(v) for u, v in zip(bp, beta1)]))
+            bp, val, runner = exact.min_lp_by_basic_solutions(*data(fx)[:2], 2 / D)
+            dist = float(_maxabs([exact.mpf_of(u) - exact.mpf_of(v) for u, v in zip(bp, beta1)]))
             ctx.bound(f"D={D}: argmin ||beta||_(2/D) differs from beta*_l1 (distance > 0, exact)", 0.0, dist, err=0.0, strict=True,
                       quasinorm_value=float(val), runner_up=float(runner))
 
@@ -1368,8 +1318,8 @@ def _biased_references(fx, a2, b2):
 def _hp_model_limit(fx, rhs, syms, x0, beta_of, sens):
     Xs, ys, X, y = data(fx)
     with mpmath.workprec(HP_BITS):
-        Xm = [[_mp(v) for v in row] for row in Xs.tolist()]
-        ym = [_mp(v) for v in ys]
+        Xm = [[exact.mpf_of(v) for v in row] for row in Xs.tolist()]
+        ym = [exact.mpf_of(v) for v in ys]
 
     def residual(x):
         b = beta_of(x)
@@ -1408,7 +1358,7 @@ def biased_flow(ctx):
             sol, beta_n, err_n = _biased_references(fx, tuple(a2), tuple(b2))
             ctx.agree("biased init: flow limit = argmin sum m q(beta/m) - theta beta (dual Newton)", lim.value, beta_n, tol=HP_TOL, err=lim.error + err_n)
             scale = float(np.max(np.abs(sol.beta)))
-            ctx.cross_check("biased init: flow limit = KL program with (a^2, b^2) (cvxpy)", _floats(lim.value), sol.beta, tol=CVX_TOL * scale,
+            ctx.cross_check("biased init: flow limit = KL program with (a^2, b^2) (cvxpy)", exact.float_array(lim.value), sol.beta, tol=CVX_TOL * scale,
                       err=sol.error + sol.kkt["stationarity"] * scale + lim.error, scale=scale, kkt=sol.kkt)
         u0 = [float(v) for v in rng.uniform(0.3, 1.5, d)]
         v0 = [float(u * f) for u, f in zip(u0, rng.uniform(-0.8, 0.8, d))]
@@ -1424,5 +1374,5 @@ def biased_flow(ctx):
             sol, beta_n, err_n = _biased_references(fx, tuple(A2), tuple(B2))
             ctx.agree("u-v model: flow limit = argmin of the mapped biased regulariser (dual Newton)", lim.value, beta_n, tol=HP_TOL, err=lim.error + err_n)
             scale = float(np.max(np.abs(sol.beta)))
-            ctx.cross_check("u-v model: flow limit = KL program with ((u0+v0)^2/4, (u0-v0)^2/4) (cvxpy)", _floats(lim.value), sol.beta, tol=CVX_TOL * scale,
+            ctx.cross_check("u-v model: flow limit = KL program with ((u0+v0)^2/4, (u0-v0)^2/4) (cvxpy)", exact.float_array(lim.value), sol.beta, tol=CVX_TOL * scale,
                       err=sol.error + sol.kkt["stationarity"] * scale + lim.error, scale=scale, kkt=sol.kkt)

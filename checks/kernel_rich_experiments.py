@@ -30,7 +30,16 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import completion_gd, convex, dual_newton, flows, models, relu_nets
+from numerics import (
+    completion_gd,
+    convex,
+    dual_newton,
+    fits,
+    flows,
+    models,
+    montecarlo,
+    relu_nets,
+)
 from theorems import kernel_rich as kr
 
 from .core import check
@@ -53,16 +62,6 @@ def _pyplot():
     import matplotlib.pyplot as plt
 
     return plt
-
-
-def _mean_se(v) -> tuple[float, float]:
-    v = np.asarray(v, float)
-    return float(np.mean(v)), float(np.std(v, ddof=1) / math.sqrt(len(v))) if len(v) > 1 else math.inf
-
-
-def _sign_test(successes: int, n: int) -> float:
-    """One-sided p-value of at least ``successes`` of ``n`` under a fair coin."""
-    return float(sum(math.comb(n, j) for j in range(successes, n + 1)) / 2.0**n) if n else 1.0
 
 
 def _ints(text: str) -> list[int]:
@@ -125,15 +124,10 @@ def sparse_references(seed: int, d: int, N: int, r: int, noise_sd: float):
 
 @functools.lru_cache(maxsize=None)
 def sparse_l1_highs(seed: int, d: int, N: int, r: int, noise_sd: float) -> np.ndarray:
-    """argmin |beta|_1 s.t. X beta = y by SciPy's HiGHS LP on the split (p, n) (the many
+    """argmin |beta|_1 s.t. X beta = y by SciPy's HiGHS LP (``convex.min_l1_highs``: the many
     threshold solves; ``sparse_references`` keeps the certified cvxpy solve for panel (b))."""
-    from scipy.optimize import linprog
-
     X, y, _ = sparse_instance(seed, d, N, r, noise_sd)
-    res = linprog(np.ones(2 * d), A_eq=np.hstack([X, -X]), b_eq=y, bounds=(0, None), method="highs")
-    if res.status != 0:
-        raise ArithmeticError(f"HiGHS: {res.message}")
-    return res.x[:d] - res.x[d:]
+    return convex.min_l1_highs(X, y)
 
 
 @functools.lru_cache(maxsize=None)
@@ -224,7 +218,7 @@ def figure1_replica(ctx):
     i1_all = _l1_threshold(E1, Ns, acc)
     ctx.fact("(a) the pooled l1 sample threshold lies inside the N grid", i1_all is not None, l1_mean_error=E1.mean(axis=0).tolist())
     for i, N in enumerate(Ns):
-        m, se = _mean_se(E[:, i, -1] - E[:, i, 0])
+        m, se = montecarlo.mean_and_standard_error(E[:, i, -1] - E[:, i, 0])
         ctx.metrics[f"(a) N={N}: mean error difference alpha_max - alpha_min (SE)"] = [m, se]
         if i1_all is None or i < i1_all:
             continue
@@ -232,7 +226,7 @@ def figure1_replica(ctx):
                  m > Z * se, difference=m, se=se)
         zs = []
         for j in range(len(log_alpha) - 1):
-            mj, sej = _mean_se(E[:, i, j] - E[:, i, j + 1])  # error at the smaller alpha minus at the larger
+            mj, sej = montecarlo.mean_and_standard_error(E[:, i, j] - E[:, i, j + 1])  # error at the smaller alpha minus at the larger
             zs.append((mj - solver_err) / sej if sej > 0 else (-math.inf if mj <= solver_err else math.inf))
         ctx.fact(f"(a) N = {N}: no step down in alpha raises the mean error by > {Z:g} SE", max(zs) <= Z,
                  largest_increase_in_se=max(zs), at_log10_alpha=float(log_alpha[int(np.argmax(zs))]))
@@ -290,11 +284,11 @@ def figure1_replica(ctx):
              True if n >= 10 else None, resolved=n, seeds=seeds)
     if n >= 10:
         k1, n1 = sum(r > 0 for r in first), sum(r != 0 for r in first)
-        ctx.fact("(c) one N above a training set's l1 threshold a larger alpha suffices (sign test, ties dropped)", _sign_test(k1, n1) <= P_Z,
-                 successes=k1, n=n1, p_value=_sign_test(k1, n1))
+        ctx.fact("(c) one N above a training set's l1 threshold a larger alpha suffices (sign test, ties dropped)", montecarlo.sign_test_pvalue(k1, n1) <= P_Z,
+                 successes=k1, n=n1, p_value=montecarlo.sign_test_pvalue(k1, n1))
         k2, n2 = sum(c > 0 for c in concave), sum(c != 0 for c in concave)
-        ctx.fact("(c) the rise right after the threshold exceeds the next one (sign test, ties dropped)", _sign_test(k2, n2) <= P_Z,
-                 successes=k2, n=n2, p_value=_sign_test(k2, n2))
+        ctx.fact("(c) the rise right after the threshold exceeds the next one (sign test, ties dropped)", montecarlo.sign_test_pvalue(k2, n2) <= P_Z,
+                 successes=k2, n=n2, p_value=montecarlo.sign_test_pvalue(k2, n2))
 
     plt = _pyplot()
     fig, ax = plt.subplots(1, 3, figsize=(11, 3.2))
@@ -333,13 +327,13 @@ def sparse_regression_sample_sizes(ctx):
     if i1 is not None:
         ctx.metrics.update(N_l1=Ns[i1], r_star_log_d=r * math.log(d))
     for i, N in enumerate(Ns):
-        m, se = _mean_se(E2[:, i])
+        m, se = montecarlo.mean_and_standard_error(E2[:, i])
         ctx.fact(f"N = {N}: beta_l2's error exceeds the accuracy by > {Z:g} SE", m - acc > Z * se, l2_error=m, se=se)
         expected = (1 - N / d) * r * (1 / r) + sd**2 * N / (d - N - 1)
         ctx.fact(f"N = {N}: beta_l2's mean error = Gaussian-design value (1 - N/d)|b*|^2 + sd^2 N/(d-N-1) within {Z:g} SE",
                  abs(m - expected) <= Z * se, l2_error=m, expected=expected, se=se)
     for i in sorted({i1 if i1 is not None else 0, len(Ns) - 1}):
-        m, se = _mean_se(E[:, i, -1] - E[:, i, 0])
+        m, se = montecarlo.mean_and_standard_error(E[:, i, -1] - E[:, i, 0])
         ctx.fact(f"N = {Ns[i]}: generalisation improves as alpha decreases (> {Z:g} SE from alpha = 1e{log_alpha[-1]:g} to 1e{log_alpha[0]:g})",
                  m > Z * se, difference=m, se=se)
     ctx.note("N_l1 / (r* log d) is reported, not asserted: the Omega(.) constant is unspecified.")
@@ -656,11 +650,11 @@ def figure3_replica(ctx):
                 above.append(a_max[3][s_, i1 + 1] > a_max[2][s_, i1 + 1])
         n, k = len(above), sum(above)
         ctx.fact("(c) just above a training set's l1 threshold, D = 3 recovers the plant from a larger alpha^D than D = 2 (sign test)",
-                 (_sign_test(k, n) <= P_Z) if n >= 10 else None, successes=k, n=n, p_value=_sign_test(k, n))
+                 (montecarlo.sign_test_pvalue(k, n) <= P_Z) if n >= 10 else None, successes=k, n=n, p_value=montecarlo.sign_test_pvalue(k, n))
         both = np.isfinite(a_max[2]) | np.isfinite(a_max[3])
         pooled = (np.maximum(a_max[3], -1e3) - np.maximum(a_max[2], -1e3))[both]
         ctx.fact("(c) pooled over N and training sets, D = 3's alpha^D_max is below D = 2's in no more cases than chance allows",
-                 _sign_test(int(np.sum(pooled < 0)), int(np.sum(pooled != 0))) > P_Z, D3_below=int(np.sum(pooled < 0)),
+                 montecarlo.sign_test_pvalue(int(np.sum(pooled < 0)), int(np.sum(pooled != 0))) > P_Z, D3_below=int(np.sum(pooled < 0)),
                  D3_above=int(np.sum(pooled > 0)), ties=int(np.sum(pooled == 0)))
     i1_all = _l1_threshold(E1, Ns, acc)
     if i1_all is not None:
@@ -676,6 +670,16 @@ def figure3_replica(ctx):
 MC_D, MC_N = 10, 60
 
 
+def completion_instance(seed: int):
+    """Rank-1 Y* = u v^T (u, v ~ N(0, I_10)) and the 0/1 mask of its MC_N observed entries."""
+    rng = np.random.default_rng([seed, 5])
+    u, v = rng.standard_normal(MC_D), rng.standard_normal(MC_D)
+    Y = np.outer(u, v)
+    mask = np.zeros(MC_D * MC_D)
+    mask[rng.choice(MC_D * MC_D, MC_N, replace=False)] = 1
+    return Y, mask.reshape(MC_D, MC_D)
+
+
 @functools.lru_cache(maxsize=None)
 def completion_run(seed: int, k: int, log_scale: float):
     """Rank-1 Y* = u v^T (u, v ~ N(0, I_10)), 60 observed entries, U(0), V(0) ~ N(0, alpha^2)
@@ -683,12 +687,7 @@ def completion_run(seed: int, k: int, log_scale: float):
     descent to loss <= 1e-6 |Y*_obs|^2. Returns (excess nuclear norm / |Y*|_*, RMS movement of
     the unobserved entries, RMS error of the unobserved entries, converged, bound on the
     relative nuclear-norm error from the remaining residual)."""
-    rng = np.random.default_rng([seed, 5])
-    u, v = rng.standard_normal(MC_D), rng.standard_normal(MC_D)
-    Y = np.outer(u, v)
-    mask = np.zeros(MC_D * MC_D)
-    mask[rng.choice(MC_D * MC_D, MC_N, replace=False)] = 1
-    mask = mask.reshape(MC_D, MC_D)
+    Y, mask = completion_instance(seed)
     g = np.random.default_rng([seed, k, 6])
     alpha = math.sqrt(10.0**log_scale / k)
     U0, V0 = alpha * g.standard_normal((MC_D, k)), alpha * g.standard_normal((MC_D, k))
@@ -703,26 +702,9 @@ def completion_run(seed: int, k: int, log_scale: float):
 
 @functools.lru_cache(maxsize=None)
 def min_nuclear_excess(seed: int) -> float:
-    """(min |M|_* s.t. M = Y* on the observed entries) / |Y*|_* - 1, by cvxpy (Clarabel)."""
-    import cvxpy as cp
-
-    rng = np.random.default_rng([seed, 5])
-    u, v = rng.standard_normal(MC_D), rng.standard_normal(MC_D)
-    Y = np.outer(u, v)
-    mask = np.zeros(MC_D * MC_D)
-    mask[rng.choice(MC_D * MC_D, MC_N, replace=False)] = 1
-    mask = mask.reshape(MC_D, MC_D)
-    M = cp.Variable((MC_D, MC_D))
-    prob = cp.Problem(cp.Minimize(cp.normNuc(M)), [cp.multiply(mask, M) == mask * Y])
-    prob.solve(solver=cp.CLARABEL)
-    return float(prob.value / np.linalg.norm(Y, "nuc") - 1)
-
-
-def _collapse_mismatch(curve_a, curve_b, x, shift):
-    """Mean |curve_a(x) - curve_b(x + shift)| over the x where both are defined, curve_b linearly
-    interpolated in x (log10 scale)."""
-    xs = x[(x + shift >= x[0]) & (x + shift <= x[-1])]
-    return float(np.mean(np.abs(np.interp(xs, x, curve_a) - np.interp(xs + shift, x, curve_b))))
+    """(min |M|_* s.t. M = Y* on the observed entries) / |Y*|_* - 1 (``convex.min_nuclear_norm_completion``)."""
+    Y, mask = completion_instance(seed)
+    return float(convex.min_nuclear_norm_completion(mask, Y) / np.linalg.norm(Y, "nuc") - 1)
 
 
 @check("kernel-rich/figure-5", "reduced-replica", "experiment")
@@ -755,11 +737,11 @@ def figure5_replica(ctx):
     j01 = int(np.argmin(np.abs(grid + 1)))
     for k in curve_ks:
         e = exc[k][:, falling]
-        steps = [_mean_se(e[:, j + 1] - e[:, j]) for j in range(e.shape[1] - 1)]
+        steps = [montecarlo.mean_and_standard_error(e[:, j + 1] - e[:, j]) for j in range(e.shape[1] - 1)]
         ctx.fact(f"(1) k = {k}: the excess nuclear norm falls at every step down in alpha^2 k from 1 to 1e-2 (> {Z:g} SE)",
                  all(m > Z * se for m, se in steps), excess_by_scale=exc[k].mean(axis=0).tolist(),
                  smallest_step_in_se=min(m / se if se > 0 else math.inf for m, se in steps))
-        m0, se0 = _mean_se(exc[k][:, 0])
+        m0, se0 = montecarlo.mean_and_standard_error(exc[k][:, 0])
         ctx.fact(f"(1) k = {k}: at alpha^2 k = 1e{grid[0]:g} the excess nuclear norm is not above zero by > {Z:g} SE", m0 <= Z * se0,
                  excess=m0, se=se0, excess_at_1=float(exc[k][:, -1].mean()))
     # every completion interpolates, so its nuclear norm is at least the minimum (cvxpy SDP)
@@ -767,19 +749,19 @@ def figure5_replica(ctx):
     kk = curve_ks[-1]
     ctx.fact(f"(1) k = {kk}: at the smallest scale the excess lies in [min-nuclear-norm excess, 0 + {Z:g} SE] for every draw",
              bool(np.all(exc[kk][:, 0] >= floor - np.array([completion_run(s, kk, float(grid[0]))[4] for s in range(seeds)]))
-                  and _mean_se(exc[kk][:, 0])[0] <= Z * _mean_se(exc[kk][:, 0])[1]),
+                  and montecarlo.mean_and_standard_error(exc[kk][:, 0])[0] <= Z * montecarlo.mean_and_standard_error(exc[kk][:, 0])[1]),
              gd_excess=exc[kk][:, 0].tolist(), min_nuclear_excess=floor.tolist())
     for k1, k2 in zip(ks[:-1], ks[1:]):
-        m, se = _mean_se(kernel_move[k1] - kernel_move[k2])
+        m, se = montecarlo.mean_and_standard_error(kernel_move[k1] - kernel_move[k2])
         ctx.fact(f"(2) alpha^2 k = 10: unobserved entries move less at k = {k2} than at k = {k1} (> {Z:g} SE)", m > Z * se,
                  move_k1=float(kernel_move[k1].mean()), move_k2=float(kernel_move[k2].mean()), se=se)
     k1, k2 = curve_ks[-2], curve_ks[-1]
     shift = 0.5 * math.log10(k2 / k1)
     xr = grid[rich_x]
     for name, curves in (("movement of unobserved entries", move), ("excess nuclear norm", exc)):
-        d_scale = np.array([_collapse_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, 0.0) for s in range(seeds)])
-        d_sigma = np.array([_collapse_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, shift) for s in range(seeds)])
-        m, se = _mean_se(d_sigma - d_scale)
+        d_scale = np.array([fits.shifted_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, 0.0) for s in range(seeds)])
+        d_sigma = np.array([fits.shifted_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, shift) for s in range(seeds)])
+        m, se = montecarlo.mean_and_standard_error(d_sigma - d_scale)
         ctx.fact(f"(3) {name}: k = {k1} and {k2} agree better at equal alpha^2 k than at equal sigma (> {Z:g} SE)", m > Z * se,
                  mismatch_equal_alpha2k=float(d_scale.mean()), mismatch_equal_sigma=float(d_sigma.mean()), se=se)
     ctx.metrics["rms_move_unobserved_at_alpha2k_10"] = {str(k): float(v.mean()) for k, v in kernel_move.items()}
@@ -868,21 +850,21 @@ def figure6_replica(ctx):
     x = 10.0 ** np.array(RELU_LOG_ALPHA_D)
     for D, (te, gd, conv) in table.items():
         ctx.fact(f"D = {D}: every run reached its loss tolerance", conv)
-        m, se = _mean_se(gd[:, 0] - gd[:, -1])
+        m, se = montecarlo.mean_and_standard_error(gd[:, 0] - gd[:, -1])
         ctx.fact(f"D = {D}: grad distance at alpha^D = 1e-3 exceeds that at 1e2 by > {Z:g} SE", m > Z * se,
                  gd_small=float(gd[:, 0].mean()), gd_large=float(gd[:, -1].mean()), se=se)
         zs = []
         for j in range(len(x) - 1):
-            mj, sej = _mean_se(gd[:, j + 1] - gd[:, j])
+            mj, sej = montecarlo.mean_and_standard_error(gd[:, j + 1] - gd[:, j])
             zs.append(mj / sej if sej > 0 else 0.0)
         ctx.fact(f"D = {D}: the grad distance never rises significantly with alpha (max step < {Z:g} SE)", max(zs) < Z, max_rise_in_se=max(zs))
         for j in [j for j, la in enumerate(RELU_LOG_ALPHA_D) if la >= 1]:
-            m, se = _mean_se(np.log(te[:, j]) - np.log(te[:, 0]))
+            m, se = montecarlo.mean_and_standard_error(np.log(te[:, j]) - np.log(te[:, 0]))
             ctx.fact(f"D = {D}: log test error at alpha^D = 1e-3 below that at the large initialisation 1e{RELU_LOG_ALPHA_D[j]:g} by > {Z:g} SE",
                      m > Z * se, log_ratio=m, se=se)
         zs = []
         for j in range(len(x) - 1):
-            mj, sej = _mean_se(np.log(te[:, j]) - np.log(te[:, j + 1]))
+            mj, sej = montecarlo.mean_and_standard_error(np.log(te[:, j]) - np.log(te[:, j + 1]))
             zs.append(mj / sej if sej > 0 else 0.0)
         ctx.fact(f"D = {D}: the test error never falls significantly as alpha grows (max step < {Z:g} SE)", max(zs) < Z, max_fall_in_se=max(zs))
         ax[0].plot(RELU_LOG_ALPHA_D, np.log(te).mean(axis=0) / math.log(10), "o-", label=f"D={D}")
@@ -908,12 +890,12 @@ def standard_init_edge(ctx):
     j1 = RELU_LOG_ALPHA_D.index(0.0)
     jb, ja, jl = RELU_LOG_ALPHA_D.index(-1.0), RELU_LOG_ALPHA_D.index(0.5), len(RELU_LOG_ALPHA_D) - 1
     for D, (te, gd, _) in table.items():
-        m, se = _mean_se(np.log(te[:, jl]) - np.log(te[:, j1]))
+        m, se = montecarlo.mean_and_standard_error(np.log(te[:, jl]) - np.log(te[:, j1]))
         ctx.fact(f"D = {D}: test error at alpha = 1 below the large-alpha end by > {Z:g} SE (log ratio)", m > Z * se, log_ratio=m, se=se,
                  test_error_alpha1=float(np.exp(np.log(te[:, j1]).mean())), test_error_rich=float(np.exp(np.log(te[:, 0]).mean())))
-        m, se = _mean_se(gd[:, jb] - gd[:, j1])
+        m, se = montecarlo.mean_and_standard_error(gd[:, jb] - gd[:, j1])
         ctx.fact(f"D = {D}: grad distance still falling below alpha = 1 (alpha^D = 0.1 above 1 by > {Z:g} SE)", m > Z * se, difference=m, se=se)
-        m, se = _mean_se(gd[:, ja] - gd[:, jl])
+        m, se = montecarlo.mean_and_standard_error(gd[:, ja] - gd[:, jl])
         ctx.fact(f"D = {D}: plateau reached at alpha^D = 10^0.5 (not above the alpha^D = 1e2 value by > {Z:g} SE)", m <= Z * se,
                  difference=m, se=se, gd_alpha1=float(gd[:, j1].mean()), gd_plateau=float(gd[:, jl].mean()))
     if ctx.full:
@@ -923,8 +905,8 @@ def standard_init_edge(ctx):
             lr = [math.log(r[0] / r[3]) for r in ub[0.0]]
             ctx.metrics[f"unbiased D={D}"] = {
                 "grad distance at alpha^D = 1e-3, 1, 1e2": [float(np.mean([r[1] for r in ub[la]])) for la in (-3.0, 0.0, 2.0)],
-                "log(test error / tangent-kernel predictor's) at alpha = 1: mean, SE": list(_mean_se(lr)),
-                "log(test error at alpha^D = 1e-3 / at alpha = 1): mean, SE": list(_mean_se([math.log(a[0] / b[0]) for a, b in zip(ub[-3.0], ub[0.0])])),
+                "log(test error / tangent-kernel predictor's) at alpha = 1: mean, SE": list(montecarlo.mean_and_standard_error(lr)),
+                "log(test error at alpha^D = 1e-3 / at alpha = 1): mean, SE": list(montecarlo.mean_and_standard_error([math.log(a[0] / b[0]) for a, b in zip(ub[-3.0], ub[0.0])])),
             }
     ctx.note("The position of the edge in alpha scales with the label scale (homogeneity), which the paper does not state; "
              "'good test error' is asserted relative to the kernel side, not relative to the rich end (where it is lower).")

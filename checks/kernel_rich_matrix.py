@@ -24,11 +24,9 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import convex, dual_newton, factor_flows, flows
+from numerics import convex, dual_newton, factor_flows, fits, flows, montecarlo
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_matrix as km
-
-from numerics import montecarlo
 
 from .core import check
 from .kernel_rich import CVX_TOL, HP_BITS, HP_TOL, data, q_argmin_hp
@@ -60,23 +58,12 @@ def lift(X: np.ndarray) -> np.ndarray:
     return 0.5 * np.block([[Z, X], [X.T, Z]])
 
 
-def loglog_slope(ks, values):
-    """Least-squares slope of ``log values`` against ``log k`` and its standard error."""
-    x, yv = np.log(np.asarray(ks, float)), np.log(np.asarray(values, float))
-    A = np.vstack([x, np.ones_like(x)]).T
-    coef, res, *_ = np.linalg.lstsq(A, yv, rcond=None)
-    n = len(x)
-    s2 = float(np.sum((yv - A @ coef) ** 2)) / max(n - 2, 1)
-    se = math.sqrt(s2 / float(np.sum((x - x.mean()) ** 2)))
-    return float(coef[0]), se
-
-
 def probability_bound(ctx, label: str, x: int, n: int, bound: float, upper: bool, **metrics) -> None:
     """A Monte Carlo frequency ``x/n`` against a printed probability bound: ``P <= bound``
     (``upper``) or ``P >= bound``. Verified when the Clopper-Pearson interval lies on the
     claimed side, refuted when it lies wholly on the other side, undecided (inconclusive)
     when the interval contains the bound (too few trials to resolve it)."""
-    lo, hi = clopper_pearson(x, n)
+    lo, hi = montecarlo.clopper_pearson(x, n, alpha=1 - CONFIDENCE)
     m = {"events": x, "trials": n, "cp_interval": [lo, hi], **metrics}
     # a bound outside (0, 1) holds for every distribution: the comparison could not fail
     # (a mutation survivor showed a vacuous encoded bound passing)
@@ -97,10 +84,6 @@ def probability_bound(ctx, label: str, x: int, n: int, bound: float, upper: bool
             ctx.bound(label, bound, lo, **m)
         else:
             ctx.fact(label + " (not resolvable with these trials)", None, bound=bound, **m)
-
-
-def clopper_pearson(x: int, n: int, level: float = CONFIDENCE):
-    return montecarlo.clopper_pearson(x, n, alpha=1 - level)
 
 
 def _lam(expr, *syms):
@@ -250,7 +233,7 @@ def lifted_scaling(ctx):
         diag.append(float(np.mean(np.concatenate([UU, VV], 1))))
     for name, vals, printed, moment in (("off-diagonal RMS (sigma)", off, 0.5, lambda k: a**2 * math.sqrt(k)),
                                         ("diagonal mean", diag, 1.0, lambda k: a**2 * k)):
-        s, se = loglog_slope(ks, vals)
+        s, se = fits.loglog_slope(ks, vals)
         ctx.fact(f"slope of the {name} in log k = {printed}", abs(s - printed) <= 4 * se and abs(s - printed) <= 0.05,
                  slope=s, standard_error=se, printed=printed)
         ratios = [v / moment(k) for v, k in zip(vals, ks)]
@@ -269,16 +252,6 @@ def _t4_mu2(ctx):
     return ctx.instances([{}])[0]["mu2"]
 
 
-def kl_conjugate(a: np.ndarray, b: np.ndarray):
-    """``phi^*(z) = a (e^z - 1) + b (e^-z - 1)``: the conjugate of
-    ``KL(p||a) + KL(n||b)`` minimised over ``p - n = beta``; ``beta = a e^z - b e^-z``."""
-    def conj(z):
-        ep, em = np.exp(z), np.exp(-z)
-        return a * np.expm1(z) + b * np.expm1(-z), a * ep - b * em, a * ep + b * em
-
-    return conj
-
-
 @functools.lru_cache(maxsize=None)
 def t4_data():
     _, _, X, y = data("T5")
@@ -295,7 +268,7 @@ def qmu_argmin(mu2: float):
 def finite_width_program(X, y, A, B):
     """The exact finite-k bias (catalog §4.26, derived in diagonal-dynamics):
     ``min KL(p||A/4) + KL(n||B/4)`` s.t. ``X(p - n) = y`` by float dual Newton."""
-    return dual_newton.solve(X, y, kl_conjugate(A / 4, B / 4), tol=1e-14)
+    return dual_newton.solve(X, y, dual_newton.kl_conjugate(A / 4, B / 4), tol=1e-14)
 
 
 def t4_init(k: int, seed: int, mu2: float, d: int):
@@ -457,7 +430,7 @@ def theorem4_flow_diagonal(ctx):
     means = [float(np.mean(dist[k])) for k in ks]
     ctx.instance = None
     ctx.fact("|diag M(inf) - argmin Q_mu| falls from the smallest to the largest k", means[-1] < means[0], ks=ks, mean_distance=means)
-    ctx.metrics["slope_of_distance_in_k"] = loglog_slope(ks, means)[0]
+    ctx.metrics["slope_of_distance_in_k"] = fits.loglog_slope(ks, means)[0]
 
 
 @check("kernel-rich/theorem-4", "finite-width-trend", "convex")
@@ -489,7 +462,7 @@ def theorem4_trend(ctx):
             sol = finite_width_program(X, y, A, B)
             ds.append(float(np.max(np.abs(sol.beta - ref.beta))))
         means.append(float(np.mean(ds)))
-    s, se = loglog_slope(ks, means)
+    s, se = fits.loglog_slope(ks, means)
     ctx.fact("the finite-k bias tends to argmin Q_mu: slope of the mean distance in log k <= -1/4", s <= -0.25, slope=s, standard_error=se, ks=ks, mean_distance=means)
     ctx.fact("slope consistent with the derived CLT rate -1/2 (within 4 standard errors)", abs(s + 0.5) <= 4 * se, slope=s, standard_error=se)
 
@@ -665,26 +638,9 @@ def sensing_run(kind: str, d: int, k: int, log_scale: float, seed: int, n_obs: i
 
 @functools.lru_cache(maxsize=None)
 def min_nuclear(kind: str, d: int, seed: int, n_obs: int):
-    """argmin |M|_* s.t. <X_n, M> = y_n (cvxpy normNuc, Clarabel) on a sensing_instance."""
-    import cvxpy as cp
-
+    """argmin |M|_* s.t. <X_n, M> = y_n (``convex.min_nuclear_norm``) on a sensing_instance."""
     Xs, y, _ = sensing_instance(kind, d, seed, n_obs)
-    Mv = cp.Variable((d, d))
-    cons = [cp.sum(cp.multiply(X, Mv)) == yy for X, yy in zip(Xs, y)]
-    prob = cp.Problem(cp.Minimize(cp.normNuc(Mv)), cons)
-    prob.solve(solver=cp.CLARABEL)
-    return np.asarray(Mv.value), float(prob.value)
-
-
-def _transition_scale(log_scales, values, level):
-    """log10 of the scale where ``values`` (decreasing in the scale) cross ``level``
-    (linear interpolation in log-log), or None."""
-    lv = np.log10(values)
-    for i in range(len(lv) - 1):
-        if lv[i] >= math.log10(level) > lv[i + 1]:
-            f = (lv[i] - math.log10(level)) / (lv[i] - lv[i + 1])
-            return log_scales[i] + f * (log_scales[i + 1] - log_scales[i])
-    return None
+    return convex.min_nuclear_norm(Xs, y)
 
 
 @check("kernel-rich/claim-noncommutative-transition", "gaussian-sensing-sweep", "experiment")
@@ -725,7 +681,7 @@ def noncommutative_sweep(ctx):
                  lazy[0] > 2 and excess[0] < 0.05, laziness=lazy[0], excess_nuclear=excess[0])
         ctx.fact(f"k={k}: (c) excess nuclear norm increases and laziness decreases along alpha^2 k",
                  all(np.diff(excess) > -1e-3) and all(np.diff(lazy) < 0), excess_nuclear=excess, laziness=lazy)
-        transition[k] = _transition_scale(logs, lazy, 1.0)
+        transition[k] = fits.log_crossing(logs, lazy, 1.0)
         ctx.metrics.setdefault("per_k", []).append({"k": k, "log10_alpha2k": logs, "excess_nuclear": excess, "laziness": lazy,
                                                     "sigma": [r["sigma"] for r in runs],
                                                     "dist_Qmu_spectral": [_qspectral_distance(r, A, Ap, d, 10.0**ls / 2) for r, ls in zip(runs, logs)]})
@@ -1243,8 +1199,8 @@ def corollary10_slopes(ctx):
         terms69, terms70 = km.corollary10_rates()
         e69 = max(_k_exponent(term, av) for term in terms69)
         e70 = max(_k_exponent(term, av) for term in terms70)
-        s1, se1 = loglog_slope(ks, disp)
-        s2, se2 = loglog_slope(ks, dtk)
+        s1, se1 = fits.loglog_slope(ks, disp)
+        s2, se2 = fits.loglog_slope(ks, dtk)
         ctx.fact("(69): exponent of sup|W - W(0)|_F in k <= printed exponent (+ 2 s.e.)", s1 <= e69 + 2 * se1, measured=s1, standard_error=se1, printed=e69, means=disp)
         ctx.fact("(70): exponent of sup|W - W_TK|_F in k <= printed exponent (+ 2 s.e.)", s2 <= e70 + 2 * se2, measured=s2, standard_error=se2, printed=e70, means=dtk)
         width = [float(v) for v in km.eq94_width(Lam, lam, 2, 1.0, 1.0)]
@@ -1287,7 +1243,7 @@ def width_sweep(ctx):
     ks = [2**j for j in range(4, 15, 2)] if ctx.full else [16, 64, 256, 1024, 4096]
     seeds = list(range(12 if ctx.full else 4))
     disp, dtk, res, _ = _sweep(ks, 2 * b, seeds)
-    s, se = loglog_slope(ks, disp)
+    s, se = fits.loglog_slope(ks, disp)
     ctx.fact("every flow reaches a zero-error solution", max(res) < 1e-6, residual=max(res))
     ctx.fact(f"kernel regime at alpha = k^-{b} (as the parenthetical says): sup|W - W(0)|_F decreases in k",
              s < -2 * se, slope=s, standard_error=se, ks=ks, sup_displacement=disp, sup_distance_tk=dtk)
@@ -1309,8 +1265,8 @@ def width_sweep_corrected(ctx):
         seeds = list(range(12 if ctx.full else 4))
         disp, dtk, res, _ = _sweep(ks, 2 * b, seeds)
         ctx.fact("every flow reaches a zero-error solution", max(res) < 1e-6, residual=max(res))
-        s1, se1 = loglog_slope(ks, disp)
-        s2, se2 = loglog_slope(ks, dtk)
+        s1, se1 = fits.loglog_slope(ks, disp)
+        s2, se2 = fits.loglog_slope(ks, dtk)
         ctx.fact("kernel regime: sup|W - W(0)|_F decreases in k", s1 < -2 * se1, slope=s1, standard_error=se1, means=disp)
         ctx.fact("kernel regime: sup|W - W_TK|_F decreases in k", s2 < -2 * se2, slope=s2, standard_error=se2, means=dtk)
         ctx.metrics.setdefault("per_b", []).append({"b": b, "ks": ks, "sigma": [k ** (0.5 - 2 * b) for k in ks]})

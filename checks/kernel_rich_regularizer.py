@@ -15,7 +15,6 @@ Precision rules used throughout:
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 
 import mpmath
@@ -23,12 +22,12 @@ import numpy as np
 import sympy as sp
 from mpmath import iv
 
-from numerics import convex, flows
+from numerics import convex, exact, flows, intervals
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_regularizer as kq
 
 from .core import check
-from .kernel_rich import data, random_instance
+from .kernel_rich import data
 
 z, u = kr.z, kr.u
 
@@ -78,18 +77,6 @@ def Q_iv(beta, alpha):
     return out
 
 
-def lo(x):
-    """Lower end of an ``iv.mpf`` at the interval precision."""
-    with mpmath.workprec(iv.prec):
-        return +mpmath.mpf(x.a)
-
-
-def hi(x):
-    """Upper end of an ``iv.mpf`` at the interval precision."""
-    with mpmath.workprec(iv.prec):
-        return +mpmath.mpf(x.b)
-
-
 def certified_bound(ctx, label, lhs_iv, rhs_iv, **metrics):
     """``lhs <= rhs`` from enclosures, recorded as ``0 <= lower(rhs) - upper(lhs)``: the
     difference is formed at the interval precision (outward rounded), so a positive value
@@ -97,10 +84,10 @@ def certified_bound(ctx, label, lhs_iv, rhs_iv, **metrics):
     enclosures themselves are in the metrics."""
     with mpmath.workprec(iv.prec):
         slack_iv = rhs_iv - lhs_iv
-        slack = lo(slack_iv)
-        a, b = hi(lhs_iv), lo(rhs_iv)
+        slack = intervals.iv_lower(slack_iv)
+        a, b = intervals.iv_upper(lhs_iv), intervals.iv_lower(rhs_iv)
         ratio = float(b / a) if a > 0 and b > 0 else None
-        if slack < 0 and hi(slack_iv) >= 0:  # enclosures overlap: undecided
+        if slack < 0 and intervals.iv_upper(slack_iv) >= 0:  # enclosures overlap: undecided
             return ctx.bound(label, 0, 0, err=float("inf"), certified=True, lhs_upper=mpmath.nstr(a, 20), rhs_lower=mpmath.nstr(b, 20))
     return ctx.bound(label, 0, slack, err=0.0, certified=True, lhs_upper=mpmath.nstr(a, 20), rhs_lower=mpmath.nstr(b, 20),
                      slack_ratio=ratio, **metrics)
@@ -119,14 +106,6 @@ def mp_bound(ctx, label, lhs, rhs, err, **metrics):
     return ctx.bound(label, 0, slack, err=err, lhs_value=mpmath.nstr(lhs, 20), rhs_value=mpmath.nstr(rhs, 20), slack_ratio=ratio, **metrics)
 
 
-def mp_rationals(values):
-    out = []
-    for v in values:
-        r = sp.Rational(v)
-        out.append(mpmath.mpf(int(r.p)) / int(r.q))
-    return out
-
-
 def argmin_q(X, y, alpha, w0=None, check=True):
     """``argmin Q_{alpha,w0} s.t. X beta = y`` by the damped dual Newton method of
     ``numerics.convex`` (conjugate ``2c(cosh - 1)``, ``c = alpha^2 w0^2``) at dps
@@ -142,17 +121,11 @@ def argmin_q(X, y, alpha, w0=None, check=True):
     sols = []
     for p in ((dps, dps + 20) if check else (dps,)):
         with mpmath.workdps(p + 10):
-            Xm = [mp_rationals(row) for row in Xr]
-            ym = mp_rationals(y)
+            Xm = [[exact.mpf_of(v) for v in row] for row in Xr]
+            ym = [exact.mpf_of(v) for v in y]
             c = [mpmath.mpf(alpha) ** 2 * mpmath.mpf(w) ** 2 for w in w0]
         with mpmath.workdps(p):
-            sols.append(convex.separable_dual_newton(
-                Xm, ym,
-                grad_conj=lambda i, th: 2 * c[i] * mpmath.sinh(th),
-                hess_conj=lambda i, th: 2 * c[i] * mpmath.cosh(th),
-                conj=lambda i, th: 2 * c[i] * (mpmath.cosh(th) - 1),
-                dps=p,
-            ))
+            sols.append(convex.separable_dual_newton(Xm, ym, **convex.cosh_conjugate_mp(c), dps=p))
     if not check:
         return sols[0].beta, float(sols[0].residual)
     a, b = sols
@@ -161,45 +134,22 @@ def argmin_q(X, y, alpha, w0=None, check=True):
     return b.beta, err
 
 
-@functools.lru_cache(maxsize=None)
-def l1_exact(X: tuple, y: tuple):
-    """``min ||beta||_1 s.t. X beta = y`` exactly: the LP optimum is attained at a basic
-    solution (N columns), so enumerate them in rationals. Returns ``(value, beta, unique)``
-    with ``unique`` when the best basic value is strictly below every other (then the
-    optimal face is a single vertex)."""
-    Xm, ym = sp.Matrix(X), sp.Matrix(y)
-    N, d = Xm.shape
-    vals = []
-    for S in itertools.combinations(range(d), N):
-        A = Xm[:, list(S)]
-        if A.det() == 0:
-            continue
-        sol = A.LUsolve(ym)
-        beta = [sp.Integer(0)] * d
-        for k, i in enumerate(S):
-            beta[i] = sol[k]
-        vals.append((sum(abs(v) for v in beta), tuple(beta)))
-    vals.sort(key=lambda t: t[0])
-    best, beta = vals[0]
-    unique = all(v > best for v, b in vals[1:] if b != beta)
-    return best, beta, unique
-
-
-@functools.lru_cache(maxsize=None)
-def l2_exact(X: tuple, y: tuple):
-    """``X^T (X X^T)^{-1} y`` in rationals and its squared norm."""
-    Xm, ym = sp.Matrix(X), sp.Matrix(y)
-    beta = Xm.T * (Xm * Xm.T).inv() * ym
-    return tuple(beta), sum(v**2 for v in beta)
-
-
 def fixture_data(fixture: str):
-    """``(X, y)`` as tuples of rationals."""
-    if fixture.startswith("random:"):
-        X, y = random_instance(int(fixture[7:]))
-    else:
-        X, y = kr.FIXTURES[fixture]
+    """``(X, y)`` of a fixture (``kr.fixture``) as tuples of rationals."""
+    X, y = kr.fixture(fixture)
     return tuple(tuple(sp.Rational(v) for v in row) for row in X), tuple(sp.Rational(v) for v in y)
+
+
+@functools.lru_cache(maxsize=None)
+def fixture_l1(fixture: str):
+    """``(value, beta, unique)`` of min-l1 on a fixture, by exact vertex enumeration (cached)."""
+    return exact.min_l1_by_basic_solutions(*fixture_data(fixture))
+
+
+@functools.lru_cache(maxsize=None)
+def fixture_l2_norm2(fixture: str):
+    """``||beta*_l2||_2^2`` of the fixture's min-l2 interpolant, in exact rationals (cached)."""
+    return sum(v**2 for v in exact.min_l2_exact(*fixture_data(fixture)))
 
 
 def random_beta(rng, d_max=8, zeros=True):
@@ -401,7 +351,7 @@ def q_asymptotics_interval(ctx):
         certified_bound(ctx, f"q(z) <= z log z at z = {zv:g}", qz, zlz)
         certified_bound(ctx, f"z log z / 2 <= q(z) at z = {zv:g}", zlz / 2, qz)
         growth.append((zv, zi * (qz - zlz)))
-    ends = [(zv, lo(g), hi(g)) for zv, g in growth]
+    ends = [(zv, intervals.iv_lower(g), intervals.iv_upper(g)) for zv, g in growth]
     # |z (q - z log z)| certified >= its lower end; compare the ends of the grid
     first_hi = abs(ends[0][1])  # largest magnitude at the first z (the value is negative)
     last_lo = abs(ends[-1][2])  # smallest magnitude at the last z
@@ -518,15 +468,13 @@ def qalpha_l2_argmin(ctx):
     alphas = [30, 300, 3000] if not ctx.full else [10, 30, 100, 300, 1000, 3000]
     for w0, name in ((tuple(kr.T5_W0), "T5-w0"), (None, "T5")):
         X, y = fixture_data("T5")
-        Xm, ym = sp.Matrix(X), sp.Matrix(y)
-        W = sp.diag(*[sp.nsimplify(w) ** 2 for w in (w0 or [1] * 5)])
-        bW = list(W * Xm.T * (Xm * W * Xm.T).inv() * ym)
+        bW = exact.min_l2_exact(X, y, [sp.nsimplify(w) ** 2 for w in (w0 or [1] * 5)])
         ctx.start({"fixture": name, "alpha": None})
         dist = []
         for a in alphas:
             beta, err = argmin_q(X, y, a, list(w0) if w0 else None)
             with mpmath.workdps(60):
-                dd = max(abs(b - mp_rationals([v])[0]) for b, v in zip(beta, bW))
+                dd = max(abs(b - exact.mpf_of(v)) for b, v in zip(beta, bW))
             dist.append((a, dd, err))
         for (a0, d0, e0), (a1, d1, e1) in zip(dist, dist[1:]):
             with mpmath.workdps(30):
@@ -604,7 +552,7 @@ def qalpha_l1_argmin(ctx):
     depend on w0. Decided: the distance falls monotonically and is below 1e-3 of its first
     value at the smallest alpha (the distance is far above the solver error)."""
     X, y = fixture_data("T5")
-    b1, bstar, unique = l1_exact(X, y)
+    b1, bstar, unique = fixture_l1("T5")
     ctx.exact("T5: beta*_l1 is unique (strictly best vertex)", unique, l1=str(b1), beta=str(bstar))
     alphas = ["1e-3", "1e-6", "1e-12"] if not ctx.full else ["1e-2", "1e-3", "1e-5", "1e-8", "1e-15", "1e-30", "1e-60"]
     ctx.precision = "dual Newton dps 40 + 1.2|log10 alpha| (check +20)"
@@ -616,7 +564,7 @@ def qalpha_l1_argmin(ctx):
                 am = mpmath.mpf(a)
             beta, err = argmin_q(X, y, am, w0)
             with mpmath.workdps(60):
-                dist.append((a, max(abs(bv - mp_rationals([v])[0]) for bv, v in zip(beta, bstar)), err))
+                dist.append((a, max(abs(bv - exact.mpf_of(v)) for bv, v in zip(beta, bstar)), err))
         mono = all(d1 < d0 - e0 - e1 for (_, d0, e0), (_, d1, e1) in zip(dist, dist[1:]))
         ratio = dist[-1][1] / dist[0][1]
         ctx.fact(f"{name}: |argmin Q_alpha - beta*_l1| decreases along alpha and falls below 1e-3 of its first value", mono and ratio < 1e-3,
@@ -708,8 +656,8 @@ T2_EPS = [0.1, 0.5, 1.0, 3.0]
 def _theorem2_instance(ctx, fixture, eps, decades, label_prefix=""):
     X, y = fixture_data(fixture)
     d = len(X[0])
-    b1, bstar, _ = l1_exact(X, y)
-    bl2, n2 = l2_exact(X, y)
+    b1 = fixture_l1(fixture)[0]
+    n2 = fixture_l2_norm2(fixture)
     out = {}
     with mpmath.workdps(60):
         e = mpmath.mpf(eps)
@@ -764,7 +712,7 @@ def theorem2_argmin(ctx):
         if inst["fixture"] not in checked_lp:
             checked_lp.add(inst["fixture"])
             sol = convex.min_l1(np.array(X, float), np.array(y, float))
-            b1 = float(l1_exact(X, y)[0])
+            b1 = float(fixture_l1(inst["fixture"])[0])
             # the optimal value is pinned by the duality gap even where the optimal face is not a point (TIE)
             ctx.agree("||b*_l1||_1: vertex enumeration (exact) = cvxpy LP", float(np.sum(np.abs(sol.beta))), b1, tol=1e-7 * b1,
                       err=sol.kkt["gap"] + sol.kkt["feasibility"] * float(np.sum(np.abs(sol.nu))), scale=b1)
@@ -1045,7 +993,7 @@ def lemma6_interval(ctx):
     for d in (3, 100, 10**4):
         ctx.start({"d": d, "eps": None})
         vals = [_lemma6_ratio_iv(d, a) for a in grid]
-        incs = [(lo(v1) - hi(v0), k) for k, (v0, v1) in enumerate(zip(vals, vals[1:]))]
+        incs = [(intervals.iv_lower(v1) - intervals.iv_upper(v0), k) for k, (v0, v1) in enumerate(zip(vals, vals[1:]))]
         worst, k = min(incs, key=lambda t: t[0])
         certified_bound(ctx, f"(37): ratio increasing on the alpha grid (worst consecutive pair), d = {d}", vals[k], vals[k + 1],
                         alpha_pair=[mpmath.nstr(grid[k], 4), mpmath.nstr(grid[k + 1], 4)])
@@ -1231,8 +1179,8 @@ def asymmetry_experiment(ctx):
     (c) 'certain problems': on gap_family(2 eps) the needed alpha is exponentially small in
     1/eps -- eps log(1/alpha_needed) does not fall (smallest eps >= half the largest)."""
     X, y = fixture_data("T5")
-    b1, _, _ = l1_exact(X, y)
-    _, n2 = l2_exact(X, y)
+    b1 = fixture_l1("T5")[0]
+    n2 = fixture_l2_norm2("T5")
     b1m, n2m = _num(b1), _num(n2)
     l1_eps = [0.05, 0.005] if not ctx.full else [0.2, 0.05, 0.02, 0.005, 0.001]
     fam_eps = [0.2, 0.02] if not ctx.full else [0.2, 0.1, 0.05, 0.02, 0.01]

@@ -19,6 +19,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
+from numerics import convex, exact, linalg
 from numerics import linear_nets as ln
 from theorems import linnet_imbalance as li
 
@@ -32,18 +33,13 @@ STATIC_REL = 1e-9
 # ---------------------------------------------------------------------------------------
 # Fixture F1: exact rational data (Cayley-orthogonal W and Phi)
 # ---------------------------------------------------------------------------------------
-def cayley(S: sp.Matrix) -> sp.Matrix:
-    I = sp.eye(S.shape[0])
-    return (I - S) * (I + S).inv()
-
-
 @functools.lru_cache(maxsize=None)
 def f1(sig_half=(2, 1, sp.Rational(1, 2))):
     """N=4, n=5, r=3, m=2: ``X = W Sigma^{1/2} Phi1^T`` rational, Y integer (r < N so L* > 0)."""
     S4 = sp.Matrix([[0, 1, 0, 2], [-1, 0, 1, 0], [0, -1, 0, 1], [-2, 0, -1, 0]])
     S5 = sp.Matrix([[0, 1, 0, 0, 1], [-1, 0, 2, 0, 0], [0, -2, 0, 1, 0], [0, 0, -1, 0, 1], [-1, 0, 0, -1, 0]])
-    W = cayley(S4)[:, :3]
-    Phi = cayley(S5)
+    W = exact.cayley(S4)[:, :3]
+    Phi = exact.cayley(S5)
     Sh = sp.diag(*sig_half)
     X = W * Sh * Phi[:, :3].T
     Y = sp.Matrix([[1, -2], [3, 0], [-1, 1], [2, 2]])
@@ -58,10 +54,6 @@ HP_YT = ((1.0, 0.5), (-0.5, 1.25), (0.75, -1.0))
 HP_H = 4
 
 
-def dyadic(a, q=256):
-    return np.round(np.asarray(a, float) * q) / q
-
-
 def hp_init(kind: str, h: int = HP_H, seed: int = 0):
     """``(V0, U10)``: 'scaled:su:sv' random Gaussians times scales (powers of 2), or
     'balanced-margin:f' (D = 0 up to rounding, U1 V^T = f S^{-1} Yt)."""
@@ -70,7 +62,8 @@ def hp_init(kind: str, h: int = HP_H, seed: int = 0):
     r, m = Yt.shape
     if kind.startswith("scaled:"):
         su, sv = (float(x) for x in kind.split(":")[1:])
-        return dyadic(sv * rng.standard_normal((m, h))), dyadic(su * rng.standard_normal((r, h)))
+        V0 = exact.round_to_dyadic(sv * rng.standard_normal((m, h)))
+        return V0, exact.round_to_dyadic(su * rng.standard_normal((r, h)))
     if kind.startswith("balanced-margin:"):
         f = float(kind.split(":")[1])
         P_ = f * Yt / s[:, None]
@@ -85,10 +78,6 @@ def hp_path(kind: str, t_end: float = 16.0, npts: int = 33, Yt=HP_YT, s=HP_S, h:
     V0, U10 = hp_init(kind, h) if init is None else (np.array(init[0]), np.array(init[1]))
     grid = list(np.linspace(0, t_end, npts))
     return ln.whitened_flow_hp(np.array(Yt), np.array(s), V0, U10, grid, bits=bits)
-
-
-def mp_svals(A) -> list:
-    return sorted([abs(x) for x in mpmath.svd_r(A, compute_uv=False)], reverse=True)
 
 
 def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False) -> dict:
@@ -106,8 +95,8 @@ def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False) -> dict:
         D = U1.T * U1 - V.T * V
         eig = list(mpmath.eigsy(D, eigvals_only=True))
         dp, dm, dl = li.imbalance_quantities(eig, r, m)
-        sv = mp_svals(U1 * V.T)
-        sy = mp_svals(Yt)
+        sv = linalg.mp_singular_values(U1 * V.T)
+        sy = linalg.mp_singular_values(Yt)
         lam = sorted([x**2 for x in hp.s], reverse=True)
         lam_r, lam_1 = lam[r - 1], lam[0]
         res = mpmath.sqrt(fro2(E))
@@ -144,11 +133,6 @@ def m1_kinds(ctx):
 # ---------------------------------------------------------------------------------------
 # Random (double) instances
 # ---------------------------------------------------------------------------------------
-def svals(A, k=None):
-    s = np.linalg.svd(np.atleast_2d(A), compute_uv=False) if np.size(A) else np.array([])
-    return s
-
-
 def random_factors(seed: int, structure: str):
     """``(U1 r x h, V m x h, s, E r x m)`` from a seed; ``structure`` in plain, balanced,
     homogeneous, rankdef, orthogonal (U1 V^T = 0)."""
@@ -169,8 +153,7 @@ def random_factors(seed: int, structure: str):
         r = m = h = int(rng.integers(1, 5))
         lam = float(rng.uniform(-2, 2))
         A = sv * rng.uniform(-3, 3, (h, h))
-        w, Qg = np.linalg.eigh(A.T @ A + abs(lam) * np.eye(h))
-        R = (Qg * np.sqrt(w)) @ Qg.T  # R^2 = A^T A + |lam| I
+        R = linalg.psd_sqrt(A.T @ A + abs(lam) * np.eye(h))  # R^2 = A^T A + |lam| I
         U1, V = (R, A) if lam > 0 else (A, R)
     elif structure == "rankdef":
         if h > 1:
@@ -196,7 +179,7 @@ def static_rates(U1, V, s, E):
     D = U1.T @ U1 - V.T @ V
     eig = list(np.linalg.eigvalsh(D))
     dp, dm, dl = li.imbalance_quantities(eig, r, m)
-    sv = list(svals(U1 @ V.T))
+    sv = list(linalg.singular_values(U1 @ V.T))
     lam = sorted(s**2, reverse=True)
     return dict(rate=rate, D=D, eig=eig, dp=dp, dm=dm, dl=dl, sig_m=li.nth(sv, m), sig_r=li.nth(sv, r), lam_r=lam[r - 1], lam_1=lam[0],
                 scale=max(1.0, rate, float(np.max(np.abs(eig))) * lam[0], float(np.max(s)) ** 2 * (np.sum(U1**2) + np.sum(V**2))))
@@ -303,12 +286,12 @@ def loss_decomp_convex(ctx):
     X, Y = np.array(F["X"], dtype=float), np.array(F["Y"], dtype=float)
     Pperp = sp.eye(4) - F["W"] * F["W"].T
     exact = float(sp.Rational(1, 2) * sum(e**2 for e in Pperp * F["Y"]))
-    vals = []
-    for tol in (1e-8, 1e-12):
+
+    def build():
         Th = cp.Variable((5, 2))
-        prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ Th)))
-        prob.solve(solver=cp.CLARABEL, tol_gap_abs=tol, tol_gap_rel=tol, tol_feas=tol)
-        vals.append(prob.value)
+        return Th, cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ Th)))
+
+    vals = [value for _, value in convex.solve_at_tolerances(build)]
     ctx.precision = "Clarabel 1e-12 (check 1e-8)"
     ctx.agree("min_Theta 1/2||Y - X Theta||^2 = L* (8)", vals[1], exact, tol=1e-6, err=abs(vals[0] - vals[1]) + 1e-9)
 
@@ -524,7 +507,7 @@ def prop1_flows(ctx):
         V0, U10 = sv * rng.standard_normal((m, h)), su * rng.standard_normal((r, h))
         if family == "margin":
             P_ = s[:, None] * (U10 @ V0.T)
-            smin = li.nth(list(svals(P_)), min(r, m))
+            smin = li.nth(list(linalg.singular_values(P_)), min(r, m))
             if smin < 1e-3:
                 return
             E0 = rng.standard_normal((r, m))
@@ -547,7 +530,7 @@ def prop1_flows(ctx):
         for k, P_ in enumerate(p2.product()):
             if L[k] < 1e-10 * L[0]:
                 break
-            sv_ = list(svals(P_))
+            sv_ = list(linalg.singular_values(P_))
             rhs = li.prop1_rhs(lam_r, dp, dm, dl, li.nth(sv_, m), li.nth(sv_, r))
             err = abs(rate1[k] - rate2[k]) * 10 + 1e-12 * max(1.0, rate2[k])
             if rate2[k] - rhs < tight["slack"]:
@@ -607,7 +590,7 @@ def special_random(ctx):
         q = static_rates(U1, V, s, E)
         rhs = li.prop1_rhs(1.0, q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
         r, m = U1.shape[0], V.shape[0]
-        smin = li.nth(list(svals(U1 @ V.T)), min(r, m))
+        smin = li.nth(list(linalg.singular_values(U1 @ V.T)), min(r, m))
         sc = q["scale"]
         if structure == "balanced":
             ctx.agree("D = 0: RHS = 4 sigma_min (r=m) / 2 sigma_min (r!=m)", rhs / sc, (4 if r == m else 2) * smin / sc, tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0)
@@ -752,7 +735,7 @@ def theorem3_random(ctx):
         Lz = 0.5 * np.sum(E0**2)
         eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
         dp, dm, dl = li.imbalance_quantities(eig, r, m)
-        sy = list(svals(Yt))
+        sy = list(linalg.singular_values(Yt))
         lam = sorted(s**2, reverse=True)
         res = math.sqrt(2 * Lz)
         c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), lam[0])
@@ -875,13 +858,13 @@ def cor5c_static(ctx):
         U1, V, s, E = random_factors(seed, structure)
         r, m = U1.shape[0], V.shape[0]
         P_ = s[:, None] * (U1 @ V.T)
-        smin = li.nth(list(svals(P_)), min(r, m))
+        smin = li.nth(list(linalg.singular_values(P_)), min(r, m))
         if smin <= 1e-6:
             return
         E = E / np.linalg.norm(E) * 0.4 * smin  # margin >= sigma_min(Yt) - 0.4 smin >= 0.2 smin
         Yt = P_ + E
         q = static_rates(U1, V, s, E)
-        sy = list(svals(Yt))
+        sy = list(linalg.singular_values(Yt))
         res = float(np.linalg.norm(E))
         margin = li.nth(sy, min(r, m)) - res
         c0 = li.c_printed(q["dp"], q["dm"], q["dl"], max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), q["lam_1"])
@@ -954,7 +937,7 @@ def cor6c_random(ctx):
         s = rng.uniform(0.5, 2, r)
         V0, U10 = rng.standard_normal((m, h)), rng.standard_normal((r, h))
         P_ = s[:, None] * (U10 @ V0.T)
-        smin = li.nth(list(svals(P_)), min(r, m))
+        smin = li.nth(list(linalg.singular_values(P_)), min(r, m))
         if smin < 1e-2:
             return
         E0 = rng.standard_normal((r, m))
@@ -969,7 +952,7 @@ def cor6c_random(ctx):
         eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
         dp, dm, dl = li.imbalance_quantities(eig, r, m)
         lam = sorted(s**2, reverse=True)
-        sy = list(svals(Yt))
+        sy = list(linalg.singular_values(Yt))
         k0 = int(rng.integers(0, 10))
         res = math.sqrt(2 * L2[k0])
         c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), lam[0])
@@ -1002,9 +985,8 @@ def homogeneous_init(lam: float, h: int = 2, seed: int = 3):
     """Sigma_X = I, h = r = m, D = lam I (to rounding): U1 = (V^T V + lam I)^{1/2} (lam > 0) or
     V = (U1^T U1 - lam I)^{1/2} (lam < 0), symmetric square roots."""
     rng = np.random.default_rng(seed)
-    A = dyadic(rng.standard_normal((h, h)))
-    w, Q = np.linalg.eigh(A.T @ A + abs(lam) * np.eye(h))
-    R = (Q * np.sqrt(w)) @ Q.T
+    A = exact.round_to_dyadic(rng.standard_normal((h, h)))
+    R = linalg.psd_sqrt(A.T @ A + abs(lam) * np.eye(h))
     return (A, R) if lam > 0 else (R, A)
 
 
@@ -1050,7 +1032,7 @@ def tarmoun_flow(ctx):
         ctx.start(inst)
         hp, qs, qt = homogeneous_path(inst["lam"])
         slope, err = late_slope(hp, qs, qt)
-        sy = mp_svals(mpmath.matrix(HOMO_YT))
+        sy = linalg.mp_singular_values(mpmath.matrix(HOMO_YT))
         target = float(2 * mpmath.sqrt(mpmath.mpf(inst["lam"]) ** 2 + 4 * sy[-1] ** 2))
         from_22 = float(qs[-1]["lam_r"] * qs[-1]["c_inf"])
         ctx.agree("late slope = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))", slope, target, tol=max(1e-6, 20 * err), err=err,
@@ -1129,7 +1111,7 @@ def lemma8_random(ctx):
             eig = list(np.linalg.eigvalsh(D))
             lbar = max(li.nth(eig, 1), 0)
             llow = max(li.nth([-x for x in eig], m), 0)
-            sig = li.nth(list(svals(A @ B)), m)
+            sig = li.nth(list(linalg.singular_values(A @ B)), m)
             lhs = li.nth(list(np.linalg.eigvalsh(B.T @ B)), m)
             rhs = li.lemma8_rhs(lbar, llow, sig)
             sc = max(1.0, float(np.abs(D).max()), lhs, float(np.sum(A**2) + np.sum(B**2)))

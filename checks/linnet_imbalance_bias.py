@@ -16,23 +16,20 @@ import mpmath
 import numpy as np
 import sympy as sp
 
+from numerics import convex, exact, linalg, montecarlo
 from numerics import linear_nets as ln
-from numerics import montecarlo
 from theorems import linnet_imbalance as li
 from theorems import linnet_imbalance_bias as lb
 
 from .core import check
-from .linnet_imbalance import HP_BITS, HP_TOL, f1, hp_path, static_ineq, svals
+from .linnet_imbalance import HP_BITS, HP_TOL, f1, hp_path, static_ineq
 
-
-
-def clopper_pearson(k: int, n: int, conf: float = 0.95):
-    return montecarlo.clopper_pearson(k, n, alpha=1 - conf)
+CONFIDENCE = 0.95  # Clopper-Pearson two-sided level for Monte Carlo frequencies
 
 
 def probability_claim(ctx, label, failures: int, n: int, delta: float, **metrics):
     """'failure probability <= delta' decided by the Clopper-Pearson interval."""
-    lo, hi = clopper_pearson(failures, n)
+    lo, hi = montecarlo.clopper_pearson(failures, n, alpha=1 - CONFIDENCE)
     ok = True if hi < delta else (False if lo > delta else None)
     return ctx.fact(label, ok, failures=failures, samples=n, freq=failures / n, cp95_low=lo, cp95_high=hi, delta=delta, **metrics)
 
@@ -58,20 +55,6 @@ def min_norm_exact(ctx):
     ctx.identity("X (Theta_hat + Phi2 M) = X Theta_hat (every LS solution)", sp.expand(X * T - X * th2), scope="F1")
 
 
-def _cvx_solve(build, tols=(1e-8, 1e-12)):
-    import cvxpy as cp
-
-    out = []
-    for tol in tols:
-        Th, prob = build()
-        try:
-            prob.solve(solver=cp.CLARABEL, tol_gap_abs=tol, tol_gap_rel=tol, tol_feas=tol)
-        except cp.SolverError:
-            prob.solve(solver=cp.SCS, eps=tol)
-        out.append((Th.value, prob.value))
-    return out
-
-
 @check("linnet-imbalance/claim-min-norm", "convex-cp1-cp3", "convex")
 def min_norm_convex(ctx):
     """CP1 (min ||Theta||_F s.t. X Theta = W W^T Y), CP2 (min spectral / nuclear norm values),
@@ -89,7 +72,7 @@ def min_norm_convex(ctx):
         T = cp.Variable((5, 2))
         return T, cp.Problem(cp.Minimize(cp.sum_squares(T)), [X @ T == WWY])
 
-    (a, _), (b, _) = _cvx_solve(cp1)
+    (a, _), (b, _) = convex.solve_at_tolerances(cp1)
     ctx.agree("CP1 argmin = Theta_hat", b, th, tol=1e-6, err=float(np.abs(a - b).max()) + 1e-9)
     sv = np.linalg.svd(X, compute_uv=False)
     ctx.agree("pinv(X) Y = Theta_hat", np.linalg.pinv(X) @ Y, th, tol=1e-10, err=1e-13 * sv[0] / sv[2])  # rounding ~ eps * sigma_1/sigma_r
@@ -97,41 +80,28 @@ def min_norm_convex(ctx):
         def build(norm=norm):
             T = cp.Variable((5, 2))
             return T, cp.Problem(cp.Minimize(norm(T)), [X @ T == WWY])
-        (_, va), (_, vb) = _cvx_solve(build)
+        (_, va), (_, vb) = convex.solve_at_tolerances(build)
         ctx.agree(f"CP2: min {name} norm over LS solutions = |Theta_hat|", vb, ref, tol=1e-5, err=abs(va - vb) + 1e-8)
 
     def cp3():
         T = cp.Variable((5, 2))
         return T, cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ T)), [Phi2.T @ T == 0])
 
-    (a, _), (b, _) = _cvx_solve(cp3)
+    (a, _), (b, _) = convex.solve_at_tolerances(cp3)
     ctx.agree("CP3: argmin of the loss on {Phi2^T Theta = 0} = Theta_hat", b, th, tol=1e-6, err=float(np.abs(a - b).max()) + 1e-9)
 
 
 # ---------------------------------------------------------------------------------------
 # Invariant-set flows (F1 geometry in whitened coordinates, exact dyadic rotation)
 # ---------------------------------------------------------------------------------------
-def householder_dyadic(h: int) -> np.ndarray:
-    """An exactly orthogonal h x h matrix with dyadic entries: two Householder reflections
-    I - v v^T / 2 with |v|^2 = 4."""
-    Q = np.eye(h)
-    for start in (0, h - 4):
-        v = np.zeros(h)
-        v[start:start + 4] = 1.0
-        Q = Q @ (np.eye(h) - 0.5 * np.outer(v, v))
-    return Q
-
-
 def invariant_init(kind: str, h: int = 7, seed: int = 0):
     """``(V0 m x h, U10 r x h, U20 (n-r) x h)`` with r = 3, m = 2, n - r = 2 (HP fixture data):
     'invariant': V0, U10 supported on the first m + r rotated basis vectors, U20 on the rest;
     'near-miss': V0 on the first 2, U20 on basis vectors 2..h-1 overlapping U10's support, so
     V0 U20^T = 0 but U10 U20^T != 0."""
     rng = np.random.default_rng(seed)
-    Q = householder_dyadic(h)
-    from .linnet_imbalance import dyadic
-
-    A = lambda rows, cols: dyadic(rng.standard_normal((rows, cols)))
+    Q = exact.dyadic_orthogonal(h)
+    A = lambda rows, cols: exact.round_to_dyadic(rng.standard_normal((rows, cols)))
     V0, U10, U20 = np.zeros((2, h)), np.zeros((3, h)), np.zeros((2, h))
     if kind == "invariant":
         V0[:, :5], U10[:, :5], U20[:, 5:] = A(2, 5), A(3, 5), A(2, h - 5)
@@ -257,12 +227,12 @@ def invariant_convex(ctx):
     ctx.exact("X Phi1 has full column rank r = 3 (strict convexity on the set)", (F["X"] * F["Phi1"]).rank() == 3)
     Pperp = sp.eye(4) - F["W"] * F["W"].T
     Lstar = float(sp.Rational(1, 2) * sum(e**2 for e in Pperp * F["Y"]))
-    outs = []
-    for tol in (1e-8, 1e-12):
+
+    def build():
         T = cp.Variable((5, 2))
-        prob = cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ T)), [Phi2.T @ T == 0])
-        prob.solve(solver=cp.CLARABEL, tol_gap_abs=tol, tol_gap_rel=tol, tol_feas=tol)
-        outs.append((T.value, prob.value))
+        return T, cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ T)), [Phi2.T @ T == 0])
+
+    outs = convex.solve_at_tolerances(build)
     ctx.agree("CP3 argmin = Theta_hat", outs[1][0], th, tol=1e-6, err=float(np.abs(outs[0][0] - outs[1][0]).max()) + 1e-9)
     ctx.agree("CP3 value = L*", outs[1][1], Lstar, tol=1e-6, err=abs(outs[0][1] - outs[1][1]) + 1e-9)
 
@@ -701,7 +671,7 @@ def lemma_e2(ctx):
         B = rng.standard_normal((n, mm)) * 10 ** rng.uniform(-1, 1)
         if rankdef and n > 1:
             B[-1] = B[0]
-        sa, sb, sab = svals(A), svals(B), svals(A @ B)
+        sa, sb, sab = linalg.singular_values(A), linalg.singular_values(B), linalg.singular_values(A @ B)
         sn = li.nth(list(sb), n)
         sc = max(1.0, float(sa.max() * sb.max()))
         for i in range(1, min(k, n) + 1):
@@ -711,7 +681,7 @@ def lemma_e2(ctx):
             cond = float(sb.max() / sn)
             err = 1e-14 * cond * mm  # rounding of the pseudo-inverse, relative to the condition number
             ctx.agree("B B^+ = I", B @ Bp, np.eye(n), tol=1e-9 * cond, err=err)
-            ctx.agree("sigma_1(B^+) sigma_n(B) = 1", float(svals(Bp).max()) * sn, 1.0, tol=1e-9 * cond, err=err)
+            ctx.agree("sigma_1(B^+) sigma_n(B) = 1", float(linalg.singular_values(Bp).max()) * sn, 1.0, tol=1e-9 * cond, err=err)
 
     ctx.random(st.tuples(st.integers(0, 10**9), st.booleans()), prop, quick=80, full=800)
 
@@ -827,10 +797,10 @@ def margin_zero(ctx):
                 Y = X @ rng.normal(0, Din**-0.5, (Din, m)) + rng.normal(0, 0.01, (N, m))
                 U, V = 0.1 * rng.standard_normal((Din, h)), 0.1 * rng.standard_normal((m, h))
                 Yt, SP = Wm.T @ Y, Vt @ U @ V.T  # Sigma_X = I, Phi1^T = Vt
-            marg = li.nth(list(svals(Yt)), min(Yt.shape)) - np.linalg.norm(Yt - SP)
+            marg = li.nth(list(linalg.singular_values(Yt)), min(Yt.shape)) - np.linalg.norm(Yt - SP)
             margins.append(marg)
             pos += marg > 0
-        lo, hi = clopper_pearson(pos, ns)
+        lo, hi = montecarlo.clopper_pearson(pos, ns, alpha=1 - CONFIDENCE)
         ctx.fact("P[margin > 0] < 0.05 (margin term zero w.h.p.)", True if hi < 0.05 else (False if lo > 0.05 else None), positive=pos, samples=ns,
                  cp95_high=hi, max_margin=float(max(margins)))
 
@@ -1058,13 +1028,13 @@ def fig2_run(h: int, seed: int, n: int = 20, m: int = 5):
     k = int(np.nonzero(L > 1e-10 * L0)[0][-1])  # last grid time well above the flow's accuracy floor
     rate = p.rate()
     prod = p.product()
-    bound = np.array([li.prop1_rhs(lam, dp, dm, dl, li.nth(list(svals(P_)), m), li.nth(list(svals(P_)), n)) for P_ in prod])
+    bound = np.array([li.prop1_rhs(lam, dp, dm, dl, li.nth(list(linalg.singular_values(P_)), m), li.nth(list(linalg.singular_values(P_)), n)) for P_ in prod])
     E0 = Y - c * U @ V.T
     r0 = 2 * lam * (np.sum((U.T @ E0) ** 2) + np.sum((E0 @ V) ** 2)) / np.sum(E0**2)
-    sv = list(svals(U @ V.T))
+    sv = list(linalg.singular_values(U @ V.T))
     b0 = li.prop1_rhs(lam, dp, dm, dl, li.nth(sv, m), li.nth(sv, n))
     ratio = rate[: k + 1] / bound[: k + 1]
-    sy = list(svals(Y))
+    sy = list(linalg.singular_values(Y))
     res = math.sqrt(2 * L0)
     c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, n) - res, 0), lam)
     thm3 = float(np.max(np.log(L[: k + 1] / L0) + lam * c0 * grid[: k + 1]))
@@ -1169,7 +1139,7 @@ def fig3_runs(seed: int):
         L = p.loss()
         hit = np.nonzero(L <= 1e-8 * L0)[0]
         keep = L > 1e-10 * L0
-        sy = list(svals(Yt))
+        sy = list(linalg.singular_values(Yt))
         res = math.sqrt(2 * L0)
         eigs = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * N))
         dp_, dm_, _ = li.imbalance_quantities(eigs, N, m)

@@ -25,7 +25,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import flows, moments, montecarlo
+from numerics import exact, flows, moments, montecarlo
 from numerics import linear_rnn as nl
 from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
@@ -40,28 +40,17 @@ GRID_R = 1.5
 # ---------------------------------------------------------------------------------------
 # Exact helpers
 # ---------------------------------------------------------------------------------------
-def rat(x) -> sp.Rational:
-    return sp.Rational(x.numerator, x.denominator) if isinstance(x, Fraction) else sp.nsimplify(x)
-
-
-def teacher_matrices(name: str):
-    """Balanced diagonal teacher ``(A^, B^, C^)`` with ``B^ = sqrt(p^)`` (SymPy, exact)."""
-    atoms, masses = rl.TEACHERS[name]
-    A = sp.diag(*[rat(a) for a in atoms])
-    B = sp.Matrix([sp.sqrt(rat(p)) for p in masses])
+def teacher_from_measure(atoms, masses):
+    """Balanced diagonal teacher ``(A^, B^, C^)`` of a discrete measure: ``A^ = diag(atoms)``,
+    ``B^ = C^T = sqrt(masses)`` (SymPy, exact)."""
+    A = sp.diag(*[exact.sympy_rational_nsimplified(a) for a in atoms])
+    B = sp.Matrix([sp.sqrt(exact.sympy_rational_nsimplified(p)) for p in masses])
     return A, B, B.T
 
 
-def rand_fraction(rng, lo=-1, hi=1, den=12):
-    return Fraction(int(rng.integers(lo * den, hi * den + 1)), den)
-
-
-def random_symmetric_fraction(rng, d, den=8):
-    A = np.empty((d, d), dtype=object)
-    for p in range(d):
-        for q in range(p, d):
-            A[p, q] = A[q, p] = Fraction(int(rng.integers(-den, den + 1)), 2 * den)
-    return A
+def teacher_matrices(name: str):
+    """The preset teacher ``name`` as ``teacher_from_measure`` (``B^ = sqrt(p^)``)."""
+    return teacher_from_measure(*rl.TEACHERS[name])
 
 
 def extrapolation_error(h, w, lo: int, hi: int) -> float:
@@ -71,59 +60,10 @@ def extrapolation_error(h, w, lo: int, hi: int) -> float:
 # ---------------------------------------------------------------------------------------
 # Double-precision flows of (3.4), symmetric A (upper-triangular coordinates) or full A
 # ---------------------------------------------------------------------------------------
-def _A_from(x, d, structure):
-    if structure == "symmetric":
-        iu = np.triu_indices(d)
-        A = np.zeros((d, d))
-        A[iu] = x[: len(iu[0])]
-        return A + A.T - np.diag(np.diag(A)), len(iu[0])
-    return x[: d * d].reshape(d, d), d * d
-
-
-def yw_field(d: int, k: int, w, structure: str = "symmetric", weights=None):
-    """GF of (3.4) (or of a weighted loss sum_j weights_j r_j^2) in ``(z, Y, W)``:
-    ``z' = -dL/dz``, ``Y' = -(dL/dB - dL/dC^T)``, ``W' = -(dL/dB + dL/dC^T)``; gradients by
-    numerics.linear_rnn (tested against SymPy in tests/test_linear_rnn.py and here in
-    lemma-E.4:corrected)."""
-    wf = [float(v) for v in w]
-    q = [1.0] * k if weights is None else [float(v) for v in weights]
-
-    def f(t, x):
-        A, nz = _A_from(x, d, structure)
-        Y, W = x[nz : nz + d], x[nz + d :]
-        B, C = (W + Y) / 2, (W - Y) / 2
-        h = nl.impulse(A, B, C, k)
-        g = [2 * q[j] * (h[j] - wf[j]) for j in range(k)]
-        GA, GB, GC = nl.impulse_gradient(A, B, C, g)
-        gz = np.asarray(nl.symmetric_coordinate_gradient(GA), float) if structure == "symmetric" else GA.ravel()
-        return np.concatenate([-gz, -(GB - GC), -(GB + GC)])
-
-    return f
-
-
-def unpack_yw(x, d, structure="symmetric"):
-    A, nz = _A_from(np.asarray(x, float), d, structure)
-    Y, W = x[nz : nz + d], x[nz + d :]
-    return A, (W + Y) / 2, (W - Y) / 2, Y, W
-
-
-def loss_of(A, B, C, w, k):
-    h = nl.impulse(A, B, C, k)
-    return float(sum((h[j] - float(w[j])) ** 2 for j in range(k)))
-
-
 def double_flow(d, k, w, x0, t_end, structure="symmetric", rtol=1e-10, grid=None, weights=None, stop=None):
     """DOP853 at rtol and rtol/100 (numerics.flows.integrate_double); states in (z, Y, W)."""
-    f = yw_field(d, k, w, structure, weights)
+    f = nl.yw_flow_field(d, k, w, structure, weights)
     return flows.integrate_double(f, x0, t_end, rtol=rtol, method="DOP853", grid=grid, stop=stop)
-
-
-def yw_init(d, structure, A0, B0, C0):
-    """Pack ``(A, B, C)`` into the ``(z, Y, W)`` state."""
-    A0 = np.asarray(A0, float)
-    za = A0[np.triu_indices(d)] if structure == "symmetric" else A0.ravel()
-    B0, C0 = np.asarray(B0, float), np.asarray(C0, float)
-    return np.concatenate([za, B0 - C0, B0 + C0])
 
 
 def gaussian_init(d, structure, scale, seed, balanced=False, scheme="standard"):
@@ -147,33 +87,6 @@ def gaussian_init(d, structure, scale, seed, balanced=False, scheme="standard"):
 # ---------------------------------------------------------------------------------------
 # High precision: the balanced symmetric flow (the performance issue's benchmark)
 # ---------------------------------------------------------------------------------------
-def balanced_rhs(d: int, k: int, w):
-    """GF of (3.4) restricted to the invariant set ``{A = A^T, B = C^T = b}`` (Lemma 6), in
-    the upper-triangular coordinates ``z`` of A and in b: ``z' = -dL/dz``, ``b' = -dL/dB`` at
-    ``C = b^T`` (the restriction of the full flow -- not the gradient of ``L(A, b)`` in b,
-    which is twice it). Built as SymPy expressions with shared subexpressions ``A^r b``
-    (no expansion); the check ``balanced-rhs-derivation`` proves it equals SymPy's derivative
-    of (3.4) for d = 3, k = 4. ``w`` must hold numbers heyoka accepts exactly (floats/ints)."""
-    iu = [(p, q) for p in range(d) for q in range(p, d)]
-    z = sp.symbols(f"z0:{len(iu)}", real=True)
-    b = sp.symbols(f"b0:{d}", real=True)
-    A = sp.zeros(d, d)
-    for s, (p, q) in zip(z, iu):
-        A[p, q] = A[q, p] = s
-    v = [sp.Matrix(b)]
-    for _ in range(1, k):
-        v.append(A * v[-1])
-    h = [(v[0].T * v[j])[0, 0] for j in range(k)]
-    g = [2 * (h[j] - w[j]) for j in range(k)]
-    G = sp.zeros(d, d)
-    for j in range(1, k):
-        for r in range(j):
-            G += g[j] * v[r] * v[j - 1 - r].T
-    zdot = [-(G[p, q] + G[q, p]) if p != q else -G[p, p] for p, q in iu]
-    bdot = list(-sum((g[j] * v[j] for j in range(k)), sp.zeros(d, 1)))
-    return zdot + bdot, list(z) + list(b)
-
-
 def exact_float_teacher(name: str, k: int):
     """The preset teacher's ``w_j`` as floats, required to be exactly representable (dyadic)."""
     w = rl.teacher_response(name, k)
@@ -202,7 +115,7 @@ def balanced_flow(d: int = 8, k: int = 5, teacher: str = "T2-dyadic", init: floa
     finish within 15 minutes), Radau's follow the slow dynamics (benchmarks/bench_rnn_stop.py:
     ~400 steps to t = 3.4e5 on the benchmark's d = 8 flow)."""
     w = exact_float_teacher(teacher, k)
-    rhs, syms = balanced_rhs(d, k, w)
+    rhs, syms = nl.symmetric_impulse_flow(d, k, w)
     rng = np.random.default_rng(seed)
     nz = d * (d + 1) // 2
     x0 = [init * v for v in rng.standard_normal(nz + d)]
@@ -270,9 +183,9 @@ def definition1_random(ctx):
     def prop(ex):
         d, seed, sym = ex
         rng = np.random.default_rng(seed)
-        A = random_symmetric_fraction(rng, d) if sym else np.array([[rand_fraction(rng) for _ in range(d)] for _ in range(d)], dtype=object)
-        B = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-        C = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
+        A = exact.random_symmetric_fractions(rng, d) if sym else exact.random_fraction_array(rng, (d, d))
+        B = exact.random_fraction_array(rng, d)
+        C = exact.random_fraction_array(rng, d)
         ys = nl.simulate(A, B, C, [1] + [0] * 11, update="delay")
         ctx.exact("recursion output = C A^j B", ys == nl.impulse(A, B, C, 12), scope="exact rationals")
 
@@ -303,10 +216,10 @@ def eq33_random(ctx):
     def prop(ex):
         d, k, N, seed = ex
         rng = np.random.default_rng(seed)
-        A = np.array([[rand_fraction(rng) for _ in range(d)] for _ in range(d)], dtype=object)
-        B = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-        C = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-        data = [([rand_fraction(rng, -2, 2) for _ in range(k)], rand_fraction(rng, -2, 2)) for _ in range(N)]
+        A = exact.random_fraction_array(rng, (d, d))
+        B = exact.random_fraction_array(rng, d)
+        C = exact.random_fraction_array(rng, d)
+        data = [([exact.random_fraction(rng, -2, 2) for _ in range(k)], exact.random_fraction(rng, -2, 2)) for _ in range(N)]
         lhs = sum((nl.simulate(A, B, C, x, update="delay")[-1] - y) ** 2 for x, y in data) / N
         h = nl.impulse(A, B, C, k)
         rhs = sum((sum(h[k - 1 - j] * x[j] for j in range(k)) - y) ** 2 for x, y in data) / N
@@ -327,14 +240,14 @@ def zero_loss_random(ctx):
         w = rl.teacher_response(name, d)
         lam, g = rl.proposition3_student(w, d, k, 0)
         A, B, C = sp.diag(*lam), sp.Matrix(g), sp.ones(1, d)
-        L = lr.population_loss(A, B, C, [rat(v) for v in w], k)
+        L = lr.population_loss(A, B, C, [exact.sympy_rational_nsimplified(v) for v in w], k)
         ctx.exact("matched => L = 0", sp.simplify(L) == 0, scope="exact")
         h = lr.impulse(A, B, C, k)
-        ctx.exact("L = 0 => h_j = w_j, j < k", all(sp.simplify(h[j] - rat(w[j])) == 0 for j in range(k)), scope="exact")
+        ctx.exact("L = 0 => h_j = w_j, j < k", all(sp.simplify(h[j] - exact.sympy_rational_nsimplified(w[j])) == 0 for j in range(k)), scope="exact")
         Bp = sp.Matrix(g) + sp.Matrix([sp.Rational(1, 7)] + [0] * (d - 1))
-        Lp = lr.population_loss(A, Bp, C, [rat(v) for v in w], k)
+        Lp = lr.population_loss(A, Bp, C, [exact.sympy_rational_nsimplified(v) for v in w], k)
         hp = lr.impulse(A, Bp, C, k)
-        mism = any(sp.simplify(hp[j] - rat(w[j])) != 0 for j in range(k))
+        mism = any(sp.simplify(hp[j] - exact.sympy_rational_nsimplified(w[j])) != 0 for j in range(k))
         ctx.exact("some h_j != w_j => L > 0", (sp.simplify(Lp) > 0) == mism, scope="exact")
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(1, 3), st.sampled_from(["T1", "T2-rational", "T3"])), prop, quick=6, full=60)
@@ -351,7 +264,7 @@ def definition2_symbolic(ctx):
     B = sp.Matrix(list(B_) + [0, 0, 0])
     A = sp.diag(*atoms)
     h = lr.impulse(A, B, B.T, 60)
-    w = [rat(v) for v in rl.teacher_response("T2-rational", 60)]
+    w = [exact.sympy_rational_nsimplified(v) for v in rl.teacher_response("T2-rational", 60)]
     S = sp.diag(A, A_)
     chi = S.charpoly().all_coeffs()[::-1]  # c_0..c_n
     n = len(chi) - 1
@@ -411,10 +324,10 @@ def prop3_instance(ctx, name, d, k, eps, q, exact_teacher=None):
     lam, g = rl.proposition3_student(w, d, k, eps)
     A, B, C = sp.diag(*lam), sp.Matrix(g), sp.ones(1, d)
     h = lr.impulse(A, B, C, max(q, k))
-    L = sum((h[j] - rat(w[j])) ** 2 for j in range(k))
-    Eq = max(abs(h[j] - rat(w[j])) for j in range(q))
+    L = sum((h[j] - exact.sympy_rational_nsimplified(w[j])) ** 2 for j in range(k))
+    Eq = max(abs(h[j] - exact.sympy_rational_nsimplified(w[j])) for j in range(q))
     ctx.exact("L(Theta) = 0", sp.simplify(L) == 0, scope=f"d={d}, k={k}, exact")
-    ctx.exact("E_q > eps (does not eps-extrapolate with horizon q)", sp.simplify(Eq - rat(eps)) > 0, E_q=float(Eq), eps=float(eps))
+    ctx.exact("E_q > eps (does not eps-extrapolate with horizon q)", sp.simplify(Eq - exact.sympy_rational_nsimplified(eps)) > 0, E_q=float(Eq), eps=float(eps))
     return g
 
 
@@ -453,7 +366,7 @@ def prop3_random(ctx):
         lam, g = rl.proposition3_student(w, d, k, eps, lambdas=lam)
         h = lr.impulse(sp.diag(*lam), sp.Matrix(g), sp.ones(1, d), q)
         ctx.exact("L = 0", all(sp.simplify(h[j] - w[j]) == 0 for j in range(k)), scope="exact")
-        ctx.exact("E_q > eps", max(abs(h[j] - w[j]) for j in range(q)) > rat(eps), scope="exact")
+        ctx.exact("E_q > eps", max(abs(h[j] - w[j]) for j in range(q)) > exact.sympy_rational_nsimplified(eps), scope="exact")
 
     ctx.random(st.tuples(st.integers(1, 5), st.integers(1, 4), st.integers(1, 3), st.integers(0, 10**6), st.integers(0, 100), st.integers(1, 5)),
                prop, quick=10, full=100)
@@ -470,7 +383,7 @@ def definition4_random(ctx):
     def prop(ex):
         d, seed = ex
         rng = np.random.default_rng(seed)
-        A = sp.Matrix(random_symmetric_fraction(rng, d).tolist())
+        A = sp.Matrix(exact.random_symmetric_fractions(rng, d).tolist())
         b = sp.Matrix([sp.Rational(int(rng.integers(-6, 7)), 5) for _ in range(d)])
         h = lr.impulse(A, b, b.T, 2 * d + 1)
         ctx.exact("balanced: CB = ||B||^2 >= 0", h[0] == (b.T * b)[0, 0] and h[0] >= 0, scope="exact")
@@ -492,7 +405,7 @@ def stable_nondeg_random(ctx):
     def prop(ex):
         dh, seed, zero = ex
         rng = np.random.default_rng(seed)
-        A = sp.Matrix(random_symmetric_fraction(rng, dh).tolist())
+        A = sp.Matrix(exact.random_symmetric_fractions(rng, dh).tolist())
         b = sp.zeros(dh, 1) if zero else sp.Matrix([sp.Rational(int(rng.integers(-3, 4)), 2) for _ in range(dh)])
         h = lr.impulse(A, b, b.T, 3 * dh + 3)
         chi = A.charpoly().all_coeffs()[::-1]
@@ -518,7 +431,7 @@ def no_init_symbolic(ctx):
         w = rl.teacher_response(inst["teacher"], d + 1)
         lam, g = rl.proposition3_student(w, d, k, Fraction(1, 2))
         A, B, C, coords = lr.parameters(d, "symmetric")
-        L = lr.population_loss(A, B, C, [rat(v) for v in w[:k]], k)
+        L = lr.population_loss(A, B, C, [exact.sympy_rational_nsimplified(v) for v in w[:k]], k)
         point = {}
         for (p, q), s in zip(nl.symmetric_coordinates(d), coords[: d * (d + 1) // 2]):
             point[s] = lam[p] if p == q else 0
@@ -527,7 +440,7 @@ def no_init_symbolic(ctx):
         grad = [sp.diff(L, s).subs(point) for s in coords]
         ctx.identity("grad L = 0 at the zero-loss non-extrapolating student", grad, scope=f"d={d}, k={k}")
         h = lr.impulse(sp.diag(*lam), sp.Matrix(g), sp.ones(1, d), k + 1)
-        ctx.exact("and it does not extrapolate (h_k != w_k)", h[k] != rat(w[k]), gap=float(h[k] - rat(w[k])))
+        ctx.exact("and it does not extrapolate (h_k != w_k)", h[k] != exact.sympy_rational_nsimplified(w[k]), gap=float(h[k] - exact.sympy_rational_nsimplified(w[k])))
 
 
 # ---------------------------------------------------------------------------------------
@@ -565,35 +478,15 @@ def lemma6_symbolic(ctx):
 
 @functools.lru_cache(maxsize=8)
 def _hp_full_flow(d, k, teacher, balanced, seed, t_end, bits=113):
-    """HP GF of (3.4) in (z, B, C), full system (not restricted), with the rhs built like
-    :func:`balanced_rhs` (shared subexpressions) but with independent C."""
+    """HP GF of (3.4) in (z, B, C), full system (not restricted): the field
+    ``nl.symmetric_impulse_flow(balanced=False)``, shared subexpressions as in the balanced one."""
     w = exact_float_teacher(teacher, k)
-    iu = nl.symmetric_coordinates(d)
-    z = sp.symbols(f"z0:{len(iu)}", real=True)
-    b = sp.symbols(f"b0:{d}", real=True)
-    c = sp.symbols(f"c0:{d}", real=True)
-    A = sp.zeros(d, d)
-    for s, (p, q) in zip(z, iu):
-        A[p, q] = A[q, p] = s
-    v = [sp.Matrix(b)]
-    u = [sp.Matrix(c)]
-    for _ in range(1, k):
-        v.append(A * v[-1])
-        u.append(A * u[-1])
-    h = [(u[0].T * v[j])[0, 0] for j in range(k)]
-    g = [2 * (h[j] - w[j]) for j in range(k)]
-    G = sp.zeros(d, d)
-    for j in range(1, k):
-        for r in range(j):
-            G += g[j] * u[r] * v[j - 1 - r].T
-    zdot = [-(G[p, q] + G[q, p]) if p != q else -G[p, p] for p, q in iu]
-    bdot = list(-sum((g[j] * u[j] for j in range(k)), sp.zeros(d, 1)))
-    cdot = list(-sum((g[j] * v[j] for j in range(k)), sp.zeros(d, 1)))
+    rhs, syms = nl.symmetric_impulse_flow(d, k, w, balanced=False)
+    nz = d * (d + 1) // 2
     rng = np.random.default_rng(seed)
-    x0 = [0.3 * v for v in rng.standard_normal(len(iu) + d)]
-    x0 += x0[len(iu):] if balanced else [0.3 * v for v in rng.standard_normal(d)]
-    return flows.integrate_hp(zdot + bdot + cdot, list(z) + list(b) + list(c), x0, t_end=t_end, bits=bits,
-                              grid=flows.geometric_grid(t_end, 1e-1, 8)), len(iu)
+    x0 = [0.3 * v for v in rng.standard_normal(nz + d)]
+    x0 += x0[nz:] if balanced else [0.3 * v for v in rng.standard_normal(d)]
+    return flows.integrate_hp(rhs, syms, x0, t_end=t_end, bits=bits, grid=flows.geometric_grid(t_end, 1e-1, 8)), nz
 
 
 @check("rnn-lowdim/lemma-6", "hp-flow-balanced-and-unbalanced", "flow")
@@ -773,20 +666,20 @@ def float_balanced_run(d, k, teacher, init, seed, loss_stop=1e-10, t_end=1e5, q=
     loss is < loss_stop or t_end; returns the flow and the (loss, E_q, max|Y|) rows."""
     w = rl.teacher_response(teacher, 80)
     A0, B0, C0 = gaussian_init(d, "symmetric", init, seed, balanced=True)
-    x0 = yw_init(d, "symmetric", A0, B0, C0)
+    x0 = nl.yw_pack(d, "symmetric", A0, B0, C0)
     q = q or 4 * k
 
     def stop(x):
-        A, B, C, _, _ = unpack_yw(x, d)
-        return loss_of(A, B, C, w, k) < loss_stop
+        A, B, C, _, _ = nl.yw_unpack(x, d)
+        return nl.squared_impulse_loss_of(A, B, C, w, k) < loss_stop
 
-    f = yw_field(d, k, w)
+    f = nl.yw_flow_field(d, k, w)
     fl = flows.integrate_double(f, x0, t_end, rtol=1e-10, method=method, grid=flows.geometric_grid(t_end, 1e-1, 8), stop=stop)
     rows = []
     for x in fl.states:
-        A, B, C, Y, W = unpack_yw(x, d)
+        A, B, C, Y, W = nl.yw_unpack(x, d)
         h = nl.impulse(A, B, C, q)
-        rows.append((loss_of(A, B, C, w, k), extrapolation_error(h, w, 0, q), float(np.max(np.abs(Y)))))
+        rows.append((nl.squared_impulse_loss_of(A, B, C, w, k), extrapolation_error(h, w, 0, q), float(np.max(np.abs(Y)))))
     return fl, tuple(rows)
 
 
@@ -876,8 +769,8 @@ def theorem5_hp(ctx):
         A0 = nl.symmetric_from_coordinates(x0[:nz], d)
         b0 = np.array(x0[nz:])
         w = rl.teacher_response(name, k)
-        dfl = flows.integrate_double(yw_field(d, k, w), yw_init(d, "symmetric", A0, b0, b0), t12, rtol=1e-11, method="LSODA", grid=[t12])
-        A, B, C, Y, W = unpack_yw(dfl.final, d)
+        dfl = flows.integrate_double(nl.yw_flow_field(d, k, w), nl.yw_pack(d, "symmetric", A0, b0, b0), t12, rtol=1e-11, method="LSODA", grid=[t12])
+        A, B, C, Y, W = nl.yw_unpack(dfl.final, d)
         ref = list(np.asarray(A)[np.triu_indices(d)]) + list(B)
         scale = max(1.0, max(abs(v) for v in ref))
         ctx.agree(f"{name}: reduced HP state = unreduced double state at t = {t12:.4g} (loss < 1e-12)", x12, ref, tol=1e-6 * scale,
@@ -986,11 +879,11 @@ def prop9_ratio(d, k, teacher_w0_w, seed, eps, scheme="standard", structure="sym
     in (z, Y, W); returns ``R(tau_eps)`` and ``R(0)`` for tau_eps = c ln(1/eps)/w0."""
     w0, w = teacher_w0_w
     A0, B0, C0 = gaussian_init(d, structure, eps, seed, scheme=scheme)
-    x0 = yw_init(d, structure, A0, B0, C0)
+    x0 = nl.yw_pack(d, structure, A0, B0, C0)
     tau = c * math.log(1 / eps) / abs(w0)
     fl = double_flow(d, k, w, x0, tau, structure=structure, rtol=rtol, grid=[tau])
-    _, _, _, Y, W = unpack_yw(fl.final, d, structure)
-    _, _, _, Y0, W0 = unpack_yw(x0, d, structure)
+    _, _, _, Y, W = nl.yw_unpack(fl.final, d, structure)
+    _, _, _, Y0, W0 = nl.yw_unpack(x0, d, structure)
     return float(np.linalg.norm(Y) / np.linalg.norm(W)), float(np.linalg.norm(Y0) / np.linalg.norm(W0)), fl
 
 
@@ -1097,9 +990,9 @@ def prop9_mechanism_flow(ctx):
     A0, B0, C0 = gaussian_init(d, "symmetric", 1e-6, 3)
     tau = 0.25 * math.log(1e6)
     ts = list(np.linspace(tau / 10, tau, 10))
-    fl = double_flow(d, k, w, yw_init(d, "symmetric", A0, B0, C0), tau, grid=ts)
-    ny = [math.log(np.linalg.norm(unpack_yw(x, d)[3])) for x in fl.states]
-    nw = [math.log(np.linalg.norm(unpack_yw(x, d)[4])) for x in fl.states]
+    fl = double_flow(d, k, w, nl.yw_pack(d, "symmetric", A0, B0, C0), tau, grid=ts)
+    ny = [math.log(np.linalg.norm(nl.yw_unpack(x, d)[3])) for x in fl.states]
+    nw = [math.log(np.linalg.norm(nl.yw_unpack(x, d)[4])) for x in fl.states]
     sy, sw = np.polyfit(ts, ny, 1)[0], np.polyfit(ts, nw, 1)[0]
     ctx.agree("rate of ||B - C^T|| = -2 w0", float(sy), -2 * w[0], tol=0.04, err=1e-5)
     ctx.agree("rate of ||B + C^T|| = +2 w0", float(sw), 2 * w[0], tol=0.04, err=1e-5)
@@ -1127,7 +1020,7 @@ def mimo_symbolic(ctx):
     res = [sp.expand((sp.diff(L, B[i, j]) - sp.diff(L, C[j, i])).subs(bal)) for i in range(2) for j in range(2)]
     ctx.identity("MIMO: dL/dB - (dL/dC)^T = 0 on B = C^T", res, scope="d = 2, 2x2, k = 3")
     rng = np.random.default_rng(0)
-    As = sp.Matrix(random_symmetric_fraction(rng, 3).tolist())
+    As = sp.Matrix(exact.random_symmetric_fractions(rng, 3).tolist())
     Bs = sp.Matrix(3, 2, lambda i, j: sp.Rational(int(rng.integers(-4, 5)), 3))
     Hs = lr.impulse(As, Bs, Bs.T, 5)
     block = sp.BlockMatrix([[Hs[i + j] for j in range(3)] for i in range(3)]).as_explicit()

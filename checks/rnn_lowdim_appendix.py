@@ -12,15 +12,15 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import flows, moments, montecarlo
+from numerics import exact, flows, moments, montecarlo
 from numerics import linear_rnn as nl
 from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
 from theorems import rnn_lowdim_appendix as ra
 
 from .core import check
-from .rnn_lowdim import (double_flow, float_balanced_run, gaussian_init, lemma7_lp, loss_of, lp_range, prop3_instance, prop9_montecarlo,
-                         rand_fraction, random_symmetric_fraction, rat, tangency_residual, teacher_grid, unpack_yw, yw_init)
+from .rnn_lowdim import (double_flow, float_balanced_run, gaussian_init, lemma7_lp, lp_range, prop3_instance, prop9_montecarlo,
+                         tangency_residual, teacher_from_measure, teacher_grid)
 
 
 # ---------------------------------------------------------------------------------------
@@ -35,12 +35,6 @@ def interlaced_points(dh: int):
 def a1_pair(dh: int, points=None):
     xp, pp, xm, pm, Z = moments.divided_difference_pair(points or interlaced_points(dh))
     return (xp, pp), (xm, pm)
-
-
-def teacher_from_measure(atoms, masses):
-    A = sp.diag(*[rat(a) for a in atoms])
-    B = sp.Matrix([sp.sqrt(rat(p)) for p in masses])
-    return A, B, B.T
 
 
 @check("rnn-lowdim/lemma-A.1", "divided-difference-pairs", "symbolic")
@@ -120,16 +114,15 @@ def corollaryA2_flow(ctx):
     d, k = inst["d"], inst["k"]
     ctx.exact("the two teachers give the same loss: w_j equal for j < k", all(w1[j] == w2[j] for j in range(k)))
     A0, B0, C0 = gaussian_init(d, "symmetric", inst["init_scale"], inst["seed"], balanced=True)
-    x0 = yw_init(d, "symmetric", A0, B0, C0)
-    stop = lambda x: loss_of(*unpack_yw(x, d)[:3], w1, k) < 1e-10
-    from .rnn_lowdim import yw_field
+    x0 = nl.yw_pack(d, "symmetric", A0, B0, C0)
+    stop = lambda x: nl.squared_impulse_loss_of(*nl.yw_unpack(x, d)[:3], w1, k) < 1e-10
 
-    fl = flows.integrate_double(yw_field(d, k, w1), x0, 1e5, rtol=1e-10, method="LSODA", grid=flows.geometric_grid(1e5, 1e-1, 8), stop=stop)
-    A, B, C, _, _ = unpack_yw(fl.final, d)
+    fl = flows.integrate_double(nl.yw_flow_field(d, k, w1), x0, 1e5, rtol=1e-10, method="LSODA", grid=flows.geometric_grid(1e5, 1e-1, 8), stop=stop)
+    A, B, C, _, _ = nl.yw_unpack(fl.final, d)
     h = nl.impulse(A, B, C, 4)
     gap = abs(float(w1[3] - w2[3]))
     dev = max(abs(h[3] - float(w1[3])), abs(h[3] - float(w2[3])))
-    ctx.fact("loss < 1e-10 reached", fl.stopped, loss=loss_of(A, B, C, w1, k), t=float(fl.times[-1]))
+    ctx.fact("loss < 1e-10 reached", fl.stopped, loss=nl.squared_impulse_loss_of(A, B, C, w1, k), t=float(fl.times[-1]))
     # max_i |h_3 - w^(i)_3| >= gap/2 holds for any h_3 (so it is only recorded); the failable
     # observation is which teacher(s) the zero-loss limit fails to extrapolate
     ctx.metrics["max_i_|h3-w3|_vs_gap/2"] = [dev, gap / 2]
@@ -217,10 +210,9 @@ def bidiagonal_symbolic(ctx):
 # Appendix D
 # ---------------------------------------------------------------------------------------
 def rational_student(rng, d):
-    A = np.array([[rand_fraction(rng) for _ in range(d)] for _ in range(d)], dtype=object)
-    B = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-    C = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-    return A, B, C
+    """Random rational ``(A, B, C)`` (d x d, d, d; ``exact.random_fraction_array``)."""
+    A = exact.random_fraction_array(rng, (d, d))
+    return A, exact.random_fraction_array(rng, d), exact.random_fraction_array(rng, d)
 
 
 @check("rnn-lowdim/claim-eq-D.2", "rademacher-enumeration", "random", expect="proved")
@@ -266,7 +258,7 @@ def D_minimizers_random(ctx):
     def prop(ex):
         k, extra, name, pert = ex
         d = k + extra
-        w = [rat(v) for v in rl.teacher_response(name, d + 1)]
+        w = [exact.sympy_rational_nsimplified(v) for v in rl.teacher_response(name, d + 1)]
         lam, g = rl.proposition3_student(w, d, k, 0)
         g = list(g)
         if pert:
@@ -327,9 +319,9 @@ def D3_rates_flow(ctx):
     A0, B0, C0 = gaussian_init(d, "symmetric", 1e-6, 5)
     tau = math.log(1e6) / (4 * k)
     ts = list(np.linspace(tau / 10, tau, 10))
-    fl = double_flow(d, k, w, yw_init(d, "symmetric", A0, B0, C0), tau, grid=ts, weights=[k - i for i in range(k)])
-    sy = np.polyfit(ts, [math.log(np.linalg.norm(unpack_yw(x, d)[3])) for x in fl.states], 1)[0]
-    sw = np.polyfit(ts, [math.log(np.linalg.norm(unpack_yw(x, d)[4])) for x in fl.states], 1)[0]
+    fl = double_flow(d, k, w, nl.yw_pack(d, "symmetric", A0, B0, C0), tau, grid=ts, weights=[k - i for i in range(k)])
+    sy = np.polyfit(ts, [math.log(np.linalg.norm(nl.yw_unpack(x, d)[3])) for x in fl.states], 1)[0]
+    sw = np.polyfit(ts, [math.log(np.linalg.norm(nl.yw_unpack(x, d)[4])) for x in fl.states], 1)[0]
     ctx.agree("rate of ||Y|| = -2 k w0", float(sy), -2 * k * w[0], tol=0.1, err=1e-4)
     ctx.agree("rate of ||W|| = 2 k w0", float(sw), 2 * k * w[0], tol=0.1, err=1e-4)
 
@@ -400,7 +392,7 @@ def E2_signs(ctx):
     lam = [Fraction(4, 5), Fraction(-1, 2), Fraction(0), Fraction(1, 2), Fraction(1)]
     for k in (3, 4):
         ctx.start(ctx.instances([{"d": 5, "k": k, "teacher": name}])[0])
-        _, g = rl.proposition3_student(w, 5, k, Fraction(1, 10), lambdas=[rat(v) for v in lam])
+        _, g = rl.proposition3_student(w, 5, k, Fraction(1, 10), lambdas=[exact.sympy_rational_nsimplified(v) for v in lam])
         ctx.exact(f"k={k} > 2d^: some g_i < 0", any(v < 0 for v in g), g=[str(v) for v in g])
     ctx.start(ctx.instances([{"d": 5, "k": 1, "teacher": name}])[0])
     r, _ = lp_range(name, 1, 1)
@@ -554,14 +546,12 @@ def E4c_symbolic(ctx):
 
 @check("rnn-lowdim/lemma-E.4:corrected", "balanced-rhs-derivation", "symbolic")
 def balanced_rhs_symbolic(ctx):
-    """The high-precision balanced flow's vector field (checks.rnn_lowdim.balanced_rhs, shared
-    subexpressions, used by the benchmark flow) equals -dL/dz and -dL/dB at C = B^T derived by
-    SymPy from (3.4) in the upper-triangular coordinates, d = 3, k = 4."""
-    from .rnn_lowdim import balanced_rhs
-
+    """The high-precision balanced flow's vector field (numerics.linear_rnn.symmetric_impulse_flow,
+    shared subexpressions, used by the benchmark flow) equals -dL/dz and -dL/dB at C = B^T derived
+    by SymPy from (3.4) in the upper-triangular coordinates, d = 3, k = 4."""
     ctx.start(ctx.instances([{"d": 3, "k": 4}])[0])
     w = [sp.Rational(3, 4), sp.Rational(1, 4), sp.Rational(3, 16), sp.Rational(5, 64)]
-    rhs, syms = balanced_rhs(3, 4, w)
+    rhs, syms = nl.symmetric_impulse_flow(3, 4, w)
     A, B, C, coords = lr.parameters(3, "symmetric")
     L = lr.population_loss(A, B, C, w, 4)
     sub = {s: t for s, t in zip(coords[:6], syms[:6])}
@@ -587,25 +577,6 @@ def E5_symbolic(ctx):
     ctx.identity("dL/dB - (dL/dC)^T = 0 on the balanced symmetric set", tangency_residual(3, 4))
 
 
-def rational_gd(A, b, c, w, k, eta, steps, symmetric=True):
-    """Exact GD on (3.4) in Fractions: A updated in its upper-triangular coordinates (chain
-    rule) when symmetric, entrywise otherwise."""
-    d = len(b)
-    traj = []
-    for _ in range(steps):
-        h = nl.impulse(A, b, c, k)
-        GA, GB, GC = nl.impulse_gradient(A, b, c, [2 * (h[j] - w[j]) for j in range(k)])
-        if symmetric:
-            gz = nl.symmetric_coordinate_gradient(GA)
-            z = [A[p, q] for p, q in nl.symmetric_coordinates(d)]
-            A = nl.symmetric_from_coordinates([zi - eta * gi for zi, gi in zip(z, gz)], d)
-        else:
-            A = A - eta * GA
-        b, c = b - eta * GB, c - eta * GC
-        traj.append((A, b, c, GB, GC))
-    return traj
-
-
 @check("rnn-lowdim/lemma-E.6", "rational-gd", "symbolic")
 def E6_exact(ctx):
     """Exact rational GD, d = 3, k = 3, teacher T2-rational, steps eta in {1/10, 2} (the
@@ -617,22 +588,22 @@ def E6_exact(ctx):
     w = rl.teacher_response("T2-rational", k)
     for eta in (Fraction(1, 10), Fraction(2)):
         ctx.start(ctx.instances([{"d": d, "k": k}])[0])
-        A = random_symmetric_fraction(rng, d)
-        b = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-        traj = rational_gd(A, b, b.copy(), w, k, eta, 4)
+        A = exact.random_symmetric_fractions(rng, d)
+        b = exact.random_fraction_array(rng, d)
+        traj = nl.squared_impulse_gd(A, b, b.copy(), w, k, eta, 4)
         ctx.exact(f"eta={eta}: B_t = C_t^T for t = 1..4", all(all(x == y for x, y in zip(bt, ct)) for _, bt, ct, _, _ in traj), scope="exact rationals")
         ctx.exact(f"eta={eta}: A_t symmetric", all((At == At.T).all() for At, *_ in traj))
-    c = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-    b = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-    A = random_symmetric_fraction(rng, d)
+    c = exact.random_fraction_array(rng, d)
+    b = exact.random_fraction_array(rng, d)
+    A = exact.random_symmetric_fractions(rng, d)
     eta = Fraction(1, 10)
-    t1 = rational_gd(A, b, c, w, k, eta, 1)[0]
+    t1 = nl.squared_impulse_gd(A, b, c, w, k, eta, 1)[0]
     lhs = (sum(v * v for v in t1[1]) - sum(v * v for v in t1[2])) - (sum(v * v for v in b) - sum(v * v for v in c))
     rhs = eta**2 * (sum(v * v for v in t1[3]) - sum(v * v for v in t1[4]))
     ctx.exact("CI-6: GD drift of ||B||^2 - ||C||^2 = eta^2 (||dL/dB||^2 - ||dL/dC||^2)", lhs == rhs, drift=float(lhs))
-    An = np.array([[rand_fraction(rng) for _ in range(d)] for _ in range(d)], dtype=object)
-    bn = np.array([rand_fraction(rng) for _ in range(d)], dtype=object)
-    tn = rational_gd(An, bn, bn.copy(), w, k, eta, 1, symmetric=False)[0]
+    An = exact.random_fraction_array(rng, (d, d))
+    bn = exact.random_fraction_array(rng, d)
+    tn = nl.squared_impulse_gd(An, bn, bn.copy(), w, k, eta, 1, symmetric=False)[0]
     ctx.metrics["negative_control_nonsymmetric_A_breaks_balance"] = bool(any(x != y for x, y in zip(tn[1], tn[2])))
 
 
@@ -852,10 +823,10 @@ def e4_run(d, k, name, seed, eps, t_of_eps, structure="symmetric", scheme="eps-n
     A0, B0, C0 = gaussian_init(d, structure, eps, seed, scheme=scheme)
     tb = t_of_eps(eps)
     grid = list(np.linspace(tb / n_grid, tb, n_grid))
-    fl = double_flow(d, k, w, yw_init(d, structure, A0, B0, C0), tb, structure=structure, grid=grid)
+    fl = double_flow(d, k, w, nl.yw_pack(d, structure, A0, B0, C0), tb, structure=structure, grid=grid)
     rows = []
     for x in fl.states:
-        A, B, C, Y, W = unpack_yw(x, d, structure)
+        A, B, C, Y, W = nl.yw_unpack(x, d, structure)
         rows.append((np.linalg.norm(B), np.linalg.norm(C), np.linalg.norm(A), np.linalg.norm(Y), np.linalg.norm(W)))
     return np.array(rows), fl
 
@@ -1005,8 +976,8 @@ def E14_flow(ctx):
         ctx.bound(f"eps={e:g}: rate of z <= -2 w0", float(sz), -2.0, err=1e-3, rate=float(sz))
         ctx.bound(f"eps={e:g}: rate of x >= 2 w0", 2.0, float(sx), err=1e-3, rate=float(sx))
         _, fl0 = e4_run(21, 3, "T1-half", 4, e, lambda x_: 1e-12, n_grid=1)
-        z0 = float(np.sum(unpack_yw(fl0.states[0], 21)[3] ** 2))
-        x0 = float(np.sum(unpack_yw(fl0.states[0], 21)[4] ** 2))
+        z0 = float(np.sum(nl.yw_unpack(fl0.states[0], 21)[3] ** 2))
+        x0 = float(np.sum(nl.yw_unpack(fl0.states[0], 21)[4] ** 2))
         ok50 = all(zz <= z0 * math.exp(-2 * t) * (1 + 1e-6) for zz, t in zip(z, ts))
         ok51 = all(xx >= x0 * math.exp(2 * t) * (1 - 1e-6) for xx, t in zip(x, ts))
         ctx.fact(f"eps={e:g}: (E.50) with c1 = z(0)/eps^2 at every saved time", ok50)

@@ -10,6 +10,7 @@ import functools
 import numpy as np
 
 from numerics import linear_rnn as nl
+from numerics import moments, optimizers
 from theorems import rnn_lowdim as rl
 
 from .core import check
@@ -28,30 +29,6 @@ def c21_teacher(dh: int, seed: int = 0, hi: float = 0.9):
     return atoms, p
 
 
-def response(atoms, p, T):
-    return np.array([np.sum(p * atoms**j) for j in range(T)])
-
-
-class Adam:
-    """Adam (Kingma & Ba) on a list of arrays, the optimiser of App. C.1."""
-
-    def __init__(self, lr, b1=0.9, b2=0.999, eps=1e-8):
-        self.lr, self.b1, self.b2, self.eps, self.t, self.m, self.v = lr, b1, b2, eps, 0, None, None
-
-    def step(self, params, grads):
-        if self.m is None:
-            self.m = [np.zeros_like(p) for p in params]
-            self.v = [np.zeros_like(p) for p in params]
-        self.t += 1
-        out = []
-        for i, (p, g) in enumerate(zip(params, grads)):
-            self.m[i] = self.b1 * self.m[i] + (1 - self.b1) * g
-            self.v[i] = self.b2 * self.v[i] + (1 - self.b2) * g * g
-            mh, vh = self.m[i] / (1 - self.b1**self.t), self.v[i] / (1 - self.b2**self.t)
-            out.append(p - self.lr * mh / (np.sqrt(vh) + self.eps))
-        return out
-
-
 @functools.lru_cache(maxsize=64)
 def diagonal_gd(dh: int, d: int, k: int, seed: int, init: float = 1e-2, lr: float = 0.2, steps: int = 8000, T: int = 40, adam: bool = False):
     """GD (or Adam, App. C.1) on (3.4) for the balanced diagonal student
@@ -59,12 +36,12 @@ def diagonal_gd(dh: int, d: int, k: int, seed: int, init: float = 1e-2, lr: floa
     run stays balanced. Returns the final loss, the tail error, the zero-response threshold
     and both responses."""
     atoms, p = c21_teacher(dh)
-    w = response(atoms, p, T)
+    w = moments.power_moments(atoms, p, T)
     rng = np.random.default_rng(seed)
     a = init * rng.standard_normal(d)
     b = init * rng.standard_normal(d)
     J = np.arange(k)
-    opt = Adam(lr) if adam else None
+    opt = optimizers.Adam(lr) if adam else None  # the optimiser of App. C.1
     for _ in range(steps):
         P = a[None, :] ** J[:, None]  # k x d
         h = P @ (b * b)

@@ -15,28 +15,11 @@ import numpy as np
 import sympy as sp
 from scipy.linalg import expm
 
-from numerics import flows
+from numerics import flows, least_squares
 from theorems import ssm_poison as sp_th
 
 from .core import check
 from .ssm_poison import RTOL, clean_loss, poisoned_loss, poisoned_state, table_init
-
-
-def _least_squares(rng, n, d):
-    """f(x) = ||X x - y||^2 with X n x d of full row rank (n < d): zero set affine, PL with
-    mu = 2 lambda_min^+(X X^T) (||grad f||^2 = 4 r^T X X^T r >= 2 mu f), gradient
-    M-Lipschitz with M = 2 lambda_max(X^T X)."""
-    X = rng.normal(size=(n, d))
-    y = rng.normal(size=n)
-    ev = np.linalg.eigvalsh(X @ X.T)
-    return X, y, 2 * ev[0], 2 * ev[-1]
-
-
-def _ls_flow(X, y, x0, t):
-    """Exact solution of x' = -2 X^T (X x - y): x(t) = x_p + expm(-2 t X^T X)(x0 - x_p) with x_p the
-    min-norm solution."""
-    xp = np.linalg.pinv(X) @ y
-    return xp + expm(-2 * t * X.T @ X) @ (x0 - xp)
 
 
 @check("ssm-poison/lemma-22", "chain-rule-symbolic", "symbolic")
@@ -90,17 +73,6 @@ def lemma23_symbolic(ctx):
                  sp.expand(sp_th.objective_s1(a, 6, w).subs({a[0]: R, a[1]: -R, a[2]: 0}) - w))
 
 
-def _path_length_ls(X, y, x0, T, n=4000):
-    """int_0^T ||grad f(x(t))|| dt by the trapezoid rule on a geometric-plus-linear grid of the
-    exact solution, and the same with half the points (error estimate)."""
-    def integ(m):
-        ts = np.concatenate([[0.0], np.geomspace(1e-6, T, m)])
-        g = np.array([np.linalg.norm(2 * X.T @ (X @ _ls_flow(X, y, x0, t) - y)) for t in ts])
-        return float(np.sum((g[1:] + g[:-1]) / 2 * np.diff(ts)))
-    a, b = integ(n), integ(n // 2)
-    return a, abs(a - b)
-
-
 @check("ssm-poison/theorem-4", "path-length-least-squares", "flow")
 def theorem4_flow(ctx):
     """Least squares (PL with mu = 2 lambda_min^+(X X^T), M = 2 lambda_max(X^T X), V = R^d): the
@@ -109,13 +81,13 @@ def theorem4_flow(ctx):
     rng = np.random.default_rng(ctx.instances([{}])[0]["seed"] + 4)
     for _ in range(4 if not ctx.full else 20):
         n, d = int(rng.integers(2, 4)), int(rng.integers(4, 7))  # n = 1: the bound is an equality
-        X, y, mu, M = _least_squares(rng, n, d)
+        X, y, mu, M = least_squares.random_least_squares(rng, n, d)
         x0 = rng.normal(size=d)
         proj = x0 - np.linalg.pinv(X) @ (X @ x0 - y)
         dist = float(np.linalg.norm(x0 - proj))
         T = 60 / mu
-        length, err = _path_length_ls(X, y, x0, T)
-        tail = float(np.linalg.norm(_ls_flow(X, y, x0, T) - proj)) * math.sqrt(M / mu)
+        length, err = least_squares.least_squares_path_length(X, y, x0, T)
+        tail = float(np.linalg.norm(least_squares.least_squares_flow(X, y, x0, T) - proj)) * math.sqrt(M / mu)
         ctx.start({"n": n, "d": d})
         ctx.bound("path length <= sqrt(M/mu) Dist(x0, X*)", length + tail, math.sqrt(M / mu) * dist, err=err)
 
@@ -127,11 +99,11 @@ def lemma24_flow(ctx):
     rng = np.random.default_rng(24)
     for _ in range(5):
         n, d = int(rng.integers(2, 4)), int(rng.integers(4, 7))  # n = 1: equality
-        X, y, mu, M = _least_squares(rng, n, d)
+        X, y, mu, M = least_squares.random_least_squares(rng, n, d)
         x0 = rng.normal(size=d)
         f0 = float(np.sum((X @ x0 - y) ** 2))
         for t in np.linspace(0.2 / mu, 3 / mu, 8):
-            ft = float(np.sum((X @ _ls_flow(X, y, x0, t) - y) ** 2))
+            ft = float(np.sum((X @ least_squares.least_squares_flow(X, y, x0, t) - y) ** 2))
             ctx.bound("least squares: f(x(t)) <= f(0) e^{-2 mu t}", ft, f0 * math.exp(-2 * mu * t), err=1e-12 * f0)
     d, L = 8, 7
     a0 = table_init(d, 3, 0.05, 5.0)
@@ -178,10 +150,10 @@ def lemma25_flow(ctx):
     rng = np.random.default_rng(25)
     for _ in range(6):
         n, d = int(rng.integers(2, 4)), int(rng.integers(4, 7))  # n = 1: M = mu, equality
-        X, y, mu, M = _least_squares(rng, n, d)
+        X, y, mu, M = least_squares.random_least_squares(rng, n, d)
         x0 = rng.normal(size=d)
         xstar = x0 - np.linalg.pinv(X) @ (X @ x0 - y)
-        xT = _ls_flow(X, y, x0, 200 / mu)
+        xT = least_squares.least_squares_flow(X, y, x0, 200 / mu)
         ctx.agree("flow at t = 200/mu = the projection x*", xT, xstar, tol=1e-8, err=1e-12)
         ctx.bound("f(x*) <= 1e-20", float(np.sum((X @ xstar - y) ** 2)), 1e-20)
         ctx.bound("||x* - x0|| <= sqrt(M/mu) Dist(x0, X*)", float(np.linalg.norm(xstar - x0)), math.sqrt(M / mu) * float(np.linalg.norm(x0 - xstar)), err=1e-12)
@@ -391,9 +363,9 @@ def lemma32_flow(ctx):
     rng = np.random.default_rng(32)
     for _ in range(8):
         n, d = int(rng.integers(1, 4)), int(rng.integers(4, 7))
-        X, y, mu, M = _least_squares(rng, n, d)
+        X, y, mu, M = least_squares.random_least_squares(rng, n, d)
         x0 = rng.normal(size=d)
-        f = lambda t: float(np.sum((X @ _ls_flow(X, y, x0, t) - y) ** 2))  # noqa: E731
+        f = lambda t: float(np.sum((X @ least_squares.least_squares_flow(X, y, x0, t) - y) ** 2))  # noqa: E731
         t1 = rng.uniform(0, 1 / mu)
         t2 = t1 + rng.uniform(0.1, 2) / mu
         ctx.bound("f(t1) - f(t2) >= 2 (t2 - t1) mu c", 2 * (t2 - t1) * mu * f(t2), f(t1) - f(t2), err=1e-12 * f(t1))

@@ -27,7 +27,7 @@ import numpy as np
 import sympy as sp
 from flint import arb, arb_mat, fmpq
 
-from numerics import intervals, taylor
+from numerics import exact, intervals, taylor
 from theorems import ssm_poison as sm
 from theorems import ssm_poison_saddle as ss
 
@@ -53,11 +53,6 @@ def g_poly(d: int, L: int) -> flint.fmpq_poly:
     return intervals.poly_q(list(reversed(p.all_coeffs())))
 
 
-def _q(x) -> fmpq:
-    f = Fraction(x)
-    return fmpq(f.numerator, f.denominator)
-
-
 @functools.lru_cache(maxsize=None)
 def saddle(d: int, L: int):
     """s as two independent enclosures: exact bisection of the sign change on [1/d, 3/d], and
@@ -75,7 +70,7 @@ def saddle(d: int, L: int):
 
 
 def _ball_w(w: float) -> arb:
-    return arb(_q(w))
+    return arb(exact.fmpq_exact(w))
 
 
 def eig_formulas(d: int, L: int, w: float):
@@ -1151,7 +1146,7 @@ def _rbar(d, L, w, mu):
     for k in range(2, 40):
         box = s + arb(0, fmpq(1, 2**k))
         val = lf(*([box] * d), W)
-        if val <= (1 + arb(_q(mu)) / 4) * ls:
+        if val <= (1 + arb(exact.fmpq_exact(mu)) / 4) * ls:
             return k, val, ls
     return None, None, ls
 
@@ -1166,7 +1161,7 @@ def remark4_interval(ctx):
             k, val, ls = _rbar(d, L, 1.0, mu)
             ctx.exact(f"a certified r-bar(mu={mu}) = 2^-{k} exists, d={d}, L={L}", k is not None)
             if k is not None:
-                certify(ctx, f"max l on the box <= (1 + mu/4) l(s), mu={mu}", val, (1 + arb(_q(mu)) / 4) * ls, strict=False, radius=2.0**-k)
+                certify(ctx, f"max l on the box <= (1 + mu/4) l(s), mu={mu}", val, (1 + arb(exact.fmpq_exact(mu)) / 4) * ls, strict=False, radius=2.0**-k)
                 ctx.metrics[f"rbar(mu={mu},d={d},L={L})"] = 2.0**-k
 
 

@@ -10,7 +10,12 @@ Knows no paper. Programs:
 * ``min_power``: ``min sum phi(P) + phi(N)`` with ``phi(P) = P - (D/2) s P^(2/D) + c`` -- the
   power cone (``cvxpy.power`` with exponent in (0,1));
 * ``separable_dual_newton``: a damped Newton method on the dual of a separable program in
-  mpmath at any precision, given the conjugate's derivatives.
+  mpmath at any precision, given the conjugate's derivatives (``cosh_conjugate_mp``: those of
+  ``c q(beta/c)``, ``q' = arcsinh(./2)``);
+* ``min_l1_highs``: the l1 program as SciPy's HiGHS LP (fast, no certificate);
+* ``min_nuclear_norm``, ``min_nuclear_norm_completion``: nuclear-norm minimisation under
+  linear measurements or observed entries (cvxpy, Clarabel, one solve);
+* ``solve_at_tolerances``: any cvxpy problem solved at several Clarabel tolerances.
 
 Sign convention: cvxpy's dual of ``X @ b == y`` is ``lam`` with Lagrangian ``f + lam^T(X b - y)``;
 the returned ``nu = -lam`` makes stationarity read ``grad f(beta) = X^T nu``.
@@ -225,6 +230,15 @@ def min_power(X: np.ndarray, y: np.ndarray, D: float, scale: float) -> ConvexSol
     return ConvexSolution(beta, nu, aD * float(prob.value), kkt, total, prob.status, {"P": P, "N": N, "two_tolerance_error": err})
 
 
+def cosh_conjugate_mp(c: Sequence) -> dict:
+    """``phi_i^*(theta) = 2 c_i (cosh theta - 1)``, the conjugate of ``c_i q(beta / c_i)`` with
+    ``q' = arcsinh(./2)``, with its first two derivatives, as the mpmath callables
+    ``grad_conj``, ``hess_conj``, ``conj`` of :func:`separable_dual_newton`
+    (``beta_i = 2 c_i sinh theta``)."""
+    return {"grad_conj": lambda i, th: 2 * c[i] * mpmath.sinh(th), "hess_conj": lambda i, th: 2 * c[i] * mpmath.cosh(th),
+            "conj": lambda i, th: 2 * c[i] * (mpmath.cosh(th) - 1)}
+
+
 @dataclass
 class DualNewtonResult:
     beta: list  # mpmath numbers
@@ -293,3 +307,54 @@ def separable_dual_newton(
         z, b = parts(nu)
         res = max(abs(v) for v in (ym - Xm * mpmath.matrix(b)))
         return DualNewtonResult(beta=list(b), nu=[nu[j] for j in range(N)], residual=res, iterations=it, dps=dps)
+
+
+# ---------------------------------------------------------------------------------------
+# Single solves without error estimates (references for experiments)
+# ---------------------------------------------------------------------------------------
+def min_l1_highs(X: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``argmin ||beta||_1`` s.t. ``X beta = y`` by SciPy's HiGHS LP on the split
+    ``beta = p - n``, ``p, n >= 0`` (one solve, no dual certificate; raises if HiGHS fails)."""
+    from scipy.optimize import linprog
+
+    d = X.shape[1]
+    res = linprog(np.ones(2 * d), A_eq=np.hstack([X, -X]), b_eq=y, bounds=(0, None), method="highs")
+    if res.status != 0:
+        raise ArithmeticError(f"HiGHS: {res.message}")
+    return res.x[:d] - res.x[d:]
+
+
+def min_nuclear_norm(Xs: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
+    """``argmin |M|_*`` s.t. ``<X_n, M> = y_n`` for square measurement matrices ``Xs``
+    (N x d x d), by cvxpy's ``normNuc`` (Clarabel, default tolerances). Returns ``(M, |M|_*)``."""
+    d = Xs.shape[1]
+    Mv = cp.Variable((d, d))
+    cons = [cp.sum(cp.multiply(X, Mv)) == yy for X, yy in zip(Xs, y)]
+    prob = cp.Problem(cp.Minimize(cp.normNuc(Mv)), cons)
+    prob.solve(solver=cp.CLARABEL)
+    return np.asarray(Mv.value), float(prob.value)
+
+
+def min_nuclear_norm_completion(mask: np.ndarray, Y: np.ndarray) -> float:
+    """``min |M|_*`` s.t. ``M = Y`` on the entries where ``mask`` is 1 (cvxpy ``normNuc``,
+    Clarabel, default tolerances): the optimal value."""
+    M = cp.Variable(Y.shape)
+    prob = cp.Problem(cp.Minimize(cp.normNuc(M)), [cp.multiply(mask, M) == mask * Y])
+    prob.solve(solver=cp.CLARABEL)
+    return float(prob.value)
+
+
+def solve_at_tolerances(build: Callable[[], tuple], tols: Sequence[float] = (1e-8, 1e-12)) -> list[tuple]:
+    """Solve a freshly built cvxpy problem at each tolerance (Clarabel's gap and feasibility
+    tolerances; SCS at ``eps = tol`` if Clarabel raises a solver error). ``build()`` returns
+    ``(variable, problem)``; the result lists ``(variable value, optimal value)`` per tolerance,
+    whose differences estimate the solver error."""
+    out = []
+    for tol in tols:
+        var, prob = build()
+        try:
+            prob.solve(solver=cp.CLARABEL, tol_gap_abs=tol, tol_gap_rel=tol, tol_feas=tol)
+        except cp.SolverError:
+            prob.solve(solver=cp.SCS, eps=tol)
+        out.append((var.value, prob.value))
+    return out

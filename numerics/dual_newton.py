@@ -144,3 +144,13 @@ def power_conjugate(c: float, D: float) -> Conjugate:
         return val, grad, hess
 
     return conj
+
+
+def kl_conjugate(a: np.ndarray, b: np.ndarray) -> Conjugate:
+    """``phi^*(z) = a (e^z - 1) + b (e^-z - 1)``: the conjugate of ``KL(p||a) + KL(n||b)``
+    minimised over ``p - n = beta`` (``p, n >= 0``); ``beta = a e^z - b e^-z``."""
+    def conj(z):
+        ep, em = np.exp(z), np.exp(-z)
+        return a * np.expm1(z) + b * np.expm1(-z), a * ep - b * em, a * ep + b * em
+
+    return conj

@@ -15,6 +15,7 @@ predicate answers ``True`` only when the enclosure decides it.
   certified eigenvalue solver; clusters of a multiple eigenvalue are returned as such).
 * ``nonresonance``: for eigenvalue enclosures with multiplicities, the resonance values
   ``lambda_j - sum_k m_k lambda_k`` over all multi-indices ``2 <= |m| <= N``, certified nonzero.
+* ``iv_lower``, ``iv_upper``: the endpoints of an ``mpmath.iv`` interval as mpmath numbers.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from fractions import Fraction
 from typing import Sequence
 
 import flint
+import mpmath
 from flint import acb_mat, arb, arb_mat, arb_poly, fmpq, fmpq_poly, fmpz_poly
 
 
@@ -184,3 +186,18 @@ def nonresonance(groups: Sequence[tuple[arb, int]], N: int, positive: bool = Fal
                     lo = abs(gamma).lower()
                     lower = min(lower, float(lo) * (1 - 2.0**-50))
     return Resonance(certified, smallest, lower, worst, count)
+
+
+# ---------------------------------------------------------------------------------------
+# mpmath.iv intervals
+# ---------------------------------------------------------------------------------------
+def iv_lower(x):
+    """Lower end of an ``mpmath.iv`` interval, as an ``mpmath.mpf`` at the interval precision."""
+    with mpmath.workprec(mpmath.iv.prec):
+        return +mpmath.mpf(x.a)
+
+
+def iv_upper(x):
+    """Upper end of an ``mpmath.iv`` interval, as an ``mpmath.mpf`` at the interval precision."""
+    with mpmath.workprec(mpmath.iv.prec):
+        return +mpmath.mpf(x.b)

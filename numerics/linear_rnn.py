@@ -12,6 +12,15 @@ parameters only through ``h`` (every loss of the three papers) has the gradient 
 
 Every function here is generic over the number type: NumPy floats, ``mpmath.mpf``,
 ``fractions.Fraction`` or SymPy numbers (object arrays keep exact arithmetic exact).
+
+For the gradient flow of the squared impulse-response loss ``sum_{j<k} (h_j - w_j)^2`` (SISO):
+
+* :func:`yw_flow_field` (double precision) in the coordinates ``(z, Y, W)``: ``z`` the entries of
+  ``A`` (its upper triangle when ``A`` is symmetric), ``Y = B - C^T`` and ``W = B + C^T``, with
+  :func:`yw_pack` and :func:`yw_unpack`;
+* :func:`symmetric_impulse_flow`: the same flow for symmetric ``A`` as SymPy expressions (for the
+  high-precision integrators of ``numerics.flows``), on all of ``(z, B, C)`` or restricted to the
+  invariant set ``C = B^T``.
 """
 from __future__ import annotations
 
@@ -20,6 +29,7 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import numpy as np
+import sympy as sp
 
 
 def _mat(M) -> np.ndarray:
@@ -156,3 +166,118 @@ def symmetric_coordinate_gradient(GA) -> list:
     ``dl/dz_pp = G_pp``, for ``G`` the gradient with respect to all ``d^2`` entries."""
     GA = np.asarray(GA, dtype=object if _is_exact(GA) else float)
     return [GA[p, q] + GA[q, p] if p != q else GA[p, p] for p, q in symmetric_coordinates(GA.shape[0])]
+
+
+def squared_impulse_gd(A, b, c, w: Sequence, k: int, eta, steps: int, symmetric: bool = True) -> list:
+    """Gradient descent on ``sum_{j<k} (h_j - w_j)^2`` (SISO, ``h_j = c A^j b``) for ``steps``
+    steps of size ``eta``: ``A`` updated in its upper-triangular coordinates (chain rule, so a
+    symmetric ``A`` stays symmetric) when ``symmetric``, entrywise otherwise. Exact for
+    ``Fraction`` entries. Returns ``[(A, b, c, dl/db, dl/dc)]`` after each step (the gradients
+    at the step's starting point)."""
+    d = len(b)
+    traj = []
+    for _ in range(steps):
+        h = impulse(A, b, c, k)
+        GA, GB, GC = impulse_gradient(A, b, c, [2 * (h[j] - w[j]) for j in range(k)])
+        if symmetric:
+            gz = symmetric_coordinate_gradient(GA)
+            z = [A[p, q] for p, q in symmetric_coordinates(d)]
+            A = symmetric_from_coordinates([zi - eta * gi for zi, gi in zip(z, gz)], d)
+        else:
+            A = A - eta * GA
+        b, c = b - eta * GB, c - eta * GC
+        traj.append((A, b, c, GB, GC))
+    return traj
+
+
+# ---------------------------------------------------------------------------------------
+# Gradient flow of the squared impulse-response loss
+# ---------------------------------------------------------------------------------------
+def squared_impulse_loss_of(A, B, C, w: Sequence, k: int) -> float:
+    """``sum_{j<k} (h_j - w_j)^2`` at the parameters ``(A, B, C)``, as a float."""
+    h = impulse(A, B, C, k)
+    return float(sum((h[j] - float(w[j])) ** 2 for j in range(k)))
+
+
+def _yw_matrix(x, d, structure):
+    """``A`` from the first coordinates of a ``(z, Y, W)`` state, and how many there are."""
+    if structure == "symmetric":
+        iu = np.triu_indices(d)
+        A = np.zeros((d, d))
+        A[iu] = x[: len(iu[0])]
+        return A + A.T - np.diag(np.diag(A)), len(iu[0])
+    return x[: d * d].reshape(d, d), d * d
+
+
+def yw_flow_field(d: int, k: int, w: Sequence, structure: str = "symmetric", weights: Sequence | None = None):
+    """``f(t, x)``: the gradient flow of ``sum_{j<k} weights_j (h_j - w_j)^2`` (unit weights by
+    default) in ``(z, Y, W)``: ``z' = -dL/dz``, ``Y' = -(dL/dB - dL/dC^T)``,
+    ``W' = -(dL/dB + dL/dC^T)``; ``structure`` is ``"symmetric"`` (``z`` the upper triangle of a
+    symmetric ``A``) or anything else (``z`` all d^2 entries). Gradients by
+    :func:`impulse_gradient`; floats throughout."""
+    wf = [float(v) for v in w]
+    q = [1.0] * k if weights is None else [float(v) for v in weights]
+
+    def f(t, x):
+        A, nz = _yw_matrix(x, d, structure)
+        Y, W = x[nz : nz + d], x[nz + d :]
+        B, C = (W + Y) / 2, (W - Y) / 2
+        h = impulse(A, B, C, k)
+        g = [2 * q[j] * (h[j] - wf[j]) for j in range(k)]
+        GA, GB, GC = impulse_gradient(A, B, C, g)
+        gz = np.asarray(symmetric_coordinate_gradient(GA), float) if structure == "symmetric" else GA.ravel()
+        return np.concatenate([-gz, -(GB - GC), -(GB + GC)])
+
+    return f
+
+
+def yw_unpack(x, d: int, structure: str = "symmetric"):
+    """``(A, B, C, Y, W)`` of a ``(z, Y, W)`` state (``B = (W + Y)/2``, ``C = (W - Y)/2``)."""
+    A, nz = _yw_matrix(np.asarray(x, float), d, structure)
+    Y, W = x[nz : nz + d], x[nz + d :]
+    return A, (W + Y) / 2, (W - Y) / 2, Y, W
+
+
+def yw_pack(d: int, structure: str, A0, B0, C0) -> np.ndarray:
+    """The ``(z, Y, W)`` state of ``(A, B, C)`` (floats; inverse of :func:`yw_unpack`)."""
+    A0 = np.asarray(A0, float)
+    za = A0[np.triu_indices(d)] if structure == "symmetric" else A0.ravel()
+    B0, C0 = np.asarray(B0, float), np.asarray(C0, float)
+    return np.concatenate([za, B0 - C0, B0 + C0])
+
+
+def symmetric_impulse_flow(d: int, k: int, w: Sequence, balanced: bool = True):
+    """The gradient flow of ``sum_{j<k} (h_j - w_j)^2``, ``h_j = c^T A^j b`` with ``A`` symmetric,
+    as SymPy right-hand sides with shared subexpressions ``A^r b``, ``A^r c`` (no expansion).
+
+    Coordinates: the upper triangle ``z`` of ``A`` (:func:`symmetric_coordinates`), ``b`` and,
+    unless ``balanced``, ``c``: ``z' = -dL/dz``, ``b' = -dL/db``, ``c' = -dL/dc``. With
+    ``balanced`` the flow is restricted to its invariant set ``c = b``: ``z' = -dL/dz``,
+    ``b' = -dL/db`` at ``c = b`` (the restriction of the full flow, not the gradient of
+    ``L(A, b, b)`` in ``b``, which is twice it). ``w`` must hold numbers the integrator accepts
+    exactly. Returns ``(rhs, symbols)``."""
+    iu = symmetric_coordinates(d)
+    z = sp.symbols(f"z0:{len(iu)}", real=True)
+    b = sp.symbols(f"b0:{d}", real=True)
+    c = None if balanced else sp.symbols(f"c0:{d}", real=True)
+    A = sp.zeros(d, d)
+    for s, (p, q) in zip(z, iu):
+        A[p, q] = A[q, p] = s
+    v = [sp.Matrix(b)]
+    u = v if balanced else [sp.Matrix(c)]
+    for _ in range(1, k):
+        v.append(A * v[-1])
+        if not balanced:
+            u.append(A * u[-1])
+    h = [(u[0].T * v[j])[0, 0] for j in range(k)]
+    g = [2 * (h[j] - w[j]) for j in range(k)]
+    G = sp.zeros(d, d)
+    for j in range(1, k):
+        for r in range(j):
+            G += g[j] * u[r] * v[j - 1 - r].T
+    zdot = [-(G[p, q] + G[q, p]) if p != q else -G[p, p] for p, q in iu]
+    bdot = list(-sum((g[j] * u[j] for j in range(k)), sp.zeros(d, 1)))
+    if balanced:
+        return zdot + bdot, list(z) + list(b)
+    cdot = list(-sum((g[j] * v[j] for j in range(k)), sp.zeros(d, 1)))
+    return zdot + bdot + cdot, list(z) + list(b) + list(c)

@@ -17,6 +17,7 @@ the first ``k`` moments, how far can the next ones move?
   rational points.
 * :func:`wasserstein_1d` -- the exact ``W_p`` distance between two discrete laws on the line
   (quantile coupling; exact for Fractions when ``p = 1``, returns ``W_p^p`` exactly).
+* :func:`power_moments` -- ``m_0, ..., m_{n-1}`` of a discrete measure (NumPy floats).
 """
 from __future__ import annotations
 
@@ -194,3 +195,8 @@ def wasserstein_1d(x: Sequence, p: Sequence, y: Sequence, q: Sequence, order: in
             j += 1
             rb = b[j][1] if j < len(b) else 0
     return total
+
+
+def power_moments(atoms: np.ndarray, masses: np.ndarray, n: int) -> np.ndarray:
+    """``m_j = sum_i masses_i atoms_i^j`` for ``j < n`` (float arrays, NumPy sums)."""
+    return np.array([np.sum(masses * atoms**j) for j in range(n)])

@@ -3,11 +3,16 @@
 Knows no paper. A probability claim "Pr(event) >= p0" is decided only when the interval is
 clear of ``p0``: :func:`decide_at_least` returns True (the lower Clopper-Pearson bound
 exceeds ``p0``), False (the upper bound is below ``p0``) or None (undecided).
+
+Also the summaries of paired random draws: the mean with its standard error, and the
+one-sided sign test.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+import numpy as np
 
 
 def clopper_pearson(successes: int, n: int, alpha: float = 0.01) -> tuple[float, float]:
@@ -59,3 +64,15 @@ def decide_at_least(est: Estimate, p0: float) -> bool | None:
     if hi < p0:
         return False
     return None
+
+
+def mean_and_standard_error(values) -> tuple[float, float]:
+    """The sample mean and its standard error ``std(ddof=1) / sqrt(n)`` (inf for one value)."""
+    v = np.asarray(values, float)
+    return float(np.mean(v)), float(np.std(v, ddof=1) / math.sqrt(len(v))) if len(v) > 1 else math.inf
+
+
+def sign_test_pvalue(successes: int, n: int) -> float:
+    """One-sided sign test: the probability of at least ``successes`` heads in ``n`` tosses of a
+    fair coin (1 when ``n = 0``)."""
+    return float(sum(math.comb(n, j) for j in range(successes, n + 1)) / 2.0**n) if n else 1.0

@@ -67,3 +67,13 @@ def test_taylor_two_precisions_exact_solution_and_powers_at_zero():
     assert np.all(np.isfinite(fl.states.astype(float))) and abs(float(fl.final[0]) - 1) < 1e-3
     e = taylor.products_for_powers(x**3 * y**2 + 2 * x)
     assert sp.expand(e - (x**3 * y**2 + 2 * x)) == 0
+
+
+def test_iv_endpoints():
+    from mpmath import iv
+
+    x = iv.mpf([1, 2])
+    assert intervals.iv_lower(x) == 1 and intervals.iv_upper(x) == 2
+    third = iv.mpf(1) / 3
+    lo, hi = intervals.iv_lower(third), intervals.iv_upper(third)
+    assert lo < hi and lo * 3 <= 1 <= hi * 3

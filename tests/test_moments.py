@@ -59,3 +59,8 @@ def test_binomial_intervals():
     assert montecarlo.decide_at_least(montecarlo.estimate(100, 100), 0.75) is True
     assert montecarlo.decide_at_least(montecarlo.estimate(10, 100), 0.75) is False
     assert montecarlo.decide_at_least(montecarlo.estimate(3, 4), 0.75) is None
+
+
+def test_power_moments():
+    m = moments.power_moments(np.array([0.5, -1.0]), np.array([2.0, 1.0]), 4)
+    assert m.tolist() == [3.0, 0.0, 1.5, -0.75]

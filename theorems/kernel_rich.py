@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
+import numpy as np
 import sympy as sp
 
 from .registry import Hypothesis, Param, src, statement
@@ -124,6 +125,26 @@ FIXTURES = {
     "T5": (T5_X, T5_Y),
     "TIE": (TIE_X, TIE_Y),
 }
+
+
+def random_instance(seed: int):
+    """Catalog §3 'Random': N in [1,4], d in [N+1,8], integer entries in [-3,3] with rank N,
+    y integer in [-3,3] (not all zero)."""
+    rng = np.random.default_rng(seed)
+    while True:
+        N = int(rng.integers(1, 5))
+        d = int(rng.integers(N + 1, 9))
+        X = rng.integers(-3, 4, size=(N, d))
+        y = rng.integers(-3, 4, size=N)
+        if np.linalg.matrix_rank(X) == N and np.any(y != 0):
+            return X.tolist(), y.tolist()
+
+
+def fixture(name: str):
+    """``(X, y)`` as printed (lists) of a named fixture or of ``random:SEED``."""
+    if name.startswith("random:"):
+        return random_instance(int(name[7:]))
+    return FIXTURES[name]
 
 
 def _positive(name, default, doc, **kw):

@@ -102,12 +102,8 @@ def _factor(name, default, doc):
 
 
 def _dim_of(fixture: str) -> int:
-    """d of a fixture (random fixtures are drawn by the checks' catalog-§3 generator)."""
-    if fixture in kr.FIXTURES:
-        return len(kr.FIXTURES[fixture][0][0])
-    from checks.kernel_rich import random_instance  # the catalog §3 generator lives with the checks
-
-    return len(random_instance(int(fixture[7:]))[0][0])
+    """d of a fixture (named, or drawn by the catalog-§3 generator ``kr.random_instance``)."""
+    return len(kr.fixture(fixture)[0][0])
 
 
 # ---------------------------------------------------------------------------------------
