@@ -5,7 +5,7 @@ import mpmath
 import pytest
 import sympy as sp
 
-from numerics import flows
+from numerics import fields, flows
 
 
 def test_non_dyadic_rational_constant_is_carried_at_working_precision():
@@ -75,12 +75,12 @@ def test_to_heyoka_shares_subexpressions_and_converts_functions():
 
 def test_initial_values_are_taken_exactly():
     x = sp.Symbol("x")
-    assert flows._exact_str(mpmath.mpf(0.1)) != "0.1"  # the binary double, all digits
+    assert fields.exact_str(mpmath.mpf(0.1)) != "0.1"  # the binary double, all digits
     with mpmath.workprec(300):
-        assert mpmath.mpf(flows._exact_str(mpmath.mpf(0.1))) == mpmath.mpf(0.1)
+        assert mpmath.mpf(fields.exact_str(mpmath.mpf(0.1))) == mpmath.mpf(0.1)
     with mpmath.workprec(300):
         for v in (0.1, -0.3, -6.0, 2.0 ** 70, -(2.0 ** -80), 0.0):
-            assert mpmath.mpf(flows._exact_str(mpmath.mpf(v))) == mpmath.mpf(v), v
+            assert mpmath.mpf(fields.exact_str(mpmath.mpf(v))) == mpmath.mpf(v), v
     y = sp.Symbol("y")
     for bits in (113, 200):
         fl = flows.integrate_hp([sp.Integer(0) * x, -y], [x, y], [0.1, mpmath.mpf(-0.3)], 1.0, bits=bits, grid=[1.0])
