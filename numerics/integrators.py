@@ -242,6 +242,6 @@ def integrator(method: str | Integrator | type[Integrator] = "taylor", **options
     try:
         inspect.signature(cls).bind(**options)
     except TypeError as e:
-        raise ValueError(f"the {cls.name or cls.__name__} integrator does not take the options {sorted(options)}: {e}") \
-            from None
+        name = cls.name or cls.__name__
+        raise ValueError(f"the {name} integrator does not take the options {sorted(options)}: {e}") from None
     return cls(**options)
