@@ -187,8 +187,9 @@ def integrate_hp(
                   cpu_seconds=cpu)
 
 
-def _hp_precision(precision: HPPrecision | None, **fields) -> HPPrecision:
-    given = {k: v for k, v in fields.items() if v is not None}
+def _hp_precision(precision: HPPrecision | None, **keywords) -> HPPrecision:
+    """``precision``, or an ``HPPrecision`` of the keywords given (not None)."""
+    given = {k: v for k, v in keywords.items() if v is not None}
     if precision is None:
         return HPPrecision(**given)
     if not isinstance(precision, HPPrecision):
