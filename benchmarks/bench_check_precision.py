@@ -28,7 +28,8 @@ import mpmath  # noqa: E402
 
 import problems  # noqa: E402
 from bench_flows import digits  # noqa: E402
-from numerics import flows  # noqa: E402
+from numerics import integrators  # noqa: E402
+from numerics.integrators import Precision  # noqa: E402
 
 T = 15.399265260594921  # the stop time of d = 100 on the grid (bench_flows.py --problem kernel-rich)
 
@@ -38,17 +39,21 @@ def main():
     ref = None
     for kind, bits, tol in [("mpfr", 256, None), ("real128", 113, None), ("mpfr", 128, None), ("mpfr", 177, None),
                             ("mpfr", 177, 1e-40), ("mpfr", 150, 1e-40)]:
-        flows._COMPILED.clear()
+        integrators.clear_cache()
         c = time.process_time()
-        _, s, _, steps = flows._run_hp(pb.rhs, pb.syms, pb.x0, [T], bits, None, 10**8, kind, tol)
+        taylor = integrators.TaylorIntegrator()
+        run = taylor.run(pb.rhs, pb.syms, pb.x0, [T], Precision(bits, kind, tol), max_steps=10**8)
+        s, steps = run.states, run.steps
         b = pb.observe(s[-1])
         ref = ref or b
         print(json.dumps({"kind": kind, "bits": bits, "tol": tol, "cpu_s": round(time.process_time() - c, 2), "steps": steps,
                           "beta_digits": digits(b, ref)}), flush=True)
     full = problems.kernel_rich(100)
-    flows._COMPILED.clear()
+    integrators.clear_cache()
     c = time.process_time()
-    _, s, _, steps = flows._run_hp(full.rhs, full.syms, full.x0, [T], 113, None, 10**8, "real128")
+    taylor = integrators.TaylorIntegrator()
+    run = taylor.run(full.rhs, full.syms, full.x0, [T], Precision(113, "real128"), max_steps=10**8)
+    s, steps = run.states, run.steps
     print(json.dumps({"full_flow_real128_cpu_s": round(time.process_time() - c, 2), "steps": steps,
                       "beta_digits_vs_reduced_256_bit_reference": digits(full.observe(s[-1]), ref)}), flush=True)
 

@@ -12,7 +12,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import flows
+from numerics import flows, integrators
 from theorems import kernel_rich as kr
 
 T_END = 3.0
@@ -25,7 +25,7 @@ def main():
     rhs = kr.gradient_flow(loss, syms)
     x0 = ["0.3"] * len(syms)
 
-    flows._COMPILED.clear()
+    integrators.clear_cache()
     t0 = time.perf_counter()
     hp = flows.integrate_hp(rhs, syms, x0, T_END, bits=128, grid=[T_END])
     t_hp = time.perf_counter() - t0

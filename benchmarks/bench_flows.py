@@ -39,7 +39,7 @@ import mpmath  # noqa: E402
 import numpy as np  # noqa: E402
 
 import problems  # noqa: E402
-from numerics import flows  # noqa: E402
+from numerics import flows, integrators  # noqa: E402
 
 
 def cpu():
@@ -56,11 +56,13 @@ def digits(x, ref) -> float:
 def heyoka_run(pb, T, kind, bits, compact=True, tol=None):
     """One heyoka run on [0, T] from a fresh compile: (cpu seconds incl. compile, compile
     seconds, steps, final state)."""
-    flows._COMPILED.clear()
+    integrators.clear_cache()
     c0 = cpu()
-    ta = flows._taylor(pb.rhs, pb.syms, bits, kind, tol, compact)
+    taylor, precision = integrators.TaylorIntegrator(compact_mode=compact), integrators.Precision(bits, kind, tol)
+    ta = taylor.compile(pb.rhs, pb.syms, precision)
     c1 = cpu()
-    _, states, _, steps = flows._run_hp(pb.rhs, pb.syms, pb.x0, [T], bits, None, 10**8, kind, tol, compact)
+    run = taylor.run(pb.rhs, pb.syms, pb.x0, [T], precision, max_steps=10**8)
+    states, steps = run.states, run.steps
     c2 = cpu()
     return {"cpu_s": round(c2 - c0, 2), "compile_s": round(c1 - c0, 2), "steps": steps, "order": ta.order}, states[-1]
 
@@ -116,7 +118,7 @@ def main(argv=None):
 
     T = a.horizon if a.horizon is not None else pb.t_end
     if "ours" not in skip:
-        flows._COMPILED.clear()
+        integrators.clear_cache()
         stop = pb.stop if (pb.stop_value is not None and a.horizon is None) else None
         grid = flows.geometric_grid(T, 1e-2, 16) if stop is not None else [T]
         c0 = cpu()

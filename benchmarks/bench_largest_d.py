@@ -105,7 +105,7 @@ def trial(engine: str, d: int, budget: float, check_bits, check_tol):
     import mpmath
 
     import problems
-    from numerics import flows
+    from numerics import flows, integrators
 
     grid = flows.geometric_grid(1e6, 1e-2, 16)
     if engine == "scipy":  # the stop time (not timed), see the module docstring
@@ -113,7 +113,7 @@ def trial(engine: str, d: int, budget: float, check_bits, check_tol):
         field_full = kernel_rich_double(d)[0]
     else:
         pb = (problems.kernel_rich_reduced if engine in ("ours", "heyoka-real128-reduced") else problems.kernel_rich)(d)
-    flows._COMPILED.clear()
+    integrators.clear_cache()
     used = cpu()
     soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
     resource.setrlimit(resource.RLIMIT_CPU, (int(math.ceil(used + budget + 1)), hard))
@@ -135,7 +135,9 @@ def trial(engine: str, d: int, budget: float, check_bits, check_tol):
         res["ok"] = fl.stopped and res["digits_estimate"] >= 30 and c <= budget
     elif engine in ("heyoka-real128", "heyoka-real128-reduced", "heyoka-mpfr128"):
         kind, bits = ("mpfr", 128) if engine == "heyoka-mpfr128" else ("real128", 113)
-        t, _, stopped, steps = flows._run_hp(pb.rhs, pb.syms, pb.x0, grid, bits, pb.stop, 10**8, kind)
+        precision = integrators.Precision(bits, kind)
+        run = integrators.TaylorIntegrator().run(pb.rhs, pb.syms, pb.x0, grid, precision, pb.stop, 10**8)
+        t, stopped, steps = run.times, run.stopped, run.steps
         c = cpu() - c0
         res.update(cpu_s=round(c, 2), stopped=stopped, T=t[-1], steps=steps, ok=stopped and c <= budget)
     elif engine == "odefun":

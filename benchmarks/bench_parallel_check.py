@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import problems  # noqa: E402
-from numerics import flows  # noqa: E402
+from numerics import flows, integrators  # noqa: E402
 
 
 def main():
@@ -26,7 +26,7 @@ def main():
            "load_before": os.getloadavg()[0]}
     runs = {}
     for mode in (False, True):
-        flows._COMPILED.clear()
+        integrators.clear_cache()
         w0, c0 = time.perf_counter(), time.process_time()
         fl = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, pb.t_end, bits=113, check_bits=128, stop=pb.stop, grid=grid, parallel_check=mode)
         runs[mode] = fl

@@ -48,7 +48,8 @@ import mpmath  # noqa: E402
 import numpy as np  # noqa: E402
 
 import problems  # noqa: E402
-from numerics import flows  # noqa: E402
+from numerics import fields, flows, integrators  # noqa: E402
+from numerics.integrators import Precision  # noqa: E402
 
 
 def cpu():
@@ -131,10 +132,10 @@ def main(argv=None):
         return
 
     # 2. explicit Taylor (real128 compact, ours' working configuration) to probe_t
-    flows._COMPILED.clear()
+    integrators.clear_cache()
     c0 = cpu()
-    ta = flows._taylor(pb.rhs, pb.syms, 113, "real128")
-    make = flows._fp("real128", 113)
+    ta = integrators.TaylorIntegrator().compile(pb.rhs, pb.syms, Precision(113, "real128"))
+    make = fields.heyoka_number("real128", 113)
     mpmath.mp.prec = 113
     ta.time = make(0)
     for i, v in enumerate(pb.x0):
@@ -162,8 +163,8 @@ def main(argv=None):
 
     # 3. the check run's late step and cost at check_bits (MPFR), from the probe state
     state = [str(v) for v in ta.state]
-    tb = flows._taylor(pb.rhs, pb.syms, a.check_bits, "mpfr")
-    mk = flows._fp("mpfr", a.check_bits)
+    tb = integrators.TaylorIntegrator().compile(pb.rhs, pb.syms, Precision(a.check_bits, "mpfr"))
+    mk = fields.heyoka_number("mpfr", a.check_bits)
     tb.time = mk(t_probe)
     for i, v in enumerate(state):
         tb.state[i] = mk(v)
@@ -216,12 +217,15 @@ def radau_run(pb, T, ref_bits, cross_t):
     too), digits against a ``ref_bits`` Radau run, and a cross-check against Taylor on
     [0, cross_t]."""
     grid = flows.geometric_grid(T, 1e-2, 16)
-    flows._COMPILED.clear()
+    integrators.clear_cache()
     runs = {}
+    ri = integrators.RadauIntegrator()
     for name, bits, kind in (("working", 113, "real128"), ("check", 177, "mpfr"), ("ref", ref_bits, "mpfr")):
         c0 = cpu()
-        times, states, _, steps = flows._run_radau(pb.rhs, pb.syms, pb.x0, grid if name == "working" else grid[-1:], bits, kind, None, 10**7, None)
-        runs[name] = {"final": states[-1], "cpu": cpu() - c0, "steps": steps, "stages": flows._radau(pb.rhs, pb.syms, bits, kind, None).s}
+        times = grid if name == "working" else grid[-1:]
+        run = ri.run(pb.rhs, pb.syms, pb.x0, times, Precision(bits, kind), max_steps=10**7)
+        runs[name] = {"final": run.states[-1], "cpu": cpu() - c0, "steps": run.steps,
+                      "stages": ri.compile(pb.rhs, pb.syms, Precision(bits, kind)).s}
     w, c, r = (runs[k]["final"] for k in ("working", "check", "ref"))
     with mpmath.workprec(ref_bits + 64):
         scale = max(abs(v) for v in r)

@@ -27,7 +27,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from . import flows
+from . import flows, integrators
 
 
 # ---------------------------------------------------------------------------------------
@@ -119,7 +119,8 @@ def whitened_flow_hp(Yt, s, V0, U10, grid: Sequence[float], bits: int = 128, che
     out = {}
     try:
         for b in (bits, check_bits):
-            times, states, _, _ = flows._run_hp(rhs, syms, x0, grid, b, None, 5_000_000)
+            run = integrators.TaylorIntegrator().run(rhs, syms, x0, grid, integrators.Precision(b), max_steps=5_000_000)
+            times, states = run.times, run.states
             with mpmath.workprec(b):
                 Vs = [mpmath.matrix([[x[i * h + j] for j in range(h)] for i in range(m)]) for x in states]
                 Us = [mpmath.matrix([[x[m * h + i * h + j] for j in range(h)] for i in range(r)]) for x in states]

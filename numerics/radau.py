@@ -24,7 +24,8 @@ slow dynamics.
   grid exactly.
 
 The error of a run is not estimated here: ``flows.integrate_hp(..., method="radau")`` compares
-two runs at two precisions and two tolerances, as it does for Taylor runs.
+two runs at two precisions and two tolerances, as it does for Taylor runs
+(``integrators.RadauIntegrator`` puts this solver behind the integrator interface).
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
-from numerics.flows import _exact_str
+from .fields import exact_str, grid_time
 
 
 @functools.lru_cache(maxsize=None)
@@ -79,7 +80,7 @@ class RadauStats:
     jacobians: int = 0
 
 
-class RadauIntegrator:
+class RadauIIA:
     """Radau IIA on ``x' = F(x)`` with F and its Jacobian compiled by heyoka.
 
     ``field``: heyoka expressions of F in the heyoka variables ``hv``; ``kind``: ``real128`` or
@@ -94,10 +95,10 @@ class RadauIntegrator:
         self.tol = tol if tol is not None else 2.0 ** -bits
         if kind == "real128":
             fp = {"fp_type": hy.real128}
-            self.num = lambda v: hy.real128(_exact_str(v))
+            self.num = lambda v: hy.real128(exact_str(v))
         else:
             fp = {"fp_type": hy.real, "prec": bits}
-            self.num = lambda v: hy.real(_exact_str(v), bits)
+            self.num = lambda v: hy.real(exact_str(v), bits)
         c, A = radau_tableau(s, bits)
         # F at the s stages (a batch of s columns), and the stage residual
         #   G[m, i] = Y[m, i] - x[m] - h sum_j A[i, j] F[m, j]   (x, h: parameters)
@@ -109,7 +110,7 @@ class RadauIntegrator:
         self.f_hp = hy.cfunc(field, hv, **fp)
         Y = [[hy.expression(f"y_{m}_{k}") for k in range(s)] for m in range(n)]
         F = [[hy.expression(f"f_{m}_{k}") for k in range(s)] for m in range(n)]
-        Ae = [[hy.expression(hy.real(_exact_str(v), max(bits, 113))) for v in row] for row in A]
+        Ae = [[hy.expression(hy.real(exact_str(v), max(bits, 113))) for v in row] for row in A]
         res = [Y[m][i] - hy.par[m] - hy.par[n] * hy.sum([Ae[i][j] * F[m][j] for j in range(s)]) for m in range(n) for i in range(s)]
         self.g_hp = hy.cfunc(res, [v for row in Y for v in row] + [v for row in F for v in row], compact_mode=True, **fp)
         zero = self.num(0)
@@ -245,21 +246,37 @@ class RadauIntegrator:
     # -- driver ---------------------------------------------------------------------------
     def propagate(self, x0, grid, stop=None, max_steps: int = 10_000_000, h0: float | None = None):
         """Integrate from t = 0 through the times of ``grid``; returns ``(times, states,
-        stopped)`` with states as arrays of the working number type.
+        stopped)`` with states as arrays of the working number type (see :meth:`march`)."""
+        grid = list(grid)
+        times, states = [], []
+        stopped = False
+        for tg_f, x in zip(grid, self.march(x0, grid, max_steps, h0)):
+            times.append(float(tg_f))
+            states.append(x.copy())
+            if stop is not None and stop(x):
+                stopped = True
+                break
+        return times, states, stopped
+
+    def march(self, x0, grid, max_steps: int = 10_000_000, h0: float | None = None):
+        """Integrate from t = 0 through the times of ``grid`` (an iterable, read one time at a
+        time), yielding the state at each: an array of the working number type, to be read, not
+        modified.
 
         Time is kept exactly as a ``Fraction``: steps are doubles, and a grid time is the
-        decimal number its float prints as (``repr``, as ``flows.integrate_hp``'s Taylor runs
-        read it), landed on exactly; a step of a non-dyadic length is rounded once at the
-        working precision. So the state is never off by a rounded time."""
+        decimal number its float prints as (``fields.grid_time``, as Taylor runs read it),
+        landed on exactly; a step of a non-dyadic length is rounded once at the working
+        precision. So the state is never off by a rounded time. ``max_steps`` bounds the
+        accepted plus rejected steps counted in :attr:`stats`."""
         x = np.array([self.num(v) for v in x0], dtype=self.dtype)
         t = Fraction(0)
         p = 2 * self.s - 1
-        h_ctrl = float(h0 or min(1e-3, grid[0]))  # the controller's step; the step taken may be cut to land on the grid
+        h_ctrl = None  # the controller's step; the step taken may be cut to land on the grid
         Zprev, hprev = None, None
-        times, states = [], []
-        stopped = False
         for tg_f in grid:
-            tg = Fraction(repr(float(tg_f)))
+            if h_ctrl is None:
+                h_ctrl = float(h0 or min(1e-3, tg_f))
+            tg = Fraction(grid_time(tg_f))
             while t < tg:
                 if self.stats.steps + self.stats.rejected > max_steps:
                     raise FloatingPointError(f"radau: more than {max_steps} steps before t={tg_f}")
@@ -291,12 +308,7 @@ class RadauIntegrator:
                 x = xh
                 Zprev, hprev = Z2, float(h) / 2
                 h_ctrl = max(h_ctrl, float(h) * fac) if cut and fac >= 1 else float(h) * fac
-            times.append(float(tg_f))
-            states.append(x.copy())
-            if stop is not None and stop(x):
-                stopped = True
-                break
-        return times, states, stopped
+            yield x
 
     def _predict(self, Zprev, hprev, h, x_d):
         """A double guess of the stage increments of a step ``h`` from ``x_d``: the previous

@@ -1,11 +1,14 @@
 """Unit tests of numerics/flows.py additions: the SymPy -> heyoka conversion (exact
 non-dyadic constants, shared subexpressions), neg_gradient, the real128 working run with an
-MPFR check run, exact initial values, and the per-run CPU times."""
+MPFR check run, exact initial values, the per-run CPU times, and a third integrator defined
+as a new class (numerics/integrators.py)."""
+import math
+
 import mpmath
 import pytest
 import sympy as sp
 
-from numerics import flows
+from numerics import fields, flows, integrators
 
 
 def test_non_dyadic_rational_constant_is_carried_at_working_precision():
@@ -75,12 +78,12 @@ def test_to_heyoka_shares_subexpressions_and_converts_functions():
 
 def test_initial_values_are_taken_exactly():
     x = sp.Symbol("x")
-    assert flows._exact_str(mpmath.mpf(0.1)) != "0.1"  # the binary double, all digits
+    assert fields.exact_str(mpmath.mpf(0.1)) != "0.1"  # the binary double, all digits
     with mpmath.workprec(300):
-        assert mpmath.mpf(flows._exact_str(mpmath.mpf(0.1))) == mpmath.mpf(0.1)
+        assert mpmath.mpf(fields.exact_str(mpmath.mpf(0.1))) == mpmath.mpf(0.1)
     with mpmath.workprec(300):
         for v in (0.1, -0.3, -6.0, 2.0 ** 70, -(2.0 ** -80), 0.0):
-            assert mpmath.mpf(flows._exact_str(mpmath.mpf(v))) == mpmath.mpf(v), v
+            assert mpmath.mpf(fields.exact_str(mpmath.mpf(v))) == mpmath.mpf(v), v
     y = sp.Symbol("y")
     for bits in (113, 200):
         fl = flows.integrate_hp([sp.Integer(0) * x, -y], [x, y], [0.1, mpmath.mpf(-0.3)], 1.0, bits=bits, grid=[1.0])
@@ -115,3 +118,65 @@ def test_parallel_check_gives_the_sequential_result():
         assert a.stopped and b.stopped and a.times == b.times and len(a.times) < len(grid)
         assert a.states == b.states and a.error == b.error and a.check_steps == b.check_steps
         assert 0 < b.final_error < 1e-30 and b.cpu_seconds[1] > 0
+
+
+class FixedStepRK4(integrators.Integrator):
+    """A third integrator, defined here and registered nowhere: the classical Runge-Kutta
+    method in mpmath at the run's precision, with a fixed step of about ``tol**(1/4)`` in
+    each grid interval (``tol``: the run's step tolerance, else this instance's)."""
+
+    name = "rk4 (test)"
+
+    def __init__(self, tol: float = 1e-8):
+        self.tol = tol
+
+    def options(self):
+        return (self.tol,)
+
+    def build(self, rhs, syms, precision):
+        return sp.lambdify([list(syms)], list(rhs), "mpmath")
+
+    def march(self, f, x0, times, precision, max_steps):
+        h_max = (precision.tol or self.tol) ** 0.25
+        x, t, steps = None, 0, 0
+        for tg in times:
+            with mpmath.workprec(precision.effective_bits):
+                if x is None:
+                    x, t = [mpmath.mpf(fields.exact_str(v)) for v in x0], mpmath.mpf(0)
+                T = mpmath.mpf(fields.grid_time(tg))
+                n = max(1, math.ceil(float(T - t) / h_max))
+                if steps + n > max_steps:
+                    raise FloatingPointError(f"rk4: more than {max_steps} steps before t={tg}")
+                h = (T - t) / n
+                for _ in range(n):
+                    k1 = f(x)
+                    k2 = f([a + h / 2 * k for a, k in zip(x, k1)])
+                    k3 = f([a + h / 2 * k for a, k in zip(x, k2)])
+                    k4 = f([a + h * k for a, k in zip(x, k3)])
+                    x = [a + h / 6 * (p + 2 * q + 2 * r + s) for a, p, q, r, s in zip(x, k1, k2, k3, k4)]
+                steps, t = steps + n, T
+                state = [fields.exact_str(v) for v in x]
+            yield state, steps
+
+
+def test_a_third_integrator_is_a_new_class_not_an_edit():
+    """integrate_hp runs an Integrator subclass it has never heard of (as a class and as an
+    instance) with its two-precision check: the working run's steps of 1e-2 leave a truncation
+    error ~1e-10 that the check run (steps of 1e-3 at 128 bits) exposes, and the estimate
+    covers the true error of x' = -x, y' = x (x = e^-t, y = 1 - e^-t)."""
+    assert FixedStepRK4.name not in integrators.INTEGRATORS
+    x, y = sp.symbols("x y")
+    precision = flows.HPPrecision(bits=64, check_bits=128, check_tol=1e-12)
+    for method in (FixedStepRK4, FixedStepRK4(tol=1e-8)):
+        fl = flows.integrate_hp([-x, x], [x, y], ["1", "0"], 1.0, precision, grid=[0.25, 1.0], method=method)
+        assert fl.times == [0.25, 1.0] and fl.steps == 100 and fl.check_steps == 1000 and fl.fp == "mpfr"
+        with mpmath.workprec(256):
+            for t, st, est in zip(fl.times, fl.states, fl.error):
+                e = mpmath.exp(-mpmath.mpf(fields.grid_time(t)))
+                err = max(abs(st[0] - e), abs(st[1] - (1 - e)))
+                assert 1e-13 < est < 1e-9, est  # truncation at the working run's steps, not rounding (1e-19)
+                assert err <= est + 1e-14, (err, est)  # the check run's own error: ~1e-14
+    with pytest.raises(ValueError):  # not concurrent: no second thread
+        flows.integrate_hp([-x, x], [x, y], ["1", "0"], 1.0, precision, method=FixedStepRK4, parallel_check=True)
+    with pytest.raises(ValueError):  # an option it does not take
+        flows.integrate_hp([-x, x], [x, y], ["1", "0"], 1.0, precision, method=FixedStepRK4, compact_mode=False)

@@ -6,7 +6,7 @@ import mpmath
 import pytest
 import sympy as sp
 
-from numerics import flows, radau
+from numerics import flows, integrators, radau
 
 
 def test_tableau_closed_forms():
@@ -100,7 +100,7 @@ def test_a_far_too_long_first_step_is_rejected_and_recovered():
     rhs = [-x1, -10000 * (x2 - x1)]
     finals = []
     for bits, kind in ((113, "real128"), (177, "mpfr")):
-        ri = flows._radau(rhs, [x1, x2], bits, kind, None)
+        ri = integrators.RadauIntegrator().compile(rhs, [x1, x2], integrators.Precision(bits, kind))
         ri.stats = radau.RadauStats()
         times, states, _ = ri.propagate(["1", "0"], [1.0], h0=50.0)
         assert ri.stats.rejected >= 1 and times == [1.0]
