@@ -1,2 +1,3 @@
-"""Binds statements to methods and instances and produces verdicts: one module per paper,
-plus the runner, the results store, the probe driver and the ``ibv`` CLI."""
+"""Binds statements to methods and instances and produces verdicts: one module per paper
+(``checks/<paper>.py``), the judges and ``@check`` (``core``), the verdict schema
+(``schema``), and the machine that runs them (``machine/``: runner, probe, store, ``ibv`` CLI)."""

@@ -15,7 +15,7 @@ The honesty rules live here, once, for every paper:
   measured error estimate is at most a tenth of it (otherwise ``inconclusive``);
 * ``refuted`` needs a violation larger than the error estimate, on a stored instance;
 * a check's status is the weakest of its items (refuted > error > inconclusive > verified >
-  certified > proved).
+  certified > proved; the statuses, methods and metric keys are in :mod:`checks.schema`).
 """
 from __future__ import annotations
 
@@ -29,29 +29,11 @@ import numpy as np
 
 from theorems.registry import REGISTRY, ParamError, Statement, load_all
 
-STATUSES = ("proved", "certified", "verified", "refuted", "inconclusive", "error")
-METHODS = ("symbolic", "flow", "convex", "random", "interval", "experiment")
-# The positive verdict each method can give when the statement holds.
-METHOD_STATUS = {
-    "symbolic": "proved",
-    "interval": "certified",
-    "flow": "verified",
-    "convex": "verified",
-    "random": "verified",
-    "experiment": "verified",
-}
-# Weakest first: a check is as strong as its weakest item.
-_ORDER = ["refuted", "error", "inconclusive", "verified", "certified", "proved"]
+from . import schema
+from .schema import METHOD_STATUS, METHODS, STATUSES, combine  # noqa: F401  (re-exported: checks.core.combine etc.)
 
 # The guard: an error estimate must be this small against the tolerance for "verified".
 GUARD_RATIO = 0.1
-
-
-def combine(statuses: Iterable[str]) -> str:
-    statuses = list(statuses)
-    if not statuses:
-        return "inconclusive"
-    return min(statuses, key=_ORDER.index)
 
 
 def _norm(x: Any) -> float:
@@ -86,6 +68,18 @@ def _fmt(x: Any) -> Any:
         return f if len(text) <= 20 else text
     except (TypeError, ValueError):
         return str(x)
+
+
+def _finite(values: Iterable[Any]) -> list[float]:
+    """The finite numbers among item metric values, read as stored values are
+    (``schema.number``: no flags, no NaN, no infinities -- exact agreement's ``digits = inf``
+    is not a smallest number of digits)."""
+    return [x for x in (schema.number(v, finite=True) for v in values) if x is not None]
+
+
+def _finite_or(value: Any, default: float) -> float:
+    x = schema.number(value, finite=True)
+    return default if x is None else x
 
 
 def digits(discrepancy: float, scale: float = 1.0) -> float:
@@ -128,14 +122,13 @@ class Check:
 
     @property
     def expected(self) -> str:
-        if self.expect is not None:
-            return self.expect
-        if self.statement.expect == "refuted":
-            return "refuted"
-        return METHOD_STATUS[self.method]
+        return schema.expected_status(self.method, self.statement.expect, self.expect)
 
 
 CHECKS: dict[str, Check] = {}
+
+# The modules and packages of checks/ that are the machine, not a paper's checks.
+MACHINE_MODULES = frozenset({"core", "schema", "machine"})
 
 
 def check(statement_id: str, name: str, method: str, expect: str | None = None, slow_quick: bool = False, outside_hypotheses: bool = False):
@@ -163,9 +156,13 @@ def load_checks() -> dict[str, Check]:
 
     load_all()
     # checks/<name>.py binds the statements of theorems/<name>.py (a theorems module of shared
-    # encodings may have no checks module of its own).
+    # encodings may have no checks module of its own). The machine's own modules are never
+    # paper modules: a theorems module of such a name is refused rather than bound to them.
     for name in paper_modules():
-        if importlib.util.find_spec(f"{__package__}.{name}") is not None:
+        if name in MACHINE_MODULES:
+            raise RuntimeError(f"theorems/{name}.py: {name!r} names a module of the machine (checks/{name}); rename the paper module")
+        spec = importlib.util.find_spec(f"{__package__}.{name}")
+        if spec is not None and spec.submodule_search_locations is None:  # a module, never a package
             importlib.import_module(f"{__package__}.{name}")
 
     missing = [k for k in CHECKS.values() if k.statement_id not in REGISTRY]
@@ -288,7 +285,7 @@ class Context:
         plain = dict(dict.items(instance)) if isinstance(instance, dict) else dict(instance)
         self.instance = plain
         held = self.statement.hypotheses_hold(plain)
-        self.instances_run.append({"params": dict(plain), "hypotheses": held})
+        self.instances_run.append({schema.INSTANCE_PARAMS: dict(plain), schema.INSTANCE_HYPOTHESES: held})
         return held
 
     # -- judges ----------------------------------------------------------------------
@@ -444,16 +441,16 @@ class Context:
             by_label.setdefault(it.label, []).append(it)
         for label, its in by_label.items():
             m: dict[str, Any] = {"examples": len(its), "generated_by": "hypothesis"}
-            ds = [i.metrics.get("digits") for i in its if isinstance(i.metrics.get("digits"), (int, float))]
-            rs = [i.metrics.get("slack_ratio") for i in its if isinstance(i.metrics.get("slack_ratio"), (int, float))]
-            sl = [i.metrics.get("slack") for i in its if isinstance(i.metrics.get("slack"), (int, float))]
+            ds = _finite(i.metrics.get("digits") for i in its)
+            rs = _finite(i.metrics.get("slack_ratio") for i in its)
+            sl = _finite(i.metrics.get("slack") for i in its)
             if ds:
                 m["digits"] = min(ds)
             if rs:
                 m["slack_ratio"] = min(rs)
             if sl:
                 m["min_slack"] = min(sl)
-                tight = min(its, key=lambda i: i.metrics.get("slack", math.inf) if isinstance(i.metrics.get("slack"), (int, float)) else math.inf)
+                tight = min(its, key=lambda i: _finite_or(i.metrics.get("slack"), math.inf))
                 m["tightest_instance"] = tight.instance
             self.items.append(Item(label, combine(i.status for i in its), m, {"hypothesis_examples": len(its)}))
         self.instance = None
@@ -484,13 +481,13 @@ class Context:
     def key_metrics(self) -> dict:
         """The headline numbers: smallest agreement in digits, smallest bound slack ratio."""
         out: dict[str, Any] = {}
-        digs = [i.metrics.get("digits") for i in self.items if isinstance(i.metrics.get("digits"), (int, float))]
+        digs = _finite(i.metrics.get("digits") for i in self.items)
         if digs:
-            out["min_digits"] = min(digs)
-        ratios = [i.metrics.get("slack_ratio") for i in self.items if isinstance(i.metrics.get("slack_ratio"), (int, float))]
+            out[schema.MIN_DIGITS] = min(digs)
+        ratios = _finite(i.metrics.get("slack_ratio") for i in self.items)
         if ratios:
-            out["min_slack_ratio"] = min(ratios)
-        out["items"] = len(self.items)
+            out[schema.MIN_SLACK_RATIO] = min(ratios)
+        out[schema.ITEMS] = len(self.items)
         return out
 
 
@@ -557,7 +554,7 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
             _outside_hypotheses(ctx)
         unresolved = ctx.cross_checks["unresolved"]
         if unresolved:
-            ctx.metrics["unresolved_cross_checks"] = unresolved
+            ctx.metrics[schema.UNRESOLVED_CROSS_CHECKS] = unresolved
             for u in unresolved:
                 ctx.note(f"solver cross-check not resolved (no evidence either way): {u['label']} at {u['instance']}: "
                          f"discrepancy {u['discrepancy']:.2e}, error estimate {u['error_estimate']:.2e} against tolerance {u['tolerance']:.2e}")
@@ -579,22 +576,24 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
         message = f"{type(exc).__name__}: {exc}"
         ctx.artifacts["traceback"] = ("text/plain", traceback.format_exc())
     seconds = time.perf_counter() - t0
+    # the reserved keys of checks.schema, around the check's own metrics
     metrics = {
         **ctx.key_metrics(),
         **{k: _fmt(v) for k, v in ctx.metrics.items()},
-        "comparisons": [
-            {"label": i.label, "status": i.status, "instance": _fmt(i.instance), **i.metrics} for i in ctx.items
+        schema.COMPARISONS: [
+            {schema.COMPARISON_LABEL: i.label, schema.COMPARISON_STATUS: i.status, schema.COMPARISON_INSTANCE: _fmt(i.instance), **i.metrics}
+            for i in ctx.items
         ],
-        "instances": _fmt(ctx.instances_run),
+        schema.INSTANCES: _fmt(ctx.instances_run),
     }
     if ctx.notes:
-        metrics["notes"] = ctx.notes
+        metrics[schema.NOTES] = ctx.notes
     if ctx.overrides:
         # the probe's overrides this check did not read (it sweeps its own grid, say)
-        metrics["overrides_read"] = sorted(ctx.overrides_read)
-        metrics["overrides_unused"] = sorted(set(ctx.overrides) - ctx.overrides_read)
+        metrics[schema.OVERRIDES_READ] = sorted(ctx.overrides_read)
+        metrics[schema.OVERRIDES_UNUSED] = sorted(set(ctx.overrides) - ctx.overrides_read)
     if ctx.counterexample is not None:
-        metrics["counterexample"] = ctx.counterexample
+        metrics[schema.COUNTEREXAMPLE] = ctx.counterexample
     return Verdict(
         statement_id=chk.statement_id,
         check=chk.name,

@@ -10,6 +10,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from checks.schema import number
+
 W, H = 700, 250
 LEFT, RIGHT, TOP, BOTTOM = 64, 250, 24, 40
 PALETTE = ("#1f5fa8", "#2e8b57", "#c0561b", "#7b3fa0", "#8a6d0b", "#444444")
@@ -17,13 +19,8 @@ MAX_POINTS = 400
 
 
 def _num(x: Any) -> float | None:
-    if isinstance(x, bool) or x is None:
-        return None
-    try:
-        v = float(x)
-    except (TypeError, ValueError):
-        return None
-    return v if math.isfinite(v) else None
+    """A plotted value: a finite number (checks/schema.py ``number``), else not drawn."""
+    return number(x, finite=True)
 
 
 def _sup(n: int) -> str:

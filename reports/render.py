@@ -1,7 +1,7 @@
-"""The static HTML verification report, rendered from the results store.
+"""The static HTML verification report, rendered from the results store and a catalog.
 
-``render_report(store, out)`` writes a self-contained folder (relative links only, nothing
-fetched at view time)::
+``render_report(store, out, catalog)`` writes a self-contained folder (relative links only,
+nothing fetched at view time)::
 
     index.html              provenance of the latest run, counts per paper, every statement
     statements/<safe>.html  one page per statement: text, hypotheses, erratum, evidence
@@ -16,6 +16,13 @@ converted to MathML at build time with ``latex2mathml``. The converter's element
 re-serialised through a whitelist of MathML tags and attributes with every text node
 escaped (latex2mathml itself does not escape ``\\text{...}`` contents); a segment that does
 not convert, or leaves an unknown macro behind, is shown as its escaped LaTeX in ``<code>``.
+
+The report is a renderer of data: it reads verdicts through the store's API
+(checks/machine/store.py), statuses and metric keys through the verdict schema
+(checks/schema.py), and statements, checks and papers from the *catalog*, a plain-data
+snapshot the machine builds (checks/machine/catalog.py: ``build_catalog()``). It imports no
+check, no statement module and no numerical engine.
+
 Templates are rendered with autoescape on; the only unescaped content is that MathML, the
 SVG plots drawn here (reports/plots.py, text escaped) and the checks' SVG artifacts after
 ``safe_svg`` (parsed; scripts, foreign content, event handlers and outside links dropped).
@@ -36,6 +43,9 @@ from typing import Any, Iterable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from checks import schema
+from checks.schema import number as _num
+
 from .plots import comparison_plot
 
 HERE = Path(__file__).resolve().parent
@@ -43,25 +53,16 @@ TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 MARKER = ".ibv-report"  # marks a folder as ours: stale pages in it may be removed
 
-# Display order of statuses; a check (and a statement) is as strong as its weakest item.
-STATUS_ORDER = ("proved", "certified", "verified", "refuted", "inconclusive", "error", "not run")
-_WEAKEST_FIRST = ["refuted", "error", "inconclusive", "verified", "certified", "proved"]
+# Display order of statuses (the schema's, then checks without a verdict); a check (and a
+# statement) is as strong as its weakest item.
 NOT_RUN = "not run"
-
-
-# The papers as DESIGN.md names them (shown beside the keys).
-PAPER_TITLES = {
-    "rnn-lowdim": "Cohen-Karlik et al., low dimensional state spaces with overparameterized RNNs",
-    "rnn-memoryless": "Cohen-Karlik et al., implicit bias of GD for temporal extrapolation",
-    "ssm-poison": "Slutzky et al., the implicit bias of SSMs can be poisoned with clean labels",
-    "linnet-imbalance": "Min et al., convergence and implicit bias of GF on overparametrized linear networks",
-    "kernel-rich": "Woodworth et al., kernel and rich regimes in overparametrized models",
-}
+STATUS_ORDER = schema.STATUSES + (NOT_RUN,)
 
 
 def combine(statuses: Iterable[str]) -> str | None:
-    statuses = [s for s in statuses if s in _WEAKEST_FIRST]
-    return min(statuses, key=_WEAKEST_FIRST.index) if statuses else None
+    """The weakest of the stored statuses (the schema's ``combine``), ignoring any the schema
+    does not know; ``None`` when none is known (the caller says what that shows as)."""
+    return schema.combine([s for s in statuses if s in schema.STATUSES], empty=None)
 
 
 # ---------------------------------------------------------------------------------------
@@ -190,19 +191,6 @@ def tex_html(text: Any) -> Markup:
 # ---------------------------------------------------------------------------------------
 # Formatting
 # ---------------------------------------------------------------------------------------
-def _num(x: Any) -> float | None:
-    if isinstance(x, bool):
-        return None
-    if isinstance(x, (int, float)):
-        return float(x)
-    if isinstance(x, str):
-        try:
-            return float(x)
-        except ValueError:
-            return None
-    return None
-
-
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -280,20 +268,20 @@ def fmt_time(t: Any) -> str:
 
 
 def _min_digits(m: dict) -> float | None:
-    d = _num(m.get("min_digits"))
+    d = _num(m.get(schema.MIN_DIGITS))
     if d is not None:
         return d
     # exact agreement (digits = inf) is not counted in min_digits: read the comparisons
-    ds = [_num(c.get("digits")) for c in m.get("comparisons") or [] if isinstance(c, dict)]
+    ds = [_num(c.get("digits")) for c in m.get(schema.COMPARISONS) or [] if isinstance(c, dict)]
     ds = [x for x in ds if x is not None]
     return min(ds) if ds else None
 
 
 def _min_slack_ratio(m: dict) -> float | None:
-    r = _num(m.get("min_slack_ratio"))
+    r = _num(m.get(schema.MIN_SLACK_RATIO))
     if r is not None:
         return r
-    rs = [_num(c.get("slack_ratio")) for c in m.get("comparisons") or [] if isinstance(c, dict)]
+    rs = [_num(c.get("slack_ratio")) for c in m.get(schema.COMPARISONS) or [] if isinstance(c, dict)]
     rs = [x for x in rs if x is not None]
     return min(rs) if rs else None
 
@@ -332,11 +320,8 @@ def safe_name(text: str) -> str:
 
 
 # Comparison metrics shown as evidence, in this order; the rest are "other".
-_EVIDENCE_KEYS = (
-    "discrepancy", "tolerance", "error_estimate", "digits", "lhs", "rhs", "slack", "slack_ratio",
-    "min_slack", "residual", "scope", "examples", "why",
-)
-_COMPARISON_SKIP = ("label", "status", "instance")
+_EVIDENCE_KEYS = schema.JUDGE_KEYS
+_COMPARISON_SKIP = schema.COMPARISON_KEYS
 # Numeric evidence shown as columns of a check's comparison table (when any comparison has it).
 _COLUMNS = (
     ("digits", "digits", "agreeing decimal digits, −log₁₀(discrepancy/scale)"),
@@ -350,7 +335,7 @@ _COLUMNS = (
     ("min_slack", "min slack", "smallest slack over the instance"),
     ("residual", "residual", "symbolic or exact residual"),
 )
-_CHECK_METRIC_SKIP = ("comparisons", "instances", "notes", "counterexample", "unresolved_cross_checks")
+_CHECK_METRIC_SKIP = schema.STRUCTURED_METRICS
 
 
 def _kv(d: dict, keys: Iterable[str]) -> list[tuple[str, str]]:
@@ -366,47 +351,20 @@ def _kv(d: dict, keys: Iterable[str]) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------------------------------
 # Data
 # ---------------------------------------------------------------------------------------
-def _load_registry():
-    """(PAPERS, statements in paper order, checks by statement id, warnings)."""
-    warnings: list[str] = []
-    from theorems.registry import PAPERS, load_all
-
-    registry = load_all()
-    checks: dict[str, list] = {}
-    try:
-        from checks.core import load_checks
-
-        for c in load_checks().values():
-            checks.setdefault(c.statement_id, []).append(c)
-    except Exception as exc:  # the report still shows what the store holds
-        warnings.append(f"the checks could not be loaded ({type(exc).__name__}: {exc}); checks that did not run are not listed")
-    order = {k: i for i, k in enumerate(PAPERS)}
-    stmts = sorted(registry.values(), key=lambda s: order.get(s.paper, len(order)))  # stable: registry order within a paper
-    return PAPERS, stmts, checks, warnings
+def _catalog(catalog: dict) -> tuple[dict[str, str], dict[str, str], list[dict], list[str]]:
+    """(paper files by key, paper titles by key, statements in paper order, warnings) of a
+    catalog snapshot (checks/machine/catalog.py)."""
+    papers = {p["key"]: p.get("file", "") for p in catalog.get("papers") or []}
+    titles = {p["key"]: p.get("title", "") for p in catalog.get("papers") or []}
+    return papers, titles, list(catalog.get("statements") or []), list(catalog.get("warnings") or [])
 
 
-def _light_history(store) -> list[dict]:
-    """Every verdict of kind-'run' runs, without metrics (cheap for long histories)."""
-    try:
-        rows = store.conn.execute(
-            "SELECT v.id, v.run_id, v.statement_id, v.check_name, v.method, v.status, v.expected FROM verdicts v"
-            " JOIN runs r ON r.id=v.run_id WHERE r.kind='run' ORDER BY v.id"
-        ).fetchall()
-        return [dict(r) for r in rows]
-    except Exception:
-        run_ids = {r["id"] for r in store.runs(kind="run")}
-        return [
-            {k: v[k] for k in ("id", "run_id", "statement_id", "check_name", "method", "status", "expected")}
-            for v in store.verdicts() if v["run_id"] in run_ids
-        ]
-
-
-def _probe_command(stmt_id: str, stmt, instance: Any, budget: str | None) -> tuple[str | None, list[str]]:
+def _probe_command(stmt_id: str, stmt: dict | None, instance: Any, budget: str | None) -> tuple[str | None, list[str]]:
     """``ibv probe ID --set name=value ...`` reproducing a counterexample instance, and the
-    instance entries a probe cannot set."""
+    instance entries a probe cannot set (``stmt``: the statement's catalog entry)."""
     if not isinstance(instance, dict) or not instance:
         return None, ["the counterexample has no instance parameters"]
-    names = {p.name for p in stmt.params} if stmt is not None else None
+    names = {p["name"] for p in stmt.get("params") or []} if stmt is not None else None
     sets, unsettable = [], []
     for k, v in instance.items():
         if names is not None and k not in names:
@@ -527,7 +485,7 @@ def _with_row_html(rows: list[dict]) -> list[dict]:
     return rows
 
 
-def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None, v: dict | None,
+def _check_view(stmt: dict | None, stmt_id: str, name: str, method: str, expected: str | None, v: dict | None,
                 last: dict | None, runs_by_id: dict, store, out: Path, page_safe: str, budget: str | None, doc: str = "") -> dict:
     view: dict[str, Any] = {
         "name": name, "anchor": "check-" + safe_name(name), "method": method, "expected": expected or "—",
@@ -541,7 +499,7 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
         return view
     m = v["metrics"] or {}
     comparisons = []
-    raw = [c for c in m.get("comparisons") or [] if isinstance(c, dict)]
+    raw = [c for c in m.get(schema.COMPARISONS) or [] if isinstance(c, dict)]
     columns = [(k, label, title) for k, label, title in _COLUMNS if any(k in c for c in raw)]
     column_keys = {k for k, _, _ in columns}
     groups: list[dict] = []
@@ -573,15 +531,16 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
     for c in comparisons:
         counts[c["status"]] = counts.get(c["status"], 0) + 1
     instances = []
-    for inst in m.get("instances") or []:
+    for inst in m.get(schema.INSTANCES) or []:
         if isinstance(inst, dict):
-            hyps = inst.get("hypotheses") or {}
+            hyps = inst.get(schema.INSTANCE_HYPOTHESES) or {}
+            held = schema.instance_held({schema.INSTANCE_HYPOTHESES: hyps})
             instances.append({
-                "params": fmt(inst.get("params")),
+                "params": fmt(inst.get(schema.INSTANCE_PARAMS)),
                 "hypotheses": [(tex_html(t), bool(h)) for t, h in hyps.items()] if isinstance(hyps, dict) else [],
-                "all_held": all(hyps.values()) if isinstance(hyps, dict) else None,
+                "all_held": held,
             })
-    cex = m.get("counterexample")
+    cex = m.get(schema.COUNTEREXAMPLE)
     cex_view = None
     if isinstance(cex, dict):
         command, unsettable = _probe_command(stmt_id, stmt, cex.get("instance"), budget)
@@ -592,7 +551,7 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
             "command": command, "unsettable": unsettable,
         }
     key_metrics = _kv(m, [k for k in m if k not in _CHECK_METRIC_SKIP])
-    notes = m.get("notes") or []
+    notes = m.get(schema.NOTES) or []
     view.update(
         status=v["status"], expected=v["expected"], ok=v["status"] == v["expected"], method=v["method"],
         message=tex_html(v.get("message") or ""), precision=v.get("precision"), seed=v.get("seed"),
@@ -609,9 +568,9 @@ def _check_view(stmt, stmt_id: str, name: str, method: str, expected: str | None
     return view
 
 
-def _collect(store, out: Path) -> dict:
-    papers, stmts, checks_by_stmt, warnings = _load_registry()
-    registry = {s.id: s for s in stmts}
+def _collect(store, out: Path, catalog: dict) -> dict:
+    papers, titles, stmts, warnings = _catalog(catalog)
+    registry = {s["id"]: s for s in stmts}
     run = store.latest_run()
     runs = store.runs(kind="run")
     runs_by_id = {r["id"]: r for r in runs}
@@ -620,13 +579,13 @@ def _collect(store, out: Path) -> dict:
     by_stmt: dict[str, dict[str, dict]] = {}
     for v in run_verdicts:  # ordered by id: a repeated (statement, check) keeps the newest
         by_stmt.setdefault(v["statement_id"], {})[v["check_name"]] = v
-    history = _light_history(store)
+    history = store.verdict_history(kind="run")
     last_before: dict[tuple[str, str], dict] = {}
     for h in history:
         if run is None or h["run_id"] != run["id"]:
             last_before[(h["statement_id"], h["check_name"])] = h
 
-    ids = [s.id for s in stmts] + [sid for sid in by_stmt if sid not in registry]
+    ids = [s["id"] for s in stmts] + [sid for sid in by_stmt if sid not in registry]
     safe: dict[str, str] = {}
     used: set[str] = set()
     for sid in ids:
@@ -642,13 +601,13 @@ def _collect(store, out: Path) -> dict:
     for sid in ids:
         stmt = registry.get(sid)
         ran = by_stmt.get(sid, {})
-        registered = checks_by_stmt.get(sid, [])
+        registered = stmt["checks"] if stmt is not None else []
         check_views = []
         seen = set()
         for c in registered:
-            seen.add(c.name)
-            check_views.append(_check_view(stmt, sid, c.name, c.method, c.expected, ran.get(c.name), last_before.get((sid, c.name)),
-                                           runs_by_id, store, out, safe[sid], budget, doc=c.doc))
+            seen.add(c["name"])
+            check_views.append(_check_view(stmt, sid, c["name"], c["method"], c["expected"], ran.get(c["name"]), last_before.get((sid, c["name"])),
+                                           runs_by_id, store, out, safe[sid], budget, doc=c.get("doc") or ""))
         for name, v in ran.items():
             if name not in seen:
                 seen.add(name)
@@ -660,22 +619,23 @@ def _collect(store, out: Path) -> dict:
         run_checks = [c for c in check_views if c["ran"]]
         status = combine(c["status"] for c in run_checks) or (NOT_RUN if not run_checks else "error")
         expected_status = combine(c["expected"] for c in check_views)
-        expect = stmt.expect if stmt is not None else None
+        expect = stmt["expect"] if stmt is not None else None
         if expected_status is None:
             expected_status = "refuted" if expect == "refuted" else (expect or "—")
         corrected_id = f"{sid}:corrected"
         view = {
             "id": sid, "short_id": sid.split("/", 1)[1] if "/" in sid else sid, "safe": safe[sid], "href": f"statements/{safe[sid]}.html", "known": stmt is not None,
-            "paper": stmt.paper if stmt is not None else sid.split("/", 1)[0],
-            "kind": stmt.kind if stmt is not None else "—", "number": stmt.number if stmt is not None else "",
-            "title": tex_html(stmt.title) if stmt is not None else Markup("(not in the registry)"),
-            "text": tex_html(stmt.text) if stmt is not None else Markup(""),
-            "source": stmt.source if stmt is not None else None,
-            "params": [{"name": p.name, "type": p.type.__name__, "default": fmt(p.default), "doc": p.doc} for p in stmt.params] if stmt is not None else [],
-            "hypotheses": [tex_html(h.text) for h in stmt.hypotheses] if stmt is not None else [],
-            "expect": expect or "—", "erratum": tex_html(stmt.erratum) if stmt is not None and stmt.erratum else None,
-            "notes": tex_html(stmt.notes) if stmt is not None and stmt.notes else None,
-            "corrects": stmt.corrects if stmt is not None else None,
+            "paper": stmt["paper"] if stmt is not None else sid.split("/", 1)[0],
+            "kind": stmt["kind"] if stmt is not None else "—", "number": stmt["number"] if stmt is not None else "",
+            "title": tex_html(stmt["title"]) if stmt is not None else Markup("(not in the registry)"),
+            "text": tex_html(stmt["text"]) if stmt is not None else Markup(""),
+            "source": stmt.get("source") if stmt is not None else None,
+            "params": [{"name": p["name"], "type": p.get("type", ""), "default": fmt(p.get("default")), "doc": p.get("doc", "")}
+                       for p in stmt.get("params") or []] if stmt is not None else [],
+            "hypotheses": [tex_html(h) for h in stmt.get("hypotheses") or []] if stmt is not None else [],
+            "expect": expect or "—", "erratum": tex_html(stmt["erratum"]) if stmt is not None and stmt.get("erratum") else None,
+            "notes": tex_html(stmt["notes"]) if stmt is not None and stmt.get("notes") else None,
+            "corrects": stmt.get("corrects") if stmt is not None else None,
             "corrected_id": corrected_id if corrected_id in registry else None,
             "checks": check_views, "status": status, "expected_status": expected_status,
             "ok": all(c["ok"] for c in run_checks) if run_checks else None,
@@ -693,7 +653,7 @@ def _collect(store, out: Path) -> dict:
         mine = [s for s in statements if s["paper"] == key]
         counts = {st: sum(1 for s in mine if s["status"] == st) for st in STATUS_ORDER}
         paper_rows.append({
-            "key": key, "file": papers.get(key, ""), "title": PAPER_TITLES.get(key, ""), "n": len(mine), "counts": counts,
+            "key": key, "file": papers.get(key, ""), "title": titles.get(key, ""), "n": len(mine), "counts": counts,
             "checks_run": sum(s["n_run"] for s in mine), "checks": sum(s["n_checks"] for s in mine),
             "unexpected": sum(1 for s in mine if s["ok"] is False),
         })
@@ -789,30 +749,6 @@ def _argv_command(run: dict) -> str:
     return "ibv " + " ".join(shlex.quote(str(a)) for a in argv) if argv else "—"
 
 
-def _run_artifacts(store, run_id: int) -> dict[str, tuple[str, str]]:
-    """A run's own artifacts (a probe's summary and phase diagram; store schema 2), or none
-    from a store that predates them."""
-    getter = getattr(store, "run_artifacts", None)
-    try:
-        if getter is not None:
-            return getter(run_id)
-        rows = store.conn.execute("SELECT name, mime, content FROM run_artifacts WHERE run_id=? ORDER BY name", (run_id,)).fetchall()
-        return {r["name"]: (r["mime"], r["content"]) for r in rows}
-    except Exception:  # no such table: an older store
-        return {}
-
-
-def _held(verdicts: list[dict]) -> dict[str, bool]:
-    """Each hypothesis text: held on every instance the verdicts report."""
-    held: dict[str, bool] = {}
-    for v in verdicts:
-        for inst in (v["metrics"] or {}).get("instances") or []:
-            if isinstance(inst, dict) and isinstance(inst.get("hypotheses"), dict):
-                for text, ok in inst["hypotheses"].items():
-                    held[text] = held.get(text, True) and bool(ok)
-    return held
-
-
 PROBE_EVIDENCE_OPEN = 12  # beyond this many verdicts, those as expected are folded away
 
 
@@ -851,7 +787,7 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
         rows = []
         for key, items in by_instance.items():
             vs = [v for v, _ in items]
-            held = _held(vs)
+            held = schema.hypotheses_held(vs)
             params = vs[0]["params"] or {}
             cells = {}
             for v, view in items:
@@ -870,7 +806,7 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
         for row in rows:
             counts[row["status"]] = counts.get(row["status"], 0) + 1
         summary_lines, run_plots, run_files = [], [], []
-        for name, (mime, content) in _run_artifacts(store, r["id"]).items():
+        for name, (mime, content) in store.run_artifacts(r["id"]).items():
             svg = safe_svg(content) if mime == "image/svg+xml" else None
             if svg is not None:
                 run_plots.append({"name": name, "content": svg})
@@ -933,8 +869,21 @@ def _environment() -> Environment:
     return env
 
 
-def render_report(store, out: Path) -> Path:
-    """Render the store's latest run as a static report in ``out``; returns index.html."""
+def status_css() -> str:
+    """The badge colour of each verdict status (checks/schema.py ``STATUS_COLOURS``, the
+    colours of the probe's phase diagrams too)."""
+    lines = ["\n/* verdict statuses (checks/schema.py) */"]
+    for st, colour in schema.STATUS_COLOURS.items():
+        lines.append(f".st-{st} {{ background: {colour}; }} .badge.expected.st-{st} {{ color: {colour}; }}")
+    return "\n".join(lines) + "\n"
+
+
+def render_report(store, out: Path, catalog: dict) -> Path:
+    """Render the store's latest run as a static report in ``out``; returns index.html.
+
+    ``store``: a results store (checks/machine/store.py: ``Store``); ``catalog``: the plain-data
+    snapshot of the statements, their checks and the papers (checks/machine/catalog.py:
+    ``build_catalog()``)."""
     out = Path(out)
     ours = (out / MARKER).exists()
     out.mkdir(parents=True, exist_ok=True)
@@ -942,7 +891,7 @@ def render_report(store, out: Path) -> Path:
         shutil.rmtree(out / "artifacts")
     (out / "statements").mkdir(exist_ok=True)
     (out / "probes").mkdir(exist_ok=True)
-    data = _collect(store, out)
+    data = _collect(store, out, catalog)
     env = _environment()
     common = {
         "generated": fmt_time(time.time()), "store_path": str(getattr(store, "path", "")), "run": data["run"],
@@ -971,7 +920,7 @@ def render_report(store, out: Path) -> Path:
     for p in data["probes"]:
         probe_pages.add(f"{p['safe']}.html")
         write(out / p["href"], "probe.html", root="../", page="probe", p=p)
-    shutil.copyfile(STATIC / "style.css", out / "style.css")
+    (out / "style.css").write_text((STATIC / "style.css").read_text(encoding="utf-8") + status_css(), encoding="utf-8")
     if ours:
         for folder, keep in (("statements", written), ("probes", probe_pages)):
             for f in (out / folder).glob("*.html"):

@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from checks.cli import main
+from checks.machine.cli import main
 
 QUICK_ID = "kernel-rich/claim-q-closed-form"
 

@@ -84,7 +84,7 @@ def test_same_seeds_same_verdict_records(tmp_path):
     for k in range(2):
         out = tmp_path / f"v{k}.json"
         ids = ["kernel-rich/theorem-1-general", "kernel-rich/claim-hD-properties"]
-        p = subprocess.run([sys.executable, "-m", "checks.cli", "run", *ids, "--quiet", "--json", str(out), "--store", str(tmp_path / f"s{k}.sqlite")],
+        p = subprocess.run([sys.executable, "-m", "checks.machine.cli", "run", *ids, "--quiet", "--json", str(out), "--store", str(tmp_path / f"s{k}.sqlite")],
                            capture_output=True, text=True, timeout=600)
         assert p.returncode == 0, p.stderr
         rs = json.loads(out.read_text())

@@ -3,7 +3,7 @@
 For each statement's ``Param`` and by its kind, bad values -- NaN, infinities, the wrong type,
 a non-integer for an integer size, a value below the domain (where the model is undefined),
 an absurd size, an unknown choice or malformed text -- go through the function the CLI uses
-(``checks.probe.parse_assignments``, i.e. ``Param.parse``) and the one the probe API uses
+(``checks.machine.probe.parse_assignments``, i.e. ``Param.parse``) and the one the probe API uses
 (``Param.validate``), and must raise a one-line ``ParamError`` naming the parameter. The CLI
 round trips check exit status 2, one line on stderr, and an untouched store. Values that only
 break a statement's hypotheses are not bad input (the probe runs them and says so): they are
@@ -13,8 +13,8 @@ import math
 
 import pytest
 
-from checks.cli import main
-from checks.probe import parse_assignments, parse_grid
+from checks.machine.cli import main
+from checks.machine.probe import parse_assignments, parse_grid
 from theorems.registry import ParamError, load_all
 
 STATEMENTS = sorted(load_all().values(), key=lambda s: s.id)
@@ -124,7 +124,7 @@ def test_cross_parameter_domains():
     """Every statement's ``domain`` holds at its defaults; an instance outside it is refused by
     --set, by --grid instances (checked in the CLI before the store is opened), and never drawn
     by --samples."""
-    from checks.probe import sample_instances
+    from checks.machine.probe import sample_instances
 
     with_domain = [s for s in STATEMENTS if s.domain]
     assert with_domain

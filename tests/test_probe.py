@@ -11,9 +11,9 @@ import time
 import pytest
 
 from _plugin import cli_env, planted  # noqa: F401  (fixture)
-from checks.cli import main
-from checks.probe import grid_instances, parse_grid, probe, sample_instances, search, summarise, violation_margin
-from checks.store import Store
+from checks.machine.cli import main
+from checks.machine.probe import grid_instances, parse_grid, probe, sample_instances, search, summarise, violation_margin
+from checks.machine.store import Store
 from theorems.registry import ParamError, load_all
 
 T1 = "kernel-rich/theorem-1"
@@ -160,7 +160,7 @@ def _count(db):
 def test_interrupted_sweep_resumes_without_redoing_finished_instances(tmp_path):
     db = tmp_path / "s.sqlite"
     env = cli_env(db)
-    cmd = [sys.executable, "-m", "checks.cli", "probe", "scratch/planted", "--grid", "x=0..9:1", "--set", "delay=0.3",
+    cmd = [sys.executable, "-m", "checks.machine.cli", "probe", "scratch/planted", "--grid", "x=0..9:1", "--set", "delay=0.3",
            "--check", "bound", "--workers", "1", "--quiet"]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 120
@@ -275,7 +275,7 @@ def test_unreachable_scheduler_is_bad_input(planted, tmp_path, capsys):
 
 
 def test_phase_diagram_over_a_numeric_and_a_categorical_axis():
-    from checks.probe import phase_diagram
+    from checks.machine.probe import phase_diagram
 
     def rec(alpha, fixture, status):
         return {"check_name": "c", "status": status, "expected": "verified", "params": {"alpha": alpha, "fixture": fixture},

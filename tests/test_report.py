@@ -13,8 +13,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from checks.core import Verdict
-from checks.store import Store
-from reports.render import render_report, safe_name, tex_html
+from checks.machine.catalog import build_catalog
+from checks.machine.store import Store
+from reports.render import render_report as _render_report
+from reports.render import safe_name, tex_html
 from theorems.registry import REGISTRY, Hypothesis, Param, Source, Statement, load_all
 
 PAPER = "kernel-rich"
@@ -71,6 +73,12 @@ def _add_run_artifact(store, run_id, name, mime, content):
     store.conn.execute("CREATE TABLE IF NOT EXISTS run_artifacts (run_id INTEGER NOT NULL, name TEXT NOT NULL,"
                        " mime TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (run_id, name))")
     store.conn.execute("INSERT INTO run_artifacts(run_id, name, mime, content) VALUES (?,?,?,?)", (run_id, name, mime, content))
+
+
+def render_report(store, out: Path) -> Path:
+    """The report as ``ibv report`` renders it: the store and the machine's catalog snapshot of
+    the (here: fake) registry and its checks."""
+    return _render_report(store, out, build_catalog())
 
 
 def _open_store(path: Path) -> Store:

@@ -114,8 +114,9 @@ def _hostile_verdicts(store, run_id):
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     from checks.core import load_checks
-    from checks.runner import run_checks
-    from checks.store import Store
+    from checks.machine.runner import run_checks
+    from checks.machine.catalog import build_catalog
+    from checks.machine.store import Store
     from reports.render import render_report
 
     load_checks()
@@ -144,7 +145,7 @@ def report(tmp_path_factory):
     store.add_verdict(probe, v)
     store.finish_run(probe)
     t0 = time.perf_counter()
-    index = render_report(store, base / "report")
+    index = render_report(store, base / "report", build_catalog())
     seconds = time.perf_counter() - t0
     store.close()
     return index, seconds

@@ -10,7 +10,7 @@ import time
 
 from _plugin import cli_env
 from checks.core import Verdict
-from checks.store import _MIGRATIONS, SCHEMA_VERSION, Store
+from checks.machine.store import _MIGRATIONS, SCHEMA_VERSION, Store
 
 
 def _verdict(i: int, writer: str) -> Verdict:
@@ -48,7 +48,7 @@ def _count(db):
 
 def test_sigkill_mid_run_keeps_verdicts_and_marks_the_run_incomplete(tmp_path):
     db = tmp_path / "s.sqlite"
-    proc = subprocess.Popen([sys.executable, "-m", "checks.cli", "run", "scratch/slow", "--quiet"], env=cli_env(db),
+    proc = subprocess.Popen([sys.executable, "-m", "checks.machine.cli", "run", "scratch/slow", "--quiet"], env=cli_env(db),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 120
     while _count(db) < 2 and time.time() < deadline and proc.poll() is None:

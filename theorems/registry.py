@@ -16,13 +16,31 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-PAPERS = {
-    "rnn-lowdim": "seeds/000_f19c100b45fc40d6.txt",
-    "rnn-memoryless": "seeds/001_0500f854cb2b6ba0.txt",
-    "ssm-poison": "seeds/002_d0940667081103ea.txt",
-    "linnet-imbalance": "seeds/003_4f2efa5ca6aacdda.txt",
-    "kernel-rich": "seeds/004_f9f7314f3f52e985.txt",
-}
+@dataclass(frozen=True)
+class Paper:
+    """One paper: its key (the first part of every statement id), its text under ``shared/``
+    and its title as DESIGN.md names it."""
+
+    key: str
+    file: str
+    title: str
+
+
+# The papers: adding one is a line here (then theorems/<key>.py and checks/<key>.py).
+PAPER_LIST = (
+    Paper("rnn-lowdim", "seeds/000_f19c100b45fc40d6.txt",
+          "Cohen-Karlik et al., low dimensional state spaces with overparameterized RNNs"),
+    Paper("rnn-memoryless", "seeds/001_0500f854cb2b6ba0.txt",
+          "Cohen-Karlik et al., implicit bias of GD for temporal extrapolation"),
+    Paper("ssm-poison", "seeds/002_d0940667081103ea.txt",
+          "Slutzky et al., the implicit bias of SSMs can be poisoned with clean labels"),
+    Paper("linnet-imbalance", "seeds/003_4f2efa5ca6aacdda.txt",
+          "Min et al., convergence and implicit bias of GF on overparametrized linear networks"),
+    Paper("kernel-rich", "seeds/004_f9f7314f3f52e985.txt",
+          "Woodworth et al., kernel and rich regimes in overparametrized models"),
+)
+PAPERS = {p.key: p.file for p in PAPER_LIST}  # key -> seed file
+PAPER_TITLES = {p.key: p.title for p in PAPER_LIST}  # key -> title
 
 # Statements outside the five papers -- a researcher's own conjectures, test-only statements --
 # live under this key, in modules named by the IBV_PLUGINS environment variable (paths of .py
@@ -367,7 +385,8 @@ def paper_modules() -> list[str]:
     from pathlib import Path
 
     here = Path(__file__).resolve().parent
-    return sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name != "registry" and not m.name.startswith("_"))
+    return sorted(m.name for m in pkgutil.iter_modules([str(here)])
+                  if m.name != "registry" and not m.name.startswith("_") and not m.ispkg)
 
 
 def load_all() -> dict[str, Statement]:

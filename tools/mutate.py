@@ -8,10 +8,12 @@ paper's quick checks against each mutant in a fresh process on a scratch copy of
 A mutant is *killed* when some check's verdict differs from its expectation (an ``error``
 counts: the suite notices), or the run exceeds its time limit; otherwise it *survives*.
 
-Not mutated: strings (the printed text, ids), docstrings, ``Param(...)`` and a statement's
-``domain=`` (or a ``*_DOMAIN`` constant: where a model is defined, not what is claimed),
-``Source(...)``, annotations, and named instance presets (``TEACHERS``: the statements hold
-for every teacher, so a changed preset is another test instance, not another claim).
+Not mutated: strings (the printed text, ids), docstrings, ``Param(...)`` -- and calls of a
+module's own parameter factories, functions that return a ``Param(...)`` (found in each
+module, no list to edit per paper) -- and a statement's ``domain=`` (or a ``*_DOMAIN``
+constant: where a model is defined, not what is claimed), ``Source(...)``/``src(...)``,
+annotations, and named instance presets (``TEACHERS``: the statements hold for every teacher,
+so a changed preset is another test instance, not another claim).
 
 Usage (from the repository root)::
 
@@ -40,7 +42,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIP_CALLS = {"Param", "Source", "_positive", "_int", "_pos"}
+# Calls never mutated (the domain and the source of a statement); a module's own functions
+# returning a Param(...) are added per module (param_factories).
+SKIP_CALLS = {"Param", "Source", "src"}
+# The packages whose modules a mutant can reach (subpackages included).
+PACKAGES = ("theorems", "checks", "numerics")
 INSTANCE_PRESETS = {"TEACHERS"}
 
 
@@ -59,20 +65,44 @@ class Mutant:
         return f"{self.file}:{self.line}:{self.col} {self.kind}: {self.before} -> {self.after}"
 
 
+def _call_name(node: ast.Call) -> str | None:
+    f = node.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+
+
+def param_factories(tree: ast.AST) -> set[str]:
+    """The module's functions that build a parameter: a ``return`` of a ``Param(...)`` call (or
+    of another such function's call), e.g. ``def _positive(name, ...): return Param(name,
+    float, ..., low=0.0)``. Their calls declare a domain, like ``Param(...)`` itself."""
+    funcs = {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, fn in funcs.items():
+            if name in found:
+                continue
+            for r in ast.walk(fn):
+                if isinstance(r, ast.Return) and isinstance(r.value, ast.Call) and _call_name(r.value) in ({"Param"} | found):
+                    found.add(name)
+                    changed = True
+                    break
+    return found
+
+
 def _skipped_ranges(tree: ast.AST) -> set[int]:
-    """ids of nodes not to mutate: docstrings, strings, Param/Source calls, annotations."""
+    """ids of nodes not to mutate: docstrings, strings, Param/Source calls (and the module's
+    parameter factories), annotations."""
     skip: set[int] = set()
+    skip_calls = SKIP_CALLS | param_factories(tree)
 
     def drop(node):
         for n in ast.walk(node):
             skip.add(id(n))
 
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            f = node.func
-            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-            if name in SKIP_CALLS:
-                drop(node)
+        if isinstance(node, ast.Call) and _call_name(node) in skip_calls:
+            drop(node)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if node.returns is not None:
                 drop(node.returns)
@@ -163,24 +193,45 @@ def apply(m: Mutant, source: str | None = None) -> str:
 # ---------------------------------------------------------------------------------------
 # Worker: run the paper's quick checks in this (scratch) tree, stop at the first surprise
 # ---------------------------------------------------------------------------------------
+def modules(root: Path, packages=PACKAGES) -> dict[str, Path]:
+    """Every module of the packages under ``root``, subpackages included, by dotted name
+    (``checks.machine.probe``; a package by its own name, from its ``__init__.py``)."""
+    out = {}
+    for pkg in packages:
+        for f in sorted((root / pkg).rglob("*.py")):
+            if "__pycache__" in f.parts:
+                continue
+            parts = list(f.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = f
+    return out
+
+
+def imports_of(name: str, path: Path) -> set[str]:
+    """The modules (and imported names, as ``module.name``) a module imports, relative imports
+    resolved against its package."""
+    is_pkg = path.name == "__init__.py"
+    package = name if is_pkg else name.rpartition(".")[0]
+    deps = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                anchor = ".".join(parts[: len(parts) - (node.level - 1)]) if node.level - 1 < len(parts) else ""
+                base = f"{anchor}.{base}" if base and anchor else (anchor or base)
+            deps.add(base)
+            deps.update(f"{base}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            deps.update(a.name for a in node.names)
+    return deps
+
+
 def _affected(mutated: str) -> set[str]:
     """The repository modules that import the mutated one, directly or through others
     (names like ``theorems.kernel_rich``); a check in any other module cannot see the mutant."""
-    imports: dict[str, set[str]] = {}
-    for pkg in ("theorems", "checks", "numerics"):
-        for f in (Path.cwd() / pkg).glob("*.py"):
-            name = f"{pkg}.{f.stem}"
-            deps = set()
-            for node in ast.walk(ast.parse(f.read_text())):
-                if isinstance(node, ast.ImportFrom):
-                    base = node.module or ""
-                    if node.level:
-                        base = f"{pkg}.{base}" if base else pkg
-                    deps.add(base)
-                    deps.update(f"{base}.{a.name}" for a in node.names)
-                elif isinstance(node, ast.Import):
-                    deps.update(a.name for a in node.names)
-            imports[name] = deps
+    imports = {name: imports_of(name, f) for name, f in modules(Path.cwd()).items()}
     hit = {mutated}
     changed = True
     while changed:
@@ -284,7 +335,7 @@ def main(argv=None) -> int:
         return 0
     scratch = Path(tempfile.mkdtemp(prefix="ibv-mutants-"))
     try:
-        for d in ("theorems", "checks", "numerics", "tools"):
+        for d in (*PACKAGES, "tools"):
             shutil.copytree(ROOT / d, scratch / d, ignore=shutil.ignore_patterns("__pycache__"))
         results = []
         earlier = {}

@@ -10,7 +10,7 @@ parameters), ``--samples N`` (drawn from the statement's Hypothesis strategy, ``
 fixed), or ``--search`` (a Hypothesis-driven search that maximises a violation margin with
 ``target()`` and shrinks the violating instance it finds).
 
-Storage (schema of checks/store.py): a probe is a run of kind ``probe``. Each (check, instance)
+Storage (schema of checks/machine/store.py): a probe is a run of kind ``probe``. Each (check, instance)
 is an ordinary verdict row whose ``params`` are the instance's overrides. What belongs to the
 whole probe is stored as run artifacts (table ``run_artifacts``): ``probe-summary``
 (application/json, see :func:`summarise`) and, for a sweep over one or two parameters (or
@@ -19,7 +19,8 @@ samples varying two), ``phase-diagram`` (image/svg+xml); a search adds ``search`
 
 Scale: with more than one task (and ``--workers`` not 1), the tasks run on Dask -- a local
 cluster of ``--workers`` processes (default: the machine's cores) or an existing cluster
-(``--scheduler ADDRESS``). Results are stored from the client as they complete, so one
+(``--scheduler ADDRESS``), longest first (checks/machine/executor.py, the executor and run
+lifecycle ``ibv run`` shares). Results are stored from the client as they complete, so one
 process writes the store. A sweep's run carries a key (statement, checks, budget, seed,
 instance list); running the same sweep after an interruption resumes into that run and skips
 the (check, instance) pairs already stored.
@@ -30,7 +31,6 @@ import hashlib
 import itertools
 import json
 import math
-import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -39,7 +39,10 @@ from typing import Any, Callable
 
 from theorems.registry import REGISTRY, Param, ParamError, Statement, load_all
 
-from .core import Check, Verdict, _fmt, checks_for, combine, run_check
+from .. import schema
+from ..core import Check, Verdict, _fmt, checks_for, run_check
+from ..schema import STATUS_COLOURS, combine
+from .executor import InProcess, Run, Task, choose, execute
 
 # Absurd sweep sizes are bad input, like absurd parameter values.
 MAX_AXIS_POINTS = 1000
@@ -213,11 +216,7 @@ def sample_instances(stmt: Statement, fixed: dict, n: int, seed: int) -> list[di
 # Margins and summaries
 # ---------------------------------------------------------------------------------------
 def _num(x) -> float | None:
-    try:
-        f = float(x)
-    except (TypeError, ValueError):
-        return None
-    return f if math.isfinite(f) else None
+    return schema.number(x, finite=True)
 
 
 def violation_margin(v: Verdict | dict) -> float:
@@ -227,7 +226,7 @@ def violation_margin(v: Verdict | dict) -> float:
     metrics = v.metrics if isinstance(v, Verdict) else v["metrics"]
     status = v.status if isinstance(v, Verdict) else v["status"]
     worst = None
-    for c in metrics.get("comparisons", []):
+    for c in metrics.get(schema.COMPARISONS, []):
         m = None
         disc, tol = _num(c.get("discrepancy")), _num(c.get("tolerance"))
         slack = _num(c.get("slack"))
@@ -238,25 +237,20 @@ def violation_margin(v: Verdict | dict) -> float:
             m = -slack / scale
         elif c.get("status") == "refuted":
             m = 1.0
-        elif c.get("status") in ("inconclusive", "error"):
+        elif c.get("status") in schema.UNDECIDED:
             m = 0.0
         else:
             m = -1.0
         worst = m if worst is None else max(worst, m)
     if worst is None:
-        worst = 1.0 if status == "refuted" else (0.0 if status in ("inconclusive", "error") else -1.0)
+        worst = 1.0 if status == "refuted" else (0.0 if status in schema.UNDECIDED else -1.0)
     return worst
 
 
 def _held(stmt: Statement, params: dict, verdicts: list[dict]) -> dict[str, bool]:
     """The statement's hypotheses on an instance: on its parameters (defaults completed), and
     on every inner instance a check ran for it (a hypothesis failing on any is not held)."""
-    held = stmt.hypotheses_hold({**stmt.defaults(), **params})
-    for v in verdicts:
-        for inner in v["metrics"].get("instances", []) or []:
-            for text, ok in (inner.get("hypotheses") or {}).items():
-                held[text] = held.get(text, True) and bool(ok)
-    return held
+    return schema.hypotheses_held(verdicts, stmt.hypotheses_hold({**stmt.defaults(), **params}))
 
 
 def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: list[str] | None = None) -> dict:
@@ -277,11 +271,11 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
             m = v["metrics"]
             checks[v["check_name"] if "check_name" in v else v["check"]] = {
                 "status": v["status"], "expected": v["expected"], "margin": violation_margin(v),
-                **{k: m[k] for k in ("min_digits", "min_slack_ratio") if k in m},
-                **({"overrides_unused": m["overrides_unused"]} if m.get("overrides_unused") else {}),
-                **({"counterexample": m["counterexample"]} if m.get("counterexample") else {}),
+                **{k: m[k] for k in (schema.MIN_DIGITS, schema.MIN_SLACK_RATIO) if k in m},
+                **({schema.OVERRIDES_UNUSED: m[schema.OVERRIDES_UNUSED]} if m.get(schema.OVERRIDES_UNUSED) else {}),
+                **({schema.COUNTEREXAMPLE: m[schema.COUNTEREXAMPLE]} if m.get(schema.COUNTEREXAMPLE) else {}),
             }
-            for name in m.get("overrides_unused", []) or []:
+            for name in m.get(schema.OVERRIDES_UNUSED, []) or []:
                 unused.setdefault(name, set()).add(v.get("check_name") or v.get("check"))
         instances.append({
             "params": params, "hypotheses": held, "hypotheses_held": all(held.values()),
@@ -291,7 +285,7 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
     fails = [i for i in instances if i["status"] == "refuted"]
     counter = [i for i in fails if i["hypotheses_held"]]
     outside = [i for i in fails if not i["hypotheses_held"]]
-    holds_outside = [i for i in instances if i["status"] in ("proved", "certified", "verified") and not i["hypotheses_held"]]
+    holds_outside = [i for i in instances if i["status"] in schema.POSITIVE and not i["hypotheses_held"]]
     lines = []
     n = len(instances)
     counts: dict[str, int] = {}
@@ -310,7 +304,7 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
                      + (" ..." if len(outside) > 5 else ""))
     if holds_outside:
         lines.append(f"the conclusion holds on {len(holds_outside)} instance(s) outside the hypotheses (a hypothesis may be stronger than needed there)")
-    undecided = [i for i in instances if i["status"] in ("inconclusive", "error")]
+    undecided = [i for i in instances if i["status"] in schema.UNDECIDED]
     if undecided:
         lines.append(f"{len(undecided)} instance(s) undecided (inconclusive or error): " + "; ".join(_show(i["params"]) for i in undecided[:5]) + (" ..." if len(undecided) > 5 else ""))
     for name, chks in sorted(unused.items()):
@@ -336,9 +330,6 @@ def instance_lines(summary: dict) -> list[str]:
         checks = ", ".join(f"{name} {c['status']}" for name, c in i["checks"].items())
         out.append(f"{i['status']:<12} [{_show(i['params'])}] {hyp}; {checks}")
     return out
-
-
-STATUS_COLOURS = {"proved": "#1a7f37", "certified": "#1f6feb", "verified": "#4ac26b", "refuted": "#cf222e", "inconclusive": "#9a9a9a", "error": "#000000"}
 
 
 def phase_diagram(summary: dict, names: list[str], fmt: str = "svg") -> str | bytes | None:
@@ -397,14 +388,6 @@ def phase_diagram(summary: dict, names: list[str], fmt: str = "svg") -> str | by
 # ---------------------------------------------------------------------------------------
 # Execution
 # ---------------------------------------------------------------------------------------
-def _run_task(check_key: str, overrides: dict, budget: str, seed: int) -> Verdict:
-    """One (check, instance): what a Dask worker runs (module-level, so it pickles)."""
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    from .core import load_checks
-
-    return run_check(load_checks()[check_key], budget=budget, overrides=overrides, seed=seed)
-
-
 class Progress:
     """A one-line progress bar on stderr (only on a terminal unless forced)."""
 
@@ -459,57 +442,6 @@ def _stored_form(v: Verdict) -> dict:
     return rec
 
 
-def _connect(scheduler: str | None, workers: int | None):
-    """A Dask client: on an existing cluster, or on a local cluster of single-threaded worker
-    processes (default: one per core)."""
-    import logging
-
-    from dask.distributed import Client, LocalCluster
-
-    if scheduler:
-        return Client(scheduler, timeout="10s"), None
-    n = workers or os.cpu_count() or 1
-    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR)
-    return Client(cluster), cluster
-
-
-def execute(tasks: list[tuple[Check, dict]], budget: str, seed: int, accept: Callable[[Verdict], None],
-            scheduler: str | None = None, workers: int | None = None, client=None) -> None:
-    """Run (check, overrides) tasks; ``accept`` (store + progress) is called on the client as
-    each verdict arrives. In process when there is one task or ``workers == 1`` and no
-    scheduler; on Dask otherwise."""
-    if not tasks:
-        return
-    if client is None and scheduler is None and (workers == 1 or len(tasks) == 1):
-        for chk, ov in tasks:
-            accept(run_check(chk, budget=budget, overrides=ov, seed=seed))
-        return
-    from dask.distributed import as_completed
-
-    own = client is None
-    cluster = None
-    if own:
-        client, cluster = _connect(scheduler, workers)
-    try:
-        futs = {}
-        for chk, ov in tasks:
-            f = client.submit(_run_task, chk.key, ov, budget, seed, pure=False)
-            futs[f] = (chk, ov)
-        for f in as_completed(list(futs)):
-            chk, ov = futs[f]
-            try:
-                v = f.result()
-            except Exception as exc:  # the worker died or the task could not run: an error verdict
-                v = Verdict(chk.statement_id, chk.name, chk.method, "error", chk.expected, _fmt(ov),
-                            {"comparisons": [], "instances": []}, None, seed, 0.0, f"{type(exc).__name__}: {exc} (on the Dask worker)")
-            accept(v)
-    finally:
-        if own:
-            client.close()
-            if cluster is not None:
-                cluster.close()
-
-
 def probe(stmt: Statement, overrides: dict | None = None, budget: str = "quick", store=None, argv=None, *,
           instances: list[dict] | None = None, axes: list[str] | None = None, mode: str = "set",
           checks: list[Check] | None = None, seed: int = 0, scheduler: str | None = None,
@@ -522,47 +454,47 @@ def probe(stmt: Statement, overrides: dict | None = None, budget: str = "quick",
     for inst in insts:  # everything validated before anything runs or is stored
         stmt.check_instance(inst)
     key = sweep_key(stmt, chks, insts, budget, seed)
-    run_id, done = None, set()
-    if store is not None:
-        prev = store.resumable_run(key) if resume else None
-        if prev is not None:
-            run_id = prev["id"]
-            store.reopen_run(run_id, argv)
-            done = store.done_instances(run_id)
-        else:
-            run_id = store.start_run(budget, kind="probe", argv=argv, sweep=key)
-    tasks = [(c, inst) for inst in insts for c in chks if (c.name, canonical(inst)) not in done]
-    skipped = len(insts) * len(chks) - len(tasks)
-    bar = Progress(len(insts) * len(chks), skipped, enabled=progress)
-    fresh: list[Verdict] = []
+    with Run(store, budget, kind="probe", argv=argv, sweep=key, resume=resume) as run:
+        todo = [(i, c) for i, inst in enumerate(insts) for c in chks if (c.name, canonical(inst)) not in run.done]
+        tasks = [Task(c, insts[i]) for i, c in todo]
+        skipped = len(insts) * len(chks) - len(tasks)
+        bar = Progress(len(insts) * len(chks), skipped, enabled=progress)
 
-    def accept(v: Verdict) -> None:
-        fresh.append(v)
-        if store is not None:
-            store.add_verdict(run_id, v)
-        bar.update(v)
-        if on_verdict:
-            on_verdict(v)
+        def accept(v: Verdict) -> None:
+            bar.update(v)
+            if on_verdict:
+                on_verdict(v)
 
-    try:
-        execute(tasks, budget, seed, accept, scheduler=scheduler, workers=workers)
-    except BaseException:
-        bar.close()
-        if store is not None:
-            store.finish_run(run_id, "incomplete")
-        raise
-    bar.close()
-    if store is not None:
-        records = [r for r in store.verdicts(run_id=run_id)]
-    else:
-        records = [_stored_form(v) for v in fresh]
-    summary = summarise(stmt, records, mode=mode, axes=axes)
-    result = ProbeResult(run_id, records, summary, len(tasks), skipped)
-    _finish(result, store, stmt, axes)
+        try:
+            execute(run, tasks, choose(len(tasks), dask=True, scheduler=scheduler, workers=workers), seed=seed, on_verdict=accept)
+        finally:
+            bar.close()
+        records = store.verdicts(run_id=run.id) if store is not None else [_stored_form(v) for v in run.verdicts]
+        records = _in_task_order(records, insts, chks)
+        summary = summarise(stmt, records, mode=mode, axes=axes)
+        result = ProbeResult(run.id, records, summary, len(tasks), skipped)
+        _finish(result, run, stmt, axes)
     return result
 
 
-def _finish(result: ProbeResult, store, stmt: Statement, axes: list[str] | None) -> None:
+def _in_task_order(records: list[dict], insts: list[dict], chks: list[Check]) -> list[dict]:
+    """The probe's verdict records by instance, then check, as given (the order they arrive
+    in depends on the workers): the summary, the printed lines and --json do not."""
+    inst_rank = {}
+    for i, inst in enumerate(insts):
+        inst_rank.setdefault(canonical(inst), i)
+    check_rank = {c.name: k for k, c in enumerate(chks)}
+
+    def key(r: dict):
+        name = r.get("check_name", r.get("check"))
+        return (inst_rank.get(canonical(r["params"]), len(insts)), check_rank.get(name, len(chks)))
+
+    return sorted(records, key=key)  # stable: a repeated (check, instance) keeps its stored order
+
+
+def _finish(result: ProbeResult, run: Run, stmt: Statement, axes: list[str] | None) -> None:
+    """The probe's summary (and phase diagram, and search record) as run artifacts; the run
+    is finished by its lifecycle (complete when this returns)."""
     names = list(axes or [])
     if not names and result.summary["mode"] == "samples":
         varied = [k for k in (result.summary["instances"][0]["params"] if result.summary["instances"] else {})
@@ -575,10 +507,8 @@ def _finish(result: ProbeResult, store, stmt: Statement, axes: list[str] | None)
             result.artifacts["phase-diagram"] = ("image/svg+xml", svg)
     if result.search is not None:
         result.artifacts["search"] = ("application/json", json.dumps(result.search, indent=1, default=str))
-    if store is not None and result.run_id is not None:
-        for name, (mime, content) in result.artifacts.items():
-            store.add_run_artifact(result.run_id, name, mime, content)
-        store.finish_run(result.run_id, "complete")
+    for name, (mime, content) in result.artifacts.items():
+        run.add_artifact(name, mime, content)
 
 
 # ---------------------------------------------------------------------------------------
@@ -643,30 +573,29 @@ def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv
     bar.close()
     smallest = failing[-1] if failing else None  # Hypothesis replays the shrunk example last
     best = max(evaluations, key=lambda e: e["margin"]) if evaluations else None
-    run_id = None
-    records: list[dict] = []
-    if store is not None:
-        run_id = store.start_run(budget, kind="probe", argv=argv)
-    kept = smallest[1] if smallest else ([run_check(c, budget=budget, overrides=best["params"], seed=seed) for c in chks] if best else [])
-    for v in kept:
-        if store is not None:
-            store.add_verdict(run_id, v)
-    records = store.verdicts(run_id=run_id) if store is not None else [_stored_form(v) for v in kept]
-    summary = summarise(stmt, records, mode="search", axes=[a.name for a in axes])
-    info = {
-        "evaluations": len(evaluations), "found": smallest is not None,
-        "smallest_counterexample": _fmt(smallest[0]) if smallest else None,
-        "hypotheses_held": all(stmt.hypotheses_hold({**stmt.defaults(), **smallest[0]}).values()) if smallest else None,
-        "largest_margin": best, "margins": evaluations,
-    }
-    if smallest:
-        held = info["hypotheses_held"]
-        summary["lines"].insert(0, f"search: smallest violating instance after {len(evaluations)} evaluations: {_show(smallest[0])} "
-                                   + ("(hypotheses held: a COUNTEREXAMPLE to the statement)" if held else "(outside the hypotheses: evidence that a hypothesis is needed)"))
-    else:
-        summary["lines"].insert(0, f"search: no violation in {len(evaluations)} evaluations; largest margin {best['margin']:.3g} at {_show(best['params'])}" if best else "search: nothing evaluated")
-    result = ProbeResult(run_id, records, summary, len(evaluations), 0, search=info)
-    _finish(result, store, stmt, [a.name for a in axes] if smallest is None else [])
+    # the run holds the smallest violating instance's verdicts (or the largest margin's)
+    with Run(store, budget, kind="probe", argv=argv) as run:
+        if smallest:
+            for v in smallest[1]:
+                run.add(v)
+        elif best:
+            execute(run, [Task(c, best["params"]) for c in chks], InProcess(), seed=seed)
+        records = store.verdicts(run_id=run.id) if store is not None else [_stored_form(v) for v in run.verdicts]
+        summary = summarise(stmt, records, mode="search", axes=[a.name for a in axes])
+        info = {
+            "evaluations": len(evaluations), "found": smallest is not None,
+            "smallest_counterexample": _fmt(smallest[0]) if smallest else None,
+            "hypotheses_held": all(stmt.hypotheses_hold({**stmt.defaults(), **smallest[0]}).values()) if smallest else None,
+            "largest_margin": best, "margins": evaluations,
+        }
+        if smallest:
+            held = info["hypotheses_held"]
+            summary["lines"].insert(0, f"search: smallest violating instance after {len(evaluations)} evaluations: {_show(smallest[0])} "
+                                       + ("(hypotheses held: a COUNTEREXAMPLE to the statement)" if held else "(outside the hypotheses: evidence that a hypothesis is needed)"))
+        else:
+            summary["lines"].insert(0, f"search: no violation in {len(evaluations)} evaluations; largest margin {best['margin']:.3g} at {_show(best['params'])}" if best else "search: nothing evaluated")
+        result = ProbeResult(run.id, records, summary, len(evaluations), 0, search=info)
+        _finish(result, run, stmt, [a.name for a in axes] if smallest is None else [])
     return result
 
 

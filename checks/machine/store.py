@@ -7,6 +7,7 @@ migrated forward on open.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -111,19 +112,35 @@ def store_path(explicit: str | None = None) -> Path:
     return Path(explicit or os.environ.get(ENV_VAR) or DEFAULT_PATH)
 
 
-def code_version() -> str:
-    """A hash of the package sources: cached results are invalidated when the code changes."""
-    root = Path(__file__).resolve().parent.parent
+# The repository root (this file is checks/machine/store.py).
+ROOT = Path(__file__).resolve().parent.parent.parent
+# The packages whose sources make a verdict: their code version keys the cache.
+CODE_PACKAGES = ("numerics", "theorems", "checks")
+
+
+def code_files(root: Path = ROOT) -> list[Path]:
+    """Every source file of :data:`CODE_PACKAGES`, subpackages included, in a stable order."""
+    files = []
+    for pkg in CODE_PACKAGES:
+        files += [f for f in (root / pkg).rglob("*.py") if "__pycache__" not in f.parts]
+    return sorted(files, key=lambda f: f.relative_to(root).as_posix())
+
+
+@functools.lru_cache(maxsize=None)
+def code_version(root: Path = ROOT) -> str:
+    """A hash of the package sources (every ``.py`` of numerics/, theorems/ and checks/, in
+    subpackages too, each named by its path): cached results are invalidated when the code
+    changes. Computed once per process (a process runs the code it imported)."""
     h = hashlib.sha256()
-    for pkg in ("numerics", "theorems", "checks"):
-        for f in sorted((root / pkg).glob("*.py")):
-            h.update(f.name.encode())
-            h.update(f.read_bytes())
+    for f in code_files(root):
+        h.update(f.relative_to(root).as_posix().encode())
+        h.update(b"\0")
+        h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 
 def provenance() -> dict:
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5).stdout.strip() or None
     except Exception:
@@ -341,6 +358,28 @@ class Store:
             out[(d["statement_id"], d["check_name"])] = d
         return out
 
+    def verdict_history(self, kind: str = "run") -> list[dict]:
+        """Every verdict of the runs of one kind, oldest first, without params, metrics and
+        artifacts (cheap for long histories): id, run_id, statement_id, check_name, method,
+        status, expected."""
+        rows = self.conn.execute(
+            "SELECT v.id, v.run_id, v.statement_id, v.check_name, v.method, v.status, v.expected FROM verdicts v"
+            " JOIN runs r ON r.id=v.run_id WHERE r.kind=? ORDER BY v.id", (kind,)).fetchall()
+        return [dict(r) for r in rows]
+
+    def durations(self, budget: str, last: int = 5) -> dict[tuple[str, str], float]:
+        """The expected seconds of each (statement, check) at a budget: the median of its
+        ``last`` newest stored verdicts at that budget (runs and probes alike)."""
+        rows = self.conn.execute(
+            "SELECT v.statement_id, v.check_name, v.seconds FROM verdicts v JOIN runs r ON r.id=v.run_id"
+            " WHERE r.budget=? AND v.seconds IS NOT NULL ORDER BY v.id DESC", (budget,)).fetchall()
+        seen: dict[tuple[str, str], list[float]] = {}
+        for r in rows:
+            xs = seen.setdefault((r["statement_id"], r["check_name"]), [])
+            if len(xs) < last:
+                xs.append(float(r["seconds"]))
+        return {k: _median(xs) for k, xs in seen.items()}
+
     # -- cache -------------------------------------------------------------------------
     def cache_get(self, key: str) -> Any:
         r = self.conn.execute("SELECT value FROM cache WHERE key=?", (key,)).fetchone()
@@ -348,6 +387,12 @@ class Store:
 
     def cache_put(self, key: str, value: Any) -> None:
         self._write([("INSERT OR REPLACE INTO cache(key, value, created) VALUES (?,?,?)", (key, pickle.dumps(value), time.time()))])
+
+
+def _median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
 def _pid_alive(pid: int) -> bool:

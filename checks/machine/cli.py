@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from checks.store import StoreError
+from checks.machine.store import StoreError
 from theorems.registry import PAPERS, ParamError
 
 
@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_list(args) -> int:
-    from .core import checks_for
+    from ..core import checks_for
     from theorems.registry import statements
 
     rows = []
@@ -161,7 +161,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from .core import checks_for
+    from ..core import checks_for
     from .store import Store
     from theorems.registry import REGISTRY
 
@@ -198,6 +198,7 @@ def cmd_show(args) -> int:
 
 
 def cmd_report(args) -> int:
+    from .catalog import build_catalog
     from .store import Store, store_path
     from reports.render import render_report
 
@@ -207,7 +208,7 @@ def cmd_report(args) -> int:
     if out.exists() and not out.is_dir():
         raise UsageError(f"{args.out}: exists and is not a directory")
     store = Store(args.store, create=False)
-    index = render_report(store, out)
+    index = render_report(store, out, build_catalog())
     print(f"report written: {index}")
     return 0
 
@@ -221,7 +222,7 @@ def _scheduler_address(text: str) -> str:
 
 
 def cmd_probe(args) -> int:
-    from .core import checks_for
+    from ..core import checks_for
     from .probe import MAX_SAMPLES, grid_instances, instance_lines, parse_assignments, parse_grid, probe, resolve, sample_instances, search
     from .store import Store
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import json
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable, Iterable
 
 from theorems.registry import statements
 
-from .core import CHECKS, Check, Verdict, load_checks, run_check
+from ..core import CHECKS, Check, Verdict, load_checks
+from .executor import Run, Task, choose, execute
 from .store import Store
 
 
@@ -19,11 +19,6 @@ def select_checks(ids: Iterable[str] | None = None, paper: str | None = None) ->
     stmts = statements(paper=paper, ids=list(ids) if ids else None)
     wanted = {s.id for s in stmts}
     return [c for c in CHECKS.values() if c.statement_id in wanted]
-
-
-def _run_one(key: str, budget: str, overrides: dict, seed: int) -> Verdict:
-    load_checks()
-    return run_check(CHECKS[key], budget=budget, overrides=overrides, seed=seed)
 
 
 def run_checks(
@@ -36,38 +31,12 @@ def run_checks(
     argv: list[str] | None = None,
     on_verdict: Callable[[Verdict], None] | None = None,
 ) -> list[Verdict]:
-    """Run the checks; each verdict is stored (one transaction each) as it arrives."""
-    run_id = None
-    if store is not None:
-        store.mark_interrupted_runs()
-        run_id = store.start_run(budget, kind=kind, argv=argv)
-    verdicts: list[Verdict] = []
-
-    def accept(v: Verdict) -> None:
-        verdicts.append(v)
-        if store is not None:
-            store.add_verdict(run_id, v)
-        if on_verdict:
-            on_verdict(v)
-
-    try:
-        if jobs <= 1 or len(checks) <= 1:
-            for c in checks:
-                accept(run_check(c, budget=budget, overrides=overrides))
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futs = [pool.submit(_run_one, c.key, budget, overrides or {}, 0) for c in checks]
-                for f in as_completed(futs):
-                    accept(f.result())
-    except BaseException:
-        if store is not None:
-            store.finish_run(run_id, "incomplete")
-        raise
-    if store is not None:
-        store.finish_run(run_id, "complete")
-    order = {c.key: i for i, c in enumerate(checks)}
-    verdicts.sort(key=lambda v: order.get(f"{v.statement_id}::{v.check}", 0))
-    return verdicts
+    """Run the checks (in this process, or on a pool of ``jobs`` processes, longest first);
+    each verdict is stored (one transaction each) as it arrives. Returns the verdicts in the
+    checks' order."""
+    tasks = [Task(c, dict(overrides or {})) for c in checks]
+    with Run(store, budget, kind=kind, argv=argv) as run:
+        return execute(run, tasks, choose(len(tasks), jobs=jobs), seed=0, on_verdict=on_verdict)
 
 
 def write_json(verdicts: list[Verdict], path: str | Path) -> None:

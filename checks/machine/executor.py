@@ -1,0 +1,244 @@
+"""One executor and one run lifecycle, for ``ibv run`` and ``ibv probe``.
+
+A *task* is one check on one instance (its overrides). An :class:`Executor` runs tasks and
+yields each verdict as it arrives; three back-ends:
+
+* :class:`InProcess` -- one after the other in this process (one task, ``--jobs 1``,
+  ``--workers 1``);
+* :class:`ProcessPool` -- a local pool of worker processes (``ibv run --jobs N``);
+* :class:`Dask` -- a local Dask cluster of single-threaded worker processes, or an existing
+  cluster (``ibv probe --workers N`` / ``--scheduler ADDRESS``).
+
+The lifecycle is :class:`Run`: it starts a run in the store (or reopens an interrupted sweep
+to resume it), takes each verdict into the store as it arrives (one transaction each), and
+finishes the run ``complete`` -- or ``incomplete`` on any exception or KeyboardInterrupt.
+:func:`execute` joins them: the tasks go to the executor longest first (:func:`schedule`,
+from the store's history of each check's seconds at the budget) so that parallel workers
+finish together, and the verdicts come back in task order.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Mapping, Sequence
+
+from ..core import Check, Verdict, _fmt, load_checks, run_check
+
+
+@dataclass(frozen=True)
+class Task:
+    """One check on one instance (the probe's overrides; none for a plain run)."""
+
+    check: Check
+    overrides: dict = field(default_factory=dict)
+
+    @property
+    def history_key(self) -> tuple[str, str]:
+        return (self.check.statement_id, self.check.name)
+
+
+def _run_task(check_key: str, overrides: dict, budget: str, seed: int) -> Verdict:
+    """One task in a worker process (module-level, so that it pickles): the worker loads the
+    checks (its own registry) and runs the named one."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    return run_check(load_checks()[check_key], budget=budget, overrides=overrides, seed=seed)
+
+
+def failed_verdict(task: Task, exc: BaseException, seed: int, where: str) -> Verdict:
+    """The ``error`` verdict of a task whose worker died or could not run it."""
+    chk = task.check
+    return Verdict(chk.statement_id, chk.name, chk.method, "error", chk.expected, _fmt(task.overrides),
+                   {"comparisons": [], "instances": []}, None, seed, 0.0, f"{type(exc).__name__}: {exc} ({where})")
+
+
+# ---------------------------------------------------------------------------------------
+# Back-ends
+# ---------------------------------------------------------------------------------------
+class Executor:
+    """Runs tasks; :meth:`run` yields ``(index, verdict)`` as each task finishes (``index``
+    into the task list it was given)."""
+
+    name = "executor"
+    parallel = False  # more than one task at a time: the order of submission matters
+
+    def run(self, tasks: Sequence[Task], budget: str, seed: int) -> Iterator[tuple[int, Verdict]]:
+        raise NotImplementedError
+
+
+class InProcess(Executor):
+    """One task after the other in this process (the Check objects themselves: a check
+    registered only here runs too)."""
+
+    name = "in-process"
+
+    def run(self, tasks, budget, seed):
+        for i, t in enumerate(tasks):
+            yield i, run_check(t.check, budget=budget, overrides=t.overrides, seed=seed)
+
+
+class ProcessPool(Executor):
+    """A local pool of ``jobs`` worker processes, fed in the order given. A task that raises
+    in its worker (or a worker that dies) ends the run: the run is then incomplete."""
+
+    name = "process pool"
+    parallel = True
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+
+    def run(self, tasks, budget, seed):
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        pool = ProcessPoolExecutor(max_workers=self.jobs)
+        try:
+            futs = {pool.submit(_run_task, t.check.key, t.overrides, budget, seed): i for i, t in enumerate(tasks)}
+            for f in as_completed(futs):
+                yield futs[f], f.result()
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
+
+
+class Dask(Executor):
+    """Dask: an existing cluster (``scheduler``), a given ``client``, or a local cluster of
+    ``workers`` single-threaded processes (default: one per core), started on first use and
+    closed after. Results are collected on the client, so one process writes the store. A
+    task whose worker died or that could not run gets an ``error`` verdict."""
+
+    name = "dask"
+    parallel = True
+
+    def __init__(self, scheduler: str | None = None, workers: int | None = None, client=None):
+        self.scheduler, self.workers, self.client = scheduler, workers, client
+
+    def connect(self):
+        """A Dask client: on an existing cluster, or on a local cluster of single-threaded
+        worker processes; returns (client, cluster or None)."""
+        import logging
+
+        from dask.distributed import Client, LocalCluster
+
+        if self.scheduler:
+            return Client(self.scheduler, timeout="10s"), None
+        n = self.workers or os.cpu_count() or 1
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+        return Client(cluster), cluster
+
+    def run(self, tasks, budget, seed):
+        if not tasks:
+            return
+        from dask.distributed import as_completed
+
+        client, cluster = (self.client, None) if self.client is not None else self.connect()
+        try:
+            futs = {}
+            for i, t in enumerate(tasks):  # earlier tasks first: a higher priority
+                futs[client.submit(_run_task, t.check.key, t.overrides, budget, seed, pure=False, priority=len(tasks) - i)] = i
+            for f in as_completed(list(futs)):
+                i = futs[f]
+                try:
+                    v = f.result()
+                except Exception as exc:  # the worker died or the task could not run: an error verdict
+                    v = failed_verdict(tasks[i], exc, seed, "on the Dask worker")
+                yield i, v
+        finally:
+            if self.client is None:
+                client.close()
+                if cluster is not None:
+                    cluster.close()
+
+
+def choose(n_tasks: int, *, jobs: int | None = None, dask: bool = False, scheduler: str | None = None,
+           workers: int | None = None, client=None) -> Executor:
+    """The back-end for ``n_tasks`` tasks: ``ibv run`` gives ``jobs`` (a process pool when
+    more than one job and task), ``ibv probe`` asks for Dask (``dask``: in process for one
+    task or ``workers == 1`` without a scheduler or client)."""
+    if dask or scheduler is not None or client is not None:
+        if client is None and scheduler is None and (workers == 1 or n_tasks <= 1):
+            return InProcess()
+        return Dask(scheduler=scheduler, workers=workers, client=client)
+    if jobs is not None and jobs > 1 and n_tasks > 1:
+        return ProcessPool(jobs)
+    return InProcess()
+
+
+# ---------------------------------------------------------------------------------------
+# Order: longest first
+# ---------------------------------------------------------------------------------------
+def schedule(tasks: Sequence[Task], expected: Mapping[tuple[str, str], float]) -> list[int]:
+    """The order to submit tasks in (indices into ``tasks``), longest expected first (LPT:
+    with two workers, both finish close together). ``expected`` gives the seconds of a
+    (statement, check) -- the store's history at the budget; checks without history go first
+    (they may be long), in their given order; ties keep the given order."""
+
+    def key(i: int):
+        e = expected.get(tasks[i].history_key)
+        return (0, 0.0, i) if e is None else (1, -float(e), i)
+
+    return sorted(range(len(tasks)), key=key)
+
+
+# ---------------------------------------------------------------------------------------
+# The run lifecycle
+# ---------------------------------------------------------------------------------------
+class Run:
+    """A run in the store, as a context manager: on entry a new run is started (or, for a
+    sweep with ``resume``, its latest interrupted run is reopened, ``done`` then holding the
+    (check, instance) pairs it already stored); :meth:`add` stores each verdict as it arrives,
+    one transaction each; on exit the run is finished ``complete``, or ``incomplete`` when an
+    exception (KeyboardInterrupt included) leaves the block. Without a store it only collects."""
+
+    def __init__(self, store, budget: str, kind: str = "run", argv: list[str] | None = None,
+                 sweep: str | None = None, resume: bool = False):
+        self.store, self.budget, self.kind, self.argv = store, budget, kind, argv
+        self.sweep, self.resume = sweep, resume
+        self.id: int | None = None
+        self.resumed = False
+        self.done: set[tuple[str, str]] = set()
+        self.verdicts: list[Verdict] = []  # taken in this process, in arrival order
+
+    def __enter__(self) -> "Run":
+        if self.store is None:
+            return self
+        prev = self.store.resumable_run(self.sweep) if (self.sweep and self.resume) else None
+        if prev is not None:
+            self.id, self.resumed = prev["id"], True
+            self.store.reopen_run(self.id, self.argv)
+            self.done = self.store.done_instances(self.id)
+        else:
+            self.store.mark_interrupted_runs()
+            self.id = self.store.start_run(self.budget, kind=self.kind, argv=self.argv, sweep=self.sweep)
+        return self
+
+    def add(self, v: Verdict) -> None:
+        self.verdicts.append(v)
+        if self.store is not None:
+            self.store.add_verdict(self.id, v)
+
+    def add_artifact(self, name: str, mime: str, content: str) -> None:
+        if self.store is not None:
+            self.store.add_run_artifact(self.id, name, mime, content)
+
+    def expected_seconds(self) -> dict[tuple[str, str], float]:
+        return self.store.durations(self.budget) if self.store is not None else {}
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        if self.store is not None and self.id is not None:
+            self.store.finish_run(self.id, "complete" if exc_type is None else "incomplete")
+        return False
+
+
+def execute(run: Run, tasks: Sequence[Task], executor: Executor, seed: int = 0,
+            on_verdict: Callable[[Verdict], None] | None = None) -> list[Verdict]:
+    """Run the tasks on the executor within the run: each verdict is stored as it arrives
+    and passed to ``on_verdict``; a parallel executor gets the tasks longest first. Returns
+    the verdicts in task order."""
+    order = schedule(tasks, run.expected_seconds()) if executor.parallel and len(tasks) > 1 else list(range(len(tasks)))
+    got: dict[int, Verdict] = {}
+    for k, v in executor.run([tasks[i] for i in order], run.budget, seed):
+        run.add(v)
+        got[order[k]] = v
+        if on_verdict is not None:
+            on_verdict(v)
+    return [got[i] for i in sorted(got)]

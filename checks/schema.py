@@ -1,0 +1,176 @@
+"""The verdict schema: what a verdict record may say, in one place, for the machine and the report.
+
+Standard library only (no numpy, no SymPy): the report (``reports/``) reads stored verdicts
+through this module without importing the checks or their engines.
+
+* the statuses, their order (a check is as strong as its weakest item) and :func:`combine`;
+* the methods and the positive status each gives (:data:`METHOD_STATUS`);
+* the metric keys the machine writes into every verdict (:data:`RESERVED_METRICS`), the keys of
+  a comparison record and of an instance record;
+* :func:`number`, the one reading of a stored metric value as a number;
+* :func:`instance_held` / :func:`hypotheses_held`: did the hypotheses hold on stored instances;
+* :data:`STATUS_COLOURS`, the colour of each status in the report and the probe's plots.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable, Mapping
+
+# ---------------------------------------------------------------------------------------
+# Statuses
+# ---------------------------------------------------------------------------------------
+PROVED, CERTIFIED, VERIFIED = "proved", "certified", "verified"
+REFUTED, INCONCLUSIVE, ERROR = "refuted", "inconclusive", "error"
+
+# Display order: the positive statuses strongest first, then the negative ones.
+STATUSES = (PROVED, CERTIFIED, VERIFIED, REFUTED, INCONCLUSIVE, ERROR)
+# Weakest first: a check is as strong as its weakest item, a statement as its weakest check.
+WEAKEST_FIRST = (REFUTED, ERROR, INCONCLUSIVE, VERIFIED, CERTIFIED, PROVED)
+# The statuses that say the statement holds (on the evidence), and those that decide nothing.
+POSITIVE = (PROVED, CERTIFIED, VERIFIED)
+UNDECIDED = (INCONCLUSIVE, ERROR)
+
+
+def combine(statuses: Iterable[str], empty: str | None = INCONCLUSIVE) -> str | None:
+    """The weakest of the statuses; ``empty`` when there are none (a check that recorded no
+    comparison is ``inconclusive``). An unknown status is an error."""
+    statuses = list(statuses)
+    for s in statuses:
+        if s not in WEAKEST_FIRST:
+            raise ValueError(f"unknown status {s!r}")
+    if not statuses:
+        return empty
+    return min(statuses, key=WEAKEST_FIRST.index)
+
+
+# ---------------------------------------------------------------------------------------
+# Methods
+# ---------------------------------------------------------------------------------------
+METHODS = ("symbolic", "flow", "convex", "random", "interval", "experiment")
+# The positive verdict each method can give when the statement holds.
+METHOD_STATUS = {
+    "symbolic": PROVED,
+    "interval": CERTIFIED,
+    "flow": VERIFIED,
+    "convex": VERIFIED,
+    "random": VERIFIED,
+    "experiment": VERIFIED,
+}
+
+
+def expected_status(method: str, statement_expect: str, override: str | None = None) -> str:
+    """The status a check is expected to give: its own ``override``, else ``refuted`` for a
+    statement refuted as printed, else its method's positive status."""
+    if override is not None:
+        return override
+    if statement_expect == "refuted":
+        return REFUTED
+    return METHOD_STATUS[method]
+
+
+# ---------------------------------------------------------------------------------------
+# Metric keys the machine writes (checks.core.run_check); a check's own metrics use others
+# ---------------------------------------------------------------------------------------
+MIN_DIGITS = "min_digits"  # smallest agreement in significant digits over the items (finite ones)
+MIN_SLACK_RATIO = "min_slack_ratio"  # smallest rhs/lhs over the bound items
+ITEMS = "items"  # number of comparisons
+COMPARISONS = "comparisons"  # one record per item, see COMPARISON_* below
+INSTANCES = "instances"  # one record per instance the check started: {"params": ..., "hypotheses": {text: bool}}
+NOTES = "notes"  # the check's notes (text)
+COUNTEREXAMPLE = "counterexample"  # {"label", "instance", "metrics"} of the first refuted item
+UNRESOLVED_CROSS_CHECKS = "unresolved_cross_checks"  # solver cross-checks that could not resolve their tolerance
+OVERRIDES_READ = "overrides_read"  # a probe's overrides the check read
+OVERRIDES_UNUSED = "overrides_unused"  # ... and those it did not (it runs its own instances)
+
+# The headline numbers of a verdict (scalars).
+HEADLINE_METRICS = (MIN_DIGITS, MIN_SLACK_RATIO, ITEMS)
+# The structured records (lists, dicts) the machine adds to every verdict's metrics.
+STRUCTURED_METRICS = (COMPARISONS, INSTANCES, NOTES, COUNTEREXAMPLE, UNRESOLVED_CROSS_CHECKS)
+# The probe's bookkeeping of overrides.
+OVERRIDE_METRICS = (OVERRIDES_READ, OVERRIDES_UNUSED)
+RESERVED_METRICS = HEADLINE_METRICS + STRUCTURED_METRICS + OVERRIDE_METRICS
+
+# A comparison record: these keys, then the judge's numbers (agree: discrepancy, tolerance,
+# error_estimate, digits; bound: lhs, rhs, slack, slack_ratio, error_estimate; identity:
+# residual, scope; a Hypothesis summary: examples, generated_by, min_slack, tightest_instance;
+# an undecided item: why).
+COMPARISON_LABEL, COMPARISON_STATUS, COMPARISON_INSTANCE = "label", "status", "instance"
+COMPARISON_KEYS = (COMPARISON_LABEL, COMPARISON_STATUS, COMPARISON_INSTANCE)
+JUDGE_KEYS = ("discrepancy", "tolerance", "error_estimate", "digits", "lhs", "rhs", "slack", "slack_ratio",
+              "min_slack", "residual", "scope", "examples", "why")
+# An instance record (metrics["instances"][k]).
+INSTANCE_PARAMS, INSTANCE_HYPOTHESES = "params", "hypotheses"
+
+
+# ---------------------------------------------------------------------------------------
+# Reading stored values
+# ---------------------------------------------------------------------------------------
+def number(x: Any, finite: bool = False) -> float | None:
+    """A stored metric value as a float, or ``None`` when it is no number.
+
+    Stored metrics are JSON: numbers, and high-precision or non-finite numbers kept as text
+    (``"inf"``, a 60-digit decimal). ``bool`` is a flag, not a number (``None``); NaN is no
+    number either (``None``); infinities are kept (``digits = inf`` is exact agreement)
+    unless ``finite``, which also turns a decimal too large for a float into ``None``.
+    """
+    if x is None or isinstance(x, bool):
+        return None
+    if isinstance(x, str):
+        text = x.strip()
+        if not text or "_" in text:  # float() would read "1_000"; a stored number never has one
+            return None
+        try:
+            v = float(text)
+        except ValueError:
+            return None
+    elif isinstance(x, int):
+        try:
+            v = float(x)
+        except OverflowError:
+            v = math.inf if x > 0 else -math.inf
+    else:
+        try:
+            v = float(x)
+        except (TypeError, ValueError, OverflowError):
+            return None
+    if math.isnan(v):
+        return None
+    if finite and math.isinf(v):
+        return None
+    return v
+
+
+def instance_held(record: Any) -> bool | None:
+    """Whether every hypothesis held on one stored instance record (``None``: it says nothing)."""
+    if not isinstance(record, Mapping):
+        return None
+    hyps = record.get(INSTANCE_HYPOTHESES)
+    if not isinstance(hyps, Mapping):
+        return None
+    return all(bool(ok) for ok in hyps.values())
+
+
+def hypotheses_held(verdicts: Iterable[Mapping], held: dict[str, bool] | None = None) -> dict[str, bool]:
+    """Each hypothesis text: held on every instance the verdict records report (folded into
+    ``held``, e.g. the hypotheses evaluated on the probe's own instance)."""
+    out = dict(held or {})
+    for v in verdicts:
+        metrics = v.get("metrics") if isinstance(v, Mapping) else None
+        for inst in (metrics or {}).get(INSTANCES) or []:
+            if isinstance(inst, Mapping) and isinstance(inst.get(INSTANCE_HYPOTHESES), Mapping):
+                for text, ok in inst[INSTANCE_HYPOTHESES].items():
+                    out[text] = out.get(text, True) and bool(ok)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Colours (white text reads on each)
+# ---------------------------------------------------------------------------------------
+STATUS_COLOURS = {
+    PROVED: "#1b6e3a",
+    CERTIFIED: "#0f766e",
+    VERIFIED: "#2f7f58",
+    REFUTED: "#7b3fa0",
+    INCONCLUSIVE: "#a8650a",
+    ERROR: "#b3261e",
+}

@@ -1,0 +1,139 @@
+"""Import directions, read from the sources (AST, nothing imported):
+
+* ``numerics/`` knows no paper: it imports nothing from ``theorems``, ``checks``, ``reports``;
+* ``theorems/`` (what is claimed) imports nothing from ``checks`` (how it is tested);
+* ``reports/`` renders data: of the project it imports only the verdict schema
+  (``checks.schema``) and the store (``checks.machine.store``) -- no ``checks.core``, no paper
+  module of ``checks/`` or ``theorems/``;
+* ``checks/schema.py`` is standard library only; ``checks/core.py`` and the paper modules of
+  ``checks/`` do not import the machine (``checks.machine``) or the report.
+
+And at run time: ``import reports.render`` loads no check, no statement module and no
+numerical engine.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST_PARTY = ("numerics", "theorems", "checks", "reports")
+
+# Known violations, each to be removed by the change named beside it.
+KNOWN_EXCEPTIONS = {
+    # removed by the paper-free-math move (the lead deletes this entry at merge)
+    ("theorems/kernel_rich_regularizer.py", "checks.kernel_rich"),
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module a source file imports (anywhere in it, inside functions too), relative
+    imports resolved; ``from a import b`` gives ``a`` and ``a.b`` (b may be a module)."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                anchor = ".".join(parts[: len(parts) - (node.level - 1)])
+                base = f"{anchor}.{base}" if base else anchor
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+    return out
+
+
+def _sources(pkg: str) -> list[Path]:
+    return sorted(f for f in (ROOT / pkg).rglob("*.py") if "__pycache__" not in f.parts)
+
+
+def _is_module(dotted: str) -> bool:
+    """Whether a dotted name is a module or package of the repository (``from a import b``
+    names ``a.b`` even when b is a function)."""
+    p = ROOT.joinpath(*dotted.split("."))
+    return p.with_suffix(".py").is_file() or (p / "__init__.py").is_file()
+
+
+def _first_party(mods: set[str]) -> set[str]:
+    return {m for m in mods if m.split(".")[0] in FIRST_PARTY and _is_module(m)}
+
+
+def paper_modules(pkg: str) -> set[str]:
+    """The paper modules of ``checks/`` or ``theorems/``: named like a module of theorems/
+    (which holds only the registry besides them)."""
+    papers = {f.stem for f in (ROOT / "theorems").glob("*.py") if f.stem != "registry" and not f.stem.startswith("_")}
+    return {f"{pkg}.{p}" for p in papers if (ROOT / pkg / f"{p}.py").is_file()}
+
+
+def _violations(pkg: str, allowed) -> list[str]:
+    out = []
+    for f in _sources(pkg):
+        rel = f.relative_to(ROOT).as_posix()
+        for m in sorted(_first_party(imports(f))):
+            if not allowed(m) and (rel, m) not in KNOWN_EXCEPTIONS:
+                out.append(f"{rel} imports {m}")
+    return out
+
+
+def test_numerics_knows_no_paper():
+    assert not _violations("numerics", lambda m: m.split(".")[0] == "numerics")
+
+
+def test_theorems_import_nothing_from_checks():
+    assert not _violations("theorems", lambda m: m.split(".")[0] != "checks")
+
+
+def test_known_exceptions_still_exist():
+    """An entry whose import is gone is stale: delete it."""
+    for rel, mod in KNOWN_EXCEPTIONS:
+        assert mod in imports(ROOT / rel), f"{rel} no longer imports {mod}: remove it from KNOWN_EXCEPTIONS"
+
+
+def test_reports_read_only_the_schema_and_the_store():
+    allowed = {"checks", "checks.schema", "checks.machine", "checks.machine.store"}
+    bad = _violations("reports", lambda m: m.split(".")[0] == "reports" or m in allowed)
+    assert not bad, bad
+    every = set().union(*(imports(f) for f in _sources("reports")))
+    assert "checks.core" not in every and not every & (paper_modules("checks") | paper_modules("theorems"))
+
+
+def test_schema_is_standard_library_only():
+    mods = {m.split(".")[0] for m in imports(ROOT / "checks" / "schema.py")} - {"__future__"}
+    assert mods <= set(sys.stdlib_module_names), mods - set(sys.stdlib_module_names)
+
+
+def test_core_and_paper_checks_do_not_import_the_machine():
+    for f in [ROOT / "checks" / "core.py", *[ROOT / "checks" / f"{m.split('.')[1]}.py" for m in paper_modules("checks")]]:
+        bad = {m for m in imports(f) if m.startswith(("checks.machine", "reports"))}
+        assert not bad, f"{f.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_resolving_relative_imports():
+    probe = ROOT / "checks" / "machine" / "probe.py"
+    assert {"checks.core", "checks.schema", "checks.machine.executor"} <= imports(probe)
+    assert "checks.core" in imports(ROOT / "checks" / "kernel_rich.py")
+
+
+def test_importing_the_report_loads_no_check_statement_or_engine():
+    code = "import json, sys; import reports.render; print(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded = set(json.loads(out.stdout))
+    forbidden = {"checks.core", *paper_modules("checks"), *paper_modules("theorems")}
+    assert not loaded & forbidden, sorted(loaded & forbidden)
+    engines = ("cvxpy", "flint", "sympy", "numpy", "scipy", "heyoka", "mpmath", "matplotlib")
+    assert not {m for m in loaded if m.split(".")[0] in engines}, sorted(m for m in loaded if m.split(".")[0] in engines)
+    assert "checks.schema" in loaded
