@@ -22,13 +22,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_PARTY = ("numerics", "theorems", "checks", "reports")
 
-# Known violations, each to be removed by the change named beside it.
-KNOWN_EXCEPTIONS = {
-    # removed by the paper-free-math move (the lead deletes this entry at merge)
-    ("theorems/kernel_rich_regularizer.py", "checks.kernel_rich"),
-}
-
-
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -83,7 +76,7 @@ def _violations(pkg: str, allowed) -> list[str]:
     for f in _sources(pkg):
         rel = f.relative_to(ROOT).as_posix()
         for m in sorted(_first_party(imports(f))):
-            if not allowed(m) and (rel, m) not in KNOWN_EXCEPTIONS:
+            if not allowed(m):
                 out.append(f"{rel} imports {m}")
     return out
 
@@ -92,14 +85,8 @@ def test_numerics_knows_no_paper():
     assert not _violations("numerics", lambda m: m.split(".")[0] == "numerics")
 
 
-def test_theorems_import_nothing_from_checks():
-    assert not _violations("theorems", lambda m: m.split(".")[0] != "checks")
-
-
-def test_known_exceptions_still_exist():
-    """An entry whose import is gone is stale: delete it."""
-    for rel, mod in KNOWN_EXCEPTIONS:
-        assert mod in imports(ROOT / rel), f"{rel} no longer imports {mod}: remove it from KNOWN_EXCEPTIONS"
+def test_theorems_import_nothing_from_checks_or_reports():
+    assert not _violations("theorems", lambda m: m.split(".")[0] not in ("checks", "reports"))
 
 
 def test_reports_read_only_the_schema_and_the_store():

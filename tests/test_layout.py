@@ -1,4 +1,4 @@
-"""The layout a newcomer relies on: every id greppable, imports pointing one way."""
+"""The layout a newcomer relies on: every id greppable (import directions: test_imports.py)."""
 from __future__ import annotations
 
 import ast
@@ -49,22 +49,3 @@ def test_every_check_names_its_statement_literally_in_its_module():
             continue
         where = str(Path(chk.fn.__code__.co_filename).resolve())
         assert (chk.statement_id, chk.name) in found[where], f"{chk.key} is not declared literally in {where}"
-
-
-def _imported_packages(path: Path) -> set[str]:
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            out.update(a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            out.add(node.module.split(".")[0])
-    return out
-
-
-def test_imports_point_one_way():
-    """numerics knows no paper (imports nothing from theorems, checks, reports); theorems imports
-    nothing from checks or reports."""
-    for folder, forbidden in (("numerics", {"theorems", "checks", "reports"}), ("theorems", {"checks", "reports"})):
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            bad = _imported_packages(path) & forbidden
-            assert not bad, f"{folder}/{path.name} imports {sorted(bad)}"
