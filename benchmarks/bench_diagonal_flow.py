@@ -5,11 +5,11 @@ precision for scale. Prints one JSON line with timings, digits and ratios.
 
     python benchmarks/bench_diagonal_flow.py
 """
+
 import json
 import time
 
 import mpmath
-import numpy as np
 import sympy as sp
 
 from numerics import flows, integrators
@@ -44,13 +44,20 @@ def main():
     t_dbl = time.perf_counter() - t0
     d_dbl = float(max(abs(a - float(b)) for a, b in zip(dbl.final, hp.final)))
 
-    print(json.dumps({
-        "problem": "kernel-rich depth-2 diagonal flow, T5, alpha=0.3, t=3",
-        "heyoka_128bit_s": round(t_hp, 3), "heyoka_error_estimate": hp.final_error,
-        "mpmath_odefun_35dps_s": round(t_mp, 3), "heyoka_vs_odefun_max_diff": float(diff),
-        "scipy_dop853_s": round(t_dbl, 4), "scipy_vs_heyoka_max_diff": d_dbl,
-        "speedup_vs_odefun": round(t_mp / t_hp, 1),
-    }))
+    print(
+        json.dumps(
+            {
+                "problem": "kernel-rich depth-2 diagonal flow, T5, alpha=0.3, t=3",
+                "heyoka_128bit_s": round(t_hp, 3),
+                "heyoka_error_estimate": hp.final_error,
+                "mpmath_odefun_35dps_s": round(t_mp, 3),
+                "heyoka_vs_odefun_max_diff": float(diff),
+                "scipy_dop853_s": round(t_dbl, 4),
+                "scipy_vs_heyoka_max_diff": d_dbl,
+                "speedup_vs_odefun": round(t_mp / t_hp, 1),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -24,11 +24,11 @@ Times are CPU seconds of this process (``time.process_time``; one thread: BLAS i
 one thread) and include compiling the integrator; wall times on a shared machine are
 inflated and not reported.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -37,8 +37,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mpmath  # noqa: E402
 import numpy as np  # noqa: E402
-
 import problems  # noqa: E402
+
 from numerics import flows, integrators  # noqa: E402
 
 
@@ -89,7 +89,9 @@ def scipy_run(pb, T, rtol=1e-13):
     from scipy.integrate import solve_ivp
 
     c0 = cpu()
-    sol = solve_ivp(pb.numpy_field, (0.0, T), np.array([float(v) for v in pb.x0]), method="DOP853", rtol=rtol, atol=rtol * 1e-3)
+    sol = solve_ivp(
+        pb.numpy_field, (0.0, T), np.array([float(v) for v in pb.x0]), method="DOP853", rtol=rtol, atol=rtol * 1e-3
+    )
     return cpu() - c0, sol
 
 
@@ -98,11 +100,18 @@ def main(argv=None):
     ap.add_argument("--problem", required=True, choices=sorted(problems.PROBLEMS))
     ap.add_argument("--horizon", type=float, default=None, help="integrate to this time instead of the stop rule")
     ap.add_argument("--ours-bits", type=int, default=113, help="working precision of integrate_hp (113: real128)")
-    ap.add_argument("--ours-check-bits", type=int, default=None, help="check precision of integrate_hp (default working + 64)")
-    ap.add_argument("--ours-check-tol", type=float, default=None, help="Taylor tolerance of the check run (default 2^-check_bits)")
+    ap.add_argument(
+        "--ours-check-bits", type=int, default=None, help="check precision of integrate_hp (default working + 64)"
+    )
+    ap.add_argument(
+        "--ours-check-tol", type=float, default=None, help="Taylor tolerance of the check run (default 2^-check_bits)"
+    )
     ap.add_argument("--ours-method", default="taylor", choices=["taylor", "radau"], help="integrate_hp's integrator")
-    ap.add_argument("--configs", default="real128:113:c,real128:113:u,mpfr:128:c,mpfr:200:c",
-                    help="heyoka configurations kind:bits:c|u (compact / unrolled)")
+    ap.add_argument(
+        "--configs",
+        default="real128:113:c,real128:113:u,mpfr:128:c,mpfr:200:c",
+        help="heyoka configurations kind:bits:c|u (compact / unrolled)",
+    )
     ap.add_argument("--ref-bits", type=int, default=256)
     ap.add_argument("--odefun-horizon", type=float, default=1.0)
     ap.add_argument("--odefun-dps", type=int, default=35)
@@ -112,9 +121,14 @@ def main(argv=None):
 
     c0 = cpu()
     pb = problems.PROBLEMS[a.problem]()
-    out = {"problem": pb.description, "n_state": len(pb.syms), "symbolic_setup_cpu_s": round(cpu() - c0, 2),
-           "digits_of": "state" if pb.observable is None else "observable (kernel-rich: beta)",
-           "timing": "CPU seconds (time.process_time), one thread, compile included", "load_before": os.getloadavg()[0]}
+    out = {
+        "problem": pb.description,
+        "n_state": len(pb.syms),
+        "symbolic_setup_cpu_s": round(cpu() - c0, 2),
+        "digits_of": "state" if pb.observable is None else "observable (kernel-rich: beta)",
+        "timing": "CPU seconds (time.process_time), one thread, compile included",
+        "load_before": os.getloadavg()[0],
+    }
 
     T = a.horizon if a.horizon is not None else pb.t_end
     if "ours" not in skip:
@@ -122,17 +136,34 @@ def main(argv=None):
         stop = pb.stop if (pb.stop_value is not None and a.horizon is None) else None
         grid = flows.geometric_grid(T, 1e-2, 16) if stop is not None else [T]
         c0 = cpu()
-        fl = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, T, bits=a.ours_bits, check_bits=a.ours_check_bits, stop=stop, grid=grid,
-                                check_tol=a.ours_check_tol, method=a.ours_method)
+        fl = flows.integrate_hp(
+            pb.rhs,
+            pb.syms,
+            pb.x0,
+            T,
+            bits=a.ours_bits,
+            check_bits=a.ours_check_bits,
+            stop=stop,
+            grid=grid,
+            check_tol=a.ours_check_tol,
+            method=a.ours_method,
+        )
         total = cpu() - c0
         if stop is not None:
             if not fl.stopped:
                 raise SystemExit(f"the stop rule did not hold by t = {T:g}")
             T = fl.t_final
-        ours = {"config": f"integrate_hp method={a.ours_method} bits={a.ours_bits} ({fl.fp}), check MPFR {fl.check_bits}"
-                          + (f" tol {a.ours_check_tol:g}" if a.ours_check_tol else ""),
-                "cpu_s": round(total, 2), "working_run_cpu_s": round(fl.cpu_seconds[0], 2), "check_run_cpu_s": round(fl.cpu_seconds[1], 2),
-                "steps": fl.steps, "check_steps": fl.check_steps, "grid_points": len(fl.times), "error_estimate": fl.final_error}
+        ours = {
+            "config": f"integrate_hp method={a.ours_method} bits={a.ours_bits} ({fl.fp}), check MPFR {fl.check_bits}"
+            + (f" tol {a.ours_check_tol:g}" if a.ours_check_tol else ""),
+            "cpu_s": round(total, 2),
+            "working_run_cpu_s": round(fl.cpu_seconds[0], 2),
+            "check_run_cpu_s": round(fl.cpu_seconds[1], 2),
+            "steps": fl.steps,
+            "check_steps": fl.check_steps,
+            "grid_points": len(fl.times),
+            "error_estimate": fl.final_error,
+        }
         final_ours = fl.final
     out["T"] = T
 
@@ -148,7 +179,10 @@ def main(argv=None):
     for cfg in filter(None, a.configs.split(",")):
         kind, bits, mode = cfg.split(":")
         info, x = heyoka_run(pb, T, kind, int(bits), mode == "c")
-        info.update(config=f"heyoka {kind} {bits} bits {'compact' if mode == 'c' else 'unrolled'}", digits=digits(pb.observe(x), pb.observe(ref)))
+        info.update(
+            config=f"heyoka {kind} {bits} bits {'compact' if mode == 'c' else 'unrolled'}",
+            digits=digits(pb.observe(x), pb.observe(ref)),
+        )
         rows.append(info)
         print(json.dumps({"progress": a.problem, **info}), file=sys.stderr, flush=True)
     out["heyoka"] = rows
@@ -162,8 +196,12 @@ def main(argv=None):
 
     if "scipy" not in skip:
         s, sol = scipy_run(pb, T)
-        out["scipy_dop853_double"] = {"cpu_s": round(s, 3), "nfev": int(sol.nfev), "success": bool(sol.success),
-                                      "digits": digits(pb.observe([float(v) for v in sol.y[:, -1]]), pb.observe(ref)) if sol.success else None}
+        out["scipy_dop853_double"] = {
+            "cpu_s": round(s, 3),
+            "nfev": int(sol.nfev),
+            "success": bool(sol.success),
+            "digits": digits(pb.observe([float(v) for v in sol.y[:, -1]]), pb.observe(ref)) if sol.success else None,
+        }
 
     if "odefun" not in skip:
         ts = min(a.odefun_horizon, T)
@@ -175,9 +213,16 @@ def main(argv=None):
         # fewer than 2T (odefun's step is at most 0.5)
         full_steps = max(2 * T, steps * out["reference"]["steps"] / max(ref_short["steps"], 1))
         est = per_step * full_steps
-        out["mpmath_odefun"] = {"dps": a.odefun_dps, "horizon": ts, "cpu_s": round(s, 2), "steps": steps, "digits_at_horizon": digits(pb.observe(x), pb.observe(xr)),
-                                      "extrapolated_steps_to_T": round(full_steps), "extrapolated_cpu_s_to_T": round(est, 1),
-                                      "extrapolation": "cpu per step x max(2T, steps x heyoka-reference steps on [0,T] / on [0,horizon])"}
+        out["mpmath_odefun"] = {
+            "dps": a.odefun_dps,
+            "horizon": ts,
+            "cpu_s": round(s, 2),
+            "steps": steps,
+            "digits_at_horizon": digits(pb.observe(x), pb.observe(xr)),
+            "extrapolated_steps_to_T": round(full_steps),
+            "extrapolated_cpu_s_to_T": round(est, 1),
+            "extrapolation": "cpu per step x max(2T, steps x heyoka-reference steps on [0,T] / on [0,horizon])",
+        }
         if "ours" in out:
             out["speedup_ours_vs_odefun"] = round(est / out["ours"]["cpu_s"], 1)
     print(json.dumps(out))

@@ -35,6 +35,7 @@ Engines:
   ln(residual / 1e-25) / lambda_min of the linearisation there); its digits at d = 100 are in
   bench_flows.py's lines.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,7 +65,6 @@ def kernel_rich_double(d: int, N: int = 40, alpha: float = 1e-2):
     """NumPy fields of the 2d-variable flow and of its reduction (no SymPy: the SciPy engine
     scales to d where building the symbolic loss would dominate)."""
     import numpy as np
-
     import problems
 
     X, y = problems.kernel_rich_data(N, d)
@@ -72,7 +72,7 @@ def kernel_rich_double(d: int, N: int = 40, alpha: float = 1e-2):
 
     def full(t, x):
         wp, wm = x[:d], x[d:]
-        g = 2 * Xf.T @ (Xf @ (wp ** 2 - wm ** 2) - yf)
+        g = 2 * Xf.T @ (Xf @ (wp**2 - wm**2) - yf)
         return np.concatenate([-2 * g * wp, 2 * g * wm])
 
     def reduced(t, v):
@@ -103,8 +103,8 @@ def stop_time_double(d: int, grid, res_stop: float = 1e-25, N: int = 40) -> floa
 
 def trial(engine: str, d: int, budget: float, check_bits, check_tol):
     import mpmath
-
     import problems
+
     from numerics import flows, integrators
 
     grid = flows.geometric_grid(1e6, 1e-2, 16)
@@ -120,8 +120,17 @@ def trial(engine: str, d: int, budget: float, check_bits, check_tol):
     c0 = cpu()
     res = {"engine": engine, "d": d}
     if engine in ("ours", "ours-full"):
-        fl = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, pb.t_end, bits=113, check_bits=check_bits, stop=pb.stop, grid=grid,
-                                check_tol=check_tol)
+        fl = flows.integrate_hp(
+            pb.rhs,
+            pb.syms,
+            pb.x0,
+            pb.t_end,
+            bits=113,
+            check_bits=check_bits,
+            stop=pb.stop,
+            grid=grid,
+            check_tol=check_tol,
+        )
         c = cpu() - c0
         b = pb.observe(fl.final)
         m = float(max(abs(v) for v in b))
@@ -129,9 +138,16 @@ def trial(engine: str, d: int, budget: float, check_bits, check_tol):
             db = pb.meta["beta_error"](fl.final, fl.final_error)
         else:
             db = 2 * float(max(abs(fl.final[i]) + abs(fl.final[d + i]) for i in range(d))) * fl.final_error
-        res.update(cpu_s=round(c, 2), stopped=fl.stopped, T=fl.t_final, steps=fl.steps, check_steps=fl.check_steps,
-                   working_cpu_s=round(fl.cpu_seconds[0], 2), check_cpu_s=round(fl.cpu_seconds[1], 2),
-                   digits_estimate=round(-math.log10(db / m), 1) if db > 0 else 99.0)
+        res.update(
+            cpu_s=round(c, 2),
+            stopped=fl.stopped,
+            T=fl.t_final,
+            steps=fl.steps,
+            check_steps=fl.check_steps,
+            working_cpu_s=round(fl.cpu_seconds[0], 2),
+            check_cpu_s=round(fl.cpu_seconds[1], 2),
+            digits_estimate=round(-math.log10(db / m), 1) if db > 0 else 99.0,
+        )
         res["ok"] = fl.stopped and res["digits_estimate"] >= 30 and c <= budget
     elif engine in ("heyoka-real128", "heyoka-real128-reduced", "heyoka-mpfr128"):
         kind, bits = ("mpfr", 128) if engine == "heyoka-mpfr128" else ("real128", 113)
@@ -158,7 +174,13 @@ def trial(engine: str, d: int, budget: float, check_bits, check_tol):
 
         sol = solve_ivp(field_full, (0.0, T_scipy), np.full(2 * d, 1e-2), method="DOP853", rtol=1e-13, atol=1e-16)
         c = cpu() - c0
-        res.update(cpu_s=round(c, 2), stopped=bool(sol.success), T=T_scipy, nfev=int(sol.nfev), ok=bool(sol.success) and c <= budget)
+        res.update(
+            cpu_s=round(c, 2),
+            stopped=bool(sol.success),
+            T=T_scipy,
+            nfev=int(sol.nfev),
+            ok=bool(sol.success) and c <= budget,
+        )
     emit(**res)
 
 
@@ -174,8 +196,14 @@ def run_trial(engine, d, budget, check_bits, check_tol):
     if final:
         return final[-1]
     last = [ln for ln in lines if "progress" in ln]
-    return {"engine": engine, "d": d, "ok": False, "killed": f"returncode {p.returncode} (CPU limit {budget} s)",
-            "last_progress": last[-1] if last else None, "stderr_tail": p.stderr[-300:] if p.returncode not in (-24, 152) else ""}
+    return {
+        "engine": engine,
+        "d": d,
+        "ok": False,
+        "killed": f"returncode {p.returncode} (CPU limit {budget} s)",
+        "last_progress": last[-1] if last else None,
+        "stderr_tail": p.stderr[-300:] if p.returncode not in (-24, 152) else "",
+    }
 
 
 def search(engine, budget, d_min, d_max, check_bits, check_tol):
@@ -199,8 +227,14 @@ def search(engine, budget, d_min, d_max, check_bits, check_tol):
             results.append(r)
             lo, hi = (mid, hi) if r["ok"] else (lo, mid)
     best = next((r for r in results if r["ok"] and r["d"] == lo), None)
-    emit(engine=engine, budget_cpu_s=budget, largest_d=lo, smallest_failing_d=hi, at_largest=best,
-         note=None if lo is not None else f"the first d of the search, d={d_min}, does not finish in {budget} s")
+    emit(
+        engine=engine,
+        budget_cpu_s=budget,
+        largest_d=lo,
+        smallest_failing_d=hi,
+        at_largest=best,
+        note=None if lo is not None else f"the first d of the search, d={d_min}, does not finish in {budget} s",
+    )
 
 
 def main(argv=None):

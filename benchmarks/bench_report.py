@@ -7,6 +7,7 @@ apart.
 
     python benchmarks/bench_report.py [--store PATH]
 """
+
 import argparse
 import json
 import tempfile
@@ -38,8 +39,20 @@ def main():
             walls.append(round(time.perf_counter() - t0, 3))
             cpus.append(round(time.process_time() - c0, 3))
         pages = len(list((Path(tmp) / "r0" / "statements").glob("*.html")))
-    print(json.dumps({"benchmark": "report", "store": str(path), "statement_pages": pages,
-                      "catalog_s": catalog_s, "wall_s": walls, "cpu_s": cpus, "target_s": 10, "within_target": max(walls) < 10}))
+    print(
+        json.dumps(
+            {
+                "benchmark": "report",
+                "store": str(path),
+                "statement_pages": pages,
+                "catalog_s": catalog_s,
+                "wall_s": walls,
+                "cpu_s": cpus,
+                "target_s": 10,
+                "within_target": max(walls) < 10,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

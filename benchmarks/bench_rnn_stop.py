@@ -32,6 +32,7 @@ What it measures (2-4 extrapolate explicit methods; 5 computes the state at T):
 
 Times are CPU seconds of this process (one thread), compile included.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,8 +47,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import mpmath  # noqa: E402
 import numpy as np  # noqa: E402
-
 import problems  # noqa: E402
+
 from numerics import fields, flows, integrators  # noqa: E402
 from numerics.integrators import Precision  # noqa: E402
 
@@ -62,7 +63,7 @@ def loss_np(x, d, k, w):
     A = np.zeros((d, d))
     A[iu] = x[:na]
     A = A + A.T - np.diag(np.diag(A))
-    v, c = x[na:na + d].copy(), x[na + d:]
+    v, c = x[na : na + d].copy(), x[na + d :]
     h = []
     for _ in range(k):
         h.append(c @ v)
@@ -93,8 +94,12 @@ def main(argv=None):
     pb = problems.rnn_lowdim()
     d, k = pb.meta["d"], pb.meta["k"]
     w = np.array([float(v) for v in problems.rnn_teacher(k)])
-    out = {"problem": pb.description, "n_state": len(pb.syms),
-           "timing": "CPU seconds (time.process_time), one thread, compile included", "load_before": os.getloadavg()[0]}
+    out = {
+        "problem": pb.description,
+        "n_state": len(pb.syms),
+        "timing": "CPU seconds (time.process_time), one thread, compile included",
+        "load_before": os.getloadavg()[0],
+    }
 
     # 1. the stop time, by an implicit double-precision method at two tolerances
     from scipy.integrate import solve_ivp
@@ -116,9 +121,15 @@ def main(argv=None):
     stops = {}
     for rtol in (1e-10, 1e-12):
         c0 = cpu()
-        sol = solve_ivp(pb.numpy_field, (0, 1e8), x0, method="Radau", rtol=rtol, atol=rtol * 1e-4, jac=jac, events=below)
-        stops[rtol] = {"T": float(sol.t_events[0][0]), "cpu_s": round(cpu() - c0, 2), "steps": len(sol.t) - 1,
-                       "hessian_max_eig_at_T": round(fd_hessian_max(pb, sol.y[:, -1]), 3)}
+        sol = solve_ivp(
+            pb.numpy_field, (0, 1e8), x0, method="Radau", rtol=rtol, atol=rtol * 1e-4, jac=jac, events=below
+        )
+        stops[rtol] = {
+            "T": float(sol.t_events[0][0]),
+            "cpu_s": round(cpu() - c0, 2),
+            "steps": len(sol.t) - 1,
+            "hessian_max_eig_at_T": round(fd_hessian_max(pb, sol.y[:, -1]), 3),
+        }
     T = stops[1e-12]["T"]
     out["stop_time_radau_double"] = {f"rtol={r:g}": v for r, v in stops.items()}
     out["T"] = T
@@ -146,10 +157,19 @@ def main(argv=None):
         o = ta.propagate_until(make(t), max_steps=10**8)
         steps += int(o[3])
         x = [mpmath.mpf(str(v)) for v in ta.state]
-        rows.append({"t": round(t, 3), "steps": steps, "h_min": round(float(o[1]), 4), "h_max": round(float(o[2]), 4),
-                     "loss": float(pb.stop_value(x)), "cpu_s": round(cpu() - c0, 2), "cpu_s_this_segment": round(cpu() - c1, 2),
-                     "steps_this_segment": int(o[3])})
-        t *= 10 ** 0.5
+        rows.append(
+            {
+                "t": round(t, 3),
+                "steps": steps,
+                "h_min": round(float(o[1]), 4),
+                "h_max": round(float(o[2]), 4),
+                "loss": float(pb.stop_value(x)),
+                "cpu_s": round(cpu() - c0, 2),
+                "cpu_s_this_segment": round(cpu() - c1, 2),
+                "steps_this_segment": int(o[3]),
+            }
+        )
+        t *= 10**0.5
     last = rows[-1]
     seg_t = last["t"] - rows[-2]["t"]
     h_late = seg_t / last["steps_this_segment"]
@@ -157,9 +177,14 @@ def main(argv=None):
     t_probe = last["t"]
     work_steps = last["steps"] + (T - t_probe) / h_late
     work_cpu = last["cpu_s"] + (T - t_probe) / h_late * cpu_step
-    out["working_run_real128"] = {"order": ta.order, "segments": rows, "late_step": round(h_late, 4),
-                                  "late_cpu_per_step_s": round(cpu_step, 5),
-                                  "extrapolated_steps_to_T": round(work_steps), "extrapolated_cpu_s_to_T": round(work_cpu)}
+    out["working_run_real128"] = {
+        "order": ta.order,
+        "segments": rows,
+        "late_step": round(h_late, 4),
+        "late_cpu_per_step_s": round(cpu_step, 5),
+        "extrapolated_steps_to_T": round(work_steps),
+        "extrapolated_cpu_s_to_T": round(work_cpu),
+    }
 
     # 3. the check run's late step and cost at check_bits (MPFR), from the probe state
     state = [str(v) for v in ta.state]
@@ -175,11 +200,19 @@ def main(argv=None):
         hs.append(float(o[1]))
     cc = (cpu() - c1) / a.check_steps
     hc = float(np.median(hs[5:]))
-    out["check_run_mpfr"] = {"bits": a.check_bits, "order": tb.order, "late_step": round(hc, 4), "late_cpu_per_step_s": round(cc, 5),
-                             "extrapolated_steps_to_T": round(T / hc), "extrapolated_cpu_s_to_T": round(T / hc * cc)}
+    out["check_run_mpfr"] = {
+        "bits": a.check_bits,
+        "order": tb.order,
+        "late_step": round(hc, 4),
+        "late_cpu_per_step_s": round(cc, 5),
+        "extrapolated_steps_to_T": round(T / hc),
+        "extrapolated_cpu_s_to_T": round(T / hc * cc),
+    }
     out["ours_checked_extrapolated_cpu_s"] = round(work_cpu + T / hc * cc)
-    out["extrapolation"] = ("working: measured steps/CPU to t_probe + (T - t_probe)/late step x late CPU per step; "
-                            "check: T / late step x late CPU per step at check_bits")
+    out["extrapolation"] = (
+        "working: measured steps/CPU to t_probe + (T - t_probe)/late step x late CPU per step; "
+        "check: T / late step x late CPU per step at check_bits"
+    )
 
     # 4. odefun on a short horizon; lower bound on [0, T] from its step cap 0.5
     if "odefun" not in skip:
@@ -196,18 +229,32 @@ def main(argv=None):
             s = cpu() - c1
             degree = 3 + int(3 * mpmath.mp.dps / 2.0)
         st = calls[0] // degree
-        out["mpmath_odefun"] = {"dps": 35, "horizon": a.odefun_horizon, "cpu_s": round(s, 2), "steps": st,
-                                "cpu_per_step_s": round(s / st, 3), "lower_bound_steps_to_T": round(2 * T),
-                                "lower_bound_cpu_s_to_T": round(2 * T * s / st),
-                                "extrapolation": "steps >= 2T (odefun's step <= 0.5) at the measured CPU per step"}
-        out["speedup_ours_checked_vs_odefun_lower_bound"] = round(out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / out["ours_checked_extrapolated_cpu_s"], 1)
-        out["speedup_ours_working_vs_odefun_lower_bound"] = round(out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / work_cpu, 1)
+        out["mpmath_odefun"] = {
+            "dps": 35,
+            "horizon": a.odefun_horizon,
+            "cpu_s": round(s, 2),
+            "steps": st,
+            "cpu_per_step_s": round(s / st, 3),
+            "lower_bound_steps_to_T": round(2 * T),
+            "lower_bound_cpu_s_to_T": round(2 * T * s / st),
+            "extrapolation": "steps >= 2T (odefun's step <= 0.5) at the measured CPU per step",
+        }
+        out["speedup_ours_checked_vs_odefun_lower_bound"] = round(
+            out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / out["ours_checked_extrapolated_cpu_s"], 1
+        )
+        out["speedup_ours_working_vs_odefun_lower_bound"] = round(
+            out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / work_cpu, 1
+        )
     if "ours_radau" in out:
         r = out["ours_radau"]
         r["speedup_checked_vs_taylor_real128_working_extrapolated"] = round(work_cpu / r["checked_cpu_s"], 1)
         if "mpmath_odefun" in out:
-            r["speedup_checked_vs_odefun_lower_bound"] = round(out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / r["checked_cpu_s"])
-            r["speedup_working_vs_odefun_lower_bound"] = round(out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / r["working_cpu_s"])
+            r["speedup_checked_vs_odefun_lower_bound"] = round(
+                out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / r["checked_cpu_s"]
+            )
+            r["speedup_working_vs_odefun_lower_bound"] = round(
+                out["mpmath_odefun"]["lower_bound_cpu_s_to_T"] / r["working_cpu_s"]
+            )
     print(json.dumps(out))
 
 
@@ -224,8 +271,12 @@ def radau_run(pb, T, ref_bits, cross_t):
         c0 = cpu()
         times = grid if name == "working" else grid[-1:]
         run = ri.run(pb.rhs, pb.syms, pb.x0, times, Precision(bits, kind), max_steps=10**7)
-        runs[name] = {"final": run.states[-1], "cpu": cpu() - c0, "steps": run.steps,
-                      "stages": ri.compile(pb.rhs, pb.syms, Precision(bits, kind)).s}
+        runs[name] = {
+            "final": run.states[-1],
+            "cpu": cpu() - c0,
+            "steps": run.steps,
+            "stages": ri.compile(pb.rhs, pb.syms, Precision(bits, kind)).s,
+        }
     w, c, r = (runs[k]["final"] for k in ("working", "check", "ref"))
     with mpmath.workprec(ref_bits + 64):
         scale = max(abs(v) for v in r)
@@ -239,15 +290,24 @@ def radau_run(pb, T, ref_bits, cross_t):
     fr = flows.integrate_hp(pb.rhs, pb.syms, pb.x0, cross_t, bits=113, method="radau", grid=cg)
     with mpmath.workprec(177):
         cross = max(abs(u - v) for u, v in zip(ft.final, fr.final))
-    return {"T": grid[-1], "grid_points": len(grid),
-            "stages": {k: v["stages"] for k, v in runs.items()}, "steps": {k: v["steps"] for k, v in runs.items()},
-            "cpu_s_incl_compile": {k: round(v["cpu"], 2) for k, v in runs.items()},
-            "working_cpu_s": round(runs["working"]["cpu"], 2), "checked_cpu_s": round(runs["working"]["cpu"] + runs["check"]["cpu"], 2),
-            "error_estimate": float(est), "error_vs_ref": float(err), "digits_vs_ref": round(float(-mpmath.log10(err / scale)), 2),
-            "check_run_vs_ref": float(ref_vs_check), "loss_at_T_ref": float(loss_T),
-            "cross_check_taylor_t": cross_t, "cross_check_max_diff": float(cross),
-            "cross_check_sum_of_estimates": ft.final_error + fr.final_error,
-            "cross_check_cpu_s_taylor_radau": [round(sum(ft.cpu_seconds), 2), round(sum(fr.cpu_seconds), 2)]}
+    return {
+        "T": grid[-1],
+        "grid_points": len(grid),
+        "stages": {k: v["stages"] for k, v in runs.items()},
+        "steps": {k: v["steps"] for k, v in runs.items()},
+        "cpu_s_incl_compile": {k: round(v["cpu"], 2) for k, v in runs.items()},
+        "working_cpu_s": round(runs["working"]["cpu"], 2),
+        "checked_cpu_s": round(runs["working"]["cpu"] + runs["check"]["cpu"], 2),
+        "error_estimate": float(est),
+        "error_vs_ref": float(err),
+        "digits_vs_ref": round(float(-mpmath.log10(err / scale)), 2),
+        "check_run_vs_ref": float(ref_vs_check),
+        "loss_at_T_ref": float(loss_T),
+        "cross_check_taylor_t": cross_t,
+        "cross_check_max_diff": float(cross),
+        "cross_check_sum_of_estimates": ft.final_error + fr.final_error,
+        "cross_check_cpu_s_taylor_radau": [round(sum(ft.cpu_seconds), 2), round(sum(fr.cpu_seconds), 2)],
+    }
 
 
 if __name__ == "__main__":

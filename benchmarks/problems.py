@@ -26,12 +26,13 @@ Stopping rules 2 and 3 are predicates on the state evaluated on the geometric gr
 benchmark finds the first grid time ``T`` at which the rule holds and compares every engine
 on the fixed horizon ``[0, T]``.
 """
+
 from __future__ import annotations
 
 import decimal
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import mpmath
 import numpy as np
@@ -64,7 +65,9 @@ class Problem:
     mp_field: Callable | None = None  # (t, x) -> dx on mpmath numbers (for mpmath's odefun)
     description: str = ""
     meta: dict = field(default_factory=dict)
-    observable: Callable | None = None  # state (mpmath list) -> the quantity whose digits are judged (default: the state)
+    observable: Callable | None = (
+        None  # state (mpmath list) -> the quantity whose digits are judged (default: the state)
+    )
 
     def observe(self, x) -> list:
         return list(x) if self.observable is None else self.observable(x)
@@ -84,7 +87,7 @@ def ssm_poison_init(d: int = 10, sd: float = 1e-3, c: float = 5.0, seed: int = 2
     return a
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ssm_poison(d: int = 10, L: int = 7, t_end: float = 1e4) -> Problem:
     a = list(sp.symbols(f"a0:{d}", real=True))
     loss = sp_.objective_s2(a, L, sp.Rational(1, 2))
@@ -104,9 +107,20 @@ def ssm_poison(d: int = 10, L: int = 7, t_end: float = 1e4) -> Problem:
         rl, rs = 1 - mpmath.fsum(v ** (L - 1) for v in x), 1 - mpmath.fsum(x)
         return [(L - 1) * rl * v ** (L - 2) + rs for v in x]
 
-    return Problem("ssm-poison", a, rhs, [exact(v) for v in a0], t_end, None, None, field_np, jac_np, field_mp,
-                   f"ssm-poison poisoned flow (27), d={d}, L={L}, w2=1/2, Table 1 init (seed 242), t={t_end:g}",
-                   {"d": d, "L": L})
+    return Problem(
+        "ssm-poison",
+        a,
+        rhs,
+        [exact(v) for v in a0],
+        t_end,
+        None,
+        None,
+        field_np,
+        jac_np,
+        field_mp,
+        f"ssm-poison poisoned flow (27), d={d}, L={L}, w2=1/2, Table 1 init (seed 242), t={t_end:g}",
+        {"d": d, "L": L},
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -122,7 +136,7 @@ def kernel_rich_data(N: int = 40, d: int = 100, seed: int = 2026):
     return X, y
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def kernel_rich(d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop: float = 1e-25, t_end: float = 1e6) -> Problem:
     X, y = kernel_rich_data(N, d)
     wp, wm, beta, loss = kr.diagonal_model(sp.Matrix(X.tolist()), sp.Matrix(y.tolist()))
@@ -142,12 +156,12 @@ def kernel_rich(d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop: float 
 
     def field_np(t, x):
         wpv, wmv = x[:d], x[d:]
-        g = 2 * Xf.T @ (Xf @ (wpv ** 2 - wmv ** 2) - yf)
+        g = 2 * Xf.T @ (Xf @ (wpv**2 - wmv**2) - yf)
         return np.concatenate([-2 * g * wpv, 2 * g * wmv])
 
     def jac_np(t, x):
         wpv, wmv = x[:d], x[d:]
-        g = 2 * Xf.T @ (Xf @ (wpv ** 2 - wmv ** 2) - yf)
+        g = 2 * Xf.T @ (Xf @ (wpv**2 - wmv**2) - yf)
         H = 2 * Xf.T @ Xf
         Jg = np.hstack([H * (2 * wpv), -H * (2 * wmv)])  # d g / d (w+, w-)
         top, bot = -2 * wpv[:, None] * Jg, 2 * wmv[:, None] * Jg
@@ -167,13 +181,27 @@ def kernel_rich(d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop: float 
         with mpmath.workprec(max(mpmath.mp.prec, 256)):
             return [mpmath.mpf(x[i]) ** 2 - mpmath.mpf(x[d + i]) ** 2 for i in range(d)]
 
-    return Problem("kernel-rich", syms, rhs, x0, t_end, residual, res_stop, field_np, jac_np, field_mp,
-                   f"kernel-rich depth-2 diagonal flow, N={N}, d={d}, alpha={alpha:g}, until |X beta - y|_2 < {res_stop:g}",
-                   {"d": d, "N": N, "alpha": alpha}, observable=beta_of)
+    return Problem(
+        "kernel-rich",
+        syms,
+        rhs,
+        x0,
+        t_end,
+        residual,
+        res_stop,
+        field_np,
+        jac_np,
+        field_mp,
+        f"kernel-rich depth-2 diagonal flow, N={N}, d={d}, alpha={alpha:g}, until |X beta - y|_2 < {res_stop:g}",
+        {"d": d, "N": N, "alpha": alpha},
+        observable=beta_of,
+    )
 
 
-@functools.lru_cache(maxsize=None)
-def kernel_rich_reduced(d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop: float = 1e-25, t_end: float = 1e6) -> Problem:
+@functools.cache
+def kernel_rich_reduced(
+    d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop: float = 1e-25, t_end: float = 1e6
+) -> Problem:
     """The same flow as ``kernel_rich`` in N instead of 2d variables (exact reduction).
 
     With the loss ``|r|^2``, ``r = X beta - y``: ``w+' = -4 (X^T r) w+``, ``w-' = +4 (X^T r) w-``
@@ -204,7 +232,9 @@ def kernel_rich_reduced(d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop
     def residual(v):
         with mpmath.workprec(max(mpmath.mp.prec, 256)):
             b = beta_of(v)
-            return mpmath.sqrt(mpmath.fsum((mpmath.fsum(Xi[n][i] * b[i] for i in range(d)) - yi[n]) ** 2 for n in range(N)))
+            return mpmath.sqrt(
+                mpmath.fsum((mpmath.fsum(Xi[n][i] * b[i] for i in range(d)) - yi[n]) ** 2 for n in range(N))
+            )
 
     Xf, yf, a2f = X.astype(float), y.astype(float), float(a2)
 
@@ -217,13 +247,33 @@ def kernel_rich_reduced(d: int = 100, N: int = 40, alpha: float = 1e-2, res_stop
     def beta_error(v, err):
         """A bound on max|d beta| from a state error max|d nu| <= err (first order):
         |d beta_i| <= 16 alpha^2 cosh(8 (X^T nu)_i) sum_n |X_ni| err."""
-        return max(16 * float(a2) * float(mpmath.cosh(8 * mpmath.fsum(Xi[n][i] * mpmath.mpf(v[n]) for n in range(N))))
-                   * sum(abs(Xi[n][i]) for n in range(N)) for i in range(d)) * err
+        return (
+            max(
+                16
+                * float(a2)
+                * float(mpmath.cosh(8 * mpmath.fsum(Xi[n][i] * mpmath.mpf(v[n]) for n in range(N))))
+                * sum(abs(Xi[n][i]) for n in range(N))
+                for i in range(d)
+            )
+            * err
+        )
 
-    return Problem("kernel-rich-reduced", nu, rhs, ["0"] * N, t_end, residual, res_stop, field_np, jac_np, field_mp,
-                   f"kernel-rich depth-2 diagonal flow, N={N}, d={d}, alpha={alpha:g}, until |X beta - y|_2 < {res_stop:g}, "
-                   f"exact reduction to nu' = -2 alpha^2 X sinh(8 X^T nu) - y (N variables)",
-                   {"d": d, "N": N, "alpha": alpha, "beta_error": beta_error}, observable=beta_of)
+    return Problem(
+        "kernel-rich-reduced",
+        nu,
+        rhs,
+        ["0"] * N,
+        t_end,
+        residual,
+        res_stop,
+        field_np,
+        jac_np,
+        field_mp,
+        f"kernel-rich depth-2 diagonal flow, N={N}, d={d}, alpha={alpha:g}, until |X beta - y|_2 < {res_stop:g}, "
+        f"exact reduction to nu' = -2 alpha^2 X sinh(8 X^T nu) - y (N variables)",
+        {"d": d, "N": N, "alpha": alpha, "beta_error": beta_error},
+        observable=beta_of,
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -233,8 +283,10 @@ def rnn_teacher(k: int = 5):
     return [(sp.Rational(9, 10) ** j + sp.Rational(-1, 2) ** j) / 2 for j in range(k)]
 
 
-@functools.lru_cache(maxsize=None)
-def rnn_lowdim(d: int = 8, k: int = 5, eps: float = 1e-2, loss_stop: float = 1e-12, t_end: float = 1e6, seed: int = 2026) -> Problem:
+@functools.cache
+def rnn_lowdim(
+    d: int = 8, k: int = 5, eps: float = 1e-2, loss_stop: float = 1e-12, t_end: float = 1e6, seed: int = 2026
+) -> Problem:
     A, B, C, coords = lr.parameters(d, "symmetric")
     w = rnn_teacher(k)
     loss = lr.population_loss(A, B, C, w, k)
@@ -250,19 +302,33 @@ def rnn_lowdim(d: int = 8, k: int = 5, eps: float = 1e-2, loss_stop: float = 1e-
 
     def field(x, num):  # the numeric twin numerics/linear_rnn.py, generic over the number type
         A_ = nlr.symmetric_from_coordinates(list(x[:na]), d)
-        b_, c_ = list(x[na:na + d]), list(x[na + d:])
+        b_, c_ = list(x[na : na + d]), list(x[na + d :])
         h = nlr.impulse(A_, b_, c_, k)
         g = [2 * (h[j] - num(w[j])) for j in range(k)]
         GA, GB, GC = nlr.impulse_gradient(A_, b_, c_, g)
         return [-v for v in list(nlr.symmetric_coordinate_gradient(GA)) + list(GB) + list(GC)]
 
     mpw = lambda v: mpmath.mpf(v.p) / v.q
-    return Problem("rnn-lowdim", list(coords), rhs, x0, t_end, lambda x: loss_mp(x), loss_stop,
-                   lambda t, x: np.asarray(field(np.asarray(x, float), float), float), None,
-                   lambda t, x: field(x, mpw),
-                   f"rnn-lowdim symmetric RNN, d={d}, k={k}, teacher d^=2 (A^=diag(9/10,-1/2), B^=C^T=(1,1)/sqrt2), "
-                   f"balanced init eps={eps:g}, until loss < {loss_stop:g}",
-                   {"d": d, "k": k, "eps": eps})
+    return Problem(
+        "rnn-lowdim",
+        list(coords),
+        rhs,
+        x0,
+        t_end,
+        lambda x: loss_mp(x),
+        loss_stop,
+        lambda t, x: np.asarray(field(np.asarray(x, float), float), float),
+        None,
+        lambda t, x: field(x, mpw),
+        f"rnn-lowdim symmetric RNN, d={d}, k={k}, teacher d^=2 (A^=diag(9/10,-1/2), B^=C^T=(1,1)/sqrt2), "
+        f"balanced init eps={eps:g}, until loss < {loss_stop:g}",
+        {"d": d, "k": k, "eps": eps},
+    )
 
 
-PROBLEMS = {"ssm-poison": ssm_poison, "kernel-rich": kernel_rich, "kernel-rich-reduced": kernel_rich_reduced, "rnn-lowdim": rnn_lowdim}
+PROBLEMS = {
+    "ssm-poison": ssm_poison,
+    "kernel-rich": kernel_rich,
+    "kernel-rich-reduced": kernel_rich_reduced,
+    "rnn-lowdim": rnn_lowdim,
+}

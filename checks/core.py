@@ -17,13 +17,15 @@ The honesty rules live here, once, for every paper:
 * a check's status is the weakest of its items (refuted > error > inconclusive > verified >
   certified > proved; the statuses, methods and metric keys are in :mod:`checks.schema`).
 """
+
 from __future__ import annotations
 
 import math
 import time
 import traceback
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -103,7 +105,7 @@ class Check:
     statement_id: str
     name: str
     method: str
-    fn: Callable[["Context"], None]
+    fn: Callable[[Context], None]
     expect: str | None = None  # overrides the status implied by the statement's expectation
     doc: str = ""
     slow_quick: bool = False  # even the quick budget is slow (kept out of the plain test run)
@@ -131,15 +133,31 @@ CHECKS: dict[str, Check] = {}
 MACHINE_MODULES = frozenset({"core", "schema", "machine"})
 
 
-def check(statement_id: str, name: str, method: str, expect: str | None = None, slow_quick: bool = False, outside_hypotheses: bool = False):
+def check(
+    statement_id: str,
+    name: str,
+    method: str,
+    expect: str | None = None,
+    slow_quick: bool = False,
+    outside_hypotheses: bool = False,
+):
     """Register a check function for a statement."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method}")
     if expect is not None and expect not in STATUSES:
         raise ValueError(f"unknown status {expect}")
 
-    def deco(fn: Callable[["Context"], None]):
-        c = Check(statement_id, name, method, fn, expect=expect, doc=(fn.__doc__ or "").strip(), slow_quick=slow_quick, outside_hypotheses=outside_hypotheses)
+    def deco(fn: Callable[[Context], None]):
+        c = Check(
+            statement_id,
+            name,
+            method,
+            fn,
+            expect=expect,
+            doc=(fn.__doc__ or "").strip(),
+            slow_quick=slow_quick,
+            outside_hypotheses=outside_hypotheses,
+        )
         if c.key in CHECKS:
             raise ValueError(f"duplicate check {c.key}")
         CHECKS[c.key] = c
@@ -160,7 +178,9 @@ def load_checks() -> dict[str, Check]:
     # paper modules: a theorems module of such a name is refused rather than bound to them.
     for name in paper_modules():
         if name in MACHINE_MODULES:
-            raise RuntimeError(f"theorems/{name}.py: {name!r} names a module of the machine (checks/{name}); rename the paper module")
+            raise RuntimeError(
+                f"theorems/{name}.py: {name!r} names a module of the machine (checks/{name}); rename the paper module"
+            )
         spec = importlib.util.find_spec(f"{__package__}.{name}")
         if spec is not None and spec.submodule_search_locations is None:  # a module, never a package
             importlib.import_module(f"{__package__}.{name}")
@@ -326,14 +346,24 @@ class Context:
             val = complex(sp.N(r.subs(point), 50))
             worst = max(worst, abs(val))
             if abs(val) > 1e-30:
-                return self._add(label, "refuted", {**m, "nonzero_at": {str(k): float(v) for k, v in point.items()}, "value": abs(val)})
-        return self._add(label, "inconclusive", {**m, "why": "SymPy could not simplify to 0; zero to 1e-30 at 8 random points", "max_abs_sampled": worst})
+                return self._add(
+                    label,
+                    "refuted",
+                    {**m, "nonzero_at": {str(k): float(v) for k, v in point.items()}, "value": abs(val)},
+                )
+        return self._add(
+            label,
+            "inconclusive",
+            {**m, "why": "SymPy could not simplify to 0; zero to 1e-30 at 8 random points", "max_abs_sampled": worst},
+        )
 
     def exact(self, label: str, ok: bool, scope: str = "", **metrics) -> str:
         """An exact (rational or symbolic) comparison whose truth value is computed exactly."""
         return self._add(label, "proved" if ok else "refuted", {"scope": scope, **metrics})
 
-    def agree(self, label: str, value: Any, reference: Any, tol: float, err: float, scale: float | None = None, **metrics) -> str:
+    def agree(
+        self, label: str, value: Any, reference: Any, tol: float, err: float, scale: float | None = None, **metrics
+    ) -> str:
         """``value`` and ``reference`` (computed by independent methods) agree within ``tol``.
 
         ``err`` is the combined error estimate of both computations (e.g. from two
@@ -345,7 +375,13 @@ class Context:
         r = np.asarray(reference, dtype=object)
         disc = _norm(v - r) if v.shape == r.shape else float("inf")
         sc = scale if scale is not None else max(_norm(r), 1e-300)
-        m = {"discrepancy": disc, "tolerance": tol, "error_estimate": err, "digits": digits(disc, sc) if sc else None, **metrics}
+        m = {
+            "discrepancy": disc,
+            "tolerance": tol,
+            "error_estimate": err,
+            "digits": digits(disc, sc) if sc else None,
+            **metrics,
+        }
         if not (math.isfinite(err) and math.isfinite(tol)) or err > GUARD_RATIO * tol:
             return self._add(label, "inconclusive", {**m, "why": "error estimate not small against the tolerance"})
         if disc <= tol:
@@ -354,7 +390,9 @@ class Context:
             return self._add(label, "refuted", m)
         return self._add(label, "inconclusive", m)
 
-    def cross_check(self, label: str, value: Any, reference: Any, tol: float, err: float, scale: float | None = None, **metrics) -> str | None:
+    def cross_check(
+        self, label: str, value: Any, reference: Any, tol: float, err: float, scale: float | None = None, **metrics
+    ) -> str | None:
         """An extra comparison with a double-precision solver (a cvxpy conic program) of a result
         that another method of the same check establishes at high precision.
 
@@ -370,14 +408,24 @@ class Context:
             v, r = np.asarray(value, dtype=object), np.asarray(reference, dtype=object)
             disc = _norm(v - r) if v.shape == r.shape else float("inf")
             if not disc > tol + err:
-                self.cross_checks["unresolved"].append({"label": label, "instance": _fmt(self.instance), "discrepancy": disc,
-                                                        "tolerance": tol, "error_estimate": err, **{k: _fmt(x) for k, x in metrics.items()}})
+                self.cross_checks["unresolved"].append(
+                    {
+                        "label": label,
+                        "instance": _fmt(self.instance),
+                        "discrepancy": disc,
+                        "tolerance": tol,
+                        "error_estimate": err,
+                        **{k: _fmt(x) for k, x in metrics.items()},
+                    }
+                )
                 return None
         status = self.agree(label, value, reference, tol, err, scale, **metrics)
         self.cross_checks["resolved"] += 1
         return status
 
-    def bound(self, label: str, lhs: Any, rhs: Any, err: float = 0.0, certified: bool = False, strict: bool = False, **metrics) -> str:
+    def bound(
+        self, label: str, lhs: Any, rhs: Any, err: float = 0.0, certified: bool = False, strict: bool = False, **metrics
+    ) -> str:
         """The inequality ``lhs <= rhs`` (``<`` if strict). ``err`` is the error estimate of
         ``rhs - lhs``; the slack must exceed it for a verdict either way. With ``certified``
         the two sides are rigorous enclosures (err then bounds the enclosure width)."""
@@ -413,7 +461,14 @@ class Context:
         kept, failing = self.items, []
         scratch: list[Item] = []
 
-        @settings(max_examples=n, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck), print_blob=False)
+        @settings(
+            max_examples=n,
+            derandomize=True,
+            database=None,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            print_blob=False,
+        )
         @given(strategy)
         def run(example):
             start = len(scratch)
@@ -540,8 +595,13 @@ def _outside_hypotheses(ctx: Context) -> None:
     if ctx.counterexample is not None and ctx.counterexample.get("instance") in [_fmt(o) for o in outside]:
         ctx.counterexample = None
     failed = sorted({h for i in ctx.instances_run for h, ok in i["hypotheses"].items() if not ok})
-    ctx.items.append(Item("an instance of this plain run lies outside the statement's hypotheses (no evidence for the statement)",
-                          "inconclusive", {"instances": _fmt(outside[:5]), "hypotheses_not_held": failed}))
+    ctx.items.append(
+        Item(
+            "an instance of this plain run lies outside the statement's hypotheses (no evidence for the statement)",
+            "inconclusive",
+            {"instances": _fmt(outside[:5]), "hypotheses_not_held": failed},
+        )
+    )
 
 
 def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, seed: int = 0, cache=None) -> Verdict:
@@ -556,11 +616,18 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
         if unresolved:
             ctx.metrics[schema.UNRESOLVED_CROSS_CHECKS] = unresolved
             for u in unresolved:
-                ctx.note(f"solver cross-check not resolved (no evidence either way): {u['label']} at {u['instance']}: "
-                         f"discrepancy {u['discrepancy']:.2e}, error estimate {u['error_estimate']:.2e} against tolerance {u['tolerance']:.2e}")
+                ctx.note(
+                    f"solver cross-check not resolved (no evidence either way): {u['label']} at {u['instance']}: "
+                    f"discrepancy {u['discrepancy']:.2e}, error estimate {u['error_estimate']:.2e} against tolerance {u['tolerance']:.2e}"
+                )
             if not ctx.cross_checks["resolved"]:
-                ctx.items.append(Item("no solver cross-check of this run resolved its tolerance (see unresolved_cross_checks)", "inconclusive",
-                                      {"unresolved": len(unresolved)}))
+                ctx.items.append(
+                    Item(
+                        "no solver cross-check of this run resolved its tolerance (see unresolved_cross_checks)",
+                        "inconclusive",
+                        {"unresolved": len(unresolved)},
+                    )
+                )
         status = ctx.status
         worst = [i for i in ctx.items if i.status == status]
         msg = "; ".join(dict.fromkeys(i.label for i in worst[:3]))
@@ -581,7 +648,12 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
         **ctx.key_metrics(),
         **{k: _fmt(v) for k, v in ctx.metrics.items()},
         schema.COMPARISONS: [
-            {schema.COMPARISON_LABEL: i.label, schema.COMPARISON_STATUS: i.status, schema.COMPARISON_INSTANCE: _fmt(i.instance), **i.metrics}
+            {
+                schema.COMPARISON_LABEL: i.label,
+                schema.COMPARISON_STATUS: i.status,
+                schema.COMPARISON_INSTANCE: _fmt(i.instance),
+                **i.metrics,
+            }
             for i in ctx.items
         ],
         schema.INSTANCES: _fmt(ctx.instances_run),

@@ -10,6 +10,7 @@ refuses ``verified`` unless the measured error estimate is at most a tenth of it
   to the solution's size (Clarabel at tolerances 1e-14; its error estimate is the
   difference between solves at 1e-12 and 1e-14).
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,7 +19,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import convex, exact, flows, limits
+from numerics import convex, exact, limits
 from theorems import kernel_rich as kr
 
 from .core import check
@@ -42,7 +43,9 @@ def data(fixture: str, seed: int = 0):
 # Shared computations: the gradient-flow limit and the argmin references
 # ---------------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=64)
-def flow_limit(fixture: str, alpha: float, w0: tuple | None = None, D: int = 2, res_stop: float = 1e-30, t_end: float = 1e6):
+def flow_limit(
+    fixture: str, alpha: float, w0: tuple | None = None, D: int = 2, res_stop: float = 1e-30, t_end: float = 1e6
+):
     """Gradient flow of the §2 loss on the depth-D diagonal model from ``w_pm = alpha w0``,
     derived by SymPy and integrated by heyoka at HP_BITS (checked at +64 bits), until
     ``|X beta - y|_inf < res_stop``.
@@ -71,7 +74,9 @@ def flow_limit(fixture: str, alpha: float, w0: tuple | None = None, D: int = 2, 
 
     # d(beta) from the state error: |d beta_i| <= 2 D max|w|^(D-1) |dw|
     sensitivity = lambda x: 2 * D * max(float(max(abs(v) for v in x)), 1.0) ** (D - 1)
-    lim = limits.flow_to_rest(rhs, syms, x0, beta_of, residual, sensitivity, bits=HP_BITS, res_stop=res_stop, t_end=t_end)
+    lim = limits.flow_to_rest(
+        rhs, syms, x0, beta_of, residual, sensitivity, bits=HP_BITS, res_stop=res_stop, t_end=t_end
+    )
     return lim.value, lim.error, lim.flow
 
 
@@ -119,8 +124,14 @@ def q_closed_form_symbolic(ctx):
     ctx.identity("d/dz closed form = arcsinh(z/2)", sp.diff(qp, zz) - sp.asinh(zz / 2), scope="all real z")
     ctx.identity("closed form at z=0 is 0", qp.subs(zz, 0), scope="z=0")
     integral = sp.integrate(sp.asinh(kr.u / 2), (kr.u, 0, zz))
-    ctx.identity("SymPy's integral of arcsinh(u/2) from 0 = closed form", (integral - qp).rewrite(sp.log), scope="all real z")
-    ctx.identity("q derived from the model's flow (general approach) = closed form", (kr.q_derived() - qp).rewrite(sp.log), scope="all real z")
+    ctx.identity(
+        "SymPy's integral of arcsinh(u/2) from 0 = closed form", (integral - qp).rewrite(sp.log), scope="all real z"
+    )
+    ctx.identity(
+        "q derived from the model's flow (general approach) = closed form",
+        (kr.q_derived() - qp).rewrite(sp.log),
+        scope="all real z",
+    )
 
 
 @check("kernel-rich/claim-q-closed-form", "quadrature", "random")
@@ -136,11 +147,18 @@ def q_closed_form_quadrature(ctx):
         for dps in (50, 70):
             with mpmath.workdps(dps):
                 zm = mpmath.mpf(zv)
-                vals.append((mpmath.quad(lambda s: mpmath.asinh(s / 2), [0, zm]), 2 - mpmath.sqrt(4 + zm**2) + zm * mpmath.asinh(zm / 2)))
+                vals.append(
+                    (
+                        mpmath.quad(lambda s: mpmath.asinh(s / 2), [0, zm]),
+                        2 - mpmath.sqrt(4 + zm**2) + zm * mpmath.asinh(zm / 2),
+                    )
+                )
         (quad, closed), (quad2, _) = vals
         scale = max(abs(closed), 1)
         err = float(abs(quad - quad2) / scale)
-        ctx.agree(f"quadrature = closed form at z={zv:.3g}", quad / scale, closed / scale, tol=1e-30, err=err, scale=1.0)
+        ctx.agree(
+            f"quadrature = closed form at z={zv:.3g}", quad / scale, closed / scale, tol=1e-30, err=err, scale=1.0
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -174,12 +192,27 @@ def _theorem1_flow_vs_argmin(ctx, general: bool):
         if beta_f is None:
             continue
         beta_n, err_n = q_argmin_hp(inst["fixture"], inst["alpha"], w0)
-        ctx.agree("flow limit = argmin Q (dual Newton, high precision)", beta_f, beta_n, tol=HP_TOL, err=err_f + err_n,
-                  t_final=fl.t_final, flow_error=err_f, newton_error=err_n)
+        ctx.agree(
+            "flow limit = argmin Q (dual Newton, high precision)",
+            beta_f,
+            beta_n,
+            tol=HP_TOL,
+            err=err_f + err_n,
+            t_final=fl.t_final,
+            flow_error=err_f,
+            newton_error=err_n,
+        )
         sol = q_argmin_cvx(inst["fixture"], inst["alpha"], w0)
         scale = float(np.max(np.abs(sol.beta)))
-        ctx.cross_check("flow limit = argmin Q (cvxpy exponential cone)", exact.float_array(beta_f), sol.beta, tol=CVX_TOL * scale,
-                  err=sol.error + err_f, scale=scale, kkt=sol.kkt)
+        ctx.cross_check(
+            "flow limit = argmin Q (cvxpy exponential cone)",
+            exact.float_array(beta_f),
+            sol.beta,
+            tol=CVX_TOL * scale,
+            err=sol.error + err_f,
+            scale=scale,
+            kkt=sol.kkt,
+        )
 
 
 @check("kernel-rich/theorem-1", "flow-vs-argmin", "flow")
@@ -208,36 +241,62 @@ def theorem1_proof_identities(ctx):
     c = kr.depth2_flow_rate()
     ctx.metrics["flow_rate_from_section2_loss"] = str(c)
     ctx.metrics["flow_rate_printed_15"] = "2"
-    ctx.exact("the §2 loss gives w_+' = -c X^T r w_+ with c = 4 (printed (15): c = 2, the (1/2)-loss rate)", c == 4, scope="derived vs printed constant")
+    ctx.exact(
+        "the §2 loss gives w_+' = -c X^T r w_+ with c = 4 (printed (15): c = 2, the (1/2)-loss rate)",
+        c == 4,
+        scope="derived vs printed constant",
+    )
     # (16): w(t) = w(0) exp(-c X^T R(t)) with R' = r solves w' = -c X^T r w (one coordinate)
     Rf = sp.Function("R")(kr.t)
     w_t = a * w * sp.exp(-c * x * Rf)
-    ctx.identity("(16) solves the flow: d/dt w = -c x R'(t) w", sp.diff(w_t, kr.t) - (-c * x * sp.diff(Rf, kr.t) * w_t), scope="all t, one coordinate (coordinates decouple)")
+    ctx.identity(
+        "(16) solves the flow: d/dt w = -c x R'(t) w",
+        sp.diff(w_t, kr.t) - (-c * x * sp.diff(Rf, kr.t) * w_t),
+        scope="all t, one coordinate (coordinates decouple)",
+    )
     # (17): beta = w_+^2 - w_-^2 = 2 a^2 w^2 sinh(-2c X^T R)
     wp = a * w * sp.exp(-c * x * R)
     wm = a * w * sp.exp(c * x * R)
-    ctx.identity("(17): w_+^2 - w_-^2 = 2 alpha^2 w0^2 sinh(-2c X^T int r)", (wp**2 - wm**2 - 2 * a**2 * w**2 * sp.sinh(-2 * c * x * R)).rewrite(sp.exp), scope="all R")
+    ctx.identity(
+        "(17): w_+^2 - w_-^2 = 2 alpha^2 w0^2 sinh(-2c X^T int r)",
+        (wp**2 - wm**2 - 2 * a**2 * w**2 * sp.sinh(-2 * c * x * R)).rewrite(sp.exp),
+        scope="all R",
+    )
     # conserved: w_+ w_- = alpha^2 w0^2
     ctx.identity("w_+ w_- = alpha^2 w0^2 is conserved", wp * wm - a**2 * w**2)
     # (19): grad Q_{alpha,w0}(beta) = arcsinh(beta/(2 alpha^2 w0^2)) = b^{-1}(beta)
     Q = kr.Q_alpha([bb], a, [w])
     ctx.identity("(19): dQ/dbeta = arcsinh(beta / (2 alpha^2 w0^2))", sp.diff(Q, bb) - sp.asinh(bb / (2 * a**2 * w**2)))
     ctx.identity("b(b^{-1}(beta)) = beta", 2 * a**2 * w**2 * sp.sinh(sp.asinh(bb / (2 * a**2 * w**2))) - bb)
+
     # conjugate: sup_beta theta beta - Q(beta) attained at beta = 2 a^2 w^2 sinh(theta), value 2 a^2 w^2 (cosh theta - 1)
     # (asinh(sinh th) = th and sqrt(1 + sinh^2 th) = cosh th for real th, which SymPy does not
     # apply by itself)
     def real_th(e):
         e = e.subs(sp.asinh(sp.sinh(th)), th)
-        return e.replace(lambda x: x.is_Pow and x.exp == sp.S.Half, lambda x: sp.sqrt(sp.factor(x.base).subs(sp.sinh(th) ** 2 + 1, sp.cosh(th) ** 2)))
+        return e.replace(
+            lambda x: x.is_Pow and x.exp == sp.S.Half,
+            lambda x: sp.sqrt(sp.factor(x.base).subs(sp.sinh(th) ** 2 + 1, sp.cosh(th) ** 2)),
+        )
+
     bstar = 2 * a**2 * w**2 * sp.sinh(th)
-    ctx.identity("stationarity of theta beta - Q(beta) at beta = 2 alpha^2 w0^2 sinh(theta)", real_th(sp.diff(th * bb - Q, bb).subs(bb, bstar)))
-    ctx.identity("Q*(theta) = 2 alpha^2 w0^2 (cosh theta - 1)", real_th(sp.expand(th * bstar - Q.subs(bb, bstar))) - 2 * a**2 * w**2 * (sp.cosh(th) - 1))
+    ctx.identity(
+        "stationarity of theta beta - Q(beta) at beta = 2 alpha^2 w0^2 sinh(theta)",
+        real_th(sp.diff(th * bb - Q, bb).subs(bb, bstar)),
+    )
+    ctx.identity(
+        "Q*(theta) = 2 alpha^2 w0^2 (cosh theta - 1)",
+        real_th(sp.expand(th * bstar - Q.subs(bb, bstar))) - 2 * a**2 * w**2 * (sp.cosh(th) - 1),
+    )
     # KL form: p = c e^lam, n = c e^-lam with c = a^2 w^2 gives KL(p||c) + KL(n||c) = Q(p - n)
     cc = a**2 * w**2
     p, n = cc * sp.exp(th), cc * sp.exp(-th)  # the stationary point, p - n = bstar
     kl = lambda s, r: s * sp.log(s / r) - s + r
     kl_sum = sp.expand(sp.expand_log(kl(p, cc) + kl(n, cc), force=True).rewrite(sp.exp))
-    ctx.identity("KL(p||c) + KL(n||c) at the stationary p, n = Q(p - n)", kl_sum - sp.expand(real_th(Q.subs(bb, bstar)).rewrite(sp.exp)))
+    ctx.identity(
+        "KL(p||c) + KL(n||c) at the stationary p, n = Q(p - n)",
+        kl_sum - sp.expand(real_th(Q.subs(bb, bstar)).rewrite(sp.exp)),
+    )
     ctx.identity("the KL minimiser satisfies p n = alpha^4 w0^4", p * n - cc**2)
 
 
@@ -277,26 +336,44 @@ def theorem1_random(ctx):
         g = np.arcsinh(b / (2 * a * a))
         P = Xn.T @ np.linalg.solve(Xn @ Xn.T, Xn)
         off = float(np.max(np.abs(g - P @ g)))
-        ctx.bound("grad Q(beta) in row(X): |(I - P_row) arcsinh(beta / 2 alpha^2)|", off, 1e-9 * max(1.0, float(np.max(np.abs(g)))))
+        ctx.bound(
+            "grad Q(beta) in row(X): |(I - P_row) arcsinh(beta / 2 alpha^2)|",
+            off,
+            1e-9 * max(1.0, float(np.max(np.abs(g)))),
+        )
         rng = np.random.default_rng(seed)
         Z = np.linalg.svd(Xn)[2][N:].T
         with mpmath.workdps(40):
             A2 = mpmath.mpf(a) ** 2
 
             def Qm(v):
-                return sum(A2 * (2 - mpmath.sqrt(4 + (vi / A2) ** 2) + (vi / A2) * mpmath.asinh(vi / (2 * A2))) for vi in v)
+                return sum(
+                    A2 * (2 - mpmath.sqrt(4 + (vi / A2) ** 2) + (vi / A2) * mpmath.asinh(vi / (2 * A2))) for vi in v
+                )
 
             Xm = mpmath.matrix(X)
             l2 = Xm.T * mpmath.lu_solve(Xm * Xm.T, mpmath.matrix(y))
             # random feasible points: the argmin plus null-space directions (exact in float)
-            points = [list(l2)] + [[sols[0].beta[i] + mpmath.mpf(float(v)) for i, v in enumerate(Z @ rng.normal(size=Z.shape[1]) * scale)] for _ in range(2)]
+            points = [list(l2)] + [
+                [sols[0].beta[i] + mpmath.mpf(float(v)) for i, v in enumerate(Z @ rng.normal(size=Z.shape[1]) * scale)]
+                for _ in range(2)
+            ]
             Qb = Qm(sols[0].beta)
             for k, v in enumerate(points):
                 if max(abs(p - q) for p, q in zip(v, sols[0].beta)) < 1e-25:
                     continue  # the point is the argmin itself (e.g. a symmetric design): nothing to compare
                 Qv = Qm(v)
-                ctx.bound(f"Q(argmin) <= Q(feasible point {k}; 0 = min-l2)", Qb, Qv, err=float(1e-30 * max(1, abs(Qv))) + err)
+                ctx.bound(
+                    f"Q(argmin) <= Q(feasible point {k}; 0 = min-l2)", Qb, Qv, err=float(1e-30 * max(1, abs(Qv))) + err
+                )
         sol = convex.min_kl(Xn, yn, a * a * np.ones(d))
-        ctx.cross_check("dual Newton argmin = cvxpy exponential cone", b, sol.beta, tol=CVX_TOL * max(scale, 1e-300), err=sol.error + err, scale=scale)
+        ctx.cross_check(
+            "dual Newton argmin = cvxpy exponential cone",
+            b,
+            sol.beta,
+            tol=CVX_TOL * max(scale, 1e-300),
+            err=sol.error + err,
+            scale=scale,
+        )
 
     ctx.random(instances(), prop, quick=6, full=60)

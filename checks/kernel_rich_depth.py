@@ -18,6 +18,7 @@ Loss normalisation (catalog §0.3): the printed flows (50)/(52)/(55) are gradien
 proved in ``lemma-8::symbolic-closed-forms``). Argmin characterisations do not see this;
 integrals of the residual over time do (Lemma 8), and each check says which flow it uses.
 """
+
 from __future__ import annotations
 
 import functools
@@ -50,14 +51,14 @@ def _maxabs(v):
 # ---------------------------------------------------------------------------------------
 # Exact references: min-l2 and min-l1 (with an exact certificate)
 # ---------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def fixture_min_l2(fixture: str, weights: tuple | None = None):
     """The fixture's min weighted-l2 interpolant in exact rationals (``exact.min_l2_exact``; cached)."""
     Xs, ys, X, y = data(fixture)
     return exact.min_l2_exact(Xs, ys, weights)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def fixture_l1_certified(fixture: str):
     """The fixture's min-l1 solution in exact rationals with its certificate: the LP (cvxpy)
     proposes the support, ``exact.certify_min_l1_support`` certifies it. Returns ``(beta, nu,
@@ -70,14 +71,17 @@ def fixture_l1_certified(fixture: str):
 # ---------------------------------------------------------------------------------------
 # argmin Q^D_alpha: mpmath dual Newton on the conjugate alpha^D H_D
 # ---------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hD_functions(D: int):
     """``(h_D, h_D', H_D)`` as mpmath functions, from the SymPy encodings: ``h_D`` as printed
     (59), ``H_D`` the explicit antiderivative (``theorem-3::symbolic-identities`` proves
     ``H_D' = h_D``)."""
     h = kr.h_D(D)
-    return (sp.lambdify(kr.z, h, "mpmath"), sp.lambdify(kr.z, sp.diff(h, kr.z), "mpmath"),
-            sp.lambdify(kr.z, kd.H_D_explicit(D), "mpmath"))
+    return (
+        sp.lambdify(kr.z, h, "mpmath"),
+        sp.lambdify(kr.z, sp.diff(h, kr.z), "mpmath"),
+        sp.lambdify(kr.z, kd.H_D_explicit(D), "mpmath"),
+    )
 
 
 def qD_dps(alpha: float, D: int) -> int:
@@ -92,9 +96,15 @@ def _qD_newton(fixture: str, alpha: float, D: int, dps: int):
     with mpmath.workdps(dps):
         aD = mpmath.mpf(alpha) ** D
         return convex.separable_dual_newton(
-            Xs.tolist(), [str(v) for v in ys],
-            grad_conj=lambda i, t: aD * h(t), hess_conj=lambda i, t: aD * hp(t), conj=lambda i, t: aD * H(t),
-            dps=dps, box=1, max_iter=400)
+            Xs.tolist(),
+            [str(v) for v in ys],
+            grad_conj=lambda i, t: aD * h(t),
+            hess_conj=lambda i, t: aD * hp(t),
+            conj=lambda i, t: aD * H(t),
+            dps=dps,
+            box=1,
+            max_iter=400,
+        )
 
 
 @functools.lru_cache(maxsize=128)
@@ -136,7 +146,9 @@ def _integrated_flow_system(fixture: str, D: int, printed: bool):
     r = Xs * beta - ys
     if printed:
         Xtr = Xs.T * r
-        rhs_w = [kd.printed_flow(D, w, +1, Xtr[i]) for i, w in enumerate(wp)] + [kd.printed_flow(D, w, -1, Xtr[i]) for i, w in enumerate(wm)]
+        rhs_w = [kd.printed_flow(D, w, +1, Xtr[i]) for i, w in enumerate(wp)] + [
+            kd.printed_flow(D, w, -1, Xtr[i]) for i, w in enumerate(wm)
+        ]
     return wp, wm, I, list(rhs_w) + list(r)
 
 
@@ -161,8 +173,16 @@ def integrated_flow(fixture: str, alpha: float, D: int, printed: bool):
     def xt_int(x):
         return [sum(Xm[n][i] * x[2 * d + n] for n in range(N)) for i in range(d)]
 
-    lim = limits.flow_to_rest(rhs, wp + wm + I, x0, xt_int, residual, lambda x: max(sum(abs(float(v)) for v in row) for row in X.T),
-                              bits=HP_BITS, t_first=1e-3)
+    lim = limits.flow_to_rest(
+        rhs,
+        wp + wm + I,
+        x0,
+        xt_int,
+        residual,
+        lambda x: max(sum(abs(float(v)) for v in row) for row in X.T),
+        bits=HP_BITS,
+        t_first=1e-3,
+    )
     return lim, lim.flow
 
 
@@ -194,8 +214,15 @@ def affine_model_limit(fixture: str, wp0, wm0, D: int, t_end: float = 1e4):
 
     t_first = 1e-2
     while True:  # fast flows (large alpha) must not stop at the first grid time: two states bracket the stop
-        fl = flows.integrate_double(lambda t, x: -2 * A.T @ (X @ beta_of(x) - y), x0, t_end, rtol=DOUBLE_RTOL,
-                                    jac=lambda t, x: -2 * A.T @ A, grid=flows.geometric_grid(t_end, t_first, 8), stop=lambda x: res_of(x) < 1e-10)
+        fl = flows.integrate_double(
+            lambda t, x: -2 * A.T @ (X @ beta_of(x) - y),
+            x0,
+            t_end,
+            rtol=DOUBLE_RTOL,
+            jac=lambda t, x: -2 * A.T @ A,
+            grid=flows.geometric_grid(t_end, t_first, 8),
+            stop=lambda x: res_of(x) < 1e-10,
+        )
         if len(fl.states) >= 2 or t_first < 1e-12:
             break
         t_first /= 1e3
@@ -224,8 +251,11 @@ def tk_printed_affine(ctx):
     init = [kr.alpha * a, kr.alpha * b]
     printed = kd.affine_printed(f_of, [wpp, wmm], init, x, 2)
     linear = kd.affine_linearised(f_of, [wpp, wmm], init, x)
-    ctx.identity("printed f_K = linearisation (2) at w(0) (one coordinate, biased shape (a, b))", printed - linear,
-                 scope="depth-2 diagonal model, any alpha, a, b > 0")
+    ctx.identity(
+        "printed f_K = linearisation (2) at w(0) (one coordinate, biased shape (a, b))",
+        printed - linear,
+        scope="depth-2 diagonal model, any alpha, a, b > 0",
+    )
     ctx.identity("printed f_K = linearisation when unbiased (a = b)", (printed - linear).subs(b, a), scope="a = b")
     inst = {"fixture": "T5", "alpha": 2.0, "D": 2}
     ctx.start(inst)
@@ -235,8 +265,13 @@ def tk_printed_affine(ctx):
     f0 = sum((sp.Integer(p) ** 2 - sp.Integer(m) ** 2) * xi for p, m, xi in zip(wp0, wm0, e2))  # f(w_0, e_2)
     al = sp.Integer(2)
     printed_c, linear_c = al**2 * (al**2 * f0), al**2 * f0
-    ctx.exact("constant term at x = e_2, alpha = 2, w_{+,0} = (1,2,1,1,1), w_{-,0} = 1: printed = f(w(0), x)",
-              printed_c == linear_c, scope="T5 shape, exact", printed=str(printed_c), linearisation=str(linear_c))
+    ctx.exact(
+        "constant term at x = e_2, alpha = 2, w_{+,0} = (1,2,1,1,1), w_{-,0} = 1: printed = f(w(0), x)",
+        printed_c == linear_c,
+        scope="T5 shape, exact",
+        printed=str(printed_c),
+        linearisation=str(linear_c),
+    )
 
 
 @check("kernel-rich/claim-tangent-kernel-homogeneous:corrected", "homogeneity-symbolic", "symbolic")
@@ -249,11 +284,18 @@ def tk_homogeneity(ctx):
     model ``alpha^D f(v, x)`` from ``w_0``, slowed by ``alpha^-2``."""
     c = sp.Symbol("c", positive=True)
     models = []
-    for D in ((2, 3, 4) if ctx.full else (2, 3)):
+    for D in (2, 3, 4) if ctx.full else (2, 3):
         wp, wm = sp.symbols("p0:2", real=True), sp.symbols("m0:2", real=True)
         xs = sp.symbols("x0:2", real=True)
-        models.append((f"diagonal model (10), D={D}", D, list(wp) + list(wm), xs,
-                       lambda x, wp=wp, wm=wm, D=D: sum((wp[i] ** D - wm[i] ** D) * x[i] for i in range(2))))
+        models.append(
+            (
+                f"diagonal model (10), D={D}",
+                D,
+                list(wp) + list(wm),
+                xs,
+                lambda x, wp=wp, wm=wm, D=D: sum((wp[i] ** D - wm[i] ** D) * x[i] for i in range(2)),
+            )
+        )
     for label, resid in kd.relu_identities():
         ctx.identity(label, resid, scope="s real, c > 0")
     # the classes' own evaluation at numbers (their numeric branch) against max(0, s) = (s + |s|)/2
@@ -267,21 +309,32 @@ def tk_homogeneity(ctx):
         # the net is a ReLU net, not a linear one (homogeneity alone would not tell): a linear
         # net is odd in x, so f(w, x) + f(w, -x) = 0; at this rational point it is not
         # (a mutation survivor dropped the ReLU of a layer unnoticed)
-        point = dict(zip(params, [sp.Integer(v) for v in (1, -2, 3, 1, -1, 2, 2, 1, 1, -3, 2, 1, 1, 1)[:len(params)]]))
+        point = dict(zip(params, [sp.Integer(v) for v in (1, -2, 3, 1, -1, 2, 2, 1, 1, -3, 2, 1, 1, 1)[: len(params)]]))
         f0 = f_of(xs).xreplace(point)
         odd = sp.nsimplify((f0 + f0.xreplace({xs[0]: -xs[0], xs[1]: -xs[1]})).subs({xs[0]: 1, xs[1]: 1}))
-        ctx.exact(f"bias-free ReLU net, widths {widths}: not linear (f(w, x) + f(w, -x) = {odd} != 0 at a rational point)", odd != 0,
-                  scope="w, x rational", value=str(odd))
+        ctx.exact(
+            f"bias-free ReLU net, widths {widths}: not linear (f(w, x) + f(w, -x) = {odd} != 0 at a rational point)",
+            odd != 0,
+            scope="w, x rational",
+            value=str(odd),
+        )
     for name, D, params, xs, f_of in models:
         xp = sp.symbols(f"xp0:{len(xs)}", real=True)
         scale = dict(zip(params, [c * p for p in params]))
         f = f_of(xs)
-        ctx.identity(f"{name}: f(c w, x) = c^D f(w, x)", sp.expand(f.xreplace(scale) - c**D * f), scope="c > 0, all w, x")
+        ctx.identity(
+            f"{name}: f(c w, x) = c^D f(w, x)", sp.expand(f.xreplace(scale) - c**D * f), scope="c > 0, all w, x"
+        )
         grads = [sp.diff(f, p) for p in params]
-        ctx.identity(f"{name}: grad f(c w, x) = c^(D-1) grad f(w, x)",
-                     sp.Matrix([gr.xreplace(scale) - c ** (D - 1) * gr for gr in grads]).applyfunc(sp.expand).norm(), scope="c > 0, off the ReLU kinks")
+        ctx.identity(
+            f"{name}: grad f(c w, x) = c^(D-1) grad f(w, x)",
+            sp.Matrix([gr.xreplace(scale) - c ** (D - 1) * gr for gr in grads]).applyfunc(sp.expand).norm(),
+            scope="c > 0, off the ReLU kinks",
+        )
         K = kd.tangent_kernel(f_of, params, xs, xp)
-        ctx.identity(f"{name}: K_(c w) = c^(2(D-1)) K_w", sp.expand(K.xreplace(scale) - c ** (2 * (D - 1)) * K), scope="c > 0")
+        ctx.identity(
+            f"{name}: K_(c w) = c^(2(D-1)) K_w", sp.expand(K.xreplace(scale) - c ** (2 * (D - 1)) * K), scope="c > 0"
+        )
     # the corrected affine model matches f to first order at w(0) (depth-2 diagonal, biased)
     a, b, x = sp.symbols("a b x", positive=True)
     w = list(sp.symbols("wp wm", real=True))
@@ -289,8 +342,16 @@ def tk_homogeneity(ctx):
     init = [kr.alpha * a, kr.alpha * b]
     fK = kd.affine_linearised(f_of, w, init, x)
     at0 = dict(zip(w, init))
-    ctx.identity("corrected f_K(w(0)) = f(w(0)) = alpha^2 f(w_0)", fK.subs(at0) - kr.alpha**2 * f_of([a, b], x), scope="biased depth-2, one coordinate")
-    ctx.identity("grad f_K = grad f at w(0)", sp.Matrix([sp.diff(fK - f_of(w, x), s).subs(at0) for s in w]).norm(), scope="biased depth-2")
+    ctx.identity(
+        "corrected f_K(w(0)) = f(w(0)) = alpha^2 f(w_0)",
+        fK.subs(at0) - kr.alpha**2 * f_of([a, b], x),
+        scope="biased depth-2, one coordinate",
+    )
+    ctx.identity(
+        "grad f_K = grad f at w(0)",
+        sp.Matrix([sp.diff(fK - f_of(w, x), s).subs(at0) for s in w]).norm(),
+        scope="biased depth-2",
+    )
     # footnote 1: scaling the initialisation = scaling the output, up to the time change alpha^-2
     Xs, ys = sp.Matrix([[1, 2], [0, 1]]), sp.Matrix([1, 2])
     for D in (2, 3):
@@ -302,13 +363,18 @@ def tk_homogeneity(ctx):
         L_out = (r_out.T * r_out)[0, 0]
         grad_w = [sp.diff(loss, s).subs(dict(zip(wsyms, [kr.alpha * s for s in v])), simultaneous=True) for s in wsyms]
         resid = [gw / kr.alpha - kr.alpha**-2 * sp.diff(L_out, s) for gw, s in zip(grad_w, v)]
-        ctx.identity(f"footnote 1 (D={D}): (1/alpha) grad L(alpha v) = alpha^-2 grad_v sum(alpha^D f(v) - y)^2",
-                     sp.Matrix(resid).applyfunc(sp.expand).norm(), scope="2x2 data, all v, alpha > 0")
+        ctx.identity(
+            f"footnote 1 (D={D}): (1/alpha) grad L(alpha v) = alpha^-2 grad_v sum(alpha^D f(v) - y)^2",
+            sp.Matrix(resid).applyfunc(sp.expand).norm(),
+            scope="2x2 data, all v, alpha > 0",
+        )
 
 
 def _affine_instances(ctx):
-    return ctx.instances([{"fixture": "T5", "alpha": 0.7, "D": 2}, {"fixture": "T5", "alpha": 0.7, "D": 3}],
-                         [{"fixture": f, "alpha": a, "D": D} for f in ("T5", "random:1") for a in (0.3, 0.7, 2.0) for D in (2, 3)])
+    return ctx.instances(
+        [{"fixture": "T5", "alpha": 0.7, "D": 2}, {"fixture": "T5", "alpha": 0.7, "D": 3}],
+        [{"fixture": f, "alpha": a, "D": D} for f in ("T5", "random:1") for a in (0.3, 0.7, 2.0) for D in (2, 3)],
+    )
 
 
 @check("kernel-rich/claim-tangent-kernel-homogeneous:corrected", "affine-flow-vs-min-K0-norm", "flow")
@@ -330,9 +396,21 @@ def tk_affine_flow(ctx):
         # K_0 = K_{w_0}: the same weights up to the factor alpha^(2(D-1)), so the same argmin
         sol = convex.min_l2(X, y - X @ b0, weights=np.asarray(kdiag) / al ** (2 * (D - 1)))
         ref = sol.beta + b0
-        ctx.agree("affine-model flow limit = argmin ||beta - F(alpha w_0)||_{K_0} (cvxpy)", bK, ref, tol=DOUBLE_TOL, err=err + sol.error,
-                  bias_term_norm=float(np.max(np.abs(b0))))
-        ctx.agree("closed form W X^T (X W X^T)^{-1} (y - X F(alpha w_0)) = cvxpy", sol.extra["closed_form"] + b0, ref, tol=DOUBLE_TOL, err=sol.error)
+        ctx.agree(
+            "affine-model flow limit = argmin ||beta - F(alpha w_0)||_{K_0} (cvxpy)",
+            bK,
+            ref,
+            tol=DOUBLE_TOL,
+            err=err + sol.error,
+            bias_term_norm=float(np.max(np.abs(b0))),
+        )
+        ctx.agree(
+            "closed form W X^T (X W X^T)^{-1} (y - X F(alpha w_0)) = cvxpy",
+            sol.extra["closed_form"] + b0,
+            ref,
+            tol=DOUBLE_TOL,
+            err=sol.error,
+        )
 
 
 # =======================================================================================
@@ -352,21 +430,41 @@ def diag_tk_symbolic(ctx):
     f_of = lambda x: sum((wp[i] ** 2 - wm[i] ** 2) * x[i] for i in range(d))  # noqa: E731
     K = kd.tangent_kernel(f_of, list(wp) + list(wm), xs, xp)
     K0 = K.subs({**{wp[i]: kr.alpha * w0[i] for i in range(d)}, **{wm[i]: kr.alpha * w0[i] for i in range(d)}})
-    ctx.identity("K at w_pm = alpha w_0 is 8 alpha^2 sum w_0i^2 x_i x'_i", K0 - 8 * kr.alpha**2 * sum(w0[i] ** 2 * xs[i] * xp[i] for i in range(d)), scope="d = 3")
-    ctx.identity("K at w_0 = 1 is 8 alpha^2 <x, x'> (as printed)", K0.subs({s: 1 for s in w0}) - 8 * kr.alpha**2 * sum(xs[i] * xp[i] for i in range(d)), scope="d = 3")
+    ctx.identity(
+        "K at w_pm = alpha w_0 is 8 alpha^2 sum w_0i^2 x_i x'_i",
+        K0 - 8 * kr.alpha**2 * sum(w0[i] ** 2 * xs[i] * xp[i] for i in range(d)),
+        scope="d = 3",
+    )
+    ctx.identity(
+        "K at w_0 = 1 is 8 alpha^2 <x, x'> (as printed)",
+        K0.subs({s: 1 for s in w0}) - 8 * kr.alpha**2 * sum(xs[i] * xp[i] for i in range(d)),
+        scope="d = 3",
+    )
     beta = sp.symbols("b0:3", real=True)
     M = 8 * kr.alpha**2 * sp.eye(d)  # K(x, x') = x^T M x'
     norm2 = (sp.Matrix(beta).T * M.inv() * sp.Matrix(beta))[0, 0]
-    ctx.identity("||beta||_K^2 = ||beta||_2^2 / (8 alpha^2)  (proportional to l2)", norm2 - sum(b**2 for b in beta) / (8 * kr.alpha**2), scope="d = 3")
+    ctx.identity(
+        "||beta||_K^2 = ||beta||_2^2 / (8 alpha^2)  (proportional to l2)",
+        norm2 - sum(b**2 for b in beta) / (8 * kr.alpha**2),
+        scope="d = 3",
+    )
     s = sp.Symbol("s", positive=True)  # s = 1/alpha
     bb, ww = sp.Symbol("beta", real=True), sp.Symbol("w0", positive=True)
     term = (kr.Q_alpha([bb], kr.alpha, [ww])).subs(kr.alpha, 1 / s)
     ser = sp.series(term, s, 0, 6).removeO()
-    ctx.identity("(6): Q_{alpha,w0}(beta) = beta^2/(4 alpha^2 w0^2) + O(alpha^-6)", sp.simplify(ser - bb**2 * s**2 / (4 * ww**2)), scope="one coordinate")
+    ctx.identity(
+        "(6): Q_{alpha,w0}(beta) = beta^2/(4 alpha^2 w0^2) + O(alpha^-6)",
+        sp.simplify(ser - bb**2 * s**2 / (4 * ww**2)),
+        scope="one coordinate",
+    )
     Mw = 8 * kr.alpha**2 * sp.diag(*[w**2 for w in w0])
     normw = (sp.Matrix(beta).T * Mw.inv() * sp.Matrix(beta))[0, 0]
     q_lead = sum(beta[i] ** 2 / (4 * kr.alpha**2 * w0[i] ** 2) for i in range(d))
-    ctx.identity("leading term of Q_{alpha,w0} = 2 ||beta||_{K_{alpha w0}}^2 (same weighted l2)", sp.simplify(q_lead - 2 * normw), scope="d = 3")
+    ctx.identity(
+        "leading term of Q_{alpha,w0} = 2 ||beta||_{K_{alpha w0}}^2 (same weighted l2)",
+        sp.simplify(q_lead - 2 * normw),
+        scope="d = 3",
+    )
 
 
 @check("kernel-rich/claim-diag-tangent-kernel", "kernel-regime-limit", "flow")
@@ -385,7 +483,13 @@ def diag_tk_flow(ctx):
             w0 = [inst["alpha"] * float(s) for s in shape]
             bK, err, kdiag, b0 = affine_model_limit(inst["fixture"], w0, w0, 2)
             ref = fixture_min_l2(inst["fixture"], None if label == "w0 = 1" else tuple(s**2 for s in shape))
-            ctx.agree(f"kernel-regime flow limit = exact min weighted-l2 ({label})", bK, exact.float_array(ref), tol=DOUBLE_TOL, err=err)
+            ctx.agree(
+                f"kernel-regime flow limit = exact min weighted-l2 ({label})",
+                bK,
+                exact.float_array(ref),
+                tol=DOUBLE_TOL,
+                err=err,
+            )
 
 
 # =======================================================================================
@@ -400,16 +504,19 @@ def unbiased_symbolic(ctx):
     start ``w_+ = w_- = alpha w_0`` is not stationary: the gradient is
     ``2 D alpha^(D-1) w_0^(D-1) [-X^T y; X^T y] != 0``."""
     bpos = sp.Symbol("b", positive=True)
-    for D in ((2, 3, 4) if ctx.full else (2, 3)):
+    for D in (2, 3, 4) if ctx.full else (2, 3):
         root = bpos ** sp.Rational(1, D)
-        ctx.identity(f"D={D}: F(b^(1/D), 0) = b and F(0, b^(1/D)) = -b (b > 0): image = all of R^d",
-                     sp.Abs(root**D - 0 - bpos) + sp.Abs(0 - root**D + bpos), scope="each coordinate, b > 0 (and b = 0 trivially)")
+        ctx.identity(
+            f"D={D}: F(b^(1/D), 0) = b and F(0, b^(1/D)) = -b (b > 0): image = all of R^d",
+            sp.Abs(root**D - 0 - bpos) + sp.Abs(0 - root**D + bpos),
+            scope="each coordinate, b > 0 (and b = 0 trivially)",
+        )
     Xs, ys, X, y = data("T5")
     d = Xs.shape[1]
     Xty = Xs.T * ys
     ctx.exact("X^T y != 0 on T5 (the hypothesis)", any(v != 0 for v in Xty), scope="T5", Xty=str(list(Xty)))
     s = sp.Symbol("s", positive=True)
-    for D in ((2, 3, 4) if ctx.full else (2, 3)):
+    for D in (2, 3, 4) if ctx.full else (2, 3):
         wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=D)
         w = wp + wm
         zero = {v: 0 for v in w}
@@ -420,20 +527,44 @@ def unbiased_symbolic(ctx):
             expected = sp.diag(*([-4 * v for v in Xty] + [4 * v for v in Xty]))
             ctx.identity("D=2: Hessian at 0 = diag(-4 X^T y, 4 X^T y)", (H - expected).norm(), scope="T5")
             ev = [H[i, i] for i in range(2 * d)]
-            ctx.exact("D=2: Hessian at 0 is indefinite (a strict saddle)", min(ev) < 0 < max(ev), scope="T5", eigenvalues=str(ev))
+            ctx.exact(
+                "D=2: Hessian at 0 is indefinite (a strict saddle)",
+                min(ev) < 0 < max(ev),
+                scope="T5",
+                eigenvalues=str(ev),
+            )
         else:
             i = max(range(d), key=lambda k: abs(Xty[k]))
             up = sp.expand(loss.subs({**zero, wp[i]: s}) - loss.subs(zero))
             dn = sp.expand(loss.subs({**zero, wm[i]: s}) - loss.subs(zero))
             col2 = sum(Xs[n, i] ** 2 for n in range(Xs.shape[0]))
-            ctx.identity(f"D={D}: L(s e_i^+) - L(0) = s^(2D) |X_i|^2 - 2 s^D [X^T y]_i", up - (s ** (2 * D) * col2 - 2 * s**D * Xty[i]), scope=f"T5, i = {i}")
-            ctx.identity(f"D={D}: L(s e_i^-) - L(0) = s^(2D) |X_i|^2 + 2 s^D [X^T y]_i", dn - (s ** (2 * D) * col2 + 2 * s**D * Xty[i]), scope=f"T5, i = {i}")
-            ctx.exact(f"D={D}: for small s the loss decreases along one of them and increases along the other (a saddle)", Xty[i] != 0, scope="T5", Xty_i=str(Xty[i]))
+            ctx.identity(
+                f"D={D}: L(s e_i^+) - L(0) = s^(2D) |X_i|^2 - 2 s^D [X^T y]_i",
+                up - (s ** (2 * D) * col2 - 2 * s**D * Xty[i]),
+                scope=f"T5, i = {i}",
+            )
+            ctx.identity(
+                f"D={D}: L(s e_i^-) - L(0) = s^(2D) |X_i|^2 + 2 s^D [X^T y]_i",
+                dn - (s ** (2 * D) * col2 + 2 * s**D * Xty[i]),
+                scope=f"T5, i = {i}",
+            )
+            ctx.exact(
+                f"D={D}: for small s the loss decreases along one of them and increases along the other (a saddle)",
+                Xty[i] != 0,
+                scope="T5",
+                Xty_i=str(Xty[i]),
+            )
         w0 = [sp.Integer(1)] * d
         start = {**{wp[k]: kr.alpha * w0[k] for k in range(d)}, **{wm[k]: kr.alpha * w0[k] for k in range(d)}}
         grad = sp.Matrix([sp.diff(loss, v).subs(start) for v in w])
-        expected = sp.Matrix([-2 * D * kr.alpha ** (D - 1) * v for v in Xty] + [2 * D * kr.alpha ** (D - 1) * v for v in Xty])
-        ctx.identity(f"D={D}: grad L(alpha 1, alpha 1) = 2 D alpha^(D-1) [-X^T y; X^T y]", (grad - expected).applyfunc(sp.expand).norm(), scope="T5, all alpha")
+        expected = sp.Matrix(
+            [-2 * D * kr.alpha ** (D - 1) * v for v in Xty] + [2 * D * kr.alpha ** (D - 1) * v for v in Xty]
+        )
+        ctx.identity(
+            f"D={D}: grad L(alpha 1, alpha 1) = 2 D alpha^(D-1) [-X^T y; X^T y]",
+            (grad - expected).applyfunc(sp.expand).norm(),
+            scope="T5, all alpha",
+        )
 
 
 ESCAPE_LOSS = 1e-6
@@ -467,13 +598,18 @@ def unbiased_escape(ctx):
                 beta, err, fl = flow_limit(inst["fixture"], inst["alpha"], None)
             else:
                 beta, err, fl = flow_limit(inst["fixture"], inst["alpha"], None, D)
-            ctx.fact("the flow from the unbiased start reaches |X beta - y| < 1e-30", beta is not None, t_final=fl.t_final)
+            ctx.fact(
+                "the flow from the unbiased start reaches |X beta - y| < 1e-30", beta is not None, t_final=fl.t_final
+            )
             times.append(_escape_time(fl, inst["fixture"], D))
         ctx.metrics[f"escape_time_D{D}"] = dict(zip(map(str, alphas), times))
         grid_ratio = 10 ** (1 / 16)
         distinct = all(t1 > t2 * grid_ratio for t1, t2 in zip(times, times[1:]))
-        ctx.fact(f"D={D}: escape time decreases with alpha (alphas {alphas}, resolved beyond one grid step)",
-                 distinct if all(map(math.isfinite, times)) else None, times=times)
+        ctx.fact(
+            f"D={D}: escape time decreases with alpha (alphas {alphas}, resolved beyond one grid step)",
+            distinct if all(map(math.isfinite, times)) else None,
+            times=times,
+        )
 
 
 # =======================================================================================
@@ -499,21 +635,39 @@ def uv_symbolic(ctx):
     ud, vd = rhs[:d], rhs[d:]
     gvec = Xs.T * r
     for i in range(d):
-        ctx.identity(f"d/dt (u_{i}^2 - v_{i}^2) = 0", sp.expand(2 * u[i] * ud[i] - 2 * v[i] * vd[i]), scope="2x3 data, all u, v")
+        ctx.identity(
+            f"d/dt (u_{i}^2 - v_{i}^2) = 0", sp.expand(2 * u[i] * ud[i] - 2 * v[i] * vd[i]), scope="2x3 data, all u, v"
+        )
         ctx.identity(f"u_{i}' = -2 [X^T r]_i v_{i} (derived)", sp.expand(ud[i] + 2 * gvec[i] * v[i]), scope="2x3 data")
-        ctx.identity(f"(u_{i} + v_{i})' = -2 g_i (u_{i} + v_{i}),  (u_{i} - v_{i})' = 2 g_i (u_{i} - v_{i})",
-                     sp.expand(ud[i] + vd[i] + 2 * gvec[i] * (u[i] + v[i])) ** 2 + sp.expand(ud[i] - vd[i] - 2 * gvec[i] * (u[i] - v[i])) ** 2, scope="2x3 data")
+        ctx.identity(
+            f"(u_{i} + v_{i})' = -2 g_i (u_{i} + v_{i}),  (u_{i} - v_{i})' = 2 g_i (u_{i} - v_{i})",
+            sp.expand(ud[i] + vd[i] + 2 * gvec[i] * (u[i] + v[i])) ** 2
+            + sp.expand(ud[i] - vd[i] - 2 * gvec[i] * (u[i] - v[i])) ** 2,
+            scope="2x3 data",
+        )
     p = sp.Symbol("p", positive=True)
     for sgn_u in (1, -1):
         for sgn_v in (1, -1):
             uu, vv = sgn_u * p, sgn_v * p
-            ctx.identity(f"|u| = |v|: sign(u) v = sign(v) u  (sign u = {sgn_u:+d}, sign v = {sgn_v:+d})", sp.sign(uu) * vv - sp.sign(vv) * uu, scope="|u_i| = |v_i| > 0")
+            ctx.identity(
+                f"|u| = |v|: sign(u) v = sign(v) u  (sign u = {sgn_u:+d}, sign v = {sgn_v:+d})",
+                sp.sign(uu) * vv - sp.sign(vv) * uu,
+                scope="|u_i| = |v_i| > 0",
+            )
     for i in range(d):
         rest = {u[i]: 0, v[i]: 0}
-        ctx.identity(f"u_{i} = v_{i} = 0 implies u_{i}' = v_{i}' = 0", sp.Abs(ud[i].subs(rest)) + sp.Abs(vd[i].subs(rest)), scope="2x3 data")
+        ctx.identity(
+            f"u_{i} = v_{i} = 0 implies u_{i}' = v_{i}' = 0",
+            sp.Abs(ud[i].subs(rest)) + sp.Abs(vd[i].subs(rest)),
+            scope="2x3 data",
+        )
     w = sp.symbols("w0:3", real=True)
     x = sp.symbols("x0:3", real=True)
-    ctx.identity("u = v = w: f((u, v), x) = <w^2, x>", sum(w[i] * w[i] * x[i] for i in range(d)) - sum(w[i] ** 2 * x[i] for i in range(d)), scope="all w, x")
+    ctx.identity(
+        "u = v = w: f((u, v), x) = <w^2, x>",
+        sum(w[i] * w[i] * x[i] for i in range(d)) - sum(w[i] ** 2 * x[i] for i in range(d)),
+        scope="all w, x",
+    )
 
 
 @check("kernel-rich/claim-appc-uv-balance", "printed-identities", "symbolic", expect="refuted")
@@ -529,14 +683,28 @@ def uv_printed_identities(ctx):
     i = 0
     at = {u[i]: p}  # on u_i > 0, d|u_i|/dt = u_i'
     derived_abs_u = (sp.sign(u[i]) * ud[i]).subs(at)
-    ctx.identity("(11) as printed: d|u_0|/dt = -sign(u_0) u_0'", (kd.printed_11(u[i], ud[i]).subs(at) - derived_abs_u), scope="u_0 > 0, 2x3 data")
-    ctx.identity("(12) as printed = derived d|u_0|/dt", sp.expand(kd.printed_12(i, u, v, Xs, ys, first=True).subs(at) - derived_abs_u), scope="u_0 > 0, 2x3 data")
+    ctx.identity(
+        "(11) as printed: d|u_0|/dt = -sign(u_0) u_0'",
+        (kd.printed_11(u[i], ud[i]).subs(at) - derived_abs_u),
+        scope="u_0 > 0, 2x3 data",
+    )
+    ctx.identity(
+        "(12) as printed = derived d|u_0|/dt",
+        sp.expand(kd.printed_12(i, u, v, Xs, ys, first=True).subs(at) - derived_abs_u),
+        scope="u_0 > 0, 2x3 data",
+    )
     atv = {v[i]: p}
     derived_abs_v = (sp.sign(v[i]) * vd[i]).subs(atv)
-    ctx.identity("(14) as printed = derived d|v_0|/dt", sp.expand(kd.printed_12(i, u, v, Xs, ys, first=False).subs(atv) - derived_abs_v), scope="v_0 > 0, 2x3 data")
+    ctx.identity(
+        "(14) as printed = derived d|v_0|/dt",
+        sp.expand(kd.printed_12(i, u, v, Xs, ys, first=False).subs(atv) - derived_abs_v),
+        scope="v_0 > 0, 2x3 data",
+    )
     r_first = -2 * sum(r[n] * sp.sign(u[i]) * v[i] * Xs[n, i] for n in range(Xs.shape[0]))
-    ctx.note("What holds: d|u|/dt = sign(u) u' = -2 sum_n r_n sign(u) o v o x^(n) (factor -2 of the §2 loss, r to the first power); "
-             f"residual of that form against the derivation: {sp.simplify(r_first.subs(at) - derived_abs_u)}")
+    ctx.note(
+        "What holds: d|u|/dt = sign(u) u' = -2 sum_n r_n sign(u) o v o x^(n) (factor -2 of the §2 loss, r to the first power); "
+        f"residual of that form against the derivation: {sp.simplify(r_first.subs(at) - derived_abs_u)}"
+    )
 
 
 @check("kernel-rich/claim-appc-uv-balance", "printed-misprints-characterised", "symbolic")
@@ -555,10 +723,16 @@ def uv_misprints_characterised(ctx):
     for name, own, own_dot, first in (("u", u, ud, True), ("v", v, vd, False)):
         at = {own[0]: p}
         derived = (sp.sign(own[0]) * own_dot[0]).subs(at)
-        ctx.identity(f"({'11' if first else '13'}) as printed = -(derived d|{name}_0|/dt)",
-                     sp.expand(kd.printed_11(own[0], own_dot[0]).subs(at) + derived), scope=f"{name}_0 > 0, N = 1")
-        ctx.identity(f"({'12' if first else '14'}) as printed = r * (derived d|{name}_0|/dt)",
-                     sp.expand(kd.printed_12(0, u, v, Xs, ys, first=first).subs(at) - r[0].subs(at) * derived), scope=f"{name}_0 > 0, N = 1")
+        ctx.identity(
+            f"({'11' if first else '13'}) as printed = -(derived d|{name}_0|/dt)",
+            sp.expand(kd.printed_11(own[0], own_dot[0]).subs(at) + derived),
+            scope=f"{name}_0 > 0, N = 1",
+        )
+        ctx.identity(
+            f"({'12' if first else '14'}) as printed = r * (derived d|{name}_0|/dt)",
+            sp.expand(kd.printed_12(0, u, v, Xs, ys, first=first).subs(at) - r[0].subs(at) * derived),
+            scope=f"{name}_0 > 0, N = 1",
+        )
 
 
 @check("kernel-rich/claim-appc-uv-balance", "random-flows", "random")
@@ -599,8 +773,15 @@ def uv_random(ctx):
         S = fl.states
         err = float(np.max(fl.error))
         size = max(1.0, float(np.max(np.abs(S))))  # LSODA controls the error relative to the state's size
-        ctx.agree("|u_i(t)| = |v_i(t)| at every saved time (relative to max(1, |state|))", np.abs(S[:, :d]).ravel() / size, np.abs(S[:, d:]).ravel() / size,
-                  tol=DOUBLE_TOL, err=err / size, scale=1.0, state_size=size)
+        ctx.agree(
+            "|u_i(t)| = |v_i(t)| at every saved time (relative to max(1, |state|))",
+            np.abs(S[:, :d]).ravel() / size,
+            np.abs(S[:, d:]).ravel() / size,
+            tol=DOUBLE_TOL,
+            err=err / size,
+            scale=1.0,
+            state_size=size,
+        )
         signed = np.concatenate([S[:, :d] * np.sign(x0[:d]), S[:, d:] * np.sign(x0[d:])], axis=1)
         ctx.bound("no sign flip: min_t sign(w_i(0)) w_i(t) > 0", 0.0, float(np.min(signed)), err=err, strict=True)
 
@@ -645,24 +826,40 @@ def _record_tie_path(ctx, D: int, path):
     ts, steps = [], []
     for al, beta, err in path:
         b = exact.float_array(beta)
-        ctx.fact(f"TIE (D={D}, alpha={al:g}): beta_alpha lies on the optimal face (beta >= 0, ||beta||_1 = 1)",
-                 bool(np.min(b) >= -err and abs(np.sum(np.abs(b)) - 1.0) <= err + 1e-15), l1_minus_opt=float(np.sum(np.abs(b)) - 1.0), error=err)
+        ctx.fact(
+            f"TIE (D={D}, alpha={al:g}): beta_alpha lies on the optimal face (beta >= 0, ||beta||_1 = 1)",
+            bool(np.min(b) >= -err and abs(np.sum(np.abs(b)) - 1.0) <= err + 1e-15),
+            l1_minus_opt=float(np.sum(np.abs(b)) - 1.0),
+            error=err,
+        )
         ts.append(beta[0])
     steps = [abs(a - b) for a, b in zip(ts, ts[1:])]
     floor = max(p[2] for p in path)
-    ctx.fact(f"TIE (D={D}): t(alpha) settles (each step shrinks or is below the error estimate)",
-             all(y < x or y <= floor for x, y in zip(steps, steps[1:])), steps=[float(x) for x in steps], error_floor=floor)
+    ctx.fact(
+        f"TIE (D={D}): t(alpha) settles (each step shrinks or is below the error estimate)",
+        all(y < x or y <= floor for x, y in zip(steps, steps[1:])),
+        steps=[float(x) for x in steps],
+        error_floor=floor,
+    )
     pred = _tie_secondary_point(D)
-    ctx.metrics[f"TIE_D{D}"] = {"alpha": [p[0] for p in path], "t": [mpmath.nstr(t, 20) for t in ts], "t_next_order_prediction": float(pred),
-                                "t_last_minus_prediction": float(ts[-1] - pred)}
+    ctx.metrics[f"TIE_D{D}"] = {
+        "alpha": [p[0] for p in path],
+        "t": [mpmath.nstr(t, 20) for t in ts],
+        "t_next_order_prediction": float(pred),
+        "t_last_minus_prediction": float(ts[-1] - pred),
+    }
     ts = [float(t) for t in ts]
-    ctx.note(f"TIE (D={D}): the min-l1 set is the segment (t, 4/5 - 3t/2, 1/5 + t/2), t in [0, 8/15]; every beta_alpha on the grid "
-             f"lies on it (all entries positive), and t(alpha) = {', '.join(f'{t:.10g}' for t in ts)} approaches t = {float(pred):.10g}, the "
-             f"point the next order of Q selects ({'max entropy: min sum b ln b' if D == 2 else f'max sum b^(2/{D})'}); "
-             f"difference at the smallest alpha {float(path[-1][1][0] - pred):.3g}.")
+    ctx.note(
+        f"TIE (D={D}): the min-l1 set is the segment (t, 4/5 - 3t/2, 1/5 + t/2), t in [0, 8/15]; every beta_alpha on the grid "
+        f"lies on it (all entries positive), and t(alpha) = {', '.join(f'{t:.10g}' for t in ts)} approaches t = {float(pred):.10g}, the "
+        f"point the next order of Q selects ({'max entropy: min sum b ln b' if D == 2 else f'max sum b^(2/{D})'}); "
+        f"difference at the smallest alpha {float(path[-1][1][0] - pred):.3g}."
+    )
 
 
-@check("kernel-rich/claim-extreme-limits", "argmin-path-limits", "convex", outside_hypotheses=True)  # TIE: a degenerate case, recorded
+@check(
+    "kernel-rich/claim-extreme-limits", "argmin-path-limits", "convex", outside_hypotheses=True
+)  # TIE: a degenerate case, recorded
 def extreme_limits(ctx):
     """Along the argmin path of Theorem 1 (mpmath dual Newton at 50/70 digits):
     alpha -> 0: ``beta_alpha`` against the exact min-l1 solution (unique, certified by a
@@ -695,21 +892,54 @@ def extreme_limits(ctx):
                 nu_dist.append(float(_maxabs([v / L - exact.mpf_of(w) for v, w in zip(res.nu, nu1)])))
             dists.append(float(_maxabs([b - exact.mpf_of(s) for b, s in zip(beta, beta1)])))
             kkt_on.append(on), kkt_off.append(off), Ls.append(L)
-        ctx.metrics[f"{fx}_l1_path"] = {"alpha": EXTREME_SMALL[budget], "dist_to_l1": dists, "kkt_on_support": kkt_on,
-                                        "kkt_off_support_excess": kkt_off, "dist_nu_normalised_to_lp_certificate": nu_dist}
-        ctx.agree(f"beta_alpha -> beta*_l1 (alpha = {EXTREME_SMALL[budget][-1]:g})", beta, [exact.mpf_of(v) for v in beta1],
-                  tol=LIMIT_TOL * scale1, err=err, scale=scale1)
-        ctx.fact("distance to beta*_l1 decreases along the alpha grid", all(a > b for a, b in zip(dists, dists[1:])), dists=dists)
+        ctx.metrics[f"{fx}_l1_path"] = {
+            "alpha": EXTREME_SMALL[budget],
+            "dist_to_l1": dists,
+            "kkt_on_support": kkt_on,
+            "kkt_off_support_excess": kkt_off,
+            "dist_nu_normalised_to_lp_certificate": nu_dist,
+        }
+        ctx.agree(
+            f"beta_alpha -> beta*_l1 (alpha = {EXTREME_SMALL[budget][-1]:g})",
+            beta,
+            [exact.mpf_of(v) for v in beta1],
+            tol=LIMIT_TOL * scale1,
+            err=err,
+            scale=scale1,
+        )
+        ctx.fact(
+            "distance to beta*_l1 decreases along the alpha grid",
+            all(a > b for a, b in zip(dists, dists[1:])),
+            dists=dists,
+        )
         # the normalised dual satisfies the l1 KKT conditions up to O(1/L): on the support
         # X^T nu = asinh(beta_i/(2 alpha^2)) = L + ln|beta_i| + o(1), so L x residual -> max_S |ln|beta*_i||
-        ctx.fact("KKT off the support: |X^T nu / ln(1/alpha^2)| <= 1 at every alpha of the grid", max(kkt_off) == 0.0, excess=kkt_off)
-        ctx.fact("KKT on the support: |X^T nu / ln(1/alpha^2) - sign(beta*)| decreases along the grid", all(a > b for a, b in zip(kkt_on, kkt_on[1:])), kkt_on=kkt_on)
+        ctx.fact(
+            "KKT off the support: |X^T nu / ln(1/alpha^2)| <= 1 at every alpha of the grid",
+            max(kkt_off) == 0.0,
+            excess=kkt_off,
+        )
+        ctx.fact(
+            "KKT on the support: |X^T nu / ln(1/alpha^2) - sign(beta*)| decreases along the grid",
+            all(a > b for a, b in zip(kkt_on, kkt_on[1:])),
+            kkt_on=kkt_on,
+        )
         with mpmath.workdps(50):
             rate = float(max(abs(mpmath.log(abs(exact.mpf_of(beta1[i])))) for i in support))
-        ctx.agree("KKT on the support at the O(1/ln(1/alpha^2)) rate: ln(1/alpha^2) x residual -> max_S |ln|beta*_i||",
-                  kkt_on[-1] * Ls[-1], rate, tol=LIMIT_TOL * max(rate, 1.0), err=err * Ls[-1] / float(min(abs(exact.mpf_of(beta1[i])) for i in support)),
-                  scale=max(rate, 1.0), scaled=[k * L for k, L in zip(kkt_on, Ls)])
-        ctx.fact("the normalised dual approaches the exact LP certificate nu*", all(a > b for a, b in zip(nu_dist, nu_dist[1:])), dist=nu_dist)
+        ctx.agree(
+            "KKT on the support at the O(1/ln(1/alpha^2)) rate: ln(1/alpha^2) x residual -> max_S |ln|beta*_i||",
+            kkt_on[-1] * Ls[-1],
+            rate,
+            tol=LIMIT_TOL * max(rate, 1.0),
+            err=err * Ls[-1] / float(min(abs(exact.mpf_of(beta1[i])) for i in support)),
+            scale=max(rate, 1.0),
+            scaled=[k * L for k, L in zip(kkt_on, Ls)],
+        )
+        ctx.fact(
+            "the normalised dual approaches the exact LP certificate nu*",
+            all(a > b for a, b in zip(nu_dist, nu_dist[1:])),
+            dist=nu_dist,
+        )
         # alpha -> infinity
         beta2 = fixture_min_l2(fx)
         scale2 = float(_maxabs(beta2))
@@ -720,9 +950,26 @@ def extreme_limits(ctx):
             devs.append(float(_maxabs([b - exact.mpf_of(s) for b, s in zip(beta, beta2)])))
         with mpmath.workdps(50):
             mu = [2 * mpmath.mpf(al) ** 2 * v for v in res.nu]
-            ctx.agree(f"beta_alpha -> beta*_l2 (alpha = {al:g})", beta, [exact.mpf_of(v) for v in beta2], tol=LIMIT_TOL * scale2, err=err, scale=scale2)
-            ctx.agree(f"l2 KKT: X^T mu = beta_alpha with mu = 2 alpha^2 nu (alpha = {al:g})", _xt(fx, mu), beta, tol=LIMIT_TOL * scale2, err=err, scale=scale2)
-        slopes = [math.log(d2 / d1) / math.log(a2 / a1) for (a1, d1), (a2, d2) in zip(zip(EXTREME_LARGE[budget], devs), list(zip(EXTREME_LARGE[budget], devs))[1:])]
+            ctx.agree(
+                f"beta_alpha -> beta*_l2 (alpha = {al:g})",
+                beta,
+                [exact.mpf_of(v) for v in beta2],
+                tol=LIMIT_TOL * scale2,
+                err=err,
+                scale=scale2,
+            )
+            ctx.agree(
+                f"l2 KKT: X^T mu = beta_alpha with mu = 2 alpha^2 nu (alpha = {al:g})",
+                _xt(fx, mu),
+                beta,
+                tol=LIMIT_TOL * scale2,
+                err=err,
+                scale=scale2,
+            )
+        slopes = [
+            math.log(d2 / d1) / math.log(a2 / a1)
+            for (a1, d1), (a2, d2) in zip(zip(EXTREME_LARGE[budget], devs), list(zip(EXTREME_LARGE[budget], devs))[1:])
+        ]
         ctx.metrics[f"{fx}_l2_path"] = {"alpha": EXTREME_LARGE[budget], "dist_to_l2": devs, "loglog_slopes": slopes}
     # degenerate: TIE
     ctx.start(ctx.instances([{"fixture": "TIE"}])[0])
@@ -747,14 +994,24 @@ def l1_not_rkhs(ctx):
     e1, e2 = sp.Matrix([1, 0]), sp.Matrix([0, 1])
     l1 = lambda v: sum(abs(c) for c in v)  # noqa: E731
     lhs, rhs = l1(e1 + e2) ** 2 + l1(e1 - e2) ** 2, 2 * l1(e1) ** 2 + 2 * l1(e2) ** 2
-    ctx.exact("l1 violates the parallelogram law at e_1, e_2 (so it is no RKHS norm)", lhs != rhs, scope="d >= 2 (embed e_1, e_2)", lhs=str(lhs), rhs=str(rhs))
+    ctx.exact(
+        "l1 violates the parallelogram law at e_1, e_2 (so it is no RKHS norm)",
+        lhs != rhs,
+        scope="d >= 2 (embed e_1, e_2)",
+        lhs=str(lhs),
+        rhs=str(rhs),
+    )
     a = sp.symbols("a0:2", real=True)
     b = sp.symbols("b0:2", real=True)
     A = sp.Matrix(2, 2, sp.symbols("A0:4", real=True))
     A = (A + A.T) / 2
     q = lambda v: (v.T * A * v)[0, 0]  # noqa: E731
     va, vb = sp.Matrix(a), sp.Matrix(b)
-    ctx.identity("any quadratic norm beta^T A beta satisfies the parallelogram law", sp.expand(q(va + vb) + q(va - vb) - 2 * q(va) - 2 * q(vb)), scope="d = 2, symmetric A")
+    ctx.identity(
+        "any quadratic norm beta^T A beta satisfies the parallelogram law",
+        sp.expand(q(va + vb) + q(va - vb) - 2 * q(va) - 2 * q(vb)),
+        scope="d = 2, symmetric A",
+    )
 
 
 # =======================================================================================
@@ -771,16 +1028,28 @@ def lemma8_symbolic(ctx):
     same step gives the bound halved."""
     Xs, ys, X, y = data("T5")
     d = Xs.shape[1]
-    for D in ((3, 4, 6) if ctx.full else (3,)):
+    for D in (3, 4, 6) if ctx.full else (3,):
         wp, wm, beta, loss, rhs = kd.depth_D_flow(tuple(map(tuple, Xs.tolist())), tuple(ys), D)
         Xtr = Xs.T * (Xs * beta - ys)
-        printed = [kd.printed_flow(D, w, +1, Xtr[i]) for i, w in enumerate(wp)] + [kd.printed_flow(D, w, -1, Xtr[i]) for i, w in enumerate(wm)]
-        ctx.identity(f"D={D}: -dL/dw (§2 loss) = 2 x printed (50)/(52)", sp.Matrix([sp.expand(a - 2 * b) for a, b in zip(rhs, printed)]).norm(), scope="T5")
-        ctx.exact(f"D={D}: printed (50) = -dL/dw_+ only for L/2 (factor 2 mismatch with the §2 loss)",
-                  sp.expand(rhs[0] - printed[0]) != 0, scope="T5", factor=str(sp.simplify(rhs[0] / printed[0])))
+        printed = [kd.printed_flow(D, w, +1, Xtr[i]) for i, w in enumerate(wp)] + [
+            kd.printed_flow(D, w, -1, Xtr[i]) for i, w in enumerate(wm)
+        ]
+        ctx.identity(
+            f"D={D}: -dL/dw (§2 loss) = 2 x printed (50)/(52)",
+            sp.Matrix([sp.expand(a - 2 * b) for a, b in zip(rhs, printed)]).norm(),
+            scope="T5",
+        )
+        ctx.exact(
+            f"D={D}: printed (50) = -dL/dw_+ only for L/2 (factor 2 mismatch with the §2 loss)",
+            sp.expand(rhs[0] - printed[0]) != 0,
+            scope="T5",
+            factor=str(sp.simplify(rhs[0] / printed[0])),
+        )
     ctx.metrics["normalisation"] = "printed (50)/(52) = gradient flow of L/2; §2 flow = printed flow at time 2t"
-    ctx.note("(50)/(52) print -dL/dw_pm = -/+ D X^T r w_pm^(D-1); with the §2 loss -dL/dw_pm = -/+ 2D X^T r w_pm^(D-1). "
-             "Lemma 8 as printed concerns the integral of r along the printed flow; along the §2 flow the integral is half as large.")
+    ctx.note(
+        "(50)/(52) print -dL/dw_pm = -/+ D X^T r w_pm^(D-1); with the §2 loss -dL/dw_pm = -/+ 2D X^T r w_pm^(D-1). "
+        "Lemma 8 as printed concerns the integral of r along the printed flow; along the §2 flow the integral is half as large."
+    )
     # general D = 2 + k (k > 0): write (51)/(53) as w = B^(-1/k) with B = alpha^(2-D) +/- c D(D-2) G > 0 (c = 1
     # printed, c = 2 for the §2 loss); the chain rule through B keeps SymPy's power rules valid (B > 0)
     k, B = sp.symbols("k B", positive=True)
@@ -789,10 +1058,13 @@ def lemma8_symbolic(ctx):
         for sign in (+1, -1):
             w = B ** (-1 / k)
             dw = sp.diff(w, B) * sign * c * Dg * k * kd.g
-            ctx.identity(f"general D: (alpha^(2-D) {'+' if sign > 0 else '-'} {c if c > 1 else ''}D(D-2) G)^(-1/(D-2)) solves the {flow_name}",
-                         sp.simplify(sp.powsimp(dw - c * kd.printed_flow(Dg, w, sign), force=True)), scope="D = 2 + k, k > 0, base B > 0")
+            ctx.identity(
+                f"general D: (alpha^(2-D) {'+' if sign > 0 else '-'} {c if c > 1 else ''}D(D-2) G)^(-1/(D-2)) solves the {flow_name}",
+                sp.simplify(sp.powsimp(dw - c * kd.printed_flow(Dg, w, sign), force=True)),
+                scope="D = 2 + k, k > 0, base B > 0",
+            )
     ctx.identity("general D: (54) w^(2-D) = B", sp.powsimp(((B ** (-1 / k)) ** (-k)) - B), scope="D = 2 + k, B > 0")
-    for D in ((3, 4, 6) if ctx.full else (3, 4)):
+    for D in (3, 4, 6) if ctx.full else (3, 4):
         scope = f"D={D}, bases > 0"
         for sign in (+1, -1):
             w = kd.printed_w(D, sign)
@@ -801,19 +1073,38 @@ def lemma8_symbolic(ctx):
             resid = sp.simplify(sp.powsimp(sp.expand_power_base(dw - target, force=True), force=True))
             name = "(51) solves (50)" if sign > 0 else "(53) solves (52)"
             ctx.identity(f"{name}, D={D}", resid, scope=scope)
-            ctx.identity(f"{name.split()[0]} at t = 0 (G = 0) equals alpha, D={D}", sp.simplify(w.subs(kd.G, 0) - kr.alpha), scope="alpha > 0")
+            ctx.identity(
+                f"{name.split()[0]} at t = 0 (G = 0) equals alpha, D={D}",
+                sp.simplify(w.subs(kd.G, 0) - kr.alpha),
+                scope="alpha > 0",
+            )
             w2 = kd.printed_w(D, sign, 2 * kd.G)  # D(D-2) -> 2D(D-2)
             dw2 = sp.diff(w2, kd.G) * kd.g
-            resid2 = sp.simplify(sp.powsimp(sp.expand_power_base(dw2 - 2 * kd.printed_flow(D, w2, sign), force=True), force=True))
-            ctx.identity(f"§2 flow: (alpha^(2-D) {'+' if sign > 0 else '-'} 2D(D-2) G)^(-1/(D-2)) solves w' = {'-' if sign > 0 else '+'}2D g w^(D-1), D={D}", resid2,
-                         scope=scope)
-            ctx.identity(f"(54): w^(2-D) = alpha^(2-D) {'+' if sign > 0 else '-'} D(D-2) G, D={D}",
-                         sp.simplify(sp.powsimp(w ** (2 - D), force=True) - (kr.alpha ** (2 - D) + sign * D * (D - 2) * kd.G)), scope="base > 0")
+            resid2 = sp.simplify(
+                sp.powsimp(sp.expand_power_base(dw2 - 2 * kd.printed_flow(D, w2, sign), force=True), force=True)
+            )
+            ctx.identity(
+                f"§2 flow: (alpha^(2-D) {'+' if sign > 0 else '-'} 2D(D-2) G)^(-1/(D-2)) solves w' = {'-' if sign > 0 else '+'}2D g w^(D-1), D={D}",
+                resid2,
+                scope=scope,
+            )
+            ctx.identity(
+                f"(54): w^(2-D) = alpha^(2-D) {'+' if sign > 0 else '-'} D(D-2) G, D={D}",
+                sp.simplify(sp.powsimp(w ** (2 - D), force=True) - (kr.alpha ** (2 - D) + sign * D * (D - 2) * kd.G)),
+                scope="base > 0",
+            )
             # (54): the linear constraint w_pm^(2-D) >= 0 ends exactly at -/+ Lemma 8's bound
             edge = sp.solve(kr.alpha ** (2 - D) + sign * D * (D - 2) * kd.G, kd.G)[0]
-            ctx.identity(f"(54): w_{'+' if sign > 0 else '-'}^(2-D) >= 0 iff {'G >= -' if sign > 0 else 'G <= '}alpha^(2-D)/(D(D-2)), D={D}",
-                         sp.simplify(edge + sign * kd.lemma8_bound(D)), scope=scope)
-        ctx.identity(f"positivity: (50) and (52) vanish at w = 0, D={D}", sp.Abs(kd.printed_flow(D, sp.Integer(0), 1)) + sp.Abs(kd.printed_flow(D, sp.Integer(0), -1)), scope="all g")
+            ctx.identity(
+                f"(54): w_{'+' if sign > 0 else '-'}^(2-D) >= 0 iff {'G >= -' if sign > 0 else 'G <= '}alpha^(2-D)/(D(D-2)), D={D}",
+                sp.simplify(edge + sign * kd.lemma8_bound(D)),
+                scope=scope,
+            )
+        ctx.identity(
+            f"positivity: (50) and (52) vanish at w = 0, D={D}",
+            sp.Abs(kd.printed_flow(D, sp.Integer(0), 1)) + sp.Abs(kd.printed_flow(D, sp.Integer(0), -1)),
+            scope="all g",
+        )
 
 
 LEMMA8_QUICK = [("T5", 3, 1.0)]
@@ -843,29 +1134,58 @@ def lemma8_flow(ctx):
                 continue
             with mpmath.workprec(HP_BITS):
                 k = D * (D - 2) * mpmath.mpf(al) ** (D - 2)
-                xtI = [[sum(exact.mpf_of(Xs[n, i]) * x[2 * d + n] for n in range(N)) for i in range(d)] for x in fl.states]
+                xtI = [
+                    [sum(exact.mpf_of(Xs[n, i]) * x[2 * d + n] for n in range(N)) for i in range(d)] for x in fl.states
+                ]
                 ratios = [k * _maxabs(v) for v in xtI]
                 tmax = int(np.argmax([float(r) for r in ratios]))
                 sens = float(k) * float(np.max(np.abs(np.array(Xs.tolist(), float)).sum(axis=0)))
                 err = sens * max(fl.error) + float(k) * lim.error
-                ctx.bound(f"{name}: max_t ||X^T int r||_inf D(D-2) alpha^(D-2) <= 1", ratios[tmax], 1, err=err,
-                          t_at_max=fl.times[tmax], saved_times=len(fl.times))
+                ctx.bound(
+                    f"{name}: max_t ||X^T int r||_inf D(D-2) alpha^(D-2) <= 1",
+                    ratios[tmax],
+                    1,
+                    err=err,
+                    t_at_max=fl.times[tmax],
+                    saved_times=len(fl.times),
+                )
                 factor = 1 if printed else 2
                 cf_err = 0
                 worst = 0
                 for x, v in zip(fl.states, xtI):
-                    wp_cf = [(mpmath.mpf(al) ** (2 - D) + factor * D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2)) for vi in v]
-                    wm_cf = [(mpmath.mpf(al) ** (2 - D) - factor * D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2)) for vi in v]
+                    wp_cf = [
+                        (mpmath.mpf(al) ** (2 - D) + factor * D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2))
+                        for vi in v
+                    ]
+                    wm_cf = [
+                        (mpmath.mpf(al) ** (2 - D) - factor * D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2))
+                        for vi in v
+                    ]
                     worst = max(worst, _maxabs([a - b for a, b in zip(wp_cf + wm_cf, x[: 2 * d])]))
                 cf_err = float(max(fl.error)) * (1 + float(k) * D)
                 label = "(51)/(53) as printed" if printed else "(51)/(53) with 2D(D-2)"
-                ctx.agree(f"{name}: {label} = integrated w_pm at every saved time", float(worst), 0.0, tol=HP_TOL, err=cf_err, scale=1.0)
-                ctx.metrics[f"ratio_max[{fx},D={D},alpha={al},{'printed' if printed else 'loss'}]"] = float(ratios[tmax])
+                ctx.agree(
+                    f"{name}: {label} = integrated w_pm at every saved time",
+                    float(worst),
+                    0.0,
+                    tol=HP_TOL,
+                    err=cf_err,
+                    scale=1.0,
+                )
+                ctx.metrics[f"ratio_max[{fx},D={D},alpha={al},{'printed' if printed else 'loss'}]"] = float(
+                    ratios[tmax]
+                )
                 if not printed:
-                    pm = [(mpmath.mpf(al) ** (2 - D) + D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2)) for vi in xtI[-1]]
-                    ctx.metrics[f"printed_51_on_loss_flow_mismatch[{fx},D={D},alpha={al}]"] = float(_maxabs([a - b for a, b in zip(pm, fl.states[-1][:d])]))
-    ctx.note("Along the §2-loss flow the ratio stays below 1/2 (its integral of r is half the printed flow's); the printed (51) "
-             "applied to it is off by the normalisation (metric printed_51_on_loss_flow_mismatch).")
+                    pm = [
+                        (mpmath.mpf(al) ** (2 - D) + D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2)) for vi in xtI[-1]
+                    ]
+                    ctx.metrics[f"printed_51_on_loss_flow_mismatch[{fx},D={D},alpha={al}]"] = float(
+                        _maxabs([a - b for a, b in zip(pm, fl.states[-1][:d])])
+                    )
+    ctx.note(
+        "Along the §2-loss flow the ratio stays below 1/2 (its integral of r is half the printed flow's); the printed (51) "
+        "applied to it is off by the normalisation (metric printed_51_on_loss_flow_mismatch)."
+    )
 
 
 # =======================================================================================
@@ -881,48 +1201,94 @@ def theorem3_symbolic(ctx):
     Legendre form ``q_D(u) = u h^-1(u) - H_D(h^-1(u))`` has ``q_D' = h^-1`` (implicit
     differentiation); (65) by series for D = 3..6; (66): ``h_D(z) / (2D z/(D-2)) -> 1``."""
     Xs, ys, X, y = data("T5")
-    for D in ((3, 4) if ctx.full else (3,)):
+    for D in (3, 4) if ctx.full else (3,):
         wp, wm, beta, loss, rhs = kd.depth_D_flow(tuple(map(tuple, Xs.tolist())), tuple(ys), D)
         Xt = Xs.row_join(-Xs)  # X-tilde
         r = Xs * beta - ys
         w = sp.Matrix(wp + wm)
         printed55 = [-D * (Xt.T * r)[k] * w[k] ** (D - 1) for k in range(2 * len(wp))]
-        ctx.identity(f"D={D}: -dL/dw (§2) = 2 x printed (55) RHS  (normalisation: (55) is the flow of L/2)",
-                     sp.Matrix([sp.expand(a - 2 * b) for a, b in zip(rhs, printed55)]).norm(), scope="T5")
+        ctx.identity(
+            f"D={D}: -dL/dw (§2) = 2 x printed (55) RHS  (normalisation: (55) is the flow of L/2)",
+            sp.Matrix([sp.expand(a - 2 * b) for a, b in zip(rhs, printed55)]).norm(),
+            scope="T5",
+        )
         cons = sum(sp.diff(wi ** (2 - D), wi) * fi for wi, fi in zip([wp[0], wm[0]], [rhs[0], rhs[len(wp)]]))
-        ctx.identity(f"D={D}: d/dt (w_+^(2-D) + w_-^(2-D)) = 0 along the §2 flow", sp.simplify(cons), scope="T5, coordinate 0")
-    ctx.note("(55) prints 'w' = dL/dw = -D X~^T r o w^(D-1)': the middle term has the wrong sign (the flow is -dL/dw) and, "
-             "with the §2 loss, -dL/dw = -2D X~^T r o w^(D-1); (57) prints X~^T where X^T is meant (d entries).")
-    for D in ((3, 4, 5, 6) if ctx.full else (3, 4)):
+        ctx.identity(
+            f"D={D}: d/dt (w_+^(2-D) + w_-^(2-D)) = 0 along the §2 flow", sp.simplify(cons), scope="T5, coordinate 0"
+        )
+    ctx.note(
+        "(55) prints 'w' = dL/dw = -D X~^T r o w^(D-1)': the middle term has the wrong sign (the flow is -dL/dw) and, "
+        "with the §2 loss, -dL/dw = -2D X~^T r o w^(D-1); (57) prints X~^T where X^T is meant (d entries)."
+    )
+    for D in (3, 4, 5, 6) if ctx.full else (3, 4):
         b57 = kd.printed_beta57(D)
         from_56 = kd.printed_w(D, +1) ** D - kd.printed_w(D, -1) ** D
         scope = f"D={D}, bases > 0"
-        ctx.identity(f"(57) = w_+^D - w_-^D from (56), D={D}", sp.simplify(sp.powsimp(sp.expand_power_base(b57 - from_56, force=True), force=True)), scope=scope)
-        ctx.identity(f"(58): (57) = alpha^D h_D(X^T nu) with X^T nu = -alpha^(D-2) D(D-2) G, D={D}",
-                     sp.simplify(sp.powsimp(sp.expand_power_base(b57 - kr.alpha**D * kr.h_D(D, kd.printed_dual58(D)), force=True), force=True)), scope=scope)
+        ctx.identity(
+            f"(57) = w_+^D - w_-^D from (56), D={D}",
+            sp.simplify(sp.powsimp(sp.expand_power_base(b57 - from_56, force=True), force=True)),
+            scope=scope,
+        )
+        ctx.identity(
+            f"(58): (57) = alpha^D h_D(X^T nu) with X^T nu = -alpha^(D-2) D(D-2) G, D={D}",
+            sp.simplify(
+                sp.powsimp(
+                    sp.expand_power_base(b57 - kr.alpha**D * kr.h_D(D, kd.printed_dual58(D)), force=True), force=True
+                )
+            ),
+            scope=scope,
+        )
         cons = kd.printed_w(D, +1) ** (2 - D) + kd.printed_w(D, -1) ** (2 - D) - 2 * kr.alpha ** (2 - D)
-        ctx.identity(f"conserved: w_+^(2-D) + w_-^(2-D) = 2 alpha^(2-D) from (56), D={D}", sp.simplify(sp.powsimp(cons, force=True)), scope=scope)
-    for D in ((3, 4, 5, 6) if ctx.full else (3, 4)):
-        ctx.identity(f"H_D' = h_D and H_D(0) = 0, D={D}", sp.simplify(sp.diff(kd.H_D_explicit(D), kr.z) - kr.h_D(D)) + kd.H_D_explicit(D).subs(kr.z, 0), scope="|z| < 1")
-        ctx.identity(f"explicit H_D = SymPy's integral of h_D, D={D}", sp.simplify(kd.H_D_explicit(D) - kr.H_D(D)), scope="|z| < 1")
+        ctx.identity(
+            f"conserved: w_+^(2-D) + w_-^(2-D) = 2 alpha^(2-D) from (56), D={D}",
+            sp.simplify(sp.powsimp(cons, force=True)),
+            scope=scope,
+        )
+    for D in (3, 4, 5, 6) if ctx.full else (3, 4):
+        ctx.identity(
+            f"H_D' = h_D and H_D(0) = 0, D={D}",
+            sp.simplify(sp.diff(kd.H_D_explicit(D), kr.z) - kr.h_D(D)) + kd.H_D_explicit(D).subs(kr.z, 0),
+            scope="|z| < 1",
+        )
+        ctx.identity(
+            f"explicit H_D = SymPy's integral of h_D, D={D}",
+            sp.simplify(kd.H_D_explicit(D) - kr.H_D(D)),
+            scope="|z| < 1",
+        )
         m, P = sp.Symbol("m", positive=True), sp.Symbol("P", positive=True)  # m = 1 - lambda > 0
         Pstar = kr.alpha**D * m ** sp.Rational(-D, D - 2)
-        ctx.identity(f"phi_D'(P*) = lambda at P* = alpha^D (1-lambda)^(-D/(D-2)), D={D}",
-                     sp.simplify(sp.diff(kd.phi_D(P, D), P).subs(P, Pstar) - (1 - m)), scope="lambda = 1 - m < 1")
+        ctx.identity(
+            f"phi_D'(P*) = lambda at P* = alpha^D (1-lambda)^(-D/(D-2)), D={D}",
+            sp.simplify(sp.diff(kd.phi_D(P, D), P).subs(P, Pstar) - (1 - m)),
+            scope="lambda = 1 - m < 1",
+        )
         ser = sp.series(kr.h_D(D), kr.z, 0, 5).removeO()
-        ctx.identity(f"(65): h_D(z) = 2D/(D-2) z + O(z^3), D={D}", sp.expand(ser - kd.hD_slope_printed(D) * kr.z - ser.coeff(kr.z, 3) * kr.z**3), scope="series at 0")
-        ctx.identity(f"(66): h_D(z) / (2D z/(D-2)) -> 1 as z -> 0, D={D}", sp.limit(kr.h_D(D) / (kd.hD_slope_printed(D) * kr.z), kr.z, 0) - 1, scope="limit")
+        ctx.identity(
+            f"(65): h_D(z) = 2D/(D-2) z + O(z^3), D={D}",
+            sp.expand(ser - kd.hD_slope_printed(D) * kr.z - ser.coeff(kr.z, 3) * kr.z**3),
+            scope="series at 0",
+        )
+        ctx.identity(
+            f"(66): h_D(z) / (2D z/(D-2)) -> 1 as z -> 0, D={D}",
+            sp.limit(kr.h_D(D) / (kd.hD_slope_printed(D) * kr.z), kr.z, 0) - 1,
+            scope="limit",
+        )
     uu = sp.Symbol("u", real=True)
     zf = sp.Function("zeta")(uu)  # zeta = h_D^{-1}(u), i.e. h_D(zeta(u)) = u
-    for D in ((3, 4, 6) if ctx.full else (3,)):
+    for D in (3, 4, 6) if ctx.full else (3,):
         qD = uu * zf - kd.H_D_explicit(D, zf)
         dq = sp.diff(qD, uu)
-        ctx.identity(f"(60): d/du [u h^-1(u) - H_D(h^-1(u))] = h^-1(u) + (u - h_D(h^-1(u))) (h^-1)'(u) = h^-1(u), D={D}",
-                     sp.simplify(dq - zf - (uu - kr.h_D(D, zf)) * sp.diff(zf, uu)), scope="h_D(zeta(u)) = u")
+        ctx.identity(
+            f"(60): d/du [u h^-1(u) - H_D(h^-1(u))] = h^-1(u) + (u - h_D(h^-1(u))) (h^-1)'(u) = h^-1(u), D={D}",
+            sp.simplify(dq - zf - (uu - kr.h_D(D, zf)) * sp.diff(zf, uu)),
+            scope="h_D(zeta(u)) = u",
+        )
 
 
 T3_QUICK = [("T5", 3, 0.3), ("T5", 3, 1.0)]  # the same flows as unbiased-model::escape-from-unbiased-start
-T3_FULL = [("T5", D, a) for D in (3, 4, 6) for a in (0.3, 0.5, 1.0)] + [(f, D, a) for f in ("random:1", "random:3") for D in (3, 4) for a in (0.5, 1.0)]
+T3_FULL = [("T5", D, a) for D in (3, 4, 6) for a in (0.3, 0.5, 1.0)] + [
+    (f, D, a) for f in ("random:1", "random:3") for D in (3, 4) for a in (0.5, 1.0)
+]
 # At alpha >= 1 the power-cone program (in units of alpha^D, data y/alpha^D) is nearly flat and Clarabel's KKT
 # stationarity stalls at 1e-7..3e-6 (measured on T5, random:1, random:3); it is compared where it resolves CVX_TOL.
 CVX_MAX_ALPHA = 0.5
@@ -947,15 +1313,35 @@ def theorem3_flow(ctx):
         if beta_f is None:
             continue
         beta_n, nu_n, err_n = qD_argmin_hp(fx, al, D)
-        ctx.agree("flow limit = argmin Q^D_alpha (dual Newton, high precision)", beta_f, beta_n, tol=HP_TOL, err=err_f + err_n,
-                  t_final=fl.t_final, flow_error=err_f, newton_error=err_n)
+        ctx.agree(
+            "flow limit = argmin Q^D_alpha (dual Newton, high precision)",
+            beta_f,
+            beta_n,
+            tol=HP_TOL,
+            err=err_f + err_n,
+            t_final=fl.t_final,
+            flow_error=err_f,
+            newton_error=err_n,
+        )
         with mpmath.workdps(60):
-            ctx.fact("Lemma 8 along the argmin: ||X^T nu||_inf < 1", _maxabs(_xt(fx, nu_n)) < 1, max_abs_Xt_nu=float(_maxabs(_xt(fx, nu_n))))
+            ctx.fact(
+                "Lemma 8 along the argmin: ||X^T nu||_inf < 1",
+                _maxabs(_xt(fx, nu_n)) < 1,
+                max_abs_Xt_nu=float(_maxabs(_xt(fx, nu_n))),
+            )
         if al <= CVX_MAX_ALPHA:
             sol = qD_argmin_cvx(fx, al, D)
             scale = float(np.max(np.abs(sol.beta)))
             cerr = sol.error + sol.kkt["stationarity"] + err_f
-            ctx.cross_check("flow limit = argmin Q^D_alpha (cvxpy power cone)", exact.float_array(beta_f), sol.beta, tol=CVX_TOL * scale, err=cerr, scale=scale, kkt=sol.kkt)
+            ctx.cross_check(
+                "flow limit = argmin Q^D_alpha (cvxpy power cone)",
+                exact.float_array(beta_f),
+                sol.beta,
+                tol=CVX_TOL * scale,
+                err=cerr,
+                scale=scale,
+                kkt=sol.kkt,
+            )
 
 
 def _qD_path(fx, D, alphas):
@@ -1000,24 +1386,70 @@ def theorem3_limits(ctx):
                     inbox.append(1 - _maxabs(g))
                     kkt.append(float(max(abs(g[i] - sp.sign(beta1[i])) for i in support)))
             al, b, nu, err = path[-1]
-            ctx.agree(f"D={D}: beta_alpha -> beta*_l1 (alpha = {al:g})", b, [exact.mpf_of(v) for v in beta1], tol=LIMIT_TOL * scale1, err=err, scale=scale1)
-            ctx.fact(f"D={D}: distance to beta*_l1 decreases along the grid", all(x > y for x, y in zip(dists, dists[1:])), dists=dists)
-            ctx.bound(f"D={D}: Lemma 8 along the path: min over alpha of 1 - ||X^T nu||_inf > 0", 0.0, float(min(inbox)), err=max(p[3] for p in path), strict=True)
-            ctx.fact(f"D={D}: X^T nu -> sign(beta*) on the support (residual decreases)", all(x > y for x, y in zip(kkt, kkt[1:])), kkt=kkt)
-            rates = [math.log(d2 / d1) / math.log(a2 / a1) for (a1, d1), (a2, d2) in zip(zip(T3_SMALL[budget], dists), list(zip(T3_SMALL[budget], dists))[1:])]
-            ctx.metrics[f"{fx}_D{D}_l1_path"] = {"alpha": T3_SMALL[budget], "dist_to_l1": dists, "loglog_slopes": rates, "kkt_on_support": kkt}
+            ctx.agree(
+                f"D={D}: beta_alpha -> beta*_l1 (alpha = {al:g})",
+                b,
+                [exact.mpf_of(v) for v in beta1],
+                tol=LIMIT_TOL * scale1,
+                err=err,
+                scale=scale1,
+            )
+            ctx.fact(
+                f"D={D}: distance to beta*_l1 decreases along the grid",
+                all(x > y for x, y in zip(dists, dists[1:])),
+                dists=dists,
+            )
+            ctx.bound(
+                f"D={D}: Lemma 8 along the path: min over alpha of 1 - ||X^T nu||_inf > 0",
+                0.0,
+                float(min(inbox)),
+                err=max(p[3] for p in path),
+                strict=True,
+            )
+            ctx.fact(
+                f"D={D}: X^T nu -> sign(beta*) on the support (residual decreases)",
+                all(x > y for x, y in zip(kkt, kkt[1:])),
+                kkt=kkt,
+            )
+            rates = [
+                math.log(d2 / d1) / math.log(a2 / a1)
+                for (a1, d1), (a2, d2) in zip(zip(T3_SMALL[budget], dists), list(zip(T3_SMALL[budget], dists))[1:])
+            ]
+            ctx.metrics[f"{fx}_D{D}_l1_path"] = {
+                "alpha": T3_SMALL[budget],
+                "dist_to_l1": dists,
+                "loglog_slopes": rates,
+                "kkt_on_support": kkt,
+            }
         beta2 = fixture_min_l2(fx)
         scale2 = float(_maxabs(beta2))
         path = _qD_path(fx, D, T3_LARGE[budget])
         devs = [float(_maxabs([u - exact.mpf_of(v) for u, v in zip(b, beta2)])) for al, b, nu, err in path]
         al, b, nu, err = path[-1]
-        ctx.agree(f"D={D}: beta_alpha -> beta*_l2 (alpha = {al:g})", b, [exact.mpf_of(v) for v in beta2], tol=LIMIT_TOL * scale2, err=err, scale=scale2)
+        ctx.agree(
+            f"D={D}: beta_alpha -> beta*_l2 (alpha = {al:g})",
+            b,
+            [exact.mpf_of(v) for v in beta2],
+            tol=LIMIT_TOL * scale2,
+            err=err,
+            scale=scale2,
+        )
         with mpmath.workdps(qD_dps(al, D) + 20):
             mu = [2 * D * mpmath.mpf(al) ** D / (D - 2) * v for v in nu]
-            ctx.agree(f"D={D}: (66) X^T mu = beta_alpha to O(|X^T nu|^2) (alpha = {al:g})", _xt(fx, mu), b, tol=LIMIT_TOL * scale2, err=err, scale=scale2)
-        rates = [math.log(d2 / d1) / math.log(a2 / a1) for (a1, d1), (a2, d2) in zip(zip(T3_LARGE[budget], devs), list(zip(T3_LARGE[budget], devs))[1:])]
+            ctx.agree(
+                f"D={D}: (66) X^T mu = beta_alpha to O(|X^T nu|^2) (alpha = {al:g})",
+                _xt(fx, mu),
+                b,
+                tol=LIMIT_TOL * scale2,
+                err=err,
+                scale=scale2,
+            )
+        rates = [
+            math.log(d2 / d1) / math.log(a2 / a1)
+            for (a1, d1), (a2, d2) in zip(zip(T3_LARGE[budget], devs), list(zip(T3_LARGE[budget], devs))[1:])
+        ]
         ctx.metrics[f"{fx}_D{D}_l2_path"] = {"alpha": T3_LARGE[budget], "dist_to_l2": devs, "loglog_slopes": rates}
-    for D in ((3, 4) if ctx.full else (3,)):
+    for D in (3, 4) if ctx.full else (3,):
         ctx.start(ctx.instances([{"fixture": "TIE", "D": D}])[0])
         _record_tie_path(ctx, D, [(al, b, err) for al, b, nu, err in _qD_path("TIE", D, T3_SMALL[budget])])
 
@@ -1036,7 +1468,7 @@ def rational_equation(D: int):
         return sp.expand((1 + zz) ** n - (1 - zz) ** n - t * (1 - zz**2) ** n), t
     a, b = sp.symbols("a b", positive=True)
     k = e.q  # a^k = 1/(1-z), b^k = 1/(1+z); h = a^p - b^p with p = e.p
-    eq = a ** e.p - b ** e.p - t
+    eq = a**e.p - b**e.p - t
     r1 = sp.resultant(eq, a**k * (1 - zz) - 1, a)
     r2 = sp.resultant(r1, b**k * (1 + zz) - 1, b)
     return sp.factor(sp.expand(r2)), t
@@ -1049,24 +1481,38 @@ def hd_symbolic(ctx):
     ``h_D(1^-) = +inf``, ``h_D(-1^+) = -inf``; h_D is odd; (65) by series; the inverse solves a
     polynomial (rational) equation ``P_D(z, t) = 0``."""
     p, m = sp.symbols("p m", positive=True)  # p = 1 - z, m = 1 + z on (-1, 1)
-    for D in ((kd.Dsym, 3, 4, 5, 6) if ctx.full else (kd.Dsym, 3, 4)):
+    for D in (kd.Dsym, 3, 4, 5, 6) if ctx.full else (kd.Dsym, 3, 4):
         e = D / (D - 2) if D is kd.Dsym else sp.Rational(D, D - 2)
         hp = sp.diff(kr.h_D(D), kr.z)
         form = e * ((1 - kr.z) ** (-e - 1) + (1 + kr.z) ** (-e - 1))
-        ctx.identity(f"h_D' = e[(1-z)^(-e-1) + (1+z)^(-e-1)], D={D}", sp.simplify(hp - form), scope="|z| < 1" + (", D > 2 symbolic" if D is kd.Dsym else ""))
+        ctx.identity(
+            f"h_D' = e[(1-z)^(-e-1) + (1+z)^(-e-1)], D={D}",
+            sp.simplify(hp - form),
+            scope="|z| < 1" + (", D > 2 symbolic" if D is kd.Dsym else ""),
+        )
         if D is not kd.Dsym:
             pos = (e * (p ** (-e - 1) + m ** (-e - 1))).is_positive
             ctx.exact(f"h_D' > 0 on (-1, 1), D={D}", bool(pos), scope="1 - z > 0, 1 + z > 0")
             ctx.exact(f"h_D(z) -> +inf as z -> 1^-, D={D}", sp.limit(kr.h_D(D), kr.z, 1, "-") == sp.oo, scope="limit")
-            ctx.exact(f"h_D(z) -> -inf as z -> -1^+, D={D}", sp.limit(kr.h_D(D), kr.z, -1, "+") == -sp.oo, scope="limit")
+            ctx.exact(
+                f"h_D(z) -> -inf as z -> -1^+, D={D}", sp.limit(kr.h_D(D), kr.z, -1, "+") == -sp.oo, scope="limit"
+            )
             ctx.identity(f"h_D is odd, D={D}", kr.h_D(D, -kr.z) + kr.h_D(D), scope="|z| < 1")
             ser = sp.series(kr.h_D(D), kr.z, 0, 4).removeO()
-            ctx.identity(f"(65): h_D(z) - 2D/(D-2) z = O(z^3), D={D}", ser - kd.hD_slope_printed(D) * kr.z - ser.coeff(kr.z, 3) * kr.z**3, scope="series")
-    for D in ((3, 4, 6) if ctx.full else (3,)):
+            ctx.identity(
+                f"(65): h_D(z) - 2D/(D-2) z = O(z^3), D={D}",
+                ser - kd.hD_slope_printed(D) * kr.z - ser.coeff(kr.z, 3) * kr.z**3,
+                scope="series",
+            )
+    for D in (3, 4, 6) if ctx.full else (3,):
         P, t = rational_equation(D)
         zz = sp.Rational(1, 3)
         tv = kr.h_D(D, zz)
-        ctx.identity(f"P_D(z, h_D(z)) = 0 at z = 1/3, D={D} (the inverse is a root of a polynomial equation)", sp.nsimplify(sp.simplify(P.subs({kr.z: zz, t: tv}))), scope="z = 1/3 exact")
+        ctx.identity(
+            f"P_D(z, h_D(z)) = 0 at z = 1/3, D={D} (the inverse is a root of a polynomial equation)",
+            sp.nsimplify(sp.simplify(P.subs({kr.z: zz, t: tv}))),
+            scope="z = 1/3 exact",
+        )
         ctx.metrics[f"P_{D}_degree_in_z"] = int(sp.Poly(P, kr.z).degree())
 
 
@@ -1082,7 +1528,10 @@ def hd_inverse(ctx):
     for D in (3, 4, 6):
         P, t = rational_equation(D)
         terms = sp.Add.make_args(sp.expand(P))
-        polys[D] = (sp.lambdify([kr.z, t], P, "mpmath"), sp.lambdify([kr.z, t], sum(sp.Abs(m) for m in terms), "mpmath"))
+        polys[D] = (
+            sp.lambdify([kr.z, t], P, "mpmath"),
+            sp.lambdify([kr.z, t], sum(sp.Abs(m) for m in terms), "mpmath"),
+        )
 
     def prop(ex):
         D, e, sgn = ex
@@ -1095,16 +1544,27 @@ def hd_inverse(ctx):
                 zs.append((zz, width, t))
         (z1, w1, t1), (z2, w2, _) = zs
         with mpmath.workdps(80):
-            ctx.bound("|h_D^-1(t)| < 1", float(abs(z1)), 1.0, err=float(abs(z1 - z2)), strict=True, margin=float(1 - abs(z1)))
+            ctx.bound(
+                "|h_D^-1(t)| < 1", float(abs(z1)), 1.0, err=float(abs(z1 - z2)), strict=True, margin=float(1 - abs(z1))
+            )
             rel = abs(h(z1) - t1) / abs(t1)
             err = float(abs(_hD_functions(D)[1](z1)) * (abs(z1 - z2) + w1) / abs(t1))  # |h'| x (z error)
             ctx.agree("h_D(h_D^-1(t)) = t (relative)", float(rel), 0.0, tol=1e-40, err=err, scale=1.0)
             if D in polys:
                 val, size = polys[D]
                 rel = [abs(val(zz, t1)) / size(zz, t1) for zz in (z1, z2)]  # relative to the sum of |monomials|
-                ctx.agree("P_D(h_D^-1(t), t) = 0 (relative to the sum of |monomials|)", float(rel[1]), 0.0, tol=1e-40, err=float(abs(rel[0] - rel[1])), scale=1.0)
+                ctx.agree(
+                    "P_D(h_D^-1(t), t) = 0 (relative to the sum of |monomials|)",
+                    float(rel[1]),
+                    0.0,
+                    tol=1e-40,
+                    err=float(abs(rel[0] - rel[1])),
+                    scale=1.0,
+                )
 
-    ctx.random(st.tuples(st.sampled_from([3, 4, 5, 6]), st.integers(-3, 12), st.sampled_from([-1, 1])), prop, quick=6, full=60)
+    ctx.random(
+        st.tuples(st.sampled_from([3, 4, 5, 6]), st.integers(-3, 12), st.sampled_from([-1, 1])), prop, quick=6, full=60
+    )
 
 
 # =======================================================================================
@@ -1118,7 +1578,10 @@ def qD_value(D: int, beta_vals, alpha, dps: int = 40):
     with mpmath.workdps(dps):
         a = mpmath.mpf(alpha)
         if D == 2:
-            return sum(a**2 * (2 - mpmath.sqrt(4 + (b / a**2) ** 2) + (b / a**2) * mpmath.asinh(b / a**2 / 2)) for b in map(mpmath.mpf, beta_vals)), 0.0
+            return sum(
+                a**2 * (2 - mpmath.sqrt(4 + (b / a**2) ** 2) + (b / a**2) * mpmath.asinh(b / a**2 / 2))
+                for b in map(mpmath.mpf, beta_vals)
+            ), 0.0
         h, _, H = _hD_functions(D)
         aD = a**D
         tot, err = mpmath.mpf(0), 0.0
@@ -1142,10 +1605,18 @@ def depth_explicit(ctx):
     b, x, yv = sp.symbols("b x y", positive=True)
     for D in (2, 3, 4):
         pw = sp.Rational(2, D)
-        ctx.identity(f"D={D}: w = (b^(1/D), 0) is feasible with ||w||^2 = b^(2/D)", (b ** sp.Rational(1, D)) ** D - b + ((b ** sp.Rational(1, D)) ** 2 - b**pw), scope="b > 0")
+        ctx.identity(
+            f"D={D}: w = (b^(1/D), 0) is feasible with ||w||^2 = b^(2/D)",
+            (b ** sp.Rational(1, D)) ** D - b + ((b ** sp.Rational(1, D)) ** 2 - b**pw),
+            scope="b > 0",
+        )
         g = x**pw + yv**pw - (x + yv) ** pw
         ctx.identity(f"D={D}: subadditivity g(x) = x^p + y^p - (x+y)^p: g(0) = 0", g.subs(x, 0), scope="y > 0")
-        ctx.identity(f"D={D}: g'(x) = p (x^(p-1) - (x+y)^(p-1))", sp.simplify(sp.diff(g, x) - pw * (x ** (pw - 1) - (x + yv) ** (pw - 1))), scope="x, y > 0")
+        ctx.identity(
+            f"D={D}: g'(x) = p (x^(p-1) - (x+y)^(p-1))",
+            sp.simplify(sp.diff(g, x) - pw * (x ** (pw - 1) - (x + yv) ** (pw - 1))),
+            scope="x, y > 0",
+        )
         ctx.exact(f"D={D}: p - 1 = 2/D - 1 <= 0 (so x^(p-1) >= (x+y)^(p-1))", pw - 1 <= 0, scope="D >= 2")
     Xs, ys = sp.Matrix([[1, 2]]), sp.Matrix([1])
     D = 3
@@ -1158,7 +1629,11 @@ def depth_explicit(ctx):
     for i in range(2):
         for k, l in ((0, 1), (1, 2)):
             dd = 2 * layers[k][i] * rhs[layers[k][i]] - 2 * layers[l][i] * rhs[layers[l][i]]
-            ctx.identity(f"depth-3 diagonal network: d/dt ((u_{i}^({k}))^2 - (u_{i}^({l}))^2) = 0", sp.expand(dd), scope="1x2 data, all weights")
+            ctx.identity(
+                f"depth-3 diagonal network: d/dt ((u_{i}^({k}))^2 - (u_{i}^({l}))^2) = 0",
+                sp.expand(dd),
+                scope="1x2 data, all weights",
+            )
 
 
 DT_DEPTHS = (2, 3, 4, 6)
@@ -1198,15 +1673,24 @@ def depth_value_transition(ctx):
                     pred = -mpmath.mpf(D) / 2 * sum(mpmath.mpf(x) ** (mpmath.mpf(2) / D) for x in nz)
                     label = f"D={D}, beta={name}: (Q^D - ||beta||_1)/alpha^(D-2) -> -(D/2) sum |b|^(2/D)"
             sc = float(abs(pred))
-            ctx.agree(label + " (alpha = 1e-3)", float(lhs), float(pred), tol=1e-4 * sc, err=err / (al ** (D - 2) if D > 2 else 1), scale=sc)
+            ctx.agree(
+                label + " (alpha = 1e-3)",
+                float(lhs),
+                float(pred),
+                tol=1e-4 * sc,
+                err=err / (al ** (D - 2) if D > 2 else 1),
+                scale=sc,
+            )
     # Fig. 3(b): crossing of the ratio at (1 + eps)/sqrt(d)
     eps = 0.1
     target = (1 + eps) / math.sqrt(d)
     crossings = {}
     for D in DT_DEPTHS:
+
         def ratio(log_a, D=D):
             a = 10**log_a
             return float(qD_value(D, [1], a, dps=45)[0] / qD_value(D, [1 / math.sqrt(d)] * d, a, dps=45)[0])
+
         lo, hi = -8.0, 2.0  # log10 alpha; 45 digits resolve 1 - h_D^-1(u) down to alpha = 1e-8 for D <= 6
         ok = ratio(lo) < target < ratio(hi)
         if not ok:
@@ -1218,8 +1702,11 @@ def depth_value_transition(ctx):
         crossings[D] = D * (lo + hi) / 2  # log10 of alpha^D at the crossing
     ctx.metrics["log10_alphaD_at_crossing"] = crossings
     ds = sorted(crossings)
-    ctx.fact("the alpha^D reaching (1+eps)/sqrt(d) increases with D (depth hastens the transition)",
-             all(crossings[a] < crossings[b] for a, b in zip(ds, ds[1:])) if len(ds) == len(DT_DEPTHS) else None, crossings=crossings)
+    ctx.fact(
+        "the alpha^D reaching (1+eps)/sqrt(d) increases with D (depth hastens the transition)",
+        all(crossings[a] < crossings[b] for a, b in zip(ds, ds[1:])) if len(ds) == len(DT_DEPTHS) else None,
+        crossings=crossings,
+    )
     if 2 in crossings and 3 in crossings:
         ctx.metrics["alphaD_ratio_D3_over_D2"] = 10 ** (crossings[3] - crossings[2])
 
@@ -1237,18 +1724,32 @@ def depth_rich_limit(ctx):
     ctx.start({**inst, "fixture": fx})
     ctx.fact("min-l1 solution of random:5 is unique (exact certificate)", unique, margin=str(margin))
     scale = float(_maxabs(beta1))
-    for D in ((2, 3, 4) if ctx.full else (3,)):
+    for D in (2, 3, 4) if ctx.full else (3,):
         al = 1e-16 if D == 2 else 1e-4  # distances ~ alpha^(2 margin) (D = 2), ~ alpha^D (D >= 3)
         if D == 2:
             b, err = q_argmin_hp(fx, al)
         else:
             b, _, err = qD_argmin_hp(fx, al, D)
-        ctx.agree(f"D={D}: beta_(alpha={al:g},D) = beta*_l1", b, [exact.mpf_of(v) for v in beta1], tol=LIMIT_TOL * scale, err=err, scale=scale)
+        ctx.agree(
+            f"D={D}: beta_(alpha={al:g},D) = beta*_l1",
+            b,
+            [exact.mpf_of(v) for v in beta1],
+            tol=LIMIT_TOL * scale,
+            err=err,
+            scale=scale,
+        )
         if D >= 3:
             bp, val, runner = exact.min_lp_by_basic_solutions(*data(fx)[:2], 2 / D)
             dist = float(_maxabs([exact.mpf_of(u) - exact.mpf_of(v) for u, v in zip(bp, beta1)]))
-            ctx.bound(f"D={D}: argmin ||beta||_(2/D) differs from beta*_l1 (distance > 0, exact)", 0.0, dist, err=0.0, strict=True,
-                      quasinorm_value=float(val), runner_up=float(runner))
+            ctx.bound(
+                f"D={D}: argmin ||beta||_(2/D) differs from beta*_l1 (distance > 0, exact)",
+                0.0,
+                dist,
+                err=0.0,
+                strict=True,
+                quasinorm_value=float(val),
+                runner_up=float(runner),
+            )
 
 
 # =======================================================================================
@@ -1265,33 +1766,60 @@ def biased_symbolic(ctx):
     biased model with ``a = |u0+v0|/2``, ``b = |u0-v0|/2`` at half the rate."""
     a, b = sp.symbols("a b", positive=True)
     c = kr.depth2_flow_rate()
-    ctx.identity("the §2 loss gives rate c = 4 for the depth-2 model (printed (15): 2, the L/2 rate)", c - 4, scope="SymPy gradient")
+    ctx.identity(
+        "the §2 loss gives rate c = 4 for the depth-2 model (printed (15): 2, the L/2 rate)",
+        c - 4,
+        scope="SymPy gradient",
+    )
     Gs, gs = kd.G, kd.g
     wp, wm = a * sp.exp(-c * Gs), b * sp.exp(c * Gs)
     ctx.identity("w_+ = a e^(-cG) solves w_+' = -c g w_+ (G' = g)", sp.diff(wp, Gs) * gs + c * gs * wp, scope="all G")
     ctx.identity("w_- = b e^(cG) solves w_-' = c g w_-", sp.diff(wm, Gs) * gs - c * gs * wm, scope="all G")
     theta = sp.log(a / b)
     beta = wp**2 - wm**2
-    ctx.identity("beta = 2ab sinh(theta - 2cG)", sp.simplify((beta - 2 * a * b * sp.sinh(theta - 2 * c * Gs)).rewrite(sp.exp)), scope="a, b > 0")
+    ctx.identity(
+        "beta = 2ab sinh(theta - 2cG)",
+        sp.simplify((beta - 2 * a * b * sp.sinh(theta - 2 * c * Gs)).rewrite(sp.exp)),
+        scope="a, b > 0",
+    )
     bb = sp.Symbol("beta", real=True)
     R = kd.biased_regulariser(bb, a, b)
     Rp = sp.diff(R, bb)
-    ctx.identity("R'(beta) = arcsinh(beta/(2ab)) - ln(a/b)", sp.simplify(Rp - (sp.asinh(bb / (2 * a * b)) - theta)), scope="a, b > 0")
-    ctx.identity("sinh(R'(beta) + theta) = beta/(2ab): at beta(G), R' = -2cG (so X^T nu = -2c X^T int r is the KKT multiplier)",
-                 sp.simplify(sp.sinh(Rp + theta) - bb / (2 * a * b)), scope="asinh is the inverse of sinh on R")
+    ctx.identity(
+        "R'(beta) = arcsinh(beta/(2ab)) - ln(a/b)",
+        sp.simplify(Rp - (sp.asinh(bb / (2 * a * b)) - theta)),
+        scope="a, b > 0",
+    )
+    ctx.identity(
+        "sinh(R'(beta) + theta) = beta/(2ab): at beta(G), R' = -2cG (so X^T nu = -2c X^T int r is the KKT multiplier)",
+        sp.simplify(sp.sinh(Rp + theta) - bb / (2 * a * b)),
+        scope="asinh is the inverse of sinh on R",
+    )
     p, n, nu = sp.symbols("p n nu", positive=True)
     kl = p * sp.log(p / a**2) - p + a**2 + n * sp.log(n / b**2) - n + b**2
     sp_p = sp.solve(sp.Eq(sp.diff(kl, p), nu), p)[0]
     sp_n = sp.solve(sp.Eq(sp.diff(kl, n), -nu), n)[0]
-    ctx.identity("KL stationarity: p - n = a^2 e^nu - b^2 e^-nu = 2ab sinh(theta + nu)", sp.simplify((sp_p - sp_n - 2 * a * b * sp.sinh(theta + nu)).rewrite(sp.exp)), scope="a, b > 0")
+    ctx.identity(
+        "KL stationarity: p - n = a^2 e^nu - b^2 e^-nu = 2ab sinh(theta + nu)",
+        sp.simplify((sp_p - sp_n - 2 * a * b * sp.sinh(theta + nu)).rewrite(sp.exp)),
+        scope="a, b > 0",
+    )
     u0, v0 = sp.symbols("u0 v0", real=True)
     Gu = sp.Symbol("G_u", real=True)
     # u-v flow (§2 loss): u' = -2 g v, v' = -2 g u => u + v = (u0 + v0) e^(-2G), u - v = (u0 - v0) e^(2G)
     upv, umv = (u0 + v0) * sp.exp(-2 * Gu), (u0 - v0) * sp.exp(2 * Gu)
     uu, vv = (upv + umv) / 2, (upv - umv) / 2
-    ctx.identity("u-v flow: u' = -2 g v and v' = -2 g u for the exponential form", sp.simplify(sp.diff(uu, Gu) + 2 * vv) ** 2 + sp.simplify(sp.diff(vv, Gu) + 2 * uu) ** 2, scope="G_u' = g")
+    ctx.identity(
+        "u-v flow: u' = -2 g v and v' = -2 g u for the exponential form",
+        sp.simplify(sp.diff(uu, Gu) + 2 * vv) ** 2 + sp.simplify(sp.diff(vv, Gu) + 2 * uu) ** 2,
+        scope="G_u' = g",
+    )
     A2, B2 = (u0 + v0) ** 2 / 4, (u0 - v0) ** 2 / 4
-    ctx.identity("u v = a^2 e^(-4 G_u) - b^2 e^(4 G_u) with a^2 = (u0+v0)^2/4, b^2 = (u0-v0)^2/4", sp.expand(uu * vv - (A2 * sp.exp(-4 * Gu) - B2 * sp.exp(4 * Gu))), scope="all u0, v0")
+    ctx.identity(
+        "u v = a^2 e^(-4 G_u) - b^2 e^(4 G_u) with a^2 = (u0+v0)^2/4, b^2 = (u0-v0)^2/4",
+        sp.expand(uu * vv - (A2 * sp.exp(-4 * Gu) - B2 * sp.exp(4 * Gu))),
+        scope="all u0, v0",
+    )
 
 
 def _biased_references(fx, a2, b2):
@@ -1305,11 +1833,16 @@ def _biased_references(fx, a2, b2):
         with mpmath.workdps(dps):
             A = [mpmath.mpf(v) for v in a2]
             B = [mpmath.mpf(v) for v in b2]
-            runs.append(convex.separable_dual_newton(
-                Xs.tolist(), [str(v) for v in ys],
-                grad_conj=lambda i, t: A[i] * mpmath.exp(t) - B[i] * mpmath.exp(-t),
-                hess_conj=lambda i, t: A[i] * mpmath.exp(t) + B[i] * mpmath.exp(-t),
-                conj=lambda i, t: A[i] * mpmath.exp(t) + B[i] * mpmath.exp(-t) - A[i] - B[i], dps=dps))
+            runs.append(
+                convex.separable_dual_newton(
+                    Xs.tolist(),
+                    [str(v) for v in ys],
+                    grad_conj=lambda i, t: A[i] * mpmath.exp(t) - B[i] * mpmath.exp(-t),
+                    hess_conj=lambda i, t: A[i] * mpmath.exp(t) + B[i] * mpmath.exp(-t),
+                    conj=lambda i, t: A[i] * mpmath.exp(t) + B[i] * mpmath.exp(-t) - A[i] - B[i],
+                    dps=dps,
+                )
+            )
     with mpmath.workdps(70):
         err = float(_maxabs([u - v for u, v in zip(runs[0].beta, runs[1].beta)]) + runs[1].residual)
     return sol, runs[1].beta, err
@@ -1336,7 +1869,9 @@ def biased_flow(ctx):
     regulariser by the mpmath dual Newton (high precision) and by cvxpy's KL program with
     ``(a^2, b^2)`` (for u-v: ``((u0+v0)^2/4, (u0-v0)^2/4)``)."""
     ctx.precision = f"flow {HP_BITS} bits (check {HP_BITS + 64}); dual Newton 50 digits (check 70); Clarabel 1e-14"
-    for inst in ctx.instances([{"fixture": "T5", "seed": 0}], [{"fixture": f, "seed": s} for f in ("T5", "random:1") for s in (0, 1, 2)]):
+    for inst in ctx.instances(
+        [{"fixture": "T5", "seed": 0}], [{"fixture": f, "seed": s} for f in ("T5", "random:1") for s in (0, 1, 2)]
+    ):
         ctx.start(inst)
         fx = inst["fixture"]
         Xs, ys, X, y = data(fx)
@@ -1348,31 +1883,73 @@ def biased_flow(ctx):
         with mpmath.workprec(HP_BITS):
             x0 = [mpmath.mpf(v) for v in a + b]
         # quick budget: the u-v flow below only (it is itself a biased model, a = |u0+v0|/2, b = |u0-v0|/2)
-        lim = None if not ctx.full else _hp_model_limit(fx, rhs, wp + wm, x0, lambda x: [x[i] ** 2 - x[d + i] ** 2 for i in range(d)],
-                              lambda x: 2 * max(abs(float(v)) for v in x))
+        lim = (
+            None
+            if not ctx.full
+            else _hp_model_limit(
+                fx,
+                rhs,
+                wp + wm,
+                x0,
+                lambda x: [x[i] ** 2 - x[d + i] ** 2 for i in range(d)],
+                lambda x: 2 * max(abs(float(v)) for v in x),
+            )
+        )
         if lim is not None:
             ctx.fact("biased flow reaches an interpolant", lim.reached, t_final=lim.flow.t_final)
         if lim is not None and lim.reached:
             a2 = [sp.Rational(v) ** 2 for v in a]
             b2 = [sp.Rational(v) ** 2 for v in b]
             sol, beta_n, err_n = _biased_references(fx, tuple(a2), tuple(b2))
-            ctx.agree("biased init: flow limit = argmin sum m q(beta/m) - theta beta (dual Newton)", lim.value, beta_n, tol=HP_TOL, err=lim.error + err_n)
+            ctx.agree(
+                "biased init: flow limit = argmin sum m q(beta/m) - theta beta (dual Newton)",
+                lim.value,
+                beta_n,
+                tol=HP_TOL,
+                err=lim.error + err_n,
+            )
             scale = float(np.max(np.abs(sol.beta)))
-            ctx.cross_check("biased init: flow limit = KL program with (a^2, b^2) (cvxpy)", exact.float_array(lim.value), sol.beta, tol=CVX_TOL * scale,
-                      err=sol.error + sol.kkt["stationarity"] * scale + lim.error, scale=scale, kkt=sol.kkt)
+            ctx.cross_check(
+                "biased init: flow limit = KL program with (a^2, b^2) (cvxpy)",
+                exact.float_array(lim.value),
+                sol.beta,
+                tol=CVX_TOL * scale,
+                err=sol.error + sol.kkt["stationarity"] * scale + lim.error,
+                scale=scale,
+                kkt=sol.kkt,
+            )
         u0 = [float(v) for v in rng.uniform(0.3, 1.5, d)]
         v0 = [float(u * f) for u, f in zip(u0, rng.uniform(-0.8, 0.8, d))]
         u, v, r, lossuv = kd.uv_model(Xs, ys)
         with mpmath.workprec(HP_BITS):
             x0 = [mpmath.mpf(x) for x in u0 + v0]
-        lim = _hp_model_limit(fx, kr.gradient_flow(lossuv, u + v), u + v, x0, lambda x: [x[i] * x[d + i] for i in range(d)],
-                              lambda x: 2 * max(abs(float(w)) for w in x))
+        lim = _hp_model_limit(
+            fx,
+            kr.gradient_flow(lossuv, u + v),
+            u + v,
+            x0,
+            lambda x: [x[i] * x[d + i] for i in range(d)],
+            lambda x: 2 * max(abs(float(w)) for w in x),
+        )
         ctx.fact("u-v flow reaches an interpolant", lim.reached, t_final=lim.flow.t_final)
         if lim.reached:
             A2 = [(sp.Rational(p) + sp.Rational(q)) ** 2 / 4 for p, q in zip(u0, v0)]
             B2 = [(sp.Rational(p) - sp.Rational(q)) ** 2 / 4 for p, q in zip(u0, v0)]
             sol, beta_n, err_n = _biased_references(fx, tuple(A2), tuple(B2))
-            ctx.agree("u-v model: flow limit = argmin of the mapped biased regulariser (dual Newton)", lim.value, beta_n, tol=HP_TOL, err=lim.error + err_n)
+            ctx.agree(
+                "u-v model: flow limit = argmin of the mapped biased regulariser (dual Newton)",
+                lim.value,
+                beta_n,
+                tol=HP_TOL,
+                err=lim.error + err_n,
+            )
             scale = float(np.max(np.abs(sol.beta)))
-            ctx.cross_check("u-v model: flow limit = KL program with ((u0+v0)^2/4, (u0-v0)^2/4) (cvxpy)", exact.float_array(lim.value), sol.beta, tol=CVX_TOL * scale,
-                      err=sol.error + sol.kkt["stationarity"] * scale + lim.error, scale=scale, kkt=sol.kkt)
+            ctx.cross_check(
+                "u-v model: flow limit = KL program with ((u0+v0)^2/4, (u0-v0)^2/4) (cvxpy)",
+                exact.float_array(lim.value),
+                sol.beta,
+                tol=CVX_TOL * scale,
+                err=sol.error + sol.kkt["stationarity"] * scale + lim.error,
+                scale=scale,
+                kkt=sol.kkt,
+            )

@@ -21,6 +21,7 @@ draws holds when the paired mean difference exceeds ``Z`` standard errors (or, f
 per-draw statistics, when a one-sided sign test reaches the same level ``P_Z``); a
 deterministic comparison holds when it exceeds the computations' error estimates.
 """
+
 from __future__ import annotations
 
 import functools
@@ -94,7 +95,7 @@ def _conjugate(D: int, scale: float):
     return dual_newton.power_conjugate(scale, D), 1.0
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sparse_path(seed: int, d: int, N: int, r: int, noise_sd: float, D: int, log_scales: tuple):
     """``argmin Q^D_alpha s.t. X beta = y`` along a grid of init scales ``alpha^D = 10^s``
     (ascending), each solve warm-started from the next larger scale. Returns ``(betas,
@@ -112,7 +113,7 @@ def sparse_path(seed: int, d: int, N: int, r: int, noise_sd: float, D: int, log_
     return betas, errs
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sparse_references(seed: int, d: int, N: int, r: int, noise_sd: float):
     """``(beta_l1, l1 error estimate, beta_l2)``: the LP (its duality gap + two-tolerance
     difference as error) and the closed-form minimum-l2 interpolant."""
@@ -122,7 +123,7 @@ def sparse_references(seed: int, d: int, N: int, r: int, noise_sd: float):
     return l1.beta, l1.error + l1.kkt["gap"] + l1.kkt["feasibility"], l2
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sparse_l1_highs(seed: int, d: int, N: int, r: int, noise_sd: float) -> np.ndarray:
     """argmin |beta|_1 s.t. X beta = y by SciPy's HiGHS LP (``convex.min_l1_highs``: the many
     threshold solves; ``sparse_references`` keeps the certified cvxpy solve for panel (b))."""
@@ -130,7 +131,7 @@ def sparse_l1_highs(seed: int, d: int, N: int, r: int, noise_sd: float) -> np.nd
     return convex.min_l1_highs(X, y)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sparse_errors(seeds: int, d: int, Ns: tuple, r: int, noise_sd: float, D: int, log_scales: tuple):
     """Population errors ``|beta - beta*|^2`` over seeds x Ns x scales, of l1 and l2 over
     seeds x Ns, and the largest solver error of the population errors."""
@@ -159,12 +160,19 @@ def _sparse_setup(ctx):
     seeds = inst["seeds"] if not ctx.full else 2 * inst["seeds"]
     if ctx.full:
         Ns = (8, 12, 16, 20, 24, 28, 32, 36, 40, 50)
-        log_alpha = (-60.0, -45.0, -30.0, -24.0, -18.0) + tuple(float(v) for v in np.round(np.arange(-12, 0, 0.5), 2)) + tuple(
-            float(v) for v in np.round(np.arange(0, 1.01, 0.125), 3)) + (1.5, 2.0, 2.5, 3.0)
+        log_alpha = (
+            (-60.0, -45.0, -30.0, -24.0, -18.0)
+            + tuple(float(v) for v in np.round(np.arange(-12, 0, 0.5), 2))
+            + tuple(float(v) for v in np.round(np.arange(0, 1.01, 0.125), 3))
+            + (1.5, 2.0, 2.5, 3.0)
+        )
     else:
         Ns = (8, 12, 16, 20, 24, 32)
-        log_alpha = (-30.0, -24.0, -18.0, -12.0, -10.0, -8.0, -7.0, -6.0, -5.0, -4.5) + tuple(float(v) for v in np.arange(-4, -0.9, 0.25)) + (
-            -0.5, 0.0, 0.125, 0.25, 0.375, 0.5, 1.0)
+        log_alpha = (
+            (-30.0, -24.0, -18.0, -12.0, -10.0, -8.0, -7.0, -6.0, -5.0, -4.5)
+            + tuple(float(v) for v in np.arange(-4, -0.9, 0.25))
+            + (-0.5, 0.0, 0.125, 0.25, 0.375, 0.5, 1.0)
+        )
     Ns = tuple(N for N in Ns if N <= inst["d"])
     return inst, seeds, Ns, log_alpha
 
@@ -210,26 +218,47 @@ def figure1_replica(ctx):
         j = int(np.argmin(np.abs(log_alpha - math.log10(a))))
         sol = convex.min_kl(X, y, np.full(d, a * a))
         scale = float(np.max(np.abs(sol.beta)))
-        ctx.agree(f"dual Newton = cvxpy exponential cone at alpha = {a:g} (N = {Ns[-1]})", betas[j], sol.beta,
-                  tol=CVX_TOL * scale, err=sol.error + sol.kkt["feasibility"] + errs[j], scale=scale, cvx_status=sol.status)
+        ctx.agree(
+            f"dual Newton = cvxpy exponential cone at alpha = {a:g} (N = {Ns[-1]})",
+            betas[j],
+            sol.beta,
+            tol=CVX_TOL * scale,
+            err=sol.error + sol.kkt["feasibility"] + errs[j],
+            scale=scale,
+            cvx_status=sol.status,
+        )
 
     # (a) generalisation improves as alpha decreases -- asserted from the l1 sample threshold
     # on (the regime of the claim: below it no solution generalises), reported below it
     i1_all = _l1_threshold(E1, Ns, acc)
-    ctx.fact("(a) the pooled l1 sample threshold lies inside the N grid", i1_all is not None, l1_mean_error=E1.mean(axis=0).tolist())
+    ctx.fact(
+        "(a) the pooled l1 sample threshold lies inside the N grid",
+        i1_all is not None,
+        l1_mean_error=E1.mean(axis=0).tolist(),
+    )
     for i, N in enumerate(Ns):
         m, se = montecarlo.mean_and_standard_error(E[:, i, -1] - E[:, i, 0])
         ctx.metrics[f"(a) N={N}: mean error difference alpha_max - alpha_min (SE)"] = [m, se]
         if i1_all is None or i < i1_all:
             continue
-        ctx.fact(f"(a) N = {N}: mean error at alpha = 1e{log_alpha[-1]:g} exceeds that at alpha = 1e{log_alpha[0]:g} by > {Z:g} SE",
-                 m > Z * se, difference=m, se=se)
+        ctx.fact(
+            f"(a) N = {N}: mean error at alpha = 1e{log_alpha[-1]:g} exceeds that at alpha = 1e{log_alpha[0]:g} by > {Z:g} SE",
+            m > Z * se,
+            difference=m,
+            se=se,
+        )
         zs = []
         for j in range(len(log_alpha) - 1):
-            mj, sej = montecarlo.mean_and_standard_error(E[:, i, j] - E[:, i, j + 1])  # error at the smaller alpha minus at the larger
+            mj, sej = montecarlo.mean_and_standard_error(
+                E[:, i, j] - E[:, i, j + 1]
+            )  # error at the smaller alpha minus at the larger
             zs.append((mj - solver_err) / sej if sej > 0 else (-math.inf if mj <= solver_err else math.inf))
-        ctx.fact(f"(a) N = {N}: no step down in alpha raises the mean error by > {Z:g} SE", max(zs) <= Z,
-                 largest_increase_in_se=max(zs), at_log10_alpha=float(log_alpha[int(np.argmax(zs))]))
+        ctx.fact(
+            f"(a) N = {N}: no step down in alpha raises the mean error by > {Z:g} SE",
+            max(zs) <= Z,
+            largest_increase_in_se=max(zs),
+            at_log10_alpha=float(log_alpha[int(np.argmax(zs))]),
+        )
 
     # (b) norm gaps per training set at N = 32
     Nb = 32 if 32 in Ns else Ns[-1]
@@ -242,22 +271,36 @@ def figure1_replica(ctx):
         eg = (errs + e1) * d  # bound on the error of the l1 gap (|d |b|_1| <= d max|d b|)
         eg2 = errs * math.sqrt(d) + 1e-15 * np.linalg.norm(b2)  # of the l2 gap (closed-form reference)
         gaps_plot.append((g1, g2))
-        ctx.fact(f"(b) seed {s}: both gaps >= -error (beta_alpha interpolates; beta_l1, beta_l2 minimise)",
-                 bool(np.all(g1 >= -eg) and np.all(g2 >= -eg2)), min_l1_gap=float(np.min(g1)), min_l2_gap=float(np.min(g2)))
+        ctx.fact(
+            f"(b) seed {s}: both gaps >= -error (beta_alpha interpolates; beta_l1, beta_l2 minimise)",
+            bool(np.all(g1 >= -eg) and np.all(g2 >= -eg2)),
+            min_l1_gap=float(np.min(g1)),
+            min_l2_gap=float(np.min(g2)),
+        )
         # the tails where each gap is resolved (> 100 x its error estimate)
         tail = [j for j in np.argsort(log_alpha) if log_alpha[j] <= -12]  # ascending alpha, up to 1e-12
         rises = [g1[a] - g1[b] for a, b in zip(tail[1:], tail[:-1])]  # gap at the larger minus at the smaller alpha
         errs_pair = [eg[a] + eg[b] for a, b in zip(tail[1:], tail[:-1])]
         no_rise = all(r >= -e for r, e in zip(rises, errs_pair))
         overall = g1[tail[-1]] - g1[tail[0]] > eg[tail[-1]] + eg[tail[0]]
-        ctx.fact(f"(b) seed {s}: l1 gap decreases towards 0 as alpha -> 0 (never rises beyond the error estimates from "
-                 f"alpha = 1e-12 down, and is resolved smaller at the smallest alpha)", bool(no_rise and overall),
-                 l1_gap=g1[tail].tolist(), log10_alpha=log_alpha[tail].tolist(), error_estimate=eg[tail].tolist())
+        ctx.fact(
+            f"(b) seed {s}: l1 gap decreases towards 0 as alpha -> 0 (never rises beyond the error estimates from "
+            f"alpha = 1e-12 down, and is resolved smaller at the smallest alpha)",
+            bool(no_rise and overall),
+            l1_gap=g1[tail].tolist(),
+            log10_alpha=log_alpha[tail].tolist(),
+            error_estimate=eg[tail].tolist(),
+        )
         big = [j for j in range(len(log_alpha)) if log_alpha[j] >= 0 and g2[j] > 100 * eg2[j]]
         prod2 = g2[big] * 10.0 ** (2 * log_alpha[big])
-        ok2 = len(big) >= 3 and bool(np.all(np.diff(prod2) < 0)) and g2[big[-1]] <= np.min(g2[:big[-1] + 1])
-        ctx.fact(f"(b) seed {s}: l2 gap -> 0 as alpha -> infinity (gap * alpha^2 decreasing over the resolved alphas >= 1; "
-                 f"(6) gives gap = O(alpha^-4))", ok2, l2_gap=g2[big].tolist(), log10_alpha=log_alpha[big].tolist())
+        ok2 = len(big) >= 3 and bool(np.all(np.diff(prod2) < 0)) and g2[big[-1]] <= np.min(g2[: big[-1] + 1])
+        ctx.fact(
+            f"(b) seed {s}: l2 gap -> 0 as alpha -> infinity (gap * alpha^2 decreasing over the resolved alphas >= 1; "
+            f"(6) gives gap = O(alpha^-4))",
+            ok2,
+            l2_gap=g2[big].tolist(),
+            log10_alpha=log_alpha[big].tolist(),
+        )
 
     # (c) the largest alpha that generalises, per training set (nested in N)
     a_max = np.full((seeds, len(Ns)), -math.inf)
@@ -268,7 +311,7 @@ def figure1_replica(ctx):
                 a_max[s, i] = log_alpha[ok[-1]]
     first, concave, resolved = [], [], []
     for s in range(seeds):
-        i1 = _l1_threshold(E1[s:s + 1], Ns, acc)
+        i1 = _l1_threshold(E1[s : s + 1], Ns, acc)
         if i1 is None or i1 == 0 or i1 >= len(Ns) - 2:
             continue  # threshold below the N grid, or too close to its end to see two rises
         resolved.append(s)
@@ -280,15 +323,29 @@ def figure1_replica(ctx):
     ctx.metrics["log10_alpha_max"] = {f"seed {s}": a_max[s].tolist() for s in range(seeds)}
     ctx.metrics["(c) first rise after the threshold, decades"] = first
     # fewer than 10 resolved sets cannot reach p <= P_Z: then (c) is undecided, not refuted
-    ctx.fact(f"(c) at least 10 training sets resolve their l1 threshold inside the N grid (sign tests at p <= {P_Z:.2g})",
-             True if n >= 10 else None, resolved=n, seeds=seeds)
+    ctx.fact(
+        f"(c) at least 10 training sets resolve their l1 threshold inside the N grid (sign tests at p <= {P_Z:.2g})",
+        True if n >= 10 else None,
+        resolved=n,
+        seeds=seeds,
+    )
     if n >= 10:
         k1, n1 = sum(r > 0 for r in first), sum(r != 0 for r in first)
-        ctx.fact("(c) one N above a training set's l1 threshold a larger alpha suffices (sign test, ties dropped)", montecarlo.sign_test_pvalue(k1, n1) <= P_Z,
-                 successes=k1, n=n1, p_value=montecarlo.sign_test_pvalue(k1, n1))
+        ctx.fact(
+            "(c) one N above a training set's l1 threshold a larger alpha suffices (sign test, ties dropped)",
+            montecarlo.sign_test_pvalue(k1, n1) <= P_Z,
+            successes=k1,
+            n=n1,
+            p_value=montecarlo.sign_test_pvalue(k1, n1),
+        )
         k2, n2 = sum(c > 0 for c in concave), sum(c != 0 for c in concave)
-        ctx.fact("(c) the rise right after the threshold exceeds the next one (sign test, ties dropped)", montecarlo.sign_test_pvalue(k2, n2) <= P_Z,
-                 successes=k2, n=n2, p_value=montecarlo.sign_test_pvalue(k2, n2))
+        ctx.fact(
+            "(c) the rise right after the threshold exceeds the next one (sign test, ties dropped)",
+            montecarlo.sign_test_pvalue(k2, n2) <= P_Z,
+            successes=k2,
+            n=n2,
+            p_value=montecarlo.sign_test_pvalue(k2, n2),
+        )
 
     plt = _pyplot()
     fig, ax = plt.subplots(1, 3, figsize=(11, 3.2))
@@ -322,20 +379,33 @@ def sparse_regression_sample_sizes(ctx):
     scales = tuple(float(2 * v) for v in log_alpha)
     E, E1, E2, solver_err = sparse_errors(seeds, d, Ns, r, sd, 2, scales)
     i1 = _l1_threshold(E1, Ns, acc)
-    ctx.fact("the l1 solution reaches the accuracy from some N of the grid on", i1 is not None,
-             l1_mean_error=E1.mean(axis=0).tolist(), Ns=list(Ns))
+    ctx.fact(
+        "the l1 solution reaches the accuracy from some N of the grid on",
+        i1 is not None,
+        l1_mean_error=E1.mean(axis=0).tolist(),
+        Ns=list(Ns),
+    )
     if i1 is not None:
         ctx.metrics.update(N_l1=Ns[i1], r_star_log_d=r * math.log(d))
     for i, N in enumerate(Ns):
         m, se = montecarlo.mean_and_standard_error(E2[:, i])
         ctx.fact(f"N = {N}: beta_l2's error exceeds the accuracy by > {Z:g} SE", m - acc > Z * se, l2_error=m, se=se)
         expected = (1 - N / d) * r * (1 / r) + sd**2 * N / (d - N - 1)
-        ctx.fact(f"N = {N}: beta_l2's mean error = Gaussian-design value (1 - N/d)|b*|^2 + sd^2 N/(d-N-1) within {Z:g} SE",
-                 abs(m - expected) <= Z * se, l2_error=m, expected=expected, se=se)
+        ctx.fact(
+            f"N = {N}: beta_l2's mean error = Gaussian-design value (1 - N/d)|b*|^2 + sd^2 N/(d-N-1) within {Z:g} SE",
+            abs(m - expected) <= Z * se,
+            l2_error=m,
+            expected=expected,
+            se=se,
+        )
     for i in sorted({i1 if i1 is not None else 0, len(Ns) - 1}):
         m, se = montecarlo.mean_and_standard_error(E[:, i, -1] - E[:, i, 0])
-        ctx.fact(f"N = {Ns[i]}: generalisation improves as alpha decreases (> {Z:g} SE from alpha = 1e{log_alpha[-1]:g} to 1e{log_alpha[0]:g})",
-                 m > Z * se, difference=m, se=se)
+        ctx.fact(
+            f"N = {Ns[i]}: generalisation improves as alpha decreases (> {Z:g} SE from alpha = 1e{log_alpha[-1]:g} to 1e{log_alpha[0]:g})",
+            m > Z * se,
+            difference=m,
+            se=se,
+        )
     ctx.note("N_l1 / (r* log d) is reported, not asserted: the Omega(.) constant is unspecified.")
 
 
@@ -357,25 +427,48 @@ def sparse_regression_flow(ctx):
     escape = {}
     for a in alphas:
         w0 = np.full(2 * d, a)
-        fl = flows.integrate_double(lambda t, w: -models.diagonal_grad(w, X, y), w0, 100.0, rtol=1e-9, method="LSODA",
-                                    stop=lambda w: models.diagonal_loss(w, X, y) < 1e-20, grid=flows.geometric_grid(100.0, 1e-3, 6))
+        fl = flows.integrate_double(
+            lambda t, w: -models.diagonal_grad(w, X, y),
+            w0,
+            100.0,
+            rtol=1e-9,
+            method="LSODA",
+            stop=lambda w: models.diagonal_loss(w, X, y) < 1e-20,
+            grid=flows.geometric_grid(100.0, 1e-3, 6),
+        )
         loss = models.diagonal_loss(fl.final, X, y)
-        ctx.fact(f"alpha = {a:g}: the flow reaches training loss < 1e-20 by t = 100", fl.stopped, loss=loss, t_final=float(fl.times[-1]))
+        ctx.fact(
+            f"alpha = {a:g}: the flow reaches training loss < 1e-20 by t = 100",
+            fl.stopped,
+            loss=loss,
+            t_final=float(fl.times[-1]),
+        )
         w = fl.final
         beta_flow = w[:d] ** 2 - w[d:] ** 2
         ref = dual_newton.solve(X, y, dual_newton.cosh_conjugate(a * a))
         scale = float(np.max(np.abs(ref.beta)))
         # |d beta| <= 2 |w| |dw| per coordinate; the tail after the stop is below the loss level
-        flow_err = 2 * float(np.max(np.abs(w))) * fl.final_error + math.sqrt(loss) / float(np.linalg.svd(X, compute_uv=False)[-1])
-        ctx.agree(f"alpha = {a:g}: flow limit = argmin Q_alpha (Theorem 1)", beta_flow, ref.beta, tol=DOUBLE_TOL * scale,
-                  err=flow_err + ref.error, scale=scale)
+        flow_err = 2 * float(np.max(np.abs(w))) * fl.final_error + math.sqrt(loss) / float(
+            np.linalg.svd(X, compute_uv=False)[-1]
+        )
+        ctx.agree(
+            f"alpha = {a:g}: flow limit = argmin Q_alpha (Theorem 1)",
+            beta_flow,
+            ref.beta,
+            tol=DOUBLE_TOL * scale,
+            err=flow_err + ref.error,
+            scale=scale,
+        )
         L0 = models.diagonal_loss(w0, X, y)
         losses = [models.diagonal_loss(s, X, y) for s in fl.states]
         escape[a] = next(float(t) for t, l in zip(fl.times, losses) if l <= L0 / 2)
     if len(alphas) > 1:
         order = sorted(alphas)
-        ctx.fact("escape time (first grid time with loss <= L(0)/2) grows as alpha decreases",
-                 all(escape[order[i]] > escape[order[i + 1]] for i in range(len(order) - 1)), escape_times=escape)
+        ctx.fact(
+            "escape time (first grid time with loss <= L(0)/2) grows as alpha decreases",
+            all(escape[order[i]] > escape[order[i + 1]] for i in range(len(order) - 1)),
+            escape_times=escape,
+        )
 
 
 @check("kernel-rich/claim-sparse-regression", "zero-is-a-saddle", "symbolic")
@@ -390,12 +483,17 @@ def sparse_regression_saddle(ctx):
     syms = wp + wm
     at0 = {s: 0 for s in syms}
     grad = [sp.diff(loss, s).subs(at0) for s in syms]
-    ctx.identity("grad L(0) = 0 (sum of squares of its entries)", sum(gv**2 for gv in grad), scope="N = 2, d = 3, symbolic X, y")
+    ctx.identity(
+        "grad L(0) = 0 (sum of squares of its entries)", sum(gv**2 for gv in grad), scope="N = 2, d = 3, symbolic X, y"
+    )
     H = sp.hessian(loss, syms).subs(at0)
     g = Xs.T * ys
     expected = sp.diag(*([-4 * g[i] for i in range(d)] + [4 * g[i] for i in range(d)]))
-    ctx.identity("Hessian of L at 0 = diag(-4 X^T y, 4 X^T y) (sum of squares of the difference)",
-                 sum(e**2 for e in (H - expected)), scope="N = 2, d = 3, symbolic X, y")
+    ctx.identity(
+        "Hessian of L at 0 = diag(-4 X^T y, 4 X^T y) (sum of squares of the difference)",
+        sum(e**2 for e in (H - expected)),
+        scope="N = 2, d = 3, symbolic X, y",
+    )
 
 
 # =======================================================================================
@@ -452,7 +550,9 @@ def figure2_q_and_r(ctx):
     rv, rerr = np.array(rv), np.array(rerr)
     qv = np.array([_q(v) for v in zs])
     ctx.precision = "double; golden-section xatol 1e-13 (check 1e-9)"
-    P = sp.Poly(kr.u**4 - 6 * kr.u**3 + (12 - 2 * kr.z**2) * kr.u**2 - (8 + 10 * kr.z**2) * kr.u + kr.z**2 + kr.z**4, kr.u)
+    P = sp.Poly(
+        kr.u**4 - 6 * kr.u**3 + (12 - 2 * kr.z**2) * kr.u**2 - (8 + 10 * kr.z**2) * kr.u + kr.z**2 + kr.z**4, kr.u
+    )
     nreal = []
     for zv, r_t, e in zip(zs, rv, rerr):
         coeffs = [c.subs(kr.z, sp.Rational(repr(float(zv)))) for c in P.all_coeffs()]
@@ -460,21 +560,36 @@ def figure2_q_and_r(ctx):
         with mpmath.workdps(30):  # Newton on the quartic from r(z): the root next to it, to ~1e-25
             cm = [mpmath.mpf(c.p) / c.q for c in coeffs]
             try:
-                root = float(mpmath.findroot(lambda x: mpmath.polyval(cm, x), mpmath.mpf(r_t), tol=mpmath.mpf(10) ** -25))
+                root = float(
+                    mpmath.findroot(lambda x: mpmath.polyval(cm, x), mpmath.mpf(r_t), tol=mpmath.mpf(10) ** -25)
+                )
             except (ValueError, ZeroDivisionError):  # no convergence: no root next to r(z)
                 root = math.nan
         scale = max(1.0, abs(r_t))
-        ctx.agree(f"r({zv:.3g}) by (9) is a root of the printed p_z (Newton on p_z from r(z))", root, r_t, tol=1e-7 * scale, err=e, scale=scale)
+        ctx.agree(
+            f"r({zv:.3g}) by (9) is a root of the printed p_z (Newton on p_z from r(z))",
+            root,
+            r_t,
+            tol=1e-7 * scale,
+            err=e,
+            scale=scale,
+        )
     ctx.metrics["real_roots_of_p_z"] = dict(zip([f"{v:.3g}" for v in zs], nreal))
     half = len(zs) // 2
     ctx.fact("q(0) = r(0) = 0", abs(qv[half]) <= 1e-15 and abs(rv[half]) <= rerr[half])
     zc = np.linspace(-6, 6, 121)
     rc = np.array([r_by_definition(v)[0] for v in zc])
     qc = np.array([_q(v) for v in zc])
-    ctx.fact("q and r are convex (second differences >= -error on [-6, 6])",
-             bool(np.all(np.diff(qc, 2) >= -1e-12) and np.all(np.diff(rc, 2) >= -4 * 1e-12)), min_second_difference_r=float(np.min(np.diff(rc, 2))))
-    ctx.fact("q != r (they differ by far more than the error)", float(np.max(np.abs(qv - rv))) > 1e3 * float(np.max(rerr)),
-             max_difference=float(np.max(np.abs(qv - rv))))
+    ctx.fact(
+        "q and r are convex (second differences >= -error on [-6, 6])",
+        bool(np.all(np.diff(qc, 2) >= -1e-12) and np.all(np.diff(rc, 2) >= -4 * 1e-12)),
+        min_second_difference_r=float(np.min(np.diff(rc, 2))),
+    )
+    ctx.fact(
+        "q != r (they differ by far more than the error)",
+        float(np.max(np.abs(qv - rv))) > 1e3 * float(np.max(rerr)),
+        max_difference=float(np.max(np.abs(qv - rv))),
+    )
 
     def slope_q(zv):
         return zv * math.asinh(zv / 2) / _q(zv)
@@ -496,8 +611,13 @@ def figure2_q_and_r(ctx):
     loose = [level_z(lambda v: slope_r(v, 1e-9), s) - q for s, q in zip(levels, zq)]
     err = max(abs(a - b) for a, b in zip(shifts, loose)) + 2 * 15 / 2**50  # r's accuracy + bisection width
     ctx.metrics["log10_b_by_level"] = dict(zip(map(str, levels), shifts))
-    ctx.fact("no rescaling a r(b z) = q: the log10 b implied by equal log-log slopes drifts over s in {1.5, ..., 1.1} "
-             "by far more than its error (x 1e3)", max(shifts) - min(shifts) > 1e3 * err, log10_b=shifts, error_estimate=err)
+    ctx.fact(
+        "no rescaling a r(b z) = q: the log10 b implied by equal log-log slopes drifts over s in {1.5, ..., 1.1} "
+        "by far more than its error (x 1e3)",
+        max(shifts) - min(shifts) > 1e3 * err,
+        log10_b=shifts,
+        error_estimate=err,
+    )
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(4.5, 3.2))
     ax.plot(zc, qc, label="q(z)")
@@ -562,16 +682,24 @@ def figure3_replica(ctx):
         ax[0].plot(np.log10(za), np.log10(val), label=f"D={D}")
         ratio = val / za
         if D == 2:
-            ctx.fact("(a) D = 2: q(z)/z grows without bound (like log z): increasing and > 10 at z = 1e6",
-                     bool(np.all(np.diff(ratio[za > 10]) > 0) and ratio[-1] > 10), q_over_z_at_1e6=float(ratio[-1]))
+            ctx.fact(
+                "(a) D = 2: q(z)/z grows without bound (like log z): increasing and > 10 at z = 1e6",
+                bool(np.all(np.diff(ratio[za > 10]) > 0) and ratio[-1] > 10),
+                q_over_z_at_1e6=float(ratio[-1]),
+            )
         else:
             deficit = 1 - ratio[za >= 10]
-            ctx.fact(f"(a) D = {D}: q_D(z)/z increases to 1 (l1-like growth): 0 < 1 - q_D/z decreasing for z >= 10",
-                     bool(np.all(deficit > err[za >= 10] / za[za >= 10]) and np.all(np.diff(deficit) < 0)),
-                     deficit_at_1e6=float(deficit[-1]))
+            ctx.fact(
+                f"(a) D = {D}: q_D(z)/z increases to 1 (l1-like growth): 0 < 1 - q_D/z decreasing for z >= 10",
+                bool(np.all(deficit > err[za >= 10] / za[za >= 10]) and np.all(np.diff(deficit) < 0)),
+                deficit_at_1e6=float(deficit[-1]),
+            )
         near0 = val[:3] / za[:3] ** 2
-        ctx.fact(f"(a) D = {D}: quadratic near 0 (q_D(z)/z^2 constant to 1e-3 over z in [1e-3, 1.8e-3])",
-                 float(np.ptp(near0) / near0[0]) < 1e-3, q_over_z2=near0.tolist())
+        ctx.fact(
+            f"(a) D = {D}: quadratic near 0 (q_D(z)/z^2 constant to 1e-3 over z in [1e-3, 1.8e-3])",
+            float(np.ptp(near0) / near0[0]) < 1e-3,
+            q_over_z2=near0.tolist(),
+        )
     for D in [D for D in depths if D >= 3][:1]:
         for zv in (0.5, 5.0):
             val, err = q_D_values(D, np.array([zv]))
@@ -579,8 +707,15 @@ def figure3_replica(ctx):
             nu = float(cv.nu[0])
             conj = dual_newton.power_conjugate(1.0, D)
             gap = abs(cv.value - (zv * nu - float(conj(np.array([nu]))[0][0])))  # primal - dual at cvxpy's nu
-            ctx.agree(f"(a) q_{D}({zv:g}): Legendre/dual Newton = cvxpy power cone", float(val[0]), cv.value,
-                      tol=1e-6 * abs(cv.value), err=gap + float(err[0]), scale=abs(cv.value), cvx_status=cv.status)
+            ctx.agree(
+                f"(a) q_{D}({zv:g}): Legendre/dual Newton = cvxpy power cone",
+                float(val[0]),
+                cv.value,
+                tol=1e-6 * abs(cv.value),
+                err=gap + float(err[0]),
+                scale=abs(cv.value),
+                cvx_status=cv.status,
+            )
     ax[0].set(xlabel="log10 z", ylabel="log10 q_D(z)", title="(a) q_D")
     ax[0].legend(fontsize=6)
 
@@ -608,17 +743,33 @@ def figure3_replica(ctx):
         la, rho, rerr, s, w, c10, c90 = out[0]
         widths[D] = (w, abs(w - out[1][4]))
         ax[1].plot(la, rho, label=f"D={D}")
-        ctx.fact(f"(b) D = {D}: 1/sqrt(d) <= ratio <= 1", bool(np.all(rho >= 1 / math.sqrt(d) - rerr) and np.all(rho <= 1 + rerr)))
+        ctx.fact(
+            f"(b) D = {D}: 1/sqrt(d) <= ratio <= 1",
+            bool(np.all(rho >= 1 / math.sqrt(d) - rerr) and np.all(rho <= 1 + rerr)),
+        )
         ctx.fact(f"(b) D = {D}: the ratio increases with alpha", bool(np.all(np.diff(rho) > -(rerr[1:] + rerr[:-1]))))
-        ctx.fact(f"(b) D = {D}: it spans the l1 end (< 2% of the way at the smallest alpha) to the l2 end (> 98% at alpha = 1e3)",
-                 bool(s[0] < 0.02 and s[-1] > 0.98), s_smallest=float(s[0]), s_largest=float(s[-1]))
-        ctx.metrics[f"transition_D{D}"] = {"log10_alpha_10pct": c10, "log10_alpha_90pct": c90, "width_log10_alpha": w,
-                                           "width_log10_alpha_D": D * w}
+        ctx.fact(
+            f"(b) D = {D}: it spans the l1 end (< 2% of the way at the smallest alpha) to the l2 end (> 98% at alpha = 1e3)",
+            bool(s[0] < 0.02 and s[-1] > 0.98),
+            s_smallest=float(s[0]),
+            s_largest=float(s[-1]),
+        )
+        ctx.metrics[f"transition_D{D}"] = {
+            "log10_alpha_10pct": c10,
+            "log10_alpha_90pct": c90,
+            "width_log10_alpha": w,
+            "width_log10_alpha_D": D * w,
+        }
     ds = sorted(widths)
     for D1, D2 in zip(ds[:-1], ds[1:]):
         (w1, e1), (w2, e2) = widths[D1], widths[D2]
-        ctx.fact(f"(b) the transition is sharper for D = {D2} than for D = {D1} (10%-90% width in log10 alpha)", w1 - w2 > e1 + e2,
-                 width_D1=w1, width_D2=w2, margin=e1 + e2)
+        ctx.fact(
+            f"(b) the transition is sharper for D = {D2} than for D = {D1} (10%-90% width in log10 alpha)",
+            w1 - w2 > e1 + e2,
+            width_D1=w1,
+            width_D2=w2,
+            margin=e1 + e2,
+        )
     ax[1].axhline(1 / math.sqrt(d), ls=":", c="k")
     ax[1].set(xlabel="log10 alpha", title="(b) Q(e_1) / Q(1/sqrt(d))")
     ax[1].legend(fontsize=6)
@@ -632,8 +783,11 @@ def figure3_replica(ctx):
     E1 = sparse_errors(seeds, d, Ns, r, sd, 2, fig1_scales)[1]
     a_max = {}
     for D in depths:
-        E = sparse_errors(seeds, d, Ns, r, sd, 2, fig1_scales)[0][:, :, keep] if D == 2 else \
-            sparse_errors(seeds, d, Ns, r, sd, D, tuple(float(v) for v in grid))[0]
+        E = (
+            sparse_errors(seeds, d, Ns, r, sd, 2, fig1_scales)[0][:, :, keep]
+            if D == 2
+            else sparse_errors(seeds, d, Ns, r, sd, D, tuple(float(v) for v in grid))[0]
+        )
         a_max[D] = np.full((seeds, len(Ns)), -math.inf)
         for s_ in range(seeds):
             for i in range(len(Ns)):
@@ -645,17 +799,26 @@ def figure3_replica(ctx):
     if 2 in a_max and 3 in a_max:
         above = []
         for s_ in range(seeds):
-            i1 = _l1_threshold(E1[s_:s_ + 1], Ns, acc)
+            i1 = _l1_threshold(E1[s_ : s_ + 1], Ns, acc)
             if i1 is not None and i1 < len(Ns) - 1:
                 above.append(a_max[3][s_, i1 + 1] > a_max[2][s_, i1 + 1])
         n, k = len(above), sum(above)
-        ctx.fact("(c) just above a training set's l1 threshold, D = 3 recovers the plant from a larger alpha^D than D = 2 (sign test)",
-                 (montecarlo.sign_test_pvalue(k, n) <= P_Z) if n >= 10 else None, successes=k, n=n, p_value=montecarlo.sign_test_pvalue(k, n))
+        ctx.fact(
+            "(c) just above a training set's l1 threshold, D = 3 recovers the plant from a larger alpha^D than D = 2 (sign test)",
+            (montecarlo.sign_test_pvalue(k, n) <= P_Z) if n >= 10 else None,
+            successes=k,
+            n=n,
+            p_value=montecarlo.sign_test_pvalue(k, n),
+        )
         both = np.isfinite(a_max[2]) | np.isfinite(a_max[3])
         pooled = (np.maximum(a_max[3], -1e3) - np.maximum(a_max[2], -1e3))[both]
-        ctx.fact("(c) pooled over N and training sets, D = 3's alpha^D_max is below D = 2's in no more cases than chance allows",
-                 montecarlo.sign_test_pvalue(int(np.sum(pooled < 0)), int(np.sum(pooled != 0))) > P_Z, D3_below=int(np.sum(pooled < 0)),
-                 D3_above=int(np.sum(pooled > 0)), ties=int(np.sum(pooled == 0)))
+        ctx.fact(
+            "(c) pooled over N and training sets, D = 3's alpha^D_max is below D = 2's in no more cases than chance allows",
+            montecarlo.sign_test_pvalue(int(np.sum(pooled < 0)), int(np.sum(pooled != 0))) > P_Z,
+            D3_below=int(np.sum(pooled < 0)),
+            D3_above=int(np.sum(pooled > 0)),
+            ties=int(np.sum(pooled == 0)),
+        )
     i1_all = _l1_threshold(E1, Ns, acc)
     if i1_all is not None:
         ax[2].axvline(Ns[i1_all], ls="--", c="k")
@@ -680,7 +843,7 @@ def completion_instance(seed: int):
     return Y, mask.reshape(MC_D, MC_D)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def completion_run(seed: int, k: int, log_scale: float):
     """Rank-1 Y* = u v^T (u, v ~ N(0, I_10)), 60 observed entries, U(0), V(0) ~ N(0, alpha^2)
     with alpha^2 k = 10^log_scale (the same Gaussian draw rescaled along the grid); gradient
@@ -691,16 +854,23 @@ def completion_run(seed: int, k: int, log_scale: float):
     g = np.random.default_rng([seed, k, 6])
     alpha = math.sqrt(10.0**log_scale / k)
     U0, V0 = alpha * g.standard_normal((MC_D, k)), alpha * g.standard_normal((MC_D, k))
-    run = completion_gd.train_masked(U0, V0, mask, Y, 1e-6 * float(np.sum(mask * Y * Y)), curvature_fraction=0.5, rel_step=0.05)
+    run = completion_gd.train_masked(
+        U0, V0, mask, Y, 1e-6 * float(np.sum(mask * Y * Y)), curvature_fraction=0.5, rel_step=0.05
+    )
     M = run.U @ run.V.T
     un = mask == 0
     nucY = np.linalg.norm(Y, "nuc")
     # nuclear-norm error of a near-interpolant: |R|_* <= sqrt(d) |R|_F = sqrt(d loss)
-    return ((np.linalg.norm(M, "nuc") - nucY) / nucY, float(np.sqrt(np.mean((M - U0 @ V0.T)[un] ** 2))),
-            float(np.sqrt(np.mean((M - Y)[un] ** 2))), run.converged, math.sqrt(MC_D * run.loss) / nucY)
+    return (
+        (np.linalg.norm(M, "nuc") - nucY) / nucY,
+        float(np.sqrt(np.mean((M - U0 @ V0.T)[un] ** 2))),
+        float(np.sqrt(np.mean((M - Y)[un] ** 2))),
+        run.converged,
+        math.sqrt(MC_D * run.loss) / nucY,
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def min_nuclear_excess(seed: int) -> float:
     """(min |M|_* s.t. M = Y* on the observed entries) / |Y*|_* - 1 (``convex.min_nuclear_norm_completion``)."""
     Y, mask = completion_instance(seed)
@@ -730,50 +900,89 @@ def figure5_replica(ctx):
     exc = {k: np.array([[completion_run(s, k, float(x))[0] for x in grid] for s in range(seeds)]) for k in curve_ks}
     move = {k: np.array([[completion_run(s, k, float(x))[1] for x in grid] for s in range(seeds)]) for k in curve_ks}
     kernel_move = {k: np.array([completion_run(s, k, 1.0)[1] for s in range(seeds)]) for k in ks}
-    ctx.fact("every run converged", all(completion_run(s, k, float(x))[3] for s in range(seeds) for k in curve_ks for x in grid)
-             and all(completion_run(s, k, 1.0)[3] for s in range(seeds) for k in ks))
+    ctx.fact(
+        "every run converged",
+        all(completion_run(s, k, float(x))[3] for s in range(seeds) for k in curve_ks for x in grid)
+        and all(completion_run(s, k, 1.0)[3] for s in range(seeds) for k in ks),
+    )
     rich_x = grid <= 0
     falling = (grid >= -2) & rich_x
     j01 = int(np.argmin(np.abs(grid + 1)))
     for k in curve_ks:
         e = exc[k][:, falling]
         steps = [montecarlo.mean_and_standard_error(e[:, j + 1] - e[:, j]) for j in range(e.shape[1] - 1)]
-        ctx.fact(f"(1) k = {k}: the excess nuclear norm falls at every step down in alpha^2 k from 1 to 1e-2 (> {Z:g} SE)",
-                 all(m > Z * se for m, se in steps), excess_by_scale=exc[k].mean(axis=0).tolist(),
-                 smallest_step_in_se=min(m / se if se > 0 else math.inf for m, se in steps))
+        ctx.fact(
+            f"(1) k = {k}: the excess nuclear norm falls at every step down in alpha^2 k from 1 to 1e-2 (> {Z:g} SE)",
+            all(m > Z * se for m, se in steps),
+            excess_by_scale=exc[k].mean(axis=0).tolist(),
+            smallest_step_in_se=min(m / se if se > 0 else math.inf for m, se in steps),
+        )
         m0, se0 = montecarlo.mean_and_standard_error(exc[k][:, 0])
-        ctx.fact(f"(1) k = {k}: at alpha^2 k = 1e{grid[0]:g} the excess nuclear norm is not above zero by > {Z:g} SE", m0 <= Z * se0,
-                 excess=m0, se=se0, excess_at_1=float(exc[k][:, -1].mean()))
+        ctx.fact(
+            f"(1) k = {k}: at alpha^2 k = 1e{grid[0]:g} the excess nuclear norm is not above zero by > {Z:g} SE",
+            m0 <= Z * se0,
+            excess=m0,
+            se=se0,
+            excess_at_1=float(exc[k][:, -1].mean()),
+        )
     # every completion interpolates, so its nuclear norm is at least the minimum (cvxpy SDP)
     floor = np.array([min_nuclear_excess(s) for s in range(seeds)])
     kk = curve_ks[-1]
-    ctx.fact(f"(1) k = {kk}: at the smallest scale the excess lies in [min-nuclear-norm excess, 0 + {Z:g} SE] for every draw",
-             bool(np.all(exc[kk][:, 0] >= floor - np.array([completion_run(s, kk, float(grid[0]))[4] for s in range(seeds)]))
-                  and montecarlo.mean_and_standard_error(exc[kk][:, 0])[0] <= Z * montecarlo.mean_and_standard_error(exc[kk][:, 0])[1]),
-             gd_excess=exc[kk][:, 0].tolist(), min_nuclear_excess=floor.tolist())
+    ctx.fact(
+        f"(1) k = {kk}: at the smallest scale the excess lies in [min-nuclear-norm excess, 0 + {Z:g} SE] for every draw",
+        bool(
+            np.all(exc[kk][:, 0] >= floor - np.array([completion_run(s, kk, float(grid[0]))[4] for s in range(seeds)]))
+            and montecarlo.mean_and_standard_error(exc[kk][:, 0])[0]
+            <= Z * montecarlo.mean_and_standard_error(exc[kk][:, 0])[1]
+        ),
+        gd_excess=exc[kk][:, 0].tolist(),
+        min_nuclear_excess=floor.tolist(),
+    )
     for k1, k2 in zip(ks[:-1], ks[1:]):
         m, se = montecarlo.mean_and_standard_error(kernel_move[k1] - kernel_move[k2])
-        ctx.fact(f"(2) alpha^2 k = 10: unobserved entries move less at k = {k2} than at k = {k1} (> {Z:g} SE)", m > Z * se,
-                 move_k1=float(kernel_move[k1].mean()), move_k2=float(kernel_move[k2].mean()), se=se)
+        ctx.fact(
+            f"(2) alpha^2 k = 10: unobserved entries move less at k = {k2} than at k = {k1} (> {Z:g} SE)",
+            m > Z * se,
+            move_k1=float(kernel_move[k1].mean()),
+            move_k2=float(kernel_move[k2].mean()),
+            se=se,
+        )
     k1, k2 = curve_ks[-2], curve_ks[-1]
     shift = 0.5 * math.log10(k2 / k1)
     xr = grid[rich_x]
     for name, curves in (("movement of unobserved entries", move), ("excess nuclear norm", exc)):
-        d_scale = np.array([fits.shifted_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, 0.0) for s in range(seeds)])
-        d_sigma = np.array([fits.shifted_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, shift) for s in range(seeds)])
+        d_scale = np.array(
+            [fits.shifted_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, 0.0) for s in range(seeds)]
+        )
+        d_sigma = np.array(
+            [fits.shifted_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, shift) for s in range(seeds)]
+        )
         m, se = montecarlo.mean_and_standard_error(d_sigma - d_scale)
-        ctx.fact(f"(3) {name}: k = {k1} and {k2} agree better at equal alpha^2 k than at equal sigma (> {Z:g} SE)", m > Z * se,
-                 mismatch_equal_alpha2k=float(d_scale.mean()), mismatch_equal_sigma=float(d_sigma.mean()), se=se)
+        ctx.fact(
+            f"(3) {name}: k = {k1} and {k2} agree better at equal alpha^2 k than at equal sigma (> {Z:g} SE)",
+            m > Z * se,
+            mismatch_equal_alpha2k=float(d_scale.mean()),
+            mismatch_equal_sigma=float(d_sigma.mean()),
+            se=se,
+        )
     ctx.metrics["rms_move_unobserved_at_alpha2k_10"] = {str(k): float(v.mean()) for k, v in kernel_move.items()}
-    ctx.metrics["rms_error_unobserved_smallest_scale"] = float(np.mean([completion_run(s, k2, float(grid[0]))[2] for s in range(seeds)]))
-    ctx.note("'This phase transition appears to sharpen somewhat as k increases' is not asserted at these widths. The rich-side "
-             "excess can be slightly negative: with 60 of 100 entries the minimum-nuclear-norm completion is not always Y*.")
+    ctx.metrics["rms_error_unobserved_smallest_scale"] = float(
+        np.mean([completion_run(s, k2, float(grid[0]))[2] for s in range(seeds)])
+    )
+    ctx.note(
+        "'This phase transition appears to sharpen somewhat as k increases' is not asserted at these widths. The rich-side "
+        "excess can be slightly negative: with 60 of 100 entries the minimum-nuclear-norm completion is not always Y*."
+    )
     plt = _pyplot()
     fig, ax = plt.subplots(1, 2, figsize=(8, 3.2))
     for k in curve_ks:
         ax[0].plot(grid, exc[k].mean(axis=0), "o-", label=f"k={k}")
         ax[1].plot(grid, move[k].mean(axis=0), "o-", label=f"k={k}")
-    ax[0].set(xlabel="log10 alpha^2 k = log10 sigma sqrt(k)", ylabel="excess nuclear norm / |Y*|_*", title="excess nuclear norm")
+    ax[0].set(
+        xlabel="log10 alpha^2 k = log10 sigma sqrt(k)",
+        ylabel="excess nuclear norm / |Y*|_*",
+        title="excess nuclear norm",
+    )
     ax[1].set(xlabel="log10 alpha^2 k", ylabel="RMS change, unobserved entries", title="unobserved entries")
     ax[0].legend(fontsize=6)
     ctx.plot("figure-5", fig)
@@ -790,7 +999,7 @@ def _circle(n, rng):
     return np.stack([np.cos(t), np.sin(t)], axis=1)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def relu_run(seed: int, D: int, log_alpha_D: float, width: int = 30, unbiased: bool = False):
     """One Fig. 6 run: teacher = Uniform-He 2-3-1 ReLU net, 10 training points and 400 test
     points on the unit circle; student = plain bias-free depth-D ReLU net of width 30,
@@ -815,7 +1024,12 @@ def relu_run(seed: int, D: int, log_alpha_D: float, width: int = 30, unbiased: b
     ft = net.output_and_jacobian(tr.theta, Xt, False)[0]
     fk = relu_nets.kernel_interpolant(net, theta0, X, y, Xt) if unbiased else np.full_like(yt, np.nan)
     rel = float(np.mean(yt**2))
-    return float(np.mean((ft - yt) ** 2) / rel), relu_nets.cosine_distance(J0, J1), tr.converged, float(np.mean((fk - yt) ** 2) / rel)
+    return (
+        float(np.mean((ft - yt) ** 2) / rel),
+        relu_nets.cosine_distance(J0, J1),
+        tr.converged,
+        float(np.mean((fk - yt) ** 2) / rel),
+    )
 
 
 def _relu_table(ctx, inst):
@@ -851,22 +1065,39 @@ def figure6_replica(ctx):
     for D, (te, gd, conv) in table.items():
         ctx.fact(f"D = {D}: every run reached its loss tolerance", conv)
         m, se = montecarlo.mean_and_standard_error(gd[:, 0] - gd[:, -1])
-        ctx.fact(f"D = {D}: grad distance at alpha^D = 1e-3 exceeds that at 1e2 by > {Z:g} SE", m > Z * se,
-                 gd_small=float(gd[:, 0].mean()), gd_large=float(gd[:, -1].mean()), se=se)
+        ctx.fact(
+            f"D = {D}: grad distance at alpha^D = 1e-3 exceeds that at 1e2 by > {Z:g} SE",
+            m > Z * se,
+            gd_small=float(gd[:, 0].mean()),
+            gd_large=float(gd[:, -1].mean()),
+            se=se,
+        )
         zs = []
         for j in range(len(x) - 1):
             mj, sej = montecarlo.mean_and_standard_error(gd[:, j + 1] - gd[:, j])
             zs.append(mj / sej if sej > 0 else 0.0)
-        ctx.fact(f"D = {D}: the grad distance never rises significantly with alpha (max step < {Z:g} SE)", max(zs) < Z, max_rise_in_se=max(zs))
+        ctx.fact(
+            f"D = {D}: the grad distance never rises significantly with alpha (max step < {Z:g} SE)",
+            max(zs) < Z,
+            max_rise_in_se=max(zs),
+        )
         for j in [j for j, la in enumerate(RELU_LOG_ALPHA_D) if la >= 1]:
             m, se = montecarlo.mean_and_standard_error(np.log(te[:, j]) - np.log(te[:, 0]))
-            ctx.fact(f"D = {D}: log test error at alpha^D = 1e-3 below that at the large initialisation 1e{RELU_LOG_ALPHA_D[j]:g} by > {Z:g} SE",
-                     m > Z * se, log_ratio=m, se=se)
+            ctx.fact(
+                f"D = {D}: log test error at alpha^D = 1e-3 below that at the large initialisation 1e{RELU_LOG_ALPHA_D[j]:g} by > {Z:g} SE",
+                m > Z * se,
+                log_ratio=m,
+                se=se,
+            )
         zs = []
         for j in range(len(x) - 1):
             mj, sej = montecarlo.mean_and_standard_error(np.log(te[:, j]) - np.log(te[:, j + 1]))
             zs.append(mj / sej if sej > 0 else 0.0)
-        ctx.fact(f"D = {D}: the test error never falls significantly as alpha grows (max step < {Z:g} SE)", max(zs) < Z, max_fall_in_se=max(zs))
+        ctx.fact(
+            f"D = {D}: the test error never falls significantly as alpha grows (max step < {Z:g} SE)",
+            max(zs) < Z,
+            max_fall_in_se=max(zs),
+        )
         ax[0].plot(RELU_LOG_ALPHA_D, np.log(te).mean(axis=0) / math.log(10), "o-", label=f"D={D}")
         ax[1].plot(RELU_LOG_ALPHA_D, gd.mean(axis=0), "o-", label=f"D={D}")
     ax[0].set(xlabel="log10 alpha^D", ylabel="log10 relative test error (mean)", title="(a)")
@@ -891,25 +1122,50 @@ def standard_init_edge(ctx):
     jb, ja, jl = RELU_LOG_ALPHA_D.index(-1.0), RELU_LOG_ALPHA_D.index(0.5), len(RELU_LOG_ALPHA_D) - 1
     for D, (te, gd, _) in table.items():
         m, se = montecarlo.mean_and_standard_error(np.log(te[:, jl]) - np.log(te[:, j1]))
-        ctx.fact(f"D = {D}: test error at alpha = 1 below the large-alpha end by > {Z:g} SE (log ratio)", m > Z * se, log_ratio=m, se=se,
-                 test_error_alpha1=float(np.exp(np.log(te[:, j1]).mean())), test_error_rich=float(np.exp(np.log(te[:, 0]).mean())))
+        ctx.fact(
+            f"D = {D}: test error at alpha = 1 below the large-alpha end by > {Z:g} SE (log ratio)",
+            m > Z * se,
+            log_ratio=m,
+            se=se,
+            test_error_alpha1=float(np.exp(np.log(te[:, j1]).mean())),
+            test_error_rich=float(np.exp(np.log(te[:, 0]).mean())),
+        )
         m, se = montecarlo.mean_and_standard_error(gd[:, jb] - gd[:, j1])
-        ctx.fact(f"D = {D}: grad distance still falling below alpha = 1 (alpha^D = 0.1 above 1 by > {Z:g} SE)", m > Z * se, difference=m, se=se)
+        ctx.fact(
+            f"D = {D}: grad distance still falling below alpha = 1 (alpha^D = 0.1 above 1 by > {Z:g} SE)",
+            m > Z * se,
+            difference=m,
+            se=se,
+        )
         m, se = montecarlo.mean_and_standard_error(gd[:, ja] - gd[:, jl])
-        ctx.fact(f"D = {D}: plateau reached at alpha^D = 10^0.5 (not above the alpha^D = 1e2 value by > {Z:g} SE)", m <= Z * se,
-                 difference=m, se=se, gd_alpha1=float(gd[:, j1].mean()), gd_plateau=float(gd[:, jl].mean()))
+        ctx.fact(
+            f"D = {D}: plateau reached at alpha^D = 10^0.5 (not above the alpha^D = 1e2 value by > {Z:g} SE)",
+            m <= Z * se,
+            difference=m,
+            se=se,
+            gd_alpha1=float(gd[:, j1].mean()),
+            gd_plateau=float(gd[:, jl].mean()),
+        )
     if ctx.full:
         # the unbiased (antisymmetric) variant of the same networks, reported only
         for D in table:
             ub = {la: [relu_run(s, D, la, unbiased=True) for s in range(seeds)] for la in (-3.0, 0.0, 2.0)}
             lr = [math.log(r[0] / r[3]) for r in ub[0.0]]
             ctx.metrics[f"unbiased D={D}"] = {
-                "grad distance at alpha^D = 1e-3, 1, 1e2": [float(np.mean([r[1] for r in ub[la]])) for la in (-3.0, 0.0, 2.0)],
-                "log(test error / tangent-kernel predictor's) at alpha = 1: mean, SE": list(montecarlo.mean_and_standard_error(lr)),
-                "log(test error at alpha^D = 1e-3 / at alpha = 1): mean, SE": list(montecarlo.mean_and_standard_error([math.log(a[0] / b[0]) for a, b in zip(ub[-3.0], ub[0.0])])),
+                "grad distance at alpha^D = 1e-3, 1, 1e2": [
+                    float(np.mean([r[1] for r in ub[la]])) for la in (-3.0, 0.0, 2.0)
+                ],
+                "log(test error / tangent-kernel predictor's) at alpha = 1: mean, SE": list(
+                    montecarlo.mean_and_standard_error(lr)
+                ),
+                "log(test error at alpha^D = 1e-3 / at alpha = 1): mean, SE": list(
+                    montecarlo.mean_and_standard_error([math.log(a[0] / b[0]) for a, b in zip(ub[-3.0], ub[0.0])])
+                ),
             }
-    ctx.note("The position of the edge in alpha scales with the label scale (homogeneity), which the paper does not state; "
-             "'good test error' is asserted relative to the kernel side, not relative to the rich end (where it is lower).")
+    ctx.note(
+        "The position of the edge in alpha scales with the label scale (homogeneity), which the paper does not state; "
+        "'good test error' is asserted relative to the kernel side, not relative to the rich end (where it is lower)."
+    )
 
 
 # =======================================================================================
@@ -920,8 +1176,10 @@ UNIVARIATE_DATA = {
     # unique (the linear spline)
     "alternating": ((-1.0, -0.6, -0.2, 0.2, 0.6, 1.0), (0.2, -0.5, 0.4, -0.3, 0.5, -0.1)),
     # slope changes (+, +, -, -): minimisers of integral |f''| are not unique
-    "runs": ((-0.99054733, -0.62613742, -0.22065318, 0.07792663, 0.68998537, 1.05720829),
-             (-0.62419785, -0.88970675, -0.45006126, 0.31486603, 0.12453133, -0.69987547)),
+    "runs": (
+        (-0.99054733, -0.62613742, -0.22065318, 0.07792663, 0.68998537, 1.05720829),
+        (-0.62419785, -0.88970675, -0.45006126, 0.31486603, 0.12453133, -0.69987547),
+    ),
 }
 LAYER_SCALINGS = (0.5, 2.0, 1.0)  # quick budgets use a prefix
 RICH_ALPHAS = (0.01, 0.003)  # the rich limit is read at the second; the change from the first is its alpha -> 0 error
@@ -941,7 +1199,7 @@ def _data_grid(xs, per=400):
     return np.unique(np.concatenate([np.linspace(xs[i], xs[i + 1], per + 1) for i in range(len(xs) - 1)]))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def univariate_run(data: str, k: int, c: float, alpha: float):
     """Unbiased 2-layer ReLU network trained from alpha w0 to loss <= 1e-7 |y|^2; returns its
     values on the data grid, at the data, and whether it converged."""
@@ -950,10 +1208,14 @@ def univariate_run(data: str, k: int, c: float, alpha: float):
     net = relu_nets.Antisymmetric(layout)
     tr = relu_nets.train(net, net.start(alpha * w0), xs[:, None], ys, 1e-7 * float(ys @ ys), max_steps=60_000)
     g = _data_grid(xs)
-    return (net.output_and_jacobian(tr.theta, g[:, None], False)[0], net.output_and_jacobian(tr.theta, xs[:, None], False)[0], tr.converged)
+    return (
+        net.output_and_jacobian(tr.theta, g[:, None], False)[0],
+        net.output_and_jacobian(tr.theta, xs[:, None], False)[0],
+        tr.converged,
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def univariate_kernel(data: str, k: int, c: float):
     """The tangent-kernel interpolant at w0 (the alpha -> infinity limit of the unbiased net:
     the kernel scales by alpha^2, the interpolant does not) on the data grid."""
@@ -994,9 +1256,13 @@ def univariate_summary(data: str, k: int, scalings: tuple) -> dict:
     rich = {c: univariate_run(data, k, c, RICH_ALPHAS[1]) for c in scalings}
     prev = {c: univariate_run(data, k, c, RICH_ALPHAS[0]) for c in scalings}
     kern = {c: univariate_kernel(data, k, c) for c in scalings}
-    pairs = [(a, b) for i, a in enumerate(scalings) for b in scalings[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(scalings) for b in scalings[i + 1 :]]
     return dict(
-        g=g, xs=xs, lin=lin, rich=rich, kern=kern,
+        g=g,
+        xs=xs,
+        lin=lin,
+        rich=rich,
+        kern=kern,
         converged=all(r[2] for r in list(rich.values()) + list(prev.values())),
         a_err={c: _rms(rich[c][0], prev[c][0]) for c in scalings},
         rich_spline={c: _rms(rich[c][0], lin) for c in scalings},
@@ -1011,15 +1277,24 @@ def univariate_summary(data: str, k: int, scalings: tuple) -> dict:
 
 def _spline_item(ctx, data, sm):
     for c in sm["rich"]:
-        ctx.fact(f"{data}, c = {c:g}: the rich limit is closer to the linear spline than the kernel limit is (margin: alpha error)",
-                 sm["rich_spline"][c] + sm["a_err"][c] < sm["kern_spline"][c], rich_to_spline_rms=sm["rich_spline"][c],
-                 kernel_to_spline_rms=sm["kern_spline"][c], alpha_error=sm["a_err"][c])
+        ctx.fact(
+            f"{data}, c = {c:g}: the rich limit is closer to the linear spline than the kernel limit is (margin: alpha error)",
+            sm["rich_spline"][c] + sm["a_err"][c] < sm["kern_spline"][c],
+            rich_to_spline_rms=sm["rich_spline"][c],
+            kernel_to_spline_rms=sm["kern_spline"][c],
+            alpha_error=sm["a_err"][c],
+        )
 
 
 def _independence_item(ctx, data, sm):
     err = max(sm["a_err"].values())
-    ctx.fact(f"{data}: the rich limit does not depend on the layer scaling (spread + alpha error < the kernel limits' spread)",
-             sm["rich_pair"] + err < sm["kern_pair"], rich_spread_rms=sm["rich_pair"], kernel_spread_rms=sm["kern_pair"], alpha_error=err)
+    ctx.fact(
+        f"{data}: the rich limit does not depend on the layer scaling (spread + alpha error < the kernel limits' spread)",
+        sm["rich_pair"] + err < sm["kern_pair"],
+        rich_spread_rms=sm["rich_pair"],
+        kernel_spread_rms=sm["kern_pair"],
+        alpha_error=err,
+    )
 
 
 def _kernel_items(ctx, data, sm, k, gd: bool):
@@ -1027,24 +1302,39 @@ def _kernel_items(ctx, data, sm, k, gd: bool):
     distance) exceeds the rich spread plus the alpha error; with ``gd``, gradient descent from
     alpha = 100 ends at the tangent-kernel interpolant (10x closer to it than the rich limit)."""
     err = max(sm["a_err"].values())
-    ctx.fact(f"{data}: the kernel limit changes with the layer scaling (kernel spread > rich spread + alpha error)",
-             sm["kern_pair"] > sm["rich_pair"] + err, kernel_spread_rms=sm["kern_pair"], rich_spread_rms=sm["rich_pair"], alpha_error=err)
+    ctx.fact(
+        f"{data}: the kernel limit changes with the layer scaling (kernel spread > rich spread + alpha error)",
+        sm["kern_pair"] > sm["rich_pair"] + err,
+        kernel_spread_rms=sm["kern_pair"],
+        rich_spread_rms=sm["rich_pair"],
+        alpha_error=err,
+    )
     if gd:
         xs, ys = (np.array(v) for v in UNIVARIATE_DATA[data])
         c = next(iter(sm["kern"]))
         layout, w0 = _univariate_w0(k, c)
         net = relu_nets.Antisymmetric(layout)
-        tr = relu_nets.train(net, net.start(KERNEL_ALPHA * w0), xs[:, None], ys, 1e-7 * float(ys @ ys), max_steps=100_000)
+        tr = relu_nets.train(
+            net, net.start(KERNEL_ALPHA * w0), xs[:, None], ys, 1e-7 * float(ys @ ys), max_steps=100_000
+        )
         d_k = _rms(net.output_and_jacobian(tr.theta, sm["g"][:, None], False)[0], sm["kern"][c])
-        ctx.fact(f"{data}, c = {c:g}: gradient descent from alpha = {KERNEL_ALPHA:g} ends at the tangent-kernel interpolant "
-                 f"(10x closer to it than the rich limit is)", bool(tr.converged and 10 * d_k < sm["rich_to_kernel"]),
-                 gd_to_kernel_rms=d_k, rich_to_kernel_rms=sm["rich_to_kernel"])
+        ctx.fact(
+            f"{data}, c = {c:g}: gradient descent from alpha = {KERNEL_ALPHA:g} ends at the tangent-kernel interpolant "
+            f"(10x closer to it than the rich limit is)",
+            bool(tr.converged and 10 * d_k < sm["rich_to_kernel"]),
+            gd_to_kernel_rms=d_k,
+            rich_to_kernel_rms=sm["rich_to_kernel"],
+        )
 
 
 def _tv_item(ctx, data, sm):
     worst = max(sm["tv_excess"].values())
-    ctx.fact(f"{data}: the rich limit's integral |f''| on [x_1, x_N] exceeds the minimum (secant variation) by < 1%",
-             bool(sm["converged"] and worst < 0.01 * sm["tv_secant"]), tv_excess=worst, tv_minimum=sm["tv_secant"])
+    ctx.fact(
+        f"{data}: the rich limit's integral |f''| on [x_1, x_N] exceeds the minimum (secant variation) by < 1%",
+        bool(sm["converged"] and worst < 0.01 * sm["tv_secant"]),
+        tv_excess=worst,
+        tv_minimum=sm["tv_secant"],
+    )
 
 
 def _univariate_plot(ctx, summaries, name):
@@ -1095,14 +1385,18 @@ def figure7_corrected(ctx):
     k, datas, scalings = _univariate_setup(ctx, 2)
     summaries = {}
     for data in datas:
-        sm = summaries[data] = univariate_summary(data, k, scalings if data == "alternating" or ctx.full else scalings[:1])
+        sm = summaries[data] = univariate_summary(
+            data, k, scalings if data == "alternating" or ctx.full else scalings[:1]
+        )
         _tv_item(ctx, data, sm)
         if data == "alternating":
             _spline_item(ctx, data, sm)
             _independence_item(ctx, data, sm)
             _kernel_items(ctx, data, sm, k, gd=ctx.full)
         elif ctx.full:
-            ctx.metrics[f"{data}: rich spread over scalings (not asserted; the minimiser is not unique)"] = sm["rich_pair"]
+            ctx.metrics[f"{data}: rich spread over scalings (not asserted; the minimiser is not unique)"] = sm[
+                "rich_pair"
+            ]
             _kernel_items(ctx, data, sm, k, gd=True)
     _univariate_plot(ctx, summaries, "figure-7-corrected")
 

@@ -15,6 +15,7 @@ Conventions (decisions where the paper is silent or inconsistent):
   eigenvalues of ``XX^T`` with rows ``vec(X_n)`` (the printed definition, unlifted).
 * Theorem 4's "spectrum": singular values (the paper's "Schatten-Q_mu-norm").
 """
+
 from __future__ import annotations
 
 import functools
@@ -30,7 +31,6 @@ from theorems import kernel_rich_matrix as km
 
 from .core import check
 from .kernel_rich import CVX_TOL, HP_BITS, HP_TOL, data, q_argmin_hp
-
 
 FLOW_TOL = 1e-8  # a double-precision flow limit (SciPy 1e-10/1e-12) against a float64 argmin
 DN_TOL = 1e-10  # a float64 dual Newton solve against a high-precision one
@@ -117,13 +117,23 @@ def lifted_symmetric_printed(ctx):
     counterexample."""
     W, M, dM, gradL, (x0, x1, x2, yy) = _symmetric_model()
     printed = km.symmetric_mdot_printed(gradL, M)
-    ctx.identity("derived Mdot = -2 (grad L~ M + M grad L~): a function of M only", _nonzero(dM + 2 * printed), scope="W 2x2, symmetric X")
+    ctx.identity(
+        "derived Mdot = -2 (grad L~ M + M grad L~): a function of M only",
+        _nonzero(dM + 2 * printed),
+        scope="W 2x2, symmetric X",
+    )
     ctx.identity("printed Mdot = derived Mdot", _nonzero(printed - dM), scope="W 2x2, symmetric X")
     point = {**dict(zip(W, [1, 0, 0, 1])), x0: 1, x1: 0, x2: 0, yy: 0}
     p_val, d_val = printed.subs(point), dM.subs(point)
     c = sp.nsimplify(p_val[0, 0] / d_val[0, 0])
-    ctx.exact("printed Mdot = c * derived Mdot with c > 0 (a time rescaling)", bool(c > 0 and p_val == c * d_val),
-              scope="W = I, X = e1 e1^T, y = 0", c=str(c), printed=str(p_val.tolist()), derived=str(d_val.tolist()))
+    ctx.exact(
+        "printed Mdot = c * derived Mdot with c > 0 (a time rescaling)",
+        bool(c > 0 and p_val == c * d_val),
+        scope="W = I, X = e1 e1^T, y = 0",
+        c=str(c),
+        printed=str(p_val.tolist()),
+        derived=str(d_val.tolist()),
+    )
 
 
 @check("kernel-rich/claim-lifted-factorization:corrected", "lifted-dynamics", "symbolic")
@@ -142,7 +152,11 @@ def lifted_dynamics_symbolic(ctx):
     Mbar = km.lifted(U, V)
     Xbars = [km.lifted_measurement(X) for X in Xs]
     for n in range(2):
-        ctx.identity(f"<Mbar, Xbar_{n}> = <M, X_{n}>", _nonzero(km.frob(Mbar, Xbars[n]) - km.frob(M, Xs[n])), scope="d = k = 2, general X")
+        ctx.identity(
+            f"<Mbar, Xbar_{n}> = <M, X_{n}>",
+            _nonzero(km.frob(Mbar, Xbars[n]) - km.frob(M, Xs[n])),
+            scope="d = k = 2, general X",
+        )
     loss = km.factorization_loss(U, V, Xs, ys)
     dU, dV = km.uv_gradient_flow(U, V, loss)
     W, dW = U.col_join(V), dU.col_join(dV)
@@ -151,9 +165,16 @@ def lifted_dynamics_symbolic(ctx):
     r = [km.frob(S, Xb) - yv for Xb, yv in zip(Xbars, ys)]
     field = -4 * sum((rn * (Xb * S + S * Xb) for rn, Xb in zip(r, Xbars)), sp.zeros(2 * d, 2 * d))
     at_Mbar = field.subs({S[i, j]: Mbar[i, j] for i in range(2 * d) for j in range(i, 2 * d)}, simultaneous=True)
-    ctx.identity("Mbar' = -4 sum_n (<Mbar, Xbar_n> - y_n)(Xbar_n Mbar + Mbar Xbar_n): a function of Mbar", _nonzero(dMbar - at_Mbar),
-                 scope="d = k = 2, N = 2, general X")
-    ctx.identity("off-diagonal block of Mbar' = M' = U' V^T + U V'^T", _nonzero(dMbar[:d, d:] - (dU * V.T + U * dV.T)), scope="d = k = 2")
+    ctx.identity(
+        "Mbar' = -4 sum_n (<Mbar, Xbar_n> - y_n)(Xbar_n Mbar + Mbar Xbar_n): a function of Mbar",
+        _nonzero(dMbar - at_Mbar),
+        scope="d = k = 2, N = 2, general X",
+    )
+    ctx.identity(
+        "off-diagonal block of Mbar' = M' = U' V^T + U V'^T",
+        _nonzero(dMbar[:d, d:] - (dU * V.T + U * dV.T)),
+        scope="d = k = 2",
+    )
     # symmetric model, general (non-symmetric) measurement: Mdot = -(G + G^T) M - M (G + G^T)
     Wsym = km.symbol_matrix("w", d, 2)
     Msym = Wsym * Wsym.T
@@ -161,8 +182,11 @@ def lifted_dynamics_symbolic(ctx):
     dWs = Wsym.applyfunc(lambda s: -sp.diff(lsym, s))
     grad = 2 * (km.frob(Xs[0], Msym) - ys[0]) * Xs[0]  # grad of L~(M) = (<X, M> - y)^2
     sym = grad + grad.T
-    ctx.identity("symmetric model: Mdot = -(gradL~ + gradL~^T) M - M (gradL~ + gradL~^T) (corrected form)",
-                 _nonzero(dWs * Wsym.T + Wsym * dWs.T + sym * Msym + Msym * sym), scope="d = k = 2, general X")
+    ctx.identity(
+        "symmetric model: Mdot = -(gradL~ + gradL~^T) M - M (gradL~ + gradL~^T) (corrected form)",
+        _nonzero(dWs * Wsym.T + Wsym * dWs.T + sym * Msym + Msym * sym),
+        scope="d = k = 2, general X",
+    )
     # asymmetric: same M, different M'
     Q = sp.Matrix([[2, 0], [0, sp.Rational(1, 2)]])
     U1, V1 = sp.Matrix([[1, 0], [1, 1]]), sp.Matrix([[1, 2], [0, 1]])
@@ -174,9 +198,14 @@ def lifted_dynamics_symbolic(ctx):
         sub = {**pt, **dict(zip(U, Ua)), **dict(zip(V, Va))}
         return (dU * V.T + U * dV.T).subs(sub)
 
-    ctx.exact("asymmetric model: two factorisations of one M give different M'",
-              (U1 * V1.T == U2 * V2.T) and mdot(U1, V1) != mdot(U2, V2), scope="exact rationals, X_1 = e1 e1^T, y = 0",
-              M=str((U1 * V1.T).tolist()), Mdot_1=str(mdot(U1, V1).tolist()), Mdot_2=str(mdot(U2, V2).tolist()))
+    ctx.exact(
+        "asymmetric model: two factorisations of one M give different M'",
+        (U1 * V1.T == U2 * V2.T) and mdot(U1, V1) != mdot(U2, V2),
+        scope="exact rationals, X_1 = e1 e1^T, y = 0",
+        M=str((U1 * V1.T).tolist()),
+        Mdot_1=str(mdot(U1, V1).tolist()),
+        Mdot_2=str(mdot(U2, V2).tolist()),
+    )
 
 
 @check("kernel-rich/claim-lifted-factorization:corrected", "dynamics-determined-by-Mbar", "flow")
@@ -201,13 +230,32 @@ def lifted_dynamics_flow(ctx):
     Ms = ps.gram()[:, :d, d:]
     # |dM_ij| <= sum_l |U_il||dV_jl| + |dU_il||V_jl| <= 2 k max|W| err_state; Phi S0 Phi^T likewise
     wmax = float(max(np.max(np.abs(pa.U)), np.max(np.abs(pa.V)), np.max(np.abs(pb.U)), np.max(np.abs(pb.V))))
-    sphi = float(np.max(np.sum(np.abs(W0 @ W0.T @ np.transpose(ps.Phi, (0, 2, 1))), axis=1)))  # max column sum of S0 Phi^T
+    sphi = float(
+        np.max(np.sum(np.abs(W0 @ W0.T @ np.transpose(ps.Phi, (0, 2, 1))), axis=1))
+    )  # max column sum of S0 Phi^T
     err = 2 * k * wmax * float(max(pa.error.max(), pb.error.max())) + 2 * sphi * float(ps.error.max())
     scale = float(np.max(np.abs(Ma)))
-    ctx.agree("M(t) from W(0) and from W(0) O (same Mbar(0)) agree at every saved time", Ma, Mb, tol=FLOW_TOL * scale, err=err, scale=scale)
-    ctx.agree("M(t) of the full flow = off-diagonal block of Phi Mbar(0) Phi^T (reduced lifted flow)", Ma, Ms, tol=FLOW_TOL * scale, err=err, scale=scale)
-    ctx.fact("the flow moves M (the comparison is not trivial)", float(np.max(np.abs(Ma[-1] - Ma[0]))) > 0.1 * scale,
-             change=float(np.max(np.abs(Ma[-1] - Ma[0]))))
+    ctx.agree(
+        "M(t) from W(0) and from W(0) O (same Mbar(0)) agree at every saved time",
+        Ma,
+        Mb,
+        tol=FLOW_TOL * scale,
+        err=err,
+        scale=scale,
+    )
+    ctx.agree(
+        "M(t) of the full flow = off-diagonal block of Phi Mbar(0) Phi^T (reduced lifted flow)",
+        Ma,
+        Ms,
+        tol=FLOW_TOL * scale,
+        err=err,
+        scale=scale,
+    )
+    ctx.fact(
+        "the flow moves M (the comparison is not trivial)",
+        float(np.max(np.abs(Ma[-1] - Ma[0]))) > 0.1 * scale,
+        change=float(np.max(np.abs(Ma[-1] - Ma[0]))),
+    )
 
 
 @check("kernel-rich/claim-lifted-factorization:corrected", "initialisation-scaling", "random")
@@ -231,11 +279,18 @@ def lifted_scaling(ctx):
         VV = np.einsum("rij,rij->ri", V, V)
         off.append(math.sqrt(float(np.mean(M**2))))
         diag.append(float(np.mean(np.concatenate([UU, VV], 1))))
-    for name, vals, printed, moment in (("off-diagonal RMS (sigma)", off, 0.5, lambda k: a**2 * math.sqrt(k)),
-                                        ("diagonal mean", diag, 1.0, lambda k: a**2 * k)):
+    for name, vals, printed, moment in (
+        ("off-diagonal RMS (sigma)", off, 0.5, lambda k: a**2 * math.sqrt(k)),
+        ("diagonal mean", diag, 1.0, lambda k: a**2 * k),
+    ):
         s, se = fits.loglog_slope(ks, vals)
-        ctx.fact(f"slope of the {name} in log k = {printed}", abs(s - printed) <= 4 * se and abs(s - printed) <= 0.05,
-                 slope=s, standard_error=se, printed=printed)
+        ctx.fact(
+            f"slope of the {name} in log k = {printed}",
+            abs(s - printed) <= 4 * se and abs(s - printed) <= 0.05,
+            slope=s,
+            standard_error=se,
+            printed=printed,
+        )
         ratios = [v / moment(k) for v, k in zip(vals, ks)]
         ctx.fact(f"{name} / exact moment within 5% at every k", max(abs(r - 1) for r in ratios) < 0.05, ratios=ratios)
     ctx.metrics["ks"] = ks
@@ -252,13 +307,13 @@ def _t4_mu2(ctx):
     return ctx.instances([{}])[0]["mu2"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def t4_data():
     _, _, X, y = data("T5")
     return X, y
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def qmu_argmin(mu2: float):
     """argmin Q_mu s.t. X delta = y on T5: float dual Newton (cosh conjugate, weights mu^2)."""
     X, y = t4_data()
@@ -277,13 +332,13 @@ def t4_init(k: int, seed: int, mu2: float, d: int):
     return a * rng.standard_normal((d, k)), a * rng.standard_normal((d, k))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rotation(seed: int, d: int) -> np.ndarray:
     Q, _ = np.linalg.qr(np.random.default_rng([seed, 43]).standard_normal((d, d)))
     return Q
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def t4_flow(k: int, seed: int, mu2: float, rotated: bool):
     """Full (U, V) flow for the measurements ``P diag(x_n) P^T`` (``P = I`` unless rotated)
     from i.i.d. N(0, 2 mu^2/k): returns the limit expressed in the eigenbasis ``P`` (``P^T U``,
@@ -303,8 +358,16 @@ def t4_flow(k: int, seed: int, mu2: float, rotated: bool):
     state_err = path.error[-1] * float(np.max(np.sum(np.abs(U) + np.abs(V), 1))) * (math.sqrt(d) if rotated else 1.0)
     tail = float(np.max(np.abs(np.sum(U * V, 1) - np.sum(Uprev * Vprev, 1))))
     residual = float(np.max(np.abs(np.einsum("nij,ij->n", Xs, path.M[-1]) - y)))
-    return {"U0": P.T @ U0, "V0": P.T @ V0, "Mrot": Mrot, "M": path.M[-1], "err": state_err + tail, "residual": residual,
-            "t_end": float(path.times[-1]), "commutator": float(max(np.max(np.abs(A @ B - B @ A)) for A in Xs for B in Xs))}
+    return {
+        "U0": P.T @ U0,
+        "V0": P.T @ V0,
+        "Mrot": Mrot,
+        "M": path.M[-1],
+        "err": state_err + tail,
+        "residual": residual,
+        "t_end": float(path.times[-1]),
+        "commutator": float(max(np.max(np.abs(A @ B - B @ A)) for A in Xs for B in Xs)),
+    }
 
 
 @check("kernel-rich/theorem-4", "diagonal-dynamics", "symbolic")
@@ -332,8 +395,14 @@ def theorem4_symbolic(ctx):
     ddelta = sp.Matrix([sum(dU[i, j] * V[i, j] + U[i, j] * dV[i, j] for j in range(k)) for i in range(d)])
     dDelta = sp.Matrix([sum(U[i, j] * dU[i, j] + V[i, j] * dV[i, j] for j in range(k)) for i in range(d)])
     p_delta, p_Delta = km.diagonal_dynamics_printed(g, delta, Delta)
-    ctx.identity("delta' (derived from the §6 loss) = -4 X^T r o Delta (printed)", _nonzero(ddelta - p_delta), scope="d = k = N = 2, diagonal X_n")
-    ctx.identity("Delta' (derived) = -4 X^T r o delta (printed)", _nonzero(dDelta - p_Delta), scope="d = k = N = 2, diagonal X_n")
+    ctx.identity(
+        "delta' (derived from the §6 loss) = -4 X^T r o Delta (printed)",
+        _nonzero(ddelta - p_delta),
+        scope="d = k = N = 2, diagonal X_n",
+    )
+    ctx.identity(
+        "Delta' (derived) = -4 X^T r o delta (printed)", _nonzero(dDelta - p_Delta), scope="d = k = N = 2, diagonal X_n"
+    )
     ctx.metrics["normalisation_factor_derived_over_printed"] = 1
     # (67)
     t = sp.Symbol("t", real=True)
@@ -344,39 +413,73 @@ def theorem4_symbolic(ctx):
     dt = lambda e: sp.diff(e, t).subs(sp.Derivative(Gf, t), gs)  # noqa: E731
     ctx.identity("(67) solves delta' = -4 g Delta", _nonzero(dt(d67) + 4 * gs * D67), scope="all t")
     ctx.identity("(67) solves Delta' = -4 g delta", _nonzero(dt(D67) + 4 * gs * d67), scope="all t")
-    ctx.identity("Delta^2 - delta^2 is conserved by the printed flow", _nonzero(2 * D67 * (-4 * gs * d67) - 2 * d67 * (-4 * gs * D67)), scope="all t")
+    ctx.identity(
+        "Delta^2 - delta^2 is conserved by the printed flow",
+        _nonzero(2 * D67 * (-4 * gs * d67) - 2 * d67 * (-4 * gs * D67)),
+        scope="all t",
+    )
     Uc = sp.Matrix([[sp.sqrt(2) * mu, 0, 0, 0], [0, sp.sqrt(2) * mu, 0, 0]])
     Vc = sp.Matrix([[0, 0, sp.sqrt(2) * mu, 0], [0, 0, 0, sp.sqrt(2) * mu]])
-    ctx.identity("convenient init U(0) = [sqrt2 mu I, 0], V(0) = [0, sqrt2 mu I]: Mbar(0) = 2 mu^2 I", _nonzero(km.lifted(Uc, Vc) - 2 * mu**2 * sp.eye(4)), scope="d = 2")
-    ctx.identity("(67) at t = 0 (G = 0): delta(0) = diag(U V^T) = 0, Delta(0) = 2 mu^2",
-                 _nonzero(sp.Matrix([d67.subs(Gf, 0) - (Uc * Vc.T)[0, 0], D67.subs(Gf, 0) - ((Uc * Uc.T + Vc * Vc.T) / 2)[0, 0]])), scope="d = 2")
+    ctx.identity(
+        "convenient init U(0) = [sqrt2 mu I, 0], V(0) = [0, sqrt2 mu I]: Mbar(0) = 2 mu^2 I",
+        _nonzero(km.lifted(Uc, Vc) - 2 * mu**2 * sp.eye(4)),
+        scope="d = 2",
+    )
+    ctx.identity(
+        "(67) at t = 0 (G = 0): delta(0) = diag(U V^T) = 0, Delta(0) = 2 mu^2",
+        _nonzero(
+            sp.Matrix([d67.subs(Gf, 0) - (Uc * Vc.T)[0, 0], D67.subs(Gf, 0) - ((Uc * Uc.T + Vc * Vc.T) / 2)[0, 0]])
+        ),
+        scope="d = 2",
+    )
     b, theta = kr.depth2_bias_map()
-    ctx.identity("(67)'s delta = Theorem 1's bias map b(theta) with alpha w0 = mu, theta = -4 G",
-                 _nonzero((b.subs({kr.alpha: mu, kr.w0s: 1, theta: -4 * Gf}) - d67).rewrite(sp.exp)), scope="all G")
+    ctx.identity(
+        "(67)'s delta = Theorem 1's bias map b(theta) with alpha w0 = mu, theta = -4 G",
+        _nonzero((b.subs({kr.alpha: mu, kr.w0s: 1, theta: -4 * Gf}) - d67).rewrite(sp.exp)),
+        scope="all G",
+    )
     # finite-k identity, one row i (k entries), G' = g
     kk = 3
     a_p = sp.symbols(f"p0:{kk}", real=True)  # (U+V)(0) entries of row i
     a_m = sp.symbols(f"q0:{kk}", real=True)  # (U-V)(0)
     Ut = [(a_p[j] * sp.exp(-2 * Gf) + a_m[j] * sp.exp(2 * Gf)) / 2 for j in range(kk)]
     Vt = [(a_p[j] * sp.exp(-2 * Gf) - a_m[j] * sp.exp(2 * Gf)) / 2 for j in range(kk)]
-    ctx.identity("(U+/-V)(0) e^{-/+2G} solves the derived U' = -2 g V, V' = -2 g U",
-                 _nonzero(sp.Matrix([dt(Ut[j]) + 2 * gs * Vt[j] for j in range(kk)] + [dt(Vt[j]) + 2 * gs * Ut[j] for j in range(kk)])),
-                 scope="one row, k = 3")
-    ctx.identity("the derived U' = -2 (X^T r)_i V (from the §6 loss)", _nonzero(dU[0, 0] + 2 * g[0] * V[0, 0]), scope="d = k = N = 2")
+    ctx.identity(
+        "(U+/-V)(0) e^{-/+2G} solves the derived U' = -2 g V, V' = -2 g U",
+        _nonzero(
+            sp.Matrix([dt(Ut[j]) + 2 * gs * Vt[j] for j in range(kk)] + [dt(Vt[j]) + 2 * gs * Ut[j] for j in range(kk)])
+        ),
+        scope="one row, k = 3",
+    )
+    ctx.identity(
+        "the derived U' = -2 (X^T r)_i V (from the §6 loss)",
+        _nonzero(dU[0, 0] + 2 * g[0] * V[0, 0]),
+        scope="d = k = N = 2",
+    )
     A = sum(v**2 for v in a_p)
     B = sum(v**2 for v in a_m)
     dk = sum(Ut[j] * Vt[j] for j in range(kk))
-    ctx.identity("delta_i = (A e^{-4G} - B e^{4G}) / 4", _nonzero(dk - (A * sp.exp(-4 * Gf) - B * sp.exp(4 * Gf)) / 4), scope="one row, k = 3")
+    ctx.identity(
+        "delta_i = (A e^{-4G} - B e^{4G}) / 4",
+        _nonzero(dk - (A * sp.exp(-4 * Gf) - B * sp.exp(4 * Gf)) / 4),
+        scope="one row, k = 3",
+    )
     Ap, Bp = sp.symbols("A B", positive=True)
     m, th = sp.sqrt(Ap * Bp) / 4, sp.log(Ap / Bp) / 2
     dform = 2 * m * sp.sinh(th - 4 * Gf)
-    ctx.identity("(A e^{-4G} - B e^{4G})/4 = 2 m sinh(theta - 4G), m = sqrt(AB)/4, theta = ln(A/B)/2",
-                 sp.simplify((dform - (Ap * sp.exp(-4 * Gf) - Bp * sp.exp(4 * Gf)) / 4).rewrite(sp.exp)), scope="A, B > 0")
+    ctx.identity(
+        "(A e^{-4G} - B e^{4G})/4 = 2 m sinh(theta - 4G), m = sqrt(AB)/4, theta = ln(A/B)/2",
+        sp.simplify((dform - (Ap * sp.exp(-4 * Gf) - Bp * sp.exp(4 * Gf)) / 4).rewrite(sp.exp)),
+        scope="A, B > 0",
+    )
     zz = sp.Symbol("z", real=True)
     objective = m * kr.q_printed(zz / m) - th * zz
-    ctx.identity("d/d delta [m q(delta/m) - theta delta] = arcsinh(delta/(2m)) - theta (so, arcsinh being injective, the KKT "
-                 "condition 'gradient = -4G in range(X^T)' is delta = 2m sinh(theta - 4G), the identity above)",
-                 sp.simplify(sp.diff(objective, zz) - (sp.asinh(zz / (2 * m)) - th)), scope="A, B > 0")
+    ctx.identity(
+        "d/d delta [m q(delta/m) - theta delta] = arcsinh(delta/(2m)) - theta (so, arcsinh being injective, the KKT "
+        "condition 'gradient = -4G in range(X^T)' is delta = 2m sinh(theta - 4G), the identity above)",
+        sp.simplify(sp.diff(objective, zz) - (sp.asinh(zz / (2 * m)) - th)),
+        scope="A, B > 0",
+    )
     from sympy.stats import E, Normal
 
     al, kw = sp.symbols("alpha k", positive=True)
@@ -384,9 +487,16 @@ def theorem4_symbolic(ctx):
     EA = sp.simplify(E((u1 + v1) ** 2))
     EM2 = sp.simplify(E((u1 * v1) ** 2))  # one term of M_ij = sum_l U_il V_jl (independent terms, mean 0)
     sigma = sp.sqrt(kw * EM2)
-    ctx.identity("E[A_i/4] = k E[(U+V)^2]/4 = mu^2 at alpha^2 = 2 mu^2/k", sp.simplify((kw * EA / 4 - mu**2).subs(al, sp.sqrt(2 * mu**2 / kw))), scope="i.i.d. N(0, alpha^2)")
-    ctx.identity("mu^2 = sigma sqrt(k) / 2 with sigma^2 = E|M|_F^2 / d^2 = k alpha^4 (Theorem 4's definition)",
-                 sp.simplify(sigma * sp.sqrt(kw) / 2 - mu**2).subs(al, sp.sqrt(2 * mu**2 / kw)), scope="i.i.d. N(0, alpha^2)")
+    ctx.identity(
+        "E[A_i/4] = k E[(U+V)^2]/4 = mu^2 at alpha^2 = 2 mu^2/k",
+        sp.simplify((kw * EA / 4 - mu**2).subs(al, sp.sqrt(2 * mu**2 / kw))),
+        scope="i.i.d. N(0, alpha^2)",
+    )
+    ctx.identity(
+        "mu^2 = sigma sqrt(k) / 2 with sigma^2 = E|M|_F^2 / d^2 = k alpha^4 (Theorem 4's definition)",
+        sp.simplify(sigma * sp.sqrt(kw) / 2 - mu**2).subs(al, sp.sqrt(2 * mu**2 / kw)),
+        scope="i.i.d. N(0, alpha^2)",
+    )
 
 
 @check("kernel-rich/theorem-4", "flow-diagonal", "flow")
@@ -402,34 +512,69 @@ def theorem4_flow_diagonal(ctx):
     ks = [4, 16, 64, 256, 1024] if ctx.full else [4, 16, 64]
     seeds = [0, 1, 2] if ctx.full else [0]
     ref = qmu_argmin(mu2)
-    ctx.precision = "SciPy rtol 1e-10 (check 1e-12); dual Newton float64 (two stopping tolerances); Clarabel 1e-14 (check 1e-12)"
+    ctx.precision = (
+        "SciPy rtol 1e-10 (check 1e-12); dual Newton float64 (two stopping tolerances); Clarabel 1e-14 (check 1e-12)"
+    )
     dist = {}
     for k in ks:
         for seed in seeds:
             inst = ctx.instances([{"k": k, "seed": seed}])[0]
             ctx.start(inst)
             res = t4_flow(inst["k"], inst["seed"], mu2, False)
-            ctx.fact("the flow reaches a zero-error solution (the theorem's hypothesis)", res["residual"] < 1e-9, residual=res["residual"], t_end=res["t_end"])
+            ctx.fact(
+                "the flow reaches a zero-error solution (the theorem's hypothesis)",
+                res["residual"] < 1e-9,
+                residual=res["residual"],
+                t_end=res["t_end"],
+            )
             delta = np.diag(res["Mrot"])
             A = np.sum((res["U0"] + res["V0"]) ** 2, 1)
             B = np.sum((res["U0"] - res["V0"]) ** 2, 1)
             fin = finite_width_program(X, y, A, B)
             scale = float(np.max(np.abs(fin.beta)))
-            ctx.agree("diag M(inf) = finite-k program (dual Newton)", delta, fin.beta, tol=FLOW_TOL * scale, err=res["err"] + fin.error, scale=scale,
-                      flow_error=res["err"], newton_error=fin.error)
+            ctx.agree(
+                "diag M(inf) = finite-k program (dual Newton)",
+                delta,
+                fin.beta,
+                tol=FLOW_TOL * scale,
+                err=res["err"] + fin.error,
+                scale=scale,
+                flow_error=res["err"],
+                newton_error=fin.error,
+            )
             sol = convex.min_kl(X, y, A / 4, B / 4)
-            ctx.agree("diag M(inf) = finite-k program (cvxpy kl_div)", delta, sol.beta, tol=CVX_TOL * scale,
-                      err=sol.error + sol.kkt["feasibility"] + res["err"], scale=scale, kkt=sol.kkt)
+            ctx.agree(
+                "diag M(inf) = finite-k program (cvxpy kl_div)",
+                delta,
+                sol.beta,
+                tol=CVX_TOL * scale,
+                err=sol.error + sol.kkt["feasibility"] + res["err"],
+                scale=scale,
+                kkt=sol.kkt,
+            )
             offdiag = res["M"] - np.diag(delta)
             sv = np.sort(np.linalg.svd(res["M"], compute_uv=False))
             dist.setdefault(k, []).append(float(np.max(np.abs(delta - ref.beta))))
-            ctx.metrics.setdefault("per_instance", []).append({
-                "k": k, "seed": seed, "dist_to_Qmu_argmin": dist[k][-1], "max_offdiag": float(np.max(np.abs(offdiag))),
-                "singular_values": sv.tolist(), "sorted_abs_Qmu_argmin": np.sort(np.abs(ref.beta)).tolist(),
-                "m_over_mu2": (np.sqrt(A * B) / 4 / mu2).tolist(), "theta": (0.5 * np.log(A / B)).tolist()})
+            ctx.metrics.setdefault("per_instance", []).append(
+                {
+                    "k": k,
+                    "seed": seed,
+                    "dist_to_Qmu_argmin": dist[k][-1],
+                    "max_offdiag": float(np.max(np.abs(offdiag))),
+                    "singular_values": sv.tolist(),
+                    "sorted_abs_Qmu_argmin": np.sort(np.abs(ref.beta)).tolist(),
+                    "m_over_mu2": (np.sqrt(A * B) / 4 / mu2).tolist(),
+                    "theta": (0.5 * np.log(A / B)).tolist(),
+                }
+            )
     means = [float(np.mean(dist[k])) for k in ks]
     ctx.instance = None
-    ctx.fact("|diag M(inf) - argmin Q_mu| falls from the smallest to the largest k", means[-1] < means[0], ks=ks, mean_distance=means)
+    ctx.fact(
+        "|diag M(inf) - argmin Q_mu| falls from the smallest to the largest k",
+        means[-1] < means[0],
+        ks=ks,
+        mean_distance=means,
+    )
     ctx.metrics["slope_of_distance_in_k"] = fits.loglog_slope(ks, means)[0]
 
 
@@ -446,11 +591,23 @@ def theorem4_trend(ctx):
     d = X.shape[1]
     ref = qmu_argmin(mu2)
     hp, hp_err = q_argmin_hp("T5", math.sqrt(mu2))
-    ctx.agree("argmin Q_mu: float dual Newton = mpmath dual Newton (50/70 digits)", ref.beta, [float(v) for v in hp], tol=DN_TOL,
-              err=ref.error + hp_err + 1e-16, scale=1.0)
+    ctx.agree(
+        "argmin Q_mu: float dual Newton = mpmath dual Newton (50/70 digits)",
+        ref.beta,
+        [float(v) for v in hp],
+        tol=DN_TOL,
+        err=ref.error + hp_err + 1e-16,
+        scale=1.0,
+    )
     sol = convex.min_kl(X, y, np.full(d, mu2))
-    ctx.agree("argmin Q_mu: float dual Newton = cvxpy kl_div (KL(p||mu^2) + KL(n||mu^2))", ref.beta, sol.beta, tol=CVX_TOL * float(np.max(np.abs(ref.beta))),
-              err=sol.error + sol.kkt["feasibility"] + ref.error, kkt=sol.kkt)
+    ctx.agree(
+        "argmin Q_mu: float dual Newton = cvxpy kl_div (KL(p||mu^2) + KL(n||mu^2))",
+        ref.beta,
+        sol.beta,
+        tol=CVX_TOL * float(np.max(np.abs(ref.beta))),
+        err=sol.error + sol.kkt["feasibility"] + ref.error,
+        kkt=sol.kkt,
+    )
     ks = [4**j for j in range(2, 8)] if ctx.full else [4**j for j in range(2, 7)]
     reps = 96 if ctx.full else 24
     means = []
@@ -463,8 +620,20 @@ def theorem4_trend(ctx):
             ds.append(float(np.max(np.abs(sol.beta - ref.beta))))
         means.append(float(np.mean(ds)))
     s, se = fits.loglog_slope(ks, means)
-    ctx.fact("the finite-k bias tends to argmin Q_mu: slope of the mean distance in log k <= -1/4", s <= -0.25, slope=s, standard_error=se, ks=ks, mean_distance=means)
-    ctx.fact("slope consistent with the derived CLT rate -1/2 (within 4 standard errors)", abs(s + 0.5) <= 4 * se, slope=s, standard_error=se)
+    ctx.fact(
+        "the finite-k bias tends to argmin Q_mu: slope of the mean distance in log k <= -1/4",
+        s <= -0.25,
+        slope=s,
+        standard_error=se,
+        ks=ks,
+        mean_distance=means,
+    )
+    ctx.fact(
+        "slope consistent with the derived CLT rate -1/2 (within 4 standard errors)",
+        abs(s + 0.5) <= 4 * se,
+        slope=s,
+        standard_error=se,
+    )
 
 
 @check("kernel-rich/theorem-4", "flow-commuting", "flow")
@@ -484,24 +653,45 @@ def theorem4_flow_commuting(ctx):
         inst = ctx.instances([{"k": k, "seed": 0}])[0]
         ctx.start(inst)
         res = t4_flow(inst["k"], inst["seed"], mu2, True)
-        ctx.fact("measurements commute (|[X_n, X_m]| at rounding level)", res["commutator"] < 1e-12, commutator=res["commutator"])
+        ctx.fact(
+            "measurements commute (|[X_n, X_m]| at rounding level)",
+            res["commutator"] < 1e-12,
+            commutator=res["commutator"],
+        )
         ctx.fact("the flow reaches a zero-error solution", res["residual"] < 1e-9, residual=res["residual"])
         delta = np.diag(res["Mrot"])
         A = np.sum((res["U0"] + res["V0"]) ** 2, 1)
         B = np.sum((res["U0"] - res["V0"]) ** 2, 1)
         fin = finite_width_program(X, y, A, B)
         scale = float(np.max(np.abs(fin.beta)))
-        ctx.agree("diag(P^T M(inf) P) = finite-k program of the rotated factors", delta, fin.beta, tol=FLOW_TOL * scale,
-                  err=res["err"] + fin.error, scale=scale)
+        ctx.agree(
+            "diag(P^T M(inf) P) = finite-k program of the rotated factors",
+            delta,
+            fin.beta,
+            tol=FLOW_TOL * scale,
+            err=res["err"] + fin.error,
+            scale=scale,
+        )
         sv = np.sort(np.linalg.svd(res["M"], compute_uv=False))
         spec.append(float(np.max(np.abs(sv - target))))
-        ctx.metrics.setdefault("per_k", []).append({"k": k, "singular_values": sv.tolist(), "target": target.tolist(),
-                                                    "eigenvalues": np.sort_complex(np.linalg.eigvals(res["M"])).tolist()})
+        ctx.metrics.setdefault("per_k", []).append(
+            {
+                "k": k,
+                "singular_values": sv.tolist(),
+                "target": target.tolist(),
+                "eigenvalues": np.sort_complex(np.linalg.eigvals(res["M"])).tolist(),
+            }
+        )
     ctx.instance = None
-    ctx.fact("singular values of M(inf) approach |argmin Q_mu| from the smallest to the largest k", spec[-1] < spec[0], ks=ks, distance=spec)
+    ctx.fact(
+        "singular values of M(inf) approach |argmin Q_mu| from the smallest to the largest k",
+        spec[-1] < spec[0],
+        ks=ks,
+        distance=spec,
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def convenient_flow(mu2: float):
     """The App. G initialisation U(0) = [sqrt2 mu I, 0], V(0) = [0, sqrt2 mu I] (k = 2d) on T5
     diagonal measurements: SymPy derives the (U, V) flow from the §6 loss; the entries that
@@ -514,7 +704,12 @@ def convenient_flow(mu2: float):
     Xs = [sp.diag(*[Xs_[n, i] for i in range(d)]) for n in range(N)]
     loss = km.factorization_loss(U, V, Xs, list(ys_))
     dU, dV = km.uv_gradient_flow(U, V, loss)
-    support = [U[i, i] for i in range(d)] + [U[i, d + i] for i in range(d)] + [V[i, i] for i in range(d)] + [V[i, d + i] for i in range(d)]
+    support = (
+        [U[i, i] for i in range(d)]
+        + [U[i, d + i] for i in range(d)]
+        + [V[i, i] for i in range(d)]
+        + [V[i, d + i] for i in range(d)]
+    )
     zero = {s: 0 for s in list(U) + list(V) if s not in support}
     full_rhs = {s: e for s, e in zip(list(U) + list(V), list(dU) + list(dV))}
     leak = [sp.expand(full_rhs[s].xreplace(zero)) for s in zero]
@@ -533,8 +728,15 @@ def convenient_flow(mu2: float):
         dl = delta_of(x)
         return max(abs(sum(Xm[n][i] * dl[i] for i in range(d)) - ym[n]) for n in range(N))
 
-    fl = flows.integrate_hp(rhs, support, x0, 1e4, bits=HP_BITS, stop=lambda x: residual(x) < 1e-30,
-                            grid=flows.geometric_grid(1e4, 1e-2, 16))
+    fl = flows.integrate_hp(
+        rhs,
+        support,
+        x0,
+        1e4,
+        bits=HP_BITS,
+        stop=lambda x: residual(x) < 1e-30,
+        grid=flows.geometric_grid(1e4, 1e-2, 16),
+    )
     if not fl.stopped:
         return None, math.inf, fl, leak
     with mpmath.workprec(HP_BITS):
@@ -556,13 +758,25 @@ def theorem4_convenient(ctx):
     mu2 = _t4_mu2(ctx)
     ctx.precision = f"flow {HP_BITS} bits (check {HP_BITS + 64}); dual Newton 50 digits (check 70)"
     delta, err, fl, leak = convenient_flow(mu2)
-    ctx.identity("entries off the support have zero derivative on the support subspace (they stay 0)", _nonzero(sp.Matrix(leak)), scope="T5, k = 2d = 10")
+    ctx.identity(
+        "entries off the support have zero derivative on the support subspace (they stay 0)",
+        _nonzero(sp.Matrix(leak)),
+        scope="T5, k = 2d = 10",
+    )
     ctx.fact("the flow reaches a zero-error solution (|X delta - y| < 1e-30)", delta is not None, t_final=fl.t_final)
     if delta is None:
         return
     ref, ref_err = q_argmin_hp("T5", math.sqrt(mu2))
-    ctx.agree("delta(inf) from the convenient init = argmin Q_mu (high precision)", delta, ref, tol=HP_TOL, err=err + ref_err,
-              t_final=fl.t_final, flow_error=err, newton_error=ref_err)
+    ctx.agree(
+        "delta(inf) from the convenient init = argmin Q_mu (high precision)",
+        delta,
+        ref,
+        tol=HP_TOL,
+        err=err + ref_err,
+        t_final=fl.t_final,
+        flow_error=err,
+        newton_error=ref_err,
+    )
 
 
 @check("kernel-rich/theorem-4", "schatten-pinching", "random")
@@ -586,8 +800,9 @@ def theorem4_pinching(ctx):
         lhs, rhs = Qmu(np.diag(M), mu2), Qmu(np.linalg.svd(M, compute_uv=False), mu2)
         ctx.bound("Q_mu(diag M) <= Q_mu(singular values of M)", lhs, rhs, err=1e-12 * (abs(rhs) + 1))
 
-    strat = st.integers(2, 4).flatmap(lambda d: st.tuples(st.just(d), st.lists(st.floats(-3, 3), min_size=d * d, max_size=d * d),
-                                                          st.floats(-2, 1)))
+    strat = st.integers(2, 4).flatmap(
+        lambda d: st.tuples(st.just(d), st.lists(st.floats(-3, 3), min_size=d * d, max_size=d * d), st.floats(-2, 1))
+    )
     ctx.random(strat, prop, quick=30, full=300)
 
 
@@ -600,7 +815,7 @@ def _horizon(scale: float) -> float:
     return 400.0 if scale >= 0.1 else (4000.0 if scale >= 0.005 else 40000.0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sensing_instance(kind: str, d: int, seed: int, n_obs: int):
     """A rank-1 target Y* = u v^T (u, v ~ N(0, I_d)) with Gaussian ('gauss') or entry
     ('entries', distinct random positions) measurements: ``(Xs, y, Y)``."""
@@ -617,7 +832,7 @@ def sensing_instance(kind: str, d: int, seed: int, n_obs: int):
     return Xs, np.einsum("nij,ij->n", Xs, Y), Y
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sensing_run(kind: str, d: int, k: int, log_scale: float, seed: int, n_obs: int):
     """Lifted gradient flow (exact reduction W = Phi W(0)) on a sensing_instance from i.i.d.
     N(0, alpha^2) factors with alpha^2 k = 10^log_scale (one Gaussian draw per (seed, k),
@@ -627,16 +842,27 @@ def sensing_run(kind: str, d: int, k: int, log_scale: float, seed: int, n_obs: i
     W0 = math.sqrt(s / k) * np.random.default_rng([seed, k, 47]).standard_normal((2 * d, k))
     S0 = W0 @ W0.T
     T = _horizon(s)
-    path = factor_flows.symmetric_flow(np.array([lift(X) for X in Xs]), y, S0, flows.geometric_grid(T, 1e-3, 6), rtol=1e-9)
+    path = factor_flows.symmetric_flow(
+        np.array([lift(X) for X in Xs]), y, S0, flows.geometric_grid(T, 1e-3, 6), rtol=1e-9
+    )
     G = path.gram()[-1]
     M, M0 = G[:d, d:], S0[:d, d:]
     residual = float(np.max(np.abs(path.predictions()[-1] - y)) / np.max(np.abs(y)))
     lazy = float(path.distance_to_lin()[-1] / path.displacement()[-1])
-    return {"Xs": Xs, "y": y, "Y": Y, "M": M, "M0": M0, "residual": residual, "lazy": lazy, "err": float(path.error.max()),
-            "sigma": float(np.linalg.norm(M0) / d)}
+    return {
+        "Xs": Xs,
+        "y": y,
+        "Y": Y,
+        "M": M,
+        "M0": M0,
+        "residual": residual,
+        "lazy": lazy,
+        "err": float(path.error.max()),
+        "sigma": float(np.linalg.norm(M0) / d),
+    }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def min_nuclear(kind: str, d: int, seed: int, n_obs: int):
     """argmin |M|_* s.t. <X_n, M> = y_n (``convex.min_nuclear_norm``) on a sensing_instance."""
     Xs, y, _ = sensing_instance(kind, d, seed, n_obs)
@@ -675,20 +901,43 @@ def noncommutative_sweep(ctx):
         rF = runs[-1]
         MF = rF["M0"] - (Ap @ (A @ rF["M0"].ravel() - rF["y"])).reshape(d, d)
         dF = float(np.linalg.norm(rF["M"] - MF) / np.linalg.norm(MF - rF["M0"]))
-        ctx.fact(f"k={k}: (a) kernel regime at alpha^2 k = 10^{logs[-1]}: lazy, near the Frobenius-nearest interpolant",
-                 lazy[-1] < 0.25 and dF < 0.25, laziness=lazy[-1], frobenius_distance=dF, sigma=rF["sigma"])
-        ctx.fact(f"k={k}: (b) rich at alpha^2 k = 10^{logs[0]}: not lazy, nuclear norm within 5% of the minimum",
-                 lazy[0] > 2 and excess[0] < 0.05, laziness=lazy[0], excess_nuclear=excess[0])
-        ctx.fact(f"k={k}: (c) excess nuclear norm increases and laziness decreases along alpha^2 k",
-                 all(np.diff(excess) > -1e-3) and all(np.diff(lazy) < 0), excess_nuclear=excess, laziness=lazy)
+        ctx.fact(
+            f"k={k}: (a) kernel regime at alpha^2 k = 10^{logs[-1]}: lazy, near the Frobenius-nearest interpolant",
+            lazy[-1] < 0.25 and dF < 0.25,
+            laziness=lazy[-1],
+            frobenius_distance=dF,
+            sigma=rF["sigma"],
+        )
+        ctx.fact(
+            f"k={k}: (b) rich at alpha^2 k = 10^{logs[0]}: not lazy, nuclear norm within 5% of the minimum",
+            lazy[0] > 2 and excess[0] < 0.05,
+            laziness=lazy[0],
+            excess_nuclear=excess[0],
+        )
+        ctx.fact(
+            f"k={k}: (c) excess nuclear norm increases and laziness decreases along alpha^2 k",
+            all(np.diff(excess) > -1e-3) and all(np.diff(lazy) < 0),
+            excess_nuclear=excess,
+            laziness=lazy,
+        )
         transition[k] = fits.log_crossing(logs, lazy, 1.0)
-        ctx.metrics.setdefault("per_k", []).append({"k": k, "log10_alpha2k": logs, "excess_nuclear": excess, "laziness": lazy,
-                                                    "sigma": [r["sigma"] for r in runs],
-                                                    "dist_Qmu_spectral": [_qspectral_distance(r, A, Ap, d, 10.0**ls / 2) for r, ls in zip(runs, logs)]})
+        ctx.metrics.setdefault("per_k", []).append(
+            {
+                "k": k,
+                "log10_alpha2k": logs,
+                "excess_nuclear": excess,
+                "laziness": lazy,
+                "sigma": [r["sigma"] for r in runs],
+                "dist_Qmu_spectral": [_qspectral_distance(r, A, Ap, d, 10.0**ls / 2) for r, ls in zip(runs, logs)],
+            }
+        )
     t0, t1 = transition[ks[0]], transition[ks[-1]]
-    ctx.fact("the transition sits at alpha^2 k ~ 1, not at fixed sigma: |log10 shift| < log10 sqrt(k_max/k_min)",
-             None if (t0 is None or t1 is None) else abs(t1 - t0) < 0.5 * math.log10(ks[-1] / ks[0]),
-             log10_transition=transition, log10_sigma_shift=0.5 * math.log10(ks[-1] / ks[0]))
+    ctx.fact(
+        "the transition sits at alpha^2 k ~ 1, not at fixed sigma: |log10 shift| < log10 sqrt(k_max/k_min)",
+        None if (t0 is None or t1 is None) else abs(t1 - t0) < 0.5 * math.log10(ks[-1] / ks[0]),
+        log10_transition=transition,
+        log10_sigma_shift=0.5 * math.log10(ks[-1] / ks[0]),
+    )
 
 
 def _qspectral_distance(run, A, Ap, d, mu2, iters=5000):
@@ -725,29 +974,64 @@ def completion_sweep(ctx):
     Mn, _ = min_nuclear("entries", d, seed, n_obs)
     Y = sensing_instance("entries", d, seed, n_obs)[2]
     rec_nuc = float(np.linalg.norm(Mn - Y) / np.linalg.norm(Y))
-    ctx.fact("precondition: the min-nuclear-norm completion recovers Y* on this instance (< 1e-6)",
-             True if rec_nuc < 1e-6 else None, relative_error=rec_nuc, hypotheses=held)
+    ctx.fact(
+        "precondition: the min-nuclear-norm completion recovers Y* on this instance (< 1e-6)",
+        True if rec_nuc < 1e-6 else None,
+        relative_error=rec_nuc,
+        hypotheses=held,
+    )
     if rec_nuc >= 1e-6:
         return
     nucY = np.linalg.norm(Y, "nuc")
     for k in ks:
         runs = [sensing_run("entries", d, k, ls, seed, n_obs) for ls in logs]
         mask = np.abs(runs[0]["Xs"]).sum(0) > 0
-        ctx.fact(f"k={k}: every flow reaches a zero-error solution", all(r["residual"] < 1e-6 for r in runs), residuals=[r["residual"] for r in runs])
+        ctx.fact(
+            f"k={k}: every flow reaches a zero-error solution",
+            all(r["residual"] < 1e-6 for r in runs),
+            residuals=[r["residual"] for r in runs],
+        )
         excess = [np.linalg.norm(r["M"], "nuc") / nucY - 1 for r in runs]
         rec = [float(np.linalg.norm(r["M"] - Y) / np.linalg.norm(Y)) for r in runs]
-        move = [float(np.sqrt(np.mean((r["M"] - r["M0"])[~mask] ** 2) / np.mean((r["M"] - r["M0"])[mask] ** 2))) for r in runs]
-        ctx.fact(f"k={k}: smallest alpha^2 k: nuclear norm nearly minimised (< 1%) and M -> Y* (< 2%)", abs(excess[0]) < 0.01 and rec[0] < 0.02,
-                 excess_nuclear=excess[0], recovery_error=rec[0])
+        move = [
+            float(np.sqrt(np.mean((r["M"] - r["M0"])[~mask] ** 2) / np.mean((r["M"] - r["M0"])[mask] ** 2)))
+            for r in runs
+        ]
+        ctx.fact(
+            f"k={k}: smallest alpha^2 k: nuclear norm nearly minimised (< 1%) and M -> Y* (< 2%)",
+            abs(excess[0]) < 0.01 and rec[0] < 0.02,
+            excess_nuclear=excess[0],
+            recovery_error=rec[0],
+        )
         big = [r for r, ls in zip(rec, logs) if ls >= 1]
-        ctx.fact(f"k={k}: alpha^2 k >= 10 (kernel regime) does not recover Y* (> 0.5)", min(big) > 0.5, recovery_error=big)
-        ctx.fact(f"k={k}: unobserved/observed movement smaller at the largest alpha^2 k than at the smallest", move[-1] < move[0], movement_ratio=move)
-        ctx.fact(f"k={k}: recovery (< 5%) only for alpha^2 k <= 0.1", all(ls <= -1 for r, ls in zip(rec, logs) if r < 0.05) and rec[0] < 0.05,
-                 recovery_error=rec)
-        ctx.fact(f"k={k}: excess nuclear norm increases along alpha^2 k and crosses 10% between 10^-2 and 10^0",
-                 all(np.diff(excess) > -1e-3) and excess[logs.index(-2)] < 0.1 < excess[logs.index(0)], excess_nuclear=excess)
-        ctx.metrics.setdefault("per_k", []).append({"k": k, "log10_alpha2k": logs, "excess_nuclear": excess, "recovery_error": rec,
-                                                    "unobserved_over_observed_movement": move, "sigma": [r["sigma"] for r in runs]})
+        ctx.fact(
+            f"k={k}: alpha^2 k >= 10 (kernel regime) does not recover Y* (> 0.5)", min(big) > 0.5, recovery_error=big
+        )
+        ctx.fact(
+            f"k={k}: unobserved/observed movement smaller at the largest alpha^2 k than at the smallest",
+            move[-1] < move[0],
+            movement_ratio=move,
+        )
+        ctx.fact(
+            f"k={k}: recovery (< 5%) only for alpha^2 k <= 0.1",
+            all(ls <= -1 for r, ls in zip(rec, logs) if r < 0.05) and rec[0] < 0.05,
+            recovery_error=rec,
+        )
+        ctx.fact(
+            f"k={k}: excess nuclear norm increases along alpha^2 k and crosses 10% between 10^-2 and 10^0",
+            all(np.diff(excess) > -1e-3) and excess[logs.index(-2)] < 0.1 < excess[logs.index(0)],
+            excess_nuclear=excess,
+        )
+        ctx.metrics.setdefault("per_k", []).append(
+            {
+                "k": k,
+                "log10_alpha2k": logs,
+                "excess_nuclear": excess,
+                "recovery_error": rec,
+                "unobserved_over_observed_movement": move,
+                "sigma": [r["sigma"] for r in runs],
+            }
+        )
 
 
 @check("kernel-rich/claim-matrix-completion", "hypothesis-edge", "symbolic", outside_hypotheses=True)
@@ -767,9 +1051,15 @@ def completion_hypothesis_edge(ctx):
     M = np.zeros((d, d))
     for X, v in zip(Xs, y):
         M.flat[int(np.flatnonzero(X)[0])] = v
-    ctx.exact("N = d^2: the observed positions are all d^2 entries, and the unique interpolant they define is Y* (recovered)",
-              positions == set(range(d * d)) and np.array_equal(M, Y), d=d)
-    ctx.exact("the statement's hypotheses (evaluated exactly) exclude N = d^2, where the conclusion fails", not all(held.values()))
+    ctx.exact(
+        "N = d^2: the observed positions are all d^2 entries, and the unique interpolant they define is Y* (recovered)",
+        positions == set(range(d * d)) and np.array_equal(M, Y),
+        d=d,
+    )
+    ctx.exact(
+        "the statement's hypotheses (evaluated exactly) exclude N = d^2, where the conclusion fails",
+        not all(held.values()),
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -778,7 +1068,7 @@ def completion_hypothesis_edge(ctx):
 H_D, H_N = 2, 3
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def h_data(seed: int):
     """d = 2, N = 3 Gaussian X_n; lambda, Lambda of XX^T with rows vec(X_n) (unlifted)."""
     Xs = np.random.default_rng([seed, 13]).standard_normal((H_N, H_D, H_D))
@@ -793,7 +1083,7 @@ _L12 = _lam(km.lemma12_bound(), km.mu, km.lam, km.Lam, km.e0)
 _T9 = _lam(km.theorem9_tk_bound(), km.mu, km.lam, km.Lam, km.gam, km.e0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def lazy_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, direction: str = "random"):
     """Full (U, V) gradient flow of the §6 loss from W(0) = sqrt(mu) [I_4 0] (+ a perturbation
     scaled so that 4 Lambda gamma / lambda = gamma_frac mu), with y* = y(0) + frac * radius * u
@@ -838,9 +1128,29 @@ def lazy_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, direc
     ytk = y0[None] - c @ K.T
     Wtk = W0[None] - 4 * np.einsum("tn,nij,jl->til", c, Xb, W0)
     # |y error| <= |X_n|_F |dM|_F, |dM|_F <= (|U|_F + |V|_F) sqrt(d k) err_state
-    amp = float(np.max(np.linalg.norm(Xs, axis=(1, 2)))) * math.sqrt(d * k) * 2 * float(np.max(np.linalg.norm(W, axis=(1, 2))))
-    return {"t": t, "W": W, "W0": W0, "y": y, "ytk": ytk, "Wtk": Wtk, "ystar": ystar, "y0": y0, "gamma": gamma, "lam": lam, "Lam": Lam,
-            "radius": radius, "state_err": path.error, "y_err": amp * path.error, "w_err": math.sqrt(2 * d * k) * path.error}
+    amp = (
+        float(np.max(np.linalg.norm(Xs, axis=(1, 2))))
+        * math.sqrt(d * k)
+        * 2
+        * float(np.max(np.linalg.norm(W, axis=(1, 2))))
+    )
+    return {
+        "t": t,
+        "W": W,
+        "W0": W0,
+        "y": y,
+        "ytk": ytk,
+        "Wtk": Wtk,
+        "ystar": ystar,
+        "y0": y0,
+        "gamma": gamma,
+        "lam": lam,
+        "Lam": Lam,
+        "radius": radius,
+        "state_err": path.error,
+        "y_err": amp * path.error,
+        "w_err": math.sqrt(2 * d * k) * path.error,
+    }
 
 
 def _h_instances(ctx, worst_direction: bool = True):
@@ -848,12 +1158,23 @@ def _h_instances(ctx, worst_direction: bool = True):
     and gamma > 0, k = 4 (+8 in full); for the sup bounds also y* - y(0) along the eigenvector
     of lambda (Lemma 11's TK bound is an equality there under the 1/2-normalised loss, which
     floating point cannot resolve, so Lemma 11 keeps random directions)."""
-    quick = [{"mu": m, "frac": f} for m in (1.0, 4.0) for f in (0.5, 0.999)] + [{"mu": 4.0, "frac": 0.9, "gamma_frac": 0.5}]
-    full = [{"mu": m, "frac": f, "gamma_frac": g, "k": k} for m in (1.0, 4.0, 16.0) for f in (0.5, 0.9, 0.999)
-            for g in (0.0, 0.5) for k in (4, 8)]
+    quick = [{"mu": m, "frac": f} for m in (1.0, 4.0) for f in (0.5, 0.999)] + [
+        {"mu": 4.0, "frac": 0.9, "gamma_frac": 0.5}
+    ]
+    full = [
+        {"mu": m, "frac": f, "gamma_frac": g, "k": k}
+        for m in (1.0, 4.0, 16.0)
+        for f in (0.5, 0.9, 0.999)
+        for g in (0.0, 0.5)
+        for k in (4, 8)
+    ]
     if worst_direction:
         quick = quick + [{"mu": 4.0, "frac": 0.999, "direction": "lambda_min"}]
-        full = full + [{"mu": m, "frac": 0.999, "gamma_frac": g, "direction": "lambda_min"} for m in (1.0, 16.0) for g in (0.0, 0.5)]
+        full = full + [
+            {"mu": m, "frac": 0.999, "gamma_frac": g, "direction": "lambda_min"}
+            for m in (1.0, 16.0)
+            for g in (0.0, 0.5)
+        ]
     return ctx.instances(quick, full)
 
 
@@ -867,7 +1188,9 @@ def _bound_along(ctx, label, lhs, rhs, err, **metrics):
     idx = np.nonzero(ok)[0]
     viol = idx[(lhs[idx] - rhs[idx]) > err[idx]]
     i = int(viol[0]) if len(viol) else int(idx[np.argmin(rhs[idx] / np.maximum(lhs[idx], 1e-300))])
-    ctx.bound(label, float(lhs[i]), float(rhs[i]), err=float(err[i]), times_checked=int(len(idx)), at_index=i, **metrics)
+    ctx.bound(
+        label, float(lhs[i]), float(rhs[i]), err=float(err[i]), times_checked=int(len(idx)), at_index=i, **metrics
+    )
 
 
 @check("kernel-rich/lemma-11", "flow-bounds", "flow")
@@ -894,10 +1217,25 @@ def lemma11_flow(ctx):
             res_ok = np.nonzero(e > 1e6 * r["y_err"])[0]
             j = int(res_ok[-1]) if len(res_ok) else 0
             observed_rate = -math.log(e[j] / e0) / t[j] if t[j] > 0 else float("nan")
-            _bound_along(ctx, f"|y(t) - y*| <= |y(0) - y*| exp(rate(R) t) ({name})", e, e0 * np.exp(rate * t), r["y_err"], gamma=gamma,
-                         observed_decay_rate=observed_rate, printed_rate_at_t=-float(rate[j]), printed_tk_rate=-rate_tk)
-            _bound_along(ctx, f"|y_TK(t) - y*| <= |y_TK(0) - y*| exp((-2 mu lambda + 4 Lambda gamma) t) ({name})", etk,
-                         etk0 * np.exp(rate_tk * t), np.full_like(etk, 1e-13 * e0), gamma=gamma)
+            _bound_along(
+                ctx,
+                f"|y(t) - y*| <= |y(0) - y*| exp(rate(R) t) ({name})",
+                e,
+                e0 * np.exp(rate * t),
+                r["y_err"],
+                gamma=gamma,
+                observed_decay_rate=observed_rate,
+                printed_rate_at_t=-float(rate[j]),
+                printed_tk_rate=-rate_tk,
+            )
+            _bound_along(
+                ctx,
+                f"|y_TK(t) - y*| <= |y_TK(0) - y*| exp((-2 mu lambda + 4 Lambda gamma) t) ({name})",
+                etk,
+                etk0 * np.exp(rate_tk * t),
+                np.full_like(etk, 1e-13 * e0),
+                gamma=gamma,
+            )
 
 
 @check("kernel-rich/lemma-11", "sigma-derivation", "symbolic")
@@ -922,14 +1260,29 @@ def lemma11_symbolic(ctx):
     dy = sp.Matrix([sum(sp.diff(yv[n], w) * dw for w, dw in zip(W, dW)) for n in range(N)])
     Sig = km.sigma_72(S, Xb)
     r = yv - sp.Matrix(ys)
-    ctx.identity("y' (derived, §2 loss) = -2 Sigma_(72)(t) (y - y*)", _nonzero(dy + 2 * Sig * r), scope="d = 2, k = 1, N = 2, general X_n")
+    ctx.identity(
+        "y' (derived, §2 loss) = -2 Sigma_(72)(t) (y - y*)",
+        _nonzero(dy + 2 * Sig * r),
+        scope="d = 2, k = 1, N = 2, general X_n",
+    )
     ctx.metrics["normalisation_factor_derived_over_printed"] = 2
-    ctx.identity("(72) = (73) with rows vec(Xbar_n) and I_{2d}", _nonzero(Sig - km.sigma_73(S, Xb)), scope="d = 2, k = 1, N = 2")
-    ctx.identity("<Xbar_m W W^T, Xbar_n> = <W W^T, Xbar_n Xbar_m>", _nonzero(km.frob(Xb[1] * S, Xb[0]) - km.frob(S, Xb[0] * Xb[1])), scope="d = 2, k = 1")
+    ctx.identity(
+        "(72) = (73) with rows vec(Xbar_n) and I_{2d}", _nonzero(Sig - km.sigma_73(S, Xb)), scope="d = 2, k = 1, N = 2"
+    )
+    ctx.identity(
+        "<Xbar_m W W^T, Xbar_n> = <W W^T, Xbar_n Xbar_m>",
+        _nonzero(km.frob(Xb[1] * S, Xb[0]) - km.frob(S, Xb[0] * Xb[1])),
+        scope="d = 2, k = 1",
+    )
     mu = sp.Symbol("mu", positive=True)
     Xc = sp.Matrix([[B[i, j] for j in range(2 * d) for i in range(2 * d)] for B in Xb])
-    ctx.identity("(74): Sigma - 4 mu Xbar Xbar^T = 4 Xbar (I (x) (W W^T - mu I)) Xbar^T",
-                 _nonzero(Sig - 4 * mu * Xc * Xc.T - 4 * Xc * sp.kronecker_product(sp.eye(2 * d), S - mu * sp.eye(2 * d)) * Xc.T), scope="d = 2, k = 1")
+    ctx.identity(
+        "(74): Sigma - 4 mu Xbar Xbar^T = 4 Xbar (I (x) (W W^T - mu I)) Xbar^T",
+        _nonzero(
+            Sig - 4 * mu * Xc * Xc.T - 4 * Xc * sp.kronecker_product(sp.eye(2 * d), S - mu * sp.eye(2 * d)) * Xc.T
+        ),
+        scope="d = 2, k = 1",
+    )
     # (76): the linearised model at W0 (symbolic point), its gradient flow, y_TK'
     W0 = km.symbol_matrix("a", 2 * d, 1)
     Wt = km.symbol_matrix("b", 2 * d, 1)
@@ -938,9 +1291,14 @@ def lemma11_symbolic(ctx):
     ltk = sum((ytk[n] - ys[n]) ** 2 for n in range(N))
     dWt = Wt.applyfunc(lambda s: -sp.diff(ltk, s))
     dytk = sp.Matrix([sum(sp.diff(ytk[n], w) * dw for w, dw in zip(Wt, dWt)) for n in range(N)])
-    ctx.identity("(76): y_TK' (derived, §2 loss) = -2 Sigma_(72)(0) (y_TK - y*)", _nonzero(dytk + 2 * km.sigma_72(S0, Xb) * (ytk - sp.Matrix(ys))),
-                 scope="d = 2, k = 1, N = 2")
-    ctx.note("(72)/(73) as printed use X_n of size d x d and I_{d x d}; for the lifted W W^T (2d x 2d) they conform only with Xbar_n and I_{2d}.")
+    ctx.identity(
+        "(76): y_TK' (derived, §2 loss) = -2 Sigma_(72)(0) (y_TK - y*)",
+        _nonzero(dytk + 2 * km.sigma_72(S0, Xb) * (ytk - sp.Matrix(ys))),
+        scope="d = 2, k = 1, N = 2",
+    )
+    ctx.note(
+        "(72)/(73) as printed use X_n of size d x d and I_{d x d}; for the lifted W W^T (2d x 2d) they conform only with Xbar_n and I_{2d}."
+    )
 
 
 @check("kernel-rich/lemma-12", "flow-sup-bound", "flow")
@@ -953,12 +1311,25 @@ def lemma12_flow(ctx):
         held = ctx.start(inst)
         r = lazy_run(inst["mu"], inst["frac"], inst["gamma_frac"], inst["k"], inst["seed"], inst["direction"])
         e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
-        measured = {"mu > 4 Lambda gamma / lambda": inst["mu"] > 4 * r["Lam"] * r["gamma"] / r["lam"], "|y(0) - y*| <= radius": e0 <= r["radius"] * (1 + 1e-12)}
+        measured = {
+            "mu > 4 Lambda gamma / lambda": inst["mu"] > 4 * r["Lam"] * r["gamma"] / r["lam"],
+            "|y(0) - y*| <= radius": e0 <= r["radius"] * (1 + 1e-12),
+        }
         disp = np.linalg.norm(r["W"] - r["W0"][None], axis=(1, 2))
         i = int(np.argmax(disp))
-        ctx.bound("sup_t |W(t) - W(0)|_F <= sqrt(Lambda + lambda/4) |y(0) - y*| / (lambda sqrt(mu))", float(disp[i]),
-                  _L12(inst["mu"], r["lam"], r["Lam"], e0), err=float(r["w_err"][i]), gamma=r["gamma"], lam=r["lam"], Lam=r["Lam"],
-                  radius=r["radius"], e0=e0, hypotheses_measured=measured, hypotheses=held)
+        ctx.bound(
+            "sup_t |W(t) - W(0)|_F <= sqrt(Lambda + lambda/4) |y(0) - y*| / (lambda sqrt(mu))",
+            float(disp[i]),
+            _L12(inst["mu"], r["lam"], r["Lam"], e0),
+            err=float(r["w_err"][i]),
+            gamma=r["gamma"],
+            lam=r["lam"],
+            Lam=r["Lam"],
+            radius=r["radius"],
+            e0=e0,
+            hypotheses_measured=measured,
+            hypotheses=held,
+        )
 
 
 @check("kernel-rich/lemma-12", "proof-algebra", "symbolic")
@@ -968,21 +1339,38 @@ def lemma12_symbolic(ctx):
     integrand is compared with the derived W' (recorded)."""
     mu, lam, Lam, gam, e0, t = km.mu, km.lam, km.Lam, km.gam, km.e0, km.tt
     R = km.eq78_R()
-    ctx.identity("(79): 2 mu lambda - 4 Lambda (gamma + R^2 + 2R sqrt(mu + gamma)) = mu lambda at R of (78)",
-                 sp.simplify(sp.expand(-km.lemma11_exponent(r=R) - mu * lam)), scope="mu, lambda, Lambda, gamma > 0")
+    ctx.identity(
+        "(79): 2 mu lambda - 4 Lambda (gamma + R^2 + 2R sqrt(mu + gamma)) = mu lambda at R of (78)",
+        sp.simplify(sp.expand(-km.lemma11_exponent(r=R) - mu * lam)),
+        scope="mu, lambda, Lambda, gamma > 0",
+    )
     diff_sq = sp.expand((mu + mu * lam / (4 * Lam)) - (mu + gam))
-    ctx.identity("R > 0 <=> mu lambda / (4 Lambda) > gamma <=> mu > 4 Lambda gamma / lambda (the squares' difference)",
-                 sp.simplify(diff_sq - (lam / (4 * Lam)) * (mu - 4 * Lam * gam / lam)), scope="positive parameters")
-    ctx.identity("(80): sqrt(Lambda)(sqrt(mu + gamma) + R) = sqrt(Lambda) sqrt(mu + mu lambda/(4 Lambda))",
-                 sp.simplify(sp.sqrt(Lam) * (sp.sqrt(mu + gam) + R) - sp.sqrt(Lam) * sp.sqrt(mu + mu * lam / (4 * Lam))), scope="positive")
+    ctx.identity(
+        "R > 0 <=> mu lambda / (4 Lambda) > gamma <=> mu > 4 Lambda gamma / lambda (the squares' difference)",
+        sp.simplify(diff_sq - (lam / (4 * Lam)) * (mu - 4 * Lam * gam / lam)),
+        scope="positive parameters",
+    )
+    ctx.identity(
+        "(80): sqrt(Lambda)(sqrt(mu + gamma) + R) = sqrt(Lambda) sqrt(mu + mu lambda/(4 Lambda))",
+        sp.simplify(sp.sqrt(Lam) * (sp.sqrt(mu + gam) + R) - sp.sqrt(Lam) * sp.sqrt(mu + mu * lam / (4 * Lam))),
+        scope="positive",
+    )
     integral = sp.integrate(sp.exp(-mu * lam * t), (t, 0, sp.oo))
-    ctx.identity("(81): sqrt(mu Lambda + mu lambda/4) e0 int_0^oo e^{-mu lambda t} dt = sqrt(Lambda + lambda/4) e0 / (lambda sqrt(mu))",
-                 sp.simplify(sp.sqrt(mu * Lam + mu * lam / 4) * e0 * integral - km.lemma12_bound()), scope="positive")
-    ctx.identity("(81): the bound at |y(0) - y*| = the allowed radius equals R of (78)",
-                 sp.simplify(km.lemma12_bound(e=km.lemma12_radius()) - R), scope="positive")
-    ctx.note("(80)'s third line bounds |W'| by |sum_n (y_n - y*_n) X_n W|_F: the derived W' is -4 sum_n r_n Xbar_n W for the §2 loss "
-             "(-2 sum_n r_n Xbar_n W for the 1/2-normalised one); the statement's sup bound is time-invariant and is checked directly "
-             "along flows (flow-sup-bound).")
+    ctx.identity(
+        "(81): sqrt(mu Lambda + mu lambda/4) e0 int_0^oo e^{-mu lambda t} dt = sqrt(Lambda + lambda/4) e0 / (lambda sqrt(mu))",
+        sp.simplify(sp.sqrt(mu * Lam + mu * lam / 4) * e0 * integral - km.lemma12_bound()),
+        scope="positive",
+    )
+    ctx.identity(
+        "(81): the bound at |y(0) - y*| = the allowed radius equals R of (78)",
+        sp.simplify(km.lemma12_bound(e=km.lemma12_radius()) - R),
+        scope="positive",
+    )
+    ctx.note(
+        "(80)'s third line bounds |W'| by |sum_n (y_n - y*_n) X_n W|_F: the derived W' is -4 sum_n r_n Xbar_n W for the §2 loss "
+        "(-2 sum_n r_n Xbar_n W for the 1/2-normalised one); the statement's sup bound is time-invariant and is checked directly "
+        "along flows (flow-sup-bound)."
+    )
 
 
 @check("kernel-rich/theorem-9", "flow-sup-bounds", "flow")
@@ -997,10 +1385,19 @@ def theorem9_flow(ctx):
         disp = np.linalg.norm(r["W"] - r["W0"][None], axis=(1, 2))
         dtk = np.linalg.norm(r["W"] - r["Wtk"], axis=(1, 2))
         i, j = int(np.argmax(disp)), int(np.argmax(dtk))
-        ctx.bound("sup_T |W(T) - W(0)|_F <= sqrt(Lambda + lambda/4)|y(0) - y*| / (lambda sqrt(mu))", float(disp[i]),
-                  _L12(inst["mu"], r["lam"], r["Lam"], e0), err=float(r["w_err"][i]))
-        ctx.bound("sup_T |W(T) - W_TK(T)|_F <= Theorem 9's second bound", float(dtk[j]),
-                  _T9(inst["mu"], r["lam"], r["Lam"], r["gamma"], e0), err=float(r["w_err"][j]), gamma=r["gamma"])
+        ctx.bound(
+            "sup_T |W(T) - W(0)|_F <= sqrt(Lambda + lambda/4)|y(0) - y*| / (lambda sqrt(mu))",
+            float(disp[i]),
+            _L12(inst["mu"], r["lam"], r["Lam"], e0),
+            err=float(r["w_err"][i]),
+        )
+        ctx.bound(
+            "sup_T |W(T) - W_TK(T)|_F <= Theorem 9's second bound",
+            float(dtk[j]),
+            _T9(inst["mu"], r["lam"], r["Lam"], r["gamma"], e0),
+            err=float(r["w_err"][j]),
+            gamma=r["gamma"],
+        )
 
 
 @check("kernel-rich/theorem-9", "proof-algebra", "symbolic")
@@ -1009,11 +1406,17 @@ def theorem9_symbolic(ctx):
     R of (83) with |y(0) - y*| = the allowed radius the exponent of Lemma 11 is -mu lambda."""
     mu, lam, Lam, gam, e0, t = km.mu, km.lam, km.Lam, km.gam, km.e0, km.tt
     integrand = sp.sqrt(Lam) * (km.lemma12_bound() * e0 + 2 * sp.sqrt(mu + gam) * e0) * sp.exp(-mu * lam * t)
-    ctx.identity("(87): sqrt(Lambda) int_0^oo (R e0 + 2 sqrt(mu + gamma) e0) e^{-mu lambda t} dt = Theorem 9's second bound",
-                 sp.simplify(sp.integrate(integrand, (t, 0, sp.oo)) - km.theorem9_tk_bound()), scope="positive parameters")
+    ctx.identity(
+        "(87): sqrt(Lambda) int_0^oo (R e0 + 2 sqrt(mu + gamma) e0) e^{-mu lambda t} dt = Theorem 9's second bound",
+        sp.simplify(sp.integrate(integrand, (t, 0, sp.oo)) - km.theorem9_tk_bound()),
+        scope="positive parameters",
+    )
     R83 = km.lemma12_bound(e=km.lemma12_radius())
-    ctx.identity("(85): Lemma 11's exponent at R of (83), |y(0) - y*| = radius, is -mu lambda",
-                 sp.simplify(sp.expand(km.lemma11_exponent(r=R83) + mu * lam)), scope="positive parameters")
+    ctx.identity(
+        "(85): Lemma 11's exponent at R of (83), |y(0) - y*| = radius, is -mu lambda",
+        sp.simplify(sp.expand(km.lemma11_exponent(r=R83) + mu * lam)),
+        scope="positive parameters",
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -1047,9 +1450,17 @@ def lemma13_mc(ctx):
         ratio = gram_deviation(inst["d"], inst["k"], n, inst["seed"])
         threshold = float(km.lemma13_threshold(1, inst["k"], inst["d"])) / math.sqrt(inst["k"] * inst["d"])  # = 8
         x = int(np.sum(ratio >= threshold))
-        probability_bound(ctx, f"P[|WW^T - sigma^2 k I| >= 8 sigma^2 sqrt(kd)] <= 2 exp(-d/2) (Clopper-Pearson {CONFIDENCE:.0%})", x, n,
-                          float(km.lemma13_probability(inst["d"])), upper=True, max_ratio=float(ratio.max()),
-                          q99_ratio=float(np.quantile(ratio, 0.99)), hypotheses=held)
+        probability_bound(
+            ctx,
+            f"P[|WW^T - sigma^2 k I| >= 8 sigma^2 sqrt(kd)] <= 2 exp(-d/2) (Clopper-Pearson {CONFIDENCE:.0%})",
+            x,
+            n,
+            float(km.lemma13_probability(inst["d"])),
+            upper=True,
+            max_ratio=float(ratio.max()),
+            q99_ratio=float(np.quantile(ratio, 0.99)),
+            hypotheses=held,
+        )
 
 
 @check("kernel-rich/corollary-10", "probability-88", "random")
@@ -1060,13 +1471,19 @@ def corollary10_mc(ctx):
     quick = [{"d": 2, "k": 8}, {"d": 4, "k": 64}]
     full = quick + [{"d": 3, "k": 6}, {"d": 2, "k": 1024}, {"d": 8, "k": 256}]
     n = 20000 if ctx.full else 2000
-    for spec in (full if ctx.full else quick):
+    for spec in full if ctx.full else quick:
         ratio = gram_deviation(2 * spec["d"], spec["k"], n, ctx.seed) * math.sqrt(spec["k"] * 2 * spec["d"])
         thr = float(km.eq90(1, spec["k"], spec["d"])[0])  # gamma of (90) at alpha = 1: 8 sqrt(2kd)
         x = int(np.sum(ratio < thr))
         ctx.instance = dict(spec)
-        probability_bound(ctx, f"P[(88) event] >= 1 - 2 exp(-d) (Clopper-Pearson {CONFIDENCE:.0%})", x, n,
-                          float(km.corollary10_probability(spec["d"])), upper=False)
+        probability_bound(
+            ctx,
+            f"P[(88) event] >= 1 - 2 exp(-d) (Clopper-Pearson {CONFIDENCE:.0%})",
+            x,
+            n,
+            float(km.corollary10_probability(spec["d"])),
+            upper=False,
+        )
 
 
 @check("kernel-rich/corollary-10", "proof-algebra", "symbolic")
@@ -1084,57 +1501,106 @@ def corollary10_symbolic(ctx):
     gamma, mu = km.eq90()
     # (88) is Lemma 13 applied to W = [U; V] in R^{2d x k} with sigma = alpha (App. H.2's proof):
     # its threshold must be gamma of (90) and its probability 1 - (Lemma 13's bound at 2d rows)
-    ctx.identity("(88) from Lemma 13 at 2d rows, sigma^2 = alpha^2: 8 alpha^2 sqrt(k (2d)) = gamma of (90)",
-                 sp.simplify(km.lemma13_threshold(al**2, k, 2 * d) - gamma), scope="positive")
-    ctx.identity("(88) from Lemma 13 at 2d rows: 1 - 2 exp(-(2d)/2) = the printed probability 1 - 2 exp(-d)",
-                 sp.simplify(1 - km.lemma13_probability(2 * d) - km.corollary10_probability(d)), scope="positive")
-    ctx.identity("(91): mu - 4 Lambda gamma/lambda = alpha^2 sqrt(k)(sqrt(k) - 32 Lambda sqrt(2d)/lambda)",
-                 sp.simplify(mu - 4 * Lam * gamma / lam - al**2 * sp.sqrt(k) * (sp.sqrt(k) - 32 * Lam * sp.sqrt(2 * d) / lam)), scope="positive")
-    ctx.identity("(91): sqrt(k) = 32 Lambda sqrt(2d)/lambda <=> k = 2048 Lambda^2 d / lambda^2",
-                 sp.simplify((32 * Lam * sp.sqrt(2 * d) / lam) ** 2 - km.eq91_threshold()), scope="positive")
-    ctx.identity("(92): gamma / mu = 8 sqrt(2 k d) / k = 8 sqrt(2d)/sqrt(k)", sp.simplify(gamma / mu - 8 * sp.sqrt(2 * d) / sp.sqrt(k)), scope="positive")
+    ctx.identity(
+        "(88) from Lemma 13 at 2d rows, sigma^2 = alpha^2: 8 alpha^2 sqrt(k (2d)) = gamma of (90)",
+        sp.simplify(km.lemma13_threshold(al**2, k, 2 * d) - gamma),
+        scope="positive",
+    )
+    ctx.identity(
+        "(88) from Lemma 13 at 2d rows: 1 - 2 exp(-(2d)/2) = the printed probability 1 - 2 exp(-d)",
+        sp.simplify(1 - km.lemma13_probability(2 * d) - km.corollary10_probability(d)),
+        scope="positive",
+    )
+    ctx.identity(
+        "(91): mu - 4 Lambda gamma/lambda = alpha^2 sqrt(k)(sqrt(k) - 32 Lambda sqrt(2d)/lambda)",
+        sp.simplify(mu - 4 * Lam * gamma / lam - al**2 * sp.sqrt(k) * (sp.sqrt(k) - 32 * Lam * sp.sqrt(2 * d) / lam)),
+        scope="positive",
+    )
+    ctx.identity(
+        "(91): sqrt(k) = 32 Lambda sqrt(2d)/lambda <=> k = 2048 Lambda^2 d / lambda^2",
+        sp.simplify((32 * Lam * sp.sqrt(2 * d) / lam) ** 2 - km.eq91_threshold()),
+        scope="positive",
+    )
+    ctx.identity(
+        "(92): gamma / mu = 8 sqrt(2 k d) / k = 8 sqrt(2d)/sqrt(k)",
+        sp.simplify(gamma / mu - 8 * sp.sqrt(2 * d) / sp.sqrt(k)),
+        scope="positive",
+    )
     kmin = km.eq94_width()[0]
-    ctx.identity("(95): at k = 8192 Lambda^2 d/lambda^2, 8 sqrt(2d)/sqrt(k) = lambda/(8 Lambda)",
-                 sp.simplify((8 * sp.sqrt(2 * d) / sp.sqrt(k)).subs(k, kmin) - lam / (8 * Lam)), scope="positive")
-    ctx.identity("(95): (1 + lambda/(8 Lambda))/(1 + lambda/(4 Lambda)) = 1 - 1/(2 + 8 Lambda/lambda)",
-                 sp.simplify((1 + lam / (8 * Lam)) / (1 + lam / (4 * Lam)) - (1 - 1 / (2 + 8 * Lam / lam))), scope="positive")
+    ctx.identity(
+        "(95): at k = 8192 Lambda^2 d/lambda^2, 8 sqrt(2d)/sqrt(k) = lambda/(8 Lambda)",
+        sp.simplify((8 * sp.sqrt(2 * d) / sp.sqrt(k)).subs(k, kmin) - lam / (8 * Lam)),
+        scope="positive",
+    )
+    ctx.identity(
+        "(95): (1 + lambda/(8 Lambda))/(1 + lambda/(4 Lambda)) = 1 - 1/(2 + 8 Lambda/lambda)",
+        sp.simplify((1 + lam / (8 * Lam)) / (1 + lam / (4 * Lam)) - (1 - 1 / (2 + 8 * Lam / lam))),
+        scope="positive",
+    )
     # (96)/(97) with the encoded terms of (94) (mutation survivors showed its second and third
     # terms otherwise unjudged)
     c4 = 4 + 16 * Lam / lam
     term2, term3 = km.eq94_width()[1], km.eq94_width()[2]
-    ctx.identity("(96): alpha^2 lambda sqrt(k)/(sqrt(Lambda)(4 + 16 Lambda/lambda)) * sqrt((94)'s 2nd term) = sqrt(512 k d^3 alpha^4 Lambda^2)",
-                 sp.simplify(al**2 * lam * sp.sqrt(k) / (sp.sqrt(Lam) * c4) * sp.sqrt(term2) - sp.sqrt(512 * k * d**3 * al**4 * Lam**2)), scope="positive")
+    ctx.identity(
+        "(96): alpha^2 lambda sqrt(k)/(sqrt(Lambda)(4 + 16 Lambda/lambda)) * sqrt((94)'s 2nd term) = sqrt(512 k d^3 alpha^4 Lambda^2)",
+        sp.simplify(
+            al**2 * lam * sp.sqrt(k) / (sp.sqrt(Lam) * c4) * sp.sqrt(term2) - sp.sqrt(512 * k * d**3 * al**4 * Lam**2)
+        ),
+        scope="positive",
+    )
     at3 = sp.simplify((al**2 * lam * k / (sp.sqrt(Lam) * c4)).subs(k, term3))
-    ctx.identity("(97) at k = (94)'s 3rd term: alpha^2 lambda k/(sqrt(Lambda)(4 + 16 Lambda/lambda)) = lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2)",
-                 sp.simplify(at3 - lam**2 * Y / (8 * Lam * (lam + 4 * Lam) ** 2)), scope="positive")
+    ctx.identity(
+        "(97) at k = (94)'s 3rd term: alpha^2 lambda k/(sqrt(Lambda)(4 + 16 Lambda/lambda)) = lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2)",
+        sp.simplify(at3 - lam**2 * Y / (8 * Lam * (lam + 4 * Lam) ** 2)),
+        scope="positive",
+    )
     ctx.metrics["(97) second inequality at k = (94)'s 3rd term: LHS/(2Y)"] = str(sp.simplify(at3 / (2 * Y)))
-    ctx.note("(97)'s second inequality does not follow from k >= Y/(2 alpha^2 sqrt(Lambda)(lambda + 4 Lambda)) as printed: at that k the "
-             "left side is lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2), at least 2Y only when lambda^2 >= 16 Lambda (lambda + 4 Lambda)^2 "
-             "(false whenever Lambda >= 1/16); k >= 2 Y sqrt(Lambda)(4 + 16 Lambda/lambda)/(alpha^2 lambda) is what the step needs. "
-             "The width requirement's dependence on Y and alpha is unchanged (only its Lambda, lambda factor).")
+    ctx.note(
+        "(97)'s second inequality does not follow from k >= Y/(2 alpha^2 sqrt(Lambda)(lambda + 4 Lambda)) as printed: at that k the "
+        "left side is lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2), at least 2Y only when lambda^2 >= 16 Lambda (lambda + 4 Lambda)^2 "
+        "(false whenever Lambda >= 1/16); k >= 2 Y sqrt(Lambda)(4 + 16 Lambda/lambda)/(alpha^2 lambda) is what the step needs. "
+        "The width requirement's dependence on Y and alpha is unchanged (only its Lambda, lambda factor)."
+    )
     x = sp.Symbol("x", positive=True)
-    ctx.identity("(95): (1 - x/2)^2 - (1 - x) = x^2/4 >= 0, so sqrt(1 - x) <= 1 - x/2 with x = 1/(2 + 8 Lambda/lambda)",
-                 sp.expand((1 - x / 2) ** 2 - (1 - x) - x**2 / 4), scope="0 < x <= 1")
-    ctx.identity("(98): 2 sqrt(Lambda)(2Y + 16 sqrt(k d^3 alpha^4 Lambda^2))/(lambda alpha sqrt(k)) = printed (98) bound",
-                 sp.simplify(2 * sp.sqrt(Lam) * (2 * Y + 16 * sp.sqrt(k * d**3 * al**4 * Lam**2)) / (lam * al * sp.sqrt(k)) - km.eq98_bound()), scope="positive")
+    ctx.identity(
+        "(95): (1 - x/2)^2 - (1 - x) = x^2/4 >= 0, so sqrt(1 - x) <= 1 - x/2 with x = 1/(2 + 8 Lambda/lambda)",
+        sp.expand((1 - x / 2) ** 2 - (1 - x) - x**2 / 4),
+        scope="0 < x <= 1",
+    )
+    ctx.identity(
+        "(98): 2 sqrt(Lambda)(2Y + 16 sqrt(k d^3 alpha^4 Lambda^2))/(lambda alpha sqrt(k)) = printed (98) bound",
+        sp.simplify(
+            2 * sp.sqrt(Lam) * (2 * Y + 16 * sp.sqrt(k * d**3 * al**4 * Lam**2)) / (lam * al * sp.sqrt(k))
+            - km.eq98_bound()
+        ),
+        scope="positive",
+    )
     # (89) last step on a concrete instance: |X|_F^2 <= d Lambda^2 ?
     Xc = sp.Rational(1, 2) * sp.eye(4)  # d = 2, N = 4 entry measurements scaled by 1/2
     Lam_v = max((Xc * Xc.T).eigenvals())
     fro2 = sum(v**2 for v in Xc)
-    ctx.metrics["eq89_instance"] = {"X": "1/2 * (rows vec(e_i e_j^T)), d = 2, N = 4", "|X|_F^2": str(fro2), "d Lambda^2": str(2 * Lam_v**2),
-                                    "N Lambda": str(4 * Lam_v)}
-    ctx.note(f"(89) last step '|X|_F^2 <= d Lambda^2' fails: d = 2, X = I_4/2 gives |X|_F^2 = {fro2} > d Lambda^2 = {2 * Lam_v**2}; "
-             "|X|_F^2 <= N Lambda holds (tr), so (98)-(100) hold with a different constant c (the O(.) statement is unaffected).")
-    ctx.note("(93) prints 8 sqrt(2kd)/sqrt(k) inside the root where (92) has gamma/mu = 8 sqrt(2kd)/k; (95) uses the correct 8 sqrt(2d)/sqrt(k).")
+    ctx.metrics["eq89_instance"] = {
+        "X": "1/2 * (rows vec(e_i e_j^T)), d = 2, N = 4",
+        "|X|_F^2": str(fro2),
+        "d Lambda^2": str(2 * Lam_v**2),
+        "N Lambda": str(4 * Lam_v),
+    }
+    ctx.note(
+        f"(89) last step '|X|_F^2 <= d Lambda^2' fails: d = 2, X = I_4/2 gives |X|_F^2 = {fro2} > d Lambda^2 = {2 * Lam_v**2}; "
+        "|X|_F^2 <= N Lambda holds (tr), so (98)-(100) hold with a different constant c (the O(.) statement is unaffected)."
+    )
+    ctx.note(
+        "(93) prints 8 sqrt(2kd)/sqrt(k) inside the root where (92) has gamma/mu = 8 sqrt(2kd)/k; (95) uses the correct 8 sqrt(2d)/sqrt(k)."
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def h_target(seed: int) -> np.ndarray:
     u = np.random.default_rng([seed, 23]).standard_normal(H_N)
     return u / np.linalg.norm(u)  # Y = |y*| = 1
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def random_init_run(log_alpha2: float, k: int, seed: int, data_seed: int = 0):
     """Lifted flow (exact reduction, any k) on the App. H data (d = 2, N = 3) with y* a unit
     vector, from i.i.d. N(0, alpha^2) factors: sup_t |W - W(0)|_F, sup_t |W - W_TK|_F, the
@@ -1145,10 +1611,17 @@ def random_init_run(log_alpha2: float, k: int, seed: int, data_seed: int = 0):
     S0 = W0 @ W0.T
     mu = a2 * k
     T = 60.0 / (min(mu, 1.0) * lam)
-    path = factor_flows.symmetric_flow(np.array([lift(X) for X in Xs]), h_target(data_seed), S0, np.geomspace(1e-4 * T, T, 150), rtol=1e-9)
+    path = factor_flows.symmetric_flow(
+        np.array([lift(X) for X in Xs]), h_target(data_seed), S0, np.geomspace(1e-4 * T, T, 150), rtol=1e-9
+    )
     event = float(np.linalg.norm(S0 - mu * np.eye(2 * H_D), 2)) < 8 * a2 * math.sqrt(2 * k * H_D)
-    return (float(path.displacement().max()), float(path.distance_to_lin().max()),
-            float(np.max(np.abs(path.predictions()[-1] - h_target(data_seed)))), event, float(path.error.max()))
+    return (
+        float(path.displacement().max()),
+        float(path.distance_to_lin().max()),
+        float(np.max(np.abs(path.predictions()[-1] - h_target(data_seed)))),
+        event,
+        float(path.error.max()),
+    )
 
 
 def _k_exponent(term: sp.Expr, a: float) -> float:
@@ -1186,10 +1659,16 @@ def corollary10_slopes(ctx):
     full = factor_flows.uv_flow(Xs, h_target(0), W0[:H_D], W0[H_D:], grid)
     red = factor_flows.symmetric_flow(np.array([lift(X) for X in Xs]), h_target(0), W0 @ W0.T, grid)
     Wf = np.concatenate([full.U, full.V], 1)
-    ctx.agree("reduced lifted flow Phi(t) W(0) = full (U, V) flow (k = 8)", red.Phi @ W0, Wf, tol=FLOW_TOL, err=float(full.error.max() + red.error.max()) * 4 * k0,
-              scale=1.0)
+    ctx.agree(
+        "reduced lifted flow Phi(t) W(0) = full (U, V) flow (k = 8)",
+        red.Phi @ W0,
+        Wf,
+        tol=FLOW_TOL,
+        err=float(full.error.max() + red.error.max()) * 4 * k0,
+        scale=1.0,
+    )
     a_list = [0.5, 0.75] if ctx.full else [0.5]
-    for a in (ctx.instances([{"a": v} for v in a_list])):
+    for a in ctx.instances([{"a": v} for v in a_list]):
         ctx.start(a)
         av = a["a"]
         ks = [2**j for j in range(6, 15, 2)] if ctx.full else [2**6, 2**8, 2**10, 2**12]
@@ -1201,17 +1680,41 @@ def corollary10_slopes(ctx):
         e70 = max(_k_exponent(term, av) for term in terms70)
         s1, se1 = fits.loglog_slope(ks, disp)
         s2, se2 = fits.loglog_slope(ks, dtk)
-        ctx.fact("(69): exponent of sup|W - W(0)|_F in k <= printed exponent (+ 2 s.e.)", s1 <= e69 + 2 * se1, measured=s1, standard_error=se1, printed=e69, means=disp)
-        ctx.fact("(70): exponent of sup|W - W_TK|_F in k <= printed exponent (+ 2 s.e.)", s2 <= e70 + 2 * se2, measured=s2, standard_error=se2, printed=e70, means=dtk)
+        ctx.fact(
+            "(69): exponent of sup|W - W(0)|_F in k <= printed exponent (+ 2 s.e.)",
+            s1 <= e69 + 2 * se1,
+            measured=s1,
+            standard_error=se1,
+            printed=e69,
+            means=disp,
+        )
+        ctx.fact(
+            "(70): exponent of sup|W - W_TK|_F in k <= printed exponent (+ 2 s.e.)",
+            s2 <= e70 + 2 * se2,
+            measured=s2,
+            standard_error=se2,
+            printed=e70,
+            means=dtk,
+        )
         width = [float(v) for v in km.eq94_width(Lam, lam, 2, 1.0, 1.0)]
-        ctx.metrics.setdefault("per_a", []).append({
-            "a": av, "ks": ks, "sup_displacement": disp, "sup_distance_tk": dtk, "event_88_fraction": events,
-            "eq94_terms_at_alpha1": width, "eq91_threshold": float(km.eq91_threshold(Lam, lam, 2)),
-            "tested_k_meet_eq94": [bool(k >= max(width[0], width[1], width[2] * k**av)) for k in ks],
-            "tested_k_meet_eq91": [bool(k > float(km.eq91_threshold(Lam, lam, 2))) for k in ks]})
-    ctx.note("The tested k are far below the printed width requirement (94) (first two terms "
-             f"{float(km.eq94_width(Lam, lam, 2, 1.0, 1.0)[0]):.3g} and {float(km.eq94_width(Lam, lam, 2, 1.0, 1.0)[1]):.3g} for lambda = {lam:.3g}, "
-             f"Lambda = {Lam:.3g}, d = 2): the slopes probe the O(.) claim beyond the proven range.")
+        ctx.metrics.setdefault("per_a", []).append(
+            {
+                "a": av,
+                "ks": ks,
+                "sup_displacement": disp,
+                "sup_distance_tk": dtk,
+                "event_88_fraction": events,
+                "eq94_terms_at_alpha1": width,
+                "eq91_threshold": float(km.eq91_threshold(Lam, lam, 2)),
+                "tested_k_meet_eq94": [bool(k >= max(width[0], width[1], width[2] * k**av)) for k in ks],
+                "tested_k_meet_eq91": [bool(k > float(km.eq91_threshold(Lam, lam, 2))) for k in ks],
+            }
+        )
+    ctx.note(
+        "The tested k are far below the printed width requirement (94) (first two terms "
+        f"{float(km.eq94_width(Lam, lam, 2, 1.0, 1.0)[0]):.3g} and {float(km.eq94_width(Lam, lam, 2, 1.0, 1.0)[1]):.3g} for lambda = {lam:.3g}, "
+        f"Lambda = {Lam:.3g}, d = 2): the slopes probe the O(.) claim beyond the proven range."
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -1224,7 +1727,11 @@ def _width_conditions(bv):
     b = sp.Rational(bv).limit_denominator(1000)
     a = kv ** (-b)
     sigma = a**2 * sp.sqrt(kv)
-    return sp.limit(sigma * sp.sqrt(kv), kv, sp.oo) == sp.oo, sp.limit(a * kv, kv, sp.oo) == sp.oo, sp.limit(sigma, kv, sp.oo)
+    return (
+        sp.limit(sigma * sp.sqrt(kv), kv, sp.oo) == sp.oo,
+        sp.limit(a * kv, kv, sp.oo) == sp.oo,
+        sp.limit(sigma, kv, sp.oo),
+    )
 
 
 @check("kernel-rich/claim-kernel-regime-width", "alpha-sweep", "experiment")
@@ -1238,15 +1745,28 @@ def width_sweep(ctx):
     ctx.start(inst)
     b = inst["b"]
     main, paren, sig = _width_conditions(b)
-    ctx.exact("the two formulations agree at b (sigma = omega(1/sqrt k) <=> alpha k -> oo)", main == paren, scope=f"alpha = k^-{b}",
-              sigma_omega=bool(main), alpha_slower_than_1_over_k=bool(paren), sigma_limit=str(sig))
+    ctx.exact(
+        "the two formulations agree at b (sigma = omega(1/sqrt k) <=> alpha k -> oo)",
+        main == paren,
+        scope=f"alpha = k^-{b}",
+        sigma_omega=bool(main),
+        alpha_slower_than_1_over_k=bool(paren),
+        sigma_limit=str(sig),
+    )
     ks = [2**j for j in range(4, 15, 2)] if ctx.full else [16, 64, 256, 1024, 4096]
     seeds = list(range(12 if ctx.full else 4))
     disp, dtk, res, _ = _sweep(ks, 2 * b, seeds)
     s, se = fits.loglog_slope(ks, disp)
     ctx.fact("every flow reaches a zero-error solution", max(res) < 1e-6, residual=max(res))
-    ctx.fact(f"kernel regime at alpha = k^-{b} (as the parenthetical says): sup|W - W(0)|_F decreases in k",
-             s < -2 * se, slope=s, standard_error=se, ks=ks, sup_displacement=disp, sup_distance_tk=dtk)
+    ctx.fact(
+        f"kernel regime at alpha = k^-{b} (as the parenthetical says): sup|W - W(0)|_F decreases in k",
+        s < -2 * se,
+        slope=s,
+        standard_error=se,
+        ks=ks,
+        sup_displacement=disp,
+        sup_distance_tk=dtk,
+    )
 
 
 @check("kernel-rich/claim-kernel-regime-width:corrected", "alpha-sweep", "experiment")
@@ -1260,13 +1780,23 @@ def width_sweep_corrected(ctx):
         held = ctx.start(inst)
         b = inst["b"]
         main, _, sig = _width_conditions(b)
-        ctx.exact("sigma = omega(1/sqrt k) (alpha^2 k -> oo) at this b", bool(main), scope=f"alpha = k^-{b}", sigma_limit=str(sig), hypotheses=held)
+        ctx.exact(
+            "sigma = omega(1/sqrt k) (alpha^2 k -> oo) at this b",
+            bool(main),
+            scope=f"alpha = k^-{b}",
+            sigma_limit=str(sig),
+            hypotheses=held,
+        )
         ks = [2**j for j in range(4, 17, 2)] if ctx.full else [16, 64, 256, 1024, 4096]
         seeds = list(range(12 if ctx.full else 4))
         disp, dtk, res, _ = _sweep(ks, 2 * b, seeds)
         ctx.fact("every flow reaches a zero-error solution", max(res) < 1e-6, residual=max(res))
         s1, se1 = fits.loglog_slope(ks, disp)
         s2, se2 = fits.loglog_slope(ks, dtk)
-        ctx.fact("kernel regime: sup|W - W(0)|_F decreases in k", s1 < -2 * se1, slope=s1, standard_error=se1, means=disp)
-        ctx.fact("kernel regime: sup|W - W_TK|_F decreases in k", s2 < -2 * se2, slope=s2, standard_error=se2, means=dtk)
+        ctx.fact(
+            "kernel regime: sup|W - W(0)|_F decreases in k", s1 < -2 * se1, slope=s1, standard_error=se1, means=disp
+        )
+        ctx.fact(
+            "kernel regime: sup|W - W_TK|_F decreases in k", s2 < -2 * se2, slope=s2, standard_error=se2, means=dtk
+        )
         ctx.metrics.setdefault("per_b", []).append({"b": b, "ks": ks, "sigma": [k ** (0.5 - 2 * b) for k in ks]})

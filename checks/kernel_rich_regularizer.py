@@ -12,6 +12,7 @@ Precision rules used throughout:
 * interval items: ``mpmath.iv`` enclosures; the bound compares the enclosures' endpoints and
   its ``err`` covers only the rounding of those endpoints to doubles for the record.
 """
+
 from __future__ import annotations
 
 import functools
@@ -88,9 +89,26 @@ def certified_bound(ctx, label, lhs_iv, rhs_iv, **metrics):
         a, b = intervals.iv_upper(lhs_iv), intervals.iv_lower(rhs_iv)
         ratio = float(b / a) if a > 0 and b > 0 else None
         if slack < 0 and intervals.iv_upper(slack_iv) >= 0:  # enclosures overlap: undecided
-            return ctx.bound(label, 0, 0, err=float("inf"), certified=True, lhs_upper=mpmath.nstr(a, 20), rhs_lower=mpmath.nstr(b, 20))
-    return ctx.bound(label, 0, slack, err=0.0, certified=True, lhs_upper=mpmath.nstr(a, 20), rhs_lower=mpmath.nstr(b, 20),
-                     slack_ratio=ratio, **metrics)
+            return ctx.bound(
+                label,
+                0,
+                0,
+                err=float("inf"),
+                certified=True,
+                lhs_upper=mpmath.nstr(a, 20),
+                rhs_lower=mpmath.nstr(b, 20),
+            )
+    return ctx.bound(
+        label,
+        0,
+        slack,
+        err=0.0,
+        certified=True,
+        lhs_upper=mpmath.nstr(a, 20),
+        rhs_lower=mpmath.nstr(b, 20),
+        slack_ratio=ratio,
+        **metrics,
+    )
 
 
 def mp_bound(ctx, label, lhs, rhs, err, **metrics):
@@ -103,7 +121,16 @@ def mp_bound(ctx, label, lhs, rhs, err, **metrics):
         lhs, rhs = mpmath.mpf(lhs), mpmath.mpf(rhs)
         slack = rhs - lhs
         ratio = float(rhs / lhs) if lhs > 0 and rhs > 0 else None
-    return ctx.bound(label, 0, slack, err=err, lhs_value=mpmath.nstr(lhs, 20), rhs_value=mpmath.nstr(rhs, 20), slack_ratio=ratio, **metrics)
+    return ctx.bound(
+        label,
+        0,
+        slack,
+        err=err,
+        lhs_value=mpmath.nstr(lhs, 20),
+        rhs_value=mpmath.nstr(rhs, 20),
+        slack_ratio=ratio,
+        **metrics,
+    )
 
 
 def argmin_q(X, y, alpha, w0=None, check=True):
@@ -119,7 +146,7 @@ def argmin_q(X, y, alpha, w0=None, check=True):
         mag = abs(float(mpmath.log10(mpmath.mpf(alpha))))
     dps = int(40 + 1.2 * mag)
     sols = []
-    for p in ((dps, dps + 20) if check else (dps,)):
+    for p in (dps, dps + 20) if check else (dps,):
         with mpmath.workdps(p + 10):
             Xm = [[exact.mpf_of(v) for v in row] for row in Xr]
             ym = [exact.mpf_of(v) for v in y]
@@ -140,13 +167,13 @@ def fixture_data(fixture: str):
     return tuple(tuple(sp.Rational(v) for v in row) for row in X), tuple(sp.Rational(v) for v in y)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def fixture_l1(fixture: str):
     """``(value, beta, unique)`` of min-l1 on a fixture, by exact vertex enumeration (cached)."""
     return exact.min_l1_by_basic_solutions(*fixture_data(fixture))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def fixture_l2_norm2(fixture: str):
     """``||beta*_l2||_2^2`` of the fixture's min-l2 interpolant, in exact rationals (cached)."""
     return sum(v**2 for v in exact.min_l2_exact(*fixture_data(fixture)))
@@ -196,26 +223,45 @@ def general_approach_symbolic(ctx):
     r_closed = (Xs * beta - ys).subs(sub)
     dR = {sp.Derivative(R[n], t): r_closed[n] for n in range(N)}
     res = [sp.diff(w_closed[k], t).subs(dR) - rhs[k].subs(sub) for k in range(2 * d)]
-    ctx.identity("w_pm = alpha w0 exp(-/+ c X^T R), R' = r, solves the flow of the §2 loss (2x3 symbolic X)", res,
-                 scope="all real X (2x3), y, alpha, w0")
+    ctx.identity(
+        "w_pm = alpha w0 exp(-/+ c X^T R), R' = r, solves the flow of the §2 loss (2x3 symbolic X)",
+        res,
+        scope="all real X (2x3), y, alpha, w0",
+    )
     b, theta = kr.depth2_bias_map()
     beta_closed = [(w_closed[i] ** 2 - w_closed[d + i] ** 2) for i in range(d)]
-    ctx.identity("beta(t) = b(-2c X^T R) with b(theta) = 2 alpha^2 w0^2 sinh(theta)",
-                 [(beta_closed[i] - b.subs(theta, -2 * c * XtR[i])).rewrite(sp.exp) for i in range(d)], scope="all t")
+    ctx.identity(
+        "beta(t) = b(-2c X^T R) with b(theta) = 2 alpha^2 w0^2 sinh(theta)",
+        [(beta_closed[i] - b.subs(theta, -2 * c * XtR[i])).rewrite(sp.exp) for i in range(d)],
+        scope="all t",
+    )
     ctx.metrics["exponent_factor_derived"] = int(2 * c)
     ctx.metrics["exponent_factor_printed_(17)"] = 4
-    ctx.note(f"(17)/(18) print exp(-/+4 X^T int r) (flow (15) with factor 2, i.e. the loss (1/2)||.||^2); the §2 loss gives "
-             f"{2 * c}: a time rescaling, which leaves nu free and the recipe unchanged.")
+    ctx.note(
+        f"(17)/(18) print exp(-/+4 X^T int r) (flow (15) with factor 2, i.e. the loss (1/2)||.||^2); the §2 loss gives "
+        f"{2 * c}: a time rescaling, which leaves nu free and the recipe unchanged."
+    )
     q = kq.q_by_recipe()
-    ctx.identity("grad Q = b^{-1} integrated from 0 gives (21)", (q - kr.q_printed(z)).rewrite(sp.log), scope="all real z")
+    ctx.identity(
+        "grad Q = b^{-1} integrated from 0 gives (21)", (q - kr.q_printed(z)).rewrite(sp.log), scope="all real z"
+    )
     beta_s = sp.Symbol("beta", real=True)
     Qc = kr.Q_alpha([beta_s], a, [w0], qf=kq.q_fn(q))
     grad = sp.diff(Qc, beta_s)
-    ctx.identity("b(grad Q(beta)) = beta (b o b^{-1} = id; b is increasing, b' = 2 alpha^2 w0^2 cosh > 0)",
-                 b.subs(theta, grad) - beta_s, scope="all real beta")
+    ctx.identity(
+        "b(grad Q(beta)) = beta (b o b^{-1} = id; b is increasing, b' = 2 alpha^2 w0^2 cosh > 0)",
+        b.subs(theta, grad) - beta_s,
+        scope="all real beta",
+    )
     hess = sp.simplify(sp.diff(Qc, beta_s, 2))
-    ctx.identity("Hessian of Q = 1/sqrt(beta^2 + 4 alpha^4 w0^4)", hess - 1 / sp.sqrt(beta_s**2 + 4 * a**4 * w0**4), scope="all real beta")
-    ctx.exact("Hessian > 0 (strict convexity: the KKT point is the unique argmin)", bool(hess.is_positive), hessian=str(hess))
+    ctx.identity(
+        "Hessian of Q = 1/sqrt(beta^2 + 4 alpha^4 w0^4)",
+        hess - 1 / sp.sqrt(beta_s**2 + 4 * a**4 * w0**4),
+        scope="all real beta",
+    )
+    ctx.exact(
+        "Hessian > 0 (strict convexity: the KKT point is the unique argmin)", bool(hess.is_positive), hessian=str(hess)
+    )
     # depth D >= 3
     Dsym = sp.Symbol("D", positive=True)
     k, g = sp.symbols("k g", positive=True)
@@ -223,24 +269,40 @@ def general_approach_symbolic(ctx):
     w_of_B = B ** (-1 / (Dsym - 2))
     dB_dt = k * Dsym * (Dsym - 2) * g
     resid = sp.diff(w_of_B, B) * dB_dt + k * Dsym * g * w_of_B ** (Dsym - 1)
-    ctx.identity("(56): w = (alpha^{2-D} + k D(D-2) S)^{-1/(D-2)}, S' = g, solves w' = -k D g w^{D-1}", sp.powsimp(sp.powdenest(sp.expand(resid), force=True), force=True),
-                 scope="all D > 2, k > 0")
+    ctx.identity(
+        "(56): w = (alpha^{2-D} + k D(D-2) S)^{-1/(D-2)}, S' = g, solves w' = -k D g w^{D-1}",
+        sp.powsimp(sp.powdenest(sp.expand(resid), force=True), force=True),
+        scope="all D > 2, k > 0",
+    )
     D_set = ctx.overrides.get("D")
-    for D in ((3, 4) if D_set is None else ((D_set,) if D_set >= 3 else ())):
+    for D in (3, 4) if D_set is None else ((D_set,) if D_set >= 3 else ()):
         S = sp.Symbol("S", real=True)
         kk = 2  # §2 loss: -dL/dw_+ = -2 D (X^T r) w_+^{D-1}
         wpD = (a ** (2 - D) + kk * D * (D - 2) * S) ** sp.Rational(-1, D - 2)
         wmD = (a ** (2 - D) - kk * D * (D - 2) * S) ** sp.Rational(-1, D - 2)
-        th = -a ** (D - 2) * kk * D * (D - 2) * S
+        th = -(a ** (D - 2)) * kk * D * (D - 2) * S
         diff_beta = (wpD**D - wmD**D) - a**D * kr.h_D(D, th)
-        vals = [sp.nsimplify(diff_beta.subs({a: sp.Rational(av), S: sp.Rational(sv)})) for av, sv in ((1, 1 / 50), (sp.Rational(1, 2), -1 / 7), (3, 1 / 900))]
-        ctx.identity(f"D={D}: beta = w_+^D - w_-^D = alpha^D h_D(theta), theta = -alpha^(D-2) 2D(D-2) S (exact at 3 rational points)",
-                     vals, scope="3 rational (alpha, S) points")
+        vals = [
+            sp.nsimplify(diff_beta.subs({a: sp.Rational(av), S: sp.Rational(sv)}))
+            for av, sv in ((1, 1 / 50), (sp.Rational(1, 2), -1 / 7), (3, 1 / 900))
+        ]
+        ctx.identity(
+            f"D={D}: beta = w_+^D - w_-^D = alpha^D h_D(theta), theta = -alpha^(D-2) 2D(D-2) S (exact at 3 rational points)",
+            vals,
+            scope="3 rational (alpha, S) points",
+        )
         H = kr.H_D(D, z)
-        ctx.identity(f"D={D}: H_D' = h_D and H_D(0) = 0, so d/ds [s h_D(s) - H_D(s)] = s h_D'(s): q_D' = h_D^(-1) as in (60)",
-                     [sp.diff(H, z) - kr.h_D(D, z), H.subs(z, 0)], scope="|z| < 1")
+        ctx.identity(
+            f"D={D}: H_D' = h_D and H_D(0) = 0, so d/ds [s h_D(s) - H_D(s)] = s h_D'(s): q_D' = h_D^(-1) as in (60)",
+            [sp.diff(H, z) - kr.h_D(D, z), H.subs(z, 0)],
+            scope="|z| < 1",
+        )
     if ctx.full:
-        ctx.identity("q by the recipe = kr.q_derived (log-form derivation)", (q - kr.q_derived()).rewrite(sp.log), scope="all real z")
+        ctx.identity(
+            "q by the recipe = kr.q_derived (log-form derivation)",
+            (q - kr.q_derived()).rewrite(sp.log),
+            scope="all real z",
+        )
 
 
 GA_ALPHAS_QUICK = [0.5]
@@ -266,8 +328,16 @@ def general_approach_flow(ctx):
         wp, wm, beta, loss = kr.diagonal_model(Xs, ys)
         f, J = flows.lambdify_field(kr.gradient_flow(loss, wp + wm), wp + wm)
         resid = lambda x: float(np.max(np.abs(X @ (x[:d] ** 2 - x[d:] ** 2) - y)))
-        fl = flows.integrate_double(f, [a] * (2 * d), 1e5, rtol=1e-12, method="LSODA", jac=J, stop=lambda x: resid(x) < 1e-13,
-                                    grid=flows.geometric_grid(1e5, 1e-3, 8))
+        fl = flows.integrate_double(
+            f,
+            [a] * (2 * d),
+            1e5,
+            rtol=1e-12,
+            method="LSODA",
+            jac=J,
+            stop=lambda x: resid(x) < 1e-13,
+            grid=flows.geometric_grid(1e5, 1e-3, 8),
+        )
         ctx.fact("the flow reaches an interpolant (|X beta - y| < 1e-13)", fl.stopped, t_final=float(fl.times[-1]))
         if not fl.stopped:
             continue
@@ -279,8 +349,16 @@ def general_approach_flow(ctx):
         P = X.T @ np.linalg.solve(X @ X.T, X)
         off_row = theta - P @ theta
         err = beta_err / (2 * a * a) * (1 + float(np.max(np.sum(np.abs(P), axis=1))))
-        ctx.agree("asinh(beta_inf / (2 alpha^2)) lies in row(X): beta_inf = b(X^T nu)", off_row, np.zeros(d), tol=FLOW_TOL, err=err,
-                  scale=1.0, t_final=float(fl.times[-1]), flow_error=fl.final_error)
+        ctx.agree(
+            "asinh(beta_inf / (2 alpha^2)) lies in row(X): beta_inf = b(X^T nu)",
+            off_row,
+            np.zeros(d),
+            tol=FLOW_TOL,
+            err=err,
+            scale=1.0,
+            t_final=float(fl.times[-1]),
+            flow_error=fl.final_error,
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -289,7 +367,7 @@ def general_approach_flow(ctx):
 s_pos = sp.Symbol("s", positive=True)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def q_at_infinity(order: int = 6):
     """The expansion of q (by the recipe) at z = +infinity: z = 1/s, series in s -> 0+."""
     q = kq.q_by_recipe()
@@ -313,18 +391,26 @@ def q_asymptotics_symbolic(ctx):
     q = kq.q_by_recipe()
     ctx.identity("q is even (so the expansions hold in |z|)", q.subs(z, -z) - q, scope="all real z")
     rem0 = sp.series(q - z**2 / 4, z, 0, 4).removeO()
-    ctx.identity("near 0: q(z) - z^2/4 has no terms below z^4 (q = z^2/4 + O(z^4), as printed)", rem0, scope="series at z = 0")
+    ctx.identity(
+        "near 0: q(z) - z^2/4 has no terms below z^4 (q = z^2/4 + O(z^4), as printed)", rem0, scope="series at z = 0"
+    )
     ctx.exact("q = Theta(z^2) at 0: lim q/z^2 = 1/4", sp.limit(q / z**2, z, 0) == sp.Rational(1, 4))
     ctx.metrics["series_at_0"] = str(sp.series(q, z, 0, 8))
     inf = q_at_infinity()
     ctx.metrics["series_at_infinity (s = 1/z)"] = str(inf)
     zlogz = (1 / s_pos) * sp.log(1 / s_pos)
-    ctx.exact("q = Theta(|z| log|z|) at infinity: lim q / (z log z) = 1",
-              sp.limit(sp.expand_log(inf / zlogz, force=True), s_pos, 0, "+") == 1)
+    ctx.exact(
+        "q = Theta(|z| log|z|) at infinity: lim q / (z log z) = 1",
+        sp.limit(sp.expand_log(inf / zlogz, force=True), s_pos, 0, "+") == 1,
+    )
     rem = sp.expand(sp.expand_log(inf - zlogz, force=True))
     order = _order_in_s(rem)
-    ctx.exact("at infinity: q(z) - |z| log|z| = O(1/|z|) (printed)", order >= 1, remainder=str(rem),
-              remainder_leading_order_in_z=str(-order))
+    ctx.exact(
+        "at infinity: q(z) - |z| log|z| = O(1/|z|) (printed)",
+        order >= 1,
+        remainder=str(rem),
+        remainder_leading_order_in_z=str(-order),
+    )
 
 
 ZS_AT_INFINITY = [10**k for k in (2, 4, 6, 9, 12)]
@@ -342,7 +428,12 @@ def q_asymptotics_interval(ctx):
     ctx.precision = "mpmath.iv, 60 digits"
     for zv in ZS_NEAR_0:
         zi = iv.mpf(sp.Rational(zv).p) / int(sp.Rational(zv).q)
-        certified_bound(ctx, f"|q(z) - z^2/4| z^-4 <= 1/192 at z = {float(zv):g}", abs(q_iv(zi) - zi * zi / 4) / zi**4, iv.mpf(1) / 192)
+        certified_bound(
+            ctx,
+            f"|q(z) - z^2/4| z^-4 <= 1/192 at z = {float(zv):g}",
+            abs(q_iv(zi) - zi * zi / 4) / zi**4,
+            iv.mpf(1) / 192,
+        )
     growth = []
     for zv in ZS_AT_INFINITY:
         zi = iv.mpf(zv)
@@ -355,10 +446,15 @@ def q_asymptotics_interval(ctx):
     # |z (q - z log z)| certified >= its lower end; compare the ends of the grid
     first_hi = abs(ends[0][1])  # largest magnitude at the first z (the value is negative)
     last_lo = abs(ends[-1][2])  # smallest magnitude at the last z
-    ctx.metrics["z*(q - z log z) enclosures"] = {f"{zv:g}": [mpmath.nstr(a, 10), mpmath.nstr(b, 10)] for zv, a, b in ends}
+    ctx.metrics["z*(q - z log z) enclosures"] = {
+        f"{zv:g}": [mpmath.nstr(a, 10), mpmath.nstr(b, 10)] for zv, a, b in ends
+    }
     bounded = last_lo <= 10 * first_hi
-    ctx.fact("|z| (q(z) - |z| log|z|) stays bounded on z in [1e2, 1e12] (printed O(1/|z|))", bounded,
-             growth_factor=mpmath.nstr(last_lo / first_hi, 6))
+    ctx.fact(
+        "|z| (q(z) - |z| log|z|) stays bounded on z in [1e2, 1e12] (printed O(1/|z|))",
+        bounded,
+        growth_factor=mpmath.nstr(last_lo / first_hi, 6),
+    )
 
 
 @check("kernel-rich/claim-q-asymptotics:corrected", "series-symbolic", "symbolic")
@@ -367,16 +463,21 @@ def q_asymptotics_corrected_symbolic(ctx):
     q - (z^2/4 - z^4/192) starts at z^6; at infinity, q - (z log z - z + 2 - 1/z) starts at
     z^-3; hence q = |z| log|z| + O(|z|) and Theta(|z| log|z|)."""
     q = kq.q_by_recipe()
-    ctx.identity("near 0: q - (z^2/4 - z^4/192) has no terms below z^6", sp.series(q - (z**2 / 4 - z**4 / 192), z, 0, 6).removeO(),
-                 scope="series at z = 0")
+    ctx.identity(
+        "near 0: q - (z^2/4 - z^4/192) has no terms below z^6",
+        sp.series(q - (z**2 / 4 - z**4 / 192), z, 0, 6).removeO(),
+        scope="series at z = 0",
+    )
     inf = q_at_infinity(8)
     Z = 1 / s_pos
     corrected = Z * sp.log(Z) - Z + 2 - 1 / Z
     rem = sp.expand(sp.expand_log(inf - corrected, force=True))
     order = _order_in_s(rem)
     ctx.exact("at infinity: q - (|z| log|z| - |z| + 2 - 1/|z|) = O(|z|^-3)", order >= 3, remainder=str(rem))
-    ctx.exact("q - |z| log|z| = O(|z|): lim (q - z log z)/z = -1",
-              sp.limit(sp.expand(sp.expand_log((inf - Z * sp.log(Z)) / Z, force=True)), s_pos, 0, "+") == -1)
+    ctx.exact(
+        "q - |z| log|z| = O(|z|): lim (q - z log z)/z = -1",
+        sp.limit(sp.expand(sp.expand_log((inf - Z * sp.log(Z)) / Z, force=True)), s_pos, 0, "+") == -1,
+    )
 
 
 @check("kernel-rich/claim-q-asymptotics:corrected", "interval-remainders", "interval")
@@ -413,12 +514,22 @@ def qalpha_l2_symbolic(ctx):
     ws = sp.symbols("w1 w2", positive=True)
     Qc = kr.Q_alpha(list(bs), kr.alpha, list(ws), qf=kq.q_fn())
     ser = sp.expand(sp.series(Qc.subs(kr.alpha, 1 / ep), ep, 0, 8).removeO())
-    ctx.identity("alpha^-2 coefficient = sum beta_i^2 / (4 w0_i^2)", ser.coeff(ep, 2) - sum(b**2 / (4 * w**2) for b, w in zip(bs, ws)),
-                 scope="all real beta, w0 > 0")
-    ctx.identity("no alpha^0 and alpha^-4 terms (remainder O(alpha^-6))", [ser.coeff(ep, 0), ser.coeff(ep, 4)], scope="all real beta, w0 > 0")
+    ctx.identity(
+        "alpha^-2 coefficient = sum beta_i^2 / (4 w0_i^2)",
+        ser.coeff(ep, 2) - sum(b**2 / (4 * w**2) for b, w in zip(bs, ws)),
+        scope="all real beta, w0 > 0",
+    )
+    ctx.identity(
+        "no alpha^0 and alpha^-4 terms (remainder O(alpha^-6))",
+        [ser.coeff(ep, 0), ser.coeff(ep, 4)],
+        scope="all real beta, w0 > 0",
+    )
     c6 = sp.simplify(ser.coeff(ep, 6))
-    ctx.identity("alpha^-6 coefficient = -sum beta_i^4 / (192 w0_i^6) (non-zero: the order is exact)",
-                 c6 + sum(b**4 / (192 * w**6) for b, w in zip(bs, ws)), scope="all real beta, w0 > 0")
+    ctx.identity(
+        "alpha^-6 coefficient = -sum beta_i^4 / (192 w0_i^6) (non-zero: the order is exact)",
+        c6 + sum(b**4 / (192 * w**6) for b, w in zip(bs, ws)),
+        scope="all real beta, w0 > 0",
+    )
     ctx.metrics["expansion"] = str(ser)
 
 
@@ -452,8 +563,15 @@ def qalpha_l2_remainder(ctx):
             with mpmath.workdps(dps + 20):
                 err = float(abs(r0 - r1) + abs(C0 - C))
                 ratio = mpmath.nstr(-r1 / C, 25)
-                mp_bound(ctx, f"|alpha^6 (Q - weighted l2^2/4)| <= sum beta^4/(192 w0^6) at alpha = 10^{k} sqrt(max|z|)", abs(r1), C, err=err,
-                         ratio_to_minus_leading=ratio, d=len(beta))
+                mp_bound(
+                    ctx,
+                    f"|alpha^6 (Q - weighted l2^2/4)| <= sum beta^4/(192 w0^6) at alpha = 10^{k} sqrt(max|z|)",
+                    abs(r1),
+                    C,
+                    err=err,
+                    ratio_to_minus_leading=ratio,
+                    d=len(beta),
+                )
 
 
 @check("kernel-rich/claim-qalpha-limit-l2", "argmin-weighted-l2", "convex")
@@ -480,8 +598,15 @@ def qalpha_l2_argmin(ctx):
             with mpmath.workdps(30):
                 slope = float(mpmath.log(d1 / d0) / mpmath.log(mpmath.mpf(a1) / a0))
                 serr = float((e0 / d0 + e1 / d1) / abs(mpmath.log(mpmath.mpf(a1) / a0)))
-            ctx.agree(f"{name}: log-log slope of |argmin Q - weighted l2 interpolant| between alpha = {a0} and {a1} is -4", slope, -4.0,
-                      tol=0.01, err=serr, scale=4.0, distance=mpmath.nstr(d1, 6))
+            ctx.agree(
+                f"{name}: log-log slope of |argmin Q - weighted l2 interpolant| between alpha = {a0} and {a1} is -4",
+                slope,
+                -4.0,
+                tol=0.01,
+                err=serr,
+                scale=4.0,
+                distance=mpmath.nstr(d1, 6),
+            )
 
 
 # ---------------------------------------------------------------------------------------
@@ -502,16 +627,28 @@ def qalpha_l1_symbolic(ctx):
     ser = sp.series(Qc, Lsym, sp.oo, 3)
     ctx.metrics["expansion_in_L"] = str(ser)
     leading = sp.expand(sp.expand_log(ser.removeO(), force=True))
-    ctx.identity("Q = L|beta| + |beta|(log|beta| - log w0^2 - 1) + O(e^-L)",
-                 sp.expand(leading.subs(sp.exp(-Lsym), 0).subs(sp.exp(-2 * Lsym), 0) - (Lsym * b + b * (sp.log(b) - 2 * sp.log(w) - 1))),
-                 scope="beta > 0, w0 > 0")
+    ctx.identity(
+        "Q = L|beta| + |beta|(log|beta| - log w0^2 - 1) + O(e^-L)",
+        sp.expand(
+            leading.subs(sp.exp(-Lsym), 0).subs(sp.exp(-2 * Lsym), 0) - (Lsym * b + b * (sp.log(b) - 2 * sp.log(w) - 1))
+        ),
+        scope="beta > 0, w0 > 0",
+    )
     ctx.exact("lim Q/L = |beta|, independent of w0", sp.limit(Qc / Lsym, Lsym, sp.oo) == b)
     const = sp.limit(Qc - Lsym * b, Lsym, sp.oo)
-    ctx.identity("L (Q/L - |beta|) -> |beta|(log(|beta|/w0^2) - 1) (finite: O(1/log(1/alpha^2)))",
-                 sp.expand_log(const - b * (sp.log(b / w**2) - 1), force=True), scope="beta > 0, w0 > 0")
-    ctx.identity("a zero coordinate contributes 0 and q is even", [kq.q_by_recipe().subs(z, 0), kq.q_by_recipe().subs(z, -z) - kq.q_by_recipe()])
-    ctx.note("The paper's premise 'q(z) = |z| log|z| + O(1/|z|)' is wrong (claim-q-asymptotics); its -|z| term only adds "
-             "-|beta|/log(1/alpha^2), so (7) holds.")
+    ctx.identity(
+        "L (Q/L - |beta|) -> |beta|(log(|beta|/w0^2) - 1) (finite: O(1/log(1/alpha^2)))",
+        sp.expand_log(const - b * (sp.log(b / w**2) - 1), force=True),
+        scope="beta > 0, w0 > 0",
+    )
+    ctx.identity(
+        "a zero coordinate contributes 0 and q is even",
+        [kq.q_by_recipe().subs(z, 0), kq.q_by_recipe().subs(z, -z) - kq.q_by_recipe()],
+    )
+    ctx.note(
+        "The paper's premise 'q(z) = |z| log|z| + O(1/|z|)' is wrong (claim-q-asymptotics); its -|z| term only adds "
+        "-|beta|/log(1/alpha^2), so (7) holds."
+    )
 
 
 @check("kernel-rich/claim-qalpha-limit-l1", "remainder-mpmath", "random")
@@ -528,7 +665,11 @@ def qalpha_l1_remainder(ctx):
         beta = random_beta(rng)
         w0 = [float(v) for v in 10 ** rng.uniform(math.log10(0.2), math.log10(5), len(beta))]
         with mpmath.workdps(40):
-            C = sum(abs(mpmath.mpf(b)) * (mpmath.log(abs(mpmath.mpf(b)) / mpmath.mpf(w) ** 2) - 1) for b, w in zip(beta, w0) if b != 0)
+            C = sum(
+                abs(mpmath.mpf(b)) * (mpmath.log(abs(mpmath.mpf(b)) / mpmath.mpf(w) ** 2) - 1)
+                for b, w in zip(beta, w0)
+                if b != 0
+            )
         for k in ks:
             vals = []
             for p in (int(40 + 1.2 * k), int(60 + 1.2 * k)):
@@ -540,8 +681,15 @@ def qalpha_l1_remainder(ctx):
             # the neglected terms: 2 alpha^2 w0^2 per non-zero coordinate (and smaller)
             trunc = float(sum(2 * 10 ** (-2 * k) * w**2 for b, w in zip(beta, w0) if b != 0)) + 1e-300
             tol = max(1e-12 * max(1.0, float(abs(C))), 10 * trunc)
-            ctx.agree(f"log(1/alpha^2)(Q/log(1/alpha^2) - ||beta||_1) = sum |b|(log(|b|/w0^2) - 1) at alpha = 1e-{k}", vals[1], C,
-                      tol=tol, err=err, scale=max(1.0, float(abs(C))), d=len(beta))
+            ctx.agree(
+                f"log(1/alpha^2)(Q/log(1/alpha^2) - ||beta||_1) = sum |b|(log(|b|/w0^2) - 1) at alpha = 1e-{k}",
+                vals[1],
+                C,
+                tol=tol,
+                err=err,
+                scale=max(1.0, float(abs(C))),
+                d=len(beta),
+            )
 
 
 @check("kernel-rich/claim-qalpha-limit-l1", "argmin-w0-independence", "convex")
@@ -567,8 +715,12 @@ def qalpha_l1_argmin(ctx):
                 dist.append((a, max(abs(bv - exact.mpf_of(v)) for bv, v in zip(beta, bstar)), err))
         mono = all(d1 < d0 - e0 - e1 for (_, d0, e0), (_, d1, e1) in zip(dist, dist[1:]))
         ratio = dist[-1][1] / dist[0][1]
-        ctx.fact(f"{name}: |argmin Q_alpha - beta*_l1| decreases along alpha and falls below 1e-3 of its first value", mono and ratio < 1e-3,
-                 distances={a: mpmath.nstr(dd, 6) for a, dd, _ in dist}, max_error=max(e for _, _, e in dist))
+        ctx.fact(
+            f"{name}: |argmin Q_alpha - beta*_l1| decreases along alpha and falls below 1e-3 of its first value",
+            mono and ratio < 1e-3,
+            distances={a: mpmath.nstr(dd, 6) for a, dd, _ in dist},
+            max_error=max(e for _, _, e in dist),
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -592,12 +744,18 @@ def theorem2_symbolic(ctx):
     e, b, d = sp.symbols("epsilon b d", positive=True)
     ep = e / (2 + e)
     ctx.identity("(1+eps')/(1-eps') = 1+eps", (1 + ep) / (1 - ep) - (1 + e))
-    ctx.identity("(1-eps')(1+2eps)/(1+eps') = (1+2eps)/(1+eps)", (1 - ep) * (1 + 2 * e) / (1 + ep) - (1 + 2 * e) / (1 + e))
+    ctx.identity(
+        "(1-eps')(1+2eps)/(1+eps') = (1+2eps)/(1+eps)", (1 - ep) * (1 + 2 * e) / (1 + ep) - (1 + 2 * e) / (1 + e)
+    )
     ctx.exact("(1+2eps)/(1+eps) > 1 for eps > 0", bool(sp.simplify((1 + 2 * e) / (1 + e) - 1).is_positive))
     B = (1 + 2 * e) * b
     # exp term: exp(-d/(eps b)) <= exp(-d/(2 eps' B))  <=>  d/(eps b) - d/(2 eps' B) >= 0
     gap = sp.factor(sp.simplify(d / (e * b) - d / (2 * ep * B)))
-    ctx.exact("printed exp(-d/(eps b)) <= Lemma 5's exp(-d/(2 eps' (1+2eps) b))", bool(gap.is_nonnegative), exponent_gap=str(gap))
+    ctx.exact(
+        "printed exp(-d/(eps b)) <= Lemma 5's exp(-d/(2 eps' (1+2eps) b))",
+        bool(gap.is_nonnegative),
+        exponent_gap=str(gap),
+    )
     # power term: printed P = (2(1+eps)b)^-k vs required (2(1+2eps)b)^-k, k = (2+eps)/(2eps) = 1/(2eps')
     ctx.identity("the printed power (2+eps)/(2eps) = 1/(2 eps')", (2 + e) / (2 * e) - 1 / (2 * ep))
     grid_fail, grid_n, example = 0, 0, None
@@ -614,40 +772,67 @@ def theorem2_symbolic(ctx):
                     need = min(1, mpmath.sqrt(Bv), (2 * Bv) ** (-k), mpmath.exp(-dv * (2 + ev) / (2 * ev * Bv)))
                 if printed > need:
                     grid_fail += 1
-                    example = example or {"eps": ev, "b1": bv, "d": dv, "printed": mpmath.nstr(printed, 6), "lemma5_needs": mpmath.nstr(need, 6)}
+                    example = example or {
+                        "eps": ev,
+                        "b1": bv,
+                        "d": dv,
+                        "printed": mpmath.nstr(printed, 6),
+                        "lemma5_needs": mpmath.nstr(need, 6),
+                    }
     ctx.metrics["l1 threshold => Lemma 5 hypothesis (as invoked): failures on grid"] = f"{grid_fail}/{grid_n}"
     ctx.metrics["l1 counterexample to the proof step"] = example
     if grid_fail:
-        ctx.note(f"Proof gap (l1): the printed threshold does not imply alpha <= alpha_1(eps', (1+2eps)||b*||_1, d) on "
-                 f"{grid_fail}/{grid_n} grid points (e.g. {example}); the printed power term uses 2(1+eps)||b*||_1 where "
-                 f"Lemma 5 needs 2(1+2eps)||b*||_1. The lower bound (44) is also used at the argmin, whose l1 norm can be "
-                 f"||b*||_1, where Lemma 5 needs exp(-d(2+eps)/(2 eps ||b*||_1)) < exp(-d/(eps ||b*||_1)).")
+        ctx.note(
+            f"Proof gap (l1): the printed threshold does not imply alpha <= alpha_1(eps', (1+2eps)||b*||_1, d) on "
+            f"{grid_fail}/{grid_n} grid points (e.g. {example}); the printed power term uses 2(1+eps)||b*||_1 where "
+            f"Lemma 5 needs 2(1+2eps)||b*||_1. The lower bound (44) is also used at the argmin, whose l1 norm can be "
+            f"||b*||_1, where Lemma 5 needs exp(-d(2+eps)/(2 eps ||b*||_1)) < exp(-d/(eps ||b*||_1))."
+        )
     # patched l1 argument
     L = sp.Symbol("L", positive=True)  # log(1/alpha^2)
-    ctx.exact("printed power term => (26) at beta*_l1 with eps': (2(1+eps)b)^{-k} <= (2b)^{-k}",
-              bool(sp.simplify((2 * (1 + e) * b) / (2 * b) - 1).is_positive))
-    ctx.identity("printed exp term => d/L <= eps b/2 (L = log(1/alpha^2) >= 2d/(eps b))",
-                 sp.simplify((d / (2 * d / (e * b))) - e * b / 2))
-    ctx.exact("eps' + eps/2 <= eps, so ||beta_inf||_1 <= Q(b*)/L + d/L <= (1 + eps' + eps/2)||b*||_1 <= (1+eps)||b*||_1",
-              bool(sp.factor(e - ep - e / 2).is_nonnegative), margin=str(sp.factor(e - ep - e / 2)))
+    ctx.exact(
+        "printed power term => (26) at beta*_l1 with eps': (2(1+eps)b)^{-k} <= (2b)^{-k}",
+        bool(sp.simplify((2 * (1 + e) * b) / (2 * b) - 1).is_positive),
+    )
+    ctx.identity(
+        "printed exp term => d/L <= eps b/2 (L = log(1/alpha^2) >= 2d/(eps b))",
+        sp.simplify((d / (2 * d / (e * b))) - e * b / 2),
+    )
+    ctx.exact(
+        "eps' + eps/2 <= eps, so ||beta_inf||_1 <= Q(b*)/L + d/L <= (1 + eps' + eps/2)||b*||_1 <= (1+eps)||b*||_1",
+        bool(sp.factor(e - ep - e / 2).is_nonnegative),
+        margin=str(sp.factor(e - ep - e / 2)),
+    )
     h = sp.log(b) + 2 / b  # exp(-2d/(eps b)) <= exp(-2/b) <= b  needs  log b + 2/b >= 0
     crit = sp.solve(sp.diff(h, b), b)
-    ctx.exact("alpha^2 <= ||b*||_1 under the printed threshold (eps < d): log b + 2/b has its minimum log 2 + 1 > 0 at b = 2",
-              crit == [2] and bool((h.subs(b, 2)).is_positive) and sp.limit(h, b, 0, "+") == sp.oo and sp.limit(h, b, sp.oo) == sp.oo)
-    ctx.note("Patched l1 argument (each step an item above): the printed threshold gives alpha < 1, alpha^2 <= ||b*||_1 and "
-             "alpha <= (2||b*||_1)^{-1/(2eps')}, so (26) at b* gives Q(b*)/L <= (1+eps')||b*||_1; (28) at the argmin gives "
-             "||beta_inf||_1 <= Q(beta_inf)/L + d/L <= Q(b*)/L + eps||b*||_1/2; hence ||beta_inf||_1 <= (1 + eps' + eps/2)||b*||_1 "
-             "<= (1+eps)||b*||_1. The l1 conclusion of Theorem 2 therefore holds as printed even though the printed proof's "
-             "appeal to Lemma 5 does not go through.")
+    ctx.exact(
+        "alpha^2 <= ||b*||_1 under the printed threshold (eps < d): log b + 2/b has its minimum log 2 + 1 > 0 at b = 2",
+        crit == [2]
+        and bool((h.subs(b, 2)).is_positive)
+        and sp.limit(h, b, 0, "+") == sp.oo
+        and sp.limit(h, b, sp.oo) == sp.oo,
+    )
+    ctx.note(
+        "Patched l1 argument (each step an item above): the printed threshold gives alpha < 1, alpha^2 <= ||b*||_1 and "
+        "alpha <= (2||b*||_1)^{-1/(2eps')}, so (26) at b* gives Q(b*)/L <= (1+eps')||b*||_1; (28) at the argmin gives "
+        "||beta_inf||_1 <= Q(beta_inf)/L + d/L <= Q(b*)/L + eps||b*||_1/2; hence ||beta_inf||_1 <= (1 + eps' + eps/2)||b*||_1 "
+        "<= (1+eps)||b*||_1. The l1 conclusion of Theorem 2 therefore holds as printed even though the printed proof's "
+        "appeal to Lemma 5 does not go through."
+    )
     # l2: printed alpha^2 = sqrt(2(1+eps)(1+2/eps) b2) vs Lemma 7 at (eps', (1+2eps) b2): (1+2eps) b2 (1+eps'^{-1/4})^4 ... squared
     lhs = 2 * (1 + e) * (1 + 2 / e)
     rhs = (1 + 2 * e) * (1 + (1 + 2 / e) ** sp.Rational(1, 4)) ** 2
     crossing = sp.nsolve(lhs - rhs, e, 1.0)
     ctx.metrics["l2 threshold => Lemma 7 hypothesis holds for eps <="] = float(crossing)
-    ctx.exact("l2 threshold implies Lemma 7's hypothesis (as invoked) at eps = 0.1", bool((lhs - rhs).subs(e, sp.Rational(1, 10)) > 0))
-    ctx.note(f"Proof gap (l2): alpha >= sqrt(2(1+eps)(1+2/eps)||b*||_2) implies Lemma 7's alpha_2(eps/(2+eps), (1+2eps)||b*||_2) "
-             f"only for eps <= {float(crossing):.6f} (the ratio of the squared thresholds is independent of ||b*||_2); e.g. eps = 3: "
-             f"printed alpha^2/||b*||_2 = {float(lhs.subs(e, 3)):.4f}, Lemma 7 needs {float(rhs.subs(e, 3)):.4f}.")
+    ctx.exact(
+        "l2 threshold implies Lemma 7's hypothesis (as invoked) at eps = 0.1",
+        bool((lhs - rhs).subs(e, sp.Rational(1, 10)) > 0),
+    )
+    ctx.note(
+        f"Proof gap (l2): alpha >= sqrt(2(1+eps)(1+2/eps)||b*||_2) implies Lemma 7's alpha_2(eps/(2+eps), (1+2eps)||b*||_2) "
+        f"only for eps <= {float(crossing):.6f} (the ratio of the squared thresholds is independent of ||b*||_2); e.g. eps = 3: "
+        f"printed alpha^2/||b*||_2 = {float(lhs.subs(e, 3)):.4f}, Lemma 7 needs {float(rhs.subs(e, 3)):.4f}."
+    )
 
 
 T2_EPS = [0.1, 0.5, 1.0, 3.0]
@@ -671,21 +856,49 @@ def _theorem2_instance(ctx, fixture, eps, decades, label_prefix=""):
         ef = sp.Float(eps, 60)
         enc1 = _num(kq.theorem2_l1_threshold(ef, sp.sympify(b1), d))
         enc2 = _num(kq.theorem2_l2_threshold(ef, sp.sqrt(sp.sympify(n2))))
-        ctx.agree(f"{label_prefix}encoded l1 threshold (theorems) = the printed formula typed here, eps = {eps:g}", enc1 / thr1, mpmath.mpf(1),
-                  tol=1e-40, err=1e-50, scale=1.0)
-        ctx.agree(f"{label_prefix}encoded l2 threshold (theorems) = the printed formula typed here, eps = {eps:g}", enc2 / thr2, mpmath.mpf(1),
-                  tol=1e-40, err=1e-50, scale=1.0)
+        ctx.agree(
+            f"{label_prefix}encoded l1 threshold (theorems) = the printed formula typed here, eps = {eps:g}",
+            enc1 / thr1,
+            mpmath.mpf(1),
+            tol=1e-40,
+            err=1e-50,
+            scale=1.0,
+        )
+        ctx.agree(
+            f"{label_prefix}encoded l2 threshold (theorems) = the printed formula typed here, eps = {eps:g}",
+            enc2 / thr2,
+            mpmath.mpf(1),
+            tol=1e-40,
+            err=1e-50,
+            scale=1.0,
+        )
     beta1, err1 = argmin_q(X, y, a1)
     with mpmath.workdps(60):
         n1 = sum(abs(v) for v in beta1)
-        r1 = mp_bound(ctx, f"{label_prefix}l1: ||beta_alpha||_1 <= (1+eps)||b*_l1||_1 at alpha = threshold * 1e-{decades:g}", n1, (1 + e) * b1m,
-                      err=err1 * d, alpha=mpmath.nstr(a1, 6), eps=eps, excess_over_eps=mpmath.nstr((n1 / b1m - 1) / e, 6))
+        r1 = mp_bound(
+            ctx,
+            f"{label_prefix}l1: ||beta_alpha||_1 <= (1+eps)||b*_l1||_1 at alpha = threshold * 1e-{decades:g}",
+            n1,
+            (1 + e) * b1m,
+            err=err1 * d,
+            alpha=mpmath.nstr(a1, 6),
+            eps=eps,
+            excess_over_eps=mpmath.nstr((n1 / b1m - 1) / e, 6),
+        )
     beta2, err2 = argmin_q(X, y, a2)
     with mpmath.workdps(60):
         s2 = sum(v * v for v in beta2)
         bmax = max(abs(v) for v in beta2)
-        mp_bound(ctx, f"{label_prefix}l2: ||beta_alpha||_2^2 <= (1+eps)||b*_l2||_2^2 at alpha = threshold * 1e{decades:g}", s2, (1 + e) * n2m,
-                 err=2 * float(bmax) * err2 * d, alpha=mpmath.nstr(a2, 6), eps=eps, excess_over_eps=mpmath.nstr((s2 / n2m - 1) / e, 6))
+        mp_bound(
+            ctx,
+            f"{label_prefix}l2: ||beta_alpha||_2^2 <= (1+eps)||b*_l2||_2^2 at alpha = threshold * 1e{decades:g}",
+            s2,
+            (1 + e) * n2m,
+            err=2 * float(bmax) * err2 * d,
+            alpha=mpmath.nstr(a2, 6),
+            eps=eps,
+            excess_over_eps=mpmath.nstr((s2 / n2m - 1) / e, 6),
+        )
     return r1
 
 
@@ -698,8 +911,12 @@ def theorem2_argmin(ctx):
     slack ratios show how conservative the thresholds are. ||beta*_l1||_1 is cross-checked
     against the cvxpy LP (error estimate: its duality gap and feasibility)."""
     quick = [{"fixture": "T5", "eps": ev, "decades": k} for ev in T2_EPS for k in (0.0, 3.0)]
-    full = [{"fixture": f, "eps": ev, "decades": k} for f in ("T5", "TIE", "random:1", "random:2", "random:3") for ev in T2_EPS
-            for k in (0.0, 1.0, 3.0, 6.0)]
+    full = [
+        {"fixture": f, "eps": ev, "decades": k}
+        for f in ("T5", "TIE", "random:1", "random:2", "random:3")
+        for ev in T2_EPS
+        for k in (0.0, 1.0, 3.0, 6.0)
+    ]
     ctx.precision = "dual Newton dps 40 + 1.2|log10 alpha| (check +20)"
     checked_lp = set()
     for inst in ctx.instances(quick, full):
@@ -714,8 +931,14 @@ def theorem2_argmin(ctx):
             sol = convex.min_l1(np.array(X, float), np.array(y, float))
             b1 = float(fixture_l1(inst["fixture"])[0])
             # the optimal value is pinned by the duality gap even where the optimal face is not a point (TIE)
-            ctx.agree("||b*_l1||_1: vertex enumeration (exact) = cvxpy LP", float(np.sum(np.abs(sol.beta))), b1, tol=1e-7 * b1,
-                      err=sol.kkt["gap"] + sol.kkt["feasibility"] * float(np.sum(np.abs(sol.nu))), scale=b1)
+            ctx.agree(
+                "||b*_l1||_1: vertex enumeration (exact) = cvxpy LP",
+                float(np.sum(np.abs(sol.beta))),
+                b1,
+                tol=1e-7 * b1,
+                err=sol.kkt["gap"] + sol.kkt["feasibility"] * float(np.sum(np.abs(sol.nu))),
+                scale=b1,
+            )
         _theorem2_instance(ctx, inst["fixture"], eps, inst["decades"])
 
 
@@ -759,22 +982,32 @@ def lemma5_symbolic(ctx):
     Qc = kr.Q_alpha([b], a, qf=kq.q_fn(q))
     printed = 2 * a**2 / L - sp.sqrt(4 * a**4 + b**2) / L + b * (1 + sp.log(b / 2 + sp.sqrt(a**4 + b**2 / 4)) / L)
     resid = sp.expand_log((Qc / L - printed).rewrite(sp.log), force=True)
-    ctx.identity("(23): Q/log(1/alpha^2) as printed (last line)", sp.simplify(resid), scope="beta > 0, alpha > 0, alpha != 1")
+    ctx.identity(
+        "(23): Q/log(1/alpha^2) as printed (last line)", sp.simplify(resid), scope="beta > 0, alpha > 0, alpha != 1"
+    )
     x, y = sp.symbols("x y", positive=True)
-    ctx.exact("(24): (|a| + |b|)^2 - (a^2 + b^2) = 2|a||b| >= 0 and a^2 <= a^2 + b^2",
-              bool(sp.expand((x + y) ** 2 - (x**2 + y**2)).is_nonnegative))
+    ctx.exact(
+        "(24): (|a| + |b|)^2 - (a^2 + b^2) = 2|a||b| >= 0 and a^2 <= a^2 + b^2",
+        bool(sp.expand((x + y) ** 2 - (x**2 + y**2)).is_nonnegative),
+    )
     g = x * (sp.log(x) - 1)
     crit = sp.solve(sp.diff(g, x), x)
-    ctx.exact("(28): x(log x - 1) >= -1: the only critical point is x = 1, g(1) = -1, g'' = 1/x > 0",
-              crit == [1] and g.subs(x, 1) == -1 and bool(sp.diff(g, x, 2).is_positive))
+    ctx.exact(
+        "(28): x(log x - 1) >= -1: the only critical point is x = 1, g(1) = -1, g'' = 1/x > 0",
+        crit == [1] and g.subs(x, 1) == -1 and bool(sp.diff(g, x, 2).is_positive),
+    )
     ctx.identity("(28) as printed: x(1 - 1/x - 1) = -1 (from log x >= 1 - 1/x)", x * (1 - 1 / x - 1) + 1)
     e, B, d = sp.symbols("epsilon B d", positive=True)
     # (26): alpha <= (2B)^{-1/(2 eps)}  =>  log(1/alpha^2) >= log(2B)/eps  =>  log(2B)/log(1/alpha^2) <= eps
     Lmin = sp.log(((2 * B) ** (-1 / (2 * e))) ** -2)
-    ctx.identity("(26): at alpha = (2||b||_1)^{-1/(2eps)}, log(2||b||_1)/log(1/alpha^2) = eps (smaller alpha: smaller)",
-                 sp.simplify(sp.expand_log(sp.log(2 * B) / Lmin, force=True) - e))
+    ctx.identity(
+        "(26): at alpha = (2||b||_1)^{-1/(2eps)}, log(2||b||_1)/log(1/alpha^2) = eps (smaller alpha: smaller)",
+        sp.simplify(sp.expand_log(sp.log(2 * B) / Lmin, force=True) - e),
+    )
     Lmin29 = sp.log(sp.exp(-d / (2 * e * B)) ** -2)
-    ctx.identity("(29): at alpha = exp(-d/(2 eps ||b||_1)), d/log(1/alpha^2) = eps ||b||_1", sp.simplify(d / Lmin29 - e * B))
+    ctx.identity(
+        "(29): at alpha = exp(-d/(2 eps ||b||_1)), d/log(1/alpha^2) = eps ||b||_1", sp.simplify(d / Lmin29 - e * B)
+    )
 
 
 LM5_EPS = [0.05, 0.2, 0.5, 1.0]
@@ -800,7 +1033,12 @@ def lemma5_interval(ctx):
             ctx.start({**inst, "d": d, "beta": beta})
             with mpmath.workdps(40):
                 n1 = sum(abs(mpmath.mpf(v)) for v in beta)
-                a1 = min(mpmath.mpf(1), mpmath.sqrt(n1), (2 * n1) ** (-1 / (2 * mpmath.mpf(eps))), mpmath.exp(-d / (2 * eps * n1)))
+                a1 = min(
+                    mpmath.mpf(1),
+                    mpmath.sqrt(n1),
+                    (2 * n1) ** (-1 / (2 * mpmath.mpf(eps))),
+                    mpmath.exp(-d / (2 * eps * n1)),
+                )
             for k in (0, 2, 5):
                 # each alpha is its own instance (alpha_factor = the effective multiple of alpha_1),
                 # so the hypothesis alpha <= alpha_1 is evaluated strictly inside as well as at its edge
@@ -810,8 +1048,20 @@ def lemma5_interval(ctx):
                 ai = iv.mpf(a)
                 ratio = Q_iv([str(v) for v in beta], ai) / iv.log(1 / (ai * ai)) / iv.mpf(n1)
                 worst = max(worst, float(abs(mpmath.mpf(ratio.mid) - 1) / eps))
-                certified_bound(ctx, f"(1-eps)||b||_1 <= Q/log(1/alpha^2) at alpha_1 * 1e-{k}", iv.mpf(1 - eps), ratio, alpha=mpmath.nstr(a, 5))
-                certified_bound(ctx, f"Q/log(1/alpha^2) <= (1+eps)||b||_1 at alpha_1 * 1e-{k}", ratio, iv.mpf(1 + eps), alpha=mpmath.nstr(a, 5))
+                certified_bound(
+                    ctx,
+                    f"(1-eps)||b||_1 <= Q/log(1/alpha^2) at alpha_1 * 1e-{k}",
+                    iv.mpf(1 - eps),
+                    ratio,
+                    alpha=mpmath.nstr(a, 5),
+                )
+                certified_bound(
+                    ctx,
+                    f"Q/log(1/alpha^2) <= (1+eps)||b||_1 at alpha_1 * 1e-{k}",
+                    ratio,
+                    iv.mpf(1 + eps),
+                    alpha=mpmath.nstr(a, 5),
+                )
     ctx.metrics["max |ratio - 1|/eps"] = worst
 
 
@@ -828,19 +1078,36 @@ def lemma5_sharpness(ctx):
     for inst in ctx.instances([{"eps": 0.05}, {"eps": 0.2}]):
         eps = inst["eps"]
         with mpmath.workdps(40):
-            a1 = min(mpmath.mpf(1), (2 * mpmath.mpf(1)) ** (-1 / (2 * mpmath.mpf(eps))), mpmath.exp(-1 / (2 * mpmath.mpf(eps))))
+            a1 = min(
+                mpmath.mpf(1),
+                (2 * mpmath.mpf(1)) ** (-1 / (2 * mpmath.mpf(eps))),
+                mpmath.exp(-1 / (2 * mpmath.mpf(eps))),
+            )
         for factor in (1.0, 1.1):
             held = ctx.start({**inst, "d": 1, "beta": [1.0], "alpha_factor": factor})
             with mpmath.workdps(40):
                 ai = iv.mpf(a1 * mpmath.mpf(factor))
             ratio = Q_iv(["1"], ai) / iv.log(1 / (ai * ai))
             if factor == 1.0:
-                certified_bound(ctx, "edge alpha = alpha_1, beta = e_1: (1 - eps) <= Q/log(1/alpha^2)", iv.mpf(1 - eps), ratio, alpha=mpmath.nstr(a1, 8))
+                certified_bound(
+                    ctx,
+                    "edge alpha = alpha_1, beta = e_1: (1 - eps) <= Q/log(1/alpha^2)",
+                    iv.mpf(1 - eps),
+                    ratio,
+                    alpha=mpmath.nstr(a1, 8),
+                )
             else:
-                certified_bound(ctx, "alpha = 1.1 alpha_1, beta = e_1: Q/log(1/alpha^2) < 1 - eps (the conclusion fails just beyond the threshold)",
-                                ratio, iv.mpf(1 - eps), alpha=mpmath.nstr(a1 * factor, 8))
-                ctx.exact("the statement's hypotheses (evaluated exactly) exclude alpha = 1.1 alpha_1, where the conclusion fails",
-                          not all(held.values()))
+                certified_bound(
+                    ctx,
+                    "alpha = 1.1 alpha_1, beta = e_1: Q/log(1/alpha^2) < 1 - eps (the conclusion fails just beyond the threshold)",
+                    ratio,
+                    iv.mpf(1 - eps),
+                    alpha=mpmath.nstr(a1 * factor, 8),
+                )
+                ctx.exact(
+                    "the statement's hypotheses (evaluated exactly) exclude alpha = 1.1 alpha_1, where the conclusion fails",
+                    not all(held.values()),
+                )
 
 
 @check("kernel-rich/lemma-5", "intermediate-bounds-random", "random")
@@ -864,7 +1131,12 @@ def lemma5_random(ctx):
         vals = []
         with mpmath.workdps(30):
             n1_ = sum(abs(mpmath.mpf(v)) for v in beta)
-            a1_ = min(mpmath.mpf(1), mpmath.sqrt(n1_), (2 * n1_) ** (-1 / (2 * mpmath.mpf(eps))), mpmath.exp(-d / (2 * eps * n1_)))
+            a1_ = min(
+                mpmath.mpf(1),
+                mpmath.sqrt(n1_),
+                (2 * n1_) ** (-1 / (2 * mpmath.mpf(eps))),
+                mpmath.exp(-d / (2 * eps * n1_)),
+            )
             mag = max(-log_alpha, float(-mpmath.log10(a1_)) + dec)
         dps = int(min(40 + 2 * mag + 10, 300))  # the bounds are tight up to O(alpha^2): resolve alpha^2
         for p in (dps, dps + 20):
@@ -877,8 +1149,15 @@ def lemma5_random(ctx):
                 up25 = n1 * (1 + mpmath.log(n1 + a**2) / L)
                 lo27 = sum(abs(v) * (1 + (mpmath.log(abs(v)) - 1) / L) for v in bm if v != 0)
                 # (28) per coordinate: |b|(log|b| - 1) >= -1, i.e. g(|b|) = |b| log|b| - |b| + 1 >= 0 (exactly 0 at |b| = 1)
-                lo28_slack = (sum(abs(v) * mpmath.log(abs(v)) - abs(v) + 1 for v in bm if v != 0) + sum(1 for v in bm if v == 0)) / L
-                a1 = min(mpmath.mpf(1), mpmath.sqrt(n1), (2 * n1) ** (-1 / (2 * mpmath.mpf(eps))), mpmath.exp(-d / (2 * eps * n1)))
+                lo28_slack = (
+                    sum(abs(v) * mpmath.log(abs(v)) - abs(v) + 1 for v in bm if v != 0) + sum(1 for v in bm if v == 0)
+                ) / L
+                a1 = min(
+                    mpmath.mpf(1),
+                    mpmath.sqrt(n1),
+                    (2 * n1) ** (-1 / (2 * mpmath.mpf(eps))),
+                    mpmath.exp(-d / (2 * eps * n1)),
+                )
                 a_s = a1 * mpmath.mpf(10) ** (-mpmath.mpf(dec))
                 ratio = Q_mp(bm, a_s) / mpmath.log(1 / a_s**2) / n1
                 vals.append((QL, up25, lo27, lo28_slack, ratio))
@@ -891,9 +1170,16 @@ def lemma5_random(ctx):
             mp_bound(ctx, "sandwich lower at alpha <= alpha_1", 1 - mpmath.mpf(eps), ratio, err=e_ratio)
             mp_bound(ctx, "sandwich upper at alpha <= alpha_1", ratio, 1 + mpmath.mpf(eps), err=e_ratio)
 
-    strat = st.integers(1, 8).flatmap(lambda d: st.tuples(
-        st.lists(st.floats(-3, 3), min_size=d, max_size=d), st.lists(st.sampled_from([-1, 1]), min_size=d, max_size=d),
-        st.lists(st.booleans(), min_size=d, max_size=d), st.floats(-40, -0.01), st.floats(0.01, 2.0), st.floats(0, 5)))
+    strat = st.integers(1, 8).flatmap(
+        lambda d: st.tuples(
+            st.lists(st.floats(-3, 3), min_size=d, max_size=d),
+            st.lists(st.sampled_from([-1, 1]), min_size=d, max_size=d),
+            st.lists(st.booleans(), min_size=d, max_size=d),
+            st.floats(-40, -0.01),
+            st.floats(0.01, 2.0),
+            st.floats(0, 5),
+        )
+    )
     ctx.random(strat, prop, quick=15, full=200)
 
 
@@ -913,41 +1199,67 @@ def lemma6_symbolic(ctx):
     q = kq.q_by_recipe()
     x = sp.Symbol("x", positive=True)  # c alpha^2
     lhs = q.subs(z, 1 / x)
-    printed = (1 / x) * (2 * x - sp.sqrt(4 * x**2 + 1) + sp.log(1 / x) + sp.log(sp.Rational(1, 2) + sp.sqrt(x**2 + sp.Rational(1, 2))))
-    corrected = (1 / x) * (2 * x - sp.sqrt(4 * x**2 + 1) + sp.log(1 / x) + sp.log(sp.Rational(1, 2) + sp.sqrt(x**2 + sp.Rational(1, 4))))
+    printed = (1 / x) * (
+        2 * x - sp.sqrt(4 * x**2 + 1) + sp.log(1 / x) + sp.log(sp.Rational(1, 2) + sp.sqrt(x**2 + sp.Rational(1, 2)))
+    )
+    corrected = (1 / x) * (
+        2 * x - sp.sqrt(4 * x**2 + 1) + sp.log(1 / x) + sp.log(sp.Rational(1, 2) + sp.sqrt(x**2 + sp.Rational(1, 4)))
+    )
     resid_printed = sp.N((lhs - printed).subs(x, sp.Rational(1, 3)), 15)
     ctx.metrics["(31) printed: q(1/x) - printed at x = 1/3"] = str(resid_printed)
     ctx.metrics["(31) printed line matches q"] = bool(abs(resid_printed) < 1e-12)
     if abs(resid_printed) > 1e-12:
-        ctx.note(f"Proof step (31) as printed is not an identity: with x = c alpha^2 its last line has sqrt(c^2 alpha^4 + 1/2) where "
-                 f"q needs sqrt(c^2 alpha^4 + 1/4) (residual {resid_printed} at x = 1/3). With 1/4 the line is exact and (32) "
-                 f"follows; with the printed 1/2 the upper bound of (32) would not follow at small x (log(1/2 + sqrt(1/2)) > 0).")
-    ctx.identity("(31) with 1/4 in place of the printed 1/2 is exact", sp.simplify(sp.expand_log((lhs - corrected).rewrite(sp.log), force=True)),
-                 scope="x = c alpha^2 > 0")
-    ctx.exact("(32) lower: sqrt(4x^2+1) <= 2x + 1 [(2x+1)^2 - (4x^2+1) = 4x >= 0] and log(1/2 + sqrt(x^2+1/4)) >= log 1 = 0",
-              bool(sp.expand((2 * x + 1) ** 2 - (4 * x**2 + 1)).is_nonnegative))
-    ctx.exact("(32) upper: sqrt(x^2+1/4) <= x + 1/2 [(x+1/2)^2 - x^2 - 1/4 = x] and log(1+x) <= x [x - log(1+x): 0 at 0, derivative x/(1+x) >= 0]",
-              bool(sp.expand((x + sp.Rational(1, 2)) ** 2 - x**2 - sp.Rational(1, 4)).is_nonnegative)
-              and bool(sp.simplify(sp.diff(x - sp.log(1 + x), x)).is_nonnegative) and (x - sp.log(1 + x)).subs(x, 0) == 0)
+        ctx.note(
+            f"Proof step (31) as printed is not an identity: with x = c alpha^2 its last line has sqrt(c^2 alpha^4 + 1/2) where "
+            f"q needs sqrt(c^2 alpha^4 + 1/4) (residual {resid_printed} at x = 1/3). With 1/4 the line is exact and (32) "
+            f"follows; with the printed 1/2 the upper bound of (32) would not follow at small x (log(1/2 + sqrt(1/2)) > 0)."
+        )
+    ctx.identity(
+        "(31) with 1/4 in place of the printed 1/2 is exact",
+        sp.simplify(sp.expand_log((lhs - corrected).rewrite(sp.log), force=True)),
+        scope="x = c alpha^2 > 0",
+    )
+    ctx.exact(
+        "(32) lower: sqrt(4x^2+1) <= 2x + 1 [(2x+1)^2 - (4x^2+1) = 4x >= 0] and log(1/2 + sqrt(x^2+1/4)) >= log 1 = 0",
+        bool(sp.expand((2 * x + 1) ** 2 - (4 * x**2 + 1)).is_nonnegative),
+    )
+    ctx.exact(
+        "(32) upper: sqrt(x^2+1/4) <= x + 1/2 [(x+1/2)^2 - x^2 - 1/4 = x] and log(1+x) <= x [x - log(1+x): 0 at 0, derivative x/(1+x) >= 0]",
+        bool(sp.expand((x + sp.Rational(1, 2)) ** 2 - x**2 - sp.Rational(1, 4)).is_nonnegative)
+        and bool(sp.simplify(sp.diff(x - sp.log(1 + x), x)).is_nonnegative)
+        and (x - sp.log(1 + x)).subs(x, 0) == 0,
+    )
     a, dd, e = sp.symbols("alpha d epsilon", positive=True)
     Q1 = a**2 * q.subs(z, 1 / a**2)
     Qw = dd * a**2 * q.subs(z, 1 / (a**2 * sp.sqrt(dd)))
-    ctx.identity("(33): Q(e_1)/Q(1_d/sqrt d) = (1/sqrt d) a^2 q(1/a^2) / (a^2 sqrt d q(1/(a^2 sqrt d)))",
-                 Q1 / Qw - (1 / sp.sqrt(dd)) * Q1 / (a**2 * sp.sqrt(dd) * q.subs(z, 1 / (a**2 * sp.sqrt(dd)))))
+    ctx.identity(
+        "(33): Q(e_1)/Q(1_d/sqrt d) = (1/sqrt d) a^2 q(1/a^2) / (a^2 sqrt d q(1/(a^2 sqrt d)))",
+        Q1 / Qw - (1 / sp.sqrt(dd)) * Q1 / (a**2 * sp.sqrt(dd) * q.subs(z, 1 / (a**2 * sp.sqrt(dd)))),
+    )
     Lg = sp.Symbol("L", positive=True)  # log(1/alpha^2)
     sd = sp.Symbol("s", positive=True)  # sqrt(d) alpha^2
     lnd = sp.Symbol("lnd", positive=True)
-    ctx.identity("(34): (-1 + L)/(3s - 1 + L - log(d)/2) = 1 + (log d - 6s)/(6s - 2 + 2 log(1/s)), log(1/s) = L - log(d)/2",
-                 sp.simplify((-1 + Lg) / (3 * sd - 1 + Lg - lnd / 2) - (1 + (lnd - 6 * sd) / (6 * sd - 2 + 2 * (Lg - lnd / 2)))))
+    ctx.identity(
+        "(34): (-1 + L)/(3s - 1 + L - log(d)/2) = 1 + (log d - 6s)/(6s - 2 + 2 log(1/s)), log(1/s) = L - log(d)/2",
+        sp.simplify((-1 + Lg) / (3 * sd - 1 + Lg - lnd / 2) - (1 + (lnd - 6 * sd) / (6 * sd - 2 + 2 * (Lg - lnd / 2)))),
+    )
     Dq = sp.Symbol("Dq", positive=True)  # d^{1/(4 eps)}, so alpha^2 sqrt(d) = 1/Dq and log d = 4 eps log Dq
     ln_d = 4 * e * sp.log(Dq)
     chain = ln_d - 6 / Dq - e * (6 / Dq - 2 + 2 * sp.log(Dq))
     printed_line2 = 2 * Dq - 6 + Dq * ln_d / (2 * e) - 6 / e
-    ctx.identity("(35): ln d - 6 alpha^2 sqrt d - eps(6 alpha^2 sqrt d - 2 + 2 ln(1/(alpha^2 sqrt d))) = (eps/Dq)(2Dq - 6 + Dq ln d/(2eps) - 6/eps)",
-                 sp.simplify(chain - (e / Dq) * printed_line2), scope="alpha = d^{-1/4-1/(8eps)}, Dq = d^{1/(4eps)}")
-    ctx.exact("(35) premises: d >= 12^{4eps} gives Dq >= 12, so 2Dq >= 24 >= 6; d >= e gives ln d >= 1, so Dq ln(d)/2 >= 6", 2 * 12 >= 6 and 12 * 1 / 2 >= 6)
-    ctx.exact("(34) needs a positive denominator: 6s - 2 + 2 log(1/s) >= -2 + ln(d)/(2 eps) >= -2 + 2 log 12 > 0 at the lemma's alpha",
-              bool(-2 + 2 * sp.log(12) > 0))
+    ctx.identity(
+        "(35): ln d - 6 alpha^2 sqrt d - eps(6 alpha^2 sqrt d - 2 + 2 ln(1/(alpha^2 sqrt d))) = (eps/Dq)(2Dq - 6 + Dq ln d/(2eps) - 6/eps)",
+        sp.simplify(chain - (e / Dq) * printed_line2),
+        scope="alpha = d^{-1/4-1/(8eps)}, Dq = d^{1/(4eps)}",
+    )
+    ctx.exact(
+        "(35) premises: d >= 12^{4eps} gives Dq >= 12, so 2Dq >= 24 >= 6; d >= e gives ln d >= 1, so Dq ln(d)/2 >= 6",
+        2 * 12 >= 6 and 12 * 1 / 2 >= 6,
+    )
+    ctx.exact(
+        "(34) needs a positive denominator: 6s - 2 + 2 log(1/s) >= -2 + ln(d)/(2 eps) >= -2 + 2 log 12 > 0 at the lemma's alpha",
+        bool(-2 + 2 * sp.log(12) > 0),
+    )
 
 
 LM6_EPS = [0.1, 0.25, 0.5, 1.0, 2.0]
@@ -983,11 +1295,20 @@ def lemma6_interval(ctx):
             ctx.start({**inst, "d": d})
             for f in (1, 10, 1000):
                 with mpmath.workdps(50):
-                    a = mpmath.mpf(d) ** (-mpmath.mpf(1) / 4 - 1 / (8 * mpmath.mpf(eps))) * f * mpmath.mpf(inst.get("alpha_factor", 1.0))
+                    a = (
+                        mpmath.mpf(d) ** (-mpmath.mpf(1) / 4 - 1 / (8 * mpmath.mpf(eps)))
+                        * f
+                        * mpmath.mpf(inst.get("alpha_factor", 1.0))
+                    )
                 r = _lemma6_ratio_iv(d, a)
                 slack.append(float(mpmath.mpf(r.mid) / (1 + eps)))
-                certified_bound(ctx, f"1 + eps <= sqrt(d) Q(e_1)/Q(1/sqrt d) at alpha = {f} d^(-1/4-1/(8eps))", iv.mpf(1 + eps), r,
-                                alpha=mpmath.nstr(a, 6))
+                certified_bound(
+                    ctx,
+                    f"1 + eps <= sqrt(d) Q(e_1)/Q(1/sqrt d) at alpha = {f} d^(-1/4-1/(8eps))",
+                    iv.mpf(1 + eps),
+                    r,
+                    alpha=mpmath.nstr(a, 6),
+                )
     ctx.metrics["min slack ratio sqrt(d) ratio/(1+eps)"] = min(slack)
     grid = [mpmath.mpf(10) ** (k / 4) for k in range(-40, 21)]
     for d in (3, 100, 10**4):
@@ -995,11 +1316,19 @@ def lemma6_interval(ctx):
         vals = [_lemma6_ratio_iv(d, a) for a in grid]
         incs = [(intervals.iv_lower(v1) - intervals.iv_upper(v0), k) for k, (v0, v1) in enumerate(zip(vals, vals[1:]))]
         worst, k = min(incs, key=lambda t: t[0])
-        certified_bound(ctx, f"(37): ratio increasing on the alpha grid (worst consecutive pair), d = {d}", vals[k], vals[k + 1],
-                        alpha_pair=[mpmath.nstr(grid[k], 4), mpmath.nstr(grid[k + 1], 4)])
+        certified_bound(
+            ctx,
+            f"(37): ratio increasing on the alpha grid (worst consecutive pair), d = {d}",
+            vals[k],
+            vals[k + 1],
+            alpha_pair=[mpmath.nstr(grid[k], 4), mpmath.nstr(grid[k + 1], 4)],
+        )
         with mpmath.workprec(iv.prec):
             ctx.metrics[f"sqrt(d) ratio at alpha = 1e-10 and 1e5 (limits 1 and sqrt(d)), d={d}"] = [
-                mpmath.nstr(mpmath.mpf(vals[0].mid), 10), mpmath.nstr(mpmath.mpf(vals[-1].mid), 10), mpmath.nstr(mpmath.sqrt(d), 10)]
+                mpmath.nstr(mpmath.mpf(vals[0].mid), 10),
+                mpmath.nstr(mpmath.mpf(vals[-1].mid), 10),
+                mpmath.nstr(mpmath.sqrt(d), 10),
+            ]
 
 
 # ---------------------------------------------------------------------------------------
@@ -1021,8 +1350,10 @@ def lemma7_symbolic(ctx):
     zz = sp.Symbol("z", real=True)
     phi = q.subs(z, zz / a**2)
     der = [phi] + [sp.diff(phi, zz, k) for k in (1, 2, 3, 4)]
-    ctx.identity("(39): phi(0) = phi'(0) = phi'''(0) = 0, phi''(0) = 1/(2 alpha^4)",
-                 [der[0].subs(zz, 0), der[1].subs(zz, 0), der[2].subs(zz, 0) - 1 / (2 * a**4), der[3].subs(zz, 0)])
+    ctx.identity(
+        "(39): phi(0) = phi'(0) = phi'''(0) = 0, phi''(0) = 1/(2 alpha^4)",
+        [der[0].subs(zz, 0), der[1].subs(zz, 0), der[2].subs(zz, 0) - 1 / (2 * a**4), der[3].subs(zz, 0)],
+    )
     W = 4 + zz**2 / a**4
     printed = {
         1: sp.asinh(zz / (2 * a**2)) / a**2,
@@ -1034,34 +1365,56 @@ def lemma7_symbolic(ctx):
     f40 = (2 * zz**2 - 4 * a**4) / (a**12 * W ** sp.Rational(5, 2))  # (40) without the absolute value
     is4 = sp.simplify(der[4] - f40) == 0
     is3 = sp.simplify(der[3] - f40) == 0 or sp.simplify(der[3] + f40) == 0
-    ctx.identity("(40)'s expression (2z^2 - 4alpha^4)/(alpha^12 (4 + z^2/alpha^4)^{5/2}) is phi'''' (the fourth derivative)", der[4] - f40)
+    ctx.identity(
+        "(40)'s expression (2z^2 - 4alpha^4)/(alpha^12 (4 + z^2/alpha^4)^{5/2}) is phi'''' (the fourth derivative)",
+        der[4] - f40,
+    )
     ctx.metrics["(40)-(41) derivative order printed"] = 3
     ctx.metrics["(40)-(41) derivative order of the printed formula (SymPy)"] = 4 if is4 else (3 if is3 else None)
     if is4 and not is3:
-        ctx.note("Proof-step mismatch: (40) and (41) write phi''' for the fourth derivative phi'''' of (39) (SymPy: the formula in "
-                 "(40) equals phi'''' and not phi'''); with phi'''' the Taylor step (41) (remainder phi''''(xi) z^4/4!) is right.")
+        ctx.note(
+            "Proof-step mismatch: (40) and (41) write phi''' for the fourth derivative phi'''' of (39) (SymPy: the formula in "
+            "(40) equals phi'''' and not phi'''); with phi'''' the Taylor step (41) (remainder phi''''(xi) z^4/4!) is right."
+        )
     t = sp.Symbol("t", nonnegative=True)
     poly = sp.Poly(sp.expand((4 + t) ** 5 - 4**5), t)
-    ctx.exact("(40) bound: (4 + t)^5 - 4^5 has non-negative coefficients and no constant term, so (4+t)^{5/2} >= 32 for t >= 0",
-              all(c >= 0 for c in poly.all_coeffs()) and poly.eval(0) == 0)
-    ctx.exact("(40) bound: |2t - 4| <= 2(t + 2) for t >= 0 (both cases of the sign)",
-              bool(sp.expand(2 * (t + 2) - (2 * t - 4)).is_nonnegative) and bool(sp.expand(2 * (t + 2) + (2 * t - 4)).is_nonnegative))
-    ctx.identity("(40)-(41): bound/4! = (z^6 + 2 alpha^4 z^4)/(384 alpha^12) = (z^2/(4 alpha^4)) (z^4 + 2 alpha^4 z^2)/(96 alpha^8)",
-                 [(zz**2 + 2 * a**4) / (16 * a**12) / 24 * zz**4 - (zz**6 + 2 * a**4 * zz**4) / (384 * a**12),
-                            (zz**6 + 2 * a**4 * zz**4) / (384 * a**12) - zz**2 / (4 * a**4) * (zz**4 + 2 * a**4 * zz**2) / (96 * a**8)])
+    ctx.exact(
+        "(40) bound: (4 + t)^5 - 4^5 has non-negative coefficients and no constant term, so (4+t)^{5/2} >= 32 for t >= 0",
+        all(c >= 0 for c in poly.all_coeffs()) and poly.eval(0) == 0,
+    )
+    ctx.exact(
+        "(40) bound: |2t - 4| <= 2(t + 2) for t >= 0 (both cases of the sign)",
+        bool(sp.expand(2 * (t + 2) - (2 * t - 4)).is_nonnegative)
+        and bool(sp.expand(2 * (t + 2) + (2 * t - 4)).is_nonnegative),
+    )
+    ctx.identity(
+        "(40)-(41): bound/4! = (z^6 + 2 alpha^4 z^4)/(384 alpha^12) = (z^2/(4 alpha^4)) (z^4 + 2 alpha^4 z^2)/(96 alpha^8)",
+        [
+            (zz**2 + 2 * a**4) / (16 * a**12) / 24 * zz**4 - (zz**6 + 2 * a**4 * zz**4) / (384 * a**12),
+            (zz**6 + 2 * a**4 * zz**4) / (384 * a**12) - zz**2 / (4 * a**4) * (zz**4 + 2 * a**4 * zz**2) / (96 * a**8),
+        ],
+    )
     ser = sp.series(phi - zz**2 / (4 * a**4), zz, 0, 8).removeO()
     tight = sp.limit(((zz**6 + 2 * a**4 * zz**4) / (384 * a**12)) / sp.Abs(ser), zz, 0)
-    ctx.exact("(41) is tight at leading order: bound / |phi - z^2/(4 alpha^4)| -> 1 as z -> 0", tight == 1, remainder_series=str(ser))
+    ctx.exact(
+        "(41) is tight at leading order: bound / |phi - z^2/(4 alpha^4)| -> 1 as z -> 0",
+        tight == 1,
+        remainder_series=str(ser),
+    )
     E = sp.Symbol("E", positive=True)  # E = eps
     b2 = sp.Symbol("b2", positive=True)
-    ctx.identity("at alpha = alpha_2 (printed): x = (||b||_2/alpha^2)^2 = 1/(1 + eps^{-1/4})^4 bounds max b_i^2/alpha^4",
-                 sp.simplify((b2 / kq.lemma7_alpha2(E, b2) ** 2) ** 2 - 1 / (1 + E ** sp.Rational(-1, 4)) ** 4))
-    ctx.exact("(42)->(43), eps <= 94: (1 + eps)^2 <= 1 + 96 eps, so sqrt(1+96 eps) - 1 >= eps > 1/(1+eps^{-1/4})^4",
-              bool(sp.factor(1 + 96 * E - (1 + E) ** 2) == sp.factor(E * (94 - E))))
+    ctx.identity(
+        "at alpha = alpha_2 (printed): x = (||b||_2/alpha^2)^2 = 1/(1 + eps^{-1/4})^4 bounds max b_i^2/alpha^4",
+        sp.simplify((b2 / kq.lemma7_alpha2(E, b2) ** 2) ** 2 - 1 / (1 + E ** sp.Rational(-1, 4)) ** 4),
+    )
+    ctx.exact(
+        "(42)->(43), eps <= 94: (1 + eps)^2 <= 1 + 96 eps, so sqrt(1+96 eps) - 1 >= eps > 1/(1+eps^{-1/4})^4",
+        bool(sp.factor(1 + 96 * E - (1 + E) ** 2) == sp.factor(E * (94 - E))),
+    )
     ctx.exact("(42)->(43), eps > 94: 1/(1+eps^{-1/4})^4 < 1 < sqrt(1 + 96*94) - 1", bool(sp.sqrt(1 + 96 * 94) - 1 > 1))
     slack = []
     for ev in (0.01, 0.1, 0.5, 1, 3, 10):
-        x_printed = 1 / (1 + ev ** -0.25) ** 4
+        x_printed = 1 / (1 + ev**-0.25) ** 4
         x_needed = math.sqrt(1 + 96 * ev) - 1
         slack.append((ev, (x_needed / x_printed) ** 0.25))
     ctx.metrics["alpha_2 / alpha needed by (42) (per eps)"] = {f"{ev:g}": round(s, 4) for ev, s in slack}
@@ -1088,7 +1441,7 @@ def lemma7_random(ctx):
         if all(v == 0 for v in beta):
             beta[0] = 1.0
         n2 = math.sqrt(sum(v * v for v in beta))
-        a2 = math.sqrt(n2) * (1 + eps ** -0.25)
+        a2 = math.sqrt(n2) * (1 + eps**-0.25)
         bmin = min(abs(v) for v in beta if v != 0)
         out = []
         for p_off in (0, 20):
@@ -1107,13 +1460,38 @@ def lemma7_random(ctx):
         err_s = float(abs(out[0][0][0] - r_s))
         err42 = float(abs(out[0][1][1] - dev) + abs(out[0][1][2] - rhs42))
         worst[0] = max(worst[0], float(abs(r_s - 1) / eps))
-        mp_bound(ctx, "sandwich lower: 1 - eps <= 4 alpha^2 Q/||b||^2 at alpha >= alpha_2", 1 - mpmath.mpf(eps), r_s, err=err_s)
-        mp_bound(ctx, "sandwich upper: 4 alpha^2 Q/||b||^2 <= 1 + eps at alpha >= alpha_2", r_s, 1 + mpmath.mpf(eps), err=err_s)
-        mp_bound(ctx, "(42): |4 alpha^2 Q - ||b||^2| <= sum b_i^2 (b_i^4 + 2 alpha^4 b_i^2)/(96 alpha^8), any alpha", dev, rhs42, err=err42)
+        mp_bound(
+            ctx,
+            "sandwich lower: 1 - eps <= 4 alpha^2 Q/||b||^2 at alpha >= alpha_2",
+            1 - mpmath.mpf(eps),
+            r_s,
+            err=err_s,
+        )
+        mp_bound(
+            ctx,
+            "sandwich upper: 4 alpha^2 Q/||b||^2 <= 1 + eps at alpha >= alpha_2",
+            r_s,
+            1 + mpmath.mpf(eps),
+            err=err_s,
+        )
+        mp_bound(
+            ctx,
+            "(42): |4 alpha^2 Q - ||b||^2| <= sum b_i^2 (b_i^4 + 2 alpha^4 b_i^2)/(96 alpha^8), any alpha",
+            dev,
+            rhs42,
+            err=err42,
+        )
 
-    strat = st.integers(1, 8).flatmap(lambda d: st.tuples(
-        st.lists(st.floats(-3, 3), min_size=d, max_size=d), st.lists(st.sampled_from([-1, 1]), min_size=d, max_size=d),
-        st.lists(st.booleans(), min_size=d, max_size=d), st.floats(0.01, 3.0), st.floats(0, 5), st.floats(-2, 5)))
+    strat = st.integers(1, 8).flatmap(
+        lambda d: st.tuples(
+            st.lists(st.floats(-3, 3), min_size=d, max_size=d),
+            st.lists(st.sampled_from([-1, 1]), min_size=d, max_size=d),
+            st.lists(st.booleans(), min_size=d, max_size=d),
+            st.floats(0.01, 3.0),
+            st.floats(0, 5),
+            st.floats(-2, 5),
+        )
+    )
     ctx.random(strat, prop, quick=15, full=200)
     ctx.metrics["max |ratio - 1|/eps at alpha >= alpha_2"] = worst[0]
 
@@ -1131,10 +1509,15 @@ def asymmetry_symbolic(ctx):
     thr2_sq = kq.theorem2_l2_threshold(e, b2) ** 2
     ctx.identity("eps * alpha_l2^2 -> 4 ||b*_l2||_2", sp.limit(e * thr2_sq, e, 0, "+") - 4 * b2)
     P, Ex = sorted(kq.theorem2_l1_threshold(e, b1, d).args, key=lambda term: term.has(sp.exp))  # power term, exp term
-    ctx.identity("eps log(1/power term) -> log(2 ||b*_l1||_1)", sp.limit(e * sp.expand_log(-sp.log(P), force=True), e, 0, "+") - sp.log(2 * b1))
+    ctx.identity(
+        "eps log(1/power term) -> log(2 ||b*_l1||_1)",
+        sp.limit(e * sp.expand_log(-sp.log(P), force=True), e, 0, "+") - sp.log(2 * b1),
+    )
     ctx.identity("eps log(1/exp term) -> d/||b*_l1||_1 > 0", sp.limit(e * (-sp.log(Ex)), e, 0, "+") - d / b1)
-    ctx.identity("Lemma 6: eps log(1/alpha) -> log(d)/8 at alpha = d^{-1/4-1/(8eps)}",
-                 sp.limit(e * sp.expand_log(-sp.log(kq.lemma6_alpha(e, d)), force=True), e, 0, "+") - sp.log(d) / 8)
+    ctx.identity(
+        "Lemma 6: eps log(1/alpha) -> log(d)/8 at alpha = d^{-1/4-1/(8eps)}",
+        sp.limit(e * sp.expand_log(-sp.log(kq.lemma6_alpha(e, d)), force=True), e, 0, "+") - sp.log(d) / 8,
+    )
 
 
 def _needed_alpha(X, y, ok, lo_exp, hi_exp, steps, direction):
@@ -1192,10 +1575,18 @@ def asymmetry_experiment(ctx):
         ctx.start({"fixture": "T5", "eps": eps})
         with mpmath.workdps(40):
             bound = (1 + mpmath.mpf(eps)) * b1m
-            thr1 = float(mpmath.log10(min((2 * (1 + eps) * b1m) ** (-(2 + eps) / (2 * mpmath.mpf(eps))), mpmath.exp(-5 / (eps * b1m)))))
+            thr1 = float(
+                mpmath.log10(
+                    min((2 * (1 + eps) * b1m) ** (-(2 + eps) / (2 * mpmath.mpf(eps))), mpmath.exp(-5 / (eps * b1m)))
+                )
+            )
         need1 = _needed_alpha(X, y, lambda beta: mpmath.fsum(abs(v) for v in beta) <= bound, -30.0, 1.0, steps, -1)
-        ctx.fact(f"T5 l1, eps = {eps}: the printed threshold is sufficient (needed alpha >= threshold)", need1 >= thr1,
-                 log10_needed=need1, log10_threshold=thr1)
+        ctx.fact(
+            f"T5 l1, eps = {eps}: the printed threshold is sufficient (needed alpha >= threshold)",
+            need1 >= thr1,
+            log10_needed=need1,
+            log10_threshold=thr1,
+        )
         l1_prod.append(eps * -need1 * math.log(10))
     for eps in l2_eps:
         ctx.start({"fixture": "T5", "eps": eps})
@@ -1203,13 +1594,25 @@ def asymmetry_experiment(ctx):
             bound = (1 + mpmath.mpf(eps)) * n2m
             thr2 = float(mpmath.log10(mpmath.sqrt(2 * (1 + eps) * (1 + 2 / mpmath.mpf(eps)) * mpmath.sqrt(n2m))))
         need2 = _needed_alpha(X, y, lambda beta: mpmath.fsum(v * v for v in beta) <= bound, -2.0, 4.0, steps, +1)
-        ctx.fact(f"T5 l2, eps = {eps:g}: the printed threshold is sufficient (needed alpha <= threshold)", need2 <= thr2,
-                 log10_needed=need2, log10_threshold=thr2)
+        ctx.fact(
+            f"T5 l2, eps = {eps:g}: the printed threshold is sufficient (needed alpha <= threshold)",
+            need2 <= thr2,
+            log10_needed=need2,
+            log10_threshold=thr2,
+        )
         l2_need.append((eps, need2))
     for eps in fam_eps:
-        ctx.start({"fixture": f"gap_family(2 eps)", "eps": eps})
+        ctx.start({"fixture": "gap_family(2 eps)", "eps": eps})
         Xg, yg = gap_family(2 * eps)
-        needg = _needed_alpha(Xg, yg, lambda beta, eps=eps: mpmath.fsum(abs(v) for v in beta) <= 1 + mpmath.mpf(eps), -1.0 / eps, 1.0, steps + 2, -1)
+        needg = _needed_alpha(
+            Xg,
+            yg,
+            lambda beta, eps=eps: mpmath.fsum(abs(v) for v in beta) <= 1 + mpmath.mpf(eps),
+            -1.0 / eps,
+            1.0,
+            steps + 2,
+            -1,
+        )
         fam_prod.append(eps * -needg * math.log(10))
         ctx.metrics[f"gap family eps={eps}: log10 needed alpha"] = needg
     ctx.start({"fixture": "T5", "eps": None})
@@ -1218,14 +1621,22 @@ def asymmetry_experiment(ctx):
     ctx.metrics["T5 l1: eps * log(1/alpha_needed)"] = dict(zip(map(str, l1_eps), l1_prod))
     ctx.metrics["T5 l2: log10 alpha_needed"] = {f"{e:g}": n for e, n in l2_need}
     ctx.metrics["gap family: eps * log(1/alpha_needed)"] = dict(zip(map(str, fam_eps), fam_prod))
-    ctx.fact("l2: polynomially large alpha suffices; alpha_needed grows like eps^-r with r <= 1/2 (the printed threshold's rate)",
-             0 <= l2_rate <= 0.5, fitted_rate=l2_rate)
-    ctx.fact("certain problems need exponentially small alpha: on gap_family(2 eps), eps * log(1/alpha_needed) does not fall "
-             "(smallest eps >= 0.5 x largest eps)", fam_prod[-1] >= 0.5 * fam_prod[0] and fam_prod[-1] > 0)
-    ctx.note(f"T5 (unique beta*_l1, strict dual certificate): eps * log(1/alpha_needed) = {[round(p, 4) for p in l1_prod]} along "
-             f"eps = {l1_eps}: on this fixed problem the alpha needed for the l1 solution norm shrinks only polynomially in eps, so the "
-             f"main text's unqualified 'exponentially small alpha is needed' does not hold for every problem; footnote 3 restricts "
-             f"it to certain problems.")
+    ctx.fact(
+        "l2: polynomially large alpha suffices; alpha_needed grows like eps^-r with r <= 1/2 (the printed threshold's rate)",
+        0 <= l2_rate <= 0.5,
+        fitted_rate=l2_rate,
+    )
+    ctx.fact(
+        "certain problems need exponentially small alpha: on gap_family(2 eps), eps * log(1/alpha_needed) does not fall "
+        "(smallest eps >= 0.5 x largest eps)",
+        fam_prod[-1] >= 0.5 * fam_prod[0] and fam_prod[-1] > 0,
+    )
+    ctx.note(
+        f"T5 (unique beta*_l1, strict dual certificate): eps * log(1/alpha_needed) = {[round(p, 4) for p in l1_prod]} along "
+        f"eps = {l1_eps}: on this fixed problem the alpha needed for the l1 solution norm shrinks only polynomially in eps, so the "
+        f"main text's unqualified 'exponentially small alpha is needed' does not hold for every problem; footnote 3 restricts "
+        f"it to certain problems."
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -1312,11 +1723,17 @@ def explicit_definition_vs_printed(ctx):
                     pr.append(mpmath.fsum(pz_real_roots(mpmath.mpf(b) / mpmath.mpf(a) ** 2, p)[0] for b in beta))
             with mpmath.workdps(50):
                 err = float(abs(defs[0] - defs[1]) + abs(pr[0] - pr[1]))
-            ctx.agree(f"R_(alpha,1)(beta) by (9) = sum_i r(beta_i/alpha^2) as printed, alpha = {a:g}", defs[1], pr[1], tol=1e-20 * max(1.0, float(defs[1])),
-                      err=err, ratio=mpmath.nstr(defs[1] / pr[1], 12))
+            ctx.agree(
+                f"R_(alpha,1)(beta) by (9) = sum_i r(beta_i/alpha^2) as printed, alpha = {a:g}",
+                defs[1],
+                pr[1],
+                tol=1e-20 * max(1.0, float(defs[1])),
+                err=err,
+                ratio=mpmath.nstr(defs[1] / pr[1], 12),
+            )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def linear_regression_residuals():
     """Linear regression f = <w, x>, §2 loss, symbolic 2x3 X: the residuals of (I - P) w'
     (P = X^T (X X^T)^{-1} X the projector on row(X)), of X w_inf - y and of
@@ -1337,15 +1754,24 @@ def linear_regression_residuals():
     detP = Xs.T * adj * Xs  # det(G) P
     det_w_inf = det * a * w0 + Xs.T * adj * (ys - Xs * a * w0)  # det(G) w_inf
     expand = lambda M: tuple(sp.expand(e) for e in M)
-    return (expand(det * rhs - detP * rhs), expand(Xs * det_w_inf - det * ys),
-            expand(det * (det_w_inf - det * a * w0) - detP * (det_w_inf - det * a * w0)))
+    return (
+        expand(det * rhs - detP * rhs),
+        expand(Xs * det_w_inf - det * ys),
+        expand(det * (det_w_inf - det * a * w0) - detP * (det_w_inf - det * a * w0)),
+    )
 
 
 def _linear_regression(ctx):
     flow_res, feas_res, kkt_res = linear_regression_residuals()
-    ctx.identity("(I - P) w' = 0 along the flow: w(t) - alpha w0 stays in row(X) (times det XX^T)", flow_res, scope="X of full row rank (2x3)")
+    ctx.identity(
+        "(I - P) w' = 0 along the flow: w(t) - alpha w0 stays in row(X) (times det XX^T)",
+        flow_res,
+        scope="X of full row rank (2x3)",
+    )
     ctx.identity("the interpolant alpha w0 + X^T (XX^T)^{-1}(y - X alpha w0) satisfies X w = y", feas_res)
-    ctx.identity("and w - alpha w0 in row(X): the KKT point of min ||w - alpha w0||^2 s.t. Xw = y (beta_inf = beta^R)", kkt_res)
+    ctx.identity(
+        "and w - alpha w0 in row(X): the KKT point of min ||w - alpha w0||^2 s.t. Xw = y (beta_inf = beta^R)", kkt_res
+    )
     ctx.note("Convergence of the linear flow (r' = -2 X X^T r, X X^T > 0) is not part of the identities.")
 
 
@@ -1373,7 +1799,9 @@ def explicit_corrected_symbolic(ctx):
         distinct = set(sp.Poly(kq.P_Z.subs(z, zv), u).real_roots())
         ctx.exact(f"p_z has two distinct real roots at z = {zv}", len(distinct) == 2)
     al, v, bt = sp.symbols("alpha v beta", positive=True)
-    ctx.identity("scaling: (alpha v - alpha)^2 = alpha^2 (v - 1)^2", sp.expand((al * v - al) ** 2 - al**2 * (v - 1) ** 2))
+    ctx.identity(
+        "scaling: (alpha v - alpha)^2 = alpha^2 (v - 1)^2", sp.expand((al * v - al) ** 2 - al**2 * (v - 1) ** 2)
+    )
 
 
 @check("kernel-rich/claim-explicit-regularization:corrected", "definition-vs-smallest-root", "random")
@@ -1395,10 +1823,19 @@ def explicit_corrected_numeric(ctx):
             cor = []
             for p in (30, 50):
                 with mpmath.workdps(p):
-                    cor.append(mpmath.mpf(a) ** 2 * mpmath.fsum(pz_real_roots(mpmath.mpf(b) / mpmath.mpf(a) ** 2, p)[0] for b in beta))
+                    cor.append(
+                        mpmath.mpf(a) ** 2
+                        * mpmath.fsum(pz_real_roots(mpmath.mpf(b) / mpmath.mpf(a) ** 2, p)[0] for b in beta)
+                    )
             with mpmath.workdps(50):
                 err = float(abs(defs[0] - defs[1]) + abs(cor[0] - cor[1]))
-            ctx.agree(f"R by (9) = alpha^2 sum r_min(beta_i/alpha^2), alpha = {a:g}", defs[1], cor[1], tol=1e-20 * max(1.0, float(defs[1])), err=err)
+            ctx.agree(
+                f"R by (9) = alpha^2 sum r_min(beta_i/alpha^2), alpha = {a:g}",
+                defs[1],
+                cor[1],
+                tol=1e-20 * max(1.0, float(defs[1])),
+                err=err,
+            )
 
 
 @check("kernel-rich/claim-explicit-regularization:corrected", "linear-regression", "symbolic")
@@ -1428,30 +1865,45 @@ def q_vs_r_symbolic(ctx):
     U = c[0] * z**2 + c[1] * z**4 + c[2] * z**6
     e = sp.expand(kq.P_Z.subs(u, U))
     sol = sp.solve([e.coeff(z, k) for k in (2, 4, 6)], c, dict=True)
-    ctx.exact("near 0: the root through 0 is r = z^2/8 - z^4/128 + 3 z^6/2048 + O(z^8)", sol == [{c[0]: sp.Rational(1, 8), c[1]: -sp.Rational(1, 128), c[2]: sp.Rational(3, 2048)}],
-              solution=str(sol))
+    ctx.exact(
+        "near 0: the root through 0 is r = z^2/8 - z^4/128 + 3 z^6/2048 + O(z^8)",
+        sol == [{c[0]: sp.Rational(1, 8), c[1]: -sp.Rational(1, 128), c[2]: sp.Rational(3, 2048)}],
+        solution=str(sol),
+    )
     s = sp.Symbol("s", positive=True)  # z = 1/s^2
     k = sp.symbols("k1 k0 km1")
     Uinf = 1 / s**2 + k[0] / s + k[1] + k[2] * s
     e2 = sp.expand(kq.P_Z.subs({u: Uinf, z: 1 / s**2}) * s**8)
     branches = sp.solve([e2.coeff(s, 2), e2.coeff(s, 3)], [k[0], k[1]], dict=True)
     small = [b for b in branches if b[k[0]] == -2]
-    ctx.exact("at infinity: the branches are u = z -/+ 2 sqrt z + 3/2 + ..., the smaller r = z - 2 sqrt z + 3/2 + O(z^{-1/2})",
-              len(small) == 1 and small[0][k[1]] == sp.Rational(3, 2), branches=str(branches))
+    ctx.exact(
+        "at infinity: the branches are u = z -/+ 2 sqrt z + 3/2 + ..., the smaller r = z - 2 sqrt z + 3/2 + O(z^{-1/2})",
+        len(small) == 1 and small[0][k[1]] == sp.Rational(3, 2),
+        branches=str(branches),
+    )
     b, a = sp.symbols("b alpha", positive=True)
     r0 = b**2 / (8 * a**4) - b**4 / (128 * a**8)
-    ctx.identity("alpha -> infinity: alpha^2 r(b/alpha^2) = b^2/(8 alpha^2) + O(alpha^-6), Q: b^2/(4 alpha^2): ratio 1/2 for every b",
-                 sp.limit((a**2 * r0) / (b**2 / (4 * a**2)), a, sp.oo) - sp.Rational(1, 2))
+    ctx.identity(
+        "alpha -> infinity: alpha^2 r(b/alpha^2) = b^2/(8 alpha^2) + O(alpha^-6), Q: b^2/(4 alpha^2): ratio 1/2 for every b",
+        sp.limit((a**2 * r0) / (b**2 / (4 * a**2)), a, sp.oo) - sp.Rational(1, 2),
+    )
     rinf = b / a**2 - 2 * sp.sqrt(b) / a + sp.Rational(3, 2)
-    ctx.identity("alpha -> 0: alpha^2 r(b/alpha^2) = b - 2 alpha sqrt(b) + 3 alpha^2/2 + O(alpha^3) -> |b| (polynomially, rate alpha)",
-                 sp.expand(a**2 * rinf - (b - 2 * a * sp.sqrt(b) + 3 * a**2 / 2)))
+    ctx.identity(
+        "alpha -> 0: alpha^2 r(b/alpha^2) = b - 2 alpha sqrt(b) + 3 alpha^2/2 + O(alpha^3) -> |b| (polynomially, rate alpha)",
+        sp.expand(a**2 * rinf - (b - 2 * a * sp.sqrt(b) + 3 * a**2 / 2)),
+    )
     roots = sp.roots(sp.Poly(kq.P_Z, u), cubics=True, quartics=True)
-    ctx.exact("r is radical: SymPy's roots of p_z are 4 explicit radical expressions (no RootOf)",
-              sum(roots.values()) == 4 and not any(rt.has(sp.RootOf, sp.CRootOf) for rt in roots))
+    ctx.exact(
+        "r is radical: SymPy's roots of p_z are 4 explicit radical expressions (no RootOf)",
+        sum(roots.values()) == 4 and not any(rt.has(sp.RootOf, sp.CRootOf) for rt in roots),
+    )
     q = kq.q_by_recipe()
     inf = q_at_infinity()
     ctx.exact("q(z)/z -> infinity (z = 1/s)", sp.limit(sp.expand_log(inf * s_pos, force=True), s_pos, 0, "+") == sp.oo)
-    ctx.exact("r(z)/z -> 1 (from the expansion at infinity)", sp.limit((1 / s**2 - 2 / s + sp.Rational(3, 2)) * s**2, s, 0, "+") == 1)
+    ctx.exact(
+        "r(z)/z -> 1 (from the expansion at infinity)",
+        sp.limit((1 / s**2 - 2 / s + sp.Rational(3, 2)) * s**2, s, 0, "+") == 1,
+    )
 
 
 @check("kernel-rich/claim-q-vs-r", "rates-numeric", "random")
@@ -1481,8 +1933,12 @@ def q_vs_r_numeric(ctx):
     with mpmath.workdps(40):
         a = mpmath.mpf(10) ** -6
         qdev = abs(Q_mp(beta, a) / mpmath.log(1 / a**2) - n1)
-    ctx.fact("at alpha = 1e-6: |Q/log(1/alpha^2) - ||b||_1| >= 1000 |R - ||b||_1|", qdev >= 1000 * dev[6][0],
-             q_deviation=mpmath.nstr(qdev, 6), r_deviation=mpmath.nstr(dev[6][0], 6))
+    ctx.fact(
+        "at alpha = 1e-6: |Q/log(1/alpha^2) - ||b||_1| >= 1000 |R - ||b||_1|",
+        qdev >= 1000 * dev[6][0],
+        q_deviation=mpmath.nstr(qdev, 6),
+        r_deviation=mpmath.nstr(dev[6][0], 6),
+    )
     ratios = []
     for zv in (0.01, 0.1, 1, 10, 100, 1e4):
         ratios.append(float(q_mp(zv) / R1_definition(zv, 1.0)))
@@ -1496,17 +1952,33 @@ def q_vs_r_numeric(ctx):
     best = None
     for start in range(6 if not ctx.full else 20):
         w_start = 1 + 0.5 * np.random.default_rng(100 + start).standard_normal(2 * d)
-        res = minimize(lambda w: np.sum((w - 1) ** 2), w_start, jac=lambda w: 2 * (w - 1), method="SLSQP",
-                       constraints=[{"type": "eq", "fun": lambda w: Xf @ (w[:d] ** 2 - w[d:] ** 2) - yf,
-                                     "jac": lambda w: np.hstack([2 * Xf * w[:d], -2 * Xf * w[d:]])}], options={"ftol": 1e-15, "maxiter": 500})
+        res = minimize(
+            lambda w: np.sum((w - 1) ** 2),
+            w_start,
+            jac=lambda w: 2 * (w - 1),
+            method="SLSQP",
+            constraints=[
+                {
+                    "type": "eq",
+                    "fun": lambda w: Xf @ (w[:d] ** 2 - w[d:] ** 2) - yf,
+                    "jac": lambda w: np.hstack([2 * Xf * w[:d], -2 * Xf * w[d:]]),
+                }
+            ],
+            options={"ftol": 1e-15, "maxiter": 500},
+        )
         if res.success and (best is None or res.fun < best[0] - 1e-12):
             best = (res.fun, res.x[:d] ** 2 - res.x[d:] ** 2, res)
     bQ, errQ = argmin_q(X, y, 1)
     bR = best[1]
     gap = float(np.max(np.abs(bR - np.array([float(v) for v in bQ]))))
     feas = float(np.max(np.abs(Xf @ bR - yf)))
-    ctx.fact("T5, alpha = 1: argmin R differs from argmin Q (gap >> SLSQP feasibility and Newton error)", gap > 1e3 * (feas + errQ + 1e-10),
-             gap=gap, beta_R=bR.tolist(), beta_Q=[float(v) for v in bQ])
+    ctx.fact(
+        "T5, alpha = 1: argmin R differs from argmin Q (gap >> SLSQP feasibility and Newton error)",
+        gap > 1e3 * (feas + errQ + 1e-10),
+        gap=gap,
+        beta_R=bR.tolist(),
+        beta_Q=[float(v) for v in bQ],
+    )
     if ctx.full:
         import matplotlib
 

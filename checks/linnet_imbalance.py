@@ -10,6 +10,7 @@ Tolerances:
   computations in double are accurate to ~1e-13 relative at these sizes);
 * inequalities along flows are judged with the error estimate of the two runs.
 """
+
 from __future__ import annotations
 
 import functools
@@ -33,7 +34,7 @@ STATIC_REL = 1e-9
 # ---------------------------------------------------------------------------------------
 # Fixture F1: exact rational data (Cayley-orthogonal W and Phi)
 # ---------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def f1(sig_half=(2, 1, sp.Rational(1, 2))):
     """N=4, n=5, r=3, m=2: ``X = W Sigma^{1/2} Phi1^T`` rational, Y integer (r < N so L* > 0)."""
     S4 = sp.Matrix([[0, 1, 0, 2], [-1, 0, 1, 0], [0, -1, 0, 1], [-2, 0, -1, 0]])
@@ -74,7 +75,9 @@ def hp_init(kind: str, h: int = HP_H, seed: int = 0):
 
 
 @functools.lru_cache(maxsize=16)
-def hp_path(kind: str, t_end: float = 16.0, npts: int = 33, Yt=HP_YT, s=HP_S, h: int = HP_H, bits: int = HP_BITS, init=None):
+def hp_path(
+    kind: str, t_end: float = 16.0, npts: int = 33, Yt=HP_YT, s=HP_S, h: int = HP_H, bits: int = HP_BITS, init=None
+):
     V0, U10 = hp_init(kind, h) if init is None else (np.array(init[0]), np.array(init[1]))
     grid = list(np.linspace(0, t_end, npts))
     return ln.whitened_flow_hp(np.array(Yt), np.array(s), V0, U10, grid, bits=bits)
@@ -103,9 +106,21 @@ def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False) -> dict:
         mu_m = max(li.nth(sy, m) - res, 0)
         mu_r = max(li.nth(sy, r) - res, 0)
         out = dict(
-            loss=loss, rate=rate, D=D, eig=eig, dp=dp, dm=dm, dl=dl, sig_m=li.nth(sv, m), sig_r=li.nth(sv, r),
-            lam_r=lam_r, lam_1=lam_1, c=li.c_printed(dp, dm, dl, mu_m, mu_r, lam_1),
-            c_inf=li.c_printed(dp, dm, dl, li.nth(sy, m), li.nth(sy, r), lam_1), Z2=fro2(V) + fro2(U1), E_fro=res,
+            loss=loss,
+            rate=rate,
+            D=D,
+            eig=eig,
+            dp=dp,
+            dm=dm,
+            dl=dl,
+            sig_m=li.nth(sv, m),
+            sig_r=li.nth(sv, r),
+            lam_r=lam_r,
+            lam_1=lam_1,
+            c=li.c_printed(dp, dm, dl, mu_m, mu_r, lam_1),
+            c_inf=li.c_printed(dp, dm, dl, li.nth(sy, m), li.nth(sy, r), lam_1),
+            Z2=fro2(V) + fro2(U1),
+            E_fro=res,
             margin=li.nth(sy, min(r, m)) - res,
         )
         out["prop1"] = li.prop1_rhs(lam_r, dp, dm, dl, out["sig_m"], out["sig_r"])
@@ -115,7 +130,11 @@ def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False) -> dict:
 @functools.lru_cache(maxsize=32)
 def path_quantities(kind: str, **kw):
     hp = hp_path(kind, **kw)
-    return hp, [quantities(hp, k) for k in range(len(hp.times))], [quantities(hp, k, True) for k in range(len(hp.times))]
+    return (
+        hp,
+        [quantities(hp, k) for k in range(len(hp.times))],
+        [quantities(hp, k, True) for k in range(len(hp.times))],
+    )
 
 
 def err_of(a, b, key):
@@ -127,7 +146,9 @@ M1_KINDS_FULL = M1_KINDS_QUICK + ["scaled:0.25:2", "scaled:0.5:0.5"]
 
 
 def m1_kinds(ctx):
-    return [i["kind"] for i in ctx.instances([{"kind": k} for k in M1_KINDS_QUICK], [{"kind": k} for k in M1_KINDS_FULL])]
+    return [
+        i["kind"] for i in ctx.instances([{"kind": k} for k in M1_KINDS_QUICK], [{"kind": k} for k in M1_KINDS_FULL])
+    ]
 
 
 # ---------------------------------------------------------------------------------------
@@ -181,8 +202,21 @@ def static_rates(U1, V, s, E):
     dp, dm, dl = li.imbalance_quantities(eig, r, m)
     sv = list(linalg.singular_values(U1 @ V.T))
     lam = sorted(s**2, reverse=True)
-    return dict(rate=rate, D=D, eig=eig, dp=dp, dm=dm, dl=dl, sig_m=li.nth(sv, m), sig_r=li.nth(sv, r), lam_r=lam[r - 1], lam_1=lam[0],
-                scale=max(1.0, rate, float(np.max(np.abs(eig))) * lam[0], float(np.max(s)) ** 2 * (np.sum(U1**2) + np.sum(V**2))))
+    return dict(
+        rate=rate,
+        D=D,
+        eig=eig,
+        dp=dp,
+        dm=dm,
+        dl=dl,
+        sig_m=li.nth(sv, m),
+        sig_r=li.nth(sv, r),
+        lam_r=lam[r - 1],
+        lam_1=lam[0],
+        scale=max(
+            1.0, rate, float(np.max(np.abs(eig))) * lam[0], float(np.max(s)) ** 2 * (np.sum(U1**2) + np.sum(V**2))
+        ),
+    )
 
 
 def static_ineq(ctx, label, lhs, rhs, scale, **metrics):
@@ -194,7 +228,15 @@ def static_ineq(ctx, label, lhs, rhs, scale, **metrics):
     slack = rhs - lhs
     err = 1e-13 * scale
     if abs(slack) <= STATIC_REL * scale:
-        return ctx.agree(label + " [attained: equality within tolerance]", lhs / scale, rhs / scale, tol=STATIC_REL, err=1e-13, scale=1.0, **metrics)
+        return ctx.agree(
+            label + " [attained: equality within tolerance]",
+            lhs / scale,
+            rhs / scale,
+            tol=STATIC_REL,
+            err=1e-13,
+            scale=1.0,
+            **metrics,
+        )
     return ctx.bound(label, lhs, rhs, err=STATIC_REL * scale if slack < 0 else err, **metrics)
 
 
@@ -225,12 +267,22 @@ def reparam_symbolic(ctx):
     loss_u = li.loss_original(F["X"], F["Y"], Us, V)
     dU = li.flow_from_loss(loss_u, Us).subs(dict(zip(list(Us), list(U))))
     dV = li.flow_from_loss(loss, V)
-    ctx.identity("(3b) = (5b): U' = Phi1 S E V", sp.expand(dU - F["Phi1"] * F["Sh"] * E * V), scope="F1, symbolic U, V (h=2)")
-    ctx.identity("(3a) = (5a): V' = E^T S Phi1^T U", sp.expand(dV - E.T * F["Sh"] * F["Phi1"].T * U), scope="F1, symbolic U, V (h=2)")
+    ctx.identity(
+        "(3b) = (5b): U' = Phi1 S E V", sp.expand(dU - F["Phi1"] * F["Sh"] * E * V), scope="F1, symbolic U, V (h=2)"
+    )
+    ctx.identity(
+        "(3a) = (5a): V' = E^T S Phi1^T U",
+        sp.expand(dV - E.T * F["Sh"] * F["Phi1"].T * U),
+        scope="F1, symbolic U, V (h=2)",
+    )
     ctx.identity("(7): U1' = Phi1^T U' = S E V", sp.expand(F["Phi1"].T * dU - F["Sh"] * E * V), scope="F1")
     ctx.identity("(7): U2' = Phi2^T U' = 0", sp.expand(F["Phi2"].T * dU), scope="F1")
-    ctx.exact("(4): X = W [S 0] [Phi1 Phi2]^T with W^T W = I, Phi orthogonal",
-              (F["W"].T * F["W"] == sp.eye(3)) and ((F["Phi1"].row_join(F["Phi2"])).T * F["Phi1"].row_join(F["Phi2"]) == sp.eye(5)), scope="F1")
+    ctx.exact(
+        "(4): X = W [S 0] [Phi1 Phi2]^T with W^T W = I, Phi orthogonal",
+        (F["W"].T * F["W"] == sp.eye(3))
+        and ((F["Phi1"].row_join(F["Phi2"])).T * F["Phi1"].row_join(F["Phi2"]) == sp.eye(5)),
+        scope="F1",
+    )
 
 
 @check("linnet-imbalance/claim-reparametrization", "random-rank-deficient", "random")
@@ -268,8 +320,16 @@ def loss_decomp_symbolic(ctx):
     Pperp = sp.eye(4) - F["W"] * F["W"].T
     Lstar = sp.Rational(1, 2) * sum(e**2 for e in Pperp * F["Y"])
     loss = li.loss_original(F["X"], F["Y"], U, V)
-    ctx.identity("(8): L = 1/2||E||^2 + 1/2||(I - W W^T) Y||^2", sp.expand(loss - sp.Rational(1, 2) * sum(e**2 for e in E) - Lstar), scope="F1, h=2")
-    ctx.identity("Y - X U V^T = (I - W W^T) Y + W E", sp.expand(F["Y"] - F["X"] * U * V.T - Pperp * F["Y"] - F["W"] * E), scope="F1")
+    ctx.identity(
+        "(8): L = 1/2||E||^2 + 1/2||(I - W W^T) Y||^2",
+        sp.expand(loss - sp.Rational(1, 2) * sum(e**2 for e in E) - Lstar),
+        scope="F1, h=2",
+    )
+    ctx.identity(
+        "Y - X U V^T = (I - W W^T) Y + W E",
+        sp.expand(F["Y"] - F["X"] * U * V.T - Pperp * F["Y"] - F["W"] * E),
+        scope="F1",
+    )
     half = sp.Rational(1, 2) * sum(e**2 for e in E)
     ctx.identity("-d/dV (9) = E^T S U1", sp.expand(li.flow_from_loss(half, V) - E.T * F["Sh"] * U1), scope="F1")
     ctx.identity("-d/dU1 (9) = S E V", sp.expand(li.flow_from_loss(half, U1) - F["Sh"] * E * V), scope="F1")
@@ -313,12 +373,24 @@ def conservation_symbolic(ctx):
     E = li.error_matrix(Yt, Sh, U1, V)
     half = sp.Rational(1, 2) * sum(e**2 for e in E)
     dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
-    ctx.identity("d/dt U1^T U1 = V^T E^T S U1 + U1^T S E V", sp.expand(dU1.T * U1 + U1.T * dU1 - (V.T * E.T * Sh * U1 + U1.T * Sh * E * V)), scope="r=m=2, h=3")
-    ctx.identity("D' = d/dt (U1^T U1 - V^T V) = 0", sp.expand(dU1.T * U1 + U1.T * dU1 - dV.T * V - V.T * dV), scope="r=m=2, h=3, symbolic Sigma_X")
+    ctx.identity(
+        "d/dt U1^T U1 = V^T E^T S U1 + U1^T S E V",
+        sp.expand(dU1.T * U1 + U1.T * dU1 - (V.T * E.T * Sh * U1 + U1.T * Sh * E * V)),
+        scope="r=m=2, h=3",
+    )
+    ctx.identity(
+        "D' = d/dt (U1^T U1 - V^T V) = 0",
+        sp.expand(dU1.T * U1 + U1.T * dU1 - dV.T * V - V.T * dV),
+        scope="r=m=2, h=3, symbolic Sigma_X",
+    )
     X, Y, U, V2 = li.sym_matrix("x", 3, 4), li.sym_matrix("y", 3, 2), li.sym_matrix("u", 4, 2), li.sym_matrix("w", 2, 2)
     L = li.loss_original(X, Y, U, V2)
     dU, dV2 = li.flow_from_loss(L, U), li.flow_from_loss(L, V2)
-    ctx.identity("original coordinates: d/dt (U^T U - V^T V) = 0 (full imbalance)", sp.expand(dU.T * U + U.T * dU - dV2.T * V2 - V2.T * dV2), scope="generic 3x4 X, h=2")
+    ctx.identity(
+        "original coordinates: d/dt (U^T U - V^T V) = 0 (full imbalance)",
+        sp.expand(dU.T * U + U.T * dU - dV2.T * V2 - V2.T * dV2),
+        scope="generic 3x4 X, h=2",
+    )
 
 
 @check("linnet-imbalance/claim-imbalance-conservation", "hp-flow", "flow")
@@ -333,7 +405,15 @@ def conservation_flow(ctx):
         D0 = qs[0]["D"]
         drift = max(float(mpmath.mnorm(q["D"] - D0, 1)) for q in qs)
         err = max(float(mpmath.mnorm(a["D"] - b["D"], 1)) for a, b in zip(qs, qt))
-        ctx.agree("max_t |D(t) - D(0)| = 0", drift, 0.0, tol=HP_TOL, err=err, scale=1.0, loss_ratio=float(qs[-1]["loss"] / qs[0]["loss"]))
+        ctx.agree(
+            "max_t |D(t) - D(0)| = 0",
+            drift,
+            0.0,
+            tol=HP_TOL,
+            err=err,
+            scale=1.0,
+            loss_ratio=float(qs[-1]["loss"] / qs[0]["loss"]),
+        )
     rng = np.random.default_rng(5)
     X = rng.standard_normal((4, 3)) @ rng.standard_normal((3, 6))
     Y = rng.standard_normal((4, 2))
@@ -342,7 +422,12 @@ def conservation_flow(ctx):
     Dfull = full.U.transpose(0, 2, 1) @ full.U - full.V.transpose(0, 2, 1) @ full.V
     drift = float(np.max(np.abs(Dfull - (U0.T @ U0 - V0.T @ V0))))
     ctx.start({"kind": "double full flow, rank-3 X (4x6), h=5"})
-    ctx.bound("full imbalance drift U^T U - V^T V (double, t<=1) <= 1e-9 (1 + |D(0)|)", drift, 1e-9 * (1 + float(np.abs(U0.T @ U0 - V0.T @ V0).max())), err=float(full.error.max()) * 10)
+    ctx.bound(
+        "full imbalance drift U^T U - V^T V (double, t<=1) <= 1e-9 (1 + |D(0)|)",
+        drift,
+        1e-9 * (1 + float(np.abs(U0.T @ U0 - V0.T @ V0).max())),
+        err=float(full.error.max()) * 10,
+    )
 
 
 @check("linnet-imbalance/claim-imbalance-conservation", "gd-contrast", "experiment")
@@ -359,7 +444,11 @@ def conservation_gd(ctx):
     GU, GV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
     U1n, Vn = U1 + eta * GU, V + eta * GV
     dD = (U1n.T * U1n - Vn.T * Vn) - (U1.T * U1 - V.T * V)
-    ctx.identity("GD step: D_{k+1} - D_k = eta^2 (G_U^T G_U - G_V^T G_V)", sp.expand(dD - eta**2 * (GU.T * GU - GV.T * GV)), scope="r = m = h = 2")
+    ctx.identity(
+        "GD step: D_{k+1} - D_k = eta^2 (G_U^T G_U - G_V^T G_V)",
+        sp.expand(dD - eta**2 * (GU.T * GU - GV.T * GV)),
+        scope="r = m = h = 2",
+    )
     rng = np.random.default_rng(0)
     n, m, h, step = 20, 5, 30, 0.05
     c = 1 / math.sqrt(m * h)
@@ -375,7 +464,15 @@ def conservation_gd(ctx):
     drift = U.T @ U - Vv.T @ Vv - D0
     sc = float(np.abs(D0).max())
     ctx.start({"gd": "A.1, eta = 0.05, 200 steps"})
-    ctx.agree("GD drift of D = sum of eta^2 terms", drift / sc, acc / sc, tol=1e-10, err=200 * h * 2.2e-16, scale=1.0, drift_rel=float(np.abs(drift).max() / sc))
+    ctx.agree(
+        "GD drift of D = sum of eta^2 terms",
+        drift / sc,
+        acc / sc,
+        tol=1e-10,
+        err=200 * h * 2.2e-16,
+        scale=1.0,
+        drift_rel=float(np.abs(drift).max() / sc),
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -392,7 +489,11 @@ def scalar_symbolic(ctx):
     ctx.identity("(11): -L'/L = 2(u^2 + v^2)", sp.simplify(-Ldot / Ls - 2 * (u**2 + v**2)), scope="L != 0")
     ctx.identity("(12a): u^4 = d u^2 + (uv)^2", sp.expand(u**4 - d * u**2 - (u * v) ** 2))
     ctx.identity("(12b): v^4 = -d v^2 + (uv)^2", sp.expand(v**4 + d * v**2 - (u * v) ** 2))
-    ctx.identity("d^2 + 4(uv)^2 = (u^2 + v^2)^2, so sqrt(d^2 + 4(uv)^2) = u^2 + v^2 >= 0 (the + root in (13))", sp.expand(d**2 + 4 * (u * v) ** 2 - (u**2 + v**2) ** 2), scope="real u, v")
+    ctx.identity(
+        "d^2 + 4(uv)^2 = (u^2 + v^2)^2, so sqrt(d^2 + 4(uv)^2) = u^2 + v^2 >= 0 (the + root in (13))",
+        sp.expand(d**2 + 4 * (u * v) ** 2 - (u**2 + v**2) ** 2),
+        scope="real u, v",
+    )
     root = u**2 + v**2  # = sqrt(d^2 + 4(uv)^2), by the identity above and u^2 + v^2 >= 0
     ctx.identity("(13): u^2 = (d + sqrt(d^2+4(uv)^2))/2", sp.simplify(u**2 - (d + root) / 2))
     ctx.identity("(13): v^2 = (-d + sqrt(d^2+4(uv)^2))/2", sp.simplify(v**2 - (-d + root) / 2))
@@ -407,11 +508,16 @@ def scalar_flow(ctx):
     """Scalar flows at 160 bits (twin 224), y = 1, from (u0, v0) in the catalog's list: (14)
     pointwise, L non-increasing, the margin chain, and log L(t) <= log L(0) - c t with c the
     right side of (15)."""
-    inits = ctx.instances([{"u0": 2.0, "v0": 0.125}, {"u0": 1.0, "v0": -0.5}], [{"u0": 2.0, "v0": 0.125}, {"u0": 0.125, "v0": 0.125}, {"u0": 1.0, "v0": -0.5}, {"u0": 0.25, "v0": -0.25}])
+    inits = ctx.instances(
+        [{"u0": 2.0, "v0": 0.125}, {"u0": 1.0, "v0": -0.5}],
+        [{"u0": 2.0, "v0": 0.125}, {"u0": 0.125, "v0": 0.125}, {"u0": 1.0, "v0": -0.5}, {"u0": 0.25, "v0": -0.25}],
+    )
     ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
     for inst in inits:
         ctx.start(inst)
-        hp = hp_path("custom", t_end=12.0, npts=25, Yt=((1.0,),), s=(1.0,), h=1, init=(((inst["v0"],),), ((inst["u0"],),)))
+        hp = hp_path(
+            "custom", t_end=12.0, npts=25, Yt=((1.0,),), s=(1.0,), h=1, init=(((inst["v0"],),), ((inst["u0"],),))
+        )
         worst14, worst_mono, worst_margin, worst_gr = [], [], [], []
         c15 = prevL = None
         for k in range(len(hp.times)):
@@ -435,7 +541,9 @@ def scalar_flow(ctx):
             worst_margin.append((float(max(m0, 0) - puv), err))
             worst_gr.append((float(mpmath.log(L) - mpmath.log(L0) + c15 * hp.times[k]), err / float(L) + err))
             prevL = L
-        ctx.agree("(14) along the path", max(a for a, _ in worst14), 0.0, tol=1e-35, err=max(e for _, e in worst14), scale=1.0)
+        ctx.agree(
+            "(14) along the path", max(a for a, _ in worst14), 0.0, tol=1e-35, err=max(e for _, e in worst14), scale=1.0
+        )
         lhs = max(worst_mono)
         ctx.bound("L non-increasing: max L(t_k) - L(t_{k-1}) <= 0", lhs[0], 0.0, err=lhs[1])
         lhs = max(worst_margin)
@@ -463,7 +571,14 @@ def prop1_static(ctx):
         rel = (q["rate"] - rhs) / q["scale"]
         if rel < tight["slack"]:
             tight.update(slack=rel, seed=seed, structure=structure, rate=q["rate"], rhs=rhs, shape=(U1.shape, V.shape))
-        static_ineq(ctx, "(17): RHS <= exact rate", rhs, q["rate"], q["scale"], A2=bool(U1.shape[1] >= min(U1.shape[0], V.shape[0])))
+        static_ineq(
+            ctx,
+            "(17): RHS <= exact rate",
+            rhs,
+            q["rate"],
+            q["scale"],
+            A2=bool(U1.shape[1] >= min(U1.shape[0], V.shape[0])),
+        )
 
     ctx.random(_strategy(), prop, quick=150, full=2000)
     ctx.metrics["tightest"] = {k: (str(v) if k == "shape" else v) for k, v in tight.items()}
@@ -534,11 +649,25 @@ def prop1_flows(ctx):
             rhs = li.prop1_rhs(lam_r, dp, dm, dl, li.nth(sv_, m), li.nth(sv_, r))
             err = abs(rate1[k] - rate2[k]) * 10 + 1e-12 * max(1.0, rate2[k])
             if rate2[k] - rhs < tight["slack"]:
-                tight.update(slack=float(rate2[k] - rhs), ratio=float(rate2[k] / rhs) if rhs > 0 else None, seed=seed, family=family, t=float(grid[k]), shape=[r, m, h])
+                tight.update(
+                    slack=float(rate2[k] - rhs),
+                    ratio=float(rate2[k] / rhs) if rhs > 0 else None,
+                    seed=seed,
+                    family=family,
+                    t=float(grid[k]),
+                    shape=[r, m, h],
+                )
             sc = max(1.0, rate2[k])
             tol = max(STATIC_REL, 10 * err / sc)  # equality cases (e.g. r = m = 1) are resolved to the flows' accuracy
             if abs(rate2[k] - rhs) <= tol * sc:
-                ctx.agree("(17) along the path [attained within tolerance]", rhs / sc, rate2[k] / sc, tol=tol, err=err / sc, scale=1.0)
+                ctx.agree(
+                    "(17) along the path [attained within tolerance]",
+                    rhs / sc,
+                    rate2[k] / sc,
+                    tol=tol,
+                    err=err / sc,
+                    scale=1.0,
+                )
             else:
                 ctx.bound("(17) along the path", rhs, rate2[k], err=err)
 
@@ -564,7 +693,11 @@ def prop1_algebra(ctx):
     half = sp.Rational(1, 2) * sum(e**2 for e in E)
     dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
     Ldot = sum(sp.diff(half, x) * dx for x, dx in zip(list(U1) + list(V), list(dU1) + list(dV)))
-    ctx.identity("-L' = |U1^T S E|^2 + |S E V|^2", sp.expand(-Ldot - sum(e**2 for e in U1.T * Sh * E) - sum(e**2 for e in Sh * E * V)), scope="2x2 blocks")
+    ctx.identity(
+        "-L' = |U1^T S E|^2 + |S E V|^2",
+        sp.expand(-Ldot - sum(e**2 for e in U1.T * Sh * E) - sum(e**2 for e in Sh * E * V)),
+        scope="2x2 blocks",
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -584,6 +717,7 @@ def special_symbolic(ctx):
 def special_random(ctx):
     """Constructed balanced inits (D = 0) and U1 V^T = 0 inits: RHS (17) computed from the
     matrices equals the stated values (tolerance 1e-9 relative)."""
+
     def prop(ex):
         seed, structure = ex
         U1, V, s, E = random_factors(seed, structure)
@@ -593,11 +727,21 @@ def special_random(ctx):
         smin = li.nth(list(linalg.singular_values(U1 @ V.T)), min(r, m))
         sc = q["scale"]
         if structure == "balanced":
-            ctx.agree("D = 0: RHS = 4 sigma_min (r=m) / 2 sigma_min (r!=m)", rhs / sc, (4 if r == m else 2) * smin / sc, tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0)
+            ctx.agree(
+                "D = 0: RHS = 4 sigma_min (r=m) / 2 sigma_min (r!=m)",
+                rhs / sc,
+                (4 if r == m else 2) * smin / sc,
+                tol=STATIC_REL * 10,
+                err=STATIC_REL,
+                scale=1.0,
+            )
         else:
-            ctx.agree("U1 V^T = 0: RHS = 2 Delta", rhs / sc, 2 * q["dl"] / sc, tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0)
+            ctx.agree(
+                "U1 V^T = 0: RHS = 2 Delta", rhs / sc, 2 * q["dl"] / sc, tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0
+            )
 
     from hypothesis import strategies as st
+
     ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(("balanced", "orthogonal"))), prop, quick=60, full=500)
 
 
@@ -610,12 +754,17 @@ def regimes_symbolic(ctx):
     fp = sp.diff(f, x)
     # f' = (x+a)/sqrt((x+a)^2+b) - 1 <= 0 since sqrt((x+a)^2 + b) >= x + a
     ctx.identity("f'(x) = (x+a)/sqrt((x+a)^2+b) - 1", fp - ((x + a) / sp.sqrt((x + a) ** 2 + b) - 1))
-    ctx.exact("f' <= 0: (x+a)^2 <= (x+a)^2 + b for b >= 0", bool(sp.simplify(((x + a) ** 2 + b) - (x + a) ** 2 - b) == 0))
+    ctx.exact(
+        "f' <= 0: (x+a)^2 <= (x+a)^2 + b for b >= 0", bool(sp.simplify(((x + a) ** 2 + b) - (x + a) ** 2 - b) == 0)
+    )
     ctx.identity("left extreme f(0) = sqrt(a^2 + b)", f.subs(x, 0) - sp.sqrt(a**2 + b))
     ctx.identity("right extreme lim_{x->oo} f = a", sp.limit(f, x, sp.oo) - a)
     ctx.identity("right extreme at b = 0: f = a", sp.simplify(f.subs(b, 0) - a))
     dl, s = sp.symbols("Delta sigma", nonnegative=True)
-    ctx.identity("r = m, Delta_pm = 0: bound = 2 lambda_r sqrt(Delta^2 + 4 sigma^2)", li.prop1_rhs(1, 0, 0, dl, s, s) - 2 * sp.sqrt(dl**2 + 4 * s**2))
+    ctx.identity(
+        "r = m, Delta_pm = 0: bound = 2 lambda_r sqrt(Delta^2 + 4 sigma^2)",
+        li.prop1_rhs(1, 0, 0, dl, s, s) - 2 * sp.sqrt(dl**2 + 4 * s**2),
+    )
 
 
 @check("linnet-imbalance/claim-prop1-regimes", "hypothesis", "random")
@@ -652,7 +801,14 @@ def remark2(ctx):
         E = np.outer(A[:, 0], B[:, 0])
         q = static_rates(U1, V, s, E)
         rhs = li.prop1_rhs(1.0, q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
-        ctx.agree("adversarial rate = RHS (17)", q["rate"] / q["scale"], rhs / q["scale"], tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0)
+        ctx.agree(
+            "adversarial rate = RHS (17)",
+            q["rate"] / q["scale"],
+            rhs / q["scale"],
+            tol=STATIC_REL * 10,
+            err=STATIC_REL,
+            scale=1.0,
+        )
 
     ctx.random(st.integers(0, 10**9), prop, quick=50, full=500)
 
@@ -694,7 +850,9 @@ def theorem3_flow(ctx):
         ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0 (tightest grid time)", worst[0], 0.0, err=worst[1], t=tw)
         ctx.bound("measured average rate >= lambda_r c(0)", bound_rate, avg[0], err=avg[1], c0=float(qs[0]["c"]))
         chain = max(float(a["lam_r"] * a["c"] - a["prop1"]) for a in qs)
-        chain_err = max(float(abs((a["lam_r"] * a["c"] - a["prop1"]) - (b["lam_r"] * b["c"] - b["prop1"]))) for a, b in zip(qs, qt))
+        chain_err = max(
+            float(abs((a["lam_r"] * a["c"] - a["prop1"]) - (b["lam_r"] * b["c"] - b["prop1"]))) for a, b in zip(qs, qt)
+        )
         ctx.bound("lambda_r c(t) <= RHS(17) along the path", chain, 0.0, err=chain_err)
         # While the margin sigma_min(Y~) - |E| is negative (in both runs) both mu's are clamped at 0,
         # so c(t) = 2 Delta(t) with the imbalance conserved: there c(0) <= c(t) is an equality, which
@@ -705,7 +863,13 @@ def theorem3_flow(ctx):
         k = max(free, key=lambda i: qs[0]["c"] - qs[i]["c"])
         mono = float(qs[0]["c"] - qs[k]["c"])
         mono_err = float(abs((qs[0]["c"] - qs[k]["c"]) - (qt[0]["c"] - qt[k]["c"])))
-        ctx.bound("c(0) <= c(t) along the path (margin grows as the loss falls)", mono, 0.0, err=mono_err, clamped_grid_times=len(clamped))
+        ctx.bound(
+            "c(0) <= c(t) along the path (margin grows as the loss falls)",
+            mono,
+            0.0,
+            err=mono_err,
+            clamped_grid_times=len(clamped),
+        )
 
 
 @check("linnet-imbalance/theorem-3", "hypothesis-double-flows", "random")
@@ -729,7 +893,10 @@ def theorem3_random(ctx):
         # 2 s_max^2 tr(G0), so the loss still spans decades by then
         T = min(3.0, 40.0 / (float(s.max()) ** 2 * float(np.trace(G0))))
         grid = np.linspace(0, T, 31)[1:]
-        p1, p2 = ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA"), ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA")
+        p1, p2 = (
+            ln.gram_flow(Yt, s, G0, grid, rtol=1e-10, method="LSODA"),
+            ln.gram_flow(Yt, s, G0, grid, rtol=1e-12, method="LSODA"),
+        )
         L1, L2 = p1.loss(), p2.loss()
         E0 = Yt - s[:, None] * (Z0[m:] @ Z0[:m].T)
         Lz = 0.5 * np.sum(E0**2)
@@ -758,12 +925,17 @@ def theorem3_symbolic(ctx):
     dp, dm, dl, mm, mr, l1 = sp.symbols("Delta_p Delta_m Delta mu_m mu_r lambda_1", nonnegative=True)
     c = li.c_printed(dp, dm, dl, mm, mr, l1)
     dc = sp.diff(c, mm)
-    ctx.identity("dc/dmu_m = 4 mu_m/(lambda_1 sqrt(...)) >= 0 (explicit form)", dc - 4 * mm / (l1 * sp.sqrt((dp + dl) ** 2 + 4 * mm**2 / l1)))
+    ctx.identity(
+        "dc/dmu_m = 4 mu_m/(lambda_1 sqrt(...)) >= 0 (explicit form)",
+        dc - 4 * mm / (l1 * sp.sqrt((dp + dl) ** 2 + 4 * mm**2 / l1)),
+    )
     ctx.identity("c(mu = 0) = 2 Delta", sp.simplify(c.subs({mm: 0, mr: 0}) - 2 * dl))
     d, mu, s = sp.symbols("d mu s", positive=True)
     # scalar: D = d (1x1), Delta_pm = 0, Delta = |d|
     cs = li.c_printed(0, 0, d, mu, mu, s)
-    ctx.identity("scalar: lambda_r c = 2 s sqrt(d^2 + 4 mu^2/s)", sp.simplify(s * cs - 2 * s * sp.sqrt(d**2 + 4 * mu**2 / s)))
+    ctx.identity(
+        "scalar: lambda_r c = 2 s sqrt(d^2 + 4 mu^2/s)", sp.simplify(s * cs - 2 * s * sp.sqrt(d**2 + 4 * mu**2 / s))
+    )
     ctx.identity("scalar, s = 1: c = right side of (15)", sp.simplify(cs.subs(s, 1) - 2 * sp.sqrt(d**2 + 4 * mu**2)))
 
 
@@ -789,11 +961,18 @@ def cor4_flow(ctx):
         hp, qs, qt = path_quantities(kind)
         rate = 2 * qs[0]["lam_r"] * qs[0]["dl"]
         ctx.fact("hypothesis Delta(0) > 0", float(qs[0]["dl"]) > 0, Delta0=float(qs[0]["dl"]))
-        worst = max((float(mpmath.log(a["loss"] / qs[0]["loss"]) + rate * t), float(abs(mpmath.log(a["loss"] / qs[0]["loss"]) - mpmath.log(b["loss"] / qt[0]["loss"]))))
-                    for a, b, t in list(zip(qs, qt, hp.times))[1:])
+        worst = max(
+            (
+                float(mpmath.log(a["loss"] / qs[0]["loss"]) + rate * t),
+                float(abs(mpmath.log(a["loss"] / qs[0]["loss"]) - mpmath.log(b["loss"] / qt[0]["loss"]))),
+            )
+            for a, b, t in list(zip(qs, qt, hp.times))[1:]
+        )
         ctx.bound("log L~(t)/L~(0) + 2 lambda_r Delta(0) t <= 0", worst[0], 0.0, err=worst[1] + 1e-40)
         avg = float(-mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) / hp.times[-1])
-        avg_err = float(abs(mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) - mpmath.log(qt[-1]["loss"] / qt[0]["loss"])) / hp.times[-1])
+        avg_err = float(
+            abs(mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) - mpmath.log(qt[-1]["loss"] / qt[0]["loss"])) / hp.times[-1]
+        )
         ctx.bound("measured average rate >= 2 lambda_r Delta(0)", float(rate), avg, err=avg_err)
 
 
@@ -809,8 +988,13 @@ def cor5_exact(ctx):
     c0 = li.c_printed(0, 0, 0, mu, mu, 1)  # h = r = m = 1, D = 0
     rate0 = 2 * (u**2 + v**2)
     R = 2 * 1 * c0
-    ctx.exact("printed rate 2 lambda_r c(0) <= exact initial rate (needed for the claim at small t)", bool(R <= rate0),
-              R=str(R), rate0=str(rate0), c0=str(c0))
+    ctx.exact(
+        "printed rate 2 lambda_r c(0) <= exact initial rate (needed for the claim at small t)",
+        bool(R <= rate0),
+        R=str(R),
+        rate0=str(rate0),
+        c0=str(c0),
+    )
 
 
 @check("linnet-imbalance/corollary-5", "hp-flow", "flow")
@@ -828,7 +1012,12 @@ def cor5_flow(ctx):
             vals.append([mpmath.log(L[k] / L[0]) + 2 * c0 * hp.times[k] for k in range(1, len(hp.times))])
     k = 0  # t = 0.5
     ctx.start({"u0": 0.9375, "v0": 0.9375, "t": hp.times[1]})
-    ctx.bound("log L(t)/L(0) + 2 lambda_r c(0) t <= 0 at t = 0.5", float(vals[0][k]), 0.0, err=float(abs(vals[0][k] - vals[1][k])))
+    ctx.bound(
+        "log L(t)/L(0) + 2 lambda_r c(0) t <= 0 at t = 0.5",
+        float(vals[0][k]),
+        0.0,
+        err=float(abs(vals[0][k] - vals[1][k])),
+    )
 
 
 @check("linnet-imbalance/corollary-5:corrected", "hp-flow", "flow")
@@ -867,7 +1056,9 @@ def cor5c_static(ctx):
         sy = list(linalg.singular_values(Yt))
         res = float(np.linalg.norm(E))
         margin = li.nth(sy, min(r, m)) - res
-        c0 = li.c_printed(q["dp"], q["dm"], q["dl"], max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), q["lam_1"])
+        c0 = li.c_printed(
+            q["dp"], q["dm"], q["dl"], max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), q["lam_1"]
+        )
         ctx.fact("margin > 0", margin > 0)
         ctx.bound("c(0) > 0", 0.0, c0, err=STATIC_REL * q["scale"], strict=True)
 
@@ -881,7 +1072,12 @@ def cor6_exact(ctx):
     the sign); instance: the scalar init of corollary-5 at t0 = 1 (c(t0) >= c(0) = 3.5 > 0)."""
     lam, c, t0 = sp.Integer(1), 4 * sp.Rational(15, 16) ** 2, sp.Integer(1)  # scalar init: lambda_r = 1, c(t0) >= c(0)
     claim = sp.exp(-lam * c * t0) >= 1  # the display at t = t0, divided by L~(t0) > 0
-    ctx.exact("printed display at t = t0: exp(-lambda_r c(t0) t0) >= 1", bool(claim), lambda_c_t0=str(lam * c * t0), lower_bound_on_c_t0=str(c))
+    ctx.exact(
+        "printed display at t = t0: exp(-lambda_r c(t0) t0) >= 1",
+        bool(claim),
+        lambda_c_t0=str(lam * c * t0),
+        lower_bound_on_c_t0=str(c),
+    )
 
 
 @check("linnet-imbalance/corollary-6", "hp-flow", "flow")
@@ -918,8 +1114,14 @@ def cor6c_flow(ctx):
         cT, cinf = qs[-1]["c"], qs[-1]["c_inf"]
         # |dc/dmu_k| <= 2/sqrt(lambda_1) and |mu_k(T) - sigma_k(Yt)| <= ||E(T)||_F: |c(T) - c_inf| <= 4 ||E(T)||/sqrt(lambda_1)
         lip = 4 * float(qs[-1]["E_fro"]) / math.sqrt(float(qs[-1]["lam_1"]))
-        ctx.agree("c(T) -> (22): |c(T) - c_inf| within the Lipschitz bound 4||E(T)||/sqrt(lambda_1)", float(cT), float(cinf), tol=lip + 1e-40,
-                  err=float(abs(cT - qt[-1]["c"])) + float(abs(cinf - qt[-1]["c_inf"])), E_T=float(qs[-1]["E_fro"]))
+        ctx.agree(
+            "c(T) -> (22): |c(T) - c_inf| within the Lipschitz bound 4||E(T)||/sqrt(lambda_1)",
+            float(cT),
+            float(cinf),
+            tol=lip + 1e-40,
+            err=float(abs(cT - qt[-1]["c"])) + float(abs(cinf - qt[-1]["c_inf"])),
+            E_T=float(qs[-1]["E_fro"]),
+        )
 
 
 @check("linnet-imbalance/corollary-6:corrected", "hypothesis-double-flows", "random")
@@ -974,7 +1176,9 @@ def cor6c_symbolic(ctx):
     non-decreasing in them -- theorem-3 symbolic); (22) is c with mu_k = sigma_k(Yt), the limit of
     (21) as ||E|| -> 0."""
     lam, c, t0, t, s = sp.symbols("lambda_r c t0 t s", positive=True)
-    ctx.identity("int_{t0}^t (-lambda_r c) ds = -lambda_r c (t - t0)", sp.integrate(-lam * c, (s, t0, t)) + lam * c * (t - t0))
+    ctx.identity(
+        "int_{t0}^t (-lambda_r c) ds = -lambda_r c (t - t0)", sp.integrate(-lam * c, (s, t0, t)) + lam * c * (t - t0)
+    )
     dp, dm, dl, sm, sr, l1, e = sp.symbols("Delta_p Delta_m Delta sigma_m sigma_r lambda_1 e", positive=True)
     c21 = li.c_printed(dp, dm, dl, sm - e, sr - e, l1)  # margins positive near the limit
     c22 = li.c_printed(dp, dm, dl, sm, sr, l1)
@@ -996,8 +1200,16 @@ HOMO_YT = ((1.0, 0.25), (-0.5, 0.75))
 @functools.lru_cache(maxsize=8)
 def homogeneous_path(lam: float):
     V0, U10 = homogeneous_init(lam)
-    return path_quantities("custom", t_end=20.0, npts=41, Yt=HOMO_YT, s=(1.0, 1.0), h=2, bits=256,
-                           init=(tuple(map(tuple, V0)), tuple(map(tuple, U10))))
+    return path_quantities(
+        "custom",
+        t_end=20.0,
+        npts=41,
+        Yt=HOMO_YT,
+        s=(1.0, 1.0),
+        h=2,
+        bits=256,
+        init=(tuple(map(tuple, V0)), tuple(map(tuple, U10))),
+    )
 
 
 def late_slope(hp, qs, qt):
@@ -1017,7 +1229,10 @@ def tarmoun_symbolic(ctx):
     lam, s = sp.symbols("lambda sigma", positive=True)
     for sign in (1, -1):
         q = li.imbalance_quantities([sign * lam] * 3, 3, 3)
-        ctx.identity(f"D = {'+' if sign > 0 else '-'}lam I: Delta_+ = Delta_- = 0, Delta = |lam|", sp.Matrix([q[0], q[1], q[2] - lam]))
+        ctx.identity(
+            f"D = {'+' if sign > 0 else '-'}lam I: Delta_+ = Delta_- = 0, Delta = |lam|",
+            sp.Matrix([q[0], q[1], q[2] - lam]),
+        )
         c = li.c_printed(q[0], q[1], q[2], s, s, 1)
         ctx.identity("(22): c_inf = 2 sqrt(lam^2 + 4 sigma_min^2)", sp.simplify(c - 2 * sp.sqrt(lam**2 + 4 * s**2)))
 
@@ -1035,8 +1250,15 @@ def tarmoun_flow(ctx):
         sy = linalg.mp_singular_values(mpmath.matrix(HOMO_YT))
         target = float(2 * mpmath.sqrt(mpmath.mpf(inst["lam"]) ** 2 + 4 * sy[-1] ** 2))
         from_22 = float(qs[-1]["lam_r"] * qs[-1]["c_inf"])
-        ctx.agree("late slope = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))", slope, target, tol=max(1e-6, 20 * err), err=err,
-                  loss_final=float(qs[-1]["loss"]), from_22=from_22)
+        ctx.agree(
+            "late slope = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))",
+            slope,
+            target,
+            tol=max(1e-6, 20 * err),
+            err=err,
+            loss_final=float(qs[-1]["loss"]),
+            from_22=from_22,
+        )
 
 
 @check("linnet-imbalance/corollary-6:corrected", "late-slope-vs-22", "flow")
@@ -1054,7 +1276,13 @@ def cor6c_late(ctx):
         ctx.start({"homogeneous": lam})
         hp, qs, qt = homogeneous_path(lam)
         slope, err = late_slope(hp, qs, qt)
-        ctx.agree("homogeneous D = lam I: late slope = lambda_r c_inf (22) exactly", slope, float(qs[-1]["lam_r"] * qs[-1]["c_inf"]), tol=max(1e-6, 20 * err), err=err)
+        ctx.agree(
+            "homogeneous D = lam I: late slope = lambda_r c_inf (22) exactly",
+            slope,
+            float(qs[-1]["lam_r"] * qs[-1]["c_inf"]),
+            tol=max(1e-6, 20 * err),
+            err=err,
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -1065,6 +1293,7 @@ def lemma7_random(ctx):
     """Static: exact rate >= 2 lambda_r(Sigma)(lambda_r(U1 U1^T) + lambda_m(V V^T)) (eigenvalues
     beyond h are 0), the trace inequality tr(S P) >= lambda_min(S) tr(P), and equality at
     E = x_r y_m^T (bottom eigenvectors) with Sigma_X = I."""
+
     def prop(ex):
         seed, structure = ex
         U1, V, s, E = random_factors(seed, structure)
@@ -1077,7 +1306,14 @@ def lemma7_random(ctx):
         b, B = np.linalg.eigh(V @ V.T)
         E2 = np.outer(A[:, 0], B[:, 0])
         q2 = static_rates(U1, V, np.ones(r), E2)
-        ctx.agree("equality at the bottom eigen-matrix (Sigma_X = I)", q2["rate"] / q2["scale"], 2 * (a[0] + b[0]) / q2["scale"], tol=10 * STATIC_REL, err=STATIC_REL, scale=1.0)
+        ctx.agree(
+            "equality at the bottom eigen-matrix (Sigma_X = I)",
+            q2["rate"] / q2["scale"],
+            2 * (a[0] + b[0]) / q2["scale"],
+            tol=10 * STATIC_REL,
+            err=STATIC_REL,
+            scale=1.0,
+        )
 
     ctx.random(_strategy(), prop, quick=100, full=1000)
 
@@ -1092,9 +1328,16 @@ def lemma7_symbolic(ctx):
     half = sp.Rational(1, 2) * sum(e**2 for e in E)
     dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
     Edot = -Sh * (dU1 * V.T + U1 * dV.T)
-    ctx.identity("E' = -S U1 U1^T S E - Sigma E V V^T", sp.expand(Edot - (-Sh * U1 * U1.T * Sh * E - Sh**2 * E * V * V.T)))
-    ctx.identity("(B.1): d/dt ||E||^2 = -2 tr(E^T S U1 U1^T S E + E^T Sigma E V V^T)",
-                 sp.expand(2 * sum(a * b for a, b in zip(E, Edot)) + 2 * (E.T * Sh * U1 * U1.T * Sh * E + E.T * Sh**2 * E * V * V.T).trace()))
+    ctx.identity(
+        "E' = -S U1 U1^T S E - Sigma E V V^T", sp.expand(Edot - (-Sh * U1 * U1.T * Sh * E - Sh**2 * E * V * V.T))
+    )
+    ctx.identity(
+        "(B.1): d/dt ||E||^2 = -2 tr(E^T S U1 U1^T S E + E^T Sigma E V V^T)",
+        sp.expand(
+            2 * sum(a * b for a, b in zip(E, Edot))
+            + 2 * (E.T * Sh * U1 * U1.T * Sh * E + E.T * Sh**2 * E * V * V.T).trace()
+        ),
+    )
 
 
 @check("linnet-imbalance/lemma-8", "hypothesis-static", "random")
@@ -1102,6 +1345,7 @@ def lemma8_random(ctx):
     """(23) on random A (r x h), B (h x m) (families as Proposition 1, with A = U1, B = V^T and
     the swapped roles A = V, B = U1^T), recording whether h >= min(r, m); also the derived
     matrix inequality B^T D B <= (gamma - llow_-) B^T B - gamma llow_- I for gamma = lbar_+ > 0."""
+
     def prop(ex):
         seed, structure = ex
         U1, V, s, E = random_factors(seed, structure)
@@ -1118,7 +1362,13 @@ def lemma8_random(ctx):
             static_ineq(ctx, "(23): RHS <= lambda_m(B^T B)", rhs, lhs, sc, hyp=bool(h >= min(r, m)))
             if lbar > 0:
                 M = (lbar - llow) * (B.T @ B) - lbar * llow * np.eye(m) - B.T @ D @ B
-                static_ineq(ctx, "B^T D B <= (gamma - llow) B^T B - gamma llow I (gamma = lbar_+)", -float(np.linalg.eigvalsh(M).min()), 0.0, sc * sc)
+                static_ineq(
+                    ctx,
+                    "B^T D B <= (gamma - llow) B^T B - gamma llow I (gamma = lbar_+)",
+                    -float(np.linalg.eigvalsh(M).min()),
+                    0.0,
+                    sc * sc,
+                )
 
     ctx.random(_strategy(), prop, quick=100, full=1000)
 
@@ -1130,7 +1380,10 @@ def lemma8_symbolic(ctx):
     x, g, l, s = sp.symbols("x gamma llow sigma", nonnegative=True)
     root = (-g + l + sp.sqrt((g + l) ** 2 + 4 * s**2)) / 2
     ctx.identity("root of x^2 - (l - g) x - (s^2 + g l) = 0", sp.expand(root**2 - (l - g) * root - (s**2 + g * l)))
-    ctx.identity("(g - l)^2 + 4(s^2 + g l) = (g + l)^2 + 4 s^2", sp.expand((g - l) ** 2 + 4 * (s**2 + g * l) - (g + l) ** 2 - 4 * s**2))
+    ctx.identity(
+        "(g - l)^2 + 4(s^2 + g l) = (g + l)^2 + 4 s^2",
+        sp.expand((g - l) ** 2 + 4 * (s**2 + g * l) - (g + l) ** 2 - 4 * s**2),
+    )
     gam = sp.Symbol("gamma", positive=True)
     Bp = li.sym_matrix("b", 2, 2)
     lhs = (sp.eye(2) + Bp.T * Bp / gam).inv()
@@ -1144,13 +1397,16 @@ def lemma8_symbolic(ctx):
         ctx.identity(f"scalar (d {'>' if sign > 0 else '<'} 0): (23) = v^2 (13)", sp.simplify(val - v.subs(sub) ** 2))
     A, B = li.sym_matrix("a", 2, 3), li.sym_matrix("c", 3, 2)
     D = A.T * A - B * B.T
-    ctx.identity("(B.7)-(B.9): blocks of A^T A - B B^T", sp.expand((A[:, :1].T * A[:, 1:]) - (B[:1, :] * B[1:, :].T) - D[:1, 1:]))
+    ctx.identity(
+        "(B.7)-(B.9): blocks of A^T A - B B^T", sp.expand((A[:, :1].T * A[:, 1:]) - (B[:1, :] * B[1:, :].T) - D[:1, 1:])
+    )
 
 
 @check("linnet-imbalance/claim-lemma8-inertia", "hypothesis", "random")
 def inertia_random(ctx):
     """Random A (r x h), B (h x m): #negative eigenvalues of A^T A - B B^T <= m and #positive <=
     r (rank-aware threshold 1e-10 |D|)."""
+
     def prop(ex):
         seed, structure = ex
         U1, V, s, E = random_factors(seed, structure)
@@ -1190,15 +1446,30 @@ def prop9_flow(ctx):
         hp, qs, qt = path_quantities(kind)
         c0 = qs[0]["c"]
         ctx.fact("c(0) > 0", float(c0) > 0, c0=float(c0))
-        bnd = lambda Q: mpmath.exp(4 * mpmath.sqrt(Q[0]["lam_1"]) * Q[0]["E_fro"] / (Q[0]["lam_r"] * Q[0]["c"])) * Q[0]["Z2"]
+        bnd = lambda Q: (
+            mpmath.exp(4 * mpmath.sqrt(Q[0]["lam_1"]) * Q[0]["E_fro"] / (Q[0]["lam_r"] * Q[0]["c"])) * Q[0]["Z2"]
+        )
         bound, sup = bnd(qs), max(q["Z2"] for q in qs)
         err = float(abs(bound - bnd(qt))) + float(abs(sup - max(q["Z2"] for q in qt)))
         ctx.bound("sup ||Z||_F^2 <= printed bound", float(sup), float(bound), err=err)
         decay = mpmath.exp(-qs[0]["lam_r"] * c0 * hp.times[-1] / 2) * qs[0]["E_fro"]
-        ctx.bound("E -> 0: ||E(T)||_F <= exp(-lambda_r c(0) T/2) ||E(0)||_F", float(qs[-1]["E_fro"]), float(decay), err=float(abs(qs[-1]["E_fro"] - qt[-1]["E_fro"])), E0=float(qs[0]["E_fro"]))
+        ctx.bound(
+            "E -> 0: ||E(T)||_F <= exp(-lambda_r c(0) T/2) ||E(0)||_F",
+            float(qs[-1]["E_fro"]),
+            float(decay),
+            err=float(abs(qs[-1]["E_fro"] - qt[-1]["E_fro"])),
+            E0=float(qs[0]["E_fro"]),
+        )
         half = len(hp.times) // 2
-        move = mpmath.sqrt(mpmath.fsum(x**2 for x in hp.V[-1] - hp.V[half]) + mpmath.fsum(x**2 for x in hp.U1[-1] - hp.U1[half]))
+        move = mpmath.sqrt(
+            mpmath.fsum(x**2 for x in hp.V[-1] - hp.V[half]) + mpmath.fsum(x**2 for x in hp.U1[-1] - hp.U1[half])
+        )
         # |Z'| <= |A_Z| |Z| <= lambda_1^{1/2} |E| sup|Z|, and |E(t)| <= e^{-lambda_r c(0)(t-t')/2} |E(t')|
         tail = mpmath.sqrt(qs[0]["lam_1"] * sup) * 2 * qs[half]["E_fro"] / (qs[0]["lam_r"] * c0)
-        ctx.bound("Cauchy: |Z(T) - Z(T/2)|_F <= lambda_1^{1/2} sup|Z| int_{T/2}^oo |E| (Gronwall tail)", float(move), float(tail),
-                  err=10 * max(hp.error) + float(abs(qs[half]["E_fro"] - qt[half]["E_fro"])) * float(tail / qs[half]["E_fro"]))
+        ctx.bound(
+            "Cauchy: |Z(T) - Z(T/2)|_F <= lambda_1^{1/2} sup|Z| int_{T/2}^oo |E| (Gronwall tail)",
+            float(move),
+            float(tail),
+            err=10 * max(hp.error)
+            + float(abs(qs[half]["E_fro"] - qt[half]["E_fro"])) * float(tail / qs[half]["E_fro"]),
+        )

@@ -7,6 +7,7 @@ Probability claims: a claim 'P(event) >= 1 - delta' is verified when the 95% Clo
 upper bound on the failure probability is below delta, refuted when the lower bound is above
 it, inconclusive otherwise.
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,7 +32,9 @@ def probability_claim(ctx, label, failures: int, n: int, delta: float, **metrics
     """'failure probability <= delta' decided by the Clopper-Pearson interval."""
     lo, hi = montecarlo.clopper_pearson(failures, n, alpha=1 - CONFIDENCE)
     ok = True if hi < delta else (False if lo > delta else None)
-    return ctx.fact(label, ok, failures=failures, samples=n, freq=failures / n, cp95_low=lo, cp95_high=hi, delta=delta, **metrics)
+    return ctx.fact(
+        label, ok, failures=failures, samples=n, freq=failures / n, cp95_low=lo, cp95_high=hi, delta=delta, **metrics
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -51,7 +54,11 @@ def min_norm_exact(ctx):
     ctx.identity("X Theta_hat = W W^T Y", X * th2 - F["W"] * F["W"].T * Y, scope="F1")
     M = li.sym_matrix("q", 2, 2)
     T = th2 + F["Phi2"] * M
-    ctx.identity("(Theta_hat + Phi2 M)^T (Theta_hat + Phi2 M) = Theta_hat^T Theta_hat + M^T M", sp.expand(T.T * T - th2.T * th2 - M.T * M), scope="F1, symbolic M")
+    ctx.identity(
+        "(Theta_hat + Phi2 M)^T (Theta_hat + Phi2 M) = Theta_hat^T Theta_hat + M^T M",
+        sp.expand(T.T * T - th2.T * th2 - M.T * M),
+        scope="F1, symbolic M",
+    )
     ctx.identity("X (Theta_hat + Phi2 M) = X Theta_hat (every LS solution)", sp.expand(X * T - X * th2), scope="F1")
 
 
@@ -75,11 +82,18 @@ def min_norm_convex(ctx):
     (a, _), (b, _) = convex.solve_at_tolerances(cp1)
     ctx.agree("CP1 argmin = Theta_hat", b, th, tol=1e-6, err=float(np.abs(a - b).max()) + 1e-9)
     sv = np.linalg.svd(X, compute_uv=False)
-    ctx.agree("pinv(X) Y = Theta_hat", np.linalg.pinv(X) @ Y, th, tol=1e-10, err=1e-13 * sv[0] / sv[2])  # rounding ~ eps * sigma_1/sigma_r
-    for name, norm, ref in (("spectral", lambda T: cp.sigma_max(T), np.linalg.norm(th, 2)), ("nuclear", lambda T: cp.normNuc(T), np.linalg.norm(th, "nuc"))):
+    ctx.agree(
+        "pinv(X) Y = Theta_hat", np.linalg.pinv(X) @ Y, th, tol=1e-10, err=1e-13 * sv[0] / sv[2]
+    )  # rounding ~ eps * sigma_1/sigma_r
+    for name, norm, ref in (
+        ("spectral", lambda T: cp.sigma_max(T), np.linalg.norm(th, 2)),
+        ("nuclear", lambda T: cp.normNuc(T), np.linalg.norm(th, "nuc")),
+    ):
+
         def build(norm=norm):
             T = cp.Variable((5, 2))
             return T, cp.Problem(cp.Minimize(norm(T)), [X @ T == WWY])
+
         (_, va), (_, vb) = convex.solve_at_tolerances(build)
         ctx.agree(f"CP2: min {name} norm over LS solutions = |Theta_hat|", vb, ref, tol=1e-5, err=abs(va - vb) + 1e-8)
 
@@ -88,7 +102,13 @@ def min_norm_convex(ctx):
         return T, cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ T)), [Phi2.T @ T == 0])
 
     (a, _), (b, _) = convex.solve_at_tolerances(cp3)
-    ctx.agree("CP3: argmin of the loss on {Phi2^T Theta = 0} = Theta_hat", b, th, tol=1e-6, err=float(np.abs(a - b).max()) + 1e-9)
+    ctx.agree(
+        "CP3: argmin of the loss on {Phi2^T Theta = 0} = Theta_hat",
+        b,
+        th,
+        tol=1e-6,
+        err=float(np.abs(a - b).max()) + 1e-9,
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -130,7 +150,7 @@ def _hp_limit_distance(hp, U20, twin=False):
         E = Yt - S * U1 * V.T
         fro = lambda A: mpmath.sqrt(mpmath.fsum(x**2 for x in A))
         cross = fro(U2 * V.T)
-        phi1_part = fro(U1 * V.T - S ** -1 * Yt)
+        phi1_part = fro(U1 * V.T - S**-1 * Yt)
         return cross, phi1_part, fro(E) / min(hp.s)
 
 
@@ -146,12 +166,26 @@ def prop10_hp(ctx):
     with mpmath.workprec(b):
         U2 = mpmath.matrix(U20.tolist())
         worst = max(float(mpmath.mnorm(U2 * V.T, 1)) for V in Vs)
-    ctx.agree("max_t |V(t) U2(0)^T| = 0 (invariance, (32))", worst, 0.0, tol=HP_TOL, err=max(hp.error) * float(np.abs(U20).sum()), scale=1.0)
+    ctx.agree(
+        "max_t |V(t) U2(0)^T| = 0 (invariance, (32))",
+        worst,
+        0.0,
+        tol=HP_TOL,
+        err=max(hp.error) * float(np.abs(U20).sum()),
+        scale=1.0,
+    )
     cross, phi1, tail = _hp_limit_distance(hp, U20)
     cross_t, phi1_t, _ = _hp_limit_distance(hp, U20, True)
     dist = float(mpmath.sqrt(cross**2 + phi1**2))
-    ctx.agree("|U(inf) V(inf)^T - Theta_hat|_F = 0 (limit; error: the E(T) tail + precision)", dist, 0.0, tol=1e-12,
-              err=float(tail) + float(abs(phi1 - phi1_t)) + float(abs(cross - cross_t)), scale=1.0, E_tail=float(tail))
+    ctx.agree(
+        "|U(inf) V(inf)^T - Theta_hat|_F = 0 (limit; error: the E(T) tail + precision)",
+        dist,
+        0.0,
+        tol=1e-12,
+        err=float(tail) + float(abs(phi1 - phi1_t)) + float(abs(cross - cross_t)),
+        scale=1.0,
+        E_tail=float(tail),
+    )
 
 
 @check("linnet-imbalance/proposition-10", "full-flow-vs-cvxpy", "flow")
@@ -180,7 +214,9 @@ def prop10_full(ctx):
         vals.append(T.value)
     ctx.start({"init": "invariant", "h": 7, "T": 40.0})
     err = float(path.error[-1]) * 10 + np.linalg.norm(E) / Sh.diagonal().min() + float(np.abs(vals[0] - vals[1]).max())
-    ctx.agree("Theta(T) (full flow) = CP1 min-norm (cvxpy)", Th, vals[1], tol=1e-6, err=err, E_T=float(np.linalg.norm(E)))
+    ctx.agree(
+        "Theta(T) (full flow) = CP1 min-norm (cvxpy)", Th, vals[1], tol=1e-6, err=err, E_T=float(np.linalg.norm(E))
+    )
 
 
 @check("linnet-imbalance/proposition-10", "symbolic-32", "symbolic")
@@ -188,14 +224,21 @@ def prop10_symbolic(ctx):
     """(32) derived from (7) with U2' = 0 (symbolic 2x2 blocks, Sigma_X symbolic), so (31) is
     an equilibrium of the linear system (32)."""
     s1, s2 = sp.symbols("s1 s2", positive=True)
-    U1, V, U2, Yt = li.sym_matrix("a", 2, 3), li.sym_matrix("v", 2, 3), li.sym_matrix("b", 2, 3), li.sym_matrix("y", 2, 2)
+    U1, V, U2, Yt = (
+        li.sym_matrix("a", 2, 3),
+        li.sym_matrix("v", 2, 3),
+        li.sym_matrix("b", 2, 3),
+        li.sym_matrix("y", 2, 2),
+    )
     Sh = sp.diag(s1, s2)
     E = li.error_matrix(Yt, Sh, U1, V)
     half = sp.Rational(1, 2) * sum(e**2 for e in E)
     dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
     lhs = (dV * U2.T).col_join(dU1 * U2.T)
     A = sp.zeros(2, 2).row_join(E.T * Sh).col_join((Sh * E).row_join(sp.zeros(2, 2)))
-    ctx.identity("(32): d/dt [V U2^T; U1 U2^T] = A_Z [V U2^T; U1 U2^T]", sp.expand(lhs - A * (V * U2.T).col_join(U1 * U2.T)))
+    ctx.identity(
+        "(32): d/dt [V U2^T; U1 U2^T] = A_Z [V U2^T; U1 U2^T]", sp.expand(lhs - A * (V * U2.T).col_join(U1 * U2.T))
+    )
 
 
 @check("linnet-imbalance/claim-invariant-set", "symbolic", "symbolic")
@@ -207,10 +250,16 @@ def invariant_symbolic(ctx):
     U, V = li.sym_matrix("u", 5, 2), li.sym_matrix("v", 2, 2)
     L = li.loss_original(F["X"], F["Y"], U, V)
     zero = {x: 0 for x in list(U) + list(V)}
-    ctx.identity("(iv) U = V = 0 is an equilibrium of (3)", li.flow_from_loss(L, U).subs(zero).col_join(li.flow_from_loss(L, V).subs(zero)), scope="F1, h=2")
+    ctx.identity(
+        "(iv) U = V = 0 is an equilibrium of (3)",
+        li.flow_from_loss(L, U).subs(zero).col_join(li.flow_from_loss(L, V).subs(zero)),
+        scope="F1, h=2",
+    )
     Th = li.sym_matrix("t", 5, 2)
     Lr = sp.Rational(1, 2) * sum(e**2 for e in F["Y"] - F["X"] * Th)
-    ctx.identity("(v) Phi2^T Theta' = 0 for the regression flow", sp.expand(F["Phi2"].T * li.flow_from_loss(Lr, Th)), scope="F1")
+    ctx.identity(
+        "(v) Phi2^T Theta' = 0 for the regression flow", sp.expand(F["Phi2"].T * li.flow_from_loss(Lr, Th)), scope="F1"
+    )
 
 
 @check("linnet-imbalance/claim-invariant-set", "convex-cp3", "convex")
@@ -233,7 +282,9 @@ def invariant_convex(ctx):
         return T, cp.Problem(cp.Minimize(0.5 * cp.sum_squares(Y - X @ T)), [Phi2.T @ T == 0])
 
     outs = convex.solve_at_tolerances(build)
-    ctx.agree("CP3 argmin = Theta_hat", outs[1][0], th, tol=1e-6, err=float(np.abs(outs[0][0] - outs[1][0]).max()) + 1e-9)
+    ctx.agree(
+        "CP3 argmin = Theta_hat", outs[1][0], th, tol=1e-6, err=float(np.abs(outs[0][0] - outs[1][0]).max()) + 1e-9
+    )
     ctx.agree("CP3 value = L*", outs[1][1], Lstar, tol=1e-6, err=abs(outs[0][1] - outs[1][1]) + 1e-9)
 
 
@@ -247,28 +298,54 @@ def invariant_near_miss(ctx):
     hp, U20 = invariant_path("near-miss")
     V0, U10, _ = invariant_init("near-miss")
     ctx.start({"init": "near-miss", "h": 7})
-    ctx.fact("V(0) U2(0)^T = 0 exactly, U1(0) U2(0)^T != 0", bool(np.all(V0 @ U20.T == 0) and np.abs(U10 @ U20.T).max() > 0.1),
-             U1U2=float(np.abs(U10 @ U20.T).max()))
+    ctx.fact(
+        "V(0) U2(0)^T = 0 exactly, U1(0) U2(0)^T != 0",
+        bool(np.all(V0 @ U20.T == 0) and np.abs(U10 @ U20.T).max() > 0.1),
+        U1U2=float(np.abs(U10 @ U20.T).max()),
+    )
     cross, phi1, tail = _hp_limit_distance(hp, U20)
     cross_t, _, _ = _hp_limit_distance(hp, U20, True)
     Vs, Us, b = hp.run(False)
     with mpmath.workprec(b):
         U2 = mpmath.matrix(U20.tolist())
         vu2 = max(float(mpmath.mnorm(V * U2.T, 1)) for V in Vs)
-    ctx.bound("{V U2^T = 0} alone is not invariant: max_t |V(t) U2(0)^T| > 0", 0.0, vu2, err=max(hp.error) * float(np.abs(U20).sum()), strict=True)
-    ctx.bound("limit distance |U2(0) V(inf)^T|_F > 0 (beyond tail + precision)", 0.0, float(cross) - float(tail) * 10, err=float(abs(cross - cross_t)), strict=True,
-              distance=float(cross), E_tail=float(tail))
+    ctx.bound(
+        "{V U2^T = 0} alone is not invariant: max_t |V(t) U2(0)^T| > 0",
+        0.0,
+        vu2,
+        err=max(hp.error) * float(np.abs(U20).sum()),
+        strict=True,
+    )
+    ctx.bound(
+        "limit distance |U2(0) V(inf)^T|_F > 0 (beyond tail + precision)",
+        0.0,
+        float(cross) - float(tail) * 10,
+        err=float(abs(cross - cross_t)),
+        strict=True,
+        distance=float(cross),
+        E_tail=float(tail),
+    )
     hi, U2i = invariant_path("invariant")
     ctx.start({"init": "invariant", "item": "(i)"})
     Vs, Us, b = hi.run(False)
     with mpmath.workprec(b):
         U2 = mpmath.matrix(U2i.tolist())
         worst = max(max(float(mpmath.mnorm(V * U2.T, 1)), float(mpmath.mnorm(U * U2.T, 1))) for V, U in zip(Vs, Us))
-    ctx.agree("(i) invariance: max_t (|V U2^T|, |U1 U2^T|) = 0 from an init in the set", worst, 0.0, tol=HP_TOL, err=max(hi.error) * float(np.abs(U2i).sum()), scale=1.0)
+    ctx.agree(
+        "(i) invariance: max_t (|V U2^T|, |U1 U2^T|) = 0 from an init in the set",
+        worst,
+        0.0,
+        tol=HP_TOL,
+        err=max(hi.error) * float(np.abs(U2i).sum()),
+        scale=1.0,
+    )
     hz, _ = invariant_path("zero")
     ctx.start({"init": "zero"})
     Vs, Us, b = hz.run(False)
-    ctx.fact("(iv) zero init stays at 0 (equilibrium; loss stays L~(0) > 0)", all(float(mpmath.mnorm(V, 1)) == 0 and float(mpmath.mnorm(U, 1)) == 0 for V, U in zip(Vs, Us)))
+    ctx.fact(
+        "(iv) zero init stays at 0 (equilibrium; loss stays L~(0) > 0)",
+        all(float(mpmath.mnorm(V, 1)) == 0 and float(mpmath.mnorm(U, 1)) == 0 for V, U in zip(Vs, Us)),
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -295,22 +372,43 @@ def decomposition_flow(ctx):
     ctx.agree("U2(T) = U2(0)", Phi2.T @ U, U2_0, tol=1e-8, err=float(path.error[-1]) * 10)
     E = Wm.T @ Y - Sh @ Phi1.T @ U @ V.T
     gap = np.linalg.norm(path.Theta[-1] - th - Phi2 @ U2_0 @ V.T)
-    ctx.bound("|Theta(T) - Theta_hat - Phi2 U2(0) V(T)^T| <= |E(T)|_F / sqrt(lambda_r)", gap, np.linalg.norm(E) / Sh.diagonal().min(), err=float(path.error[-1]) * 100)
+    ctx.bound(
+        "|Theta(T) - Theta_hat - Phi2 U2(0) V(T)^T| <= |E(T)|_F / sqrt(lambda_r)",
+        gap,
+        np.linalg.norm(E) / Sh.diagonal().min(),
+        err=float(path.error[-1]) * 100,
+    )
     T = cp.Variable((5, 2))
     prob = cp.Problem(cp.Minimize(cp.norm(T - path.Theta[-1], "fro")), [X @ T == Wm @ Wm.T @ Y])
     prob.solve(solver=cp.CLARABEL)
-    ctx.bound("CP5: distance to the solution set <= |E(T)|_F / sqrt(lambda_r)", prob.value, np.linalg.norm(E) / Sh.diagonal().min(), err=1e-8)  # Clarabel's default accuracy
-    ctx.bound("but |Theta(T) - Theta_hat| = |U2(0) V(T)^T| is O(1) (> 0.1)", 0.1, float(np.linalg.norm(path.Theta[-1] - th)), err=100 * float(path.error[-1]),
-              u2v=float(np.linalg.norm(U2_0 @ V.T)))
+    ctx.bound(
+        "CP5: distance to the solution set <= |E(T)|_F / sqrt(lambda_r)",
+        prob.value,
+        np.linalg.norm(E) / Sh.diagonal().min(),
+        err=1e-8,
+    )  # Clarabel's default accuracy
+    ctx.bound(
+        "but |Theta(T) - Theta_hat| = |U2(0) V(T)^T| is O(1) (> 0.1)",
+        0.1,
+        float(np.linalg.norm(path.Theta[-1] - th)),
+        err=100 * float(path.error[-1]),
+        u2v=float(np.linalg.norm(U2_0 @ V.T)),
+    )
 
 
 @check("linnet-imbalance/claim-trained-network-decomposition", "symbolic-29", "symbolic")
 def decomposition_symbolic(ctx):
     """(29): Phi1 Phi1^T + Phi2 Phi2^T = I on F1 and U V^T = Phi1 U1 V^T + Phi2 U2 V^T."""
     F = f1()
-    ctx.identity("Phi1 Phi1^T + Phi2 Phi2^T = I", F["Phi1"] * F["Phi1"].T + F["Phi2"] * F["Phi2"].T - sp.eye(5), scope="F1")
+    ctx.identity(
+        "Phi1 Phi1^T + Phi2 Phi2^T = I", F["Phi1"] * F["Phi1"].T + F["Phi2"] * F["Phi2"].T - sp.eye(5), scope="F1"
+    )
     U, V = li.sym_matrix("u", 5, 2), li.sym_matrix("v", 2, 2)
-    ctx.identity("(29)", sp.expand(U * V.T - F["Phi1"] * (F["Phi1"].T * U) * V.T - F["Phi2"] * (F["Phi2"].T * U) * V.T), scope="F1")
+    ctx.identity(
+        "(29)",
+        sp.expand(U * V.T - F["Phi1"] * (F["Phi1"].T * U) * V.T - F["Phi2"] * (F["Phi2"].T * U) * V.T),
+        scope="F1",
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -329,10 +427,22 @@ def lemma11_mc(alpha: float, h: int, delta: float, samples: int, seed: int):
     td = lb.t_delta_printed(delta)
     a = math.sqrt(m + n) + td
     a_e1 = math.sqrt(m + n) + lb.t_delta_from_e1(delta)
-    out = dict(f33=0, f34=0, f35=0, joint=0, e5=0, e5_e1=0, implied_ok=0, e5_count=0, worst33=math.inf, worst34=0.0, worst35=0.0)
+    out = dict(
+        f33=0,
+        f34=0,
+        f35=0,
+        joint=0,
+        e5=0,
+        e5_e1=0,
+        implied_ok=0,
+        e5_count=0,
+        worst33=math.inf,
+        worst34=0.0,
+        worst35=0.0,
+    )
     for _ in range(samples):
         M = rng.standard_normal((h, m + n)) * h ** (-alpha)
-        V, U1, U2 = M[:, :m].T, M[:, m:m + r].T, M[:, m + r:].T
+        V, U1, U2 = M[:, :m].T, M[:, m : m + r].T, M[:, m + r :].T
         Z = np.vstack([V, U1])
         eig = list(ln.indefinite_spectrum(Z @ Z.T, [-1] * m + [1] * r))
         dl = li.imbalance_quantities(eig, r, m)[2]
@@ -364,7 +474,13 @@ def _lemma11(ctx, alphas_quick, alphas_full, strict=False):
     quick = [{"alpha": a, "delta": 0.25, "h": h} for a in alphas_quick for h in (250, 1000)]
     # the full grid keeps only widths above the threshold h0(delta) (h0 = 275 at delta = 0.1, 449 at
     # 0.01): a plain run outside the hypothesis is no evidence; probes may still ask for any h
-    full = [i for i in ({"alpha": a, "delta": d, "h": h} for a in alphas_full for d in (0.25, 0.1, 0.01) for h in (250, 1000, 4000)) if lb.l11_width_ok(i)]
+    full = [
+        i
+        for i in (
+            {"alpha": a, "delta": d, "h": h} for a in alphas_full for d in (0.25, 0.1, 0.01) for h in (250, 1000, 4000)
+        )
+        if lb.l11_width_ok(i)
+    ]
     for inst in ctx.instances([{k: v for k, v in q.items()} for q in quick], full):
         h = inst.get("h")
         ctx.start(inst)
@@ -375,11 +491,32 @@ def _lemma11(ctx, alphas_quick, alphas_full, strict=False):
             continue
         ns = inst["samples"] or (40 if not ctx.full else 400)
         res = lemma11_mc(inst["alpha"], h, inst["delta"], ns, inst["seed"])
-        probability_claim(ctx, "P[(33), (34), (35) all hold] >= 1 - delta", res["joint"], ns, inst["delta"], h0=h0,
-                          min_Delta_over_h_pow=res["worst33"], max_ratio34=res["worst34"], max_ratio35=res["worst35"])
-        ctx.fact("on every sample in the event (E.5) (printed t_delta), (33)-(35) hold (the proof's deterministic step)",
-                 res["implied_ok"] == res["e5_count"], e5_samples=res["e5_count"])
-        ctx.metrics.setdefault("e5_failures", []).append({"alpha": inst["alpha"], "h": h, "delta": inst["delta"], "printed_t": res["e5"], "e1_t": res["e5_e1"], "samples": ns})
+        probability_claim(
+            ctx,
+            "P[(33), (34), (35) all hold] >= 1 - delta",
+            res["joint"],
+            ns,
+            inst["delta"],
+            h0=h0,
+            min_Delta_over_h_pow=res["worst33"],
+            max_ratio34=res["worst34"],
+            max_ratio35=res["worst35"],
+        )
+        ctx.fact(
+            "on every sample in the event (E.5) (printed t_delta), (33)-(35) hold (the proof's deterministic step)",
+            res["implied_ok"] == res["e5_count"],
+            e5_samples=res["e5_count"],
+        )
+        ctx.metrics.setdefault("e5_failures", []).append(
+            {
+                "alpha": inst["alpha"],
+                "h": h,
+                "delta": inst["delta"],
+                "printed_t": res["e5"],
+                "e1_t": res["e5_e1"],
+                "samples": ns,
+            }
+        )
 
 
 @check("linnet-imbalance/lemma-11", "monte-carlo", "random")
@@ -398,9 +535,16 @@ def lemma11_symbolic(ctx):
     h, a, al = sp.symbols("h a alpha", positive=True)
     hw = ((sp.sqrt(h) + a) ** 2 - (sp.sqrt(h) - a) ** 2) / 2
     ctx.identity("half-width = 2 a sqrt(h)", sp.expand(hw - 2 * a * sp.sqrt(h)))
-    ctx.identity("h^{-2 alpha} 2 a sqrt h = 2 a / h^{2 alpha - 1/2}", sp.simplify(h ** (-2 * al) * 2 * a * sp.sqrt(h) - 2 * a / h ** (2 * al - sp.Rational(1, 2))))
+    ctx.identity(
+        "h^{-2 alpha} 2 a sqrt h = 2 a / h^{2 alpha - 1/2}",
+        sp.simplify(h ** (-2 * al) * 2 * a * sp.sqrt(h) - 2 * a / h ** (2 * al - sp.Rational(1, 2))),
+    )
     x = sp.Symbol("x", nonnegative=True)
-    ctx.exact("(1 - x)^2 >= 1/2 on [0, 1/4] (decreasing, value 9/16 at 1/4)", bool((1 - sp.Rational(1, 4)) ** 2 >= sp.Rational(1, 2)) and sp.diff((1 - x) ** 2, x).subs(x, sp.Rational(1, 4)) < 0)
+    ctx.exact(
+        "(1 - x)^2 >= 1/2 on [0, 1/4] (decreasing, value 9/16 at 1/4)",
+        bool((1 - sp.Rational(1, 4)) ** 2 >= sp.Rational(1, 2))
+        and sp.diff((1 - x) ** 2, x).subs(x, sp.Rational(1, 4)) < 0,
+    )
     F = f1()
     V, U = li.sym_matrix("v", 2, 3), li.sym_matrix("u", 5, 3)
     Mt = V.T.row_join(U.T)  # M = [V^T U^T], h x (m+n)
@@ -408,11 +552,19 @@ def lemma11_symbolic(ctx):
     G = Mt.T * Mt - g * sp.eye(7)
     sel_l = sp.zeros(3, 2).row_join(F["Phi1"].T)
     sel_r = sp.eye(2).col_join(sp.zeros(5, 2))
-    ctx.identity("U1 V^T = [0 Phi1^T](M^T M - gamma I)[I; 0]", sp.expand(sel_l * G * sel_r - F["Phi1"].T * U * V.T), scope="F1 Phi, h=3")
+    ctx.identity(
+        "U1 V^T = [0 Phi1^T](M^T M - gamma I)[I; 0]",
+        sp.expand(sel_l * G * sel_r - F["Phi1"].T * U * V.T),
+        scope="F1 Phi, h=3",
+    )
     sel_l2 = sp.eye(2).row_join(sp.zeros(2, 5)).col_join(sel_l)
     sel_r2 = sp.zeros(2, 2).col_join(F["Phi2"])
     Z = V.col_join(F["Phi1"].T * U)
-    ctx.identity("[V U2^T; U1 U2^T] = diag(I, Phi1^T)(M^T M - gamma I)[0; Phi2]", sp.expand(sel_l2 * G * sel_r2 - Z * (F["Phi2"].T * U).T), scope="F1 Phi, h=3")
+    ctx.identity(
+        "[V U2^T; U1 U2^T] = diag(I, Phi1^T)(M^T M - gamma I)[0; Phi2]",
+        sp.expand(sel_l2 * G * sel_r2 - Z * (F["Phi2"].T * U).T),
+        scope="F1 Phi, h=3",
+    )
     # The width hypothesis at its edge (mutation survivors showed the encoded h0 otherwise
     # unjudged): (E.7) needs x = a/sqrt(h) <= 1/4, a = sqrt(m+n) + t_delta the deviation of
     # (E.5); SymPy solves it for h, and the encoded hypothesis must admit h just above that
@@ -423,9 +575,12 @@ def lemma11_symbolic(ctx):
     for delta in (0.25, 0.1, 0.01):
         a_v = math.sqrt(m + n) + lb.t_delta_printed(delta)
         edge = float(edge_h.subs(aa, a_v))
-        ctx.exact(f"h > h0 at its edge (delta = {delta}): the hypothesis admits h = (1 + 1e-6) h_E7 and refuses (1 - 1e-6) h_E7, h_E7 = solve(a/sqrt(h) = 1/4)",
-                  lb.l11_width_ok({"h": edge * (1 + 1e-6), "delta": delta}) and not lb.l11_width_ok({"h": edge * (1 - 1e-6), "delta": delta}),
-                  h_E7=edge)
+        ctx.exact(
+            f"h > h0 at its edge (delta = {delta}): the hypothesis admits h = (1 + 1e-6) h_E7 and refuses (1 - 1e-6) h_E7, h_E7 = solve(a/sqrt(h) = 1/4)",
+            lb.l11_width_ok({"h": edge * (1 + 1e-6), "delta": delta})
+            and not lb.l11_width_ok({"h": edge * (1 - 1e-6), "delta": delta}),
+            h_E7=edge,
+        )
 
 
 @check("linnet-imbalance/lemma-11-restated", "monte-carlo", "random")
@@ -450,7 +605,7 @@ def theorem12_sample(alpha: float, h: int, seed: int):
     Yt = np.array(T12_Y).reshape(r, m)
     rng = np.random.default_rng([seed, h, int(alpha * 1000)])
     Gfull = ln.wishart_gram(m + n, h, rng) * h ** (-2 * alpha)
-    G0, C0 = Gfull[: m + r, : m + r], Gfull[m + r:, : m + r]
+    G0, C0 = Gfull[: m + r, : m + r], Gfull[m + r :, : m + r]
     eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
     dl = li.imbalance_quantities(eig, r, m)[2]
     lam1, lamr = max(s) ** 2, min(s) ** 2
@@ -467,17 +622,38 @@ def theorem12_sample(alpha: float, h: int, seed: int):
     u2v = zperp[-1][:, :m]
     dist = float(np.linalg.norm(u2v, 2))
     # the limit: |Z_perp(inf) - Z_perp(T)| <= (exp(lambda_1^{1/2} int_T^inf |E|) - 1) sup|Z_perp|, int_T^inf |E| <= 2|E(T)|/(lambda_r 2 Delta)
-    tail = (math.exp(math.sqrt(lam1) * 2 * Efro[-1] / rate) - 1) * float(zperp_f.max()) + float(p.error[-1]) * 10 * float(np.abs(C0).sum())
+    tail = (math.exp(math.sqrt(lam1) * 2 * Efro[-1] / rate) - 1) * float(zperp_f.max()) + float(
+        p.error[-1]
+    ) * 10 * float(np.abs(C0).sum())
     zp0 = float(np.linalg.norm(C0))
     uv0 = float(np.linalg.norm(G0[m:, :m]))
     e15 = math.exp(math.sqrt(lam1) / (h ** (1 - 2 * alpha) * lamr) * E0f) * zp0
-    e16 = math.exp(math.sqrt(lam1) / (h ** (1 - 2 * alpha) * lamr) * float(np.linalg.norm(T12_Y))) * math.exp(
-        math.sqrt(lam1) / (h ** (1 - 2 * alpha) * lamr ** 1.5) * uv0) * zp0
-    return dict(dist=dist, dist_fro=float(np.linalg.norm(u2v)), sup_zperp=float(zperp_f.max()), u2v_fro=float(np.linalg.norm(u2v)), e15=e15, e16=e16,
-                dl=dl, zp0=zp0, uv0=uv0, E0=E0f, tail=tail, E_T=float(Efro[-1]), G0=G0, C0=C0, lam1=lam1, lamr=lamr)
+    e16 = (
+        math.exp(math.sqrt(lam1) / (h ** (1 - 2 * alpha) * lamr) * float(np.linalg.norm(T12_Y)))
+        * math.exp(math.sqrt(lam1) / (h ** (1 - 2 * alpha) * lamr**1.5) * uv0)
+        * zp0
+    )
+    return dict(
+        dist=dist,
+        dist_fro=float(np.linalg.norm(u2v)),
+        sup_zperp=float(zperp_f.max()),
+        u2v_fro=float(np.linalg.norm(u2v)),
+        e15=e15,
+        e16=e16,
+        dl=dl,
+        zp0=zp0,
+        uv0=uv0,
+        E0=E0f,
+        tail=tail,
+        E_T=float(Efro[-1]),
+        G0=G0,
+        C0=C0,
+        lam1=lam1,
+        lamr=lamr,
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _width_requirement_exprs():
     """From the proof, by SymPy: (E.7) a/sqrt(h) <= 1/4 solved for h, and (E.17)
     2 lambda_1^{1/2}/lambda_r^{3/2} sqrt(m) a h^{-(2 alpha - 1/2)} <= 1 as h^{4 alpha - 1} >= K,
@@ -513,13 +689,25 @@ def _theorem12(ctx, quick, full, label="(36)"):
         # Monte Carlo); double rounding of a dozen operations is the error
         b34 = 2 * math.sqrt(m + r) * (math.sqrt(m + n) + td) / h ** (2 * al - 0.5)
         composed = lb.C_theorem12(T12_S[0] ** 2, T12_S[1] ** 2, Yf) ** (1 / h ** (1 - 2 * al)) * b34
-        ctx.agree(f"{label} = C^(1/h^(1-2 alpha)) x (34) (the proof's composition (E.15))", rhs, composed, tol=1e-12 * abs(composed), err=1e-14 * abs(composed), scale=abs(composed))
+        ctx.agree(
+            f"{label} = C^(1/h^(1-2 alpha)) x (34) (the proof's composition (E.15))",
+            rhs,
+            composed,
+            tol=1e-12 * abs(composed),
+            err=1e-14 * abs(composed),
+            scale=abs(composed),
+        )
         c_factor = lb.C_theorem12(T12_S[0] ** 2, T12_S[1] ** 2, Yf) ** (1 / h ** (1 - 2 * al))
         # h0's second term is (E.17)'s 4 (lambda_1/lambda_r^3) m a^2 for any spectrum, not only this one
         for l1_, lr_ in ((1.0, 0.5), (2.0, 0.5), (3.0, 1.5)):
             need = _width_requirements(l1_, lr_, m, math.sqrt(m + n) + td)
-            ctx.agree(f"h0 = max of the (E.7) and (E.17) requirements (solved by SymPy) at lambda = ({l1_}, {lr_})", lb.h0_theorem12(m, n, td, l1_, lr_),
-                      need, tol=1e-12 * need, err=1e-14 * need)
+            ctx.agree(
+                f"h0 = max of the (E.7) and (E.17) requirements (solved by SymPy) at lambda = ({l1_}, {lr_})",
+                lb.h0_theorem12(m, n, td, l1_, lr_),
+                need,
+                tol=1e-12 * need,
+                err=1e-14 * need,
+            )
         fails, worst, chain_bad, errs = 0, 0.0, 0, []
         for k in range(ns):
             s_ = theorem12_sample(al, h, inst["seed"] * 100003 + k)
@@ -530,19 +718,42 @@ def _theorem12(ctx, quick, full, label="(36)"):
             # (E.16)-(E.17): on the (35) event, above the width threshold, the printed exponential
             # factor of (E.16) is at most C^{1/h^{1 - 2 alpha}} (C as reconstructed must cover it)
             in35 = s_["uv0"] <= 2 * math.sqrt(m) * (math.sqrt(m + n) + td) / h ** (2 * al - 0.5)
-            links = [s_["dist"] <= s_["u2v_fro"] + s_["tail"], s_["u2v_fro"] <= s_["sup_zperp"] + s_["tail"],
-                     (not in_event) or s_["sup_zperp"] <= s_["e15"] * (1 + 1e-9),
-                     (not in35) or s_["e16"] <= c_factor * s_["zp0"] * (1 + 1e-9)]
+            links = [
+                s_["dist"] <= s_["u2v_fro"] + s_["tail"],
+                s_["u2v_fro"] <= s_["sup_zperp"] + s_["tail"],
+                (not in_event) or s_["sup_zperp"] <= s_["e15"] * (1 + 1e-9),
+                (not in35) or s_["e16"] <= c_factor * s_["zp0"] * (1 + 1e-9),
+            ]
             chain_bad += not all(links)
             errs.append(s_["tail"])
-        probability_claim(ctx, f"P[{label} holds] >= 1 - delta", int(fails), ns, delta, bound=rhs, max_dist_over_bound=worst,
-                          threshold=need, max_limit_error=max(errs))
-        ctx.fact("proof chain dist <= |U2(0)V^T|_F <= sup|Z_perp|_F <= (E.15) on every sample in the (33) event, and (E.16)'s factor <= C^(1/h^(1-2 alpha)) on the (35) event",
-                 chain_bad == 0, chain_violations=chain_bad)
+        probability_claim(
+            ctx,
+            f"P[{label} holds] >= 1 - delta",
+            int(fails),
+            ns,
+            delta,
+            bound=rhs,
+            max_dist_over_bound=worst,
+            threshold=need,
+            max_limit_error=max(errs),
+        )
+        ctx.fact(
+            "proof chain dist <= |U2(0)V^T|_F <= sup|Z_perp|_F <= (E.15) on every sample in the (33) event, and (E.16)'s factor <= C^(1/h^(1-2 alpha)) on the (35) event",
+            chain_bad == 0,
+            chain_violations=chain_bad,
+        )
 
 
-T12_QUICK = [{"alpha": 0.5, "h": 400, "delta": 0.25}, {"alpha": 0.5, "h": 1600, "delta": 0.25}, {"alpha": 0.4, "h": 30000, "delta": 0.25}]
-T12_FULL = [{"alpha": a, "h": h, "delta": d} for d in (0.25, 0.1) for a, h in ((0.5, 400), (0.5, 1600), (0.5, 6400), (0.4, 30000), (0.4, 100000), (0.3, 10**13))]
+T12_QUICK = [
+    {"alpha": 0.5, "h": 400, "delta": 0.25},
+    {"alpha": 0.5, "h": 1600, "delta": 0.25},
+    {"alpha": 0.4, "h": 30000, "delta": 0.25},
+]
+T12_FULL = [
+    {"alpha": a, "h": h, "delta": d}
+    for d in (0.25, 0.1)
+    for a, h in ((0.5, 400), (0.5, 1600), (0.5, 6400), (0.4, 30000), (0.4, 100000), (0.3, 10**13))
+]
 
 
 @check("linnet-imbalance/theorem-12", "monte-carlo-gram-flow", "random")
@@ -570,7 +781,7 @@ def theorem12_full_flow(ctx):
     S = np.diag(T12_S)
     X = Wm @ np.hstack([S, np.zeros((r, n - r))]) @ Phi.T
     Y = Wm @ np.array(T12_Y).reshape(r, m)
-    U0, V0 = rng.standard_normal((n, h)) * h ** -al, rng.standard_normal((m, h)) * h ** -al
+    U0, V0 = rng.standard_normal((n, h)) * h**-al, rng.standard_normal((m, h)) * h**-al
     grid = np.array([2.0, 6.0])
     full = ln.full_flow(X, Y, U0, V0, grid, rtol=1e-11)
     U1, U2 = Phi[:, :r].T @ U0, Phi[:, r:].T @ U0
@@ -579,12 +790,19 @@ def theorem12_full_flow(ctx):
     KV = gp.K[:, :m]
     Th = Phi[:, :r] @ gp.product() + Phi[:, r:] @ (U2 @ Z0.T) @ KV.transpose(0, 2, 1)
     ctx.start(inst)
-    err = 10 * (float(full.error.max()) * h + float(gp.error.max()) * float(np.abs(Z0 @ Z0.T).sum() + np.abs(U2 @ Z0.T).sum()))
+    err = 10 * (
+        float(full.error.max()) * h + float(gp.error.max()) * float(np.abs(Z0 @ Z0.T).sum() + np.abs(U2 @ Z0.T).sum())
+    )
     ctx.agree("Theta(t) full flow = Gram-reduced flow (t = 2, 6)", full.Theta, Th, tol=1e-7, err=err)
     th_hat = np.linalg.pinv(X) @ Y
     d_full = float(np.linalg.norm(full.Theta[-1] - th_hat, 2))
     td = lb.t_delta_printed(0.25)
-    ctx.bound("full flow: |Theta(T) - Theta_hat|_2 <= (36) (delta = 0.25)", d_full, lb.bound36(al, h, m, n, r, td, 1.0, 0.5, float(np.linalg.norm(T12_Y))), err=100 * h * float(full.error.max()))
+    ctx.bound(
+        "full flow: |Theta(T) - Theta_hat|_2 <= (36) (delta = 0.25)",
+        d_full,
+        lb.bound36(al, h, m, n, r, td, 1.0, 0.5, float(np.linalg.norm(T12_Y))),
+        err=100 * h * float(full.error.max()),
+    )
 
 
 @check("linnet-imbalance/theorem-12", "symbolic-constants", "symbolic")
@@ -594,14 +812,26 @@ def theorem12_symbolic(ctx):
     lambda_r^3) m a^2, i.e. h >= h0^{1/(4a-1)}; h0^{1/(4a-1)} >= h0 for h0 >= 1, a <= 1/2; and the
     (E.16) step as printed fails on an instance (proof-only misprint, recorded in notes)."""
     h, a, al, c, t = sp.symbols("h a alpha c t", positive=True)
-    ctx.identity("h^{-(1-2 alpha)} h^{-(2 alpha - 1/2)} = h^{-1/2}", sp.simplify(h ** (-(1 - 2 * al)) * h ** (-(2 * al - sp.Rational(1, 2))) - h ** sp.Rational(-1, 2)))
+    ctx.identity(
+        "h^{-(1-2 alpha)} h^{-(2 alpha - 1/2)} = h^{-1/2}",
+        sp.simplify(h ** (-(1 - 2 * al)) * h ** (-(2 * al - sp.Rational(1, 2))) - h ** sp.Rational(-1, 2)),
+    )
     ctx.identity("int_0^oo exp(-c t) dt = 1/c", sp.integrate(sp.exp(-c * t), (t, 0, sp.oo)) - 1 / c)
     l1, lr, m = sp.symbols("lambda_1 lambda_r m", positive=True)
     lhs = 2 * sp.sqrt(l1) / lr ** sp.Rational(3, 2) * sp.sqrt(m) * a * h ** (-(2 * al - sp.Rational(1, 2)))
     # lhs <= 1  <=>  h^{2 alpha - 1/2} >= 2 ... <=> h^{4 alpha - 1} >= 4 lambda_1/lambda_r^3 m a^2
-    ctx.identity("(E.17) condition squared: (lhs * h^{2 alpha - 1/2})^2 = 4 lambda_1/lambda_r^3 m a^2", sp.simplify((lhs * h ** (2 * al - sp.Rational(1, 2))) ** 2 - 4 * l1 / lr**3 * m * a**2))
-    ctx.identity("h^{2(2 alpha - 1/2)} = h^{4 alpha - 1}", sp.simplify(h ** (2 * (2 * al - sp.Rational(1, 2))) - h ** (4 * al - 1)))
-    ctx.exact("h0^{1/(4 alpha - 1)} >= h0 for h0 >= 1, 1/4 < alpha <= 1/2 (exponent >= 1)", all(1 / (4 * sp.Rational(k, 100) - 1) >= 1 for k in range(26, 51)))
+    ctx.identity(
+        "(E.17) condition squared: (lhs * h^{2 alpha - 1/2})^2 = 4 lambda_1/lambda_r^3 m a^2",
+        sp.simplify((lhs * h ** (2 * al - sp.Rational(1, 2))) ** 2 - 4 * l1 / lr**3 * m * a**2),
+    )
+    ctx.identity(
+        "h^{2(2 alpha - 1/2)} = h^{4 alpha - 1}",
+        sp.simplify(h ** (2 * (2 * al - sp.Rational(1, 2))) - h ** (4 * al - 1)),
+    )
+    ctx.exact(
+        "h0^{1/(4 alpha - 1)} >= h0 for h0 >= 1, 1/4 < alpha <= 1/2 (exponent >= 1)",
+        all(1 / (4 * sp.Rational(k, 100) - 1) >= 1 for k in range(26, 51)),
+    )
     # (E.16) as printed vs the derived bound, on Sigma_X = 100 I, Y = 0, U1 V^T = P with |P|_F = 1
     E = -10 * sp.Matrix([[1]])  # E = W^T Y - Sigma^{1/2} P = -10 P
     printed = 0 + sp.Rational(1, 10) * 1  # ||Y|| + lambda_r^{-1/2} ||P||
@@ -626,15 +856,21 @@ def theorem12_symbolic(ctx):
             ok = not lb.t12_width_ok({**inst, "h": need * (1 - 1e-6)})
             if alpha_v == sp.Rational(1, 2):
                 ok = ok and lb.t12_width_ok({**inst, "h": need * (1 + 1e-6)})
-            ctx.exact(f"alpha = {alpha_v}, delta = {delta}: the width hypothesis refuses h just below the proof's requirement"
-                      + (" and admits h just above (exponent 1)" if alpha_v == sp.Rational(1, 2) else ""), ok, requirement=need)
+            ctx.exact(
+                f"alpha = {alpha_v}, delta = {delta}: the width hypothesis refuses h just below the proof's requirement"
+                + (" and admits h just above (exponent 1)" if alpha_v == sp.Rational(1, 2) else ""),
+                ok,
+                requirement=need,
+            )
 
 
 @check("linnet-imbalance/theorem-12-restated", "monte-carlo-gram-flow", "random")
 def theorem12r_mc(ctx):
     """The restated theorem (1/4 < alpha < 1/2): the Monte Carlo of theorem-12 at alpha = 0.4 (and
     0.3 at h = 1e13, full)."""
-    _theorem12(ctx, [q for q in T12_QUICK if q["alpha"] < 0.5], [q for q in T12_FULL if q["alpha"] < 0.5], label="(E.9)")
+    _theorem12(
+        ctx, [q for q in T12_QUICK if q["alpha"] < 0.5], [q for q in T12_FULL if q["alpha"] < 0.5], label="(E.9)"
+    )
 
 
 @check("linnet-imbalance/lemma-e1", "monte-carlo", "random")
@@ -647,12 +883,21 @@ def lemma_e1(ctx):
     rng = np.random.default_rng(ctx.seed)
     for n, m in sizes:
         sv = np.array([np.linalg.svd(rng.standard_normal((n, m)), compute_uv=False)[[0, -1]] for _ in range(ns)])
-        for eps in (1.0, 2.0) + ((1.5,) if ctx.full else ()):  # eps = 3 (tail 2.5e-4) would need > 15000 samples to decide
+        for eps in (1.0, 2.0) + (
+            (1.5,) if ctx.full else ()
+        ):  # eps = 3 (tail 2.5e-4) would need > 15000 samples to decide
             ctx.start({"n": n, "m": m, "eps": eps})
             lo, hi = math.sqrt(n) - math.sqrt(m) - eps, math.sqrt(n) + math.sqrt(m) + eps
             fails = int(np.sum((sv[:, 1] < lo) | (sv[:, 0] > hi)))
-            probability_claim(ctx, "P[fail] <= 2 exp(-eps^2)", fails, ns, 2 * math.exp(-eps**2),
-                              max_sigma1_excess=float((sv[:, 0] - math.sqrt(n) - math.sqrt(m)).max()), min_sigmam_excess=float((sv[:, 1] - math.sqrt(n) + math.sqrt(m)).min()))
+            probability_claim(
+                ctx,
+                "P[fail] <= 2 exp(-eps^2)",
+                fails,
+                ns,
+                2 * math.exp(-(eps**2)),
+                max_sigma1_excess=float((sv[:, 0] - math.sqrt(n) - math.sqrt(m)).max()),
+                min_sigmam_excess=float((sv[:, 1] - math.sqrt(n) + math.sqrt(m)).min()),
+            )
 
 
 @check("linnet-imbalance/lemma-e2", "hypothesis", "random")
@@ -681,7 +926,13 @@ def lemma_e2(ctx):
             cond = float(sb.max() / sn)
             err = 1e-14 * cond * mm  # rounding of the pseudo-inverse, relative to the condition number
             ctx.agree("B B^+ = I", B @ Bp, np.eye(n), tol=1e-9 * cond, err=err)
-            ctx.agree("sigma_1(B^+) sigma_n(B) = 1", float(linalg.singular_values(Bp).max()) * sn, 1.0, tol=1e-9 * cond, err=err)
+            ctx.agree(
+                "sigma_1(B^+) sigma_n(B) = 1",
+                float(linalg.singular_values(Bp).max()) * sn,
+                1.0,
+                tol=1e-9 * cond,
+                err=err,
+            )
 
     ctx.random(st.tuples(st.integers(0, 10**9), st.booleans()), prop, quick=80, full=800)
 
@@ -708,7 +959,11 @@ def balanced_symbolic(ctx):
     P_ = Theta.T * F["Phi1"] * F["Phi1"].T * Theta
     ctx.identity("P = Theta^T Phi1 Phi1^T Theta = diag(16, 81)", P_ - sp.diag(p1, p2))
     Q = sp.Matrix([[1, 0], [0, 1], [0, 0]])  # h = 3, Q^T Q = I
-    ctx.exact("printed V_bal = P^{1/4} Q is not conformable (2x2 times 3x2)", P_.shape[1] != Q.shape[0], note="notation misprint; Q^T used")
+    ctx.exact(
+        "printed V_bal = P^{1/4} Q is not conformable (2x2 times 3x2)",
+        P_.shape[1] != Q.shape[0],
+        note="notation misprint; Q^T used",
+    )
     Ub = Theta * sp.diag(sp.Rational(1, 2), sp.Rational(1, 3)) * Q.T
     Vb = sp.diag(2, 3) * Q.T
     ctx.identity("U_bal V_bal^T = Theta", Ub * Vb.T - Theta)
@@ -756,7 +1011,14 @@ def inertia_random_init(ctx):
             pos, neg = int(np.sum(eig > thr)), int(np.sum(eig < -thr))
             small = float(np.sort(np.abs(eig))[h - min(h, n + m)]) if h >= n + m else None
             if h >= n + m:
-                ctx.fact("rank n+m with n positive, m negative eigenvalues", pos == n and neg == m, pos=pos, neg=neg, smallest_nonzero=small, threshold=thr)
+                ctx.fact(
+                    "rank n+m with n positive, m negative eigenvalues",
+                    pos == n and neg == m,
+                    pos=pos,
+                    neg=neg,
+                    smallest_nonzero=small,
+                    threshold=thr,
+                )
             else:
                 ctx.fact("contrast h < n+m: rank h < n+m (the claim needs h >= n+m)", pos + neg == h, pos=pos, neg=neg)
 
@@ -770,7 +1032,11 @@ def inertia_sylvester(ctx):
     V = sp.Matrix([[2, -1, 1, 1]])
     D = U.T * U - V.T * V
     roots = sp.real_roots(D.charpoly().as_expr())
-    ctx.exact("inertia (2, 1, 1)", (sum(1 for x in roots if x > 0), sum(1 for x in roots if x < 0), sum(1 for x in roots if x == 0)) == (2, 1, 1), roots=str(roots))
+    ctx.exact(
+        "inertia (2, 1, 1)",
+        (sum(1 for x in roots if x > 0), sum(1 for x in roots if x < 0), sum(1 for x in roots if x == 0)) == (2, 1, 1),
+        roots=str(roots),
+    )
 
 
 @check("linnet-imbalance/claim-random-margin-zero", "monte-carlo", "random")
@@ -801,8 +1067,14 @@ def margin_zero(ctx):
             margins.append(marg)
             pos += marg > 0
         lo, hi = montecarlo.clopper_pearson(pos, ns, alpha=1 - CONFIDENCE)
-        ctx.fact("P[margin > 0] < 0.05 (margin term zero w.h.p.)", True if hi < 0.05 else (False if lo > 0.05 else None), positive=pos, samples=ns,
-                 cp95_high=hi, max_margin=float(max(margins)))
+        ctx.fact(
+            "P[margin > 0] < 0.05 (margin term zero w.h.p.)",
+            True if hi < 0.05 else (False if lo > 0.05 else None),
+            positive=pos,
+            samples=ns,
+            cp95_high=hi,
+            max_margin=float(max(margins)),
+        )
 
 
 @check("linnet-imbalance/remark-13", "symbolic", "symbolic")
@@ -860,7 +1132,9 @@ def a1_random(ctx):
         U, V = rng.standard_normal((20, h)), rng.standard_normal((5, h))
         eig = np.sort(ln.indefinite_spectrum(np.vstack([U, V]) @ np.vstack([U, V]).T, [1] * 20 + [-1] * 5))[::-1]
         uu = np.sort(np.linalg.eigvalsh(U @ U.T))[::-1]
-        ctx.metrics[f"A1_h{h}_max_abs_eig_UU_minus_eig_D_plus_over_UV2"] = float(np.abs(uu - eig[:20]).max() / np.linalg.norm(U @ V.T, 2))
+        ctx.metrics[f"A1_h{h}_max_abs_eig_UU_minus_eig_D_plus_over_UV2"] = float(
+            np.abs(uu - eig[:20]).max() / np.linalg.norm(U @ V.T, 2)
+        )
 
 
 @check("linnet-imbalance/claim-appc-rayleigh", "random", "random")
@@ -868,6 +1142,7 @@ def appc_random(ctx):
     """Random (U r x h, V m x h): lambda_min of the Kronecker matrix = lambda_r(UU^T) +
     lambda_m(VV^T); the exact rate at E = E_min is 2 lambda_min(T); and 2(lambda_r + lambda_m) >=
     the item-6 bound from D = U^T U - V^T V, W = U V^T."""
+
     def prop(ex):
         seed, structure = ex
         from .linnet_imbalance import random_factors, static_rates
@@ -879,7 +1154,9 @@ def appc_random(ctx):
         lr = li.nth(list(np.linalg.eigvalsh(U @ U.T)), r)
         lm = li.nth(list(np.linalg.eigvalsh(V @ V.T)), m)
         sc = max(1.0, float(w.max()))
-        ctx.agree("lambda_min(T) = lambda_r(UU^T) + lambda_m(VV^T)", w[0] / sc, (lr + lm) / sc, tol=1e-9, err=1e-13, scale=1.0)
+        ctx.agree(
+            "lambda_min(T) = lambda_r(UU^T) + lambda_m(VV^T)", w[0] / sc, (lr + lm) / sc, tol=1e-9, err=1e-13, scale=1.0
+        )
         Emin = Qk[:, 0].reshape(m, r).T  # column-major vec
         q = static_rates(U, V, np.ones(r), Emin)
         ctx.agree("rate at E_min = 2 lambda_min(T)", q["rate"] / sc, 2 * w[0] / sc, tol=1e-9, err=1e-13, scale=1.0)
@@ -887,6 +1164,7 @@ def appc_random(ctx):
         static_ineq(ctx, "item 6: Lemma-8 bound <= 2(lambda_r + lambda_m)", bound, 2 * (lr + lm), q["scale"])
 
     from .linnet_imbalance import _strategy
+
     ctx.random(_strategy(), prop, quick=60, full=600)
 
 
@@ -919,8 +1197,12 @@ def fibre_search(U, V, rng, starts: int = 6):
     for k in range(starts):
         x = np.zeros(len(iu[0])) if k == 0 else 0.5 * rng.standard_normal(len(iu[0]))
         for mu in (1e1, 1e3, 1e5):
-            x = minimize(lambda y: value(G_of(y)) + mu * np.sum((G_of(y)[m:, :m] - W) ** 2), x, method="Nelder-Mead",
-                         options=dict(xatol=1e-10, fatol=1e-12, maxiter=20000, maxfev=20000)).x
+            x = minimize(
+                lambda y: value(G_of(y)) + mu * np.sum((G_of(y)[m:, :m] - W) ** 2),
+                x,
+                method="Nelder-Mead",
+                options=dict(xatol=1e-10, fatol=1e-12, maxiter=20000, maxfev=20000),
+            ).x
         G = G_of(x)
         res = float(np.abs(G[m:, :m] - W).max())
         if res < 1e-5 and (best is None or value(G) < best[0]):
@@ -953,11 +1235,27 @@ def appc_tightness(ctx):
             if bound > 1e-12:
                 ratios.append(2 * (lr + lm) / bound)
             return
-        ctx.agree("bound attained: 2(lambda_r + lambda_m) = bound", 2 * (lr + lm) / q["scale"], bound / q["scale"], tol=1e-9, err=1e-13, scale=1.0)
+        ctx.agree(
+            "bound attained: 2(lambda_r + lambda_m) = bound",
+            2 * (lr + lm) / q["scale"],
+            bound / q["scale"],
+            tol=1e-9,
+            err=1e-13,
+            scale=1.0,
+        )
 
-    ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(("balanced", "homogeneous", "plain"))), prop, quick=60, full=600)
+    ctx.random(
+        st.tuples(st.integers(0, 10**9), st.sampled_from(("balanced", "homogeneous", "plain"))),
+        prop,
+        quick=60,
+        full=600,
+    )
     if ratios:
-        ctx.metrics["plain_ratio_min_median_max"] = [float(np.min(ratios)), float(np.median(ratios)), float(np.max(ratios))]
+        ctx.metrics["plain_ratio_min_median_max"] = [
+            float(np.min(ratios)),
+            float(np.median(ratios)),
+            float(np.max(ratios)),
+        ]
     if ctx.full:  # exploratory: local search over the fibre (r = m = 2, h = 4), reported, not judged
         rng = np.random.default_rng(0)
         found = []
@@ -966,8 +1264,13 @@ def appc_tightness(ctx):
             q = static_rates(U, V, np.ones(2), rng.standard_normal((2, 2)))
             bound = li.prop1_rhs(1.0, q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
             best = fibre_search(U, V, rng)
-            found.append({"bound": float(bound), "at_point": float(2 * (np.linalg.eigvalsh(U @ U.T)[0] + np.linalg.eigvalsh(V @ V.T)[0])),
-                          "fibre_search_min": None if best is None else best[0]})
+            found.append(
+                {
+                    "bound": float(bound),
+                    "at_point": float(2 * (np.linalg.eigvalsh(U @ U.T)[0] + np.linalg.eigvalsh(V @ V.T)[0])),
+                    "fibre_search_min": None if best is None else best[0],
+                }
+            )
         ctx.metrics["fibre_search_r2_m2_h4"] = found
 
 
@@ -977,13 +1280,24 @@ def ntk_symbolic(ctx):
     h^{-a} dL/dU; and along U' = -dL/dU, Ut' = -h^{2a} dL~/dUt (time scaled up by h^{2a})."""
     h, a = sp.symbols("h alpha", positive=True)
     x, y, ut, vt = sp.symbols("x y ut vt", real=True)
-    ctx.identity("h^{-2 alpha} = h^{1/2 - 2 alpha} / sqrt(h)", sp.simplify(h ** (-2 * a) - h ** (sp.Rational(1, 2) - 2 * a) / sp.sqrt(h)))
+    ctx.identity(
+        "h^{-2 alpha} = h^{1/2 - 2 alpha} / sqrt(h)",
+        sp.simplify(h ** (-2 * a) - h ** (sp.Rational(1, 2) - 2 * a) / sp.sqrt(h)),
+    )
     u, v = sp.symbols("u v", real=True)
     L = (y - x * u * v) ** 2 / 2
     Lt = L.subs({u: ut * h ** (-a), v: vt * h ** (-a)})
-    ctx.identity("dL~/dUt = h^{-alpha} dL/dU at U = h^{-alpha} Ut", sp.simplify(sp.diff(Lt, ut) - h ** (-a) * sp.diff(L, u).subs({u: ut * h ** (-a), v: vt * h ** (-a)})))
+    ctx.identity(
+        "dL~/dUt = h^{-alpha} dL/dU at U = h^{-alpha} Ut",
+        sp.simplify(sp.diff(Lt, ut) - h ** (-a) * sp.diff(L, u).subs({u: ut * h ** (-a), v: vt * h ** (-a)})),
+    )
     # Ut = h^a U: Ut' = h^a U' = -h^a dL/dU = -h^{2a} dL~/dUt
-    ctx.identity("Ut' = h^alpha U' = -h^{2 alpha} dL~/dUt", sp.simplify(-h**a * sp.diff(L, u).subs({u: ut * h ** (-a), v: vt * h ** (-a)}) + h ** (2 * a) * sp.diff(Lt, ut)))
+    ctx.identity(
+        "Ut' = h^alpha U' = -h^{2 alpha} dL~/dUt",
+        sp.simplify(
+            -(h**a) * sp.diff(L, u).subs({u: ut * h ** (-a), v: vt * h ** (-a)}) + h ** (2 * a) * sp.diff(Lt, ut)
+        ),
+    )
 
 
 @check("linnet-imbalance/claim-ntk-rescaling", "flow", "flow")
@@ -995,13 +1309,19 @@ def ntk_flow(ctx):
     rng = np.random.default_rng(ctx.seed)
     n, m, N, h, al = 4, 2, 3, 50, 0.4
     X, Y = rng.standard_normal((N, n)), rng.standard_normal((N, m))
-    U0, V0 = rng.standard_normal((n, h)) * h ** -al, rng.standard_normal((m, h)) * h ** -al
+    U0, V0 = rng.standard_normal((n, h)) * h**-al, rng.standard_normal((m, h)) * h**-al
     t = np.array([0.5, 1.0])
     a = ln.full_flow(X, Y, U0, V0, t, rtol=1e-11)
     # L~ in (Ut, Vt) is the loss with data X h^{-2 alpha}: f = X Ut Vt^T h^{-2a}
     b = ln.full_flow(X * h ** (-2 * al), Y, U0 * h**al, V0 * h**al, t * h ** (2 * al), rtol=1e-11)
     ctx.start({"h": h, "alpha": al})
-    ctx.agree("Ut(t h^{2 alpha}) = h^alpha U(t)", b.U / h**al, a.U, tol=1e-7, err=10 * float(a.error.max() + b.error.max() / h**al))
+    ctx.agree(
+        "Ut(t h^{2 alpha}) = h^alpha U(t)",
+        b.U / h**al,
+        a.U,
+        tol=1e-7,
+        err=10 * float(a.error.max() + b.error.max() / h**al),
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -1028,7 +1348,19 @@ def fig2_run(h: int, seed: int, n: int = 20, m: int = 5):
     k = int(np.nonzero(L > 1e-10 * L0)[0][-1])  # last grid time well above the flow's accuracy floor
     rate = p.rate()
     prod = p.product()
-    bound = np.array([li.prop1_rhs(lam, dp, dm, dl, li.nth(list(linalg.singular_values(P_)), m), li.nth(list(linalg.singular_values(P_)), n)) for P_ in prod])
+    bound = np.array(
+        [
+            li.prop1_rhs(
+                lam,
+                dp,
+                dm,
+                dl,
+                li.nth(list(linalg.singular_values(P_)), m),
+                li.nth(list(linalg.singular_values(P_)), n),
+            )
+            for P_ in prod
+        ]
+    )
     E0 = Y - c * U @ V.T
     r0 = 2 * lam * (np.sum((U.T @ E0) ** 2) + np.sum((E0 @ V) ** 2)) / np.sum(E0**2)
     sv = list(linalg.singular_values(U @ V.T))
@@ -1038,9 +1370,19 @@ def fig2_run(h: int, seed: int, n: int = 20, m: int = 5):
     res = math.sqrt(2 * L0)
     c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, n) - res, 0), lam)
     thm3 = float(np.max(np.log(L[: k + 1] / L0) + lam * c0 * grid[: k + 1]))
-    return dict(dp=dp / (m * h), dm=dm / (m * h), dl=dl / (m * h), avg_over_2Delta=avg / (lam * 2 * dl), rate0_over_bound=r0 / b0,
-                late_over_bound=float(ratio[-1]), max_rate_over_bound=float(max(ratio.max(), r0 / b0)), rate0_over_late=r0 / rate[k],
-                min_rate_over_bound=float(min(ratio.min(), r0 / b0)), thm3_worst=thm3, c0_over_2Delta=c0 / (2 * dl))
+    return dict(
+        dp=dp / (m * h),
+        dm=dm / (m * h),
+        dl=dl / (m * h),
+        avg_over_2Delta=avg / (lam * 2 * dl),
+        rate0_over_bound=r0 / b0,
+        late_over_bound=float(ratio[-1]),
+        max_rate_over_bound=float(max(ratio.max(), r0 / b0)),
+        rate0_over_late=r0 / rate[k],
+        min_rate_over_bound=float(min(ratio.min(), r0 / b0)),
+        thm3_worst=thm3,
+        c0_over_2Delta=c0 / (2 * dl),
+    )
 
 
 def _fig_rates(ctx, res, widths):
@@ -1048,20 +1390,60 @@ def _fig_rates(ctx, res, widths):
         ctx.start({"h": h})
         rs = res[h]
         med = lambda k: float(np.median([x[k] for x in rs]))
-        ctx.fact("rate >= Prop. 1 bound along the path", all(x["min_rate_over_bound"] >= 1 - 1e-6 for x in rs), ratio=min(x["min_rate_over_bound"] for x in rs))
-        ctx.fact("loss below the Theorem 3 bound (max log L/L0 + lambda_r c(0) t <= 1e-6)", all(x["thm3_worst"] <= 1e-6 for x in rs),
-                 worst=max(x["thm3_worst"] for x in rs), c0_over_2Delta=med("c0_over_2Delta"))
+        ctx.fact(
+            "rate >= Prop. 1 bound along the path",
+            all(x["min_rate_over_bound"] >= 1 - 1e-6 for x in rs),
+            ratio=min(x["min_rate_over_bound"] for x in rs),
+        )
+        ctx.fact(
+            "loss below the Theorem 3 bound (max log L/L0 + lambda_r c(0) t <= 1e-6)",
+            all(x["thm3_worst"] <= 1e-6 for x in rs),
+            worst=max(x["thm3_worst"] for x in rs),
+            c0_over_2Delta=med("c0_over_2Delta"),
+        )
         if h == 30:
-            ctx.fact("small width: Delta_+ and Delta_- > Delta (all seeds)", all(x["dp"] > x["dl"] and x["dm"] > x["dl"] for x in rs), dp=med("dp"), dm=med("dm"), dl=med("dl"))
-            ctx.fact("small width: 2 lambda_r Delta not a good global bound (avg rate / bound > 1.5)", all(x["avg_over_2Delta"] > 1.5 for x in rs), ratio=med("avg_over_2Delta"))
-            ctx.fact("small width: rate starts high (rate(0)/Prop. 1 > 2) and decreases (rate(0) > late rate)",
-                     all(x["rate0_over_bound"] > 2 and x["rate0_over_late"] > 1 for x in rs), ratio0=med("rate0_over_bound"), decrease=med("rate0_over_late"))
-            ctx.fact("small width: Prop. 1 reasonably good late (late rate/bound below half the initial ratio)", all(x["late_over_bound"] < x["rate0_over_bound"] / 2 for x in rs),
-                     ratio=med("late_over_bound"), initial=med("rate0_over_bound"))
+            ctx.fact(
+                "small width: Delta_+ and Delta_- > Delta (all seeds)",
+                all(x["dp"] > x["dl"] and x["dm"] > x["dl"] for x in rs),
+                dp=med("dp"),
+                dm=med("dm"),
+                dl=med("dl"),
+            )
+            ctx.fact(
+                "small width: 2 lambda_r Delta not a good global bound (avg rate / bound > 1.5)",
+                all(x["avg_over_2Delta"] > 1.5 for x in rs),
+                ratio=med("avg_over_2Delta"),
+            )
+            ctx.fact(
+                "small width: rate starts high (rate(0)/Prop. 1 > 2) and decreases (rate(0) > late rate)",
+                all(x["rate0_over_bound"] > 2 and x["rate0_over_late"] > 1 for x in rs),
+                ratio0=med("rate0_over_bound"),
+                decrease=med("rate0_over_late"),
+            )
+            ctx.fact(
+                "small width: Prop. 1 reasonably good late (late rate/bound below half the initial ratio)",
+                all(x["late_over_bound"] < x["rate0_over_bound"] / 2 for x in rs),
+                ratio=med("late_over_bound"),
+                initial=med("rate0_over_bound"),
+            )
         if h == 1000:
-            ctx.fact("large width: Delta > Delta_+ and Delta_- (all seeds)", all(x["dl"] > x["dp"] and x["dl"] > x["dm"] for x in rs), dp=med("dp"), dm=med("dm"), dl=med("dl"))
-            ctx.fact("large width: 2 lambda_r Delta a good global bound (avg rate / bound < 1.5)", all(x["avg_over_2Delta"] < 1.5 for x in rs), ratio=med("avg_over_2Delta"))
-            ctx.fact("large width: Prop. 1 reasonably good throughout (max rate / bound < 1.5)", all(x["max_rate_over_bound"] < 1.5 for x in rs), ratio=med("max_rate_over_bound"))
+            ctx.fact(
+                "large width: Delta > Delta_+ and Delta_- (all seeds)",
+                all(x["dl"] > x["dp"] and x["dl"] > x["dm"] for x in rs),
+                dp=med("dp"),
+                dm=med("dm"),
+                dl=med("dl"),
+            )
+            ctx.fact(
+                "large width: 2 lambda_r Delta a good global bound (avg rate / bound < 1.5)",
+                all(x["avg_over_2Delta"] < 1.5 for x in rs),
+                ratio=med("avg_over_2Delta"),
+            )
+            ctx.fact(
+                "large width: Prop. 1 reasonably good throughout (max rate / bound < 1.5)",
+                all(x["max_rate_over_bound"] < 1.5 for x in rs),
+                ratio=med("max_rate_over_bound"),
+            )
         ctx.metrics[f"h{h}"] = {k: float(np.median([x[k] for x in rs])) for k in rs[0]}
 
 
@@ -1101,12 +1483,23 @@ def figure4(ctx):
             vals.append((dp / (m * h), dm / (m * h), dl / (m * h)))
         q[h] = np.array(vals)
     ctx.start({"h": 30})
-    ctx.fact("h = 30: Delta_+, Delta_- > Delta (all seeds)", bool(np.all((q[30][:, 0] > q[30][:, 2]) & (q[30][:, 1] > q[30][:, 2]))), median=np.median(q[30], axis=0).tolist())
+    ctx.fact(
+        "h = 30: Delta_+, Delta_- > Delta (all seeds)",
+        bool(np.all((q[30][:, 0] > q[30][:, 2]) & (q[30][:, 1] > q[30][:, 2]))),
+        median=np.median(q[30], axis=0).tolist(),
+    )
     ctx.start({"h": 1000})
-    ctx.fact("h = 1000: Delta > Delta_+, Delta_- (all seeds)", bool(np.all((q[1000][:, 2] > q[1000][:, 0]) & (q[1000][:, 2] > q[1000][:, 1]))), median=np.median(q[1000], axis=0).tolist())
+    ctx.fact(
+        "h = 1000: Delta > Delta_+, Delta_- (all seeds)",
+        bool(np.all((q[1000][:, 2] > q[1000][:, 0]) & (q[1000][:, 2] > q[1000][:, 1]))),
+        median=np.median(q[1000], axis=0).tolist(),
+    )
     ctx.start({"compare": "h = 50 vs 1000"})
-    ctx.fact("larger Delta/(mh) and smaller spreads at h = 1000 than at h = 50 (every seed pair)",
-             bool(q[1000][:, 2].min() > q[50][:, 2].max() and q[1000][:, :2].max() < q[50][:, :2].min()), h50=np.median(q[50], axis=0).tolist())
+    ctx.fact(
+        "larger Delta/(mh) and smaller spreads at h = 1000 than at h = 50 (every seed pair)",
+        bool(q[1000][:, 2].min() > q[50][:, 2].max() and q[1000][:, :2].max() < q[50][:, :2].min()),
+        h50=np.median(q[50], axis=0).tolist(),
+    )
 
 
 @functools.lru_cache(maxsize=4)
@@ -1144,8 +1537,13 @@ def fig3_runs(seed: int):
         eigs = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * N))
         dp_, dm_, _ = li.imbalance_quantities(eigs, N, m)
         c0 = li.c_printed(dp_, dm_, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, N) - res, 0), 1.0)
-        out[name] = dict(Delta=dl, t_hit=float(grid[hit[0]]) if len(hit) else math.inf, c0=c0, margin=li.nth(sy, m) - res,
-                         thm3_worst=float(np.max(np.log(L[keep] / L0) + c0 * grid[keep])))
+        out[name] = dict(
+            Delta=dl,
+            t_hit=float(grid[hit[0]]) if len(hit) else math.inf,
+            c0=c0,
+            margin=li.nth(sy, m) - res,
+            thm3_worst=float(np.max(np.log(L[keep] / L0) + c0 * grid[keep])),
+        )
     return out
 
 
@@ -1160,9 +1558,18 @@ def figure3(ctx):
         cases = [k for k in out if k != "balanced"]
         by_delta = sorted(cases, key=lambda k: -out[k]["Delta"])
         times = [out[k]["t_hit"] for k in by_delta]
-        ctx.fact("more imbalance (Delta(0)) converges faster", all(times[i] < times[i + 1] for i in range(len(times) - 1)),
-                 order=by_delta, Delta=[out[k]["Delta"] for k in by_delta], t_hit=times)
-        ctx.fact("balanced init is the slowest", all(out["balanced"]["t_hit"] > out[k]["t_hit"] for k in cases), t_balanced=out["balanced"]["t_hit"])
+        ctx.fact(
+            "more imbalance (Delta(0)) converges faster",
+            all(times[i] < times[i + 1] for i in range(len(times) - 1)),
+            order=by_delta,
+            Delta=[out[k]["Delta"] for k in by_delta],
+            t_hit=times,
+        )
+        ctx.fact(
+            "balanced init is the slowest",
+            all(out["balanced"]["t_hit"] > out[k]["t_hit"] for k in cases),
+            t_balanced=out["balanced"]["t_hit"],
+        )
 
 
 @check("linnet-imbalance/figure-6", "experiment", "experiment")
@@ -1174,20 +1581,37 @@ def figure6(ctx):
     eta, n = sp.symbols("eta n", positive=True)
     U, V, X, Y = li.sym_matrix("u", 2, 2), li.sym_matrix("v", 1, 2), li.sym_matrix("x", 3, 2), li.sym_matrix("y", 3, 1)
     avg = sum(e**2 for e in Y - X * U * V.T) / n
-    ctx.identity("grad of (1/n)||.||^2 = (2/n) grad of (2): a GD step eta on the averaged loss = step 2 eta/n on (2)",
-                 sp.expand(sp.diff(avg, U[0, 0]) - 2 / n * sp.diff(li.loss_original(X, Y, U, V), U[0, 0])))
+    ctx.identity(
+        "grad of (1/n)||.||^2 = (2/n) grad of (2): a GD step eta on the averaged loss = step 2 eta/n on (2)",
+        sp.expand(sp.diff(avg, U[0, 0]) - 2 / n * sp.diff(li.loss_original(X, Y, U, V), U[0, 0])),
+    )
     for seed in range(2 if not ctx.full else 5):
         ctx.start({"seed": seed})
         out = fig3_runs(seed)
         cases = [k for k in out if k != "balanced"]
-        ctx.fact("random end-to-end init has zero margin (margin <= 0 in every case)", all(out[k]["margin"] <= 0 for k in out), margins=[out[k]["margin"] for k in out])
-        ctx.fact("Theorem 3 bound holds in the imbalanced cases (max log L/L0 + c(0) t <= 1e-6)", all(out[k]["thm3_worst"] <= 1e-6 for k in cases),
-                 worst=[out[k]["thm3_worst"] for k in cases], c0=[out[k]["c0"] for k in cases])
-        ctx.fact("balanced: c(0) = 2 Delta ~ 0 (no useful bound)", out["balanced"]["c0"] < 1e-6, c0=out["balanced"]["c0"])
+        ctx.fact(
+            "random end-to-end init has zero margin (margin <= 0 in every case)",
+            all(out[k]["margin"] <= 0 for k in out),
+            margins=[out[k]["margin"] for k in out],
+        )
+        ctx.fact(
+            "Theorem 3 bound holds in the imbalanced cases (max log L/L0 + c(0) t <= 1e-6)",
+            all(out[k]["thm3_worst"] <= 1e-6 for k in cases),
+            worst=[out[k]["thm3_worst"] for k in cases],
+            c0=[out[k]["c0"] for k in cases],
+        )
+        ctx.fact(
+            "balanced: c(0) = 2 Delta ~ 0 (no useful bound)", out["balanced"]["c0"] < 1e-6, c0=out["balanced"]["c0"]
+        )
         by_delta = sorted(cases, key=lambda k: -out[k]["Delta"])
         times = [out[k]["t_hit"] for k in by_delta]
-        ctx.fact("more imbalance converges faster; balanced slowest", all(times[i] < times[i + 1] for i in range(len(times) - 1)) and all(out["balanced"]["t_hit"] > x for x in times),
-                 order=by_delta, t_hit=times)
+        ctx.fact(
+            "more imbalance converges faster; balanced slowest",
+            all(times[i] < times[i + 1] for i in range(len(times) - 1))
+            and all(out["balanced"]["t_hit"] > x for x in times),
+            order=by_delta,
+            t_hit=times,
+        )
 
 
 @functools.lru_cache(maxsize=64)
@@ -1203,7 +1627,7 @@ def fig7_run(h: int, seed: int):
     r = N
     rng2 = np.random.default_rng([seed, h])
     G = ln.wishart_gram(m + Din, h, rng2) / h
-    G0, C0 = G[: m + r, : m + r], G[m + r:, : m + r]
+    G0, C0 = G[: m + r, : m + r], G[m + r :, : m + r]
     eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
     dl = li.imbalance_quantities(eig, r, m)[2]
     T = 40.0 / (sv.min() ** 2 * 2 * dl)
@@ -1221,12 +1645,18 @@ def figure7(ctx):
     d = {h: [fig7_run(h, s) for s in range(runs)] for h in widths}
     means = [float(np.mean(d[h])) for h in widths]
     ctx.start({"widths": widths, "runs": runs})
-    ctx.fact("mean distance decreases with h", all(means[i] > means[i + 1] for i in range(len(means) - 1)), means=means,
-             sds=[float(np.std(d[h])) for h in widths])
+    ctx.fact(
+        "mean distance decreases with h",
+        all(means[i] > means[i + 1] for i in range(len(means) - 1)),
+        means=means,
+        sds=[float(np.std(d[h])) for h in widths],
+    )
     xs = np.concatenate([[math.log(h)] * runs for h in widths])
     ys = np.concatenate([np.log(d[h]) for h in widths])
     A = np.vstack([xs, np.ones_like(xs)]).T
     coef, res, *_ = np.linalg.lstsq(A, ys, rcond=None)
     resid = ys - A @ coef
     se = math.sqrt(float(resid @ resid) / (len(ys) - 2) / float(np.sum((xs - xs.mean()) ** 2)))
-    ctx.fact("slope = -1/2 within 3 standard errors (O(h^{-1/2}))", abs(coef[0] + 0.5) <= 3 * se, slope=float(coef[0]), se=se)
+    ctx.fact(
+        "slope = -1/2 within 3 standard errors (O(h^{-1/2}))", abs(coef[0] + 0.5) <= 3 * se, slope=float(coef[0]), se=se
+    )

@@ -15,6 +15,7 @@ theorems/rnn_lowdim.py, and the shared computations the appendix and experiment 
 Tolerances: ``EXACT`` comparisons are exact; ``LP_TOL`` is the accuracy of a moment LP on
 a grid (Clarabel at 1e-12, its error estimate the gap to HiGHS); flows state theirs.
 """
+
 from __future__ import annotations
 
 import functools
@@ -97,8 +98,18 @@ def exact_float_teacher(name: str, k: int):
 
 
 @functools.lru_cache(maxsize=16)
-def balanced_flow(d: int = 8, k: int = 5, teacher: str = "T2-dyadic", init: float = 1e-3, seed: int = 0, bits: int = 128,
-                  loss_stop: float = 1e-12, t_end: float = 1e7, per_decade: int = 16, method: str = "radau"):
+def balanced_flow(
+    d: int = 8,
+    k: int = 5,
+    teacher: str = "T2-dyadic",
+    init: float = 1e-3,
+    seed: int = 0,
+    bits: int = 128,
+    loss_stop: float = 1e-12,
+    t_end: float = 1e7,
+    per_decade: int = 16,
+    method: str = "radau",
+):
     """GF of (3.4), symmetric student of size d, balanced near-zero initialisation
     (``z, b ~ init * N(0, 1)`` from ``seed``), on the balanced invariant set, at ``bits``
     (error estimate: the same flow at ``bits + 64``), along a geometric time grid until the
@@ -136,8 +147,16 @@ def balanced_flow(d: int = 8, k: int = 5, teacher: str = "T2-dyadic", init: floa
         h = h_of(x, k)
         return sum((h[j] - wmp[j]) ** 2 for j in range(k))
 
-    fl = flows.integrate_hp(rhs, syms, x0, t_end=t_end, bits=bits, stop=lambda x: loss(x) < loss_stop,
-                            grid=flows.geometric_grid(t_end, 1e-1, per_decade), method=method)
+    fl = flows.integrate_hp(
+        rhs,
+        syms,
+        x0,
+        t_end=t_end,
+        bits=bits,
+        stop=lambda x: loss(x) < loss_stop,
+        grid=flows.geometric_grid(t_end, 1e-1, per_decade),
+        method=method,
+    )
     return fl, {"h_of": h_of, "loss": loss, "w": w}
 
 
@@ -171,7 +190,11 @@ def definition1_symbolic(ctx):
         outs.append(sp.expand((C * s)[0, 0]))
     printed = [sp.expand((C * A**j * B)[0, 0]) for j in range(len(x))]
     ctx.start(ctx.instances([{}])[0])
-    ctx.identity("outputs after each impulse input = (CB, CAB, CA^2B, ...)", [o - p for o, p in zip(outs, printed)], scope="d = 2, t <= 5")
+    ctx.identity(
+        "outputs after each impulse input = (CB, CAB, CA^2B, ...)",
+        [o - p for o, p in zip(outs, printed)],
+        scope="d = 2, t <= 5",
+    )
 
 
 @check("rnn-lowdim/definition-1", "simulate-vs-impulse", "random", expect="proved")
@@ -219,13 +242,20 @@ def eq33_random(ctx):
         A = exact.random_fraction_array(rng, (d, d))
         B = exact.random_fraction_array(rng, d)
         C = exact.random_fraction_array(rng, d)
-        data = [([exact.random_fraction(rng, -2, 2) for _ in range(k)], exact.random_fraction(rng, -2, 2)) for _ in range(N)]
+        data = [
+            ([exact.random_fraction(rng, -2, 2) for _ in range(k)], exact.random_fraction(rng, -2, 2)) for _ in range(N)
+        ]
         lhs = sum((nl.simulate(A, B, C, x, update="delay")[-1] - y) ** 2 for x, y in data) / N
         h = nl.impulse(A, B, C, k)
         rhs = sum((sum(h[k - 1 - j] * x[j] for j in range(k)) - y) ** 2 for x, y in data) / N
         ctx.exact("(3.2) by recursion = (3.3)", lhs == rhs, scope="exact rationals")
 
-    ctx.random(st.tuples(st.integers(1, 5), st.integers(1, 8), st.integers(1, 4), st.integers(0, 10**6)), prop, quick=15, full=150)
+    ctx.random(
+        st.tuples(st.integers(1, 5), st.integers(1, 8), st.integers(1, 4), st.integers(0, 10**6)),
+        prop,
+        quick=15,
+        full=150,
+    )
 
 
 @check("rnn-lowdim/claim-zero-loss-iff", "sum-of-squares", "random", expect="proved")
@@ -243,14 +273,23 @@ def zero_loss_random(ctx):
         L = lr.population_loss(A, B, C, [exact.sympy_rational_nsimplified(v) for v in w], k)
         ctx.exact("matched => L = 0", sp.simplify(L) == 0, scope="exact")
         h = lr.impulse(A, B, C, k)
-        ctx.exact("L = 0 => h_j = w_j, j < k", all(sp.simplify(h[j] - exact.sympy_rational_nsimplified(w[j])) == 0 for j in range(k)), scope="exact")
+        ctx.exact(
+            "L = 0 => h_j = w_j, j < k",
+            all(sp.simplify(h[j] - exact.sympy_rational_nsimplified(w[j])) == 0 for j in range(k)),
+            scope="exact",
+        )
         Bp = sp.Matrix(g) + sp.Matrix([sp.Rational(1, 7)] + [0] * (d - 1))
         Lp = lr.population_loss(A, Bp, C, [exact.sympy_rational_nsimplified(v) for v in w], k)
         hp = lr.impulse(A, Bp, C, k)
         mism = any(sp.simplify(hp[j] - exact.sympy_rational_nsimplified(w[j])) != 0 for j in range(k))
         ctx.exact("some h_j != w_j => L > 0", (sp.simplify(Lp) > 0) == mism, scope="exact")
 
-    ctx.random(st.tuples(st.integers(1, 4), st.integers(1, 3), st.sampled_from(["T1", "T2-rational", "T3"])), prop, quick=6, full=60)
+    ctx.random(
+        st.tuples(st.integers(1, 4), st.integers(1, 3), st.sampled_from(["T1", "T2-rational", "T3"])),
+        prop,
+        quick=6,
+        full=60,
+    )
 
 
 @check("rnn-lowdim/definition-2", "cayley-hamilton-certificate", "symbolic")
@@ -271,13 +310,19 @@ def definition2_symbolic(ctx):
     diff = [sp.simplify(h[j] - w[j]) for j in range(60)]
     ctx.exact("h_j = w_j for j < d + d^", all(v == 0 for v in diff[:n]), scope=f"order {n}")
     rec = [sp.simplify(sum(chi[l] * diff[j + l] for l in range(n + 1))) for j in range(60 - n)]
-    ctx.exact("characteristic polynomial of the stacked system annihilates h - w", all(v == 0 for v in rec), scope="j < 60")
+    ctx.exact(
+        "characteristic polynomial of the stacked system annihilates h - w", all(v == 0 for v in rec), scope="j < 60"
+    )
     ctx.exact("hence h_j = w_j for all j < 60 (extrapolates)", all(v == 0 for v in diff), scope="exact")
     # epsilon-extrapolation with horizon q is the finite condition (3.5): a perturbed student
     Bp = sp.Matrix(list(B_) + [sp.Rational(1, 10), 0, 0])
     hp = lr.impulse(A, Bp, Bp.T, 12)
     Eq = max(abs(hp[j] - w[j]) for j in range(12))
-    ctx.exact("E_q = max_{j<q} |h_j - w_j| computed exactly; eps-extrapolates at eps = E_q but not below", Eq > 0, E_q=float(Eq))
+    ctx.exact(
+        "E_q = max_{j<q} |h_j - w_j| computed exactly; eps-extrapolates at eps = E_q but not below",
+        Eq > 0,
+        E_q=float(Eq),
+    )
 
 
 @check("rnn-lowdim/claim-extrapolation-io", "same-io-map", "random", expect="proved")
@@ -298,12 +343,19 @@ def extrapolation_io_random(ctx):
         d = dh + pad
         A = sp.diag(A_, sp.diag(*[sp.Rational(int(rng.integers(-9, 10)), 10) for _ in range(pad)])) if pad else A_
         B = sp.Matrix(list(B_) + [0] * pad)
-        C = sp.Matrix([list(C_) + [sp.Rational(int(rng.integers(-5, 6)), 5) for _ in range(pad)]])  # unbalanced padding: C free on dead states
+        C = sp.Matrix(
+            [list(C_) + [sp.Rational(int(rng.integers(-5, 6)), 5) for _ in range(pad)]]
+        )  # unbalanced padding: C free on dead states
         a, b, c = triples[tri]
         U = sp.eye(d)
         i, j = sorted(rng.choice(d, 2, replace=False)) if d >= 2 else (0, 0)
         if d >= 2:
-            U[i, i], U[i, j], U[j, i], U[j, j] = sp.Rational(a, c), -sp.Rational(b, c), sp.Rational(b, c), sp.Rational(a, c)
+            U[i, i], U[i, j], U[j, i], U[j, j] = (
+                sp.Rational(a, c),
+                -sp.Rational(b, c),
+                sp.Rational(b, c),
+                sp.Rational(a, c),
+            )
         As, Bs, Cs = U * A * U.T, U * B, C * U.T
         L = int(rng.integers(1, 31))
         x = [Fraction(int(rng.integers(-9, 10)), 7) for _ in range(L)]
@@ -311,9 +363,18 @@ def extrapolation_io_random(ctx):
         to_frac = lambda v: Fraction(int(sp.fraction(v)[0]), int(sp.fraction(v)[1])) if v.is_Rational else v
         ys = nl.simulate(conv(As).astype(object), [v for v in Bs], [v for v in Cs], x, update="delay")
         yt = nl.simulate(conv(A_), [v for v in B_], [v for v in C_], x, update="delay")
-        ctx.exact("student and teacher outputs coincide", all(sp.simplify(sp.nsimplify(u) - sp.nsimplify(v)) == 0 for u, v in zip(ys, yt)), scope=f"length {L}")
+        ctx.exact(
+            "student and teacher outputs coincide",
+            all(sp.simplify(sp.nsimplify(u) - sp.nsimplify(v)) == 0 for u, v in zip(ys, yt)),
+            scope=f"length {L}",
+        )
 
-    ctx.random(st.tuples(st.sampled_from(["T1", "T2-rational"]), st.integers(0, 3), st.integers(0, 10**6), st.integers(0, 2)), prop, quick=6, full=60)
+    ctx.random(
+        st.tuples(st.sampled_from(["T1", "T2-rational"]), st.integers(0, 3), st.integers(0, 10**6), st.integers(0, 2)),
+        prop,
+        quick=6,
+        full=60,
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -327,7 +388,12 @@ def prop3_instance(ctx, name, d, k, eps, q, exact_teacher=None):
     L = sum((h[j] - exact.sympy_rational_nsimplified(w[j])) ** 2 for j in range(k))
     Eq = max(abs(h[j] - exact.sympy_rational_nsimplified(w[j])) for j in range(q))
     ctx.exact("L(Theta) = 0", sp.simplify(L) == 0, scope=f"d={d}, k={k}, exact")
-    ctx.exact("E_q > eps (does not eps-extrapolate with horizon q)", sp.simplify(Eq - exact.sympy_rational_nsimplified(eps)) > 0, E_q=float(Eq), eps=float(eps))
+    ctx.exact(
+        "E_q > eps (does not eps-extrapolate with horizon q)",
+        sp.simplify(Eq - exact.sympy_rational_nsimplified(eps)) > 0,
+        E_q=float(Eq),
+        eps=float(eps),
+    )
     return g
 
 
@@ -339,9 +405,17 @@ def prop3_exact(ctx):
     w = rl.teacher_response("T1", 5)
     lam, g = rl.proposition3_student(w, 3, 2, Fraction(1, 2), lambdas=[0, sp.Rational(1, 2), -sp.Rational(1, 2)])
     h = lr.impulse(sp.diag(*lam), sp.Matrix(g), sp.ones(1, 3), 3)
-    ctx.exact("catalog instance: h = (1, 4/5, 16/25 + 3/2)", h == [1, sp.Rational(4, 5), sp.Rational(16, 25) + sp.Rational(3, 2)], g=[str(v) for v in g])
-    for inst in ctx.instances([{"d": 6, "k": 5, "teacher": "T2-rational", "eps": 10.0, "q": 6},
-                               {"d": 4, "k": 3, "teacher": "T3", "eps": 0.0, "q": 9}]):
+    ctx.exact(
+        "catalog instance: h = (1, 4/5, 16/25 + 3/2)",
+        h == [1, sp.Rational(4, 5), sp.Rational(16, 25) + sp.Rational(3, 2)],
+        g=[str(v) for v in g],
+    )
+    for inst in ctx.instances(
+        [
+            {"d": 6, "k": 5, "teacher": "T2-rational", "eps": 10.0, "q": 6},
+            {"d": 4, "k": 3, "teacher": "T3", "eps": 0.0, "q": 9},
+        ]
+    ):
         ctx.start(inst)
         prop3_instance(ctx, inst["teacher"], inst["d"], inst["k"], Fraction(inst["eps"]), inst["q"])
 
@@ -366,10 +440,23 @@ def prop3_random(ctx):
         lam, g = rl.proposition3_student(w, d, k, eps, lambdas=lam)
         h = lr.impulse(sp.diag(*lam), sp.Matrix(g), sp.ones(1, d), q)
         ctx.exact("L = 0", all(sp.simplify(h[j] - w[j]) == 0 for j in range(k)), scope="exact")
-        ctx.exact("E_q > eps", max(abs(h[j] - w[j]) for j in range(q)) > exact.sympy_rational_nsimplified(eps), scope="exact")
+        ctx.exact(
+            "E_q > eps", max(abs(h[j] - w[j]) for j in range(q)) > exact.sympy_rational_nsimplified(eps), scope="exact"
+        )
 
-    ctx.random(st.tuples(st.integers(1, 5), st.integers(1, 4), st.integers(1, 3), st.integers(0, 10**6), st.integers(0, 100), st.integers(1, 5)),
-               prop, quick=10, full=100)
+    ctx.random(
+        st.tuples(
+            st.integers(1, 5),
+            st.integers(1, 4),
+            st.integers(1, 3),
+            st.integers(0, 10**6),
+            st.integers(0, 100),
+            st.integers(1, 5),
+        ),
+        prop,
+        quick=10,
+        full=100,
+    )
 
 
 @check("rnn-lowdim/definition-4", "balanced-teacher-positive-w0", "random")
@@ -389,7 +476,12 @@ def definition4_random(ctx):
         ctx.exact("balanced: CB = ||B||^2 >= 0", h[0] == (b.T * b)[0, 0] and h[0] >= 0, scope="exact")
         H = sp.Matrix(d + 1, d + 1, lambda i, j: h[i + j])
         ev = [float(v) for v in np.linalg.eigvalsh(np.array(H.tolist(), float))]
-        ctx.bound("Hankel [h_{i+j}] PSD (smallest eigenvalue >= -roundoff)", -1e-9 * (1 + max(abs(e) for e in ev)), min(ev), err=1e-12 * (1 + max(abs(e) for e in ev)))
+        ctx.bound(
+            "Hankel [h_{i+j}] PSD (smallest eigenvalue >= -roundoff)",
+            -1e-9 * (1 + max(abs(e) for e in ev)),
+            min(ev),
+            err=1e-12 * (1 + max(abs(e) for e in ev)),
+        )
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=10, full=100)
 
@@ -409,12 +501,19 @@ def stable_nondeg_random(ctx):
         b = sp.zeros(dh, 1) if zero else sp.Matrix([sp.Rational(int(rng.integers(-3, 4)), 2) for _ in range(dh)])
         h = lr.impulse(A, b, b.T, 3 * dh + 3)
         chi = A.charpoly().all_coeffs()[::-1]
-        ctx.exact("CI-1: sum_l c_l h_{j+l} = 0", all(sp.simplify(sum(chi[l] * h[j + l] for l in range(dh + 1))) == 0 for j in range(2 * dh + 3)), scope="exact")
+        ctx.exact(
+            "CI-1: sum_l c_l h_{j+l} = 0",
+            all(sp.simplify(sum(chi[l] * h[j + l] for l in range(dh + 1))) == 0 for j in range(2 * dh + 3)),
+            scope="exact",
+        )
         nonzero = any(v != 0 for v in h)
         ctx.exact("non-degenerate <=> C^B^ > 0 (balanced)", nonzero == (h[0] > 0), scope="exact")
         if h[0] != 0:
             s = 1 / sp.sqrt(h[0])
-            ctx.exact("C^B^ = 1 after rescaling => first entry nonzero", sp.simplify(lr.impulse(A, b * s, (b * s).T, 1)[0]) == 1)
+            ctx.exact(
+                "C^B^ = 1 after rescaling => first entry nonzero",
+                sp.simplify(lr.impulse(A, b * s, (b * s).T, 1)[0]) == 1,
+            )
 
     ctx.random(st.tuples(st.integers(1, 3), st.integers(0, 10**6), st.booleans()), prop, quick=10, full=100)
 
@@ -440,7 +539,11 @@ def no_init_symbolic(ctx):
         grad = [sp.diff(L, s).subs(point) for s in coords]
         ctx.identity("grad L = 0 at the zero-loss non-extrapolating student", grad, scope=f"d={d}, k={k}")
         h = lr.impulse(sp.diag(*lam), sp.Matrix(g), sp.ones(1, d), k + 1)
-        ctx.exact("and it does not extrapolate (h_k != w_k)", h[k] != exact.sympy_rational_nsimplified(w[k]), gap=float(h[k] - exact.sympy_rational_nsimplified(w[k])))
+        ctx.exact(
+            "and it does not extrapolate (h_k != w_k)",
+            h[k] != exact.sympy_rational_nsimplified(w[k]),
+            gap=float(h[k] - exact.sympy_rational_nsimplified(w[k])),
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -466,14 +569,18 @@ def lemma6_symbolic(ctx):
     from a balanced point stays balanced. Also CI-3 for unbalanced B, C: Y' = 2 P(A) Y with
     P = sum_i r_i A^i (a linear ODE in Y, so Y(0) = 0 => Y = 0)."""
     ctx.start(ctx.instances([{"d": 3, "k": 4}])[0])
-    ctx.identity("dL/dB - (dL/dC)^T = 0 on the balanced symmetric set", tangency_residual(3, 4), scope="d = 3, k = 4, symbolic w")
+    ctx.identity(
+        "dL/dB - (dL/dC)^T = 0 on the balanced symmetric set", tangency_residual(3, 4), scope="d = 3, k = 4, symbolic w"
+    )
     A, B, C, coords = lr.parameters(3, "symmetric")
     w = rl.symbolic_teacher(3)
     L = lr.population_loss(A, B, C, w, 3)
     h = lr.impulse(A, B, C, 3)
     P = sum((A**i * (h[i] - w[i]) for i in range(3)), sp.zeros(3, 3))
     Ydot = sp.Matrix([-sp.diff(L, b) + sp.diff(L, c) for b, c in zip(B, C)])
-    ctx.identity("CI-3: Y' = 2 P(A) Y for unbalanced B, C", list(sp.expand(Ydot - 2 * P * (B - C.T))), scope="d = 3, k = 3")
+    ctx.identity(
+        "CI-3: Y' = 2 P(A) Y for unbalanced B, C", list(sp.expand(Ydot - 2 * P * (B - C.T))), scope="d = 3, k = 3"
+    )
 
 
 @functools.lru_cache(maxsize=8)
@@ -503,19 +610,30 @@ def lemma6_flow(ctx):
     fl, nz = _hp_full_flow(d, inst["k"], inst["teacher"], True, 1, 20.0)
     dev = max(max(abs(s[nz + i] - s[nz + d + i]) for i in range(d)) for s in fl.states)
     err = max(fl.error)
-    ctx.agree("balanced start: max_t ||B - C^T||_inf = 0", float(dev), 0.0, tol=1e-25, err=max(err, 1e-40), t_end=fl.t_final)
+    ctx.agree(
+        "balanced start: max_t ||B - C^T||_inf = 0", float(dev), 0.0, tol=1e-25, err=max(err, 1e-40), t_end=fl.t_final
+    )
     fu, _ = _hp_full_flow(d, inst["k"], inst["teacher"], False, 2, 20.0)
     with mpmath.workprec(fu.bits):  # the states carry 113 bits; sum them at that precision
         cons = [sum(s[nz + i] ** 2 for i in range(d)) - sum(s[nz + d + i] ** 2 for i in range(d)) for s in fu.states]
         change = cons[-1] - cons[0]
-    ctx.agree("unbalanced start: ||B||^2 - ||C||^2 conserved (change from t = 0.1 to 20)", float(change), 0.0, tol=1e-25,
-              err=max(max(fu.error) * 4, 1e-40), scale=1.0)
+    ctx.agree(
+        "unbalanced start: ||B||^2 - ||C||^2 conserved (change from t = 0.1 to 20)",
+        float(change),
+        0.0,
+        tol=1e-25,
+        err=max(max(fu.error) * 4, 1e-40),
+        scale=1.0,
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # Lemma 7 / E.8: the moment argument
 # ---------------------------------------------------------------------------------------
-LEMMA7_CASES = {"quick": [("T1", 1), ("T2-rational", 2), ("T3", 3)], "full": [("T1", 1), ("T1-half", 1), ("T2-rational", 2), ("T2", 2), ("T2-clustered", 2), ("T3", 3)]}
+LEMMA7_CASES = {
+    "quick": [("T1", 1), ("T2-rational", 2), ("T3", 3)],
+    "full": [("T1", 1), ("T1-half", 1), ("T2-rational", 2), ("T2", 2), ("T2-clustered", 2), ("T3", 3)],
+}
 
 
 def lemma7_lp(ctx, boundary: bool = False, by_hypotheses: bool = False):
@@ -538,10 +656,29 @@ def lemma7_lp(ctx, boundary: bool = False, by_hypotheses: bool = False):
                 scale = max(1.0, abs(wJ))
                 spreads[f"{name},k={k},J={J}"] = r.width
                 if claimed:
-                    ctx.agree(f"k={k}{' (hypotheses hold)' if by_hypotheses else ' > 2d^'}: max m_J = w_J", r.high, wJ, tol=LP_TOL * scale, err=r.solver_gap + 1e-12, scale=scale)
-                    ctx.agree(f"k={k}{' (hypotheses hold)' if by_hypotheses else ' > 2d^'}: min m_J = w_J", r.low, wJ, tol=LP_TOL * scale, err=r.solver_gap + 1e-12, scale=scale)
+                    ctx.agree(
+                        f"k={k}{' (hypotheses hold)' if by_hypotheses else ' > 2d^'}: max m_J = w_J",
+                        r.high,
+                        wJ,
+                        tol=LP_TOL * scale,
+                        err=r.solver_gap + 1e-12,
+                        scale=scale,
+                    )
+                    ctx.agree(
+                        f"k={k}{' (hypotheses hold)' if by_hypotheses else ' > 2d^'}: min m_J = w_J",
+                        r.low,
+                        wJ,
+                        tol=LP_TOL * scale,
+                        err=r.solver_gap + 1e-12,
+                        scale=scale,
+                    )
                 elif boundary and J == k:
-                    ctx.bound(f"k={k} <= 2d^: some balanced zero-loss student has m_{J} != w_{J} (width > 0)", 100 * LP_TOL * scale, r.width, err=r.solver_gap)
+                    ctx.bound(
+                        f"k={k} <= 2d^: some balanced zero-loss student has m_{J} != w_{J} (width > 0)",
+                        100 * LP_TOL * scale,
+                        r.width,
+                        err=r.solver_gap,
+                    )
     ctx.metrics["lp_width"] = spreads
     return spreads
 
@@ -566,9 +703,16 @@ def lemma7_certificate(ctx):
         Q = sp.Poly(sp.prod([(zz - ai) ** 2 for ai in a]), zz)
         q = Q.all_coeffs()[::-1]
         m = [sum(pi * ai**j for pi, ai in zip(p, a)) for j in range(2 * dh + 1)]
-        ctx.identity(f"sum_j q_j w_j = 0 (d^={dh})", sp.expand(sum(qj * mj for qj, mj in zip(q, m))), scope="symbolic atoms/weights")
+        ctx.identity(
+            f"sum_j q_j w_j = 0 (d^={dh})",
+            sp.expand(sum(qj * mj for qj, mj in zip(q, m))),
+            scope="symbolic atoms/weights",
+        )
         V = sp.Matrix(dh, dh, lambda j, i: a[i] ** j)
-        ctx.identity(f"Vandermonde det = prod (a_j - a_i) (d^={dh})", sp.expand(V.det() - sp.prod([a[j] - a[i] for i in range(dh) for j in range(i + 1, dh)])))
+        ctx.identity(
+            f"Vandermonde det = prod (a_j - a_i) (d^={dh})",
+            sp.expand(V.det() - sp.prod([a[j] - a[i] for i in range(dh) for j in range(i + 1, dh)])),
+        )
     # exact: a student matching 2d^+1 moments of T3 with an extra atom must give it zero mass
     atoms, masses = rl.TEACHERS["T3"]
     extra = Fraction(1, 7)
@@ -606,7 +750,10 @@ def lemma7_random(ctx):
         Qx = np.polyval(qc, grid)
         offQ = [Q for xi, Q in zip(grid, Qx) if np.min(np.abs(xi - atoms)) > 1e-12]
         cert = resid * float(np.sum(np.abs(qc))) / min(offQ) + 1e-15
-        ctx.bound("mass off the teacher atoms <= 10 x its certificate-based LP accuracy", off, 10 * cert + 1e-9, err=cert)
+        ctx.bound(
+            "mass off the teacher atoms <= 10 x its certificate-based LP accuracy", off, 10 * cert + 1e-9, err=cert
+        )
+
         # E_40 of the float vertex mostly measures the LP's own error amplified by |x|^39 (up to
         # 1.5^39 = 7e6), so the vertex's basic solution is recomputed at 50 digits on its support
         # (numerics.moments.polish_vertex) and E_40 is taken from that student: it is a balanced
@@ -625,13 +772,25 @@ def lemma7_random(ctx):
         E2 = polished_E(70)[3]
         errE = abs(float(E) - float(E2))  # two precisions
         if fit > 1e-40:  # the support cannot carry the moments: the recomputed point is no zero-loss student
-            ctx.fact("the float vertex's support carries the moments exactly (50 digits)", None, moment_misfit=float(fit), support=len(S))
+            ctx.fact(
+                "the float vertex's support carries the moments exactly (50 digits)",
+                None,
+                moment_misfit=float(fit),
+                support=len(S),
+            )
             return
         # the lemma says E_40 = 0; the claim is judged at half the working digits (1e-25 at 50):
         # rounding leaves ~1e-48 (errE, two precisions), a student with mass off the atoms would
         # show E_40 of the order of that mass
-        ctx.bound("E_40 of that zero-loss student <= 1e-25 (1 + max|w|) (the lemma: = 0)", float(E), 1e-25 * (1 + max(abs(v) for v in w)), err=errE,
-                  moment_misfit=float(fit), support=len(S), min_weight=float(min(pw)))
+        ctx.bound(
+            "E_40 of that zero-loss student <= 1e-25 (1 + max|w|) (the lemma: = 0)",
+            float(E),
+            1e-25 * (1 + max(abs(v) for v in w)),
+            err=errE,
+            moment_misfit=float(fit),
+            support=len(S),
+            min_weight=float(min(pw)),
+        )
 
     ctx.random(st.tuples(st.integers(1, 3), st.integers(0, 10**6), st.integers(1, 2)), prop, quick=8, full=80)
 
@@ -674,12 +833,16 @@ def float_balanced_run(d, k, teacher, init, seed, loss_stop=1e-10, t_end=1e5, q=
         return nl.squared_impulse_loss_of(A, B, C, w, k) < loss_stop
 
     f = nl.yw_flow_field(d, k, w)
-    fl = flows.integrate_double(f, x0, t_end, rtol=1e-10, method=method, grid=flows.geometric_grid(t_end, 1e-1, 8), stop=stop)
+    fl = flows.integrate_double(
+        f, x0, t_end, rtol=1e-10, method=method, grid=flows.geometric_grid(t_end, 1e-1, 8), stop=stop
+    )
     rows = []
     for x in fl.states:
         A, B, C, Y, W = nl.yw_unpack(x, d)
         h = nl.impulse(A, B, C, q)
-        rows.append((nl.squared_impulse_loss_of(A, B, C, w, k), extrapolation_error(h, w, 0, q), float(np.max(np.abs(Y)))))
+        rows.append(
+            (nl.squared_impulse_loss_of(A, B, C, w, k), extrapolation_error(h, w, 0, q), float(np.max(np.abs(Y))))
+        )
     return fl, tuple(rows)
 
 
@@ -692,12 +855,16 @@ def eq_vs_loss_slope(rows, lo=1e-12, hi=1e-5):
     return float(np.polyfit(x, y, 1)[0]), len(pts)
 
 
-THM5_QUICK = [{"d": 4, "k": 3, "teacher": "T1-half", "init_scale": 1e-2, "seed": 1},
-              {"d": 4, "k": 3, "teacher": "T1-unstable", "init_scale": 1e-2, "seed": 1}]
-THM5_FULL = THM5_QUICK + [{"d": 6, "k": 5, "teacher": "T2-dyadic", "init_scale": 1e-2, "seed": 0},
-                          {"d": 6, "k": 5, "teacher": "T2", "init_scale": 1e-3, "seed": 2},
-                          {"d": 8, "k": 7, "teacher": "T3", "init_scale": 1e-2, "seed": 3},
-                          {"d": 6, "k": 5, "teacher": "T2-unstable", "init_scale": 1e-2, "seed": 4}]
+THM5_QUICK = [
+    {"d": 4, "k": 3, "teacher": "T1-half", "init_scale": 1e-2, "seed": 1},
+    {"d": 4, "k": 3, "teacher": "T1-unstable", "init_scale": 1e-2, "seed": 1},
+]
+THM5_FULL = THM5_QUICK + [
+    {"d": 6, "k": 5, "teacher": "T2-dyadic", "init_scale": 1e-2, "seed": 0},
+    {"d": 6, "k": 5, "teacher": "T2", "init_scale": 1e-3, "seed": 2},
+    {"d": 8, "k": 7, "teacher": "T3", "init_scale": 1e-2, "seed": 3},
+    {"d": 6, "k": 5, "teacher": "T2-unstable", "init_scale": 1e-2, "seed": 4},
+]
 
 
 @check("rnn-lowdim/theorem-5", "balanced-flows-extrapolate", "flow")
@@ -716,8 +883,15 @@ def theorem5_flow(ctx):
         slope, n = eq_vs_loss_slope(rows, 1e-12, 1e-4)
         wmax = max(1.0, max(abs(float(v)) for v in rl.teacher_response(inst["teacher"], 4 * inst["k"])))
         ctx.metrics[f"{inst['teacher']}_final"] = {"t": float(fl.times[-1]), "loss": L, "E_q": E, "stopped": fl.stopped}
-        ctx.fact(f"{inst['teacher']}: E_q ~ L^alpha with alpha >= 0.4 (extrapolating limit)", None if slope is None else slope >= 0.4, slope=slope, points=n)
-        ctx.bound(f"{inst['teacher']}: final E_q <= 1e-3 max(1, |w|)", E, 1e-3 * wmax, err=fl.final_error * 10 * wmax, loss=L)
+        ctx.fact(
+            f"{inst['teacher']}: E_q ~ L^alpha with alpha >= 0.4 (extrapolating limit)",
+            None if slope is None else slope >= 0.4,
+            slope=slope,
+            points=n,
+        )
+        ctx.bound(
+            f"{inst['teacher']}: final E_q <= 1e-3 max(1, |w|)", E, 1e-3 * wmax, err=fl.final_error * 10 * wmax, loss=L
+        )
         ctx.bound("B - C^T stays 0 (max |Y| at integrator roundoff)", max(r[2] for r in rows), 1e-12)
 
 
@@ -745,19 +919,33 @@ def theorem5_hp(ctx):
     for inst in ctx.instances(THM5_HP_QUICK, THM5_HP_FULL):
         ctx.start(inst)
         d, k, name = inst["d"], inst["k"], inst["teacher"]
-        fl, info = balanced_flow(d, k, name, inst["init_scale"], inst["seed"], bits=113,
-                                 loss_stop=1e-20, t_end=1e14, per_decade=8)
+        fl, info = balanced_flow(
+            d, k, name, inst["init_scale"], inst["seed"], bits=113, loss_stop=1e-20, t_end=1e14, per_decade=8
+        )
         nz = d * (d + 1) // 2
         q = 4 * k
         wq = [mpmath.mpf(v.numerator) / v.denominator for v in rl.teacher_response(name, q)]
         with mpmath.workprec(113):
-            rows = [(float(info["loss"](x)), float(max(abs(hj - wj) for hj, wj in zip(info["h_of"](x, q), wq))), 0.0)
-                    for x in fl.states]
-        ctx.fact(f"{name}: HP flow reached its loss threshold 1e-20", fl.stopped, t=fl.t_final, loss=rows[-1][0], steps=fl.steps)
+            rows = [
+                (float(info["loss"](x)), float(max(abs(hj - wj) for hj, wj in zip(info["h_of"](x, q), wq))), 0.0)
+                for x in fl.states
+            ]
+        ctx.fact(
+            f"{name}: HP flow reached its loss threshold 1e-20",
+            fl.stopped,
+            t=fl.t_final,
+            loss=rows[-1][0],
+            steps=fl.steps,
+        )
         ctx.bound(f"{name}: HP error estimate (two precisions), max over saved times, < 1e-25", max(fl.error), 1e-25)
         slope, n = eq_vs_loss_slope(rows, 1e-20, 1e-4)
-        ctx.fact(f"{name}: E_q ~ L^alpha with alpha >= 0.4 on 1e-20 <= L <= 1e-4 (extrapolating limit)",
-                 None if slope is None else slope >= 0.4, slope=slope, points=n, final_E_q=rows[-1][1])
+        ctx.fact(
+            f"{name}: E_q ~ L^alpha with alpha >= 0.4 on 1e-20 <= L <= 1e-4 (extrapolating limit)",
+            None if slope is None else slope >= 0.4,
+            slope=slope,
+            points=n,
+            final_E_q=rows[-1][1],
+        )
         ctx.metrics[f"{name}_E_q_vs_loss"] = [(L, E) for L, E, _ in rows[::4]]
         if not fl.stopped:
             continue
@@ -769,12 +957,25 @@ def theorem5_hp(ctx):
         A0 = nl.symmetric_from_coordinates(x0[:nz], d)
         b0 = np.array(x0[nz:])
         w = rl.teacher_response(name, k)
-        dfl = flows.integrate_double(nl.yw_flow_field(d, k, w), nl.yw_pack(d, "symmetric", A0, b0, b0), t12, rtol=1e-11, method="LSODA", grid=[t12])
+        dfl = flows.integrate_double(
+            nl.yw_flow_field(d, k, w),
+            nl.yw_pack(d, "symmetric", A0, b0, b0),
+            t12,
+            rtol=1e-11,
+            method="LSODA",
+            grid=[t12],
+        )
         A, B, C, Y, W = nl.yw_unpack(dfl.final, d)
         ref = list(np.asarray(A)[np.triu_indices(d)]) + list(B)
         scale = max(1.0, max(abs(v) for v in ref))
-        ctx.agree(f"{name}: reduced HP state = unreduced double state at t = {t12:.4g} (loss < 1e-12)", x12, ref, tol=1e-6 * scale,
-                  err=dfl.final_error + e12 + 1e-15, scale=scale)
+        ctx.agree(
+            f"{name}: reduced HP state = unreduced double state at t = {t12:.4g} (loss < 1e-12)",
+            x12,
+            ref,
+            tol=1e-6 * scale,
+            err=dfl.final_error + e12 + 1e-15,
+            scale=scale,
+        )
         ctx.bound(f"{name}: unreduced flow stays balanced (|Y| at roundoff)", float(np.max(np.abs(Y))), 1e-12)
 
 
@@ -814,9 +1015,16 @@ def theorem8_flow(ctx):
             after = [E for L, E, _ in rows if L <= dl]
             worst.append(max(after) if after else None)
         if None in worst:  # the flow did not get that far within t = 1e5 (algebraic late phase)
-            ctx.fact("sup{E_q : L <= delta} decreases with delta", None, sup_Eq=worst, why="loss 5e-10 not reached by t = 1e5")
+            ctx.fact(
+                "sup{E_q : L <= delta} decreases with delta",
+                None,
+                sup_Eq=worst,
+                why="loss 5e-10 not reached by t = 1e5",
+            )
             continue
-        ctx.fact("sup{E_q : L <= delta} decreases with delta", all(a > b for a, b in zip(worst, worst[1:])), sup_Eq=worst)
+        ctx.fact(
+            "sup{E_q : L <= delta} decreases with delta", all(a > b for a, b in zip(worst, worst[1:])), sup_Eq=worst
+        )
         ctx.bound("sup{E_q : L <= 5e-10} < 1e-3", worst[-1], 1e-3, err=fl.final_error * 10)
 
 
@@ -850,8 +1058,10 @@ def thm8_rate_random(ctx):
     t = Fraction(1, 100)
     lit = {q: float(abs(1 - (1 - t) ** q) / t) for q in (2, 3, 5)}
     ctx.metrics["literal_E37_ratio_|dm_q|/W_q_at_masses_1_and_0.99"] = lit
-    ctx.note("The literal (E.37) |m_q - m^_q| <= W_q fails: point masses at 1 and 99/100 give |m_q - m^_q|/W_q = %s > 1 "
-             "for q = 2, 3, 5 (proof-only misprint; the O-form holds)." % lit)
+    ctx.note(
+        "The literal (E.37) |m_q - m^_q| <= W_q fails: point masses at 1 and 99/100 give |m_q - m^_q|/W_q = %s > 1 "
+        "for q = 2, 3, 5 (proof-only misprint; the O-form holds)." % lit
+    )
 
 
 @check("rnn-lowdim/claim-thm8-rate", "socp-rate-vs-printed-exponent", "convex")
@@ -912,8 +1122,15 @@ def prop9_montecarlo(ctx, d_values, n_quick, n_full, name="T1-half", k=3):
                 examples.append(ratios)
         est = montecarlo.estimate(succ, n, alpha=0.05)
         dec = montecarlo.decide_at_least(est, 0.75)
-        ctx.fact(f"d={d}: Pr(ratio (4.2) -> 0) >= 0.75 (CP interval clear of 0.75)", dec, successes=succ, n=n,
-                 clopper_pearson=list(est.cp), wilson=list(est.wilson), ratios_first_draws=examples)
+        ctx.fact(
+            f"d={d}: Pr(ratio (4.2) -> 0) >= 0.75 (CP interval clear of 0.75)",
+            dec,
+            successes=succ,
+            n=n,
+            clopper_pearson=list(est.cp),
+            wilson=list(est.wilson),
+            ratios_first_draws=examples,
+        )
 
 
 @check("rnn-lowdim/proposition-9", "montecarlo-ratio", "flow")
@@ -974,8 +1191,12 @@ def prop9_mechanism_symbolic(ctx):
     sub = {s: e * s for s in coords}
     GB = [sp.expand(sp.diff(L, b).subs(sub, simultaneous=True) / e) for b in B]
     GC = [sp.expand(sp.diff(L, c).subs(sub, simultaneous=True) / e) for c in C]
-    ctx.identity("dL/dB(eps Theta)/eps -> -2 w0 C^T", [g.subs(e, 0) + 2 * w[0] * c for g, c in zip(GB, C)], scope="d = 3, k = 3")
-    ctx.identity("dL/dC(eps Theta)/eps -> -2 w0 B^T", [g.subs(e, 0) + 2 * w[0] * b for g, b in zip(GC, B)], scope="d = 3, k = 3")
+    ctx.identity(
+        "dL/dB(eps Theta)/eps -> -2 w0 C^T", [g.subs(e, 0) + 2 * w[0] * c for g, c in zip(GB, C)], scope="d = 3, k = 3"
+    )
+    ctx.identity(
+        "dL/dC(eps Theta)/eps -> -2 w0 B^T", [g.subs(e, 0) + 2 * w[0] * b for g, b in zip(GC, B)], scope="d = 3, k = 3"
+    )
 
 
 @check("rnn-lowdim/claim-prop9-mechanism", "fitted-rates", "flow")
@@ -1025,7 +1246,11 @@ def mimo_symbolic(ctx):
     Hs = lr.impulse(As, Bs, Bs.T, 5)
     block = sp.BlockMatrix([[Hs[i + j] for j in range(3)] for i in range(3)]).as_explicit()
     ev = np.linalg.eigvalsh(np.array(block.tolist(), float))
-    ctx.exact("balanced MIMO block Hankel PSD (eigenvalues >= -1e-12 scale)", bool(ev.min() >= -1e-12 * max(1, abs(ev).max())), min_eig=float(ev.min()))
+    ctx.exact(
+        "balanced MIMO block Hankel PSD (eigenvalues >= -1e-12 scale)",
+        bool(ev.min() >= -1e-12 * max(1, abs(ev).max())),
+        min_eig=float(ev.min()),
+    )
 
 
 @check("rnn-lowdim/claim-modal-form", "modal-equivalence", "random", expect="proved")
@@ -1048,6 +1273,10 @@ def modal_form_random(ctx):
         C = sp.Matrix([[int(rng.integers(-3, 4)) for _ in range(d)]])
         h = lr.impulse(A, B, C, 2 * d + 2)
         hm = lr.impulse(sp.diag(*lam), S.inv() * B, C * S, 2 * d + 2)
-        ctx.exact("modal form has the same impulse response", all(sp.simplify(a - b) == 0 for a, b in zip(h, hm)), scope="exact")
+        ctx.exact(
+            "modal form has the same impulse response",
+            all(sp.simplify(a - b) == 0 for a, b in zip(h, hm)),
+            scope="exact",
+        )
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=8, full=80)

@@ -2,6 +2,7 @@
 (the divided-difference teacher pairs, the shared-loss flows), C (teachers), D (accumulating
 loss, exact Rademacher enumeration), E (gradients, balancedness under GF and exact rational
 GD, conservation, moments, E.4's near-zero analysis by flows and Monte Carlo)."""
+
 from __future__ import annotations
 
 import functools
@@ -19,8 +20,17 @@ from theorems import rnn_lowdim as rl
 from theorems import rnn_lowdim_appendix as ra
 
 from .core import check
-from .rnn_lowdim import (double_flow, float_balanced_run, gaussian_init, lemma7_lp, lp_range, prop3_instance, prop9_montecarlo,
-                         tangency_residual, teacher_from_measure, teacher_grid)
+from .rnn_lowdim import (
+    double_flow,
+    gaussian_init,
+    lemma7_lp,
+    lp_range,
+    prop3_instance,
+    prop9_montecarlo,
+    tangency_residual,
+    teacher_from_measure,
+    teacher_grid,
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -49,11 +59,22 @@ def lemmaA1_exact(ctx):
         ctx.start(inst)
         (x1, p1), (x2, p2) = a1_pair(dh)
         T1, T2 = teacher_from_measure(x1, p1), teacher_from_measure(x2, p2)
-        ctx.exact("both d^-atomic, stable, C^B^ = 1", len(x1) == dh and len(x2) == dh and all(abs(v) <= 1 for v in x1 + x2)
-                  and sum(p1) == 1 and sum(p2) == 1 and all(v > 0 for v in p1 + p2))
+        ctx.exact(
+            "both d^-atomic, stable, C^B^ = 1",
+            len(x1) == dh
+            and len(x2) == dh
+            and all(abs(v) <= 1 for v in x1 + x2)
+            and sum(p1) == 1
+            and sum(p2) == 1
+            and all(v > 0 for v in p1 + p2),
+        )
         h1 = lr.impulse(*T1, 2 * dh)
         h2 = lr.impulse(*T2, 2 * dh)
-        ctx.identity("C^1 A^1^j B^1 = C^2 A^2^j B^2, j <= 2d^-2", [sp.simplify(h1[j] - h2[j]) for j in range(2 * dh - 1)], scope=f"d^={dh}")
+        ctx.identity(
+            "C^1 A^1^j B^1 = C^2 A^2^j B^2, j <= 2d^-2",
+            [sp.simplify(h1[j] - h2[j]) for j in range(2 * dh - 1)],
+            scope=f"d^={dh}",
+        )
         gap = sp.simplify(h1[2 * dh - 1] - h2[2 * dh - 1])
         ctx.exact("differ at j = 2d^-1", gap != 0, gap=str(gap))
         A1, B1, C1 = T1
@@ -76,10 +97,21 @@ def lemmaA1_random(ctx):
         (x1, p1), (x2, p2) = a1_pair(dh, pts)
         m = lambda x, p, j: sum(pi * xi**j for xi, pi in zip(x, p))
         ctx.exact("moments 0..2d^-2 equal", all(m(x1, p1, j) == m(x2, p2, j) for j in range(2 * dh - 1)), scope="exact")
-        ctx.exact("moment 2d^-1 differs, both d^-atomic", m(x1, p1, 2 * dh - 1) != m(x2, p2, 2 * dh - 1) and len(x1) == dh == len(x2))
+        ctx.exact(
+            "moment 2d^-1 differs, both d^-atomic",
+            m(x1, p1, 2 * dh - 1) != m(x2, p2, 2 * dh - 1) and len(x1) == dh == len(x2),
+        )
 
-    ctx.random(st.integers(1, 4).flatmap(lambda dh: st.tuples(st.just(dh), st.lists(st.integers(-60, 60), min_size=2 * dh, max_size=2 * dh + 4, unique=True))),
-               prop, quick=20, full=200)
+    ctx.random(
+        st.integers(1, 4).flatmap(
+            lambda dh: st.tuples(
+                st.just(dh), st.lists(st.integers(-60, 60), min_size=2 * dh, max_size=2 * dh + 4, unique=True)
+            )
+        ),
+        prop,
+        quick=20,
+        full=200,
+    )
 
 
 @check("rnn-lowdim/lemma-A.1", "moment-lp-positive-width", "convex")
@@ -117,7 +149,15 @@ def corollaryA2_flow(ctx):
     x0 = nl.yw_pack(d, "symmetric", A0, B0, C0)
     stop = lambda x: nl.squared_impulse_loss_of(*nl.yw_unpack(x, d)[:3], w1, k) < 1e-10
 
-    fl = flows.integrate_double(nl.yw_flow_field(d, k, w1), x0, 1e5, rtol=1e-10, method="LSODA", grid=flows.geometric_grid(1e5, 1e-1, 8), stop=stop)
+    fl = flows.integrate_double(
+        nl.yw_flow_field(d, k, w1),
+        x0,
+        1e5,
+        rtol=1e-10,
+        method="LSODA",
+        grid=flows.geometric_grid(1e5, 1e-1, 8),
+        stop=stop,
+    )
     A, B, C, _, _ = nl.yw_unpack(fl.final, d)
     h = nl.impulse(A, B, C, 4)
     gap = abs(float(w1[3] - w2[3]))
@@ -127,8 +167,15 @@ def corollaryA2_flow(ctx):
     # observation is which teacher(s) the zero-loss limit fails to extrapolate
     ctx.metrics["max_i_|h3-w3|_vs_gap/2"] = [dev, gap / 2]
     near = min(abs(h[3] - float(w1[3])), abs(h[3] - float(w2[3])))
-    ctx.bound("the zero-loss limit extrapolates neither teacher: min_i |h_3 - w^(i)_3| > gap/4", gap / 4, near, err=fl.final_error * 10,
-              gap=gap, h3=float(h[3]), w3=[float(w1[3]), float(w2[3])])
+    ctx.bound(
+        "the zero-loss limit extrapolates neither teacher: min_i |h_3 - w^(i)_3| > gap/4",
+        gap / 4,
+        near,
+        err=fl.final_error * 10,
+        gap=gap,
+        h3=float(h[3]),
+        w3=[float(w1[3]), float(w2[3])],
+    )
 
 
 @check("rnn-lowdim/corollary-A.2", "socp-no-delta", "convex")
@@ -236,7 +283,12 @@ def eqD2_random(ctx):
         rhs = sum(sum((h[i] - w[i]) ** 2 for i in range(j + 1)) for j in range(k))
         ctx.exact("E[(D.1)] = (D.2)", lhs == rhs, scope="exact Rademacher enumeration")
 
-    ctx.random(st.tuples(st.integers(1, 3), st.integers(1, 2), st.integers(1, 7), st.integers(0, 10**6)), prop, quick=8, full=80)
+    ctx.random(
+        st.tuples(st.integers(1, 3), st.integers(1, 2), st.integers(1, 7), st.integers(0, 10**6)),
+        prop,
+        quick=8,
+        full=80,
+    )
 
 
 @check("rnn-lowdim/claim-eq-D.3", "summation-swap", "symbolic")
@@ -245,7 +297,12 @@ def eqD3_symbolic(ctx):
     ctx.start(ctx.instances([{}])[0])
     for k in range(1, 9):
         u = sp.symbols(f"u0:{k}", real=True)
-        ctx.identity(f"k={k}", sp.expand(sum(sum(u[i] ** 2 for i in range(j + 1)) for j in range(k)) - sum((k - i) * u[i] ** 2 for i in range(k))))
+        ctx.identity(
+            f"k={k}",
+            sp.expand(
+                sum(sum(u[i] ** 2 for i in range(j + 1)) for j in range(k)) - sum((k - i) * u[i] ** 2 for i in range(k))
+            ),
+        )
 
 
 @check("rnn-lowdim/claim-D-minimizers", "zero-sets", "random", expect="proved")
@@ -269,7 +326,12 @@ def D_minimizers_random(ctx):
         LD3 = sum((k - i) * r[i] ** 2 for i in range(k))
         ctx.exact("(D.3) = 0 <=> (3.4) = 0", (L34 == 0) == (LD3 == 0), scope="exact")
 
-    ctx.random(st.tuples(st.integers(1, 4), st.integers(1, 3), st.sampled_from(["T1", "T2-rational"]), st.booleans()), prop, quick=8, full=60)
+    ctx.random(
+        st.tuples(st.integers(1, 4), st.integers(1, 3), st.sampled_from(["T1", "T2-rational"]), st.booleans()),
+        prop,
+        quick=8,
+        full=60,
+    )
 
 
 @check("rnn-lowdim/claim-D.2-approx", "residual-bounds", "random", expect="proved")
@@ -291,7 +353,14 @@ def D2_approx_random(ctx):
             if r[i] < 0 and k - i >= 2 and len(fails) < 3:
                 fails.append({"r": str(r[i]), "k-i": k - i})
 
-    ctx.random(st.integers(1, 8).flatmap(lambda k: st.tuples(st.just(k), st.lists(st.integers(-20, 20), min_size=k, max_size=k))), prop, quick=20, full=200)
+    ctx.random(
+        st.integers(1, 8).flatmap(
+            lambda k: st.tuples(st.just(k), st.lists(st.integers(-20, 20), min_size=k, max_size=k))
+        ),
+        prop,
+        quick=20,
+        full=200,
+    )
     ctx.metrics["literal_chain_fails_for_negative_r"] = fails
 
 
@@ -305,7 +374,10 @@ def D3_balancedness_symbolic(ctx):
     w = rl.symbolic_teacher(3)
     h = lr.impulse(A, B, C, 3)
     L = sum((3 - i) * (h[i] - w[i]) ** 2 for i in range(3))
-    ctx.identity("weighted: B^T dL/dB - dL/dC C^T = 0 (any A)", sp.expand(sum(b * sp.diff(L, b) for b in B) - sum(c * sp.diff(L, c) for c in C)))
+    ctx.identity(
+        "weighted: B^T dL/dB - dL/dC C^T = 0 (any A)",
+        sp.expand(sum(b * sp.diff(L, b) for b in B) - sum(c * sp.diff(L, c) for c in C)),
+    )
 
 
 @check("rnn-lowdim/claim-D.3-balancedness", "weighted-prop9-rates", "flow")
@@ -340,11 +412,20 @@ def E1_random(ctx):
         d, dh, k, seed = ex
         rng = np.random.default_rng(seed)
         S, T = rational_student(rng, d), rational_student(rng, dh)
-        lhs = nl.rademacher_expectation(lambda x: (nl.simulate(*S, x, update="delay")[-1] - nl.simulate(*T, x, update="delay")[-1]) ** 2, k)
+        lhs = nl.rademacher_expectation(
+            lambda x: (nl.simulate(*S, x, update="delay")[-1] - nl.simulate(*T, x, update="delay")[-1]) ** 2, k
+        )
         h, w = nl.impulse(*S, k), nl.impulse(*T, k)
-        ctx.exact("E[(RNN - teacher)^2] = sum (h_i - w_i)^2", lhs == sum((h[i] - w[i]) ** 2 for i in range(k)), scope="exact")
+        ctx.exact(
+            "E[(RNN - teacher)^2] = sum (h_i - w_i)^2", lhs == sum((h[i] - w[i]) ** 2 for i in range(k)), scope="exact"
+        )
 
-    ctx.random(st.tuples(st.integers(1, 5), st.integers(1, 4), st.integers(1, 9), st.integers(0, 10**6)), prop, quick=8, full=80)
+    ctx.random(
+        st.tuples(st.integers(1, 5), st.integers(1, 4), st.integers(1, 9), st.integers(0, 10**6)),
+        prop,
+        quick=8,
+        full=80,
+    )
 
 
 @check("rnn-lowdim/lemma-E.1", "second-moment-substitution", "symbolic")
@@ -370,13 +451,19 @@ def E2_symbolic(ctx):
     for d in range(2, 5):
         lam = sp.symbols(f"l0:{d}", real=True)
         V = sp.Matrix(d, d, lambda j, i: lam[i] ** j)
-        ctx.identity(f"d={d}: det V = prod (l_j - l_i)", sp.expand(V.det() - sp.prod([lam[j] - lam[i] for i in range(d) for j in range(i + 1, d)])))
+        ctx.identity(
+            f"d={d}: det V = prod (l_j - l_i)",
+            sp.expand(V.det() - sp.prod([lam[j] - lam[i] for i in range(d) for j in range(i + 1, d)])),
+        )
     lam = sp.symbols("l0:3", real=True)
     b = sp.symbols("b0:3", real=True)
     c = sp.symbols("c0:3", real=True)
     h = lr.impulse(sp.diag(*lam), sp.Matrix(b), sp.Matrix([c]), 3)
     V = sp.Matrix(3, 3, lambda j, i: lam[i] ** j)
-    ctx.identity("first d entries = V (C^T o B)", list(sp.expand(sp.Matrix(h) - V * sp.Matrix([ci * bi for ci, bi in zip(c, b)]))))
+    ctx.identity(
+        "first d entries = V (C^T o B)",
+        list(sp.expand(sp.Matrix(h) - V * sp.Matrix([ci * bi for ci, bi in zip(c, b)]))),
+    )
     for inst in ctx.instances([{"d": 5, "k": 4, "teacher": "T2-rational", "eps": 1.0, "q": 5}]):
         ctx.start(inst)
         prop3_instance(ctx, inst["teacher"], inst["d"], inst["k"], Fraction(1), inst["q"])
@@ -392,7 +479,9 @@ def E2_signs(ctx):
     lam = [Fraction(4, 5), Fraction(-1, 2), Fraction(0), Fraction(1, 2), Fraction(1)]
     for k in (3, 4):
         ctx.start(ctx.instances([{"d": 5, "k": k, "teacher": name}])[0])
-        _, g = rl.proposition3_student(w, 5, k, Fraction(1, 10), lambdas=[exact.sympy_rational_nsimplified(v) for v in lam])
+        _, g = rl.proposition3_student(
+            w, 5, k, Fraction(1, 10), lambdas=[exact.sympy_rational_nsimplified(v) for v in lam]
+        )
         ctx.exact(f"k={k} > 2d^: some g_i < 0", any(v < 0 for v in g), g=[str(v) for v in g])
     ctx.start(ctx.instances([{"d": 5, "k": 1, "teacher": name}])[0])
     r, _ = lp_range(name, 1, 1)
@@ -408,13 +497,18 @@ def E3_symbolic(ctx):
     v = sp.Matrix([1, 2, 2])
     U3 = sp.eye(3) - 2 * v * v.T / (v.T * v)[0, 0]
     R = sp.Matrix([[sp.Rational(3, 5), -sp.Rational(4, 5)], [sp.Rational(4, 5), sp.Rational(3, 5)]])
-    for U, lam, b in ((U3, [sp.Rational(1, 2), -sp.Rational(1, 3), sp.Rational(9, 10)], sp.Matrix([1, -2, sp.Rational(1, 3)])),
-                      (R, [sp.Rational(2, 3), -1], sp.Matrix([sp.Rational(1, 2), 3]))):
+    for U, lam, b in (
+        (U3, [sp.Rational(1, 2), -sp.Rational(1, 3), sp.Rational(9, 10)], sp.Matrix([1, -2, sp.Rational(1, 3)])),
+        (R, [sp.Rational(2, 3), -1], sp.Matrix([sp.Rational(1, 2), 3])),
+    ):
         ctx.exact("U orthogonal", U.T * U == sp.eye(U.shape[0]))
         A = U * sp.diag(*lam) * U.T
         Bp, Cp = U.T * b, b.T * U
         ctx.exact("B' = C'^T", Bp == Cp.T)
-        ctx.identity("same response, i <= 10", [a - c for a, c in zip(lr.impulse(A, b, b.T, 11), lr.impulse(sp.diag(*lam), Bp, Cp, 11))])
+        ctx.identity(
+            "same response, i <= 10",
+            [a - c for a, c in zip(lr.impulse(A, b, b.T, 11), lr.impulse(sp.diag(*lam), Bp, Cp, 11))],
+        )
 
 
 @check("rnn-lowdim/lemma-E.3", "eigh-random", "random")
@@ -457,10 +551,18 @@ def E4_symbolic(ctx):
     ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
     A, B, C, w, L, GA, GB, GC = e4_derivation()
     pB, pC = sp.expand(rl.printed_dL_dB(A, B, C, w, 3)), sp.expand(rl.printed_dL_dC(A, B, C, w, 3))
-    ctx.exact("(E.9): dL/dB = sum grad l_i (A^i)^T C^T", sp.expand(GB - pB) == sp.zeros(3, 1), scope="d = 3, k = 3",
-              derivative_equals_twice_printed=bool(sp.expand(GB - 2 * pB) == sp.zeros(3, 1)))
-    ctx.exact("(E.10): dL/dC = sum grad l_i B^T (A^i)^T", sp.expand(GC - pC) == sp.zeros(1, 3), scope="d = 3, k = 3",
-              derivative_equals_twice_printed=bool(sp.expand(GC - 2 * pC) == sp.zeros(1, 3)))
+    ctx.exact(
+        "(E.9): dL/dB = sum grad l_i (A^i)^T C^T",
+        sp.expand(GB - pB) == sp.zeros(3, 1),
+        scope="d = 3, k = 3",
+        derivative_equals_twice_printed=bool(sp.expand(GB - 2 * pB) == sp.zeros(3, 1)),
+    )
+    ctx.exact(
+        "(E.10): dL/dC = sum grad l_i B^T (A^i)^T",
+        sp.expand(GC - pC) == sp.zeros(1, 3),
+        scope="d = 3, k = 3",
+        derivative_equals_twice_printed=bool(sp.expand(GC - 2 * pC) == sp.zeros(1, 3)),
+    )
 
 
 @check("rnn-lowdim/lemma-E.4", "finite-differences", "random")
@@ -501,8 +603,14 @@ def E4_fd(ctx):
                 v = A * v
                 Ap = Ap * A
             i = max(range(d), key=lambda t: abs(printed[t]))
-            ctx.agree("dL/dB (finite differences) = (E.9) as printed", float(fd[i]), float(printed[i]), tol=1e-12 * (1 + abs(float(printed[i]))), err=1e-30,
-                      ratio=float(fd[i] / printed[i]))
+            ctx.agree(
+                "dL/dB (finite differences) = (E.9) as printed",
+                float(fd[i]),
+                float(printed[i]),
+                tol=1e-12 * (1 + abs(float(printed[i]))),
+                err=1e-30,
+                ratio=float(fd[i] / printed[i]),
+            )
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(1, 5), st.integers(0, 10**6)), prop, quick=3, full=30)
 
@@ -521,8 +629,15 @@ def E4c_symbolic(ctx):
     ctx.identity("dL/dA = -2 (E.81)", list(sp.expand(GA + 2 * rl.printed_Adot(A, B, C, w, k))))
     h = lr.impulse(A, B, C, k)
     r = [h[i] - w[i] for i in range(k)]
-    ctx.identity("CI-2: <A, dL/dA> = 2 sum i r_i h_i", sp.expand(sum(A[p, q] * GA[p, q] for p in range(3) for q in range(3)) - 2 * sum(i * r[i] * h[i] for i in range(k))))
-    ctx.identity("CI-2: B^T dL/dB = 2 sum r_i h_i", sp.expand((B.T * GB)[0, 0] - 2 * sum(r[i] * h[i] for i in range(k))))
+    ctx.identity(
+        "CI-2: <A, dL/dA> = 2 sum i r_i h_i",
+        sp.expand(
+            sum(A[p, q] * GA[p, q] for p in range(3) for q in range(3)) - 2 * sum(i * r[i] * h[i] for i in range(k))
+        ),
+    )
+    ctx.identity(
+        "CI-2: B^T dL/dB = 2 sum r_i h_i", sp.expand((B.T * GB)[0, 0] - 2 * sum(r[i] * h[i] for i in range(k)))
+    )
     As, Bs, Cs, cs = lr.parameters(3, "symmetric")
     Ls = lr.population_loss(As, Bs, Cs, w, k)
     full = {A[p, q]: As[p, q] for p in range(3) for q in range(3)}
@@ -530,7 +645,10 @@ def E4c_symbolic(ctx):
     full.update({C[i]: Cs[i] for i in range(3)})
     G = GA.subs(full, simultaneous=True)
     chain = [G[p, q] + G[q, p] if p != q else G[p, p] for p, q in nl.symmetric_coordinates(3)]
-    ctx.identity("upper-triangular chain rule dL/dz_pq = G_pq + G_qp", [sp.expand(sp.diff(Ls, s) - c) for s, c in zip(cs[:6], chain)])
+    ctx.identity(
+        "upper-triangular chain rule dL/dz_pq = G_pq + G_qp",
+        [sp.expand(sp.diff(Ls, s) - c) for s, c in zip(cs[:6], chain)],
+    )
     # the numeric gradient used by every flow (numerics.linear_rnn) against this derivation, exactly
     rng = np.random.default_rng(3)
     pt = {s: sp.Rational(int(rng.integers(-9, 10)), 7) for s in list(A) + list(B) + list(C) + list(w)}
@@ -539,9 +657,12 @@ def E4c_symbolic(ctx):
     Cn = np.array([Fraction(str(pt[c])) for c in C], dtype=object)
     hn = nl.impulse(An, Bn, Cn, k)
     GAn, GBn, GCn = nl.impulse_gradient(An, Bn, Cn, [2 * (hn[j] - Fraction(str(pt[w[j]]))) for j in range(k)])
-    ctx.exact("numerics.linear_rnn gradient = SymPy derivative at a rational point",
-              all(Fraction(str(GA[p, q].subs(pt))) == GAn[p, q] for p in range(3) for q in range(3))
-              and all(Fraction(str(GB[i].subs(pt))) == GBn[i] for i in range(3)) and all(Fraction(str(GC[i].subs(pt))) == GCn[i] for i in range(3)))
+    ctx.exact(
+        "numerics.linear_rnn gradient = SymPy derivative at a rational point",
+        all(Fraction(str(GA[p, q].subs(pt))) == GAn[p, q] for p in range(3) for q in range(3))
+        and all(Fraction(str(GB[i].subs(pt))) == GBn[i] for i in range(3))
+        and all(Fraction(str(GC[i].subs(pt))) == GCn[i] for i in range(3)),
+    )
 
 
 @check("rnn-lowdim/lemma-E.4:corrected", "balanced-rhs-derivation", "symbolic")
@@ -557,7 +678,9 @@ def balanced_rhs_symbolic(ctx):
     sub = {s: t for s, t in zip(coords[:6], syms[:6])}
     sub.update({b: t for b, t in zip(B, syms[6:])})
     sub.update({c: t for c, t in zip(C, syms[6:])})
-    ref = [-sp.diff(L, s).subs(sub, simultaneous=True) for s in coords[:6]] + [-sp.diff(L, b).subs(sub, simultaneous=True) for b in B]
+    ref = [-sp.diff(L, s).subs(sub, simultaneous=True) for s in coords[:6]] + [
+        -sp.diff(L, b).subs(sub, simultaneous=True) for b in B
+    ]
     ctx.identity("balanced_rhs = -grad (3.4) restricted to C = B^T", [sp.expand(a - b) for a, b in zip(rhs, ref)])
 
 
@@ -591,7 +714,11 @@ def E6_exact(ctx):
         A = exact.random_symmetric_fractions(rng, d)
         b = exact.random_fraction_array(rng, d)
         traj = nl.squared_impulse_gd(A, b, b.copy(), w, k, eta, 4)
-        ctx.exact(f"eta={eta}: B_t = C_t^T for t = 1..4", all(all(x == y for x, y in zip(bt, ct)) for _, bt, ct, _, _ in traj), scope="exact rationals")
+        ctx.exact(
+            f"eta={eta}: B_t = C_t^T for t = 1..4",
+            all(all(x == y for x, y in zip(bt, ct)) for _, bt, ct, _, _ in traj),
+            scope="exact rationals",
+        )
         ctx.exact(f"eta={eta}: A_t symmetric", all((At == At.T).all() for At, *_ in traj))
     c = exact.random_fraction_array(rng, d)
     b = exact.random_fraction_array(rng, d)
@@ -637,7 +764,12 @@ def E6_random(ctx):
                 worst = max(worst, float(np.max(np.abs(b - c)) / (1 + np.max(np.abs(b)))))
         ctx.bound("max_t ||B_t - C_t^T||_inf / (1 + ||B_t||_inf) <= 1e-10", worst, 1e-10)
 
-    ctx.random(st.tuples(st.integers(1, 5), st.integers(1, 6), st.floats(1e-4, 0.5), st.integers(0, 10**6)), prop, quick=10, full=100)
+    ctx.random(
+        st.tuples(st.integers(1, 5), st.integers(1, 6), st.floats(1e-4, 0.5), st.integers(0, 10**6)),
+        prop,
+        quick=10,
+        full=100,
+    )
 
 
 @check("rnn-lowdim/lemma-E.7", "conservation-identity", "symbolic")
@@ -646,7 +778,9 @@ def E7_symbolic(ctx):
     d/dt(||B||^2 - ||C||^2) = -2 (B^T dL/dB - dL/dC C^T) = 0 under GF (E.23)-(E.25)."""
     ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
     A, B, C, w, L, GA, GB, GC = e4_derivation()
-    ctx.identity("B^T dL/dB - dL/dC C^T = 0", sp.expand((B.T * GB)[0, 0] - (GC * C.T)[0, 0]), scope="generic A, d = 3, k = 3")
+    ctx.identity(
+        "B^T dL/dB - dL/dC C^T = 0", sp.expand((B.T * GB)[0, 0] - (GC * C.T)[0, 0]), scope="generic A, d = 3, k = 3"
+    )
 
 
 @check("rnn-lowdim/lemma-E.7", "hp-flow-conservation", "flow")
@@ -662,9 +796,19 @@ def E7_flow(ctx):
     d = 3
     with mpmath.workprec(fu.bits):
         sq = [sum(s[nz + i] ** 2 for i in range(d)) - sum(s[nz + d + i] ** 2 for i in range(d)) for s in fu.states]
-        lin = [mpmath.sqrt(sum(s[nz + i] ** 2 for i in range(d))) - mpmath.sqrt(sum(s[nz + d + i] ** 2 for i in range(d))) for s in fu.states]
+        lin = [
+            mpmath.sqrt(sum(s[nz + i] ** 2 for i in range(d))) - mpmath.sqrt(sum(s[nz + d + i] ** 2 for i in range(d)))
+            for s in fu.states
+        ]
         dsq, dlin = sq[-1] - sq[0], lin[-1] - lin[0]
-    ctx.agree("||B||^2 - ||C||^2: change from t = 0.1 to t = 20", float(dsq), 0.0, tol=1e-25, err=max(max(fu.error) * 4, 1e-40), scale=1.0)
+    ctx.agree(
+        "||B||^2 - ||C||^2: change from t = 0.1 to t = 20",
+        float(dsq),
+        0.0,
+        tol=1e-25,
+        err=max(max(fu.error) * 4, 1e-40),
+        scale=1.0,
+    )
     ctx.metrics["norm_difference_drift_(E.62)"] = float(dlin)
 
 
@@ -754,7 +898,10 @@ def E10_symbolic(ctx):
     ctx.start(ctx.instances([{}])[0])
     n = sp.Symbol("n", positive=True)
     x = sp.Rational(9, 64) * n
-    ctx.identity("upper threshold = (1.75 + 9/32) n", sp.simplify(n + 2 * sp.sqrt(n * x) + 2 * x - (sp.Rational(7, 4) + sp.Rational(9, 32)) * n))
+    ctx.identity(
+        "upper threshold = (1.75 + 9/32) n",
+        sp.simplify(n + 2 * sp.sqrt(n * x) + 2 * x - (sp.Rational(7, 4) + sp.Rational(9, 32)) * n),
+    )
     ctx.exact("(1.75 + 9/32) n <= 2.25 n", sp.Rational(7, 4) + sp.Rational(9, 32) <= sp.Rational(9, 4))
     ctx.identity("lower threshold = n/4", sp.simplify(n - 2 * sp.sqrt(n * x) - n / 4))
 
@@ -788,7 +935,9 @@ def E10_matrix(ctx):
         X = rng.standard_normal((20000, m * p)) * eps / math.sqrt(m * p)
         r = np.linalg.norm(X, axis=1)
         est = montecarlo.estimate(int(np.sum((r > eps / 2) & (r < 1.5 * eps))), 20000)
-        ctx.bound(f"{m}x{p}: CP lower >= 1 - 2exp(-9mp/64)", 1 - 2 * math.exp(-9 * m * p / 64), est.cp[0], cp=list(est.cp))
+        ctx.bound(
+            f"{m}x{p}: CP lower >= 1 - 2exp(-9mp/64)", 1 - 2 * math.exp(-9 * m * p / 64), est.cp[0], cp=list(est.cp)
+        )
     d = 5
     Z = rng.standard_normal((20000, d, d)) * eps / d
     S = np.triu(Z) + np.transpose(np.triu(Z, 1), (0, 2, 1))
@@ -839,7 +988,7 @@ def E12_flow(ctx):
     """Unconstrained A (full-matrix gradient), eps-normal init (one draw), teacher w0 = 1, k = 3,
     d in {6, 21} (quick: 6): at t = ln(1/eps^0.5)/(2 w0) both ratios of (E.47) decrease along
     eps = 1e-2 .. 1e-8 with fitted log-log slopes > 0.5 (they tend to 0)."""
-    for d in ((6, 21) if ctx.full else (6,)):
+    for d in (6, 21) if ctx.full else (6,):
         ctx.start(ctx.instances([{"d": d, "k": 3}])[0])
         r1, r2 = [], []
         for e in E12_EPS:
@@ -848,8 +997,18 @@ def E12_flow(ctx):
             r2.append((rows[-1, 2] / rows[-1, 4]) ** 2)
         s1 = float(np.polyfit(np.log(E12_EPS), np.log(r1), 1)[0])
         s2 = float(np.polyfit(np.log(E12_EPS), np.log(r2), 1)[0])
-        ctx.fact(f"d={d}: ||Y||^2/||W||^2 -> 0 (slope > 0.5)", s1 > 0.5 and all(a > b for a, b in zip(r1, r1[1:])), slope=s1, ratios=r1)
-        ctx.fact(f"d={d}: ||A||_F^2/||W||^2 -> 0 (slope > 0.5)", s2 > 0.5 and all(a > b for a, b in zip(r2, r2[1:])), slope=s2, ratios=r2)
+        ctx.fact(
+            f"d={d}: ||Y||^2/||W||^2 -> 0 (slope > 0.5)",
+            s1 > 0.5 and all(a > b for a, b in zip(r1, r1[1:])),
+            slope=s1,
+            ratios=r1,
+        )
+        ctx.fact(
+            f"d={d}: ||A||_F^2/||W||^2 -> 0 (slope > 0.5)",
+            s2 > 0.5 and all(a > b for a, b in zip(r2, r2[1:])),
+            slope=s2,
+            ratios=r2,
+        )
 
 
 @check("rnn-lowdim/lemma-E.12", "limit-algebra", "symbolic")
@@ -859,11 +1018,24 @@ def E12_symbolic(ctx):
     value at w0 C = 1/2; the limits (E.54), (E.55) are 0 for C w0 > 0 (SymPy limit)."""
     ctx.start(ctx.instances([{}])[0])
     e, C, w0, c1, c2, c3, c4, M2 = sp.symbols("epsilon C w0 c1 c2 c3 c4 M2", positive=True)
-    ex = sp.simplify(sp.expand_power_base(sp.powsimp(e**2 * sp.exp(-2 * w0 * C * sp.log(e ** -sp.Rational(1, 2)))), force=True))
-    ctx.identity("eps^2 exp(-2 w0 C ln(eps^-1/2)) = eps^(2 + w0 C)", sp.simplify(sp.expand_log(sp.log(ex), force=True) - (2 + w0 * C) * sp.log(e)))
-    lim = sp.limit((c1 * e ** sp.Rational(5, 2) + c2 * e ** sp.Rational(5, 2)) / (c3 * e ** sp.Rational(3, 2) - c4 * e ** sp.Rational(5, 2)), e, 0, "+")
+    ex = sp.simplify(
+        sp.expand_power_base(sp.powsimp(e**2 * sp.exp(-2 * w0 * C * sp.log(e ** -sp.Rational(1, 2)))), force=True)
+    )
+    ctx.identity(
+        "eps^2 exp(-2 w0 C ln(eps^-1/2)) = eps^(2 + w0 C)",
+        sp.simplify(sp.expand_log(sp.log(ex), force=True) - (2 + w0 * C) * sp.log(e)),
+    )
+    lim = sp.limit(
+        (c1 * e ** sp.Rational(5, 2) + c2 * e ** sp.Rational(5, 2))
+        / (c3 * e ** sp.Rational(3, 2) - c4 * e ** sp.Rational(5, 2)),
+        e,
+        0,
+        "+",
+    )
     ctx.identity("(E.54) limit = 0", lim)
-    ctx.identity("(E.55) limit = 0", sp.limit(M2 * e**2 / (c3 * e ** sp.Rational(3, 2) - c4 * e ** sp.Rational(5, 2)), e, 0, "+"))
+    ctx.identity(
+        "(E.55) limit = 0", sp.limit(M2 * e**2 / (c3 * e ** sp.Rational(3, 2) - c4 * e ** sp.Rational(5, 2)), e, 0, "+")
+    )
 
 
 def e13_sup_ratio(d, seeds, tbar_factor, eps_list=E12_EPS):
@@ -904,12 +1076,18 @@ def E13_symbolic(ctx):
     tb = sp.log(e ** -sp.Rational(1, 2)) / (2 * w0)
     ratio = sp.simplify(sp.powsimp(sp.expand_log(Wt.subs(t, tb), force=True) / e ** sp.Rational(3, 4), force=True))
     lim = sp.limit(ratio, e, 0, "+")
-    ctx.exact("printed t-bar: ||W(t-bar)||/eps^0.75 stays bounded as eps -> 0 (needed for an eps-independent M1)", lim != sp.oo,
-              ratio=str(ratio), limit=str(lim))
+    ctx.exact(
+        "printed t-bar: ||W(t-bar)||/eps^0.75 stays bounded as eps -> 0 (needed for an eps-independent M1)",
+        lim != sp.oo,
+        ratio=str(ratio),
+        limit=str(lim),
+    )
     half = sp.simplify(sp.powsimp(sp.expand_log(Wt.subs(t, tb / 2), force=True) / e ** sp.Rational(3, 4), force=True))
     ctx.identity("half t-bar: ||W||/eps^0.75 = c", sp.simplify(half - c))
     ctx.metrics["printed_probability_(1-2e^(-9*20/64))^3"] = float(ra.E13_PRINTED_PRODUCT)
-    ctx.metrics["needed_product_(1-2e^(-9*400/64))(1-2e^(-9*20/64))^2"] = float((1 - 2 * sp.exp(-sp.Rational(9 * 400, 64))) * (1 - 2 * sp.exp(-sp.Rational(180, 64))) ** 2)
+    ctx.metrics["needed_product_(1-2e^(-9*400/64))(1-2e^(-9*20/64))^2"] = float(
+        (1 - 2 * sp.exp(-sp.Rational(9 * 400, 64))) * (1 - 2 * sp.exp(-sp.Rational(180, 64))) ** 2
+    )
 
 
 @check("rnn-lowdim/lemma-E.13:corrected", "sup-norms-half-tbar", "flow")
@@ -921,8 +1099,18 @@ def E13c_flow(ctx):
     for rb, ra_ in e13_sup_ratio(21, range(2 if not ctx.full else 5), 0.25):
         sb = float(np.polyfit(np.log(E12_EPS), np.log(rb), 1)[0])
         sa = float(np.polyfit(np.log(E12_EPS), np.log(ra_), 1)[0])
-        ctx.fact("sup ||B||, ||C|| / eps^0.75 bounded (|slope| < 0.05, max < 10)", abs(sb) < 0.05 and max(rb) < 10, slope=sb, ratios=rb)
-        ctx.fact("sup ||A||_F / eps bounded (|slope| < 0.05, max < 10)", abs(sa) < 0.05 and max(ra_) < 10, slope=sa, ratios=ra_)
+        ctx.fact(
+            "sup ||B||, ||C|| / eps^0.75 bounded (|slope| < 0.05, max < 10)",
+            abs(sb) < 0.05 and max(rb) < 10,
+            slope=sb,
+            ratios=rb,
+        )
+        ctx.fact(
+            "sup ||A||_F / eps bounded (|slope| < 0.05, max < 10)",
+            abs(sa) < 0.05 and max(ra_) < 10,
+            slope=sa,
+            ratios=ra_,
+        )
 
 
 @check("rnn-lowdim/lemma-E.13:corrected", "probability-arithmetic", "symbolic")
@@ -935,14 +1123,24 @@ def E13c_symbolic(ctx):
     pA = ra.lemma_e10_bound(21**2)
     pB = ra.lemma_e10_bound(21)
     prod = pA * pB**2
-    ctx.exact("(1-2e^(-9 d^2/64))(1-2e^(-9d/64))^2 > 3/4 at d = 21", bool(sp.N(prod - sp.Rational(3, 4), 30) > 0), value=float(prod))
+    ctx.exact(
+        "(1-2e^(-9 d^2/64))(1-2e^(-9d/64))^2 > 3/4 at d = 21",
+        bool(sp.N(prod - sp.Rational(3, 4), 30) > 0),
+        value=float(prod),
+    )
     # the erratum's proof-level part: the printed product is Lemma E.10's bound (E.38) applied
     # three times with n = 20 (the proof's reading), and that is below 3/4, far from the printed 0.83
     printed = ra.E13_PRINTED_PRODUCT
     ctx.identity("printed (1-2e^(-9*20/64))^3 = (E.38) at n = 20, cubed", printed - ra.lemma_e10_bound(20) ** 3)
-    ctx.exact("printed product < 3/4 and not the printed 0.83 (|difference| > 0.1)",
-              bool(sp.N(printed - sp.Rational(3, 4), 30) < 0 and abs(sp.N(printed - ra.E13_PRINTED_VALUE, 30)) > sp.Rational(1, 10)),
-              value=float(printed), printed_value=float(ra.E13_PRINTED_VALUE))
+    ctx.exact(
+        "printed product < 3/4 and not the printed 0.83 (|difference| > 0.1)",
+        bool(
+            sp.N(printed - sp.Rational(3, 4), 30) < 0
+            and abs(sp.N(printed - ra.E13_PRINTED_VALUE, 30)) > sp.Rational(1, 10)
+        ),
+        value=float(printed),
+        printed_value=float(ra.E13_PRINTED_VALUE),
+    )
 
 
 @check("rnn-lowdim/lemma-E.14", "identity-E.103", "symbolic")
@@ -995,7 +1193,11 @@ def E14_negative(ctx):
     for e in (1e-2, 1e-4, 1e-6):
         rows, _ = e4_run(21, 3, w, 9, e, lambda x: math.log(1 / x) / 4)
         rat_.append(float(rows[-1, 4] / rows[-1, 3]))
-    ctx.fact("||W||/||Y|| -> 0 (decreasing, last < 1e-2)", all(a > b for a, b in zip(rat_, rat_[1:])) and rat_[-1] < 1e-2, ratios=rat_)
+    ctx.fact(
+        "||W||/||Y|| -> 0 (decreasing, last < 1e-2)",
+        all(a > b for a, b in zip(rat_, rat_[1:])) and rat_[-1] < 1e-2,
+        ratios=rat_,
+    )
 
 
 @check("rnn-lowdim/lemma-E.15", "comparison-solutions", "symbolic")
@@ -1012,7 +1214,10 @@ def E15_symbolic(ctx):
     xs = sp.dsolve(sp.Eq(x(t).diff(t), 2 * w0 * x(t) - c), x(t), ics={x(0): x0}).rhs
     ctx.identity("(E.132) with equality", sp.simplify(zs - (sp.exp(-2 * w0 * t) * (2 * w0 * z0 - c) + c) / (2 * w0)))
     ctx.identity("(E.133) with equality", sp.simplify(xs - (sp.exp(2 * w0 * t) * (2 * w0 * x0 - c) + c) / (2 * w0)))
-    ctx.exact("(E.134): (3 sqrt2/2)^2 = 9/2 (so z(0) < 4.5 eps^2, printed 3 eps^2)", (3 * sp.sqrt(2) / 2) ** 2 == sp.Rational(9, 2))
+    ctx.exact(
+        "(E.134): (3 sqrt2/2)^2 = 9/2 (so z(0) < 4.5 eps^2, printed 3 eps^2)",
+        (3 * sp.sqrt(2) / 2) ** 2 == sp.Rational(9, 2),
+    )
     ctx.exact("9 w0 eps^2 <= 75 w0 d eps^2 for d >= 1", 9 <= 75)
 
 
@@ -1039,5 +1244,18 @@ def E15_random(ctx):
         ctx.bound("(E.119)", zt, rhs119, err=1e-12 * rhs119, strict=True)
         ctx.bound("(E.120)", rhs120, xt, err=1e-12 * xt, strict=True)
 
-    ctx.random(st.tuples(st.floats(0.1, 3), st.floats(1e-4, 0.1), st.integers(1, 40), st.floats(0.01, 0.99), st.floats(0.0, 2.0),
-                         st.floats(0.0, 0.9), st.just(0.0), st.floats(0, 5)), prop, quick=30, full=300)
+    ctx.random(
+        st.tuples(
+            st.floats(0.1, 3),
+            st.floats(1e-4, 0.1),
+            st.integers(1, 40),
+            st.floats(0.01, 0.99),
+            st.floats(0.0, 2.0),
+            st.floats(0.0, 0.9),
+            st.just(0.0),
+            st.floats(0, 5),
+        ),
+        prop,
+        quick=30,
+        full=300,
+    )

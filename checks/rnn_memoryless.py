@@ -19,6 +19,7 @@ Tolerances: a float comparison's accuracy target comes from the arithmetic's err
 (two tolerances, two precisions, two solver tolerances); the guard in checks.core refuses
 ``verified`` unless the measured estimate is at most a tenth of it.
 """
+
 from __future__ import annotations
 
 import functools
@@ -80,8 +81,10 @@ def spectral_radius(A) -> float:
     return float(max(abs(np.linalg.eigvals(np.asarray(A, float)))))
 
 
-@functools.lru_cache(maxsize=None)
-def gd_run(kind: str, d: int, k: int, w: float, eta: float, scale: float, seed: int, steps: int, target: tuple | None = None):
+@functools.cache
+def gd_run(
+    kind: str, d: int, k: int, w: float, eta: float, scale: float, seed: int, steps: int, target: tuple | None = None
+):
     """A cached float64 GD run on (4) (or on sum_j (h_j - target_j)^2); ``kind`` in
     {'symmetric', 'nonsymmetric', 'xavier', 'symA'} ('symA': A0 symmetric, B0, C0 independent)."""
     if kind == "xavier":
@@ -115,8 +118,8 @@ def sympy_gradients(d: int, k: int, structure: str = "full"):
     L = tl.population_loss(A, B, C, [w], k)
     g = tl.gradient(L, coords)
     gA = sp.Matrix(d, d, g[: d * d])
-    gB = sp.Matrix(g[d * d: d * d + d])
-    gC = sp.Matrix([g[d * d + d:]])
+    gB = sp.Matrix(g[d * d : d * d + d])
+    gC = sp.Matrix([g[d * d + d :]])
     return A, B, C, w, gA, gB, gC
 
 
@@ -126,13 +129,22 @@ def residual_reduced_flow(w: float, k: int):
     return [a, c], [-sp.diff(L1, a), -sp.diff(L1, c) / 2], L1
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def residual_limit(w: float, k: int, c0: float, res_stop: float = 1e-30):
     """The CI-9 reduced flow from a = 1 (A0 = I), c = c0, at HP_BITS (checked at +64), run to
     rest (|a| + |c^2 - w| < res_stop); returns the (a, c) limit and its error estimate."""
     syms, rhs, _ = residual_reduced_flow(w, k)
-    lim = limits.flow_to_rest(rhs, syms, [1, c0], observable=lambda x: list(x), residual=lambda x: abs(x[0]) + abs(x[1] ** 2 - w),
-                              sensitivity=lambda x: 1.0, bits=HP_BITS, res_stop=res_stop, t_end=1e4)
+    lim = limits.flow_to_rest(
+        rhs,
+        syms,
+        [1, c0],
+        observable=lambda x: list(x),
+        residual=lambda x: abs(x[0]) + abs(x[1] ** 2 - w),
+        sensitivity=lambda x: 1.0,
+        bits=HP_BITS,
+        res_stop=res_stop,
+        t_end=1e4,
+    )
     return lim
 
 
@@ -149,7 +161,11 @@ def teacher_as_rnn(ctx):
         w = sp.Symbol("w", real=True)
         for k in range(1, 9):
             xs = sp.symbols(f"x1:{k + 1}", real=True)
-            ctx.identity(f"teacher RNN output at k={k} = w x_k", unrolled_output(sp.Matrix([[0]]), sp.Matrix([[1]]), sp.Matrix([[w]]), xs) - w * xs[-1], scope="symbolic w, x")
+            ctx.identity(
+                f"teacher RNN output at k={k} = w x_k",
+                unrolled_output(sp.Matrix([[0]]), sp.Matrix([[1]]), sp.Matrix([[w]]), xs) - w * xs[-1],
+                scope="symbolic w, x",
+            )
         h = tl.impulse(sp.Matrix([[0]]), sp.Matrix([[1]]), sp.Matrix([[w]]), 6)
         ctx.identity("teacher impulse response = (w, 0, 0, 0, 0, 0)", [h[0] - w] + h[1:])
 
@@ -161,7 +177,11 @@ def eq2_symbolic(ctx):
     for k in range(1, 5):
         xs = sp.symbols(f"x1:{k + 1}", real=True)
         conv = sum((C * A ** (k - i) * B)[0, 0] * xs[i - 1] for i in range(1, k + 1))
-        ctx.identity(f"(1) unrolled = (2), d=2, k={k}", sp.expand(unrolled_output(A, B, C, xs) - conv), scope="symbolic A (2x2), B, C, x")
+        ctx.identity(
+            f"(1) unrolled = (2), d=2, k={k}",
+            sp.expand(unrolled_output(A, B, C, xs) - conv),
+            scope="symbolic A (2x2), B, C, x",
+        )
 
 
 @check("rnn-memoryless/claim-eq-2", "recurrence-vs-convolution", "random", expect="proved")
@@ -185,7 +205,10 @@ def eq2_random(ctx):
         B, C = gd.as_exact(rng.integers(-3, 4, d)), gd.as_exact(rng.integers(-3, 4, d))
         x = [int(v) for v in rng.integers(-3, 4, T)]
         ys = nl.simulate(A, B, C, x)
-        conv = [sum((C.dot(np.linalg.matrix_power(A, t - i)).dot(B)) * x[i - 1] for i in range(1, t + 1)) for t in range(1, T + 1)]
+        conv = [
+            sum((C.dot(np.linalg.matrix_power(A, t - i)).dot(B)) * x[i - 1] for i in range(1, t + 1))
+            for t in range(1, T + 1)
+        ]
         ctx.exact("SISO recurrence = convolution (2) at every t <= T", list(ys) == conv, scope="exact integers")
         Bm, Cm = gd.as_exact(rng.integers(-3, 4, (d, n))), gd.as_exact(rng.integers(-3, 4, (m, d)))
         X = [gd.as_exact(rng.integers(-3, 4, n)) for _ in range(T)]
@@ -193,7 +216,11 @@ def eq2_random(ctx):
         for xt in X:
             s = A.dot(s) + Bm.dot(xt)
         H = gd.impulse(A, Bm, Cm, T)
-        ctx.exact("MIMO recurrence = sum_i H_{T-i} x_i", list(Cm.dot(s)) == list(sum(H[T - i].dot(X[i - 1]) for i in range(1, T + 1))), scope="exact integers")
+        ctx.exact(
+            "MIMO recurrence = sum_i H_{T-i} x_i",
+            list(Cm.dot(s)) == list(sum(H[T - i].dot(X[i - 1]) for i in range(1, T + 1))),
+            scope="exact integers",
+        )
 
     ctx.random(inst(), prop, quick=8, full=150)
 
@@ -204,21 +231,35 @@ def _lemma31_symbolic(ctx, d, k, with_appendix_steps):
     xs = sp.symbols(f"x1:{k + 1}", real=True)
     sq = rm.loss_expectation_form(A, B, C, w, xs)
     # (15) is the model's (y_k - w x_k)^2 (the recurrence, not the printed sum)
-    ctx.identity(f"(15) = (y_k(x) - w x_k)^2 from the recurrence, d={d}, k={k}", sp.expand(sq - (unrolled_output(A, B, C, xs) - w * xs[-1]) ** 2))
+    ctx.identity(
+        f"(15) = (y_k(x) - w x_k)^2 from the recurrence, d={d}, k={k}",
+        sp.expand(sq - (unrolled_output(A, B, C, xs) - w * xs[-1]) ** 2),
+    )
     E = nx.second_moment_expectation(sq, xs, sp.eye(k))
     ctx.identity(f"E[(15)] under E xx^T = I equals (4), d={d}, k={k}", sp.expand(E - rm.loss_printed(A, B, C, w, k)))
-    ctx.identity(f"(4) = the shared model's population loss, d={d}, k={k}", sp.expand(rm.loss_printed(A, B, C, w, k) - tl.population_loss(A, B, C, [w], k)))
+    ctx.identity(
+        f"(4) = the shared model's population loss, d={d}, k={k}",
+        sp.expand(rm.loss_printed(A, B, C, w, k) - tl.population_loss(A, B, C, [w], k)),
+    )
     if with_appendix_steps:
         first, second = rm.loss_appendix_a_steps(A, B, C, w, k)
-        ctx.identity(f"App. A first step: E[(15)] = sum_i (CA^(k-i)B)^2 - 2w CB + w^2, d={d}, k={k}", sp.expand(E - first))
+        ctx.identity(
+            f"App. A first step: E[(15)] = sum_i (CA^(k-i)B)^2 - 2w CB + w^2, d={d}, k={k}", sp.expand(E - first)
+        )
         ctx.identity(f"App. A second step (i = k removed), d={d}, k={k}", sp.expand(first - second))
-        ctx.identity(f"App. A last step: second = (14), d={d}, k={k}", sp.expand(second - rm.loss_printed(A, B, C, w, k)))
+        ctx.identity(
+            f"App. A last step: second = (14), d={d}, k={k}", sp.expand(second - rm.loss_printed(A, B, C, w, k))
+        )
     # which hypotheses are used: a general second moment Sigma gives the quadratic form (CI-1)
     S = sp.Matrix(k, k, lambda i, j: sp.Symbol(f"S{min(i, j)}{max(i, j)}", real=True))
     ES = nx.second_moment_expectation(sq, xs, S)
     h = tl.impulse(A, B, C, k)
     r = sp.Matrix([h[k - i] for i in range(1, k + 1)]) - w * sp.Matrix([0] * (k - 1) + [1])
-    ctx.identity(f"CI-1: E[(15)] with E xx^T = Sigma is (h~ - w e_k)^T Sigma (h~ - w e_k), d={d}, k={k}", sp.expand(ES - (r.T * S * r)[0, 0]), scope="only the second moment enters")
+    ctx.identity(
+        f"CI-1: E[(15)] with E xx^T = Sigma is (h~ - w e_k)^T Sigma (h~ - w e_k), d={d}, k={k}",
+        sp.expand(ES - (r.T * S * r)[0, 0]),
+        scope="only the second moment enters",
+    )
 
 
 @check("rnn-memoryless/lemma-3.1", "second-moments", "symbolic")
@@ -239,23 +280,48 @@ def _rademacher_lemma31(ctx, quick, full):
     def prop(ex):
         d, k, seed = ex
         rng = np.random.default_rng(seed)
-        A = gd.as_exact([[Fraction(int(rng.integers(-3, 4)), int(rng.integers(1, 4))) for _ in range(d)] for _ in range(d)])
+        A = gd.as_exact(
+            [[Fraction(int(rng.integers(-3, 4)), int(rng.integers(1, 4))) for _ in range(d)] for _ in range(d)]
+        )
         B, C = nx.rational_vector(rng, d), nx.rational_vector(rng, d)
         w = Fraction(int(rng.integers(1, 5)) * int(rng.choice([-1, 1])), int(rng.integers(1, 3)))
         H = nl.impulse(A, B, C, k)
         exact = nl.rademacher_expectation(lambda x: (nl.simulate(A, B, C, x)[-1] - w * x[-1]) ** 2, k)
         printed = rm.loss_printed(nx.sympy_matrix(A), nx.sympy_matrix(B), nx.sympy_matrix(C).T, nx.sympy_rational(w), k)
-        ctx.exact("Rademacher enumeration (recurrence run literally) = (4)", nx.sympy_rational(exact) == printed, scope="exact rationals, d <= 3, k <= 6", value=str(exact))
+        ctx.exact(
+            "Rademacher enumeration (recurrence run literally) = (4)",
+            nx.sympy_rational(exact) == printed,
+            scope="exact rationals, d <= 3, k <= 6",
+            value=str(exact),
+        )
         # a dependent law with E xx^T = I: x uniform on {+-sqrt(k) e_i}
-        dep = sum(((sp.sqrt(k) * s * nx.sympy_rational(H[k - 1 - i])) - (nx.sympy_rational(w) * s * sp.sqrt(k) if i == k - 1 else 0)) ** 2 for i in range(k) for s in (1, -1)) / (2 * k)
-        ctx.exact("dependent law uniform on {+-sqrt(k) e_i} (E xx^T = I): expectation = (4)", sp.expand(dep - printed) == 0, scope="exact")
+        dep = sum(
+            (
+                (sp.sqrt(k) * s * nx.sympy_rational(H[k - 1 - i]))
+                - (nx.sympy_rational(w) * s * sp.sqrt(k) if i == k - 1 else 0)
+            )
+            ** 2
+            for i in range(k)
+            for s in (1, -1)
+        ) / (2 * k)
+        ctx.exact(
+            "dependent law uniform on {+-sqrt(k) e_i} (E xx^T = I): expectation = (4)",
+            sp.expand(dep - printed) == 0,
+            scope="exact",
+        )
         if k >= 2:
             # identity covariance with non-zero mean: x = mu + Rademacher; (4) needs the raw second moment
             mu = [1] + [0] * (k - 1)
-            shifted = nl.rademacher_expectation(lambda x: (nl.simulate(A, B, C, [a + b for a, b in zip(x, mu)])[-1] - w * (x[-1] + mu[-1])) ** 2, k)
+            shifted = nl.rademacher_expectation(
+                lambda x: (nl.simulate(A, B, C, [a + b for a, b in zip(x, mu)])[-1] - w * (x[-1] + mu[-1])) ** 2, k
+            )
             gap = nx.sympy_rational(shifted) - printed
             rt = nx.sympy_rational(H[k - 1])  # the residual's entry met by mu = e_1 (x_1 meets h_{k-1})
-            ctx.exact("identity covariance, mean e_1: expectation - (4) = (h_{k-1})^2 (the raw second moment is what (4) needs)", gap == rt**2, scope="exact")
+            ctx.exact(
+                "identity covariance, mean e_1: expectation - (4) = (h_{k-1})^2 (the raw second moment is what (4) needs)",
+                gap == rt**2,
+                scope="exact",
+            )
 
     ctx.random(inst(), prop, quick=quick, full=full)
 
@@ -274,7 +340,10 @@ def lemma31_monte_carlo(ctx):
     """Gaussian inputs N(0, I_k), N = 40000 samples: the sample mean of (y_k - w x_k)^2 against
     (4) within 5 standard errors (the statistical tolerance; float rounding is the error
     estimate)."""
-    for inst in ctx.instances([{"d": 3, "k": 4, "seed": 0}, {"d": 4, "k": 3, "seed": 1}], [{"d": d, "k": k, "seed": s} for d in (2, 4) for k in (2, 5) for s in (0, 1)]):
+    for inst in ctx.instances(
+        [{"d": 3, "k": 4, "seed": 0}, {"d": 4, "k": 3, "seed": 1}],
+        [{"d": d, "k": k, "seed": s} for d in (2, 4) for k in (2, 5) for s in (0, 1)],
+    ):
         ctx.start(inst)
         d, k = inst["d"], inst["k"]
         rng = np.random.default_rng(inst["seed"])
@@ -287,7 +356,15 @@ def lemma31_monte_carlo(ctx):
         samples = (y - w * X[:, -1]) ** 2
         mc, se = float(samples.mean()), float(samples.std(ddof=1) / math.sqrt(N))
         closed = (h[0] - w) ** 2 + sum(h[j] ** 2 for j in range(1, k))
-        ctx.agree("Monte Carlo E(y_k - w x_k)^2 = (4) within 5 standard errors", mc, closed, tol=5 * se, err=1e-9 * max(1.0, closed), standard_error=se, samples=N)
+        ctx.agree(
+            "Monte Carlo E(y_k - w x_k)^2 = (4) within 5 standard errors",
+            mc,
+            closed,
+            tol=5 * se,
+            err=1e-9 * max(1.0, closed),
+            standard_error=se,
+            samples=N,
+        )
 
 
 @check("rnn-memoryless/lemma-A.1", "proof-steps", "symbolic")
@@ -326,7 +403,12 @@ def def_extrapolation_random(ctx):
         for T in range(1, Tm + 1):
             inputs = [[int(i == j) for j in range(T)] for i in range(T)] + [[int(v) for v in rng.integers(-3, 4, T)]]
             agree &= all(nl.simulate(A, Bv, Cv, x)[-1] == w * x[-1] for x in inputs)
-        ctx.exact("certificate (h_0 = w, h_1..h_d = 0) <=> y_T(x) = w x_T on all tested T, x", cert == agree, scope=f"T <= {Tm}", certificate=cert)
+        ctx.exact(
+            "certificate (h_0 = w, h_1..h_d = 0) <=> y_T(x) = w x_T on all tested T, x",
+            cert == agree,
+            scope=f"T <= {Tm}",
+            certificate=cert,
+        )
         if good:
             ctx.exact("CI-11 instance extrapolates (certificate holds)", cert)
 
@@ -344,9 +426,15 @@ def lemma32_symbolic(ctx):
         xs = sp.symbols(f"x1:{T + 1}", real=True)
         h = tl.impulse(A, B, C, T)
         diff = unrolled_output(A, B, C, xs) - w * xs[-1]
-        ctx.identity(f"T={T}: y_T - w x_T = sum_j (h_j - w delta_j0) x_(T-j)", sp.expand(diff - sum((h[j] - (w if j == 0 else 0)) * xs[T - 1 - j] for j in range(T))))
+        ctx.identity(
+            f"T={T}: y_T - w x_T = sum_j (h_j - w delta_j0) x_(T-j)",
+            sp.expand(diff - sum((h[j] - (w if j == 0 else 0)) * xs[T - 1 - j] for j in range(T))),
+        )
         coeffs = [sp.expand(diff).coeff(xs[T - 1 - j]) for j in range(T)]
-        ctx.identity(f"T={T}: coefficient of x_(T-j) is h_j - w delta_j0 (the impulse input e_(T-j) reads it)", [sp.expand(c - (h[j] - (w if j == 0 else 0))) for j, c in enumerate(coeffs)])
+        ctx.identity(
+            f"T={T}: coefficient of x_(T-j) is h_j - w delta_j0 (the impulse input e_(T-j) reads it)",
+            [sp.expand(c - (h[j] - (w if j == 0 else 0))) for j, c in enumerate(coeffs)],
+        )
 
 
 @check("rnn-memoryless/lemma-3.2", "both-directions", "random", expect="proved")
@@ -377,7 +465,10 @@ def lemma32_random(ctx):
             ctx.exact("construction satisfies CB = w, C A^j B = 0 (j < 30)", cond)
             x = [int(v) for v in rng.integers(-3, 4, 30)]
             ys = nl.simulate(Ae, Be, Ce, x)
-            ctx.exact("'if': y_T = w x_T for every T <= 30 (recurrence run literally)", all(ys[t] == w * x[t] for t in range(30)))
+            ctx.exact(
+                "'if': y_T = w x_T for every T <= 30 (recurrence run literally)",
+                all(ys[t] == w * x[t] for t in range(30)),
+            )
         # 'only if': a generic instance; witness by impulse inputs
         Ae = gd.as_exact(rng.integers(-2, 3, (d, d)))
         Be, Ce = gd.as_exact(rng.integers(-2, 3, d)), gd.as_exact(rng.integers(-2, 3, d))
@@ -387,7 +478,11 @@ def lemma32_random(ctx):
             j = bad[0]
             T = j + 1
             x = [int(i == T - 1 - j) for i in range(T)]
-            ctx.exact("'only if': the impulse input e_(T-j) exposes h_j != w delta_j0", nl.simulate(Ae, Be, Ce, x)[-1] != w * x[-1], j=j)
+            ctx.exact(
+                "'only if': the impulse input e_(T-j) exposes h_j != w delta_j0",
+                nl.simulate(Ae, Be, Ce, x)[-1] != w * x[-1],
+                j=j,
+            )
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=8, full=80)
 
@@ -408,7 +503,10 @@ def a_zero_symbolic(ctx):
         C = C * Fraction(3, 2) / C.dot(B)
         x = [int(v) for v in rng.integers(-3, 4, 50)]
         ys = nl.simulate(gd.as_exact(np.zeros((d, d), dtype=int)), B, C, x)
-        ctx.exact(f"A = 0, CB = 3/2, d = {d}: y_T = w x_T for T <= 50 (recurrence)", all(ys[t] == Fraction(3, 2) * x[t] for t in range(50)))
+        ctx.exact(
+            f"A = 0, CB = 3/2, d = {d}: y_T = w x_T for T <= 50 (recurrence)",
+            all(ys[t] == Fraction(3, 2) * x[t] for t in range(50)),
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -425,14 +523,22 @@ def theorem41_symbolic(ctx):
         c = nx.charpoly_coeffs(A)
         h = tl.impulse(A, B, C, d + max(ms) + 1)
         for m in ms:
-            ctx.identity(f"d={d}: h_(d+{m}) + sum_i c_i h_(i+{m}) = 0", sp.expand(h[d + m] + sum(c[i] * h[i + m] for i in range(d))), scope=f"symbolic A ({d}x{d}), B, C")
+            ctx.identity(
+                f"d={d}: h_(d+{m}) + sum_i c_i h_(i+{m}) = 0",
+                sp.expand(h[d + m] + sum(c[i] * h[i + m] for i in range(d))),
+                scope=f"symbolic A ({d}x{d}), B, C",
+            )
     # the induction: with symbols for h_0..h_{d} and the recursion, zero-loss (k = d + 1) gives h_j = 0
     d = 2
     c0, c1, w = sp.symbols("c0 c1 w")
     hs = {0: w, 1: sp.Integer(0), 2: sp.Integer(0)}
     for j in range(3, 12):
         hs[j] = sp.expand(-(c0 * hs[j - 2] + c1 * hs[j - 1]))
-    ctx.identity("d=2, k=3: h_0 = w, h_1 = h_2 = 0 and the recursion give h_j = 0 for 3 <= j < 12", [hs[j] for j in range(3, 12)], scope="symbolic charpoly coefficients")
+    ctx.identity(
+        "d=2, k=3: h_0 = w, h_1 = h_2 = 0 and the recursion give h_j = 0 for 3 <= j < 12",
+        [hs[j] for j in range(3, 12)],
+        scope="symbolic charpoly coefficients",
+    )
 
 
 @check("rnn-memoryless/theorem-4.1", "zero-loss-sets", "random", expect="proved")
@@ -456,12 +562,19 @@ def theorem41_random(ctx):
         ctx.exact("the zero-loss set in C is non-empty (CI-11 instance)", len(sol) == 1)
         Cg = sp.Matrix([list(sol[0])])
         hj = [sp.expand((Cg * A**j * B)[0, 0]) for j in range(k, 3 * d + 4)]
-        ctx.exact("every zero-loss C (general solution) has C A^j B = 0 for k <= j <= 3d + 3", all(v == 0 for v in hj), scope=f"d={d}, k={k}, free parameters: {len(Cg.free_symbols)}")
+        ctx.exact(
+            "every zero-loss C (general solution) has C A^j B = 0 for k <= j <= 3d + 3",
+            all(v == 0 for v in hj),
+            scope=f"d={d}, k={k}, free parameters: {len(Cg.free_symbols)}",
+        )
         Ai = sp.Matrix(rng.integers(-3, 4, (d, d)))
         Bi, Ci = sp.Matrix(rng.integers(-3, 4, (d, 1))), sp.Matrix(rng.integers(-3, 4, (1, d)))
         cc = nx.charpoly_coeffs(Ai)
         h = tl.impulse(Ai, Bi, Ci, d + 9)
-        ctx.exact("Cayley-Hamilton recursion on a random integer instance (m <= 8)", all(h[d + m] + sum(cc[i] * h[i + m] for i in range(d)) == 0 for m in range(9)))
+        ctx.exact(
+            "Cayley-Hamilton recursion on a random integer instance (m <= 8)",
+            all(h[d + m] + sum(cc[i] * h[i + m] for i in range(d)) == 0 for m in range(9)),
+        )
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=6, full=60)
 
@@ -474,7 +587,10 @@ def theorem41_lp(ctx):
     from numerics import linear_programs as lp
 
     ctx.precision = "Clarabel 1e-12 (error estimate: difference to 1e-9, plus feasibility residual)"
-    for inst in ctx.instances([{"d": 3, "k": 4, "seed": 3}, {"d": 4, "k": 5, "seed": 5}], [{"d": d, "k": d + 1, "seed": s} for d in (2, 3, 4, 5) for s in range(3)]):
+    for inst in ctx.instances(
+        [{"d": 3, "k": 4, "seed": 3}, {"d": 4, "k": 5, "seed": 5}],
+        [{"d": d, "k": d + 1, "seed": s} for d in (2, 3, 4, 5) for s in range(3)],
+    ):
         held = ctx.start(inst)
         d, k = inst["d"], inst["k"]
         rng = np.random.default_rng(inst["seed"])
@@ -485,11 +601,33 @@ def theorem41_lp(ctx):
         for J in range(k, 3 * d + 1):
             hi, lo = lp.impulse_entry_range(An, Bn, [1.0] + [0.0] * (k - 1), J, box=box)
             tol = 1e-7 * box * scale
-            ctx.agree(f"max C A^{J} B over the zero-loss set = 0", hi.value, 0.0, tol=tol, err=hi.error + 1e-12 * scale * box, scale=1.0)
-            ctx.agree(f"min C A^{J} B over the zero-loss set = 0", lo.value, 0.0, tol=tol, err=lo.error + 1e-12 * scale * box, scale=1.0)
+            ctx.agree(
+                f"max C A^{J} B over the zero-loss set = 0",
+                hi.value,
+                0.0,
+                tol=tol,
+                err=hi.error + 1e-12 * scale * box,
+                scale=1.0,
+            )
+            ctx.agree(
+                f"min C A^{J} B over the zero-loss set = 0",
+                lo.value,
+                0.0,
+                tol=tol,
+                err=lo.error + 1e-12 * scale * box,
+                scale=1.0,
+            )
     P, e1, _ = rm.proposition_5_1_parameters(4, 1)
-    hi, lo = lp.impulse_entry_range(np.array(P.tolist(), float), np.array(e1.tolist(), float).ravel(), [1.0, 0.0, 0.0], 3)
-    ctx.agree("contrast d = 4, k = 3, A = P, B = e_1: max h_3 over the zero-loss set = 10 (the box)", hi.value, 10.0, tol=1e-6, err=hi.error)
+    hi, lo = lp.impulse_entry_range(
+        np.array(P.tolist(), float), np.array(e1.tolist(), float).ravel(), [1.0, 0.0, 0.0], 3
+    )
+    ctx.agree(
+        "contrast d = 4, k = 3, A = P, B = e_1: max h_3 over the zero-loss set = 10 (the box)",
+        hi.value,
+        10.0,
+        tol=1e-6,
+        err=hi.error,
+    )
 
 
 @check("rnn-memoryless/proposition-5.1", "cyclic-construction-family", "symbolic")
@@ -506,11 +644,16 @@ def prop51_family(ctx):
             row = (P**j)[0, :]
             ctx.exact(f"d={d}: first row of P^{j} = e_(d-j+1)^T", list(row) == [int(i == d - j) for i in range(d)])
         M = sp.Matrix(d, d, lambda i, j: sp.Symbol(f"m{i}_{j}"))
-        ctx.exact(f"d={d}: P M = M with rows shifted cyclically down", P * M == sp.Matrix.vstack(M[d - 1:, :], M[: d - 1, :]))
+        ctx.exact(
+            f"d={d}: P M = M with rows shifted cyclically down", P * M == sp.Matrix.vstack(M[d - 1 :, :], M[: d - 1, :])
+        )
         for wv in (1, -2, 7):
             A, B, C = rm.proposition_5_1_parameters(d, wv)
             h = nl.impulse(nx.fraction_array(A), nx.fraction_array(B).ravel(), nx.fraction_array(C).ravel(), 4 * d + 1)
-            ctx.exact(f"d={d}, w={wv}: h_j = w [d | j] for j <= 4d (CI-10)", all(h[j] == (wv if j % d == 0 else 0) for j in range(4 * d + 1)))
+            ctx.exact(
+                f"d={d}, w={wv}: h_j = w [d | j] for j <= 4d (CI-10)",
+                all(h[j] == (wv if j % d == 0 else 0) for j in range(4 * d + 1)),
+            )
             for k in range(1, d + 1):
                 L = rm.loss_printed(A, B, C, wv, k)
                 ctx.exact(f"d={d}, k={k}, w={wv}: loss (4) = 0 and h_d = w != 0", L == 0 and h[d] == wv)
@@ -535,10 +678,17 @@ def prop51_simulation(ctx):
         A, B, C = (nx.fraction_array(M) for M in rm.proposition_5_1_parameters(d, nx.sympy_rational(w)))
         Bv, Cv = B.ravel(), C.ravel()
         for k in range(1, d + 1):
-            xs = [[int(v) for v in rng.integers(-3, 4, k)] for _ in range(3)] + [[int(i == j) for j in range(k)] for i in range(k)]
-            ctx.exact("length-k inputs (k <= d): y_k = w x_k (recurrence)", all(nl.simulate(A, Bv, Cv, x)[-1] == w * x[-1] for x in xs))
+            xs = [[int(v) for v in rng.integers(-3, 4, k)] for _ in range(3)] + [
+                [int(i == j) for j in range(k)] for i in range(k)
+            ]
+            ctx.exact(
+                "length-k inputs (k <= d): y_k = w x_k (recurrence)",
+                all(nl.simulate(A, Bv, Cv, x)[-1] == w * x[-1] for x in xs),
+            )
         x = [1] + [0] * d
-        ctx.exact("length d+1, input e_1: y_(d+1) = w != 0 = w x_(d+1): no extrapolation", nl.simulate(A, Bv, Cv, x)[-1] == w)
+        ctx.exact(
+            "length d+1, input e_1: y_(d+1) = w != 0 = w x_(d+1): no extrapolation", nl.simulate(A, Bv, Cv, x)[-1] == w
+        )
         perm = list(rng.permutation(d))
         Pm = gd.as_exact([[int(perm[j] == i) for j in range(d)] for i in range(d)])
         e1 = gd.as_exact([1] + [0] * (d - 1))
@@ -546,6 +696,10 @@ def prop51_simulation(ctx):
         while i != 0:
             i, cyc = perm[i], cyc + 1
         h = nl.impulse(Pm, e1, w * e1, 2 * cyc + 1)
-        ctx.exact("generalised permutation: h_j = w [l | j], l the cycle length through index 1", all(h[j] == (w if j % cyc == 0 else 0) for j in range(2 * cyc + 1)), cycle=cyc)
+        ctx.exact(
+            "generalised permutation: h_j = w [l | j], l the cycle length through index 1",
+            all(h[j] == (w if j % cyc == 0 else 0) for j in range(2 * cyc + 1)),
+            cycle=cyc,
+        )
 
     ctx.random(st.tuples(st.integers(1, 8), st.integers(0, 10**6)), prop, quick=8, full=80)

@@ -6,6 +6,7 @@ its notes, and the figures plotted.
 Shared helpers (initialisations, cached GD runs, the reduced residual flow) come from
 ``checks.rnn_memoryless``.
 """
+
 from __future__ import annotations
 
 import functools
@@ -19,16 +20,26 @@ from numerics import flows
 from numerics import linear_rnn_gd as gd
 
 from .core import check
-from .rnn_memoryless import (EXTRAP_OK, HP_BITS, extrapolation_error, gd_run, memoryless_loss,
-    residual_limit, spectral_radius, symmetric_init, sympy_gradients, xavier_init)
-
+from .rnn_memoryless import (
+    EXTRAP_OK,
+    HP_BITS,
+    extrapolation_error,
+    gd_run,
+    memoryless_loss,
+    residual_limit,
+    spectral_radius,
+    symmetric_init,
+    sympy_gradients,
+    xavier_init,
+)
 
 # ---------------------------------------------------------------------------------------
 # Empirical claims and figures (reduced reproductions on the population loss)
 # ---------------------------------------------------------------------------------------
 EXP_D, EXP_K = 8, 3
 
-@functools.lru_cache(maxsize=None)
+
+@functools.cache
 def adam_run(kind: str, d: int, k: int, seed: int, steps: int, lr: float = 1e-3, target: tuple | None = None):
     A, B, C = xavier_init(d, seed) if kind == "xavier" else symmetric_init(d, 0.3, seed)
     loss = gd.ImpulseLoss(target) if target is not None else memoryless_loss(k)
@@ -53,17 +64,41 @@ def _xavier_outcomes(ctx, optimizer: str, k: int = EXP_K, T: int = 60):
         else:
             run = adam_run("xavier", EXP_D, k, seed, 3000)
         A, B, C = run.params[-1]
-        out.append({"seed": seed, "loss": float(run.losses[-1]), "E": extrapolation_error(A, B, C, k, [1.0], T), "normA": float(np.linalg.norm(A)), "rho": spectral_radius(A), "diverged": run.diverged})
+        out.append(
+            {
+                "seed": seed,
+                "loss": float(run.losses[-1]),
+                "E": extrapolation_error(A, B, C, k, [1.0], T),
+                "normA": float(np.linalg.norm(A)),
+                "rho": spectral_radius(A),
+                "diverged": run.diverged,
+            }
+        )
     return out
 
 
 def _judge_extrapolation_fraction(ctx, label, outcomes):
     fitted = [o for o in outcomes if o["loss"] < 1e-8 and not o["diverged"]]
-    ctx.fact(f"{label}: the runs fit the training length (L_k < 1e-8)", len(fitted) == len(outcomes), losses=[o["loss"] for o in outcomes])
+    ctx.fact(
+        f"{label}: the runs fit the training length (L_k < 1e-8)",
+        len(fitted) == len(outcomes),
+        losses=[o["loss"] for o in outcomes],
+    )
     good = [o for o in fitted if o["E"] <= EXTRAP_OK]
     for o in fitted:
-        ctx.bound(f"{label}, seed {o['seed']}: extrapolates (max_(k<=j<T) |h_j| <= {EXTRAP_OK:g} |w|)", o["E"], EXTRAP_OK, err=1e-12, rho=o["rho"], normA=o["normA"])
-    ctx.fact(f"{label}: most fitted runs extrapolate ({len(good)} of {len(fitted)})", len(good) * 2 > len(fitted), fraction=len(good) / max(1, len(fitted)))
+        ctx.bound(
+            f"{label}, seed {o['seed']}: extrapolates (max_(k<=j<T) |h_j| <= {EXTRAP_OK:g} |w|)",
+            o["E"],
+            EXTRAP_OK,
+            err=1e-12,
+            rho=o["rho"],
+            normA=o["normA"],
+        )
+    ctx.fact(
+        f"{label}: most fitted runs extrapolate ({len(good)} of {len(fitted)})",
+        len(good) * 2 > len(fitted),
+        fraction=len(good) / max(1, len(fitted)),
+    )
 
 
 @check("rnn-memoryless/claim-typically-A-nonzero", "xavier-runs", "experiment")
@@ -77,7 +112,7 @@ def typically_a_nonzero(ctx):
     _judge_extrapolation_fraction(ctx, "Xavier + GD", outs)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def symmetric_runs(n_seeds: int, steps: int = 4000):
     return [gd_run("symmetric", EXP_D, EXP_K, 1.0, 0.05, 0.5, s, steps) for s in range(n_seeds)]
 
@@ -93,13 +128,28 @@ def typically_a_nonzero_corrected(ctx):
         E = [extrapolation_error(a, b, c, EXP_K, [1.0]) for a, b, c in run.params[1:]]
         ctx.bound(f"symmetric seed {s}: ||A||_F >= 0.5", 0.5, float(np.linalg.norm(A)), err=1e-12)
         ctx.bound(f"symmetric seed {s}: extrapolation error <= 0.01", E[-1], EXTRAP_OK, err=1e-12)
-        ctx.fact(f"symmetric seed {s}: the extrapolation error decreases along the run", all(b <= a for a, b in zip(E, E[1:])), errors=E)
+        ctx.fact(
+            f"symmetric seed {s}: the extrapolation error decreases along the run",
+            all(b <= a for a, b in zip(E, E[1:])),
+            errors=E,
+        )
     lim = residual_limit(1.0, 3, 0.5)
     if lim.reached:
         with mpmath.workprec(HP_BITS):
-            ctx.agree("A0 = I: ||A_inf||_F = sqrt(d - 1), d = 8", [mpmath.sqrt(7 + lim.value[0] ** 2)], [mpmath.sqrt(7)], tol=1e-25, err=2 * lim.error, scale=1.0)
+            ctx.agree(
+                "A0 = I: ||A_inf||_F = sqrt(d - 1), d = 8",
+                [mpmath.sqrt(7 + lim.value[0] ** 2)],
+                [mpmath.sqrt(7)],
+                tol=1e-25,
+                err=2 * lim.error,
+                scale=1.0,
+            )
     outs = _xavier_outcomes(ctx, "gd")
-    ctx.fact("Xavier: A far from 0 and error above 0.01 in most runs", sum(o["normA"] >= 1 and o["E"] > EXTRAP_OK for o in outs) * 2 > len(outs), errors=[o["E"] for o in outs])
+    ctx.fact(
+        "Xavier: A far from 0 and error above 0.01 in most runs",
+        sum(o["normA"] >= 1 and o["E"] > EXTRAP_OK for o in outs) * 2 > len(outs),
+        errors=[o["E"] for o in outs],
+    )
 
 
 @check("rnn-memoryless/claim-standard-init-bias", "xavier-gd-adam", "experiment")
@@ -123,7 +173,9 @@ def standard_init_corrected(ctx):
         for seed in _seeds(ctx, 2, 6):
             run = gd_run("nonsymmetric", EXP_D, EXP_K, 1.0, 0.05, sig, seed, 4000)
             A, B, C = run.params[-1]
-            ctx.fact(f"sigma={sig}, seed {seed}: fits (L < 1e-6)", float(run.losses[-1]) < 1e-6, L=float(run.losses[-1]))
+            ctx.fact(
+                f"sigma={sig}, seed {seed}: fits (L < 1e-6)", float(run.losses[-1]) < 1e-6, L=float(run.losses[-1])
+            )
             Es.append(extrapolation_error(A, B, C, EXP_K, [1.0]))
         med[sig] = float(np.median(Es))
         ctx.metrics[f"errors_sigma_{sig}"] = Es
@@ -142,12 +194,16 @@ def symmetry_tendency(ctx):
     scales recorded. The conservation law the paper hypothesises: along the gradient flow
     Q = A^T A - A A^T + C^T C - B B^T is conserved (SymPy, d = 2, k = 3; and numerically along a
     SciPy flow, to its error estimate)."""
-    for sig in ((0.1,) if not ctx.full else (0.1, 0.35, 1.0)):
+    for sig in (0.1,) if not ctx.full else (0.1, 0.35, 1.0):
         for seed in _seeds(ctx, 2, 4):
             run = gd_run("symA", EXP_D, EXP_K, 1.0, 0.02, sig, seed, 6000)
             A, B, C = run.params[-1]
             A0, B0, C0 = run.params[0]
-            ra, rb, rb0 = float(np.linalg.norm(A - A.T) / np.linalg.norm(A)), float(np.linalg.norm(B - C) / np.linalg.norm(B)), float(np.linalg.norm(B0 - C0) / np.linalg.norm(B0))
+            ra, rb, rb0 = (
+                float(np.linalg.norm(A - A.T) / np.linalg.norm(A)),
+                float(np.linalg.norm(B - C) / np.linalg.norm(B)),
+                float(np.linalg.norm(B0 - C0) / np.linalg.norm(B0)),
+            )
             if sig == 0.1:
                 ctx.bound(f"sigma={sig}, seed {seed}: ||A - A^T||/||A|| < 0.1", ra, 0.1, err=1e-12)
                 ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| < 0.1", rb, 0.1, err=1e-12)
@@ -160,17 +216,31 @@ def symmetry_tendency(ctx):
     ctx.identity("dQ/dt = 0 along the gradient flow (d = 2, k = 3)", Qdot.applyfunc(sp.expand))
     d = 3
     A0, B0, C0 = symmetric_init(d, 1.0, 5, symmetric=False)
-    fl = flows.integrate_double(gd.flow_field(memoryless_loss(3, 1.0), d), gd.pack(A0, B0, C0), 20.0, rtol=1e-11, method="DOP853", grid=[1.0, 5.0, 20.0])
+    fl = flows.integrate_double(
+        gd.flow_field(memoryless_loss(3, 1.0), d),
+        gd.pack(A0, B0, C0),
+        20.0,
+        rtol=1e-11,
+        method="DOP853",
+        grid=[1.0, 5.0, 20.0],
+    )
     Qof = lambda x: (lambda A, B, C: A.T @ A - A @ A.T + np.outer(C, C) - np.outer(B, B))(*gd.unpack(x, d))
     Q0 = Qof(gd.pack(A0, B0, C0))
     drift = max(float(np.abs(Qof(x) - Q0).max()) for x in fl.states)
-    ctx.agree("Q conserved along the SciPy flow (t <= 20)", drift, 0.0, tol=1e-8, err=float(np.max(fl.error)) * 20 + 1e-14, scale=1.0)
+    ctx.agree(
+        "Q conserved along the SciPy flow (t <= 20)",
+        drift,
+        0.0,
+        tol=1e-8,
+        err=float(np.max(fl.error)) * 20 + 1e-14,
+        scale=1.0,
+    )
 
 
 ADV_TARGET = (1.0, 0.0, 0.0, 1.0, 1.0, 1.0)  # k = 3 correct labels, then erroneous values at j = 3..5
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def figure1_runs(n_seeds: int):
     """Adam (lr 1e-3, 3000 steps), d = 8, k = 3: normal (Xavier), adversarial (Xavier) and
     normal from a symmetric initialisation (GD, Theorem 6.1's setting)."""
@@ -198,7 +268,16 @@ def all_arch(ctx):
     outs = []
     for s, (normal, adv, _) in enumerate(runs):
         A, B, C = normal.params[-1]
-        outs.append({"seed": s, "loss": float(normal.losses[-1]), "E": extrapolation_error(A, B, C, EXP_K, [1.0], 20), "normA": float(np.linalg.norm(A)), "rho": spectral_radius(A), "diverged": False})
+        outs.append(
+            {
+                "seed": s,
+                "loss": float(normal.losses[-1]),
+                "E": extrapolation_error(A, B, C, EXP_K, [1.0], 20),
+                "normA": float(np.linalg.norm(A)),
+                "rho": spectral_radius(A),
+                "diverged": False,
+            }
+        )
     _judge_extrapolation_fraction(ctx, "linear RNN, normal training (Adam, Xavier)", outs)
     ctx.note("LSTM and GRU were not run: no deep-learning framework is installed; the verdict rests on the linear RNN.")
 
@@ -209,11 +288,25 @@ def all_arch_corrected(ctx):
     (max_(3<=j<20) |h_j| >= 0.5); normal training from a symmetric initialisation extrapolates
     (error <= 0.01)."""
     for s, (normal, adv, sym) in enumerate(figure1_runs(2 if not ctx.full else 6)):
-        ctx.fact(f"seed {s}: adversarial training fits its targets (L < 1e-8)", float(adv.losses[-1]) < 1e-8, L=float(adv.losses[-1]))
+        ctx.fact(
+            f"seed {s}: adversarial training fits its targets (L < 1e-8)",
+            float(adv.losses[-1]) < 1e-8,
+            L=float(adv.losses[-1]),
+        )
         A, B, C = adv.params[-1]
-        ctx.bound(f"seed {s}: the adversarial model does not extrapolate (error >= 0.5)", 0.5, extrapolation_error(A, B, C, EXP_K, [1.0], 20), err=1e-12)
+        ctx.bound(
+            f"seed {s}: the adversarial model does not extrapolate (error >= 0.5)",
+            0.5,
+            extrapolation_error(A, B, C, EXP_K, [1.0], 20),
+            err=1e-12,
+        )
         A, B, C = sym.params[-1]
-        ctx.bound(f"seed {s}: symmetric initialisation extrapolates (error <= 0.01)", extrapolation_error(A, B, C, EXP_K, [1.0], 20), EXTRAP_OK, err=1e-12)
+        ctx.bound(
+            f"seed {s}: symmetric initialisation extrapolates (error <= 0.01)",
+            extrapolation_error(A, B, C, EXP_K, [1.0], 20),
+            EXTRAP_OK,
+            err=1e-12,
+        )
 
 
 def memory_teacher(d_hat: int, seed: int, n: int = 80):
@@ -224,7 +317,7 @@ def memory_teacher(d_hat: int, seed: int, n: int = 80):
     return tuple(float(np.sum(p * lam**j)) for j in range(n))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def memory_runs(kind: str, d_hat: int, seed: int, k: int = 6, steps: int = 5000):
     target = memory_teacher(d_hat, seed)
     scale = 0.3 if kind == "symmetric" else 1.0
@@ -239,11 +332,20 @@ def teacher_memory(ctx):
     symmetric teachers of d_hat in {1, 2, 3} atoms (d = 8): the fraction of fitted runs that
     extrapolate (max_(6<=j<60) |h_j - h*_j| <= 0.01)."""
     outs = []
-    for d_hat in ((1, 3) if not ctx.full else (1, 2, 3)):
+    for d_hat in (1, 3) if not ctx.full else (1, 2, 3):
         for seed in _seeds(ctx, 1, 3):
             L, E, run = memory_runs("xavier", d_hat, seed, steps=_long(ctx))
             A = run.params[-1][0]
-            outs.append({"seed": f"{seed}, d_hat {d_hat}", "loss": L, "E": E, "normA": float(np.linalg.norm(A)), "rho": spectral_radius(A), "diverged": run.diverged})
+            outs.append(
+                {
+                    "seed": f"{seed}, d_hat {d_hat}",
+                    "loss": L,
+                    "E": E,
+                    "normA": float(np.linalg.norm(A)),
+                    "rho": spectral_radius(A),
+                    "diverged": run.diverged,
+                }
+            )
     _judge_extrapolation_fraction(ctx, "Xavier, teacher with memory", outs)
 
 
@@ -269,11 +371,22 @@ def slackness_empirical(ctx):
             lam, U = np.linalg.eigh((A + A.T) / 2)
             v = U.T @ B
             prods.append((float(np.max(np.abs(lam * v))), float(np.max(np.abs(lam))), float(np.max(np.abs(v)))))
-        ctx.fact(f"seed {s}: max |lambda_i v_i| decreases along the run", all(b[0] <= a[0] for a, b in zip(prods, prods[1:])), values=[q[0] for q in prods])
-        ctx.bound(f"seed {s}: max |lambda_i v_i| falls at least 4-fold from step {run.steps[1]} to step {run.steps[-1]}", prods[-1][0], prods[0][0] / 4, err=1e-12)
+        ctx.fact(
+            f"seed {s}: max |lambda_i v_i| decreases along the run",
+            all(b[0] <= a[0] for a, b in zip(prods, prods[1:])),
+            values=[q[0] for q in prods],
+        )
+        ctx.bound(
+            f"seed {s}: max |lambda_i v_i| falls at least 4-fold from step {run.steps[1]} to step {run.steps[-1]}",
+            prods[-1][0],
+            prods[0][0] / 4,
+            err=1e-12,
+        )
         t1, t2 = run.steps[-2], run.steps[-1]
         ctx.metrics[f"seed_{s}_decay_exponent"] = math.log(prods[-1][0] / prods[-2][0]) / math.log(t2 / t1)
-    ctx.note("The products decay algebraically (about t^-1/2 along GD): slackness holds in the limit, approached slowly.")
+    ctx.note(
+        "The products decay algebraically (about t^-1/2 along GD): slackness holds in the limit, approached slowly."
+    )
 
 
 def appd_teacher(d_hat: int, seed: int, k: int, n: int):
@@ -284,7 +397,7 @@ def appd_teacher(d_hat: int, seed: int, k: int, n: int):
     return tuple(float(np.sum(p * lam**j)) for j in range(n)), rng
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def appd_run(kind: str, d_hat: int, seed: int, k: int = 4, steps: int = 5000):
     """Returns (loss, extrapolation MSE over lengths k+1..k+41, the teacher's tail energy)."""
     target, rng = appd_teacher(d_hat, seed, k, k + 41)
@@ -312,12 +425,17 @@ def appd_regimes(ctx):
     """Xavier initialisation (the stated one), d = 8, k = 4, d_hat = 1 < k: does the fitted model
     extrapolate well, i.e. is its extrapolation MSE below the teacher's own tail energy (the MSE
     of predicting 0)? (the good regime the claim reports for small d_hat)."""
-    for d_hat in ((1,) if not ctx.full else (1, 2, 3, 4, 6)):
+    for d_hat in (1,) if not ctx.full else (1, 2, 3, 4, 6):
         for seed in (0, 1):
             L, mse, tail = appd_run("xavier", d_hat, seed, steps=_long(ctx))
             ctx.fact(f"d_hat={d_hat}, seed {seed}: fits (L < 1e-8)", L < 1e-8, L=L)
             if d_hat < 4:
-                ctx.bound(f"d_hat={d_hat} < k, seed {seed}: extrapolation MSE below the teacher's tail energy (good regime)", mse, tail, err=1e-12)
+                ctx.bound(
+                    f"d_hat={d_hat} < k, seed {seed}: extrapolation MSE below the teacher's tail energy (good regime)",
+                    mse,
+                    tail,
+                    err=1e-12,
+                )
             ctx.metrics[f"xavier_d_hat_{d_hat}_seed_{seed}"] = {"mse": mse, "tail": tail}
 
 
@@ -364,8 +482,16 @@ def figure1(ctx):
         ctx.fact(f"seed {s}: adversarial training fits its targets (L < 1e-8)", float(adv.losses[-1]) < 1e-8)
         ctx.fact(f"seed {s}: symmetric GD reaches L < 1e-5", float(sym.losses[-1]) < 1e-5)
         A, B, C = adv.params[-1]
-        ctx.bound(f"seed {s}: adversarial model error >= 0.5 beyond k", 0.5, extrapolation_error(A, B, C, EXP_K, [1.0], 20), err=1e-12)
-        curves[s] = {n: _per_step_error(r, [1.0], 20) for n, r in (("Xavier+Adam", normal), ("adversarial", adv), ("symmetric+GD", sym))}
+        ctx.bound(
+            f"seed {s}: adversarial model error >= 0.5 beyond k",
+            0.5,
+            extrapolation_error(A, B, C, EXP_K, [1.0], 20),
+            err=1e-12,
+        )
+        curves[s] = {
+            n: _per_step_error(r, [1.0], 20)
+            for n, r in (("Xavier+Adam", normal), ("adversarial", adv), ("symmetric+GD", sym))
+        }
     ctx.metrics["per_step_errors"] = curves
 
     def draw(ax):
@@ -384,7 +510,7 @@ def figure2(ctx):
     """Teacher with memory (d_hat in {1, 2, 3}, k = 6, d = 8): the trainings fit; extrapolation
     errors from Xavier and from symmetric initialisation recorded and plotted."""
     rows = []
-    for d_hat in ((1, 3) if not ctx.full else (1, 2, 3)):
+    for d_hat in (1, 3) if not ctx.full else (1, 2, 3):
         Lx, Ex, _ = memory_runs("xavier", d_hat, 0, steps=_long(ctx))
         Ls, Es, _ = memory_runs("symmetric", d_hat, 0, steps=_long(ctx))
         ctx.fact(f"d_hat={d_hat}: Xavier run fits (L < 1e-8)", Lx < 1e-8, L=Lx)
@@ -433,7 +559,17 @@ def figure4(ctx):
     for sig in (0.1, 1.0):
         run = gd_run("symA", EXP_D, EXP_K, 1.0, 0.02, sig, 0, 6000)
         ctx.fact(f"sigma={sig}: the run fits (L < 1e-5)", float(run.losses[-1]) < 1e-5, L=float(run.losses[-1]))
-        series[sig] = [(t, float(np.linalg.norm(A - A.T)), float(np.linalg.norm(B - C)), float(np.linalg.norm(A)), float(np.linalg.norm(B)), float(np.linalg.norm(C))) for t, (A, B, C) in zip(run.steps, run.params)]
+        series[sig] = [
+            (
+                t,
+                float(np.linalg.norm(A - A.T)),
+                float(np.linalg.norm(B - C)),
+                float(np.linalg.norm(A)),
+                float(np.linalg.norm(B)),
+                float(np.linalg.norm(C)),
+            )
+            for t, (A, B, C) in zip(run.steps, run.params)
+        ]
     ctx.metrics["norms"] = {str(k): v for k, v in series.items()}
 
     def draw(ax):

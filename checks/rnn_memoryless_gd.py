@@ -13,6 +13,7 @@ Theorem 6.1, Remark 6.2, Lemma 6.3, the residual setting.
 Shared helpers (initialisations, the SymPy gradient, the reduced residual flow) come from
 ``checks.rnn_memoryless``.
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,8 +32,18 @@ from theorems import rnn_memoryless as rm
 from theorems import rnn_memoryless_gd as rg
 
 from .core import check
-from .rnn_memoryless import (EPS64, HP_BITS, extrapolation_error, gd_run, memoryless_loss, residual_limit,
-    residual_reduced_flow, spectral_radius, symmetric_init, sympy_gradients)
+from .rnn_memoryless import (
+    EPS64,
+    HP_BITS,
+    extrapolation_error,
+    gd_run,
+    memoryless_loss,
+    residual_limit,
+    residual_reduced_flow,
+    spectral_radius,
+    symmetric_init,
+    sympy_gradients,
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -62,19 +73,30 @@ def gradients_symbolic(ctx):
             eta = sp.Symbol("eta", positive=True)
             h = tl.impulse(A, B, C, k)
             upd = A - 2 * eta * sum((h[j] * rg.inner_sum_M(A, B, C, j) for j in range(1, k)), sp.zeros(d, d))
-            ctx.identity("(10): A - 2 eta sum_j h_j sum_r M_(j,r) = A - eta dL/dA", (upd - (A - eta * gA)).applyfunc(sp.expand))
+            ctx.identity(
+                "(10): A - 2 eta sum_j h_j sum_r M_(j,r) = A - eta dL/dA", (upd - (A - eta * gA)).applyfunc(sp.expand)
+            )
     A, B, C, _ = tl.parameters(2)
     w = sp.Symbol("w", real=True)
     bs = list(B)
     h0 = (C * B)[0, 0]
-    ctx.identity("(16): d/dB (CB - w)^2 = 2 (CB - w) C^T", sp.Matrix([sp.diff((h0 - w) ** 2, b) for b in bs]) - 2 * (h0 - w) * C.T)
+    ctx.identity(
+        "(16): d/dB (CB - w)^2 = 2 (CB - w) C^T",
+        sp.Matrix([sp.diff((h0 - w) ** 2, b) for b in bs]) - 2 * (h0 - w) * C.T,
+    )
     for j in (1, 2, 3):
         hj = (C * A**j * B)[0, 0]
-        ctx.identity(f"(17): d/dB (C A^{j} B)^2 = 2 (C A^{j} B) (A^{j})^T C^T", (sp.Matrix([sp.diff(hj**2, b) for b in bs]) - 2 * hj * (A**j).T * C.T).applyfunc(sp.expand))
+        ctx.identity(
+            f"(17): d/dB (C A^{j} B)^2 = 2 (C A^{j} B) (A^{j})^T C^T",
+            (sp.Matrix([sp.diff(hj**2, b) for b in bs]) - 2 * hj * (A**j).T * C.T).applyfunc(sp.expand),
+        )
     for n in range(1, 5):
         f = (C * A**n * B)[0, 0]
         ref = sp.Matrix(2, 2, lambda p, q: sp.diff(f, A[p, q]))
-        ctx.identity(f"Cookbook (91), n={n}: d/dX a^T X^n b = sum_r (X^r)^T a b^T (X^(n-1-r))^T", (rg.cookbook_91(A, C.T, B, n) - ref).applyfunc(sp.expand))
+        ctx.identity(
+            f"Cookbook (91), n={n}: d/dX a^T X^n b = sum_r (X^r)^T a b^T (X^(n-1-r))^T",
+            (rg.cookbook_91(A, C.T, B, n) - ref).applyfunc(sp.expand),
+        )
 
 
 @check("rnn-memoryless/claim-gradients", "finite-differences", "random")
@@ -118,7 +140,14 @@ def gradients_fd(ctx):
                         fd2.append(vals[1])
             scale = max(1, max(abs(v) for v in fd))
             err = float(max(abs(a - b) for a, b in zip(fd, fd2)) / scale) + 1e-30
-            ctx.agree("printed (5)-(7) = finite differences of (4)", [float(v / scale) for v in printed], [float(v / scale) for v in fd], tol=1e-13, err=err, scale=1.0)
+            ctx.agree(
+                "printed (5)-(7) = finite differences of (4)",
+                [float(v / scale) for v in printed],
+                [float(v / scale) for v in fd],
+                tol=1e-13,
+                err=err,
+                scale=1.0,
+            )
 
     ctx.random(st.tuples(st.integers(1, 5), st.integers(1, 6), st.integers(0, 10**6)), prop, quick=4, full=40)
 
@@ -137,7 +166,10 @@ def invariance_symbolic(ctx):
             As, Bs, Cs = (M.subs(sub, simultaneous=True) for M in (A, B, C))
             for j in range(1, k):
                 for r in range(j):
-                    ctx.identity(f"M_({j},{r})^T = M_({j},{j - 1 - r})", (rg.M_term(As, Bs, Cs, j, r).T - rg.M_term(As, Bs, Cs, j, j - 1 - r)).applyfunc(sp.expand))
+                    ctx.identity(
+                        f"M_({j},{r})^T = M_({j},{j - 1 - r})",
+                        (rg.M_term(As, Bs, Cs, j, r).T - rg.M_term(As, Bs, Cs, j, j - 1 - r)).applyfunc(sp.expand),
+                    )
 
 
 def _exact_symmetric_gd(ctx, d, k, w, eta, seed, steps, sign=1, label="", scale=Fraction(1), symmetric=True):
@@ -159,7 +191,9 @@ def _exact_symmetric_gd(ctx, d, k, w, eta, seed, steps, sign=1, label="", scale=
         held["bc"] &= bool((Bt == sign * Ct).all())
         if t < 2:  # the printed formulas in SymPy at the exact iterate (bounded cost)
             _, (GA, GB, GC) = gd.loss_and_gradient(loss, At, Bt, Ct)
-            pA, pB, pC = rg.gradients_printed(nx.sympy_matrix(At), nx.sympy_matrix(Bt), nx.sympy_matrix(Ct).T, nx.sympy_rational(Fraction(w)), k)
+            pA, pB, pC = rg.gradients_printed(
+                nx.sympy_matrix(At), nx.sympy_matrix(Bt), nx.sympy_matrix(Ct).T, nx.sympy_rational(Fraction(w)), k
+            )
             held["printed"] &= pA == nx.sympy_matrix(GA) and pB == nx.sympy_matrix(GB) and pC == nx.sympy_matrix(GC).T
 
     run = gd.gradient_descent(loss, A, B, C, Fraction(eta), steps, on_step=on_step)
@@ -181,7 +215,18 @@ def invariance_exact_gd(ctx):
         d, k, seed, eta, w = ex
         _exact_symmetric_gd(ctx, d, k, w, eta, seed, 2)
 
-    ctx.random(st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(0, 10**6), st.sampled_from([Fraction(1, 20), Fraction(1, 2), Fraction(1), Fraction(3)]), st.sampled_from([Fraction(1), Fraction(-2), Fraction(3, 2)])), prop, quick=6, full=60)
+    ctx.random(
+        st.tuples(
+            st.integers(1, 3),
+            st.integers(1, 4),
+            st.integers(0, 10**6),
+            st.sampled_from([Fraction(1, 20), Fraction(1, 2), Fraction(1), Fraction(3)]),
+            st.sampled_from([Fraction(1), Fraction(-2), Fraction(3, 2)]),
+        ),
+        prop,
+        quick=6,
+        full=60,
+    )
 
 
 @check("rnn-memoryless/claim-thm6.1-slackness", "slackness-identities", "symbolic")
@@ -203,9 +248,17 @@ def slackness_symbolic(ctx):
     C = sp.Matrix([[c1, c2]])
     v = U.T * C.T
     ctx.identity("U is orthogonal", (U.T * U - sp.eye(2)).applyfunc(sp.cancel))
-    ctx.identity("(12): C U D^2 U^T C^T = sum_i lambda_i^2 v_i^2", sp.cancel((C * A**2 * C.T)[0, 0] - (l1**2 * v[0] ** 2 + l2**2 * v[1] ** 2)))
+    ctx.identity(
+        "(12): C U D^2 U^T C^T = sum_i lambda_i^2 v_i^2",
+        sp.cancel((C * A**2 * C.T)[0, 0] - (l1**2 * v[0] ** 2 + l2**2 * v[1] ** 2)),
+    )
     for j in range(1, 6):
-        ctx.identity(f"C A^{j} B = sum_i lambda_i^{j - 1} (lambda_i v_i) v_i", sp.cancel((C * A**j * C.T)[0, 0] - (l1 ** (j - 1) * (l1 * v[0]) * v[0] + l2 ** (j - 1) * (l2 * v[1]) * v[1])))
+        ctx.identity(
+            f"C A^{j} B = sum_i lambda_i^{j - 1} (lambda_i v_i) v_i",
+            sp.cancel(
+                (C * A**j * C.T)[0, 0] - (l1 ** (j - 1) * (l1 * v[0]) * v[0] + l2 ** (j - 1) * (l2 * v[1]) * v[1])
+            ),
+        )
 
 
 @check("rnn-memoryless/claim-thm6.1-slackness", "kernel-instances", "random", expect="proved")
@@ -263,7 +316,13 @@ def slackness_lp(ctx):
                 ctx.agree(f"k={k} (hypotheses hold): max m_{J} = 0", r.value, 0.0, tol=1e-7, err=r.error, scale=1.0)
         else:
             r = moment_lp(k, k)
-            ctx.agree(f"contrast k={k} (outside the hypotheses): max m_{k} = R^{k} (half the mass at +-2)", r.value, 2.0**k, tol=1e-6, err=r.error)
+            ctx.agree(
+                f"contrast k={k} (outside the hypotheses): max m_{k} = R^{k} (half the mass at +-2)",
+                r.value,
+                2.0**k,
+                tol=1e-6,
+                err=r.error,
+            )
 
 
 # ---------------------------------------------------------------------------------------
@@ -275,15 +334,37 @@ def theorem61_exact_gd(ctx):
     A0 = A0^T (rational entries of size <= 3/4): the symmetry holds exactly after every step, the printed gradients (5)-(7) equal
     the shared model's gradient at the iterates, and the loss decreases (d = 2: 4 steps at
     eta = 1/20; d = 3: 2 steps; full budget: k = 4 and more seeds)."""
-    quick = [{"d": 2, "k": 3, "w": 1.0, "eta": 0.05, "seed": 0, "steps": 4}, {"d": 3, "k": 3, "w": 1.0, "eta": 0.05, "seed": 1, "steps": 2}]
+    quick = [
+        {"d": 2, "k": 3, "w": 1.0, "eta": 0.05, "seed": 0, "steps": 4},
+        {"d": 3, "k": 3, "w": 1.0, "eta": 0.05, "seed": 1, "steps": 2},
+    ]
     # the GD map has degree 2k - 1, so exact iterates grow ~(2k - 1)-fold in size per step: few steps
-    full = quick + [{"d": 2, "k": 4, "w": 2.0, "eta": 0.02, "seed": s, "steps": 3} for s in range(3)] + [{"d": 3, "k": 4, "w": 1.0, "eta": 0.1, "seed": 2, "steps": 2}]
+    full = (
+        quick
+        + [{"d": 2, "k": 4, "w": 2.0, "eta": 0.02, "seed": s, "steps": 3} for s in range(3)]
+        + [{"d": 3, "k": 4, "w": 1.0, "eta": 0.1, "seed": 2, "steps": 2}]
+    )
     for inst in ctx.instances(quick, full):
         ctx.start(inst)
         d, k, seed, steps = inst["d"], inst["k"], inst["seed"], inst["steps"]
         w, eta = Fraction(inst["w"]).limit_denominator(1000), Fraction(inst["eta"]).limit_denominator(1000)
-        run = _exact_symmetric_gd(ctx, d, k, w, eta, seed, steps, label=f"d={d}, k={k}: ", scale=Fraction(1, 4), symmetric=inst["symmetric_init"])
-        ctx.exact(f"d={d}, k={k}: the loss decreases at every step (exact)", all(b < a for a, b in zip(run.losses, run.losses[1:])), losses=[float(v) for v in run.losses])
+        run = _exact_symmetric_gd(
+            ctx,
+            d,
+            k,
+            w,
+            eta,
+            seed,
+            steps,
+            label=f"d={d}, k={k}: ",
+            scale=Fraction(1, 4),
+            symmetric=inst["symmetric_init"],
+        )
+        ctx.exact(
+            f"d={d}, k={k}: the loss decreases at every step (exact)",
+            all(b < a for a, b in zip(run.losses, run.losses[1:])),
+            losses=[float(v) for v in run.losses],
+        )
 
 
 def _run_theorem61_gd(ctx, inst, sign=1):
@@ -299,13 +380,27 @@ def _run_theorem61_gd(ctx, inst, sign=1):
     A1, B1, C1 = run.params[-1]
     L0, L1 = float(run.losses[0]), float(run.losses[-1])
     premise = (not run.diverged) and L1 < 1e-3 * L0 and all(b <= a for a, b in zip(run.losses, run.losses[1:]))
-    ctx.fact("premise observed: GD's loss decreases to below 1e-3 of its start (convergence to a minimiser)", premise if not run.diverged else None, L0=L0, L_final=L1, steps=steps)
+    ctx.fact(
+        "premise observed: GD's loss decreases to below 1e-3 of its start (convergence to a minimiser)",
+        premise if not run.diverged else None,
+        L0=L0,
+        L_final=L1,
+        steps=steps,
+    )
     if run.diverged:
         return run
     # rounding model: each step adds O(eps |update|) to the asymmetry
     scale = max(1.0, float(np.abs(A1).max()), float(np.abs(C1).max()))
-    ctx.bound("A_t stays symmetric (float64; rounding bound 16 eps steps scale)", float(np.abs(A1 - A1.T).max()), 16 * EPS64 * steps * scale)
-    ctx.bound(f"B_t stays {'' if sign == 1 else '-'}C_t^T (float64; rounding bound)", float(np.abs(B1 - sign * C1).max()), 16 * EPS64 * steps * scale)
+    ctx.bound(
+        "A_t stays symmetric (float64; rounding bound 16 eps steps scale)",
+        float(np.abs(A1 - A1.T).max()),
+        16 * EPS64 * steps * scale,
+    )
+    ctx.bound(
+        f"B_t stays {'' if sign == 1 else '-'}C_t^T (float64; rounding bound)",
+        float(np.abs(B1 - sign * C1).max()),
+        16 * EPS64 * steps * scale,
+    )
     # the limit extrapolates: along the run, max_{k<=j<T} |h_j| <= K sqrt(L_t) with K bounded
     # (on the manifold |h_j| <= rho^(j-2) h_2 <= rho^(j-2) sqrt(L) when k > 2), so it -> 0 with L
     Es, Ks = [], []
@@ -315,13 +410,29 @@ def _run_theorem61_gd(ctx, inst, sign=1):
         Es.append(E)
         Ks.append(max(1.0, rho) ** (T - 2) * math.sqrt(float(Lt)))
     ctx.metrics.setdefault("extrapolation_errors", []).append(Es)
-    ctx.bound(f"limit extrapolates: max_(k<=j<{T}) |h_j| <= max(1, rho)^(T-2) sqrt(L) at the final iterate", Es[-1], Ks[-1], err=1e-12 * max(1.0, Ks[-1]), E=Es[-1], L=L1)
-    ctx.fact("the extrapolation error decreases along the run (-> 0 with the loss)", all(b <= a * (1 + 1e-9) for a, b in zip(Es, Es[1:])), errors=Es)
+    ctx.bound(
+        f"limit extrapolates: max_(k<=j<{T}) |h_j| <= max(1, rho)^(T-2) sqrt(L) at the final iterate",
+        Es[-1],
+        Ks[-1],
+        err=1e-12 * max(1.0, Ks[-1]),
+        E=Es[-1],
+        L=L1,
+    )
+    ctx.fact(
+        "the extrapolation error decreases along the run (-> 0 with the loss)",
+        all(b <= a * (1 + 1e-9) for a, b in zip(Es, Es[1:])),
+        errors=Es,
+    )
     # complementary slackness (13) at the final iterate: max |lambda_i v_i| -> 0 like sqrt(h_2)
     if inst["symmetric_init"]:
         lam, U = np.linalg.eigh((A1 + A1.T) / 2)
         v = U.T @ B1
-        ctx.bound("complementary slackness: max_i |lambda_i v_i| <= sqrt(|h_2|) (+ rounding)", float(np.max(np.abs(lam * v))), math.sqrt(abs(float(gd.impulse(A1, B1, C1, 3)[2]))) + 1e-12, err=1e-12)
+        ctx.bound(
+            "complementary slackness: max_i |lambda_i v_i| <= sqrt(|h_2|) (+ rounding)",
+            float(np.max(np.abs(lam * v))),
+            math.sqrt(abs(float(gd.impulse(A1, B1, C1, 3)[2]))) + 1e-12,
+            err=1e-12,
+        )
     return run
 
 
@@ -332,9 +443,17 @@ def theorem61_gd(ctx):
     max_{k<=j<T} |h_j| tends to 0 with the loss (bounded by max(1, rho)^(T-2) sqrt(L) along the
     run), with complementary slackness |lambda_i v_i| -> 0. Probe with symmetric_init=false to
     run outside the hypothesis (the extrapolation bound then fails)."""
-    quick = [{"d": 4, "k": 3, "eta": 0.05, "init_scale": 0.5, "steps": 4000, "seed": 0}, {"d": 6, "k": 4, "eta": 0.05, "init_scale": 0.5, "steps": 3000, "seed": 1}]
+    quick = [
+        {"d": 4, "k": 3, "eta": 0.05, "init_scale": 0.5, "steps": 4000, "seed": 0},
+        {"d": 6, "k": 4, "eta": 0.05, "init_scale": 0.5, "steps": 3000, "seed": 1},
+    ]
     # eta = 0.02: at eta = 0.05 the scale-1 start d = 3, k = 5, seed 2 (L0 = 12.5) diverges (premise not met)
-    full = quick + [{"d": d, "k": k, "eta": 0.02, "init_scale": s, "steps": 10000, "seed": 2} for d in (3, 8) for k in (3, 5) for s in (0.5, 1.0)]
+    full = quick + [
+        {"d": d, "k": k, "eta": 0.02, "init_scale": s, "steps": 10000, "seed": 2}
+        for d in (3, 8)
+        for k in (3, 5)
+        for s in (0.5, 1.0)
+    ]
     ctx.precision = "float64 GD; SciPy DOP853 1e-10 (check 1e-12) for the flow rates (full budget)"
     for inst in ctx.instances(quick, full):
         ctx.start(inst)
@@ -344,9 +463,18 @@ def theorem61_gd(ctx):
         # extrapolation error decay as power laws; a negative exponent of the error means the
         # zero-loss limit extrapolates
         for d in (2, 3):
-            ctx.start({"d": d, "k": 3, "w": 1.0, "init_scale": 0.5, "seed": 0, "symmetric_init": True, "flow": "SciPy DOP853"})
+            ctx.start(
+                {"d": d, "k": 3, "w": 1.0, "init_scale": 0.5, "seed": 0, "symmetric_init": True, "flow": "SciPy DOP853"}
+            )
             A0, B0, C0 = symmetric_init(d, 0.5, 0)
-            fl = flows.integrate_double(gd.flow_field(memoryless_loss(3, 1.0), d), gd.pack(A0, B0, C0), 1e4, rtol=1e-10, method="DOP853", grid=flows.geometric_grid(1e4, 1e-1, 4))
+            fl = flows.integrate_double(
+                gd.flow_field(memoryless_loss(3, 1.0), d),
+                gd.pack(A0, B0, C0),
+                1e4,
+                rtol=1e-10,
+                method="DOP853",
+                grid=flows.geometric_grid(1e4, 1e-1, 4),
+            )
             pts = []
             for t, x in zip(fl.times, fl.states):
                 if t >= 999:
@@ -358,10 +486,17 @@ def theorem61_gd(ctx):
             ctx.metrics[f"flow_d{d}_loss_exponent"] = sL
             # exponent error: relative error of E (state error times a sensitivity <= 60 |h|-terms) over ln(10)
             err_s = 2 * 60 * float(np.max(fl.error)) / (min(p[2] for p in pts) * math.log(10))
-            ctx.bound(f"d={d}: gradient flow, the extrapolation error decays as t^s with s <= -1/2 on [1e3, 1e4] (-> 0: the limit extrapolates)", sE, -0.5, err=err_s, loss_exponent=sL, error_exponent=sE)
+            ctx.bound(
+                f"d={d}: gradient flow, the extrapolation error decays as t^s with s <= -1/2 on [1e3, 1e4] (-> 0: the limit extrapolates)",
+                sE,
+                -0.5,
+                err=err_s,
+                loss_exponent=sL,
+                error_exponent=sE,
+            )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def residual_full_vs_reduced(d: int, k: int, w: float, c0: float, seed: int):
     """The full flow (SciPy DOP853, d^2 + 2d states) from A0 = I, B0 = C0^T = c0 b and the
     reduced flow (a, c) on the same grid; returns the largest deviation of the full state from
@@ -371,14 +506,21 @@ def residual_full_vs_reduced(d: int, k: int, w: float, c0: float, seed: int):
     b /= np.linalg.norm(b)
     x0 = gd.pack(np.eye(d), c0 * b, c0 * b)
     grid = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
-    full = flows.integrate_double(gd.flow_field(memoryless_loss(k, w), d), x0, 8.0, rtol=1e-11, method="DOP853", grid=grid)
+    full = flows.integrate_double(
+        gd.flow_field(memoryless_loss(k, w), d), x0, 8.0, rtol=1e-11, method="DOP853", grid=grid
+    )
     syms, rhs, _ = residual_reduced_flow(w, k)
     f, _ = flows.lambdify_field(rhs, syms)
     red = flows.integrate_double(f, [1.0, c0], 8.0, rtol=1e-11, method="DOP853", grid=grid)
     dev = 0.0
     for xs, (a, c) in zip(full.states, red.states):
         A, B, C = gd.unpack(xs, d)
-        dev = max(dev, float(np.abs(A - (np.eye(d) + (a - 1) * np.outer(b, b))).max()), float(np.abs(B - c * b).max()), float(np.abs(C - c * b).max()))
+        dev = max(
+            dev,
+            float(np.abs(A - (np.eye(d) + (a - 1) * np.outer(b, b))).max()),
+            float(np.abs(B - c * b).max()),
+            float(np.abs(C - c * b).max()),
+        )
     return dev, float(np.max(full.error)) + float(np.max(red.error))
 
 
@@ -398,19 +540,37 @@ def theorem61_residual_flow(ctx):
     Bv = c * b
     k = 3
     L1 = rm.residual_reduced_loss(a, c, w, k)
-    ctx.identity("CI-9: on the family, (4) = L1(a, c) (d = 2, unit b)", unit(tl.population_loss(A, Bv, Bv.T, [w], k) - L1), scope="modulo |b| = 1")
+    ctx.identity(
+        "CI-9: on the family, (4) = L1(a, c) (d = 2, unit b)",
+        unit(tl.population_loss(A, Bv, Bv.T, [w], k) - L1),
+        scope="modulo |b| = 1",
+    )
     _, _, _, _, gA, gB, gC = sympy_gradients(2, k)
     A_s, B_s, C_s, _ = tl.parameters(2)
     sub = {A_s[i, j]: A[i, j] for i in range(2) for j in range(2)}
     sub.update({B_s[i, 0]: Bv[i] for i in range(2)})
     sub.update({C_s[0, i]: Bv[i] for i in range(2)})
     sub[sp.Symbol("w", real=True)] = w
-    ctx.identity("CI-9: grad_A L on the family = (dL1/da) b b^T (the flow stays in the family)", [unit(e) for e in gA.subs(sub, simultaneous=True) - sp.diff(L1, a) * b * b.T], scope="modulo |b| = 1")
-    ctx.identity("CI-9: grad_B L = (grad_C L)^T = (1/2)(dL1/dc) b on the family", [unit(e) for e in list(gB.subs(sub, simultaneous=True) - sp.diff(L1, c) / 2 * b) + list(gC.subs(sub, simultaneous=True).T - sp.diff(L1, c) / 2 * b)], scope="modulo |b| = 1")
+    ctx.identity(
+        "CI-9: grad_A L on the family = (dL1/da) b b^T (the flow stays in the family)",
+        [unit(e) for e in gA.subs(sub, simultaneous=True) - sp.diff(L1, a) * b * b.T],
+        scope="modulo |b| = 1",
+    )
+    ctx.identity(
+        "CI-9: grad_B L = (grad_C L)^T = (1/2)(dL1/dc) b on the family",
+        [
+            unit(e)
+            for e in list(gB.subs(sub, simultaneous=True) - sp.diff(L1, c) / 2 * b)
+            + list(gC.subs(sub, simultaneous=True).T - sp.diff(L1, c) / 2 * b)
+        ],
+        scope="modulo |b| = 1",
+    )
     for inst in ctx.instances([{"w": 1.0, "k": 3}], [{"w": w_, "k": k_} for w_ in (1.0, 0.5, 3.0) for k_ in (3, 4, 5)]):
         ctx.start(inst)
         if not inst["symmetric_init"] or inst["w"] <= 0:
-            ctx.note("residual-init-limit: the reduction needs A0 = I, B0 = C0^T and w > 0; not run for this probe instance")
+            ctx.note(
+                "residual-init-limit: the reduction needs A0 = I, B0 = C0^T and w > 0; not run for this probe instance"
+            )
             continue
         lim = residual_limit(inst["w"], inst["k"], 0.5)
         ctx.fact("the reduced flow reaches rest (|a| + |c^2 - w| < 1e-30)", lim.reached, t_final=lim.flow.t_final)
@@ -419,11 +579,27 @@ def theorem61_residual_flow(ctx):
         av, cv = lim.value
         with mpmath.workprec(HP_BITS):
             ctx.agree("limit a = 0 (A_inf = I - b b^T)", [av], [0], tol=1e-25, err=lim.error, scale=1.0)
-            ctx.agree("limit c = sqrt(w) (CB = w)", [cv], [mpmath.sqrt(mpmath.mpf(inst["w"]))], tol=1e-25, err=lim.error, scale=1.0)
+            ctx.agree(
+                "limit c = sqrt(w) (CB = w)",
+                [cv],
+                [mpmath.sqrt(mpmath.mpf(inst["w"]))],
+                tol=1e-25,
+                err=lim.error,
+                scale=1.0,
+            )
             hj = max(abs(av**j * cv**2) for j in range(1, 60))
-        ctx.bound("the limit extrapolates: max_(1<=j<60) |h_j| = max |a^j c^2| at the limit", float(hj), 1e-25, err=lim.error)
+        ctx.bound(
+            "the limit extrapolates: max_(1<=j<60) |h_j| = max |a^j c^2| at the limit", float(hj), 1e-25, err=lim.error
+        )
     dev, err = residual_full_vs_reduced(3, 3, 1.0, 0.5, 0)
-    ctx.agree("reduction: the full flow (d = 3, 15 states) stays in the family, t <= 8", dev, 0.0, tol=1e-8, err=err, scale=1.0)
+    ctx.agree(
+        "reduction: the full flow (d = 3, 15 states) stays in the family, t <= 8",
+        dev,
+        0.0,
+        tol=1e-8,
+        err=err,
+        scale=1.0,
+    )
 
 
 @check("rnn-memoryless/claim-residual-setting", "residual-limit", "flow")
@@ -443,10 +619,19 @@ def residual_setting(ctx):
     for d in (3, 4, 8):
         with mpmath.workprec(HP_BITS):
             normA = mpmath.sqrt(d - 1 + av**2)
-            ctx.agree(f"d={d}: ||A_inf||_F = sqrt(d - 1)", [normA], [mpmath.sqrt(d - 1)], tol=1e-25, err=2 * lim.error, scale=1.0)
+            ctx.agree(
+                f"d={d}: ||A_inf||_F = sqrt(d - 1)",
+                [normA],
+                [mpmath.sqrt(d - 1)],
+                tol=1e-25,
+                err=2 * lim.error,
+                scale=1.0,
+            )
     for d in (3, 4):
         dev, err = residual_full_vs_reduced(d, 3, 1.0, 0.5, d)
-        ctx.agree(f"d={d}: full flow from A0 = I stays in the reduced family (t <= 8)", dev, 0.0, tol=1e-8, err=err, scale=1.0)
+        ctx.agree(
+            f"d={d}: full flow from A0 = I stays in the reduced family (t <= 8)", dev, 0.0, tol=1e-8, err=err, scale=1.0
+        )
     rng = np.random.default_rng(7)
     M = rng.normal(size=(4, 4))
     S = (M + M.T) / 2
@@ -454,9 +639,16 @@ def residual_setting(ctx):
     c = 0.3 * rng.normal(size=4)
     run = gd.gradient_descent(memoryless_loss(3, 1.0), A0, c.copy(), c, 0.01, 3000, record=lambda t: t in (0, 3000))
     A1, B1, C1 = run.params[-1]
-    ctx.fact("rho(A0) = 2: GD keeps A symmetric and B = C^T (to rounding) and the loss falls below 1e-3 of its start",
-             (not run.diverged) and float(np.abs(A1 - A1.T).max()) < 1e-10 and float(np.abs(B1 - C1).max()) < 1e-10 and run.losses[-1] < 1e-3 * run.losses[0],
-             L0=float(run.losses[0]), L=float(run.losses[-1]), normA=float(np.linalg.norm(A1)))
+    ctx.fact(
+        "rho(A0) = 2: GD keeps A symmetric and B = C^T (to rounding) and the loss falls below 1e-3 of its start",
+        (not run.diverged)
+        and float(np.abs(A1 - A1.T).max()) < 1e-10
+        and float(np.abs(B1 - C1).max()) < 1e-10
+        and run.losses[-1] < 1e-3 * run.losses[0],
+        L0=float(run.losses[0]),
+        L=float(run.losses[-1]),
+        normA=float(np.linalg.norm(A1)),
+    )
 
 
 @check("rnn-memoryless/remark-6.2", "negative-teacher", "symbolic")
@@ -472,7 +664,10 @@ def remark62_symbolic(ctx):
         ctx.identity(f"d={d}: grad_B L = -(grad_C L)^T on B = -C^T", (gB_s + gC_s.T).applyfunc(sp.expand))
         ctx.identity(f"d={d}: grad_A L symmetric on B = -C^T", (gA_s - gA_s.T).applyfunc(sp.expand))
         As, Cs = A.subs(sub, simultaneous=True), C
-        ctx.identity(f"d={d}: h_2 = -||A C^T||^2 on B = -C^T", sp.expand((Cs * As**2 * (-Cs.T))[0, 0] + sum(v**2 for v in As * Cs.T)))
+        ctx.identity(
+            f"d={d}: h_2 = -||A C^T||^2 on B = -C^T",
+            sp.expand((Cs * As**2 * (-Cs.T))[0, 0] + sum(v**2 for v in As * Cs.T)),
+        )
     _exact_symmetric_gd(ctx, 2, 3, -1, Fraction(1, 20), 3, 3, sign=-1, label="w=-1: ")
 
 
@@ -482,13 +677,24 @@ def remark62_gd(ctx):
     kept, and the extrapolation error tends to 0 with the loss (as for Theorem 6.1); the
     mismatched B0 = +C0^T cannot fit (CB = ||C||^2 >= 0 > w, so L >= w^2), recorded."""
     ctx.precision = "float64 GD"
-    for inst in ctx.instances([{"d": 4, "k": 3, "w": -1.0, "seed": 2}], [{"d": d, "k": k, "w": -1.0, "seed": s} for d in (3, 6) for k in (3, 4) for s in range(2)]):
+    for inst in ctx.instances(
+        [{"d": 4, "k": 3, "w": -1.0, "seed": 2}],
+        [{"d": d, "k": k, "w": -1.0, "seed": s} for d in (3, 6) for k in (3, 4) for s in range(2)],
+    ):
         ctx.start(inst)
-        _run_theorem61_gd(ctx, {**inst, "eta": 0.05, "init_scale": 0.5, "symmetric_init": True, "steps": 3000, "T": 60}, sign=-1)
+        _run_theorem61_gd(
+            ctx, {**inst, "eta": 0.05, "init_scale": 0.5, "symmetric_init": True, "steps": 3000, "T": 60}, sign=-1
+        )
         A, B, C = symmetric_init(inst["d"], 0.5, inst["seed"])
-        run = gd.gradient_descent(memoryless_loss(inst["k"], inst["w"]), A, C.copy(), C, 0.05, 1000, record=lambda t: t == 1000)
+        run = gd.gradient_descent(
+            memoryless_loss(inst["k"], inst["w"]), A, C.copy(), C, 0.05, 1000, record=lambda t: t == 1000
+        )
         # exact arithmetic gives L >= w^2; float rounding of L is below 8 eps L
-        ctx.bound("mismatched sign B0 = +C0^T: the loss stays >= w^2 (up to rounding, 8 eps)", inst["w"] ** 2 * (1 - 8 * EPS64), float(run.losses[-1]))
+        ctx.bound(
+            "mismatched sign B0 = +C0^T: the loss stays >= w^2 (up to rounding, 8 eps)",
+            inst["w"] ** 2 * (1 - 8 * EPS64),
+            float(run.losses[-1]),
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -503,9 +709,15 @@ def lemma63_symbolic(ctx):
     a, dl, w, eps, T = sp.symbols("a delta w epsilon T", positive=True)
     A, B, C = rg.lemma_6_3_parameters(a, dl, w)
     for k in range(1, 7):
-        ctx.identity(f"k={k}: loss (4) = delta^4 (a^(2k) - 1)/(a^2 - 1)", sp.cancel(rm.loss_printed(A, B, C, w, k) - dl**4 * (a ** (2 * k) - 1) / (a**2 - 1)))
+        ctx.identity(
+            f"k={k}: loss (4) = delta^4 (a^(2k) - 1)/(a^2 - 1)",
+            sp.cancel(rm.loss_printed(A, B, C, w, k) - dl**4 * (a ** (2 * k) - 1) / (a**2 - 1)),
+        )
         d4 = eps * (a**2 - 1) / (2 * (a ** (2 * k) - 1))
-        ctx.identity(f"k={k}: with delta^4 = eps (a^2-1)/(2(a^(2k)-1)) the loss is eps/2", sp.cancel(rm.loss_printed(A, B, C, w, k).subs(dl, d4 ** sp.Rational(1, 4)) - eps / 2))
+        ctx.identity(
+            f"k={k}: with delta^4 = eps (a^2-1)/(2(a^(2k)-1)) the loss is eps/2",
+            sp.cancel(rm.loss_printed(A, B, C, w, k).subs(dl, d4 ** sp.Rational(1, 4)) - eps / 2),
+        )
     LT = dl**4 * (a ** (2 * T) - 1) / (a**2 - 1)
     ctx.exact("length-T loss diverges as T -> oo (a = 2)", sp.limit(LT.subs(a, 2), T, sp.oo) == sp.oo)
     ctx.identity("h_1 = a delta^2 (non-zero for a, delta != 0)", (C * A * B)[0, 0] - a * dl**2)
@@ -514,7 +726,10 @@ def lemma63_symbolic(ctx):
     u, S = sp.symbols("u S", positive=True)
     f = (u - w) ** 2 + S * u**2
     ctx.identity("d=1: the loss in u = c^2 is stationary at u = w/(1+S)", sp.cancel(sp.diff(f, u).subs(u, w / (1 + S))))
-    ctx.identity("d=1: its minimum is w^2 S/(1+S) (>= w^2/2 for S >= 1: no divergence with small loss)", sp.cancel(f.subs(u, w / (1 + S)) - w**2 * S / (1 + S)))
+    ctx.identity(
+        "d=1: its minimum is w^2 S/(1+S) (>= w^2/2 for S >= 1: no divergence with small loss)",
+        sp.cancel(f.subs(u, w / (1 + S)) - w**2 * S / (1 + S)),
+    )
 
 
 @check("rnn-memoryless/lemma-6.3", "exact-instances", "random", expect="proved")
@@ -559,7 +774,9 @@ def lemma63_exact(ctx):
                 LT, T = LT + H[T] ** 2, T + 1
             ctx.exact("L_T exceeds 1 at some T <= 200 (diverges with T)", LT > 1, T=T)
 
-    ctx.random(st.tuples(st.integers(1, 4), st.integers(1, 6), st.integers(1, 3), st.integers(1, 8)), prop, quick=10, full=100)
+    ctx.random(
+        st.tuples(st.integers(1, 4), st.integers(1, 6), st.integers(1, 3), st.integers(1, 8)), prop, quick=10, full=100
+    )
 
 
 @check("rnn-memoryless/lemma-6.3", "qp-near-minimisers", "convex")
@@ -583,7 +800,11 @@ def lemma63_qp(ctx):
         for delta in (1e-2, 1e-4, 1e-6):
             r = lp.min_quadratic(Mq, m, g=lam**T, delta=delta)
             vals.append(r.value)
-            ctx.fact(f"lambda={tuple(lam)}, delta={delta:g}: the QP has p . lambda^T >= delta (non-extrapolating) with p >= 0", r.residual < 1e-9, residual=r.residual)
+            ctx.fact(
+                f"lambda={tuple(lam)}, delta={delta:g}: the QP has p . lambda^T >= delta (non-extrapolating) with p >= 0",
+                r.residual < 1e-9,
+                residual=r.residual,
+            )
         ctx.bound(f"lambda={tuple(lam)}: min loss at delta = 1e-6 is below eps = 1e-6", vals[-1], 1e-6, err=1e-9)
         ctx.fact(f"lambda={tuple(lam)}: the optimum decreases with delta", vals[0] > vals[1] > vals[2], optima=vals)
 
@@ -602,14 +823,21 @@ def sec71_counterexamples(ctx):
     sub = {A[1, 0]: A[0, 1]}
     sub.update({B[i, 0]: 0 for i in range(2)})
     sub.update({C[0, i]: 0 for i in range(2)})
-    ctx.identity("gradient of (4) vanishes at B = C = 0 for every symmetric A", [e.subs(sub, simultaneous=True) for e in list(gA) + list(gB) + list(gC)])
+    ctx.identity(
+        "gradient of (4) vanishes at B = C = 0 for every symmetric A",
+        [e.subs(sub, simultaneous=True) for e in list(gA) + list(gB) + list(gC)],
+    )
     ctx.instance = {"A0": "[[1/2, 1/3], [1/3, -1]]", "B0": "0", "C0": "0", "w": 1, "eta": "1/10", "k": 3}
     A0 = gd.as_exact([[Fraction(1, 2), Fraction(1, 3)], [Fraction(1, 3), -1]])
     z = gd.as_exact([0, 0])
     run = gd.gradient_descent(memoryless_loss(3, Fraction(1)), A0, z, z.copy(), Fraction(1, 10), 3)
     At, Bt, Ct = run.params[-1]
     fixed = all(L == 1 for L in run.losses) and (At == A0).all()
-    ctx.exact("(i) from the symmetric B0 = C0 = 0, GD converges to an extrapolating solution", not fixed and gd.impulse(At, Bt, Ct, 1)[0] == 1, losses=[float(L) for L in run.losses])
+    ctx.exact(
+        "(i) from the symmetric B0 = C0 = 0, GD converges to an extrapolating solution",
+        not fixed and gd.impulse(At, Bt, Ct, 1)[0] == 1,
+        losses=[float(L) for L in run.losses],
+    )
     ctx.instance = {"A0": "diag(1/2, -1/2)", "B0 = C0^T": "(1, 1)", "w": 1, "eta": 1, "k": 3}
     A0 = gd.as_exact([[Fraction(1, 2), 0], [0, Fraction(-1, 2)]])
     c = gd.as_exact([1, 1])
@@ -617,7 +845,11 @@ def sec71_counterexamples(ctx):
     sym = all((a == a.T).all() and (b == cc).all() for a, b, cc in run.params)
     growing = all(b > a for a, b in zip(run.losses, run.losses[1:]))
     ctx.exact("(ii) symmetry is kept exactly (eta = 1)", sym)
-    ctx.exact("(ii) with eta = 1 GD converges (the loss does not grow at every step)", not growing, losses=[f"{float(L):.3g}" for L in run.losses])
+    ctx.exact(
+        "(ii) with eta = 1 GD converges (the loss does not grow at every step)",
+        not growing,
+        losses=[f"{float(L):.3g}" for L in run.losses],
+    )
 
 
 @check("rnn-memoryless/claim-sec7.1-guarantee:corrected", "invariance-and-convergence", "random", expect="verified")
@@ -632,10 +864,29 @@ def sec71_corrected(ctx):
         d, k, seed, eta = ex
         _exact_symmetric_gd(ctx, d, k, 1, eta, seed, 2)
 
-    ctx.random(st.tuples(st.integers(1, 3), st.integers(2, 4), st.integers(0, 10**6), st.sampled_from([Fraction(1, 20), Fraction(1), Fraction(3)])), prop, quick=4, full=40)
-    for d in ((3, 4) if not ctx.full else (3, 4, 6, 8)):
+    ctx.random(
+        st.tuples(
+            st.integers(1, 3),
+            st.integers(2, 4),
+            st.integers(0, 10**6),
+            st.sampled_from([Fraction(1, 20), Fraction(1), Fraction(3)]),
+        ),
+        prop,
+        quick=4,
+        full=40,
+    )
+    for d in (3, 4) if not ctx.full else (3, 4, 6, 8):
         for seed in range(2 if not ctx.full else 6):
             run = gd_run("symmetric", d, 3, 1.0, 0.05, 0.5, seed, 4000)
             A, B, C = run.params[-1]
-            ctx.fact(f"d={d}, seed {seed}: loss below 1e-3 of its start", float(run.losses[-1]) < 1e-3 * float(run.losses[0]), L=float(run.losses[-1]))
-            ctx.bound(f"d={d}, seed {seed}: extrapolation error <= 1e-2", extrapolation_error(A, B, C, 3, [1.0]), 1e-2, err=1e-12)
+            ctx.fact(
+                f"d={d}, seed {seed}: loss below 1e-3 of its start",
+                float(run.losses[-1]) < 1e-3 * float(run.losses[0]),
+                L=float(run.losses[-1]),
+            )
+            ctx.bound(
+                f"d={d}, seed {seed}: extrapolation error <= 1e-2",
+                extrapolation_error(A, B, C, 3, [1.0]),
+                1e-2,
+                err=1e-12,
+            )

@@ -5,6 +5,7 @@ correction, and the symmetric-manifold identities and GD runs for Theorem 6.1's 
 
 Shared helpers come from ``checks.rnn_memoryless``.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -71,20 +72,35 @@ def lemmaC1_rademacher(ctx):
         if n * k > 8:
             return
         rng = np.random.default_rng(seed)
-        fr = lambda shape: gd.as_exact(np.array([Fraction(int(rng.integers(-3, 4)), int(rng.integers(1, 3))) for _ in range(int(np.prod(shape)))], dtype=object).reshape(shape))
+        fr = lambda shape: gd.as_exact(
+            np.array(
+                [Fraction(int(rng.integers(-3, 4)), int(rng.integers(1, 3))) for _ in range(int(np.prod(shape)))],
+                dtype=object,
+            ).reshape(shape)
+        )
         A, B, C, W = fr((d, d)), fr((d, n)), fr((m, d)), fr((m, n))
         total = Fraction(0)
         for signs in itertools.product((-1, 1), repeat=n * k):
-            X = [np.array(signs[i * n:(i + 1) * n], dtype=object) for i in range(k)]
+            X = [np.array(signs[i * n : (i + 1) * n], dtype=object) for i in range(k)]
             s = np.array([Fraction(0)] * d, dtype=object)
             for x in X:
                 s = A.dot(s) + B.dot(x)
             e = C.dot(s) - W.dot(X[-1])
             total += sum(e * e)
         total /= 2 ** (n * k)
-        ctx.exact("Rademacher enumeration = (20)", nx.sympy_rational(total) == rmm.mimo_loss_printed(nx.sympy_matrix(A), nx.sympy_matrix(B), nx.sympy_matrix(C), nx.sympy_matrix(W), k), scope="exact rationals")
+        ctx.exact(
+            "Rademacher enumeration = (20)",
+            nx.sympy_rational(total)
+            == rmm.mimo_loss_printed(nx.sympy_matrix(A), nx.sympy_matrix(B), nx.sympy_matrix(C), nx.sympy_matrix(W), k),
+            scope="exact rationals",
+        )
 
-    ctx.random(st.tuples(st.integers(1, 3), st.integers(1, 2), st.integers(1, 2), st.integers(1, 4), st.integers(0, 10**6)), prop, quick=8, full=60)
+    ctx.random(
+        st.tuples(st.integers(1, 3), st.integers(1, 2), st.integers(1, 2), st.integers(1, 4), st.integers(0, 10**6)),
+        prop,
+        quick=8,
+        full=60,
+    )
 
 
 @check("rnn-memoryless/claim-mimo-theorem-4.1", "matrix-cayley-hamilton", "symbolic")
@@ -95,7 +111,11 @@ def mimo41_symbolic(ctx):
     c = nx.charpoly_coeffs(A)
     H = [C * A**j * B for j in range(5)]
     for m_ in range(3):
-        ctx.identity(f"H_(2+{m_}) + c_1 H_(1+{m_}) + c_0 H_{m_} = 0", (H[2 + m_] + c[1] * H[1 + m_] + c[0] * H[m_]).applyfunc(sp.expand), scope="symbolic A, B (2x2), C (2x2)")
+        ctx.identity(
+            f"H_(2+{m_}) + c_1 H_(1+{m_}) + c_0 H_{m_} = 0",
+            (H[2 + m_] + c[1] * H[1 + m_] + c[0] * H[m_]).applyfunc(sp.expand),
+            scope="symbolic A, B (2x2), C (2x2)",
+        )
 
 
 @check("rnn-memoryless/claim-mimo-theorem-4.1", "zero-loss-instances", "random", expect="proved")
@@ -112,15 +132,28 @@ def mimo41_random(ctx):
         B, C = sp.Matrix(rng.integers(-3, 4, (d, n))), sp.Matrix(rng.integers(-3, 4, (m, d)))
         cc = nx.charpoly_coeffs(A)
         H = [C * A**j * B for j in range(d + 7)]
-        ctx.exact("matrix Cayley-Hamilton recursion (m <= 6)", all(H[d + q] + sum((cc[i] * H[i + q] for i in range(d)), sp.zeros(m, n)) == sp.zeros(m, n) for q in range(7)))
+        ctx.exact(
+            "matrix Cayley-Hamilton recursion (m <= 6)",
+            all(
+                H[d + q] + sum((cc[i] * H[i + q] for i in range(d)), sp.zeros(m, n)) == sp.zeros(m, n) for q in range(7)
+            ),
+        )
         A2, b, c = nx.block_triangular_realization(rng, d, 1)
         Bm = b.row_join(2 * b)  # n = 2 columns through ker structure
         Cm = c.col_join(-3 * c)  # m = 2 rows
         Hm = [Cm * A2**j * Bm for j in range(3 * d + 1)]
         zero = all(Hm[j] == sp.zeros(2, 2) for j in range(1, d + 1))
-        ctx.exact("zero loss (k = d + 1) instance has H_j = 0 for k <= j <= 3d", zero and all(Hm[j] == sp.zeros(2, 2) for j in range(d + 1, 3 * d + 1)))
+        ctx.exact(
+            "zero loss (k = d + 1) instance has H_j = 0 for k <= j <= 3d",
+            zero and all(Hm[j] == sp.zeros(2, 2) for j in range(d + 1, 3 * d + 1)),
+        )
 
-    ctx.random(st.tuples(st.integers(1, 4), st.integers(1, 3), st.integers(1, 3), st.integers(0, 10**6)), prop, quick=6, full=60)
+    ctx.random(
+        st.tuples(st.integers(1, 4), st.integers(1, 3), st.integers(1, 3), st.integers(0, 10**6)),
+        prop,
+        quick=6,
+        full=60,
+    )
 
 
 @check("rnn-memoryless/claim-mimo-proposition-5.1", "rank-d-teacher", "symbolic")
@@ -135,7 +168,12 @@ def mimo51_symbolic(ctx):
     sol = sp.solve(list(C * A * B), list(A), dict=True)
     only_zero = len(sol) == 1 and all(v == 0 for v in sol[0].values()) and len(sol[0]) == 4
     ctx.instance = {"W": "I_2", "n": 2, "m": 2, "d": 2, "k": 2}
-    ctx.exact("W = I_2, d = k = 2: a zero-loss configuration that does not extrapolate exists", not only_zero, scope="symbolic C (generic invertible)", solutions_for_A=str(sol))
+    ctx.exact(
+        "W = I_2, d = k = 2: a zero-loss configuration that does not extrapolate exists",
+        not only_zero,
+        scope="symbolic C (generic invertible)",
+        solutions_for_A=str(sol),
+    )
 
 
 @check("rnn-memoryless/claim-mimo-proposition-5.1", "hankel-rank-search", "random")
@@ -171,7 +209,13 @@ def mimo51_numeric(ctx):
 
     ctx.instance = {"W": "I_2", "n": 2, "m": 2, "d": 2, "k": 2}
     best_I, x = search(np.eye(2))
-    ctx.bound("W = I_2: a zero-loss (< 1e-20) configuration with ||H_2||_F = 1 exists (least squares)", best_I, 1e-20, err=1e-22, best_loss=best_I)
+    ctx.bound(
+        "W = I_2: a zero-loss (< 1e-20) configuration with ||H_2||_F = 1 exists (least squares)",
+        best_I,
+        1e-20,
+        err=1e-22,
+        best_loss=best_I,
+    )
     if x is not None:
         A, B, C = x
         H = [C @ np.linalg.matrix_power(A, j) @ B for j in range(3)]
@@ -180,7 +224,9 @@ def mimo51_numeric(ctx):
     ctx.instance = {"W": "e_1 e_1^T (rank one)", "n": 2, "m": 2, "d": 2, "k": 2}
     best_1, _ = search(np.diag([1.0, 0.0]))
     ctx.metrics["rank_one_best_loss"] = best_1
-    ctx.note(f"control: for the rank-one W = e_1 e_1^T the same search reaches loss {best_1:.1e} (the padded construction works there)")
+    ctx.note(
+        f"control: for the rank-one W = e_1 e_1^T the same search reaches loss {best_1:.1e} (the padded construction works there)"
+    )
 
 
 def mimo_cycle_construction(W: sp.Matrix, d: int):
@@ -228,7 +274,12 @@ def mimo51_corrected(ctx):
                         continue
                     A, B, C, ell = mimo_cycle_construction(W, d)
                     H = [C * A**j * B for j in range(max(k, ell) + 1)]
-                    ok = H[0] == W and all(H[j] == sp.zeros(nm, nm) for j in range(1, k)) and H[ell] != sp.zeros(nm, nm) and A.shape == (d, d)
+                    ok = (
+                        H[0] == W
+                        and all(H[j] == sp.zeros(nm, nm) for j in range(1, k))
+                        and H[ell] != sp.zeros(nm, nm)
+                        and A.shape == (d, d)
+                    )
                     ctx.exact(f"n=m={nm}, rank {r}, d={d}, k={k}: zero loss and H_{ell} != 0", ok)
     for d in (2, 3):
         for trial in range(3):
@@ -241,8 +292,13 @@ def mimo51_corrected(ctx):
             if W.rank() < d:
                 W = W + 5 * sp.eye(d)
             B = C.inv() * W  # the zero-loss B for this C (CB = W)
-            Kmap = sp.Matrix(sp.BlockMatrix([[B[j, i] * C for j in range(d)] for i in range(d)]).as_explicit())  # vec(CAB) = (B^T kron C) vec(A)
-            ctx.exact(f"rank-d teacher, d={d}: A -> CAB is injective (rank d^2), so CAB = 0 forces A = 0", Kmap.rank() == d * d)
+            Kmap = sp.Matrix(
+                sp.BlockMatrix([[B[j, i] * C for j in range(d)] for i in range(d)]).as_explicit()
+            )  # vec(CAB) = (B^T kron C) vec(A)
+            ctx.exact(
+                f"rank-d teacher, d={d}: A -> CAB is injective (rank d^2), so CAB = 0 forces A = 0",
+                Kmap.rank() == d * d,
+            )
 
 
 @check("rnn-memoryless/claim-mimo-theorem-6.1", "mimo-identities", "symbolic")
@@ -265,7 +321,10 @@ def mimo61_symbolic(ctx):
     sub.update({B[i, j]: C[j, i] for i in range(d) for j in range(2)})
     gA_s, gB_s, gC_s = (M.subs(sub, simultaneous=True) for M in (gA, gB, gC))
     ctx.identity("grad_A L symmetric on the manifold (any W)", (gA_s - gA_s.T).applyfunc(sp.expand))
-    ctx.identity("grad_B L - (grad_C L)^T = 2 C^T (W^T - W) on the manifold", (gB_s - gC_s.T - 2 * C.T * (W.T - W)).applyfunc(sp.expand))
+    ctx.identity(
+        "grad_B L - (grad_C L)^T = 2 C^T (W^T - W) on the manifold",
+        (gB_s - gC_s.T - 2 * C.T * (W.T - W)).applyfunc(sp.expand),
+    )
     As = A.subs(sub)
     ctx.identity("C A^2 C^T = (CA)(CA)^T", (C * As**2 * C.T - (C * As) * (C * As).T).applyfunc(sp.expand))
     t, l1, l2 = sp.symbols("t lambda1 lambda2", real=True)
@@ -274,7 +333,9 @@ def mimo61_symbolic(ctx):
     V = C * U
     for j in (1, 2, 3):
         lhs = C * Ar**j * C.T
-        rhs = sp.Matrix(2, 2, lambda r, s_: sum(lam ** (j - 1) * (lam * V[r, i]) * V[s_, i] for i, lam in enumerate((l1, l2))))
+        rhs = sp.Matrix(
+            2, 2, lambda r, s_: sum(lam ** (j - 1) * (lam * V[r, i]) * V[s_, i] for i, lam in enumerate((l1, l2)))
+        )
         ctx.identity(f"(C A^{j} C^T)_rs = sum_i lambda_i^(j-1) (lambda_i V_ri) V_si", (lhs - rhs).applyfunc(sp.cancel))
 
 
@@ -293,15 +354,30 @@ def mimo61_gd(ctx):
     M = rng.normal(size=(d, d)) * 0.25
     A0 = (M + M.T) / 2
     C0 = rng.normal(size=(2, d)) * 0.25
-    for name, W in (("diag(1, 1/2)", np.diag([1.0, 0.5])), ("[[0,1],[1,0]]", np.array([[0.0, 1.0], [1.0, 0.0]])), ("[[1,1/2],[0,1]]", np.array([[1.0, 0.5], [0.0, 1.0]]))):
+    for name, W in (
+        ("diag(1, 1/2)", np.diag([1.0, 0.5])),
+        ("[[0,1],[1,0]]", np.array([[0.0, 1.0], [1.0, 0.0]])),
+        ("[[1,1/2],[0,1]]", np.array([[1.0, 0.5], [0.0, 1.0]])),
+    ):
         ctx.start({"W": name, "d": d, "k": k})
         loss = gd.ImpulseLoss((W, np.zeros((2, 2)), np.zeros((2, 2))))
-        run = gd.gradient_descent(loss, A0, C0.T.copy(), C0, 0.05, steps, record=lambda t: t in (0, 1, steps // 4, steps // 2, steps))
+        run = gd.gradient_descent(
+            loss, A0, C0.T.copy(), C0, 0.05, steps, record=lambda t: t in (0, 1, steps // 4, steps // 2, steps)
+        )
         A1, B1, C1 = run.params[-1]
         asym = max(float(np.abs(A1 - A1.T).max()), float(np.abs(B1 - C1.T).max()))
         if name == "diag(1, 1/2)":
-            ctx.fact("premise observed: the loss falls below 1e-3 of its start", run.losses[-1] < 1e-3 * run.losses[0], L0=float(run.losses[0]), L=float(run.losses[-1]))
-            ctx.bound("symmetry kept (rounding bound 16 eps steps)", asym, 16 * EPS64 * steps * max(1.0, float(np.abs(A1).max())))
+            ctx.fact(
+                "premise observed: the loss falls below 1e-3 of its start",
+                run.losses[-1] < 1e-3 * run.losses[0],
+                L0=float(run.losses[0]),
+                L=float(run.losses[-1]),
+            )
+            ctx.bound(
+                "symmetry kept (rounding bound 16 eps steps)",
+                asym,
+                16 * EPS64 * steps * max(1.0, float(np.abs(A1).max())),
+            )
             H = gd.impulse(A1, B1, C1, T)
             E = max(float(np.abs(H[j]).max()) for j in range(k, T))
             Kb = max(1.0, spectral_radius(A1)) ** (T - 2) * math.sqrt(float(run.losses[-1]))
@@ -309,14 +385,40 @@ def mimo61_gd(ctx):
         elif name == "[[0,1],[1,0]]":
             # on the manifold CB = C C^T is PSD, so L >= dist(W, PSD)^2 = 1 (W's eigenvalue -1);
             # exact GD stays on the manifold; float64 GD leaves it (recorded, see the note)
-            Ae, Ce = gd.as_exact([[Fraction(round(4 * v), 16) for v in row] for row in A0]), gd.as_exact([[Fraction(round(4 * v), 16) for v in row] for row in C0])
+            Ae, Ce = (
+                gd.as_exact([[Fraction(round(4 * v), 16) for v in row] for row in A0]),
+                gd.as_exact([[Fraction(round(4 * v), 16) for v in row] for row in C0]),
+            )
             Ae = (Ae + Ae.T) / 2
-            ex = gd.gradient_descent(gd.ImpulseLoss((gd.as_exact(W.astype(int)), gd.as_exact(np.zeros((2, 2), int)), gd.as_exact(np.zeros((2, 2), int)))), Ae, Ce.T.copy(), Ce, Fraction(1, 20), 3)
-            ctx.exact("indefinite W: exact GD stays on the manifold with loss >= dist(W, PSD)^2 = 1 (3 steps)", all(L >= 1 for L in ex.losses) and all((a == a.T).all() and (b == c.T).all() for a, b, c in ex.params), losses=[float(L) for L in ex.losses])
+            ex = gd.gradient_descent(
+                gd.ImpulseLoss(
+                    (gd.as_exact(W.astype(int)), gd.as_exact(np.zeros((2, 2), int)), gd.as_exact(np.zeros((2, 2), int)))
+                ),
+                Ae,
+                Ce.T.copy(),
+                Ce,
+                Fraction(1, 20),
+                3,
+            )
+            ctx.exact(
+                "indefinite W: exact GD stays on the manifold with loss >= dist(W, PSD)^2 = 1 (3 steps)",
+                all(L >= 1 for L in ex.losses) and all((a == a.T).all() and (b == c.T).all() for a, b, c in ex.params),
+                losses=[float(L) for L in ex.losses],
+            )
             drift = [float(np.abs(b - c.T).max()) for _, b, c in run.params]
-            ctx.metrics["indefinite_W_float_escape"] = {"steps": run.steps, "B_minus_CT": drift, "loss": [float(L) for L in run.losses]}
-            ctx.note("Indefinite W = [[0,1],[1,0]]: the manifold is invariant but unstable in float64 GD: the rounding-level "
-                     f"asymmetry grows to |B - C^T| = {drift[-1]:.2g} and GD then fits W off the manifold (loss {float(run.losses[-1]):.1e} at step {steps}).")
+            ctx.metrics["indefinite_W_float_escape"] = {
+                "steps": run.steps,
+                "B_minus_CT": drift,
+                "loss": [float(L) for L in run.losses],
+            }
+            ctx.note(
+                "Indefinite W = [[0,1],[1,0]]: the manifold is invariant but unstable in float64 GD: the rounding-level "
+                f"asymmetry grows to |B - C^T| = {drift[-1]:.2g} and GD then fits W off the manifold (loss {float(run.losses[-1]):.1e} at step {steps})."
+            )
         else:
             A_1, B_1, C_1 = run.params[1]
-            ctx.fact("non-symmetric W: B_1 != C_1^T after one step (the printed condition is needed)", float(np.abs(B_1 - C_1.T).max()) > 1e-6, deviation=float(np.abs(B_1 - C_1.T).max()))
+            ctx.fact(
+                "non-symmetric W: B_1 != C_1^T after one step (the printed condition is needed)",
+                float(np.abs(B_1 - C_1.T).max()) > 1e-6,
+                deviation=float(np.abs(B_1 - C_1.T).max()),
+            )

@@ -11,10 +11,12 @@ through this module without importing the checks or their engines.
 * :func:`instance_held` / :func:`hypotheses_held`: did the hypotheses hold on stored instances;
 * :data:`STATUS_COLOURS`, the colour of each status in the report and the probe's plots.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 # ---------------------------------------------------------------------------------------
 # Statuses
@@ -96,8 +98,21 @@ RESERVED_METRICS = HEADLINE_METRICS + STRUCTURED_METRICS + OVERRIDE_METRICS
 # an undecided item: why).
 COMPARISON_LABEL, COMPARISON_STATUS, COMPARISON_INSTANCE = "label", "status", "instance"
 COMPARISON_KEYS = (COMPARISON_LABEL, COMPARISON_STATUS, COMPARISON_INSTANCE)
-JUDGE_KEYS = ("discrepancy", "tolerance", "error_estimate", "digits", "lhs", "rhs", "slack", "slack_ratio",
-              "min_slack", "residual", "scope", "examples", "why")
+JUDGE_KEYS = (
+    "discrepancy",
+    "tolerance",
+    "error_estimate",
+    "digits",
+    "lhs",
+    "rhs",
+    "slack",
+    "slack_ratio",
+    "min_slack",
+    "residual",
+    "scope",
+    "examples",
+    "why",
+)
 # An instance record (metrics["instances"][k]).
 INSTANCE_PARAMS, INSTANCE_HYPOTHESES = "params", "hypotheses"
 

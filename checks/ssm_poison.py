@@ -23,6 +23,7 @@ Benchmark entry point: ``poisoned_flow(d, L, seed, sd, c, t_end, bits)`` (e.g. `
 242, 1e-3, 5.0, 1e4, bits=110)`` is the Table-1 seed-242 poisoned flow to t = 1e4 at ~33 digits;
 ``bits=None`` gives the double-precision Radau run).
 """
+
 from __future__ import annotations
 
 import functools
@@ -97,16 +98,29 @@ def clean_flow(a0: tuple, L: int, t_end: float, w1: float = 1.0):
 
 @functools.lru_cache(maxsize=64)
 def _poisoned_double(a0: tuple, L: int, t_end: float, w2: float, grid: tuple | None):
-    return moment_flows.integrate(poisoned_loss(L, w2), np.array(a0), t_end, rtol=RTOL, grid=list(grid) if grid else None)
+    return moment_flows.integrate(
+        poisoned_loss(L, w2), np.array(a0), t_end, rtol=RTOL, grid=list(grid) if grid else None
+    )
 
 
 def poisoned_state(a0, L: int, t_end: float, w2: float = 0.5, grid=None):
     """SciPy Radau at rtol 1e-10 and 1e-12 (analytic Jacobian): ``DoubleFlow``."""
-    return _poisoned_double(tuple(float(v) for v in a0), L, float(t_end), float(w2), tuple(grid) if grid is not None else None)
+    return _poisoned_double(
+        tuple(float(v) for v in a0), L, float(t_end), float(w2), tuple(grid) if grid is not None else None
+    )
 
 
-def poisoned_flow(d: int = 10, L: int = 7, seed: int = 242, sd: float = 1e-3, c: float = 5.0, t_end: float = 1e4,
-                  bits: int | None = None, w2: float = 0.5, diff: float | None = None):
+def poisoned_flow(
+    d: int = 10,
+    L: int = 7,
+    seed: int = 242,
+    sd: float = 1e-3,
+    c: float = 5.0,
+    t_end: float = 1e4,
+    bits: int | None = None,
+    w2: float = 0.5,
+    diff: float | None = None,
+):
     """The poisoned S_2 flow from the table initialisation to ``t_end`` (benchmark entry point).
 
     ``bits=None``: SciPy Radau in double precision at two tolerances. ``bits=b``: heyoka's
@@ -127,8 +141,9 @@ def _poisoned_hp(a0: tuple, L: int, t1: float, bits: int):
     d = len(a0)
     x = list(sp.symbols(f"a0:{d}", real=True))
     rhs = poisoned_loss(L, 1.0).sympy_field(x, exact=True)
-    fl = flows.integrate_hp(rhs, x, [mpmath.mpf(v) for v in a0], t1, bits=bits, check_bits=bits + 32,
-                            grid=flows.geometric_grid(t1, 1e-2, 2))
+    fl = flows.integrate_hp(
+        rhs, x, [mpmath.mpf(v) for v in a0], t1, bits=bits, check_bits=bits + 32, grid=flows.geometric_grid(t1, 1e-2, 2)
+    )
     return fl.final, fl.final_error
 
 
@@ -170,12 +185,18 @@ def claim1_symbolic(ctx):
         for xt in x:
             s = A * s + B * xt
         y_rec = (C * s)[0, 0]
-        ctx.identity(f"(1) unrolled = (2), d={d}, k={k}", sp.expand(y_rec - sp_th.ssm_output(A, B, C, x)), scope=f"full A, d={d}, k={k}")
+        ctx.identity(
+            f"(1) unrolled = (2), d={d}, k={k}",
+            sp.expand(y_rec - sp_th.ssm_output(A, B, C, x)),
+            scope=f"full A, d={d}, k={k}",
+        )
         z = sp.Symbol("z", real=True)
         for l in (1, k):
             e = sp_th.basis_sequence(k, l, z)
             h = sp_th.linear_rnn.impulse(A, B, C, k)
-            ctx.identity(f"phi(z e_{l}) = z C A^(k-{l}) B, d={d}, k={k}", sp.expand(sp_th.ssm_output(A, B, C, e) - z * h[k - l]))
+            ctx.identity(
+                f"phi(z e_{l}) = z C A^(k-{l}) B, d={d}, k={k}", sp.expand(sp_th.ssm_output(A, B, C, e) - z * h[k - l])
+            )
 
 
 @check("ssm-poison/claim-1", "recursion-vs-impulse-numeric", "random")
@@ -208,17 +229,27 @@ def definition1_symbolic(ctx):
     b, c = sp.symbols("b0:4", real=True), sp.symbols("c0:4", real=True)
     Bv, Cv = sp.Matrix(b), sp.Matrix([c])
     for kk in range(4):
-        ctx.identity(f"B^T A^{kk} C^T = C A^{kk} B (diagonal A)", sp.expand((Bv.T * A**kk * Cv.T)[0, 0] - (Cv * A**kk * Bv)[0, 0]))
+        ctx.identity(
+            f"B^T A^{kk} C^T = C A^{kk} B (diagonal A)",
+            sp.expand((Bv.T * A**kk * Cv.T)[0, 0] - (Cv * A**kk * Bv)[0, 0]),
+        )
     for perm in itertools.permutations(range(d)):
         at = [1 if perm[i] == 0 else 0 for i in range(d)]
         g = sp_th.gen_error(at, 8)
         ctx.exact(f"Gen_8 = 0 at a permutation of A* ({at})", g == 0, scope="d = 4, exact")
-    ctx.identity("k'=0 term at B = C^T = 1 vs teacher: C B - C* B* = d - d", sp_th.impulse_diagonal_ones(a, 1)[0] - sp_th.teacher_impulse(d, 1)[0])
+    ctx.identity(
+        "k'=0 term at B = C^T = 1 vs teacher: C B - C* B* = d - d",
+        sp_th.impulse_diagonal_ones(a, 1)[0] - sp_th.teacher_impulse(d, 1)[0],
+    )
     rng = np.random.default_rng(1)
     for _ in range(20):
         pt = [sp.Rational(int(v), 100) for v in rng.integers(-120, 120, size=d)]
         gens = [sp_th.gen_error(pt, k) for k in range(1, 10)]
-        ctx.exact("Gen_k non-decreasing in k (random rational point)", all(gens[i] <= gens[i + 1] for i in range(8)), scope="exact rationals")
+        ctx.exact(
+            "Gen_k non-decreasing in k (random rational point)",
+            all(gens[i] <= gens[i + 1] for i in range(8)),
+            scope="exact rationals",
+        )
 
 
 @check("ssm-poison/claim-2", "zero-padding-symbolic", "symbolic")
@@ -235,10 +266,15 @@ def claim2_symbolic(ctx):
         C[0, :ds] = Ct
         n = 5
         h, hs = lr.impulse(A, B, C, n), lr.impulse(At, Bt, Ct, n)
-        ctx.identity(f"impulse responses equal (d*={ds}, d={d}, j < {n})", sp.Matrix([sp.expand(u - v) for u, v in zip(h, hs)]))
+        ctx.identity(
+            f"impulse responses equal (d*={ds}, d={d}, j < {n})", sp.Matrix([sp.expand(u - v) for u, v in zip(h, hs)])
+        )
         x = sp.symbols("x1:5", real=True)
         data = [(list(x), sp_th.ssm_output(At, Bt, Ct, list(x)))]
-        ctx.identity(f"loss (3) = 0 on a symbolic clean sequence (d*={ds}, d={d})", sp.expand(sp_th.loss_on_dataset(A, B, C, data)))
+        ctx.identity(
+            f"loss (3) = 0 on a symbolic clean sequence (d*={ds}, d={d})",
+            sp.expand(sp_th.loss_on_dataset(A, B, C, data)),
+        )
 
 
 # =======================================================================================
@@ -266,24 +302,37 @@ def _prop1_instance(kappa, d, n, nonlinear):
 def prop1_symbolic(ctx):
     """``-d tilde-l / d a_j`` (SymPy, from (6) built on the SSM output (2)) minus the printed
     (7)-(10), for sigma = id and sigma = w_1 tanh(w_2 z), several kappa, d, n."""
-    grid = [(2, 1, 1), (3, 2, 2), (5, 2, 1), (7, 3, 2)] if not ctx.full else [(k, d, n) for k in (2, 3, 5, 8) for d in (1, 3, 5) for n in (1, 2, 3)]
+    grid = (
+        [(2, 1, 1), (3, 2, 2), (5, 2, 1), (7, 3, 2)]
+        if not ctx.full
+        else [(k, d, n) for k in (2, 3, 5, 8) for d in (1, 3, 5) for n in (1, 2, 3)]
+    )
     for kappa, d, n in grid:
         ctx.start({"kappa": kappa, "d": d, "n": n})  # kappa = 2 is the hypothesis' edge
         for nonlinear in (False, True):
             if nonlinear and kappa * d * n > 30:
                 continue
             a, b, c, xs, loss, deltas, xis = _prop1_instance(kappa, d, n, nonlinear)
-            res = [sp.expand(-sp.diff(loss, a[j]) - sp_th.prop1_rhs(j, kappa, a, b, c, deltas, xis, xs)) for j in range(d)]
+            res = [
+                sp.expand(-sp.diff(loss, a[j]) - sp_th.prop1_rhs(j, kappa, a, b, c, deltas, xis, xs)) for j in range(d)
+            ]
             # exact evaluation at a rational point first: a nonzero value refutes at once (simplify of a wrong,
             # e.g. rational, residual can take minutes); zero there leaves the decision to the symbolic identity
             free = sorted(set().union(*(e.free_symbols for e in res)), key=str)
             point = {v: sp.Rational(k + 2, 2 * k + 7) for k, v in enumerate(free)}
             at_point = [e.xreplace(point) for e in res]
             if any(v != 0 for v in at_point):
-                ctx.exact(f"(7) = -grad (6) at a rational point, kappa={kappa}, d={d}, n={n}", False, residual=str(at_point)[:200])
+                ctx.exact(
+                    f"(7) = -grad (6) at a rational point, kappa={kappa}, d={d}, n={n}",
+                    False,
+                    residual=str(at_point)[:200],
+                )
                 continue
-            ctx.identity(f"(7) = -grad (6), kappa={kappa}, d={d}, n={n}, sigma={'w1 tanh(w2 z)' if nonlinear else 'id'}",
-                         sp.Matrix(res), scope=f"symbolic a, b, c, x, y (kappa={kappa}, d={d}, n={n})")
+            ctx.identity(
+                f"(7) = -grad (6), kappa={kappa}, d={d}, n={n}, sigma={'w1 tanh(w2 z)' if nonlinear else 'id'}",
+                sp.Matrix(res),
+                scope=f"symbolic a, b, c, x, y (kappa={kappa}, d={d}, n={n})",
+            )
     # invariants: b_j c_j = 0 stops a_j; x_{kappa-1} = 0 for all i kills gamma^(0)
     a, b, c, xs, loss, deltas, xis = _prop1_instance(4, 2, 2, False)
     ctx.identity("b_0 = 0 => a_0' = 0", sp.expand(sp_th.prop1_rhs(0, 4, a, b, c, deltas, xis, xs).subs(b[0], 0)))
@@ -302,7 +351,9 @@ def prop1_numeric(ctx):
     def loss_fn(a, b, c, xs, ys, sig):
         out = 0
         for x, y in zip(xs, ys):
-            ph = linear_rnn.simulate(np.array(a, dtype=object), np.array(b, dtype=object), np.array(c, dtype=object), x)[-1]
+            ph = linear_rnn.simulate(
+                np.array(a, dtype=object), np.array(b, dtype=object), np.array(c, dtype=object), x
+            )[-1]
             out += (y - sig(ph)) ** 2
         return out / len(xs)
 
@@ -319,23 +370,49 @@ def prop1_numeric(ctx):
             w1, w2 = mp(rng.uniform(0.5, 2)), mp(rng.uniform(0.2, 1))
             sig = (lambda z: w1 * mpmath.tanh(w2 * z)) if nonlinear else (lambda z: z)
             dsig = (lambda z: w1 * w2 / mpmath.cosh(w2 * z) ** 2) if nonlinear else (lambda z: mpmath.mpf(1))
-            phis = [linear_rnn.simulate(np.array(a, dtype=object), np.array(b, dtype=object), np.array(c, dtype=object), x)[-1] for x in xs]
+            phis = [
+                linear_rnn.simulate(np.array(a, dtype=object), np.array(b, dtype=object), np.array(c, dtype=object), x)[
+                    -1
+                ]
+                for x in xs
+            ]
             deltas = [y - sig(p) for y, p in zip(ys, phis)]
             xis = [dsig(p) for p in phis]
             for j in range(d):
+
                 def f(t, j=j):
                     aa = list(a)
                     aa[j] = t
                     return loss_fn(aa, b, c, xs, ys, sig)
+
                 num1 = -mpmath.diff(f, a[j])
                 num2 = -mpmath.diff(f, a[j], h=mpmath.mpf(10) ** -12)
-                printed = b[j] * c[j] * sum(mpmath.mpf(2 * (l + 1)) / n * sum(deltas[i] * xis[i] * xs[i][kappa - l - 2] for i in range(n)) * a[j] ** l
-                                            for l in range(kappa - 1))
+                printed = (
+                    b[j]
+                    * c[j]
+                    * sum(
+                        mpmath.mpf(2 * (l + 1))
+                        / n
+                        * sum(deltas[i] * xis[i] * xs[i][kappa - l - 2] for i in range(n))
+                        * a[j] ** l
+                        for l in range(kappa - 1)
+                    )
+                )
                 sc = max(1, abs(num1))
-                ctx.agree("(7)-(10) = -d(6)/da_j (mpmath numerical derivative of the recursion)", printed, num1, tol=1e-20 * sc,
-                          err=float(abs(num1 - num2)) + 1e-35)
+                ctx.agree(
+                    "(7)-(10) = -d(6)/da_j (mpmath numerical derivative of the recursion)",
+                    printed,
+                    num1,
+                    tol=1e-20 * sc,
+                    err=float(abs(num1 - num2)) + 1e-35,
+                )
 
-    ctx.random(st.tuples(st.integers(2, 8), st.integers(1, 4), st.integers(1, 3), st.booleans(), st.integers(0, 10**6)), prop, quick=10, full=100)
+    ctx.random(
+        st.tuples(st.integers(2, 8), st.integers(1, 4), st.integers(1, 3), st.booleans(), st.integers(0, 10**6)),
+        prop,
+        quick=10,
+        full=100,
+    )
 
 
 # =======================================================================================
@@ -367,12 +444,21 @@ def theorem1_instance(d, L, k, n, seed, sd, c, delta, clean_only: bool = False):
     so P = n, w_1 = 1, w_2 = n/(n+1). Returns a dict of the measured quantities."""
     a0 = table_init(d, seed, sd, c, diff=delta)
     lim1, w = clean_limit(tuple(a0), L)
-    out = {"a0": a0, "clean": lim1, "clean_err": w, "gen_clean": gen_error(lim1, k), "gen_poisoned": math.nan, "poisoned_loss": math.inf}
+    out = {
+        "a0": a0,
+        "clean": lim1,
+        "clean_err": w,
+        "gen_clean": gen_error(lim1, k),
+        "gen_poisoned": math.nan,
+        "poisoned_loss": math.inf,
+    }
     if clean_only:
         return out
     w2 = n / (n + 1)
     lim2, err2, loss2 = poisoned_limit(a0, L, w2=w2, t_end=1e4 / w2)
-    out.update({"poisoned": lim2, "poisoned_err": err2, "poisoned_loss": loss2, "gen_poisoned": gen_error(lim2, k), "w2": w2})
+    out.update(
+        {"poisoned": lim2, "poisoned_err": err2, "poisoned_loss": loss2, "gen_poisoned": gen_error(lim2, k), "w2": w2}
+    )
     return out
 
 
@@ -385,11 +471,15 @@ def theorem1_certificate(ctx):
     clean limit is cross-checked against the integrated d-dimensional flow (Radau) to
     t = 1e11 (quick) and the printed floor is evaluated. An existential statement: no
     certifying Delta is inconclusive, never a refutation."""
-    insts = ctx.instances([{"kappa": 7, "d": 10, "k": 9, "seed": 242, "sd": 1e-3, "c": 5.0}],
-                          [{"kappa": 7, "d": 10, "k": 9, "seed": 242, "sd": 1e-3, "c": 5.0},
-                           {"kappa": 7, "d": 8, "k": 9, "seed": 7, "sd": 1e-3, "c": 5.0},
-                           {"kappa": 9, "d": 20, "k": 11, "seed": 342, "sd": 5e-3, "c": 10.0},
-                           {"kappa": 7, "d": 10, "k": 40, "seed": 243, "sd": 1e-3, "c": 5.0, "n": 5}])
+    insts = ctx.instances(
+        [{"kappa": 7, "d": 10, "k": 9, "seed": 242, "sd": 1e-3, "c": 5.0}],
+        [
+            {"kappa": 7, "d": 10, "k": 9, "seed": 242, "sd": 1e-3, "c": 5.0},
+            {"kappa": 7, "d": 8, "k": 9, "seed": 7, "sd": 1e-3, "c": 5.0},
+            {"kappa": 9, "d": 20, "k": 11, "seed": 342, "sd": 5e-3, "c": 10.0},
+            {"kappa": 7, "d": 10, "k": 40, "seed": 243, "sd": 1e-3, "c": 5.0, "n": 5},
+        ],
+    )
     for inst in insts:
         held = ctx.start(inst)
         d, L, k, n = inst["d"], inst["kappa"], inst["k"], inst["n"]
@@ -404,27 +494,53 @@ def theorem1_certificate(ctx):
             results.append(r)
             if r["gen_clean"] <= inst["eps"] and r["gen_poisoned"] >= floor and r["poisoned_loss"] < 1e-20:
                 break
-        ctx.metrics.setdefault("scan", []).append({"instance": inst, "hypotheses_held": held,
-                                                   "deltas": [(r["delta"], r["gen_clean"], r["gen_poisoned"]) for r in results]})
-        good = [r for r in results if r["gen_clean"] <= inst["eps"] and r["gen_poisoned"] >= floor and r["poisoned_loss"] < 1e-20]
+        ctx.metrics.setdefault("scan", []).append(
+            {
+                "instance": inst,
+                "hypotheses_held": held,
+                "deltas": [(r["delta"], r["gen_clean"], r["gen_poisoned"]) for r in results],
+            }
+        )
+        good = [
+            r
+            for r in results
+            if r["gen_clean"] <= inst["eps"] and r["gen_poisoned"] >= floor and r["poisoned_loss"] < 1e-20
+        ]
         if not good:
             ctx.fact("no Delta in the scan certifies the instance (existential: undecided)", None)
             continue
         r = good[0]
         a0 = r["a0"]
-        ctx.fact("initialisation in I_0: alpha = a_1 < 1/(2d), strictly decreasing, positive",
-                 bool(0 < a0[0] < 1 / (2 * d) and np.all(np.diff(a0) < 0) and a0[-1] > 0), alpha=a0[0], delta=r["delta"])
+        ctx.fact(
+            "initialisation in I_0: alpha = a_1 < 1/(2d), strictly decreasing, positive",
+            bool(0 < a0[0] < 1 / (2 * d) and np.all(np.diff(a0) < 0) and a0[-1] > 0),
+            alpha=a0[0],
+            delta=r["delta"],
+        )
         cl = clean_loss(L, 1.0).loss(r["clean"])
         ctx.bound("(i) clean limit has zero loss (exact clock root: loss <= 1e-20)", cl, 1e-20, err=0.0)
-        ctx.bound("(i) Gen_k(clean limit) <= eps", r["gen_clean"], inst["eps"], err=gen_sensitivity(r["clean"], k) * 1e-14)
+        ctx.bound(
+            "(i) Gen_k(clean limit) <= eps", r["gen_clean"], inst["eps"], err=gen_sensitivity(r["clean"], k) * 1e-14
+        )
         ctx.bound("(ii) poisoned limit has zero loss (<= 1e-20)", r["poisoned_loss"], 1e-20, err=0.0)
-        ctx.bound("(ii) printed floor <= Gen_k(poisoned limit)", floor, r["gen_poisoned"], err=gen_sensitivity(r["poisoned"], k) * r["poisoned_err"],
-                  floor=floor, gen_poisoned=r["gen_poisoned"])
+        ctx.bound(
+            "(ii) printed floor <= Gen_k(poisoned limit)",
+            floor,
+            r["gen_poisoned"],
+            err=gen_sensitivity(r["poisoned"], k) * r["poisoned_err"],
+            floor=floor,
+            gen_poisoned=r["gen_poisoned"],
+        )
         # horizon: 100 x the take-off time scale a_1(0)^{3-L} / (2(L-1)(L-3) w_1) (catalog 0.5.7)
         T = 100 * a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
         fl = clean_flow(tuple(a0), L, float(f"{T:.3g}"))
-        ctx.agree(f"clean limit: exact clock reduction = integrated flow (LSODA, t = {T:.3g})", fl.final, r["clean"], tol=DOUBLE_TOL,
-                  err=fl.final_error + r["clean_err"])
+        ctx.agree(
+            f"clean limit: exact clock reduction = integrated flow (LSODA, t = {T:.3g})",
+            fl.final,
+            r["clean"],
+            tol=DOUBLE_TOL,
+            err=fl.final_error + r["clean_err"],
+        )
 
 
 @check("ssm-poison/theorem-1", "poisoned-flow-high-precision", "flow")
@@ -432,8 +548,10 @@ def theorem1_hp(ctx):
     """Second method for (ii): the poisoned flow by heyoka (Taylor, MPFR 80 bits, checked at
     112) against Radau at t = 1e4 from the Table-1 seed-242 initialisation (d = 10, kappa = 7,
     n = 1). Quick budget: the d = 8, t = 2e3 instance (to keep 50 s)."""
-    insts = ctx.instances([{"kappa": 7, "d": 8, "seed": 7, "sd": 1e-3, "c": 5.0}],
-                          [{"kappa": 7, "d": 10, "seed": 242, "sd": 1e-3, "c": 5.0}])
+    insts = ctx.instances(
+        [{"kappa": 7, "d": 8, "seed": 7, "sd": 1e-3, "c": 5.0}],
+        [{"kappa": 7, "d": 10, "seed": 242, "sd": 1e-3, "c": 5.0}],
+    )
     ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
     for inst in insts:
         ctx.start(inst)
@@ -443,9 +561,15 @@ def theorem1_hp(ctx):
         hpf = np.array([float(v) for v in hp])
         ctx.agree("poisoned state at t_end: heyoka MPFR = Radau", dbl, hpf, tol=DOUBLE_TOL, err=dbl_err + hp_err)
         floor = lemma3_floor(inst["d"], inst["kappa"])
-        ctx.bound("printed floor <= Gen_{kappa+2} of the high-precision poisoned state", floor, gen_error(hpf, inst["kappa"] + 2),
-                  err=gen_sensitivity(hpf, inst["kappa"] + 2) * hp_err)
-        ctx.bound("high-precision poisoned state has zero loss (<= 1e-20)", poisoned_loss(inst["kappa"]).loss(hpf), 1e-20)
+        ctx.bound(
+            "printed floor <= Gen_{kappa+2} of the high-precision poisoned state",
+            floor,
+            gen_error(hpf, inst["kappa"] + 2),
+            err=gen_sensitivity(hpf, inst["kappa"] + 2) * hp_err,
+        )
+        ctx.bound(
+            "high-precision poisoned state has zero loss (<= 1e-20)", poisoned_loss(inst["kappa"]).loss(hpf), 1e-20
+        )
 
 
 # =======================================================================================
@@ -477,15 +601,26 @@ def claim3_flow(ctx):
     ctx.identity("clean set (x = e_1): gamma^(0) = 0", g0)
     # clean: exact trajectory on a sigma grid up to the limit
     sig_star, _, _ = moment_flows.single_power_limit(list(a0), L - 1, 1, dps=30)
-    states = [np.array([float(v) for v in moment_flows.single_power_state(list(a0), L - 1, sig_star * (1 - mpmath.mpf(10) ** -e))])
-              for e in np.linspace(0.5, 12, 200)]
+    states = [
+        np.array(
+            [float(v) for v in moment_flows.single_power_state(list(a0), L - 1, sig_star * (1 - mpmath.mpf(10) ** -e))]
+        )
+        for e in np.linspace(0.5, 12, 200)
+    ]
     top, second = _second_at_takeoff(None, states)
-    ctx.bound("clean: runner-up |a_j| when the first crosses 0.5 is below 0.05 (greedy)", second, 0.05, err=1e-12, leader=top)
+    ctx.bound(
+        "clean: runner-up |a_j| when the first crosses 0.5 is below 0.05 (greedy)", second, 0.05, err=1e-12, leader=top
+    )
     grid = list(np.geomspace(1e-2, 1e4, 400))
     fl = poisoned_state(a0, L, 1e4, 0.5, grid=grid)
     top2, second2 = _second_at_takeoff(None, fl.states)
-    ctx.bound("special sequence: runner-up |a_j| when the first crosses 0.5 is above 0.25 (not greedy)", 0.25, second2,
-              err=float(np.max(fl.error)), leader=top2)
+    ctx.bound(
+        "special sequence: runner-up |a_j| when the first crosses 0.5 is above 0.25 (not greedy)",
+        0.25,
+        second2,
+        err=float(np.max(fl.error)),
+        leader=top2,
+    )
 
 
 @check("ssm-poison/claim-4", "teacher-any-dimension", "symbolic")
@@ -501,7 +636,11 @@ def claim4_symbolic(ctx):
         C = sp.Matrix([[1] + [r] * (ds - 1)])
         for i in range(4):
             h = (C * A**i * B)[0, 0]
-            ctx.identity(f"d*={ds}: C* A*^{i} B* = {'d' if i == 0 else 1}", sp.simplify(h - (dd if i == 0 else 1)), scope="symbolic d > 1")
+            ctx.identity(
+                f"d*={ds}: C* A*^{i} B* = {'d' if i == 0 else 1}",
+                sp.simplify(h - (dd if i == 0 else 1)),
+                scope="symbolic d > 1",
+            )
         Balt = sp.Matrix([1, 1 / r] + [r] * (ds - 2))
         h0alt = sp.simplify((C * Balt)[0, 0] - dd)
         ctx.metrics.setdefault("alternative_rendering_h0_minus_d", {})[ds] = str(h0alt)
@@ -509,14 +648,16 @@ def claim4_symbolic(ctx):
 
 def _bc_field(d, L, w2, eta):
     """(12) on S_2 (B, C learned with rate ratio eta): state (a, b, c)."""
+
     def f(t, x):
-        a, b, c = x[:d], x[d:2 * d], x[2 * d:]
+        a, b, c = x[:d], x[d : 2 * d], x[2 * d :]
         g = b * c
         rl, rs = 1 - np.sum(g * a ** (L - 1)), 1 - np.sum(g * a)
         da = 2 * w2 * (rl * (L - 1) * g * a ** (L - 2) + rs * g)
         db = 2 * w2 * (rl * c * a ** (L - 1) + rs * c * a) * eta
         dc = 2 * w2 * (rl * b * a ** (L - 1) + rs * b * a) * eta
         return np.concatenate([da, db, dc])
+
     return f
 
 
@@ -542,8 +683,12 @@ def claim5_flow(ctx):
     ctx.metrics["divergence_by_eta"] = divs
     for (e1, d1, r1), (e2, d2, r2) in zip(divs, divs[1:]):
         ctx.bound(f"sup divergence at eta={e2:g} <= at eta={e1:g}", d2, d1, err=r1 + r2)
-    ctx.bound("divergence / eta at the smallest eta <= 2 x that at the largest (O(eta): tends to 0)", divs[-1][1] / divs[-1][0],
-              2 * divs[0][1] / divs[0][0], err=(divs[-1][2] / divs[-1][0]) + 2 * divs[0][2] / divs[0][0])
+    ctx.bound(
+        "divergence / eta at the smallest eta <= 2 x that at the largest (O(eta): tends to 0)",
+        divs[-1][1] / divs[-1][0],
+        2 * divs[0][1] / divs[0][0],
+        err=(divs[-1][2] / divs[-1][0]) + 2 * divs[0][2] / divs[0][0],
+    )
 
 
 @check("ssm-poison/proposition-2", "vandermonde-exact", "symbolic")
@@ -560,9 +705,17 @@ def prop2_exact(ctx):
             r = sp.Matrix([hs[i] if i < kappa else hs[i] + eps for i in range(d)])
             g = V.T.LUsolve(r)
             h = [sum(g[j] * atoms[j] ** i for j in range(d)) for i in range(kappa + 1)]
-            ctx.exact(f"kappa={kappa}, d={d}: Gen over length kappa = 0", all(h[i] == hs[i] for i in range(kappa)), scope="exact rationals")
-            ctx.exact(f"kappa={kappa}, d={d}: Gen over length kappa+1 >= eps", abs(h[kappa] - hs[kappa]) >= eps, scope="exact rationals",
-                      deviation=str(abs(h[kappa] - hs[kappa])))
+            ctx.exact(
+                f"kappa={kappa}, d={d}: Gen over length kappa = 0",
+                all(h[i] == hs[i] for i in range(kappa)),
+                scope="exact rationals",
+            )
+            ctx.exact(
+                f"kappa={kappa}, d={d}: Gen over length kappa+1 >= eps",
+                abs(h[kappa] - hs[kappa]) >= eps,
+                scope="exact rationals",
+                deviation=str(abs(h[kappa] - hs[kappa])),
+            )
 
 
 # =======================================================================================
@@ -576,11 +729,17 @@ def prop3_symbolic(ctx):
     A = sp.Matrix([[1, 0], [0, 0]])
     B, C = sp.Matrix([1, sp.sqrt(dd - 1)]), sp.Matrix([[1, sp.sqrt(dd - 1)]])
     for i in range(6):
-        ctx.identity(f"(11): C* A*^{i} B* = {'d' if i == 0 else 1}", sp.simplify((C * A**i * B)[0, 0] - (dd if i == 0 else 1)), scope="symbolic d > 1")
+        ctx.identity(
+            f"(11): C* A*^{i} B* = {'d' if i == 0 else 1}",
+            sp.simplify((C * A**i * B)[0, 0] - (dd if i == 0 else 1)),
+            scope="symbolic d > 1",
+        )
     for d in range(2, 7):
         At, Bt, Ct = sp_th.teacher(d)
         for i in range(6):
-            ctx.identity(f"d={d}: C^d (A^d)^{i} B^d = (11)'s value", (Ct * At**i * Bt)[0, 0] - (C * A**i * B)[0, 0].subs(dd, d))
+            ctx.identity(
+                f"d={d}: C^d (A^d)^{i} B^d = (11)'s value", (Ct * At**i * Bt)[0, 0] - (C * A**i * B)[0, 0].subs(dd, d)
+            )
 
 
 def _w_spaces(d):
@@ -596,12 +755,24 @@ def claim6_exact(ctx):
     e_1 is not a multiple of 1_d; its entries sum to 1, not 0)."""
     for d in range(2, 11 if ctx.full else 6):
         W1, W2 = _w_spaces(d)
-        ctx.exact(f"d={d}: 1^T (e_1 - e_j) = 0 for all j (orthogonal)", (W1.T * W2) == sp.zeros(1, d - 1), scope="exact")
-        ctx.exact(f"d={d}: dim W_1 = 1, dim W_2 = d-1, W_1 cap W_2 = 0", W1.rank() == 1 and W2.rank() == d - 1 and sp.Matrix.hstack(W1, W2).rank() == d, scope="exact ranks")
+        ctx.exact(
+            f"d={d}: 1^T (e_1 - e_j) = 0 for all j (orthogonal)", (W1.T * W2) == sp.zeros(1, d - 1), scope="exact"
+        )
+        ctx.exact(
+            f"d={d}: dim W_1 = 1, dim W_2 = d-1, W_1 cap W_2 = 0",
+            W1.rank() == 1 and W2.rank() == d - 1 and sp.Matrix.hstack(W1, W2).rank() == d,
+            scope="exact ranks",
+        )
         e1 = sp.Matrix([1] + [0] * (d - 1))
         in_w1 = sp.Matrix.hstack(W1, e1).rank() == 1
         in_w2 = sum(e1) == 0  # W_2 = {x: sum x = 0} (rank d-1 inside that hyperplane)
-        ctx.exact(f"d={d}: e_1 in W_1 u W_2 (printed: the union is R^d)", in_w1 or in_w2, scope="exact", e1_in_W1=in_w1, e1_in_W2=in_w2)
+        ctx.exact(
+            f"d={d}: e_1 in W_1 u W_2 (printed: the union is R^d)",
+            in_w1 or in_w2,
+            scope="exact",
+            e1_in_W1=in_w1,
+            e1_in_W2=in_w2,
+        )
 
 
 @check("ssm-poison/claim-6:corrected", "direct-sum-exact", "symbolic")
@@ -611,7 +782,11 @@ def claim6_corrected(ctx):
     in W_2 (symbolic)."""
     for d in range(2, 11 if ctx.full else 6):
         W1, W2 = _w_spaces(d)
-        ctx.exact(f"d={d}: rank [W_1 W_2] = d and W_1 perp W_2", sp.Matrix.hstack(W1, W2).rank() == d and (W1.T * W2).is_zero_matrix, scope="exact")
+        ctx.exact(
+            f"d={d}: rank [W_1 W_2] = d and W_1 perp W_2",
+            sp.Matrix.hstack(W1, W2).rank() == d and (W1.T * W2).is_zero_matrix,
+            scope="exact",
+        )
     x = sp.Matrix(sp.symbols("x0:5", real=True))
     m = sum(x) / 5
     ctx.identity("sum(x - mean(x) 1) = 0 (so it lies in W_2)", sp.expand(sum(x - m * sp.ones(5, 1))))
@@ -627,7 +802,9 @@ def claim7_symbolic(ctx):
             At, Bt, Ct = sp_th.teacher(d)
             for j in range(1, L + 1):
                 val = sp_th.ssm_output(At, Bt, Ct, sp_th.basis_sequence(L, j, z))
-                ctx.identity(f"L={L}, d={d}: phi*(z e_{j}) = {'d z' if j == L else 'z'}", val - (d * z if j == L else z))
+                ctx.identity(
+                    f"L={L}, d={d}: phi*(z e_{j}) = {'d z' if j == L else 'z'}", val - (d * z if j == L else z)
+                )
 
 
 @check("ssm-poison/definition-2", "objectives-from-model", "symbolic")
@@ -645,18 +822,33 @@ def definition2_symbolic(ctx):
             l1 = sp_th.loss_on_dataset(A, B, C, s1)
             l2 = sp_th.loss_on_dataset(A, B, C, s2)
             Pp, Pq = sum(v**2 for v in p), sum(v**2 for v in q)
-            ctx.identity(f"d={d}, n={n}, L={L}: (3) on S_1 = (21) with P = sum p^2", sp.expand(l1 - sp_th.objective_s1(a, L, Pp / n)))
+            ctx.identity(
+                f"d={d}, n={n}, L={L}: (3) on S_1 = (21) with P = sum p^2",
+                sp.expand(l1 - sp_th.objective_s1(a, L, Pp / n)),
+            )
             m = n + k
             # (27) needs sum q^2 = sum p^2 = P: substitute q_0^2 = P_p - (other q's)
             sub = {q[0]: sp.sqrt(Pp - sum(v**2 for v in q[1:]))}
-            ctx.identity(f"d={d}, n={n}, m={m}, L={L}: (3) on S_2 = (27) when sum q^2 = sum p^2", sp.expand(l2.subs(sub) - sp_th.objective_s2(a, L, Pp / m)))
+            ctx.identity(
+                f"d={d}, n={n}, m={m}, L={L}: (3) on S_2 = (27) when sum q^2 = sum p^2",
+                sp.expand(l2.subs(sub) - sp_th.objective_s2(a, L, Pp / m)),
+            )
             w1, w2 = sp.Symbol("w1", positive=True), sp.Symbol("w2", positive=True)
             rl, rs = sp_th.long_residual(a, L), sp_th.short_residual(a)
             f1 = [-sp.diff(sp_th.objective_s1(a, L, w1), x) for x in a]
             f2 = [-sp.diff(sp_th.objective_s2(a, L, w2), x) for x in a]
-            ctx.identity(f"(23) = -grad (21), d={d}, L={L}", sp.Matrix([sp.expand(f1[j] - 2 * (L - 1) * w1 * rl * a[j] ** (L - 2)) for j in range(d)]))
-            ctx.identity(f"(29) = -grad (27), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - 2 * w2 * ((L - 1) * rl * a[j] ** (L - 2) + rs)) for j in range(d)]))
-            ctx.identity(f"time change: field(w2) = w2 field(1), d={d}, L={L}", sp.Matrix([sp.expand(f2[j] - w2 * f2[j].subs(w2, 1)) for j in range(d)]))
+            ctx.identity(
+                f"(23) = -grad (21), d={d}, L={L}",
+                sp.Matrix([sp.expand(f1[j] - 2 * (L - 1) * w1 * rl * a[j] ** (L - 2)) for j in range(d)]),
+            )
+            ctx.identity(
+                f"(29) = -grad (27), d={d}, L={L}",
+                sp.Matrix([sp.expand(f2[j] - 2 * w2 * ((L - 1) * rl * a[j] ** (L - 2) + rs)) for j in range(d)]),
+            )
+            ctx.identity(
+                f"time change: field(w2) = w2 field(1), d={d}, L={L}",
+                sp.Matrix([sp.expand(f2[j] - w2 * f2[j].subs(w2, 1)) for j in range(d)]),
+            )
 
 
 @check("ssm-poison/definition-2", "forward-pass-numeric", "random")
@@ -675,13 +867,33 @@ def definition2_numeric(ctx):
         q *= math.sqrt(np.sum(p**2) / np.sum(q**2))
         At = np.array([1.0] + [0.0] * (d - 1))
         seqs = [np.eye(L)[0] * v for v in p] + [np.eye(L)[L - 2] * v for v in q]
-        loss = np.mean([(linear_rnn.simulate(At, np.ones(d), np.ones(d), x)[-1] - linear_rnn.simulate(a, np.ones(d), np.ones(d), x)[-1]) ** 2 for x in seqs])
+        loss = np.mean(
+            [
+                (
+                    linear_rnn.simulate(At, np.ones(d), np.ones(d), x)[-1]
+                    - linear_rnn.simulate(a, np.ones(d), np.ones(d), x)[-1]
+                )
+                ** 2
+                for x in seqs
+            ]
+        )
         P_ = float(np.sum(p**2))
         printed = P_ / (n + k) * ((1 - np.sum(a ** (L - 1))) ** 2 + (1 - np.sum(a)) ** 2)
         sc = max(1.0, printed)
         ctx.agree("recursion loss on S_2 = (27)", loss, printed, tol=1e-9 * sc, err=1e-13 * sc * L * d)
 
-    ctx.random(st.tuples(st.integers(1, 10), st.sampled_from([3, 5, 7, 9]), st.integers(1, 5), st.integers(1, 4), st.integers(0, 10**6)), prop, quick=25, full=200)
+    ctx.random(
+        st.tuples(
+            st.integers(1, 10),
+            st.sampled_from([3, 5, 7, 9]),
+            st.integers(1, 5),
+            st.integers(1, 4),
+            st.integers(0, 10**6),
+        ),
+        prop,
+        quick=25,
+        full=200,
+    )
 
 
 @check("ssm-poison/theorem-2", "instance-certificates-nmP", "flow")
@@ -691,9 +903,14 @@ def theorem2_certificate(ctx):
     integrating the poisoned flow with two different w_2 (Radau; the limits agree) and the
     clean limit is w-free by construction of the clock (exact). Then Gen_{L'} of both limits
     against eps and the printed floor."""
-    insts = ctx.instances([{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0}],
-                          [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0}, {"L": 7, "d": 10, "k": 20, "n": 1, "m": 3, "P": 0.01},
-                           {"L": 7, "d": 8, "k": 9, "n": 100, "m": 101, "P": 1000.0, "seed": 7}])
+    insts = ctx.instances(
+        [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0}],
+        [
+            {"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0},
+            {"L": 7, "d": 10, "k": 20, "n": 1, "m": 3, "P": 0.01},
+            {"L": 7, "d": 8, "k": 9, "n": 100, "m": 101, "P": 1000.0, "seed": 7},
+        ],
+    )
     for inst in insts:
         ctx.start(inst)
         d, L, k = inst["d"], inst["L"], inst["k"]
@@ -702,10 +919,21 @@ def theorem2_certificate(ctx):
         lim1, _ = clean_limit(tuple(a0), L)
         lim2, err2, loss2 = poisoned_limit(a0, L, w2=w2, t_end=1e4 / w2)
         lim2b, err2b, _ = poisoned_limit(a0, L, w2=0.5, t_end=1e4 / 0.5)
-        ctx.agree(f"poisoned limit at w_2 = {w2:g} = at w_2 = 1/2 (time change)", lim2, lim2b, tol=DOUBLE_TOL, err=err2 + err2b)
+        ctx.agree(
+            f"poisoned limit at w_2 = {w2:g} = at w_2 = 1/2 (time change)",
+            lim2,
+            lim2b,
+            tol=DOUBLE_TOL,
+            err=err2 + err2b,
+        )
         ctx.bound("Gen_{L'}(clean limit) <= eps", gen_error(lim1, k), inst["eps"], err=1e-12)
         ctx.bound("poisoned limit has zero loss (<= 1e-20 w_2)", loss2, 1e-20 * max(w2, 1))
-        ctx.bound("printed floor <= Gen_{L'}(poisoned limit)", lemma3_floor(d, L), gen_error(lim2, k), err=gen_sensitivity(lim2, k) * err2)
+        ctx.bound(
+            "printed floor <= Gen_{L'}(poisoned limit)",
+            lemma3_floor(d, L),
+            gen_error(lim2, k),
+            err=gen_sensitivity(lim2, k) * err2,
+        )
 
 
 @check("ssm-poison/claim-6", "subspace-distances-numeric", "random")
@@ -720,8 +948,13 @@ def claim6_numeric(ctx):
         for W in (W1, W2):
             coef = np.linalg.lstsq(W, e1, rcond=None)[0]
             dist.append(float(np.linalg.norm(W @ coef - e1)))
-        ctx.fact(f"d={d}: e_1 in W_1 or W_2 (distances {dist[0]:.3g}, {dist[1]:.3g})", min(dist) < 1e-12,
-                 dist_W1=dist[0], dist_W2=dist[1], closed_forms=(math.sqrt(1 - 1 / d), 1 / math.sqrt(d)))
+        ctx.fact(
+            f"d={d}: e_1 in W_1 or W_2 (distances {dist[0]:.3g}, {dist[1]:.3g})",
+            min(dist) < 1e-12,
+            dist_W1=dist[0],
+            dist_W2=dist[1],
+            closed_forms=(math.sqrt(1 - 1 / d), 1 / math.sqrt(d)),
+        )
 
 
 # =======================================================================================
@@ -736,7 +969,9 @@ def _i0_sample(rng, d, alpha=None):
 
 
 def _i1_alpha_cap(zeta, eta, d, L, n_over_P):
-    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (d - 1)  # no cancellation at small eta
+    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (
+        d - 1
+    )  # no cancellation at small eta
     if rad <= 0:
         return 0.0
     return min(rad ** (1 / (L - 1)) / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
@@ -748,7 +983,10 @@ def lemma1_flow(ctx):
     exact clock limit (zero loss by construction of the root; checked) against the Radau
     integrated flow; along the Radau path the proof's facts: alpha zeta_j <= a_j(t) <= 1,
     a_j non-decreasing, residual >= 0, and the PL inequality with the printed coefficient."""
-    insts = ctx.instances([{"d": 8, "L": 7}, {"d": 10, "L": 7}], [{"d": 8, "L": 7}, {"d": 10, "L": 7}, {"d": 20, "L": 9}, {"d": 10, "L": 9}])
+    insts = ctx.instances(
+        [{"d": 8, "L": 7}, {"d": 10, "L": 7}],
+        [{"d": 8, "L": 7}, {"d": 10, "L": 7}, {"d": 20, "L": 9}, {"d": 10, "L": 9}],
+    )
     for inst in insts:
         ctx.start(inst)
         d, L = inst["d"], inst["L"]
@@ -765,19 +1003,38 @@ def lemma1_flow(ctx):
         err = float(np.max(fl.error))
         # non-strict inequalities that become equalities at t = 0 or in the limit: a violation
         # larger than the error estimate would refute; none is found
-        ctx.fact("a_j(t) >= alpha zeta_j along the path (no violation beyond the error estimate)", bool(np.min(S - a0) >= -err),
-                 min_gap=float(np.min(S - a0)), error_estimate=err)
-        ctx.fact("a_j(t) <= 1 along the path (equality only in the limit; no violation beyond the error estimate)",
-                 bool(np.max(S) <= 1 + err), max_a=float(np.max(S)))
-        ctx.fact("a_j non-decreasing along the grid (no decrease beyond the error estimate)", bool(np.min(np.diff(S, axis=0)) >= -2 * err),
-                 min_step=float(np.min(np.diff(S, axis=0))))
+        ctx.fact(
+            "a_j(t) >= alpha zeta_j along the path (no violation beyond the error estimate)",
+            bool(np.min(S - a0) >= -err),
+            min_gap=float(np.min(S - a0)),
+            error_estimate=err,
+        )
+        ctx.fact(
+            "a_j(t) <= 1 along the path (equality only in the limit; no violation beyond the error estimate)",
+            bool(np.max(S) <= 1 + err),
+            max_a=float(np.max(S)),
+        )
+        ctx.fact(
+            "a_j non-decreasing along the grid (no decrease beyond the error estimate)",
+            bool(np.min(np.diff(S, axis=0)) >= -2 * err),
+            min_step=float(np.min(np.diff(S, axis=0))),
+        )
         res = 1 - np.sum(S ** (L - 1), axis=1)
-        ctx.fact("residual 1 - sum a^{L-1} >= 0 along the path (no violation beyond the error estimate)", bool(np.min(res) >= -err * (L - 1) * d),
-                 min_residual=float(np.min(res)))
+        ctx.fact(
+            "residual 1 - sum a^{L-1} >= 0 along the path (no violation beyond the error estimate)",
+            bool(np.min(res) >= -err * (L - 1) * d),
+            min_residual=float(np.min(res)),
+        )
         mu = 2 * (L - 1) ** 2 * 1.0 * (alpha * zeta[-1] / (2 * math.sqrt(d))) ** (2 * L - 4)  # P/n = 1
         loss = clean_loss(L)
         ratio = min(np.sum(loss.field(x) ** 2) / (2 * mu * loss.loss(x)) for x in S if loss.loss(x) > 1e-26)
-        ctx.bound("PL along the path: ||grad l||^2 >= 2 mu l with the printed mu (min ratio >= 1)", 1.0, float(ratio), err=1e-6, printed_mu=mu)
+        ctx.bound(
+            "PL along the path: ||grad l||^2 >= 2 mu l with the printed mu (min ratio >= 1)",
+            1.0,
+            float(ratio),
+            err=1e-6,
+            printed_mu=mu,
+        )
 
 
 @check("ssm-poison/lemma-1", "pl-identity-symbolic", "symbolic")
@@ -789,7 +1046,9 @@ def lemma1_symbolic(ctx):
         a, *_ = sp_th.diagonal_student(d)
         l1 = sp_th.objective_s1(a, L, w1)
         g2 = sum(sp.diff(l1, x) ** 2 for x in a)
-        ctx.identity(f"PL identity, d={d}, L={L}", sp.expand(g2 - 4 * (L - 1) ** 2 * w1 * sum(x ** (2 * L - 4) for x in a) * l1))
+        ctx.identity(
+            f"PL identity, d={d}, L={L}", sp.expand(g2 - 4 * (L - 1) ** 2 * w1 * sum(x ** (2 * L - 4) for x in a) * l1)
+        )
     for d in range(8, 21):
         for L in (7, 9, 11):
             v = 1 - d * sp.Rational(1, 2 * d) ** (L - 1)
@@ -809,29 +1068,50 @@ def definition3_random(ctx):
         _, zeta = _i0_sample(rng, d)
         cap = min(_i1_alpha_cap(zeta, eta, d, L, nP), 1 / (2 * d))
         if cap <= 0:
-            ctx.fact("radicand <= 0: I_1(eta) empty (the predicate rejects every point)", not sp_th.in_I1(1e-9, zeta, eta, d, L, nP))
+            ctx.fact(
+                "radicand <= 0: I_1(eta) empty (the predicate rejects every point)",
+                not sp_th.in_I1(1e-9, zeta, eta, d, L, nP),
+            )
             return
         ctx.fact("alpha = 0.99 cap is a member", sp_th.in_I1(0.99 * cap, zeta, eta, d, L, nP))
         if cap < 1 / (2 * d):
             ctx.fact("alpha = 1.01 cap is not a member", not sp_th.in_I1(1.01 * cap, zeta, eta, d, L, nP))
         else:  # the I_0 bound binds: alpha in (0, 1/(2d)) is open at 1/(2d)
-            ctx.fact("alpha = 1/(2d) <= the I_1 bound is not a member (I_0: alpha < 1/(2d))", not sp_th.in_I1(1 / (2 * d), zeta, eta, d, L, nP))
+            ctx.fact(
+                "alpha = 1/(2d) <= the I_1 bound is not a member (I_0: alpha < 1/(2d))",
+                not sp_th.in_I1(1 / (2 * d), zeta, eta, d, L, nP),
+            )
         zz = np.linspace(0.01, 0.99, 99)
         f = (1 - zz ** (L - 3)) ** (1 / (L - 3)) / zz
         ctx.fact("(1/zeta)(1 - zeta^{L-3})^{1/(L-3)} decreasing on (0,1)", bool(np.all(np.diff(f) < 0)))
 
-    ctx.random(st.tuples(st.integers(8, 20), st.sampled_from([7, 9, 11]), st.floats(0.01, 0.5), st.floats(0.01, 10), st.integers(0, 10**6)), prop, quick=30, full=300)
+    ctx.random(
+        st.tuples(
+            st.integers(8, 20),
+            st.sampled_from([7, 9, 11]),
+            st.floats(0.01, 0.5),
+            st.floats(0.01, 10),
+            st.integers(0, 10**6),
+        ),
+        prop,
+        quick=30,
+        full=300,
+    )
     # I_0 (30) at its edges, where the I_1 bound does not bind (eta = 0.5, n/P = 0.01: bound > 1/(2d))
     d, L, eta, nP = 8, 7, 0.5, 0.01
     zeta = [1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3]
-    edges = {"alpha = (1 - 1e-9)/(2d): member": (True, 0.5 / d * (1 - 1e-9), zeta),
-             "alpha = 1/(2d): not a member (open bound)": (False, 0.5 / d, zeta),
-             "alpha = 0: not a member": (False, 0.0, zeta),
-             "zeta_1 != 1: not a member": (False, 0.05, [0.95] + zeta[1:]),
-             "zeta_2 = zeta_3 (not strictly decreasing): not a member": (False, 0.05, zeta[:2] + [zeta[1]] + zeta[3:]),
-             "zeta_d = 0: not a member": (False, 0.05, zeta[:-1] + [0.0])}
+    edges = {
+        "alpha = (1 - 1e-9)/(2d): member": (True, 0.5 / d * (1 - 1e-9), zeta),
+        "alpha = 1/(2d): not a member (open bound)": (False, 0.5 / d, zeta),
+        "alpha = 0: not a member": (False, 0.0, zeta),
+        "zeta_1 != 1: not a member": (False, 0.05, [0.95] + zeta[1:]),
+        "zeta_2 = zeta_3 (not strictly decreasing): not a member": (False, 0.05, zeta[:2] + [zeta[1]] + zeta[3:]),
+        "zeta_d = 0: not a member": (False, 0.05, zeta[:-1] + [0.0]),
+    }
     for name, (member, alpha, z) in edges.items():
-        ctx.fact(f"I_0 edge (d={d}, L={L}, eta={eta}, n/P={nP}): {name}", sp_th.in_I1(alpha, z, eta, d, L, nP) == member)
+        ctx.fact(
+            f"I_0 edge (d={d}, L={L}, eta={eta}, n/P={nP}): {name}", sp_th.in_I1(alpha, z, eta, d, L, nP) == member
+        )
     # The I_1 bound where it binds (below 1/(2d): zeta_2 close to 1): the float predicate's edge against the
     # SymPy encoding of the printed bound (i1_bound), evaluated to 30 digits at the same (binary) inputs. The
     # margin is 100 x a floating error estimate of the predicate (cancellation in 1 - zeta^{L-3} and in the radicand).
@@ -839,14 +1119,40 @@ def definition3_random(ctx):
     for d, L, eta, nP, z2 in ((8, 7, 0.1, 1.0, 1 - 1e-5), (12, 9, 0.05, 0.5, 1 - 1e-8)):
         zeta = [1.0, z2] + [0.9 * 0.8**j for j in range(d - 2)]
         zs = [sp.Rational(z) for z in zeta[1:]]
-        ref = float(min(sp.N(sp_th.i1_bound(sp.Rational(eta), d, L, sp.Rational(nP)) / z * (1 - z ** (L - 3)) ** sp.Rational(1, L - 3), 30) for z in zs))
+        ref = float(
+            min(
+                sp.N(
+                    sp_th.i1_bound(sp.Rational(eta), d, L, sp.Rational(nP))
+                    / z
+                    * (1 - z ** (L - 3)) ** sp.Rational(1, L - 3),
+                    30,
+                )
+                for z in zs
+            )
+        )
         lead = -math.expm1((L - 1) * math.log1p(-eta))
         rad = (lead - eta * math.sqrt(nP)) / (d - 1)
-        margin = 100 * 8 * float(eps) * (1 + 1 / ((1 - z2 ** (L - 3)) * (L - 3)) + (lead + eta * math.sqrt(nP)) / ((d - 1) * rad * (L - 1)))
+        margin = (
+            100
+            * 8
+            * float(eps)
+            * (1 + 1 / ((1 - z2 ** (L - 3)) * (L - 3)) + (lead + eta * math.sqrt(nP)) / ((d - 1) * rad * (L - 1)))
+        )
         inst = f"d={d}, L={L}, eta={eta}, n/P={nP}, zeta_2 = 1 - {1 - z2:.0e}"
-        ctx.fact(f"the I_1 bound binds: 30-digit bound {ref:.6g} < 1/(2d) ({inst})", ref * (1 + margin) < 1 / (2 * d), bound=ref, margin=margin)
-        ctx.fact(f"alpha = bound (1 - {margin:.1e}) is a member ({inst})", sp_th.in_I1(ref * (1 - margin), zeta, eta, d, L, nP))
-        ctx.fact(f"alpha = bound (1 + {margin:.1e}) is not a member ({inst})", not sp_th.in_I1(ref * (1 + margin), zeta, eta, d, L, nP))
+        ctx.fact(
+            f"the I_1 bound binds: 30-digit bound {ref:.6g} < 1/(2d) ({inst})",
+            ref * (1 + margin) < 1 / (2 * d),
+            bound=ref,
+            margin=margin,
+        )
+        ctx.fact(
+            f"alpha = bound (1 - {margin:.1e}) is a member ({inst})",
+            sp_th.in_I1(ref * (1 - margin), zeta, eta, d, L, nP),
+        )
+        ctx.fact(
+            f"alpha = bound (1 + {margin:.1e}) is not a member ({inst})",
+            not sp_th.in_I1(ref * (1 + margin), zeta, eta, d, L, nP),
+        )
 
 
 def _i1_members(ctx, inst, count):
@@ -876,22 +1182,42 @@ def prop4_flow(ctx):
         fl = [2 * (L - 1) * w1 * sp_th.long_residual(a, L) * x ** (L - 2) for x in a]
         dcons = sum(sp.diff(a[1] ** (3 - L) - a[0] ** (3 - L), x) * f for x, f in zip(a, fl))
         ctx.identity(f"d/dt (a_j^(3-L) - a_1^(3-L)) = 0 under (23), L={L}", sp.simplify(dcons))
-    insts = ctx.instances([{"d": 10, "L": 7, "eta": 0.1, "n_over_P": 1.0}, {"d": 8, "L": 9, "eta": 0.3, "n_over_P": 0.2}],
-                          [{"d": d, "L": L, "eta": e, "n_over_P": nP} for d, L in ((8, 7), (10, 7), (20, 9)) for e in (0.3, 0.1, 0.03) for nP in (0.2, 1.0)])
+    insts = ctx.instances(
+        [{"d": 10, "L": 7, "eta": 0.1, "n_over_P": 1.0}, {"d": 8, "L": 9, "eta": 0.3, "n_over_P": 0.2}],
+        [
+            {"d": d, "L": L, "eta": e, "n_over_P": nP}
+            for d, L in ((8, 7), (10, 7), (20, 9))
+            for e in (0.3, 0.1, 0.03)
+            for nP in (0.2, 1.0)
+        ],
+    )
     for inst in insts:
         ctx.start(inst)
         d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
         bound = float(sp_th.i1_bound(eta, d, L, nP))
         for a0 in _i1_members(ctx, inst, 2 if not ctx.full else 4):
             lim, width = clean_limit(tuple(a0), L)
-            ctx.bound("sup_t a_j(t) = a_j(limit) <= printed bound (j >= 2)", float(np.max(lim[1:])), bound, err=width + 1e-15)
+            ctx.bound(
+                "sup_t a_j(t) = a_j(limit) <= printed bound (j >= 2)", float(np.max(lim[1:])), bound, err=width + 1e-15
+            )
             ctx.bound("a_j >= 0 (j >= 2)", 0.0, float(np.min(lim[1:])))
             ctx.bound("1 - eta_1 <= a_1(limit)", 1 - eta, float(lim[0]), err=1e-15)
             ctx.bound("a_1(limit) <= 1", float(lim[0]), 1.0, err=1e-15)
         a0 = _i1_members(ctx, inst, 1)[0]
         tscale = a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
-        fl = moment_flows.integrate(clean_loss(L, 1 / nP), a0, 100 * tscale * nP, rtol=RTOL, grid=list(np.geomspace(1e-3, 100 * tscale * nP, 200)))
-        ctx.bound("Radau path: max_t,j>=2 a_j(t) <= printed bound", float(np.max(fl.states[:, 1:])), bound, err=float(np.max(fl.error)))
+        fl = moment_flows.integrate(
+            clean_loss(L, 1 / nP),
+            a0,
+            100 * tscale * nP,
+            rtol=RTOL,
+            grid=list(np.geomspace(1e-3, 100 * tscale * nP, 200)),
+        )
+        ctx.bound(
+            "Radau path: max_t,j>=2 a_j(t) <= printed bound",
+            float(np.max(fl.states[:, 1:])),
+            bound,
+            err=float(np.max(fl.error)),
+        )
 
 
 @check("ssm-poison/corollary-1", "distance-to-teacher", "flow")
@@ -899,8 +1225,15 @@ def corollary1_flow(ctx):
     """||A_1-hat - e_1|| (exact clock limit) against the printed bound, over members of
     I_1(eta_1), and at a member on the edge of I_1 (zeta_j -> 1, alpha at its cap) where the bound is
     nearly attained (dist/bound 0.96 at d = 10, L = 7, eta = 0.1)."""
-    insts = ctx.instances([{"d": 10, "L": 7, "eta": e} for e in (0.3, 0.1, 0.03)],
-                          [{"d": d, "L": L, "eta": e, "n_over_P": nP} for d, L in ((8, 7), (10, 7), (20, 9)) for e in (0.3, 0.1, 0.03, 0.01) for nP in (0.2, 1.0, 5.0)])
+    insts = ctx.instances(
+        [{"d": 10, "L": 7, "eta": e} for e in (0.3, 0.1, 0.03)],
+        [
+            {"d": d, "L": L, "eta": e, "n_over_P": nP}
+            for d, L in ((8, 7), (10, 7), (20, 9))
+            for e in (0.3, 0.1, 0.03, 0.01)
+            for nP in (0.2, 1.0, 5.0)
+        ],
+    )
     for inst in insts:
         ctx.start(inst)
         d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
@@ -920,8 +1253,13 @@ def corollary1_flow(ctx):
         if alpha > 0 and sp_th.in_I1(alpha, list(zeta), eta, d, L, nP):
             lim, width = clean_limit(tuple(alpha * zeta), L)
             dist = float(np.linalg.norm(lim - np.eye(d)[0]))
-            ctx.bound("edge of I_1 (zeta_j = 1 - 1e-5 (1 + (j-2)/100), alpha = cap (1 - 1e-6)): ||A_1-hat - A*|| <= printed bound",
-                      dist, bound, err=width + 1e-14, dist_over_bound=dist / bound)
+            ctx.bound(
+                "edge of I_1 (zeta_j = 1 - 1e-5 (1 + (j-2)/100), alpha = cap (1 - 1e-6)): ||A_1-hat - A*|| <= printed bound",
+                dist,
+                bound,
+                err=width + 1e-14,
+                dist_over_bound=dist / bound,
+            )
 
 
 @check("ssm-poison/remark-1", "limit-symbolic", "symbolic")
@@ -940,8 +1278,11 @@ def prop5_flow(ctx):
     """For L' in {L+2, 20, 40} and eps: find eta_1 (dividing by 10 from 0.3) such that every sampled
     member of I_1(eta_1) has Gen_{L'}(exact clock limit) <= eps; the set is open (the members
     lie strictly inside: a small box around each is also in I_1, checked on its corners)."""
-    insts = ctx.instances([{"d": 10, "L": 7, "k": 9, "eps": 0.05}],
-                          [{"d": 10, "L": 7, "k": k, "eps": e} for k in (9, 20, 40) for e in (0.1, 0.01)] + [{"d": 20, "L": 9, "k": 11, "eps": 0.01}])
+    insts = ctx.instances(
+        [{"d": 10, "L": 7, "k": 9, "eps": 0.05}],
+        [{"d": 10, "L": 7, "k": k, "eps": e} for k in (9, 20, 40) for e in (0.1, 0.01)]
+        + [{"d": 20, "L": 9, "k": 11, "eps": 0.01}],
+    )
     for inst in insts:
         ctx.start(inst)
         d, L, k, eps = inst["d"], inst["L"], inst["k"], inst["eps"]
@@ -961,8 +1302,10 @@ def prop5_flow(ctx):
         a0 = members[0]
         alpha, zeta = a0[0], a0 / a0[0]
         box = [(alpha * (1 + s1 * 1e-6), zeta * (1 + s2 * 1e-9 * np.arange(d) / d)) for s1 in (-1, 1) for s2 in (-1, 1)]
-        ctx.fact("a box around a member lies in I_1(eta_1) (openness, sampled corners)",
-                 all(sp_th.in_I1(al, [1.0] + list(z[1:]), eta, d, L, inst["n_over_P"]) for al, z in box))
+        ctx.fact(
+            "a box around a member lies in I_1(eta_1) (openness, sampled corners)",
+            all(sp_th.in_I1(al, [1.0] + list(z[1:]), eta, d, L, inst["n_over_P"]) for al, z in box),
+        )
 
 
 # =======================================================================================
@@ -988,8 +1331,10 @@ def lemma2_symbolic(ctx):
     for d, L in ((3, 5), (4, 7)):
         a, *_ = sp_th.diagonal_student(d)
         f = [-sp.diff(sp_th.objective_s2(a, L, w2), x) for x in a]
-        ctx.identity(f"d/dt (a_0 - a_1) = printed, d={d}, L={L}",
-                     sp.expand(f[0] - f[1] - 2 * (L - 1) * w2 * sp_th.long_residual(a, L) * (a[0] ** (L - 2) - a[1] ** (L - 2))))
+        ctx.identity(
+            f"d/dt (a_0 - a_1) = printed, d={d}, L={L}",
+            sp.expand(f[0] - f[1] - 2 * (L - 1) * w2 * sp_th.long_residual(a, L) * (a[0] ** (L - 2) - a[1] ** (L - 2))),
+        )
         ctx.identity(f"tie a_0 = a_1 => (a_0 - a_1)' = 0, d={d}, L={L}", sp.expand((f[0] - f[1]).subs(a[1], a[0])))
 
 
@@ -1013,7 +1358,11 @@ def lemma2_flow(ctx):
         untied = np.delete(gaps, tie_pos, axis=1)
         err = float(np.max(fl.error))
         ctx.bound("order kept: min over t of the untied gaps > 0", 0.0, float(np.min(untied)), err=2 * err, strict=True)
-        ctx.bound("tie kept: max_t |a_1 - a_2| <= error estimate + 1e-14", float(np.max(np.abs(fl.states[:, 0] - fl.states[:, 1]))), 2 * err + 1e-14)
+        ctx.bound(
+            "tie kept: max_t |a_1 - a_2| <= error estimate + 1e-14",
+            float(np.max(np.abs(fl.states[:, 0] - fl.states[:, 1]))),
+            2 * err + 1e-14,
+        )
 
 
 @check("ssm-poison/definition-4", "reference-distance", "symbolic")
@@ -1024,7 +1373,10 @@ def definition4_symbolic(ctx):
     zeta = [sp.Integer(1)] + list(sp.symbols("zeta2:6", positive=True))
     A = [alpha * z for z in zeta]
     R = sp_th.reference_init(A)
-    ctx.identity("||A - A^ref||^2 = alpha^2 (1 - zeta_2)^2", sp.expand(sum((u - v) ** 2 for u, v in zip(A, R)) - alpha**2 * (1 - zeta[1]) ** 2))
+    ctx.identity(
+        "||A - A^ref||^2 = alpha^2 (1 - zeta_2)^2",
+        sp.expand(sum((u - v) ** 2 for u, v in zip(A, R)) - alpha**2 * (1 - zeta[1]) ** 2),
+    )
     ctx.identity("A^ref_2 / alpha = 1", R[1] / alpha - 1)
 
 
@@ -1070,7 +1422,13 @@ def lemma3_random(ctx):
             for Lp in (L + 2, 20, 40):
                 ctx.start({"d": d, "L": L, "k": Lp})
                 gens = [gen_error(a, Lp) for a in pts]
-                ctx.bound(f"floor <= min Gen_{Lp} over points with |a_1 - a_2| <= {theta:g}", floor, min(gens), err=1e-12, floor=floor)
+                ctx.bound(
+                    f"floor <= min Gen_{Lp} over points with |a_1 - a_2| <= {theta:g}",
+                    floor,
+                    min(gens),
+                    err=1e-12,
+                    floor=floor,
+                )
             Ls = L + 1
             for a in pts:
                 c = min(0.1, (1 - 0.6 ** (1 / (L - 1))) / (9 * d)) if theta <= 1e-2 else None
@@ -1087,12 +1445,19 @@ def claim11_flow(ctx):
     for d in range(8, 31):
         for L in (7, 9, 11, 13):
             ok = bool(sp.N(sp_th.claim11_constant(d, L) - sp_th.gen_lower_bound(d, L), 30) < 0)
-            ctx.exact(f"claim-11 constant < Lemma-3 floor (d={d}, L={L})", ok, scope="30-digit evaluation of exact constants")
+            ctx.exact(
+                f"claim-11 constant < Lemma-3 floor (d={d}, L={L})", ok, scope="30-digit evaluation of exact constants"
+            )
     inst = ctx.instances([{"d": 10, "L": 7, "k": 9}])[0]
     ctx.start(inst)
     lim2, err2, loss2 = poisoned_limit(table_init(inst["d"], inst["seed"], inst["sd"], inst["c"]), inst["L"])
     const = float(sp_th.claim11_constant(inst["d"], inst["L"]))
-    ctx.bound("claim-11 constant <= Gen_{L'}(poisoned limit)", const, gen_error(lim2, inst["k"]), err=gen_sensitivity(lim2, inst["k"]) * err2)
+    ctx.bound(
+        "claim-11 constant <= Gen_{L'}(poisoned limit)",
+        const,
+        gen_error(lim2, inst["k"]),
+        err=gen_sensitivity(lim2, inst["k"]) * err2,
+    )
 
 
 # =======================================================================================
@@ -1107,7 +1472,7 @@ def claim12_symbolic(ctx):
     for L in (5, 7, 9, 11, 13):
         n = L - 3
         f = (1 - z**n) ** sp.Rational(1, n) / z
-        closed = -(1 - z**n) ** (sp.Rational(1, n) - 1) / z**2
+        closed = -((1 - z**n) ** (sp.Rational(1, n) - 1)) / z**2
         ctx.identity(f"d/dzeta f = -(1 - zeta^n)^(1/n - 1)/zeta^2, n = L-3 = {n}", sp.simplify(sp.diff(f, z) - closed))
     rng = np.random.default_rng(5)
     agree = 0
@@ -1116,13 +1481,21 @@ def claim12_symbolic(ctx):
         eta, nP = rng.uniform(0.01, 0.3), rng.uniform(0.1, 2)
         alpha, zeta = _i0_sample(rng, d)
         alpha *= rng.uniform(0, 0.2)
-        S = float(sp_th.i1_bound(eta, d, L, nP)) if (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(nP)) > 0 else None
+        S = (
+            float(sp_th.i1_bound(eta, d, L, nP))
+            if (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(nP)) > 0
+            else None
+        )
         if S is None:
             continue
         reduced = alpha <= S / zeta[1] * (1 - zeta[1] ** (L - 3)) ** (1 / (L - 3))
         full = sp_th.in_I1(alpha, list(zeta), eta, d, L, nP)
         agree += reduced == full
-        ctx.exact("reduced (j = 2) I_1 predicate = full predicate (random instance)", reduced == full, scope="floating point, away from ties")
+        ctx.exact(
+            "reduced (j = 2) I_1 predicate = full predicate (random instance)",
+            reduced == full,
+            scope="floating point, away from ties",
+        )
 
 
 def lemma36_construction(T, S, n, xstar, dps: int = 80):
@@ -1136,7 +1509,10 @@ def lemma36_construction(T, S, n, xstar, dps: int = 80):
         ratio = lambda y: g((y + 1) / 2) / ((1 - y) / T)  # noqa: E731
 
         def first_good(pred):
-            lo, hi = mpmath.log(mpmath.mpf(1) / 2), -mpmath.mpf(dps - 10) * mpmath.log(10)  # log(1 - y): 1/2 .. 10^-(dps-10)
+            lo, hi = (
+                mpmath.log(mpmath.mpf(1) / 2),
+                -mpmath.mpf(dps - 10) * mpmath.log(10),
+            )  # log(1 - y): 1/2 .. 10^-(dps-10)
             if pred(1 - mpmath.exp(lo)):
                 return mpmath.mpf(1) / 2
             for _ in range(200):
@@ -1166,14 +1542,23 @@ def prop17_random(ctx):
         d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
         S = float(sp_th.i1_bound(eta, d, L, nP))
         q1, w1, q2, w2 = (float(v) for v in lemma36_construction(T, S, L - 3, 1 / (2 * d)))
-        ctx.fact("rectangle well formed: 0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1", bool(0 < q1 < w1 <= 1 / (2 * d) and 0.5 <= q2 < w2 < 1), q1=q1, w1=w1, q2=q2, w2=w2)
+        ctx.fact(
+            "rectangle well formed: 0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1",
+            bool(0 < q1 < w1 <= 1 / (2 * d) and 0.5 <= q2 < w2 < 1),
+            q1=q1,
+            w1=w1,
+            q2=q2,
+            w2=w2,
+        )
         ok = True
         for _ in range(200):
             al, z2 = rng.uniform(q1, w1), rng.uniform(q2, w2)
             rest = -np.sort(-rng.uniform(0.01, 0.5, d - 2))
             zeta = [1.0, z2, *rest]
             ok &= sp_th.in_I1(al, zeta, eta, d, L, nP) and sp_th.in_I0(al, zeta, d) and (1 - z2 <= T * al)
-        ctx.fact("200 sampled points of the product set lie in I_0 cap I_1(eta) and satisfy 1 - zeta_2 <= T alpha", bool(ok))
+        ctx.fact(
+            "200 sampled points of the product set lie in I_0 cap I_1(eta) and satisfy 1 - zeta_2 <= T alpha", bool(ok)
+        )
 
 
 @check("ssm-poison/lemma-21", "open-box", "random")
@@ -1205,8 +1590,10 @@ def theorem2_hp(ctx):
     80 bits, checked at 112) on the w_2 = 1 field to w_2 t (the exact time change), against
     Radau on the w_2 = 5/3 field to t; the printed floor against Gen_{L'} of the high-precision
     state. d = 8, kappa = 7 in the quick budget, d = 10 in the full one."""
-    inst = ctx.instances([{"L": 7, "d": 8, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 7}],
-                         [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 242}])[0]
+    inst = ctx.instances(
+        [{"L": 7, "d": 8, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 7}],
+        [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 242}],
+    )[0]
     ctx.start(inst)
     ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
     w2 = inst["P"] / inst["m"]
@@ -1214,7 +1601,17 @@ def theorem2_hp(ctx):
     hp, hp_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, bits=80, w2=w2)
     dbl, dbl_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, w2=w2)
     hpf = np.array([float(v) for v in hp])
-    ctx.agree(f"heyoka (w_2 = 1 to {T1:g}) = Radau (w_2 = {w2:.4g} to {T1 / w2:.4g})", dbl, hpf, tol=DOUBLE_TOL, err=dbl_err + hp_err)
-    ctx.bound("printed floor <= Gen_{L'} of the high-precision state", lemma3_floor(inst["d"], inst["L"]), gen_error(hpf, inst["k"]),
-              err=gen_sensitivity(hpf, inst["k"]) * hp_err)
+    ctx.agree(
+        f"heyoka (w_2 = 1 to {T1:g}) = Radau (w_2 = {w2:.4g} to {T1 / w2:.4g})",
+        dbl,
+        hpf,
+        tol=DOUBLE_TOL,
+        err=dbl_err + hp_err,
+    )
+    ctx.bound(
+        "printed floor <= Gen_{L'} of the high-precision state",
+        lemma3_floor(inst["d"], inst["L"]),
+        gen_error(hpf, inst["k"]),
+        err=gen_sensitivity(hpf, inst["k"]) * hp_err,
+    )
     ctx.bound("zero loss (<= 1e-20)", poisoned_loss(inst["L"], w2).loss(hpf), 1e-20)

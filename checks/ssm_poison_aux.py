@@ -6,6 +6,7 @@ space, so distances are exact) and on the paper's objectives (21) and (27) along
 (two tolerances). Inequalities that are equalities in a limit are judged by the bound judge,
 whose slack must exceed the error estimate.
 """
+
 from __future__ import annotations
 
 import math
@@ -30,7 +31,10 @@ def lemma22_symbolic(ctx):
         a, *_ = sp_th.diagonal_student(3)
         for name, f in (("(21)", sp_th.objective_s1(a, L, w)), ("(27)", sp_th.objective_s2(a, L, w))):
             g = [sp.diff(f, x) for x in a]
-            ctx.identity(f"{name}, L={L}: d/dt f = -||grad f||^2 <= 0", sp.expand(sum(gi * (-gi) for gi in g) + sum(gi**2 for gi in g)))
+            ctx.identity(
+                f"{name}, L={L}: d/dt f = -||grad f||^2 <= 0",
+                sp.expand(sum(gi * (-gi) for gi in g) + sum(gi**2 for gi in g)),
+            )
 
 
 @check("ssm-poison/lemma-22", "monotone-loss-along-flows", "flow")
@@ -44,8 +48,12 @@ def lemma22_flow(ctx):
     ls = np.array([loss.loss(x) for x in fl.states])
     lerr = np.array([np.sum(np.abs(loss.field(x))) * e for x, e in zip(fl.states, fl.error)]) + 1e-16 * ls
     inc = np.diff(ls) - (lerr[1:] + lerr[:-1])
-    ctx.fact("l(A(t)) non-increasing along the saved times (no increase beyond the error estimate)", bool(np.max(inc) <= 0),
-             max_increase_minus_error=float(np.max(inc)), loss_drop=float(ls[0] - ls[-1]))
+    ctx.fact(
+        "l(A(t)) non-increasing along the saved times (no increase beyond the error estimate)",
+        bool(np.max(inc) <= 0),
+        max_increase_minus_error=float(np.max(inc)),
+        loss_drop=float(ls[0] - ls[-1]),
+    )
 
 
 @check("ssm-poison/lemma-23", "coercivity", "random")
@@ -59,18 +67,27 @@ def lemma23_symbolic(ctx):
         for _ in range(20):
             a = [sp.Rational(int(v), 7) for v in rng.integers(-40, 40, size=5)]
             m = max(abs(v) for v in a)
-            ctx.exact(f"L={L}: sum a^{{L-1}} >= ||a||_inf^{{L-1}}", sum(v ** (L - 1) for v in a) >= m ** (L - 1), scope="exact rationals")
+            ctx.exact(
+                f"L={L}: sum a^{{L-1}} >= ||a||_inf^{{L-1}}",
+                sum(v ** (L - 1) for v in a) >= m ** (L - 1),
+                scope="exact rationals",
+            )
         for _ in range(10):
             u = rng.normal(size=8)
             u /= np.linalg.norm(u)
             vals = [poisoned_loss(L, 1.0).loss(R * u) for R in 2.0 ** np.arange(1, 11)]
             vals1 = [clean_loss(L, 1.0).loss(R * u) for R in 2.0 ** np.arange(1, 11)]
-            ctx.fact(f"L={L}: l(R u) strictly increasing in R along a random direction ((21) and (27))",
-                     bool(np.all(np.diff(vals) > 0) and np.all(np.diff(vals1) > 0)), at_R_1024=vals[-1])
+            ctx.fact(
+                f"L={L}: l(R u) strictly increasing in R along a random direction ((21) and (27))",
+                bool(np.all(np.diff(vals) > 0) and np.all(np.diff(vals1) > 0)),
+                at_R_1024=vals[-1],
+            )
     a, *_ = sp_th.diagonal_student(3)
     R, w = sp.Symbol("R", positive=True), sp.Symbol("w", positive=True)
-    ctx.identity("even L = 6 (outside the hypotheses): (21) at (R, -R, 0) = w for all R",
-                 sp.expand(sp_th.objective_s1(a, 6, w).subs({a[0]: R, a[1]: -R, a[2]: 0}) - w))
+    ctx.identity(
+        "even L = 6 (outside the hypotheses): (21) at (R, -R, 0) = w for all R",
+        sp.expand(sp_th.objective_s1(a, 6, w).subs({a[0]: R, a[1]: -R, a[2]: 0}) - w),
+    )
 
 
 @check("ssm-poison/theorem-4", "path-length-least-squares", "flow")
@@ -110,15 +127,27 @@ def lemma24_flow(ctx):
     alpha, zd = a0[0], a0[-1] / a0[0]
     mu = 2 * (L - 1) ** 2 * (alpha * zd / (2 * math.sqrt(d))) ** (2 * L - 4)
     grid = list(np.geomspace(1, 1e6, 60))
-    fl = flows.integrate_double(lambda t, x: clean_loss(L).field(x), a0, 1e6, rtol=RTOL, method="Radau",
-                                jac=lambda t, x: clean_loss(L).jacobian(x), grid=grid)
+    fl = flows.integrate_double(
+        lambda t, x: clean_loss(L).field(x),
+        a0,
+        1e6,
+        rtol=RTOL,
+        method="Radau",
+        jac=lambda t, x: clean_loss(L).jacobian(x),
+        grid=grid,
+    )
     l0 = clean_loss(L).loss(a0)
     # the printed mu is tiny (~1e-30 here): the bound is nearly l(0) at all saved times, while the
     # loss decreases; a violation larger than the loss error (|grad l| x state error) would refute
     lerr = max(float(np.sum(np.abs(clean_loss(L).field(x)))) * e for x, e in zip(fl.states, fl.error))
     gap = min(l0 * math.exp(-2 * mu * t) - clean_loss(L).loss(x) for t, x in zip(fl.times, fl.states))
-    ctx.fact("clean flow (21): l(t) <= l(0) e^{-2 mu t} with Lemma 1's mu (no violation beyond the error estimate)", bool(gap >= -lerr),
-             mu=mu, min_gap=gap, loss_error=lerr)
+    ctx.fact(
+        "clean flow (21): l(t) <= l(0) e^{-2 mu t} with Lemma 1's mu (no violation beyond the error estimate)",
+        bool(gap >= -lerr),
+        mu=mu,
+        min_gap=gap,
+        loss_error=lerr,
+    )
 
 
 @check("ssm-poison/definition-13", "pl-predicate", "random")
@@ -138,9 +167,16 @@ def definition13_random(ctx):
         lv = loss.loss(a)
         if lv <= 1e-300:
             return
-        ctx.bound("||grad l||^2 >= 2 mu (l - min l)", 2 * mu * lv, float(np.sum(loss.field(a) ** 2)), err=1e-12 * float(np.sum(loss.field(a) ** 2)))
+        ctx.bound(
+            "||grad l||^2 >= 2 mu (l - min l)",
+            2 * mu * lv,
+            float(np.sum(loss.field(a) ** 2)),
+            err=1e-12 * float(np.sum(loss.field(a) ** 2)),
+        )
 
-    ctx.random(st.tuples(st.integers(2, 20), st.sampled_from([5, 7, 9]), st.integers(0, 10**6)), prop, quick=40, full=400)
+    ctx.random(
+        st.tuples(st.integers(2, 20), st.sampled_from([5, 7, 9]), st.integers(0, 10**6)), prop, quick=40, full=400
+    )
 
 
 @check("ssm-poison/lemma-25", "limit-distance-least-squares", "flow")
@@ -156,7 +192,12 @@ def lemma25_flow(ctx):
         xT = least_squares.least_squares_flow(X, y, x0, 200 / mu)
         ctx.agree("flow at t = 200/mu = the projection x*", xT, xstar, tol=1e-8, err=1e-12)
         ctx.bound("f(x*) <= 1e-20", float(np.sum((X @ xstar - y) ** 2)), 1e-20)
-        ctx.bound("||x* - x0|| <= sqrt(M/mu) Dist(x0, X*)", float(np.linalg.norm(xstar - x0)), math.sqrt(M / mu) * float(np.linalg.norm(x0 - xstar)), err=1e-12)
+        ctx.bound(
+            "||x* - x0|| <= sqrt(M/mu) Dist(x0, X*)",
+            float(np.linalg.norm(xstar - x0)),
+            math.sqrt(M / mu) * float(np.linalg.norm(x0 - xstar)),
+            err=1e-12,
+        )
 
 
 @check("ssm-poison/lemma-26", "eigenpairs-symbolic", "symbolic")
@@ -188,10 +229,18 @@ def lemma27_printed(ctx):
     y0, b = sp.Matrix([1, 0]), sp.Matrix([0, 0])
     printed0 = Q * sp.diag(sp.exp(-1), sp.exp(-2)) * Q.T * (y0 - b)  # exp(-W)(y(0) - b), no t to set to 0
     diff = sp.simplify(printed0 - y0)
-    ctx.exact("exp(-W)(y(0)-b) = y(0) (the solution's value at t = 0)", diff.is_zero_matrix, scope="exact", difference=str(list(diff)))
+    ctx.exact(
+        "exp(-W)(y(0)-b) = y(0) (the solution's value at t = 0)",
+        diff.is_zero_matrix,
+        scope="exact",
+        difference=str(list(diff)),
+    )
     num = expm(-np.array(W.tolist(), float)) @ np.array([1.0, 0.0])
-    ctx.fact("numeric: ||exp(-W) y(0) - y(0)|| (scipy expm) is 0", bool(np.linalg.norm(num - np.array([1.0, 0.0])) < 1e-12),
-             norm=float(np.linalg.norm(num - np.array([1.0, 0.0]))))
+    ctx.fact(
+        "numeric: ||exp(-W) y(0) - y(0)|| (scipy expm) is 0",
+        bool(np.linalg.norm(num - np.array([1.0, 0.0])) < 1e-12),
+        norm=float(np.linalg.norm(num - np.array([1.0, 0.0]))),
+    )
 
 
 @check("ssm-poison/lemma-27:corrected", "solution-symbolic-and-numeric", "symbolic")
@@ -234,8 +283,13 @@ def lemma28_random(ctx):
     rad = rng.uniform(0, 1, 2000)[:, None]
     b2, b3 = pts * rad * r2, pts * rad * r3
     ctx.bound("max ||H(x)|| over B_{r_2} <= r_3", float(np.max(np.linalg.norm(H(b2), axis=1))), r3, err=1e-15)
-    ctx.bound("max ||H^{-1}(y)|| over B_{r_3} <= r_1", float(np.max([np.linalg.norm(Hinv(y)) for y in b3])), r1, err=1e-12)
-    q1 = max(np.linalg.norm(H(u) - H(v)) / np.linalg.norm(u - v) for u, v in zip(pts[:500] * rad[:500] * r1, pts[500:1000] * rad[500:1000] * r1))
+    ctx.bound(
+        "max ||H^{-1}(y)|| over B_{r_3} <= r_1", float(np.max([np.linalg.norm(Hinv(y)) for y in b3])), r1, err=1e-12
+    )
+    q1 = max(
+        np.linalg.norm(H(u) - H(v)) / np.linalg.norm(u - v)
+        for u, v in zip(pts[:500] * rad[:500] * r1, pts[500:1000] * rad[500:1000] * r1)
+    )
     ctx.bound("Lip(H on B_{r_1}) <= 1 + 3 r_1^2 (sampled quotients)", float(q1), 1 + 3 * r1**2, err=1e-12)
     q2 = max(np.linalg.norm(Hinv(u) - Hinv(v)) / np.linalg.norm(u - v) for u, v in zip(b3[:500], b3[500:1000]))
     ctx.bound("Lip(H^{-1} on B_{r_3}) <= 1 (sampled quotients)", float(q2), 1.0, err=1e-12)
@@ -270,7 +324,9 @@ def lemma30_flow(ctx):
     f1, f2 = poisoned_state(a0, 7, 1e4, 0.5, grid=grid), poisoned_state(ref, 7, 1e4, 0.5, grid=grid)
     dist = np.linalg.norm(f1.states - f2.states, axis=1)
     err = float(np.max(f1.error) + np.max(f2.error))
-    ctx.bound("min_t ||A(t) - A^ref(t)|| > 0", 0.0, float(np.min(dist)), err=err, strict=True, final_distance=float(dist[-1]))
+    ctx.bound(
+        "min_t ||A(t) - A^ref(t)|| > 0", 0.0, float(np.min(dist)), err=err, strict=True, final_distance=float(dist[-1])
+    )
 
 
 @check("ssm-poison/lemma-31", "spread", "random")
@@ -290,7 +346,13 @@ def lemma31_random(ctx):
         x = b1 + b2 * v
         spread = float(np.max(x) - np.min(x))
         ctx.bound("range >= |beta_2|/d", abs(b2) / d, spread, err=1e-12 * spread, strict=True)
-        ctx.bound("range >= |beta_2|/sqrt(d(d-1)) (proof)", abs(b2) / math.sqrt(d * (d - 1)), spread, err=1e-12 * spread, strict=True)
+        ctx.bound(
+            "range >= |beta_2|/sqrt(d(d-1)) (proof)",
+            abs(b2) / math.sqrt(d * (d - 1)),
+            spread,
+            err=1e-12 * spread,
+            strict=True,
+        )
 
     ctx.random(st.tuples(st.integers(2, 30), st.integers(0, 10**6)), prop, quick=40, full=400)
 
@@ -319,10 +381,23 @@ def prop18_random(ctx):
             return
         ctx.exact("|x^k - y^k| >= (b/2)^k", abs(x**k - y**k) >= (b / 2) ** k, scope="exact rationals")
         if y != 0:
-            ctx.exact("|1 - x^k/y^k| >= (b/(2s))^k", abs(1 - x**k / y**k) >= (b / (2 * s)) ** k, scope="exact rationals")
+            ctx.exact(
+                "|1 - x^k/y^k| >= (b/(2s))^k", abs(1 - x**k / y**k) >= (b / (2 * s)) ** k, scope="exact rationals"
+            )
 
-    ctx.random(st.tuples(st.integers(1, 20), st.integers(1, 1000), st.sampled_from([1, 3, 5, 7, 9, 11, 13, 15]),
-                         st.integers(0, 1000), st.integers(0, 1000), st.integers(0, 2)), prop, quick=60, full=600)
+    ctx.random(
+        st.tuples(
+            st.integers(1, 20),
+            st.integers(1, 1000),
+            st.sampled_from([1, 3, 5, 7, 9, 11, 13, 15]),
+            st.integers(0, 1000),
+            st.integers(0, 1000),
+            st.integers(0, 2),
+        ),
+        prop,
+        quick=60,
+        full=600,
+    )
 
 
 @check("ssm-poison/proposition-19", "ratio-separation", "random", expect="proved")
@@ -350,10 +425,20 @@ def prop19_random(ctx):
         if y == 0 or z == 0 or x == 0 or abs(1 - x / y) < b:
             return
         cc = b / (b + 2)
-        ctx.exact("|1 - x/z| >= b/(b+2) or |1 - y/z| >= b/(b+2)", abs(1 - x / z) >= cc or abs(1 - y / z) >= cc, scope="exact rationals")
+        ctx.exact(
+            "|1 - x/z| >= b/(b+2) or |1 - y/z| >= b/(b+2)",
+            abs(1 - x / z) >= cc or abs(1 - y / z) >= cc,
+            scope="exact rationals",
+        )
 
-    ctx.random(st.tuples(st.integers(-200, 200), st.integers(-200, 200), st.integers(-200, 200), st.integers(1, 500), st.booleans()),
-               prop, quick=80, full=800)
+    ctx.random(
+        st.tuples(
+            st.integers(-200, 200), st.integers(-200, 200), st.integers(-200, 200), st.integers(1, 500), st.booleans()
+        ),
+        prop,
+        quick=80,
+        full=800,
+    )
 
 
 @check("ssm-poison/lemma-32", "pl-decrease", "flow")
@@ -382,7 +467,9 @@ def lemma33_convex(ctx):
     inst = ctx.instances([{}])[0]
     d, L = inst["d"], inst["L"]
     loss = poisoned_loss(L, 1.0)
-    f0 = minimize_scalar(lambda a: loss.loss(np.full(d, a)), bounds=(-3, 3), method="bounded", options={"xatol": 1e-12}).fun
+    f0 = minimize_scalar(
+        lambda a: loss.loss(np.full(d, a)), bounds=(-3, 3), method="bounded", options={"xatol": 1e-12}
+    ).fun
     rng = np.random.default_rng(33)
     pairs = [(i, j) for i in range(d) for j in range(d) if i != j]
 
@@ -391,8 +478,15 @@ def lemma33_convex(ctx):
         best = math.inf
         for _ in range(12):
             x0 = rng.uniform(-0.5, 0.5) + rng.uniform(-psi / 2, psi / 2, d)
-            r = minimize(loss.loss, x0, jac=lambda x: -loss.field(x), bounds=[(-3, 3)] * d, constraints=cons, method="SLSQP",
-                         options={"ftol": 1e-14, "maxiter": 500})
+            r = minimize(
+                loss.loss,
+                x0,
+                jac=lambda x: -loss.field(x),
+                bounds=[(-3, 3)] * d,
+                constraints=cons,
+                method="SLSQP",
+                options={"ftol": 1e-14, "maxiter": 500},
+            )
             if r.success:
                 best = min(best, r.fun)
         return best
@@ -401,9 +495,17 @@ def lemma33_convex(ctx):
     vals = [fpsi(p) for p in psis]
     ctx.metrics["f_psi"] = list(zip(psis, vals))
     ctx.metrics["f_0"] = f0
-    ctx.fact("f non-increasing in psi (values at decreasing psi increase, to 1e-9)", all(v2 >= v1 - 1e-9 for v1, v2 in zip(vals, vals[1:])))
+    ctx.fact(
+        "f non-increasing in psi (values at decreasing psi increase, to 1e-9)",
+        all(v2 >= v1 - 1e-9 for v1, v2 in zip(vals, vals[1:])),
+    )
     gaps = [f0 - v for v in vals]
-    ctx.bound("f(0) - f(psi) at psi = 1e-3 below 1e-2 x its value at psi = 0.4 (right-continuity)", gaps[-1], 1e-2 * gaps[0], err=1e-9)
+    ctx.bound(
+        "f(0) - f(psi) at psi = 1e-3 below 1e-2 x its value at psi = 0.4 (right-continuity)",
+        gaps[-1],
+        1e-2 * gaps[0],
+        err=1e-9,
+    )
     ctx.bound("f(psi) <= f(0) + 1e-9 (Diff(0) subset of Diff(psi))", max(vals), f0 + 1e-9)
 
 
@@ -416,11 +518,23 @@ def lemma34_counterexample(ctx):
     M = sp.Matrix([[-1, 10], [0, -1]])
     ctx.exact("eigenvalues of M are {-1}", set(M.eigenvals()) == {-1}, scope="exact")
     D = (t * M).exp() * sp.Matrix([0, 1])
-    ctx.identity("expm(tM) e_2 = (10 t e^-t, e^-t)", (D - sp.Matrix([10 * t * sp.exp(-t), sp.exp(-t)])).applyfunc(sp.simplify))
+    ctx.identity(
+        "expm(tM) e_2 = (10 t e^-t, e^-t)", (D - sp.Matrix([10 * t * sp.exp(-t), sp.exp(-t)])).applyfunc(sp.simplify)
+    )
     lhs, rhs = sp.sqrt(101) * sp.exp(-1), sp.exp(-1)
-    ctx.exact("||D(1)|| = sqrt(101)/e <= e^{-1} ||D(0)|| (printed bound at t = 1)", bool(lhs <= rhs), scope="exact", lhs=float(lhs), rhs=float(rhs))
-    fl = flows.integrate_double(lambda tt, x: np.array([[-1.0, 10.0], [0.0, -1.0]]) @ x, [0.0, 1.0], 1.0, rtol=1e-11, grid=[1.0])
-    ctx.bound("numeric (solve_ivp): ||D(1)|| <= e^{-1}", float(np.linalg.norm(fl.final)), math.exp(-1), err=fl.final_error)
+    ctx.exact(
+        "||D(1)|| = sqrt(101)/e <= e^{-1} ||D(0)|| (printed bound at t = 1)",
+        bool(lhs <= rhs),
+        scope="exact",
+        lhs=float(lhs),
+        rhs=float(rhs),
+    )
+    fl = flows.integrate_double(
+        lambda tt, x: np.array([[-1.0, 10.0], [0.0, -1.0]]) @ x, [0.0, 1.0], 1.0, rtol=1e-11, grid=[1.0]
+    )
+    ctx.bound(
+        "numeric (solve_ivp): ||D(1)|| <= e^{-1}", float(np.linalg.norm(fl.final)), math.exp(-1), err=fl.final_error
+    )
 
 
 @check("ssm-poison/lemma-34:corrected", "symmetric-part-bound", "flow")
@@ -439,25 +553,39 @@ def lemma34_corrected(ctx):
         D0 = rng.normal(size=d)
         for tt in np.linspace(0.1, 2, 10):
             Dt = float(np.linalg.norm(expm(tt * M) @ D0))
-            ctx.bound("linear field: ||D(t)|| <= e^{t lambda_max(sym M)} ||D(0)||", Dt, math.exp(tt * lam) * float(np.linalg.norm(D0)), err=1e-12 * Dt)
+            ctx.bound(
+                "linear field: ||D(t)|| <= e^{t lambda_max(sym M)} ||D(0)||",
+                Dt,
+                math.exp(tt * lam) * float(np.linalg.norm(D0)),
+                err=1e-12 * Dt,
+            )
     a0 = table_init(10, 242, 1e-3, 5.0)
     ref = np.array(sp_th.reference_init(list(a0)))
     grid = list(np.linspace(0.05, 20, 400))
     f1, f2 = poisoned_state(a0, 7, 20.0, 0.5, grid=grid), poisoned_state(ref, 7, 20.0, 0.5, grid=grid)
     loss = poisoned_loss(7, 0.5)
-    lam = [max(np.max(np.linalg.eigvalsh(loss.jacobian(k * x + (1 - k) * y))) for k in np.linspace(0, 1, 9)) for x, y in zip(f1.states, f2.states)]
+    lam = [
+        max(np.max(np.linalg.eigvalsh(loss.jacobian(k * x + (1 - k) * y))) for k in np.linspace(0, 1, 9))
+        for x, y in zip(f1.states, f2.states)
+    ]
     # the segment between the two trajectories is ~1e-8 long: the eigenvalues vary by far less
     # than the grid-in-time quadrature error, which the refinement by halving estimates
     ts = np.array(grid)
     lam = np.array(lam)
     integ = np.concatenate([[lam[0] * ts[0]], lam[0] * ts[0] + np.cumsum((lam[1:] + lam[:-1]) / 2 * np.diff(ts))])
-    integ2 = np.concatenate([[lam[0] * ts[0]], lam[0] * ts[0] + np.cumsum((lam[2::2] + lam[:-2:2]) / 2 * np.diff(ts[::2]))])
+    integ2 = np.concatenate(
+        [[lam[0] * ts[0]], lam[0] * ts[0] + np.cumsum((lam[2::2] + lam[:-2:2]) / 2 * np.diff(ts[::2]))]
+    )
     qerr = float(np.max(np.abs(integ[::2][: len(integ2)] - integ2)))
     d0 = float(np.linalg.norm(a0 - ref))
     dist = np.linalg.norm(f1.states - f2.states, axis=1)
     worst = float(np.min(np.exp(integ) * d0 - dist))
-    ctx.bound("gradient field (27): ||A(t) - A^ref(t)|| <= exp(int lambda_max) ||A(0) - A^ref(0)|| (min gap)", 0.0, worst,
-              err=float(np.max(np.exp(integ) * d0)) * qerr + float(np.max(f1.error) + np.max(f2.error)))
+    ctx.bound(
+        "gradient field (27): ||A(t) - A^ref(t)|| <= exp(int lambda_max) ||A(0) - A^ref(0)|| (min gap)",
+        0.0,
+        worst,
+        err=float(np.max(np.exp(integ) * d0)) * qerr + float(np.max(f1.error) + np.max(f2.error)),
+    )
 
 
 @check("ssm-poison/lemma-35", "sublevel-distance", "convex")
@@ -481,14 +609,22 @@ def lemma35_convex(ctx):
         for x in sel:
             best = math.inf
             for _ in range(4):
-                r = minimize(lambda z: np.sum((z - x) ** 2), x + rng.normal(scale=0.05, size=d), constraints=cons, method="SLSQP", options={"ftol": 1e-14})
+                r = minimize(
+                    lambda z: np.sum((z - x) ** 2),
+                    x + rng.normal(scale=0.05, size=d),
+                    constraints=cons,
+                    method="SLSQP",
+                    options={"ftol": 1e-14},
+                )
                 if r.success and abs(loss.loss(r.x)) < 1e-16:
                     best = min(best, math.sqrt(r.fun))
             dists.append(best)
         res.append((eta, len(sel), max(dists) if dists else None))
     ctx.metrics["eta_to_max_distance"] = res
     ok = [r for r in res if r[2] is not None and math.isfinite(r[2])]
-    ctx.fact("max distance to the zero set decreases with eta", len(ok) >= 2 and all(b[2] < a[2] for a, b in zip(ok, ok[1:])))
+    ctx.fact(
+        "max distance to the zero set decreases with eta", len(ok) >= 2 and all(b[2] < a[2] for a, b in zip(ok, ok[1:]))
+    )
 
 
 @check("ssm-poison/lemma-36", "n-equals-one", "symbolic")
@@ -503,15 +639,25 @@ def lemma36_n1(ctx):
     gap = sp.factor(S * (1 - y) / y - (1 - y) / T)
     ctx.identity("S(1-y)/y - (1-y)/T = (1-y)(1-4y)/(2y)", sp.simplify(gap - (1 - y) * (1 - 4 * y) / (2 * y)))
     neg = sp.solveset(gap >= 0, y, sp.Interval.open(sp.Rational(1, 2), 1))
-    ctx.exact("some y in (1/2, 1) admits an x (printed: a whole rectangle does)", neg != sp.S.EmptySet, scope="exact, n = 1, T = S = 1/2",
-              feasible_y=str(neg))
+    ctx.exact(
+        "some y in (1/2, 1) admits an x (printed: a whole rectangle does)",
+        neg != sp.S.EmptySet,
+        scope="exact, n = 1, T = S = 1/2",
+        feasible_y=str(neg),
+    )
     xs, ys = np.meshgrid(np.linspace(1e-4, 1 - 1e-4, 400), np.linspace(0.5 + 1e-4, 1 - 1e-4, 400))
     feas = (1 - ys <= 0.5 * xs) & (xs <= 0.5 / ys * (1 - ys))
-    ctx.fact("numeric grid: some (x, y) satisfies both inequalities", bool(np.any(feas)), feasible_points=int(np.sum(feas)))
+    ctx.fact(
+        "numeric grid: some (x, y) satisfies both inequalities", bool(np.any(feas)), feasible_points=int(np.sum(feas))
+    )
     yy = (1 - u + 1) / 2
     ratio1 = (S / yy * (1 - yy)) / (u / T)
-    ctx.exact("n = 1: the proof's ratio -> infinity (it tends to S T / 2)", sp.limit(ratio1, u, 0, "+") == sp.oo, scope="exact",
-              limit=str(sp.limit(ratio1, u, 0, "+")))
+    ctx.exact(
+        "n = 1: the proof's ratio -> infinity (it tends to S T / 2)",
+        sp.limit(ratio1, u, 0, "+") == sp.oo,
+        scope="exact",
+        limit=str(sp.limit(ratio1, u, 0, "+")),
+    )
 
 
 @check("ssm-poison/lemma-36:corrected", "interval-construction", "random")
@@ -535,7 +681,14 @@ def lemma36_random(ctx):
         T, S, n, xs = ex
         q1, w1, q2, w2 = lemma36_construction(T, S, n, xs)
         with mpmath.workdps(80):
-            ctx.fact("0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1", bool(0 < q1 < w1 <= xs and mpmath.mpf(1) / 2 <= q2 < w2 < 1), T=T, S=S, n=n, xstar=xs)
+            ctx.fact(
+                "0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1",
+                bool(0 < q1 < w1 <= xs and mpmath.mpf(1) / 2 <= q2 < w2 < 1),
+                T=T,
+                S=S,
+                n=n,
+                xstar=xs,
+            )
             ok = True
             for i in range(1, 11):
                 x = q1 + (w1 - q1) * i / 11
@@ -544,4 +697,9 @@ def lemma36_random(ctx):
                     ok &= bool(1 - yv <= T * x and x <= S / yv * (1 - yv**n) ** (mpmath.mpf(1) / n))
             ctx.fact("both inequalities on a 10 x 10 interior grid (80 digits)", ok)
 
-    ctx.random(st.tuples(st.floats(1e-3, 1e3), st.floats(1e-3, 10), st.integers(2, 12), st.floats(0.01, 0.99)), prop, quick=20, full=200)
+    ctx.random(
+        st.tuples(st.floats(1e-3, 1e3), st.floats(1e-3, 10), st.integers(2, 12), st.floats(0.01, 0.99)),
+        prop,
+        quick=20,
+        full=200,
+    )

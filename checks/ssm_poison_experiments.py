@@ -15,6 +15,7 @@ largest |a_j| reaches half its final value, the ratio of the (r+1)-th largest to
 index is the smallest over r = 1..r*. Greedy learning (one entry at a time) gives small
 indices. The measure was fixed after inspecting the runs (the per-r indices are recorded).
 """
+
 from __future__ import annotations
 
 import math
@@ -25,16 +26,31 @@ from numerics import ssm_training as tr
 from theorems.ssm_poison_experiments import PRINTED_TABLE
 
 from .core import check
-from .ssm_poison import (clean_at, clean_flow, gen_normalised, gen_sensitivity, poisoned_loss, poisoned_state,
-                         table_init)
+from .ssm_poison import clean_at, clean_flow, gen_normalised, gen_sensitivity, poisoned_loss, poisoned_state, table_init
 
 # The tables' metric is reported to 3 digits (~1e-3 relative of values ~1e-3..1e-2 x d): states
 # to 1e-6 suffice; the LSODA runs to 1e11..1e13 carry error estimates ~1e-8.
 TABLE_TOL = 1e-6
 
 TABLE_SETUP = {
-    "table-1": {"d": 10, "L": 7, "sd": 1e-3, "c": 5.0, "seeds": (242, 243, 244, 246), "horizons": (1e11, 1e4), "key": "d10_L7"},
-    "table-2": {"d": 20, "L": 9, "sd": 5e-3, "c": 10.0, "seeds": (342, 344, 345, 346), "horizons": (1e13, 1e7), "key": "d20_L9"},
+    "table-1": {
+        "d": 10,
+        "L": 7,
+        "sd": 1e-3,
+        "c": 5.0,
+        "seeds": (242, 243, 244, 246),
+        "horizons": (1e11, 1e4),
+        "key": "d10_L7",
+    },
+    "table-2": {
+        "d": 20,
+        "L": 9,
+        "sd": 5e-3,
+        "c": 10.0,
+        "seeds": (342, 344, 345, 346),
+        "horizons": (1e13, 1e7),
+        "key": "d20_L9",
+    },
 }
 
 
@@ -54,7 +70,11 @@ def _row1(ctx, table: str):
     # the printed table is the evidence for the text's "across all settings, special training sequences
     # significantly deteriorate generalization": every printed row must show it
     ratios = {row: w / wo for row, (wo, w) in PRINTED_TABLE[table].items()}
-    ctx.exact(f"printed {table}: with special > without in every row (the text's conclusion from it)", all(w > wo for wo, w in PRINTED_TABLE[table].values()), printed_ratios=ratios)
+    ctx.exact(
+        f"printed {table}: with special > without in every row (the text's conclusion from it)",
+        all(w > wo for wo, w in PRINTED_TABLE[table].values()),
+        printed_ratios=ratios,
+    )
     g1, g2 = [], []
     for seed in seeds:
         ctx.start({"seed": seed})
@@ -63,17 +83,41 @@ def _row1(ctx, table: str):
         g2.append(gen_normalised(pois))
         if ctx.full or seed == seeds[0]:
             fl = clean_flow(tuple(a0), s["L"], s["horizons"][0])
-            ctx.agree(f"seed {seed}: clean state at the horizon, exact clock = LSODA", fl.final, clean, tol=TABLE_TOL, err=fl.final_error + cerr)
-        ctx.bound(f"seed {seed}: poisoned training loss at the horizon < 1e-5 (E.3.2)", poisoned_loss(s["L"]).loss(pois), 1e-5)
-        ctx.bound(f"seed {seed}: clean gen < poisoned gen (the gap)", g1[-1], g2[-1],
-                  err=(gen_sensitivity(clean, 20) * cerr + gen_sensitivity(pois, 20) * perr) / s["d"])
+            ctx.agree(
+                f"seed {seed}: clean state at the horizon, exact clock = LSODA",
+                fl.final,
+                clean,
+                tol=TABLE_TOL,
+                err=fl.final_error + cerr,
+            )
+        ctx.bound(
+            f"seed {seed}: poisoned training loss at the horizon < 1e-5 (E.3.2)", poisoned_loss(s["L"]).loss(pois), 1e-5
+        )
+        ctx.bound(
+            f"seed {seed}: clean gen < poisoned gen (the gap)",
+            g1[-1],
+            g2[-1],
+            err=(gen_sensitivity(clean, 20) * cerr + gen_sensitivity(pois, 20) * perr) / s["d"],
+        )
     k = s["key"]
     m1, m2 = float(np.mean(g1)), float(np.mean(g2))
-    ctx.metrics.update({f"gen_{k}_clean": m1, f"gen_{k}_clean_printed": printed_clean, f"gen_{k}_poison": m2,
-                        f"gen_{k}_poison_printed": printed_poison, f"gen_{k}_clean_per_seed": g1, f"gen_{k}_poison_per_seed": g2,
-                        "seeds": list(seeds)})
-    ctx.bound(f"mean over seeds: poisoned gen >= 2 x clean gen (significant deterioration; printed ratio {printed_poison / printed_clean:.1f})",
-              2 * m1, m2, ratio=m2 / m1)
+    ctx.metrics.update(
+        {
+            f"gen_{k}_clean": m1,
+            f"gen_{k}_clean_printed": printed_clean,
+            f"gen_{k}_poison": m2,
+            f"gen_{k}_poison_printed": printed_poison,
+            f"gen_{k}_clean_per_seed": g1,
+            f"gen_{k}_poison_per_seed": g2,
+            "seeds": list(seeds),
+        }
+    )
+    ctx.bound(
+        f"mean over seeds: poisoned gen >= 2 x clean gen (significant deterioration; printed ratio {printed_poison / printed_clean:.1f})",
+        2 * m1,
+        m2,
+        ratio=m2 / m1,
+    )
     if ctx.full:
         for name, vals, printed in (("clean", g1, printed_clean), ("poisoned", g2, printed_poison)):
             lo, hi = min(vals), max(vals)
@@ -81,8 +125,13 @@ def _row1(ctx, table: str):
             ctx.metrics[f"{k}_{name}_relative_difference_of_means"] = (float(np.mean(vals)) - printed) / printed
             # the printed mean and the reproduced mean agree to the seed-to-seed spread
             spread = hi - lo
-            ctx.bound(f"|reproduced mean - printed| <= seed spread ({name})", abs(float(np.mean(vals)) - printed), spread,
-                      reproduced=float(np.mean(vals)), printed=printed)
+            ctx.bound(
+                f"|reproduced mean - printed| <= seed spread ({name})",
+                abs(float(np.mean(vals)) - printed),
+                spread,
+                reproduced=float(np.mean(vals)),
+                printed=printed,
+            )
 
 
 # ---------------------------------------------------------------------------------------
@@ -97,10 +146,44 @@ def _data(rng, k, base_idx, spec_idx, nb, ns):
 
 
 ROW_SETUP = {  # E.3.1 Tables 5, 6, 8, 10
-    "table-1": {"row2": dict(d=10, k=6, base=(1, 2), spec=(5,), nb=8, ns=10, sdA=1e-3, sdBC=1e-3, c=5.0, lr=0.01, warm=0.1),
-                "row3": dict(d=10, dh=15, k=6, base=(1, 2), spec=(5,), nb=20, ns=20, sdA=1e-2, sdBC=1e-2, c=0.5, lr=(0.01, 0.01), warm=1e-3, sdD=0.03)},
-    "table-2": {"row2": dict(d=20, k=10, base=tuple(range(1, 8)), spec=(9,), nb=8, ns=10, sdA=1e-2, sdBC=1e-3, c=3.0, lr=0.001, warm=0.1),
-                "row3": dict(d=20, dh=25, k=10, base=tuple(range(1, 8)), spec=(9,), nb=20, ns=20, sdA=1e-3, sdBC=1e-3, c=2.0, lr=(0.01, 5e-5), warm=1e-3, sdD=0.1)},
+    "table-1": {
+        "row2": dict(d=10, k=6, base=(1, 2), spec=(5,), nb=8, ns=10, sdA=1e-3, sdBC=1e-3, c=5.0, lr=0.01, warm=0.1),
+        "row3": dict(
+            d=10,
+            dh=15,
+            k=6,
+            base=(1, 2),
+            spec=(5,),
+            nb=20,
+            ns=20,
+            sdA=1e-2,
+            sdBC=1e-2,
+            c=0.5,
+            lr=(0.01, 0.01),
+            warm=1e-3,
+            sdD=0.03,
+        ),
+    },
+    "table-2": {
+        "row2": dict(
+            d=20, k=10, base=tuple(range(1, 8)), spec=(9,), nb=8, ns=10, sdA=1e-2, sdBC=1e-3, c=3.0, lr=0.001, warm=0.1
+        ),
+        "row3": dict(
+            d=20,
+            dh=25,
+            k=10,
+            base=tuple(range(1, 8)),
+            spec=(9,),
+            nb=20,
+            ns=20,
+            sdA=1e-3,
+            sdBC=1e-3,
+            c=2.0,
+            lr=(0.01, 5e-5),
+            warm=1e-3,
+            sdD=0.1,
+        ),
+    },
 }
 
 
@@ -111,8 +194,11 @@ def row2_gen(table, seed, special, max_steps):
     X = np.vstack([Xb, Xs]) if special else Xb
     y = X.sum(axis=1)  # teacher d* = 1, A* = B* = C* = 1: h*_j = 1
     diff = 0.05 * math.exp(s["c"] * math.log10(s["sdA"]))
-    p = {"a": tr.sorted_abs_normal(rng, s["d"], s["sdA"], diff) + s["warm"], "b": tr.sorted_abs_normal(rng, s["d"], s["sdBC"], diff) + s["warm"],
-         "c": tr.sorted_abs_normal(rng, s["d"], s["sdBC"], None)}
+    p = {
+        "a": tr.sorted_abs_normal(rng, s["d"], s["sdA"], diff) + s["warm"],
+        "b": tr.sorted_abs_normal(rng, s["d"], s["sdBC"], diff) + s["warm"],
+        "c": tr.sorted_abs_normal(rng, s["d"], s["sdBC"], None),
+    }
     run = tr.train(p, lambda q: tr.ssm_loss_grad(q, X, y), lr=s["lr"], loss_tol=0.01, extra=1500, max_steps=max_steps)
     h = tr.impulse(run.params["a"], run.params["b"], run.params["c"], 40)
     return float(np.max(np.abs(h - 1))), run.reached
@@ -128,10 +214,23 @@ def row3_gen(table, seed, special, max_steps):
     y = teach(X)
     diff = 0.05 * math.exp(s["c"] * math.log10(s["sdA"]))
     d, dh = s["d"], s["dh"]
-    p = {"a": tr.sorted_abs_normal(rng, d, s["sdA"], diff) + s["warm"], "b": tr.sorted_abs_normal(rng, d, s["sdBC"], diff) + s["warm"],
-         "c": tr.sorted_abs_normal(rng, d, s["sdBC"], None), "Din": rng.normal(0, s["sdD"], dh), "Dhid": rng.normal(0, s["sdD"], (dh, dh)),
-         "Dout": rng.normal(0, s["sdD"], dh)}
-    run = tr.train(p, lambda q: tr.net_loss_grad(q, X, y), lr=s["lr"][int(special)], optimizer="adam", loss_tol=0.01, extra=5000, max_steps=max_steps)
+    p = {
+        "a": tr.sorted_abs_normal(rng, d, s["sdA"], diff) + s["warm"],
+        "b": tr.sorted_abs_normal(rng, d, s["sdBC"], diff) + s["warm"],
+        "c": tr.sorted_abs_normal(rng, d, s["sdBC"], None),
+        "Din": rng.normal(0, s["sdD"], dh),
+        "Dhid": rng.normal(0, s["sdD"], (dh, dh)),
+        "Dout": rng.normal(0, s["sdD"], dh),
+    }
+    run = tr.train(
+        p,
+        lambda q: tr.net_loss_grad(q, X, y),
+        lr=s["lr"][int(special)],
+        optimizer="adam",
+        loss_tol=0.01,
+        extra=5000,
+        max_steps=max_steps,
+    )
     Xt = rng.normal(size=(2000, 40))
     yt = teach(Xt)
     out, _ = tr.mlp_forward(run.params, tr.ssm_outputs(run.params["a"], run.params["b"], run.params["c"], Xt))
@@ -155,9 +254,19 @@ def _rows23(ctx, table):
         # 'significantly deteriorate': worse on every converged seed, and the medians at least
         # 1.5 x apart (the smallest printed ratio of rows 2-3 is 1.9, Table 2 row 3). The
         # threshold was lowered from 3 after the first full run (Table 2 row 3 gave 1.9 here too).
-        ctx.bound(f"{row}: gen with special > without on every converged seed ({len(ok)})", max(c / p for c, p in zip(clean, pois)), 1.0, strict=True)
-        ctx.bound(f"{row}: median gen with special >= 1.5 x without (reduced replica)", 1.5 * float(np.median(clean)),
-                  float(np.median(pois)), printed_ratio=printed[1] / printed[0], ratio=float(np.median(pois)) / float(np.median(clean)))
+        ctx.bound(
+            f"{row}: gen with special > without on every converged seed ({len(ok)})",
+            max(c / p for c, p in zip(clean, pois)),
+            1.0,
+            strict=True,
+        )
+        ctx.bound(
+            f"{row}: median gen with special >= 1.5 x without (reduced replica)",
+            1.5 * float(np.median(clean)),
+            float(np.median(pois)),
+            printed_ratio=printed[1] / printed[0],
+            ratio=float(np.median(pois)) / float(np.median(clean)),
+        )
 
 
 @check("ssm-poison/table-1", "row1-theorem-setting", "experiment")
@@ -179,7 +288,12 @@ def table1_rows23(ctx):
     if not ctx.full:
         res = [(row2_gen("table-1", s, False, 60_000), row2_gen("table-1", s, True, 60_000)) for s in (0, 1)]
         ctx.metrics["row2_runs_quick"] = res
-        ctx.bound("row 2 (two seeds): gen with special > without, each seed", max(r[0][0] / r[1][0] for r in res), 1.0, strict=True)
+        ctx.bound(
+            "row 2 (two seeds): gen with special > without, each seed",
+            max(r[0][0] / r[1][0] for r in res),
+            1.0,
+            strict=True,
+        )
         return
     _rows23(ctx, "table-1")
 
@@ -217,23 +331,46 @@ def figure_run(kind: str, d: int, seed: int, special: bool, max_steps: int):
     teacher d* = 1) or ``rank2`` (Figure 4: B = C = 1 fixed, teacher diag(0.99, 0.8))."""
     rng = np.random.default_rng(seed)
     if kind == "ssm":
-        k, base, spec, sdA, sdBC, c = (6, (1, 2), (5, 6), 1e-2, 1e-2, 20.0) if d == 10 else (10, tuple(range(1, 8)), (9, 10), 1e-3, 5e-2, 20.0)
+        k, base, spec, sdA, sdBC, c = (
+            (6, (1, 2), (5, 6), 1e-2, 1e-2, 20.0) if d == 10 else (10, tuple(range(1, 8)), (9, 10), 1e-3, 5e-2, 20.0)
+        )
         Xb, Xs = _data(rng, k, base, spec, 8, 10)
         X = np.vstack([Xb, Xs]) if special else Xb
         y = X.sum(axis=1)
         diff = 0.05 * math.exp(c * math.log10(sdA))
-        p = {"a": tr.sorted_abs_normal(rng, d, sdA, diff), "b": tr.sorted_abs_normal(rng, d, sdBC, diff), "c": tr.sorted_abs_normal(rng, d, sdBC, None)}
-        run = tr.train(p, lambda q: tr.ssm_loss_grad(q, X, y), lr=0.01, loss_tol=0.01, extra=200, max_steps=max_steps, record_every=10)
+        p = {
+            "a": tr.sorted_abs_normal(rng, d, sdA, diff),
+            "b": tr.sorted_abs_normal(rng, d, sdBC, diff),
+            "c": tr.sorted_abs_normal(rng, d, sdBC, None),
+        }
+        run = tr.train(
+            p,
+            lambda q: tr.ssm_loss_grad(q, X, y),
+            lr=0.01,
+            loss_tol=0.01,
+            extra=200,
+            max_steps=max_steps,
+            record_every=10,
+        )
         return run, greedy_indices(run, 1)
-    k, base, spec, c, lrs = (6, (1, 2), (5,), 2.0, (0.01, 0.001)) if d == 10 else (10, tuple(range(1, 8)), (9,), 3.0, (0.001, 0.001))
+    k, base, spec, c, lrs = (
+        (6, (1, 2), (5,), 2.0, (0.01, 0.001)) if d == 10 else (10, tuple(range(1, 8)), (9,), 3.0, (0.001, 0.001))
+    )
     Xb, Xs = _data(rng, k, base, spec, 8, 10)
     X = np.vstack([Xb, Xs]) if special else Xb
     hs = np.array([0.99**j + 0.8**j for j in range(k)])
     y = X[:, ::-1] @ hs
     diff = 0.05 * math.exp(c * math.log10(1e-2))
     p = {"a": tr.sorted_abs_normal(rng, d, 1e-2, diff), "b": np.ones(d), "c": np.ones(d)}
-    run = tr.train(p, lambda q: tr.ssm_loss_grad(q, X, y, learn_bc=False), lr=lrs[int(special)], loss_tol=0.01, extra=200, max_steps=max_steps,
-                   record_every=5)
+    run = tr.train(
+        p,
+        lambda q: tr.ssm_loss_grad(q, X, y, learn_bc=False),
+        lr=lrs[int(special)],
+        loss_tol=0.01,
+        extra=200,
+        max_steps=max_steps,
+        record_every=5,
+    )
     return run, greedy_indices(run, 2)
 
 
@@ -245,16 +382,29 @@ def _figure(ctx, kind, d, seeds, max_steps):
             vals = [v for v in idx if v is not None]
             # a run that did not reach the loss target within the step budget has no final
             # values to measure take-offs against: recorded, not indexed
-            res[special].append({"seed": seed, "reached": run.reached, "steps": run.steps, "indices": idx,
-                                 "index": min(vals) if vals and run.reached else None})
+            res[special].append(
+                {
+                    "seed": seed,
+                    "reached": run.reached,
+                    "steps": run.steps,
+                    "indices": idx,
+                    "index": min(vals) if vals and run.reached else None,
+                }
+            )
     ctx.metrics[f"{kind}_d{d}"] = res
     clean = [r["index"] for r in res[False] if r["index"] is not None]
     pois = [r["index"] for r in res[True] if r["index"] is not None]
     if not clean or not pois:
         ctx.fact(f"{kind}, d={d}: no take-off within the step budget", None)
         return
-    ctx.bound(f"{kind}, d={d}: every run without special sequences is more greedy (smaller index) than every run with them",
-              max(clean), min(pois), strict=True, without=clean, with_special=pois)
+    ctx.bound(
+        f"{kind}, d={d}: every run without special sequences is more greedy (smaller index) than every run with them",
+        max(clean),
+        min(pois),
+        strict=True,
+        without=clean,
+        with_special=pois,
+    )
 
 
 @check("ssm-poison/figure-2", "greedy-standalone-ssm", "experiment")

@@ -15,6 +15,7 @@ Methods and their independence:
   d-dimensional flow, and mpmath Newton for critical points;
 * Hypothesis: random (d, L) families for the enclosures; random points for PL and Lipschitz.
 """
+
 from __future__ import annotations
 
 import functools
@@ -46,14 +47,14 @@ def _hyp_pairs():
 # ---------------------------------------------------------------------------------------
 # Exact and ball encodings of s and the spectrum
 # ---------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def g_poly(d: int, L: int) -> flint.fmpq_poly:
     """``g_{d,L}`` (theorems.ssm_poison.critical_polynomial) as an exact rational polynomial."""
     p = sp.Poly(sm.critical_polynomial(d, L, ss.a_sym), ss.a_sym)
     return intervals.poly_q(list(reversed(p.all_coeffs())))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def saddle(d: int, L: int):
     """s as two independent enclosures: exact bisection of the sign change on [1/d, 3/d], and
     Arb's isolation of the real roots of g_{d,L} (the one in [1/d, 3/d])."""
@@ -87,7 +88,7 @@ def eig_formulas(d: int, L: int, w: float):
     return lp, lm
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def hessian_function(d: int, L: int):
     """The Hessian of (27) by ``sympy.hessian`` (not the printed entries), as a function of
     (a_1..a_d, w) evaluable on Arb balls."""
@@ -148,14 +149,30 @@ def lemma4_symbolic(ctx):
             a = list(sp.symbols(f"a0:{d}", real=True))
             l = sm.objective_s2(a, L, ss.w_sym)
             grad = [sp.diff(l, x) for x in a]
-            ctx.identity(f"(28) as printed = dl/da_j, d={d}, L={L}", [sp.expand(grad[j] - ss.printed_gradient_entry(a, j, L)) for j in range(d)], scope=f"d={d}")
-            diff = sp.expand(grad[0] - grad[1] - 2 * ss.w_sym * (L - 1) * (sum(x ** (L - 1) for x in a) - 1) * (a[0] ** (L - 2) - a[1] ** (L - 2)))
+            ctx.identity(
+                f"(28) as printed = dl/da_j, d={d}, L={L}",
+                [sp.expand(grad[j] - ss.printed_gradient_entry(a, j, L)) for j in range(d)],
+                scope=f"d={d}",
+            )
+            diff = sp.expand(
+                grad[0]
+                - grad[1]
+                - 2 * ss.w_sym * (L - 1) * (sum(x ** (L - 1) for x in a) - 1) * (a[0] ** (L - 2) - a[1] ** (L - 2))
+            )
             ctx.identity(f"grad_1 - grad_2 factorises, d={d}, L={L}", diff, scope=f"d={d}")
         n = L - 2
         q1 = intervals.poly_q([1] * n)  # (x^n - 1)/(x - 1)
-        ctx.exact(f"q(x,1) = (x^n-1)/(x-1), n = L-2 = {n}: no real root (Sturm), q(0,1) = 1 > 0", intervals.sturm_count_real(q1) == 0, scope=f"L={L}")
+        ctx.exact(
+            f"q(x,1) = (x^n-1)/(x-1), n = L-2 = {n}: no real root (Sturm), q(0,1) = 1 > 0",
+            intervals.sturm_count_real(q1) == 0,
+            scope=f"L={L}",
+        )
         x, y = sp.symbols("x y", real=True)
-        ctx.identity(f"x^n - y^n = (x-y) sum x^i y^(n-1-i), n={n}", sp.expand(x**n - y**n - (x - y) * sum(x**i * y ** (n - 1 - i) for i in range(n))), scope="all real x, y")
+        ctx.identity(
+            f"x^n - y^n = (x-y) sum x^i y^(n-1-i), n={n}",
+            sp.expand(x**n - y**n - (x - y) * sum(x**i * y ** (n - 1 - i) for i in range(n))),
+            scope="all real x, y",
+        )
     ctx.note("the second case (sum a^{L-1} = 1): (28) reduces to -2P/m (1 - sum a); its zero set is l = 0 (P > 0).")
 
 
@@ -190,7 +207,12 @@ def lemma4_newton(ctx):
         kind = "min" if loss < 1e-20 else ("w1" if spread < 1e-10 else None)
         if kind:
             found[kind] += 1
-        ctx.fact("converged critical point: l < 1e-20 (global minimum) or spread < 1e-10 (on W_1)", kind is not None, loss=loss, spread=spread)
+        ctx.fact(
+            "converged critical point: l < 1e-20 (global minimum) or spread < 1e-10 (on W_1)",
+            kind is not None,
+            loss=loss,
+            spread=spread,
+        )
 
     ctx.random(st.lists(st.floats(-1, 1, allow_nan=False), min_size=d, max_size=d), prop, quick=30, full=300)
     ctx.metrics["critical_points_found"] = dict(found)
@@ -211,7 +233,7 @@ def init_zeta(d: int, gap: float):
     return [1.0, 1.0 - gap] + [0.5 * (1 + (d - k) / d) for k in range(3, d + 1)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def flow(d: int, L: int, w: float, alpha: float, gap: float, ref: bool, t_end: float = 900.0, step: float = 0.25):
     """The flow (28) from alpha * zeta (``ref``: the reference initialisation, a_2 = a_1)."""
     a, rhs = _rhs(d, L, w)
@@ -259,20 +281,35 @@ def lemma5_flow(ctx):
     for inst in ctx.instances(FLOW_QUICK, FLOW_FULL):
         ctx.start(inst)
         d, L, w, al = inst["d"], inst["L"], inst["w2"], inst["alpha"]
-        ctx.exact("1 - d (1/(2d))^{L-1} > 0 and 1 - d/(2d) > 0", 1 - d * Fraction(1, 2 * d) ** (L - 1) > 0 and Fraction(1, 2) > 0)
+        ctx.exact(
+            "1 - d (1/(2d))^{L-1} > 0 and 1 - d/(2d) > 0",
+            1 - d * Fraction(1, 2 * d) ** (L - 1) > 0 and Fraction(1, 2) > 0,
+        )
         for ref in (False, True):
             z = init_zeta(d, GAP)
             if ref:
                 z[1] = z[0]
             x0 = [Fraction(al) * Fraction(v) for v in z]
             rl, rs = 1 - sum(v ** (L - 1) for v in x0), 1 - sum(x0)
-            ctx.exact(f"{'reference' if ref else 'I_0'} init: both residuals in (0, 1)", 0 < rl < 1 and 0 < rs < 1, res_l=float(rl), res_s=float(rs))
+            ctx.exact(
+                f"{'reference' if ref else 'I_0'} init: both residuals in (0, 1)",
+                0 < rl < 1 and 0 < rs < 1,
+                res_l=float(rl),
+                res_s=float(rs),
+            )
         for name, fl in zip(("A", "A_ref"), _flows(inst)):
             ls = loss_np(fl.states, L, w)
             # error of l: state error x |grad l|, plus rounding of the extended-precision evaluation
-            err = float(np.max(fl.error)) * float(np.max(np.abs(grad_np(fl.states, L, w)))) * math.sqrt(d) + 8 * float(np.finfo(np.longdouble).eps) * float(np.max(ls))
+            err = float(np.max(fl.error)) * float(np.max(np.abs(grad_np(fl.states, L, w)))) * math.sqrt(d) + 8 * float(
+                np.finfo(np.longdouble).eps
+            ) * float(np.max(ls))
             ctx.bound(f"max_t l({name}(t)) <= 2P/m", float(np.max(ls)), 2 * w, err=err)
-            ctx.bound(f"max_(t > 0) l({name}(t)) <= l({name}(0)) (the Lemma-22 step)", float(np.max(ls[1:])), float(ls[0]), err=2 * err)
+            ctx.bound(
+                f"max_(t > 0) l({name}(t)) <= l({name}(0)) (the Lemma-22 step)",
+                float(np.max(ls[1:])),
+                float(ls[0]),
+                err=2 * err,
+            )
 
 
 @check("ssm-poison/lemma-11", "confinement-along-flows", "flow")
@@ -284,7 +321,9 @@ def lemma11_flow(ctx):
         L = inst["L"]
         ctx.exact("(3^{L-1} - 1)^2 > 2 (so l > 2P/m off [-3,3]^d)", (3 ** (L - 1) - 1) ** 2 > 2)
         for name, fl in zip(("A", "A_ref"), _flows(inst)):
-            ctx.bound(f"max_t max_j |{name}_j(t)| <= 3", float(np.max(np.abs(fl.states))), 3.0, err=float(np.max(fl.error)))
+            ctx.bound(
+                f"max_t max_j |{name}_j(t)| <= 3", float(np.max(np.abs(fl.states))), 3.0, err=float(np.max(fl.error))
+            )
 
 
 # ---------------------------------------------------------------------------------------
@@ -309,14 +348,29 @@ def lemma6_exact(ctx):
     for d, L in _grid(ctx):
         A = list(sp.symbols(f"a0:{d}", real=True))
         gl = [sp.diff(sm.objective_s2(A, L, ss.w_sym), x).subs({x: a for x in A}) for x in A[:1]]
-        ctx.identity(f"grad l(a 1_d)_j = 2P/m g_{{d,L}}(a), d={d}, L={L}", sp.expand(gl[0] - 2 * ss.w_sym * sm.critical_polynomial(d, L, a)), scope=f"d={d}, L={L}")
+        ctx.identity(
+            f"grad l(a 1_d)_j = 2P/m g_{{d,L}}(a), d={d}, L={L}",
+            sp.expand(gl[0] - 2 * ss.w_sym * sm.critical_polynomial(d, L, a)),
+            scope=f"d={d}, L={L}",
+        )
         p = g_poly(d, L)
         n = intervals.sturm_count(p, fmpq(-1, d), fmpq(1, d))
-        ctx.exact(f"g_{{{d},{L}}} has no root in (-1/d, 1/d] (Sturm) and g(-1/d) != 0", n == 0 and p(fmpq(-1, d)) != 0, roots=n, scope=f"d={d}, L={L}")
-    ctx.exact("(1 - u)^2 > 2 for u > 3 and for u < -1 (exact: (1-u)^2 - 2 has roots 1 +- sqrt 2 in (-1, 3))",
-              all(abs(r) < 3 and r > -1 for r in [1 - sp.sqrt(2), 1 + sp.sqrt(2)]))
+        ctx.exact(
+            f"g_{{{d},{L}}} has no root in (-1/d, 1/d] (Sturm) and g(-1/d) != 0",
+            n == 0 and p(fmpq(-1, d)) != 0,
+            roots=n,
+            scope=f"d={d}, L={L}",
+        )
+    ctx.exact(
+        "(1 - u)^2 > 2 for u > 3 and for u < -1 (exact: (1-u)^2 - 2 has roots 1 +- sqrt 2 in (-1, 3))",
+        all(abs(r) < 3 and r > -1 for r in [1 - sp.sqrt(2), 1 + sp.sqrt(2)]),
+    )
     ctx.exact("f(3) = (L-1)/8^{L-2} at L=3 equals 1/4", ss.lemma6_f(3) == sp.Rational(1, 4))
-    ctx.exact("f(L) decreasing for L >= 3 (f(L+1)/f(L) = L/(8(L-1)) < 1)", all(ss.lemma6_f(L + 1) < ss.lemma6_f(L) for L in range(3, 60)), scope="L = 3..59")
+    ctx.exact(
+        "f(L) decreasing for L >= 3 (f(L+1)/f(L) = L/(8(L-1)) < 1)",
+        all(ss.lemma6_f(L + 1) < ss.lemma6_f(L) for L in range(3, 60)),
+        scope="L = 3..59",
+    )
 
 
 @check("ssm-poison/lemma-7", "exact-sturm-and-identities", "symbolic")
@@ -339,22 +393,50 @@ def lemma7_exact(ctx):
         ctx.identity("printed f'' = d^2f/da^2", sp.expand(ss.f_second_printed(a, d, L) - sp.diff(f, a, 2)))
         ctx.identity("f'(0) = -2Pd/m", ss.f_prime_printed(sp.Integer(0), d, L) + 2 * ss.w_sym * d)
         p = g_poly(d, L)
-        n13, n_13, nR = intervals.sturm_count(p, fmpq(1, d), fmpq(3, d)), intervals.sturm_count(p, fmpq(-1, d), fmpq(3, d)), intervals.sturm_count_real(p)
-        ctx.exact(f"exactly one root of g in [1/d, 3/d] and in [-1/d, 3/d], d={d}, L={L}", n13 == 1 and n_13 == 1 and p(fmpq(1, d)) < 0 < p(fmpq(3, d)),
-                  roots_1d_3d=n13, roots_real=nR)
-        ctx.exact(f"s is the only real critical point of f (g has {nR} real root(s)), so it is the global minimiser on W_1", nR == 1, real_roots=nR)
-        ctx.exact("1 - d(3/d)^{L-1} = 1 - 3(3/d)^{L-2} >= 1 - 3(3/8)^2 >= 1/2", 1 - 3 * Fraction(3, d) ** (L - 2) >= Fraction(1, 2))
-    ctx.exact("h(3) = 3/4, h decreasing for L >= 3", ss.lemma7_h(3) == sp.Rational(3, 4) and all(ss.lemma7_h(L + 1) < ss.lemma7_h(L) for L in range(3, 60)))
-    ctx.exact("g(4) = 9/4, g decreasing for L >= 4", ss.lemma7_g(4) == sp.Rational(9, 4) and all(ss.lemma7_g(L + 1) < ss.lemma7_g(L) for L in range(4, 60)))
+        n13, n_13, nR = (
+            intervals.sturm_count(p, fmpq(1, d), fmpq(3, d)),
+            intervals.sturm_count(p, fmpq(-1, d), fmpq(3, d)),
+            intervals.sturm_count_real(p),
+        )
+        ctx.exact(
+            f"exactly one root of g in [1/d, 3/d] and in [-1/d, 3/d], d={d}, L={L}",
+            n13 == 1 and n_13 == 1 and p(fmpq(1, d)) < 0 < p(fmpq(3, d)),
+            roots_1d_3d=n13,
+            roots_real=nR,
+        )
+        ctx.exact(
+            f"s is the only real critical point of f (g has {nR} real root(s)), so it is the global minimiser on W_1",
+            nR == 1,
+            real_roots=nR,
+        )
+        ctx.exact(
+            "1 - d(3/d)^{L-1} = 1 - 3(3/d)^{L-2} >= 1 - 3(3/8)^2 >= 1/2",
+            1 - 3 * Fraction(3, d) ** (L - 2) >= Fraction(1, 2),
+        )
+    ctx.exact(
+        "h(3) = 3/4, h decreasing for L >= 3",
+        ss.lemma7_h(3) == sp.Rational(3, 4) and all(ss.lemma7_h(L + 1) < ss.lemma7_h(L) for L in range(3, 60)),
+    )
+    ctx.exact(
+        "g(4) = 9/4, g decreasing for L >= 4",
+        ss.lemma7_g(4) == sp.Rational(9, 4) and all(ss.lemma7_g(L + 1) < ss.lemma7_g(L) for L in range(4, 60)),
+    )
 
 
 def _saddle_items(ctx, d, L, w=1.0):
     s, roots, inside = saddle(d, L)
-    ctx.exact(f"Arb isolates exactly one real root of g in (1/d, 3/d), d={d}, L={L}", len(inside) == 1, real_roots=len(roots))
+    ctx.exact(
+        f"Arb isolates exactly one real root of g in (1/d, 3/d), d={d}, L={L}", len(inside) == 1, real_roots=len(roots)
+    )
     if len(inside) != 1:
         return None
     ok = s.overlaps(inside[0])
-    ctx.exact("the bisection ball and Arb's isolating ball of s overlap (two enclosures of one root)", bool(ok), s_bisect=_arb_str(s), s_flint=_arb_str(inside[0]))
+    ctx.exact(
+        "the bisection ball and Arb's isolating ball of s overlap (two enclosures of one root)",
+        bool(ok),
+        s_bisect=_arb_str(s),
+        s_flint=_arb_str(inside[0]),
+    )
     W = _ball_w(w)
     ls = W * ((1 - d * s ** (L - 1)) ** 2 + (1 - d * s) ** 2)
     certify(ctx, f"l(s) >= P/(4m), d={d}, L={L}", W / 4, ls, l_s=_arb_str(ls, 20))
@@ -392,15 +474,39 @@ def lemma8_symbolic(ctx):
     (catalog candidate identities, verified here): lambda_- = 2P/m (L-2)(1 - ds)/s."""
     w, s, d, L = ss.w_sym, ss.s_sym, ss.d_sym, ss.L_sym
     for dd in (3, 5):
-        for LL in ((7, 9) if not ctx.full else (5, 7, 9, 11)):
+        for LL in (7, 9) if not ctx.full else (5, 7, 9, 11):
             A = list(sp.symbols(f"a0:{dd}", real=True))
             H = sp.hessian(sm.objective_s2(A, LL, w), A)
-            ctx.identity(f"sympy.hessian = printed entries, d={dd}, L={LL}", sp.expand(H - ss.printed_hessian(A, LL, w)), scope=f"d={dd}, L={LL}")
+            ctx.identity(
+                f"sympy.hessian = printed entries, d={dd}, L={LL}",
+                sp.expand(H - ss.printed_hessian(A, LL, w)),
+                scope=f"d={dd}, L={LL}",
+            )
     # symbolic d, L at A = s 1_d: the printed diagonal entry with sum_{k != j} a_k^{L-1} = (d-1) s^{L-1}
-    diag = 2 * w * ((L - 1) * ((2 * L - 3) * s ** (2 * L - 4) + (L - 2) * (d - 1) * s ** (L - 1) * s ** (L - 3) - (L - 2) * s ** (L - 3)) + 1)
+    diag = (
+        2
+        * w
+        * (
+            (L - 1)
+            * (
+                (2 * L - 3) * s ** (2 * L - 4)
+                + (L - 2) * (d - 1) * s ** (L - 1) * s ** (L - 3)
+                - (L - 2) * s ** (L - 3)
+            )
+            + 1
+        )
+    )
     off = 2 * w * ((L - 1) ** 2 * s ** (L - 2) * s ** (L - 2) + 1)
-    ctx.identity("diagonal entry at s 1_d = omega_1 (symbolic d, L)", sp.simplify(sp.powsimp(sp.expand(diag - ss.omega1(s, d, L)))), scope="symbolic d, L, s > 0")
-    ctx.identity("off-diagonal entry at s 1_d = omega_2", sp.simplify(sp.powsimp(sp.expand(off - ss.omega2(s, d, L)))), scope="symbolic d, L, s > 0")
+    ctx.identity(
+        "diagonal entry at s 1_d = omega_1 (symbolic d, L)",
+        sp.simplify(sp.powsimp(sp.expand(diag - ss.omega1(s, d, L)))),
+        scope="symbolic d, L, s > 0",
+    )
+    ctx.identity(
+        "off-diagonal entry at s 1_d = omega_2",
+        sp.simplify(sp.powsimp(sp.expand(off - ss.omega2(s, d, L)))),
+        scope="symbolic d, L, s > 0",
+    )
     o1, o2 = sp.Symbol("omega1"), sp.Symbol("omega2")
     for dd in (4, 8):
         M = (o1 - o2) * sp.eye(dd) + o2 * sp.ones(dd, dd)
@@ -409,15 +515,30 @@ def lemma8_symbolic(ctx):
         for j in range(1, dd):
             e = sp.zeros(dd, 1)
             e[0], e[j] = 1, -1
-            ctx.identity(f"M (e_1 - e_{j + 1}) = (omega_1 - omega_2)(e_1 - e_{j + 1}), d={dd}", sp.expand(M * e - (o1 - o2) * e))
-        V = sp.Matrix.hstack(one, *[sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(dd)]) for j in range(1, dd)])
+            ctx.identity(
+                f"M (e_1 - e_{j + 1}) = (omega_1 - omega_2)(e_1 - e_{j + 1}), d={dd}", sp.expand(M * e - (o1 - o2) * e)
+            )
+        V = sp.Matrix.hstack(
+            one, *[sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(dd)]) for j in range(1, dd)]
+        )
         ctx.exact(f"1_d, e_1 - e_2, ..., e_1 - e_d span R^d (det != 0), d={dd}", V.det() != 0, det=str(V.det()))
-    ctx.identity("omega_1 + (d-1) omega_2 = printed lambda_+ (symbolic d, L)", sp.simplify(sp.powsimp(sp.expand(ss.omega1(s, d, L) + (d - 1) * ss.omega2(s, d, L) - ss.lambda_plus(s, d, L)))), scope="symbolic d, L")
-    ctx.identity("omega_1 - omega_2 = printed lambda_- (symbolic d, L)", sp.simplify(sp.powsimp(sp.expand(ss.omega1(s, d, L) - ss.omega2(s, d, L) - ss.lambda_minus(s, d, L)))), scope="symbolic d, L")
+    ctx.identity(
+        "omega_1 + (d-1) omega_2 = printed lambda_+ (symbolic d, L)",
+        sp.simplify(sp.powsimp(sp.expand(ss.omega1(s, d, L) + (d - 1) * ss.omega2(s, d, L) - ss.lambda_plus(s, d, L)))),
+        scope="symbolic d, L",
+    )
+    ctx.identity(
+        "omega_1 - omega_2 = printed lambda_- (symbolic d, L)",
+        sp.simplify(sp.powsimp(sp.expand(ss.omega1(s, d, L) - ss.omega2(s, d, L) - ss.lambda_minus(s, d, L)))),
+        scope="symbolic d, L",
+    )
     for dd, LL in _grid(ctx):
         g = sm.critical_polynomial(dd, LL, s)
         red = sp.expand(ss.lambda_minus(s, dd, LL, 1) * s - 2 * (LL - 2) * (1 - dd * s))
-        ctx.identity(f"s lambda_- - 2(L-2)(1-ds) = 0 mod g_{{d,L}}(s), d={dd}, L={LL} (P/m = 1)", sp.rem(sp.Poly(red, s), sp.Poly(g, s)).as_expr() if sp.Poly(red, s).degree() >= 0 else red)
+        ctx.identity(
+            f"s lambda_- - 2(L-2)(1-ds) = 0 mod g_{{d,L}}(s), d={dd}, L={LL} (P/m = 1)",
+            sp.rem(sp.Poly(red, s), sp.Poly(g, s)).as_expr() if sp.Poly(red, s).degree() >= 0 else red,
+        )
 
 
 def _spectrum_items(ctx, d, L, w):
@@ -431,12 +552,20 @@ def _spectrum_items(ctx, d, L, w):
     finally:
         flint.ctx.prec = old
     re = [z.real for z in eigs]
-    ctx.exact(f"Arb eigenvalue enclosures are real (imaginary part contains only 0 up to its radius), d={d}, L={L}", all(abs(float(z.imag.mid())) <= float(z.imag.rad()) + 1e-60 for z in eigs))
+    ctx.exact(
+        f"Arb eigenvalue enclosures are real (imaginary part contains only 0 up to its radius), d={d}, L={L}",
+        all(abs(float(z.imag.mid())) <= float(z.imag.rad()) + 1e-60 for z in eigs),
+    )
     near_m = [r for r in re if r.overlaps(lm)]
     near_p = [r for r in re if r.overlaps(lp)]
-    ctx.exact(f"d-1 = {d - 1} enclosures overlap the printed lambda_-, 1 overlaps the printed lambda_+, and the two groups are disjoint",
-              len(near_m) == d - 1 and len(near_p) == 1 and all(not m.overlaps(lp) for m in near_m),
-              lambda_plus=_arb_str(lp, 20), lambda_minus=_arb_str(lm, 20), eig_min=_arb_str(re[0], 20), eig_max=_arb_str(re[-1], 20))
+    ctx.exact(
+        f"d-1 = {d - 1} enclosures overlap the printed lambda_-, 1 overlaps the printed lambda_+, and the two groups are disjoint",
+        len(near_m) == d - 1 and len(near_p) == 1 and all(not m.overlaps(lp) for m in near_m),
+        lambda_plus=_arb_str(lp, 20),
+        lambda_minus=_arb_str(lm, 20),
+        eig_min=_arb_str(re[0], 20),
+        eig_max=_arb_str(re[-1], 20),
+    )
     # eigenvectors on the ball matrix: H 1 - lambda_+ 1 and H(e_1 - e_j) - lambda_-(e_1 - e_j) contain 0
     one = arb_mat([[1]] * d)
     r1 = H * one - one * lp
@@ -459,22 +588,38 @@ def lemma8_interval(ctx):
     the printed lambda_+, d-1 meet the printed lambda_- and the groups are disjoint; the printed
     eigenvectors satisfy the eigen-equations in ball arithmetic."""
     ctx.precision = f"Arb, {PREC} bits"
-    for d, L in ([(8, 7), (10, 7)] if not ctx.full else GRID_DL):
-        for w in ((1.0,) if not ctx.full else (1.0, 0.5)):
+    for d, L in [(8, 7), (10, 7)] if not ctx.full else GRID_DL:
+        for w in (1.0,) if not ctx.full else (1.0, 0.5):
             _spectrum_items(ctx, d, L, w)
     from hypothesis import strategies as st
 
-    ctx.random(st.tuples(st.integers(8, 14), st.sampled_from([7, 9, 11, 13])), lambda dl: _spectrum_items(ctx, dl[0], dl[1], 1.0), quick=2, full=12)
+    ctx.random(
+        st.tuples(st.integers(8, 14), st.sampled_from([7, 9, 11, 13])),
+        lambda dl: _spectrum_items(ctx, dl[0], dl[1], 1.0),
+        quick=2,
+        full=12,
+    )
 
 
 def _lemma9_items(ctx, d, L, w=1.0):
     lp, lm = eig_formulas(d, L, w)
     W = _ball_w(w)
-    certify(ctx, f"lambda_+ >= 2P(d-1)/m (strict on the balls), d={d}, L={L}", 2 * W * (d - 1), lp, lambda_plus=_arb_str(lp, 15))
+    certify(
+        ctx,
+        f"lambda_+ >= 2P(d-1)/m (strict on the balls), d={d}, L={L}",
+        2 * W * (d - 1),
+        lp,
+        lambda_plus=_arb_str(lp, 15),
+    )
     certify(ctx, "-2P/m < lambda_-", -2 * W, lm, lambda_minus=_arb_str(lm, 15))
     certify(ctx, "lambda_- < 0", lm, arb(0))
     s = saddle(d, L)[0]
-    certify(ctx, "(L-1)(L-2) s^{L-3}(d s^{L-1} - 1) > -1", arb(-1), (L - 1) * (L - 2) * s ** (L - 3) * (d * s ** (L - 1) - 1))
+    certify(
+        ctx,
+        "(L-1)(L-2) s^{L-3}(d s^{L-1} - 1) > -1",
+        arb(-1),
+        (L - 1) * (L - 2) * s ** (L - 3) * (d * s ** (L - 1) - 1),
+    )
 
 
 @check("ssm-poison/lemma-9", "arb-bounds", "interval")
@@ -499,8 +644,13 @@ def lemma9_exact(ctx):
         ctx.exact(f"g(1/d) < 0 (so s > 1/d and lambda_- < 0), d={d}, L={L}", g_poly(d, L)(fmpq(1, d)) < 0)
     ctx.exact("f(7) = -30 (3/8)^4 > -0.6", ss.lemma9_f(7) > sp.Rational(-6, 10), value=float(ss.lemma9_f(7)))
     ctx.exact("g(7) < 0.6", ss.lemma7_g(7) < sp.Rational(6, 10))
-    ctx.exact("f increasing and g decreasing for L >= 7", all(ss.lemma9_f(L + 1) > ss.lemma9_f(L) for L in range(7, 60)))
-    ctx.exact("3(3/8)^{L-2} - 1 < 0 for L >= 7 (the corrected last link)", all(3 * sp.Rational(3, 8) ** (L - 2) - 1 < 0 for L in range(7, 60)))
+    ctx.exact(
+        "f increasing and g decreasing for L >= 7", all(ss.lemma9_f(L + 1) > ss.lemma9_f(L) for L in range(7, 60))
+    )
+    ctx.exact(
+        "3(3/8)^{L-2} - 1 < 0 for L >= 7 (the corrected last link)",
+        all(3 * sp.Rational(3, 8) ** (L - 2) - 1 < 0 for L in range(7, 60)),
+    )
     ctx.metrics["proof_misprint"] = "printed '3(3/8)^{L-2} < 0' is false (positive); the -1 is missing"
 
 
@@ -509,7 +659,9 @@ def lemma9_exact(ctx):
 # ---------------------------------------------------------------------------------------
 def _w2_basis(d):
     """Q of Lemma 10: 1_d/sqrt d, then Gram-Schmidt of e_1 - e_2, ..., e_1 - e_d (exact)."""
-    vecs = [sp.ones(d, 1)] + [sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(d)]) for j in range(1, d)]
+    vecs = [sp.ones(d, 1)] + [
+        sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(d)]) for j in range(1, d)
+    ]
     return sp.Matrix.hstack(*sp.GramSchmidt(vecs, orthonormal=True))
 
 
@@ -520,19 +672,26 @@ def lemma10_symbolic(ctx):
     omega_2) I + omega_2 11^T with omega_2 = (lambda_+ - lambda_-)/d; and the printed A^lin(t)
     satisfies A^lin' = -Hess (A^lin - s 1) and the initial condition."""
     lp, lm, t, s = sp.symbols("lambda_p lambda_m t s", real=True)
-    for d in ((3, 4) if not ctx.full else (3, 4, 5)):
+    for d in (3, 4) if not ctx.full else (3, 4, 5):
         Q = _w2_basis(d)
         ctx.identity(f"Q^T Q = I, d={d}", sp.simplify(Q.T * Q - sp.eye(d)))
         ctx.identity(f"Q e_1 = 1_d/sqrt d, d={d}", sp.simplify(Q[:, 0] - sp.ones(d, 1) / sp.sqrt(d)))
-        ctx.identity(f"columns 2..d of Q are orthogonal to 1_d (so span W_2), d={d}", sp.simplify(sp.ones(1, d) * Q[:, 1:]))
+        ctx.identity(
+            f"columns 2..d of Q are orthogonal to 1_d (so span W_2), d={d}", sp.simplify(sp.ones(1, d) * Q[:, 1:])
+        )
         Lam = sp.diag(lp, *([lm] * (d - 1)))
         Hs = Q * Lam * Q.T
         o2 = (lp - lm) / d
-        ctx.identity(f"Q Lambda Q^T = (omega_1 - omega_2) I + omega_2 11^T with omega_1 - omega_2 = lambda_-, d={d}", sp.simplify(Hs - (lm * sp.eye(d) + o2 * sp.ones(d, d))))
+        ctx.identity(
+            f"Q Lambda Q^T = (omega_1 - omega_2) I + omega_2 11^T with omega_1 - omega_2 = lambda_-, d={d}",
+            sp.simplify(Hs - (lm * sp.eye(d) + o2 * sp.ones(d, d))),
+        )
         A0 = sp.Matrix(sp.symbols(f"x0:{d}", real=True))
         S = s * sp.ones(d, 1)
         Alin = Q * sp.diag(*[sp.exp(-t * e) for e in [lp] + [lm] * (d - 1)]) * Q.T * (A0 - S) + S
-        ctx.identity(f"printed A^lin solves A' = -Hess(s)(A - s), d={d}", sp.simplify(sp.diff(Alin, t) + Hs * (Alin - S)))
+        ctx.identity(
+            f"printed A^lin solves A' = -Hess(s)(A - s), d={d}", sp.simplify(sp.diff(Alin, t) + Hs * (Alin - S))
+        )
         ctx.identity(f"A^lin(0) = A(0), d={d}", sp.simplify(Alin.subs(t, 0) - A0))
 
 
@@ -549,10 +708,12 @@ def cor2_symbolic(ctx):
         S = s * sp.ones(d, 1)
         Alin = Q * sp.diag(*[sp.exp(-t * e) for e in [lp] + [lm] * (d - 1)]) * Q.T * (A0 - S) + S
         printed = (sp.exp(-t * lp) * (b1 - s) + s) * sp.ones(d, 1) + sp.exp(-t * lm) * b2 * v
-        ctx.identity(f"Corollary 2 = Lemma 10's solution, d={d}", sp.simplify(Alin - printed), scope="v in W_2 (unit or not)")
+        ctx.identity(
+            f"Corollary 2 = Lemma 10's solution, d={d}", sp.simplify(Alin - printed), scope="v in W_2 (unit or not)"
+        )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _lin_vs_nonlinear(d, L, w, eps, t_end):
     """Nonlinear flow (28) from s 1 + eps (u_1 1/sqrt d + u_2 v) against Corollary 2's closed form."""
     a, rhs = _rhs(d, L, w)
@@ -579,8 +740,15 @@ def cor2_flow(ctx):
     t_end = 1 / abs(float(eig_formulas(d, L, w)[1].mid()))
     (d1, e1, _, _), (d2, e2, _, _) = _lin_vs_nonlinear(d, L, w, 1e-4, t_end), _lin_vs_nonlinear(d, L, w, 1e-5, t_end)
     slope = math.log10(d1 / d2)
-    ctx.fact("linearisation error is second order in eps (slope of log discrepancy in [1.8, 2.2])", 1.8 <= slope <= 2.2 and max(e1, e2) < 0.01 * d2,
-             slope=slope, discrepancy_1e4=d1, discrepancy_1e5=d2, flow_error=max(e1, e2), t_end=t_end)
+    ctx.fact(
+        "linearisation error is second order in eps (slope of log discrepancy in [1.8, 2.2])",
+        1.8 <= slope <= 2.2 and max(e1, e2) < 0.01 * d2,
+        slope=slope,
+        discrepancy_1e4=d1,
+        discrepancy_1e5=d2,
+        flow_error=max(e1, e2),
+        t_end=t_end,
+    )
     ctx.metrics["discrepancy_over_eps2"] = d2 / 1e-10
 
 
@@ -592,7 +760,10 @@ def remark2_symbolic(ctx):
     lp, mu, b2 = sp.Symbol("lp", positive=True), sp.Symbol("mu", positive=True), sp.Symbol("b2", positive=True)
     b1, s = sp.symbols("b1 s", real=True)
     ctx.identity("lim e^{-t lambda_+}(beta_1 - s) + s - s = 0", sp.limit(sp.exp(-t * lp) * (b1 - s), t, sp.oo))
-    ctx.exact("lim |e^{-t lambda_-} beta_2| = oo (lambda_- = -mu < 0, |beta_2| > 0)", sp.limit(sp.exp(t * mu) * b2, t, sp.oo) == sp.oo)
+    ctx.exact(
+        "lim |e^{-t lambda_-} beta_2| = oo (lambda_- = -mu < 0, |beta_2| > 0)",
+        sp.limit(sp.exp(t * mu) * b2, t, sp.oo) == sp.oo,
+    )
     ctx.identity("beta_2 = 0: the W_2 part vanishes", sp.exp(t * mu) * 0)
 
 
@@ -617,7 +788,10 @@ def def5_symbolic(ctx):
 def def6_interval(ctx):
     """Definition 6 on -Hess l(s): eigenvalues -lambda_+ < 0 < -lambda_- decided on Arb
     enclosures (so all nonzero, both signs present); the exact predicate on sample matrices."""
-    ctx.exact("predicate: diag(1,-2) hyperbolic; diag(1,2), diag(0,-1) not", ss.strictly_hyperbolic([1, -2]) and not ss.strictly_hyperbolic([1, 2]) and not ss.strictly_hyperbolic([0, -1]))
+    ctx.exact(
+        "predicate: diag(1,-2) hyperbolic; diag(1,2), diag(0,-1) not",
+        ss.strictly_hyperbolic([1, -2]) and not ss.strictly_hyperbolic([1, 2]) and not ss.strictly_hyperbolic([0, -1]),
+    )
     for d, L in _grid(ctx):
         lp, lm = eig_formulas(d, L, 1.0)
         certify(ctx, f"-lambda_+ < 0, d={d}, L={L}", -lp, arb(0))
@@ -637,18 +811,41 @@ def def7_symbolic(ctx):
         n = sum(1 for _ in ss.resonance_multi_indices(d, d - 1, positive=True))
         ctx.exact(f"N_{{>0}}^d reading: no multi-index with sum in 2..{d - 1}, d={d}", n == 0, count=n)
     for positive in (True, False):
-        bad = [(d, N) for d in range(1, 5) for N in range(2, 8)
-               if sorted(ss.resonance_multi_indices(d, N, positive)) != sorted(set(ss.resonance_multi_indices(d, N, positive)))
-               or any(min(m) < (1 if positive else 0) or not 2 <= sum(m) <= N for m in ss.resonance_multi_indices(d, N, positive))
-               or sum(1 for _ in ss.resonance_multi_indices(d, N, positive))
-               != sum(math.comb(s - 1, d - 1) if positive else math.comb(s + d - 1, d - 1) for s in range(2, N + 1))]
-        ctx.exact(f"{'N_{>0}^d' if positive else 'N_{>=0}^d'}: distinct multi-indices of the set, as many as stars and bars gives (d = 1..4, N = 2..7)",
-                  not bad, failures=bad[:5])
-    ctx.exact("N_{>0}^d: (3, -1) non-resonant up to order 4, resonant at order 5 (m = (1, 4))",
-              ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 4, positive=True) and not ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 5, positive=True))
-    ctx.exact("N_{>=0}^d: eigenvalues (1, 2) resonant at order 2", not ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=False))
-    ctx.exact("N_{>=0}^d: eigenvalues (1, sqrt 3) non-resonant up to order 6", ss.nonresonant([sp.Integer(1), sp.sqrt(3)], 6, positive=False))
-    ctx.exact("N_{>0}^d: (1, 2) at order 2 sees only m = (1,1): non-resonant", ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=True))
+        bad = [
+            (d, N)
+            for d in range(1, 5)
+            for N in range(2, 8)
+            if sorted(ss.resonance_multi_indices(d, N, positive))
+            != sorted(set(ss.resonance_multi_indices(d, N, positive)))
+            or any(
+                min(m) < (1 if positive else 0) or not 2 <= sum(m) <= N
+                for m in ss.resonance_multi_indices(d, N, positive)
+            )
+            or sum(1 for _ in ss.resonance_multi_indices(d, N, positive))
+            != sum(math.comb(s - 1, d - 1) if positive else math.comb(s + d - 1, d - 1) for s in range(2, N + 1))
+        ]
+        ctx.exact(
+            f"{'N_{>0}^d' if positive else 'N_{>=0}^d'}: distinct multi-indices of the set, as many as stars and bars gives (d = 1..4, N = 2..7)",
+            not bad,
+            failures=bad[:5],
+        )
+    ctx.exact(
+        "N_{>0}^d: (3, -1) non-resonant up to order 4, resonant at order 5 (m = (1, 4))",
+        ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 4, positive=True)
+        and not ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 5, positive=True),
+    )
+    ctx.exact(
+        "N_{>=0}^d: eigenvalues (1, 2) resonant at order 2",
+        not ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=False),
+    )
+    ctx.exact(
+        "N_{>=0}^d: eigenvalues (1, sqrt 3) non-resonant up to order 6",
+        ss.nonresonant([sp.Integer(1), sp.sqrt(3)], 6, positive=False),
+    )
+    ctx.exact(
+        "N_{>0}^d: (1, 2) at order 2 sees only m = (1,1): non-resonant",
+        ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=True),
+    )
 
 
 @check("ssm-poison/definition-8", "q-smoothness-enumeration", "symbolic")
@@ -657,18 +854,32 @@ def def8_symbolic(ctx):
     at Q = 1; for rho_+ = 2, rho_- = 1, K(Q) = floor(Q/3); and for rational rho_pm (including
     rho_- > Q - 1, where only K = 0 is admissible) against the closed form max_M min(floor(M/rho_+),
     floor(N/rho_-)) (both readings of the first constraint)."""
-    ctx.exact("rho = (1,1): K(Q) = floor(Q/2), Q = 2..40", all(ss.q_smoothness(Q, 1, 1) == Q // 2 for Q in range(2, 41)))
+    ctx.exact(
+        "rho = (1,1): K(Q) = floor(Q/2), Q = 2..40", all(ss.q_smoothness(Q, 1, 1) == Q // 2 for Q in range(2, 41))
+    )
     ctx.exact("Q = 1: no admissible (M, N), the Q-smoothness is undefined", ss.q_smoothness(1, 1, 1) is None)
-    ctx.exact("rho = (2,1): K(Q) = floor(Q/3), Q = 2..40", all(ss.q_smoothness(Q, 2, 1) == Q // 3 for Q in range(2, 41)))
+    ctx.exact(
+        "rho = (2,1): K(Q) = floor(Q/3), Q = 2..40", all(ss.q_smoothness(Q, 2, 1) == Q // 3 for Q in range(2, 41))
+    )
     # against the closed form from the definition (K <= M/rho_+, K <= N/rho_-, K >= 0 an integer, exact rationals):
     # K(Q) = max_{M + N = Q} min(floor(M/rho_+), floor(N/rho_-)); with M - K rho_+ > 0, floor becomes ceil - 1
     rhos = [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(7, 3), Fraction(5)]
     for strict in (False, True):
         first = (lambda M, r: math.ceil(M / r) - 1) if strict else (lambda M, r: math.floor(M / r))
-        bad = [(Q, rp, rm) for rp in rhos for rm in rhos for Q in range(2, 21)
-               if ss.q_smoothness(Q, rp, rm, strict_first=strict) != max(min(first(M, rp), math.floor((Q - M) / rm)) for M in range(1, Q))]
-        ctx.exact(f"{'M - K rho_+ > 0 reading: ' if strict else ''}K(Q) = max_M min(floor(M/rho_+), floor(N/rho_-)), rho_pm in "
-                  f"{{1, 3/2, 2, 7/3, 5}}, Q = 2..20", not bad, failures=[tuple(map(str, b)) for b in bad[:5]])
+        bad = [
+            (Q, rp, rm)
+            for rp in rhos
+            for rm in rhos
+            for Q in range(2, 21)
+            if ss.q_smoothness(Q, rp, rm, strict_first=strict)
+            != max(min(first(M, rp), math.floor((Q - M) / rm)) for M in range(1, Q))
+        ]
+        ctx.exact(
+            f"{'M - K rho_+ > 0 reading: ' if strict else ''}K(Q) = max_M min(floor(M/rho_+), floor(N/rho_-)), rho_pm in "
+            f"{{1, 3/2, 2, 7/3, 5}}, Q = 2..20",
+            not bad,
+            failures=[tuple(map(str, b)) for b in bad[:5]],
+        )
 
 
 def _nonres_items(ctx, d, L, N=None):
@@ -676,9 +887,17 @@ def _nonres_items(ctx, d, L, N=None):
     N = N or d - 2
     # eigenvalues of -Hess l(s): -lambda_+ (mult 1), -lambda_- (mult d-1)
     r0 = intervals.nonresonance([(-lp, 1), (-lm, d - 1)], N, positive=False)
-    ctx.bound(f"non-resonance of order {N} (m in N_{{>=0}}^d), d={d}, L={L}: 0 < (lower bound of min |gamma| over the enclosures)",
-              0.0, r0.lower if r0.certified else 0.0, err=0.0 if r0.certified else math.inf, certified=True, strict=True,
-              smallest_gamma=r0.smallest, at=str(r0.worst), examined=r0.count)
+    ctx.bound(
+        f"non-resonance of order {N} (m in N_{{>=0}}^d), d={d}, L={L}: 0 < (lower bound of min |gamma| over the enclosures)",
+        0.0,
+        r0.lower if r0.certified else 0.0,
+        err=0.0 if r0.certified else math.inf,
+        certified=True,
+        strict=True,
+        smallest_gamma=r0.smallest,
+        at=str(r0.worst),
+        examined=r0.count,
+    )
     if N < d:
         r1 = intervals.nonresonance([(-lp, 1), (-lm, d - 1)], N, positive=True)
         ctx.exact(f"as printed (m in N_{{>0}}^d): no multi-index of order <= {N} (vacuous), d={d}", r1.count == 0)
@@ -700,8 +919,10 @@ def prop6_interval(ctx):
         ctx.metrics[f"ratio lambda_+/|lambda_-| (d={d},L={L})"] = float((lp / -lm).mid())
         certify(ctx, "lambda_+ + (d-2) lambda_- > 0 (printed, m = d-2)", arb(0), lp + (d - 2) * lm)
     ctx.random(_hyp_pairs(), lambda dl: _nonres_items(ctx, *dl), quick=3, full=30)
-    ctx.note("Resonance of -Hess l(s) requires lambda_+/|lambda_-| = M/(m_1 - 1) or (M - 1)/m_1; the ratio (recorded) is "
-             "above 1e3 for the paper's pairs, so the first order at which a resonance is possible exceeds 1e3.")
+    ctx.note(
+        "Resonance of -Hess l(s) requires lambda_+/|lambda_-| = M/(m_1 - 1) or (M - 1)/m_1; the ratio (recorded) is "
+        "above 1e3 for the paper's pairs, so the first order at which a resonance is possible exceeds 1e3."
+    )
 
 
 @check("ssm-poison/proposition-6", "exact-no-common-root", "symbolic")
@@ -710,7 +931,7 @@ def prop6_exact(ctx):
     = 0 (c_+ = 1 - m_1, c_- = -M for j = +; c_+ = -m_1, c_- = 1 - M for j = -) is a polynomial in s;
     its gcd with g_{d,L} has no root in [1/d, 3/d] (Sturm count 0) unless the polynomial is 0."""
     s = ss.s_sym
-    for d, L in ([(8, 7), (10, 7)] if not ctx.full else [(8, 7), (10, 7), (8, 9), (10, 9)]):
+    for d, L in [(8, 7), (10, 7)] if not ctx.full else [(8, 7), (10, 7), (8, 9), (10, 9)]:
         lp = sp.Poly(sp.expand(ss.lambda_plus(s, d, L, 1)), s)
         lm = sp.Poly(sp.expand(ss.lambda_minus(s, d, L, 1)), s)
         g = g_poly(d, L)
@@ -720,7 +941,7 @@ def prop6_exact(ctx):
             for m1 in range(0, total + 1):
                 M = total - m1
                 for cp, cm in ((1 - m1, -M), (-m1, 1 - M)):
-                    P = (cp * lp + cm * lm)
+                    P = cp * lp + cm * lm
                     n += 1
                     coeffs = [int(c) for c in reversed(P.all_coeffs())]
                     if all(c == 0 for c in coeffs):
@@ -730,7 +951,11 @@ def prop6_exact(ctx):
                     gg = h.gcd(g)
                     if gg.degree() > 0 and intervals.sturm_count(gg, fmpq(1, d), fmpq(3, d)) > 0:
                         bad.append((m1, M))
-        ctx.exact(f"no resonance relation of order <= d-2 vanishes at s, d={d}, L={L} ({n} relations)", not bad, failures=str(bad[:5]))
+        ctx.exact(
+            f"no resonance relation of order <= d-2 vanishes at s, d={d}, L={L} ({n} relations)",
+            not bad,
+            failures=str(bad[:5]),
+        )
 
 
 @check("ssm-poison/proposition-7", "q-smoothness-at-s", "symbolic")
@@ -738,7 +963,9 @@ def prop7_symbolic(ctx):
     """rho_pm = 1 exactly (one distinct eigenvalue of each sign, Lemma 8); Definition 8 then gives
     K = floor(Q/2) for Q = 2..60; with the proof's condition 'M - K > 0' the maximum is
     ceil(Q/2) - 1 (recorded: smaller than floor(Q/2) at even Q, a proof-only misprint)."""
-    ctx.exact("K(Q) = floor(Q/2) >= floor(Q/2), Q = 2..60", all(ss.q_smoothness(Q, 1, 1) >= Q // 2 for Q in range(2, 61)))
+    ctx.exact(
+        "K(Q) = floor(Q/2) >= floor(Q/2), Q = 2..60", all(ss.q_smoothness(Q, 1, 1) >= Q // 2 for Q in range(2, 61))
+    )
     strict = {Q: ss.q_smoothness(Q, 1, 1, strict_first=True) for Q in range(2, 13)}
     ctx.metrics["proof_condition_M-K>0"] = {str(k): v for k, v in strict.items()}
     ctx.exact("proof's strict condition gives ceil(Q/2) - 1", all(v == -(-Q // 2) - 1 for Q, v in strict.items()))
@@ -753,14 +980,20 @@ def thm3_interval(ctx):
     for d, L in _grid(ctx):
         A = list(sp.symbols(f"a0:{d}", real=True))
         field = [-sp.diff(sm.objective_s2(A, L, ss.w_sym), x) for x in A]
-        ctx.exact(f"-grad l is polynomial (analytic), d={d}, L={L}", all(sp.Poly(e, *A).is_polynomial if hasattr(sp.Poly(e, *A), 'is_polynomial') else True for e in field))
+        ctx.exact(
+            f"-grad l is polynomial (analytic), d={d}, L={L}",
+            all(sp.Poly(e, *A).is_polynomial if hasattr(sp.Poly(e, *A), "is_polynomial") else True for e in field),
+        )
         s = saddle(d, L)[0]
         gs = intervals.eval_ball(g_poly(d, L), s)
         ctx.exact("g_{d,L}(s) encloses 0 (f(s) = 0)", gs.contains(0))
         lp, lm = eig_formulas(d, L, 1.0)
         certify(ctx, "Df(s) strictly hyperbolic", -lp, -lm)
         _nonres_items(ctx, d, L)
-        ctx.exact(f"Q = d-2 >= 2 and K = floor(Q/2) = {(d - 2) // 2}", d - 2 >= 2 and ss.q_smoothness(d - 2, 1, 1) == (d - 2) // 2)
+        ctx.exact(
+            f"Q = d-2 >= 2 and K = floor(Q/2) = {(d - 2) // 2}",
+            d - 2 >= 2 and ss.q_smoothness(d - 2, 1, 1) == (d - 2) // 2,
+        )
 
 
 @check("ssm-poison/proposition-8", "bookkeeping", "interval")
@@ -770,7 +1003,10 @@ def prop8_interval(ctx):
     and Theorem 3's hypotheses at s (certified, as in theorem-3). The smallest order giving C^3
     is Q = 6 (<= d - 2 for d >= 8)."""
     ctx.exact("floor((d-2)/2) >= 3 iff d >= 8", all(((d - 2) // 2 >= 3) == (d >= 8) for d in range(2, 201)))
-    ctx.exact("smallest Q with Q-smoothness (rho = 1) >= 3 is 6", min(Q for Q in range(2, 40) if ss.q_smoothness(Q, 1, 1) >= 3) == 6)
+    ctx.exact(
+        "smallest Q with Q-smoothness (rho = 1) >= 3 is 6",
+        min(Q for Q in range(2, 40) if ss.q_smoothness(Q, 1, 1) >= 3) == 6,
+    )
     for d, L in _grid(ctx):
         lp, lm = eig_formulas(d, L, 1.0)
         certify(ctx, f"strictly hyperbolic, d={d}, L={L}", -lp, -lm)
@@ -788,7 +1024,9 @@ def _weyl_radius(d, L, w):
         r = arb(0, fmpq(1, 2**k))
         Hb = hessian_at(d, L, w, [s + r] * d)  # every point of the box (cube of half-width 2^-k) is inside
         diff = Hb - H0
-        fro2 = sum((diff[i, j] * diff[i, j] for i in range(d) for j in range(d)), arb(0))  # x*x: Arb's x**2 of a ball around 0 is nan
+        fro2 = sum(
+            (diff[i, j] * diff[i, j] for i in range(d) for j in range(d)), arb(0)
+        )  # x*x: Arb's x**2 of a ball around 0 is nan
         if fro2 < lm * lm:
             return k, fro2, lm, lp
     return None, None, lm, lp
@@ -800,11 +1038,21 @@ def prop9_interval(ctx):
     """Items 1-2: a radius r <= 1/(2d) on which |lambda_min(Hess l(A))| <= 2|lambda_-| for every A
     in the ball, certified by Weyl's inequality (||Hess l(A) - Hess l(s)||_F over the box
     enclosing the ball, in Arb, below |lambda_-|). Item 3 (H) is not checked."""
-    for d, L in ([(8, 7)] if not ctx.full else [(8, 7), (10, 7)]):
+    for d, L in [(8, 7)] if not ctx.full else [(8, 7), (10, 7)]:
         k, fro, lm, lp = _weyl_radius(d, L, 1.0)
-        ctx.exact(f"a certified radius 2^-k <= 1/(2d) exists (k={k}), d={d}, L={L}", k is not None and Fraction(1, 2**k) <= Fraction(1, 2 * d), k=k)
+        ctx.exact(
+            f"a certified radius 2^-k <= 1/(2d) exists (k={k}), d={d}, L={L}",
+            k is not None and Fraction(1, 2**k) <= Fraction(1, 2 * d),
+            k=k,
+        )
         if k is not None:
-            certify(ctx, "||Hess(A) - Hess(s)||_F^2 < lambda_-^2 on the box (Weyl: lambda_min in (2 lambda_-, 0))", fro, lm * lm, radius=2.0**-k)
+            certify(
+                ctx,
+                "||Hess(A) - Hess(s)||_F^2 < lambda_-^2 on the box (Weyl: lambda_min in (2 lambda_-, 0))",
+                fro,
+                lm * lm,
+                radius=2.0**-k,
+            )
             ctx.metrics[f"certified_r1_item2(d={d},L={L})"] = 2.0**-k
 
 
@@ -814,7 +1062,7 @@ def prop9_interval(ctx):
 W1_BITS = 113
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def w1_flow(d: int, L: int, w: float, a0: Fraction, t_end: float = 8.0, n: int = 160):
     """Lemma 12's 1-D ODE a' = 2P/m((L-1)(1 - d a^{L-1}) a^{L-2} + (1 - d a)) (as printed), heyoka
     MPFR at 113 bits (checked at 177); uniform grid of n steps."""
@@ -822,13 +1070,17 @@ def w1_flow(d: int, L: int, w: float, a0: Fraction, t_end: float = 8.0, n: int =
 
     x = sp.Symbol("x", real=True)
     W = sp.Integer(int(w)) if w == int(w) else sp.Float(w)
-    rhs = [taylor.products_for_powers(sp.expand(ss.w1_flow_printed(x, d, L, W)))]  # x**n -> x*...*x: heyoka's pow is NaN at x = 0
+    rhs = [
+        taylor.products_for_powers(sp.expand(ss.w1_flow_printed(x, d, L, W)))
+    ]  # x**n -> x*...*x: heyoka's pow is NaN at x = 0
     grid = [t_end * (k + 1) / n for k in range(n)]
-    fl = flows.integrate_hp(rhs, [x], [str(a0.numerator / mpmath.mpf(a0.denominator)) if a0 != 0 else "0"], t_end, bits=W1_BITS, grid=grid)
+    fl = flows.integrate_hp(
+        rhs, [x], [str(a0.numerator / mpmath.mpf(a0.denominator)) if a0 != 0 else "0"], t_end, bits=W1_BITS, grid=grid
+    )
     return fl
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def s_mp(d: int, L: int):
     """s as an mpmath number (midpoint of the Arb ball, radius 2^-236)."""
     with mpmath.workprec(PREC):
@@ -836,7 +1088,7 @@ def s_mp(d: int, L: int):
 
 
 def err_of(fl) -> float:
-    return float(max(fl.error)) + 2.0 ** -W1_BITS
+    return float(max(fl.error)) + 2.0**-W1_BITS
 
 
 def _w1_values(fl):
@@ -855,19 +1107,42 @@ def lemma12_exact(ctx):
     recorded: the printed g is exactly 2/3 of the bound the step needs, 1.5^{L-2} for 1.5^{L-3}) while the correct (L-1)(L-2)(1/2)^{L-3} is 15/8 at L = 7 and decreases."""
     a = ss.a_sym
     for d, L in _grid(ctx):
-        ctx.identity(f"printed a' = -(1/d) f'(a), d={d}, L={L}", sp.expand(ss.w1_flow_printed(a, d, L) + ss.f_prime_printed(a, d, L) / d))
+        ctx.identity(
+            f"printed a' = -(1/d) f'(a), d={d}, L={L}",
+            sp.expand(ss.w1_flow_printed(a, d, L) + ss.f_prime_printed(a, d, L) / d),
+        )
         p = g_poly(d, L)
-        ctx.exact(f"one root of g in [-1/d, 4/d], g(-1/d) < 0 < g(4/d), d={d}, L={L}",
-                  intervals.sturm_count(p, fmpq(-1, d), fmpq(4, d)) == 1 and p(fmpq(-1, d)) < 0 < p(fmpq(4, d)))
-    ctx.exact("h(4) = 3/4 and h decreasing for L >= 4", ss.lemma12_h(4) == sp.Rational(3, 4) and all(ss.lemma12_h(L + 1) < ss.lemma12_h(L) for L in range(4, 60)))
-    bad = [(L, float((L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)), float(ss.lemma12_g(L))) for L in (7, 9, 11) if (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) > ss.lemma12_g(L)]
+        ctx.exact(
+            f"one root of g in [-1/d, 4/d], g(-1/d) < 0 < g(4/d), d={d}, L={L}",
+            intervals.sturm_count(p, fmpq(-1, d), fmpq(4, d)) == 1 and p(fmpq(-1, d)) < 0 < p(fmpq(4, d)),
+        )
+    ctx.exact(
+        "h(4) = 3/4 and h decreasing for L >= 4",
+        ss.lemma12_h(4) == sp.Rational(3, 4) and all(ss.lemma12_h(L + 1) < ss.lemma12_h(L) for L in range(4, 60)),
+    )
+    bad = [
+        (L, float((L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)), float(ss.lemma12_g(L)))
+        for L in (7, 9, 11)
+        if (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) > ss.lemma12_g(L)
+    ]
     ctx.metrics["proof_misprint_g(L)"] = f"(L-1)(L-2)(4/8)^(L-3) > printed g(L) at d=8 for L in {[b[0] for b in bad]}"
     # what the misprint is: the printed g(L) is exactly 2/3 of the bound (L-1)(L-2)(4/d)^{L-3} at d = 8 that the step needs,
     # i.e. its 1.5^{L-2} should read 1.5^{L-3}
-    ctx.exact("printed g(L) = (2/3)(L-1)(L-2)(4/8)^{L-3} exactly, L = 4..59 (the printed 1.5^{L-2} should read 1.5^{L-3})",
-              all(ss.lemma12_g(L) == sp.Rational(2, 3) * (L - 1) * (L - 2) * sp.Rational(4, 8) ** (L - 3) for L in range(4, 60)))
-    ctx.exact("correct bound (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, decreasing, < d for d >= 8",
-              (6 * 5 * sp.Rational(1, 16)) == sp.Rational(15, 8) and all((L) * (L - 1) * sp.Rational(1, 2) ** (L - 2) < (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) for L in range(7, 60)))
+    ctx.exact(
+        "printed g(L) = (2/3)(L-1)(L-2)(4/8)^{L-3} exactly, L = 4..59 (the printed 1.5^{L-2} should read 1.5^{L-3})",
+        all(
+            ss.lemma12_g(L) == sp.Rational(2, 3) * (L - 1) * (L - 2) * sp.Rational(4, 8) ** (L - 3)
+            for L in range(4, 60)
+        ),
+    )
+    ctx.exact(
+        "correct bound (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, decreasing, < d for d >= 8",
+        (6 * 5 * sp.Rational(1, 16)) == sp.Rational(15, 8)
+        and all(
+            (L) * (L - 1) * sp.Rational(1, 2) ** (L - 2) < (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)
+            for L in range(7, 60)
+        ),
+    )
 
 
 @check("ssm-poison/lemma-12", "w1-flows", "flow")
@@ -877,7 +1152,7 @@ def lemma12_flow(ctx):
     order at every grid time. Reduction: the full d-dimensional flow (28) from a(0) 1_d (Taylor,
     double vs extended) stays on W_1 and matches the 1-D solution."""
     ctx.precision = f"heyoka MPFR {W1_BITS} bits (1-D), Taylor float64/float80 (d-dim)"
-    for d, L in ([(8, 7)] if not ctx.full else [(8, 7), (10, 7)]):
+    for d, L in [(8, 7)] if not ctx.full else [(8, 7), (10, 7)]:
         ctx.start({"d": d, "L": L, "w2": 1.0})
         s = s_mp(d, L)
         vals = {}
@@ -886,18 +1161,36 @@ def lemma12_flow(ctx):
             with mpmath.workprec(W1_BITS):
                 dev = [st[0] - s for st in fl.states]
             vals[a0] = ([st[0] for st in fl.states], err_of(fl))
-            err = float(max(fl.error)) + 2.0 ** -W1_BITS
+            err = float(max(fl.error)) + 2.0**-W1_BITS
             side = 1 if mpmath.mpf(a0.numerator) / (a0.denominator * d) > s else -1
             resolved = [x for x in dev if abs(x) > 10 * err]
-            ok = all((x > 0) == (side > 0) for x in resolved) and all(abs(b) <= abs(a) + 10 * err for a, b in zip(dev, dev[1:]))
-            ctx.fact(f"a(0) = {a0}/d: a(t) - s keeps its sign and |a - s| is non-increasing (where resolved above 10x the error)", ok,
-                     final_distance=float(abs(dev[-1])), error=err)
+            ok = all((x > 0) == (side > 0) for x in resolved) and all(
+                abs(b) <= abs(a) + 10 * err for a, b in zip(dev, dev[1:])
+            )
+            ctx.fact(
+                f"a(0) = {a0}/d: a(t) - s keeps its sign and |a - s| is non-increasing (where resolved above 10x the error)",
+                ok,
+                final_distance=float(abs(dev[-1])),
+                error=err,
+            )
             ctx.bound(f"a(0) = {a0}/d: |a(8) - s| <= 1e-20", float(abs(dev[-1])), 1e-20, err=err)
         keys = sorted(vals)
         with mpmath.workprec(W1_BITS):
-            ok = all(all(b - a > -10 * (vals[lo][1] + vals[hi][1]) for a, b in zip(vals[lo][0], vals[hi][0])) for lo, hi in zip(keys, keys[1:]))
-            resolved = sum(1 for lo, hi in zip(keys, keys[1:]) for a, b in zip(vals[lo][0], vals[hi][0]) if b - a > 10 * (vals[lo][1] + vals[hi][1]))
-        ctx.fact("order of the starting points is never reversed beyond the error (strict wherever resolved)", ok, resolved_pairs_times=resolved)
+            ok = all(
+                all(b - a > -10 * (vals[lo][1] + vals[hi][1]) for a, b in zip(vals[lo][0], vals[hi][0]))
+                for lo, hi in zip(keys, keys[1:])
+            )
+            resolved = sum(
+                1
+                for lo, hi in zip(keys, keys[1:])
+                for a, b in zip(vals[lo][0], vals[hi][0])
+                if b - a > 10 * (vals[lo][1] + vals[hi][1])
+            )
+        ctx.fact(
+            "order of the starting points is never reversed beyond the error (strict wherever resolved)",
+            ok,
+            resolved_pairs_times=resolved,
+        )
         a, rhs = _rhs(d, L, 1.0)
         for a0 in (Fraction(0), Fraction(4)):
             fl1 = w1_flow(d, L, 1.0, a0 / d)
@@ -906,8 +1199,17 @@ def lemma12_flow(ctx):
             spread = float(np.max(np.max(full.states, axis=1) - np.min(full.states, axis=1)))
             one_d = np.array([float(a0 / d)] + [float(x[0]) for x in fl1.states])
             err = float(np.max(full.error)) + float(max(fl1.error))
-            ctx.agree(f"full flow from {a0}/d 1_d = 1-D flow (reduction of Lemma 12)", full.states[:, 0].astype(float), one_d, tol=max(1e3 * err, 1e-13), err=err, spread=spread)
-            ctx.bound(f"full flow from {a0}/d 1_d stays on W_1 (coordinate spread)", spread, 10 * max(err, 1e-18), err=err)
+            ctx.agree(
+                f"full flow from {a0}/d 1_d = 1-D flow (reduction of Lemma 12)",
+                full.states[:, 0].astype(float),
+                one_d,
+                tol=max(1e3 * err, 1e-13),
+                err=err,
+                spread=spread,
+            )
+            ctx.bound(
+                f"full flow from {a0}/d 1_d stays on W_1 (coordinate spread)", spread, 10 * max(err, 1e-18), err=err
+            )
 
 
 @check("ssm-poison/claim-9", "printed-entry-point", "symbolic")
@@ -920,7 +1222,11 @@ def claim9_exact(ctx):
         p = g_poly(d, L)
         below = p(fmpq(0)) < 0 and intervals.sturm_count(p, fmpq(-1, d), fmpq(3, d)) == 1
         ctx.exact(f"g(0) < 0 and s is the only root of g in [-1/d, 3/d] (so a^Z < s for all t), d={d}, L={L}", below)
-        ctx.exact("printed A^Z(t_1(r)) = s + r/sqrt(d) 1_d is the first entry point (it is s - r/sqrt d)", not below, scope="every r in (0, s)")
+        ctx.exact(
+            "printed A^Z(t_1(r)) = s + r/sqrt(d) 1_d is the first entry point (it is s - r/sqrt d)",
+            not below,
+            scope="every r in (0, s)",
+        )
 
 
 @check("ssm-poison/claim-9", "flow-entry-side", "flow")
@@ -934,7 +1240,12 @@ def claim9_flow(ctx):
         with mpmath.workprec(W1_BITS):
             top = max(st[0] - s for st in fl.states)
         r = s / 2
-        ctx.bound("printed a^Z(t_1(r)) - s = r/sqrt d <= max_t (a^Z(t) - s)", float(r / mpmath.sqrt(d)), float(top), err=float(max(fl.error)) + 2.0 ** -W1_BITS)
+        ctx.bound(
+            "printed a^Z(t_1(r)) - s = r/sqrt d <= max_t (a^Z(t) - s)",
+            float(r / mpmath.sqrt(d)),
+            float(top),
+            err=float(max(fl.error)) + 2.0**-W1_BITS,
+        )
 
 
 @check("ssm-poison/claim-9:corrected", "flow-entry-from-below", "flow")
@@ -946,15 +1257,22 @@ def claim9c_flow(ctx):
         ctx.start({"d": d, "L": L, "w2": 1.0})
         s = s_mp(d, L)
         fl = w1_flow(d, L, 1.0, Fraction(0))
-        err = float(max(fl.error)) + 2.0 ** -W1_BITS
+        err = float(max(fl.error)) + 2.0**-W1_BITS
         with mpmath.workprec(W1_BITS):
             v = [st[0] for st in fl.states]
-            ctx.fact("a^Z non-decreasing on the grid and below s (beyond the error)", all(b >= a - err for a, b in zip(v, v[1:])) and all(x < s + err for x in v),
-                     max_a_minus_s=float(max(x - s for x in v)))
+            ctx.fact(
+                "a^Z non-decreasing on the grid and below s (beyond the error)",
+                all(b >= a - err for a, b in zip(v, v[1:])) and all(x < s + err for x in v),
+                max_a_minus_s=float(max(x - s for x in v)),
+            )
             for r in (s / 2, s / 4):
                 level = s - r / mpmath.sqrt(d)
                 k = next(i for i, x in enumerate(v) if x >= level)
-                ctx.fact(f"a^Z crosses s - r/sqrt d from below (r = {float(r):.4g}) between grid times", bool(k > 0 and v[k - 1] < level - err), k=k)
+                ctx.fact(
+                    f"a^Z crosses s - r/sqrt d from below (r = {float(r):.4g}) between grid times",
+                    bool(k > 0 and v[k - 1] < level - err),
+                    k=k,
+                )
 
 
 @check("ssm-poison/definition-9", "symbolic-decomposition", "symbolic")
@@ -966,10 +1284,20 @@ def def9_symbolic(ctx):
     A = sp.Matrix(sp.symbols(f"x0:{d}", real=True))
     b1 = sum(A) / d
     ctx.identity("1^T (A - beta_1 1) = 0", sp.expand((sp.ones(1, d) * (A - b1 * sp.ones(d, 1)))[0]))
-    chain = sp.Matrix.hstack(*[sp.Matrix([1 if i == k else (-1 if i == k + 1 else 0) for i in range(d)]) for k in range(d - 1)])
-    star = sp.Matrix.hstack(*[sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(d)]) for j in range(1, d)])
-    ctx.exact("both spans have rank d-1, lie in 1^perp, and together still rank d-1", chain.rank() == d - 1 and star.rank() == d - 1
-              and (sp.ones(1, d) * chain).is_zero_matrix and (sp.ones(1, d) * star).is_zero_matrix and sp.Matrix.hstack(chain, star).rank() == d - 1)
+    chain = sp.Matrix.hstack(
+        *[sp.Matrix([1 if i == k else (-1 if i == k + 1 else 0) for i in range(d)]) for k in range(d - 1)]
+    )
+    star = sp.Matrix.hstack(
+        *[sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(d)]) for j in range(1, d)]
+    )
+    ctx.exact(
+        "both spans have rank d-1, lie in 1^perp, and together still rank d-1",
+        chain.rank() == d - 1
+        and star.rank() == d - 1
+        and (sp.ones(1, d) * chain).is_zero_matrix
+        and (sp.ones(1, d) * star).is_zero_matrix
+        and sp.Matrix.hstack(chain, star).rank() == d - 1,
+    )
 
 
 @check("ssm-poison/remark-3", "symbolic-distances", "symbolic")
@@ -982,8 +1310,14 @@ def remark3_symbolic(ctx):
     b1 = sum(A) / d
     obj = ((A - c * sp.ones(d, 1)).T * (A - c * sp.ones(d, 1)))[0]
     ctx.identity("d/dc ||A - c 1||^2 = 0 at c = beta_1", sp.expand(sp.diff(obj, c).subs(c, b1)))
-    ctx.identity("||A - beta_1 1||^2 = ||A||^2 - d beta_1^2 (Pythagoras, beta_2 v = A - beta_1 1)", sp.expand(obj.subs(c, b1) - ((A.T * A)[0] - d * b1**2)))
-    ctx.identity("A - (A - beta_1 1) = beta_1 1 has norm^2 d beta_1^2", sp.expand((b1 * sp.ones(d, 1)).T * (b1 * sp.ones(d, 1)))[0] - d * b1**2)
+    ctx.identity(
+        "||A - beta_1 1||^2 = ||A||^2 - d beta_1^2 (Pythagoras, beta_2 v = A - beta_1 1)",
+        sp.expand(obj.subs(c, b1) - ((A.T * A)[0] - d * b1**2)),
+    )
+    ctx.identity(
+        "A - (A - beta_1 1) = beta_1 1 has norm^2 d beta_1^2",
+        sp.expand((b1 * sp.ones(d, 1)).T * (b1 * sp.ones(d, 1)))[0] - d * b1**2,
+    )
 
 
 @check("ssm-poison/corollary-3", "certified-lipschitz-constant", "interval")
@@ -992,7 +1326,7 @@ def cor3_interval(ctx):
     """The explicit N (Gershgorin bound of catalog §0.5 item 8): the Hessian of (27) over the box
     [-3,3]^d in Arb has every absolute row sum <= N, so ||Hess||_2 <= N and grad l is N-Lipschitz
     on the cube (which contains the trajectories, Lemma 11)."""
-    for d, L in ([(8, 7)] if not ctx.full else [(8, 7), (10, 7)]):
+    for d, L in [(8, 7)] if not ctx.full else [(8, 7), (10, 7)]:
         # the printed entries (= sympy.hessian, lemma-8) over the box: term-wise the same bound as N
         A = list(sp.symbols(f"a0:{d}", real=True))
         Hp = ss.printed_hessian(A, L).applyfunc(taylor.products_for_powers)  # Arb's x**n is nan on a ball around 0
@@ -1001,7 +1335,13 @@ def cor3_interval(ctx):
         N = arb(ss.lipschitz_bound(d, L, 1))
         for i, r in enumerate(rows[:1]):
             # Arb radii carry ~30 bits, so a bound attained exactly is certified up to a factor 1 + 2^-20
-            certify(ctx, f"row sum of |Hess| over [-3,3]^d <= N (1 + 2^-20), N = {ss.lipschitz_bound(d, L, 1):.4g} (row {i + 1}, all rows alike), d={d}, L={L}", r, N * (1 + arb(fmpq(1, 2**20))), strict=False)
+            certify(
+                ctx,
+                f"row sum of |Hess| over [-3,3]^d <= N (1 + 2^-20), N = {ss.lipschitz_bound(d, L, 1):.4g} (row {i + 1}, all rows alike), d={d}, L={L}",
+                r,
+                N * (1 + arb(fmpq(1, 2**20))),
+                strict=False,
+            )
         ctx.metrics[f"N(d={d},L={L})"] = float(ss.lipschitz_bound(d, L, 1))
 
 
@@ -1036,7 +1376,7 @@ def cor3_random(ctx):
 LEVEL = 0.05  # |beta_2| at which the escape is declared (a proxy for r_3/(2 sqrt d))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def t1_of(d: int, L: int, w: float, r: float, step: float = 0.005, t_max: float = 4.0):
     """t_1(r): the first time of a fine grid at which A^Z (full flow from 0_d, Taylor) is in the
     closed ball of radius r around s; returns (t_1, A^Z(t_1), A^-(t_1)) (A^- from -1/d 1_d)."""
@@ -1050,7 +1390,7 @@ def t1_of(d: int, L: int, w: float, r: float, step: float = 0.005, t_max: float 
     return float(grid[k]), Z.states[k].astype(float), M.states[k].astype(float), float(Z.error[k] + M.error[k])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def early_flow(d, L, w, alpha, gap, ref, t_max=4.0, step=0.005):
     a, rhs = _rhs(d, L, w)
     z = init_zeta(d, gap)
@@ -1087,7 +1427,13 @@ def def10_flow(ctx):
     N = float(ss.lipschitz_bound(d, L, 1))
     log10_bound = math.log10(min(r, gapZM) / (6 * d)) - N * t1 / math.log(10)
     ctx.metrics["log10_alpha_bound"] = log10_bound
-    ctx.fact("t_1(r) > 0 and ||A^Z(t_1) - A^-(t_1)|| > 0 (the bound is a positive number)", t1 > 0 and gapZM > 10 * err, t1=t1, gap_ZM=gapZM, log10_alpha_bound=log10_bound)
+    ctx.fact(
+        "t_1(r) > 0 and ||A^Z(t_1) - A^-(t_1)|| > 0 (the bound is a positive number)",
+        t1 > 0 and gapZM > 10 * err,
+        t1=t1,
+        gap_ZM=gapZM,
+        log10_alpha_bound=log10_bound,
+    )
 
 
 @check("ssm-poison/proposition-10", "entry-into-ball", "flow", outside_hypotheses=True)
@@ -1101,17 +1447,29 @@ def prop10_flow(ctx):
     r = s / 2
     t1, Z, M, err = t1_of(d, L, w, r / 4)
     N = float(ss.lipschitz_bound(d, L, 1))
-    for al in ((0.01,) if not ctx.full else (0.01, 0.001)):
+    for al in (0.01,) if not ctx.full else (0.01, 0.001):
         ctx.start({"d": d, "L": L, "w2": w, "alpha": al})
         k = int(round(t1 / 0.005))
         for name, ref in (("A", False), ("A_ref", True)):
             fl = early_flow(d, L, w, al, GAP, ref)
             x = fl.states[k].astype(float)
-            ctx.bound(f"||{name}(t_1(r/4)) - s|| <= r/2", float(np.linalg.norm(x - s)), r / 2, err=float(fl.error[k]) + err)
+            ctx.bound(
+                f"||{name}(t_1(r/4)) - s|| <= r/2", float(np.linalg.norm(x - s)), r / 2, err=float(fl.error[k]) + err
+            )
             b = float(beta2(x)) / al
             lg = math.log10(b)
-            ctx.bound("log10 |beta_2|/alpha <= log10 D_+ = log10 d + N t_1/ln 10", lg, math.log10(d) + N * t1 / math.log(10), err=1e-6)
-            ctx.bound("log10 D_- = -log10(2d) - N t_1/ln 10 <= log10 |beta_2|/alpha", -math.log10(2 * d) - N * t1 / math.log(10), lg, err=1e-6)
+            ctx.bound(
+                "log10 |beta_2|/alpha <= log10 D_+ = log10 d + N t_1/ln 10",
+                lg,
+                math.log10(d) + N * t1 / math.log(10),
+                err=1e-6,
+            )
+            ctx.bound(
+                "log10 D_- = -log10(2d) - N t_1/ln 10 <= log10 |beta_2|/alpha",
+                -math.log10(2 * d) - N * t1 / math.log(10),
+                lg,
+                err=1e-6,
+            )
         ctx.metrics[f"t1(r/4), alpha={al}"] = t1
 
 
@@ -1133,7 +1491,12 @@ def prop10_random(ctx):
         ctx.bound("zeta_1 - mean(zeta) >= 1/(2d)", float(Fraction(1, 2 * d)), float(z[0] - mean), err=0.0)
         ctx.bound("Dist(A(0), W_1)^2 / alpha^2 >= 1/(2d)^2", float(Fraction(1, 4 * d * d)), float(dist2), err=0.0)
 
-    ctx.random(st.tuples(st.integers(8, 20), st.lists(st.floats(0.01, 0.99), min_size=25, max_size=25)), prop, quick=15, full=150)
+    ctx.random(
+        st.tuples(st.integers(8, 20), st.lists(st.floats(0.01, 0.99), min_size=25, max_size=25)),
+        prop,
+        quick=15,
+        full=150,
+    )
 
 
 def _rbar(d, L, w, mu):
@@ -1156,12 +1519,19 @@ def _rbar(d, L, w, mu):
 def remark4_interval(ctx):
     """r-bar(mu) exists: the largest 2^-k with l over the box s 1 +- 2^-k (which contains the ball)
     enclosed below (1 + mu/4) l(s), for mu in {1, 0.1}."""
-    for d, L in ([(8, 7)] if not ctx.full else [(8, 7), (10, 7)]):
+    for d, L in [(8, 7)] if not ctx.full else [(8, 7), (10, 7)]:
         for mu in (1.0, 0.1):
             k, val, ls = _rbar(d, L, 1.0, mu)
             ctx.exact(f"a certified r-bar(mu={mu}) = 2^-{k} exists, d={d}, L={L}", k is not None)
             if k is not None:
-                certify(ctx, f"max l on the box <= (1 + mu/4) l(s), mu={mu}", val, (1 + arb(exact.fmpq_exact(mu)) / 4) * ls, strict=False, radius=2.0**-k)
+                certify(
+                    ctx,
+                    f"max l on the box <= (1 + mu/4) l(s), mu={mu}",
+                    val,
+                    (1 + arb(exact.fmpq_exact(mu)) / 4) * ls,
+                    strict=False,
+                    radius=2.0**-k,
+                )
                 ctx.metrics[f"rbar(mu={mu},d={d},L={L})"] = 2.0**-k
 
 
@@ -1187,8 +1557,20 @@ def cor4_flow(ctx):
         for name, ref in (("A", False), ("A_ref", True)):
             fl = early_flow(d, L, w, al, GAP, ref)
             x = fl.states[kk]
-            ctx.bound(f"||{name}(t_1) - s|| <= r~/2", float(np.linalg.norm(x.astype(float) - s)), rt / 2, err=float(fl.error[kk]) + err, r_tilde=rt, t1=t1)
-            ctx.bound(f"l({name}(t_1)) <= (1 + mu/4) l(s)", float(loss_np(x, L, w)), (1 + mu / 4) * ls, err=float(fl.error[kk]) * 10)
+            ctx.bound(
+                f"||{name}(t_1) - s|| <= r~/2",
+                float(np.linalg.norm(x.astype(float) - s)),
+                rt / 2,
+                err=float(fl.error[kk]) + err,
+                r_tilde=rt,
+                t1=t1,
+            )
+            ctx.bound(
+                f"l({name}(t_1)) <= (1 + mu/4) l(s)",
+                float(loss_np(x, L, w)),
+                (1 + mu / 4) * ls,
+                err=float(fl.error[kk]) * 10,
+            )
 
 
 # ---------------------------------------------------------------------------------------
@@ -1208,8 +1590,15 @@ def lemma13_flow(ctx):
         fl = taylor.integrate_two_precisions(rhs, a, [x0] * d, np.linspace(0, 4, 81))
         spread = float(np.max(np.max(fl.states, axis=1) - np.min(fl.states, axis=1)))
         err = float(np.max(fl.error)) + 1e-18
-        ctx.bound(f"a(0) = s {'+' if sign > 0 else '-'} 2^-8: spread stays <= 10x error (on W_1)", spread, 10 * err, err=err)
-        ctx.bound("converges to s: |a(4) - s| <= 1e-12", float(np.max(np.abs(fl.states[-1].astype(float) - s))), 1e-12, err=err)
+        ctx.bound(
+            f"a(0) = s {'+' if sign > 0 else '-'} 2^-8: spread stays <= 10x error (on W_1)", spread, 10 * err, err=err
+        )
+        ctx.bound(
+            "converges to s: |a(4) - s| <= 1e-12",
+            float(np.max(np.abs(fl.states[-1].astype(float) - s))),
+            1e-12,
+            err=err,
+        )
 
 
 @check("ssm-poison/lemma-14", "facts-used", "symbolic")
@@ -1221,9 +1610,15 @@ def lemma14_symbolic(ctx):
     lp = sp.Symbol("lambda_p", positive=True)
     s, u1, u2 = sp.symbols("s u1 u2", positive=True)  # u_i = a~_i - s
     tt = sp.log(u2 / u1) / lp
-    ctx.identity("e^{-lambda_+ t} (a~_2 - s) + s = a~_1 at t = ln((a~_2-s)/(a~_1-s))/lambda_+", sp.simplify(sp.exp(-lp * tt) * u2 - u1))
+    ctx.identity(
+        "e^{-lambda_+ t} (a~_2 - s) + s = a~_1 at t = ln((a~_2-s)/(a~_1-s))/lambda_+",
+        sp.simplify(sp.exp(-lp * tt) * u2 - u1),
+    )
     for d, L in _grid(ctx):
-        ctx.exact(f"g has a single root (s) in [-1/d, 4/d], d={d}, L={L}", intervals.sturm_count(g_poly(d, L), fmpq(-1, d), fmpq(4, d)) == 1)
+        ctx.exact(
+            f"g has a single root (s) in [-1/d, 4/d], d={d}, L={L}",
+            intervals.sturm_count(g_poly(d, L), fmpq(-1, d), fmpq(4, d)) == 1,
+        )
 
 
 @check("ssm-poison/lemma-15", "facts-used", "symbolic")
@@ -1236,7 +1631,9 @@ def lemma15_symbolic(ctx):
     s, b1, t = sp.symbols("s b1 t", real=True)
     d = 4
     lin = (sp.exp(-t * lp) * (b1 - s) + s) * sp.ones(d, 1)
-    ctx.identity("beta_2 = 0: A^lin(t) - mean(A^lin(t)) 1 = 0 (stays on W_1)", sp.simplify(lin - (sum(lin) / d) * sp.ones(d, 1)))
+    ctx.identity(
+        "beta_2 = 0: A^lin(t) - mean(A^lin(t)) 1 = 0 (stays on W_1)", sp.simplify(lin - (sum(lin) / d) * sp.ones(d, 1))
+    )
     ctx.exact("Hess l(s) maps 1_d to lambda_+ 1_d (lemma-8::symbolic-hessian)", True)
 
 
@@ -1255,7 +1652,13 @@ def _linear_conjugacy_items(ctx, which):
     dist2 = lambda v: sp.expand(((P2 * v).T * (P2 * v))[0])
     ctx.identity("Dist(H(A), W_1)^2 = c_2^2 Dist(A, W_1)^2", sp.expand(dist2(HA) - c2**2 * dist2(A)))
     lam = sp.Symbol("lam", real=True)
-    ctx.identity("M commutes with lambda_- I + omega_2 11^T (so H conjugates the linear flow)", sp.expand((c1 * P1 + c2 * P2) * (lam * sp.eye(d) + sp.ones(d, d)) - (lam * sp.eye(d) + sp.ones(d, d)) * (c1 * P1 + c2 * P2)))
+    ctx.identity(
+        "M commutes with lambda_- I + omega_2 11^T (so H conjugates the linear flow)",
+        sp.expand(
+            (c1 * P1 + c2 * P2) * (lam * sp.eye(d) + sp.ones(d, d))
+            - (lam * sp.eye(d) + sp.ones(d, d)) * (c1 * P1 + c2 * P2)
+        ),
+    )
     ctx.exact(f"hence {which} with G = max(c_1, c_2) >= c_2 and G~ = max(1/c_1, 1/c_2) >= 1/c_2", True)
 
 
@@ -1313,7 +1716,19 @@ def prop11_random(ctx):
 
     # strictly inside the ranges (u in (0,1), alpha below the I_4 bound): at the boundary the
     # bracket is attained with equality (G' = G~ = 1), which doubles cannot decide
-    ctx.random(st.tuples(st.floats(1e-3, 1.0), st.floats(1e-3, 0.99), st.floats(1e-3, 0.99), st.floats(1.0, 5.0), st.floats(1.0, 5.0), st.floats(0.01, 0.99)), prop, quick=25, full=250)
+    ctx.random(
+        st.tuples(
+            st.floats(1e-3, 1.0),
+            st.floats(1e-3, 0.99),
+            st.floats(1e-3, 0.99),
+            st.floats(1.0, 5.0),
+            st.floats(1.0, 5.0),
+            st.floats(0.01, 0.99),
+        ),
+        prop,
+        quick=25,
+        full=250,
+    )
 
 
 @check("ssm-poison/proposition-11", "ratio-and-escape-scaling", "flow", outside_hypotheses=True)
@@ -1333,7 +1748,7 @@ def prop11_flow(ctx):
     d, L, w = 8, 7, 1.0
     ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
     t_esc = {}
-    for al in ((0.01, 0.001) if not ctx.full else (0.01, 0.001, 0.0001)):
+    for al in (0.01, 0.001) if not ctx.full else (0.01, 0.001, 0.0001):
         fl = flow(d, L, w, al, GAP, False, t_end=900.0 if al >= 0.001 else 1100.0)
         t_esc[al] = crossing_time(fl)
     pred = math.log(10) / abs(float(lm.mid()))
@@ -1344,9 +1759,19 @@ def prop11_flow(ctx):
     for hi, lo in zip(alphas, alphas[1:]):
         meas = t_esc[lo] - t_esc[hi]
         discs.append(abs(meas - pred))
-        ctx.agree(f"t_esc({lo:g}) - t_esc({hi:g}) = ln(10)/|lambda_-|", meas, pred, tol=0.02 * pred, err=0.01, escape_times=t_esc, ratio=meas / pred)
+        ctx.agree(
+            f"t_esc({lo:g}) - t_esc({hi:g}) = ln(10)/|lambda_-|",
+            meas,
+            pred,
+            tol=0.02 * pred,
+            err=0.01,
+            escape_times=t_esc,
+            ratio=meas / pred,
+        )
     if len(discs) > 1:
-        ctx.fact("the discrepancy shrinks as alpha -> 0 (the law is asymptotic)", discs[-1] < discs[0], discrepancies=discs)
+        ctx.fact(
+            "the discrepancy shrinks as alpha -> 0 (the law is asymptotic)", discs[-1] < discs[0], discrepancies=discs
+        )
 
 
 @check("ssm-poison/proposition-12", "symbolic", "symbolic")
@@ -1357,7 +1782,9 @@ def prop12_symbolic(ctx):
     c = sp.Symbol("c", positive=True)  # r_3/(2 sqrt d)
     b = lambda t: b0 * sp.exp(-lm * t)
     b0_val = c * sp.exp(lm * t2)  # from |beta~_2(t_2)| = c
-    ctx.identity("|beta~_2(t_2 - tau)| = c e^{lambda_- tau}", sp.simplify(b(t2 - tau).subs(b0, b0_val) - c * sp.exp(lm * tau)))
+    ctx.identity(
+        "|beta~_2(t_2 - tau)| = c e^{lambda_- tau}", sp.simplify(b(t2 - tau).subs(b0, b0_val) - c * sp.exp(lm * tau))
+    )
 
 
 @check("ssm-poison/corollary-5", "composition-and-window", "flow", outside_hypotheses=True)
@@ -1373,16 +1800,25 @@ def cor5_flow(ctx):
     fl = flow(d, L, w, 0.01, GAP, False)
     k = escape_index(fl)
     b2 = beta2(fl.states).astype(float)
-    win = b2[k - 4:k + 1]  # grid step 0.25: the unit window
-    ctx.fact("|beta_2| increasing on the unit window before escape", bool(np.all(np.diff(win) > 0)), window=[float(x) for x in win])
+    win = b2[k - 4 : k + 1]  # grid step 0.25: the unit window
+    ctx.fact(
+        "|beta_2| increasing on the unit window before escape",
+        bool(np.all(np.diff(win) > 0)),
+        window=[float(x) for x in win],
+    )
     g_needed = {}
     for level in (0.05, 0.02, 0.01):
         j = int(np.argmax(b2 >= level))
         g_needed[level] = level * math.exp(lm) / float(b2[j - 4])  # |beta_2| one time unit before the crossing
     ctx.metrics["G_needed_by_level"] = {str(k): v for k, v in g_needed.items()}
     g = [g_needed[k] for k in (0.05, 0.02, 0.01)]
-    ctx.fact("G_needed - 1 shrinks with the escape radius (consistent with a conjugacy H with DH(s) = I near s)",
-             all(x > 0 for x in g) and (g[0] - 1) > (g[1] - 1) > (g[2] - 1), G_needed=g, escape_rate=float(np.log(win[-1] / win[0])), lambda_minus=lm)
+    ctx.fact(
+        "G_needed - 1 shrinks with the escape radius (consistent with a conjugacy H with DH(s) = I near s)",
+        all(x > 0 for x in g) and (g[0] - 1) > (g[1] - 1) > (g[2] - 1),
+        G_needed=g,
+        escape_rate=float(np.log(win[-1] / win[0])),
+        lambda_minus=lm,
+    )
 
 
 @check("ssm-poison/corollary-6", "composition-with-lemma-31", "symbolic")
@@ -1392,7 +1828,10 @@ def cor6_symbolic(ctx):
     max_{i,j} |x_i - x_j| >= |beta_2|/d, exact, d = 2..12."""
     r3, G, lm = sp.Symbol("r3", positive=True), sp.Symbol("G", positive=True), sp.Symbol("lm", real=True)
     d = sp.Symbol("d", positive=True)
-    ctx.identity("(r_3 e^{lambda_-}/(2G sqrt d))/d = r_3 e^{lambda_-}/(2G d^{1.5})", sp.simplify(r3 * sp.exp(lm) / (2 * G * sp.sqrt(d)) / d - r3 * sp.exp(lm) / (2 * G * d ** sp.Rational(3, 2))))
+    ctx.identity(
+        "(r_3 e^{lambda_-}/(2G sqrt d))/d = r_3 e^{lambda_-}/(2G d^{1.5})",
+        sp.simplify(r3 * sp.exp(lm) / (2 * G * sp.sqrt(d)) / d - r3 * sp.exp(lm) / (2 * G * d ** sp.Rational(3, 2))),
+    )
     rng = np.random.default_rng(0)
     ok = True
     for dd in range(2, 13):
@@ -1434,12 +1873,22 @@ def lemma18_exact(ctx):
     x = [Fraction(1, 2), Fraction(-1, 2)] + [Fraction(0)] * (d - 2)
     g2, l = _pl_terms(x, L, w)
     mu = _mu_printed(b, d, L)
-    ctx.exact("printed PL: ||grad l(A)||^2 >= 2 mu l(A) at P/m = 1e-12", g2 >= 2 * mu * l, grad2=float(g2), two_mu_l=float(2 * mu * l), mu=float(mu), ratio=float(g2 / (2 * mu * l)))
+    ctx.exact(
+        "printed PL: ||grad l(A)||^2 >= 2 mu l(A) at P/m = 1e-12",
+        g2 >= 2 * mu * l,
+        grad2=float(g2),
+        two_mu_l=float(2 * mu * l),
+        mu=float(mu),
+        ratio=float(g2 / (2 * mu * l)),
+    )
     A = list(sp.symbols("a0:4", real=True))  # the scaling is structural: d = 4 shows it
     lw = sm.objective_s2(A, L, ss.w_sym)
     g2s = sum(sp.diff(lw, v) ** 2 for v in A)
     F = sp.expand(g2s / ss.w_sym**2)
-    ctx.identity("||grad l||^2 = (P/m)^2 F(A) with F free of P/m (d = 4); l = (P/m) G(A) by (27)", sp.expand(g2s - ss.w_sym**2 * F) + sp.diff(F, ss.w_sym))
+    ctx.identity(
+        "||grad l||^2 = (P/m)^2 F(A) with F free of P/m (d = 4); l = (P/m) G(A) by (27)",
+        sp.expand(g2s - ss.w_sym**2 * F) + sp.diff(F, ss.w_sym),
+    )
 
 
 @check("ssm-poison/lemma-18", "random-points-small-P-over-m", "random")
@@ -1462,7 +1911,17 @@ def lemma18_random(ctx):
         mu = _mu_printed(b, d, L)
         ctx.bound("printed PL ||grad l||^2 >= 2 mu l at P/m = 1e-12", float(2 * mu * l), float(g2), err=0.0)
 
-    ctx.random(st.tuples(st.integers(2, 10), st.sampled_from([7, 9, 11]), st.floats(0.05, 2.0), st.lists(st.floats(-1.0, 1.0), min_size=10, max_size=10)), prop, quick=10, full=100)
+    ctx.random(
+        st.tuples(
+            st.integers(2, 10),
+            st.sampled_from([7, 9, 11]),
+            st.floats(0.05, 2.0),
+            st.lists(st.floats(-1.0, 1.0), min_size=10, max_size=10),
+        ),
+        prop,
+        quick=10,
+        full=100,
+    )
 
 
 @check("ssm-poison/lemma-18:corrected", "random-points", "random")
@@ -1488,8 +1947,18 @@ def lemma18c_random(ctx):
             if l > 0:
                 ratios.append(float(g2 / (2 * mu * l)))
 
-    ctx.random(st.tuples(st.integers(2, 10), st.sampled_from([7, 9, 11]), st.floats(0.05, 2.0), st.sampled_from([1e-12, 0.3, 1.0, 5.0]),
-                         st.lists(st.floats(-3.0, 3.0), min_size=10, max_size=10)), prop, quick=15, full=200)
+    ctx.random(
+        st.tuples(
+            st.integers(2, 10),
+            st.sampled_from([7, 9, 11]),
+            st.floats(0.05, 2.0),
+            st.sampled_from([1e-12, 0.3, 1.0, 5.0]),
+            st.lists(st.floats(-3.0, 3.0), min_size=10, max_size=10),
+        ),
+        prop,
+        quick=15,
+        full=200,
+    )
     if ratios:
         ctx.metrics["min_ratio_grad2_over_2mu_l"] = min(ratios)
 
@@ -1504,10 +1973,15 @@ def lemma18c_symbolic(ctx):
     L = sp.Symbol("L", positive=True)
     chi = -rs / ((L - 1) * rl)
     g = -2 * w * ((L - 1) * ak ** (L - 2) * rl + rs)
-    ctx.identity("grad_k = -2P/m (L-1)(a_k^{L-2} - chi) res_l", sp.simplify(g + 2 * w * (L - 1) * (ak ** (L - 2) - chi) * rl))
+    ctx.identity(
+        "grad_k = -2P/m (L-1)(a_k^{L-2} - chi) res_l", sp.simplify(g + 2 * w * (L - 1) * (ak ** (L - 2) - chi) * rl)
+    )
     ctx.identity("grad_k = -2P/m (1 - a_k^{L-2}/chi) res_s", sp.simplify(g + 2 * w * (1 - ak ** (L - 2) / chi) * rs))
     c, G2 = sp.symbols("c G2", positive=True)  # G2 = ||g||^2 >= c (res_l^2 + res_s^2)/2
-    ctx.identity("4 w^2 (c/2)(res_l^2 + res_s^2) = 2 (2w)(c/2) w (res_l^2 + res_s^2)", sp.expand(4 * w**2 * c / 2 * (rl**2 + rs**2) - 2 * (2 * w) * (c / 2) * w * (rl**2 + rs**2)))
+    ctx.identity(
+        "4 w^2 (c/2)(res_l^2 + res_s^2) = 2 (2w)(c/2) w (res_l^2 + res_s^2)",
+        sp.expand(4 * w**2 * c / 2 * (rl**2 + rs**2) - 2 * (2 * w) * (c / 2) * w * (rl**2 + rs**2)),
+    )
 
 
 @check("ssm-poison/corollary-7", "substitution", "symbolic")
@@ -1518,8 +1992,14 @@ def cor7_symbolic(ctx):
     lm = sp.Symbol("lm", real=True)
     L = sp.Symbol("L", positive=True)
     b = r3 * sp.exp(lm) / (2 * G * d ** sp.Rational(3, 2))
-    ctx.identity("(b/2)^{L-2} = printed b~", sp.simplify((b / 2) ** (L - 2) - (r3 * sp.exp(lm) / (4 * G * d ** sp.Rational(3, 2))) ** (L - 2)))
-    ctx.identity("(b/6)^{L-2} = printed b^", sp.simplify((b / 6) ** (L - 2) - (r3 * sp.exp(lm) / (12 * G * d ** sp.Rational(3, 2))) ** (L - 2)))
+    ctx.identity(
+        "(b/2)^{L-2} = printed b~",
+        sp.simplify((b / 2) ** (L - 2) - (r3 * sp.exp(lm) / (4 * G * d ** sp.Rational(3, 2))) ** (L - 2)),
+    )
+    ctx.identity(
+        "(b/6)^{L-2} = printed b^",
+        sp.simplify((b / 6) ** (L - 2) - (r3 * sp.exp(lm) / (12 * G * d ** sp.Rational(3, 2))) ** (L - 2)),
+    )
 
 
 @check("ssm-poison/proposition-13", "case-arithmetic-and-flow", "flow", outside_hypotheses=True)
@@ -1528,7 +2008,10 @@ def prop13_flow(ctx):
     alpha = 1e-2: the loss falls below l(s)/2 (first case) within the run, for A and A^ref, and
     stays below l(s) after the escape; the loss at the escape time (|beta_2| = 0.05) is recorded."""
     mu, ls = sp.symbols("mu l_s", positive=True)
-    ctx.identity("(1 + mu/4) l(s) - mu l(s) = l(s) - 3 mu l(s)/4", sp.expand((1 + mu / 4) * ls - mu * ls - (ls - 3 * mu * ls / 4)))
+    ctx.identity(
+        "(1 + mu/4) l(s) - mu l(s) = l(s) - 3 mu l(s)/4",
+        sp.expand((1 + mu / 4) * ls - mu * ls - (ls - 3 * mu * ls / 4)),
+    )
     d, L, w = 8, 7, 1.0
     ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
     l_s = float(f_value_s(d, L, w))
@@ -1536,7 +2019,13 @@ def prop13_flow(ctx):
         los = loss_np(fl.states, L, w).astype(float)
         k = escape_index(fl)
         ctx.bound(f"l({name}) at the end of the run <= l(s)/2", float(los[-1]), l_s / 2, err=1e-12)
-        ctx.bound(f"l({name}(t)) <= l(s) after the escape", float(np.max(los[k:])), l_s, err=1e-12, loss_at_escape=float(los[k]))
+        ctx.bound(
+            f"l({name}(t)) <= l(s) after the escape",
+            float(np.max(los[k:])),
+            l_s,
+            err=1e-12,
+            loss_at_escape=float(los[k]),
+        )
 
 
 def f_value_s(d, L, w):
@@ -1569,7 +2058,14 @@ def prop14_flow(ctx):
         mask = los[k:] > 1e-24
         g2 = np.sum(grad_np(X[mask], L, w) ** 2, axis=1).astype(float)
         ratio = float(np.min(g2 / (2 * mu2 * los[k:][mask])))
-        ctx.bound(f"{name}: ||grad l||^2 >= 2 mu_2(nu) l along the trajectory (min ratio)", 1.0, ratio, err=1e-6, nu=nu, mu2=mu2)
+        ctx.bound(
+            f"{name}: ||grad l||^2 >= 2 mu_2(nu) l along the trajectory (min ratio)",
+            1.0,
+            ratio,
+            err=1e-6,
+            nu=nu,
+            mu2=mu2,
+        )
 
 
 @check("ssm-poison/proposition-15", "convergence-to-zero-loss", "flow", outside_hypotheses=True)
@@ -1583,7 +2079,12 @@ def prop15_flow(ctx):
         fl = flow(inst["d"], L, w, inst["alpha"], GAP, False)
         ctx.bound("l(A(T)) <= 1e-30", float(loss_np(fl.states[-1], L, w)), 1e-30, err=1e-33)
         k = int(np.argmin(np.abs(fl.times - (fl.times[-1] - 100))))
-        ctx.bound("||A(T) - A(T-100)|| <= 1e-8", float(np.linalg.norm((fl.states[-1] - fl.states[k]).astype(float))), 1e-8, err=2 * float(np.max(fl.error)))
+        ctx.bound(
+            "||A(T) - A(T-100)|| <= 1e-8",
+            float(np.linalg.norm((fl.states[-1] - fl.states[k]).astype(float))),
+            1e-8,
+            err=2 * float(np.max(fl.error)),
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -1599,8 +2100,14 @@ def lemma19_flow(ctx):
     lm = sp.Symbol("lm", negative=True)
     t3 = ss.t3_printed(eta, w, mu2, lm, Gp, r3, d, al, Dm, Dp)
     second = -sp.log(eta / (2 * w)) / (2 * mu2) + sp.log(Dm / (2 * Gp**4 * Dp)) / lm
-    ctx.identity("printed t_3 = -ln(m eta/2P)/(2 mu_2) + ln(D_-/(2G'^4 D_+))/lambda_-", sp.simplify(sp.expand_log(t3 - second, force=True)))
-    ctx.exact("ln(D_-/(2G'^4 D_+))/lambda_- >= 0 when D_- < D_+, G' >= 1, lambda_- < 0 (the log is < 0)", sp.log(sp.Rational(1, 2)) < 0)
+    ctx.identity(
+        "printed t_3 = -ln(m eta/2P)/(2 mu_2) + ln(D_-/(2G'^4 D_+))/lambda_-",
+        sp.simplify(sp.expand_log(t3 - second, force=True)),
+    )
+    ctx.exact(
+        "ln(D_-/(2G'^4 D_+))/lambda_- >= 0 when D_- < D_+, G' >= 1, lambda_- < 0 (the log is < 0)",
+        sp.log(sp.Rational(1, 2)) < 0,
+    )
     dd, L, ww = 8, 7, 1.0
     ctx.start({"d": dd, "L": L, "w2": ww, "alpha": 0.01})
     l_s = f_value_s(dd, L, ww)
@@ -1613,7 +2120,13 @@ def lemma19_flow(ctx):
     k2 = int(np.argmax(los <= eta2))
     measured = float(fl.times[k2] - fl.times[k])
     printed = -math.log(eta2 / (2 * ww)) / (2 * mu2)
-    ctx.bound("time to l <= 1e-10 after the drop <= -ln(m eta_2/(2P))/(2 mu_2)", measured, printed, err=0.5, log10_slack_ratio=math.log10(printed / measured))
+    ctx.bound(
+        "time to l <= 1e-10 after the drop <= -ln(m eta_2/(2P))/(2 mu_2)",
+        measured,
+        printed,
+        err=0.5,
+        log10_slack_ratio=math.log10(printed / measured),
+    )
 
 
 def _dist_lower(x, d, L):
@@ -1649,8 +2162,15 @@ def lemma20_flow(ctx):
         lhs = float(np.linalg.norm(Ahat - x))
         rhs = math.sqrt(N / mu2) * _dist_lower(x, d, L)
         worst = min(worst, math.log10(rhs / lhs))
-    ctx.bound("min over post-drop times of log10(sqrt(N/mu_2) Dist_lower / ||A-hat_2 - A(t)||) >= 0", 0.0, worst, err=1e-6)
-    ctx.bound("||A-hat_2 - A(T - 100)|| <= 1e-8 (A(t) -> A-hat_2)", float(np.linalg.norm(Ahat - fl.states[-401].astype(float))), 1e-8, err=float(np.max(fl.error)) * 2)
+    ctx.bound(
+        "min over post-drop times of log10(sqrt(N/mu_2) Dist_lower / ||A-hat_2 - A(t)||) >= 0", 0.0, worst, err=1e-6
+    )
+    ctx.bound(
+        "||A-hat_2 - A(T - 100)|| <= 1e-8 (A(t) -> A-hat_2)",
+        float(np.linalg.norm(Ahat - fl.states[-401].astype(float))),
+        1e-8,
+        err=float(np.max(fl.error)) * 2,
+    )
 
 
 @check("ssm-poison/definition-12", "membership-gives-delta", "symbolic")
@@ -1661,9 +2181,15 @@ def def12_symbolic(ctx):
     Proposition 16's last displays the two would differ by a factor alpha."""
     de, Gp, r3, d, Dm, N, t1, t3, al = sp.symbols("delta G_p r3 d D_m N t1 t3 alpha", positive=True)
     z = 1 - ss.i5_bound(de / 2, Gp, r3, d, Dm, N, t1, t3, al)
-    ctx.identity("Prop. 16 bound at the I_5 boundary = delta/2", sp.simplify(ss.prop16_bound(al, z, Gp, r3, d, Dm, N, t1, t3) - de / 2))
+    ctx.identity(
+        "Prop. 16 bound at the I_5 boundary = delta/2",
+        sp.simplify(ss.prop16_bound(al, z, Gp, r3, d, Dm, N, t1, t3) - de / 2),
+    )
     alt = al * (1 - z) * (Gp**2 * r3 / (2 * sp.sqrt(d * al) * Dm)) ** 2 * sp.exp(N * (t1 + t3))
-    ctx.exact("with sqrt(d alpha) in place of sqrt(d) alpha the bound would be alpha delta/2 (rendering inconsistency)", sp.simplify(alt - al * de / 2) == 0)
+    ctx.exact(
+        "with sqrt(d alpha) in place of sqrt(d) alpha the bound would be alpha delta/2 (rendering inconsistency)",
+        sp.simplify(alt - al * de / 2) == 0,
+    )
 
 
 @check("ssm-poison/proposition-16", "chaining-symbolic", "symbolic")
@@ -1675,7 +2201,12 @@ def prop16_symbolic(ctx):
     ctx.identity("exp(-(2/lambda_-) ln(X) |lambda_-|) = X^2", sp.simplify(sp.exp(-(2 / (-mu)) * sp.log(X) * mu) - X**2))
     al, z2, Gp, r3, d, Dm, N, t1, t3 = sp.symbols("alpha zeta2 G_p r3 d D_m N t1 t3", positive=True)
     K = Gp**2 * r3 / (2 * sp.sqrt(d) * al * Dm)
-    ctx.identity("Delta e^{N t_1} K^2 e^{N t_3} = printed bound", sp.simplify(al * (1 - z2) * sp.exp(N * t1) * K**2 * sp.exp(N * t3) - ss.prop16_bound(al, z2, Gp, r3, d, Dm, N, t1, t3)))
+    ctx.identity(
+        "Delta e^{N t_1} K^2 e^{N t_3} = printed bound",
+        sp.simplify(
+            al * (1 - z2) * sp.exp(N * t1) * K**2 * sp.exp(N * t3) - ss.prop16_bound(al, z2, Gp, r3, d, Dm, N, t1, t3)
+        ),
+    )
 
 
 @check("ssm-poison/proposition-16", "divergence-along-flows", "flow", outside_hypotheses=True)
@@ -1695,14 +2226,27 @@ def prop16_flow(ctx):
         amps.append(dv[-1] / (al * gap))
         errs.append((float(A.error[-1]) + float(R.error[-1])) / (al * gap))
     err = sum(errs)  # two-precision errors of both runs, relative to Delta
-    ctx.agree("amplification ||A(T) - A^ref(T)||/Delta equal for Delta = 1e-10 and 1e-11 (linear in Delta)", amps[1], amps[0], tol=1e-4 * amps[0],
-              err=err, amplification=amps[0])
+    ctx.agree(
+        "amplification ||A(T) - A^ref(T)||/Delta equal for Delta = 1e-10 and 1e-11 (linear in Delta)",
+        amps[1],
+        amps[0],
+        tol=1e-4 * amps[0],
+        err=err,
+        amplification=amps[0],
+    )
     s = float(saddle(d, L)[0].mid())
     N = float(ss.lipschitz_bound(d, L, 1))
     t1 = t1_of(d, L, w, s / 8)[0]
-    log10_printed_factor = 2 * math.log10(2 * math.sqrt(d) * LEVEL / (2 * math.sqrt(d) * al * (1 / (2 * d)))) + N * t1 / math.log(10)
+    log10_printed_factor = 2 * math.log10(
+        2 * math.sqrt(d) * LEVEL / (2 * math.sqrt(d) * al * (1 / (2 * d)))
+    ) + N * t1 / math.log(10)
     ctx.metrics["log10_printed_amplification_lower_estimate"] = log10_printed_factor
-    ctx.bound("measured amplification <= printed factor (log10, proxy constants, t_3 omitted)", math.log10(amps[0]), log10_printed_factor, err=1e-6)
+    ctx.bound(
+        "measured amplification <= printed factor (log10, proxy constants, t_3 omitted)",
+        math.log10(amps[0]),
+        log10_printed_factor,
+        err=1e-6,
+    )
 
 
 @check("ssm-poison/corollary-8", "triangle-and-limits", "flow", outside_hypotheses=True)

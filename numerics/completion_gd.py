@@ -8,6 +8,7 @@ current point) and at most ``rel_step`` times the parameter norm over the gradie
 that escaping a small initialisation follows the flow). The flow's limit does not depend on
 a rescaling of time, so neither does the returned point, up to the discretisation.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,8 +25,16 @@ class CompletionRun:
     converged: bool
 
 
-def train_masked(U0: np.ndarray, V0: np.ndarray, mask: np.ndarray, Y: np.ndarray, loss_tol: float,
-                 max_steps: int = 200_000, rel_step: float = 0.02, curvature_fraction: float = 0.25) -> CompletionRun:
+def train_masked(
+    U0: np.ndarray,
+    V0: np.ndarray,
+    mask: np.ndarray,
+    Y: np.ndarray,
+    loss_tol: float,
+    max_steps: int = 200_000,
+    rel_step: float = 0.02,
+    curvature_fraction: float = 0.25,
+) -> CompletionRun:
     U, V = np.array(U0, float), np.array(V0, float)
     loss = np.inf
     for step in range(max_steps):

@@ -20,12 +20,13 @@ Knows no paper. Programs:
 Sign convention: cvxpy's dual of ``X @ b == y`` is ``lam`` with Lagrangian ``f + lam^T(X b - y)``;
 the returned ``nu = -lam`` makes stationarity read ``grad f(beta) = X^T nu``.
 """
+
 from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import cvxpy as cp
 import mpmath
@@ -38,8 +39,13 @@ import numpy as np
 # with the defaults the exponential-cone Q_alpha program at alpha = 0.1 on T5 stalls at
 # "optimal_inaccurate" with stationarity 1.4e-5; with 1e-10 and refinement to 1e-16 it reaches
 # "optimal" with stationarity 1e-9 (measured 2026-11-24).
-ACCURATE = dict(static_regularization_constant=1e-10, iterative_refinement_reltol=1e-16, iterative_refinement_abstol=1e-16,
-                iterative_refinement_max_iter=50, max_iter=500)
+ACCURATE = dict(
+    static_regularization_constant=1e-10,
+    iterative_refinement_reltol=1e-16,
+    iterative_refinement_abstol=1e-16,
+    iterative_refinement_max_iter=50,
+    max_iter=500,
+)
 TIGHT = dict(tol_gap_abs=1e-14, tol_gap_rel=1e-14, tol_feas=1e-14, tol_ktratio=1e-12, **ACCURATE)
 LOOSE = dict(tol_gap_abs=1e-12, tol_gap_rel=1e-12, tol_feas=1e-12, tol_ktratio=1e-10, **ACCURATE)
 
@@ -90,7 +96,9 @@ def _solve(build: Callable[[dict], tuple], status_ok=("optimal",)):
         if prob.status not in status_ok and prob.status != "optimal_inaccurate":
             raise ArithmeticError(f"solver status {prob.status}")
         # "optimal_inaccurate" is kept: the two-tolerance difference measures what it costs
-        out.append((prob, np.asarray(beta_expr.value, float).ravel(), -np.asarray(cons.dual_value, float).ravel(), extra))
+        out.append(
+            (prob, np.asarray(beta_expr.value, float).ravel(), -np.asarray(cons.dual_value, float).ravel(), extra)
+        )
     (_, b_loose, _, _), (prob, b, nu, extra) = out
     return prob, b, nu, float(np.max(np.abs(b - b_loose))), extra
 
@@ -117,7 +125,9 @@ def min_l2(X: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None) -> C
     stat_beta = float(np.max(np.abs(b - w * (X.T @ nu) / 2)))
     kkt_feas = float(np.max(np.abs(X @ (w * (X.T @ nu) / 2) - y)))
     total = _total_error(err, stat_beta, _feasibility_to_beta(X, kkt["feasibility"]), _feasibility_to_beta(X, kkt_feas))
-    return ConvexSolution(b, nu, float(prob.value), kkt, total, prob.status, {"closed_form": closed, "two_tolerance_error": err})
+    return ConvexSolution(
+        b, nu, float(prob.value), kkt, total, prob.status, {"closed_form": closed, "two_tolerance_error": err}
+    )
 
 
 def min_l1(X: np.ndarray, y: np.ndarray) -> ConvexSolution:
@@ -147,8 +157,22 @@ def min_l1(X: np.ndarray, y: np.ndarray) -> ConvexSolution:
     # an LP's solution is not a smooth function of the residuals; the gap, the dual
     # infeasibility (times the solution's size) and the feasibility correction bound what an
     # inaccurate solve can hide
-    total = _total_error(err, kkt["gap"], kkt["dual_feasibility"] * scale, kkt["slackness"] * scale, _feasibility_to_beta(X, kkt["feasibility"]))
-    return ConvexSolution(b, nu, float(prob.value), kkt, total, prob.status, {"support": support, "max_offsupport_dual": float(np.max(off)), "two_tolerance_error": err})
+    total = _total_error(
+        err,
+        kkt["gap"],
+        kkt["dual_feasibility"] * scale,
+        kkt["slackness"] * scale,
+        _feasibility_to_beta(X, kkt["feasibility"]),
+    )
+    return ConvexSolution(
+        b,
+        nu,
+        float(prob.value),
+        kkt,
+        total,
+        prob.status,
+        {"support": support, "max_offsupport_dual": float(np.max(off)), "two_tolerance_error": err},
+    )
 
 
 def min_kl(X: np.ndarray, y: np.ndarray, a: np.ndarray, b: np.ndarray | None = None) -> ConvexSolution:
@@ -178,7 +202,11 @@ def min_kl(X: np.ndarray, y: np.ndarray, a: np.ndarray, b: np.ndarray | None = N
     with np.errstate(divide="ignore", invalid="ignore"):
         stat_p = np.max(np.abs(np.log(p / a) - g))
         stat_n = np.max(np.abs(np.log(n / b) + g))
-    kkt = {"feasibility": float(np.max(np.abs(X @ beta - y))), "stationarity": float(max(stat_p, stat_n)), "complementarity_pn_ab": float(np.max(np.abs(p * n - a * b)) / float(np.max(a * b)))}
+    kkt = {
+        "feasibility": float(np.max(np.abs(X @ beta - y))),
+        "stationarity": float(max(stat_p, stat_n)),
+        "complementarity_pn_ab": float(np.max(np.abs(p * n - a * b)) / float(np.max(a * b))),
+    }
     # the KKT point of the solver's multiplier: p = a e^g, n = b e^-g (stationarity in beta's units)
     with np.errstate(over="ignore", invalid="ignore"):
         stat_beta = float(np.max(np.abs(p - a * np.exp(g)) + np.abs(n - b * np.exp(-g))))
@@ -187,9 +215,15 @@ def min_kl(X: np.ndarray, y: np.ndarray, a: np.ndarray, b: np.ndarray | None = N
     # far the multiplier is from the optimal one
     with np.errstate(over="ignore", invalid="ignore"):
         kkt_feas = float(np.max(np.abs(X @ (a * np.exp(g) - b * np.exp(-g)) - y)))
-    total = _total_error(err, stat_beta if math.isfinite(stat_beta) else math.inf, _feasibility_to_beta(X, kkt["feasibility"]),
-                         _feasibility_to_beta(X, kkt_feas) if math.isfinite(kkt_feas) else math.inf)
-    return ConvexSolution(beta, nu, s * float(prob.value), kkt, total, prob.status, {"p": p, "n": n, "two_tolerance_error": err})
+    total = _total_error(
+        err,
+        stat_beta if math.isfinite(stat_beta) else math.inf,
+        _feasibility_to_beta(X, kkt["feasibility"]),
+        _feasibility_to_beta(X, kkt_feas) if math.isfinite(kkt_feas) else math.inf,
+    )
+    return ConvexSolution(
+        beta, nu, s * float(prob.value), kkt, total, prob.status, {"p": p, "n": n, "two_tolerance_error": err}
+    )
 
 
 def min_power(X: np.ndarray, y: np.ndarray, D: float, scale: float) -> ConvexSolution:
@@ -226,8 +260,12 @@ def min_power(X: np.ndarray, y: np.ndarray, D: float, scale: float) -> ConvexSol
     # its infeasibility is how far that multiplier is from the optimal one
     with np.errstate(invalid="ignore"):
         kkt_feas = float(np.max(np.abs(X @ (Pk - Nk) - y))) if np.all(np.abs(g) < 1) else float("inf")
-    total = _total_error(err, kkt["stationarity"], _feasibility_to_beta(X, kkt["feasibility"]), _feasibility_to_beta(X, kkt_feas))
-    return ConvexSolution(beta, nu, aD * float(prob.value), kkt, total, prob.status, {"P": P, "N": N, "two_tolerance_error": err})
+    total = _total_error(
+        err, kkt["stationarity"], _feasibility_to_beta(X, kkt["feasibility"]), _feasibility_to_beta(X, kkt_feas)
+    )
+    return ConvexSolution(
+        beta, nu, aD * float(prob.value), kkt, total, prob.status, {"P": P, "N": N, "two_tolerance_error": err}
+    )
 
 
 def cosh_conjugate_mp(c: Sequence) -> dict:
@@ -235,8 +273,11 @@ def cosh_conjugate_mp(c: Sequence) -> dict:
     ``q' = arcsinh(./2)``, with its first two derivatives, as the mpmath callables
     ``grad_conj``, ``hess_conj``, ``conj`` of :func:`separable_dual_newton`
     (``beta_i = 2 c_i sinh theta``)."""
-    return {"grad_conj": lambda i, th: 2 * c[i] * mpmath.sinh(th), "hess_conj": lambda i, th: 2 * c[i] * mpmath.cosh(th),
-            "conj": lambda i, th: 2 * c[i] * (mpmath.cosh(th) - 1)}
+    return {
+        "grad_conj": lambda i, th: 2 * c[i] * mpmath.sinh(th),
+        "hess_conj": lambda i, th: 2 * c[i] * mpmath.cosh(th),
+        "conj": lambda i, th: 2 * c[i] * (mpmath.cosh(th) - 1),
+    }
 
 
 @dataclass

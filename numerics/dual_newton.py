@@ -17,10 +17,11 @@ returned one) and (ii) the size of the next Newton correction of ``beta`` at the
 point, plus the rounding of ``X^T nu`` propagated through ``beta'`` (near a bounded
 domain's edge this floor dominates). It is infinite when either solve did not converge.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -94,8 +95,17 @@ def _newton(X, y, conj: Conjugate, tol: float, box: float | None, cap: float, ma
     return b, nu, res, correction + rounding, (it if converged else None)
 
 
-def solve(X: np.ndarray, y: np.ndarray, conj: Conjugate, tol: float = 1e-13, box: float | None = None,
-          cap: float = 1.0, max_iter: int = 500, nu0: np.ndarray | None = None, two_tolerances: bool = True) -> DualSolution:
+def solve(
+    X: np.ndarray,
+    y: np.ndarray,
+    conj: Conjugate,
+    tol: float = 1e-13,
+    box: float | None = None,
+    cap: float = 1.0,
+    max_iter: int = 500,
+    nu0: np.ndarray | None = None,
+    two_tolerances: bool = True,
+) -> DualSolution:
     """argmin ``sum phi_i(beta_i)`` s.t. ``X beta = y`` (X of full row rank) by dual Newton;
     ``tol`` is the stopping tolerance on ``|X beta - y|_inf`` relative to ``max(1, |y|_inf)``.
     ``nu0`` warm-starts the dual (e.g. from the previous point of a path); without
@@ -117,6 +127,7 @@ def solve(X: np.ndarray, y: np.ndarray, conj: Conjugate, tol: float = 1e-13, box
 def cosh_conjugate(c: np.ndarray | float) -> Conjugate:
     """``phi^*(theta) = 2c (cosh theta - 1)``: the conjugate of ``c q(beta/c)`` with
     ``q' = arcsinh(./2)``; ``beta = 2c sinh theta``."""
+
     def conj(th):  # cosh - 1 = 2 sinh^2(./2): no cancellation near 0
         return 4 * c * np.sinh(th / 2) ** 2, 2 * c * np.sinh(th), 2 * c * np.cosh(th)
 
@@ -149,6 +160,7 @@ def power_conjugate(c: float, D: float) -> Conjugate:
 def kl_conjugate(a: np.ndarray, b: np.ndarray) -> Conjugate:
     """``phi^*(z) = a (e^z - 1) + b (e^-z - 1)``: the conjugate of ``KL(p||a) + KL(n||b)``
     minimised over ``p - n = beta`` (``p, n >= 0``); ``beta = a e^z - b e^-z``."""
+
     def conj(z):
         ep, em = np.exp(z), np.exp(-z)
         return a * np.expm1(z) + b * np.expm1(-z), a * ep - b * em, a * ep + b * em

@@ -9,6 +9,7 @@ Every function returns the same value on every machine: rationals are exact, and
 helpers (:func:`round_to_dyadic`, :func:`dyadic_orthogonal`) produce numbers a double holds
 exactly.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -100,7 +101,7 @@ def dyadic_orthogonal(h: int) -> np.ndarray:
     Q = np.eye(h)
     for start in (0, h - 4):
         v = np.zeros(h)
-        v[start:start + 4] = 1.0
+        v[start : start + 4] = 1.0
         Q = Q @ (np.eye(h) - 0.5 * np.outer(v, v))
     return Q
 
@@ -180,6 +181,7 @@ def certify_min_l1_support(X: sp.Matrix, y: sp.Matrix, support):
     ok = all(b != 0 for b in bS) and all(g[i] == sp.sign(beta[i]) for i in S) and all(o < 1 for o in off)
     margin = 1 - max(off) if off else sp.Integer(1)
     return beta, list(nu), bool(ok), margin
+
 
 # ---------------------------------------------------------------------------------------
 # Exact converters, random rational instances, exact linear algebra and expectations

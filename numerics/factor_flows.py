@@ -17,6 +17,7 @@ no 1/2; ``s = 1/2`` gives the same paths at half the speed):
 Both integrate with :func:`numerics.flows.integrate_double` (two tolerances); the error
 estimate per saved time is the largest absolute state difference between them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -47,8 +48,16 @@ class UVPath:
         return self.U @ np.transpose(self.V, (0, 2, 1))
 
 
-def uv_flow(Xs: np.ndarray, y: np.ndarray, U0: np.ndarray, V0: np.ndarray, grid, rtol: float = 1e-10,
-            scale: float = 1.0, method: str | None = None) -> UVPath:
+def uv_flow(
+    Xs: np.ndarray,
+    y: np.ndarray,
+    U0: np.ndarray,
+    V0: np.ndarray,
+    grid,
+    rtol: float = 1e-10,
+    scale: float = 1.0,
+    method: str | None = None,
+) -> UVPath:
     """Gradient flow of ``scale * sum_n (<X_n, U V^T> - y_n)^2`` from ``(U0, V0)`` on ``grid``."""
     Xs = np.asarray(Xs, float)
     y = np.asarray(y, float)
@@ -105,8 +114,15 @@ class SymmetricPath:
         return self._fro(self.Phi - self.Psi)
 
 
-def symmetric_flow(As: np.ndarray, y: np.ndarray, S0: np.ndarray, grid, rtol: float = 1e-10, scale: float = 1.0,
-                   method: str | None = None) -> SymmetricPath:
+def symmetric_flow(
+    As: np.ndarray,
+    y: np.ndarray,
+    S0: np.ndarray,
+    grid,
+    rtol: float = 1e-10,
+    scale: float = 1.0,
+    method: str | None = None,
+) -> SymmetricPath:
     """Gradient flow of ``scale * sum_n (<A_n, W W^T> - y_n)^2`` (symmetric ``A_n``) from any
     ``W0`` with ``W0 W0^T = S0``, with the linearised model's flow alongside (module doc)."""
     As = np.asarray(As, float)

@@ -6,10 +6,11 @@ heyoka expressions with shared subexpressions and exact constants (``heyoka_fiel
 enter the integrators exactly: initial values as exact decimal strings (``exact_str``), grid
 times as the decimal their double prints as (``grid_time``), both read by ``heyoka_number``.
 """
+
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 import mpmath
 import sympy as sp
@@ -76,16 +77,19 @@ def heyoka_number(kind: str, bits: int):
     import heyoka as hy
 
     if kind == "real128":
+
         def make(v):
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 v = mpmath.mpf(v)
             return hy.real128(exact_str(v))
+
         return make
 
     def make(v):
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             v = mpmath.mpf(v)
         return hy.real(exact_str(v), bits)
+
     return make
 
 

@@ -2,6 +2,7 @@
 in log-log coordinates with its standard error, where a decreasing curve crosses a level,
 and how far one sampled curve is from a shifted copy of another.
 """
+
 from __future__ import annotations
 
 import math

@@ -19,14 +19,15 @@ Stopping: a flow runs along a fixed geometric time grid until a stop predicate o
 holds (e.g. the loss falls below a threshold). Both precisions stop at the same grid time, so
 the two states are comparable; the grid time is part of the result.
 """
+
 from __future__ import annotations
 
 import math
 import queue
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import mpmath
 import numpy as np
@@ -36,8 +37,20 @@ from . import integrators
 from .fields import NegGradient, exact_str, heyoka_field, neg_gradient, to_heyoka
 from .integrators import Integrator, Precision, Run
 
-__all__ = ["HPFlow", "HPPrecision", "integrate_hp", "fp_kind", "geometric_grid", "NegGradient", "neg_gradient",
-           "to_heyoka", "heyoka_field", "DoubleFlow", "integrate_double", "lambdify_field"]
+__all__ = [
+    "HPFlow",
+    "HPPrecision",
+    "integrate_hp",
+    "fp_kind",
+    "geometric_grid",
+    "NegGradient",
+    "neg_gradient",
+    "to_heyoka",
+    "heyoka_field",
+    "DoubleFlow",
+    "integrate_double",
+    "lambdify_field",
+]
 
 
 @dataclass
@@ -172,8 +185,9 @@ def integrate_hp(
     integ = integrators.integrator(method, **({} if compact_mode is None else {"compact_mode": compact_mode}))
     checker = integ.check_integrator()
     if parallel_check and not checker.concurrent:
-        raise ValueError(f"parallel_check: the {checker.name or type(checker).__name__} integrator does not run "
-                         "in a second thread")
+        raise ValueError(
+            f"parallel_check: the {checker.name or type(checker).__name__} integrator does not run in a second thread"
+        )
     grid = list(grid) if grid is not None else geometric_grid(t_end)
     old = mpmath.mp.prec
     try:
@@ -182,9 +196,18 @@ def integrate_hp(
     finally:
         mpmath.mp.prec = old
     err = [float(max(abs(a - b) for a, b in zip(u, v))) for u, v in zip(working.states, checked.states)]
-    return HPFlow(times=working.times, states=working.states, error=err, bits=work.bits, check_bits=check.bits,
-                  stopped=working.stopped, steps=working.steps, fp=work.kind, check_steps=checked.steps,
-                  cpu_seconds=cpu)
+    return HPFlow(
+        times=working.times,
+        states=working.states,
+        error=err,
+        bits=work.bits,
+        check_bits=check.bits,
+        stopped=working.stopped,
+        steps=working.steps,
+        fp=work.kind,
+        check_steps=checked.steps,
+        cpu_seconds=cpu,
+    )
 
 
 def _hp_precision(precision: HPPrecision | None, **keywords) -> HPPrecision:
@@ -286,7 +309,16 @@ def integrate_double(
     runs = []
     for tol in (rtol, rtol / 100):
         kw = {"jac": jac} if jac is not None and method in ("LSODA", "Radau", "BDF") else {}
-        sol = solve_ivp(f, (0.0, float(grid[-1])), np.asarray(x0, float), method=method, t_eval=grid, rtol=tol, atol=tol * 1e-3, **kw)
+        sol = solve_ivp(
+            f,
+            (0.0, float(grid[-1])),
+            np.asarray(x0, float),
+            method=method,
+            t_eval=grid,
+            rtol=tol,
+            atol=tol * 1e-3,
+            **kw,
+        )
         if not sol.success:
             raise FloatingPointError(f"solve_ivp failed: {sol.message}")
         runs.append(sol.y.T)

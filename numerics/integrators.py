@@ -14,12 +14,14 @@ takes a name from :data:`INTEGRATORS`, an :class:`Integrator` subclass or an ins
 Compiled systems are cached, keyed by integrator, options, field, variables and precision
 (:func:`clear_cache` empties the cache).
 """
+
 from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Iterable, Iterator, Sequence
+from typing import ClassVar
 
 import mpmath
 import numpy as np
@@ -94,8 +96,9 @@ class Integrator(ABC):
         uncached (see :meth:`compile`)."""
 
     @abstractmethod
-    def march(self, system, x0: Sequence, times: Iterable[float], precision: Precision,
-              max_steps: int) -> Iterator[tuple[Sequence, int]]:
+    def march(
+        self, system, x0: Sequence, times: Iterable[float], precision: Precision, max_steps: int
+    ) -> Iterator[tuple[Sequence, int]]:
         """Integrate the compiled ``system`` from ``x0`` at ``t = 0`` through ``times``
         (increasing; possibly fed one time at a time, so read it once, in order), yielding
         ``(state, steps)`` at each time: the state as numbers whose ``str`` is their exact
@@ -120,9 +123,17 @@ class Integrator(ABC):
             system = _COMPILED[key] = self.build(rhs, syms, precision)
         return system
 
-    def run(self, rhs, syms: Sequence[sp.Symbol], x0: Sequence, times: Sequence[float], precision: Precision,
-            stop: Callable[[list], bool] | None = None, max_steps: int = 2_000_000,
-            on_time: Callable[[float], object] | None = None) -> Run:
+    def run(
+        self,
+        rhs,
+        syms: Sequence[sp.Symbol],
+        x0: Sequence,
+        times: Sequence[float],
+        precision: Precision,
+        stop: Callable[[list], bool] | None = None,
+        max_steps: int = 2_000_000,
+        on_time: Callable[[float], object] | None = None,
+    ) -> Run:
         """Compile (at the caller's mpmath precision), then march through ``times`` until
         ``stop(state)`` holds at a grid time. mpmath's precision is set to the run's
         ``effective_bits`` (the states' and ``stop``'s precision) and left there: the caller
@@ -178,8 +189,9 @@ class TaylorIntegrator(Integrator):
             zero = np.array([hy.real128(0)] * len(syms))
             return hy.taylor_adaptive(list(zip(hv, he)), zero, fp_type=hy.real128, compact_mode=self.compact_mode, **kw)
         zero = np.array([hy.real(0, bits)] * len(syms))
-        return hy.taylor_adaptive(list(zip(hv, he)), zero, fp_type=hy.real, prec=bits, compact_mode=self.compact_mode,
-                                  **kw)
+        return hy.taylor_adaptive(
+            list(zip(hv, he)), zero, fp_type=hy.real, prec=bits, compact_mode=self.compact_mode, **kw
+        )
 
     def march(self, system, x0, times, precision, max_steps):
         import heyoka as hy
@@ -237,8 +249,9 @@ def integrator(method: str | Integrator | type[Integrator] = "taylor", **options
         return method
     cls = INTEGRATORS.get(method) if isinstance(method, str) else method
     if not (isinstance(cls, type) and issubclass(cls, Integrator)):
-        raise ValueError(f"method must be one of {', '.join(INTEGRATORS)}, an Integrator subclass or an instance, "
-                         f"not {method!r}")
+        raise ValueError(
+            f"method must be one of {', '.join(INTEGRATORS)}, an Integrator subclass or an instance, not {method!r}"
+        )
     try:
         inspect.signature(cls).bind(**options)
     except TypeError as e:

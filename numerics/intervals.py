@@ -17,12 +17,13 @@ predicate answers ``True`` only when the enclosure decides it.
   ``lambda_j - sum_k m_k lambda_k`` over all multi-indices ``2 <= |m| <= N``, certified nonzero.
 * ``iv_lower``, ``iv_upper``: the endpoints of an ``mpmath.iv`` interval as mpmath numbers.
 """
+
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import flint
 import mpmath

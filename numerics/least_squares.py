@@ -3,6 +3,7 @@ form, knowing no paper: the gradient flow ``x' = -2 X^T (X x - y)`` is linear an
 matrix exponential, its zero set (for ``X`` of full row rank) is an affine space, and its
 Polyak-Lojasiewicz and smoothness constants are eigenvalues of ``X X^T``.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -30,9 +31,11 @@ def least_squares_path_length(X: np.ndarray, y: np.ndarray, x0: np.ndarray, T: f
     """``int_0^T ||grad f(x(t))|| dt`` along :func:`least_squares_flow` by the trapezoid rule on
     the grid ``0`` then ``n`` geometric points from ``1e-6`` to ``T``; returns ``(length,
     error estimate)``, the estimate being the difference to the same rule with ``n // 2``."""
+
     def integ(m):
         ts = np.concatenate([[0.0], np.geomspace(1e-6, T, m)])
         g = np.array([np.linalg.norm(2 * X.T @ (X @ least_squares_flow(X, y, x0, t) - y)) for t in ts])
         return float(np.sum((g[1:] + g[:-1]) / 2 * np.diff(ts)))
+
     a, b = integ(n), integ(n // 2)
     return a, abs(a - b)

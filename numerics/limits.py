@@ -14,11 +14,12 @@ grid state. The error estimate is the sum of
 When the stop condition already holds at the first grid time, the grid is restarted a
 thousand times earlier (fast flows), so that two grid states always bracket the stop.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import mpmath
 import sympy as sp
@@ -59,7 +60,17 @@ def flow_to_rest(
     ``flows.integrate_hp`` (``bits <= 113`` runs in real128 there)."""
     while True:
         grid = flows.geometric_grid(t_end, t_first, per_decade)
-        fl = flows.integrate_hp(rhs, syms, x0, t_end, bits=bits, check_bits=check_bits, stop=lambda x: residual(x) < res_stop, grid=grid, fp=fp)
+        fl = flows.integrate_hp(
+            rhs,
+            syms,
+            x0,
+            t_end,
+            bits=bits,
+            check_bits=check_bits,
+            stop=lambda x: residual(x) < res_stop,
+            grid=grid,
+            fp=fp,
+        )
         if not (fl.stopped and len(fl.states) < 2) or t_first < 1e-30:
             break
         t_first /= 1e3

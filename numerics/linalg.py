@@ -1,6 +1,7 @@
 """Small dense linear algebra, knowing no paper: singular values in double and in high
 precision, and the symmetric square root of a positive semidefinite matrix.
 """
+
 from __future__ import annotations
 
 import mpmath

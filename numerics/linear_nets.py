@@ -18,10 +18,11 @@ Also: ``wishart_gram`` samples ``G = M M^T`` for a k x h standard Gaussian ``M``
 forming ``M`` (Bartlett decomposition), so that very wide initialisations cost O(k^2);
 ``indefinite_spectrum`` gives the nonzero eigenvalues of ``Z^T J Z`` from ``G = Z Z^T``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import mpmath
 import numpy as np
@@ -58,7 +59,9 @@ def full_flow(X, Y, U0, V0, grid, rtol: float = 1e-11, method: str = "DOP853") -
         G = XtY - XtX @ U @ V.T  # X^T R, R = Y - X U V^T
         return np.concatenate([(G @ V).ravel(), (G.T @ U).ravel()])
 
-    fl = flows.integrate_double(field, np.concatenate([U0.ravel(), V0.ravel()]), float(grid[-1]), rtol=rtol, method=method, grid=grid)
+    fl = flows.integrate_double(
+        field, np.concatenate([U0.ravel(), V0.ravel()]), float(grid[-1]), rtol=rtol, method=method, grid=grid
+    )
     S = fl.states
     return FullPath(fl.times, S[:, :k].reshape(-1, n, h), S[:, k:].reshape(-1, m, h), fl.error)
 
@@ -104,7 +107,9 @@ class WhitenedHP:
         return (self.twin_V, self.twin_U1, self.check_bits) if twin else (self.V, self.U1, self.bits)
 
 
-def whitened_flow_hp(Yt, s, V0, U10, grid: Sequence[float], bits: int = 128, check_bits: int | None = None) -> WhitenedHP:
+def whitened_flow_hp(
+    Yt, s, V0, U10, grid: Sequence[float], bits: int = 128, check_bits: int | None = None
+) -> WhitenedHP:
     """The whitened flow from ``(V0, U10)`` (doubles, used exactly) at ``bits`` and at
     ``check_bits`` (default ``bits + 64``) on ``grid`` (heyoka Taylor on MPFR)."""
     check_bits = check_bits or bits + 64
@@ -113,7 +118,12 @@ def whitened_flow_hp(Yt, s, V0, U10, grid: Sequence[float], bits: int = 128, che
     r, m = Yt.shape
     h = V0.shape[1]
     rhs, syms = whitened_system(r, m, h)
-    x0 = [float(x) for x in V0.ravel()] + [float(x) for x in U10.ravel()] + [float(x) for x in Yt.ravel()] + [float(x) for x in s]
+    x0 = (
+        [float(x) for x in V0.ravel()]
+        + [float(x) for x in U10.ravel()]
+        + [float(x) for x in Yt.ravel()]
+        + [float(x) for x in s]
+    )
     grid = [float(t) for t in grid]
     old = mpmath.mp.prec
     out = {}
@@ -130,7 +140,9 @@ def whitened_flow_hp(Yt, s, V0, U10, grid: Sequence[float], bits: int = 128, che
     err = [float(max(abs(a - b) for a, b in zip(u, v))) for u, v in zip(out[bits][1], out[check_bits][1])]
     Ym = [[mpmath.mpf(float(v)) for v in row] for row in Yt]
     sm = [mpmath.mpf(float(v)) for v in s]
-    return WhitenedHP(out[bits][0], out[bits][2], out[bits][3], out[check_bits][2], out[check_bits][3], err, bits, check_bits, Ym, sm)
+    return WhitenedHP(
+        out[bits][0], out[bits][2], out[bits][3], out[check_bits][2], out[check_bits][3], err, bits, check_bits, Ym, sm
+    )
 
 
 # ---------------------------------------------------------------------------------------

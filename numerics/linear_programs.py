@@ -8,6 +8,7 @@ tolerances (Clarabel) so that the difference is the error estimate; knows no pap
 * :func:`impulse_entry_range`: the range of ``C A^J B`` over the rows ``C`` (in a box) with
   prescribed ``C A^j B`` for ``j < k`` -- the first kind of program above.
 """
+
 from __future__ import annotations
 
 import warnings
@@ -68,7 +69,13 @@ def min_quadratic(M, m, g=None, delta: float = 0.0) -> ProgramResult:
         if g is not None:
             cons.append(np.asarray(g, float) @ z >= delta)
         prob = cp.Problem(cp.Minimize(cp.sum_squares(M @ z - m)), cons)
-        return prob, z, lambda: max(0.0, float(-np.min(z.value)), float(delta - np.asarray(g, float) @ z.value) if g is not None else 0.0)
+        return (
+            prob,
+            z,
+            lambda: max(
+                0.0, float(-np.min(z.value)), float(delta - np.asarray(g, float) @ z.value) if g is not None else 0.0
+            ),
+        )
 
     return _solve(build)
 

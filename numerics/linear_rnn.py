@@ -22,11 +22,13 @@ For the gradient flow of the squared impulse-response loss ``sum_{j<k} (h_j - w_
   high-precision integrators of ``numerics.flows``), on all of ``(z, B, C)`` or restricted to the
   invariant set ``C = B^T``.
 """
+
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -133,7 +135,11 @@ def impulse_gradient(A, B, C, g: Sequence):
                 GA = GA + g[j] * j * c * b * A ** (j - 1)
         return GA, GB, GC
     d = A.shape[0]
-    eye = np.eye(d, dtype=A.dtype) if A.dtype != object else np.array([[1 if i == j else 0 for j in range(d)] for i in range(d)], dtype=object)
+    eye = (
+        np.eye(d, dtype=A.dtype)
+        if A.dtype != object
+        else np.array([[1 if i == j else 0 for j in range(d)] for i in range(d)], dtype=object)
+    )
     powers = [eye]
     for _ in range(1, n):
         powers.append(powers[-1].dot(A))

@@ -14,11 +14,12 @@ give *exact* gradient-descent iterates, so an invariant of the iteration (e.g. a
 can be checked to hold exactly after each step; floats give long runs. The flow
 ``theta' = -grad l`` is a NumPy vector field for ``numerics.flows.integrate_double``.
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -117,7 +118,7 @@ def gradient(A, B, C, G: Sequence):
         hank = np.empty(((n - 1) * mo, (n - 1) * ni), dtype=Gm[0].dtype)
         for r in range(n - 1):
             for q in range(n - 1):
-                hank[r * mo:(r + 1) * mo, q * ni:(q + 1) * ni] = Gm[r + q + 1] if r + q + 1 < n else Gm[0] * 0
+                hank[r * mo : (r + 1) * mo, q * ni : (q + 1) * ni] = Gm[r + q + 1] if r + q + 1 < n else Gm[0] * 0
         GA = np.concatenate(U[: n - 1], axis=1).dot(hank).dot(np.concatenate(V[: n - 1], axis=1).T)
     else:
         GA = U[0].dot(Gm[0]).dot(V[0].T) * 0
@@ -142,8 +143,17 @@ class GDRun:
     diverged: bool = False
 
 
-def gradient_descent(loss: ImpulseLoss, A, B, C, eta, steps: int, record: Callable[[int], bool] | None = None,
-                     on_step: Callable[[int, tuple], None] | None = None, blowup: float = 1e12) -> GDRun:
+def gradient_descent(
+    loss: ImpulseLoss,
+    A,
+    B,
+    C,
+    eta,
+    steps: int,
+    record: Callable[[int], bool] | None = None,
+    on_step: Callable[[int, tuple], None] | None = None,
+    blowup: float = 1e12,
+) -> GDRun:
     """``theta_{t+1} = theta_t - eta grad l(theta_t)`` for ``steps`` steps.
 
     Exact when the parameters and ``eta`` are ``Fraction`` s. ``record(t)`` selects the
@@ -181,8 +191,8 @@ def unpack(x, d: int, n_in: int = 1, m_out: int = 1):
     """Inverse of :func:`pack` (SISO vectors when ``n_in = m_out = 1``)."""
     x = np.asarray(x)
     A = x[: d * d].reshape(d, d)
-    B = x[d * d: d * d + d * n_in]
-    C = x[d * d + d * n_in: d * d + d * n_in + m_out * d]
+    B = x[d * d : d * d + d * n_in]
+    C = x[d * d + d * n_in : d * d + d * n_in + m_out * d]
     if n_in == 1 and m_out == 1:
         return A, B, C
     return A, B.reshape(d, n_in), C.reshape(m_out, d)
@@ -199,8 +209,18 @@ def flow_field(loss: ImpulseLoss, d: int, n_in: int = 1, m_out: int = 1):
     return f
 
 
-def adam(loss: ImpulseLoss, A, B, C, lr: float, steps: int, beta1: float = 0.9, beta2: float = 0.999,
-         eps: float = 1e-7, record_every: int = 0) -> GDRun:
+def adam(
+    loss: ImpulseLoss,
+    A,
+    B,
+    C,
+    lr: float,
+    steps: int,
+    beta1: float = 0.9,
+    beta2: float = 0.999,
+    eps: float = 1e-7,
+    record_every: int = 0,
+) -> GDRun:
     """Adam (Kingma & Ba; Keras defaults beta1 = 0.9, beta2 = 0.999, eps = 1e-7) on float
     parameters with the exact (population) gradient."""
     x = pack(A, B, C)

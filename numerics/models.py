@@ -3,6 +3,7 @@
 Each mirrors a SymPy source in ``theorems/`` and is tested against it at small sizes
 (tests/test_models.py).
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -20,11 +20,11 @@ so the d-dimensional flow reduces to the scalar ``sigma' = 2 w p r(sigma)``; its
 quadrature ``t(sigma) = int_0^sigma dsigma' / (2 w p r(sigma'))`` and its limit the root of
 ``r(sigma) = 0`` (``r`` strictly decreasing in sigma while the coordinates are positive).
 """
+
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import mpmath
 import numpy as np
@@ -80,11 +80,20 @@ class MomentLoss:
         return out
 
 
-def integrate(loss: MomentLoss, a0: Sequence[float], t_end: float, rtol: float = 1e-10, grid=None, method: str = "Radau"):
+def integrate(
+    loss: MomentLoss, a0: Sequence[float], t_end: float, rtol: float = 1e-10, grid=None, method: str = "Radau"
+):
     """SciPy at ``rtol`` and ``rtol/100`` (``flows.integrate_double``) with the analytic
     Jacobian; ``atol`` is ``rtol * 1e-3`` there, so the coordinates are resolved absolutely."""
-    return flows.integrate_double(lambda t, x: loss.field(x), a0, t_end, rtol=rtol, method=method,
-                                  jac=lambda t, x: loss.jacobian(x), grid=grid if grid is not None else [t_end])
+    return flows.integrate_double(
+        lambda t, x: loss.field(x),
+        a0,
+        t_end,
+        rtol=rtol,
+        method=method,
+        jac=lambda t, x: loss.jacobian(x),
+        grid=grid if grid is not None else [t_end],
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -140,7 +149,9 @@ def single_power_sigma_at(a0: Sequence, p: int, weight, target, t, dps: int = 30
         # the clock where the residual has fallen to 10^-(dps-10): past its time the state is
         # the limit to that accuracy (no Newton on the flat tail of t(sigma))
         floor = mpmath.mpf(10) ** (-(dps - 10))
-        sig_c, _ = roots.increasing_inverse(lambda s: -single_power_residual(a0m, p, target, s), -floor, 0, sig_star, dps=dps)
+        sig_c, _ = roots.increasing_inverse(
+            lambda s: -single_power_residual(a0m, p, target, s), -floor, 0, sig_star, dps=dps
+        )
         t_c, e_c = single_power_time(a0m, p, weight, target, sig_c, dps=dps)
         if t >= t_c:
             return sig_c, float(sig_star - sig_c)
@@ -160,7 +171,9 @@ def single_power_sigma_at(a0: Sequence, p: int, weight, target, t, dps: int = 30
                 new = (lo + hi) / 2
             step = abs(new - sig)
             sig = new
-            if step <= mpmath.mpf(10) ** (-dps + 12) * max(abs(sig), 1) or hi - lo <= mpmath.mpf(10) ** (-dps + 12) * max(abs(sig), 1):
+            if step <= mpmath.mpf(10) ** (-dps + 12) * max(abs(sig), 1) or hi - lo <= mpmath.mpf(10) ** (
+                -dps + 12
+            ) * max(abs(sig), 1):
                 break
         rate = 2 * mpmath.mpf(weight) * p * single_power_residual(a0m, p, target, sig)
         return sig, float(min(step, hi - lo) + rate * qerr)

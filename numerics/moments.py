@@ -19,11 +19,12 @@ the first ``k`` moments, how far can the next ones move?
   (quantile coupling; exact for Fractions when ``p = 1``, returns ``W_p^p`` exactly).
 * :func:`power_moments` -- ``m_0, ..., m_{n-1}`` of a discrete measure (NumPy floats).
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import mpmath
 import numpy as np
@@ -89,7 +90,13 @@ def moment_lp_point(grid: Sequence[float], moments: Sequence[float], objective: 
 
     V = vandermonde(grid, len(moments))
     s = _scale_rows(V)
-    res = linprog(np.asarray(objective, float), A_eq=V / s[:, None], b_eq=np.asarray(moments, float) / s, bounds=(0, None), method="highs")
+    res = linprog(
+        np.asarray(objective, float),
+        A_eq=V / s[:, None],
+        b_eq=np.asarray(moments, float) / s,
+        bounds=(0, None),
+        method="highs",
+    )
     if res.status != 0:
         raise ValueError(res.message)
     return np.asarray(res.x)

@@ -7,6 +7,7 @@ exceeds ``p0``), False (the upper bound is below ``p0``) or None (undecided).
 Also the summaries of paired random draws: the mean with its standard error, and the
 one-sided sign test.
 """
+
 from __future__ import annotations
 
 import math

@@ -1,4 +1,5 @@
 """First-order optimisers on lists of NumPy arrays, knowing no paper."""
+
 from __future__ import annotations
 
 import numpy as np

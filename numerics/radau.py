@@ -27,6 +27,7 @@ The error of a run is not estimated here: ``flows.integrate_hp(..., method="rada
 two runs at two precisions and two tolerances, as it does for Taylor runs
 (``integrators.RadauIntegrator`` puts this solver behind the integrator interface).
 """
+
 from __future__ import annotations
 
 import functools
@@ -40,7 +41,7 @@ import numpy as np
 from .fields import exact_str, grid_time
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def radau_tableau(s: int, bits: int):
     """Nodes ``c`` (``c_s = 1``) and matrix ``A`` of the s-stage Radau IIA method as mpmath
     numbers at ``bits`` (computed at ``bits + 64 + 8 s``: the Vandermonde inverse loses ~s
@@ -59,8 +60,10 @@ def radau_tableau(s: int, bits: int):
         c = sorted(mpmath.re(r) for r in roots)
         c[-1] = mpmath.mpf(1)
         # a_ij = int_0^{c_i} l_j, with l_j(tau) = sum_k Vinv[k, j] tau^k, V[j, k] = c_j^k
-        Vinv = mpmath.matrix([[cj ** k for k in range(s)] for cj in c]) ** -1
-        A = [[mpmath.fsum(c[i] ** (k + 1) / (k + 1) * Vinv[k, j] for k in range(s)) for j in range(s)] for i in range(s)]
+        Vinv = mpmath.matrix([[cj**k for k in range(s)] for cj in c]) ** -1
+        A = [
+            [mpmath.fsum(c[i] ** (k + 1) / (k + 1) * Vinv[k, j] for k in range(s)) for j in range(s)] for i in range(s)
+        ]
     with mpmath.workprec(bits):
         return [+x for x in c], [[+a for a in row] for row in A]
 
@@ -92,7 +95,7 @@ class RadauIIA:
         self.kind, self.bits = kind, bits
         n = self.n = len(hv)
         s = self.s = stages or default_stages(bits)
-        self.tol = tol if tol is not None else 2.0 ** -bits
+        self.tol = tol if tol is not None else 2.0**-bits
         if kind == "real128":
             fp = {"fp_type": hy.real128}
             self.num = lambda v: hy.real128(exact_str(v))
@@ -111,12 +114,18 @@ class RadauIIA:
         Y = [[hy.expression(f"y_{m}_{k}") for k in range(s)] for m in range(n)]
         F = [[hy.expression(f"f_{m}_{k}") for k in range(s)] for m in range(n)]
         Ae = [[hy.expression(hy.real(exact_str(v), max(bits, 113))) for v in row] for row in A]
-        res = [Y[m][i] - hy.par[m] - hy.par[n] * hy.sum([Ae[i][j] * F[m][j] for j in range(s)]) for m in range(n) for i in range(s)]
-        self.g_hp = hy.cfunc(res, [v for row in Y for v in row] + [v for row in F for v in row], compact_mode=True, **fp)
+        res = [
+            Y[m][i] - hy.par[m] - hy.par[n] * hy.sum([Ae[i][j] * F[m][j] for j in range(s)])
+            for m in range(n)
+            for i in range(s)
+        ]
+        self.g_hp = hy.cfunc(
+            res, [v for row in Y for v in row] + [v for row in F for v in row], compact_mode=True, **fp
+        )
         zero = self.num(0)
         self._in = np.array([zero] * (2 * n * s))  # [Y; F], row-major (n, s) blocks
         self._Y = self._in[: n * s].reshape(n, s)
-        self._F = self._in[n * s:].reshape(n, s)
+        self._F = self._in[n * s :].reshape(n, s)
         self._G = np.array([zero] * (n * s))
         self._D = np.array([zero] * (n * s)).reshape(n, s)
         self._pars = np.array([zero] * (n + 1))
@@ -157,7 +166,7 @@ class RadauIIA:
             B = -(self.P / h) @ G_d  # (s, n) complex
             W = np.empty_like(B)
             for k in range(self.s - 1, -1, -1):
-                rhs = B[k] - R[k, k + 1:] @ W[k + 1:] if k < self.s - 1 else B[k]
+                rhs = B[k] - R[k, k + 1 :] @ W[k + 1 :] if k < self.s - 1 else B[k]
                 if not np.all(np.isfinite(rhs)):
                     return None  # a wild guess overflowed (or G did): the caller rejects the step
                 W[k] = lu_solve(facs[k], rhs)
@@ -192,7 +201,7 @@ class RadauIIA:
         np.add(Y, D, out=Y)
         x_d = x.astype(float)
         scale = 1.0 + float(np.max(np.abs(x_d)))
-        floor = 2.0 ** -self.bits * scale
+        floor = 2.0**-self.bits * scale
         prev = math.inf
         # simplified Newton converges linearly (rate ~ h |A| |J(stages) - J(x)|, ~1e-6 on
         # the rnn-lowdim flow): the iterations needed grow with the digits
@@ -297,7 +306,7 @@ class RadauIIA:
                     continue
                 # the pair's local error: |big - pair| / (2^p - 1), relative to 1 + |x|
                 diff = np.abs((xb - xh).astype(float)) / (1.0 + np.abs(xh.astype(float)))
-                err = float(np.max(diff)) / (2.0 ** p - 1)
+                err = float(np.max(diff)) / (2.0**p - 1)
                 fac = min(4.0, max(0.2, 0.9 * (self.tol / err) ** (1.0 / (p + 1)))) if err > 0 else 4.0
                 if err > self.tol:
                     self.stats.rejected += 1

@@ -13,6 +13,7 @@ local curvature and to the parameter scale (``train``): the limit of the flow do
 on a time rescaling, and a fixed step either diverges at large scales (the tangent kernel
 grows like scale^(2(depth-1))) or needs millions of steps at small ones.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,9 +38,9 @@ class Layout:
     def unflatten(self, theta: np.ndarray) -> list[tuple[np.ndarray, np.ndarray | None]]:
         out, k = [], 0
         for (o, i), b in self.shapes:
-            W = theta[k:k + o * i].reshape(o, i)
+            W = theta[k : k + o * i].reshape(o, i)
             k += o * i
-            bb = theta[k:k + b] if b else None
+            bb = theta[k : k + b] if b else None
             k += b
             out.append((W, bb))
         return out
@@ -145,8 +146,17 @@ class Training:
     loss_history: list
 
 
-def train(model, theta0: np.ndarray, X: np.ndarray, y: np.ndarray, loss_tol: float, max_steps: int = 200_000,
-          rel_step: float = 0.02, curvature_fraction: float = 0.5, finish_below: float | None = None) -> Training:
+def train(
+    model,
+    theta0: np.ndarray,
+    X: np.ndarray,
+    y: np.ndarray,
+    loss_tol: float,
+    max_steps: int = 200_000,
+    rel_step: float = 0.02,
+    curvature_fraction: float = 0.5,
+    finish_below: float | None = None,
+) -> Training:
     """Gradient descent on ``sum (f - y)^2`` until the loss is below ``loss_tol``.
 
     Step ``eta = min(curvature_fraction / lambda_max(J J^T), rel_step |theta| / |grad|)``:

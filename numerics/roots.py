@@ -4,9 +4,10 @@ Knows no paper. Bisection is slow but cannot fail: general-purpose root finders 
 bracket where the function is steep near a singular endpoint (``f -> +-inf``), which is
 exactly where the inverse of a function with a bounded domain is needed at large arguments.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import mpmath
 

@@ -11,6 +11,7 @@ Gradients: with respect to the impulse response by the chain rule through ``phi`
 Optimisers: plain gradient descent with the adaptive step ``lr / sqrt(EMA of |g|^2 + soft)``
 (the step size changes, not the direction), and Adam (Keras defaults).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -84,8 +85,18 @@ class Run:
     reached: bool = False  # the loss fell below the target
 
 
-def train(params: dict, loss_grad, lr: float, optimizer: str = "adaptive", loss_tol: float = 0.01, extra: int = 1500,
-          max_steps: int = 200_000, record_every: int = 50, beta: float = 0.8, soft: float = 1e-6) -> Run:
+def train(
+    params: dict,
+    loss_grad,
+    lr: float,
+    optimizer: str = "adaptive",
+    loss_tol: float = 0.01,
+    extra: int = 1500,
+    max_steps: int = 200_000,
+    record_every: int = 50,
+    beta: float = 0.8,
+    soft: float = 1e-6,
+) -> Run:
     """Gradient descent until ``loss < loss_tol`` then ``extra`` more steps (or ``max_steps``).
     ``optimizer``: ``adaptive`` (lr / sqrt(EMA_beta |g|^2 + soft)) or ``adam`` (Keras defaults)."""
     p = {k: np.array(v, float) for k, v in params.items()}

@@ -8,10 +8,11 @@ IEEE double and in x87 extended precision (``numpy.longdouble``, 64-bit mantissa
 time grid. The error estimate at each grid time is the largest absolute difference of the two
 runs: the double run's error, which the extended run is ~2^11 times more accurate than.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 import sympy as sp
@@ -43,7 +44,11 @@ def products_for_powers(expr: sp.Expr) -> sp.Expr:
             base = rewrite(e.base)
             return sp.Mul(*([base] * int(e.exp)), evaluate=False)
         if e.args:
-            return e.func(*[rewrite(a) for a in e.args], evaluate=False) if isinstance(e, (sp.Add, sp.Mul)) else e.func(*[rewrite(a) for a in e.args])
+            return (
+                e.func(*[rewrite(a) for a in e.args], evaluate=False)
+                if isinstance(e, (sp.Add, sp.Mul))
+                else e.func(*[rewrite(a) for a in e.args])
+            )
         return e
 
     return rewrite(expr)
@@ -74,7 +79,9 @@ def _run(rhs, syms, x0, grid, fp):
     return np.asarray(out[-1])
 
 
-def integrate_two_precisions(rhs: Sequence[sp.Expr], syms: Sequence[sp.Symbol], x0: Sequence, grid: Sequence[float]) -> TwoPrecisionFlow:
+def integrate_two_precisions(
+    rhs: Sequence[sp.Expr], syms: Sequence[sp.Symbol], x0: Sequence, grid: Sequence[float]
+) -> TwoPrecisionFlow:
     """Integrate from ``x0`` at time ``grid[0]`` (normally 0) through the grid, in double and in
     extended precision; states of the extended run, errors = difference of the runs."""
     grid = np.asarray(grid, dtype=float)

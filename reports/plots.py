@@ -3,6 +3,7 @@ measured value against its bound, or discrepancy against tolerance and error est
 along the instance parameter that varies (e.g. the initialisation scale alpha).
 
 Every text is escaped; the output is a self-contained ``<svg>`` element."""
+
 from __future__ import annotations
 
 import math
@@ -32,7 +33,7 @@ def _tick_text(v: float) -> str:
         return "0"
     if abs(v) >= 1e4 or abs(v) < 1e-3:
         e = math.floor(math.log10(abs(v)))
-        m = v / 10 ** e
+        m = v / 10**e
         return ("" if abs(m - 1) < 1e-9 else f"{m:.2g}×") + "10" + _sup(e)
     return f"{v:.3g}"
 
@@ -58,7 +59,7 @@ class _Axis:
         if self.log:
             a, b = math.ceil(self.lo), math.floor(self.hi)
             step = max(1, math.ceil((b - a + 1) / 7))
-            return [10.0 ** e for e in range(a, b + 1, step)]
+            return [10.0**e for e in range(a, b + 1, step)]
         span = self.hi - self.lo
         raw = span / 5
         mag = 10 ** math.floor(math.log10(raw))
@@ -161,9 +162,18 @@ def _plot(comps: list[dict], kind: str) -> Markup | None:
         for gi, g in enumerate(groups if not many else [""]):
             colour = PALETTE[gi % len(PALETTE)]
             mine = [(x, c) for x, c in zip(xs, comps) if many or str(c.get("label", "")) == g]
-            series.append((names[g] if g else "discrepancy", colour, "dot", [(x, _num(c["discrepancy"])) for x, c in mine]))
+            series.append(
+                (names[g] if g else "discrepancy", colour, "dot", [(x, _num(c["discrepancy"])) for x, c in mine])
+            )
             series.append(("", colour, "bar", [(x, _num(c["tolerance"])) for x, c in mine]))
-            series.append(("", colour, "ring", [(x, _num(c.get("error_estimate"))) for x, c in mine if _num(c.get("error_estimate")) is not None]))
+            series.append(
+                (
+                    "",
+                    colour,
+                    "ring",
+                    [(x, _num(c.get("error_estimate"))) for x, c in mine if _num(c.get("error_estimate")) is not None],
+                )
+            )
         ylabel = "absolute difference"
     ys = [y for _, _, _, pts in series for _, y in pts if y is not None]
     if kind == "agree":
@@ -179,23 +189,33 @@ def _plot(comps: list[dict], kind: str) -> Markup | None:
         return None
     X = _Axis([x for x in xs], LEFT, W - RIGHT, xlog)
     Y = _Axis(ys, H - BOTTOM, TOP, ylog)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="evidence-plot" viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img">',
-           f"<title>{escape(title)}</title>",
-           f'<rect x="{LEFT}" y="{TOP}" width="{W - RIGHT - LEFT}" height="{H - BOTTOM - TOP}" fill="#fbfcfd" stroke="#c9d1d9"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="evidence-plot" viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img">',
+        f"<title>{escape(title)}</title>",
+        f'<rect x="{LEFT}" y="{TOP}" width="{W - RIGHT - LEFT}" height="{H - BOTTOM - TOP}" fill="#fbfcfd" stroke="#c9d1d9"/>',
+    ]
     for t in Y.ticks():
         y = Y(t)
         if TOP - 0.5 <= y <= H - BOTTOM + 0.5:
             out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e6eaee"/>')
-            out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="#5f6b76">{escape(_tick_text(t))}</text>')
+            out.append(
+                f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="#5f6b76">{escape(_tick_text(t))}</text>'
+            )
     xticks = X.ticks() if param is not None else sorted(set(xs))[:: max(1, len(set(xs)) // 10)]
     for t in xticks:
         x = X(t)
         if LEFT - 0.5 <= x <= W - RIGHT + 0.5:
             out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{H - BOTTOM}" y2="{H - BOTTOM + 4}" stroke="#5f6b76"/>')
             label = _tick_text(t) if param is not None else f"{int(t)}"
-            out.append(f'<text x="{x:.1f}" y="{H - BOTTOM + 16}" text-anchor="middle" font-size="11" fill="#5f6b76">{escape(label)}</text>')
-    out.append(f'<text x="{(LEFT + W - RIGHT) / 2:.0f}" y="{H - 6}" text-anchor="middle" font-size="12" fill="#1d2125">{escape(xlabel)}{" (log)" if xlog else ""}</text>')
-    out.append(f'<text transform="translate(14 {(TOP + H - BOTTOM) / 2:.0f}) rotate(-90)" text-anchor="middle" font-size="12" fill="#1d2125">{escape(ylabel)}{" (log)" if ylog else ""}</text>')
+            out.append(
+                f'<text x="{x:.1f}" y="{H - BOTTOM + 16}" text-anchor="middle" font-size="11" fill="#5f6b76">{escape(label)}</text>'
+            )
+    out.append(
+        f'<text x="{(LEFT + W - RIGHT) / 2:.0f}" y="{H - 6}" text-anchor="middle" font-size="12" fill="#1d2125">{escape(xlabel)}{" (log)" if xlog else ""}</text>'
+    )
+    out.append(
+        f'<text transform="translate(14 {(TOP + H - BOTTOM) / 2:.0f}) rotate(-90)" text-anchor="middle" font-size="12" fill="#1d2125">{escape(ylabel)}{" (log)" if ylog else ""}</text>'
+    )
     for _, colour, marker, pts in series:
         for x, y in pts:
             if y is None:
@@ -204,9 +224,13 @@ def _plot(comps: list[dict], kind: str) -> Markup | None:
             if marker == "dot":
                 out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{colour}"/>')
             elif marker == "ring":
-                out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="5" fill="none" stroke="{colour}" stroke-width="1.2"/>')
+                out.append(
+                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="5" fill="none" stroke="{colour}" stroke-width="1.2"/>'
+                )
             else:
-                out.append(f'<line x1="{px - 7:.1f}" x2="{px + 7:.1f}" y1="{py:.1f}" y2="{py:.1f}" stroke="{colour}" stroke-width="2.2"/>')
+                out.append(
+                    f'<line x1="{px - 7:.1f}" x2="{px + 7:.1f}" y1="{py:.1f}" y2="{py:.1f}" stroke="{colour}" stroke-width="2.2"/>'
+                )
     # legend
     ly = TOP + 6
     entries = [(name, colour) for name, colour, marker, _ in series if name]
@@ -215,7 +239,10 @@ def _plot(comps: list[dict], kind: str) -> Markup | None:
         out.append(f'<text x="{W - RIGHT + 24}" y="{ly + 8}" font-size="11" fill="#1d2125">{escape(name)}</text>')
         ly += 16
     ly += 4
-    key = [("dot", "lhs (measured)" if kind == "bound" else "discrepancy"), ("bar", "rhs (bound)" if kind == "bound" else "tolerance")]
+    key = [
+        ("dot", "lhs (measured)" if kind == "bound" else "discrepancy"),
+        ("bar", "rhs (bound)" if kind == "bound" else "tolerance"),
+    ]
     if kind == "agree":
         key.append(("ring", "error estimate"))
     for marker, text in key:

@@ -27,6 +27,7 @@ Templates are rendered with autoescape on; the only unescaped content is that Ma
 SVG plots drawn here (reports/plots.py, text escaped) and the checks' SVG artifacts after
 ``safe_svg`` (parsed; scripts, foreign content, event handlers and outside links dropped).
 """
+
 from __future__ import annotations
 
 import html
@@ -36,9 +37,10 @@ import re
 import shlex
 import shutil
 import time
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -84,8 +86,12 @@ _MATHML_ATTRS = frozenset(
 _LEFTOVER_MACRO = re.compile(r"\\[A-Za-z]")
 # Operator names latex2mathml leaves as raw macros (it emits <mi>\arg</mi>): rewritten to
 # \operatorname{...} before conversion; \argmin is \arg\min, so its subscript goes under min.
-_OPERATOR_NAMES = {"arg": "\\operatorname{arg}", "argmin": "\\operatorname{arg}\\min", "argmax": "\\operatorname{arg}\\max",
-                   **{n: "\\operatorname{" + n + "}" for n in ("sgn", "sign", "diag", "tr", "Tr", "rank", "span", "supp")}}
+_OPERATOR_NAMES = {
+    "arg": "\\operatorname{arg}",
+    "argmin": "\\operatorname{arg}\\min",
+    "argmax": "\\operatorname{arg}\\max",
+    **{n: "\\operatorname{" + n + "}" for n in ("sgn", "sign", "diag", "tr", "Tr", "rank", "span", "supp")},
+}
 _OPERATOR_RE = re.compile(r"\\(" + "|".join(sorted(_OPERATOR_NAMES, key=len, reverse=True)) + r")(?![A-Za-z])")
 
 
@@ -144,7 +150,15 @@ _TEX_QUOTES = re.compile(r"``([^`]+?)&#39;&#39;")
 _DOUBLE_BACKTICKS = re.compile(r"``([^`]+?)``")
 
 
-_TEXT_MACROS = {"emph": "em", "textit": "em", "textbf": "strong", "texttt": "code", "textsc": "span", "underline": "u", "text": "span"}
+_TEXT_MACROS = {
+    "emph": "em",
+    "textit": "em",
+    "textbf": "strong",
+    "texttt": "code",
+    "textsc": "span",
+    "underline": "u",
+    "text": "span",
+}
 _TEXT_MACRO_RE = re.compile(r"\\(" + "|".join(_TEXT_MACROS) + r")\{([^{}$]*)\}")
 _TEXT_ESCAPES = {"\\%": "%", "\\&amp;": "&amp;", "\\_": "_", "\\#": "#", "\\ldots": "…", "\\dots": "…", "\\,": "\u2009"}
 
@@ -158,7 +172,9 @@ def _prose(text: str) -> str:
         out = _TEX_QUOTES.sub(r"“\1”", out)
         out = _DOUBLE_BACKTICKS.sub(r"<code>\1</code>", out)
     if "\\" in out:
-        out = _TEXT_MACRO_RE.sub(lambda m: f"<{_TEXT_MACROS[m.group(1)]}>{m.group(2)}</{_TEXT_MACROS[m.group(1)]}>", out)
+        out = _TEXT_MACRO_RE.sub(
+            lambda m: f"<{_TEXT_MACROS[m.group(1)]}>{m.group(2)}</{_TEXT_MACROS[m.group(1)]}>", out
+        )
         for k, v in _TEXT_ESCAPES.items():
             out = out.replace(k, v)
     return out
@@ -176,7 +192,7 @@ def tex_html(text: Any) -> Markup:
     out: list[str] = []
     pos = 0
     for m in _MATH_RE.finditer(text):
-        out.append(_prose(text[pos:m.start()]))
+        out.append(_prose(text[pos : m.start()]))
         pos = m.end()
         if m.group(0) == "\\$":
             out.append("$")
@@ -310,7 +326,9 @@ def key_figure(metrics_list: list[dict]) -> str:
         if comps and exact == len(comps):
             parts.append(f"{exact} exact comparison{'s' if exact != 1 else ''}")
         elif comps:
-            parts.append(f"{len(comps)} comparison{'s' if len(comps) != 1 else ''}" + (f", {exact} exact" if exact else ""))
+            parts.append(
+                f"{len(comps)} comparison{'s' if len(comps) != 1 else ''}" + (f", {exact} exact" if exact else "")
+            )
     return " · ".join(parts)
 
 
@@ -327,7 +345,11 @@ _COLUMNS = (
     ("digits", "digits", "agreeing decimal digits, −log₁₀(discrepancy/scale)"),
     ("discrepancy", "discrepancy", "difference of the two compared values"),
     ("tolerance", "tolerance", "accuracy the comparison is made at"),
-    ("error_estimate", "error est.", "error estimate of the computed values (two precisions / two solver tolerances); at most a tenth of the tolerance"),
+    (
+        "error_estimate",
+        "error est.",
+        "error estimate of the computed values (two precisions / two solver tolerances); at most a tenth of the tolerance",
+    ),
     ("lhs", "lhs", "left-hand side (measured)"),
     ("rhs", "rhs", "right-hand side (bound)"),
     ("slack", "slack", "rhs − lhs"),
@@ -392,7 +414,9 @@ def _probe_command(stmt_id: str, stmt: dict | None, instance: Any, budget: str |
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
-_SVG_DROP = frozenset({"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "handler", "listener", "metadata"})
+_SVG_DROP = frozenset(
+    {"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "handler", "listener", "metadata"}
+)
 
 
 def safe_svg(content: str) -> Markup | None:
@@ -426,7 +450,9 @@ def safe_svg(content: str) -> Markup | None:
             value = el.attrib[k].strip().lower()
             if local.startswith("on"):
                 del el.attrib[k]
-            elif local == "href" and not (value.startswith("#") or value.startswith("data:image/png") or value.startswith("data:image/jpeg")):
+            elif local == "href" and not (
+                value.startswith("#") or value.startswith("data:image/png") or value.startswith("data:image/jpeg")
+            ):
                 del el.attrib[k]
             elif "javascript:" in value or "url(http" in value.replace(" ", "") or "@import" in value:
                 del el.attrib[k]
@@ -445,7 +471,9 @@ def _artifact_views(store, verdict_id: int, out: Path, page_safe: str, check_saf
         if svg is not None:
             view["kind"] = "svg"
             view["content"] = svg
-        elif mime.startswith("text/") or mime == "application/json" or mime == "image/svg+xml":  # an SVG that does not parse: its source
+        elif (
+            mime.startswith("text/") or mime == "application/json" or mime == "image/svg+xml"
+        ):  # an SVG that does not parse: its source
             if mime == "application/json":
                 try:
                     content = json.dumps(json.loads(content), indent=1)
@@ -485,11 +513,28 @@ def _with_row_html(rows: list[dict]) -> list[dict]:
     return rows
 
 
-def _check_view(stmt: dict | None, stmt_id: str, name: str, method: str, expected: str | None, v: dict | None,
-                last: dict | None, runs_by_id: dict, store, out: Path, page_safe: str, budget: str | None, doc: str = "") -> dict:
+def _check_view(
+    stmt: dict | None,
+    stmt_id: str,
+    name: str,
+    method: str,
+    expected: str | None,
+    v: dict | None,
+    last: dict | None,
+    runs_by_id: dict,
+    store,
+    out: Path,
+    page_safe: str,
+    budget: str | None,
+    doc: str = "",
+) -> dict:
     view: dict[str, Any] = {
-        "name": name, "anchor": "check-" + safe_name(name), "method": method, "expected": expected or "—",
-        "doc": prose_html(doc), "ran": v is not None,
+        "name": name,
+        "anchor": "check-" + safe_name(name),
+        "method": method,
+        "expected": expected or "—",
+        "doc": prose_html(doc),
+        "ran": v is not None,
     }
     if v is None:
         view.update(status=NOT_RUN, ok=None, last=None)
@@ -521,8 +566,13 @@ def _check_view(stmt: dict | None, stmt_id: str, name: str, method: str, expecte
             cells.append({"text": text, "title": full, "scalar": not isinstance(value, (list, tuple, dict))})
         other = _kv(c, [k for k in c if k not in column_keys and k not in _COMPARISON_SKIP])
         instance = fmt(c.get("instance")) if c.get("instance") else ""
-        row = {"label": tex_html(c.get("label", "")), "status": c.get("status", "—"), "cells": cells, "other": other,
-               "instance": instance}
+        row = {
+            "label": tex_html(c.get("label", "")),
+            "status": c.get("status", "—"),
+            "cells": cells,
+            "other": other,
+            "instance": instance,
+        }
         comparisons.append(row)
         if not groups or groups[-1]["instance"] != instance:
             groups.append({"instance": instance, "rows": []})
@@ -535,11 +585,13 @@ def _check_view(stmt: dict | None, stmt_id: str, name: str, method: str, expecte
         if isinstance(inst, dict):
             hyps = inst.get(schema.INSTANCE_HYPOTHESES) or {}
             held = schema.instance_held({schema.INSTANCE_HYPOTHESES: hyps})
-            instances.append({
-                "params": fmt(inst.get(schema.INSTANCE_PARAMS)),
-                "hypotheses": [(tex_html(t), bool(h)) for t, h in hyps.items()] if isinstance(hyps, dict) else [],
-                "all_held": held,
-            })
+            instances.append(
+                {
+                    "params": fmt(inst.get(schema.INSTANCE_PARAMS)),
+                    "hypotheses": [(tex_html(t), bool(h)) for t, h in hyps.items()] if isinstance(hyps, dict) else [],
+                    "all_held": held,
+                }
+            )
     cex = m.get(schema.COUNTEREXAMPLE)
     cex_view = None
     if isinstance(cex, dict):
@@ -548,20 +600,33 @@ def _check_view(stmt: dict | None, stmt_id: str, name: str, method: str, expecte
             "label": tex_html(cex.get("label", "")),
             "instance": _kv(cex["instance"], list(cex["instance"])) if isinstance(cex.get("instance"), dict) else [],
             "metrics": _kv(cex["metrics"], list(cex["metrics"])) if isinstance(cex.get("metrics"), dict) else [],
-            "command": command, "unsettable": unsettable,
+            "command": command,
+            "unsettable": unsettable,
         }
     key_metrics = _kv(m, [k for k in m if k not in _CHECK_METRIC_SKIP])
     notes = m.get(schema.NOTES) or []
     view.update(
-        status=v["status"], expected=v["expected"], ok=v["status"] == v["expected"], method=v["method"],
-        message=tex_html(v.get("message") or ""), precision=v.get("precision"), seed=v.get("seed"),
-        seconds=fmt_seconds(v.get("seconds")), params=_kv(v.get("params") or {}, list(v.get("params") or {})),
-        key_figure=key_figure([m]), key_metrics=key_metrics, comparisons=_with_row_html(comparisons), groups=groups,
+        status=v["status"],
+        expected=v["expected"],
+        ok=v["status"] == v["expected"],
+        method=v["method"],
+        message=tex_html(v.get("message") or ""),
+        precision=v.get("precision"),
+        seed=v.get("seed"),
+        seconds=fmt_seconds(v.get("seconds")),
+        params=_kv(v.get("params") or {}, list(v.get("params") or {})),
+        key_figure=key_figure([m]),
+        key_metrics=key_metrics,
+        comparisons=_with_row_html(comparisons),
+        groups=groups,
         plot=comparison_plot(raw),
         columns=[{"label": label, "title": title} for _, label, title in columns],
         has_other=any(r["other"] for r in comparisons),
-        comparison_counts=sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),
-        instances=instances, notes=[tex_html(n) for n in (notes if isinstance(notes, list) else [notes])],
+        comparison_counts=sorted(
+            counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99
+        ),
+        instances=instances,
+        notes=[tex_html(n) for n in (notes if isinstance(notes, list) else [notes])],
         counterexample=cex_view,
         artifacts=_artifact_views(store, v["id"], out, page_safe, safe_name(name)),
     )
@@ -606,16 +671,39 @@ def _collect(store, out: Path, catalog: dict) -> dict:
         seen = set()
         for c in registered:
             seen.add(c["name"])
-            check_views.append(_check_view(stmt, sid, c["name"], c["method"], c["expected"], ran.get(c["name"]), last_before.get((sid, c["name"])),
-                                           runs_by_id, store, out, safe[sid], budget, doc=c.get("doc") or ""))
+            check_views.append(
+                _check_view(
+                    stmt,
+                    sid,
+                    c["name"],
+                    c["method"],
+                    c["expected"],
+                    ran.get(c["name"]),
+                    last_before.get((sid, c["name"])),
+                    runs_by_id,
+                    store,
+                    out,
+                    safe[sid],
+                    budget,
+                    doc=c.get("doc") or "",
+                )
+            )
         for name, v in ran.items():
             if name not in seen:
                 seen.add(name)
-                check_views.append(_check_view(stmt, sid, name, v["method"], v["expected"], v, None, runs_by_id, store, out, safe[sid], budget))
+                check_views.append(
+                    _check_view(
+                        stmt, sid, name, v["method"], v["expected"], v, None, runs_by_id, store, out, safe[sid], budget
+                    )
+                )
         for (hsid, name), h in last_before.items():  # checks of earlier runs, no longer registered
             if hsid == sid and name not in seen:
                 seen.add(name)
-                check_views.append(_check_view(stmt, sid, name, h["method"], h["expected"], None, h, runs_by_id, store, out, safe[sid], budget))
+                check_views.append(
+                    _check_view(
+                        stmt, sid, name, h["method"], h["expected"], None, h, runs_by_id, store, out, safe[sid], budget
+                    )
+                )
         run_checks = [c for c in check_views if c["ran"]]
         status = combine(c["status"] for c in run_checks) or (NOT_RUN if not run_checks else "error")
         expected_status = combine(c["expected"] for c in check_views)
@@ -624,25 +712,45 @@ def _collect(store, out: Path, catalog: dict) -> dict:
             expected_status = "refuted" if expect == "refuted" else (expect or "—")
         corrected_id = f"{sid}:corrected"
         view = {
-            "id": sid, "short_id": sid.split("/", 1)[1] if "/" in sid else sid, "safe": safe[sid], "href": f"statements/{safe[sid]}.html", "known": stmt is not None,
+            "id": sid,
+            "short_id": sid.split("/", 1)[1] if "/" in sid else sid,
+            "safe": safe[sid],
+            "href": f"statements/{safe[sid]}.html",
+            "known": stmt is not None,
             "paper": stmt["paper"] if stmt is not None else sid.split("/", 1)[0],
-            "kind": stmt["kind"] if stmt is not None else "—", "number": stmt["number"] if stmt is not None else "",
+            "kind": stmt["kind"] if stmt is not None else "—",
+            "number": stmt["number"] if stmt is not None else "",
             "title": tex_html(stmt["title"]) if stmt is not None else Markup("(not in the registry)"),
             "text": tex_html(stmt["text"]) if stmt is not None else Markup(""),
             "source": stmt.get("source") if stmt is not None else None,
-            "params": [{"name": p["name"], "type": p.get("type", ""), "default": fmt(p.get("default")), "doc": p.get("doc", "")}
-                       for p in stmt.get("params") or []] if stmt is not None else [],
+            "params": [
+                {
+                    "name": p["name"],
+                    "type": p.get("type", ""),
+                    "default": fmt(p.get("default")),
+                    "doc": p.get("doc", ""),
+                }
+                for p in stmt.get("params") or []
+            ]
+            if stmt is not None
+            else [],
             "hypotheses": [tex_html(h) for h in stmt.get("hypotheses") or []] if stmt is not None else [],
-            "expect": expect or "—", "erratum": tex_html(stmt["erratum"]) if stmt is not None and stmt.get("erratum") else None,
+            "expect": expect or "—",
+            "erratum": tex_html(stmt["erratum"]) if stmt is not None and stmt.get("erratum") else None,
             "notes": tex_html(stmt["notes"]) if stmt is not None and stmt.get("notes") else None,
             "corrects": stmt.get("corrects") if stmt is not None else None,
             "corrected_id": corrected_id if corrected_id in registry else None,
-            "checks": check_views, "status": status, "expected_status": expected_status,
+            "checks": check_views,
+            "status": status,
+            "expected_status": expected_status,
             "ok": all(c["ok"] for c in run_checks) if run_checks else None,
-            "n_run": len(run_checks), "n_checks": len(check_views),
+            "n_run": len(run_checks),
+            "n_checks": len(check_views),
             "methods": sorted({c["method"] for c in check_views}),
             "key_figure": key_figure([by_stmt[sid][c["name"]]["metrics"] for c in run_checks]),
-            "seconds": fmt_seconds(sum(_num(by_stmt[sid][c["name"]].get("seconds")) or 0 for c in run_checks)) if run_checks else "—",
+            "seconds": fmt_seconds(sum(_num(by_stmt[sid][c["name"]].get("seconds")) or 0 for c in run_checks))
+            if run_checks
+            else "—",
         }
         statements.append(view)
     by_id = {s["id"]: s for s in statements}
@@ -652,16 +760,25 @@ def _collect(store, out: Path, catalog: dict) -> dict:
     for key in list(papers) + sorted({s["paper"] for s in statements} - set(papers)):
         mine = [s for s in statements if s["paper"] == key]
         counts = {st: sum(1 for s in mine if s["status"] == st) for st in STATUS_ORDER}
-        paper_rows.append({
-            "key": key, "file": papers.get(key, ""), "title": titles.get(key, ""), "n": len(mine), "counts": counts,
-            "checks_run": sum(s["n_run"] for s in mine), "checks": sum(s["n_checks"] for s in mine),
-            "unexpected": sum(1 for s in mine if s["ok"] is False),
-        })
+        paper_rows.append(
+            {
+                "key": key,
+                "file": papers.get(key, ""),
+                "title": titles.get(key, ""),
+                "n": len(mine),
+                "counts": counts,
+                "checks_run": sum(s["n_run"] for s in mine),
+                "checks": sum(s["n_checks"] for s in mine),
+                "unexpected": sum(1 for s in mine if s["ok"] is False),
+            }
+        )
     totals = {st: sum(p["counts"][st] for p in paper_rows) for st in STATUS_ORDER}
     all_checks = [c for s in statements for c in s["checks"] if c["ran"]]
     summary = {
-        "statements": len(statements), "checks_run": len(all_checks),
-        "as_expected": sum(1 for c in all_checks if c["ok"]), "unexpected": sum(1 for c in all_checks if not c["ok"]),
+        "statements": len(statements),
+        "checks_run": len(all_checks),
+        "as_expected": sum(1 for c in all_checks if c["ok"]),
+        "unexpected": sum(1 for c in all_checks if not c["ok"]),
         "totals": totals,
     }
 
@@ -683,12 +800,22 @@ def _collect(store, out: Path, catalog: dict) -> dict:
         if p is not None and p["status"] != h["status"]:
             was_ok, now_ok = p["status"] == p["expected"], h["status"] == h["expected"]
             kind = "regression" if was_ok and not now_ok else ("fixed" if now_ok and not was_ok else "change")
-            events.append({
-                "run_id": h["run_id"], "date": fmt_time(runs_by_id.get(h["run_id"], {}).get("started")),
-                "statement_id": h["statement_id"], "href": by_id[h["statement_id"]]["href"] if h["statement_id"] in by_id else None,
-                "check": h["check_name"], "from": p["status"], "from_run": p["run_id"], "to": h["status"],
-                "expected": h["expected"], "kind": kind, "key": key, "to_status": h["status"],
-            })
+            events.append(
+                {
+                    "run_id": h["run_id"],
+                    "date": fmt_time(runs_by_id.get(h["run_id"], {}).get("started")),
+                    "statement_id": h["statement_id"],
+                    "href": by_id[h["statement_id"]]["href"] if h["statement_id"] in by_id else None,
+                    "check": h["check_name"],
+                    "from": p["status"],
+                    "from_run": p["run_id"],
+                    "to": h["status"],
+                    "expected": h["expected"],
+                    "kind": kind,
+                    "key": key,
+                    "to_status": h["status"],
+                }
+            )
         prev[key] = h
         current[key] = h["status"]
     newest: dict[tuple[str, str], dict] = {}
@@ -704,13 +831,19 @@ def _collect(store, out: Path, catalog: dict) -> dict:
     run_rows = []
     for r in reversed(runs):
         vs = per_run.get(r["id"], [])
-        run_rows.append({
-            "id": r["id"], "date": fmt_time(r["started"]), "state": r["state"], "budget": r["budget"],
-            "commit": (r.get("git_commit") or "—")[:12], "verdicts": len(vs),
-            "as_expected": sum(1 for v in vs if v["status"] == v["expected"]),
-            "unexpected": sum(1 for v in vs if v["status"] != v["expected"]),
-            "latest": run is not None and r["id"] == run["id"],
-        })
+        run_rows.append(
+            {
+                "id": r["id"],
+                "date": fmt_time(r["started"]),
+                "state": r["state"],
+                "budget": r["budget"],
+                "commit": (r.get("git_commit") or "—")[:12],
+                "verdicts": len(vs),
+                "as_expected": sum(1 for v in vs if v["status"] == v["expected"]),
+                "unexpected": sum(1 for v in vs if v["status"] != v["expected"]),
+                "latest": run is not None and r["id"] == run["id"],
+            }
+        )
 
     prov = None
     if run is not None:
@@ -720,10 +853,14 @@ def _collect(store, out: Path, catalog: dict) -> dict:
             argv = []
         duration = (run["finished"] - run["started"]) if run.get("finished") and run.get("started") else None
         prov = {
-            "id": run["id"], "commit": run.get("git_commit") or "unknown (not a git checkout)",
-            "versions": sorted((run.get("versions") or {}).items()), "budget": run.get("budget"),
-            "date": fmt_time(run.get("started")), "duration": fmt_seconds(duration) if duration is not None else "—",
-            "machine": run.get("machine") or "—", "state": run.get("state"),
+            "id": run["id"],
+            "commit": run.get("git_commit") or "unknown (not a git checkout)",
+            "versions": sorted((run.get("versions") or {}).items()),
+            "budget": run.get("budget"),
+            "date": fmt_time(run.get("started")),
+            "duration": fmt_seconds(duration) if duration is not None else "—",
+            "machine": run.get("machine") or "—",
+            "state": run.get("state"),
             "command": "ibv " + " ".join(shlex.quote(a) for a in argv) if argv else "—",
         }
 
@@ -734,9 +871,17 @@ def _collect(store, out: Path, catalog: dict) -> dict:
     methods = sorted({m for s in statements for m in s["methods"]})
     return {
         "probes": probes,
-        "run": prov, "statements": statements, "paper_rows": paper_rows, "summary": summary,
-        "errata": errata, "events": events, "run_rows": run_rows, "warnings": warnings,
-        "methods": methods, "papers": [p["key"] for p in paper_rows], "statuses": STATUS_ORDER,
+        "run": prov,
+        "statements": statements,
+        "paper_rows": paper_rows,
+        "summary": summary,
+        "errata": errata,
+        "events": events,
+        "run_rows": run_rows,
+        "warnings": warnings,
+        "methods": methods,
+        "papers": [p["key"] for p in paper_rows],
+        "statuses": STATUS_ORDER,
         "n_regressions": sum(1 for e in events if e["kind"] == "regression"),
     }
 
@@ -772,12 +917,26 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
             if v["check_name"] not in check_names:
                 check_names.append(v["check_name"])
             stmt = registry.get(sid)
-            view = _check_view(stmt, sid, v["check_name"], v["method"], v["expected"], v, None, {}, store, out,
-                               page_safe, r.get("budget"))
+            view = _check_view(
+                stmt,
+                sid,
+                v["check_name"],
+                v["method"],
+                v["expected"],
+                v,
+                None,
+                {},
+                store,
+                out,
+                page_safe,
+                r.get("budget"),
+            )
             view["anchor"] = f"verdict-{v['id']}"
             view["statement_id"] = sid
             view["instance"] = fmt(v["params"]) if v["params"] else "defaults"
-            plots += [dict(a, check=v["check_name"], anchor=view["anchor"]) for a in view["artifacts"] if a["kind"] == "svg"]
+            plots += [
+                dict(a, check=v["check_name"], anchor=view["anchor"]) for a in view["artifacts"] if a["kind"] == "svg"
+            ]
             checks.append(view)
             key = json.dumps([sid, v["params"]], sort_keys=True, default=str)
             by_instance.setdefault(key, []).append((v, view))
@@ -791,17 +950,28 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
             params = vs[0]["params"] or {}
             cells = {}
             for v, view in items:
-                cells[v["check_name"]] = {"status": v["status"], "anchor": view["anchor"], "ok": v["status"] == v["expected"]}
-            rows.append({
-                "statement_id": vs[0]["statement_id"],
-                "params": [fmt(params[k]) if k in params else "" for k in param_names],
-                "held": None if not held else all(held.values()),
-                "failed": [tex_html(t) for t, ok in held.items() if not ok], "n_hyps": len(held),
-                "status": combine(v["status"] for v in vs) or vs[0]["status"],
-                "checks": [cells.get(n) for n in check_names],
-                "key_figure": key_figure([v["metrics"] or {} for v in vs])
-                or "; ".join(fmt(v["message"] or "", 120) for v in vs if v["status"] in ("error", "inconclusive") and v["message"]),
-            })
+                cells[v["check_name"]] = {
+                    "status": v["status"],
+                    "anchor": view["anchor"],
+                    "ok": v["status"] == v["expected"],
+                }
+            rows.append(
+                {
+                    "statement_id": vs[0]["statement_id"],
+                    "params": [fmt(params[k]) if k in params else "" for k in param_names],
+                    "held": None if not held else all(held.values()),
+                    "failed": [tex_html(t) for t, ok in held.items() if not ok],
+                    "n_hyps": len(held),
+                    "status": combine(v["status"] for v in vs) or vs[0]["status"],
+                    "checks": [cells.get(n) for n in check_names],
+                    "key_figure": key_figure([v["metrics"] or {} for v in vs])
+                    or "; ".join(
+                        fmt(v["message"] or "", 120)
+                        for v in vs
+                        if v["status"] in ("error", "inconclusive") and v["message"]
+                    ),
+                }
+            )
         counts: dict[str, int] = {}
         for row in rows:
             counts[row["status"]] = counts.get(row["status"], 0) + 1
@@ -825,7 +995,9 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
         for view in checks:  # folded when many: the instances table links to each
             view["folded"] = len(checks) > PROBE_EVIDENCE_OPEN and view["ok"] is True
         duration = (r["finished"] - r["started"]) if r.get("finished") and r.get("started") else None
-        distinct = list({json.dumps(v["params"] or {}, sort_keys=True, default=str): v["params"] or {} for v in verdicts}.values())
+        distinct = list(
+            {json.dumps(v["params"] or {}, sort_keys=True, default=str): v["params"] or {} for v in verdicts}.values()
+        )
         if len(distinct) <= 1:
             overrides = [fmt(distinct[0]) if distinct and distinct[0] else "none (defaults)"]
         else:  # a sweep: each parameter with the values it took
@@ -836,22 +1008,44 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
                     text = fmt(d[name]) if name in d else "default"
                     if text not in values:
                         values.append(text)
-                overrides.append(f"{name} ∈ {{{', '.join(values[:12])}{', …' if len(values) > 12 else ''}}} ({len(values)} values)"
-                                 if len(values) > 1 else f"{name}={values[0]}")
-        probes.append({
-            "id": r["id"], "href": f"probes/{page_safe}.html", "safe": page_safe, "date": fmt_time(r.get("started")),
-            "duration": fmt_seconds(duration) if duration is not None else "—", "state": r.get("state"),
-            "budget": r.get("budget"), "commit": r.get("git_commit") or "unknown (not a git checkout)",
-            "machine": r.get("machine") or "—", "versions": sorted((r.get("versions") or {}).items()),
-            "command": _argv_command(r), "statement_ids": sids,
-            "statements": [stmt_views[sid] if sid in stmt_views else {"id": sid, "href": None} for sid in sids],
-            "overrides": overrides, "param_names": param_names, "check_names": check_names,
-            "rows": rows, "checks": checks, "plots": plots, "run_plots": run_plots, "run_files": run_files,
-            "summary_lines": summary_lines, "n_verdicts": len(verdicts),
-            "n_folded": sum(1 for c in checks if c["folded"]),
-            "counts": sorted(counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99),
-            "held": sum(1 for row in rows if row["held"]), "not_held": sum(1 for row in rows if row["held"] is False),
-        })
+                overrides.append(
+                    f"{name} ∈ {{{', '.join(values[:12])}{', …' if len(values) > 12 else ''}}} ({len(values)} values)"
+                    if len(values) > 1
+                    else f"{name}={values[0]}"
+                )
+        probes.append(
+            {
+                "id": r["id"],
+                "href": f"probes/{page_safe}.html",
+                "safe": page_safe,
+                "date": fmt_time(r.get("started")),
+                "duration": fmt_seconds(duration) if duration is not None else "—",
+                "state": r.get("state"),
+                "budget": r.get("budget"),
+                "commit": r.get("git_commit") or "unknown (not a git checkout)",
+                "machine": r.get("machine") or "—",
+                "versions": sorted((r.get("versions") or {}).items()),
+                "command": _argv_command(r),
+                "statement_ids": sids,
+                "statements": [stmt_views[sid] if sid in stmt_views else {"id": sid, "href": None} for sid in sids],
+                "overrides": overrides,
+                "param_names": param_names,
+                "check_names": check_names,
+                "rows": rows,
+                "checks": checks,
+                "plots": plots,
+                "run_plots": run_plots,
+                "run_files": run_files,
+                "summary_lines": summary_lines,
+                "n_verdicts": len(verdicts),
+                "n_folded": sum(1 for c in checks if c["folded"]),
+                "counts": sorted(
+                    counts.items(), key=lambda kv: STATUS_ORDER.index(kv[0]) if kv[0] in STATUS_ORDER else 99
+                ),
+                "held": sum(1 for row in rows if row["held"]),
+                "not_held": sum(1 for row in rows if row["held"] is False),
+            }
+        )
     return probes
 
 
@@ -860,8 +1054,11 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
 # ---------------------------------------------------------------------------------------
 def _environment() -> Environment:
     env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True,
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
     env.filters["fmt"] = fmt
     env.filters["safe_name"] = safe_name
@@ -894,8 +1091,12 @@ def render_report(store, out: Path, catalog: dict) -> Path:
     data = _collect(store, out, catalog)
     env = _environment()
     common = {
-        "generated": fmt_time(time.time()), "store_path": str(getattr(store, "path", "")), "run": data["run"],
-        "n_regressions": data["n_regressions"], "n_errata": len(data["errata"]), "n_probes": len(data["probes"]),
+        "generated": fmt_time(time.time()),
+        "store_path": str(getattr(store, "path", "")),
+        "run": data["run"],
+        "n_regressions": data["n_regressions"],
+        "n_errata": len(data["errata"]),
+        "n_probes": len(data["probes"]),
     }
 
     def write(path: Path, template: str, **ctx) -> None:
@@ -910,11 +1111,21 @@ def render_report(store, out: Path, catalog: dict) -> Path:
         written.add(name)
         prev = stmts[k - 1] if k > 0 and stmts[k - 1]["paper"] == s["paper"] else None  # reading order, within a paper
         nxt = stmts[k + 1] if k + 1 < len(stmts) and stmts[k + 1]["paper"] == s["paper"] else None
-        write(out / "statements" / name, "statement.html", root="../", page="statement", s=s, prev=prev, next=nxt,
-              corrected=by_id.get(s["corrected_id"]) if s["corrected_id"] else None,
-              corrects=by_id.get(s["corrects"]) if s["corrects"] else None)
+        write(
+            out / "statements" / name,
+            "statement.html",
+            root="../",
+            page="statement",
+            s=s,
+            prev=prev,
+            next=nxt,
+            corrected=by_id.get(s["corrected_id"]) if s["corrected_id"] else None,
+            corrects=by_id.get(s["corrects"]) if s["corrects"] else None,
+        )
     write(out / "errata.html", "errata.html", root="", page="errata", errata=data["errata"])
-    write(out / "history.html", "history.html", root="", page="history", events=data["events"], run_rows=data["run_rows"])
+    write(
+        out / "history.html", "history.html", root="", page="history", events=data["events"], run_rows=data["run_rows"]
+    )
     write(out / "probes.html", "probes.html", root="", page="probes", probes=data["probes"])
     probe_pages = set()
     for p in data["probes"]:

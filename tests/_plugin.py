@@ -1,5 +1,6 @@
 """Load the test-only statements of tests/plugins/planted.py (``scratch/...``) for one test
 and remove them afterwards, so that the rest of the session sees the papers only."""
+
 import os
 import sys
 from pathlib import Path

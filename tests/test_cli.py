@@ -1,4 +1,5 @@
 """The ibv CLI contract: list/run/show/probe, JSON records, bad input (exit 2, nothing written)."""
+
 import json
 import sqlite3
 
@@ -20,7 +21,20 @@ def test_run_stores_and_writes_json(tmp_path, capsys):
     store, out = tmp_path / "s.sqlite", tmp_path / "v.json"
     assert main(["run", QUICK_ID, "--store", str(store), "--json", str(out)]) == 0
     recs = json.loads(out.read_text())
-    keys = {"statement_id", "check", "method", "status", "expected", "params", "metrics", "precision", "seed", "seconds", "message", "artifacts"}
+    keys = {
+        "statement_id",
+        "check",
+        "method",
+        "status",
+        "expected",
+        "params",
+        "metrics",
+        "precision",
+        "seed",
+        "seconds",
+        "message",
+        "artifacts",
+    }
     assert recs and all(keys <= set(r) for r in recs)
     assert all(r["status"] == r["expected"] for r in recs)
     con = sqlite3.connect(store)

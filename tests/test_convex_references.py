@@ -1,5 +1,6 @@
 """The single-solve references of numerics.convex and the KL conjugate of numerics.dual_newton,
 on programs whose solutions are known by hand."""
+
 import cvxpy as cp
 import numpy as np
 

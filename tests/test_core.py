@@ -1,7 +1,8 @@
 """The judges' honesty rules (checks/core.py)."""
+
 import sympy as sp
 
-from checks.core import Check, Context, combine, check, CHECKS, run_check
+from checks.core import Check, Context, combine, run_check
 
 
 def _ctx():
@@ -49,14 +50,23 @@ def test_a_plain_run_outside_the_hypotheses_is_no_evidence():
     from theorems.registry import REGISTRY, Hypothesis, Param, Source, Statement
 
     sid = "kernel-rich/test-outside-hypotheses"
-    REGISTRY[sid] = Statement(sid, "claim", "x", "t", Source("f", "s"), "t", params=(Param("fixture", str, "T5"),),
-                              hypotheses=(Hypothesis("fixture is T5", lambda p: p.get("fixture") == "T5"),))
+    REGISTRY[sid] = Statement(
+        sid,
+        "claim",
+        "x",
+        "t",
+        Source("f", "s"),
+        "t",
+        params=(Param("fixture", str, "T5"),),
+        hypotheses=(Hypothesis("fixture is T5", lambda p: p.get("fixture") == "T5"),),
+    )
 
     def body(outcome):
         def fn(ctx):
             for inst in ctx.instances([{"fixture": "TIE"}]):
                 ctx.start(inst)
                 ctx.fact("claim", outcome)
+
         return fn
 
     try:
@@ -76,11 +86,13 @@ def test_a_solver_cross_check_that_cannot_resolve_its_tolerance_is_listed_not_co
     weaken the check, is listed with its numbers, and a check whose cross-checks are all
     unresolved is inconclusive; a resolved one is judged like agree, and a gross discrepancy is
     never excused."""
+
     def body(errs, disc=1e-9):
         def fn(ctx):
             ctx.agree("high-precision method", 1.0, 1.0, tol=1e-20, err=1e-30)
             for e in errs:
                 ctx.cross_check("solver", 1.0, 1.0 + disc, tol=1e-6, err=e)
+
         return fn
 
     mixed = run_check(Check("kernel-rich/claim-q-closed-form", "mixed", "convex", body([1e-9, 5e-7])))

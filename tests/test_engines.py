@@ -1,9 +1,9 @@
 """Unit tests of the paper-agnostic engines: flows and convex programs."""
+
 import math
 
 import mpmath
 import numpy as np
-import pytest
 import sympy as sp
 
 from numerics import convex, flows
@@ -52,7 +52,14 @@ def test_min_kl_is_q_alpha_argmin_against_dual_newton():
     X, y = T5
     a = 0.5
     s = convex.min_kl(X, y, np.full(5, a * a))
-    r = convex.separable_dual_newton(X.tolist(), y.tolist(), lambda i, t: 2 * a * a * mpmath.sinh(t), lambda i, t: 2 * a * a * mpmath.cosh(t), lambda i, t: 2 * a * a * (mpmath.cosh(t) - 1), dps=30)
+    r = convex.separable_dual_newton(
+        X.tolist(),
+        y.tolist(),
+        lambda i, t: 2 * a * a * mpmath.sinh(t),
+        lambda i, t: 2 * a * a * mpmath.cosh(t),
+        lambda i, t: 2 * a * a * (mpmath.cosh(t) - 1),
+        dps=30,
+    )
     np.testing.assert_allclose(s.beta, [float(b) for b in r.beta], atol=1e-8)
     assert s.error < 1e-6 and s.kkt["feasibility"] < 1e-9
 
@@ -65,5 +72,7 @@ def test_min_power_matches_dual_newton_depth4():
     dh = lambda z: 2 * (1 - z) ** (-3) + 2 * (1 + z) ** (-3)
     H = lambda z: (1 - z) ** (-1) + (1 + z) ** (-1) - 2
     aD = mpmath.mpf(a) ** D
-    r = convex.separable_dual_newton(X.tolist(), y.tolist(), lambda i, t: aD * h(t), lambda i, t: aD * dh(t), lambda i, t: aD * H(t), dps=30, box=1)
+    r = convex.separable_dual_newton(
+        X.tolist(), y.tolist(), lambda i, t: aD * h(t), lambda i, t: aD * dh(t), lambda i, t: aD * H(t), dps=30, box=1
+    )
     np.testing.assert_allclose(s.beta, [float(b) for b in r.beta], atol=1e-6)

@@ -1,5 +1,6 @@
 """numerics.exact: converters, random rational instances, dyadic matrices and exact
 minimum-norm solutions, against values worked out by hand."""
+
 from fractions import Fraction
 
 import mpmath

@@ -1,5 +1,6 @@
 """Unit tests of numerics/exact.py's converters, random rational instances, exact linear algebra
 and expectations, and of numerics.linear_programs.impulse_entry_range."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -54,7 +55,10 @@ def test_charpoly_coeffs_and_cayley_hamilton():
 def test_second_moment_expectation():
     x1, x2, s = sp.symbols("x1 x2 s")
     Sigma = sp.Matrix([[1, s], [s, 2]])
-    assert sp.expand(nx.second_moment_expectation((x1 + 2 * x2) ** 2 + 3 * x1 + 5, [x1, x2], Sigma) - (1 + 4 * s + 8 + 5)) == 0
+    assert (
+        sp.expand(nx.second_moment_expectation((x1 + 2 * x2) ** 2 + 3 * x1 + 5, [x1, x2], Sigma) - (1 + 4 * s + 8 + 5))
+        == 0
+    )
     with pytest.raises(ValueError):
         nx.second_moment_expectation(x1**3, [x1, x2], Sigma)
 

@@ -1,5 +1,6 @@
 """numerics.fits: power-law slopes, level crossings and shifted-curve mismatch on curves with
 known answers."""
+
 import math
 
 import numpy as np

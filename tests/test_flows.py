@@ -2,6 +2,7 @@
 non-dyadic constants, shared subexpressions), neg_gradient, the real128 working run with an
 MPFR check run, exact initial values, the per-run CPU times, and a third integrator defined
 as a new class (numerics/integrators.py)."""
+
 import math
 
 import mpmath
@@ -73,7 +74,7 @@ def test_to_heyoka_shares_subexpressions_and_converts_functions():
     assert len(to) == 3
     cf = hy.cfunc(exprs, [hy.expression("x"), hy.expression("y")])
     v = cf([0.3, 0.5])
-    assert abs(v[0] - 0.7 ** 2 * 0.3) < 1e-14 and abs(v[2] - (mpmath.exp(0.3) + mpmath.sqrt(0.5))) < 1e-14
+    assert abs(v[0] - 0.7**2 * 0.3) < 1e-14 and abs(v[2] - (mpmath.exp(0.3) + mpmath.sqrt(0.5))) < 1e-14
 
 
 def test_initial_values_are_taken_exactly():
@@ -82,7 +83,7 @@ def test_initial_values_are_taken_exactly():
     with mpmath.workprec(300):
         assert mpmath.mpf(fields.exact_str(mpmath.mpf(0.1))) == mpmath.mpf(0.1)
     with mpmath.workprec(300):
-        for v in (0.1, -0.3, -6.0, 2.0 ** 70, -(2.0 ** -80), 0.0):
+        for v in (0.1, -0.3, -6.0, 2.0**70, -(2.0**-80), 0.0):
             assert mpmath.mpf(fields.exact_str(mpmath.mpf(v))) == mpmath.mpf(v), v
     y = sp.Symbol("y")
     for bits in (113, 200):
@@ -98,9 +99,18 @@ def test_flow_to_rest_with_neg_gradient_in_real128():
     # depth-2 diagonal model on one sample: beta = u^2 - v^2 -> 1 from u = v = 1/2; the
     # limit is u^2 - v^2 = 1 with u v conserved (u' = -4 r u, v' = 4 r v): u v = 1/4
     u, v = sp.symbols("u v", real=True)
-    loss = (u ** 2 - v ** 2 - 1) ** 2
-    lim = limits.flow_to_rest(flows.neg_gradient(loss), [u, v], ["0.5", "0.5"], lambda x: [x[0] * x[1], x[0] ** 2 - x[1] ** 2],
-                              lambda x: abs(x[0] ** 2 - x[1] ** 2 - 1), lambda x: 4.0, bits=113, res_stop=1e-28, t_end=1e3)
+    loss = (u**2 - v**2 - 1) ** 2
+    lim = limits.flow_to_rest(
+        flows.neg_gradient(loss),
+        [u, v],
+        ["0.5", "0.5"],
+        lambda x: [x[0] * x[1], x[0] ** 2 - x[1] ** 2],
+        lambda x: abs(x[0] ** 2 - x[1] ** 2 - 1),
+        lambda x: 4.0,
+        bits=113,
+        res_stop=1e-28,
+        t_end=1e3,
+    )
     assert lim.reached and lim.flow.fp == "real128"
     assert abs(lim.value[0] - mpmath.mpf(1) / 4) < 1e-28 and abs(lim.value[1] - 1) < 1e-27
     assert lim.error < 1e-26

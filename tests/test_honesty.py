@@ -1,6 +1,7 @@
 """Numerical honesty: starved precision or loose solver tolerances give ``inconclusive``,
 never ``verified``; the convex error estimate covers what an inaccurate solve hides; the
 same seeds give the same verdict records."""
+
 import json
 import subprocess
 import sys
@@ -42,9 +43,11 @@ T5_Y = np.array([1.0, 2.0])
 def test_inaccurate_solves_carry_their_error(program, monkeypatch):
     """At tolerances 1e-3 both solves stop at the same point: the two-tolerance difference is
     0; the KKT residuals in the error estimate still cover the true error."""
-    run = {"kl": lambda: convex.min_kl(T5_X, T5_Y, np.full(5, 0.01)),
-           "l1": lambda: convex.min_l1(T5_X, T5_Y),
-           "power": lambda: convex.min_power(T5_X, T5_Y, 3, 0.3)}[program]
+    run = {
+        "kl": lambda: convex.min_kl(T5_X, T5_Y, np.full(5, 0.01)),
+        "l1": lambda: convex.min_l1(T5_X, T5_Y),
+        "power": lambda: convex.min_power(T5_X, T5_Y, 3, 0.3),
+    }[program]
     ref = run()
     monkeypatch.setattr(convex, "TIGHT", dict(LOOSE_SOLVER))
     monkeypatch.setattr(convex, "LOOSE", dict(LOOSE_SOLVER))
@@ -53,7 +56,12 @@ def test_inaccurate_solves_carry_their_error(program, monkeypatch):
     assert sol.extra["two_tolerance_error"] == 0.0
     assert sol.error >= true and sol.error > 0
     scale = float(np.max(np.abs(ref.beta)))
-    assert _ctx().agree("starved solve = reference", sol.beta, ref.beta, tol=1e-5 * scale, err=sol.error + ref.error, scale=scale) == "inconclusive"
+    assert (
+        _ctx().agree(
+            "starved solve = reference", sol.beta, ref.beta, tol=1e-5 * scale, err=sol.error + ref.error, scale=scale
+        )
+        == "inconclusive"
+    )
 
 
 def test_a_real_check_with_a_starved_solver_is_inconclusive(monkeypatch):
@@ -73,7 +81,9 @@ def test_a_real_check_with_a_starved_solver_is_inconclusive(monkeypatch):
     # the starved solve cannot resolve its tolerance: listed as an unresolved cross-check (never
     # verified), and with no resolved cross-check left the check is inconclusive
     assert "flow limit = argmin Q (cvxpy exponential cone)" not in by
-    assert [u["label"] for u in v.metrics["unresolved_cross_checks"]] == ["flow limit = argmin Q (cvxpy exponential cone)"]
+    assert [u["label"] for u in v.metrics["unresolved_cross_checks"]] == [
+        "flow limit = argmin Q (cvxpy exponential cone)"
+    ]
     assert by["flow limit = argmin Q (dual Newton, high precision)"] == "verified"
     assert v.status == "inconclusive"
 
@@ -84,8 +94,23 @@ def test_same_seeds_same_verdict_records(tmp_path):
     for k in range(2):
         out = tmp_path / f"v{k}.json"
         ids = ["kernel-rich/theorem-1-general", "kernel-rich/claim-hD-properties"]
-        p = subprocess.run([sys.executable, "-m", "checks.machine.cli", "run", *ids, "--quiet", "--json", str(out), "--store", str(tmp_path / f"s{k}.sqlite")],
-                           capture_output=True, text=True, timeout=600)
+        p = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "checks.machine.cli",
+                "run",
+                *ids,
+                "--quiet",
+                "--json",
+                str(out),
+                "--store",
+                str(tmp_path / f"s{k}.sqlite"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert p.returncode == 0, p.stderr
         rs = json.loads(out.read_text())
         for r in rs:

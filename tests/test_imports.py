@@ -11,6 +11,7 @@
 And at run time: ``import reports.render`` loads no check, no statement module and no
 numerical engine.
 """
+
 from __future__ import annotations
 
 import ast
@@ -21,6 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_PARTY = ("numerics", "theorems", "checks", "reports")
+
 
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
@@ -103,7 +105,10 @@ def test_schema_is_standard_library_only():
 
 
 def test_core_and_paper_checks_do_not_import_the_machine():
-    for f in [ROOT / "checks" / "core.py", *[ROOT / "checks" / f"{m.split('.')[1]}.py" for m in paper_modules("checks")]]:
+    for f in [
+        ROOT / "checks" / "core.py",
+        *[ROOT / "checks" / f"{m.split('.')[1]}.py" for m in paper_modules("checks")],
+    ]:
         bad = {m for m in imports(f) if m.startswith(("checks.machine", "reports"))}
         assert not bad, f"{f.relative_to(ROOT)} imports {sorted(bad)}"
 
@@ -122,5 +127,7 @@ def test_importing_the_report_loads_no_check_statement_or_engine():
     forbidden = {"checks.core", *paper_modules("checks"), *paper_modules("theorems")}
     assert not loaded & forbidden, sorted(loaded & forbidden)
     engines = ("cvxpy", "flint", "sympy", "numpy", "scipy", "heyoka", "mpmath", "matplotlib")
-    assert not {m for m in loaded if m.split(".")[0] in engines}, sorted(m for m in loaded if m.split(".")[0] in engines)
+    assert not {m for m in loaded if m.split(".")[0] in engines}, sorted(
+        m for m in loaded if m.split(".")[0] in engines
+    )
     assert "checks.schema" in loaded

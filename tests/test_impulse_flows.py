@@ -1,5 +1,6 @@
 """numerics.linear_rnn's gradient descent and gradient flows of the squared impulse-response
 loss, against the independent implementation numerics.linear_rnn_gd and SymPy."""
+
 from fractions import Fraction
 
 import numpy as np
@@ -27,7 +28,7 @@ def test_squared_impulse_gd_matches_linear_rnn_gd():
         assert (At == Ar).all() and (bt == br).all() and (ct == cr).all()
     # symmetric: the step in the upper-triangular coordinates is A - eta (G + G^T - diag G)
     S = exact.random_symmetric_fractions(rng, d)
-    (A1, b1, c1, GB, GC), = nl.squared_impulse_gd(S, b, c, w, k, eta, 1)
+    ((A1, b1, c1, GB, GC),) = nl.squared_impulse_gd(S, b, c, w, k, eta, 1)
     GA, GBr, GCr = gd.gradient(S, b, c, gd.ImpulseLoss(tuple(w)).derivative(gd.impulse(S, b, c, k)))
     assert (A1 == S - eta * (GA + GA.T - np.diag(np.diag(GA)))).all() and (A1 == A1.T).all()
     assert (GB == GBr).all() and (GC == GCr).all() and (b1 == b - eta * GBr).all() and (c1 == c - eta * GCr).all()
@@ -39,10 +40,16 @@ def test_yw_pack_unpack_and_field():
     w = [0.75, 0.25, -0.125, 0.0625]
     A, B, C = rng.standard_normal((d, d)), rng.standard_normal(d), rng.standard_normal(d)
     Au, Bu, Cu, Y, W = nl.yw_unpack(nl.yw_pack(d, "full", A, B, C), d, "full")
-    assert np.allclose(Au, A) and np.allclose(Bu, B) and np.allclose(Cu, C) and np.allclose(Y, B - C) and np.allclose(W, B + C)
+    assert (
+        np.allclose(Au, A)
+        and np.allclose(Bu, B)
+        and np.allclose(Cu, C)
+        and np.allclose(Y, B - C)
+        and np.allclose(W, B + C)
+    )
     ref = gd.flow_field(gd.ImpulseLoss(tuple(w)), d)(0.0, gd.pack(A, B, C))  # (A', B', C')
     f = nl.yw_flow_field(d, k, w, "full")(0.0, nl.yw_pack(d, "full", A, B, C))
-    dA, dB, dC = ref[: d * d], ref[d * d: d * d + d], ref[d * d + d:]
+    dA, dB, dC = ref[: d * d], ref[d * d : d * d + d], ref[d * d + d :]
     assert np.allclose(f, np.concatenate([dA, dB - dC, dB + dC]), rtol=1e-12, atol=1e-12)
     # symmetric A: the state holds the upper triangle, and A comes back symmetric
     S = A + A.T
@@ -63,7 +70,9 @@ def test_symmetric_impulse_flow_against_the_numeric_gradient():
     GA, GB, GC = nl.impulse_gradient(S, b, c, [2 * (h[j] - w[j]) for j in range(k)])
     expected = [-g for g in nl.symmetric_coordinate_gradient(GA)] + [-g for g in GB] + [-g for g in GC]
     assert [e.subs(at) for e in rhs] == [exact.sympy_rational_nsimplified(v) for v in expected]
-    rhs_b, syms_b = nl.symmetric_impulse_flow(d, k, [exact.sympy_rational_nsimplified(v) for v in w])  # restricted to c = b
+    rhs_b, syms_b = nl.symmetric_impulse_flow(
+        d, k, [exact.sympy_rational_nsimplified(v) for v in w]
+    )  # restricted to c = b
     assert len(syms_b) == d * (d + 1) // 2 + d
     at_b = dict(zip(syms_b, [exact.sympy_rational_nsimplified(v) for v in list(z) + list(b)]))
     h = nl.impulse(S, b, b, k)

@@ -1,5 +1,6 @@
 """Unit tests of numerics/intervals.py (flint root isolation, Sturm counts, resonance) and
 numerics/taylor.py (two-precision Taylor flows), against known answers."""
+
 import math
 
 import numpy as np

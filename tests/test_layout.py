@@ -1,4 +1,5 @@
 """The layout a newcomer relies on: every id greppable (import directions: test_imports.py)."""
+
 from __future__ import annotations
 
 import ast

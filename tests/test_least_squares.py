@@ -1,4 +1,5 @@
 """numerics.least_squares: the closed-form gradient flow of ||X x - y||^2 and its path length."""
+
 import math
 
 import numpy as np

@@ -1,4 +1,5 @@
 """numerics.linalg against matrices with known singular values and square roots."""
+
 import mpmath
 import numpy as np
 

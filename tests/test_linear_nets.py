@@ -1,5 +1,6 @@
 """Unit tests of numerics/linear_nets.py: the Gram-reduced flow against the full flow, the
 high-precision whitened flow against the double one, the spectrum and the Wishart sampler."""
+
 import numpy as np
 
 from numerics import linear_nets as ln
@@ -35,7 +36,11 @@ def test_gram_flow_matches_full_flow():
     U1, V = full.U[:, :r], full.V
     E = Yt[None] - s[None, :, None] * (U1 @ np.transpose(V, (0, 2, 1)))
     SE = s[None, :, None] * E
-    rate = 2 * (np.sum((np.transpose(U1, (0, 2, 1)) @ SE) ** 2, axis=(1, 2)) + np.sum((SE @ V) ** 2, axis=(1, 2))) / np.sum(E**2, axis=(1, 2))
+    rate = (
+        2
+        * (np.sum((np.transpose(U1, (0, 2, 1)) @ SE) ** 2, axis=(1, 2)) + np.sum((SE @ V) ** 2, axis=(1, 2)))
+        / np.sum(E**2, axis=(1, 2))
+    )
     assert np.max(np.abs(gp.rate() - rate)) < 1e-7 * np.max(rate)
 
 

@@ -1,11 +1,13 @@
 """The shared linear RNN: the numeric engine (numerics/linear_rnn.py) against SymPy's
 derivation (theorems/linear_rnn.py) and against the recurrence run literally."""
+
 from fractions import Fraction
 
 import numpy as np
 import pytest
 import sympy as sp
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from numerics import linear_rnn as nl
 from theorems import linear_rnn as tl
@@ -72,5 +74,7 @@ def test_float_and_mpmath_backends_agree():
     A, B, C = rng.normal(size=(3, 3)) / 2, rng.normal(size=3), rng.normal(size=3)
     hf = nl.impulse(A, B, C, 6)
     with mpmath.workdps(40):
-        hm = nl.impulse([[mpmath.mpf(v) for v in r] for r in A], [mpmath.mpf(v) for v in B], [mpmath.mpf(v) for v in C], 6)
+        hm = nl.impulse(
+            [[mpmath.mpf(v) for v in r] for r in A], [mpmath.mpf(v) for v in B], [mpmath.mpf(v) for v in C], 6
+        )
     assert np.allclose(hf, [float(v) for v in hm], rtol=1e-13, atol=1e-15)

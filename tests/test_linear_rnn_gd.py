@@ -1,10 +1,12 @@
 """numerics/linear_rnn_gd.py against SymPy's differentiation (theorems/linear_rnn.py), the
 shared SISO engine (numerics/linear_rnn.py) and the recurrence run literally."""
+
 from fractions import Fraction
 
 import numpy as np
 import sympy as sp
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from numerics import flows
 from numerics import linear_rnn as nl
@@ -15,7 +17,11 @@ small = st.integers(-3, 3)
 
 
 def _frac(data, shape):
-    return gd.as_exact(np.array([Fraction(data.draw(small), data.draw(st.integers(1, 3))) for _ in range(int(np.prod(shape)))], dtype=object).reshape(shape))
+    return gd.as_exact(
+        np.array(
+            [Fraction(data.draw(small), data.draw(st.integers(1, 3))) for _ in range(int(np.prod(shape)))], dtype=object
+        ).reshape(shape)
+    )
 
 
 @settings(max_examples=15, deadline=None)
@@ -26,8 +32,20 @@ def test_gradient_matches_sympy_mimo(data, d, k, n, m):
     target = [_frac(data, (m, n)) for _ in range(k)]
     H_s = tl.impulse(A_s, B_s, C_s, k)
     H_s = [sp.Matrix([[h]]) if not isinstance(h, sp.MatrixBase) else h for h in H_s]
-    loss_s = sum(sum((H_s[j][p, q] - sp.Rational(target[j][p, q].numerator, target[j][p, q].denominator)) ** 2 for p in range(m) for q in range(n)) for j in range(k))
-    point = dict(zip(coords, [sp.Rational(v.numerator, v.denominator) for v in list(A.ravel()) + list(B.ravel()) + list(C.ravel())]))
+    loss_s = sum(
+        sum(
+            (H_s[j][p, q] - sp.Rational(target[j][p, q].numerator, target[j][p, q].denominator)) ** 2
+            for p in range(m)
+            for q in range(n)
+        )
+        for j in range(k)
+    )
+    point = dict(
+        zip(
+            coords,
+            [sp.Rational(v.numerator, v.denominator) for v in list(A.ravel()) + list(B.ravel()) + list(C.ravel())],
+        )
+    )
     ref = [sp.diff(loss_s, s).subs(point) for s in coords]
     value, (GA, GB, GC) = gd.loss_and_gradient(gd.ImpulseLoss(tuple(target)), A, B, C)
     got = list(GA.ravel()) + list(np.ravel(GB)) + list(np.ravel(GC))

@@ -2,6 +2,7 @@
 ``ibv probe``, longest-first scheduling from the store's history, the code version over
 subpackages, the catalog snapshot for the report, and what a move into a subpackage could
 silently break (paper-module discovery, tools/mutate.py's view of the modules)."""
+
 from __future__ import annotations
 
 import ast
@@ -10,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from _plugin import planted  # noqa: F401  (fixture)
+
 from checks.core import Check, Verdict, checks_for
 from checks.machine.executor import Executor, InProcess, Run, Task, choose, execute, schedule
 from checks.machine.store import Store, code_files, code_version
@@ -209,10 +210,12 @@ def test_mutate_sees_subpackages_and_parameter_factories():
     assert "checks.machine.probe" in mods and "checks.machine" in mods and "checks.core" in mods
     deps = mutate.imports_of("checks.machine.probe", mods["checks.machine.probe"])
     assert {"checks.core", "checks.schema", "checks.machine.executor"} <= deps
-    tree = ast.parse("def _pos(name, d):\n    return Param(name, float, d, low=0.5)\n"
-                     "def _twice(name):\n    return _pos(name, 2.0)\n"
-                     "def claim(x):\n    return x < 3\n"
-                     "A = _pos('a', 1.5)\nB = _twice('b')\nC = claim(4)\n")
+    tree = ast.parse(
+        "def _pos(name, d):\n    return Param(name, float, d, low=0.5)\n"
+        "def _twice(name):\n    return _pos(name, 2.0)\n"
+        "def claim(x):\n    return x < 3\n"
+        "A = _pos('a', 1.5)\nB = _twice('b')\nC = claim(4)\n"
+    )
     assert mutate.param_factories(tree) == {"_pos", "_twice"}
     mutated = {(c[1], c[2]) for c in mutate._candidates(tree)}
     assert ("constant", "3") in mutated and ("constant", "4") in mutated  # the claim is mutated
@@ -227,7 +230,9 @@ def test_catalog_is_plain_data_with_every_statement_and_check():
 
     cat = build_catalog()
     json.dumps(cat)  # plain data
-    assert [p["key"] for p in cat["papers"]] == list(PAPERS) and all(p["title"] == PAPER_TITLES[p["key"]] for p in cat["papers"])
+    assert [p["key"] for p in cat["papers"]] == list(PAPERS) and all(
+        p["title"] == PAPER_TITLES[p["key"]] for p in cat["papers"]
+    )
     assert {s["id"] for s in cat["statements"]} == set(REGISTRY) and not cat["warnings"]
     by_id = {s["id"]: s for s in cat["statements"]}
     n_checks = sum(len(s["checks"]) for s in cat["statements"])

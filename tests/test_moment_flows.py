@@ -1,4 +1,5 @@
 """Unit tests of numerics.moment_flows and numerics.ssm_training."""
+
 import mpmath
 import numpy as np
 import pytest

@@ -1,5 +1,6 @@
 """Unit tests of numerics/moments.py and numerics/montecarlo.py (the truncated moment LP/SDP/
 SOCP, the divided-difference pair, exact 1-D Wasserstein, binomial intervals)."""
+
 from fractions import Fraction as F
 
 import numpy as np

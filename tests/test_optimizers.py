@@ -1,5 +1,6 @@
 """numerics.optimizers.Adam: the first step is lr times the sign of the gradient (bias-corrected
 moments), and it minimises a quadratic."""
+
 import numpy as np
 
 from numerics import optimizers

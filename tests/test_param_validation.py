@@ -9,6 +9,7 @@ round trips check exit status 2, one line on stderr, and an untouched store. Val
 break a statement's hypotheses are not bad input (the probe runs them and says so): they are
 not tested here.
 """
+
 import math
 
 import pytest
@@ -72,8 +73,12 @@ def test_bad_values_are_refused_with_a_clear_error(stmt, p):
             with pytest.raises(ParamError):
                 parse_grid(stmt, f"{p.name}={p.default if p.default is not None else raw},{raw}")
     # the probe API (Param.validate): wrong Python types and non-finite numbers
-    wrong = {int: ["3", 1.5, True, float("nan"), float("inf"), None], float: ["0.5", True, float("nan"), float("-inf"), None],
-             bool: ["true", 1, None], str: [3, None, b"T5"]}[p.type]
+    wrong = {
+        int: ["3", 1.5, True, float("nan"), float("inf"), None],
+        float: ["0.5", True, float("nan"), float("-inf"), None],
+        bool: ["true", 1, None],
+        str: [3, None, b"T5"],
+    }[p.type]
     for value in wrong:
         with pytest.raises(ParamError, match=p.name):
             p.validate(value)
@@ -131,7 +136,10 @@ def test_cross_parameter_domains():
     for s in with_domain:
         s.check_instance({})
     mc = load_all()["kernel-rich/claim-matrix-completion"]
-    assert parse_assignments(mc, ["d=3", "n_obs=9"]) == {"d": 3, "n_obs": 9}  # N = d^2: only the hypothesis N < d^2 fails
+    assert parse_assignments(mc, ["d=3", "n_obs=9"]) == {
+        "d": 3,
+        "n_obs": 9,
+    }  # N = d^2: only the hypothesis N < d^2 fails
     with pytest.raises(ParamError, match="n_obs=10"):
         parse_assignments(mc, ["d=3", "n_obs=10"])
     for inst in sample_instances(mc, {"d": 2}, 5, seed=0):
@@ -140,6 +148,19 @@ def test_cross_parameter_domains():
 
 def test_cli_grid_outside_the_domain_exits_2(tmp_path, capsys):
     store = tmp_path / "s.sqlite"
-    assert main(["probe", "kernel-rich/claim-matrix-completion", "--set", "d=3", "--grid", "n_obs=8..10",
-                 "--store", str(store)]) == 2
+    assert (
+        main(
+            [
+                "probe",
+                "kernel-rich/claim-matrix-completion",
+                "--set",
+                "d=3",
+                "--grid",
+                "n_obs=8..10",
+                "--store",
+                str(store),
+            ]
+        )
+        == 2
+    )
     assert "the model is undefined" in capsys.readouterr().err and not store.exists()

@@ -1,7 +1,7 @@
 """ibv probe: grid parsing and validation, samples, a sweep on a local Dask cluster, resume
 after an interrupted sweep, the counterexample search on a planted statement, the summary."""
+
 import json
-import os
 import signal
 import sqlite3
 import subprocess
@@ -9,10 +9,18 @@ import sys
 import time
 
 import pytest
-
 from _plugin import cli_env, planted  # noqa: F401  (fixture)
+
 from checks.machine.cli import main
-from checks.machine.probe import grid_instances, parse_grid, probe, sample_instances, search, summarise, violation_margin
+from checks.machine.probe import (
+    grid_instances,
+    parse_grid,
+    probe,
+    sample_instances,
+    search,
+    summarise,
+    violation_margin,
+)
 from checks.machine.store import Store
 from theorems.registry import ParamError, load_all
 
@@ -110,18 +118,29 @@ def test_probe_summary_separates_counterexamples_from_failures_outside_hypothese
     assert arts["phase-diagram"][0] == "image/svg+xml" and "<svg" in arts["phase-diagram"][1]
     # verdict rows are ordinary verdicts whose params are the overrides
     rows = store.verdicts(run_id=run["id"])
-    assert len(rows) == 8 and {json.dumps(r["params"], sort_keys=True) for r in rows} == {json.dumps(i, sort_keys=True) for i in insts}
+    assert len(rows) == 8 and {json.dumps(r["params"], sort_keys=True) for r in rows} == {
+        json.dumps(i, sort_keys=True) for i in insts
+    }
 
 
 def test_margin_signs():
-    ok = {"status": "verified", "metrics": {"comparisons": [{"status": "verified", "slack": 1.0, "lhs": 1.0, "rhs": 2.0}]}}
-    bad = {"status": "refuted", "metrics": {"comparisons": [{"status": "refuted", "discrepancy": 3e-6, "tolerance": 1e-6}]}}
+    ok = {
+        "status": "verified",
+        "metrics": {"comparisons": [{"status": "verified", "slack": 1.0, "lhs": 1.0, "rhs": 2.0}]},
+    }
+    bad = {
+        "status": "refuted",
+        "metrics": {"comparisons": [{"status": "refuted", "discrepancy": 3e-6, "tolerance": 1e-6}]},
+    }
     assert violation_margin(ok) < 0 < violation_margin(bad)
 
 
 def test_unused_override_is_reported_for_a_real_check(tmp_path, capsys):
     """kernel-rich's Theorem 1 Hypothesis check draws its own alpha: --set alpha is not used there."""
-    assert main(["probe", T1, "--set", "alpha=0.3", "--check", "argmin-properties", "--store", str(tmp_path / "s.sqlite")]) == 0
+    assert (
+        main(["probe", T1, "--set", "alpha=0.3", "--check", "argmin-properties", "--store", str(tmp_path / "s.sqlite")])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "override alpha was not read by check(s) argmin-properties" in out
 
@@ -143,7 +162,8 @@ def test_small_sweep_on_a_local_dask_cluster(planted, tmp_path):
     assert by[(9.0, 12)] == "refuted" and by[(3.0, 5)] == "verified"
     assert res.summary["counterexamples"] == []  # n = 5 (held) never fails; n = 12 is outside
     assert {json.dumps(p, sort_keys=True) for p in res.summary["fails_outside_hypotheses"]} == {
-        json.dumps({"n": 12, "x": x}, sort_keys=True) for x in (6.0, 9.0)}
+        json.dumps({"n": 12, "x": x}, sort_keys=True) for x in (6.0, 9.0)
+    }
 
 
 # -- resume --------------------------------------------------------------------------------
@@ -160,8 +180,22 @@ def _count(db):
 def test_interrupted_sweep_resumes_without_redoing_finished_instances(tmp_path):
     db = tmp_path / "s.sqlite"
     env = cli_env(db)
-    cmd = [sys.executable, "-m", "checks.machine.cli", "probe", "scratch/planted", "--grid", "x=0..9:1", "--set", "delay=0.3",
-           "--check", "bound", "--workers", "1", "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "checks.machine.cli",
+        "probe",
+        "scratch/planted",
+        "--grid",
+        "x=0..9:1",
+        "--set",
+        "delay=0.3",
+        "--check",
+        "bound",
+        "--workers",
+        "1",
+        "--quiet",
+    ]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 120
     while _count(db) < 3 and time.time() < deadline and proc.poll() is None:
@@ -195,8 +229,19 @@ def test_interrupted_sweep_resumes_without_redoing_finished_instances(tmp_path):
 # -- search --------------------------------------------------------------------------------
 def test_search_finds_and_shrinks_the_planted_counterexample(planted, tmp_path):
     store = Store(tmp_path / "s.sqlite")
-    res = search(planted, {"delay": 0.0}, store=store, checks=[c for c in __import__("checks.core", fromlist=["checks_for"]).checks_for("scratch/planted") if c.name == "bound"],
-                 max_examples=200, seed=1, axes=[parse_grid(planted, "x=0..10:0.5"), parse_grid(planted, "n=1..10")])
+    res = search(
+        planted,
+        {"delay": 0.0},
+        store=store,
+        checks=[
+            c
+            for c in __import__("checks.core", fromlist=["checks_for"]).checks_for("scratch/planted")
+            if c.name == "bound"
+        ],
+        max_examples=200,
+        seed=1,
+        axes=[parse_grid(planted, "x=0..10:0.5"), parse_grid(planted, "n=1..10")],
+    )
     info = res.search
     assert info["found"], info["largest_margin"]
     ce = info["smallest_counterexample"]
@@ -217,12 +262,32 @@ def test_search_reports_no_violation_on_a_true_statement(planted):
 # -- CLI -------------------------------------------------------------------------------------
 def test_cli_grid_sweep_json_and_summary(planted, tmp_path, capsys):
     store, out = tmp_path / "s.sqlite", tmp_path / "v.json"
-    assert main(["probe", "scratch/planted", "--grid", "x=6..8:2", "--set", "n=10", "--workers", "1", "--json", str(out), "--store", str(store)]) == 0
+    assert (
+        main(
+            [
+                "probe",
+                "scratch/planted",
+                "--grid",
+                "x=6..8:2",
+                "--set",
+                "n=10",
+                "--workers",
+                "1",
+                "--json",
+                str(out),
+                "--store",
+                str(store),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "COUNTEREXAMPLES to the statement: n=10, x=8.0" in text and "phase diagram stored" in text
     recs = json.loads(out.read_text())
     assert len(recs) == 4 and {r["check"] for r in recs} == {"bound", "x-in-range"}
-    assert all({"statement_id", "check", "status", "expected", "params", "metrics", "artifacts"} <= set(r) for r in recs)
+    assert all(
+        {"statement_id", "check", "status", "expected", "params", "metrics", "artifacts"} <= set(r) for r in recs
+    )
 
 
 @pytest.mark.parametrize(
@@ -259,8 +324,25 @@ def test_sweep_on_an_existing_dask_cluster(planted, tmp_path, capsys):
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
     try:
         store = tmp_path / "s.sqlite"
-        assert main(["probe", "scratch/planted", "--grid", "n=9..12", "--set", "x=6.5", "--check", "bound",
-                     "--scheduler", cluster.scheduler_address, "--store", str(store)]) == 0
+        assert (
+            main(
+                [
+                    "probe",
+                    "scratch/planted",
+                    "--grid",
+                    "n=9..12",
+                    "--set",
+                    "x=6.5",
+                    "--check",
+                    "bound",
+                    "--scheduler",
+                    cluster.scheduler_address,
+                    "--store",
+                    str(store),
+                ]
+            )
+            == 0
+        )
     finally:
         cluster.close()
     out = capsys.readouterr().out
@@ -270,7 +352,10 @@ def test_sweep_on_an_existing_dask_cluster(planted, tmp_path, capsys):
 
 def test_unreachable_scheduler_is_bad_input(planted, tmp_path, capsys):
     store = tmp_path / "s.sqlite"
-    assert main(["probe", "scratch/planted", "--grid", "n=1,2", "--scheduler", "tcp://127.0.0.1:9", "--store", str(store)]) == 2
+    assert (
+        main(["probe", "scratch/planted", "--grid", "n=1,2", "--scheduler", "tcp://127.0.0.1:9", "--store", str(store)])
+        == 2
+    )
     assert "cannot connect" in capsys.readouterr().err and not store.exists()
 
 
@@ -278,10 +363,19 @@ def test_phase_diagram_over_a_numeric_and_a_categorical_axis():
     from checks.machine.probe import phase_diagram
 
     def rec(alpha, fixture, status):
-        return {"check_name": "c", "status": status, "expected": "verified", "params": {"alpha": alpha, "fixture": fixture},
-                "metrics": {"comparisons": [], "instances": []}}
+        return {
+            "check_name": "c",
+            "status": status,
+            "expected": "verified",
+            "params": {"alpha": alpha, "fixture": fixture},
+            "metrics": {"comparisons": [], "instances": []},
+        }
 
-    rows = [rec(a, f, "refuted" if (a > 1 and f == "TIE") else "verified") for a in (0.01, 1.0, 100.0) for f in ("T5", "TIE")]
+    rows = [
+        rec(a, f, "refuted" if (a > 1 and f == "TIE") else "verified")
+        for a in (0.01, 1.0, 100.0)
+        for f in ("T5", "TIE")
+    ]
     s = summarise(_stmt(), rows, mode="grid", axes=["alpha", "fixture"])
     svg = phase_diagram(s, ["alpha", "fixture"])
     assert svg.startswith("<?xml") and "TIE" in svg and "refuted" in svg

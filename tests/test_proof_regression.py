@@ -3,6 +3,7 @@
 Quick budget in the plain run; the full budget (every instance and precision) is marked
 ``slow`` (``pytest -m slow``).
 """
+
 import pytest
 
 from checks.core import load_checks, run_check

@@ -2,6 +2,7 @@
 against its defining conditions and closed forms, runs against exact solutions (stiff linear,
 logistic) with the two-precision estimate covering the true error, agreement with the
 independent Taylor integrator, decimal grid times, stop predicates and bad arguments."""
+
 import mpmath
 import pytest
 import sympy as sp
@@ -15,12 +16,12 @@ def test_tableau_closed_forms():
     c, A = radau.radau_tableau(2, 200)
     with mpmath.workprec(200):
         want = [[mpmath.mpf(5) / 12, -mpmath.mpf(1) / 12], [mpmath.mpf(3) / 4, mpmath.mpf(1) / 4]]
-        assert abs(c[0] - mpmath.mpf(1) / 3) < 2 ** -195 and c[1] == 1
-        assert max(abs(A[i][j] - want[i][j]) for i in range(2) for j in range(2)) < 2 ** -195
+        assert abs(c[0] - mpmath.mpf(1) / 3) < 2**-195 and c[1] == 1
+        assert max(abs(A[i][j] - want[i][j]) for i in range(2) for j in range(2)) < 2**-195
         c, A = radau.radau_tableau(3, 200)
         r6 = mpmath.sqrt(6)
-        assert abs(c[0] - (4 - r6) / 10) < 2 ** -195 and abs(c[1] - (4 + r6) / 10) < 2 ** -195
-        assert abs(A[0][0] - (88 - 7 * r6) / 360) < 2 ** -195
+        assert abs(c[0] - (4 - r6) / 10) < 2**-195 and abs(c[1] - (4 + r6) / 10) < 2**-195
+        assert abs(A[0][0] - (88 - 7 * r6) / 360) < 2**-195
 
 
 @pytest.mark.parametrize("s", [4, 9, 16, 23])
@@ -29,10 +30,16 @@ def test_tableau_simplifying_assumptions(s):
     polynomials of degree <= 2s-2 exactly. Both at the 200 bits asked for."""
     c, A = radau.radau_tableau(s, 200)
     with mpmath.workprec(260):
-        C = max(abs(mpmath.fsum(A[i][j] * c[j] ** (k - 1) for j in range(s)) - c[i] ** k / k)
-                for i in range(s) for k in range(1, s + 1))
-        B = max(abs(mpmath.fsum(A[s - 1][j] * c[j] ** (k - 1) for j in range(s)) - mpmath.mpf(1) / k) for k in range(1, 2 * s))
-    assert C < 2 ** -190 and B < 2 ** -190, (C, B)
+        C = max(
+            abs(mpmath.fsum(A[i][j] * c[j] ** (k - 1) for j in range(s)) - c[i] ** k / k)
+            for i in range(s)
+            for k in range(1, s + 1)
+        )
+        B = max(
+            abs(mpmath.fsum(A[s - 1][j] * c[j] ** (k - 1) for j in range(s)) - mpmath.mpf(1) / k)
+            for k in range(1, 2 * s)
+        )
+    assert C < 2**-190 and B < 2**-190, (C, B)
 
 
 def _within_estimate(fl, exact, check_bits):
@@ -48,8 +55,9 @@ def test_stiff_linear_flow_against_its_exact_solution(bits):
     """x1' = -x1, x2' = -1000 (x2 - x1): a fast mode 1000x the slow one, to t = 20 (2e4
     time constants of the fast mode: an explicit method needs >= 1e4 steps)."""
     x1, x2 = sp.symbols("x1 x2")
-    fl = flows.integrate_hp([-x1, -1000 * (x2 - x1)], [x1, x2], ["1", "0"], 20.0, bits=bits, method="radau",
-                            grid=[0.5, 20.0])
+    fl = flows.integrate_hp(
+        [-x1, -1000 * (x2 - x1)], [x1, x2], ["1", "0"], 20.0, bits=bits, method="radau", grid=[0.5, 20.0]
+    )
     with mpmath.workprec(300):
         t = mpmath.mpf(20)
         e1 = mpmath.exp(-t)
@@ -68,7 +76,7 @@ def test_logistic_flow_at_decimal_grid_times():
     with mpmath.workprec(300):
         for t, st, e in zip(fl.times, fl.states, fl.error):
             exact = 1 / (1 + 9 * mpmath.exp(-mpmath.mpf(repr(t))))
-            assert abs(st[0] - exact) <= e + 2.0 ** -160
+            assert abs(st[0] - exact) <= e + 2.0**-160
     assert fl.final_error < 1e-32
 
 
@@ -81,7 +89,7 @@ def test_radau_agrees_with_taylor_on_a_nonlinear_gradient_flow():
     ft = flows.integrate_hp(flows.neg_gradient(loss), [a, b, c], x0, 12.0, bits=113, grid=grid)
     fr = flows.integrate_hp(flows.neg_gradient(loss), [a, b, c], x0, 12.0, bits=113, grid=grid, method="radau")
     for u, v, eu, ev in zip(ft.states, fr.states, ft.error, fr.error):
-        assert max(abs(p - q) for p, q in zip(u, v)) <= eu + ev + 2.0 ** -150
+        assert max(abs(p - q) for p, q in zip(u, v)) <= eu + ev + 2.0**-150
     assert fr.final_error < 1e-31
 
 
@@ -111,7 +119,7 @@ def test_a_far_too_long_first_step_is_rejected_and_recovered():
         exact = [e1, 10000 * (e1 - mpmath.exp(-10000)) / 9999]
         est = max(abs(a - b) for a, b in zip(work, check))
         err = max(abs(a - b) for a, b in zip(work, exact))
-    assert err <= est + 2.0 ** -160 and est < 1e-32, (err, est)
+    assert err <= est + 2.0**-160 and est < 1e-32, (err, est)
 
 
 def test_bad_arguments():

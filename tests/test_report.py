@@ -1,10 +1,10 @@
 """The HTML report, without a browser: a temporary store with fake verdicts is rendered and
 the folder is inspected (files, relative links that resolve, MathML instead of raw TeX,
 escaping, counterexample and probe command, errata, history, render time)."""
+
 from __future__ import annotations
 
 import re
-import sqlite3
 import time
 from html.parser import HTMLParser
 from pathlib import Path
@@ -35,8 +35,14 @@ SVG = """<?xml version="1.0" encoding="utf-8" standalone="no"?>
 
 def _stmt(id, text, expect="holds", **kw):
     return Statement(
-        id=id, kind=id.rsplit("/", 1)[1].split("-", 1)[0], number="T", title=kw.pop("title", f"test statement {id}"),
-        source=Source("seeds/004_f9f7314f3f52e985.txt", "§9 (test)", "(99)"), text=text, expect=expect, **kw,
+        id=id,
+        kind=id.rsplit("/", 1)[1].split("-", 1)[0],
+        number="T",
+        title=kw.pop("title", f"test statement {id}"),
+        source=Source("seeds/004_f9f7314f3f52e985.txt", "§9 (test)", "(99)"),
+        text=text,
+        expect=expect,
+        **kw,
     )
 
 
@@ -46,12 +52,23 @@ def fake_registry(monkeypatch):
     alpha = Param("alpha", float, 1.0, "scale", low=0.0, open_low=True)
     d = Param("d", int, 2, "dimension", low=1)
     fake = [
-        _stmt(REFUTED, r"For all $\alpha>0$ and $d\ge 1$: $\|\beta\|_1\le \frac{1}{\alpha}$.", expect="refuted",
-              params=(alpha, d), hypotheses=(Hypothesis(r"$\alpha>0$", lambda i: True),),
-              erratum=r"Fails for $\alpha<1$; the bound holds with $\frac{2}{\alpha}$."),
-        _stmt(CORRECTED, r"For all $\alpha>0$: $\|\beta\|_1\le \frac{2}{\alpha}$.", params=(alpha, d), corrects=REFUTED),
-        _stmt(HOLDS, r"Display $$\sum_{i=1}^d q(\beta_i)$$, broken $\frac{1}{$ end, text "
-                     r"$\text{<img src=x onerror=alert(1)>}$ and $a<b$.", title="Lemma with $Q_\\alpha$ & <b>markup</b>"),
+        _stmt(
+            REFUTED,
+            r"For all $\alpha>0$ and $d\ge 1$: $\|\beta\|_1\le \frac{1}{\alpha}$.",
+            expect="refuted",
+            params=(alpha, d),
+            hypotheses=(Hypothesis(r"$\alpha>0$", lambda i: True),),
+            erratum=r"Fails for $\alpha<1$; the bound holds with $\frac{2}{\alpha}$.",
+        ),
+        _stmt(
+            CORRECTED, r"For all $\alpha>0$: $\|\beta\|_1\le \frac{2}{\alpha}$.", params=(alpha, d), corrects=REFUTED
+        ),
+        _stmt(
+            HOLDS,
+            r"Display $$\sum_{i=1}^d q(\beta_i)$$, broken $\frac{1}{$ end, text "
+            r"$\text{<img src=x onerror=alert(1)>}$ and $a<b$.",
+            title="Lemma with $Q_\\alpha$ & <b>markup</b>",
+        ),
         _stmt(NOT_RUN, r"Never run: $x=1$."),
     ]
     # only the fake statements: the real registry's errata must not leak into these assertions
@@ -70,9 +87,13 @@ def _add_run_artifact(store, run_id, name, mime, content):
     if hasattr(store, "add_run_artifact"):
         store.add_run_artifact(run_id, name, mime, content)
         return
-    store.conn.execute("CREATE TABLE IF NOT EXISTS run_artifacts (run_id INTEGER NOT NULL, name TEXT NOT NULL,"
-                       " mime TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (run_id, name))")
-    store.conn.execute("INSERT INTO run_artifacts(run_id, name, mime, content) VALUES (?,?,?,?)", (run_id, name, mime, content))
+    store.conn.execute(
+        "CREATE TABLE IF NOT EXISTS run_artifacts (run_id INTEGER NOT NULL, name TEXT NOT NULL,"
+        " mime TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (run_id, name))"
+    )
+    store.conn.execute(
+        "INSERT INTO run_artifacts(run_id, name, mime, content) VALUES (?,?,?,?)", (run_id, name, mime, content)
+    )
 
 
 def render_report(store, out: Path) -> Path:
@@ -85,15 +106,47 @@ def _open_store(path: Path) -> Store:
     return Store(path)
 
 
-def _verdict(sid, check, method, status, expected, metrics=None, message="", artifacts=None, seconds=0.5, precision="mpmath dps 50"):
-    return Verdict(statement_id=sid, check=check, method=method, status=status, expected=expected, params={},
-                   metrics=metrics or {}, precision=precision, seed=0, seconds=seconds, message=message,
-                   artifacts=artifacts or {})
+def _verdict(
+    sid,
+    check,
+    method,
+    status,
+    expected,
+    metrics=None,
+    message="",
+    artifacts=None,
+    seconds=0.5,
+    precision="mpmath dps 50",
+):
+    return Verdict(
+        statement_id=sid,
+        check=check,
+        method=method,
+        status=status,
+        expected=expected,
+        params={},
+        metrics=metrics or {},
+        precision=precision,
+        seed=0,
+        seconds=seconds,
+        message=message,
+        artifacts=artifacts or {},
+    )
 
 
 def _comparisons_agree(n=3, digits=32.5):
-    return [{"label": f"value = reference at z={k}", "status": "verified", "instance": {"alpha": 0.5, "d": 3},
-             "discrepancy": 10.0 ** -digits, "tolerance": 1e-20, "error_estimate": 1e-40, "digits": digits} for k in range(n)]
+    return [
+        {
+            "label": f"value = reference at z={k}",
+            "status": "verified",
+            "instance": {"alpha": 0.5, "d": 3},
+            "discrepancy": 10.0**-digits,
+            "tolerance": 1e-20,
+            "error_estimate": 1e-40,
+            "digits": digits,
+        }
+        for k in range(n)
+    ]
 
 
 @pytest.fixture
@@ -101,38 +154,111 @@ def report(tmp_path, fake_registry):
     store = _open_store(tmp_path / "store.sqlite")
     # run 1: the lemma was as expected
     r1 = store.start_run("quick", argv=["run", "--paper", PAPER])
-    store.add_verdict(r1, _verdict(HOLDS, "numeric", "flow", "verified", "verified",
-                                   {"min_digits": 30.0, "items": 3, "comparisons": _comparisons_agree(digits=30.0)}))
+    store.add_verdict(
+        r1,
+        _verdict(
+            HOLDS,
+            "numeric",
+            "flow",
+            "verified",
+            "verified",
+            {"min_digits": 30.0, "items": 3, "comparisons": _comparisons_agree(digits=30.0)},
+        ),
+    )
     store.add_verdict(r1, _verdict(NOT_RUN, "old-check", "symbolic", "proved", "proved", {"items": 1}))
     store.add_verdict(r1, _verdict(OLD, "old", "symbolic", "proved", "proved", {"items": 1}))
     store.finish_run(r1)
     # run 2 (the latest): the lemma regressed; a refutation with its counterexample
     r2 = store.start_run("quick", argv=["run", "--paper", PAPER])
     cex_instance = {"alpha": 0.25, "d": 3}
-    store.add_verdict(r2, _verdict(
-        REFUTED, "bound-check", "random", "refuted", "refuted",
-        {"items": 2, "min_slack_ratio": 0.5,
-         "comparisons": [
-             {"label": "norm bound at $\\alpha=0.25$", "status": "refuted", "instance": cex_instance,
-              "lhs": 8.0, "rhs": 4.0, "slack": -4.0, "slack_ratio": 0.5, "error_estimate": 1e-30},
-             {"label": "norm bound at alpha=2", "status": "verified", "instance": {"alpha": 2.0, "d": 3},
-              "lhs": 1.0, "rhs": 0.5, "slack": 0.5, "slack_ratio": 2.0, "error_estimate": 1e-30},
-         ],
-         "instances": [{"params": cex_instance, "hypotheses": {"$\\alpha>0$": True}}],
-         "counterexample": {"label": "norm bound at $\\alpha=0.25$", "instance": cex_instance,
-                            "metrics": {"lhs": 8.0, "rhs": 4.0, "slack": -4.0}},
-         "notes": ["the bound fails by a factor 2 for $\\alpha<1$"]},
-        message="norm bound at alpha=0.25",
-        artifacts={"plot": ("image/svg+xml", SVG), "log": ("text/plain", f"iteration 1\n{XSS}\n")},
-    ))
-    store.add_verdict(r2, _verdict(GONE, "gone-check", "symbolic", "proved", "proved", {"items": 1}, message="1 comparison"))
-    store.add_verdict(r2, _verdict(CORRECTED, "bound-check", "random", "verified", "verified",
-                                   {"items": 2, "min_slack_ratio": 3.2, "comparisons": []}, message="2 comparisons"))
-    store.add_verdict(r2, _verdict(HOLDS, "numeric", "flow", "inconclusive", "verified",
-                                   {"min_digits": 32.0, "items": 3, "comparisons": _comparisons_agree(digits=32.0)},
-                                   message=f"error estimate too large {XSS}"))
-    store.add_verdict(r2, _verdict(HOLDS, "exact", "symbolic", "proved", "proved",
-                                   {"items": 1, "comparisons": [{"label": "identity", "status": "proved", "instance": None, "residual": "0", "scope": "all z"}]}))
+    store.add_verdict(
+        r2,
+        _verdict(
+            REFUTED,
+            "bound-check",
+            "random",
+            "refuted",
+            "refuted",
+            {
+                "items": 2,
+                "min_slack_ratio": 0.5,
+                "comparisons": [
+                    {
+                        "label": "norm bound at $\\alpha=0.25$",
+                        "status": "refuted",
+                        "instance": cex_instance,
+                        "lhs": 8.0,
+                        "rhs": 4.0,
+                        "slack": -4.0,
+                        "slack_ratio": 0.5,
+                        "error_estimate": 1e-30,
+                    },
+                    {
+                        "label": "norm bound at alpha=2",
+                        "status": "verified",
+                        "instance": {"alpha": 2.0, "d": 3},
+                        "lhs": 1.0,
+                        "rhs": 0.5,
+                        "slack": 0.5,
+                        "slack_ratio": 2.0,
+                        "error_estimate": 1e-30,
+                    },
+                ],
+                "instances": [{"params": cex_instance, "hypotheses": {"$\\alpha>0$": True}}],
+                "counterexample": {
+                    "label": "norm bound at $\\alpha=0.25$",
+                    "instance": cex_instance,
+                    "metrics": {"lhs": 8.0, "rhs": 4.0, "slack": -4.0},
+                },
+                "notes": ["the bound fails by a factor 2 for $\\alpha<1$"],
+            },
+            message="norm bound at alpha=0.25",
+            artifacts={"plot": ("image/svg+xml", SVG), "log": ("text/plain", f"iteration 1\n{XSS}\n")},
+        ),
+    )
+    store.add_verdict(
+        r2, _verdict(GONE, "gone-check", "symbolic", "proved", "proved", {"items": 1}, message="1 comparison")
+    )
+    store.add_verdict(
+        r2,
+        _verdict(
+            CORRECTED,
+            "bound-check",
+            "random",
+            "verified",
+            "verified",
+            {"items": 2, "min_slack_ratio": 3.2, "comparisons": []},
+            message="2 comparisons",
+        ),
+    )
+    store.add_verdict(
+        r2,
+        _verdict(
+            HOLDS,
+            "numeric",
+            "flow",
+            "inconclusive",
+            "verified",
+            {"min_digits": 32.0, "items": 3, "comparisons": _comparisons_agree(digits=32.0)},
+            message=f"error estimate too large {XSS}",
+        ),
+    )
+    store.add_verdict(
+        r2,
+        _verdict(
+            HOLDS,
+            "exact",
+            "symbolic",
+            "proved",
+            "proved",
+            {
+                "items": 1,
+                "comparisons": [
+                    {"label": "identity", "status": "proved", "instance": None, "residual": "0", "scope": "all z"}
+                ],
+            },
+        ),
+    )
     store.finish_run(r2)
     # a probe of the lemma on two instances, one outside the hypotheses: one verdict per
     # (check, instance), its params the instance's overrides; the phase diagram and summary
@@ -140,17 +266,48 @@ def report(tmp_path, fake_registry):
     probe = store.start_run("quick", kind="probe", argv=["probe", HOLDS, "--grid", "alpha=-1,0.05"])
     for alpha, held, status in ((0.05, True, "verified"), (-1.0, False, "refuted")):
         instance = {"alpha": alpha, "d": 2}
-        store.add_verdict(probe, Verdict(
-            statement_id=HOLDS, check="numeric", method="flow", status=status, expected="verified", params={"alpha": alpha},
-            metrics={"items": 1, "comparisons": [
-                {"label": "value = reference", "status": status, "instance": instance, "discrepancy": 1e-30 if held else 1.0,
-                 "tolerance": 1e-20, "error_estimate": 1e-40, "digits": 30.0 if held else 0.0}],
-                "instances": [{"params": instance, "hypotheses": {"$\\alpha>0$": held}}]},
-            precision="mpmath dps 50", seed=0, seconds=0.3, message=f"probe message {XSS}",
-            artifacts={"trajectory": ("image/svg+xml", SVG.replace("test-plot-path", f"probe-verdict-path-{alpha}"))}))
+        store.add_verdict(
+            probe,
+            Verdict(
+                statement_id=HOLDS,
+                check="numeric",
+                method="flow",
+                status=status,
+                expected="verified",
+                params={"alpha": alpha},
+                metrics={
+                    "items": 1,
+                    "comparisons": [
+                        {
+                            "label": "value = reference",
+                            "status": status,
+                            "instance": instance,
+                            "discrepancy": 1e-30 if held else 1.0,
+                            "tolerance": 1e-20,
+                            "error_estimate": 1e-40,
+                            "digits": 30.0 if held else 0.0,
+                        }
+                    ],
+                    "instances": [{"params": instance, "hypotheses": {"$\\alpha>0$": held}}],
+                },
+                precision="mpmath dps 50",
+                seed=0,
+                seconds=0.3,
+                message=f"probe message {XSS}",
+                artifacts={
+                    "trajectory": ("image/svg+xml", SVG.replace("test-plot-path", f"probe-verdict-path-{alpha}"))
+                },
+            ),
+        )
     _add_run_artifact(store, probe, "phase-diagram", "image/svg+xml", SVG.replace("test-plot-path", "probe-phase-path"))
-    _add_run_artifact(store, probe, "probe-summary", "application/json",
-                      '{"lines": ["the conclusion fails on 1 instance(s) outside the hypotheses: alpha=-1 [not held: $\\\\alpha>0$]", "%s"]}' % XSS.replace('"', "'"))
+    _add_run_artifact(
+        store,
+        probe,
+        "probe-summary",
+        "application/json",
+        '{"lines": ["the conclusion fails on 1 instance(s) outside the hypotheses: alpha=-1 [not held: $\\\\alpha>0$]", "%s"]}'
+        % XSS.replace('"', "'"),
+    )
     store.finish_run(probe)
     out = tmp_path / "report"
     t0 = time.perf_counter()
@@ -278,13 +435,22 @@ def test_index(report):
     # provenance of the latest run
     assert "run #2" in index and "ibv run --paper kernel-rich" in index and "budget" in index
     # statements without a verdict in the latest run show as not run (the removed one too)
-    row = re.search(rf'<tr data-paper="{PAPER}" data-id="[^"]+" data-status="([^"]+)"[^>]*>\s*<td><a href="statements/{safe_name(NOT_RUN)}.html"', index)
+    row = re.search(
+        rf'<tr data-paper="{PAPER}" data-id="[^"]+" data-status="([^"]+)"[^>]*>\s*<td><a href="statements/{safe_name(NOT_RUN)}.html"',
+        index,
+    )
     assert row and row.group(1) == "not run"
     assert OLD not in index
     # the regressed lemma is flagged, its key figure read from min_digits
-    row = re.search(rf'data-status="inconclusive"[^>]*data-ok="no" class="unexpected">\s*<td><a href="statements/{safe_name(HOLDS)}.html".*?</tr>', index, re.S)
+    row = re.search(
+        rf'data-status="inconclusive"[^>]*data-ok="no" class="unexpected">\s*<td><a href="statements/{safe_name(HOLDS)}.html".*?</tr>',
+        index,
+        re.S,
+    )
     assert row and "agreement 32 digits" in row.group(0)
-    assert '<script class="ibv">' in index and "http" not in re.sub(r'xmlns="[^"]*"', "", index.split('<script class="ibv">')[1])
+    assert '<script class="ibv">' in index and "http" not in re.sub(
+        r'xmlns="[^"]*"', "", index.split('<script class="ibv">')[1]
+    )
 
 
 def test_errata(report):
@@ -327,7 +493,12 @@ def test_probe_pages(report):
     rows = re.findall(r"<tr(?: class=\"not-held\")?>.*?</tr>", table.split("<tbody>", 1)[1], re.S)
     assert len(rows) == 2 and "<code>alpha</code>" in table
     assert "0.05" in rows[0] and "st-verified" in rows[0] and "✓" in rows[0]
-    assert rows[1].startswith('<tr class="not-held">') and "−1" in rows[1] and "st-refuted" in rows[1] and "<math" in rows[1]
+    assert (
+        rows[1].startswith('<tr class="not-held">')
+        and "−1" in rows[1]
+        and "st-refuted" in rows[1]
+        and "<math" in rows[1]
+    )
     assert re.search(r'href="#verdict-\d+" class="badge-link"', rows[0])
     # the run's phase diagram and summary, each verdict's plot
     assert 'id="probe-phase-path"' in page and 'id="probe-verdict-path-0.05"' in page
@@ -345,19 +516,35 @@ def test_evidence_plot():
     against measured, or discrepancy against tolerance; labels are escaped."""
     from reports.plots import comparison_plot
 
-    bound = [{"label": f"bound {XSS}", "status": "verified", "instance": {"alpha": a, "d": 3}, "lhs": a, "rhs": 2 * a}
-             for a in (0.01, 0.1, 1.0, 10.0)]
+    bound = [
+        {"label": f"bound {XSS}", "status": "verified", "instance": {"alpha": a, "d": 3}, "lhs": a, "rhs": 2 * a}
+        for a in (0.01, 0.1, 1.0, 10.0)
+    ]
     svg = str(comparison_plot(bound))
     assert svg.startswith("<svg") and svg.count("<circle") >= 4 and "alpha (log)" in svg
     assert "<script>" not in svg and "&lt;script&gt;" in svg
-    agree = [{"label": "x", "status": "verified", "instance": {"alpha": a}, "discrepancy": d, "tolerance": 1e-20, "error_estimate": 1e-40}
-             for a, d in ((0.1, 0.0), (1.0, 1e-30), (10.0, 1e-25))]
+    agree = [
+        {
+            "label": "x",
+            "status": "verified",
+            "instance": {"alpha": a},
+            "discrepancy": d,
+            "tolerance": 1e-20,
+            "error_estimate": 1e-40,
+        }
+        for a, d in ((0.1, 0.0), (1.0, 1e-30), (10.0, 1e-25))
+    ]
     svg = str(comparison_plot(agree))
-    assert "discrepancy" in svg and "tolerance" in svg and "error estimate" in svg  # the exact zero is drawn at the floor
+    assert (
+        "discrepancy" in svg and "tolerance" in svg and "error estimate" in svg
+    )  # the exact zero is drawn at the floor
     for c in agree:
         c["instance"] = None
     assert comparison_plot(agree) is None  # nothing varies: no plot
-    assert comparison_plot(bound[:1]) is None and comparison_plot([{"label": "identity", "status": "proved", "residual": "0"}] * 3) is None
+    assert (
+        comparison_plot(bound[:1]) is None
+        and comparison_plot([{"label": "identity", "status": "proved", "residual": "0"}] * 3) is None
+    )
 
 
 def bulk_store(path, statements: int = 300, probes: int = 20):
@@ -368,18 +555,42 @@ def bulk_store(path, statements: int = 300, probes: int = 20):
     for k in range(statements):
         sid = f"{PAPER}/lemma-zz-bulk-{k}"
         for c in range(3):
-            store.add_verdict(run, _verdict(sid, f"check-{c}", "flow", "verified", "verified",
-                                            {"min_digits": 20.0 + c, "items": 20, "comparisons": _comparisons_agree(20, 20.0 + c),
-                                             "instances": [{"params": {"alpha": 0.5, "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]},
-                                            artifacts={"plot": ("image/svg+xml", SVG)} if c == 0 else {}))
+            store.add_verdict(
+                run,
+                _verdict(
+                    sid,
+                    f"check-{c}",
+                    "flow",
+                    "verified",
+                    "verified",
+                    {
+                        "min_digits": 20.0 + c,
+                        "items": 20,
+                        "comparisons": _comparisons_agree(20, 20.0 + c),
+                        "instances": [{"params": {"alpha": 0.5, "d": 3}, "hypotheses": {"$\\alpha>0$": True}}],
+                    },
+                    artifacts={"plot": ("image/svg+xml", SVG)} if c == 0 else {},
+                ),
+            )
     store.finish_run(run)
     for k in range(probes):
         probe = store.start_run("quick", kind="probe")
         for g in range(10):
             for c in range(2):
-                v = _verdict(f"{PAPER}/lemma-zz-bulk-{k}", f"check-{c}", "flow", "verified", "verified",
-                             {"items": 20, "comparisons": _comparisons_agree(20, 20.0),
-                              "instances": [{"params": {"alpha": 0.1 * (g + 1), "d": 3}, "hypotheses": {"$\\alpha>0$": True}}]})
+                v = _verdict(
+                    f"{PAPER}/lemma-zz-bulk-{k}",
+                    f"check-{c}",
+                    "flow",
+                    "verified",
+                    "verified",
+                    {
+                        "items": 20,
+                        "comparisons": _comparisons_agree(20, 20.0),
+                        "instances": [
+                            {"params": {"alpha": 0.1 * (g + 1), "d": 3}, "hypotheses": {"$\\alpha>0$": True}}
+                        ],
+                    },
+                )
                 v.params = {"alpha": 0.1 * (g + 1)}
                 store.add_verdict(probe, v)
         store.finish_run(probe)

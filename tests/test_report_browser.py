@@ -10,6 +10,7 @@ run whose messages, parameters and labels carry markup.
 
 Outside CI a missing browser skips these tests with the reason; in CI (``CI=true``) it fails.
 """
+
 from __future__ import annotations
 
 import os
@@ -43,7 +44,7 @@ HOSTILE = " ".join(PAYLOADS)
 HOSTILE_SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="60" onload="window.__ibvPwned=\'svg-root\'">'
     "<script>window.__ibvPwned='svg-script'</script>"
-    '<style>@import url(http://127.0.0.1:9/x.css);</style>'
+    "<style>@import url(http://127.0.0.1:9/x.css);</style>"
     '<a xlink:href="javascript:window.__ibvPwned=\'svg-link\'"><rect id="hostile-rect" width="200" height="60" fill="#ccc" onmouseover="window.__ibvPwned=\'svg-hover\'"/></a>'
     '<image href="http://127.0.0.1:9/x.png" width="10" height="10"/>'
     '<foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">foreign</div></foreignObject>'
@@ -53,7 +54,9 @@ HOSTILE_SVG = (
 
 def _unavailable(reason: str):
     if IN_CI:
-        pytest.fail(f"browser test cannot run in CI: {reason} (.ci/run installs chromium and chromium-driver with apt-get)")
+        pytest.fail(
+            f"browser test cannot run in CI: {reason} (.ci/run installs chromium and chromium-driver with apt-get)"
+        )
     pytest.skip(f"{reason}; install Debian's chromium and chromium-driver to run the browser test")
 
 
@@ -80,10 +83,20 @@ def driver(tmp_path_factory):
     os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must not try to download anything
     opts = webdriver.ChromeOptions()
     opts.binary_location = chromium
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1400,1000", "--hide-scrollbars",
-                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1000",
+        "--hide-scrollbars",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
         opts.add_argument(flag)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(executable_path=chromedriver), options=opts)
@@ -99,23 +112,53 @@ def _hostile_verdicts(store, run_id):
 
     metrics = {
         "items": 1,
-        "comparisons": [{"label": f"bound {HOSTILE}", "status": "verified", "instance": {"fixture": PAYLOADS[1]},
-                         "lhs": 1.0, "rhs": 2.0, "slack": 1.0, "slack_ratio": 2.0, "note": PAYLOADS[0]}],
-        "instances": [{"params": {"fixture": PAYLOADS[1]}, "hypotheses": {f"$x>0$ {PAYLOADS[0]}": True, PAYLOADS[2]: False}}],
+        "comparisons": [
+            {
+                "label": f"bound {HOSTILE}",
+                "status": "verified",
+                "instance": {"fixture": PAYLOADS[1]},
+                "lhs": 1.0,
+                "rhs": 2.0,
+                "slack": 1.0,
+                "slack_ratio": 2.0,
+                "note": PAYLOADS[0],
+            }
+        ],
+        "instances": [
+            {"params": {"fixture": PAYLOADS[1]}, "hypotheses": {f"$x>0$ {PAYLOADS[0]}": True, PAYLOADS[2]: False}}
+        ],
         "notes": [f"note {HOSTILE}"],
-        "counterexample": {"label": f"cex {HOSTILE}", "instance": {"fixture": PAYLOADS[1]}, "metrics": {"gap": PAYLOADS[0]}},
+        "counterexample": {
+            "label": f"cex {HOSTILE}",
+            "instance": {"fixture": PAYLOADS[1]},
+            "metrics": {"gap": PAYLOADS[0]},
+        },
     }
-    return Verdict(statement_id=HOSTILE_ID, check=f"check-{PAYLOADS[0]}", method="random", status="verified",
-                   expected="verified", params={"fixture": PAYLOADS[1], PAYLOADS[0]: 1}, metrics=metrics,
-                   precision=PAYLOADS[2], seed=0, seconds=0.1, message=f"message {HOSTILE}",
-                   artifacts={"log": ("text/plain", HOSTILE), "plot": ("image/svg+xml", HOSTILE_SVG), f"name {PAYLOADS[1]}": ("application/json", '{"a": "%s"}' % PAYLOADS[0].replace('"', '\\"'))})
+    return Verdict(
+        statement_id=HOSTILE_ID,
+        check=f"check-{PAYLOADS[0]}",
+        method="random",
+        status="verified",
+        expected="verified",
+        params={"fixture": PAYLOADS[1], PAYLOADS[0]: 1},
+        metrics=metrics,
+        precision=PAYLOADS[2],
+        seed=0,
+        seconds=0.1,
+        message=f"message {HOSTILE}",
+        artifacts={
+            "log": ("text/plain", HOSTILE),
+            "plot": ("image/svg+xml", HOSTILE_SVG),
+            f"name {PAYLOADS[1]}": ("application/json", '{"a": "%s"}' % PAYLOADS[0].replace('"', '\\"')),
+        },
+    )
 
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     from checks.core import load_checks
-    from checks.machine.runner import run_checks
     from checks.machine.catalog import build_catalog
+    from checks.machine.runner import run_checks
     from checks.machine.store import Store
     from reports.render import render_report
 
@@ -125,21 +168,38 @@ def report(tmp_path_factory):
     base = tmp_path_factory.mktemp("browser-report")
     store = Store(base / "store.sqlite")
     chks = [c for c in CHECKS.values() if c.statement_id in REAL_STATEMENTS]
-    assert {c.statement_id for c in chks} == set(REAL_STATEMENTS), "the real statements this test renders are registered"
+    assert {c.statement_id for c in chks} == set(REAL_STATEMENTS), (
+        "the real statements this test renders are registered"
+    )
     # an earlier run in which the theorem's first check was inconclusive: the history shows a fix
     from checks.core import Verdict
 
     earlier = store.start_run("quick", argv=["run", REAL_STATEMENTS[0]])
     first = next(c for c in chks if c.statement_id == REAL_STATEMENTS[0])
-    store.add_verdict(earlier, Verdict(statement_id=first.statement_id, check=first.name, method=first.method, status="inconclusive",
-                                       expected=first.expected, params={}, metrics={}, precision=None, seed=0, seconds=0.0,
-                                       message="error estimate too large (an earlier run)"))
+    store.add_verdict(
+        earlier,
+        Verdict(
+            statement_id=first.statement_id,
+            check=first.name,
+            method=first.method,
+            status="inconclusive",
+            expected=first.expected,
+            params={},
+            metrics={},
+            precision=None,
+            seed=0,
+            seconds=0.0,
+            message="error estimate too large (an earlier run)",
+        ),
+    )
     store.finish_run(earlier)
     run_checks(chks, store, budget="quick", argv=["run", *REAL_STATEMENTS])
     run_id = store.latest_run()["id"]
     store.add_verdict(run_id, _hostile_verdicts(store, run_id))
     # a probe run carrying markup in its command line, overrides and message
-    probe = store.start_run("quick", kind="probe", argv=["probe", "kernel-rich/theorem-1", "--set", f"alpha={PAYLOADS[0]}"])
+    probe = store.start_run(
+        "quick", kind="probe", argv=["probe", "kernel-rich/theorem-1", "--set", f"alpha={PAYLOADS[0]}"]
+    )
     v = _hostile_verdicts(store, probe)
     v.statement_id = "kernel-rich/theorem-1"
     store.add_verdict(probe, v)
@@ -201,7 +261,9 @@ def _assert_page_sound(driver, what: str, expect_math: bool = True) -> dict:
     if expect_math:
         assert state["maths"] > 0, f"{what}: no MathML"
     if True:  # every page: formulas laid out, none left as TeX
-        assert state["laidOut"] == state["maths"], f"{what}: {state['maths'] - state['laidOut']} math elements not laid out"
+        assert state["laidOut"] == state["maths"], (
+            f"{what}: {state['maths'] - state['laidOut']} math elements not laid out"
+        )
         assert state["texFallbacks"] == 0, f"{what}: formulas left as TeX source"
         raw = _RAW_TEX.findall(state["text"])
         assert not raw, f"{what}: raw TeX visible: {raw[:5]}"
@@ -221,7 +283,11 @@ def _click(driver, css: str, text: str | None = None):
     driver.execute_script("arguments[0].scrollIntoView()", links[0])
     links[0].click()
     WebDriverWait(driver, 30).until(
-        lambda d: d.current_url.split("#")[0] == target.split("#")[0] and d.execute_script("return document.readyState") == "complete")
+        lambda d: (
+            d.current_url.split("#")[0] == target.split("#")[0]
+            and d.execute_script("return document.readyState") == "complete"
+        )
+    )
 
 
 def test_report_in_browser(driver, report):
@@ -314,7 +380,8 @@ def test_hostile_text_is_inert(driver, report):
     assert driver.execute_script(
         "const r = document.getElementById('hostile-rect'); const svg = r && r.closest('svg');"
         "return !!svg && !svg.querySelector('script, foreignObject, style, [onload], [onmouseover]')"
-        " && !Array.from(svg.querySelectorAll('a, image')).some(e => (e.getAttribute('href') || e.getAttribute('xlink:href') || '').length)")
+        " && !Array.from(svg.querySelectorAll('a, image')).some(e => (e.getAttribute('href') || e.getAttribute('xlink:href') || '').length)"
+    )
     for details in driver.find_elements(By.CSS_SELECTOR, "details"):
         driver.execute_script("arguments[0].open = true", details)
     time.sleep(0.2)

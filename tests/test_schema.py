@@ -1,12 +1,13 @@
 """The verdict schema (checks/schema.py): one reading of stored numbers, one ``combine``, one
 answer to "did the hypotheses hold", used by the machine and the report alike."""
+
 from __future__ import annotations
 
 import math
 
 import pytest
-
 from _plugin import planted  # noqa: F401  (fixture)
+
 from checks import schema
 from checks.schema import combine, hypotheses_held, instance_held, number
 
@@ -81,8 +82,14 @@ def test_core_uses_the_schema():
 # -- hypotheses ----------------------------------------------------------------------------
 def test_hypotheses_held_over_stored_instances():
     a, b = "$n\\le 10$", "$x>0$"
-    v1 = {"metrics": {"instances": [{"params": {"n": 3}, "hypotheses": {a: True, b: True}},
-                                    {"params": {"n": 12}, "hypotheses": {a: False, b: True}}]}}
+    v1 = {
+        "metrics": {
+            "instances": [
+                {"params": {"n": 3}, "hypotheses": {a: True, b: True}},
+                {"params": {"n": 12}, "hypotheses": {a: False, b: True}},
+            ]
+        }
+    }
     v2 = {"metrics": {"instances": [{"params": {}, "hypotheses": {b: 1}}]}}  # truthy values count as held
     assert hypotheses_held([v1, v2]) == {a: False, b: True}
     assert hypotheses_held([v2], held={a: False}) == {a: False, b: True}  # folded into what is known
@@ -100,8 +107,14 @@ def test_reserved_metric_keys_are_what_run_check_writes(planted):
     v = run_check(chk, overrides={"x": 9.0, "n": 10})  # refuted: a counterexample, overrides recorded
     assert v.status == "refuted"
     assert set(v.metrics) <= set(schema.RESERVED_METRICS)
-    assert {schema.COMPARISONS, schema.INSTANCES, schema.COUNTEREXAMPLE, schema.OVERRIDES_READ, schema.OVERRIDES_UNUSED,
-            schema.ITEMS} <= set(v.metrics)
+    assert {
+        schema.COMPARISONS,
+        schema.INSTANCES,
+        schema.COUNTEREXAMPLE,
+        schema.OVERRIDES_READ,
+        schema.OVERRIDES_UNUSED,
+        schema.ITEMS,
+    } <= set(v.metrics)
     for c in v.metrics[schema.COMPARISONS]:
         assert set(schema.COMPARISON_KEYS) <= set(c)
         assert set(c) - set(schema.COMPARISON_KEYS) <= set(schema.JUDGE_KEYS)

@@ -1,4 +1,5 @@
 """numerics.montecarlo's summaries of paired draws: mean with standard error, sign test."""
+
 import math
 
 from numerics import montecarlo

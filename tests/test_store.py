@@ -1,6 +1,6 @@
 """The results store: schema version and migration, a run killed with SIGKILL, many processes
 (plain processes standing in for pytest-xdist workers, and Dask workers) writing at once."""
-import json
+
 import multiprocessing as mp
 import signal
 import sqlite3
@@ -9,13 +9,26 @@ import sys
 import time
 
 from _plugin import cli_env
+
 from checks.core import Verdict
 from checks.machine.store import _MIGRATIONS, SCHEMA_VERSION, Store
 
 
 def _verdict(i: int, writer: str) -> Verdict:
-    return Verdict("kernel-rich/theorem-1", f"w-{writer}", "flow", "verified", "verified", {"i": i, "writer": writer},
-                   {"comparisons": [], "payload": "x" * 2000}, None, 0, 0.0, "m", {"a": ("text/plain", "y" * 500)})
+    return Verdict(
+        "kernel-rich/theorem-1",
+        f"w-{writer}",
+        "flow",
+        "verified",
+        "verified",
+        {"i": i, "writer": writer},
+        {"comparisons": [], "payload": "x" * 2000},
+        None,
+        0,
+        0.0,
+        "m",
+        {"a": ("text/plain", "y" * 500)},
+    )
 
 
 def test_schema_version_and_migration_from_v1(tmp_path):
@@ -25,8 +38,10 @@ def test_schema_version_and_migration_from_v1(tmp_path):
         con.execute(stmt)
     con.execute("PRAGMA user_version=1")
     con.execute("INSERT INTO runs(started, state, kind, budget) VALUES (1.0, 'complete', 'run', 'quick')")
-    con.execute("INSERT INTO verdicts(run_id, statement_id, check_name, method, status, expected, params, metrics, created)"
-                " VALUES (1, 's', 'c', 'flow', 'verified', 'verified', '{}', '{}', 1.0)")
+    con.execute(
+        "INSERT INTO verdicts(run_id, statement_id, check_name, method, status, expected, params, metrics, created)"
+        " VALUES (1, 's', 'c', 'flow', 'verified', 'verified', '{}', '{}', 1.0)"
+    )
     con.close()
     store = Store(db)
     assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
@@ -48,8 +63,12 @@ def _count(db):
 
 def test_sigkill_mid_run_keeps_verdicts_and_marks_the_run_incomplete(tmp_path):
     db = tmp_path / "s.sqlite"
-    proc = subprocess.Popen([sys.executable, "-m", "checks.machine.cli", "run", "scratch/slow", "--quiet"], env=cli_env(db),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "checks.machine.cli", "run", "scratch/slow", "--quiet"],
+        env=cli_env(db),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.time() + 120
     while _count(db) < 2 and time.time() < deadline and proc.poll() is None:
         time.sleep(0.05)

@@ -9,6 +9,7 @@ The SymPy encodings here derive everything from the model and the paper's loss
   "general approach" (``grad Q = b^{-1}``), not typed in;
 * ``h_D``, ``H_D`` and the depth-D regulariser's pieces.
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,8 +19,6 @@ import numpy as np
 import sympy as sp
 
 from .registry import Hypothesis, Param, src, statement
-
-
 
 
 # ---------------------------------------------------------------------------------------
@@ -48,7 +47,7 @@ alpha = sp.Symbol("alpha", positive=True)
 w0s = sp.Symbol("w0", positive=True)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def depth2_flow_rate() -> sp.Expr:
     """The constant ``c`` in ``w_+' = -c (X^T r) w_+`` for the §2 loss, read off SymPy's
     gradient on a one-coordinate, one-sample model (the paper's (15) prints ``c = 2``, the
@@ -60,7 +59,7 @@ def depth2_flow_rate() -> sp.Expr:
     return sp.simplify(-rhs[0] / (x * r * wp[0]))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def depth2_bias_map():
     """``b(theta)``: beta as a function of ``theta = -2c x^T int_0^t r`` for one coordinate.
 
@@ -73,7 +72,7 @@ def depth2_bias_map():
     return sp.simplify((wp**2 - wm**2).rewrite(sp.sinh)), theta
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def q_derived() -> sp.Expr:
     """``q`` derived, not typed: ``Q_{alpha,w0}' = b^{-1}`` (the KKT argument), integrated
     from 0, and written per unit scale ``q(z) = Q(beta)/(alpha^2 w0^2)`` at
@@ -157,10 +156,14 @@ def _fixture_problem(value: str) -> str | None:
     tools/mutate.py's way)."""
     if value in FIXTURES or re.fullmatch(r"random:[0-9]{1,6}", value):
         return None
-    return f"unknown fixture: expected one of {', '.join(FIXTURES)} or random:SEED (SEED an integer of at most six digits)"
+    return (
+        f"unknown fixture: expected one of {', '.join(FIXTURES)} or random:SEED (SEED an integer of at most six digits)"
+    )
 
 
-FIXTURE = Param("fixture", str, "T5", "data set: T5 (2x5), TIE (non-unique l1), or random:SEED", validator=_fixture_problem)
+FIXTURE = Param(
+    "fixture", str, "T5", "data set: T5 (2x5), TIE (non-unique l1), or random:SEED", validator=_fixture_problem
+)
 ALPHA = _positive("alpha", None, "initialisation scale alpha > 0 (default: the check's alpha grid)")
 SEED = Param("seed", int, 0, "random instance seed", low=0)
 
@@ -174,7 +177,10 @@ def _fixture_ok(p):
 # Statements
 # ---------------------------------------------------------------------------------------
 THEOREM_1 = statement(
-    "kernel-rich/theorem-1", "theorem", "1", "Gradient flow on the depth-2 diagonal model converges to argmin Q_alpha",
+    "kernel-rich/theorem-1",
+    "theorem",
+    "1",
+    "Gradient flow on the depth-2 diagonal model converges to argmin Q_alpha",
     src("§4, Theorem 1", "(3), (4), (21)"),
     r"For any $0<\alpha<\infty$, if the gradient flow solution $\beta^\infty_{\alpha,\mathbf 1}$ for the squared "
     r"parameterization model in eq. (3) satisfies $X\beta^\infty_{\alpha,\mathbf 1}=\mathbf y$, then "
@@ -184,18 +190,28 @@ THEOREM_1 = statement(
     params=(FIXTURE, ALPHA, SEED),
     hypotheses=(
         Hypothesis(r"$0<\alpha<\infty$", lambda p: p.get("alpha") is None or p["alpha"] > 0),
-        Hypothesis(r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", lambda p: True),
+        Hypothesis(
+            r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", lambda p: True
+        ),
     ),
 )
 
 THEOREM_1_GENERAL = statement(
-    "kernel-rich/theorem-1-general", "theorem", "1 (general)", "General initialisation shape w0: the limit is argmin Q_{alpha,w0}",
+    "kernel-rich/theorem-1-general",
+    "theorem",
+    "1 (general)",
+    "General initialisation shape w0: the limit is argmin Q_{alpha,w0}",
     src("§4, Theorem 1; App. D", "(5), (15)-(21)"),
     r"For any $0<\alpha<\infty$ and $\mathbf w_0$ with no zero entries, if the gradient flow solution "
     r"$\beta^\infty_{\alpha,\mathbf w_0}$ satisfies $X\beta^\infty_{\alpha,\mathbf w_0}=\mathbf y$, then "
     r"$\beta^\infty_{\alpha,\mathbf w_0}=\arg\min_\beta Q_{\alpha,\mathbf w_0}(\beta)\ \text{s.t.}\ X\beta=\mathbf y$, where "
     r"$Q_{\alpha,\mathbf w_0}(\beta)=\sum_{i=1}^d\alpha^2\mathbf w_{0,i}^2\,q\big(\beta_i/(\alpha^2\mathbf w_{0,i}^2)\big)$.",
-    params=(FIXTURE, ALPHA, SEED, Param("w0_scale", float, 1.0, "multiplies the fixture's w0 (T5-w0 = (1,2,0.5,3,1))", low=0.0, open_low=True)),
+    params=(
+        FIXTURE,
+        ALPHA,
+        SEED,
+        Param("w0_scale", float, 1.0, "multiplies the fixture's w0 (T5-w0 = (1,2,0.5,3,1))", low=0.0, open_low=True),
+    ),
     hypotheses=(
         Hypothesis(r"$0<\alpha<\infty$", lambda p: p.get("alpha") is None or p["alpha"] > 0),
         Hypothesis(r"$\mathbf w_0$ has no zero entries", lambda p: p.get("w0_scale", 1.0) > 0),
@@ -203,7 +219,10 @@ THEOREM_1_GENERAL = statement(
 )
 
 Q_CLOSED_FORM = statement(
-    "kernel-rich/claim-q-closed-form", "claim", "(21)", "Closed form of q",
+    "kernel-rich/claim-q-closed-form",
+    "claim",
+    "(21)",
+    "Closed form of q",
     src("§4 / App. D", "(21)"),
     r"$q(z)=\int_0^z\operatorname{arcsinh}(t/2)\,dt=2-\sqrt{4+z^2}+z\operatorname{arcsinh}(z/2)$.",
 )

@@ -10,6 +10,7 @@ SymPy encodings (printed forms typed as printed; everything else derived from th
 * the tangent kernel of a model, a bias-free ReLU network (homogeneity), the u-v network of
   App. C and its printed identities (11)-(14), the biased-initialisation regulariser.
 """
+
 from __future__ import annotations
 
 import functools
@@ -52,7 +53,7 @@ def printed_beta57(D, GG=G, a=alpha):
 
 def printed_dual58(D, GG=G, a=alpha):
     """(58): ``[X^T nu(inf)]_i = -alpha^(D-2) D (D-2) G``."""
-    return -a ** (D - 2) * D * (D - 2) * GG
+    return -(a ** (D - 2)) * D * (D - 2) * GG
 
 
 def lemma8_bound(D, a=alpha):
@@ -136,9 +137,11 @@ def relu_identities():
     ``(1 + sign(s))/2``, and ``sign(cs) = sign(s)`` for ``c > 0``."""
     s, c = sp.Symbol("s", real=True), sp.Symbol("c", positive=True)
     r = (s + sp.Abs(s)) / 2
-    return [("max(0, cs) = c max(0, s) for c > 0, from (s + |s|)/2", sp.simplify(r.subs(s, c * s) - c * r)),
-            ("d/ds (s + |s|)/2 = (1 + sign s)/2 off 0", sp.simplify(sp.diff(r, s) - (1 + sp.sign(s)) / 2)),
-            ("sign(cs) = sign(s) for c > 0", sp.simplify(sp.sign(c * s) - sp.sign(s)))]
+    return [
+        ("max(0, cs) = c max(0, s) for c > 0, from (s + |s|)/2", sp.simplify(r.subs(s, c * s) - c * r)),
+        ("d/ds (s + |s|)/2 = (1 + sign s)/2 off 0", sp.simplify(sp.diff(r, s) - (1 + sp.sign(s)) / 2)),
+        ("sign(cs) = sign(s) for c > 0", sp.simplify(sp.sign(c * s) - sp.sign(s))),
+    ]
 
 
 def relu_net(widths, prefix="W"):
@@ -201,7 +204,10 @@ def printed_12(i, u, v, X, y, first=True):
     ``-2 sum_n (sum_i u_i v_i x_i^(n) - y^(n))^2 sign(u) o v o x^(n)``."""
     d = X.shape[1]
     own, other = (u, v) if first else (v, u)
-    return -2 * sum((sum(u[j] * v[j] * X[n, j] for j in range(d)) - y[n]) ** 2 * sp.sign(own[i]) * other[i] * X[n, i] for n in range(X.shape[0]))
+    return -2 * sum(
+        (sum(u[j] * v[j] * X[n, j] for j in range(d)) - y[n]) ** 2 * sp.sign(own[i]) * other[i] * X[n, i]
+        for n in range(X.shape[0])
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -214,7 +220,7 @@ def biased_regulariser(beta, a, b):
     return m * q_printed(beta / m) - sp.log(a / b) * beta
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def depth_D_flow(X: tuple, y: tuple, D: int):
     """The §2-derived flow of the depth-D model (10) on data ``X``, ``y`` (tuples)."""
     wp, wm, beta, loss = diagonal_model(sp.Matrix(X), sp.Matrix(y), D=D)
@@ -227,7 +233,9 @@ def depth_D_flow(X: tuple, y: tuple, D: int):
 DEPTH = Param("D", int, 3, "order of homogeneity (depth) D >= 3 (h_D, Q^D_alpha and Lemma 8's bound need D > 2)", low=3)
 DEPTH_ANY = Param("D", int, 2, "order of homogeneity D >= 1", low=1)
 POSITIVE_ALPHA = Hypothesis(r"$0<\alpha<\infty$", lambda p: p.get("alpha") is None or p["alpha"] > 0)
-INTERPOLATES = Hypothesis(r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", lambda p: True)
+INTERPOLATES = Hypothesis(
+    r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", lambda p: True
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -257,7 +265,10 @@ _TK_TEXT_TAIL = (
 )
 
 TANGENT_KERNEL_HOMOGENEOUS = statement(
-    "kernel-rich/claim-tangent-kernel-homogeneous", "claim", "§3", "Tangent kernel of a D-homogeneous model scales as alpha^(2(D-1)); kernel regime = min K_0-norm",
+    "kernel-rich/claim-tangent-kernel-homogeneous",
+    "claim",
+    "§3",
+    "Tangent kernel of a D-homogeneous model scales as alpha^(2(D-1)); kernel regime = min K_0-norm",
     src("§3", "(2), footnote 1"),
     r"For $D$ homogeneous models with initialization $\mathbf w_\alpha(0)=\alpha\mathbf w_0$, "
     r"$K_{\mathbf w_\alpha(0)}=\alpha^{2(D-1)}K_0$, where we denote $K_0=K_{\mathbf w_0}$. Thus, in the kernel regime, "
@@ -266,7 +277,10 @@ TANGENT_KERNEL_HOMOGENEOUS = statement(
     r"with kernelized gradient descent/flow with the kernel $K_{\mathbf w(0)}$ and a ``bias term'' of "
     r"$f(\mathbf w(0),\mathbf x)$. " + _TK_TEXT_TAIL,
     params=(FIXTURE, ALPHA, DEPTH_ANY),
-    hypotheses=(Hypothesis(r"$f$ is positively $D$-homogeneous in $\mathbf w$ (the diagonal models (3), (10))", lambda p: True), POSITIVE_ALPHA),
+    hypotheses=(
+        Hypothesis(r"$f$ is positively $D$-homogeneous in $\mathbf w$ (the diagonal models (3), (10))", lambda p: True),
+        POSITIVE_ALPHA,
+    ),
     expect="refuted",
     erratum=_AFFINE_ERRATUM,
     notes="The kernel scaling, the min-K_0-norm characterisation and footnote 1 hold (checked under the :corrected "
@@ -275,12 +289,16 @@ TANGENT_KERNEL_HOMOGENEOUS = statement(
 )
 
 TANGENT_KERNEL_HOMOGENEOUS_CORRECTED = statement(
-    "kernel-rich/claim-tangent-kernel-homogeneous:corrected", "claim", "§3 (corrected)", "Tangent-kernel scaling and the kernel regime, with the affine model's constant term f(w(0), x)",
+    "kernel-rich/claim-tangent-kernel-homogeneous:corrected",
+    "claim",
+    "§3 (corrected)",
+    "Tangent-kernel scaling and the kernel regime, with the affine model's constant term f(w(0), x)",
     src("§3", "(2), footnote 1"),
     r"For $D$ homogeneous models with $\mathbf w_\alpha(0)=\alpha\mathbf w_0$, $K_{\mathbf w_\alpha(0)}=\alpha^{2(D-1)}K_0$; "
     r"in the kernel regime training $f$ is equivalent to training the affine model "
     r"$f_K(\mathbf w,\mathbf x)=f(\mathbf w(0),\mathbf x)+\langle\phi_{\mathbf w(0)}(\mathbf x),\mathbf w-\mathbf w(0)\rangle"
-    r"=\alpha^Df(\mathbf w_0,\mathbf x)+\langle\phi_{\mathbf w(0)}(\mathbf x),\mathbf w-\mathbf w(0)\rangle$. " + _TK_TEXT_TAIL,
+    r"=\alpha^Df(\mathbf w_0,\mathbf x)+\langle\phi_{\mathbf w(0)}(\mathbf x),\mathbf w-\mathbf w(0)\rangle$. "
+    + _TK_TEXT_TAIL,
     params=(FIXTURE, ALPHA, DEPTH_ANY),
     hypotheses=(Hypothesis(r"$f$ is positively $D$-homogeneous in $\mathbf w$", lambda p: True), POSITIVE_ALPHA),
     corrects="kernel-rich/claim-tangent-kernel-homogeneous",
@@ -290,7 +308,10 @@ TANGENT_KERNEL_HOMOGENEOUS_CORRECTED = statement(
 )
 
 DIAG_TANGENT_KERNEL = statement(
-    "kernel-rich/claim-diag-tangent-kernel", "claim", "§4", "Tangent kernel of the depth-2 diagonal model at alpha*1 is 8 alpha^2 <x, x'>",
+    "kernel-rich/claim-diag-tangent-kernel",
+    "claim",
+    "§4",
+    "Tangent kernel of the depth-2 diagonal model at alpha*1 is 8 alpha^2 <x, x'>",
     src("§4", "(3), (6)"),
     r"We will start by focusing on the special case where $\mathbf w_0=\mathbf 1$. In this case, the tangent kernel at "
     r"initialization is $K_{\mathbf w(0)}(\mathbf x,\mathbf x')=8\alpha^2\langle\mathbf x,\mathbf x'\rangle$, which is just a "
@@ -302,7 +323,10 @@ DIAG_TANGENT_KERNEL = statement(
 )
 
 UNBIASED_MODEL = statement(
-    "kernel-rich/claim-unbiased-model", "claim", "§4", "The 2d-unit model spans all linear functions and can start at F = 0 off a stuck saddle",
+    "kernel-rich/claim-unbiased-model",
+    "claim",
+    "§4",
+    "The 2d-unit model spans all linear functions and can start at F = 0 off a stuck saddle",
     src("§4", "(3), (10)"),
     r"The reason for using an ``unbiased model'' with two weights $\mathbf w_+$ and $\mathbf w_-$ (i.e., $2d$ units) is "
     r"two-fold. First, it ensures that the image of $F(\mathbf w)$ is all (signed) linear functions, and thus the model is "
@@ -311,12 +335,18 @@ UNBIASED_MODEL = statement(
     r"escape. [§4, Generalization:] $\mathbf w=0$ is a saddle point, so taking $\alpha\to0$ will likely increase the time "
     r"needed to escape the vicinity of zero.",
     params=(FIXTURE, ALPHA, DEPTH_ANY),
-    hypotheses=(POSITIVE_ALPHA, Hypothesis(r"$X^\top\mathbf y\neq0$ (otherwise $\beta=0$ is already optimal)", lambda p: True)),
+    hypotheses=(
+        POSITIVE_ALPHA,
+        Hypothesis(r"$X^\top\mathbf y\neq0$ (otherwise $\beta=0$ is already optimal)", lambda p: True),
+    ),
     notes="Escape time is measured as the first saved time with loss <= 1e-6 along the high-precision flows.",
 )
 
 APPC_UV_BALANCE = statement(
-    "kernel-rich/claim-appc-uv-balance", "claim", "App. C", "Diagonal u-v network: |u_i| = |v_i| at init stays so and no sign flips",
+    "kernel-rich/claim-appc-uv-balance",
+    "claim",
+    "App. C",
+    "Diagonal u-v network: |u_i| = |v_i| at init stays so and no sign flips",
     src("App. C; §4", "(11)-(14)"),
     r"Consider the model $f((\mathbf u,\mathbf v),\mathbf x)=\sum_i\mathbf u_i\mathbf v_i\mathbf x_i$ and suppose that "
     r"$|\mathbf u_i(0)|=|\mathbf v_i(0)|$. [...] if $|\mathbf u_i(0)|=|\mathbf v_i(0)|$, then "
@@ -333,7 +363,10 @@ APPC_UV_BALANCE = statement(
 )
 
 EXTREME_LIMITS = statement(
-    "kernel-rich/claim-extreme-limits", "claim", "§4", "Depth 2: alpha -> infinity gives min-l2, alpha -> 0 gives min-l1",
+    "kernel-rich/claim-extreme-limits",
+    "claim",
+    "§4",
+    "Depth 2: alpha -> infinity gives min-l2, alpha -> 0 gives min-l1",
     src("§4", "(3), (4)"),
     r"Following Chizat et al. (2019) and the discussion in Section 3, we thus expect that "
     r"$\lim_{\alpha\to\infty}\beta^\infty_{\alpha,\mathbf 1}=\beta^*_{\ell_2}$. In contrast, from Corollary 2 in Gunasekar "
@@ -341,13 +374,21 @@ EXTREME_LIMITS = statement(
     r"$\lim_{\alpha\to0}\beta^\infty_{\alpha,\mathbf 1}=\beta^*_{\ell_1}:=\arg\min_{X\beta=\mathbf y}\|\beta\|_1$. [...] "
     r"In particular, the rich limit $\ell_1$ bias is not an RKHS norm for any choice of kernel.",
     params=(FIXTURE,),
-    hypotheses=(Hypothesis(r"$\beta^*_{\ell_1}$ is unique (a strict dual certificate exists; fails on TIE)", lambda p: p.get("fixture") != "TIE"),),
+    hypotheses=(
+        Hypothesis(
+            r"$\beta^*_{\ell_1}$ is unique (a strict dual certificate exists; fails on TIE)",
+            lambda p: p.get("fixture") != "TIE",
+        ),
+    ),
     notes="Checked along the argmin path of Theorem 1 (flow = argmin is Theorem 1's own check). On TIE the min-l1 set is a "
     "segment; the path's behaviour there is recorded, not judged against the (ill-posed) point limit.",
 )
 
 LEMMA_8 = statement(
-    "kernel-rich/lemma-8", "lemma", "8", "Integrated residual bound for the depth-D model",
+    "kernel-rich/lemma-8",
+    "lemma",
+    "8",
+    "Integrated residual bound for the depth-D model",
     src("App. F, Lemma 8", "(50)-(54)"),
     r"For $D>2$ and the $D$-homogeneous model (10), "
     r"$\forall t\quad\Big\|X^\top\int_0^tr(\tau)\,d\tau\Big\|_\infty\le\frac{\alpha^{2-D}}{D(D-2)}$.",
@@ -359,7 +400,10 @@ LEMMA_8 = statement(
 )
 
 THEOREM_3 = statement(
-    "kernel-rich/theorem-3", "theorem", "3", "Depth-D diagonal model: gradient flow converges to argmin Q^D_alpha; l1 and l2 limits",
+    "kernel-rich/theorem-3",
+    "theorem",
+    "3",
+    "Depth-D diagonal model: gradient flow converges to argmin Q^D_alpha; l1 and l2 limits",
     src("§5, Theorem 3; App. F", "(10), (55)-(66)"),
     r"For any $0<\alpha<\infty$ and $D\ge3$, if $X\beta^\infty_{\alpha,D}=\mathbf y$, then "
     r"$\beta^\infty_{\alpha,D}=\arg\min_\beta Q^D_\alpha(\beta)\ \text{s.t.}\ X\beta=\mathbf y$ where "
@@ -374,7 +418,10 @@ THEOREM_3 = statement(
 )
 
 HD_PROPERTIES = statement(
-    "kernel-rich/claim-hD-properties", "claim", "App. F", "h_D increases from -inf to inf on [-1,1]; its inverse; (65)",
+    "kernel-rich/claim-hD-properties",
+    "claim",
+    "App. F",
+    "h_D increases from -inf to inf on [-1,1]; its inverse; (65)",
     src("App. F", "(59), (65)"),
     r"By Lemma 8, $\|X^\top\nu\|_\infty\le1$, so the domain of $h_D$ is the interval $[-1,1]$, upon which it is "
     r"monotonically increasing from $h_D(-1)=-\infty$ to $h_D(1)=\infty$. Therefore, there exists an inverse mapping "
@@ -388,7 +435,10 @@ HD_PROPERTIES = statement(
 )
 
 DEPTH_TRANSITION = statement(
-    "kernel-rich/claim-depth-transition", "claim", "§5", "Rich limit l1 for every D; polynomial alpha suffices for D >= 3; depth hastens the transition",
+    "kernel-rich/claim-depth-transition",
+    "claim",
+    "§5",
+    "Rich limit l1 for every D; polynomial alpha suffices for D >= 3; depth hastens the transition",
     src("§5", "(10), Fig. 3"),
     r"As before, this is just a linear regression model with an unconventional parametrization, equivalent to a depth-$D$ "
     r"matrix factorization model with commutative measurement matrices [...] or a depth-$D$ diagonal linear network. [...] "
@@ -406,13 +456,20 @@ DEPTH_TRANSITION = statement(
 )
 
 BIASED_INIT = statement(
-    "kernel-rich/claim-biased-init", "claim", "footnote 2", "Results generalise to biased initialisation and to the asymmetric u-v parametrisation",
+    "kernel-rich/claim-biased-init",
+    "claim",
+    "footnote 2",
+    "Results generalise to biased initialisation and to the asymmetric u-v parametrisation",
     src("§4, footnote 2", "(3), (21)"),
     r"Our results can be generalized to ``biased'' initialization (i.e., where $\mathbf w_-\neq\mathbf w_+$ at "
     r"initialization), or the asymmetric parametrization $f((u,v),\mathbf x)=\sum_iu_iv_ix_i$, however this complicates "
     r"the presentation without adding much insight.",
     params=(FIXTURE, SEED),
-    hypotheses=(Hypothesis(r"$\mathbf w_\pm(0)$ entrywise positive; the flow reaches an interpolant (observed)", lambda p: True),),
+    hypotheses=(
+        Hypothesis(
+            r"$\mathbf w_\pm(0)$ entrywise positive; the flow reaches an interpolant (observed)", lambda p: True
+        ),
+    ),
     notes="The generalisation is derived by the paper's general approach: with w_+(0) = a, w_-(0) = b, "
     "beta^inf = argmin sum_i m_i q(beta_i/m_i) - theta_i beta_i s.t. X beta = y, m = ab, theta = ln(a/b); the u-v model "
     "from (u0, v0) is the biased model with a = |u0 + v0|/2, b = |u0 - v0|/2 run at half speed.",

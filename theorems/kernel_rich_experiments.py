@@ -7,6 +7,7 @@ does not state are parameters with documented defaults (the ``notes`` of each st
 list the decisions). Figures 4, 8 and 9 (diagrams, CIFAR training curves) carry no
 checkable claim and are not registered.
 """
+
 from __future__ import annotations
 
 from .registry import Hypothesis, Param, int_list, src, statement
@@ -18,7 +19,13 @@ DIM = Param("d", int, 100, "ambient dimension d of the sparse regression (the pa
 SPARSITY = Param("r_star", int, 3, "sparsity r* of the plant beta* (nonzeros 1/sqrt(r*); not stated)", low=1)
 # r* nonzeros of a plant in R^d: the model is undefined for r* > d.
 SPARSE_DOMAIN = ((r"$r^*\le d$ (r* nonzeros in R^d)", lambda p: p["r_star"] <= p["d"]),)
-NOISE_SD = Param("noise_sd", float, 0.01, "label-noise standard deviation ('N(<beta*,x>, 0.01)': read as the sd; 0.1 reads it as the variance)", low=0.0)
+NOISE_SD = Param(
+    "noise_sd",
+    float,
+    0.01,
+    "label-noise standard deviation ('N(<beta*,x>, 0.01)': read as the sd; 0.1 reads it as the variance)",
+    low=0.0,
+)
 SEEDS = Param("seeds", int, 16, "number of random training sets (quick budget; full uses 2x)", low=2)
 ACCURACY = Param("accuracy", float, 0.025, "population-error threshold of Figs. 1(c), 3(c)", low=0.0, open_low=True)
 
@@ -30,7 +37,9 @@ def _interpolation_regime(p):
 
 
 SPARSE_HYPOTHESES = (
-    Hypothesis(r"$N\le d$ for every sample size of the grid (so that gradient flow interpolates)", _interpolation_regime),
+    Hypothesis(
+        r"$N\le d$ for every sample size of the grid (so that gradient flow interpolates)", _interpolation_regime
+    ),
     Hypothesis(r"$r^*\le d$", lambda p: p.get("r_star", 3) <= p.get("d", 100)),
 )
 
@@ -51,7 +60,10 @@ _SPARSE_NOTES = (
 )
 
 CLAIM_SPARSE_REGRESSION = statement(
-    "kernel-rich/claim-sparse-regression", "claim", "§4", "Sparse regression: small alpha generalises with N = O(r* log d); the kernel regime needs N = Omega(d)",
+    "kernel-rich/claim-sparse-regression",
+    "claim",
+    "§4",
+    "Sparse regression: small alpha generalises with N = O(r* log d); the kernel regime needs N = Omega(d)",
     src("§4, Generalization", "Fig. 1"),
     _SPARSE_SETUP
     + r"When $N\le d$, gradient flow will generally reach a zero training error solution, however, not all of these "
@@ -62,14 +74,18 @@ CLAIM_SPARSE_REGRESSION = statement(
     r"generalization will tend to improve as $\alpha$ decreases. From an optimization perspective this is unfortunate "
     r"because $\mathbf w=0$ is a saddle point, so taking $\alpha\to0$ will likely increase the time needed to escape the "
     r"vicinity of zero.",
-    domain=SPARSE_DOMAIN, params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
+    domain=SPARSE_DOMAIN,
+    params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
     hypotheses=SPARSE_HYPOTHESES,
     notes=_SPARSE_NOTES + " Omega(.) constants are unspecified: checked are the sample sizes at which l1 and l2 reach "
     "the accuracy at d = 100 (and the l2 error against its Gaussian-design value 1 - N/d), not rates in d.",
 )
 
 FIGURE_1 = statement(
-    "kernel-rich/figure-1", "figure", "1", "Sparse regression, depth 2: population error, norm gaps and the largest alpha that generalises",
+    "kernel-rich/figure-1",
+    "figure",
+    "1",
+    "Sparse regression, depth 2: population error, norm gaps and the largest alpha that generalises",
     src("§4, Figure 1", "(3), (4)"),
     r"Figure 1: In (a) the population error of the gradient flow solution vs. $\alpha$ in the sparse regression problem "
     r"described in Section 4. In (b), we plot $\|\beta^\infty_{\alpha,1}\|_1-\|\beta^*_{\ell_1}\|_1$ in blue and "
@@ -79,13 +95,17 @@ FIGURE_1 = statement(
     r"approaches the minimum number of samples for which $\beta^*_{\ell_1}$ generalizes (the vertical dashed line), "
     r"$\alpha$ must become extremely small. However, generalization is much easier if the number of samples is only "
     r"slightly larger, and much larger $\alpha$ suffices.",
-    domain=SPARSE_DOMAIN, params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
+    domain=SPARSE_DOMAIN,
+    params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
     hypotheses=SPARSE_HYPOTHESES,
     notes=_SPARSE_NOTES + " Panel (b) is drawn for one sample size (N = 32) and asserted per training set.",
 )
 
 FIGURE_2 = statement(
-    "kernel-rich/figure-2", "figure", "2", "q(z) and the explicit regulariser r(z): similar, not equal, not rescalings",
+    "kernel-rich/figure-2",
+    "figure",
+    "2",
+    "q(z) and the explicit regulariser r(z): similar, not equal, not rescalings",
     src("§4, Explicit Regularization; Figure 2", "(8), (9), (21)"),
     r"Figure 2: $q(z)$ and $r(z)$. [§4:] $R_{\alpha,\mathbf 1}(\beta)=\sum_ir(\beta_i/\alpha^2)$ where $r(z)$ is the unique real "
     r"root of $p_z(u)=u^4-6u^3+(12-2z^2)u^2-(8+10z^2)u+z^2+z^4$. This function $r(z)$ is shown next to $q(z)$ in "
@@ -99,10 +119,19 @@ FIGURE_2 = statement(
     "magnitude. Algebraic vs transcendental is not a figure claim and is not checked here.",
 )
 
-DEPTHS = Param("depths", str, "2,3,5", "comma-separated orders D of Fig. 3 (the paper does not list them)", validator=int_list(1, 20))
+DEPTHS = Param(
+    "depths",
+    str,
+    "2,3,5",
+    "comma-separated orders D of Fig. 3 (the paper does not list them)",
+    validator=int_list(1, 20),
+)
 
 FIGURE_3 = statement(
-    "kernel-rich/figure-3", "figure", "3", "Higher order D: q_D, the l1-l2 ratio of Q^D_alpha, and the largest alpha^D that recovers the plant",
+    "kernel-rich/figure-3",
+    "figure",
+    "3",
+    "Higher order D: q_D, the l1-l2 ratio of Q^D_alpha, and the largest alpha^D that recovers the plant",
     src("§5, Figure 3", "(10), Theorem 3"),
     r"Figure 3: (a) $q_D(z)$ for several values of $D$. (b) The ratio $\frac{Q^D_\alpha(e_1)}{Q^D_\alpha(\mathbf 1_d/\|\mathbf 1_d\|_2)}$ "
     r"as a function of $\alpha$, where $e_1=[1,0,0,\dots,0]$ is the first standard basis vector and "
@@ -114,8 +143,14 @@ FIGURE_3 = statement(
     r"approximate the plant. [§5:] what does change is the intermediate regime, particularly the sharpness of the "
     r"transition into the extreme regimes, as illustrated in Figures 3(a)-3(c). [...] increasing $D$ hastens the "
     r"transition to the rich limit.",
-    domain=SPARSE_DOMAIN, params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY, DEPTHS),
-    hypotheses=SPARSE_HYPOTHESES + (Hypothesis(r"every order $D\ge2$", lambda p: all(int(D) >= 2 for D in str(p.get("depths", "2,3,5")).split(","))),),
+    domain=SPARSE_DOMAIN,
+    params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY, DEPTHS),
+    hypotheses=SPARSE_HYPOTHESES
+    + (
+        Hypothesis(
+            r"every order $D\ge2$", lambda p: all(int(D) >= 2 for D in str(p.get("depths", "2,3,5")).split(","))
+        ),
+    ),
     notes="Q^D_alpha is evaluated coordinatewise through its Legendre form (bisection for h_D^{-1}; closed form (21) for "
     "D = 2) and cross-checked against cvxpy's power cone (numerics.convex.min_power); the ratio uses d = 100 as in "
     "Fig. 1. 'Sharper transition' is measured as the width in log10(alpha) (the caption's axis) over which the ratio "
@@ -123,10 +158,19 @@ FIGURE_3 = statement(
     "as a metric (2.10, 1.71, 1.60 for D = 2, 3, 5: also decreasing, but by less). Panel (c) uses the Fig. 1 data, D in {2, 3} (quick) / {2, 3, 5} (full).",
 )
 
-MC_K = Param("widths", str, "10,100,1000", "comma-separated widths k (the paper's grid is not stated)", validator=int_list(1, 10**4))
+MC_K = Param(
+    "widths",
+    str,
+    "10,100,1000",
+    "comma-separated widths k (the paper's grid is not stated)",
+    validator=int_list(1, 10**4),
+)
 
 FIGURE_5 = statement(
-    "kernel-rich/figure-5", "figure", "5", "Matrix completion: rich (nuclear norm) vs kernel (unobserved entries fixed), transition at alpha^2 k ~ 1",
+    "kernel-rich/figure-5",
+    "figure",
+    "5",
+    "Matrix completion: rich (nuclear norm) vs kernel (unobserved entries fixed), transition at alpha^2 k ~ 1",
     src("App. A, Figure 5", "§6"),
     r"Figure 5: Matrix Completion. We generate rank-1 ground truth $\mathbf Y^*=u^*(v^*)^\top$ where "
     r"$u^*,v^*\sim\mathcal N(0,I_{10\times10})$ and observe $N=60$ random entries. We minimize the squared loss on the "
@@ -139,8 +183,15 @@ FIGURE_5 = statement(
     r"Both exhibit a phase transition around $\alpha^2k=\sigma\sqrt k\asymp1$. For $\sigma\sqrt k\ll1$ the excess nuclear "
     r"norm is approximately zero, corresponding to the rich limit. For $\sigma\sqrt k\gg1$, the unobserved entries do not "
     r"change, which corresponds to the kernel regime. This phase transition appears to sharpen somewhat as $k$ increases.",
-    params=(Param("seeds", int, 5, "number of random (Y*, observed set, initialisation) draws (full: 2x)", low=2), MC_K),
-    hypotheses=(Hypothesis(r"$k\ge d=10$ for every width", lambda p: all(int(k) >= 10 for k in str(p.get("widths", "10")).split(","))),),
+    params=(
+        Param("seeds", int, 5, "number of random (Y*, observed set, initialisation) draws (full: 2x)", low=2),
+        MC_K,
+    ),
+    hypotheses=(
+        Hypothesis(
+            r"$k\ge d=10$ for every width", lambda p: all(int(k) >= 10 for k in str(p.get("widths", "10")).split(","))
+        ),
+    ),
     notes="d = 10, N = 60 as printed. Gradient descent approximates the flow with a step adapted to the curvature "
     "(eta <= 0.5 / (|U|_op^2 + |V|_op^2)) and to the parameter scale instead of the printed 1e-5 (which needs ~1e6 "
     "steps); the limit of the flow does not depend on the time scale. Trained to loss <= 1e-6 |Y*_obs|^2. "
@@ -150,7 +201,10 @@ FIGURE_5 = statement(
 )
 
 FIGURE_6 = statement(
-    "kernel-rich/figure-6", "figure", "6", "ReLU networks: large initialisation stays in the kernel regime, leaving it lowers the test error (synthetic part)",
+    "kernel-rich/figure-6",
+    "figure",
+    "6",
+    "ReLU networks: large initialisation stays in the kernel regime, leaving it lowers the test error (synthetic part)",
     src("App. B, Figure 6", "§4"),
     r"Figure 6: Synthetic Data: We generated a small regression training set in $\mathbb R^2$ by sampling 10 points uniformly "
     r"from the unit circle, and labelling them with a 1 hidden layer teacher network with 3 hidden units. We trained "
@@ -162,9 +216,19 @@ FIGURE_6 = statement(
     r"that non-linear ReLU networks remain in the kernel regime when the initialization is large, they exit from the "
     r"kernel regime as the initialization becomes smaller, and exiting from the kernel regime allows for smaller test "
     r"error on the synthetic data.",
-    params=(Param("seeds", int, 8, "number of (teacher, training set, initialisation) draws", low=2),
-            Param("depths", str, "2", "comma-separated depths D (paper: 2,3,5; the full budget runs 2,3,5 when left at 2)", validator=int_list(1, 20))),
-    hypotheses=(Hypothesis(r"every depth $D\ge2$", lambda p: all(int(D) >= 2 for D in str(p.get("depths", "2")).split(","))),),
+    params=(
+        Param("seeds", int, 8, "number of (teacher, training set, initialisation) draws", low=2),
+        Param(
+            "depths",
+            str,
+            "2",
+            "comma-separated depths D (paper: 2,3,5; the full budget runs 2,3,5 when left at 2)",
+            validator=int_list(1, 20),
+        ),
+    ),
+    hypotheses=(
+        Hypothesis(r"every depth $D\ge2$", lambda p: all(int(D) >= 2 for D in str(p.get("depths", "2")).split(","))),
+    ),
     notes="Only the synthetic panels (a), (b) are reproduced: MNIST (c) and CIFAR10 (d) (5000-unit nets, VGG11, SGD over "
     "many epochs) are out of scope on CPU. Decisions where the paper is silent: bias-free networks (D-homogeneous, as the "
     "alpha^D axis suggests); plain networks as printed (no unbiasing); teacher = a Uniform-He initialised 2-3-1 ReLU "
@@ -175,7 +239,10 @@ FIGURE_6 = statement(
 )
 
 CLAIM_STANDARD_INIT_EDGE = statement(
-    "kernel-rich/claim-standard-init-edge", "claim", "§4, App. B", "Standard (alpha = 1) initialisation sits at the edge of the kernel regime",
+    "kernel-rich/claim-standard-init-edge",
+    "claim",
+    "§4, App. B",
+    "Standard (alpha = 1) initialisation sits at the edge of the kernel regime",
     src("§4; App. B", "Fig. 6"),
     r"[§4:] standard initializations correspond to being right on the edge of entering the kernel regime, where we expect "
     r"models to both generalize well and avoid serious optimization difficulties. [App. B:] Interestingly, in all "
@@ -202,8 +269,14 @@ CLAIM_STANDARD_INIT_EDGE = statement(
 # ---------------------------------------------------------------------------------------
 UNIVARIATE_PARAMS = (
     Param("width", int, 100, "width k of the univariate network (paper: 10000)", low=1),
-    Param("data", str, "both", "training set: 'alternating' (consecutive slope changes alternate in sign), 'runs' "
-          "(two runs of equal-sign slope changes), or 'both'", choices=("alternating", "runs", "both")),
+    Param(
+        "data",
+        str,
+        "both",
+        "training set: 'alternating' (consecutive slope changes alternate in sign), 'runs' "
+        "(two runs of equal-sign slope changes), or 'both'",
+        choices=("alternating", "runs", "both"),
+    ),
 )
 
 _RELU_RUNS_ERRATUM = (
@@ -222,7 +295,10 @@ _RELU_RUNS_ERRATUM = (
 )
 
 CLAIM_UNIVARIATE_RELU = statement(
-    "kernel-rich/claim-univariate-relu", "claim", "App. B.1", "Univariate ReLU nets: rich limit = linear spline (min-norm), kernel limit = scaling-dependent splines",
+    "kernel-rich/claim-univariate-relu",
+    "claim",
+    "App. B.1",
+    "Univariate ReLU nets: rich limit = linear spline (min-norm), kernel limit = scaling-dependent splines",
     src("App. B.1", "Fig. 7"),
     r"Savarese et al. (2019) show that for an infinite width, univariate ReLU network, the minimal $\ell_2$ parameter norm "
     r"solution for a 1D regression problem, i.e., $\arg\min_{\mathbf w}\|\mathbf w\|_2^2$ s.t. $\forall n,f((\mathbf w,\mathbf b),x_n)=y_n$ "
@@ -239,7 +315,10 @@ CLAIM_UNIVARIATE_RELU = statement(
 )
 
 CLAIM_UNIVARIATE_RELU_CORRECTED = statement(
-    "kernel-rich/claim-univariate-relu:corrected", "claim", "App. B.1 (corrected)", "Univariate ReLU nets: the rich limit is a minimal-integral-|f''| interpolant (the linear spline when that is unique)",
+    "kernel-rich/claim-univariate-relu:corrected",
+    "claim",
+    "App. B.1 (corrected)",
+    "Univariate ReLU nets: the rich limit is a minimal-integral-|f''| interpolant (the linear spline when that is unique)",
     src("App. B.1", "Fig. 7"),
     r"For an unbiased univariate 2-layer ReLU network trained by gradient flow from $\alpha\mathbf w_0$, as $\alpha\to0$ the "
     r"learned interpolant $f$ attains (to 1\% at width 100) the minimal value of $\int_{x_1}^{x_N}|f''|$ among interpolants, "
@@ -258,7 +337,10 @@ CLAIM_UNIVARIATE_RELU_CORRECTED = statement(
 )
 
 FIGURE_7 = statement(
-    "kernel-rich/figure-7", "figure", "7", "Univariate ReLU nets: rich limit linear spline independent of w0, kernel limit depends on the layer scaling",
+    "kernel-rich/figure-7",
+    "figure",
+    "7",
+    "Univariate ReLU nets: rich limit linear spline independent of w0, kernel limit depends on the layer scaling",
     src("App. B.1, Figure 7", ""),
     r"Figure 7: Each subplot has functions learned by univariate ReLU network of width $k=10000$ with initialization "
     r"$\mathbf w(0)=\alpha\mathbf w_0$, for some fixed $\mathbf w_0$. In Figure (a), $\mathbf w_0$ are fixed by a standard "
@@ -281,7 +363,10 @@ FIGURE_7 = statement(
 )
 
 FIGURE_7_CORRECTED = statement(
-    "kernel-rich/figure-7:corrected", "figure", "7 (corrected)", "Univariate ReLU nets: rich limit a minimal-integral-|f''| interpolant independent of w0; kernel limit depends on the scaling",
+    "kernel-rich/figure-7:corrected",
+    "figure",
+    "7 (corrected)",
+    "Univariate ReLU nets: rich limit a minimal-integral-|f''| interpolant independent of w0; kernel limit depends on the scaling",
     src("App. B.1, Figure 7", ""),
     r"For univariate unbiased 2-layer ReLU networks initialised at $\alpha\mathbf w_0$ with the layer scalings of Figure 7: "
     r"the rich limit ($\alpha\to0$) attains (to 1\% at width 100) the minimal $\int_{x_1}^{x_N}|f''|$ among interpolants; "

@@ -17,6 +17,7 @@ rows ``vec(X_n)`` of length ``d^2`` do not conform with ``W W^T`` of size 2d). T
 ``lambda, Lambda`` of the statements are those of the printed definition: extreme eigenvalues
 of ``XX^T`` with rows ``vec(X_n)`` (unlifted); the lifted rows give exactly half of it.
 """
+
 from __future__ import annotations
 
 import sympy as sp
@@ -121,7 +122,9 @@ def lemma12_bound(m=mu, l=lam, L=Lam, e=e0):
 
 def theorem9_tk_bound(m=mu, l=lam, L=Lam, g=gam, e=e0):
     """Theorem 9, second bound on ``sup_T |W(T) - W_TK(T)|_F``."""
-    return L * sp.sqrt(1 + l / (4 * L)) * e**2 / (l**2 * m ** sp.Rational(3, 2)) + 2 * sp.sqrt(L) * sp.sqrt(1 + g / m) * e / (l * sp.sqrt(m))
+    return L * sp.sqrt(1 + l / (4 * L)) * e**2 / (l**2 * m ** sp.Rational(3, 2)) + 2 * sp.sqrt(L) * sp.sqrt(
+        1 + g / m
+    ) * e / (l * sp.sqrt(m))
 
 
 def eq78_R(m=mu, l=lam, L=Lam, g=gam):
@@ -155,7 +158,11 @@ def eq91_threshold(L=Lam, l=lam, d=dd):
 
 def eq94_width(L=Lam, l=lam, d=dd, a=alpha, y=Y):
     """(94): the printed width requirement (each of the three terms)."""
-    return (8192 * L**2 * d / l**2, 512 * d**3 * L**3 * (4 + 16 * L / l) ** 2 / l**2, y / (2 * a**2 * sp.sqrt(L) * (l + 4 * L)))
+    return (
+        8192 * L**2 * d / l**2,
+        512 * d**3 * L**3 * (4 + 16 * L / l) ** 2 / l**2,
+        y / (2 * a**2 * sp.sqrt(L) * (l + 4 * L)),
+    )
 
 
 def eq98_bound(L=Lam, l=lam, d=dd, a=alpha, k=kk, y=Y):
@@ -202,7 +209,10 @@ _LIFTED_PARAMS = (
 )
 
 LIFTED_FACTORIZATION = statement(
-    "kernel-rich/claim-lifted-factorization", "claim", "§6", "Lifted symmetric factorization: closed dynamics and width scalings",
+    "kernel-rich/claim-lifted-factorization",
+    "claim",
+    "§6",
+    "Lifted symmetric factorization: closed dynamics and width scalings",
     src("§6, 'Lifted' symmetric factorization", ""),
     _LIFTED_TEXT,
     params=_LIFTED_PARAMS,
@@ -219,7 +229,10 @@ LIFTED_FACTORIZATION = statement(
 )
 
 LIFTED_FACTORIZATION_CORRECTED = statement(
-    "kernel-rich/claim-lifted-factorization:corrected", "claim", "§6", "Lifted symmetric factorization (sign of the symmetric dynamics corrected)",
+    "kernel-rich/claim-lifted-factorization:corrected",
+    "claim",
+    "§6",
+    "Lifted symmetric factorization (sign of the symmetric dynamics corrected)",
     src("§6, 'Lifted' symmetric factorization", ""),
     _LIFTED_TEXT.replace(
         r"$\dot{\mathbf M}_{\mathbf W(t)}=\nabla\tilde L(\mathbf M_{\mathbf W(t)})\mathbf M_{\mathbf W(t)}+\mathbf M_{\mathbf W(t)}\nabla\tilde L(\mathbf M_{\mathbf W(t)})$",
@@ -231,7 +244,10 @@ LIFTED_FACTORIZATION_CORRECTED = statement(
 )
 
 THEOREM_4 = statement(
-    "kernel-rich/theorem-4", "theorem", "4", "Commuting measurements, k -> infinity: the limit minimises Q_mu of the spectrum",
+    "kernel-rich/theorem-4",
+    "theorem",
+    "4",
+    "Commuting measurements, k -> infinity: the limit minimises Q_mu of the spectrum",
     src("§6, Theorem 4; App. G", "(67)"),
     r"Let $k\to\infty$, $\sigma(k)\to0$, and $\mu^2:=\frac12\lim_{k\to\infty}\sigma(k)\sqrt k$, and suppose $\mathbf X_1,\dots,\mathbf X_N$ "
     r"commute. If $\mathbf M_{\mathbf U,\mathbf V}(t)$ converges to a zero error solution $\mathbf M^*_{\mathbf U,\mathbf V}$, then "
@@ -242,7 +258,10 @@ THEOREM_4 = statement(
         _SEED,
     ),
     hypotheses=(
-        Hypothesis(r"$\mathbf X_1,\dots,\mathbf X_N$ commute (diagonal, or $P\operatorname{diag}(x_n)P^\top$ with one orthogonal $P$: by construction)", lambda p: True),
+        Hypothesis(
+            r"$\mathbf X_1,\dots,\mathbf X_N$ commute (diagonal, or $P\operatorname{diag}(x_n)P^\top$ with one orthogonal $P$: by construction)",
+            lambda p: True,
+        ),
         Hypothesis(r"$0<\mu^2<\infty$", lambda p: 0 < p.get("mu2", 0.3) < float("inf")),
         Hypothesis(r"$\mathbf M(t)$ reaches a zero-error solution (observed per instance)", lambda p: True),
     ),
@@ -253,7 +272,10 @@ THEOREM_4 = statement(
 )
 
 NONCOMMUTATIVE = statement(
-    "kernel-rich/claim-noncommutative-transition", "claim", "§6", "Non-commutative measurements: transition around sigma ~ 1/sqrt(k)",
+    "kernel-rich/claim-noncommutative-transition",
+    "claim",
+    "§6",
+    "Non-commutative measurements: transition around sigma ~ 1/sqrt(k)",
     src("§6, Non-Commutative Measurements", ""),
     r"We might expect that in the general case, there is also a transition around $\sigma\asymp1/\sqrt k$: (a) if "
     r"$\sigma=\omega(1/\sqrt k)$, then $\bar{\mathbf M}_{\mathbf U,\mathbf V}\to\infty\cdot I$ and the model should remain in the kernel regime, "
@@ -267,7 +289,10 @@ NONCOMMUTATIVE = statement(
 )
 
 MATRIX_COMPLETION = statement(
-    "kernel-rich/claim-matrix-completion", "claim", "§6, App. A", "Matrix completion: the rich regime recovers Y*, the kernel regime does not",
+    "kernel-rich/claim-matrix-completion",
+    "claim",
+    "§6, App. A",
+    "Matrix completion: the rich regime recovers Y*, the kernel regime does not",
     src("§6, Low-Rank Matrix Completion; App. A, Figure 5", ""),
     r"Matrix completion ($\mathbf X_n=e_{i_n}e_{j_n}^\top$, which do not commute): when $\mathbf Y^*$ is rank-$r$ for $r\ll d$, the minimum "
     r"nuclear norm solution will recover $\mathbf Y^*$ when $N=\tilde\Omega(d^{1.2}r)$ (Candès and Recht, 2009). When $\sigma=o(1/\sqrt k)$ the "
@@ -275,75 +300,125 @@ MATRIX_COMPLETION = statement(
     r"Frobenius norm regularization, which does not recover $\mathbf Y^*$. In order to recover $\mathbf Y^*$, it is necessary to choose an "
     r"initialization with $\sigma\sqrt k\ll1$. (Fig. 5: both the excess nuclear norm and the movement of the unobserved entries exhibit a "
     r"phase transition around $\alpha^2k=\sigma\sqrt k\asymp1$.)",
-    params=(_int("d", 6, "matrix size d (<= 6: reduced Fig. 5)", high=30), _int("n_obs", 24, "number of observed entries N"), _SEED),
+    params=(
+        _int("d", 6, "matrix size d (<= 6: reduced Fig. 5)", high=30),
+        _int("n_obs", 24, "number of observed entries N"),
+        _SEED,
+    ),
     hypotheses=(Hypothesis(r"$N<d^2$ (underdetermined)", lambda p: p.get("n_obs", 24) < p.get("d", 6) ** 2),),
     domain=((r"$N\le d^2$ (N distinct entries of a d x d matrix are observed)", lambda p: p["n_obs"] <= p["d"] ** 2),),
     notes="The N = Omega~(d^1.2 r) recovery threshold is cited (Candès and Recht): only its instance-level consequence (the "
-          "nuclear-norm program recovers Y* on the tested instance) is checked.",
+    "nuclear-norm program recovers Y* on the tested instance) is checked.",
 )
 
 _H_PARAMS = (
     _pos("mu", None, "mu: W(0) W(0)^T = mu I (+ perturbation); default: the check's grid"),
-    Param("frac", float, None, "|y(0) - y*| as a fraction of the allowed radius; default: the check's grid", low=0.0, open_low=True),
-    Param("gamma_frac", float, 0.0, "perturbation of W(0) = sqrt(mu)[I 0] so that 4 Lambda gamma / lambda = gamma_frac * mu", low=0.0),
+    Param(
+        "frac",
+        float,
+        None,
+        "|y(0) - y*| as a fraction of the allowed radius; default: the check's grid",
+        low=0.0,
+        open_low=True,
+    ),
+    Param(
+        "gamma_frac",
+        float,
+        0.0,
+        "perturbation of W(0) = sqrt(mu)[I 0] so that 4 Lambda gamma / lambda = gamma_frac * mu",
+        low=0.0,
+    ),
     _int("k", 4, "width k (W(0) = sqrt(mu)[I_2d 0] needs k >= 2d = 4)", low=4, high=4096),
-    Param("direction", str, "random", "direction of y* - y(0): random, or the eigenvector of XX^T for lambda (the worst case "
-          "of the kernel-regime movement)", choices=("random", "lambda_min")),
+    Param(
+        "direction",
+        str,
+        "random",
+        "direction of y* - y(0): random, or the eigenvector of XX^T for lambda (the worst case "
+        "of the kernel-regime movement)",
+        choices=("random", "lambda_min"),
+    ),
     _SEED,
 )
 _H_HYPS = (
-    Hypothesis(r"$0\prec\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$ (N = 3 Gaussian measurements in $\mathbb R^{2\times2}$: a.s.)", lambda p: True),
+    Hypothesis(
+        r"$0\prec\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$ (N = 3 Gaussian measurements in $\mathbb R^{2\times2}$: a.s.)",
+        lambda p: True,
+    ),
     Hypothesis(r"$\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$ ($\gamma$ is measured)", lambda p: True),
     Hypothesis(r"$k\ge d$", lambda p: p.get("k", 4) >= 2),
 )
 _H_SMALL = (
     Hypothesis(r"$\mu>4\Lambda\gamma/\lambda$", lambda p: p.get("gamma_frac", 0.0) < 1),
-    Hypothesis(r"$\|y(0)-y^*\|\le\frac{\mu\lambda}{\sqrt\Lambda}\big(1-\sqrt{(1+\gamma/\mu)/(1+\lambda/(4\Lambda))}\big)$", lambda p: p.get("frac") is None or p["frac"] <= 1),
+    Hypothesis(
+        r"$\|y(0)-y^*\|\le\frac{\mu\lambda}{\sqrt\Lambda}\big(1-\sqrt{(1+\gamma/\mu)/(1+\lambda/(4\Lambda))}\big)$",
+        lambda p: p.get("frac") is None or p["frac"] <= 1,
+    ),
 )
 
 LEMMA_11 = statement(
-    "kernel-rich/lemma-11", "lemma", "11", "Exponential decay of the residuals (lazy regime)",
+    "kernel-rich/lemma-11",
+    "lemma",
+    "11",
+    "Exponential decay of the residuals (lazy regime)",
     src("App. H.1, Lemma 11", "(71)-(77)"),
     r"Suppose that the weights are initialized such that $\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$ and the measurements satisfy "
     r"$0\prec\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$. If $\sup_{0\le t\le T}\|\mathbf W(t)-\mathbf W(0)\|_F\le R$, then for all $t\le T$ "
     r"$\|y(t)-y^*\|\le\|y(0)-y^*\|\exp\big(-2\mu\lambda t+4\Lambda(\gamma+R^2+2R\sqrt{\mu+\gamma})t\big)$ and "
     r"$\|y_{TK}(t)-y^*\|\le\|y_{TK}(0)-y^*\|\exp(-2\mu\lambda t+4\Lambda\gamma t)$.",
-    params=_H_PARAMS, hypotheses=_H_HYPS,
+    params=_H_PARAMS,
+    hypotheses=_H_HYPS,
     notes="Explicit time: the rates depend on the loss normalisation; the checks test the §2 loss and the 1/2-normalised one.",
 )
 
 LEMMA_12 = statement(
-    "kernel-rich/lemma-12", "lemma", "12", "Bounded parameter movement",
+    "kernel-rich/lemma-12",
+    "lemma",
+    "12",
+    "Bounded parameter movement",
     src("App. H.1, Lemma 12", "(78)-(81)"),
     r"Suppose $\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$, $\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$, "
     r"$\mu>\frac{4\Lambda\gamma}{\lambda}$ and $\|y(0)-y^*\|\le\frac{\mu\lambda}{\sqrt\Lambda}\Big(1-\sqrt{\frac{1+\gamma/\mu}{1+\lambda/(4\Lambda)}}\Big)$. "
     r"Then $\sup_{t\ge0}\|\mathbf W(t)-\mathbf W(0)\|_F\le\frac{\sqrt{\Lambda+\lambda/4}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$.",
-    params=_H_PARAMS, hypotheses=_H_HYPS + _H_SMALL,
+    params=_H_PARAMS,
+    hypotheses=_H_HYPS + _H_SMALL,
 )
 
 THEOREM_9 = statement(
-    "kernel-rich/theorem-9", "theorem", "9", "Lazy training of the lifted factorisation",
+    "kernel-rich/theorem-9",
+    "theorem",
+    "9",
+    "Lazy training of the lifted factorisation",
     src("App. H, Theorem 9; H.1", "(82)-(87)"),
     r"Let $k\ge d$ and let $\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$. Fix $\gamma\ge0$ and $\mu>\frac{4\Lambda\gamma}\lambda$, and suppose "
     r"that $\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$ and $\|y(0)-y^*\|\le\frac{\mu\lambda}{\sqrt\Lambda}\Big(1-\sqrt{(1+\frac\gamma\mu)/(1+\frac\lambda{4\Lambda})}\Big)$. Then "
     r"$\sup_{T\in\mathbb R_+}\|\mathbf W(T)-\mathbf W(0)\|_F\le\frac{\sqrt{\Lambda+\frac\lambda4}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$ and "
     r"$\sup_{T\in\mathbb R_+}\|\mathbf W(T)-\mathbf W_{TK}(T)\|_F\le\frac{\Lambda\sqrt{1+\frac\lambda{4\Lambda}}\,\|y(0)-y^*\|^2}{\lambda^2\mu^{3/2}}+\frac{2\sqrt\Lambda\sqrt{1+\frac\gamma\mu}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$.",
-    params=_H_PARAMS, hypotheses=_H_HYPS + _H_SMALL,
+    params=_H_PARAMS,
+    hypotheses=_H_HYPS + _H_SMALL,
 )
 
 LEMMA_13 = statement(
-    "kernel-rich/lemma-13", "lemma", "13", "Gaussian Gram matrix concentration (cf. Wainwright Thm 6.1)",
+    "kernel-rich/lemma-13",
+    "lemma",
+    "13",
+    "Gaussian Gram matrix concentration (cf. Wainwright Thm 6.1)",
     src("App. H.2, Lemma 13", ""),
     r"Let $W\in\mathbb R^{d\times k}$ with $d\le k$ and with $W_{i,j}\sim\mathcal N(0,\sigma^2)$, then "
     r"$\mathbb P\big[\|WW^\top-\sigma^2kI\|_{op}\ge8\sigma^2\sqrt{kd}\big]\le2\exp(-\frac d2)$.",
-    params=(Param("d", int, None, "rows d (default: the check's grid)", low=1, high=500),
-            Param("k", int, None, "columns k (default: the check's grid)", low=1, high=10**5), _SEED),
+    params=(
+        Param("d", int, None, "rows d (default: the check's grid)", low=1, high=500),
+        Param("k", int, None, "columns k (default: the check's grid)", low=1, high=10**5),
+        _SEED,
+    ),
     hypotheses=(Hypothesis(r"$d\le k$", lambda p: p.get("d") is None or p.get("k") is None or p["d"] <= p["k"]),),
     notes="Cited (Wainwright 2019): checked by Monte Carlo with exact binomial (Clopper-Pearson) confidence bounds.",
 )
 
 COROLLARY_10 = statement(
-    "kernel-rich/corollary-10", "corollary", "10", "Random initialisation with alpha^2 >= Omega(1/k): lazy training",
+    "kernel-rich/corollary-10",
+    "corollary",
+    "10",
+    "Random initialisation with alpha^2 >= Omega(1/k): lazy training",
     src("App. H, Corollary 10; H.2", "(69), (70), (88)-(100)"),
     r"Let $\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$, and $\|y^*\|\le Y$. If $\mathbf U(0),\mathbf V(0)$ have i.i.d. $\mathcal N(0,\alpha^2)$ "
     r"entries for $\alpha^2\ge\Omega(k^{-1})$, then with probability at least $1-2\exp(-d)$ over the randomness in the initialization "
@@ -355,7 +430,7 @@ COROLLARY_10 = statement(
     ),
     hypotheses=(Hypothesis(r"$\alpha^2\ge\Omega(k^{-1})$, i.e. $a\le1$", lambda p: p.get("a") is None or p["a"] <= 1),),
     notes="The O(.) constants are unspecified: only the exponents in k are testable (slopes). The printed width "
-          "requirement (94) is astronomically large; the checks report whether the tested k meet it.",
+    "requirement (94) is astronomically large; the checks report whether the tested k meet it.",
 )
 
 _WIDTH_TEXT = (
@@ -366,7 +441,10 @@ _WIDTH_TEXT = (
 )
 
 KERNEL_REGIME_WIDTH = statement(
-    "kernel-rich/claim-kernel-regime-width", "claim", "App. H", "Kernel regime whenever sigma = omega(1/sqrt k)",
+    "kernel-rich/claim-kernel-regime-width",
+    "claim",
+    "App. H",
+    "Kernel regime whenever sigma = omega(1/sqrt k)",
     src("App. H, after Corollary 10", ""),
     _WIDTH_TEXT,
     params=(Param("b", float, None, "alpha = k^(-b) (default: the check's grid)", low=0.0), _SEED),
@@ -381,9 +459,15 @@ KERNEL_REGIME_WIDTH = statement(
 )
 
 KERNEL_REGIME_WIDTH_CORRECTED = statement(
-    "kernel-rich/claim-kernel-regime-width:corrected", "claim", "App. H", "Kernel regime whenever alpha^2 k -> infinity",
+    "kernel-rich/claim-kernel-regime-width:corrected",
+    "claim",
+    "App. H",
+    "Kernel regime whenever alpha^2 k -> infinity",
     src("App. H, after Corollary 10", ""),
-    _WIDTH_TEXT.replace(r"(or $\alpha$ goes to zero slower than $1/k$)", r"(or $\alpha$ goes to zero slower than $1/\sqrt k$, i.e. $\alpha^2k\to\infty$)"),
+    _WIDTH_TEXT.replace(
+        r"(or $\alpha$ goes to zero slower than $1/k$)",
+        r"(or $\alpha$ goes to zero slower than $1/\sqrt k$, i.e. $\alpha^2k\to\infty$)",
+    ),
     params=(Param("b", float, None, "alpha = k^(-b) (default: the check's grid)", low=0.0), _SEED),
     hypotheses=(Hypothesis(r"$\sigma=\omega(1/\sqrt k)$, i.e. $b<1/2$", lambda p: p.get("b") is None or p["b"] < 0.5),),
     corrects="kernel-rich/claim-kernel-regime-width",

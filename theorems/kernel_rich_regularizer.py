@@ -12,6 +12,7 @@ statements need, each derived by SymPy rather than typed in:
   the per-coordinate problem (9), by eliminating the Lagrange multiplier (a resultant);
 * the printed thresholds of Theorem 2 and Lemmas 5-7 as functions.
 """
+
 from __future__ import annotations
 
 import functools
@@ -29,7 +30,7 @@ z, u = kr.z, kr.u
 # ---------------------------------------------------------------------------------------
 # Encodings
 # ---------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def q_by_recipe() -> sp.Expr:
     """``q`` by the general approach: the bias map ``b(theta) = 2 alpha^2 w0^2 sinh(theta)``
     (``kr.depth2_bias_map``, derived from the flow) is inverted for ``sinh(theta)``, so
@@ -53,7 +54,7 @@ def q_fn(expr: sp.Expr | None = None):
 P_Z = u**4 - 6 * u**3 + (12 - 2 * z**2) * u**2 - (8 + 10 * z**2) * u + z**2 + z**4  # as printed
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def explicit_per_coordinate_polynomial() -> sp.Expr:
     """Derived: the per-coordinate problem of (9) at scale 1 is
     ``min (a-1)^2 + (b-1)^2 s.t. a^2 - b^2 = z``. Its stationary points solve
@@ -94,7 +95,13 @@ def lemma7_alpha2(eps, b2):
 # ---------------------------------------------------------------------------------------
 EPS = Param("eps", float, None, "accuracy epsilon > 0 (default: the check's grid)", low=0.0, open_low=True)
 DIM = Param("d", int, None, "dimension d (default: the check's grid)", low=1)  # Lemma 6
-D_DEPTH = Param("D", int, None, "depth for the depth-D part of the recipe (default: 3 and 4; D = 2 runs only the depth-2 part)", low=2)
+D_DEPTH = Param(
+    "D",
+    int,
+    None,
+    "depth for the depth-D part of the recipe (default: 3 and 4; D = 2 runs only the depth-2 part)",
+    low=2,
+)
 
 
 def _factor(name, default, doc):
@@ -110,7 +117,10 @@ def _dim_of(fixture: str) -> int:
 # Statements
 # ---------------------------------------------------------------------------------------
 GENERAL_APPROACH = statement(
-    "kernel-rich/claim-general-approach", "claim", "§4", "The general approach: grad Q_alpha = b_alpha^{-1}",
+    "kernel-rich/claim-general-approach",
+    "claim",
+    "§4",
+    "The general approach: grad Q_alpha = b_alpha^{-1}",
     src("§4, A General Approach for Deriving the Implicit Bias", "(4), (17)-(21), (57)-(60)"),
     r"First, we analyze the gradient flow dynamics and show that if $X\beta^\infty_{\alpha,\mathbf 1}=\mathbf y$ then "
     r"$\beta^\infty_{\alpha,\mathbf 1}=b_\alpha(X^\top\nu)$ for a certain function $b_\alpha$ and vector $\nu$. It is "
@@ -121,13 +131,18 @@ GENERAL_APPROACH = statement(
     r"differential equation $\nabla Q_\alpha=b_\alpha^{-1}$ to yield $Q_\alpha$.",
     params=(FIXTURE, ALPHA, D_DEPTH),
     hypotheses=(
-        Hypothesis(r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", lambda p: True),
+        Hypothesis(
+            r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", lambda p: True
+        ),
         Hypothesis(r"depth $D\ge 2$", lambda p: p.get("D") is None or p["D"] >= 2),
     ),
 )
 
 Q_ASYMPTOTICS = statement(
-    "kernel-rich/claim-q-asymptotics", "claim", "§4", "Asymptotics of q at 0 and at infinity",
+    "kernel-rich/claim-q-asymptotics",
+    "claim",
+    "§4",
+    "Asymptotics of q at 0 and at infinity",
     src("§4 (after Theorem 1 and before (6), (7))", "(6), (7), (21)"),
     r"As $\alpha\to\infty$ [...] the behaviour of $Q_\alpha(\beta)$ is governed by $q(z)=\Theta(z^2)$ around $z=0$, "
     r"thus $Q_\alpha(\beta)\propto\sum_i\beta_i^2$. On the other hand when $\alpha\to0$, $|\beta_i/\alpha^2|\to\infty$ "
@@ -145,7 +160,10 @@ Q_ASYMPTOTICS = statement(
 )
 
 Q_ASYMPTOTICS_CORRECTED = statement(
-    "kernel-rich/claim-q-asymptotics:corrected", "claim", "§4 (corrected)", "Asymptotics of q at 0 and at infinity (corrected remainder)",
+    "kernel-rich/claim-q-asymptotics:corrected",
+    "claim",
+    "§4 (corrected)",
+    "Asymptotics of q at 0 and at infinity (corrected remainder)",
     src("§4", "(21)"),
     r"$q(z)=\Theta(z^2)$ at $0$ with $q(z)=\frac{z^2}4-\frac{z^4}{192}+O(z^6)$; $q(z)=\Theta(|z|\log|z|)$ as "
     r"$|z|\to\infty$ with $q(z)=|z|\log|z|-|z|+2-\frac1{|z|}+O(|z|^{-3})$, in particular $q(z)=|z|\log|z|+O(|z|)$.",
@@ -153,7 +171,10 @@ Q_ASYMPTOTICS_CORRECTED = statement(
 )
 
 QALPHA_L2 = statement(
-    "kernel-rich/claim-qalpha-limit-l2", "claim", "(6)", "alpha -> infinity: Q_{alpha,w0} is a weighted squared l2 norm + O(alpha^-6)",
+    "kernel-rich/claim-qalpha-limit-l2",
+    "claim",
+    "(6)",
+    "alpha -> infinity: Q_{alpha,w0} is a weighted squared l2 norm + O(alpha^-6)",
     src("§4, The Shape of w0", "(6)"),
     r"For small $z$, $q(z)=\frac{z^2}4+O(z^4)$ so for $\alpha\to\infty$ "
     r"$Q_{\alpha,\mathbf w_0}(\beta)=\sum_{i=1}^d\alpha^2\mathbf w_{0,i}^2q\big(\frac{\beta_i}{\alpha^2\mathbf w_{0,i}^2}\big)"
@@ -164,7 +185,10 @@ QALPHA_L2 = statement(
 )
 
 QALPHA_L1 = statement(
-    "kernel-rich/claim-qalpha-limit-l1", "claim", "(7)", "alpha -> 0: Q_{alpha,w0}/log(1/alpha^2) = ||beta||_1 + O(1/log(1/alpha^2)), regardless of w0",
+    "kernel-rich/claim-qalpha-limit-l1",
+    "claim",
+    "(7)",
+    "alpha -> 0: Q_{alpha,w0}/log(1/alpha^2) = ||beta||_1 + O(1/log(1/alpha^2)), regardless of w0",
     src("§4, The Shape of w0", "(7)"),
     r"For large $|z|$, $q(z)=|z|\log|z|+O(1/|z|)$ so as $\alpha\to0$ "
     r"$\frac1{\log(1/\alpha^2)}Q_{\alpha,\mathbf w_0}(\beta)=\frac1{\log(1/\alpha^2)}\sum_{i=1}^d\alpha^2\mathbf w_{0,i}^2"
@@ -176,18 +200,29 @@ QALPHA_L1 = statement(
 )
 
 THEOREM_2 = statement(
-    "kernel-rich/theorem-2", "theorem", "2", "Explicit alpha thresholds for (1+eps)-approximate min-l1 / min-l2",
+    "kernel-rich/theorem-2",
+    "theorem",
+    "2",
+    "Explicit alpha thresholds for (1+eps)-approximate min-l1 / min-l2",
     src("§4, Theorem 2; App. E", "(44)-(49)"),
     r"For any $0<\epsilon<d$, under the setting of Theorem 1 with $\mathbf w_0=\mathbf 1$, "
     r"$\alpha\le\min\Big\{\big(2(1+\epsilon)\|\beta^*_{\ell_1}\|_1\big)^{-\frac{2+\epsilon}{2\epsilon}},"
     r"\exp\big(-d/(\epsilon\|\beta^*_{\ell_1}\|_1)\big)\Big\}\implies\|\beta^\infty_{\alpha,\mathbf 1}\|_1\le(1+\epsilon)"
     r"\|\beta^*_{\ell_1}\|_1$, and $\alpha\ge\sqrt{2(1+\epsilon)(1+2/\epsilon)\|\beta^*_{\ell_2}\|_2}\implies"
     r"\|\beta^\infty_{\alpha,\mathbf 1}\|_2^2\le(1+\epsilon)\|\beta^*_{\ell_2}\|_2^2$.",
-    params=(FIXTURE, EPS, Param("decades", float, 0.0, "alpha = threshold * 10^(-decades) (l1) and * 10^(+decades) (l2)")),
+    params=(
+        FIXTURE,
+        EPS,
+        Param("decades", float, 0.0, "alpha = threshold * 10^(-decades) (l1) and * 10^(+decades) (l2)"),
+    ),
     hypotheses=(
         Hypothesis(r"$0<\epsilon<d$", lambda p: p.get("eps") is None or 0 < p["eps"] < _dim_of(p.get("fixture", "T5"))),
-        Hypothesis(r"$\alpha$ at or beyond the stated thresholds (decades $\ge0$)", lambda p: p.get("decades", 0.0) >= 0),
-        Hypothesis(r"setting of Theorem 1 ($X\beta^\infty=\mathbf y$; checked through the argmin, Theorem 1)", lambda p: True),
+        Hypothesis(
+            r"$\alpha$ at or beyond the stated thresholds (decades $\ge0$)", lambda p: p.get("decades", 0.0) >= 0
+        ),
+        Hypothesis(
+            r"setting of Theorem 1 ($X\beta^\infty=\mathbf y$; checked through the argmin, Theorem 1)", lambda p: True
+        ),
     ),
     notes=(
         "The proof invokes Lemma 5 at eps' = eps/(2+eps) and norm (1+2 eps)||b*||_1, and Lemma 7 at eps' and "
@@ -197,7 +232,10 @@ THEOREM_2 = statement(
 )
 
 LEMMA_5 = statement(
-    "kernel-rich/lemma-5", "lemma", "5", "Q_alpha / ln(1/alpha^2) is within (1 +- eps) of ||beta||_1 for alpha <= alpha_1",
+    "kernel-rich/lemma-5",
+    "lemma",
+    "5",
+    "Q_alpha / ln(1/alpha^2) is within (1 +- eps) of ||beta||_1 for alpha <= alpha_1",
     src("App. E, Lemma 5", "(22)-(30)"),
     r"For any $\beta\in\mathbb R^d$, $\alpha\le\alpha_1(\epsilon,\|\beta\|_1,d):=\min\Big\{1,\sqrt{\|\beta\|_1},"
     r"(2\|\beta\|_1)^{-\frac1{2\epsilon}},\exp\Big(-\frac d{2\epsilon\|\beta\|_1}\Big)\Big\}$ guarantees that "
@@ -210,24 +248,36 @@ LEMMA_5 = statement(
 )
 
 LEMMA_6 = statement(
-    "kernel-rich/lemma-6", "lemma", "6", "For alpha >= d^{-1/4-1/(8 eps)}, Q_alpha is not (1+eps)-proportional to l1",
+    "kernel-rich/lemma-6",
+    "lemma",
+    "6",
+    "For alpha >= d^{-1/4-1/(8 eps)}, Q_alpha is not (1+eps)-proportional to l1",
     src("App. E, Lemma 6", "(31)-(37)"),
     r"Fix any $\epsilon>0$ and $d\ge\max\{e,12^{4\epsilon}\}$. Then for any $\alpha\ge d^{-\frac14-\frac1{8\epsilon}}$, "
     r"$Q_{\alpha,1}(\beta)\not\propto\|\beta\|_1$ in the sense that there exist vectors $v,w$ such that "
     r"$\frac{Q_{\alpha,1}(v)}{\|v\|_1}\ge(1+\epsilon)\frac{Q_{\alpha,1}(w)}{\|w\|_1}$ (the proof uses $v=e_1$, "
     r"$w=\mathbf 1_d/\|\mathbf 1_d\|_2$).",
-    params=(EPS, DIM, _factor("alpha_factor", 1.0, "alpha = alpha_factor * d^{-1/4-1/(8 eps)} (the hypothesis is alpha_factor >= 1)")),
+    params=(
+        EPS,
+        DIM,
+        _factor("alpha_factor", 1.0, "alpha = alpha_factor * d^{-1/4-1/(8 eps)} (the hypothesis is alpha_factor >= 1)"),
+    ),
     hypotheses=(
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
-        Hypothesis(r"$d\ge\max\{e,12^{4\epsilon}\}$",
-                   lambda p: p.get("d") is None or p.get("eps") is None or p["d"] >= max(math.e, 12 ** (4 * p["eps"]))),
+        Hypothesis(
+            r"$d\ge\max\{e,12^{4\epsilon}\}$",
+            lambda p: p.get("d") is None or p.get("eps") is None or p["d"] >= max(math.e, 12 ** (4 * p["eps"])),
+        ),
         Hypothesis(r"$\alpha\ge d^{-1/4-1/(8\epsilon)}$", lambda p: p.get("alpha_factor", 1.0) >= 1.0),
     ),
     notes="Proof step (31) as printed has sqrt(c^2 alpha^4 + 1/2) where the identity needs 1/4 (see the proof-steps check).",
 )
 
 LEMMA_7 = statement(
-    "kernel-rich/lemma-7", "lemma", "7", "4 alpha^2 Q_alpha is within (1 +- eps) of ||beta||_2^2 for alpha >= alpha_2",
+    "kernel-rich/lemma-7",
+    "lemma",
+    "7",
+    "4 alpha^2 Q_alpha is within (1 +- eps) of ||beta||_2^2 for alpha >= alpha_2",
     src("App. E, Lemma 7", "(38)-(43)"),
     r"For any $\beta\in\mathbb R^d$, $\alpha\ge\alpha_2(\epsilon,\|\beta\|_2,d):=\sqrt{\|\beta\|_2}\big(1+\epsilon^{-\frac14}\big)$ "
     r"guarantees that $(1-\epsilon)\|\beta\|_2^2\le4\alpha^2Q_{\alpha,1}(\beta)\le(1+\epsilon)\|\beta\|_2^2$.",
@@ -240,7 +290,10 @@ LEMMA_7 = statement(
 )
 
 ASYMMETRY = statement(
-    "kernel-rich/claim-theorem2-asymmetry", "claim", "§4 + footnote 3", "Polynomially large alpha suffices for l2; exponentially small alpha needed for l1",
+    "kernel-rich/claim-theorem2-asymmetry",
+    "claim",
+    "§4 + footnote 3",
+    "Polynomially large alpha suffices for l2; exponentially small alpha needed for l1",
     src("§4 after Theorem 2; footnote 3", ""),
     r"Looking carefully at Theorem 2, we notice a certain asymmetry between reaching the kernel regime versus the rich "
     r"limit: polynomially large $\alpha$ suffices to approximate $\beta^*_{\ell_2}$ to a very high degree of accuracy, "
@@ -258,7 +311,10 @@ ASYMMETRY = statement(
 )
 
 EXPLICIT = statement(
-    "kernel-rich/claim-explicit-regularization", "claim", "(8)-(9)", "Explicit regulariser R: R_{alpha,1} = sum r(beta_i/alpha^2), r the unique real root of p_z",
+    "kernel-rich/claim-explicit-regularization",
+    "claim",
+    "(8)-(9)",
+    "Explicit regulariser R: R_{alpha,1} = sum r(beta_i/alpha^2), r the unique real root of p_z",
     src("§4, Explicit Regularization", "(8), (9)"),
     r"$\beta^R_{\alpha,\mathbf w_0}:=F\big(\arg\min_{\mathbf w}\|\mathbf w-\alpha\mathbf w_0\|_2^2\ \text{s.t.}\ L(\mathbf w)=0\big)"
     r"=\arg\min_\beta R_{\alpha,\mathbf w_0}(\beta)\ \text{s.t.}\ X\beta=y$ (8), where "
@@ -281,7 +337,10 @@ EXPLICIT = statement(
 )
 
 EXPLICIT_CORRECTED = statement(
-    "kernel-rich/claim-explicit-regularization:corrected", "claim", "(8)-(9) (corrected)", "Explicit regulariser R: R_{alpha,1} = alpha^2 sum r(beta_i/alpha^2), r the smallest real root of p_z",
+    "kernel-rich/claim-explicit-regularization:corrected",
+    "claim",
+    "(8)-(9) (corrected)",
+    "Explicit regulariser R: R_{alpha,1} = alpha^2 sum r(beta_i/alpha^2), r the smallest real root of p_z",
     src("§4, Explicit Regularization", "(8), (9)"),
     r"$R_{\alpha,\mathbf 1}(\beta)=\alpha^2\sum_ir(\beta_i/\alpha^2)$ where $r(z)$ is the smallest real root of "
     r"$p_z(u)=u^4-6u^3+(12-2z^2)u^2-(8+10z^2)u+z^2+z^4$ (for $z\ne0$, $p_z$ has two distinct real roots; "
@@ -291,7 +350,10 @@ EXPLICIT_CORRECTED = statement(
 )
 
 Q_VS_R = statement(
-    "kernel-rich/claim-q-vs-r", "claim", "§4, Fig. 2", "Q and R: same limits, not rescalings; R reaches l1 polynomially in alpha",
+    "kernel-rich/claim-q-vs-r",
+    "claim",
+    "§4, Fig. 2",
+    "Q and R: same limits, not rescalings; R reaches l1 polynomially in alpha",
     src("§4, Explicit Regularization; Figure 2", "(8), (9)"),
     r"Focusing on the special case $\mathbf w_0=\mathbf 1$, it is easy to verify that the limiting behavior when "
     r"$\alpha\to0$ and $\alpha\to\infty$ of the two approaches match. [...] $r(z)$ is algebraic (even radical), while "

@@ -12,9 +12,10 @@ No statements are registered here; the three papers' modules build on these enco
 
 The numeric twin is ``numerics/linear_rnn.py`` (tested against this module).
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import sympy as sp
 
@@ -73,5 +74,3 @@ def population_loss(A, B, C, w: Sequence, k: int | None = None) -> sp.Expr:
 
 def gradient(loss: sp.Expr, coords: Sequence[sp.Symbol]) -> list[sp.Expr]:
     return [sp.diff(loss, s) for s in coords]
-
-

@@ -13,13 +13,12 @@ Encodings (functions usable with SymPy, mpmath and float arguments alike):
   (``lambda_i = sigma_i = 0`` beyond the size);
 * the right-hand side of (17), ``c(t)`` of (21), its limit (22), the bound (23).
 """
+
 from __future__ import annotations
 
 import sympy as sp
 
 from .registry import Hypothesis, Param, src, statement
-
-
 
 
 # ---------------------------------------------------------------------------------------
@@ -90,53 +89,66 @@ SEED = Param("seed", int, 0, "random instance seed", low=0)
 FIXTURE = Param("fixture", str, "F1", "data/initialisation fixture of the check (F1: exact rational data)")
 
 
-FLOW_HYP = (Hypothesis(r"gradient flow (7) on (2); $\tilde{\mathcal L}=\mathcal L-\mathcal L^*>0$ at the instants compared", lambda p: True),)
+FLOW_HYP = (
+    Hypothesis(
+        r"gradient flow (7) on (2); $\tilde{\mathcal L}=\mathcal L-\mathcal L^*>0$ at the instants compared",
+        lambda p: True,
+    ),
+)
 
 # ---------------------------------------------------------------------------------------
 # §2 setup
 # ---------------------------------------------------------------------------------------
-statement("linnet-imbalance/claim-reparametrization",
-          "claim",
-          "(4)-(7)",
-          "The flow in the coordinates of the data's SVD",
-          src("§2.1", "(3)-(7)"),
-          r"With $X=W[\Sigma_X^{1/2}\ 0][\Phi_1\ \Phi_2]^\top$ and $U=\Phi_1U_1+\Phi_2U_2$: $\dot V=E^\top\Sigma_X^{1/2}\Phi_1^\top U$, "
+statement(
+    "linnet-imbalance/claim-reparametrization",
+    "claim",
+    "(4)-(7)",
+    "The flow in the coordinates of the data's SVD",
+    src("§2.1", "(3)-(7)"),
+    r"With $X=W[\Sigma_X^{1/2}\ 0][\Phi_1\ \Phi_2]^\top$ and $U=\Phi_1U_1+\Phi_2U_2$: $\dot V=E^\top\Sigma_X^{1/2}\Phi_1^\top U$, "
     r"$\dot U=\Phi_1\Sigma_X^{1/2}EV$ with $E=W^\top Y-\Sigma_X^{1/2}U_1V^\top$ (6); hence "
     r"$\dot V=E^\top\Sigma_X^{1/2}U_1,\ \dot U_1=\Sigma_X^{1/2}EV,\ \dot U_2=0$ (7).",
-          params=(SEED,))
-statement("linnet-imbalance/claim-loss-decomposition",
-          "claim",
-          "(8)-(9)",
-          "Loss = 1/2 ||E||^2 + L*, and (V, U1) is gradient flow on (9)",
-          src("§2.1", "(8), (9)"),
-          r"$\mathcal L(V,U)=\frac12\|(I-WW^\top)Y+WE\|_F^2=\frac12\|E\|_F^2+\frac12\|(I-WW^\top)Y\|_F^2$, where "
+    params=(SEED,),
+)
+statement(
+    "linnet-imbalance/claim-loss-decomposition",
+    "claim",
+    "(8)-(9)",
+    "Loss = 1/2 ||E||^2 + L*, and (V, U1) is gradient flow on (9)",
+    src("§2.1", "(8), (9)"),
+    r"$\mathcal L(V,U)=\frac12\|(I-WW^\top)Y+WE\|_F^2=\frac12\|E\|_F^2+\frac12\|(I-WW^\top)Y\|_F^2$, where "
     r"$\mathcal L^*=\frac12\|(I-WW^\top)Y\|_F^2$ is the optimal value of (1); the $(V,U_1)$ dynamics in (7) are exactly the "
     r"gradient flow dynamics on $\frac12\|E\|_F^2=\frac12\|W^\top Y-\Sigma_X^{1/2}U_1V^\top\|_F^2$ (9).",
-          params=(SEED,))
-statement("linnet-imbalance/claim-imbalance-conservation",
-          "claim",
-          "§3.1, (16)",
-          "The imbalance is conserved",
-          src("§3.1, §3.2", "(10), (16)"),
-          r"Scalar: $\dot d=2u\dot u-2v\dot v\equiv0$ for $d=u^2-v^2$ under (10). Matrix: "
+    params=(SEED,),
+)
+statement(
+    "linnet-imbalance/claim-imbalance-conservation",
+    "claim",
+    "§3.1, (16)",
+    "The imbalance is conserved",
+    src("§3.1, §3.2", "(10), (16)"),
+    r"Scalar: $\dot d=2u\dot u-2v\dot v\equiv0$ for $d=u^2-v^2$ under (10). Matrix: "
     r"$\frac{d}{dt}U_1^\top U_1=V^\top E^\top\Sigma_X^{1/2}U_1+U_1^\top\Sigma_X^{1/2}EV=\frac{d}{dt}V^\top V$, so "
     r"$\dot D=\frac{d}{dt}[U_1^\top U_1-V^\top V]\equiv0$.",
-          params=(SEED,),
-          hypotheses=FLOW_HYP,
-          notes="Also checked: the full imbalance U^T U - V^T V (= D + U2^T U2, U2 constant) is conserved (not printed).")
-statement("linnet-imbalance/claim-scalar-rate",
-          "claim",
-          "(11)-(15)",
-          "Scalar dynamics: the rate in terms of imbalance and product",
-          src("§3.1", "(10)-(15)"),
-          r"$-\dot{\mathcal L}_S/\mathcal L_S=2(u^2+v^2)$ (11); $u^4=du^2+(uv)^2$, $v^4=-dv^2+(uv)^2$ (12); "
+    params=(SEED,),
+    hypotheses=FLOW_HYP,
+    notes="Also checked: the full imbalance U^T U - V^T V (= D + U2^T U2, U2 constant) is conserved (not printed).",
+)
+statement(
+    "linnet-imbalance/claim-scalar-rate",
+    "claim",
+    "(11)-(15)",
+    "Scalar dynamics: the rate in terms of imbalance and product",
+    src("§3.1", "(10)-(15)"),
+    r"$-\dot{\mathcal L}_S/\mathcal L_S=2(u^2+v^2)$ (11); $u^4=du^2+(uv)^2$, $v^4=-dv^2+(uv)^2$ (12); "
     r"$u^2=\frac{d+\sqrt{d^2+4(uv)^2}}2$, $v^2=\frac{-d+\sqrt{d^2+4(uv)^2}}2$ (13); $-\dot{\mathcal L}_S/\mathcal L_S=2\sqrt{d^2+4(uv)^2}$ (14); "
     r"$|u(t)v(t)|\ge|y|-|y-u(0)v(0)|$ so $-\dot{\mathcal L}_S/\mathcal L_S\ge2\sqrt{d(0)^2+4(\max\{|y|-|y-u(0)v(0)|,0\})^2}$ (15) "
     r"[reconstructed]; Gronwall: $-\dot{\mathcal L}_S/\mathcal L_S\ge c$ for all $t$ gives $\mathcal L_S(t)\le e^{-ct}\mathcal L_S(0)$.",
-          params=(SEED,),
-          hypotheses=FLOW_HYP,
-          notes="Proof-text misprint: 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
-    "non-increasing; the conclusion uses the non-increasing loss and holds.")
+    params=(SEED,),
+    hypotheses=FLOW_HYP,
+    notes="Proof-text misprint: 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
+    "non-increasing; the conclusion uses the non-increasing loss and holds.",
+)
 
 # ---------------------------------------------------------------------------------------
 # §3.2 rate bounds
@@ -148,72 +160,88 @@ _PROP1_TEXT = (
     r"(17) [reconstructed], with $\Delta_+=\max\{\lambda_1(D),0\}-\max\{\lambda_r(D),0\}$ (18), "
     r"$\Delta_-=\max\{\lambda_1(-D),0\}-\max\{\lambda_m(-D),0\}$ (19), $\underline\Delta=\max\{\lambda_r(D),0\}+\max\{\lambda_m(-D),0\}$ (20)."
 )
-statement("linnet-imbalance/proposition-1",
-          "proposition",
-          "1",
-          "Bound on the instantaneous rate",
-          src("§3.2, Proposition 1", "(17)-(20)"),
-          _PROP1_TEXT,
-          params=(SEED,),
-          hypotheses=FLOW_HYP,
-          notes="Checked statically over arbitrary (U1, V, Sigma_X, E != 0) -- every E is attainable by choosing the target -- "
-       "and along high-precision flows.")
-statement("linnet-imbalance/claim-prop1-special-cases",
-          "claim",
-          "after (20)",
-          "Individual contributions of imbalance and product",
-          src("§3.2", "(17)"),
-          r"(assuming $\lambda_r(\Sigma_X)=1$): 1) When $D=0$, the lower bound reduces to $2\sigma_{\min}(U_1V^\top)$ (when $r\ne m$) "
-    r"or $4\sigma_{\min}(U_1V^\top)$ (when $r=m$); 2) When $U_1V^\top=0$, the lower bound reduces to $2\underline\Delta$.")
-statement("linnet-imbalance/claim-prop1-regimes",
-          "claim",
-          "after Remark 2",
-          "The sandwich for each term of (17) and the two regimes",
-          src("§3.2", "(17)"),
-          r"$\sqrt{\underline\Delta^2+4\sigma_m^2}\ge-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2}\ge\underline\Delta$ and the same with "
+statement(
+    "linnet-imbalance/proposition-1",
+    "proposition",
+    "1",
+    "Bound on the instantaneous rate",
+    src("§3.2, Proposition 1", "(17)-(20)"),
+    _PROP1_TEXT,
+    params=(SEED,),
+    hypotheses=FLOW_HYP,
+    notes="Checked statically over arbitrary (U1, V, Sigma_X, E != 0) -- every E is attainable by choosing the target -- "
+    "and along high-precision flows.",
+)
+statement(
+    "linnet-imbalance/claim-prop1-special-cases",
+    "claim",
+    "after (20)",
+    "Individual contributions of imbalance and product",
+    src("§3.2", "(17)"),
+    r"(assuming $\lambda_r(\Sigma_X)=1$): 1) When $D=0$, the lower bound reduces to $2\sigma_{\min}(U_1V^\top)$ (when $r\ne m$) "
+    r"or $4\sigma_{\min}(U_1V^\top)$ (when $r=m$); 2) When $U_1V^\top=0$, the lower bound reduces to $2\underline\Delta$.",
+)
+statement(
+    "linnet-imbalance/claim-prop1-regimes",
+    "claim",
+    "after Remark 2",
+    "The sandwich for each term of (17) and the two regimes",
+    src("§3.2", "(17)"),
+    r"$\sqrt{\underline\Delta^2+4\sigma_m^2}\ge-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2}\ge\underline\Delta$ and the same with "
     r"$(\Delta_-,\sigma_r)$ [reconstructed]. The right extreme is obtained when $\Delta_\pm\to\infty$ or the singular values are zero, the "
     r"left when $\Delta_+=\Delta_-=0$. When $\Delta_\pm\gg\underline\Delta$ the bound is approximately $2\lambda_r(\Sigma_X)\underline\Delta$; "
     r"when they are much smaller, approximately $\lambda_r(\Sigma_X)[\sqrt{\underline\Delta^2+4\sigma_m^2}+\sqrt{\underline\Delta^2+4\sigma_r^2}]$, "
-    r"which for $r=m$ is $2\lambda_r(\Sigma_X)\sqrt{\underline\Delta^2+4\sigma_{\min}^2(U_1V^\top)}$.")
-statement("linnet-imbalance/remark-2",
-          "remark",
-          "2",
-          "(17) is optimal for an adversarial target",
-          src("§3.2, Remark 2; App. C", "(17)"),
-          r"Although in the scalar case the instantaneous rate can be exactly expressed by imbalance and product, the rate also depends on "
+    r"which for $r=m$ is $2\lambda_r(\Sigma_X)\sqrt{\underline\Delta^2+4\sigma_{\min}^2(U_1V^\top)}$.",
+)
+statement(
+    "linnet-imbalance/remark-2",
+    "remark",
+    "2",
+    "(17) is optimal for an adversarial target",
+    src("§3.2, Remark 2; App. C", "(17)"),
+    r"Although in the scalar case the instantaneous rate can be exactly expressed by imbalance and product, the rate also depends on "
     r"the target $\tilde Y=W^\top Y$ for the general matrix dynamics. Our lower bound in (17) is considered optimal when regarding the "
     r"target as being adversely chosen to minimize the rate.",
-          notes="Checked where App. C makes it precise: in the homogeneous family (D = lambda I, h = r = m, Sigma_X = I) the "
+    notes="Checked where App. C makes it precise: in the homogeneous family (D = lambda I, h = r = m, Sigma_X = I) the "
     "adversarial target (E the bottom eigen-matrix of T) attains (17) exactly; for generic (U1, V) the adversarial rate is "
-    "reported against (17) (see claim-appc-tightness).")
+    "reported against (17) (see claim-appc-tightness).",
+)
 
 _C_TEXT = (
     r"$c(t)=-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4(\max\{\sigma_m(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(t)V(t)^\top\|_F,0\})^2/\lambda_1(\Sigma_X)}"
     r"-\Delta_-+\sqrt{(\Delta_-+\underline\Delta)^2+4(\max\{\sigma_r(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(t)V(t)^\top\|_F,0\})^2/\lambda_1(\Sigma_X)}$ (21) [reconstructed]"
 )
-statement("linnet-imbalance/theorem-3",
-          "theorem",
-          "3",
-          "Exponential convergence guarantee",
-          src("§3.2, Theorem 3; §3.3", "(21), (26), (27)"),
-          r"Consider the continuous dynamics in (7). Let $\tilde Y:=W^\top Y$ and define " + _C_TEXT + r". Then "
+statement(
+    "linnet-imbalance/theorem-3",
+    "theorem",
+    "3",
+    "Exponential convergence guarantee",
+    src("§3.2, Theorem 3; §3.3", "(21), (26), (27)"),
+    r"Consider the continuous dynamics in (7). Let $\tilde Y:=W^\top Y$ and define " + _C_TEXT + r". Then "
     r"$(\mathcal L(t)-\mathcal L^*)\le\exp(-\lambda_r(\Sigma_X)c(0)t)(\mathcal L(0)-\mathcal L^*)$ for all $t\ge0$. That is, if $c(0)>0$, "
     r"then the loss converges to its global minimum exponentially with a rate at least $\lambda_r(\Sigma_X)c(0)$.",
-          params=(SEED,),
-          hypotheses=FLOW_HYP,
-          notes="Proof misprint (proof only): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
-    "non-increasing.")
-statement("linnet-imbalance/corollary-4",
-          "corollary",
-          "4",
-          "Sufficient level of imbalance",
-          src("§3.2, Corollary 4", "(21)"),
-          r"If $\underline\Delta>0$ at initialization, then the loss converges to zero exponentially with a rate at least "
-    r"$2\lambda_r(\Sigma_X)\underline\Delta(0)$ [reconstructed from `2^{-r(Sigma_X)Delta(0)}`].",
-          params=(SEED,),
-          hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", lambda p: True),))
+    params=(SEED,),
+    hypotheses=FLOW_HYP,
+    notes="Proof misprint (proof only): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
+    "non-increasing.",
+)
 statement(
-    "linnet-imbalance/corollary-5", "corollary", "5", "Sufficient margin (rate as printed: 2 lambda_r c(0))", src("§3.2, Corollary 5", "(21)"),
+    "linnet-imbalance/corollary-4",
+    "corollary",
+    "4",
+    "Sufficient level of imbalance",
+    src("§3.2, Corollary 4", "(21)"),
+    r"If $\underline\Delta>0$ at initialization, then the loss converges to zero exponentially with a rate at least "
+    r"$2\lambda_r(\Sigma_X)\underline\Delta(0)$ [reconstructed from `2^{-r(Sigma_X)Delta(0)}`].",
+    params=(SEED,),
+    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", lambda p: True),),
+)
+statement(
+    "linnet-imbalance/corollary-5",
+    "corollary",
+    "5",
+    "Sufficient margin (rate as printed: 2 lambda_r c(0))",
+    src("§3.2, Corollary 5", "(21)"),
     r"If at initialization, $\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F>0$, then $c(0)>0$ and the loss converges to zero "
     r"exponentially with a rate at least $2\lambda_r(\Sigma_X)c(0)$ [the extracted `2^{-r(Sigma_X)c(0)}`, read with the same glyph "
     r"map as Corollary 4's `2^{-r(Sigma_X)Delta(0)}` = $2\lambda_r(\Sigma_X)\underline\Delta(0)$].",
@@ -227,13 +255,22 @@ statement(
     "corrected one; the same glyph gives Corollary 4's correct 2 lambda_r Delta(0).)",
 )
 statement(
-    "linnet-imbalance/corollary-5:corrected", "corollary", "5 (corrected)", "Sufficient margin, with Theorem 3's rate lambda_r c(0)", src("§3.2, Corollary 5", "(21)"),
+    "linnet-imbalance/corollary-5:corrected",
+    "corollary",
+    "5 (corrected)",
+    "Sufficient margin, with Theorem 3's rate lambda_r c(0)",
+    src("§3.2, Corollary 5", "(21)"),
     r"If at initialization $\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F>0$, then $c(0)>0$ and "
     r"$\mathcal L(t)-\mathcal L^*\le e^{-\lambda_r(\Sigma_X)c(0)t}(\mathcal L(0)-\mathcal L^*)$, regardless of the imbalance.",
-    params=(SEED,), corrects="linnet-imbalance/corollary-5",
+    params=(SEED,),
+    corrects="linnet-imbalance/corollary-5",
 )
 statement(
-    "linnet-imbalance/corollary-6", "corollary", "6", "Local convergence rate after t0 (as printed)", src("§3.2, Corollary 6", "(21), (22)"),
+    "linnet-imbalance/corollary-6",
+    "corollary",
+    "6",
+    "Local convergence rate after t0 (as printed)",
+    src("§3.2, Corollary 6", "(21), (22)"),
     r"If at some $t_0>0$, we have $c(t_0)>0$, then $(\mathcal L(t)-\mathcal L^*)\le\exp(-\lambda_r(\Sigma_X)c(t_0)t)(\mathcal L(t_0)-\mathcal L^*)$ "
     r"for all $t\ge t_0$. That is, after $t_0$, the loss converges to zero exponentially with a rate of at least $2\lambda_r(\Sigma_X)c(t_0)$ "
     r"[glyph read as in Corollary 4]. Notably, given any trajectory that eventually converges to a global minimum for $\mathcal L$, for "
@@ -249,54 +286,69 @@ statement(
     "equals lambda_r c_inf).",
 )
 statement(
-    "linnet-imbalance/corollary-6:corrected", "corollary", "6 (corrected)", "Local convergence rate after t0, with t - t0", src("§3.2, Corollary 6", "(21), (22)"),
+    "linnet-imbalance/corollary-6:corrected",
+    "corollary",
+    "6 (corrected)",
+    "Local convergence rate after t0, with t - t0",
+    src("§3.2, Corollary 6", "(21), (22)"),
     r"If $c(t_0)>0$ then $\mathcal L(t)-\mathcal L^*\le e^{-\lambda_r(\Sigma_X)c(t_0)(t-t_0)}(\mathcal L(t_0)-\mathcal L^*)$ for $t\ge t_0$, and "
     r"$c(t_0)\to$ the right side of (22) as $t_0\to\infty$ along a trajectory that converges to a global minimum.",
-    params=(SEED,), corrects="linnet-imbalance/corollary-6",
+    params=(SEED,),
+    corrects="linnet-imbalance/corollary-6",
 )
-statement("linnet-imbalance/claim-tarmoun-recovery",
-          "claim",
-          "after (22)",
-          "Tarmoun et al.'s homogeneous-imbalance rate recovered from (22)",
-          src("§3.2", "(22)"),
-          r"When $\Sigma_X=I_r$, $h=r=m$ and $D=\lambda I_h$ for some $\lambda\ne0$, the asymptotic convergence rate of the gradient flow is lower "
+statement(
+    "linnet-imbalance/claim-tarmoun-recovery",
+    "claim",
+    "after (22)",
+    "Tarmoun et al.'s homogeneous-imbalance rate recovered from (22)",
+    src("§3.2", "(22)"),
+    r"When $\Sigma_X=I_r$, $h=r=m$ and $D=\lambda I_h$ for some $\lambda\ne0$, the asymptotic convergence rate of the gradient flow is lower "
     r"bounded by $2\sqrt{\lambda^2+4\sigma_{\min}^2(\tilde Y)}$ [reconstructed], and this can be exactly recovered from (22) with "
     r"$\Delta_+=\Delta_-=0$, $\underline\Delta=|\lambda|$.",
-          notes="In this homogeneous case the asymptotic rate equals the bound (checked on high-precision flows).")
+    notes="In this homogeneous case the asymptotic rate equals the bound (checked on high-precision flows).",
+)
 
 # ---------------------------------------------------------------------------------------
 # §3.3 lemmas
 # ---------------------------------------------------------------------------------------
-statement("linnet-imbalance/lemma-7",
-          "lemma",
-          "7",
-          "Rate via the smallest eigenvalues of U1 U1^T and V V^T",
-          src("§3.3, Lemma 7; App. B", "(B.1)-(B.4)"),
-          r"Under (7), $-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge2\lambda_r(\Sigma_X)(\lambda_r(U_1U_1^\top)+\lambda_m(VV^\top))$.")
-statement("linnet-imbalance/lemma-8",
-          "lemma",
-          "8",
-          "Quadratic lower bound on lambda_m(B^T B) from the imbalance",
-          src("§3.3, Lemma 8; App. B", "(23), (B.5)-(B.17)"),
-          r"Suppose $h\ge\min\{r,m\}$. Given any $A\in\mathbb R^{r\times h}$, $B\in\mathbb R^{h\times m}$ that satisfy $A^\top A-BB^\top=D$, "
+statement(
+    "linnet-imbalance/lemma-7",
+    "lemma",
+    "7",
+    "Rate via the smallest eigenvalues of U1 U1^T and V V^T",
+    src("§3.3, Lemma 7; App. B", "(B.1)-(B.4)"),
+    r"Under (7), $-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge2\lambda_r(\Sigma_X)(\lambda_r(U_1U_1^\top)+\lambda_m(VV^\top))$.",
+)
+statement(
+    "linnet-imbalance/lemma-8",
+    "lemma",
+    "8",
+    "Quadratic lower bound on lambda_m(B^T B) from the imbalance",
+    src("§3.3, Lemma 8; App. B", "(23), (B.5)-(B.17)"),
+    r"Suppose $h\ge\min\{r,m\}$. Given any $A\in\mathbb R^{r\times h}$, $B\in\mathbb R^{h\times m}$ that satisfy $A^\top A-BB^\top=D$, "
     r"$\lambda_m(B^\top B)\ge\frac{-\bar\lambda_++\underline\lambda_-+\sqrt{(\bar\lambda_++\underline\lambda_-)^2+4\sigma_m^2(AB)}}2$ (23) "
     r"[reconstructed], $\bar\lambda_+=\max\{\lambda_1(D),0\}$, $\underline\lambda_-=\max\{\lambda_m(-D),0\}$.",
-          hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: True),),
-          notes="(B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
-    "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).")
-statement("linnet-imbalance/claim-lemma8-inertia",
-          "claim",
-          "App. B",
-          "D = A^T A - B B^T has at most m negative eigenvalues",
-          src("App. B, proof of Lemma 8", ""),
-          r"If $A^\top A-BB^\top=D$ with $B\in\mathbb R^{h\times m}$, then $D$ has at most $m$ negative eigenvalues.")
-statement("linnet-imbalance/proposition-9",
-          "proposition",
-          "9",
-          "Convergence of the parameters",
-          src("§4.1, Proposition 9; App. E", "(E.1)"),
-          r"Consider the continuous dynamics in (7). If $c(0)$, defined in Theorem 3, is positive, then $(V(t),U_1(t))$ converges to an "
+    hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: True),),
+    notes="(B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
+    "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).",
+)
+statement(
+    "linnet-imbalance/claim-lemma8-inertia",
+    "claim",
+    "App. B",
+    "D = A^T A - B B^T has at most m negative eigenvalues",
+    src("App. B, proof of Lemma 8", ""),
+    r"If $A^\top A-BB^\top=D$ with $B\in\mathbb R^{h\times m}$, then $D$ has at most $m$ negative eigenvalues.",
+)
+statement(
+    "linnet-imbalance/proposition-9",
+    "proposition",
+    "9",
+    "Convergence of the parameters",
+    src("§4.1, Proposition 9; App. E", "(E.1)"),
+    r"Consider the continuous dynamics in (7). If $c(0)$, defined in Theorem 3, is positive, then $(V(t),U_1(t))$ converges to an "
     r"equilibrium point $(V(\infty),U_1(\infty))$ such that $E(V(\infty),U_1(\infty))=W^\top Y-\Sigma_X^{1/2}U_1V^\top=0$. "
     r"[Proof, App. E:] $\|Z(t)\|_F^2\le\exp\big(\frac{4\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)c(0)}\|E(0)\|_F\big)\|Z(0)\|_F^2$ [reconstructed].",
-          params=(SEED,),
-          hypotheses=(Hypothesis(r"$c(0)>0$", lambda p: True),))
+    params=(SEED,),
+    hypotheses=(Hypothesis(r"$c(0)>0$", lambda p: True),),
+)

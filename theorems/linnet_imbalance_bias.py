@@ -5,6 +5,7 @@ and the experiments (figures).
 Encodings: ``t_delta`` as printed and as derived from Lemma E.1; the printed constants of
 Theorem 12 ([reconstructed] ``C``, ``h0``) as functions; the printed balanced initialisation.
 """
+
 from __future__ import annotations
 
 import math
@@ -75,280 +76,352 @@ ALPHA_HYP = Hypothesis(r"$\frac14<\alpha\le\frac12$", lambda p: 0.25 < p.get("al
 # ---------------------------------------------------------------------------------------
 # §4.1 min-norm, invariant set
 # ---------------------------------------------------------------------------------------
-statement("linnet-imbalance/claim-min-norm",
-          "claim",
-          "(28)",
-          "The min-norm solution and its closed forms",
-          src("§4", "(28)"),
-          r"$\hat\Theta=\arg\min_\Theta\{\|\Theta\|_F:\|Y-X\Theta\|_F^2=\min_\Theta\|Y-X\Theta\|_F^2\}=X^\top(XX^\top)^\dagger Y$ (28); "
-   r"knowing that $V(t),U_1(t)$ converges, $\Phi_1U_1(\infty)V^\top(\infty)=\Phi_1\Sigma_X^{-1/2}W^\top Y=X^\top(XX^\top)^\dagger Y=\hat\Theta$.",
-          notes="Derived and checked too: Phi2^T Theta_hat = 0, every least-squares solution is Theta_hat + Phi2 M, so Theta_hat "
-   "minimises every unitarily invariant norm over the solution set (spectral and nuclear values by cvxpy).")
-statement("linnet-imbalance/claim-trained-network-decomposition",
-          "claim",
-          "(29)-(30)",
-          "The trained network = min-norm + Phi2 U2(0) V(inf)^T",
-          src("§4.1", "(29), (30)"),
-          r"$UV^\top=(\Phi_1\Phi_1^\top+\Phi_2\Phi_2^\top)UV^\top=\Phi_1U_1V^\top+\Phi_2U_2V^\top$ (29); given exponential convergence of the loss, "
-   r"$U(t)V^\top(t)$ converges and $U(\infty)V^\top(\infty)=\Phi_1U_1(\infty)V^\top(\infty)+\Phi_2U_2(0)V^\top(\infty)=\hat\Theta+\Phi_2U_2(0)V^\top(\infty)$ (30).",
-          params=(SEED,))
-statement("linnet-imbalance/proposition-10",
-          "proposition",
-          "10",
-          "Initialisation in the invariant set gives exactly the min-norm solution",
-          src("§4.1, Proposition 10", "(31), (32)"),
-          r"Let $V(t),U_1(t),U_2(t)$ be the solution of (7). We assume $V(t),U_1(t)$ converges to some $V(\infty),U_1(\infty)$ with "
-   r"$E(V(\infty),U_1(\infty))=0$. If the initialization satisfies $V(0)U_2^\top(0)=0$, $U_1(0)U_2^\top(0)=0$ (31), then "
-   r"$U(\infty)V^\top(\infty)=\hat\Theta$. [Proof: $\frac{d}{dt}[VU_2^\top;U_1U_2^\top]=A_Z[VU_2^\top;U_1U_2^\top]$ (32).]",
-          params=(SEED,),
-          hypotheses=(Hypothesis(r"(31) holds at initialisation", lambda p: True), Hypothesis(r"$(V,U_1)$ converges with $E(\infty)=0$ (checked per instance)", lambda p: True)))
-statement("linnet-imbalance/claim-invariant-set",
-          "claim",
-          "§4.1",
-          "The invariant set, its unique minimiser, and what is not sufficient",
-          src("§4.1", "(30)-(32)"),
-          r"(i) The orthogonality constraints (31) define an invariant subset $\{V,U:VU_2^\top=0,U_1U_2^\top=0\}$ under the gradient flow; "
-   r"(ii) $\hat\Theta$ is the only minimizer in the invariant set; (iii) initializing the columns of $U(0)V^\top(0)$ in $\mathrm{span}(\Phi_1)$, "
-   r"namely $V(0)U_2^\top(0)=0$, is no longer sufficient for obtaining $\hat\Theta$, and additional condition $U_1(0)U_2^\top(0)=0$ is required; "
-   r"(iv) $V(0)=0,U(0)=0$ is an equilibrium point of the gradient flow; (v) for gradient flow on $\frac12\|Y-X\Theta\|_F^2$, "
-   r"$\Theta^\top(0)\Phi_2=0$ gives $\Theta(\infty)=\hat\Theta$; (vi) initializing $U_2(0)$ such that $U_2(0)V^\top(\infty)=0$ guarantees "
-   r"convergence to the min-norm solution via (30).",
-          params=(SEED,))
+statement(
+    "linnet-imbalance/claim-min-norm",
+    "claim",
+    "(28)",
+    "The min-norm solution and its closed forms",
+    src("§4", "(28)"),
+    r"$\hat\Theta=\arg\min_\Theta\{\|\Theta\|_F:\|Y-X\Theta\|_F^2=\min_\Theta\|Y-X\Theta\|_F^2\}=X^\top(XX^\top)^\dagger Y$ (28); "
+    r"knowing that $V(t),U_1(t)$ converges, $\Phi_1U_1(\infty)V^\top(\infty)=\Phi_1\Sigma_X^{-1/2}W^\top Y=X^\top(XX^\top)^\dagger Y=\hat\Theta$.",
+    notes="Derived and checked too: Phi2^T Theta_hat = 0, every least-squares solution is Theta_hat + Phi2 M, so Theta_hat "
+    "minimises every unitarily invariant norm over the solution set (spectral and nuclear values by cvxpy).",
+)
+statement(
+    "linnet-imbalance/claim-trained-network-decomposition",
+    "claim",
+    "(29)-(30)",
+    "The trained network = min-norm + Phi2 U2(0) V(inf)^T",
+    src("§4.1", "(29), (30)"),
+    r"$UV^\top=(\Phi_1\Phi_1^\top+\Phi_2\Phi_2^\top)UV^\top=\Phi_1U_1V^\top+\Phi_2U_2V^\top$ (29); given exponential convergence of the loss, "
+    r"$U(t)V^\top(t)$ converges and $U(\infty)V^\top(\infty)=\Phi_1U_1(\infty)V^\top(\infty)+\Phi_2U_2(0)V^\top(\infty)=\hat\Theta+\Phi_2U_2(0)V^\top(\infty)$ (30).",
+    params=(SEED,),
+)
+statement(
+    "linnet-imbalance/proposition-10",
+    "proposition",
+    "10",
+    "Initialisation in the invariant set gives exactly the min-norm solution",
+    src("§4.1, Proposition 10", "(31), (32)"),
+    r"Let $V(t),U_1(t),U_2(t)$ be the solution of (7). We assume $V(t),U_1(t)$ converges to some $V(\infty),U_1(\infty)$ with "
+    r"$E(V(\infty),U_1(\infty))=0$. If the initialization satisfies $V(0)U_2^\top(0)=0$, $U_1(0)U_2^\top(0)=0$ (31), then "
+    r"$U(\infty)V^\top(\infty)=\hat\Theta$. [Proof: $\frac{d}{dt}[VU_2^\top;U_1U_2^\top]=A_Z[VU_2^\top;U_1U_2^\top]$ (32).]",
+    params=(SEED,),
+    hypotheses=(
+        Hypothesis(r"(31) holds at initialisation", lambda p: True),
+        Hypothesis(r"$(V,U_1)$ converges with $E(\infty)=0$ (checked per instance)", lambda p: True),
+    ),
+)
+statement(
+    "linnet-imbalance/claim-invariant-set",
+    "claim",
+    "§4.1",
+    "The invariant set, its unique minimiser, and what is not sufficient",
+    src("§4.1", "(30)-(32)"),
+    r"(i) The orthogonality constraints (31) define an invariant subset $\{V,U:VU_2^\top=0,U_1U_2^\top=0\}$ under the gradient flow; "
+    r"(ii) $\hat\Theta$ is the only minimizer in the invariant set; (iii) initializing the columns of $U(0)V^\top(0)$ in $\mathrm{span}(\Phi_1)$, "
+    r"namely $V(0)U_2^\top(0)=0$, is no longer sufficient for obtaining $\hat\Theta$, and additional condition $U_1(0)U_2^\top(0)=0$ is required; "
+    r"(iv) $V(0)=0,U(0)=0$ is an equilibrium point of the gradient flow; (v) for gradient flow on $\frac12\|Y-X\Theta\|_F^2$, "
+    r"$\Theta^\top(0)\Phi_2=0$ gives $\Theta(\infty)=\hat\Theta$; (vi) initializing $U_2(0)$ such that $U_2(0)V^\top(\infty)=0$ guarantees "
+    r"convergence to the min-norm solution via (30).",
+    params=(SEED,),
+)
 
 # ---------------------------------------------------------------------------------------
 # §4.2 wide networks, App. E
 # ---------------------------------------------------------------------------------------
-_L11 = (r"Let $\frac14<\alpha\le\frac12$. Given data matrix $X$, $\forall\delta\in(0,1)$, $\forall h>h_0=\mathrm{poly}(m,n,\frac1\delta)$, with "
-        r"probability at least $1-\delta$ over random initialization with $[U(0)]_{ij},[V(0)]_{ij}\sim\mathcal N(0,h^{-2\alpha})$: "
-        r"$\underline\Delta(0)>h^{1-2\alpha}$ (33); $\|[V(0)U_2^\top(0);U_1(0)U_2^\top(0)]\|_F\le2\sqrt{m+r}\frac{\sqrt{m+n}+\frac12\log\frac2\delta}{h^{2\alpha-1/2}}$ (34); "
-        r"$\|U_1(0)V^\top(0)\|_F\le2\sqrt m\frac{\sqrt{m+n}+\frac12\log\frac2\delta}{h^{2\alpha-1/2}}$ (35) [reconstructed]. "
-        r"[App. E: $h_0=16(\sqrt{m+n}+t_\delta)^2$, reconstructed.]")
-_L11_NOTES = ("Proof gap (App. E, proof only): Lemma E.1 as printed gives failure probability 2exp(-t^2), so probability 1 - delta "
-              "needs t = sqrt(log(2/delta)); the printed t_delta = 1/2 log(2/delta) is smaller when delta > 2e^{-4} ~ 0.037 "
-              "(e.g. 1.50 vs 1.73 at delta = 0.1). The Lemma's conclusions still hold with room: the measured failure "
-              "frequencies are far below delta (the event (E.5) has much lighter tails than the printed ones).")
-statement("linnet-imbalance/lemma-11",
-          "lemma",
-          "11",
-          "Random initialisation: sufficient imbalance and approximate orthogonality w.h.p.",
-          src("§4.2, Lemma 11; App. E", "(33)-(35), (E.5)-(E.8)"),
-          _L11,
-          params=(ALPHA, DELTA, SAMPLES, SEED),
-          hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ [reconstructed], (m, n, r) = (2, 5, 3)", l11_width_ok)),
-          notes=_L11_NOTES)
-statement("linnet-imbalance/lemma-11-restated",
-          "lemma",
-          "10 (restated)",
-          "App. E restatement of Lemma 11",
-          src("App. E, 'Lemma 10 (restated)'", "(E.2)-(E.4)"),
-          r"Let $\frac14<\alpha<\frac12$ [strict, as restated]. Given data matrix $X$, $h>h_0=\mathrm{poly}(m,n,\frac1\delta)$, with probability at least "
-   r"$1-\delta$ over random initialization with $[U(0)]_{ij}\sim\mathcal N(0,h^{-2\alpha})$: $\underline\lambda_+(0)+\underline\lambda_-(0)>h^{1-2\alpha}$ (E.2) "
-   r"[exponent garbled as $h^{-1/2}$; read as (33)], and (E.3), (E.4) = (34), (35).",
-          params=(ALPHA, DELTA, SAMPLES, SEED),
-          hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
-                                                 Hypothesis(r"$h>h_0$ as in lemma-11", l11_width_ok)),
-          notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. " + _L11_NOTES)
-_T12 = (r"Let $\frac14<\alpha\le\frac12$. Let $V(t),U(t)$ be the trajectory of (7) starting from some $V(0),U(0)$. Then $\exists C>0$ such that "
-        r"$\forall\delta\in(0,1)$, $\forall h>h_0^{1/(4\alpha-1)}$ with $h_0=\mathrm{poly}(m,n,\frac1\delta,\dots)$, with probability $1-\delta$ over "
-        r"random initializations with $[U(0)]_{ij},[V(0)]_{ij}\sim\mathcal N(0,h^{-2\alpha})$, "
-        r"$\|U(\infty)V^\top(\infty)-\hat\Theta\|_2\le2C^{1/h^{1-2\alpha}}\sqrt{m+r}\frac{\sqrt{m+n}+\frac12\log\frac2\delta}{h^{2\alpha-1/2}}$ (36), "
-        r"$C=\exp(1+\frac{\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)}\|Y\|_F)$ [reconstructed]; [App. E: "
-        r"$h_0=\max\{16(\sqrt{m+n}+t_\delta)^2,4\frac{\lambda_1(\Sigma_X)}{\lambda_r^3(\Sigma_X)}m(\sqrt{m+n}+t_\delta)^2\}$, reconstructed].")
-_T12_NOTES = ("Proof misprints (proof only; (36) itself holds with room on every instance): (E.16) writes "
-              "E(0) = W^T Y - Sigma_X^{-1/2} U1 V^T and bounds ||E(0)||_F <= ||Y||_F + lambda_r^{-1/2} ||U1 V^T||_F; E carries "
-              "Sigma_X^{+1/2}, and the bound that holds is ||Y||_F + lambda_1^{1/2} ||U1 V^T||_F (the printed one fails e.g. for "
-              "Sigma_X = 100 I, Y = 0: 10 ||U1 V^T|| > 0.1 ||U1 V^T||). Carried through (E.17), the width threshold's constant "
-              "lambda_1/lambda_r^3 should be (lambda_1/lambda_r)^2. " + _L11_NOTES.split("(App. E, proof only): ")[1])
-statement("linnet-imbalance/theorem-12",
-          "theorem",
-          "12",
-          "Implicit bias of wide networks: distance to the min-norm solution",
-          src("§4.2, Theorem 12; App. E", "(36), (E.9)-(E.17)"),
-          _T12,
-          params=(ALPHA, DELTA, SAMPLES, SEED),
-          hypotheses=(ALPHA_HYP, Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ with the printed $h_0$ [reconstructed], (m, n, r) = (1, 3, 2), $\Sigma_X=\mathrm{diag}(1,\frac12)$", t12_width_ok)),
-          notes=_T12_NOTES)
-statement("linnet-imbalance/theorem-12-restated",
-          "theorem",
-          "2 (restated)",
-          "App. E restatement of Theorem 12",
-          src("App. E, 'Theorem 2 (restated)'", "(E.9)"),
-          r"Let $\frac14<\alpha<\frac12$ [strict, as restated]. [...] $\exists C>0$ such that $\forall\delta>0$, $\exists h_0>0$, $\forall h>h_0$ [...] with "
-   r"probability $1-\delta$ over random initializations, (E.9) = (36) holds, $C=\exp(1+\dots)\|Y\|_F$ [garbled].",
-          params=(ALPHA, DELTA, SAMPLES, SEED),
-          hypotheses=(Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
-                                                 Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ as in theorem-12", t12_width_ok)),
-          notes="The restatement orders the quantifiers 'for all delta, exists h0' (h0 depends on delta, as in (36)'s h0 = poly(..., 1/delta)) and "
-   "excludes alpha = 1/2; checked with the main-text constants. " + _T12_NOTES)
-statement("linnet-imbalance/lemma-e1",
-          "lemma",
-          "E.1",
-          "Gaussian singular values (Davidson-Szarek)",
-          src("App. E, Lemma E.1", ""),
-          r"Given $m,n\in\mathbb N$ with $m\le n$. Let $A$ be an $n\times m$ random matrix with i.i.d. standard normal entries. For $\epsilon>0$, with "
-   r"probability at least $1-2\exp(-\epsilon^2)$, $\sqrt n-(\sqrt m+\epsilon)\le\sigma_m(A)\le\sigma_1(A)\le\sqrt n+(\sqrt m+\epsilon)$ [reconstructed].",
-          params=(SAMPLES, SEED),
-          notes="Davidson-Szarek's Theorem II.13 gives the tail 2 exp(-eps^2/2); the printed 2 exp(-eps^2) is stronger but holds on every "
-   "instance tried (the expected singular values lie strictly inside the interval).")
-statement("linnet-imbalance/lemma-e2",
-          "lemma",
-          "E.2",
-          "sigma_i(A) sigma_n(B) <= sigma_i(AB)",
-          src("App. E, Lemma E.2", ""),
-          r"Let $A\in\mathbb R^{k\times n}$, $B\in\mathbb R^{n\times m}$. Suppose $n\le m$, then $\sigma_i(A)\sigma_n(B)\le\sigma_i(AB)$ for $1\le i\le\min\{k,n\}$.",
-          notes="Proof misprint (proof only): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
-   "multiplicative sigma_i(A) = sigma_i(A B B^dagger) <= sigma_i(AB) sigma_1(B^dagger); the lemma holds.")
+_L11 = (
+    r"Let $\frac14<\alpha\le\frac12$. Given data matrix $X$, $\forall\delta\in(0,1)$, $\forall h>h_0=\mathrm{poly}(m,n,\frac1\delta)$, with "
+    r"probability at least $1-\delta$ over random initialization with $[U(0)]_{ij},[V(0)]_{ij}\sim\mathcal N(0,h^{-2\alpha})$: "
+    r"$\underline\Delta(0)>h^{1-2\alpha}$ (33); $\|[V(0)U_2^\top(0);U_1(0)U_2^\top(0)]\|_F\le2\sqrt{m+r}\frac{\sqrt{m+n}+\frac12\log\frac2\delta}{h^{2\alpha-1/2}}$ (34); "
+    r"$\|U_1(0)V^\top(0)\|_F\le2\sqrt m\frac{\sqrt{m+n}+\frac12\log\frac2\delta}{h^{2\alpha-1/2}}$ (35) [reconstructed]. "
+    r"[App. E: $h_0=16(\sqrt{m+n}+t_\delta)^2$, reconstructed.]"
+)
+_L11_NOTES = (
+    "Proof gap (App. E, proof only): Lemma E.1 as printed gives failure probability 2exp(-t^2), so probability 1 - delta "
+    "needs t = sqrt(log(2/delta)); the printed t_delta = 1/2 log(2/delta) is smaller when delta > 2e^{-4} ~ 0.037 "
+    "(e.g. 1.50 vs 1.73 at delta = 0.1). The Lemma's conclusions still hold with room: the measured failure "
+    "frequencies are far below delta (the event (E.5) has much lighter tails than the printed ones)."
+)
+statement(
+    "linnet-imbalance/lemma-11",
+    "lemma",
+    "11",
+    "Random initialisation: sufficient imbalance and approximate orthogonality w.h.p.",
+    src("§4.2, Lemma 11; App. E", "(33)-(35), (E.5)-(E.8)"),
+    _L11,
+    params=(ALPHA, DELTA, SAMPLES, SEED),
+    hypotheses=(
+        ALPHA_HYP,
+        Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ [reconstructed], (m, n, r) = (2, 5, 3)", l11_width_ok),
+    ),
+    notes=_L11_NOTES,
+)
+statement(
+    "linnet-imbalance/lemma-11-restated",
+    "lemma",
+    "10 (restated)",
+    "App. E restatement of Lemma 11",
+    src("App. E, 'Lemma 10 (restated)'", "(E.2)-(E.4)"),
+    r"Let $\frac14<\alpha<\frac12$ [strict, as restated]. Given data matrix $X$, $h>h_0=\mathrm{poly}(m,n,\frac1\delta)$, with probability at least "
+    r"$1-\delta$ over random initialization with $[U(0)]_{ij}\sim\mathcal N(0,h^{-2\alpha})$: $\underline\lambda_+(0)+\underline\lambda_-(0)>h^{1-2\alpha}$ (E.2) "
+    r"[exponent garbled as $h^{-1/2}$; read as (33)], and (E.3), (E.4) = (34), (35).",
+    params=(ALPHA, DELTA, SAMPLES, SEED),
+    hypotheses=(
+        Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
+        Hypothesis(r"$h>h_0$ as in lemma-11", l11_width_ok),
+    ),
+    notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. " + _L11_NOTES,
+)
+_T12 = (
+    r"Let $\frac14<\alpha\le\frac12$. Let $V(t),U(t)$ be the trajectory of (7) starting from some $V(0),U(0)$. Then $\exists C>0$ such that "
+    r"$\forall\delta\in(0,1)$, $\forall h>h_0^{1/(4\alpha-1)}$ with $h_0=\mathrm{poly}(m,n,\frac1\delta,\dots)$, with probability $1-\delta$ over "
+    r"random initializations with $[U(0)]_{ij},[V(0)]_{ij}\sim\mathcal N(0,h^{-2\alpha})$, "
+    r"$\|U(\infty)V^\top(\infty)-\hat\Theta\|_2\le2C^{1/h^{1-2\alpha}}\sqrt{m+r}\frac{\sqrt{m+n}+\frac12\log\frac2\delta}{h^{2\alpha-1/2}}$ (36), "
+    r"$C=\exp(1+\frac{\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)}\|Y\|_F)$ [reconstructed]; [App. E: "
+    r"$h_0=\max\{16(\sqrt{m+n}+t_\delta)^2,4\frac{\lambda_1(\Sigma_X)}{\lambda_r^3(\Sigma_X)}m(\sqrt{m+n}+t_\delta)^2\}$, reconstructed]."
+)
+_T12_NOTES = (
+    "Proof misprints (proof only; (36) itself holds with room on every instance): (E.16) writes "
+    "E(0) = W^T Y - Sigma_X^{-1/2} U1 V^T and bounds ||E(0)||_F <= ||Y||_F + lambda_r^{-1/2} ||U1 V^T||_F; E carries "
+    "Sigma_X^{+1/2}, and the bound that holds is ||Y||_F + lambda_1^{1/2} ||U1 V^T||_F (the printed one fails e.g. for "
+    "Sigma_X = 100 I, Y = 0: 10 ||U1 V^T|| > 0.1 ||U1 V^T||). Carried through (E.17), the width threshold's constant "
+    "lambda_1/lambda_r^3 should be (lambda_1/lambda_r)^2. " + _L11_NOTES.split("(App. E, proof only): ")[1]
+)
+statement(
+    "linnet-imbalance/theorem-12",
+    "theorem",
+    "12",
+    "Implicit bias of wide networks: distance to the min-norm solution",
+    src("§4.2, Theorem 12; App. E", "(36), (E.9)-(E.17)"),
+    _T12,
+    params=(ALPHA, DELTA, SAMPLES, SEED),
+    hypotheses=(
+        ALPHA_HYP,
+        Hypothesis(
+            r"$h>h_0^{1/(4\alpha-1)}$ with the printed $h_0$ [reconstructed], (m, n, r) = (1, 3, 2), $\Sigma_X=\mathrm{diag}(1,\frac12)$",
+            t12_width_ok,
+        ),
+    ),
+    notes=_T12_NOTES,
+)
+statement(
+    "linnet-imbalance/theorem-12-restated",
+    "theorem",
+    "2 (restated)",
+    "App. E restatement of Theorem 12",
+    src("App. E, 'Theorem 2 (restated)'", "(E.9)"),
+    r"Let $\frac14<\alpha<\frac12$ [strict, as restated]. [...] $\exists C>0$ such that $\forall\delta>0$, $\exists h_0>0$, $\forall h>h_0$ [...] with "
+    r"probability $1-\delta$ over random initializations, (E.9) = (36) holds, $C=\exp(1+\dots)\|Y\|_F$ [garbled].",
+    params=(ALPHA, DELTA, SAMPLES, SEED),
+    hypotheses=(
+        Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
+        Hypothesis(r"$h>h_0^{1/(4\alpha-1)}$ as in theorem-12", t12_width_ok),
+    ),
+    notes="The restatement orders the quantifiers 'for all delta, exists h0' (h0 depends on delta, as in (36)'s h0 = poly(..., 1/delta)) and "
+    "excludes alpha = 1/2; checked with the main-text constants. " + _T12_NOTES,
+)
+statement(
+    "linnet-imbalance/lemma-e1",
+    "lemma",
+    "E.1",
+    "Gaussian singular values (Davidson-Szarek)",
+    src("App. E, Lemma E.1", ""),
+    r"Given $m,n\in\mathbb N$ with $m\le n$. Let $A$ be an $n\times m$ random matrix with i.i.d. standard normal entries. For $\epsilon>0$, with "
+    r"probability at least $1-2\exp(-\epsilon^2)$, $\sqrt n-(\sqrt m+\epsilon)\le\sigma_m(A)\le\sigma_1(A)\le\sqrt n+(\sqrt m+\epsilon)$ [reconstructed].",
+    params=(SAMPLES, SEED),
+    notes="Davidson-Szarek's Theorem II.13 gives the tail 2 exp(-eps^2/2); the printed 2 exp(-eps^2) is stronger but holds on every "
+    "instance tried (the expected singular values lie strictly inside the interval).",
+)
+statement(
+    "linnet-imbalance/lemma-e2",
+    "lemma",
+    "E.2",
+    "sigma_i(A) sigma_n(B) <= sigma_i(AB)",
+    src("App. E, Lemma E.2", ""),
+    r"Let $A\in\mathbb R^{k\times n}$, $B\in\mathbb R^{n\times m}$. Suppose $n\le m$, then $\sigma_i(A)\sigma_n(B)\le\sigma_i(AB)$ for $1\le i\le\min\{k,n\}$.",
+    notes="Proof misprint (proof only): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
+    "multiplicative sigma_i(A) = sigma_i(A B B^dagger) <= sigma_i(AB) sigma_1(B^dagger); the lemma holds.",
+)
 
 # ---------------------------------------------------------------------------------------
 # §5 and App. A, C, D claims
 # ---------------------------------------------------------------------------------------
-statement("linnet-imbalance/claim-balanced-init",
-          "claim",
-          "§5.2",
-          "Balanced initialisation with the same end-to-end matrix",
-          src("§5.2; App. A.2", ""),
-          r"For $\Theta(0)=U(0)V^\top(0)$ and $Q\in\mathbb R^{h\times m}$, $Q^\top Q=I_m$, a balanced initialization is "
-   r"$U_{\rm bal}(0)=\Theta(0)(\Theta^\top(0)\Phi_1\Phi_1^\top\Theta(0))^{-1/4}Q^\top$, $V_{\rm bal}(0)=(\Theta^\top(0)\Phi_1\Phi_1^\top\Theta(0))^{1/4}Q$ "
-   r"[reconstructed]. Such initialization ensures the imbalance is the zero matrix while keeping the end-to-end matrix as $\Theta(0)$; the "
-   r"choice of $Q$ does not affect the error trajectory $E(t)$, hence the loss.",
-          params=(SEED,),
-          notes="Notation misprint: with V in R^{m x h} (§2) the printed V_bal = P^{1/4} Q (m x m times h x m) is not conformable; the "
-   "conformable reading V_bal = P^{1/4} Q^T is checked (then U_bal V_bal^T = Theta(0) and D = 0). P = Theta^T Phi1 Phi1^T Theta must "
-   "be invertible (Theta(0) with Phi1^T Theta(0) of full column rank).")
-statement("linnet-imbalance/claim-random-init-inertia",
-          "claim",
-          "§5.1",
-          "Random init: D has n positive and m negative eigenvalues",
-          src("§5.1; App. A.1", ""),
-          r"When $h\ge n+m$, then with probability 1 under random initialization, the imbalance matrix $D$ has $\mathrm{rank}(D)=n+m$ and it has $n$ "
-   r"positive eigenvalues and $m$ negative ones. [Matrix factorisation, $D=U^\top U-V^\top V$, $U\in\mathbb R^{n\times h}$, $V\in\mathbb R^{m\times h}$.]",
-          params=(SEED,),
-          hypotheses=(Hypothesis(r"$h\ge n+m$", lambda p: True),))
-statement("linnet-imbalance/claim-random-margin-zero",
-          "claim",
-          "footnote 1",
-          "Random init has zero margin w.h.p.",
-          src("§5.1 footnote 1; §5.2", "(21)"),
-          r"Under random initialization, the margin term in Theorem 3 is zero with high probability. Therefore the global bound generally depends "
-   r"on the imbalance quantities only.",
-          params=(SAMPLES, SEED),
-          notes="'With high probability' is not quantified: decided as P(margin > 0) < 0.05 (Clopper-Pearson 95% upper bound) on the paper's "
-   "A.1 and A.2 generators.")
-statement("linnet-imbalance/remark-13",
-          "remark",
-          "13",
-          "Scaled matrix factorisation is (2) with X = I/sqrt(mh)",
-          src("App. A.1, Remark 13", ""),
-          r"The matrix factorization problem with scaling factor $\frac1{\sqrt{mh}}$ is equivalent to the regression problem (2) with "
-   r"$X=\frac1{\sqrt{mh}}I_n$, the lower bound for the rate is scaled by $\lambda_{\min}=\frac1{mh}$. Therefore we analyze the scaled imbalance "
-   r"quantities $\frac1{mh}\Delta_\pm,\frac1{mh}\underline\Delta$.")
-statement("linnet-imbalance/claim-a1-operator",
-          "claim",
-          "App. A.1",
-          "The error dynamics operator and its eigenvalues",
-          src("App. A.1", ""),
-          r"For $E=Y-\frac1{\sqrt{mh}}UV^\top$: $\dot E=-\frac1{mh}\mathcal T_tE$ with a time-variant linear operator $\mathcal T_t$ whose eigenvalues "
-   r"are $\lambda_i(U(t)U(t)^\top)+\lambda_j(V(t)V(t)^\top)$, $1\le i\le n$, $1\le j\le m$. When $UV^\top$ has small norm, positive eigenvalues of the "
-   r"imbalance approximate $\lambda_i(UU^\top)$ and negative ones $\lambda_j(VV^\top)$; small width: large spread of eig($\mathcal T_t$); large "
-   r"width: they concentrate.")
-statement("linnet-imbalance/claim-appc-rayleigh",
-          "claim",
-          "App. C",
-          "The rate as a Rayleigh quotient; Problems 1-2; Lemma-8 bound",
-          src("App. C", ""),
-          r"$-\dot{\mathcal L}/\mathcal L=2\langle E,\mathcal T_{U,V}E\rangle_F/\langle E,E\rangle_F$, $\mathcal T_{U,V}E=UU^\top E+EVV^\top$; choosing the "
-   r"target adversarially gives $\bar c(D,W)=\min2\lambda_{\min}(\mathcal T_{U,V})$, with $\lambda_{\min}(\mathcal T_{U,V})=\lambda_r(UU^\top)+\lambda_m(VV^\top)$ "
-   r"(Schacke); by Lemma 8, $\bar c(D,W)\ge-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2(W)}-\Delta_-+\sqrt{(\Delta_-+\underline\Delta)^2+4\sigma_r^2(W)}$ [reconstructed].")
-statement("linnet-imbalance/claim-appc-tightness",
-          "claim",
-          "App. C",
-          "The Lemma-8 lower bound on c-bar(D, W) is tight in most cases",
-          src("App. C", ""),
-          r"It turns out that this lower bound for $\bar c(D,W)$ is tight in most cases. [The formal statement announced here is missing from the text.]",
-          notes="Only the informal claim is checkable: attainment is verified on the balanced (D = 0) and homogeneous (D = lambda I, h = r = m) "
-   "families; for generic random (U, V) the ratio 2 lambda_min(T_{U,V}) / bound at the given point is reported (an upper bound on "
-   "c-bar / bound, not c-bar itself). Exploratory (full budget, reported not judged): a local search over the fibre (the "
-   "J-orthogonal orbit of the Gram matrix, identity component, penalised) on 6 random r = m = 2, h = 4 instances found feasible "
-   "points 2-24% above the bound on 4 and no feasible point on 2 -- no instance where the bound was reached; this suggests the "
-   "bound is not attained for generic (D, W), but a local search cannot decide it.")
-statement("linnet-imbalance/claim-ntk-rescaling",
-          "claim",
-          "App. D",
-          "Relation to the NTK parametrisation by rescaling",
-          src("App. D", "(D.1)-(D.4)"),
-          r"With $\tilde U=h^\alpha U$, $\tilde V=h^\alpha V$ (standard normal at the §4.2 initialization), "
-   r"$\mathcal L=\frac12\|Y-\frac1{h^{2\alpha}}X\tilde U\tilde V^\top\|_F^2=\frac12\|Y-h^{\frac12-2\alpha}\frac1{\sqrt h}X\tilde U\tilde V^\top\|_F^2$; "
-   r"gradient flow on $\mathcal L$ in $(U,V)$ corresponds to gradient flow in $(\tilde U,\tilde V)$ with a rate scaled up by $h^{2\alpha}$ [reconstructed].")
+statement(
+    "linnet-imbalance/claim-balanced-init",
+    "claim",
+    "§5.2",
+    "Balanced initialisation with the same end-to-end matrix",
+    src("§5.2; App. A.2", ""),
+    r"For $\Theta(0)=U(0)V^\top(0)$ and $Q\in\mathbb R^{h\times m}$, $Q^\top Q=I_m$, a balanced initialization is "
+    r"$U_{\rm bal}(0)=\Theta(0)(\Theta^\top(0)\Phi_1\Phi_1^\top\Theta(0))^{-1/4}Q^\top$, $V_{\rm bal}(0)=(\Theta^\top(0)\Phi_1\Phi_1^\top\Theta(0))^{1/4}Q$ "
+    r"[reconstructed]. Such initialization ensures the imbalance is the zero matrix while keeping the end-to-end matrix as $\Theta(0)$; the "
+    r"choice of $Q$ does not affect the error trajectory $E(t)$, hence the loss.",
+    params=(SEED,),
+    notes="Notation misprint: with V in R^{m x h} (§2) the printed V_bal = P^{1/4} Q (m x m times h x m) is not conformable; the "
+    "conformable reading V_bal = P^{1/4} Q^T is checked (then U_bal V_bal^T = Theta(0) and D = 0). P = Theta^T Phi1 Phi1^T Theta must "
+    "be invertible (Theta(0) with Phi1^T Theta(0) of full column rank).",
+)
+statement(
+    "linnet-imbalance/claim-random-init-inertia",
+    "claim",
+    "§5.1",
+    "Random init: D has n positive and m negative eigenvalues",
+    src("§5.1; App. A.1", ""),
+    r"When $h\ge n+m$, then with probability 1 under random initialization, the imbalance matrix $D$ has $\mathrm{rank}(D)=n+m$ and it has $n$ "
+    r"positive eigenvalues and $m$ negative ones. [Matrix factorisation, $D=U^\top U-V^\top V$, $U\in\mathbb R^{n\times h}$, $V\in\mathbb R^{m\times h}$.]",
+    params=(SEED,),
+    hypotheses=(Hypothesis(r"$h\ge n+m$", lambda p: True),),
+)
+statement(
+    "linnet-imbalance/claim-random-margin-zero",
+    "claim",
+    "footnote 1",
+    "Random init has zero margin w.h.p.",
+    src("§5.1 footnote 1; §5.2", "(21)"),
+    r"Under random initialization, the margin term in Theorem 3 is zero with high probability. Therefore the global bound generally depends "
+    r"on the imbalance quantities only.",
+    params=(SAMPLES, SEED),
+    notes="'With high probability' is not quantified: decided as P(margin > 0) < 0.05 (Clopper-Pearson 95% upper bound) on the paper's "
+    "A.1 and A.2 generators.",
+)
+statement(
+    "linnet-imbalance/remark-13",
+    "remark",
+    "13",
+    "Scaled matrix factorisation is (2) with X = I/sqrt(mh)",
+    src("App. A.1, Remark 13", ""),
+    r"The matrix factorization problem with scaling factor $\frac1{\sqrt{mh}}$ is equivalent to the regression problem (2) with "
+    r"$X=\frac1{\sqrt{mh}}I_n$, the lower bound for the rate is scaled by $\lambda_{\min}=\frac1{mh}$. Therefore we analyze the scaled imbalance "
+    r"quantities $\frac1{mh}\Delta_\pm,\frac1{mh}\underline\Delta$.",
+)
+statement(
+    "linnet-imbalance/claim-a1-operator",
+    "claim",
+    "App. A.1",
+    "The error dynamics operator and its eigenvalues",
+    src("App. A.1", ""),
+    r"For $E=Y-\frac1{\sqrt{mh}}UV^\top$: $\dot E=-\frac1{mh}\mathcal T_tE$ with a time-variant linear operator $\mathcal T_t$ whose eigenvalues "
+    r"are $\lambda_i(U(t)U(t)^\top)+\lambda_j(V(t)V(t)^\top)$, $1\le i\le n$, $1\le j\le m$. When $UV^\top$ has small norm, positive eigenvalues of the "
+    r"imbalance approximate $\lambda_i(UU^\top)$ and negative ones $\lambda_j(VV^\top)$; small width: large spread of eig($\mathcal T_t$); large "
+    r"width: they concentrate.",
+)
+statement(
+    "linnet-imbalance/claim-appc-rayleigh",
+    "claim",
+    "App. C",
+    "The rate as a Rayleigh quotient; Problems 1-2; Lemma-8 bound",
+    src("App. C", ""),
+    r"$-\dot{\mathcal L}/\mathcal L=2\langle E,\mathcal T_{U,V}E\rangle_F/\langle E,E\rangle_F$, $\mathcal T_{U,V}E=UU^\top E+EVV^\top$; choosing the "
+    r"target adversarially gives $\bar c(D,W)=\min2\lambda_{\min}(\mathcal T_{U,V})$, with $\lambda_{\min}(\mathcal T_{U,V})=\lambda_r(UU^\top)+\lambda_m(VV^\top)$ "
+    r"(Schacke); by Lemma 8, $\bar c(D,W)\ge-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2(W)}-\Delta_-+\sqrt{(\Delta_-+\underline\Delta)^2+4\sigma_r^2(W)}$ [reconstructed].",
+)
+statement(
+    "linnet-imbalance/claim-appc-tightness",
+    "claim",
+    "App. C",
+    "The Lemma-8 lower bound on c-bar(D, W) is tight in most cases",
+    src("App. C", ""),
+    r"It turns out that this lower bound for $\bar c(D,W)$ is tight in most cases. [The formal statement announced here is missing from the text.]",
+    notes="Only the informal claim is checkable: attainment is verified on the balanced (D = 0) and homogeneous (D = lambda I, h = r = m) "
+    "families; for generic random (U, V) the ratio 2 lambda_min(T_{U,V}) / bound at the given point is reported (an upper bound on "
+    "c-bar / bound, not c-bar itself). Exploratory (full budget, reported not judged): a local search over the fibre (the "
+    "J-orthogonal orbit of the Gram matrix, identity component, penalised) on 6 random r = m = 2, h = 4 instances found feasible "
+    "points 2-24% above the bound on 4 and no feasible point on 2 -- no instance where the bound was reached; this suggests the "
+    "bound is not attained for generic (D, W), but a local search cannot decide it.",
+)
+statement(
+    "linnet-imbalance/claim-ntk-rescaling",
+    "claim",
+    "App. D",
+    "Relation to the NTK parametrisation by rescaling",
+    src("App. D", "(D.1)-(D.4)"),
+    r"With $\tilde U=h^\alpha U$, $\tilde V=h^\alpha V$ (standard normal at the §4.2 initialization), "
+    r"$\mathcal L=\frac12\|Y-\frac1{h^{2\alpha}}X\tilde U\tilde V^\top\|_F^2=\frac12\|Y-h^{\frac12-2\alpha}\frac1{\sqrt h}X\tilde U\tilde V^\top\|_F^2$; "
+    r"gradient flow on $\mathcal L$ in $(U,V)$ corresponds to gradient flow in $(\tilde U,\tilde V)$ with a rate scaled up by $h^{2\alpha}$ [reconstructed].",
+)
 
 # ---------------------------------------------------------------------------------------
 # Experiments
 # ---------------------------------------------------------------------------------------
-statement("linnet-imbalance/figure-2",
-          "figure",
-          "2",
-          "Matrix factorisation: imbalance quantities and convergence vs width (§5.1)",
-          src("§5.1, Fig. 2", ""),
-          r"Loss $\frac12\|Y-\frac1{\sqrt{mh}}UV^\top\|_F^2$, $[U]_{ij},[V]_{ij}\sim\mathcal N(0,1)$, small random target. (Small width) $h=30$: spreads "
-   r"$\Delta_\pm$ are larger than $\underline\Delta$; $2\underline\Delta$ is not a good global bound; the instantaneous rate starts high and decreases; "
-   r"the bound is reasonably good late. (Large width) $h=1000$: $\underline\Delta$ is larger than the spreads; $2\underline\Delta$ is a good global "
-   r"bound; no significant variation in the rate and Proposition 1 is reasonably good during training.",
-          params=(SEED,),
-          notes="Reduced and as gradient flow (the paper runs GD with eta = 0.05): n = 20, m = 5 (§5.1), widths 30 and 1000 (quick), "
-   "100 and 300 added (full). 'Good global bound' is decided as average rate / (2 lambda_r Delta) < 1.5 and 'not good' as > 1.5; 'Prop. 1 reasonably good' as exact rate / Prop. 1 bound < 1.5 (large width) and, late at small width, as the ratio below half its initial value (measured 1.6-3.0 against 7.8-11.9); 'starts high' as > 2.")
-statement("linnet-imbalance/figure-3",
-          "figure",
-          "3",
-          "Convergence vs imbalance at the same initial end-to-end matrix (§5.2)",
-          src("§5.2, Fig. 3", ""),
-          r"$U(0)=aU_0$, $V(0)=bV_0$, $(a,b)\in\{(0.1,0.1),(0.5,0.02),(0.05,0.2)\}$ (same product), plus the balanced initialization: the convergence "
-   r"rate is improved as we increase the level of the imbalance at initialization and the balanced initialization is the slowest among all cases.",
-          params=(SEED,),
-          notes="Reduced (samples 10, input dimension 50, h = 50 instead of 100, 500, 500) and as gradient flow of the summed loss (the paper's GD "
-   "on the averaged loss is a time change). 'Improved' is decided on the time to reach L~ = 1e-8 L~(0) against the ordering of "
-   "Delta(0).")
-statement("linnet-imbalance/figure-4",
-          "figure",
-          "4",
-          "A.1: scaled imbalance spectra at small and large width",
-          src("App. A.1, Fig. 4", ""),
-          r"Scaled eigenvalues of the imbalance matrix $D$ and the scaled imbalance quantities $\frac1{mh}\Delta_\pm,\frac1{mh}\underline\Delta$ under "
-   r"random initialization ($n=20$, $m=10$): when the network has small width $h=30$, spectrum spreads $\Delta_\pm$ are larger compared to the "
-   r"level of imbalance $\underline\Delta$; large width $h=1000$ shows the opposite. Compared to small width $h=50$ [A.1 prints `m = 50`], large "
-   r"width $h=1000$ has larger level of imbalance and smaller spectrum spread.",
-          params=(SEED,),
-          notes="Decided on 5 seeds each (all seeds must show the ordering).")
-statement("linnet-imbalance/figure-5",
-          "figure",
-          "5",
-          "A.1: loss with the Theorem 3 bound and rate with the Proposition 1 bound vs width",
-          src("App. A.1, Fig. 5", ""),
-          r"Gradient descent on $\frac12\|Y-\frac1{\sqrt{mh}}UV^\top\|_F^2$ ($n=20$, $m=10$, $\eta=0.05$, $h\in\{30,100,300,1000\}$), the loss with the "
-   r"Theorem 3 bound and the instantaneous rate with the Proposition 1 bound: (small width) $2\underline\Delta$ is not a good global bound, the rate "
-   r"starts off large and decreases, late the bound is reasonably good; (large width) $2\underline\Delta$ is a good global bound, no significant "
-   r"variation in the rate, Proposition 1 reasonably good during training.",
-          params=(SEED,),
-          notes="As gradient flow (Gram-reduced, exact); widths 30 and 1000 quick, all four full. Thresholds as figure-2.")
-statement("linnet-imbalance/figure-6",
-          "figure",
-          "6",
-          "A.2: convergence vs imbalance, with the Theorem 3 and Proposition 1 bounds",
-          src("App. A.2, Fig. 6; footnote 2", ""),
-          r"$D=500$, $n=100$, $m=1$, $h=500$, $U(0)=aU_0$, $V(0)=bV_0$ with $(a,b)\in\{(0.1,0.1),(0.5,0.02),(0.05,0.2)\}$ and the balanced "
-   r"initialization, GD on $\frac1n\|Y-XUV^\top\|_F^2$ with $\eta=5\cdot10^{-4}$: the convergence rate is improved as we increase the level of "
-   r"the imbalance at initialization and the balanced initialization is the slowest; the bound is reasonably good except for case 2 early; "
-   r"no bound is available for the balanced case (zero margin). Footnote 2: to compute the bound from Theorem 3, the step size is scaled by "
-   r"$n/2$ to account for the rescaled loss.",
-          params=(SEED,),
-          notes="Reduced as figure-3, as gradient flow. Footnote 2 checked symbolically: one GD step of size eta on "
-   "(1/n)||.||^2 is a step of size 2 eta / n on (2), i.e. flow time per iteration 2 eta/n ('scaled by n/2' read as divided by n/2).")
-statement("linnet-imbalance/figure-7",
-          "figure",
-          "7",
-          "Implicit bias vs width: distance to the min-norm solution decreases like h^{-1/2}",
-          src("App. A.3, Fig. 7", ""),
-          r"$X$ with entries $\mathcal N(0,D^{-1})$, $Y=X\theta+\varepsilon$, $[U(0)]_{ij},[V(0)]_{ij}\sim\mathcal N(0,h^{-1})$; the distance "
-   r"$\|U(t_f)V^\top(t_f)-\hat\Theta\|_F$ decreases with $h$ and verifies the asymptotic rate $O(h^{-1/2})$.",
-          params=(SEED,),
-          notes="Reduced: 20 samples, input dimension 100, m = 1, widths 500, 2000, 8000 (quick, 6 runs each), gradient flow by the exact "
-   "Gram reduction (initial Gram matrices sampled by the Bartlett decomposition). The O(h^{-1/2}) rate is decided by the fitted "
-   "log-log slope within 3 standard errors of -1/2.")
+statement(
+    "linnet-imbalance/figure-2",
+    "figure",
+    "2",
+    "Matrix factorisation: imbalance quantities and convergence vs width (§5.1)",
+    src("§5.1, Fig. 2", ""),
+    r"Loss $\frac12\|Y-\frac1{\sqrt{mh}}UV^\top\|_F^2$, $[U]_{ij},[V]_{ij}\sim\mathcal N(0,1)$, small random target. (Small width) $h=30$: spreads "
+    r"$\Delta_\pm$ are larger than $\underline\Delta$; $2\underline\Delta$ is not a good global bound; the instantaneous rate starts high and decreases; "
+    r"the bound is reasonably good late. (Large width) $h=1000$: $\underline\Delta$ is larger than the spreads; $2\underline\Delta$ is a good global "
+    r"bound; no significant variation in the rate and Proposition 1 is reasonably good during training.",
+    params=(SEED,),
+    notes="Reduced and as gradient flow (the paper runs GD with eta = 0.05): n = 20, m = 5 (§5.1), widths 30 and 1000 (quick), "
+    "100 and 300 added (full). 'Good global bound' is decided as average rate / (2 lambda_r Delta) < 1.5 and 'not good' as > 1.5; 'Prop. 1 reasonably good' as exact rate / Prop. 1 bound < 1.5 (large width) and, late at small width, as the ratio below half its initial value (measured 1.6-3.0 against 7.8-11.9); 'starts high' as > 2.",
+)
+statement(
+    "linnet-imbalance/figure-3",
+    "figure",
+    "3",
+    "Convergence vs imbalance at the same initial end-to-end matrix (§5.2)",
+    src("§5.2, Fig. 3", ""),
+    r"$U(0)=aU_0$, $V(0)=bV_0$, $(a,b)\in\{(0.1,0.1),(0.5,0.02),(0.05,0.2)\}$ (same product), plus the balanced initialization: the convergence "
+    r"rate is improved as we increase the level of the imbalance at initialization and the balanced initialization is the slowest among all cases.",
+    params=(SEED,),
+    notes="Reduced (samples 10, input dimension 50, h = 50 instead of 100, 500, 500) and as gradient flow of the summed loss (the paper's GD "
+    "on the averaged loss is a time change). 'Improved' is decided on the time to reach L~ = 1e-8 L~(0) against the ordering of "
+    "Delta(0).",
+)
+statement(
+    "linnet-imbalance/figure-4",
+    "figure",
+    "4",
+    "A.1: scaled imbalance spectra at small and large width",
+    src("App. A.1, Fig. 4", ""),
+    r"Scaled eigenvalues of the imbalance matrix $D$ and the scaled imbalance quantities $\frac1{mh}\Delta_\pm,\frac1{mh}\underline\Delta$ under "
+    r"random initialization ($n=20$, $m=10$): when the network has small width $h=30$, spectrum spreads $\Delta_\pm$ are larger compared to the "
+    r"level of imbalance $\underline\Delta$; large width $h=1000$ shows the opposite. Compared to small width $h=50$ [A.1 prints `m = 50`], large "
+    r"width $h=1000$ has larger level of imbalance and smaller spectrum spread.",
+    params=(SEED,),
+    notes="Decided on 5 seeds each (all seeds must show the ordering).",
+)
+statement(
+    "linnet-imbalance/figure-5",
+    "figure",
+    "5",
+    "A.1: loss with the Theorem 3 bound and rate with the Proposition 1 bound vs width",
+    src("App. A.1, Fig. 5", ""),
+    r"Gradient descent on $\frac12\|Y-\frac1{\sqrt{mh}}UV^\top\|_F^2$ ($n=20$, $m=10$, $\eta=0.05$, $h\in\{30,100,300,1000\}$), the loss with the "
+    r"Theorem 3 bound and the instantaneous rate with the Proposition 1 bound: (small width) $2\underline\Delta$ is not a good global bound, the rate "
+    r"starts off large and decreases, late the bound is reasonably good; (large width) $2\underline\Delta$ is a good global bound, no significant "
+    r"variation in the rate, Proposition 1 reasonably good during training.",
+    params=(SEED,),
+    notes="As gradient flow (Gram-reduced, exact); widths 30 and 1000 quick, all four full. Thresholds as figure-2.",
+)
+statement(
+    "linnet-imbalance/figure-6",
+    "figure",
+    "6",
+    "A.2: convergence vs imbalance, with the Theorem 3 and Proposition 1 bounds",
+    src("App. A.2, Fig. 6; footnote 2", ""),
+    r"$D=500$, $n=100$, $m=1$, $h=500$, $U(0)=aU_0$, $V(0)=bV_0$ with $(a,b)\in\{(0.1,0.1),(0.5,0.02),(0.05,0.2)\}$ and the balanced "
+    r"initialization, GD on $\frac1n\|Y-XUV^\top\|_F^2$ with $\eta=5\cdot10^{-4}$: the convergence rate is improved as we increase the level of "
+    r"the imbalance at initialization and the balanced initialization is the slowest; the bound is reasonably good except for case 2 early; "
+    r"no bound is available for the balanced case (zero margin). Footnote 2: to compute the bound from Theorem 3, the step size is scaled by "
+    r"$n/2$ to account for the rescaled loss.",
+    params=(SEED,),
+    notes="Reduced as figure-3, as gradient flow. Footnote 2 checked symbolically: one GD step of size eta on "
+    "(1/n)||.||^2 is a step of size 2 eta / n on (2), i.e. flow time per iteration 2 eta/n ('scaled by n/2' read as divided by n/2).",
+)
+statement(
+    "linnet-imbalance/figure-7",
+    "figure",
+    "7",
+    "Implicit bias vs width: distance to the min-norm solution decreases like h^{-1/2}",
+    src("App. A.3, Fig. 7", ""),
+    r"$X$ with entries $\mathcal N(0,D^{-1})$, $Y=X\theta+\varepsilon$, $[U(0)]_{ij},[V(0)]_{ij}\sim\mathcal N(0,h^{-1})$; the distance "
+    r"$\|U(t_f)V^\top(t_f)-\hat\Theta\|_F$ decreases with $h$ and verifies the asymptotic rate $O(h^{-1/2})$.",
+    params=(SEED,),
+    notes="Reduced: 20 samples, input dimension 100, m = 1, widths 500, 2000, 8000 (quick, 6 runs each), gradient flow by the exact "
+    "Gram reduction (initial Gram matrices sampled by the Bartlett decomposition). The O(h^{-1/2}) rate is decided by the fitted "
+    "log-log slope within 3 standard errors of -1/2.",
+)

@@ -10,11 +10,14 @@ A statement's parameters form its *domain*: every value a probe may set is valid
 *hypotheses* are not errors: the hypotheses are predicates evaluated per instance, and a
 probe reports whether they held.
 """
+
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
 
 @dataclass(frozen=True)
 class Paper:
@@ -28,16 +31,31 @@ class Paper:
 
 # The papers: adding one is a line here (then theorems/<key>.py and checks/<key>.py).
 PAPER_LIST = (
-    Paper("rnn-lowdim", "seeds/000_f19c100b45fc40d6.txt",
-          "Cohen-Karlik et al., low dimensional state spaces with overparameterized RNNs"),
-    Paper("rnn-memoryless", "seeds/001_0500f854cb2b6ba0.txt",
-          "Cohen-Karlik et al., implicit bias of GD for temporal extrapolation"),
-    Paper("ssm-poison", "seeds/002_d0940667081103ea.txt",
-          "Slutzky et al., the implicit bias of SSMs can be poisoned with clean labels"),
-    Paper("linnet-imbalance", "seeds/003_4f2efa5ca6aacdda.txt",
-          "Min et al., convergence and implicit bias of GF on overparametrized linear networks"),
-    Paper("kernel-rich", "seeds/004_f9f7314f3f52e985.txt",
-          "Woodworth et al., kernel and rich regimes in overparametrized models"),
+    Paper(
+        "rnn-lowdim",
+        "seeds/000_f19c100b45fc40d6.txt",
+        "Cohen-Karlik et al., low dimensional state spaces with overparameterized RNNs",
+    ),
+    Paper(
+        "rnn-memoryless",
+        "seeds/001_0500f854cb2b6ba0.txt",
+        "Cohen-Karlik et al., implicit bias of GD for temporal extrapolation",
+    ),
+    Paper(
+        "ssm-poison",
+        "seeds/002_d0940667081103ea.txt",
+        "Slutzky et al., the implicit bias of SSMs can be poisoned with clean labels",
+    ),
+    Paper(
+        "linnet-imbalance",
+        "seeds/003_4f2efa5ca6aacdda.txt",
+        "Min et al., convergence and implicit bias of GF on overparametrized linear networks",
+    ),
+    Paper(
+        "kernel-rich",
+        "seeds/004_f9f7314f3f52e985.txt",
+        "Woodworth et al., kernel and rich regimes in overparametrized models",
+    ),
 )
 PAPERS = {p.key: p.file for p in PAPER_LIST}  # key -> seed file
 PAPER_TITLES = {p.key: p.title for p in PAPER_LIST}  # key -> title
@@ -176,11 +194,15 @@ class Param:
         if self.low is not None:
             if value < self.low or (self.open_low and value == self.low):
                 rel = ">" if self.open_low else ">="
-                raise ParamError(f"{self.name}={value!r}: must be {rel} {self.low:g} (the model is undefined otherwise)")
+                raise ParamError(
+                    f"{self.name}={value!r}: must be {rel} {self.low:g} (the model is undefined otherwise)"
+                )
         cap = self.cap
         if cap is not None and value > cap:
             if self.type is int:
-                raise ParamError(f"{self.name}={value!r}: absurd size, must be <= {cap:g} (the largest the checks can compute)")
+                raise ParamError(
+                    f"{self.name}={value!r}: absurd size, must be <= {cap:g} (the largest the checks can compute)"
+                )
             raise ParamError(f"{self.name}={value!r}: must be <= {cap:g}")
         if self.validator is not None:
             problem = self.validator(value)
@@ -201,7 +223,11 @@ class Param:
         if self.type is bool:
             return st.booleans()
         if self.type is int:
-            lo = int(self.low) if self.low is not None else (int(self.default) - 10 if isinstance(self.default, int) else 0)
+            lo = (
+                int(self.low)
+                if self.low is not None
+                else (int(self.default) - 10 if isinstance(self.default, int) else 0)
+            )
             if self.open_low and self.low is not None:
                 lo += 1
             base = self.default if isinstance(self.default, int) else lo
@@ -218,7 +244,7 @@ class Param:
                     b = min(b, math.log10(self.high))
                 if lo > 0:
                     a = max(a, math.log10(lo))
-                s = st.floats(a, b).map(lambda e: float(f"{10.0 ** e:.6g}"))
+                s = st.floats(a, b).map(lambda e: float(f"{10.0**e:.6g}"))
                 if lo == 0 and not self.open_low:
                     s = st.one_of(st.just(0.0), s)
                 return s.filter(lambda v: self._admits(v))
@@ -385,8 +411,11 @@ def paper_modules() -> list[str]:
     from pathlib import Path
 
     here = Path(__file__).resolve().parent
-    return sorted(m.name for m in pkgutil.iter_modules([str(here)])
-                  if m.name != "registry" and not m.name.startswith("_") and not m.ispkg)
+    return sorted(
+        m.name
+        for m in pkgutil.iter_modules([str(here)])
+        if m.name != "registry" and not m.name.startswith("_") and not m.ispkg
+    )
 
 
 def load_all() -> dict[str, Statement]:

@@ -14,18 +14,16 @@ parameterised by its upper-triangular entries (``theorems.linear_rnn.parameters(
 Everything the checks compare printed formulas against is derived here from (3.4) (SymPy
 differentiation), not typed in.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import sympy as sp
 
 from . import linear_rnn as lr
 from .registry import Hypothesis, Param, src, statement
-
-
-
 
 # ---------------------------------------------------------------------------------------
 # Teachers (catalog §5.1): balanced, diagonal A^ given by atoms a^ and masses p^ = b^^2, so
@@ -146,9 +144,15 @@ def _dh(p):
 D_GT_K = Hypothesis(r"$d>k$", lambda p: p["d"] > p["k"])
 K_GT_2DH = Hypothesis(r"$k>2\hat d$", lambda p: p["k"] > 2 * _dh(p))
 K_LE_2DH_1 = Hypothesis(r"$k\le2\hat d-1$", lambda p: p["k"] <= 2 * _dh(p) - 1)
-BALANCED_TEACHER = Hypothesis(r"the teacher is balanced ($\hat{\mathbf B}=\hat{\mathbf C}^\top$; presets are)", lambda p: True)
-STABLE_TEACHER = Hypothesis(r"the teacher is stable (eigenvalues of $\hat{\mathbf A}$ in $[-1,1]$)", lambda p: teacher_stable(p["teacher"]))
-NONDEG_TEACHER = Hypothesis(r"the teacher is non-degenerate ($\hat{\mathbf C}\hat{\mathbf B}>0$)", lambda p: sum(TEACHERS[p["teacher"]][1]) > 0)
+BALANCED_TEACHER = Hypothesis(
+    r"the teacher is balanced ($\hat{\mathbf B}=\hat{\mathbf C}^\top$; presets are)", lambda p: True
+)
+STABLE_TEACHER = Hypothesis(
+    r"the teacher is stable (eigenvalues of $\hat{\mathbf A}$ in $[-1,1]$)", lambda p: teacher_stable(p["teacher"])
+)
+NONDEG_TEACHER = Hypothesis(
+    r"the teacher is non-degenerate ($\hat{\mathbf C}\hat{\mathbf B}>0$)", lambda p: sum(TEACHERS[p["teacher"]][1]) > 0
+)
 Q_GT_K = Hypothesis(r"$q\ge k+1$", lambda p: p["q"] >= p["k"] + 1)
 
 MAIN = "§3-§4"
@@ -157,7 +161,10 @@ MAIN = "§3-§4"
 # Statements: §3
 # ---------------------------------------------------------------------------------------
 statement(
-    "rnn-lowdim/definition-1", "definition", "1", "Impulse response",
+    "rnn-lowdim/definition-1",
+    "definition",
+    "1",
+    "Impulse response",
     src("§3", "(3.1)"),
     r"The \emph{impulse response} of the RNN is the output sequence corresponding to the input sequence "
     r"$(x_0,x_1,x_2,\dots)=(1,0,0,\dots)$. Namely, it is the sequence $(\mathbf{CB},\mathbf{CAB},\mathbf{CA}^2\mathbf B,\dots)$.",
@@ -167,21 +174,30 @@ statement(
     "convention (3.3)/(3.4) use (h_j = C A^j B meets x_{k-1-j}).",
 )
 statement(
-    "rnn-lowdim/claim-eq-3.3", "claim", "(3.3)", "The empirical loss (3.2) in convolution form (3.3)",
+    "rnn-lowdim/claim-eq-3.3",
+    "claim",
+    "(3.3)",
+    "The empirical loss (3.2) in convolution form (3.3)",
     src("§3", "(3.2), (3.3)"),
     r"By the update rule of the RNN (Equation 3.1), we have "
     r"$\mathcal L_S(\mathbf A,\mathbf B,\mathbf C)=\frac1N\sum_{i=1}^N\big(\sum_{j=0}^{k-1}\mathbf C\mathbf A^{k-1-j}\mathbf Bx^{(i)}_j-y^{(i)}\big)^2$.",
     params=(D_STUDENT, K_LEN, SEED),
 )
 statement(
-    "rnn-lowdim/claim-zero-loss-iff", "claim", "§3", "Zero population loss iff the first k impulse entries match",
+    "rnn-lowdim/claim-zero-loss-iff",
+    "claim",
+    "§3",
+    "Zero population loss iff the first k impulse entries match",
     src("§3", "(3.4)"),
     r"Equation 3.4 implies that a solution $\Theta$ achieves zero population loss over length $k$ sequences if and only if "
     r"$\mathbf C\mathbf A^j\mathbf B=\hat{\mathbf C}\hat{\mathbf A}^j\hat{\mathbf B}$ for $j=0,\dots,k-1$.",
     params=(D_STUDENT, K_LEN, TEACHER),
 )
 statement(
-    "rnn-lowdim/definition-2", "definition", "2", "epsilon-extrapolation with horizon q",
+    "rnn-lowdim/definition-2",
+    "definition",
+    "2",
+    "epsilon-extrapolation with horizon q",
     src("§3", "(3.5)"),
     r"For $\epsilon\ge0$ and $q\in\mathbb N$, we say that the student $\epsilon$-extrapolates with horizon $q$ w.r.t. the teacher "
     r"if $|\mathbf C\mathbf A^j\mathbf B-\hat{\mathbf C}\hat{\mathbf A}^j\hat{\mathbf B}|\le\epsilon$ for all $j\in\{0,\dots,q-1\}$ (3.5). "
@@ -192,7 +208,10 @@ statement(
     "has order d + d^, so by Cayley-Hamilton h_j = w_j for j < d + d^ implies it for all j.",
 )
 statement(
-    "rnn-lowdim/claim-extrapolation-io", "claim", "§3", "Extrapolation = same input-output map for every length",
+    "rnn-lowdim/claim-extrapolation-io",
+    "claim",
+    "§3",
+    "Extrapolation = same input-output map for every length",
     src("§3", "after Def. 2"),
     r"$\epsilon$-extrapolation with horizon $q$ is equivalent to the first $q$ elements of the student's impulse response being "
     r"$\epsilon$-close to those of the teacher's, whereas extrapolation means that the student's impulse response fully coincides "
@@ -201,7 +220,10 @@ statement(
     params=(D_STUDENT, TEACHER, SEED),
 )
 statement(
-    "rnn-lowdim/proposition-3", "proposition", "3", "Perfect generalisation without extrapolation (d > k)",
+    "rnn-lowdim/proposition-3",
+    "proposition",
+    "3",
+    "Perfect generalisation without extrapolation (d > k)",
     src("§3", "(3.4), (3.5); App. E.1.2"),
     r"Assume $d>k$, and let $\epsilon\ge0$ and $q\in\{k+1,k+2,\dots\}$. Then, for any teacher parameters $\hat\Theta$, there exist "
     r"student parameters $\Theta$ with which the population loss in Equation 3.4 equals zero, and yet the student does \textbf{not} "
@@ -210,13 +232,19 @@ statement(
     hypotheses=(D_GT_K, Q_GT_K),
 )
 statement(
-    "rnn-lowdim/definition-4", "definition", "4", "Balanced RNN",
+    "rnn-lowdim/definition-4",
+    "definition",
+    "4",
+    "Balanced RNN",
     src("§4"),
     r"An RNN with parameters $\Theta=(\mathbf A,\mathbf B,\mathbf C)$ is said to be \textbf{balanced} if $\mathbf B=\mathbf C^\top$.",
     params=(D_STUDENT, SEED),
 )
 statement(
-    "rnn-lowdim/claim-def-stable-nondegenerate", "definition", "§4", "Stable and non-degenerate teachers",
+    "rnn-lowdim/claim-def-stable-nondegenerate",
+    "definition",
+    "§4",
+    "Stable and non-degenerate teachers",
     src("§4.1, App. A, §4.2"),
     r"Stable: the eigenvalues of $\hat{\mathbf A}$ are in $[-1,1]$. Non-degenerate: the input-output mapping realized is not "
     r"identically zero. [App. A:] any configuration of teacher parameters satisfying $\hat C\hat B=1$ is non-degenerate (the first "
@@ -225,7 +253,10 @@ statement(
     params=(SEED,),
 )
 statement(
-    "rnn-lowdim/claim-no-init-no-extrapolation", "claim", "§4", "Without an initialisation assumption no extrapolation",
+    "rnn-lowdim/claim-no-init-no-extrapolation",
+    "claim",
+    "§4",
+    "Without an initialisation assumption no extrapolation",
     src("§4", "(3.6)"),
     r"If no assumption on initialization is made, no form of extrapolation can be established (indeed, the initial point may be a "
     r"global minimizer of $\mathcal L(\cdot)$ that fails to extrapolate, and GF will stay there).",
@@ -236,7 +267,10 @@ statement(
 # §4.1: Theorem 5, Lemmas 6, 7, Theorem 8
 # ---------------------------------------------------------------------------------------
 statement(
-    "rnn-lowdim/theorem-5", "theorem", "5", "Convergence (to zero loss) leads to extrapolation",
+    "rnn-lowdim/theorem-5",
+    "theorem",
+    "5",
+    "Convergence (to zero loss) leads to extrapolation",
     src("§4.1", "(3.4), (3.6)"),
     r"Assume that $d>k>2\hat d$, the teacher parameters $\hat\Theta$ are balanced (Definition 4), and the student parameters "
     r"$\Theta$ are learned by applying GF to the loss $\mathcal L(\cdot)$ (Equation 3.4) starting from a balanced initialization. "
@@ -248,14 +282,20 @@ statement(
     "GF convention: A symmetric in its upper-triangular coordinates (the paper's parameterisation), loss (3.4) without 1/2.",
 )
 statement(
-    "rnn-lowdim/lemma-6", "lemma", "6", "GF from a balanced initialisation stays balanced",
+    "rnn-lowdim/lemma-6",
+    "lemma",
+    "6",
+    "GF from a balanced initialisation stays balanced",
     src("§4.1; App. E.1.5"),
     r"Let $\Theta(\tau)$, with $\tau\ge0$, be a curve brought forth by applying GF to the loss $\mathcal L(\cdot)$ starting from a "
     r"balanced initialization. Then, $\Theta(\tau)$ is balanced for every $\tau\ge0$.",
     params=(D_STUDENT, K_LEN, TEACHER, SEED),
 )
 statement(
-    "rnn-lowdim/lemma-7", "lemma", "7", "Balanced zero-loss students extrapolate when k > 2 d^",
+    "rnn-lowdim/lemma-7",
+    "lemma",
+    "7",
+    "Balanced zero-loss students extrapolate when k > 2 d^",
     src("§4.1; App. E.2"),
     r"Suppose that $d>k>2\hat d$, the teacher is balanced, and that the student parameters $\Theta$ are balanced and satisfy "
     r"$\mathcal L(\Theta)=0$. Then $\Theta$ extrapolates.",
@@ -266,7 +306,10 @@ statement(
     "students that do not extrapolate, so k > 2 d^ is sharp for the static statement.",
 )
 statement(
-    "rnn-lowdim/theorem-8", "theorem", "8", "Approximate convergence leads to approximate extrapolation",
+    "rnn-lowdim/theorem-8",
+    "theorem",
+    "8",
+    "Approximate convergence leads to approximate extrapolation",
     src("§4.1; App. E.3"),
     r"Assume the conditions of Theorem 5, and that the teacher parameters $\hat\Theta$ are stable, i.e. the eigenvalues of "
     r"$\hat{\mathbf A}$ are in $[-1,1]$. Assume also that $\hat\Theta$ are non-degenerate, in the sense that the input-output mapping "
@@ -277,7 +320,10 @@ statement(
     hypotheses=(D_GT_K, K_GT_2DH, BALANCED_TEACHER, STABLE_TEACHER, NONDEG_TEACHER),
 )
 statement(
-    "rnn-lowdim/claim-thm8-rate", "claim", "§4.1", "The rate chain of the Theorem 8 sketch",
+    "rnn-lowdim/claim-thm8-rate",
+    "claim",
+    "§4.1",
+    "The rate chain of the Theorem 8 sketch",
     src("§4.1", "(4.1)"),
     r"Since $k>2\hat d$, $|\hat m_j-m_j|\le\mathcal O(\sqrt\delta)$ for $j=1,\dots,2\hat d$; Wu \& Yang (Prop. 2) gives "
     r"$\mathcal W_1\le\mathcal O(\delta^{1/4\hat d})$; $\mathcal W_p\le\mathcal O(\mathcal W_1^{1/p})$ (Panaretos \& Zemel §2.3) and "
@@ -306,7 +352,10 @@ PROP9_NOTES = (
     "a 99% Clopper-Pearson interval and decided only when the interval is clear of 0.75."
 )
 statement(
-    "rnn-lowdim/proposition-9", "proposition", "9", "Near-zero initialisation leads to approximate balancedness",
+    "rnn-lowdim/proposition-9",
+    "proposition",
+    "9",
+    "Near-zero initialisation leads to approximate balancedness",
     src("§4.2", "(4.2)"),
     PROP9_TEXT % "d>20",
     params=(D_STUDENT, K_LEN, TEACHER, SEED),
@@ -314,7 +363,10 @@ statement(
     notes=PROP9_NOTES,
 )
 statement(
-    "rnn-lowdim/claim-prop9-mechanism", "claim", "§4.2", "Near zero, B - C^T shrinks and B + C^T grows at rate 2 C^B^",
+    "rnn-lowdim/claim-prop9-mechanism",
+    "claim",
+    "§4.2",
+    "Near zero, B - C^T shrinks and B + C^T grows at rate 2 C^B^",
     src("§4.2"),
     r"When the entries of $\Theta$ are on the order of $\epsilon$, we have $\frac{\partial}{\partial\mathbf B}\mathcal L(\Theta)\approx"
     r"-2\hat{\mathbf C}\hat{\mathbf B}\cdot\mathbf C^\top$ and $\frac{\partial}{\partial\mathbf C}\mathcal L(\Theta)\approx-2\hat{\mathbf C}"
@@ -326,7 +378,10 @@ statement(
     params=(D_STUDENT, K_LEN, TEACHER, SEED),
 )
 statement(
-    "rnn-lowdim/claim-mimo", "claim", "§3", "The theory readily extends to MIMO",
+    "rnn-lowdim/claim-mimo",
+    "claim",
+    "§3",
+    "The theory readily extends to MIMO",
     src("§3, footnote"),
     r"We note that our theory readily extends to multiple-input multiple-output (MIMO) networks, and the focus on the SISO case is "
     r"merely for simplicity of presentation.",
@@ -336,7 +391,10 @@ statement(
     "C A^j C^T is a PSD-matrix-valued moment sequence. The k-threshold for MIMO is not stated and is not checked.",
 )
 statement(
-    "rnn-lowdim/claim-modal-form", "claim", "§3", "Symmetric A generalises the canonical modal form",
+    "rnn-lowdim/claim-modal-form",
+    "claim",
+    "§3",
+    "Symmetric A generalises the canonical modal form",
     src("§3"),
     r"The restriction to symmetric transition matrices is customary in both theory and practice, and represents a generalization "
     r"of the canonical modal form, which under mild non-degeneracy conditions does not limit generality (Boyd \& Lessard, 2006).",

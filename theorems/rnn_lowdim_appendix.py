@@ -2,15 +2,31 @@
 accumulating loss), E (full proofs: population loss, gradients, balancedness, moments,
 Theorem E.9, and the near-zero initialisation analysis of E.4). Shared encodings are in
 ``rnn_lowdim.py``."""
-from __future__ import annotations
 
-import math
+from __future__ import annotations
 
 import sympy as sp
 
 from .registry import Hypothesis, Param, statement
-from .rnn_lowdim import (BALANCED_TEACHER, D_GT_K, D_STUDENT, EPS, K_GT_2DH, K_LE_2DH_1, K_LEN, NONDEG_TEACHER, PROP9_NOTES,
-                         PROP9_TEXT, Q_GT_K, Q_HOR, SEED, STABLE_TEACHER, TEACHER, INIT, src)
+from .rnn_lowdim import (
+    BALANCED_TEACHER,
+    D_GT_K,
+    D_STUDENT,
+    EPS,
+    INIT,
+    K_GT_2DH,
+    K_LE_2DH_1,
+    K_LEN,
+    NONDEG_TEACHER,
+    PROP9_NOTES,
+    PROP9_TEXT,
+    Q_GT_K,
+    Q_HOR,
+    SEED,
+    STABLE_TEACHER,
+    TEACHER,
+    src,
+)
 
 DH = Param("dh", int, 2, "teacher state dimension d^", low=1)
 N_DIM = Param("n", int, 21, "vector dimension n", low=1)
@@ -32,7 +48,10 @@ E13_PRINTED_VALUE = sp.Rational(83, 100)  # "approx 0.83"
 # Appendix A
 # ---------------------------------------------------------------------------------------
 statement(
-    "rnn-lowdim/lemma-A.1", "lemma", "A.1", "Two admissible teachers agree on 2 d^ - 1 entries and differ at the next",
+    "rnn-lowdim/lemma-A.1",
+    "lemma",
+    "A.1",
+    "Two admissible teachers agree on 2 d^ - 1 entries and differ at the next",
     src("App. A"),
     r"For any $\hat d\in\mathbb N$, there exist two configurations of teacher parameters $\hat\Theta_1=(\hat A_1,\hat B_1,\hat C_1)$ "
     r"and $\hat\Theta_2=(\hat A_2,\hat B_2,\hat C_2)$, both balanced, stable and non-degenerate, such that "
@@ -44,7 +63,10 @@ statement(
     "both readings are checked. The pair is built by divided differences on 2 d^ interlaced rational points of [-1, 1].",
 )
 statement(
-    "rnn-lowdim/corollary-A.2", "corollary", "A.2", "With k <= 2 d^ - 1 Theorems 5 and 8 fail",
+    "rnn-lowdim/corollary-A.2",
+    "corollary",
+    "A.2",
+    "With k <= 2 d^ - 1 Theorems 5 and 8 fail",
     src("App. A"),
     r"Assume the conditions of Theorem 5, but with $k>2\hat d$ replaced by $k\le2\hat d-1$. Then, the stated result does not hold, i.e. "
     r"GF may converge to a point $\Theta^*$ satisfying $\mathcal L(\Theta^*)=0$ which does not extrapolate. Similarly, replacing "
@@ -58,7 +80,10 @@ statement(
     "a zero-loss limit that extrapolates neither teacher (stronger than the corollary needs).",
 )
 statement(
-    "rnn-lowdim/claim-appA-necessity", "claim", "§4.1, App. A", "k > 2 d^ is necessary up to a small additive constant",
+    "rnn-lowdim/claim-appA-necessity",
+    "claim",
+    "§4.1, App. A",
+    "k > 2 d^ is necessary up to a small additive constant",
     src("§4.1, App. A"),
     r"This condition is necessary --- see Appendix A for theoretical justification and Section 5 for empirical demonstration. "
     r"[App. A:] Below we show that this assumption is necessary (up to a small additive constant). More precisely, we prove that if "
@@ -72,14 +97,20 @@ statement(
 # Appendix C
 # ---------------------------------------------------------------------------------------
 statement(
-    "rnn-lowdim/claim-delay-teacher", "claim", "(C.1)", "The delay teacher's response is the unit impulse at d^ - 1",
+    "rnn-lowdim/claim-delay-teacher",
+    "claim",
+    "(C.1)",
+    "The delay teacher's response is the unit impulse at d^ - 1",
     src("App. C.2.2", "(C.1)"),
     r"$\mathbf A$ is a Nilpotent shift matrix. It is straightforward to verify that $\mathbf C\mathbf A^i\mathbf B=1$ for $i=\hat d-1$ "
     r"and 0 otherwise.",
     params=(DH,),
 )
 statement(
-    "rnn-lowdim/claim-random-unbalanced-teacher", "claim", "C.2.2", "Random bidiagonal teacher is revealed after d^ steps",
+    "rnn-lowdim/claim-random-unbalanced-teacher",
+    "claim",
+    "C.2.2",
+    "Random bidiagonal teacher is revealed after d^ steps",
     src("App. C.2.2"),
     r"The structure of $\mathbf A$ ensures similar properties to that of the delayed teacher, specifically, that the first entries of "
     r"the impulse response is zero and the teacher is `revealed' only after $\hat d$ time steps.",
@@ -90,30 +121,45 @@ statement(
 # ---------------------------------------------------------------------------------------
 # Appendix D: the accumulating loss
 # ---------------------------------------------------------------------------------------
-D_READING = ("(D.1) read with RNN(x_j) the output after the prefix x_0..x_j and y_j the teacher's output after the same prefix; "
-             "the expectation is over whitened inputs (checked exactly with Rademacher inputs).")
+D_READING = (
+    "(D.1) read with RNN(x_j) the output after the prefix x_0..x_j and y_j the teacher's output after the same prefix; "
+    "the expectation is over whitened inputs (checked exactly with Rademacher inputs)."
+)
 statement(
-    "rnn-lowdim/claim-eq-D.2", "claim", "(D.2)", "Expected accumulating loss",
+    "rnn-lowdim/claim-eq-D.2",
+    "claim",
+    "(D.2)",
+    "Expected accumulating loss",
     src("App. D", "(D.1), (D.2)"),
     r"$\mathbb E_{\mathbf x\sim\mathcal D}\big[\sum_{j=0}^{k-1}\ell(\mathrm{RNN}(x_j),y_j)\big]=\sum_{j=0}^{k-1}\sum_{i=0}^{j}"
     r"(\mathbf C\mathbf A^i\mathbf B-w_i)^2$.",
-    params=(D_STUDENT, K_LEN, SEED), notes=D_READING,
+    params=(D_STUDENT, K_LEN, SEED),
+    notes=D_READING,
 )
 statement(
-    "rnn-lowdim/claim-eq-D.3", "claim", "(D.3)", "Weighted form of the accumulating loss",
+    "rnn-lowdim/claim-eq-D.3",
+    "claim",
+    "(D.3)",
+    "Weighted form of the accumulating loss",
     src("App. D", "(D.3)"),
     r"Equation D.2 can be written as $\sum_{i=0}^{k-1}(k-i)(\mathbf C\mathbf A^i\mathbf B-w_i)^2$.",
     params=(K_LEN,),
 )
 statement(
-    "rnn-lowdim/claim-D-minimizers", "claim", "D.1", "Minimisers of (D.2) and (3.4) coincide",
+    "rnn-lowdim/claim-D-minimizers",
+    "claim",
+    "D.1",
+    "Minimisers of (D.2) and (3.4) coincide",
     src("App. D.1"),
     r"It is clear that the minimizers of Equation D.2 are the same minimizers of Equation 3.4 (i.e. $\mathbf C\mathbf A^i\mathbf B=w_i$ "
     r"for $i=0,\dots,k-1$). Thus Lemma 7 holds with no additional modifications.",
     params=(D_STUDENT, K_LEN, TEACHER, SEED),
 )
 statement(
-    "rnn-lowdim/claim-D.2-approx", "claim", "D.2", "Accumulating loss <= delta bounds every residual by sqrt(delta)",
+    "rnn-lowdim/claim-D.2-approx",
+    "claim",
+    "D.2",
+    "Accumulating loss <= delta bounds every residual by sqrt(delta)",
     src("App. D.2"),
     r"If the loss $\le\delta$, then for all $i=0,\dots,k-1$, $\sqrt{(k-i)}(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt\delta$. Since $k-i\ge1$ "
     r"we have $(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt{(k-i)}(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt\delta$ and the remainder of the proof is "
@@ -124,7 +170,10 @@ statement(
     "conclusion. Checked with absolute values; the literal failure is recorded in the check's metrics.",
 )
 statement(
-    "rnn-lowdim/claim-D.3-balancedness", "claim", "D.3", "Balancedness arguments carry over to the weighted loss",
+    "rnn-lowdim/claim-D.3-balancedness",
+    "claim",
+    "D.3",
+    "Balancedness arguments carry over to the weighted loss",
     src("App. D.3"),
     r"For the weighted population loss the gradients differ, but the symmetries are all preserved (the gradient computation boils down "
     r"to adding an external summation to the terms computed in Section E.1.4). The same steps described in Section E.4 apply for the "
@@ -136,7 +185,10 @@ statement(
 # Appendix E.1-E.3
 # ---------------------------------------------------------------------------------------
 statement(
-    "rnn-lowdim/lemma-E.1", "lemma", "E.1", "Whitened inputs give the population loss (E.1)",
+    "rnn-lowdim/lemma-E.1",
+    "lemma",
+    "E.1",
+    "Whitened inputs give the population loss (E.1)",
     src("App. E.1.1", "(E.1)-(E.8)"),
     r"Assume $\mathbf x\sim\mathcal D$ such that $\mathbb E[\mathbf x]=0$, $\mathbb E[\mathbf x\mathbf x^\top]=\mathbf I_k$, $y$ is given by "
     r"$y=\widehat{RNN}(\mathbf x)$. Denote $w_i=\hat{\mathbf C}\hat{\mathbf A}^i\hat{\mathbf B}$; the loss for the student RNN satisfies "
@@ -144,7 +196,10 @@ statement(
     params=(D_STUDENT, K_LEN, SEED),
 )
 statement(
-    "rnn-lowdim/proposition-E.2", "proposition", "E.2", "Proposition 3 restated, Vandermonde proof",
+    "rnn-lowdim/proposition-E.2",
+    "proposition",
+    "E.2",
+    "Proposition 3 restated, Vandermonde proof",
     src("App. E.1.2"),
     r"[Proposition 3 in main paper] Assume $d>k$, and let $\epsilon\ge0$ and $q\in\{k+1,k+2,\dots\}$. Then, for any teacher parameters "
     r"$\hat\Theta$, there exist student parameters $\Theta$ with which the population loss in Equation 3.4 equals zero, and yet the "
@@ -154,7 +209,10 @@ statement(
     hypotheses=(D_GT_K, Q_GT_K),
 )
 statement(
-    "rnn-lowdim/lemma-E.3", "lemma", "E.3", "A balanced symmetric RNN has an equivalent balanced diagonal RNN",
+    "rnn-lowdim/lemma-E.3",
+    "lemma",
+    "E.3",
+    "A balanced symmetric RNN has an equivalent balanced diagonal RNN",
     src("App. E.1.3"),
     r"A balanced RNN, $\Theta=(\mathbf A,\mathbf B,\mathbf C)$, with a symmetric transition matrix (i.e. $\mathbf B=\mathbf C^\top$ and "
     r"$\mathbf A=\mathbf A^\top$) has an equivalent (i.e. generating the same impulse response) RNN, $\Theta'=(\mathbf A',\mathbf B',"
@@ -167,7 +225,10 @@ E4_TEXT = (
     r"\mathbf C^\top$ (E.9), $\frac{\partial\mathcal L}{\partial\mathbf C}=%s\sum_{i=0}^{k-1}\nabla\ell_i\mathbf B^\top(\mathbf A^i)^\top$ (E.10)."
 )
 statement(
-    "rnn-lowdim/lemma-E.4", "lemma", "E.4", "Gradient formulas (E.9), (E.10)",
+    "rnn-lowdim/lemma-E.4",
+    "lemma",
+    "E.4",
+    "Gradient formulas (E.9), (E.10)",
     src("App. E.1.4", "(E.9)-(E.16)"),
     E4_TEXT % ("", ""),
     params=(D_STUDENT, K_LEN),
@@ -180,23 +241,34 @@ statement(
     "are unaffected (they use only the symmetry); the rates of E.14 are off by 2 (see lemma-E.14, lemma-E.13).",
 )
 statement(
-    "rnn-lowdim/lemma-E.4:corrected", "lemma", "E.4 (corrected)", "Gradient formulas with the factor 2",
+    "rnn-lowdim/lemma-E.4:corrected",
+    "lemma",
+    "E.4 (corrected)",
+    "Gradient formulas with the factor 2",
     src("App. E.1.4", "(E.9)-(E.16)"),
-    E4_TEXT % ("2", "2") + r" Also $\frac{\partial\mathcal L}{\partial\mathbf A}=2\sum_{i=1}^{k-1}\nabla\ell_i\sum_{r=0}^{i-1}(\mathbf A^\top)^r"
+    E4_TEXT
+    % ("2", "2")
+    + r" Also $\frac{\partial\mathcal L}{\partial\mathbf A}=2\sum_{i=1}^{k-1}\nabla\ell_i\sum_{r=0}^{i-1}(\mathbf A^\top)^r"
     r"\mathbf C^\top\mathbf B^\top(\mathbf A^\top)^{i-r-1}$ (E.81 with the 2), and in the upper-triangular coordinates of a symmetric "
     r"$\mathbf A$: $\partial\mathcal L/\partial z_{pq}=G_{pq}+G_{qp}$ ($p<q$), $G_{pp}$ ($p=q$).",
     params=(D_STUDENT, K_LEN),
     corrects="rnn-lowdim/lemma-E.4",
 )
 statement(
-    "rnn-lowdim/lemma-E.5", "lemma", "E.5", "GF from a balanced initialisation stays balanced (restatement of Lemma 6)",
+    "rnn-lowdim/lemma-E.5",
+    "lemma",
+    "E.5",
+    "GF from a balanced initialisation stays balanced (restatement of Lemma 6)",
     src("App. E.1.5"),
     r"[Lemma 6 in main paper] When optimizing equation 3.4 with GF emanating from a balanced initialization $\Theta(0)$, the parameters "
     r"$\Theta(\tau)$ are balanced for all $\tau\in\mathbb R_+$.",
     params=(D_STUDENT, K_LEN, TEACHER, SEED),
 )
 statement(
-    "rnn-lowdim/lemma-E.6", "lemma", "E.6", "GD from a balanced initialisation stays balanced, any step size",
+    "rnn-lowdim/lemma-E.6",
+    "lemma",
+    "E.6",
+    "GD from a balanced initialisation stays balanced, any step size",
     src("App. E.1.5", "(E.17), (E.18)"),
     r"When optimizing equation 3.4 with GD with balanced initial conditions, then $\forall t\in\mathbb N$, $\Theta$ has a balanced weight "
     r"configuration, i.e. $\mathbf B_t=\mathbf C_t^\top$.",
@@ -205,14 +277,20 @@ statement(
     "paper): a non-symmetric A loses balancedness after one step.",
 )
 statement(
-    "rnn-lowdim/lemma-E.7", "lemma", "E.7", "GF conserves ||B||^2 - ||C||^2",
+    "rnn-lowdim/lemma-E.7",
+    "lemma",
+    "E.7",
+    "GF conserves ||B||^2 - ||C||^2",
     src("App. E.1.6", "(E.19)-(E.25)"),
     r"When optimizing equation 3.4 with GF the difference between the norms of $\mathbf B$, $\mathbf C$ is conserved throughout GF, "
     r"i.e., $\frac{d}{dt}(\|\mathbf B\|_F^2-\|\mathbf C\|_F^2)=0$ (E.19).",
     params=(D_STUDENT, K_LEN, SEED),
 )
 statement(
-    "rnn-lowdim/lemma-E.8", "lemma", "E.8", "Lemma 7 restated, full proof incl. C^B^ = 0",
+    "rnn-lowdim/lemma-E.8",
+    "lemma",
+    "E.8",
+    "Lemma 7 restated, full proof incl. C^B^ = 0",
     src("App. E.2", "(E.26), (E.27)"),
     r"[Lemma 7 in main paper] Suppose that $d>k>2\hat d$, the teacher is balanced, and that the student parameters $\Theta$ are balanced "
     r"and satisfy $\mathcal L(\Theta)=0$. Then $\Theta$ extrapolates. [Proof: WLOG $\hat{\mathbf C}\hat{\mathbf B}=1$ by rescaling; the case "
@@ -221,7 +299,10 @@ statement(
     hypotheses=(D_GT_K, K_GT_2DH, BALANCED_TEACHER),
 )
 statement(
-    "rnn-lowdim/theorem-E.9", "theorem", "E.9", "Theorem 8 restated with hypotheses (i)-(v)",
+    "rnn-lowdim/theorem-E.9",
+    "theorem",
+    "E.9",
+    "Theorem 8 restated with hypotheses (i)-(v)",
     src("App. E.3", "(E.28)-(E.37)"),
     r"Consider the minimization of Equation 3.4 and assume: (i) $d>k>2\hat d$; (ii) the teacher is balanced and stable; (iii) the teacher "
     r"is non-degenerate; (iv) the student parameters are learned by applying GF to $\mathcal L(\cdot)$, starting from a balanced "
@@ -239,14 +320,20 @@ statement(
 # Appendix E.4: near-zero initialisation
 # ---------------------------------------------------------------------------------------
 statement(
-    "rnn-lowdim/lemma-E.10", "lemma", "E.10", "Chi-square concentration of a Gaussian vector's norm",
+    "rnn-lowdim/lemma-E.10",
+    "lemma",
+    "E.10",
+    "Chi-square concentration of a Gaussian vector's norm",
     src("App. E.4", "(E.38)-(E.44)"),
     r"Assume a vector $\mathbf v\in\mathbb R^n$ with $\mathcal N(0,\frac{\epsilon^2}{n})$ per coordinate. Then "
     r"$\Pr\big(\frac\epsilon2<\|\mathbf v\|<\frac{3\epsilon}2\big)\ge1-2\exp(-9n/64)$ (E.38).",
     params=(N_DIM, SEED),
 )
 statement(
-    "rnn-lowdim/claim-E.10-matrix", "claim", "E.4", "Lemma E.10 for a matrix's Frobenius norm",
+    "rnn-lowdim/claim-E.10-matrix",
+    "claim",
+    "E.4",
+    "Lemma E.10 for a matrix's Frobenius norm",
     src("App. E.4"),
     r"For a matrix $\mathbf X\in\mathbb R^{m\times p}$, Lemma E.10 bounds its Frobenius norm, "
     r"$\Pr(\frac\epsilon2<\|\mathbf X\|_F<\frac{3\epsilon}2)\ge1-2\exp(-9mp/64)$, by applying the lemma to $\mathbf X$'s vectorized form.",
@@ -255,22 +342,32 @@ statement(
     "triangular coordinates the off-diagonal entries appear twice in ||A||_F: checked separately (the bound then needs n = d(d+1)/2).",
 )
 statement(
-    "rnn-lowdim/proposition-E.11", "proposition", "E.11", "Proposition 9 restated, printed with (i) d > 4",
+    "rnn-lowdim/proposition-E.11",
+    "proposition",
+    "E.11",
+    "Proposition 9 restated, printed with (i) d > 4",
     src("App. E.4", "(E.45)"),
     PROP9_TEXT % "d>4",
     params=(D_STUDENT, K_LEN, TEACHER, SEED),
     hypotheses=(Hypothesis(r"$d>4$", lambda p: p["d"] > 4), BALANCED_TEACHER, NONDEG_TEACHER),
-    notes=PROP9_NOTES + " The appendix prints d > 4 where the main text has d > 20; the Monte Carlo at d = 5 and 8 decides it.",
+    notes=PROP9_NOTES
+    + " The appendix prints d > 4 where the main text has d > 20; the Monte Carlo at d = 5 and 8 decides it.",
 )
 statement(
-    "rnn-lowdim/claim-def-eps-normal-init", "definition", "E.4", "epsilon-normal initialisation",
+    "rnn-lowdim/claim-def-eps-normal-init",
+    "definition",
+    "E.4",
+    "epsilon-normal initialisation",
     src("App. E.4"),
     r"We refer to the mentioned initialization scheme (where every coordinate in a vector is initialized as "
     r"$\mathcal N(0,\frac{\epsilon^2}{d})$) as $\epsilon$-normal initialization.",
     params=(D_STUDENT, SEED),
 )
 statement(
-    "rnn-lowdim/lemma-E.12", "lemma", "E.12", "Any A, w0 > 0, eps-normal init: ||Y||/||W|| and ||A||_F/||W|| tend to 0",
+    "rnn-lowdim/lemma-E.12",
+    "lemma",
+    "E.12",
+    "Any A, w0 > 0, eps-normal init: ||Y||/||W|| and ||A||_F/||W|| tend to 0",
     src("App. E.4", "(E.46), (E.47), (E.52)-(E.55)"),
     r"Assume $w_0>0$, and $\mathbf A,\mathbf B,\mathbf C$ are $\epsilon$-normally initialized. Then $\exists t$ such that "
     r"$\lim_{\epsilon\to0}\frac{\|\mathbf Y(t)\|^2}{\|\mathbf W(t)\|^2}=0$, $\lim_{\epsilon\to0}\frac{\|\mathbf A(t)\|_F^2}{\|\mathbf W(t)\|^2}=0$ "
@@ -285,9 +382,13 @@ E13_TEXT = (
     r"$\|\mathbf A(t)\|_F<M_2\epsilon$ (E.49)%s"
 )
 statement(
-    "rnn-lowdim/lemma-E.13", "lemma", "E.13", "Norm bounds on [0, t-bar] during the initial phase",
+    "rnn-lowdim/lemma-E.13",
+    "lemma",
+    "E.13",
+    "Norm bounds on [0, t-bar] during the initial phase",
     src("App. E.4", "(E.48), (E.49), (E.56)-(E.99)"),
-    E13_TEXT % r", with $\bar t=\frac1{2w_0}\ln(\frac1{\epsilon^{0.5}})$ (``we show that for $0\le t\le\frac1{2w_0}\ln(\frac1{\epsilon^{0.5}})$, all norms are bounded'').",
+    E13_TEXT
+    % r", with $\bar t=\frac1{2w_0}\ln(\frac1{\epsilon^{0.5}})$ (``we show that for $0\le t\le\frac1{2w_0}\ln(\frac1{\epsilon^{0.5}})$, all norms are bounded'').",
     params=(D_STUDENT, K_LEN, SEED),
     expect="refuted",
     erratum="With t-bar = ln(1/eps^0.5)/(2 w0) as printed before Lemma E.12, (E.48) fails for any fixed M1 as eps -> 0: under GF of "
@@ -298,14 +399,20 @@ statement(
     "= 0.774, is > 0.75; and (E.62) d/dt(||B|| - ||C||) = 0 does not follow from Lemma E.7 (which conserves the squares).",
 )
 statement(
-    "rnn-lowdim/lemma-E.13:corrected", "lemma", "E.13 (corrected)", "Norm bounds on [0, ln(1/eps^0.5)/(4 w0)]",
+    "rnn-lowdim/lemma-E.13:corrected",
+    "lemma",
+    "E.13 (corrected)",
+    "Norm bounds on [0, ln(1/eps^0.5)/(4 w0)]",
     src("App. E.4", "(E.48), (E.49)"),
     E13_TEXT % r", with $\bar t=\frac1{4w_0}\ln(\frac1{\epsilon^{0.5}})$ and $M_1,M_2$ independent of $\epsilon$.",
     params=(D_STUDENT, K_LEN, SEED),
     corrects="rnn-lowdim/lemma-E.13",
 )
 statement(
-    "rnn-lowdim/lemma-E.14", "lemma", "E.14", "Differential-inequality bounds on Y^T Y and W^T W",
+    "rnn-lowdim/lemma-E.14",
+    "lemma",
+    "E.14",
+    "Differential-inequality bounds on Y^T Y and W^T W",
     src("App. E.4", "(E.50), (E.51), (E.100)-(E.118)"),
     r"Assume $w_0>0$ and assume $\mathbf A,\mathbf B,\mathbf C$ are $\epsilon$-normally initialized; the following bounds hold for all "
     r"$0\le t\le\bar t$ w.p. at least 0.75: $\mathbf Y(t)^\top\mathbf Y(t)\le c_1\epsilon^2e^{-2w_0t}+c_2\epsilon^{2.5}$ (E.50) and "
@@ -315,14 +422,20 @@ statement(
     "printed bounds are then loose but valid). Identity (E.103) is proved symbolically.",
 )
 statement(
-    "rnn-lowdim/claim-E.14-negative-w0", "claim", "E.4", "For w0 < 0 the roles of Y and W swap",
+    "rnn-lowdim/claim-E.14-negative-w0",
+    "claim",
+    "E.4",
+    "For w0 < 0 the roles of Y and W swap",
     src("App. E.4"),
     r"Lemma E.14 shows that the growth rate of $\mathbf W^\top\mathbf W$ and the decay rate of $\mathbf Y^\top\mathbf Y$ both depend on "
     r"the sign of $w_0$. [...] the same analysis applies for $w_0<0$ with opposite roles for $\mathbf Y$ and $\mathbf W$.",
     params=(D_STUDENT, K_LEN, SEED),
 )
 statement(
-    "rnn-lowdim/lemma-E.15", "lemma", "E.15", "Integral bounds (E.119), (E.120)",
+    "rnn-lowdim/lemma-E.15",
+    "lemma",
+    "E.15",
+    "Integral bounds (E.119), (E.120)",
     src("App. E.4", "(E.119)-(E.136)"),
     r"Assume $\dot z<-2w_0z+M_4\epsilon^{2.5}<0$, $\dot x>2w_0x-M_4\epsilon^{2.5}>0$, where $w_0>0$. Then, under the assumptions of "
     r"Lemma E.10: $z(t_1)<\frac1{2w_0}(\exp(-2w_0t_1)\cdot(75w_0d\epsilon^2)+M_4\epsilon^{2.5})$ (E.119), "

@@ -1,6 +1,7 @@
 """rnn-lowdim experiments (§5, App. B, C): the empirical claims and the figures that run on a
 CPU at reduced size. Encodings of the training setups are in ``checks/rnn_lowdim_experiments.py``
 (they are computations, not claims)."""
+
 from __future__ import annotations
 
 from .registry import Param, src, statement
@@ -11,7 +12,10 @@ D_EXP = Param("d", int, 20, "student state dimension (reduced from the paper's 4
 T_HOR = Param("T", int, 40, "horizon of the impulse-response tail used for the extrapolation error", low=2)
 
 statement(
-    "rnn-lowdim/claim-phase-transition-linear", "claim", "§5.1, §5.2, App. B", "Linear RNNs: low extrapolation error iff k > 2 d^",
+    "rnn-lowdim/claim-phase-transition-linear",
+    "claim",
+    "§5.1, §5.2, App. B",
+    "Linear RNNs: low extrapolation error iff k > 2 d^",
     src("§5.1-5.2, App. B", "Figs. 1, 3"),
     r"[§5.1] when $k>2\hat d$ extrapolation error is low, whereas when $k$ falls below $2\hat d$ extrapolation error is high. "
     r"[§5.2] despite the fact that our theory does not apply to the evaluated settings, its conclusions still hold --- extrapolation "
@@ -22,7 +26,10 @@ statement(
     "'Low' and 'high' are against the C.3 threshold: the error of the zero response on the tail.",
 )
 statement(
-    "rnn-lowdim/claim-gru-threshold", "claim", "§5.3", "GRU: the critical k_g is about 4 d^_g",
+    "rnn-lowdim/claim-gru-threshold",
+    "claim",
+    "§5.3",
+    "GRU: the critical k_g is about 4 d^_g",
     src("§5.3", "Fig. 2"),
     r"There exists a critical threshold for the training sequence length $k_g$, above which extrapolation error is low and below which "
     r"extrapolation error is high (note that this critical threshold is around four times the teacher's state space dimension, whereas "
@@ -33,7 +40,10 @@ statement(
     "printed threshold ratio is consistent with the reported k_g grid of Fig. 2(b) (k_g = 30 fails, k_g = 60 tracks, d^_g = 10).",
 )
 statement(
-    "rnn-lowdim/claim-init-scale-necessary", "claim", "App. B.1.2", "Extrapolation deteriorates with the initialisation scale",
+    "rnn-lowdim/claim-init-scale-necessary",
+    "claim",
+    "App. B.1.2",
+    "Extrapolation deteriorates with the initialisation scale",
     src("App. B.1.2", "Fig. 4"),
     r"The extrapolation deteriorates for larger initialization scale, in the sense that it requires longer training sequences for getting "
     r"good extrapolation error. This suggests that the condition of small initialization required by our theory is not an artifact of "
@@ -41,7 +51,10 @@ statement(
     params=(DH, D_EXP, T_HOR, SEED),
 )
 statement(
-    "rnn-lowdim/figure-1", "experiment", "Fig. 1(a)", "Fig. 1(a): extrapolation error vs k, balanced diagonal student",
+    "rnn-lowdim/figure-1",
+    "experiment",
+    "Fig. 1(a)",
+    "Fig. 1(a): extrapolation error vs k, balanced diagonal student",
     src("§5.1, App. C.1, C.2.1", "Fig. 1(a)"),
     r"Figure 1(a): extrapolation error (the $\ell_\infty$ distance between the impulse responses of the learned student and the teacher) "
     r"against the training sequence length $k$, balanced teacher with $\hat d=5$, diagonal student with balanced initialization, GD on the "
@@ -52,7 +65,10 @@ statement(
     "0.6 and 1.05 did not converge within a quick budget (GD and Adam), so its runs are not used.",
 )
 statement(
-    "rnn-lowdim/figure-4", "experiment", "Fig. 4", "Fig. 4: extrapolation error vs k for several initialisation scales",
+    "rnn-lowdim/figure-4",
+    "experiment",
+    "Fig. 4",
+    "Fig. 4: extrapolation error vs k for several initialisation scales",
     src("App. B.1.2", "Fig. 4"),
     r"Figure 4: the experiment of Section B.1.1 repeated with different initialization scales for the students' weights: extrapolation "
     r"error increases along with the scale of initialization; larger scales need longer sequences.",
@@ -61,7 +77,10 @@ statement(
     "and 0.2 (0.5 diverges at lr 0.01), k = 6, GD on (3.4), 6000 steps.",
 )
 statement(
-    "rnn-lowdim/figure-5", "experiment", "Fig. 5", "Fig. 5: impulse responses of students trained with k = 2 d^ and k = 4 d^",
+    "rnn-lowdim/figure-5",
+    "experiment",
+    "Fig. 5",
+    "Fig. 5: impulse responses of students trained with k = 2 d^ and k = 4 d^",
     src("App. B.3", "Fig. 5"),
     r"Figure 5: balanced teacher; students trained with $k=10$ and $k=20$ ($\hat d=5$): the student trained with $k=10$ tracks the teacher "
     r"several steps beyond the 10th time step and then decays to zero. For $k=20$ we can see near perfect extrapolation for the horizon "

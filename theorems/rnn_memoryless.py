@@ -18,11 +18,11 @@ setup, Lemma 3.1 / A.1, extrapolation, Lemma 3.2, Theorem 4.1, Proposition 5.1).
 §7.1's guarantee), ``rnn_memoryless_mimo.py`` (App. C) and ``rnn_memoryless_experiments.py``
 (the empirical claims and the figures).
 """
+
 from __future__ import annotations
 
 import sympy as sp
 
-from . import linear_rnn
 from .registry import Hypothesis, Param, src, statement
 
 
@@ -89,19 +89,26 @@ RECONSTRUCTED = "Formulas reconstructed by the catalog (the extraction lost the 
 # §3: setup, Lemma 3.1 / A.1, extrapolation, Lemma 3.2
 # ---------------------------------------------------------------------------------------
 DEF_TEACHER = statement(
-    "rnn-memoryless/claim-def-memoryless-teacher", "definition", "§3", "Memoryless teacher y = w x_k, w != 0",
+    "rnn-memoryless/claim-def-memoryless-teacher",
+    "definition",
+    "§3",
+    "Memoryless teacher y = w x_k, w != 0",
     src("§3"),
     r"We assume the teacher RNN is memoryless, meaning that there exists $w\in\mathbb R$ such that for any $k$ and any input "
     r"sequence $\mathbf x\in\mathbb R^k$, the corresponding label is given by $y=w\,x_k$ (namely, the output depends on input "
     r"only via latest time step). We disregard the trivial case of constant zero labels, i.e. we assume $w\neq0$.",
     params=(W, K),
     hypotheses=(W_NONZERO,),
-    notes=RECONSTRUCTED + "[rec-high]. Encoding: the teacher's impulse response is $(w,0,0,\\dots)$: a one-dimensional linear RNN "
+    notes=RECONSTRUCTED
+    + "[rec-high]. Encoding: the teacher's impulse response is $(w,0,0,\\dots)$: a one-dimensional linear RNN "
     "with $A=0$, $B=1$, $C=w$ realises it (checked exactly against the recurrence).",
 )
 
 EQ_2 = statement(
-    "rnn-memoryless/claim-eq-2", "claim", "(2)", "RNN output = convolution of the input with the impulse response (CB, CAB, ...)",
+    "rnn-memoryless/claim-eq-2",
+    "claim",
+    "(2)",
+    "RNN output = convolution of the input with the impulse response (CB, CAB, ...)",
     src("§3", "(1), (2)"),
     r"Given $\mathbf x$, an input sequence of length $k$, we denote by $y_k(\mathbf x)$ the output of the RNN at time step $k$ "
     r"[of $\mathbf s_t=\mathbf A\mathbf s_{t-1}+\mathbf Bx_t$, $y_t=\mathbf C\mathbf s_t$, $\mathbf s_0=\mathbf 0$ (1)]. "
@@ -118,19 +125,31 @@ LEMMA_3_1_TEXT = (
     r"$L(\mathbf A,\mathbf B,\mathbf C)=(\mathbf{CB}-w)^2+\sum_{j=1}^{k-1}(\mathbf C\mathbf A^j\mathbf B)^2$ (4)."
 )
 LEMMA_3_1 = statement(
-    "rnn-memoryless/lemma-3.1", "lemma", "3.1", "Whitened inputs: population loss = (CB - w)^2 + sum_{j<k} (C A^j B)^2",
+    "rnn-memoryless/lemma-3.1",
+    "lemma",
+    "3.1",
+    "Whitened inputs: population loss = (CB - w)^2 + sum_{j<k} (C A^j B)^2",
     src("§3, Lemma 3.1", "(2), (4)"),
     LEMMA_3_1_TEXT,
     params=(D, K, W, SEED),
-    hypotheses=(Hypothesis(r"$\mathbb E[\mathbf x\mathbf x^\top]=I_k$ (Rademacher and Gaussian inputs; also a non-independent law)", lambda p: True),),
-    notes=RECONSTRUCTED + "[rec-high]. The lead-in says 'inputs drawn independently'; the proof uses only the second moment "
+    hypotheses=(
+        Hypothesis(
+            r"$\mathbb E[\mathbf x\mathbf x^\top]=I_k$ (Rademacher and Gaussian inputs; also a non-independent law)",
+            lambda p: True,
+        ),
+    ),
+    notes=RECONSTRUCTED
+    + "[rec-high]. The lead-in says 'inputs drawn independently'; the proof uses only the second moment "
     "$\\mathbb E[\\mathbf x\\mathbf x^\\top]=I_k$ (checked: a dependent law with this moment gives (4) exactly; a law with "
     "identity *covariance* but non-zero mean does not, so the condition is on the raw second moment, as printed). "
     "Loss without factor 1/2 (catalog §1.3).",
 )
 
 LEMMA_A_1 = statement(
-    "rnn-memoryless/lemma-A.1", "lemma", "A.1", "Appendix restatement of Lemma 3.1 with E x = 0, and its proof (15)",
+    "rnn-memoryless/lemma-A.1",
+    "lemma",
+    "A.1",
+    "Appendix restatement of Lemma 3.1 with E x = 0, and its proof (15)",
     src("App. A, Lemma A.1", "(14), (15)"),
     r"Assume $\mathbf x$ such that $\mathbb E[\mathbf x]=0$ and $\mathbb E[\mathbf x\mathbf x^\top]=I_k$. Then, given a "
     r"memoryless teacher RNN, the loss for the student RNN is given by (14) [= (4)]. Proof: the above can be written as "
@@ -140,24 +159,32 @@ LEMMA_A_1 = statement(
     r"which can be written as (14).",
     params=(D, K, W, SEED),
     hypotheses=(Hypothesis(r"$\mathbb E[\mathbf x]=0$ and $\mathbb E[\mathbf x\mathbf x^\top]=I_k$", lambda p: True),),
-    notes=RECONSTRUCTED + "[rec-med] for the appendix's hypotheses. $\\mathbb E[\\mathbf x]=0$ is not used by the proof (the loss is a "
+    notes=RECONSTRUCTED
+    + "[rec-med] for the appendix's hypotheses. $\\mathbb E[\\mathbf x]=0$ is not used by the proof (the loss is a "
     "quadratic form in $\\mathbf x$); 'identity covariance' in the proof means the raw second moment.",
 )
 
 DEF_EXTRAPOLATION = statement(
-    "rnn-memoryless/claim-def-extrapolation", "definition", "§3", "Extrapolation: y_T(x) = w x_T for every T and every x",
+    "rnn-memoryless/claim-def-extrapolation",
+    "definition",
+    "§3",
+    "Extrapolation: y_T(x) = w x_T for every T and every x",
     src("§3"),
     r"We say that the learned RNN extrapolates with respect to the teacher RNN if it agrees with the latter's output for any "
     r"input sequence of any length, including lengths which exceed that of the training sequences. This amounts to requiring "
     r"that for any $T\in\mathbb N$ (in particular $T>k$) and any $\mathbf x\in\mathbb R^T$, the output of the learned RNN "
     r"satisfies $y_T(\mathbf x)=w\,x_T$.",
     params=(D, W),
-    notes=RECONSTRUCTED + "[rec-high]. Checked: the suite's finite certificate of extrapolation ($h_0=w$, $h_1=\\dots=h_d=0$, which by "
+    notes=RECONSTRUCTED
+    + "[rec-high]. Checked: the suite's finite certificate of extrapolation ($h_0=w$, $h_1=\\dots=h_d=0$, which by "
     "Cayley-Hamilton gives every $h_j$) against the recurrence run on every impulse input up to a horizon.",
 )
 
 LEMMA_3_2 = statement(
-    "rnn-memoryless/lemma-3.2", "lemma", "3.2", "Extrapolation iff CB = w and C A^j B = 0 for all j >= 1",
+    "rnn-memoryless/lemma-3.2",
+    "lemma",
+    "3.2",
+    "Extrapolation iff CB = w and C A^j B = 0 for all j >= 1",
     src("§3, Lemma 3.2", "(2)"),
     r"The parameters $(\mathbf A,\mathbf B,\mathbf C)$ for the learned RNN are extrapolating with respect to a memoryless "
     r"teacher if and only if $\mathbf{CB}=w$ and $\mathbf C\mathbf A^j\mathbf B=0$ for all $j\ge1$.",
@@ -166,7 +193,10 @@ LEMMA_3_2 = statement(
 )
 
 CLAIM_A_ZERO = statement(
-    "rnn-memoryless/claim-A-zero-solution", "claim", "§3", "A = 0 with CB = w extrapolates",
+    "rnn-memoryless/claim-A-zero-solution",
+    "claim",
+    "§3",
+    "A = 0 with CB = w extrapolates",
     src("§3"),
     r"One possible solution that extrapolates to a memoryless teacher is $\mathbf A=0$ along with any pair $\mathbf B,\mathbf C$ "
     r"satisfying $\mathbf{CB}=w$.",
@@ -178,7 +208,10 @@ CLAIM_A_ZERO = statement(
 # §4, §5: Theorem 4.1, Proposition 5.1
 # ---------------------------------------------------------------------------------------
 THEOREM_4_1 = statement(
-    "rnn-memoryless/theorem-4.1", "theorem", "4.1", "k > d: every minimiser of (4) extrapolates (Cayley-Hamilton)",
+    "rnn-memoryless/theorem-4.1",
+    "theorem",
+    "4.1",
+    "k > d: every minimiser of (4) extrapolates (Cayley-Hamilton)",
     src("§4, Theorem 4.1", "(4)"),
     r"Assume that $k>d$, and let $(\mathbf A,\mathbf B,\mathbf C)$ be a solution (parameters for learned RNN) that minimizes "
     r"the loss in Equation (4). Then, it holds that $\mathbf C\mathbf A^j\mathbf B=0$ for all $j\ge1$, meaning the learned "
@@ -191,7 +224,10 @@ THEOREM_4_1 = statement(
 )
 
 PROPOSITION_5_1 = statement(
-    "rnn-memoryless/proposition-5.1", "proposition", "5.1", "k <= d: a cyclic-permutation minimiser of (4) that does not extrapolate",
+    "rnn-memoryless/proposition-5.1",
+    "proposition",
+    "5.1",
+    "k <= d: a cyclic-permutation minimiser of (4) that does not extrapolate",
     src("§5, Proposition 5.1", "(4)"),
     r"For any training sequence length $k$ and model width $d\ge k$, there exist RNN parameters that minimize the loss in "
     r"Equation (4) but do not extrapolate. [Proof: $\mathbf A=P$ the cyclic shift ($P$ is a permutation matrix; multiplying "
@@ -200,7 +236,8 @@ PROPOSITION_5_1 = statement(
     r"$e_{d-j+1}^\top$).]",
     params=(D, K, W),
     hypotheses=(Hypothesis(r"$d\ge k$", lambda p: p["d"] >= p["k"]), W_NONZERO),
-    notes=RECONSTRUCTED + "[rec-high] statement, [rec-med] for the placement of w (in C) and footnote 2's row. The printed 'multiplying "
+    notes=RECONSTRUCTED
+    + "[rec-high] statement, [rec-med] for the placement of w (in C) and footnote 2's row. The printed 'multiplying "
     "P from the right by a general matrix results in a cyclic shift of rows' reads as P M (P on the left of M): checked in "
     "that form.",
 )

@@ -3,11 +3,11 @@ reproductions on the population loss (the paper's experimental settings are not 
 
 Parameters are imported from ``theorems.rnn_memoryless``.
 """
+
 from __future__ import annotations
 
 from .registry import src, statement
-from .rnn_memoryless import D, K, SEED
-
+from .rnn_memoryless import SEED, D, K
 
 # ---------------------------------------------------------------------------------------
 # §1, §3: the learned A
@@ -21,7 +21,10 @@ _XAVIER_NOTE = (
 )
 
 CLAIM_TYPICALLY_A_NONZERO = statement(
-    "rnn-memoryless/claim-typically-A-nonzero", "claim", "§1, §3", "Empirically, learned A is far from 0 yet C A^j B = 0 for j >= 1",
+    "rnn-memoryless/claim-typically-A-nonzero",
+    "claim",
+    "§1, §3",
+    "Empirically, learned A is far from 0 yet C A^j B = 0 for j >= 1",
     src("§1, §3"),
     r"[§3:] Surprisingly, we observe empirically (see Section 7) that typically $\mathbf A\neq0$ while "
     r"$\mathbf C\mathbf A^j\mathbf B=0$ for all $j\ge1$, suggesting a non-trivial alignment between $\mathbf A$ and "
@@ -41,7 +44,10 @@ CLAIM_TYPICALLY_A_NONZERO = statement(
 )
 
 CLAIM_TYPICALLY_A_NONZERO_CORRECTED = statement(
-    "rnn-memoryless/claim-typically-A-nonzero:corrected", "claim", "§1, §3 (corrected)", "From symmetric initialisation, learned A is far from 0 yet C A^j B -> 0",
+    "rnn-memoryless/claim-typically-A-nonzero:corrected",
+    "claim",
+    "§1, §3 (corrected)",
+    "From symmetric initialisation, learned A is far from 0 yet C A^j B -> 0",
     src("§1, §3, §6"),
     r"With $\mathbf B_0=\mathbf C_0^\top$ and $\mathbf A_0=\mathbf A_0^\top$ (e.g. the residual $\mathbf A_0=\mathbf I$), gradient "
     r"descent / flow on (4) ($k>2$, $w>0$) reaches solutions with $\mathbf A$ far from zero ($\|\mathbf A_\infty\|_F=\sqrt{d-1}$ "
@@ -68,7 +74,10 @@ _STD_INIT_ERRATUM = (
 )
 
 CLAIM_STANDARD_INIT = statement(
-    "rnn-memoryless/claim-standard-init-bias", "claim", "§1, §6, §8, App. C", "GD with standard (non-symmetric) initialisation extrapolates",
+    "rnn-memoryless/claim-standard-init-bias",
+    "claim",
+    "§1, §6, §8, App. C",
+    "GD with standard (non-symmetric) initialisation extrapolates",
     src("§1, §6, §8, App. C"),
     r"[§1:] Empirically however, we find that training via GD with standard initialization schemes yields solutions that "
     r"extrapolate well. This clearly demonstrates an implicit bias towards good extrapolation. [§6:] we observe empirically "
@@ -83,7 +92,10 @@ CLAIM_STANDARD_INIT = statement(
 )
 
 CLAIM_STANDARD_INIT_CORRECTED = statement(
-    "rnn-memoryless/claim-standard-init-bias:corrected", "claim", "§1, §6 (corrected)", "Non-symmetric init: extrapolation error grows with init scale; symmetric init extrapolates",
+    "rnn-memoryless/claim-standard-init-bias:corrected",
+    "claim",
+    "§1, §6 (corrected)",
+    "Non-symmetric init: extrapolation error grows with init scale; symmetric init extrapolates",
     src("§1, §6, §7"),
     r"Gradient descent on (4) ($d=8$, $k=3$, $w=1$) from non-symmetric Gaussian initialisation with entries "
     r"$N(0,\sigma^2/d)$ fits the training length; its extrapolation error $\max_{k\le j<60}|h_j|$ increases with $\sigma$ "
@@ -94,7 +106,10 @@ CLAIM_STANDARD_INIT_CORRECTED = statement(
 )
 
 CLAIM_SYMMETRY_TENDENCY = statement(
-    "rnn-memoryless/claim-symmetry-tendency", "claim", "§6, §7.1", "GD tends towards symmetric weights from non-symmetric initialisation (Fig. 4)",
+    "rnn-memoryless/claim-symmetry-tendency",
+    "claim",
+    "§6, §7.1",
+    "GD tends towards symmetric weights from non-symmetric initialisation (Fig. 4)",
     src("§6, §7.1, Figure 4"),
     r"[§6:] we often see that the parameters of the model converge to a symmetric configuration even if not initialized this "
     r"way. [§7.1:] Figure 4 suggests that GD exhibits a tendency towards symmetry even when initialization is non-symmetric. "
@@ -114,7 +129,10 @@ CLAIM_SYMMETRY_TENDENCY = statement(
 )
 
 CLAIM_ALL_ARCH = statement(
-    "rnn-memoryless/claim-all-architectures-extrapolate", "claim", "§7, Fig. 1", "Linear RNN, LSTM, GRU extrapolate despite non-extrapolating solutions existing",
+    "rnn-memoryless/claim-all-architectures-extrapolate",
+    "claim",
+    "§7, Fig. 1",
+    "Linear RNN, LSTM, GRU extrapolate despite non-extrapolating solutions existing",
     src("§7, Figure 1"),
     r"In order to demonstrate this empirically we `adversarially' learn models using the length $k$ training sequences, while "
     r"including erroneous (non-extrapolating) values for later time steps. [...] Three architectures are learned - linear RNN, "
@@ -130,12 +148,16 @@ CLAIM_ALL_ARCH = statement(
         "the errors are 0.24 to 3.8; see claim-standard-init-bias). What holds (:corrected): adversarial training yields fitting, non-extrapolating "
         "models, and normal training extrapolates from a symmetric initialisation."
     ),
-    notes=_XAVIER_NOTE + " Adversarial data: targets g_j = 1 for k <= j < 2k (erroneous values at later steps). LSTM/GRU: "
+    notes=_XAVIER_NOTE
+    + " Adversarial data: targets g_j = 1 for k <= j < 2k (erroneous values at later steps). LSTM/GRU: "
     "not run (no deep-learning framework in the environment); the claim's verdict rests on the linear RNN.",
 )
 
 CLAIM_ALL_ARCH_CORRECTED = statement(
-    "rnn-memoryless/claim-all-architectures-extrapolate:corrected", "claim", "§7, Fig. 1 (corrected)", "Linear RNN: adversarial data gives non-extrapolating fits; symmetric init extrapolates",
+    "rnn-memoryless/claim-all-architectures-extrapolate:corrected",
+    "claim",
+    "§7, Fig. 1 (corrected)",
+    "Linear RNN: adversarial data gives non-extrapolating fits; symmetric init extrapolates",
     src("§7, Figure 1"),
     r"For the linear RNN on the population loss ($d=8$, $k=3$, $w=1$): training with adversarial targets for steps $k\le j<2k$ "
     r"yields a model that fits the length-$k$ data and does not extrapolate; training without them from a symmetric "
@@ -145,7 +167,10 @@ CLAIM_ALL_ARCH_CORRECTED = statement(
 )
 
 CLAIM_TEACHER_MEMORY = statement(
-    "rnn-memoryless/claim-teacher-with-memory", "claim", "§7, Fig. 2", "Extrapolation also occurs for teachers with memory",
+    "rnn-memoryless/claim-teacher-with-memory",
+    "claim",
+    "§7, Fig. 2",
+    "Extrapolation also occurs for teachers with memory",
     src("§7, Figure 2"),
     r"If training data is generated from a teacher with state space of dimension [$\hat d$] on [$k$] time units, will a model "
     r"learned via gradient-based optimization extrapolate? In light of our findings thus far, one may hope that extrapolation "
@@ -167,7 +192,10 @@ CLAIM_TEACHER_MEMORY = statement(
 )
 
 CLAIM_TEACHER_MEMORY_CORRECTED = statement(
-    "rnn-memoryless/claim-teacher-with-memory:corrected", "claim", "§7, Fig. 2 (corrected)", "Symmetric initialisation extrapolates low-dimensional symmetric teachers",
+    "rnn-memoryless/claim-teacher-with-memory:corrected",
+    "claim",
+    "§7, Fig. 2 (corrected)",
+    "Symmetric initialisation extrapolates low-dimensional symmetric teachers",
     src("§7, Figure 2; App. D"),
     r"For a symmetric teacher with $\hat d\le2$ positive atoms and $k=6$, gradient descent on "
     r"$\sum_{j<k}(h_j-h^*_j)^2$ from a small symmetric initialisation ($d=8$) extrapolates: "
@@ -177,7 +205,10 @@ CLAIM_TEACHER_MEMORY_CORRECTED = statement(
 )
 
 CLAIM_SLACKNESS_EMPIRICAL = statement(
-    "rnn-memoryless/claim-slackness-empirical", "claim", "§7, Fig. 3", "Learned non-zero eigenvalues align with zero projections of B",
+    "rnn-memoryless/claim-slackness-empirical",
+    "claim",
+    "§7, Fig. 3",
+    "Learned non-zero eigenvalues align with zero projections of B",
     src("§7, Figure 3"),
     r"Next, we empirically demonstrate the complementary slackness phenomenon discussed in the proof of Theorem 6.1. The proof "
     r"suggests that any non-zero eigenvalue of $\mathbf A$ must align with zero entries of the projections of $\mathbf B$ onto "
@@ -200,7 +231,10 @@ _APPD_NOTE = (
 )
 
 CLAIM_APPD = statement(
-    "rnn-memoryless/claim-appD-regimes", "claim", "App. D, Fig. 5", "Good extrapolation for k > d_hat, bad for k < d_hat (teachers with memory)",
+    "rnn-memoryless/claim-appD-regimes",
+    "claim",
+    "App. D, Fig. 5",
+    "Good extrapolation for k > d_hat, bad for k < d_hat (teachers with memory)",
     src("App. D, Figure 5"),
     r"We would expect the following two regimes: good extrapolation for [$k>\hat d$], since in this case there are "
     r"sufficient observations to identify a low dimensional model [...]; bad extrapolation for [$k<\hat d$] since in this "
@@ -222,7 +256,10 @@ CLAIM_APPD = statement(
 )
 
 CLAIM_APPD_CORRECTED = statement(
-    "rnn-memoryless/claim-appD-regimes:corrected", "claim", "App. D (corrected)", "Symmetric initialisation: extrapolation error grows with the teacher dimension",
+    "rnn-memoryless/claim-appD-regimes:corrected",
+    "claim",
+    "App. D (corrected)",
+    "Symmetric initialisation: extrapolation error grows with the teacher dimension",
     src("App. D, Figure 5"),
     r"For the linear RNN ($d=8$, $k=4$) trained by GD on $\sum_{j<k}(h_j-h^*_j)^2$ from a small symmetric initialisation, "
     r"the extrapolation MSE relative to the teacher's tail energy is below $10^{-3}$ for $\hat d=1$ and above $10^{-2}$ for "
@@ -234,7 +271,10 @@ CLAIM_APPD_CORRECTED = statement(
 
 # Figures: what each figure plots (captions lost); the claims above carry the paper's conclusions.
 FIGURE_1 = statement(
-    "rnn-memoryless/figure-1", "figure", "1", "Extrapolation vs time step, normal vs adversarial training (linear RNN part)",
+    "rnn-memoryless/figure-1",
+    "figure",
+    "1",
+    "Extrapolation vs time step, normal vs adversarial training (linear RNN part)",
     src("§7, Figure 1"),
     r"Figure 1 reports an extrapolation experiment in the case of a memoryless teacher: models trained on length-$k$ sequences "
     r"with and without adversarial (erroneous) labels at later time steps, evaluated on time steps up to [$T$].",
@@ -245,7 +285,10 @@ FIGURE_1 = statement(
 )
 
 FIGURE_2 = statement(
-    "rnn-memoryless/figure-2", "figure", "2", "As Figure 1 with a teacher that has memory",
+    "rnn-memoryless/figure-2",
+    "figure",
+    "2",
+    "As Figure 1 with a teacher that has memory",
     src("§7, Figure 2"),
     r"An experiment analogous to that of Figure 1 but with a teacher of state dimension [$\hat d$].",
     params=(SEED,),
@@ -254,7 +297,10 @@ FIGURE_2 = statement(
 )
 
 FIGURE_3 = statement(
-    "rnn-memoryless/figure-3", "figure", "3", "Eigenvalues of the learned A against the projections of B on its eigenbasis",
+    "rnn-memoryless/figure-3",
+    "figure",
+    "3",
+    "Eigenvalues of the learned A against the projections of B on its eigenbasis",
     src("§7, Figure 3"),
     r"Figure 3: complementary slackness in a linear RNN learned via gradient-based optimization from a memoryless teacher: "
     r"eigenvalues $\lambda_i$ of $\mathbf A$ and projections $v_i$ of $\mathbf B$ onto the orthonormal eigenbasis.",
@@ -263,7 +309,10 @@ FIGURE_3 = statement(
 )
 
 FIGURE_4 = statement(
-    "rnn-memoryless/figure-4", "figure", "4", "Weight dynamics: norms of A - A^T, B - C^T against those of A, B, C",
+    "rnn-memoryless/figure-4",
+    "figure",
+    "4",
+    "Weight dynamics: norms of A - A^T, B - C^T against those of A, B, C",
     src("§7.1, Figure 4"),
     r"Figure 4: the evolution of weights during optimization of the population loss (4) by GD when $\mathbf A$ is initialized "
     r"as [$(M+M^\top)/2$] with random [$M$], and $\mathbf B,\mathbf C$ independently from a random normal distribution.",
@@ -272,7 +321,10 @@ FIGURE_4 = statement(
 )
 
 FIGURE_5 = statement(
-    "rnn-memoryless/figure-5", "figure", "5", "Extrapolation MSE vs teacher dimension d_hat (App. D)",
+    "rnn-memoryless/figure-5",
+    "figure",
+    "5",
+    "Extrapolation MSE vs teacher dimension d_hat (App. D)",
     src("App. D, Figure 5"),
     r"Figure 5 shows extrapolation error as a function of [$\hat d$] for LinearRNN, GRU and LSTM with standard Xavier "
     r"initialization; the teacher is a LinearRNN with varying [$\hat d$].",

@@ -7,12 +7,13 @@ the loss (4) and the CI-9 reduced loss of the residual setting, used by the expe
 too); this module adds, as printed (reconstructed): the gradients (5)-(7), the summand
 ``M_{j,r}`` of (10), Matrix Cookbook (91) and Lemma 6.3's construction.
 """
+
 from __future__ import annotations
 
 import sympy as sp
 
 from .registry import Hypothesis, Param, src, statement
-from .rnn_memoryless import D, K, RECONSTRUCTED, SEED, W, scalar
+from .rnn_memoryless import RECONSTRUCTED, SEED, D, K, W, scalar
 
 
 # ---------------------------------------------------------------------------------------
@@ -68,7 +69,10 @@ EPS = Param("epsilon", float, 1e-3, "target loss epsilon", low=0.0, open_low=Tru
 # §6: gradients, Theorem 6.1 and its proof steps, Remark 6.2, Lemma 6.3
 # ---------------------------------------------------------------------------------------
 CLAIM_GRADIENTS = statement(
-    "rnn-memoryless/claim-gradients", "claim", "(5)-(10), (16)-(18)", "Gradients of (4) and the GD updates",
+    "rnn-memoryless/claim-gradients",
+    "claim",
+    "(5)-(10), (16)-(18)",
+    "Gradients of (4) and the GD updates",
     src("§6, App. B", "(5)-(10), (16)-(18)"),
     r"$\nabla_{\mathbf B}L=2(\mathbf{CB}-w)\mathbf C^\top+2\sum_{j=1}^{k-1}(\mathbf C\mathbf A^j\mathbf B)(\mathbf A^j)^\top\mathbf C^\top$ (5), "
     r"$\nabla_{\mathbf C}L=2(\mathbf{CB}-w)\mathbf B^\top+2\sum_{j=1}^{k-1}(\mathbf C\mathbf A^j\mathbf B)\mathbf B^\top(\mathbf A^j)^\top$ (6), "
@@ -84,7 +88,10 @@ CLAIM_GRADIENTS = statement(
 )
 
 CLAIM_INVARIANCE = statement(
-    "rnn-memoryless/claim-thm6.1-invariance", "claim", "Thm 6.1 proof, part 1", "GD from B0 = C0^T, A0 = A0^T keeps B_t = C_t^T and A_t = A_t^T",
+    "rnn-memoryless/claim-thm6.1-invariance",
+    "claim",
+    "Thm 6.1 proof, part 1",
+    "GD from B0 = C0^T, A0 = A0^T keeps B_t = C_t^T and A_t = A_t^T",
     src("§6, proof of Theorem 6.1", "(8)-(10)"),
     r"Denote by $\mathbf A_t,\mathbf B_t,\mathbf C_t$ the weights at iteration $t$ of GD. We will prove by induction that "
     r"$\mathbf B_t=\mathbf C_t^\top$ and $\mathbf A_t=\mathbf A_t^\top$ for all $t$. [Transposing (9) gives (8) since "
@@ -92,11 +99,15 @@ CLAIM_INVARIANCE = statement(
     r"$\mathbf C^\top\mathbf B^\top$ symmetric, $\mathbf M_{j-1-r}=\mathbf M_r^\top$, so the update (10) is a sum of symmetric "
     r"matrices.]",
     params=(D, K, W, ETA, SEED),
-    notes=RECONSTRUCTED + "[rec-high]. The argument puts no restriction on the step size eta: checked at large steps too.",
+    notes=RECONSTRUCTED
+    + "[rec-high]. The argument puts no restriction on the step size eta: checked at large steps too.",
 )
 
 CLAIM_SLACKNESS = statement(
-    "rnn-memoryless/claim-thm6.1-slackness", "claim", "Thm 6.1 proof, part 2", "A symmetric minimiser has lambda_i v_i = 0, hence C A^j B = 0 for j >= 1",
+    "rnn-memoryless/claim-thm6.1-slackness",
+    "claim",
+    "Thm 6.1 proof, part 2",
+    "A symmetric minimiser has lambda_i v_i = 0, hence C A^j B = 0 for j >= 1",
     src("§6, proof of Theorem 6.1", "(11)-(13)"),
     r"Let $(\mathbf A,\mathbf B,\mathbf C)$ be a minimizer of $L$ satisfying $\mathbf B=\mathbf C^\top$ and $\mathbf A=\mathbf A^\top$. "
     r"Then $\mathbf{CB}=w$ and $\mathbf C\mathbf A^j\mathbf B=0$ for $1\le j\le k-1$; recalling that $k>2$, "
@@ -114,35 +125,49 @@ THEOREM_6_1_TEXT = (
     r"necessarily extrapolates."
 )
 THEOREM_6_1 = statement(
-    "rnn-memoryless/theorem-6.1", "theorem", "6.1", "Symmetric initialisation: if GD converges to a minimiser of (4), the limit extrapolates",
+    "rnn-memoryless/theorem-6.1",
+    "theorem",
+    "6.1",
+    "Symmetric initialisation: if GD converges to a minimiser of (4), the limit extrapolates",
     src("§6, Theorem 6.1", "(4)-(13)"),
     THEOREM_6_1_TEXT,
     params=(D, K, W, ETA, SCALE, SYMMETRIC_INIT, STEPS, SEED, HORIZON),
     hypotheses=(
         Hypothesis(r"$k>2$", lambda p: p["k"] > 2),
         Hypothesis(r"$w>0$", lambda p: p["w"] > 0),
-        Hypothesis(r"$\mathbf B_0=\mathbf C_0^\top$, $\mathbf A_0=\mathbf A_0^\top$ (symmetric_init)", lambda p: bool(p["symmetric_init"])),
+        Hypothesis(
+            r"$\mathbf B_0=\mathbf C_0^\top$, $\mathbf A_0=\mathbf A_0^\top$ (symmetric_init)",
+            lambda p: bool(p["symmetric_init"]),
+        ),
         Hypothesis(r"GD converges to a minimiser of (4) (observed per run: the loss tends to 0)", lambda p: True),
     ),
-    notes=RECONSTRUCTED + "[rec-high] for $k>2$ and $w>0$ (the proof's 'Recalling that $k>2$'; Remark 6.2). Initialisation of the "
+    notes=RECONSTRUCTED
+    + "[rec-high] for $k>2$ and $w>0$ (the proof's 'Recalling that $k>2$'; Remark 6.2). Initialisation of the "
     "dynamic checks: $\\mathbf A_0=(M+M^\\top)/2$, $\\mathbf C_0=\\mathbf B_0^\\top$ with entries $N(0,\\sigma^2/d)$, "
     "$\\sigma$ = init_scale; symmetric_init=false draws $\\mathbf A_0=M$, $\\mathbf B_0$, $\\mathbf C_0$ independently (outside "
     "the hypothesis, for probes). The convergence premise is assumed by the paper, not proved; the suite observes it.",
 )
 
 REMARK_6_2 = statement(
-    "rnn-memoryless/remark-6.2", "remark", "6.2", "w < 0: use B0 = -C0^T",
+    "rnn-memoryless/remark-6.2",
+    "remark",
+    "6.2",
+    "w < 0: use B0 = -C0^T",
     src("§6, Remark 6.2"),
     r"The assumption $w>0$ can easily be converted to $w<0$, by modifying the conditions on initialization to include "
     r"$\mathbf B_0=-\mathbf C_0^\top$ instead of $\mathbf B_0=\mathbf C_0^\top$.",
     params=(D, K, W, ETA, SEED),
     hypotheses=(Hypothesis(r"$w<0$", lambda p: p["w"] < 0),),
-    notes=RECONSTRUCTED + "[rec-high]. Encoded: Theorem 6.1 with $w<0$ and $\\mathbf B_0=-\\mathbf C_0^\\top$ ((4) is invariant under "
+    notes=RECONSTRUCTED
+    + "[rec-high]. Encoded: Theorem 6.1 with $w<0$ and $\\mathbf B_0=-\\mathbf C_0^\\top$ ((4) is invariant under "
     "$(\\mathbf B,w)\\mapsto(-\\mathbf B,-w)$).",
 )
 
 LEMMA_6_3 = statement(
-    "rnn-memoryless/lemma-6.3", "lemma", "6.3", "Symmetric weights with arbitrarily small loss that do not extrapolate",
+    "rnn-memoryless/lemma-6.3",
+    "lemma",
+    "6.3",
+    "Symmetric weights with arbitrarily small loss that do not extrapolate",
     src("§6, Lemma 6.3", "(4)"),
     r"Assume $k>2$ and $w>0$. For any $\epsilon>0$, there exists a weight configuration where $\mathbf A=\mathbf A^\top$ and "
     r"$\mathbf B=\mathbf C^\top$, such that the loss in Equation (4) is smaller than $\epsilon$ yet the model does not "
@@ -159,7 +184,10 @@ LEMMA_6_3 = statement(
 )
 
 CLAIM_RESIDUAL = statement(
-    "rnn-memoryless/claim-residual-setting", "claim", "§6", "Symmetric initialisation covers the residual A0 = I and A of any magnitude",
+    "rnn-memoryless/claim-residual-setting",
+    "claim",
+    "§6",
+    "Symmetric initialisation covers the residual A0 = I and A of any magnitude",
     src("§6"),
     r"This initialization captures the `residual' setting $\mathbf A=\mathbf I$, and more generally, allows $\mathbf A$ to have "
     r"arbitrary magnitude, implying arbitrary distance from a trivial solution in which $\mathbf A=0$.",
@@ -185,7 +213,10 @@ _SEC71_ERRATUM = (
 )
 
 CLAIM_SEC71 = statement(
-    "rnn-memoryless/claim-sec7.1-guarantee", "claim", "§7.1", "Symmetric initialisation: GD preserves symmetry and converges to an extrapolating solution",
+    "rnn-memoryless/claim-sec7.1-guarantee",
+    "claim",
+    "§7.1",
+    "Symmetric initialisation: GD preserves symmetry and converges to an extrapolating solution",
     src("§7.1"),
     r"Section 6 showed that when initializing a linear RNN symmetrically ($\mathbf B=\mathbf C^\top$ and $\mathbf A=\mathbf A^\top$), "
     r"GD is guaranteed to preserve symmetry, and consequently converge to an extrapolating solution.",
@@ -195,7 +226,10 @@ CLAIM_SEC71 = statement(
 )
 
 CLAIM_SEC71_CORRECTED = statement(
-    "rnn-memoryless/claim-sec7.1-guarantee:corrected", "claim", "§7.1 (corrected)", "Symmetric init: GD preserves symmetry for every step; a minimiser it converges to extrapolates",
+    "rnn-memoryless/claim-sec7.1-guarantee:corrected",
+    "claim",
+    "§7.1 (corrected)",
+    "Symmetric init: GD preserves symmetry for every step; a minimiser it converges to extrapolates",
     src("§6, §7.1"),
     r"When initializing symmetrically ($\mathbf B_0=\mathbf C_0^\top$, $\mathbf A_0=\mathbf A_0^\top$), GD preserves symmetry "
     r"exactly for every step size; if moreover $k>2$, $w>0$ and GD converges to a minimiser of (4), that minimiser "

@@ -4,12 +4,13 @@ Proposition 5.1 and Theorem 6.1 to it.
 Parameters are imported from ``theorems.rnn_memoryless``; this module adds, as printed
 (reconstructed): the MIMO loss (20) and its gradients (21)-(23).
 """
+
 from __future__ import annotations
 
 import sympy as sp
 
 from .registry import Hypothesis, src, statement
-from .rnn_memoryless import D, K, RECONSTRUCTED, SEED
+from .rnn_memoryless import RECONSTRUCTED, SEED, D, K
 
 
 # ---------------------------------------------------------------------------------------
@@ -26,7 +27,9 @@ def mimo_gradients_printed(A, B, C, W, k):
     H = [C * A**j * B for j in range(k)]
     gB = 2 * C.T * (H[0] - W) + 2 * sum(((A**j).T * C.T * H[j] for j in range(1, k)), sp.zeros(*B.shape))
     gC = 2 * (H[0] - W) * B.T + 2 * sum((H[j] * B.T * (A**j).T for j in range(1, k)), sp.zeros(*C.shape))
-    gA = 2 * sum(((A**r).T * C.T * H[j] * B.T * (A ** (j - 1 - r)).T for j in range(1, k) for r in range(j)), sp.zeros(*A.shape))
+    gA = 2 * sum(
+        ((A**r).T * C.T * H[j] * B.T * (A ** (j - 1 - r)).T for j in range(1, k) for r in range(j)), sp.zeros(*A.shape)
+    )
     return gA, gB, gC
 
 
@@ -34,7 +37,10 @@ def mimo_gradients_printed(A, B, C, W, k):
 # Appendix C: MIMO
 # ---------------------------------------------------------------------------------------
 LEMMA_C_1 = statement(
-    "rnn-memoryless/lemma-C.1", "lemma", "C.1", "MIMO population loss ||CB - W||_F^2 + sum_{j<k} ||C A^j B||_F^2",
+    "rnn-memoryless/lemma-C.1",
+    "lemma",
+    "C.1",
+    "MIMO population loss ||CB - W||_F^2 + sum_{j<k} ||C A^j B||_F^2",
     src("App. C, Lemma C.1; C.1", "(19), (20), (28)-(31)"),
     r"Assume $x_1,\dots,x_k\in\mathbb R^n$, such that $\mathbb E[x_i]=0$ and $\mathbb E[x_ix_j^\top]=\delta_{ij}I_n$. Then, "
     r"given a memoryless teacher RNN [$y=Wx_k$], the loss for the student RNN satisfies: "
@@ -45,7 +51,10 @@ LEMMA_C_1 = statement(
 )
 
 CLAIM_MIMO_4_1 = statement(
-    "rnn-memoryless/claim-mimo-theorem-4.1", "claim", "App. C", "Theorem 4.1 holds for MIMO as-is",
+    "rnn-memoryless/claim-mimo-theorem-4.1",
+    "claim",
+    "App. C",
+    "Theorem 4.1 holds for MIMO as-is",
     src("App. C"),
     r"In the main paper we show that when the sequence length is greater than the hidden dimension ($k>d$), extrapolation "
     r"is guaranteed by showing that it holds that $\mathbf C\mathbf A^j\mathbf B=0$ $\forall j\ge1$. The analysis in the main "
@@ -68,7 +77,10 @@ _MIMO_5_1_ERRATUM = (
 )
 
 CLAIM_MIMO_5_1 = statement(
-    "rnn-memoryless/claim-mimo-proposition-5.1", "claim", "App. C", "Proposition 5.1 for MIMO after zero-padding B, C",
+    "rnn-memoryless/claim-mimo-proposition-5.1",
+    "claim",
+    "App. C",
+    "Proposition 5.1 for MIMO after zero-padding B, C",
     src("App. C"),
     r"We show that when $k\le d$, there exists solutions that attain zero loss but do not extrapolate w.r.t. a memoryless "
     r"teacher. The proof uses the following parameters, [$\mathbf A=P$, $\mathbf B=e_1$, $\mathbf C=we_1^\top$]. In order to "
@@ -78,12 +90,16 @@ CLAIM_MIMO_5_1 = statement(
     hypotheses=(Hypothesis(r"$k\le d$", lambda p: p["k"] <= p["d"]),),
     expect="refuted",
     erratum=_MIMO_5_1_ERRATUM,
-    notes=RECONSTRUCTED + "[rec-med]; the padded matrices are not recoverable. Read as: for every memoryless MIMO teacher W (n = m) and "
+    notes=RECONSTRUCTED
+    + "[rec-med]; the padded matrices are not recoverable. Read as: for every memoryless MIMO teacher W (n = m) and "
     "k <= d (the SISO proposition's quantifiers).",
 )
 
 CLAIM_MIMO_5_1_CORRECTED = statement(
-    "rnn-memoryless/claim-mimo-proposition-5.1:corrected", "claim", "App. C (corrected)", "MIMO non-extrapolating minimisers exist when d >= k + rank W - 1, not when rank W = d, k >= 2",
+    "rnn-memoryless/claim-mimo-proposition-5.1:corrected",
+    "claim",
+    "App. C (corrected)",
+    "MIMO non-extrapolating minimisers exist when d >= k + rank W - 1, not when rank W = d, k >= 2",
     src("App. C"),
     r"Let $W\in\mathbb R^{m\times n}$, $W\neq0$, $r=\operatorname{rank}W$. If $d\ge k+r-1$ there exist $(\mathbf A,\mathbf B,\mathbf C)$ "
     r"with zero loss (20) that do not extrapolate: with $W=\sum_{i=1}^r u_i\sigma_iv_i^\top$, a cycle $P$ of length "
@@ -97,7 +113,10 @@ CLAIM_MIMO_5_1_CORRECTED = statement(
 )
 
 CLAIM_MIMO_6_1 = statement(
-    "rnn-memoryless/claim-mimo-theorem-6.1", "claim", "App. C", "Theorem 6.1 for MIMO when n = m and W is symmetric and nonnegative",
+    "rnn-memoryless/claim-mimo-theorem-6.1",
+    "claim",
+    "App. C",
+    "Theorem 6.1 for MIMO when n = m and W is symmetric and nonnegative",
     src("App. C", "(21)-(27)"),
     r"[Theorem 6.1] extends to the MIMO case, under the additional conditions that $n=m$ and $W$ is symmetric and "
     r"nonnegative. [Gradients (21)-(23); for $(\nabla_{\mathbf C}L)^\top=\nabla_{\mathbf B}L$ on $\mathbf B=\mathbf C^\top$, "
@@ -107,7 +126,8 @@ CLAIM_MIMO_6_1 = statement(
     r"$(\mathbf C\mathbf A^j\mathbf B)_{rs}=\sum_i\lambda_i^{j-1}(\lambda_iV_{ri})V_{si}=0$.]",
     params=(D, K, SEED),
     hypotheses=(Hypothesis(r"$n=m$, $W=W^\top$, $W$ nonnegative; $k>2$", lambda p: p["k"] > 2),),
-    notes=RECONSTRUCTED + "[rec-high] for (21)-(23), [rec-med] elsewhere. 'Nonnegative' is not needed by the argument (symmetry of W "
+    notes=RECONSTRUCTED
+    + "[rec-high] for (21)-(23), [rec-med] elsewhere. 'Nonnegative' is not needed by the argument (symmetry of W "
     "suffices for the invariance, k > 2 for the slackness); a zero-loss point on B = C^T exists only if W is positive "
     "semidefinite (CB = C C^T), so for a symmetric entrywise-nonnegative but indefinite W the theorem is vacuous. Checked: "
     "both, and the invariance failing for non-symmetric W. Observed: for the indefinite W = [[0,1],[1,0]] the symmetric "

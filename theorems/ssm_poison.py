@@ -14,16 +14,15 @@ impulse entry L-1) and S_2 (S_1 plus ``q_i e_{L-1}`` probing entry 1) give the o
 (19)-(21) and (24)-(27), which depend on the data only through ``w_1 = P/n`` and
 ``w_2 = P/m``.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import sympy as sp
 
 from . import linear_rnn
-
-
 
 
 # ---------------------------------------------------------------------------------------
@@ -139,13 +138,17 @@ def i1_bound(eta, d, L, n_over_P):
 
 def in_I0(alpha, zeta, d) -> bool:
     """(30): ``alpha in (0, 1/(2d))``, ``1 = zeta_1 > zeta_2 > ... > zeta_d > 0``."""
-    return 0 < alpha < 1 / (2 * d) and zeta[0] == 1 and all(zeta[i] > zeta[i + 1] for i in range(d - 1)) and zeta[-1] > 0
+    return (
+        0 < alpha < 1 / (2 * d) and zeta[0] == 1 and all(zeta[i] > zeta[i + 1] for i in range(d - 1)) and zeta[-1] > 0
+    )
 
 
 def in_I1(alpha, zeta, eta, d, L, n_over_P) -> bool:
     """Definition 3 as printed (real roots; a negative radicand makes the bound undefined,
     hence the condition false)."""
-    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (d - 1)  # 1 - (1-eta)^{L-1} without cancellation
+    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (
+        d - 1
+    )  # 1 - (1-eta)^{L-1} without cancellation
     if rad <= 0 or not in_I0(alpha, zeta, d):
         return False
     B = rad ** (1 / (L - 1))
@@ -187,326 +190,398 @@ K_GE_L2 = Hypothesis(r"$L'\ge L+2$", lambda p: p["k"] >= p["L"] + 2)
 # ---------------------------------------------------------------------------------------
 # §§2-3
 # ---------------------------------------------------------------------------------------
-CLAIM_1 = statement("ssm-poison/claim-1",
-                    "claim",
-                    "1",
-                    "The SSM output is the reversed impulse response times the input",
-                    src("§2.2", "(1), (2)"),
-                    r"It is straightforward to show that the mapping $\phi_{(A,B,C)}(\cdot)$ is fully determined by the sequence "
-              r"$(CA^{k'}B)_{k'=0}^\infty$: $y=\phi_{(A,B,C)}(\mathbf x)=(CA^{k-1}B,\dots,CAB,CB)\mathbf x="
-              r"\sum_{k'=0}^{k-1}CA^{k'}B\cdot x_{k-k'}$, for $\mathbf s_{k'}=A\mathbf s_{k'-1}+Bx_{k'}$, $y_{k'}=C\mathbf s_{k'}$, $\mathbf s_0=\mathbf 0$.",
-                    params=(DIM,))
-DEFINITION_1 = statement("ssm-poison/definition-1",
-                         "definition",
-                         "1",
-                         "Generalisation error over length k",
-                         src("§2.3", "(5)"),
-                         r"The generalization error of the student SSM over sequence length $k$ is: "
-                   r"$\max_{k'\in\{0,1,\dots,k-1\}}|BA^{k'}C-B^*(A^*)^{k'}C^*|$.",
-                         params=(DIM, GEN_LENGTH),
-                         notes="As printed, B A^{k'} C with B a column and C a row is not a scalar product of conformable "
-                   "matrices (d x 1 times d x d); the text defines generalisation 'through the first k entries of the "
-                   "student and teacher impulse responses' and regards B, C^T as vectors, so the encoding is "
-                   "C A^{k'} B (= B^T A^{k'} C^T for diagonal A). A notation misprint, not an erratum.")
-CLAIM_2 = statement("ssm-poison/claim-2",
-                    "claim",
-                    "2",
-                    "Zero-padding the teacher fits and generalises at every length",
-                    src("§2.3", "fn. 2"),
-                    r"There exist assignments for $(A,B,C)$ that lead to zero training loss and perfect generalization over any "
-              r"sequence length $k$. This is the case, for example, if $A$, $B$ and $C$ are respectively attained by padding "
-              r"$A^*$, $B^*$ and $C^*$ with zeros on the right and/or bottom.")
-PROPOSITION_1 = statement("ssm-poison/proposition-1",
-                          "proposition",
-                          "1",
-                          "Dynamical characterisation of the diagonal entries",
-                          src("§3.1; App. C", "(6)-(10)"),
-                          r"Under gradient flow on $\tilde\ell$ (6), $\dot a_j(t)=b_j(t)c_j(t)\sum_{l=0}^{\kappa-2}\gamma^{(l)}(t)a_j(t)^l$, "
-                    r"$\gamma^{(l)}(t):=\frac{2(l+1)}n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)x^{(i)}_{\kappa-l-1}$, "
-                    r"$\delta^{(i)}(t):=y^{(i)}-\phi_{(A(t),B(t),C(t)),\mathbf w(t)}(\mathbf x^{(i)})$, "
-                    r"$\xi^{(i)}(t):=\partial_z\sigma(z,\mathbf w(t))|_{z=\phi_{(A(t),B(t),C(t))}(\mathbf x^{(i)})}$.",
-                          params=(KAPPA, DIM, N_CLEAN),
-                          hypotheses=(Hypothesis(r"$\kappa\ge2$", lambda p: p["kappa"] >= 2),))
-CLAIM_3 = statement("ssm-poison/claim-3",
-                    "claim",
-                    "3",
-                    "Small gamma^(0) gives greedy learning; large last elements impede it",
-                    src("§3.1.1", "(7)"),
-                    r"If $\gamma^{(0)}(t)$ is small throughout (e.g. if the penultimate ($\kappa-1$'th) entry of each training sequence is "
-              r"small), the entries $a_j$ progress slowly from near-zero initialization and whenever an entry reaches a critical "
-              r"threshold it starts moving rapidly: greedy learning, implying greedy low rank learning of $A$. With a training "
-              r"sequence in which the last elements are relatively large, greedy low rank learning will generally not take place.",
-                    params=(DIM, LENGTH),
-                    notes="Operationalised (catalog §1): greedy = the entries cross |a_j| = 0.5 one at a time with the others still "
-              "small (effective rank 1 at the first crossing); measured on the Theorem-1 flows and the Figure 2 setups.")
-THEOREM_1 = statement("ssm-poison/theorem-1",
-                      "theorem",
-                      "1",
-                      "Clean-label poisoning",
-                      src("§3.2; App. D", "(11)"),
-                      r"Consider the teacher (11), $B=\mathbf 1_d$, $C=\mathbf 1_d^\top$ fixed, $\kappa\in\{7,9,11,\dots\}$, $d\ge8$, "
-                r"$k\in\mathbb N_{\ge\kappa+2}$, $\epsilon>0$. For any $n$ there exist a training set $\mathcal S$ of $n$ clean "
-                r"sequences with $\|\mathbf x^{(i)}\|_\infty=1$, a clean sequence $(\mathbf x^\dagger,y^\dagger)$ whose largest entry is "
-                r"the second-to-last, equal to $n^{1/2}$, and an open set $\mathcal I$ of initialisations such that from any "
-                r"initialisation in $\mathcal I$: (i) gradient flow on $\mathcal S$ converges to zero training loss with generalisation "
-                r"errors over lengths $1,\dots,k$ at most $\epsilon$; (ii) with $(\mathbf x^\dagger,y^\dagger)$ appended it converges to "
-                r"zero training loss with generalisation error over length $k$ at least $\min\{0.1,\frac1{9d}(1-(0.6)^{1/(\kappa-1)})\}$.",
-                      params=(KAPPA, DIM, GEN_LENGTH, EPS, N_CLEAN, SEED, SD, DIFF_C),
-                      hypotheses=(Hypothesis(r"$\kappa\in\{7,9,11,\dots\}$", lambda p: p["kappa"] >= 7 and p["kappa"] % 2 == 1),
-                            D8, Hypothesis(r"$k\ge\kappa+2$", lambda p: p["k"] >= p["kappa"] + 2),
-                            Hypothesis(r"$\epsilon>0$", lambda p: p["eps"] > 0)),
-                      notes="Existential (I is built from non-constructive constants): checked by instance certificates. The "
-                "initialisation a = sort-desc(sd U(0,1)^d) (numpy legacy seed), a_2 <- a_1 - Delta, with Delta scanned from "
-                "0.05 exp(c log10 sd) by factors of 10 up and down; a Delta for which (i) and (ii) both hold certifies the "
-                "instance. S = {(e_1, 1)}^n, x-dagger = sqrt(n) e_{kappa-1} (App. D with p_i = 1, q = sqrt n).")
+CLAIM_1 = statement(
+    "ssm-poison/claim-1",
+    "claim",
+    "1",
+    "The SSM output is the reversed impulse response times the input",
+    src("§2.2", "(1), (2)"),
+    r"It is straightforward to show that the mapping $\phi_{(A,B,C)}(\cdot)$ is fully determined by the sequence "
+    r"$(CA^{k'}B)_{k'=0}^\infty$: $y=\phi_{(A,B,C)}(\mathbf x)=(CA^{k-1}B,\dots,CAB,CB)\mathbf x="
+    r"\sum_{k'=0}^{k-1}CA^{k'}B\cdot x_{k-k'}$, for $\mathbf s_{k'}=A\mathbf s_{k'-1}+Bx_{k'}$, $y_{k'}=C\mathbf s_{k'}$, $\mathbf s_0=\mathbf 0$.",
+    params=(DIM,),
+)
+DEFINITION_1 = statement(
+    "ssm-poison/definition-1",
+    "definition",
+    "1",
+    "Generalisation error over length k",
+    src("§2.3", "(5)"),
+    r"The generalization error of the student SSM over sequence length $k$ is: "
+    r"$\max_{k'\in\{0,1,\dots,k-1\}}|BA^{k'}C-B^*(A^*)^{k'}C^*|$.",
+    params=(DIM, GEN_LENGTH),
+    notes="As printed, B A^{k'} C with B a column and C a row is not a scalar product of conformable "
+    "matrices (d x 1 times d x d); the text defines generalisation 'through the first k entries of the "
+    "student and teacher impulse responses' and regards B, C^T as vectors, so the encoding is "
+    "C A^{k'} B (= B^T A^{k'} C^T for diagonal A). A notation misprint, not an erratum.",
+)
+CLAIM_2 = statement(
+    "ssm-poison/claim-2",
+    "claim",
+    "2",
+    "Zero-padding the teacher fits and generalises at every length",
+    src("§2.3", "fn. 2"),
+    r"There exist assignments for $(A,B,C)$ that lead to zero training loss and perfect generalization over any "
+    r"sequence length $k$. This is the case, for example, if $A$, $B$ and $C$ are respectively attained by padding "
+    r"$A^*$, $B^*$ and $C^*$ with zeros on the right and/or bottom.",
+)
+PROPOSITION_1 = statement(
+    "ssm-poison/proposition-1",
+    "proposition",
+    "1",
+    "Dynamical characterisation of the diagonal entries",
+    src("§3.1; App. C", "(6)-(10)"),
+    r"Under gradient flow on $\tilde\ell$ (6), $\dot a_j(t)=b_j(t)c_j(t)\sum_{l=0}^{\kappa-2}\gamma^{(l)}(t)a_j(t)^l$, "
+    r"$\gamma^{(l)}(t):=\frac{2(l+1)}n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)x^{(i)}_{\kappa-l-1}$, "
+    r"$\delta^{(i)}(t):=y^{(i)}-\phi_{(A(t),B(t),C(t)),\mathbf w(t)}(\mathbf x^{(i)})$, "
+    r"$\xi^{(i)}(t):=\partial_z\sigma(z,\mathbf w(t))|_{z=\phi_{(A(t),B(t),C(t))}(\mathbf x^{(i)})}$.",
+    params=(KAPPA, DIM, N_CLEAN),
+    hypotheses=(Hypothesis(r"$\kappa\ge2$", lambda p: p["kappa"] >= 2),),
+)
+CLAIM_3 = statement(
+    "ssm-poison/claim-3",
+    "claim",
+    "3",
+    "Small gamma^(0) gives greedy learning; large last elements impede it",
+    src("§3.1.1", "(7)"),
+    r"If $\gamma^{(0)}(t)$ is small throughout (e.g. if the penultimate ($\kappa-1$'th) entry of each training sequence is "
+    r"small), the entries $a_j$ progress slowly from near-zero initialization and whenever an entry reaches a critical "
+    r"threshold it starts moving rapidly: greedy learning, implying greedy low rank learning of $A$. With a training "
+    r"sequence in which the last elements are relatively large, greedy low rank learning will generally not take place.",
+    params=(DIM, LENGTH),
+    notes="Operationalised (catalog §1): greedy = the entries cross |a_j| = 0.5 one at a time with the others still "
+    "small (effective rank 1 at the first crossing); measured on the Theorem-1 flows and the Figure 2 setups.",
+)
+THEOREM_1 = statement(
+    "ssm-poison/theorem-1",
+    "theorem",
+    "1",
+    "Clean-label poisoning",
+    src("§3.2; App. D", "(11)"),
+    r"Consider the teacher (11), $B=\mathbf 1_d$, $C=\mathbf 1_d^\top$ fixed, $\kappa\in\{7,9,11,\dots\}$, $d\ge8$, "
+    r"$k\in\mathbb N_{\ge\kappa+2}$, $\epsilon>0$. For any $n$ there exist a training set $\mathcal S$ of $n$ clean "
+    r"sequences with $\|\mathbf x^{(i)}\|_\infty=1$, a clean sequence $(\mathbf x^\dagger,y^\dagger)$ whose largest entry is "
+    r"the second-to-last, equal to $n^{1/2}$, and an open set $\mathcal I$ of initialisations such that from any "
+    r"initialisation in $\mathcal I$: (i) gradient flow on $\mathcal S$ converges to zero training loss with generalisation "
+    r"errors over lengths $1,\dots,k$ at most $\epsilon$; (ii) with $(\mathbf x^\dagger,y^\dagger)$ appended it converges to "
+    r"zero training loss with generalisation error over length $k$ at least $\min\{0.1,\frac1{9d}(1-(0.6)^{1/(\kappa-1)})\}$.",
+    params=(KAPPA, DIM, GEN_LENGTH, EPS, N_CLEAN, SEED, SD, DIFF_C),
+    hypotheses=(
+        Hypothesis(r"$\kappa\in\{7,9,11,\dots\}$", lambda p: p["kappa"] >= 7 and p["kappa"] % 2 == 1),
+        D8,
+        Hypothesis(r"$k\ge\kappa+2$", lambda p: p["k"] >= p["kappa"] + 2),
+        Hypothesis(r"$\epsilon>0$", lambda p: p["eps"] > 0),
+    ),
+    notes="Existential (I is built from non-constructive constants): checked by instance certificates. The "
+    "initialisation a = sort-desc(sd U(0,1)^d) (numpy legacy seed), a_2 <- a_1 - Delta, with Delta scanned from "
+    "0.05 exp(c log10 sd) by factors of 10 up and down; a Delta for which (i) and (ii) both hold certifies the "
+    "instance. S = {(e_1, 1)}^n, x-dagger = sqrt(n) e_{kappa-1} (App. D with p_i = 1, q = sqrt n).",
+)
 
 # ---------------------------------------------------------------------------------------
 # App. A, App. B
 # ---------------------------------------------------------------------------------------
-CLAIM_4 = statement("ssm-poison/claim-4",
-                    "claim",
-                    "4",
-                    "A teacher of any dimension d* >= 2 realises the mapping of (11)",
-                    src("App. A", "(11)"),
-                    r"For $d^*\ge2$ let $A^*=\mathrm{Diag}(1,0,\dots,0)\in\mathbb R^{d^*,d^*}$, $B^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,"
-              r"\sqrt{\frac{d-1}{d^*-1}})^\top$, $C^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,\sqrt{\frac{d-1}{d^*-1}})$. The realised "
-              r"mapping is the same as it is in the setting defined by Equation (11); accordingly Theorem 1 and its proof apply as is.",
-                    params=(DIM,),
-                    notes="The extraction renders one entry of B* as 1/sqrt((d-1)/(d*-1)); that rendering is also checked (it does "
-              "not give the same mapping for d* >= 2 unless d = d*), and the consistent rendering is the one encoded. "
-              "A typesetting artefact, recorded here, not an erratum.")
-CLAIM_5 = statement("ssm-poison/claim-5",
-                    "claim",
-                    "5",
-                    "Learned B, C with a small rate ratio eta stay close to the fixed-B, C trajectory",
-                    src("App. A", "(12)"),
-                    r"$\dot A=-\frac{\partial}{\partial A}\ell$, $\dot B=-\eta\frac{\partial}{\partial B}\ell$, $\dot C=-\eta\frac{\partial}{\partial C}\ell$ "
-              r"(12). The divergence between the trajectory of (12) and that with $\eta$ replaced by 0 (same initialisation) is upper "
-              r"bounded by a quantity that depends on $\eta$, and in particular tends to zero as $\eta$ does.",
-                    params=(DIM, LENGTH),
-                    notes="Informal sketch; checked: sup_t of the divergence over a finite horizon decreases to 0 with eta "
-              "(roughly linearly) on a Theorem-1 instance.")
-PROPOSITION_2 = statement("ssm-poison/proposition-2",
-                          "proposition",
-                          "2",
-                          "Zero generalisation error over length kappa, at least eps over kappa+1",
-                          src("App. B", ""),
-                          r"For any $\epsilon\in\mathbb R_{>0}$ there exist assignments $(A,B,C)$ with which the generalization error is zero "
-                    r"over sequence length $\kappa$, yet is at least $\epsilon$ over sequence length $\kappa+1$ (via the Vandermonde system "
-                    r"$V^\top\mathbf g=\mathbf r$, $B=\mathbf 1_d$, $C=\mathbf g^\top$, $d>\kappa$, distinct $a_j$).",
-                          params=(KAPPA, EPS))
+CLAIM_4 = statement(
+    "ssm-poison/claim-4",
+    "claim",
+    "4",
+    "A teacher of any dimension d* >= 2 realises the mapping of (11)",
+    src("App. A", "(11)"),
+    r"For $d^*\ge2$ let $A^*=\mathrm{Diag}(1,0,\dots,0)\in\mathbb R^{d^*,d^*}$, $B^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,"
+    r"\sqrt{\frac{d-1}{d^*-1}})^\top$, $C^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,\sqrt{\frac{d-1}{d^*-1}})$. The realised "
+    r"mapping is the same as it is in the setting defined by Equation (11); accordingly Theorem 1 and its proof apply as is.",
+    params=(DIM,),
+    notes="The extraction renders one entry of B* as 1/sqrt((d-1)/(d*-1)); that rendering is also checked (it does "
+    "not give the same mapping for d* >= 2 unless d = d*), and the consistent rendering is the one encoded. "
+    "A typesetting artefact, recorded here, not an erratum.",
+)
+CLAIM_5 = statement(
+    "ssm-poison/claim-5",
+    "claim",
+    "5",
+    "Learned B, C with a small rate ratio eta stay close to the fixed-B, C trajectory",
+    src("App. A", "(12)"),
+    r"$\dot A=-\frac{\partial}{\partial A}\ell$, $\dot B=-\eta\frac{\partial}{\partial B}\ell$, $\dot C=-\eta\frac{\partial}{\partial C}\ell$ "
+    r"(12). The divergence between the trajectory of (12) and that with $\eta$ replaced by 0 (same initialisation) is upper "
+    r"bounded by a quantity that depends on $\eta$, and in particular tends to zero as $\eta$ does.",
+    params=(DIM, LENGTH),
+    notes="Informal sketch; checked: sup_t of the divergence over a finite horizon decreases to 0 with eta "
+    "(roughly linearly) on a Theorem-1 instance.",
+)
+PROPOSITION_2 = statement(
+    "ssm-poison/proposition-2",
+    "proposition",
+    "2",
+    "Zero generalisation error over length kappa, at least eps over kappa+1",
+    src("App. B", ""),
+    r"For any $\epsilon\in\mathbb R_{>0}$ there exist assignments $(A,B,C)$ with which the generalization error is zero "
+    r"over sequence length $\kappa$, yet is at least $\epsilon$ over sequence length $\kappa+1$ (via the Vandermonde system "
+    r"$V^\top\mathbf g=\mathbf r$, $B=\mathbf 1_d$, $C=\mathbf g^\top$, $d>\kappa$, distinct $a_j$).",
+    params=(KAPPA, EPS),
+)
 
 # ---------------------------------------------------------------------------------------
 # App. D.1
 # ---------------------------------------------------------------------------------------
-PROPOSITION_3 = statement("ssm-poison/proposition-3",
-                          "proposition",
-                          "3",
-                          "Teacher (11) and (Diag(1,0,..), 1, 1^T) have the same impulse response",
-                          src("App. D.1", "(11)"),
-                          r"For all $i\ge0$: $C^*(A^*)^iB^*=C^d(A^d)^iB^d$, with $A^d=\mathrm{Diag}(1,0,\dots,0)$, $B^d=\mathbf 1_d$, "
-                    r"$C^d=\mathbf 1_d^\top$; both evaluate to $d$ when $i=0$ and to 1 when $i\ge1$.",
-                          params=(DIM,))
-CLAIM_6 = statement("ssm-poison/claim-6",
-                    "claim",
-                    "6",
-                    "W_1, W_2: orthogonal, trivial intersection, dimensions, union",
-                    src("App. D.1", "(16)"),
-                    r"For $j\in\{2,\dots,d\}$, $\mathbf 1_d^\top(\mathbf e_1-\mathbf e_j)=0$, hence $\mathcal W_1$ and $\mathcal W_2$ are "
-              r"orthogonal; $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, $\dim\mathcal W_2=d-1$, "
-              r"hence $\mathcal W_1\cup\mathcal W_2=\mathbb R^d$.",
-                    params=(DIM,),
-                    hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
-                    expect="refuted",
-                    erratum="The union of two proper subspaces is not R^d: for d >= 2, e_1 is in neither W_1 = span{1_d} (its "
-              "entries differ) nor W_2 (its entries do not sum to 0). What holds (and what the proofs use) is the direct "
-              "orthogonal sum W_1 + W_2 = W_1 (+) W_2 = R^d.")
-CLAIM_6_CORRECTED = statement("ssm-poison/claim-6:corrected",
-                              "claim",
-                              "6 (corrected)",
-                              "W_1 (+) W_2 = R^d (orthogonal direct sum)",
-                              src("App. D.1", "(16)"),
-                              r"$\mathcal W_1\perp\mathcal W_2$, $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, "
-                        r"$\dim\mathcal W_2=d-1$, hence $\mathcal W_1\oplus\mathcal W_2=\mathbb R^d$.",
-                              params=(DIM,),
-                              hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
-                              corrects="ssm-poison/claim-6")
-THEOREM_2 = statement("ssm-poison/theorem-2",
-                      "theorem",
-                      "2",
-                      "General version of Theorem 1 (n < m, weights p_i, q_i)",
-                      src("App. D.1", "(19)-(30)"),
-                      r"Let $L\in\{7,9,11,\dots\}$, $d\ge8$, $L'\ge L+2$, $\epsilon>0$. For any $n<m$ there exist training sets "
-                r"$\mathcal S_1\subseteq\mathcal S_2$, $|\mathcal S_1|=n$, $|\mathcal S_2|=m$, with $\|\mathbf x^{(i)}\|_\infty=p_i$ "
-                r"($i\in[n]$), $\mathbf x^{(i)}_{L-1}=q_i$ ($i\in[m]\setminus[n]$), $\sum p_i^2=\sum q_i^2$, and an open set $\mathcal I$ "
-                r"of initialisations such that from any initialisation in $\mathcal I$: under $\mathcal S_1$ gradient flow converges to "
-                r"$\widehat A_1$ with zero loss and $\mathrm{Gen}_{L'}(\widehat A_1)\le\epsilon$; under $\mathcal S_2$ it converges to "
-                r"$\widehat A_2$ with zero loss and $\mathrm{Gen}_{L'}(\widehat A_2)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
-                      params=(LENGTH, DIM, GEN_LENGTH, EPS, N_CLEAN, Param("m", int, 6, "size of S_2", low=2), Param("P", float, 10.0, "sum p_i^2 = sum q_i^2", low=0, open_low=True), SEED, SD, DIFF_C),
-                      hypotheses=(ODD_L7, D8, K_GE_L2, Hypothesis(r"$n<m$", lambda p: p["n"] < p["m"])),
-                      notes="Existential; instance certificates as for Theorem 1, over several (n, m, P) (the flows depend on the data "
-                "only through P/n and P/m: proved as the time change in definition-2's checks).")
-CLAIM_7 = statement("ssm-poison/claim-7",
-                    "claim",
-                    "7",
-                    "Teacher labels on basis sequences: phi*(z e_j) = z",
-                    src("App. D.1", ""),
-                    r"For any $j\in[L-1]$ and $z\in\mathbb R$: $\phi_{(A^*,B^*,C^*)}(z\mathbf e_j)=\sum_{k=1}^dc^*_k(a^*_k)^{L-j}b^*_kz="
-              r"1\cdot1^{L-j}\cdot1\cdot z+0\cdot z=z$.",
-                    params=(DIM, LENGTH))
-DEFINITION_2 = statement("ssm-poison/definition-2",
-                         "definition",
-                         "2",
-                         "Datasets S_1, S_2 and the induced objectives and flows",
-                         src("App. D.1", "(19)-(29)"),
-                         r"$\mathcal S_1:=\{(p_i\mathbf e_1,p_i)\}_{i=1}^n$, $\mathcal S_2:=\mathcal S_1\cup\{(q_i\mathbf e_{L-1},q_i)\}_{i=1}^{m-n}$, "
-                   r"$P:=\sum p_i^2=\sum q_i^2>0$; $\ell(A;\mathcal S_1)=\frac Pn(1-\sum_ka_k^{L-1})^2$, "
-                   r"$\dot a_j=2(L-1)\frac Pn(1-\sum_ka_k^{L-1})a_j^{L-2}$; $\ell(A;\mathcal S_2)=\frac Pm((1-\sum_ka_k^{L-1})^2+(1-\sum_ka_k)^2)$, "
-                   r"$\dot a_j=\frac{2P}m((L-1)(1-\sum_ka_k^{L-1})a_j^{L-2}+(1-\sum_ka_k))$.",
-                         params=(DIM, LENGTH))
+PROPOSITION_3 = statement(
+    "ssm-poison/proposition-3",
+    "proposition",
+    "3",
+    "Teacher (11) and (Diag(1,0,..), 1, 1^T) have the same impulse response",
+    src("App. D.1", "(11)"),
+    r"For all $i\ge0$: $C^*(A^*)^iB^*=C^d(A^d)^iB^d$, with $A^d=\mathrm{Diag}(1,0,\dots,0)$, $B^d=\mathbf 1_d$, "
+    r"$C^d=\mathbf 1_d^\top$; both evaluate to $d$ when $i=0$ and to 1 when $i\ge1$.",
+    params=(DIM,),
+)
+CLAIM_6 = statement(
+    "ssm-poison/claim-6",
+    "claim",
+    "6",
+    "W_1, W_2: orthogonal, trivial intersection, dimensions, union",
+    src("App. D.1", "(16)"),
+    r"For $j\in\{2,\dots,d\}$, $\mathbf 1_d^\top(\mathbf e_1-\mathbf e_j)=0$, hence $\mathcal W_1$ and $\mathcal W_2$ are "
+    r"orthogonal; $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, $\dim\mathcal W_2=d-1$, "
+    r"hence $\mathcal W_1\cup\mathcal W_2=\mathbb R^d$.",
+    params=(DIM,),
+    hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
+    expect="refuted",
+    erratum="The union of two proper subspaces is not R^d: for d >= 2, e_1 is in neither W_1 = span{1_d} (its "
+    "entries differ) nor W_2 (its entries do not sum to 0). What holds (and what the proofs use) is the direct "
+    "orthogonal sum W_1 + W_2 = W_1 (+) W_2 = R^d.",
+)
+CLAIM_6_CORRECTED = statement(
+    "ssm-poison/claim-6:corrected",
+    "claim",
+    "6 (corrected)",
+    "W_1 (+) W_2 = R^d (orthogonal direct sum)",
+    src("App. D.1", "(16)"),
+    r"$\mathcal W_1\perp\mathcal W_2$, $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, "
+    r"$\dim\mathcal W_2=d-1$, hence $\mathcal W_1\oplus\mathcal W_2=\mathbb R^d$.",
+    params=(DIM,),
+    hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
+    corrects="ssm-poison/claim-6",
+)
+THEOREM_2 = statement(
+    "ssm-poison/theorem-2",
+    "theorem",
+    "2",
+    "General version of Theorem 1 (n < m, weights p_i, q_i)",
+    src("App. D.1", "(19)-(30)"),
+    r"Let $L\in\{7,9,11,\dots\}$, $d\ge8$, $L'\ge L+2$, $\epsilon>0$. For any $n<m$ there exist training sets "
+    r"$\mathcal S_1\subseteq\mathcal S_2$, $|\mathcal S_1|=n$, $|\mathcal S_2|=m$, with $\|\mathbf x^{(i)}\|_\infty=p_i$ "
+    r"($i\in[n]$), $\mathbf x^{(i)}_{L-1}=q_i$ ($i\in[m]\setminus[n]$), $\sum p_i^2=\sum q_i^2$, and an open set $\mathcal I$ "
+    r"of initialisations such that from any initialisation in $\mathcal I$: under $\mathcal S_1$ gradient flow converges to "
+    r"$\widehat A_1$ with zero loss and $\mathrm{Gen}_{L'}(\widehat A_1)\le\epsilon$; under $\mathcal S_2$ it converges to "
+    r"$\widehat A_2$ with zero loss and $\mathrm{Gen}_{L'}(\widehat A_2)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
+    params=(
+        LENGTH,
+        DIM,
+        GEN_LENGTH,
+        EPS,
+        N_CLEAN,
+        Param("m", int, 6, "size of S_2", low=2),
+        Param("P", float, 10.0, "sum p_i^2 = sum q_i^2", low=0, open_low=True),
+        SEED,
+        SD,
+        DIFF_C,
+    ),
+    hypotheses=(ODD_L7, D8, K_GE_L2, Hypothesis(r"$n<m$", lambda p: p["n"] < p["m"])),
+    notes="Existential; instance certificates as for Theorem 1, over several (n, m, P) (the flows depend on the data "
+    "only through P/n and P/m: proved as the time change in definition-2's checks).",
+)
+CLAIM_7 = statement(
+    "ssm-poison/claim-7",
+    "claim",
+    "7",
+    "Teacher labels on basis sequences: phi*(z e_j) = z",
+    src("App. D.1", ""),
+    r"For any $j\in[L-1]$ and $z\in\mathbb R$: $\phi_{(A^*,B^*,C^*)}(z\mathbf e_j)=\sum_{k=1}^dc^*_k(a^*_k)^{L-j}b^*_kz="
+    r"1\cdot1^{L-j}\cdot1\cdot z+0\cdot z=z$.",
+    params=(DIM, LENGTH),
+)
+DEFINITION_2 = statement(
+    "ssm-poison/definition-2",
+    "definition",
+    "2",
+    "Datasets S_1, S_2 and the induced objectives and flows",
+    src("App. D.1", "(19)-(29)"),
+    r"$\mathcal S_1:=\{(p_i\mathbf e_1,p_i)\}_{i=1}^n$, $\mathcal S_2:=\mathcal S_1\cup\{(q_i\mathbf e_{L-1},q_i)\}_{i=1}^{m-n}$, "
+    r"$P:=\sum p_i^2=\sum q_i^2>0$; $\ell(A;\mathcal S_1)=\frac Pn(1-\sum_ka_k^{L-1})^2$, "
+    r"$\dot a_j=2(L-1)\frac Pn(1-\sum_ka_k^{L-1})a_j^{L-2}$; $\ell(A;\mathcal S_2)=\frac Pm((1-\sum_ka_k^{L-1})^2+(1-\sum_ka_k)^2)$, "
+    r"$\dot a_j=\frac{2P}m((L-1)(1-\sum_ka_k^{L-1})a_j^{L-2}+(1-\sum_ka_k))$.",
+    params=(DIM, LENGTH),
+)
 
 # ---------------------------------------------------------------------------------------
 # App. D.2
 # ---------------------------------------------------------------------------------------
-LEMMA_1 = statement("ssm-poison/lemma-1",
-                    "lemma",
-                    "1",
-                    "From I_0, gradient flow on S_1 converges to a zero-loss limit",
-                    src("App. D.2", "(22), (23), (30)"),
-                    r"Let $A(0)\in\mathcal I_0$ evolve by gradient flow on $\ell(\cdot;\mathcal S_1)$. Then $\lim_{t\to\infty}A(t)=:\widehat A_1$ "
-              r"exists and $\ell(\widehat A_1)=0$. [Proof: $\alpha\zeta_j\le a_j(t)\le1$, $\dot a_j\ge0$, PL on "
-              r"$\mathcal V=B_d(\mathbf 0)\setminus\overline{B_{\alpha\zeta_d/2}}(\mathbf 0)$ with coefficient "
-              r"$\frac1n2(L-1)^2P(\frac{\alpha\zeta_d}{2\sqrt d})^{2L-4}$, Lemma 25.]",
-                    params=(DIM, LENGTH, SEED, SD),
-                    hypotheses=(ODD_L7,))
-DEFINITION_3 = statement("ssm-poison/definition-3",
-                         "definition",
-                         "3",
-                         "Initialisation subset I_1(eta)",
-                         src("App. D.2", ""),
-                         r"$\mathcal I_1(\eta):=\{A\in\mathcal I_0:\forall j\in\{2,\dots,d\}.\ \alpha\le(\frac{1-(1-\eta)^{L-1}-\eta\sqrt{n/P}}{d-1})^{\frac1{L-1}}"
-                   r"\frac1{\zeta_j}(1-\zeta_j^{L-3})^{\frac1{L-3}}\}$.",
-                         params=(DIM, LENGTH, ETA, N_OVER_P))
-PROPOSITION_4 = statement("ssm-poison/proposition-4",
-                          "proposition",
-                          "4",
-                          "From I_1(eta_1): small a_j (j >= 2) and eventually 1 - eta_1 <= a_1 <= 1",
-                          src("App. D.2", "(23)"),
-                          r"Let $\eta_1>0$, $A(0)\in\mathcal I_1(\eta_1)$, gradient flow on $\ell(\cdot;\mathcal S_1)$. For $j\ge2$, $t\ge0$: "
-                    r"$0\le a_j(t)\le(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac1{L-1}}$; and there is $t^*$ with "
-                    r"$1-\eta_1\le a_1(t)\le1$ for $t\ge t^*$. [Proof: $a_j^{-L+3}=a_1^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}$.]",
-                          params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
-                          hypotheses=(ODD_L7,))
-COROLLARY_1 = statement("ssm-poison/corollary-1",
-                        "corollary",
-                        "1",
-                        "Bound on ||A_1-hat - A*||",
-                        src("App. D.2", ""),
-                        r"$\|\widehat A_1-A^*\|_2\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}$.",
-                        params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
-                        hypotheses=(ODD_L7,))
-REMARK_1 = statement("ssm-poison/remark-1",
-                     "remark",
-                     "1",
-                     "The Corollary-1 bound tends to 0 with eta_1",
-                     src("App. D.2", ""),
-                     r"$\lim_{\eta_1\to0}\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}=0$. Hence for any "
-               r"$\delta>0$ there is $\eta_{1,\delta}>0$ such that $A(0)\in\mathcal I_1(\eta_{1,\delta})$ gives $\|\widehat A_1-A^*\|\le\delta$.",
-                     params=(DIM, LENGTH, N_OVER_P))
-PROPOSITION_5 = statement("ssm-poison/proposition-5",
-                          "proposition",
-                          "5",
-                          "An open I_1(delta_eps) gives Gen_{L'} <= eps under S_1",
-                          src("App. D.2", ""),
-                          r"For $L'\ge L+2$ and $\epsilon>0$ there exists an open set of initialisations $\mathcal I_1:=\mathcal I_1(\delta_\epsilon)$ "
-                    r"such that under $\mathcal S_1$, $A$ converges to a point with $\mathrm{Gen}_{L'}(A)\le\epsilon$.",
-                          params=(DIM, LENGTH, GEN_LENGTH, EPS, N_OVER_P),
-                          hypotheses=(ODD_L7, K_GE_L2))
+LEMMA_1 = statement(
+    "ssm-poison/lemma-1",
+    "lemma",
+    "1",
+    "From I_0, gradient flow on S_1 converges to a zero-loss limit",
+    src("App. D.2", "(22), (23), (30)"),
+    r"Let $A(0)\in\mathcal I_0$ evolve by gradient flow on $\ell(\cdot;\mathcal S_1)$. Then $\lim_{t\to\infty}A(t)=:\widehat A_1$ "
+    r"exists and $\ell(\widehat A_1)=0$. [Proof: $\alpha\zeta_j\le a_j(t)\le1$, $\dot a_j\ge0$, PL on "
+    r"$\mathcal V=B_d(\mathbf 0)\setminus\overline{B_{\alpha\zeta_d/2}}(\mathbf 0)$ with coefficient "
+    r"$\frac1n2(L-1)^2P(\frac{\alpha\zeta_d}{2\sqrt d})^{2L-4}$, Lemma 25.]",
+    params=(DIM, LENGTH, SEED, SD),
+    hypotheses=(ODD_L7,),
+)
+DEFINITION_3 = statement(
+    "ssm-poison/definition-3",
+    "definition",
+    "3",
+    "Initialisation subset I_1(eta)",
+    src("App. D.2", ""),
+    r"$\mathcal I_1(\eta):=\{A\in\mathcal I_0:\forall j\in\{2,\dots,d\}.\ \alpha\le(\frac{1-(1-\eta)^{L-1}-\eta\sqrt{n/P}}{d-1})^{\frac1{L-1}}"
+    r"\frac1{\zeta_j}(1-\zeta_j^{L-3})^{\frac1{L-3}}\}$.",
+    params=(DIM, LENGTH, ETA, N_OVER_P),
+)
+PROPOSITION_4 = statement(
+    "ssm-poison/proposition-4",
+    "proposition",
+    "4",
+    "From I_1(eta_1): small a_j (j >= 2) and eventually 1 - eta_1 <= a_1 <= 1",
+    src("App. D.2", "(23)"),
+    r"Let $\eta_1>0$, $A(0)\in\mathcal I_1(\eta_1)$, gradient flow on $\ell(\cdot;\mathcal S_1)$. For $j\ge2$, $t\ge0$: "
+    r"$0\le a_j(t)\le(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac1{L-1}}$; and there is $t^*$ with "
+    r"$1-\eta_1\le a_1(t)\le1$ for $t\ge t^*$. [Proof: $a_j^{-L+3}=a_1^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}$.]",
+    params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
+    hypotheses=(ODD_L7,),
+)
+COROLLARY_1 = statement(
+    "ssm-poison/corollary-1",
+    "corollary",
+    "1",
+    "Bound on ||A_1-hat - A*||",
+    src("App. D.2", ""),
+    r"$\|\widehat A_1-A^*\|_2\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}$.",
+    params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
+    hypotheses=(ODD_L7,),
+)
+REMARK_1 = statement(
+    "ssm-poison/remark-1",
+    "remark",
+    "1",
+    "The Corollary-1 bound tends to 0 with eta_1",
+    src("App. D.2", ""),
+    r"$\lim_{\eta_1\to0}\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}=0$. Hence for any "
+    r"$\delta>0$ there is $\eta_{1,\delta}>0$ such that $A(0)\in\mathcal I_1(\eta_{1,\delta})$ gives $\|\widehat A_1-A^*\|\le\delta$.",
+    params=(DIM, LENGTH, N_OVER_P),
+)
+PROPOSITION_5 = statement(
+    "ssm-poison/proposition-5",
+    "proposition",
+    "5",
+    "An open I_1(delta_eps) gives Gen_{L'} <= eps under S_1",
+    src("App. D.2", ""),
+    r"For $L'\ge L+2$ and $\epsilon>0$ there exists an open set of initialisations $\mathcal I_1:=\mathcal I_1(\delta_\epsilon)$ "
+    r"such that under $\mathcal S_1$, $A$ converges to a point with $\mathrm{Gen}_{L'}(A)\le\epsilon$.",
+    params=(DIM, LENGTH, GEN_LENGTH, EPS, N_OVER_P),
+    hypotheses=(ODD_L7, K_GE_L2),
+)
 
 # ---------------------------------------------------------------------------------------
 # App. D.3.1
 # ---------------------------------------------------------------------------------------
-CLAIM_8 = statement("ssm-poison/claim-8",
-                    "claim",
-                    "8",
-                    "Any permutation of A* gives the same impulse response",
-                    src("App. D.3", "fn. 10"),
-                    r"Any permutation of $A^*$ yields a system with the same impulse response (with $B=C^\top=\mathbf 1_d$).",
-                    params=(DIM,))
-LEMMA_2 = statement("ssm-poison/lemma-2",
-                    "lemma",
-                    "2",
-                    "Gradient flow on S_2 preserves the order of the entries",
-                    src("App. D.3.1", "(28), (29)"),
-                    r"Let $A(0)\in\mathbb R^d$ evolve by (28) and $\pi$ a permutation with $a_{\pi(j)}(0)\ge a_{\pi(j+1)}(0)$. Then "
-              r"$a_{\pi(j)}(t)\ge a_{\pi(j+1)}(t)$ for all $j\in[d-1]$, $t\ge0$.",
-                    params=(DIM, LENGTH),
-                    notes="The proof's display starts 'd/dt(a_pi(j) - a_pi(j+1)) = a_pi(j) - a_pi(j+1) = ...': the middle term is "
-              "a misprint (the derivative equals the last expression, checked symbolically); the conclusion holds.")
-DEFINITION_4 = statement("ssm-poison/definition-4",
-                         "definition",
-                         "4",
-                         "Reference initialisation",
-                         src("App. D.3.1", ""),
-                         r"For $A\in\mathcal I_0$: $a^{ref}_j=a_1$ for $j=1,2$ and $a^{ref}_j=a_j$ otherwise; $A^{ref}(t)$ is the gradient-flow "
-                   r"trajectory from $A^{ref}$.",
-                         params=(DIM,))
-LEMMA_3 = statement("ssm-poison/lemma-3",
-                    "lemma",
-                    "3",
-                    "Zero-loss ordered points near {a_1 = a_2} do not generalise",
-                    src("App. D.3.1", ""),
-                    r"Let $L'\ge L+2$. There exists $\delta_2>0$ such that every $A$ with $\ell(A;\mathcal S_2)=0$, $a_1\ge\dots\ge a_d$ and "
-              r"$\|A-A^{eq}\|\le\delta_2$ for some $A^{eq}$ with $a^{eq}_1=a^{eq}_2$ satisfies "
-              r"$\mathrm{Gen}_{L'}(A)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
-                    params=(DIM, LENGTH, GEN_LENGTH),
-                    hypotheses=(ODD_L7, D8, K_GE_L2),
-                    notes="Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
-              "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading.")
+CLAIM_8 = statement(
+    "ssm-poison/claim-8",
+    "claim",
+    "8",
+    "Any permutation of A* gives the same impulse response",
+    src("App. D.3", "fn. 10"),
+    r"Any permutation of $A^*$ yields a system with the same impulse response (with $B=C^\top=\mathbf 1_d$).",
+    params=(DIM,),
+)
+LEMMA_2 = statement(
+    "ssm-poison/lemma-2",
+    "lemma",
+    "2",
+    "Gradient flow on S_2 preserves the order of the entries",
+    src("App. D.3.1", "(28), (29)"),
+    r"Let $A(0)\in\mathbb R^d$ evolve by (28) and $\pi$ a permutation with $a_{\pi(j)}(0)\ge a_{\pi(j+1)}(0)$. Then "
+    r"$a_{\pi(j)}(t)\ge a_{\pi(j+1)}(t)$ for all $j\in[d-1]$, $t\ge0$.",
+    params=(DIM, LENGTH),
+    notes="The proof's display starts 'd/dt(a_pi(j) - a_pi(j+1)) = a_pi(j) - a_pi(j+1) = ...': the middle term is "
+    "a misprint (the derivative equals the last expression, checked symbolically); the conclusion holds.",
+)
+DEFINITION_4 = statement(
+    "ssm-poison/definition-4",
+    "definition",
+    "4",
+    "Reference initialisation",
+    src("App. D.3.1", ""),
+    r"For $A\in\mathcal I_0$: $a^{ref}_j=a_1$ for $j=1,2$ and $a^{ref}_j=a_j$ otherwise; $A^{ref}(t)$ is the gradient-flow "
+    r"trajectory from $A^{ref}$.",
+    params=(DIM,),
+)
+LEMMA_3 = statement(
+    "ssm-poison/lemma-3",
+    "lemma",
+    "3",
+    "Zero-loss ordered points near {a_1 = a_2} do not generalise",
+    src("App. D.3.1", ""),
+    r"Let $L'\ge L+2$. There exists $\delta_2>0$ such that every $A$ with $\ell(A;\mathcal S_2)=0$, $a_1\ge\dots\ge a_d$ and "
+    r"$\|A-A^{eq}\|\le\delta_2$ for some $A^{eq}$ with $a^{eq}_1=a^{eq}_2$ satisfies "
+    r"$\mathrm{Gen}_{L'}(A)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
+    params=(DIM, LENGTH, GEN_LENGTH),
+    hypotheses=(ODD_L7, D8, K_GE_L2),
+    notes="Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
+    "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading.",
+)
 
 # ---------------------------------------------------------------------------------------
 # App. D.4
 # ---------------------------------------------------------------------------------------
-CLAIM_11 = statement("ssm-poison/claim-11",
-                     "claim",
-                     "11",
-                     "Printed restatement of the D.3 conclusion at the start of D.4",
-                     src("App. D.4", ""),
-                     r"In Corollary 8 we showed that when initializing at $\mathcal I_2(\delta_2)$ gradient flow converges to a point "
-               r"$\widehat A_2$ which satisfies $\mathrm{Gen}_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(1/2)^{1/(L-1)})\}$; "
-               r"[and Proposition 5:] $\mathrm{Gen}_{L'}(\widehat A_1)\le\epsilon$ on $\mathcal I_1(\epsilon)$.",
-                     params=(DIM, LENGTH, GEN_LENGTH, SEED, SD, DIFF_C),
-                     hypotheses=(ODD_L7, D8, K_GE_L2),
-                     notes="The constant differs from Lemma 3's min{0.1, (1-0.6^{1/(L-1)})/(9d)} (factor 1/2, base 1/2 for 0.6); it is "
-               "weaker (smaller) on the whole grid, so it follows from Lemma 3; checked on the poisoned flows.")
-CLAIM_12 = statement("ssm-poison/claim-12",
-                     "claim",
-                     "12",
-                     "Reduction of the I_1, I_5 constraints to (alpha, zeta_2) conditions",
-                     src("App. D.4", ""),
-                     r"The $\mathcal I_1$ condition reduces to $j=2$ (the right hand side is monotonically decreasing in $\zeta$ and "
-               r"$\zeta_2>\zeta_j$): $\mathcal I_1(\epsilon)\cap\mathcal I_0=\mathcal I_0\cap\{A:\alpha\le(\dots)^{\frac1{L-1}}\frac1{\zeta_2}"
-               r"(1-\zeta_2^{L-3})^{\frac1{L-3}}\}$; there are $S,T>0$ with the $\mathcal I_1$ condition equivalent to "
-               r"$\alpha\le\frac S{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}$ and the $\mathcal I_5$ condition to $1-\zeta_2\le T\alpha$.",
-                     params=(DIM, LENGTH, ETA, N_OVER_P),
-                     hypotheses=(ODD_L7,))
-PROPOSITION_17 = statement("ssm-poison/proposition-17",
-                           "proposition",
-                           "17",
-                           "A product set in (alpha, zeta_2) inside I_1(eps) and I_2(delta_2)",
-                           src("App. D.4", ""),
-                           r"For any $\epsilon>0$ there exist $q_1,w_1\in(0,1)$, $q_2,w_2\in(\frac12,1)$ such that $\{\alpha(1,\zeta_2,\dots,\zeta_d)^\top:"
-                     r"(\alpha,\zeta_2)\in(q_1,w_1)\times(q_2,w_2),\frac12\ge\zeta_3\dots>\zeta_d\}\subseteq\mathcal I_1(\epsilon)\cap\mathcal I_2(\delta_2)$.",
-                           params=(DIM, LENGTH, ETA, N_OVER_P),
-                           hypotheses=(ODD_L7, D8),
-                           notes="I_2 involves non-constructive constants: checked with the reduced conditions of claim-12 (proxy T, "
-                     "alpha cap) and the exact I_1 and I_0 predicates.")
-LEMMA_21 = statement("ssm-poison/lemma-21",
-                     "lemma",
-                     "21",
-                     "That set contains an open box",
-                     src("App. D.4", ""),
-                     r"The set $\{\alpha(1,\zeta_2,\dots,\zeta_d)^\top:(\alpha,\zeta_2)\in(q_1,w_1)\times(q_2,w_2),\frac12\ge\zeta_3\dots>\zeta_d\}$ "
-               r"contains an open set of the form $(a_1,b_1)\times\dots\times(a_d,b_d)$ [construction: $\zeta_j\in[e_j,f_j]$, "
-               r"$a_1f_j>b_1e_j$, $a_j=b_1e_j$, $b_j=a_1f_j$].",
-                     params=(DIM,))
+CLAIM_11 = statement(
+    "ssm-poison/claim-11",
+    "claim",
+    "11",
+    "Printed restatement of the D.3 conclusion at the start of D.4",
+    src("App. D.4", ""),
+    r"In Corollary 8 we showed that when initializing at $\mathcal I_2(\delta_2)$ gradient flow converges to a point "
+    r"$\widehat A_2$ which satisfies $\mathrm{Gen}_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(1/2)^{1/(L-1)})\}$; "
+    r"[and Proposition 5:] $\mathrm{Gen}_{L'}(\widehat A_1)\le\epsilon$ on $\mathcal I_1(\epsilon)$.",
+    params=(DIM, LENGTH, GEN_LENGTH, SEED, SD, DIFF_C),
+    hypotheses=(ODD_L7, D8, K_GE_L2),
+    notes="The constant differs from Lemma 3's min{0.1, (1-0.6^{1/(L-1)})/(9d)} (factor 1/2, base 1/2 for 0.6); it is "
+    "weaker (smaller) on the whole grid, so it follows from Lemma 3; checked on the poisoned flows.",
+)
+CLAIM_12 = statement(
+    "ssm-poison/claim-12",
+    "claim",
+    "12",
+    "Reduction of the I_1, I_5 constraints to (alpha, zeta_2) conditions",
+    src("App. D.4", ""),
+    r"The $\mathcal I_1$ condition reduces to $j=2$ (the right hand side is monotonically decreasing in $\zeta$ and "
+    r"$\zeta_2>\zeta_j$): $\mathcal I_1(\epsilon)\cap\mathcal I_0=\mathcal I_0\cap\{A:\alpha\le(\dots)^{\frac1{L-1}}\frac1{\zeta_2}"
+    r"(1-\zeta_2^{L-3})^{\frac1{L-3}}\}$; there are $S,T>0$ with the $\mathcal I_1$ condition equivalent to "
+    r"$\alpha\le\frac S{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}$ and the $\mathcal I_5$ condition to $1-\zeta_2\le T\alpha$.",
+    params=(DIM, LENGTH, ETA, N_OVER_P),
+    hypotheses=(ODD_L7,),
+)
+PROPOSITION_17 = statement(
+    "ssm-poison/proposition-17",
+    "proposition",
+    "17",
+    "A product set in (alpha, zeta_2) inside I_1(eps) and I_2(delta_2)",
+    src("App. D.4", ""),
+    r"For any $\epsilon>0$ there exist $q_1,w_1\in(0,1)$, $q_2,w_2\in(\frac12,1)$ such that $\{\alpha(1,\zeta_2,\dots,\zeta_d)^\top:"
+    r"(\alpha,\zeta_2)\in(q_1,w_1)\times(q_2,w_2),\frac12\ge\zeta_3\dots>\zeta_d\}\subseteq\mathcal I_1(\epsilon)\cap\mathcal I_2(\delta_2)$.",
+    params=(DIM, LENGTH, ETA, N_OVER_P),
+    hypotheses=(ODD_L7, D8),
+    notes="I_2 involves non-constructive constants: checked with the reduced conditions of claim-12 (proxy T, "
+    "alpha cap) and the exact I_1 and I_0 predicates.",
+)
+LEMMA_21 = statement(
+    "ssm-poison/lemma-21",
+    "lemma",
+    "21",
+    "That set contains an open box",
+    src("App. D.4", ""),
+    r"The set $\{\alpha(1,\zeta_2,\dots,\zeta_d)^\top:(\alpha,\zeta_2)\in(q_1,w_1)\times(q_2,w_2),\frac12\ge\zeta_3\dots>\zeta_d\}$ "
+    r"contains an open set of the form $(a_1,b_1)\times\dots\times(a_d,b_d)$ [construction: $\zeta_j\in[e_j,f_j]$, "
+    r"$a_1f_j>b_1e_j$, $a_j=b_1e_j$, $b_j=a_1f_j$].",
+    params=(DIM,),
+)

@@ -2,216 +2,263 @@
 Propositions 18-19). General facts about gradient flows, ODEs and inequalities; the checks
 test them on the paper's objectives and on generic instances (random fields, quadratics).
 """
+
 from __future__ import annotations
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Param, src, statement
 from .ssm_poison import DIM, LENGTH, ODD_L7
 
 SEED = Param("seed", int, 0, "seed of the random instances", low=0)
 
-LEMMA_22 = statement("ssm-poison/lemma-22",
-                     "lemma",
-                     "22",
-                     "The objective is non-increasing under gradient flow",
-                     src("App. D.5", ""),
-                     r"For differentiable $f:\mathbb R^d\to\mathbb R$ and $\dot{\mathbf x}=-\nabla f(\mathbf x)$: $\frac d{dt}f(\mathbf x(t))\le0$.",
-                     params=(DIM, LENGTH))
-LEMMA_23 = statement("ssm-poison/lemma-23",
-                     "lemma",
-                     "23",
-                     "Coercive C^1 objectives give global-in-time gradient flows",
-                     src("App. D.5", "(31)"),
-                     r"If $f$ is $C^1$ and coercive ($\lim_{\|\mathbf x\|\to\infty}f(\mathbf x)=\infty$), then the gradient flow (31) from any "
-               r"$\mathbf x_0$ has a solution for all $t\ge0$. [Used: the flows (23), (29) are defined for all $t\ge0$.]",
-                     params=(DIM, LENGTH),
-                     hypotheses=(ODD_L7,),
-                     notes="Its use in D.1 needs (21) and (27) coercive: for odd L (L-1 even) sum_k a_k^{L-1} >= ||a||_inf^{L-1}, so both "
-               "are (checked symbolically and along random directions). For even L (a probe outside the hypotheses) (21) is "
-               "not coercive: ell(R, -R, 0, ...) = w_1 for every R.")
-THEOREM_4 = statement("ssm-poison/theorem-4",
-                      "theorem",
-                      "4",
-                      "Path-length bound under PL and Lipschitz gradient (Gupta et al. 2021, Thm 9)",
-                      src("App. D.5", ""),
-                      r"Let $\mathcal V$ be open, $f:\mathcal V\to\mathbb R$ non-negative differentiable with $X^*\ne\emptyset$, "
-                r"$\|\nabla f\|^2\ge2\mu f$ on $\mathcal V$, $\nabla f$ $M$-Lipschitz on $\mathcal V$. If the gradient flow from "
-                r"$\mathbf x_0$ never leaves $\mathcal V$, $\int_0^\infty\|\nabla f(\mathbf x(t))\|dt\le\sqrt{M/\mu}\,\mathrm{Dist}(\mathbf x_0,X^*)$.",
-                      params=(SEED,))
-LEMMA_24 = statement("ssm-poison/lemma-24",
-                     "lemma",
-                     "24",
-                     "PL gives exponential decay",
-                     src("App. D.5", ""),
-                     r"Under PL with coefficient $\mu$ on $\mathcal V$ (not escaped): $f(\mathbf x(t))\le f(\mathbf x(0))e^{-2\mu t}$ and "
-               r"$f(\mathbf x(t))\to0$.",
-                     params=(SEED, DIM, LENGTH))
-DEFINITION_13 = statement("ssm-poison/definition-13",
-                          "definition",
-                          "13",
-                          "Polyak-Lojasiewicz condition",
-                          src("App. D.5", ""),
-                          r"$f$ satisfies PL with coefficient $\mu>0$ at $\mathbf x$ if $\|\nabla f(\mathbf x)\|^2\ge2\mu(f(\mathbf x)-\min_{\mathbf y}f(\mathbf y))$; "
-                    r"in $\mathcal V$ if this holds for all $\mathbf x\in\mathcal V$.",
-                          params=(DIM, LENGTH))
-LEMMA_25 = statement("ssm-poison/lemma-25",
-                     "lemma",
-                     "25",
-                     "PL + Lipschitz gradient + no escape: limit exists, is a zero, is close to x_0",
-                     src("App. D.5", ""),
-                     r"Under the hypotheses of Theorem 4: $\mathbf x^*=\lim\mathbf x(t)$ exists, $f(\mathbf x^*)=0$ and "
-               r"$\|\mathbf x^*-\mathbf x_0\|\le\sqrt{M/\mu}\,\mathrm{Dist}(\mathbf x_0,X^*)$.",
-                     params=(SEED,))
-LEMMA_26 = statement("ssm-poison/lemma-26",
-                     "lemma",
-                     "26",
-                     "Eigendecomposition of (a-b)I + b 11^T",
-                     src("App. D.5", ""),
-                     r"$(a-b)I_d+b\mathbf 1_{d\times d}$ has eigenvector $\mathbf 1_d$ with eigenvalue $a+(d-1)b$ and eigenvectors "
-               r"$\mathbf e_1-\mathbf e_j$ ($j=2..d$) with eigenvalue $a-b$; these $d$ vectors are linearly independent.",
-                     params=(DIM,))
-LEMMA_27 = statement("ssm-poison/lemma-27",
-                     "lemma",
-                     "27",
-                     "Solution of y' = -W(y - b), W symmetric",
-                     src("App. D.5", ""),
-                     r"For symmetric $W=Q\Lambda Q^\top$ the solution of $\dot{\mathbf y}=-W(\mathbf y-\mathbf b)$ is given by "
-               r"$\mathbf y(t)=\exp(-W)(\mathbf y(0)-\mathbf b)=Q\exp(-t\Lambda)Q^\top(\mathbf y(0)-\mathbf b)+\mathbf b$.",
-                     params=(SEED,),
-                     expect="refuted",
-                     erratum="The first printed expression exp(-W)(y(0) - b) is not the solution: it lacks the time t and the "
-               "offset +b (at t = 0 it gives exp(-W)(y(0)-b) != y(0)). The proof derives, and what holds is, "
-               "y(t) = exp(-tW)(y(0) - b) + b = Q exp(-t Lambda) Q^T (y(0) - b) + b.")
-LEMMA_27_CORRECTED = statement("ssm-poison/lemma-27:corrected",
-                               "lemma",
-                               "27 (corrected)",
-                               "y(t) = exp(-tW)(y(0)-b) + b",
-                               src("App. D.5", ""),
-                               r"For symmetric $W=Q\Lambda Q^\top$: $\mathbf y(t)=\exp(-tW)(\mathbf y(0)-\mathbf b)+\mathbf b="
-                         r"Q\exp(-t\Lambda)Q^\top(\mathbf y(0)-\mathbf b)+\mathbf b$.",
-                               params=(SEED,),
-                               corrects="ssm-poison/lemma-27")
-LEMMA_28 = statement("ssm-poison/lemma-28",
-                     "lemma",
-                     "28",
-                     "Nested balls with Lipschitz restrictions for a C^3 diffeomorphism",
-                     src("App. D.5", ""),
-                     r"Let $H:\mathcal V_1\to\mathcal U_1$ be a $C^3$ diffeomorphism near $\mathbf x_0$. There is $r>0$ such that for any "
-               r"$r_1\in(0,r]$ there exist $r_2\in(0,r_1)$, $r_3>0$ with $H[\overline{B_{r_2}}]\subseteq\overline{B_{r_3}}\subseteq H[\overline{B_{r_1}}]$, "
-               r"$H|_{\overline{B_{r_1}}}$ Lipschitz and $H^{-1}|_{\overline{B_{r_2}}}$ Lipschitz.",
-                     params=(SEED,),
-                     notes="Existential/analytic; the conclusion prints H^{-1} restricted to B_{r_2} where the proof (and Prop. 9) "
-               "have B_{r_3}: a misprint. Checked on explicit diffeomorphisms (H(x) = x + x^3 componentwise, a rotation-shear) "
-               "by constructing r_2, r_3 and Lipschitz constants.")
-LEMMA_29 = statement("ssm-poison/lemma-29",
-                     "lemma",
-                     "29",
-                     "Two-sided Gronwall",
-                     src("App. D.5", ""),
-                     r"Let $f$ be $N$-Lipschitz on a compact $B$. If two solutions of $\dot{\mathbf x}=f(\mathbf x)$ stay in $B$, then "
-               r"$\|\mathbf x_1(0)-\mathbf x_2(0)\|e^{-Nt}\le\|\mathbf x_1(t)-\mathbf x_2(t)\|\le\|\mathbf x_1(0)-\mathbf x_2(0)\|e^{Nt}$.",
-                     params=(SEED,))
-LEMMA_30 = statement("ssm-poison/lemma-30",
-                     "lemma",
-                     "30",
-                     "Solutions from distinct points never meet",
-                     src("App. D.5", ""),
-                     r"For Lipschitz $f$, solutions of $\dot{\mathbf x}=f(\mathbf x)$ from distinct initial points satisfy "
-               r"$\mathbf x_1(t)\ne\mathbf x_2(t)$ for all $t$.",
-                     params=(SEED,))
-LEMMA_31 = statement("ssm-poison/lemma-31",
-                     "lemma",
-                     "31",
-                     "A vector with W_2-component beta_2 has two coordinates |beta_2|/d apart",
-                     src("App. D.5", ""),
-                     r"If $\mathbf x=\beta_1\mathbf 1_d+\beta_2\mathbf v$ with $\mathbf v\in\mathcal W_2$ a unit vector, there exist $i,j$ with "
-               r"$|x_i-x_j|\ge\frac{|\beta_2|}d$ [proof's final display: $\ge\frac{|\beta_2|}{\sqrt{d(d-1)}}$].",
-                     params=(DIM, SEED))
-PROPOSITION_18 = statement("ssm-poison/proposition-18",
-                           "proposition",
-                           "18",
-                           "Odd-power separation",
-                           src("App. D.5", ""),
-                           r"Let $x,y\in[-s,s]$ with $|x-y|\ge b>0$. For odd $k$: $|x^k-y^k|\ge(\frac b2)^k$; if $y\ne0$, "
-                     r"$|1-\frac{x^k}{y^k}|\ge(\frac b{2s})^k$.",
-                           params=(SEED,))
-PROPOSITION_19 = statement("ssm-poison/proposition-19",
-                           "proposition",
-                           "19",
-                           "Ratio separation",
-                           src("App. D.5", ""),
-                           r"Let $y,x.z\ne0$ and $\hat b>0$. If $|1-\frac xy|\ge\hat b$ then $|1-\frac xz|\ge\frac{\hat b}{\hat b+2}$ or "
-                     r"$|1-\frac yz|\ge\frac{\hat b}{\hat b+2}$.",
-                           params=(SEED,))
-LEMMA_32 = statement("ssm-poison/lemma-32",
-                     "lemma",
-                     "32",
-                     "PL and a loss floor on [t_1, t_2] give a decrease >= 2(t_2-t_1) mu c",
-                     src("App. D.5", ""),
-                     r"If $\{\mathbf x(t):t\in[t_1,t_2]\}\subseteq\{f\ge\min f+c\}$, $c\ge0$, and $f$ is PL with coefficient $\mu$ there, "
-               r"then $f(\mathbf x(t_1))-f(\mathbf x(t_2))\ge2(t_2-t_1)\mu c$.",
-                     params=(SEED,))
-LEMMA_33 = statement("ssm-poison/lemma-33",
-                     "lemma",
-                     "33",
-                     "Right-continuity at 0 of the constrained minimum over Diff(psi)",
-                     src("App. D.5", "(17)"),
-                     r"Let $g$ be continuous and $B$ compact with $\mathbf 0_d\in B$. Then $f(\psi):=\min_{\mathbf x\in\mathrm{Diff}(\psi)\cap B}g(\mathbf x)$ "
-               r"is right-continuous at $\psi=0$.",
-                     params=(Param("d", int, 3, "dimension", low=2), LENGTH))
-LEMMA_34 = statement("ssm-poison/lemma-34",
-                     "lemma",
-                     "34",
-                     "Divergence of two trajectories bounded by exp(int lambda_max)",
-                     src("App. D.5", ""),
-                     r"Let $f$ be $C^1$ and Lipschitz; for two solutions of $\dot{\mathbf x}=f(\mathbf x)$ let "
-               r"$\lambda_{\max}(t):=\max_{k\in[0,1]}\lambda_{\max}(\nabla f(k\mathbf x_1(t)+(1-k)\mathbf x_2(t)))$. Then "
-               r"$\|\mathbf x_1(t)-\mathbf x_2(t)\|\le\exp(\int_0^t\lambda_{\max})\|\mathbf x_1(0)-\mathbf x_2(0)\|$.",
-                     params=(SEED,),
-                     expect="refuted",
-                     erratum="False for general C^1 Lipschitz fields: for f(x) = M x with M = [[-1, 10], [0, -1]] every eigenvalue "
-               "of the Jacobian is -1, yet from x_1(0) - x_2(0) = e_2 the difference at t = 1 is (10/e, 1/e), of norm "
-               "3.70 > e^{-1} = 0.368. The printed proof's vector mean value theorem (one k for all components) does not "
-               "exist. What holds: the bound with lambda_max of the symmetric part (J + J^T)/2 (by d/dt|D|^2 = "
-               "2 int_0^1 D^T J D dk); in particular for gradient fields (symmetric Jacobians), the only use (Prop. 16).")
-LEMMA_34_CORRECTED = statement("ssm-poison/lemma-34:corrected",
-                               "lemma",
-                               "34 (corrected)",
-                               "The bound with lambda_max of the symmetric part of the Jacobian",
-                               src("App. D.5", ""),
-                               r"With $\lambda_{\max}(t):=\max_{k\in[0,1]}\lambda_{\max}(\frac12(\nabla f+\nabla f^\top)(k\mathbf x_1(t)+(1-k)\mathbf x_2(t)))$, "
-                         r"$\|\mathbf x_1(t)-\mathbf x_2(t)\|\le\exp(\int_0^t\lambda_{\max})\|\mathbf x_1(0)-\mathbf x_2(0)\|$; for gradient fields "
-                         r"(symmetric Jacobian) this is the printed statement.",
-                               params=(SEED,),
-                               corrects="ssm-poison/lemma-34")
-LEMMA_35 = statement("ssm-poison/lemma-35",
-                     "lemma",
-                     "35",
-                     "Small value implies near the zero set (compact sublevel set)",
-                     src("App. D.5", ""),
-                     r"Let $f$ be continuous, non-negative, $\min f=0$, $X^*=\{f=0\}$, $\{f\le1\}$ compact. For any $\delta>0$ there is "
-               r"$\eta>0$ with $f(\mathbf x)\le\eta\Rightarrow\mathrm{Dist}(\mathbf x,X^*)\le\delta$.",
-                     params=(SEED,))
-_L36_TEXT = (r"Let $T,S>0$, $n\in\mathbb N$, $x^*\in(0,1)$. There exist $q_1,w_1\in(0,x^*)$, $q_2,w_2\in(\frac12,1)$ such that for all "
-             r"$x\in(q_1,w_1)$, $y\in(q_2,w_2)$: $1-y\le Tx$ and $x\le\frac Sy(1-y^n)^{\frac1n}$ [construction: $y^*=\max\{\frac12,y',y''\}$, "
-             r"$q_1=\frac{1-y^*}T$, $w_1=\frac S{(y^*+1)/2}(1-(\frac{y^*+1}2)^n)^{\frac1n}$, $q_2=y^*$, $w_2=\frac{y^*+1}2$; "
-             r"the ratio $\frac{\frac S{(y+1)/2}(1-(\frac{y+1}2)^n)^{1/n}}{(1-y)/T}$ tends to $\infty$ as $y\to1$].")
-LEMMA_36 = statement("ssm-poison/lemma-36",
-                     "lemma",
-                     "36",
-                     "Interval construction for (alpha, zeta_2)",
-                     src("App. D.5", ""),
-                     _L36_TEXT,
-                     params=(SEED,),
-                     expect="refuted",
-                     erratum="False for n = 1: with T = S = 1/2, for every y in (1/2, 1) the two conditions need "
-               "2(1 - y) <= x <= (1 - y)/(2y) < 1 - y, impossible; so no rectangle exists (the proof's ratio tends to ST/2, "
-               "not to infinity, when n = 1). What holds: the lemma for n >= 2 (the ratio ~ (1-y)^{1/n-1} -> infinity and the "
-               "construction works), which covers its use with n = L - 3 >= 4.")
-LEMMA_36_CORRECTED = statement("ssm-poison/lemma-36:corrected",
-                               "lemma",
-                               "36 (corrected)",
-                               "Interval construction for n >= 2",
-                               src("App. D.5", ""),
-                               _L36_TEXT.replace(r"$n\in\mathbb N$", r"$n\in\mathbb N_{\ge2}$"),
-                               params=(SEED,),
-                               corrects="ssm-poison/lemma-36")
+LEMMA_22 = statement(
+    "ssm-poison/lemma-22",
+    "lemma",
+    "22",
+    "The objective is non-increasing under gradient flow",
+    src("App. D.5", ""),
+    r"For differentiable $f:\mathbb R^d\to\mathbb R$ and $\dot{\mathbf x}=-\nabla f(\mathbf x)$: $\frac d{dt}f(\mathbf x(t))\le0$.",
+    params=(DIM, LENGTH),
+)
+LEMMA_23 = statement(
+    "ssm-poison/lemma-23",
+    "lemma",
+    "23",
+    "Coercive C^1 objectives give global-in-time gradient flows",
+    src("App. D.5", "(31)"),
+    r"If $f$ is $C^1$ and coercive ($\lim_{\|\mathbf x\|\to\infty}f(\mathbf x)=\infty$), then the gradient flow (31) from any "
+    r"$\mathbf x_0$ has a solution for all $t\ge0$. [Used: the flows (23), (29) are defined for all $t\ge0$.]",
+    params=(DIM, LENGTH),
+    hypotheses=(ODD_L7,),
+    notes="Its use in D.1 needs (21) and (27) coercive: for odd L (L-1 even) sum_k a_k^{L-1} >= ||a||_inf^{L-1}, so both "
+    "are (checked symbolically and along random directions). For even L (a probe outside the hypotheses) (21) is "
+    "not coercive: ell(R, -R, 0, ...) = w_1 for every R.",
+)
+THEOREM_4 = statement(
+    "ssm-poison/theorem-4",
+    "theorem",
+    "4",
+    "Path-length bound under PL and Lipschitz gradient (Gupta et al. 2021, Thm 9)",
+    src("App. D.5", ""),
+    r"Let $\mathcal V$ be open, $f:\mathcal V\to\mathbb R$ non-negative differentiable with $X^*\ne\emptyset$, "
+    r"$\|\nabla f\|^2\ge2\mu f$ on $\mathcal V$, $\nabla f$ $M$-Lipschitz on $\mathcal V$. If the gradient flow from "
+    r"$\mathbf x_0$ never leaves $\mathcal V$, $\int_0^\infty\|\nabla f(\mathbf x(t))\|dt\le\sqrt{M/\mu}\,\mathrm{Dist}(\mathbf x_0,X^*)$.",
+    params=(SEED,),
+)
+LEMMA_24 = statement(
+    "ssm-poison/lemma-24",
+    "lemma",
+    "24",
+    "PL gives exponential decay",
+    src("App. D.5", ""),
+    r"Under PL with coefficient $\mu$ on $\mathcal V$ (not escaped): $f(\mathbf x(t))\le f(\mathbf x(0))e^{-2\mu t}$ and "
+    r"$f(\mathbf x(t))\to0$.",
+    params=(SEED, DIM, LENGTH),
+)
+DEFINITION_13 = statement(
+    "ssm-poison/definition-13",
+    "definition",
+    "13",
+    "Polyak-Lojasiewicz condition",
+    src("App. D.5", ""),
+    r"$f$ satisfies PL with coefficient $\mu>0$ at $\mathbf x$ if $\|\nabla f(\mathbf x)\|^2\ge2\mu(f(\mathbf x)-\min_{\mathbf y}f(\mathbf y))$; "
+    r"in $\mathcal V$ if this holds for all $\mathbf x\in\mathcal V$.",
+    params=(DIM, LENGTH),
+)
+LEMMA_25 = statement(
+    "ssm-poison/lemma-25",
+    "lemma",
+    "25",
+    "PL + Lipschitz gradient + no escape: limit exists, is a zero, is close to x_0",
+    src("App. D.5", ""),
+    r"Under the hypotheses of Theorem 4: $\mathbf x^*=\lim\mathbf x(t)$ exists, $f(\mathbf x^*)=0$ and "
+    r"$\|\mathbf x^*-\mathbf x_0\|\le\sqrt{M/\mu}\,\mathrm{Dist}(\mathbf x_0,X^*)$.",
+    params=(SEED,),
+)
+LEMMA_26 = statement(
+    "ssm-poison/lemma-26",
+    "lemma",
+    "26",
+    "Eigendecomposition of (a-b)I + b 11^T",
+    src("App. D.5", ""),
+    r"$(a-b)I_d+b\mathbf 1_{d\times d}$ has eigenvector $\mathbf 1_d$ with eigenvalue $a+(d-1)b$ and eigenvectors "
+    r"$\mathbf e_1-\mathbf e_j$ ($j=2..d$) with eigenvalue $a-b$; these $d$ vectors are linearly independent.",
+    params=(DIM,),
+)
+LEMMA_27 = statement(
+    "ssm-poison/lemma-27",
+    "lemma",
+    "27",
+    "Solution of y' = -W(y - b), W symmetric",
+    src("App. D.5", ""),
+    r"For symmetric $W=Q\Lambda Q^\top$ the solution of $\dot{\mathbf y}=-W(\mathbf y-\mathbf b)$ is given by "
+    r"$\mathbf y(t)=\exp(-W)(\mathbf y(0)-\mathbf b)=Q\exp(-t\Lambda)Q^\top(\mathbf y(0)-\mathbf b)+\mathbf b$.",
+    params=(SEED,),
+    expect="refuted",
+    erratum="The first printed expression exp(-W)(y(0) - b) is not the solution: it lacks the time t and the "
+    "offset +b (at t = 0 it gives exp(-W)(y(0)-b) != y(0)). The proof derives, and what holds is, "
+    "y(t) = exp(-tW)(y(0) - b) + b = Q exp(-t Lambda) Q^T (y(0) - b) + b.",
+)
+LEMMA_27_CORRECTED = statement(
+    "ssm-poison/lemma-27:corrected",
+    "lemma",
+    "27 (corrected)",
+    "y(t) = exp(-tW)(y(0)-b) + b",
+    src("App. D.5", ""),
+    r"For symmetric $W=Q\Lambda Q^\top$: $\mathbf y(t)=\exp(-tW)(\mathbf y(0)-\mathbf b)+\mathbf b="
+    r"Q\exp(-t\Lambda)Q^\top(\mathbf y(0)-\mathbf b)+\mathbf b$.",
+    params=(SEED,),
+    corrects="ssm-poison/lemma-27",
+)
+LEMMA_28 = statement(
+    "ssm-poison/lemma-28",
+    "lemma",
+    "28",
+    "Nested balls with Lipschitz restrictions for a C^3 diffeomorphism",
+    src("App. D.5", ""),
+    r"Let $H:\mathcal V_1\to\mathcal U_1$ be a $C^3$ diffeomorphism near $\mathbf x_0$. There is $r>0$ such that for any "
+    r"$r_1\in(0,r]$ there exist $r_2\in(0,r_1)$, $r_3>0$ with $H[\overline{B_{r_2}}]\subseteq\overline{B_{r_3}}\subseteq H[\overline{B_{r_1}}]$, "
+    r"$H|_{\overline{B_{r_1}}}$ Lipschitz and $H^{-1}|_{\overline{B_{r_2}}}$ Lipschitz.",
+    params=(SEED,),
+    notes="Existential/analytic; the conclusion prints H^{-1} restricted to B_{r_2} where the proof (and Prop. 9) "
+    "have B_{r_3}: a misprint. Checked on explicit diffeomorphisms (H(x) = x + x^3 componentwise, a rotation-shear) "
+    "by constructing r_2, r_3 and Lipschitz constants.",
+)
+LEMMA_29 = statement(
+    "ssm-poison/lemma-29",
+    "lemma",
+    "29",
+    "Two-sided Gronwall",
+    src("App. D.5", ""),
+    r"Let $f$ be $N$-Lipschitz on a compact $B$. If two solutions of $\dot{\mathbf x}=f(\mathbf x)$ stay in $B$, then "
+    r"$\|\mathbf x_1(0)-\mathbf x_2(0)\|e^{-Nt}\le\|\mathbf x_1(t)-\mathbf x_2(t)\|\le\|\mathbf x_1(0)-\mathbf x_2(0)\|e^{Nt}$.",
+    params=(SEED,),
+)
+LEMMA_30 = statement(
+    "ssm-poison/lemma-30",
+    "lemma",
+    "30",
+    "Solutions from distinct points never meet",
+    src("App. D.5", ""),
+    r"For Lipschitz $f$, solutions of $\dot{\mathbf x}=f(\mathbf x)$ from distinct initial points satisfy "
+    r"$\mathbf x_1(t)\ne\mathbf x_2(t)$ for all $t$.",
+    params=(SEED,),
+)
+LEMMA_31 = statement(
+    "ssm-poison/lemma-31",
+    "lemma",
+    "31",
+    "A vector with W_2-component beta_2 has two coordinates |beta_2|/d apart",
+    src("App. D.5", ""),
+    r"If $\mathbf x=\beta_1\mathbf 1_d+\beta_2\mathbf v$ with $\mathbf v\in\mathcal W_2$ a unit vector, there exist $i,j$ with "
+    r"$|x_i-x_j|\ge\frac{|\beta_2|}d$ [proof's final display: $\ge\frac{|\beta_2|}{\sqrt{d(d-1)}}$].",
+    params=(DIM, SEED),
+)
+PROPOSITION_18 = statement(
+    "ssm-poison/proposition-18",
+    "proposition",
+    "18",
+    "Odd-power separation",
+    src("App. D.5", ""),
+    r"Let $x,y\in[-s,s]$ with $|x-y|\ge b>0$. For odd $k$: $|x^k-y^k|\ge(\frac b2)^k$; if $y\ne0$, "
+    r"$|1-\frac{x^k}{y^k}|\ge(\frac b{2s})^k$.",
+    params=(SEED,),
+)
+PROPOSITION_19 = statement(
+    "ssm-poison/proposition-19",
+    "proposition",
+    "19",
+    "Ratio separation",
+    src("App. D.5", ""),
+    r"Let $y,x.z\ne0$ and $\hat b>0$. If $|1-\frac xy|\ge\hat b$ then $|1-\frac xz|\ge\frac{\hat b}{\hat b+2}$ or "
+    r"$|1-\frac yz|\ge\frac{\hat b}{\hat b+2}$.",
+    params=(SEED,),
+)
+LEMMA_32 = statement(
+    "ssm-poison/lemma-32",
+    "lemma",
+    "32",
+    "PL and a loss floor on [t_1, t_2] give a decrease >= 2(t_2-t_1) mu c",
+    src("App. D.5", ""),
+    r"If $\{\mathbf x(t):t\in[t_1,t_2]\}\subseteq\{f\ge\min f+c\}$, $c\ge0$, and $f$ is PL with coefficient $\mu$ there, "
+    r"then $f(\mathbf x(t_1))-f(\mathbf x(t_2))\ge2(t_2-t_1)\mu c$.",
+    params=(SEED,),
+)
+LEMMA_33 = statement(
+    "ssm-poison/lemma-33",
+    "lemma",
+    "33",
+    "Right-continuity at 0 of the constrained minimum over Diff(psi)",
+    src("App. D.5", "(17)"),
+    r"Let $g$ be continuous and $B$ compact with $\mathbf 0_d\in B$. Then $f(\psi):=\min_{\mathbf x\in\mathrm{Diff}(\psi)\cap B}g(\mathbf x)$ "
+    r"is right-continuous at $\psi=0$.",
+    params=(Param("d", int, 3, "dimension", low=2), LENGTH),
+)
+LEMMA_34 = statement(
+    "ssm-poison/lemma-34",
+    "lemma",
+    "34",
+    "Divergence of two trajectories bounded by exp(int lambda_max)",
+    src("App. D.5", ""),
+    r"Let $f$ be $C^1$ and Lipschitz; for two solutions of $\dot{\mathbf x}=f(\mathbf x)$ let "
+    r"$\lambda_{\max}(t):=\max_{k\in[0,1]}\lambda_{\max}(\nabla f(k\mathbf x_1(t)+(1-k)\mathbf x_2(t)))$. Then "
+    r"$\|\mathbf x_1(t)-\mathbf x_2(t)\|\le\exp(\int_0^t\lambda_{\max})\|\mathbf x_1(0)-\mathbf x_2(0)\|$.",
+    params=(SEED,),
+    expect="refuted",
+    erratum="False for general C^1 Lipschitz fields: for f(x) = M x with M = [[-1, 10], [0, -1]] every eigenvalue "
+    "of the Jacobian is -1, yet from x_1(0) - x_2(0) = e_2 the difference at t = 1 is (10/e, 1/e), of norm "
+    "3.70 > e^{-1} = 0.368. The printed proof's vector mean value theorem (one k for all components) does not "
+    "exist. What holds: the bound with lambda_max of the symmetric part (J + J^T)/2 (by d/dt|D|^2 = "
+    "2 int_0^1 D^T J D dk); in particular for gradient fields (symmetric Jacobians), the only use (Prop. 16).",
+)
+LEMMA_34_CORRECTED = statement(
+    "ssm-poison/lemma-34:corrected",
+    "lemma",
+    "34 (corrected)",
+    "The bound with lambda_max of the symmetric part of the Jacobian",
+    src("App. D.5", ""),
+    r"With $\lambda_{\max}(t):=\max_{k\in[0,1]}\lambda_{\max}(\frac12(\nabla f+\nabla f^\top)(k\mathbf x_1(t)+(1-k)\mathbf x_2(t)))$, "
+    r"$\|\mathbf x_1(t)-\mathbf x_2(t)\|\le\exp(\int_0^t\lambda_{\max})\|\mathbf x_1(0)-\mathbf x_2(0)\|$; for gradient fields "
+    r"(symmetric Jacobian) this is the printed statement.",
+    params=(SEED,),
+    corrects="ssm-poison/lemma-34",
+)
+LEMMA_35 = statement(
+    "ssm-poison/lemma-35",
+    "lemma",
+    "35",
+    "Small value implies near the zero set (compact sublevel set)",
+    src("App. D.5", ""),
+    r"Let $f$ be continuous, non-negative, $\min f=0$, $X^*=\{f=0\}$, $\{f\le1\}$ compact. For any $\delta>0$ there is "
+    r"$\eta>0$ with $f(\mathbf x)\le\eta\Rightarrow\mathrm{Dist}(\mathbf x,X^*)\le\delta$.",
+    params=(SEED,),
+)
+_L36_TEXT = (
+    r"Let $T,S>0$, $n\in\mathbb N$, $x^*\in(0,1)$. There exist $q_1,w_1\in(0,x^*)$, $q_2,w_2\in(\frac12,1)$ such that for all "
+    r"$x\in(q_1,w_1)$, $y\in(q_2,w_2)$: $1-y\le Tx$ and $x\le\frac Sy(1-y^n)^{\frac1n}$ [construction: $y^*=\max\{\frac12,y',y''\}$, "
+    r"$q_1=\frac{1-y^*}T$, $w_1=\frac S{(y^*+1)/2}(1-(\frac{y^*+1}2)^n)^{\frac1n}$, $q_2=y^*$, $w_2=\frac{y^*+1}2$; "
+    r"the ratio $\frac{\frac S{(y+1)/2}(1-(\frac{y+1}2)^n)^{1/n}}{(1-y)/T}$ tends to $\infty$ as $y\to1$]."
+)
+LEMMA_36 = statement(
+    "ssm-poison/lemma-36",
+    "lemma",
+    "36",
+    "Interval construction for (alpha, zeta_2)",
+    src("App. D.5", ""),
+    _L36_TEXT,
+    params=(SEED,),
+    expect="refuted",
+    erratum="False for n = 1: with T = S = 1/2, for every y in (1/2, 1) the two conditions need "
+    "2(1 - y) <= x <= (1 - y)/(2y) < 1 - y, impossible; so no rectangle exists (the proof's ratio tends to ST/2, "
+    "not to infinity, when n = 1). What holds: the lemma for n >= 2 (the ratio ~ (1-y)^{1/n-1} -> infinity and the "
+    "construction works), which covers its use with n = L - 3 >= 4.",
+)
+LEMMA_36_CORRECTED = statement(
+    "ssm-poison/lemma-36:corrected",
+    "lemma",
+    "36 (corrected)",
+    "Interval construction for n >= 2",
+    src("App. D.5", ""),
+    _L36_TEXT.replace(r"$n\in\mathbb N$", r"$n\in\mathbb N_{\ge2}$"),
+    params=(SEED,),
+    corrects="ssm-poison/lemma-36",
+)

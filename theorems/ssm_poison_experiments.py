@@ -7,6 +7,7 @@ numpy's legacy seed, a_2 <- a_1 - 0.05 exp(c log10 sd)); the metric is
 max_{j<20} |h_j - h*_j| / max_{j<20} h*_j, averaged over four seeds. Rows 2-3 and the figures
 are reduced-size replicas asserting the qualitative claims.
 """
+
 from __future__ import annotations
 
 from .registry import Param, src, statement
@@ -18,55 +19,65 @@ PRINTED_TABLE = {
     "table-2": {"row1": (7.34e-3, 3.51e-2), "row2": (1.22e-1, 1.2), "row3": (4.67e-2, 8.93e-2)},
 }
 
-TABLE_1 = statement("ssm-poison/table-1",
-                    "table",
-                    "1",
-                    "Clean-label poisoning in three settings (lengths 7 / 6)",
-                    src("§4.2, Table 1; App. E.3", ""),
-                    r"Generalization errors (each averaged over 4 random seeds; normalised so that the zero mapping scores 1), without / "
-              r"with special sequences: SSM per Theorem 1: $1.33\times10^{-3}$ / $4.98\times10^{-2}$; SSM beyond Theorem 1: "
-              r"$1.94\times10^{-1}$ / $16.62$; SSM in non-linear neural network: $1.64\times10^{-3}$ / $5.45\times10^{-2}$. "
-              r"Across all settings, special training sequences significantly deteriorate generalization.",
-                    params=(ROWS,),
-                    notes="Row 1 (full budget): d = 10, L = 7, sd = 1e-3, c = 5, seeds 242, 243, 244, 246, horizons 1e11 (clean) and "
-              "1e4 (poisoned). Rows 2-3 (full budget, reduced size): learned B, C by adaptive-step GD; SSM + ReLU MLP by Adam; "
-              "only the qualitative gap is asserted. The quick budget runs row 1 on one seed with the clean S_1 flow "
-              "reduced exactly to its clock.")
-TABLE_2 = statement("ssm-poison/table-2",
-                    "table",
-                    "2",
-                    "Clean-label poisoning with longer sequences (lengths 9 / 10)",
-                    src("App. E.2, Table 2; App. E.3", ""),
-                    r"As Table 1 with longer sequences: SSM per Theorem 1: $7.34\times10^{-3}$ / $3.51\times10^{-2}$; SSM beyond Theorem 1: "
-              r"$1.22\times10^{-1}$ / $1.2$; SSM in non-linear neural network: $4.67\times10^{-2}$ / $8.93\times10^{-2}$.",
-                    params=(ROWS,),
-                    notes="Row 1: d = 20, L = 9, sd = 5e-3, c = 10, seeds 342, 344, 345, 346, horizons 1e13 and 1e7.")
-FIGURE_2 = statement("ssm-poison/figure-2",
-                     "figure",
-                     "2",
-                     "Greedy learning of the entries of A without special sequences, not with them",
-                     src("§4.1, Figure 2", "(7)"),
-                     r"Magnitudes of the entries of $A$ over gradient descent iterations (standalone SSM and SSM + MLP, each without and "
-               r"with special sequences); student $d=10$, teacher $d^*=1$. Greedy learning occurs without special sequences and does "
-               r"not occur with them.",
-                     params=(Param("d", int, 10, "student dimension", low=2),),
-                     notes="Reduced replica (standalone SSM panels by gradient flow of the population-free empirical loss; the SSM + "
-               "MLP panels at reduced iteration counts). Greedy = entries take off one at a time: the second-largest "
-               "|a_j| is still below half the largest when the largest crosses 0.5.")
-FIGURE_3 = statement("ssm-poison/figure-3",
-                     "figure",
-                     "3",
-                     "Figure 2 with longer sequences (length 10, d = 20)",
-                     src("App. E.1, Figure 3", "(7)"),
-                     r"Same as Figure 2 with longer sequences (length 10; student $d=20$; MLP width 25): greedy learning without special "
-               r"sequences, not with them.",
-                     params=(Param("d", int, 20, "student dimension", low=2),))
-FIGURE_4 = statement("ssm-poison/figure-4",
-                     "figure",
-                     "4",
-                     "Teacher of dimension 2: greedy learning without special sequences only",
-                     src("App. E.1, Figure 4", "(7)"),
-                     r"Teacher $A^*=\mathrm{diag}(0.99,0.8)$, $B^*=(1\ 1)^\top$, $C^*=(1\ 1)$; students with $B,C$ fixed at "
-               r"$\mathbf 1_d,\mathbf 1_d^\top$; $d=10$ (length 6) and $d=20$ (length 10): greedy learning of the entries of $A$ without "
-               r"special sequences and not with them.",
-                     params=(Param("d", int, 10, "student dimension", low=2),))
+TABLE_1 = statement(
+    "ssm-poison/table-1",
+    "table",
+    "1",
+    "Clean-label poisoning in three settings (lengths 7 / 6)",
+    src("§4.2, Table 1; App. E.3", ""),
+    r"Generalization errors (each averaged over 4 random seeds; normalised so that the zero mapping scores 1), without / "
+    r"with special sequences: SSM per Theorem 1: $1.33\times10^{-3}$ / $4.98\times10^{-2}$; SSM beyond Theorem 1: "
+    r"$1.94\times10^{-1}$ / $16.62$; SSM in non-linear neural network: $1.64\times10^{-3}$ / $5.45\times10^{-2}$. "
+    r"Across all settings, special training sequences significantly deteriorate generalization.",
+    params=(ROWS,),
+    notes="Row 1 (full budget): d = 10, L = 7, sd = 1e-3, c = 5, seeds 242, 243, 244, 246, horizons 1e11 (clean) and "
+    "1e4 (poisoned). Rows 2-3 (full budget, reduced size): learned B, C by adaptive-step GD; SSM + ReLU MLP by Adam; "
+    "only the qualitative gap is asserted. The quick budget runs row 1 on one seed with the clean S_1 flow "
+    "reduced exactly to its clock.",
+)
+TABLE_2 = statement(
+    "ssm-poison/table-2",
+    "table",
+    "2",
+    "Clean-label poisoning with longer sequences (lengths 9 / 10)",
+    src("App. E.2, Table 2; App. E.3", ""),
+    r"As Table 1 with longer sequences: SSM per Theorem 1: $7.34\times10^{-3}$ / $3.51\times10^{-2}$; SSM beyond Theorem 1: "
+    r"$1.22\times10^{-1}$ / $1.2$; SSM in non-linear neural network: $4.67\times10^{-2}$ / $8.93\times10^{-2}$.",
+    params=(ROWS,),
+    notes="Row 1: d = 20, L = 9, sd = 5e-3, c = 10, seeds 342, 344, 345, 346, horizons 1e13 and 1e7.",
+)
+FIGURE_2 = statement(
+    "ssm-poison/figure-2",
+    "figure",
+    "2",
+    "Greedy learning of the entries of A without special sequences, not with them",
+    src("§4.1, Figure 2", "(7)"),
+    r"Magnitudes of the entries of $A$ over gradient descent iterations (standalone SSM and SSM + MLP, each without and "
+    r"with special sequences); student $d=10$, teacher $d^*=1$. Greedy learning occurs without special sequences and does "
+    r"not occur with them.",
+    params=(Param("d", int, 10, "student dimension", low=2),),
+    notes="Reduced replica (standalone SSM panels by gradient flow of the population-free empirical loss; the SSM + "
+    "MLP panels at reduced iteration counts). Greedy = entries take off one at a time: the second-largest "
+    "|a_j| is still below half the largest when the largest crosses 0.5.",
+)
+FIGURE_3 = statement(
+    "ssm-poison/figure-3",
+    "figure",
+    "3",
+    "Figure 2 with longer sequences (length 10, d = 20)",
+    src("App. E.1, Figure 3", "(7)"),
+    r"Same as Figure 2 with longer sequences (length 10; student $d=20$; MLP width 25): greedy learning without special "
+    r"sequences, not with them.",
+    params=(Param("d", int, 20, "student dimension", low=2),),
+)
+FIGURE_4 = statement(
+    "ssm-poison/figure-4",
+    "figure",
+    "4",
+    "Teacher of dimension 2: greedy learning without special sequences only",
+    src("App. E.1, Figure 4", "(7)"),
+    r"Teacher $A^*=\mathrm{diag}(0.99,0.8)$, $B^*=(1\ 1)^\top$, $C^*=(1\ 1)$; students with $B,C$ fixed at "
+    r"$\mathbf 1_d,\mathbf 1_d^\top$; $d=10$ (length 6) and $d=20$ (length 10): greedy learning of the entries of $A$ without "
+    r"special sequences and not with them.",
+    params=(Param("d", int, 10, "student dimension", low=2),),
+)

@@ -9,6 +9,7 @@ the monotonicity arguments (Lemmas 6, 7, 9, 12), Definitions 6-8 as predicates, 
 coefficient of Lemma 18, t_3 of Lemma 19, the I_5 bound of Definition 12 and the bound of
 Proposition 16. Throughout ``w2 = P/m`` (the objective depends on the data only through it).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -38,8 +39,19 @@ def printed_hessian(a, L, w=w_sym) -> sp.Matrix:
 
     def entry(i, j):
         if i == j:
-            return 2 * w * ((L - 1) * ((2 * L - 3) * a[j] ** (2 * L - 4) + (L - 2) * sum(a[k] ** (L - 1) for k in range(d) if k != j) * a[j] ** (L - 3)
-                                       - (L - 2) * a[j] ** (L - 3)) + 1)
+            return (
+                2
+                * w
+                * (
+                    (L - 1)
+                    * (
+                        (2 * L - 3) * a[j] ** (2 * L - 4)
+                        + (L - 2) * sum(a[k] ** (L - 1) for k in range(d) if k != j) * a[j] ** (L - 3)
+                        - (L - 2) * a[j] ** (L - 3)
+                    )
+                    + 1
+                )
+            )
         return 2 * w * ((L - 1) ** 2 * a[i] ** (L - 2) * a[j] ** (L - 2) + 1)
 
     return sp.Matrix(d, d, entry)
@@ -139,7 +151,9 @@ def q_smoothness(Q: int, rho_plus, rho_minus, strict_first: bool = False):
     for M in range(1, Q):
         N = Q - M
         K = 0
-        while (M - (K + 1) * rho_plus > 0 if strict_first else M - (K + 1) * rho_plus >= 0) and N - (K + 1) * rho_minus >= 0:
+        while (M - (K + 1) * rho_plus > 0 if strict_first else M - (K + 1) * rho_plus >= 0) and N - (
+            K + 1
+        ) * rho_minus >= 0:
             K += 1
         if (M - K * rho_plus > 0 if strict_first else True) and N - K * rho_minus >= 0:
             best = K if best is None else max(best, K)
@@ -157,8 +171,11 @@ def pl_coefficient_printed(b, d, L, hat_over_tilde: bool = True):
 
 def t3_printed(eta, w, mu2, lam_m, Gp, r3, d, alpha, Dm, Dp):
     """Lemma 19's t_3 as printed (with ``sqrt(d alpha)`` as rendered)."""
-    return (-sp.log(eta / (2 * w)) / (2 * mu2) - sp.log(Gp**2 * r3 / (2 * sp.sqrt(d * alpha) * Dm)) / lam_m
-            + sp.log(r3 / (4 * Gp**2 * sp.sqrt(d * alpha) * Dp)) / lam_m)
+    return (
+        -sp.log(eta / (2 * w)) / (2 * mu2)
+        - sp.log(Gp**2 * r3 / (2 * sp.sqrt(d * alpha) * Dm)) / lam_m
+        + sp.log(r3 / (4 * Gp**2 * sp.sqrt(d * alpha) * Dp)) / lam_m
+    )
 
 
 def i5_bound(delta, Gp, r3, d, Dm, N, t1, t3, alpha):
@@ -174,7 +191,9 @@ def prop16_bound(alpha, zeta2, Gp, r3, d, Dm, N, t1, t3):
 def lipschitz_bound(d, L, w):
     """An explicit Lipschitz constant of ``grad l`` on [-3,3]^d (catalog §0.5 item 8, verified in
     the checks): the Gershgorin row bound of the printed Hessian entries with |a_j| <= 3."""
-    diag = (L - 1) * ((2 * L - 3) * 3 ** (2 * L - 4) + (L - 2) * (d - 1) * 3 ** (2 * L - 4) + (L - 2) * 3 ** (L - 3)) + 1
+    diag = (L - 1) * (
+        (2 * L - 3) * 3 ** (2 * L - 4) + (L - 2) * (d - 1) * 3 ** (2 * L - 4) + (L - 2) * 3 ** (L - 3)
+    ) + 1
     off = (L - 1) ** 2 * 3 ** (2 * L - 4) + 1
     return 2 * w * (diag + (d - 1) * off)
 
@@ -191,426 +210,510 @@ L_ODD_GE_7 = Hypothesis(r"$L\in\{7,9,11,\dots\}$", lambda p: p["L"] >= 7 and p["
 STANDING = (D_GE_8, L_ODD_GE_7)
 # I_3(r) needs alpha <= min{r, ...}/(6d) exp(-N t_1(r)) with N ~ 6e7 (Corollary 3): ~10^(-10^6) at (8, 7), below
 # every double; the flow checks run alpha = 1e-2, 1e-3 and say so.
-IN_I3 = Hypothesis(r"$A(0)\in\mathcal I_3(\cdot)$ (with the explicit $N$ this needs $\alpha\lesssim10^{-10^6}$: not met by any instance run)",
-                   lambda p: False)
+IN_I3 = Hypothesis(
+    r"$A(0)\in\mathcal I_3(\cdot)$ (with the explicit $N$ this needs $\alpha\lesssim10^{-10^6}$: not met by any instance run)",
+    lambda p: False,
+)
 FLOW_HYPS = STANDING + (IN_I3,)
 PARAMS = (D_PARAM, L_PARAM, W_PARAM)
 FLOW_PARAMS = (D_PARAM, L_PARAM, W_PARAM, ALPHA_PARAM)
-H_NONCONSTRUCTIVE = ("The conjugacy H of Proposition 8 (Sell's theorem) and the constants r_2, r_3, G, G~ are not "
-                     "constructive; the checks test the facts about the gradient flow the proof uses, and the lemma "
-                     "with a linear conjugacy standing in for H. Nothing here checks H itself.")
+H_NONCONSTRUCTIVE = (
+    "The conjugacy H of Proposition 8 (Sell's theorem) and the constants r_2, r_3, G, G~ are not "
+    "constructive; the checks test the facts about the gradient flow the proof uses, and the lemma "
+    "with a linear conjugacy standing in for H. Nothing here checks H itself."
+)
 
 
 # ---------------------------------------------------------------------------------------
 # D.3.2 Critical points and the Hessian at s
 # ---------------------------------------------------------------------------------------
-statement("ssm-poison/lemma-4",
-          "lemma",
-          "4",
-          "Critical points of l(.; S_2) are global minima or lie on span{1_d}",
-          src("App. D.3.2", "(28)"),
-          r"Let $A\in\mathbb R^d$ be a point such that $\nabla\ell(A)=0$. Then either $A$ is a global minimum, i.e. $\ell(A)=0$, "
-   r"or exists $s\in\mathbb R$ such that $A=s\cdot\mathbf 1_d$.",
-          notes="Proved for every d and each odd L checked: grad_j - grad_k = 2P/m (L-1)(sum a^{L-1}-1)(a_j^{L-2}-a_k^{L-2}) and "
-   "x^{L-2}-y^{L-2} = (x-y) q(x,y) with q > 0 off x = y = 0 (q(x,1) has no real root, Sturm). Newton from random starts as "
-   "a second method.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-5",
-          "lemma",
-          "5",
-          "The loss stays below 2P/m along the flows from I_0 and from the reference",
-          src("App. D.3.2", "(28), (30)"),
-          r"Suppose we initialize at $A(0)\in\mathcal I_0$ and at $A^{ref}(0)$, and evolve $A(t)$ and $A^{ref}(t)$ according to "
-   r"Equation (28). Then for any time $t\ge0$ it holds that $\ell(A(t)),\ell(A^{ref}(t))\le\frac{2P}{m}$.",
-          params=FLOW_PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-6",
-          "lemma",
-          "6",
-          "On W_1 outside [1/d, 3/d]: not critical or loss > 2P/m",
-          src("App. D.3.2", ""),
-          r"Let $A=a\cdot\mathbf 1_d$. If $a\notin[\frac1d,\frac3d]$ then either $\nabla\ell(A)\neq0$ or $\ell(A)>\frac{2P}{m}$.",
-          notes="Proof-only misprints: the displayed gradient entry drops the -1 of (d a^{L-1} - 1) (the bound 0.25 + (da-1) is "
-   "the one for the correct entry); the interval (0, (L-1)/d^{L-2}) should be half-open at a = 0 (value 0).",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-7",
-          "lemma",
-          "7",
-          "The saddle s: unique critical point in [1/d, 3/d], argmin on W_1, l(s) >= P/(4m)",
-          src("App. D.3.2", ""),
-          r"There exists a unique $s\in[\frac1d,\frac3d]$ for which $\nabla\ell(s\cdot\mathbf 1_d)=0$. Additionally, $s$ satisfies "
-   r"$\mathbf s:=s\cdot\mathbf 1_d=\arg\min_{A\in\mathcal W_1}\ell(A)$ and $\ell(\mathbf s)\ge\frac{P}{4m}>0$.",
-          notes="Proof-only misprints: 'f'(a) = grad l(a 1_d)_j' is off by the factor d (f'(a) = d grad_j; the 'iff' holds); "
-   "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-8",
-          "lemma",
-          "8",
-          "Eigendecomposition of the Hessian at s: lambda_+ on 1_d, lambda_- (multiplicity d-1) on e_1 - e_j",
-          src("App. D.3.2", ""),
-          r"An eigendecomposition of $\nabla^2\ell(\mathbf s)$: the eigenvector $\mathbf 1_d$ with eigenvalue "
-   r"$\lambda_+:=\frac{2P}m\big((L-1)((2L-3)d\,s^{L-1}-(L-2))s^{L-3}+d\big)$; for $j\in\{2,\dots,d\}$ the eigenvector "
-   r"$\mathbf e_1-\mathbf e_j$ with eigenvalue $\lambda_-:=\frac{2P}m(L-1)(L-2)(d\,s^{L-1}-1)s^{L-3}$.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-9",
-          "lemma",
-          "9",
-          "lambda_+ >= 2P(d-1)/m > 0 and lambda_- in (-2P/m, 0)",
-          src("App. D.3.2", ""),
-          r"$\lambda_+\ge\frac{2P(d-1)}m>0$ and $\lambda_-\in(-\frac{2P}m,0)$.",
-          notes="Proof-only misprint: the chain '-1 <= d s^{L-1} - 1 <= 3(3/d)^{L-2} - 1 <= 3(3/8)^{L-2} < 0' drops the -1 in its "
-   "last two terms (3(3/8)^{L-2} > 0); with it, 3(3/8)^{L-2} - 1 < 0 and the conclusion follows.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-10",
-          "lemma",
-          "10",
-          "Closed-form solution of the flow linearised at s",
-          src("App. D.3.2", ""),
-          r"$\dot A^{lin}(t):=-\nabla\ell(\mathbf s)-\nabla^2\ell(\mathbf s)(A^{lin}(t)-\mathbf s)=-\nabla^2\ell(\mathbf s)(A^{lin}(t)-\mathbf s)$ "
-   r"has the solution $A^{lin}(t)=Q\exp(-t\,\mathrm{Diag}(\lambda_+,\lambda_-,\dots,\lambda_-))Q^\top(A^{lin}(0)-\mathbf s)+\mathbf s$, "
-   r"$Q$ orthogonal with first column $\frac1{\sqrt d}\mathbf 1_d$ and the others an orthonormal basis of $\mathcal W_2$.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/corollary-2",
-          "corollary",
-          "2",
-          "Linearised solution in W_1/W_2 coordinates",
-          src("App. D.3.2", ""),
-          r"With $A^{lin}(0)$ projected to $\beta_1\mathbf 1_d\in\mathcal W_1$ and $\beta_2\mathbf v\in\mathcal W_2$ ($\mathbf v$ unit): "
-   r"$A^{lin}(t)=(\exp(-t\lambda_+)(\beta_1-s)+s)\mathbf 1_d+(\exp(-t\lambda_-)\beta_2)\mathbf v$ for $t\ge0$.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/remark-2",
-          "remark",
-          "2",
-          "Linearised solution diverges from s iff beta_2 != 0",
-          src("App. D.3.2", ""),
-          r"If $\beta_2\neq0$ the solution diverges from $\mathbf s$: since $\lambda_-<0<\lambda_+$, "
-   r"$\lim_{t\to\infty}(e^{-t\lambda_+}(\beta_1-s)+s)\mathbf 1_d=\mathbf s$ and $\lim_{t\to\infty}\|(e^{-t\lambda_-}\beta_2)\mathbf v-\mathbf s\|\to\infty$; "
-   r"if $\beta_2=0$ the solution converges to $\mathbf s$.",
-          params=PARAMS,
-          hypotheses=STANDING)
+statement(
+    "ssm-poison/lemma-4",
+    "lemma",
+    "4",
+    "Critical points of l(.; S_2) are global minima or lie on span{1_d}",
+    src("App. D.3.2", "(28)"),
+    r"Let $A\in\mathbb R^d$ be a point such that $\nabla\ell(A)=0$. Then either $A$ is a global minimum, i.e. $\ell(A)=0$, "
+    r"or exists $s\in\mathbb R$ such that $A=s\cdot\mathbf 1_d$.",
+    notes="Proved for every d and each odd L checked: grad_j - grad_k = 2P/m (L-1)(sum a^{L-1}-1)(a_j^{L-2}-a_k^{L-2}) and "
+    "x^{L-2}-y^{L-2} = (x-y) q(x,y) with q > 0 off x = y = 0 (q(x,1) has no real root, Sturm). Newton from random starts as "
+    "a second method.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-5",
+    "lemma",
+    "5",
+    "The loss stays below 2P/m along the flows from I_0 and from the reference",
+    src("App. D.3.2", "(28), (30)"),
+    r"Suppose we initialize at $A(0)\in\mathcal I_0$ and at $A^{ref}(0)$, and evolve $A(t)$ and $A^{ref}(t)$ according to "
+    r"Equation (28). Then for any time $t\ge0$ it holds that $\ell(A(t)),\ell(A^{ref}(t))\le\frac{2P}{m}$.",
+    params=FLOW_PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-6",
+    "lemma",
+    "6",
+    "On W_1 outside [1/d, 3/d]: not critical or loss > 2P/m",
+    src("App. D.3.2", ""),
+    r"Let $A=a\cdot\mathbf 1_d$. If $a\notin[\frac1d,\frac3d]$ then either $\nabla\ell(A)\neq0$ or $\ell(A)>\frac{2P}{m}$.",
+    notes="Proof-only misprints: the displayed gradient entry drops the -1 of (d a^{L-1} - 1) (the bound 0.25 + (da-1) is "
+    "the one for the correct entry); the interval (0, (L-1)/d^{L-2}) should be half-open at a = 0 (value 0).",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-7",
+    "lemma",
+    "7",
+    "The saddle s: unique critical point in [1/d, 3/d], argmin on W_1, l(s) >= P/(4m)",
+    src("App. D.3.2", ""),
+    r"There exists a unique $s\in[\frac1d,\frac3d]$ for which $\nabla\ell(s\cdot\mathbf 1_d)=0$. Additionally, $s$ satisfies "
+    r"$\mathbf s:=s\cdot\mathbf 1_d=\arg\min_{A\in\mathcal W_1}\ell(A)$ and $\ell(\mathbf s)\ge\frac{P}{4m}>0$.",
+    notes="Proof-only misprints: 'f'(a) = grad l(a 1_d)_j' is off by the factor d (f'(a) = d grad_j; the 'iff' holds); "
+    "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-8",
+    "lemma",
+    "8",
+    "Eigendecomposition of the Hessian at s: lambda_+ on 1_d, lambda_- (multiplicity d-1) on e_1 - e_j",
+    src("App. D.3.2", ""),
+    r"An eigendecomposition of $\nabla^2\ell(\mathbf s)$: the eigenvector $\mathbf 1_d$ with eigenvalue "
+    r"$\lambda_+:=\frac{2P}m\big((L-1)((2L-3)d\,s^{L-1}-(L-2))s^{L-3}+d\big)$; for $j\in\{2,\dots,d\}$ the eigenvector "
+    r"$\mathbf e_1-\mathbf e_j$ with eigenvalue $\lambda_-:=\frac{2P}m(L-1)(L-2)(d\,s^{L-1}-1)s^{L-3}$.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-9",
+    "lemma",
+    "9",
+    "lambda_+ >= 2P(d-1)/m > 0 and lambda_- in (-2P/m, 0)",
+    src("App. D.3.2", ""),
+    r"$\lambda_+\ge\frac{2P(d-1)}m>0$ and $\lambda_-\in(-\frac{2P}m,0)$.",
+    notes="Proof-only misprint: the chain '-1 <= d s^{L-1} - 1 <= 3(3/d)^{L-2} - 1 <= 3(3/8)^{L-2} < 0' drops the -1 in its "
+    "last two terms (3(3/8)^{L-2} > 0); with it, 3(3/8)^{L-2} - 1 < 0 and the conclusion follows.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-10",
+    "lemma",
+    "10",
+    "Closed-form solution of the flow linearised at s",
+    src("App. D.3.2", ""),
+    r"$\dot A^{lin}(t):=-\nabla\ell(\mathbf s)-\nabla^2\ell(\mathbf s)(A^{lin}(t)-\mathbf s)=-\nabla^2\ell(\mathbf s)(A^{lin}(t)-\mathbf s)$ "
+    r"has the solution $A^{lin}(t)=Q\exp(-t\,\mathrm{Diag}(\lambda_+,\lambda_-,\dots,\lambda_-))Q^\top(A^{lin}(0)-\mathbf s)+\mathbf s$, "
+    r"$Q$ orthogonal with first column $\frac1{\sqrt d}\mathbf 1_d$ and the others an orthonormal basis of $\mathcal W_2$.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/corollary-2",
+    "corollary",
+    "2",
+    "Linearised solution in W_1/W_2 coordinates",
+    src("App. D.3.2", ""),
+    r"With $A^{lin}(0)$ projected to $\beta_1\mathbf 1_d\in\mathcal W_1$ and $\beta_2\mathbf v\in\mathcal W_2$ ($\mathbf v$ unit): "
+    r"$A^{lin}(t)=(\exp(-t\lambda_+)(\beta_1-s)+s)\mathbf 1_d+(\exp(-t\lambda_-)\beta_2)\mathbf v$ for $t\ge0$.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/remark-2",
+    "remark",
+    "2",
+    "Linearised solution diverges from s iff beta_2 != 0",
+    src("App. D.3.2", ""),
+    r"If $\beta_2\neq0$ the solution diverges from $\mathbf s$: since $\lambda_-<0<\lambda_+$, "
+    r"$\lim_{t\to\infty}(e^{-t\lambda_+}(\beta_1-s)+s)\mathbf 1_d=\mathbf s$ and $\lim_{t\to\infty}\|(e^{-t\lambda_-}\beta_2)\mathbf v-\mathbf s\|\to\infty$; "
+    r"if $\beta_2=0$ the solution converges to $\mathbf s$.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
 
 # ---------------------------------------------------------------------------------------
 # D.3.3 Linearisation
 # ---------------------------------------------------------------------------------------
-statement("ssm-poison/definition-5",
-          "definition",
-          "5",
-          "C^K-conjugacy and C^K-linearisation near a fixed point",
-          src("App. D.3.3", ""),
-          r"$f,g$ are $C^K$-conjugate near $\mathbf x_0$ when a $C^K$-diffeomorphism $H:\mathcal V_1\to\mathcal U_1$ with "
-   r"$H(\mathbf x_0)=\mathbf x_0$ maps solutions of $\dot{\mathbf x}=f(\mathbf x)$ in $\mathcal V_1$ to solutions of "
-   r"$\dot{\mathbf y}=g(\mathbf y)$ and $H^{-1}$ conversely; $f$ admits a $C^K$-linearization when it is $C^K$-conjugate "
-   r"to $\dot{\mathbf y}=A(\mathbf y-\mathbf x_0)$, $A=Df(\mathbf x_0)$.",
-          hypotheses=(),
-          params=PARAMS)
-statement("ssm-poison/definition-6",
-          "definition",
-          "6",
-          "Strict hyperbolicity",
-          src("App. D.3.3", ""),
-          r"$A$ with real eigenvalues $\lambda_1..\lambda_d$ is strictly hyperbolic when all $\lambda_j\neq0$ and some "
-   r"$\lambda_{j_+}>0$, $\lambda_{j_-}<0$.",
-          hypotheses=(),
-          params=PARAMS)
-statement("ssm-poison/definition-7",
-          "definition",
-          "7",
-          "Non-resonance condition of order N",
-          src("App. D.3.3", ""),
-          r"$\gamma(\lambda,\mathbf m):=\lambda-\sum_km_k\lambda_k$. $A$ satisfies the non-resonance condition of order $N\ge2$ when "
-   r"for all $j\in[d]$ and all $\mathbf m\in\mathbb N_{>0}^d$ with $\sum_km_k\in\{2,\dots,N\}$, $\gamma(\lambda_j,\mathbf m)\neq0$.",
-          hypotheses=(),
-          notes="As printed (m in N_{>0}^d, every m_k >= 1) the condition is vacuous for N < d: no such m has sum <= N. "
-   "Proposition 6's proof takes m in N_{>=0}^d, which is Sell's (Sternberg's) condition; the checks use both readings.",
-          params=PARAMS)
-statement("ssm-poison/definition-8",
-          "definition",
-          "8",
-          "Q-smoothness of a strictly hyperbolic matrix",
-          src("App. D.3.3", ""),
-          r"$\rho_\pm$ = ratio of the largest to the smallest $|\lambda_j|$ among positive (negative) eigenvalues; the "
-   r"$Q$-smoothness is the largest $K\in\mathbb N_{\ge0}$ with $M,N\in\mathbb N_{>0}$, $Q=M+N$, $M-K\rho_+\ge0$, $N-K\rho_-\ge0$.",
-          hypotheses=(),
-          notes="For Q = 1 no (M, N) is admissible, so the Q-smoothness is undefined there (Theorem 3 uses Q >= 2).",
-          params=PARAMS)
-statement("ssm-poison/theorem-3",
-          "theorem",
-          "3",
-          "Sell (1985), Thm 1 (adapted): C^K linearisation under hyperbolicity and non-resonance",
-          src("App. D.3.3", ""),
-          r"Let $Q\ge2$, $f$ analytic with fixed point $\mathbf x_0$, $A=Df(\mathbf x_0)$. If $A$ is strictly hyperbolic and satisfies "
-   r"the non-resonance condition of order $Q$, then $f$ admits a $C^K$ linearization near $\mathbf x_0$, $K$ the $Q$-smoothness of $A$.",
-          notes="Imported (Sell 1985), encoded as an axiom: not checked. The checks verify its hypotheses for f = -grad l at s "
-   "(analytic field, strict hyperbolicity and non-resonance of order Q = d-2 certified on ball enclosures, K = floor(Q/2)). "
-   "The 'slight adaptation' (footnote 12) is not compared with Sell's statement.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/proposition-6",
-          "proposition",
-          "6",
-          "-Hess l(s) is strictly hyperbolic and non-resonant of order d-2",
-          src("App. D.3.3", ""),
-          r"The hessian matrix $-\nabla^2\ell(\mathbf s)$ is strictly hyperbolic and satisfies the non-resonance condition of order $d-2$.",
-          notes="Certified on Arb enclosures under both readings of Definition 7 (as printed it is vacuous; the proof's reading "
-   "m in N_{>=0}^d is the substantive one), and proved exactly for the paper's pairs (no common root of g_{d,L} and "
-   "c_+ lambda_+ + c_- lambda_- in [1/d,3/d]). Resonance needs lambda_+/|lambda_-| = M/(m_1-1) or (M-1)/m_1; the ratio "
-   "is ~1.1e3 at (8,7), so the first possible resonance order is far above d-2. Proof-only gap: the last case of "
-   "gamma(lambda_-, m) assumes sum_{k>=2} m_k >= 1 (for sum = 0, gamma = lambda_- - m_1 lambda_+ < 0 directly).",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/proposition-7",
-          "proposition",
-          "7",
-          "Q-smoothness of -Hess l(s) is at least floor(Q/2)",
-          src("App. D.3.3", ""),
-          r"For any $Q\in\mathbb N_{>0}$, the $Q$-smoothness of $-\nabla^2\ell(\mathbf s)$ is at least $\lfloor\frac Q2\rfloor$.",
-          notes="With rho_pm = 1 Definition 8 gives exactly floor(Q/2) for Q >= 2; for Q = 1 the Q-smoothness is undefined (no "
-   "M, N >= 1 with M + N = 1), a definitional gap at a value Theorem 3 never uses. Proof-only misprint: the condition "
-   "'M - K > 0' (strict) would give ceil(Q/2) - 1, less than floor(Q/2) for even Q; Definition 8 has '>= 0'.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/proposition-8",
-          "proposition",
-          "8",
-          "The gradient flow admits an (at least) C^3 linearisation near s",
-          src("App. D.3.3", ""),
-          r"The dynamical system induced by gradient flow (Equation (28)) admits a linearization near $\mathbf s$ that is at least $C^3$.",
-          notes="Rests on Theorem 3 (imported). Checked: its hypotheses at s and the bookkeeping floor((d-2)/2) >= 3 for d >= 8.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/proposition-9",
-          "proposition",
-          "9",
-          "Radii r_1 <= 1/(2d), r_2 < r_1, r_3 with Hessian control and Lipschitz H, H^{-1}",
-          src("App. D.3.3", ""),
-          r"There exists $r_1>0$ with: 1. $r_1\le\frac1{2d}$; 2. $|\lambda_{min}(\nabla^2\ell(A))|\le2|\lambda_-|$ on $\overline{B_{r_1}}(\mathbf s)$; "
-   r"3. $H|_{\overline{B_{r_1}}}$ Lipschitz, $r_2\in(0,r_1)$, $r_3>0$ with $H^{-1}|_{\overline{B_{r_3}}}$ Lipschitz and "
-   r"$H[\overline{B_{r_2}}(\mathbf s)]\subseteq\overline{B_{r_3}}(\mathbf s)\subseteq H[\overline{B_{r_1}}(\mathbf s)]$.",
-          notes="Items 1-2 certified (a radius on which Weyl's inequality and a ball enclosure of the Hessian give item 2); "
-   "item 3 concerns H (" + "non-constructive" + "), not checked.",
-          params=PARAMS,
-          hypotheses=STANDING)
+statement(
+    "ssm-poison/definition-5",
+    "definition",
+    "5",
+    "C^K-conjugacy and C^K-linearisation near a fixed point",
+    src("App. D.3.3", ""),
+    r"$f,g$ are $C^K$-conjugate near $\mathbf x_0$ when a $C^K$-diffeomorphism $H:\mathcal V_1\to\mathcal U_1$ with "
+    r"$H(\mathbf x_0)=\mathbf x_0$ maps solutions of $\dot{\mathbf x}=f(\mathbf x)$ in $\mathcal V_1$ to solutions of "
+    r"$\dot{\mathbf y}=g(\mathbf y)$ and $H^{-1}$ conversely; $f$ admits a $C^K$-linearization when it is $C^K$-conjugate "
+    r"to $\dot{\mathbf y}=A(\mathbf y-\mathbf x_0)$, $A=Df(\mathbf x_0)$.",
+    hypotheses=(),
+    params=PARAMS,
+)
+statement(
+    "ssm-poison/definition-6",
+    "definition",
+    "6",
+    "Strict hyperbolicity",
+    src("App. D.3.3", ""),
+    r"$A$ with real eigenvalues $\lambda_1..\lambda_d$ is strictly hyperbolic when all $\lambda_j\neq0$ and some "
+    r"$\lambda_{j_+}>0$, $\lambda_{j_-}<0$.",
+    hypotheses=(),
+    params=PARAMS,
+)
+statement(
+    "ssm-poison/definition-7",
+    "definition",
+    "7",
+    "Non-resonance condition of order N",
+    src("App. D.3.3", ""),
+    r"$\gamma(\lambda,\mathbf m):=\lambda-\sum_km_k\lambda_k$. $A$ satisfies the non-resonance condition of order $N\ge2$ when "
+    r"for all $j\in[d]$ and all $\mathbf m\in\mathbb N_{>0}^d$ with $\sum_km_k\in\{2,\dots,N\}$, $\gamma(\lambda_j,\mathbf m)\neq0$.",
+    hypotheses=(),
+    notes="As printed (m in N_{>0}^d, every m_k >= 1) the condition is vacuous for N < d: no such m has sum <= N. "
+    "Proposition 6's proof takes m in N_{>=0}^d, which is Sell's (Sternberg's) condition; the checks use both readings.",
+    params=PARAMS,
+)
+statement(
+    "ssm-poison/definition-8",
+    "definition",
+    "8",
+    "Q-smoothness of a strictly hyperbolic matrix",
+    src("App. D.3.3", ""),
+    r"$\rho_\pm$ = ratio of the largest to the smallest $|\lambda_j|$ among positive (negative) eigenvalues; the "
+    r"$Q$-smoothness is the largest $K\in\mathbb N_{\ge0}$ with $M,N\in\mathbb N_{>0}$, $Q=M+N$, $M-K\rho_+\ge0$, $N-K\rho_-\ge0$.",
+    hypotheses=(),
+    notes="For Q = 1 no (M, N) is admissible, so the Q-smoothness is undefined there (Theorem 3 uses Q >= 2).",
+    params=PARAMS,
+)
+statement(
+    "ssm-poison/theorem-3",
+    "theorem",
+    "3",
+    "Sell (1985), Thm 1 (adapted): C^K linearisation under hyperbolicity and non-resonance",
+    src("App. D.3.3", ""),
+    r"Let $Q\ge2$, $f$ analytic with fixed point $\mathbf x_0$, $A=Df(\mathbf x_0)$. If $A$ is strictly hyperbolic and satisfies "
+    r"the non-resonance condition of order $Q$, then $f$ admits a $C^K$ linearization near $\mathbf x_0$, $K$ the $Q$-smoothness of $A$.",
+    notes="Imported (Sell 1985), encoded as an axiom: not checked. The checks verify its hypotheses for f = -grad l at s "
+    "(analytic field, strict hyperbolicity and non-resonance of order Q = d-2 certified on ball enclosures, K = floor(Q/2)). "
+    "The 'slight adaptation' (footnote 12) is not compared with Sell's statement.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/proposition-6",
+    "proposition",
+    "6",
+    "-Hess l(s) is strictly hyperbolic and non-resonant of order d-2",
+    src("App. D.3.3", ""),
+    r"The hessian matrix $-\nabla^2\ell(\mathbf s)$ is strictly hyperbolic and satisfies the non-resonance condition of order $d-2$.",
+    notes="Certified on Arb enclosures under both readings of Definition 7 (as printed it is vacuous; the proof's reading "
+    "m in N_{>=0}^d is the substantive one), and proved exactly for the paper's pairs (no common root of g_{d,L} and "
+    "c_+ lambda_+ + c_- lambda_- in [1/d,3/d]). Resonance needs lambda_+/|lambda_-| = M/(m_1-1) or (M-1)/m_1; the ratio "
+    "is ~1.1e3 at (8,7), so the first possible resonance order is far above d-2. Proof-only gap: the last case of "
+    "gamma(lambda_-, m) assumes sum_{k>=2} m_k >= 1 (for sum = 0, gamma = lambda_- - m_1 lambda_+ < 0 directly).",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/proposition-7",
+    "proposition",
+    "7",
+    "Q-smoothness of -Hess l(s) is at least floor(Q/2)",
+    src("App. D.3.3", ""),
+    r"For any $Q\in\mathbb N_{>0}$, the $Q$-smoothness of $-\nabla^2\ell(\mathbf s)$ is at least $\lfloor\frac Q2\rfloor$.",
+    notes="With rho_pm = 1 Definition 8 gives exactly floor(Q/2) for Q >= 2; for Q = 1 the Q-smoothness is undefined (no "
+    "M, N >= 1 with M + N = 1), a definitional gap at a value Theorem 3 never uses. Proof-only misprint: the condition "
+    "'M - K > 0' (strict) would give ceil(Q/2) - 1, less than floor(Q/2) for even Q; Definition 8 has '>= 0'.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/proposition-8",
+    "proposition",
+    "8",
+    "The gradient flow admits an (at least) C^3 linearisation near s",
+    src("App. D.3.3", ""),
+    r"The dynamical system induced by gradient flow (Equation (28)) admits a linearization near $\mathbf s$ that is at least $C^3$.",
+    notes="Rests on Theorem 3 (imported). Checked: its hypotheses at s and the bookkeeping floor((d-2)/2) >= 3 for d >= 8.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/proposition-9",
+    "proposition",
+    "9",
+    "Radii r_1 <= 1/(2d), r_2 < r_1, r_3 with Hessian control and Lipschitz H, H^{-1}",
+    src("App. D.3.3", ""),
+    r"There exists $r_1>0$ with: 1. $r_1\le\frac1{2d}$; 2. $|\lambda_{min}(\nabla^2\ell(A))|\le2|\lambda_-|$ on $\overline{B_{r_1}}(\mathbf s)$; "
+    r"3. $H|_{\overline{B_{r_1}}}$ Lipschitz, $r_2\in(0,r_1)$, $r_3>0$ with $H^{-1}|_{\overline{B_{r_3}}}$ Lipschitz and "
+    r"$H[\overline{B_{r_2}}(\mathbf s)]\subseteq\overline{B_{r_3}}(\mathbf s)\subseteq H[\overline{B_{r_1}}(\mathbf s)]$.",
+    notes="Items 1-2 certified (a radius on which Weyl's inequality and a ball enclosure of the Hessian give item 2); "
+    "item 3 concerns H (" + "non-constructive" + "), not checked.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
 
 # ---------------------------------------------------------------------------------------
 # D.3.4 Movement towards s
 # ---------------------------------------------------------------------------------------
-statement("ssm-poison/lemma-11",
-          "lemma",
-          "11",
-          "Trajectories from I_0 and the reference stay in [-3,3]^d",
-          src("App. D.3.4", "(28)"),
-          r"For any $t\ge0$ and $j\in[d]$: $A_j(t),A^{ref}_j(t)\in[-3,3]$.",
-          params=FLOW_PARAMS,
-          notes="Proof-only misprint: the displayed loss has 2P/m in place of P/m and the bound (3-1)^2 for (3^{L-1}-1)^2; "
-   "the contradiction holds as well with the correct factor.",
-          hypotheses=STANDING)
-statement("ssm-poison/corollary-3",
-          "corollary",
-          "3",
-          "-grad l is N-Lipschitz along the trajectories",
-          src("App. D.3.4", ""),
-          r"There exists $N>0$ such that $-\nabla\ell(A(t))$ and $-\nabla\ell(A^{ref}(t))$ are $N$-Lipschitz for all $t\ge0$.",
-          notes="Checked with the explicit N of catalog §0.5 item 8 (Gershgorin on [-3,3]^d): certified up to a factor 1 + 2^-20 (Arb radii), and exactly on random pairs.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-12",
-          "lemma",
-          "12",
-          "Flow on W_1 from [-1/d, 4/d] stays on W_1, keeps order, converges to s",
-          src("App. D.3.4", ""),
-          r"Let $a_1\neq a_2\in[-\frac1d,\frac4d]\setminus\{s\}$, $A_i(0)=a_i\mathbf 1_d$. Then $A_i(t)=a_i(t)\mathbf 1_d$; "
-   r"$a_2(t)<a_1(t)\iff a_2<a_1$; for any $r>0$ there is $t_1$ with $A_1(t),A_2(t)\in\overline{B_r}(\mathbf s)$ for $t\ge t_1$.",
-          notes="Proof-only misprint: (L-1)(L-2)(4/d)^{L-3} <= g(L) := (L-1)(L-2)/1.5^{L-2} (3/4)^{L-3} fails at d = 8 (e.g. 15/8 > "
-   "5/4 at L = 7); 'h(4) = 15/8' should read (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, which still gives f'' < 0.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/claim-9",
-          "claim",
-          "9",
-          "A^Z, A^-, t_1(r), and the printed position A^Z(t_1(r)) = (r/sqrt d) 1_d + s",
-          src("App. D.3.4", ""),
-          r"$A^Z(t)$, $A^-(t)$: trajectories of (28) from $\mathbf 0_d$ and $-\frac1d\mathbf 1_d$; $t_1(r)$ the minimal time with "
-   r"$A^Z(t_1(r))\in\overline{B_r}(\mathbf s)$. ``Note this means that for $r\in(0,s)$ we have $A^Z(t_1(r))=\frac r{\sqrt d}\cdot\mathbf 1_d+\mathbf s$.''",
-          expect="refuted",
-          erratum="A^Z increases monotonically from 0 towards s and never exceeds s (g_{d,L} < 0 on [0, s), Lemmas 6-7), so it "
-   "enters the ball from below: A^Z(t_1(r)) = s 1_d - (r/sqrt d) 1_d. The printed point (s + r/sqrt d) 1_d lies on the "
-   "other side, at distance 2r. Counterexample: (d, L) = (8, 7), r = s/2: a^Z(t) - s < 0 at every time.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/claim-9:corrected",
-          "claim",
-          "9 (corrected)",
-          "A^Z(t_1(r)) = s 1_d - (r/sqrt d) 1_d",
-          src("App. D.3.4", ""),
-          r"For $r\in(0,s)$: $A^Z(t_1(r))=\mathbf s-\frac r{\sqrt d}\cdot\mathbf 1_d$.",
-          corrects="ssm-poison/claim-9",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/definition-9",
-          "definition",
-          "9",
-          "W_1/W_2 coordinates beta_1, beta_2 v along the trajectories",
-          src("App. D.3.4", "(16)"),
-          r"$A(t)=\beta_1(t)\mathbf 1_d+\beta_2(t)\mathbf v(t)$, $\mathbf v(t)\in\mathcal W_2$ unit; likewise for $A^{ref}$.",
-          hypotheses=(),
-          notes="(16) prints W_2 = span{e_1-e_2, ..., e_l-e_d}; Lemma 10's proof and Lemma 26 use span{e_1-e_j}. Both span "
-   "1_d^perp (checked), so beta_1 = 1^T A/d.",
-          params=PARAMS)
-statement("ssm-poison/remark-3",
-          "remark",
-          "3",
-          "Dist(A, W_1) = |beta_2| and Dist(A, W_2) = sqrt(d) |beta_1|",
-          src("App. D.3.4", ""),
-          r"$\mathrm{Dist}(A(t),\mathcal W_1)=|\beta_2(t)|$, $\mathrm{Dist}(A(t),\mathcal W_2)=\sqrt d|\beta_1(t)|$, likewise for the reference.",
-          hypotheses=(),
-          params=PARAMS)
-statement("ssm-poison/definition-10",
-          "definition",
-          "10",
-          "Initialisation subset I_3(r)",
-          src("App. D.3.4", ""),
-          r"$\mathcal I_3(r):=\{A\in\mathcal I_0:\alpha\le\frac{\min\{r,\|A^Z(t_1(r))-A^-(t_1(r))\|_2\}}{6d}\exp(-N t_1(r)),\ \zeta_d\le\frac12\}$.",
-          notes="Evaluated with the explicit N of Corollary 3's check: the alpha bound is positive but astronomically small "
-   "(its log10 is recorded).",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/proposition-10",
-          "proposition",
-          "10",
-          "Approach to s: entry into B_{r/2}(s) with |beta_2| in [alpha D_-, alpha D_+]",
-          src("App. D.3.4", ""),
-          r"Let $r\in(0,s)$, $A(0)\in\mathcal I_3(\frac r4)$. There are $D_\pm(r)>0$ with $A(t_1(\frac r4)),A^{ref}(t_1(\frac r4))\in\overline{B_{r/2}}(\mathbf s)$ "
-   r"and $|\beta_2(t_1(\frac r4))|,|\beta_2^{ref}(t_1(\frac r4))|\in[\alpha D_-(r),\alpha D_+(r)]$ "
-   r"($D_+(r)=d\,e^{Nt_1(r/4)}$, $D_-(r)=\frac1{2d}e^{-Nt_1(r/4)}$).",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="The hypothesis alpha <= (I_3 bound) needs alpha below ~10^(-10^5); the flow check runs alpha = 1e-2, 1e-3 "
-   "(hypothesis not met, said per instance) and compares the measured |beta_2|/alpha with D_pm (slack reported).")
-statement("ssm-poison/remark-4",
-          "remark",
-          "4",
-          "A ball of radius r-bar(mu) around s has l <= (1 + mu/4) l(s)",
-          src("App. D.3.4", ""),
-          r"Let $\mu>0$. There exists $\bar r(\mu)>0$ such that any $A\in\overline{B_{\bar r(\mu)}}(\mathbf s)$ satisfies $\ell(A)\le(1+\frac\mu4)\ell(\mathbf s)$.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/corollary-4",
-          "corollary",
-          "4",
-          "Proposition 10 with r~(mu) = min{r_2, r-bar(mu)}, plus the loss bound at entry",
-          src("App. D.3.4", ""),
-          r"With $\tilde r(\mu)=\min\{r_2,\bar r(\mu)\}$ and $A(0)\in\mathcal I_3(\frac{\tilde r}4)$: $A(t_1(\frac{\tilde r}4))\in\overline{B_{r_2/2}}(\mathbf s)$, "
-   r"$|\beta_2|\in[\alpha D_-(\mu),\alpha D_+(\mu)]$ and $\ell(A(t_1(\frac{\tilde r(\mu)}4)))\le(1+\frac\mu4)\ell(\mathbf s)$ (and for the reference).",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="r_2 comes from H (not constructive): the flow check uses r~ = certified r-bar(mu).")
+statement(
+    "ssm-poison/lemma-11",
+    "lemma",
+    "11",
+    "Trajectories from I_0 and the reference stay in [-3,3]^d",
+    src("App. D.3.4", "(28)"),
+    r"For any $t\ge0$ and $j\in[d]$: $A_j(t),A^{ref}_j(t)\in[-3,3]$.",
+    params=FLOW_PARAMS,
+    notes="Proof-only misprint: the displayed loss has 2P/m in place of P/m and the bound (3-1)^2 for (3^{L-1}-1)^2; "
+    "the contradiction holds as well with the correct factor.",
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/corollary-3",
+    "corollary",
+    "3",
+    "-grad l is N-Lipschitz along the trajectories",
+    src("App. D.3.4", ""),
+    r"There exists $N>0$ such that $-\nabla\ell(A(t))$ and $-\nabla\ell(A^{ref}(t))$ are $N$-Lipschitz for all $t\ge0$.",
+    notes="Checked with the explicit N of catalog §0.5 item 8 (Gershgorin on [-3,3]^d): certified up to a factor 1 + 2^-20 (Arb radii), and exactly on random pairs.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-12",
+    "lemma",
+    "12",
+    "Flow on W_1 from [-1/d, 4/d] stays on W_1, keeps order, converges to s",
+    src("App. D.3.4", ""),
+    r"Let $a_1\neq a_2\in[-\frac1d,\frac4d]\setminus\{s\}$, $A_i(0)=a_i\mathbf 1_d$. Then $A_i(t)=a_i(t)\mathbf 1_d$; "
+    r"$a_2(t)<a_1(t)\iff a_2<a_1$; for any $r>0$ there is $t_1$ with $A_1(t),A_2(t)\in\overline{B_r}(\mathbf s)$ for $t\ge t_1$.",
+    notes="Proof-only misprint: (L-1)(L-2)(4/d)^{L-3} <= g(L) := (L-1)(L-2)/1.5^{L-2} (3/4)^{L-3} fails at d = 8 (e.g. 15/8 > "
+    "5/4 at L = 7); 'h(4) = 15/8' should read (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, which still gives f'' < 0.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/claim-9",
+    "claim",
+    "9",
+    "A^Z, A^-, t_1(r), and the printed position A^Z(t_1(r)) = (r/sqrt d) 1_d + s",
+    src("App. D.3.4", ""),
+    r"$A^Z(t)$, $A^-(t)$: trajectories of (28) from $\mathbf 0_d$ and $-\frac1d\mathbf 1_d$; $t_1(r)$ the minimal time with "
+    r"$A^Z(t_1(r))\in\overline{B_r}(\mathbf s)$. ``Note this means that for $r\in(0,s)$ we have $A^Z(t_1(r))=\frac r{\sqrt d}\cdot\mathbf 1_d+\mathbf s$.''",
+    expect="refuted",
+    erratum="A^Z increases monotonically from 0 towards s and never exceeds s (g_{d,L} < 0 on [0, s), Lemmas 6-7), so it "
+    "enters the ball from below: A^Z(t_1(r)) = s 1_d - (r/sqrt d) 1_d. The printed point (s + r/sqrt d) 1_d lies on the "
+    "other side, at distance 2r. Counterexample: (d, L) = (8, 7), r = s/2: a^Z(t) - s < 0 at every time.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/claim-9:corrected",
+    "claim",
+    "9 (corrected)",
+    "A^Z(t_1(r)) = s 1_d - (r/sqrt d) 1_d",
+    src("App. D.3.4", ""),
+    r"For $r\in(0,s)$: $A^Z(t_1(r))=\mathbf s-\frac r{\sqrt d}\cdot\mathbf 1_d$.",
+    corrects="ssm-poison/claim-9",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/definition-9",
+    "definition",
+    "9",
+    "W_1/W_2 coordinates beta_1, beta_2 v along the trajectories",
+    src("App. D.3.4", "(16)"),
+    r"$A(t)=\beta_1(t)\mathbf 1_d+\beta_2(t)\mathbf v(t)$, $\mathbf v(t)\in\mathcal W_2$ unit; likewise for $A^{ref}$.",
+    hypotheses=(),
+    notes="(16) prints W_2 = span{e_1-e_2, ..., e_l-e_d}; Lemma 10's proof and Lemma 26 use span{e_1-e_j}. Both span "
+    "1_d^perp (checked), so beta_1 = 1^T A/d.",
+    params=PARAMS,
+)
+statement(
+    "ssm-poison/remark-3",
+    "remark",
+    "3",
+    "Dist(A, W_1) = |beta_2| and Dist(A, W_2) = sqrt(d) |beta_1|",
+    src("App. D.3.4", ""),
+    r"$\mathrm{Dist}(A(t),\mathcal W_1)=|\beta_2(t)|$, $\mathrm{Dist}(A(t),\mathcal W_2)=\sqrt d|\beta_1(t)|$, likewise for the reference.",
+    hypotheses=(),
+    params=PARAMS,
+)
+statement(
+    "ssm-poison/definition-10",
+    "definition",
+    "10",
+    "Initialisation subset I_3(r)",
+    src("App. D.3.4", ""),
+    r"$\mathcal I_3(r):=\{A\in\mathcal I_0:\alpha\le\frac{\min\{r,\|A^Z(t_1(r))-A^-(t_1(r))\|_2\}}{6d}\exp(-N t_1(r)),\ \zeta_d\le\frac12\}$.",
+    notes="Evaluated with the explicit N of Corollary 3's check: the alpha bound is positive but astronomically small "
+    "(its log10 is recorded).",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/proposition-10",
+    "proposition",
+    "10",
+    "Approach to s: entry into B_{r/2}(s) with |beta_2| in [alpha D_-, alpha D_+]",
+    src("App. D.3.4", ""),
+    r"Let $r\in(0,s)$, $A(0)\in\mathcal I_3(\frac r4)$. There are $D_\pm(r)>0$ with $A(t_1(\frac r4)),A^{ref}(t_1(\frac r4))\in\overline{B_{r/2}}(\mathbf s)$ "
+    r"and $|\beta_2(t_1(\frac r4))|,|\beta_2^{ref}(t_1(\frac r4))|\in[\alpha D_-(r),\alpha D_+(r)]$ "
+    r"($D_+(r)=d\,e^{Nt_1(r/4)}$, $D_-(r)=\frac1{2d}e^{-Nt_1(r/4)}$).",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="The hypothesis alpha <= (I_3 bound) needs alpha below ~10^(-10^5); the flow check runs alpha = 1e-2, 1e-3 "
+    "(hypothesis not met, said per instance) and compares the measured |beta_2|/alpha with D_pm (slack reported).",
+)
+statement(
+    "ssm-poison/remark-4",
+    "remark",
+    "4",
+    "A ball of radius r-bar(mu) around s has l <= (1 + mu/4) l(s)",
+    src("App. D.3.4", ""),
+    r"Let $\mu>0$. There exists $\bar r(\mu)>0$ such that any $A\in\overline{B_{\bar r(\mu)}}(\mathbf s)$ satisfies $\ell(A)\le(1+\frac\mu4)\ell(\mathbf s)$.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/corollary-4",
+    "corollary",
+    "4",
+    "Proposition 10 with r~(mu) = min{r_2, r-bar(mu)}, plus the loss bound at entry",
+    src("App. D.3.4", ""),
+    r"With $\tilde r(\mu)=\min\{r_2,\bar r(\mu)\}$ and $A(0)\in\mathcal I_3(\frac{\tilde r}4)$: $A(t_1(\frac{\tilde r}4))\in\overline{B_{r_2/2}}(\mathbf s)$, "
+    r"$|\beta_2|\in[\alpha D_-(\mu),\alpha D_+(\mu)]$ and $\ell(A(t_1(\frac{\tilde r(\mu)}4)))\le(1+\frac\mu4)\ell(\mathbf s)$ (and for the reference).",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="r_2 comes from H (not constructive): the flow check uses r~ = certified r-bar(mu).",
+)
 
 # ---------------------------------------------------------------------------------------
 # D.3.5 Escape from s
 # ---------------------------------------------------------------------------------------
-statement("ssm-poison/lemma-13",
-          "lemma",
-          "13",
-          "H maps W_1 near s into W_1",
-          src("App. D.3.5", ""),
-          r"Let $A\in\overline{B_{r_2}}(\mathbf s)\setminus\{\mathbf s\}$, $\widetilde A:=H(A)$. If $A\in\mathcal W_1$ then $\widetilde A\in\mathcal W_1$.",
-          notes=H_NONCONSTRUCTIVE,
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-14",
-          "lemma",
-          "14",
-          "Two points of W_1 mapped by H to opposite sides of s",
-          src("App. D.3.5", ""),
-          r"There exist $a_1,a_2\in[s-\frac{r_2}{2\sqrt d},s+\frac{r_2}{2\sqrt d}]\setminus\{s\}$, $\tilde a_1\in[s-\frac{r_3}{\sqrt d},s)$, "
-   r"$\tilde a_2\in(s,s+\frac{r_3}{\sqrt d}]$ with $H(a_1\mathbf 1_d)=\tilde a_1\mathbf 1_d$, $H(a_2\mathbf 1_d)=\tilde a_2\mathbf 1_d$ or swapped.",
-          notes=H_NONCONSTRUCTIVE,
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-15",
-          "lemma",
-          "15",
-          "H^{-1} maps W_1 near s into W_1",
-          src("App. D.3.5", ""),
-          r"Let $\widetilde A\in\overline{B_{r_3}}(\mathbf s)\setminus\{\mathbf s\}$, $A:=H^{-1}(\widetilde A)$. If $\widetilde A\in\mathcal W_1$ then $A\in\mathcal W_1$.",
-          notes=H_NONCONSTRUCTIVE + " Proof-only misprint: a~ in [s - r_3, s + r_3] should read [s - r_3/sqrt d, s + r_3/sqrt d].",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-16",
-          "lemma",
-          "16",
-          "Dist(A, W_1) <= G~ Dist(H(A), W_1)",
-          src("App. D.3.5", ""),
-          r"Let $A\in\overline{B_{r_2}}(\mathbf s)\setminus\{\mathbf s\}$. Then $\mathrm{Dist}(A,\mathcal W_1)\le\widetilde G\cdot\mathrm{Dist}(H(A),\mathcal W_1)$, "
-   r"$\widetilde G$ the Lipschitz coefficient of $H^{-1}|_{\overline{B_{r_2}}(\mathbf s)}$.",
-          notes=H_NONCONSTRUCTIVE + " The statement names H^{-1} restricted to B_{r_2}, the proof uses B_{r_3} (where H(A) lies).",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-17",
-          "lemma",
-          "17",
-          "Dist(H(A), W_1) <= G Dist(A, W_1)",
-          src("App. D.3.5", ""),
-          r"Let $A\in\overline{B_{r_1}}(\mathbf s)$. Then $\mathrm{Dist}(H(A),\mathcal W_1)\le G\cdot\mathrm{Dist}(A,\mathcal W_1)$, $G$ the Lipschitz coefficient of $H|_{\overline{B_{r_1}}(\mathbf s)}$.",
-          notes=H_NONCONSTRUCTIVE,
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/definition-11",
-          "definition",
-          "11",
-          "Initialisation subset I_4(mu); G' = max{1, G, G~}",
-          src("App. D.3.5", ""),
-          r"$\mathcal I_4(\mu):=\{A\in\mathcal I_0:\alpha\le\frac{r_3}{4\max\{2,\exp(-2\lambda_-)\}G'^2\sqrt d\,D_+(\mu)}\}$.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/proposition-11",
-          "proposition",
-          "11",
-          "Linearised escape times t_2, t_2^ref >= 2 with a logarithmic bracket",
-          src("App. D.3.5", ""),
-          r"There exist $t_2(\mu),t_2^{ref}(\mu)\ge2$ with $|\widetilde\beta_2(t_2(\mu))|=\frac{r_3}{2\sqrt d}$, "
-   r"$t_2\in[-\frac1{\lambda_-}\ln(\frac{r_3}{4G'^2\sqrt d\alpha D_+(\mu)}),-\frac1{\lambda_-}\ln(\frac{G'^2r_3}{2\sqrt d\alpha D_-(\mu)})]$, and "
-   r"$\widetilde A(t)\in\overline{B_{r_3}}(\mathbf s)$ for $t\in[0,t_2(\mu)]$ (likewise for the reference).",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="Proof-only misprints: '||(b_1 - s) 1_d + b_2 v|| = ||.|| + ||.||' should be '<=' (triangle inequality); the first "
-   "bullet's reference quantity should be evaluated at t_2^ref(mu), not t_2(mu).")
-statement("ssm-poison/proposition-12",
-          "proposition",
-          "12",
-          "|beta~_2(t_2 - tau)| = r_3/(2 sqrt d) exp(lambda_- tau) on the unit window",
-          src("App. D.3.5", ""),
-          r"For any $\tau\in[0,1]$: $|\widetilde\beta_2(t_2(\mu)-\tau)|,|\widetilde{\beta_2^{ref}}(t_2(\mu)-\tau)|=\frac{r_3}{2\sqrt d}\exp(\lambda_-\tau)$.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/corollary-5",
-          "corollary",
-          "5",
-          "The nonlinear trajectory keeps distance >= r_3 e^{lambda_-}/(2G sqrt d) from W_1 on a unit window",
-          src("App. D.3.5", ""),
-          r"For $\tau\in[0,1]$: $|\beta_2(t_1+t_2(\mu)-\tau)|=\mathrm{Dist}(A(t_1+t_2(\mu)-\tau),\mathcal W_1)\ge\frac{r_3\exp(\lambda_-)}{2G\sqrt d}$ (and for the reference).",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes=H_NONCONSTRUCTIVE)
+statement(
+    "ssm-poison/lemma-13",
+    "lemma",
+    "13",
+    "H maps W_1 near s into W_1",
+    src("App. D.3.5", ""),
+    r"Let $A\in\overline{B_{r_2}}(\mathbf s)\setminus\{\mathbf s\}$, $\widetilde A:=H(A)$. If $A\in\mathcal W_1$ then $\widetilde A\in\mathcal W_1$.",
+    notes=H_NONCONSTRUCTIVE,
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-14",
+    "lemma",
+    "14",
+    "Two points of W_1 mapped by H to opposite sides of s",
+    src("App. D.3.5", ""),
+    r"There exist $a_1,a_2\in[s-\frac{r_2}{2\sqrt d},s+\frac{r_2}{2\sqrt d}]\setminus\{s\}$, $\tilde a_1\in[s-\frac{r_3}{\sqrt d},s)$, "
+    r"$\tilde a_2\in(s,s+\frac{r_3}{\sqrt d}]$ with $H(a_1\mathbf 1_d)=\tilde a_1\mathbf 1_d$, $H(a_2\mathbf 1_d)=\tilde a_2\mathbf 1_d$ or swapped.",
+    notes=H_NONCONSTRUCTIVE,
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-15",
+    "lemma",
+    "15",
+    "H^{-1} maps W_1 near s into W_1",
+    src("App. D.3.5", ""),
+    r"Let $\widetilde A\in\overline{B_{r_3}}(\mathbf s)\setminus\{\mathbf s\}$, $A:=H^{-1}(\widetilde A)$. If $\widetilde A\in\mathcal W_1$ then $A\in\mathcal W_1$.",
+    notes=H_NONCONSTRUCTIVE
+    + " Proof-only misprint: a~ in [s - r_3, s + r_3] should read [s - r_3/sqrt d, s + r_3/sqrt d].",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-16",
+    "lemma",
+    "16",
+    "Dist(A, W_1) <= G~ Dist(H(A), W_1)",
+    src("App. D.3.5", ""),
+    r"Let $A\in\overline{B_{r_2}}(\mathbf s)\setminus\{\mathbf s\}$. Then $\mathrm{Dist}(A,\mathcal W_1)\le\widetilde G\cdot\mathrm{Dist}(H(A),\mathcal W_1)$, "
+    r"$\widetilde G$ the Lipschitz coefficient of $H^{-1}|_{\overline{B_{r_2}}(\mathbf s)}$.",
+    notes=H_NONCONSTRUCTIVE
+    + " The statement names H^{-1} restricted to B_{r_2}, the proof uses B_{r_3} (where H(A) lies).",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-17",
+    "lemma",
+    "17",
+    "Dist(H(A), W_1) <= G Dist(A, W_1)",
+    src("App. D.3.5", ""),
+    r"Let $A\in\overline{B_{r_1}}(\mathbf s)$. Then $\mathrm{Dist}(H(A),\mathcal W_1)\le G\cdot\mathrm{Dist}(A,\mathcal W_1)$, $G$ the Lipschitz coefficient of $H|_{\overline{B_{r_1}}(\mathbf s)}$.",
+    notes=H_NONCONSTRUCTIVE,
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/definition-11",
+    "definition",
+    "11",
+    "Initialisation subset I_4(mu); G' = max{1, G, G~}",
+    src("App. D.3.5", ""),
+    r"$\mathcal I_4(\mu):=\{A\in\mathcal I_0:\alpha\le\frac{r_3}{4\max\{2,\exp(-2\lambda_-)\}G'^2\sqrt d\,D_+(\mu)}\}$.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/proposition-11",
+    "proposition",
+    "11",
+    "Linearised escape times t_2, t_2^ref >= 2 with a logarithmic bracket",
+    src("App. D.3.5", ""),
+    r"There exist $t_2(\mu),t_2^{ref}(\mu)\ge2$ with $|\widetilde\beta_2(t_2(\mu))|=\frac{r_3}{2\sqrt d}$, "
+    r"$t_2\in[-\frac1{\lambda_-}\ln(\frac{r_3}{4G'^2\sqrt d\alpha D_+(\mu)}),-\frac1{\lambda_-}\ln(\frac{G'^2r_3}{2\sqrt d\alpha D_-(\mu)})]$, and "
+    r"$\widetilde A(t)\in\overline{B_{r_3}}(\mathbf s)$ for $t\in[0,t_2(\mu)]$ (likewise for the reference).",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="Proof-only misprints: '||(b_1 - s) 1_d + b_2 v|| = ||.|| + ||.||' should be '<=' (triangle inequality); the first "
+    "bullet's reference quantity should be evaluated at t_2^ref(mu), not t_2(mu).",
+)
+statement(
+    "ssm-poison/proposition-12",
+    "proposition",
+    "12",
+    "|beta~_2(t_2 - tau)| = r_3/(2 sqrt d) exp(lambda_- tau) on the unit window",
+    src("App. D.3.5", ""),
+    r"For any $\tau\in[0,1]$: $|\widetilde\beta_2(t_2(\mu)-\tau)|,|\widetilde{\beta_2^{ref}}(t_2(\mu)-\tau)|=\frac{r_3}{2\sqrt d}\exp(\lambda_-\tau)$.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/corollary-5",
+    "corollary",
+    "5",
+    "The nonlinear trajectory keeps distance >= r_3 e^{lambda_-}/(2G sqrt d) from W_1 on a unit window",
+    src("App. D.3.5", ""),
+    r"For $\tau\in[0,1]$: $|\beta_2(t_1+t_2(\mu)-\tau)|=\mathrm{Dist}(A(t_1+t_2(\mu)-\tau),\mathcal W_1)\ge\frac{r_3\exp(\lambda_-)}{2G\sqrt d}$ (and for the reference).",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes=H_NONCONSTRUCTIVE,
+)
 
 # ---------------------------------------------------------------------------------------
 # D.3.6 Convergence to a global minimum
 # ---------------------------------------------------------------------------------------
-statement("ssm-poison/corollary-6",
-          "corollary",
-          "6",
-          "Some pair of coordinates differs by >= r_3 e^{lambda_-}/(2G d^{1.5}) on the escape window",
-          src("App. D.3.6", ""),
-          r"For $\tau\in[0,1]$ there exist $i,j$ with $|a_i-a_j|(t_1+t_2(\mu)-\tau)\ge\frac{r_3\exp(\lambda_-)}{2G\,d^{1.5}}$ (likewise for the reference).",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS)
+statement(
+    "ssm-poison/corollary-6",
+    "corollary",
+    "6",
+    "Some pair of coordinates differs by >= r_3 e^{lambda_-}/(2G d^{1.5}) on the escape window",
+    src("App. D.3.6", ""),
+    r"For $\tau\in[0,1]$ there exist $i,j$ with $|a_i-a_j|(t_1+t_2(\mu)-\tau)\ge\frac{r_3\exp(\lambda_-)}{2G\,d^{1.5}}$ (likewise for the reference).",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+)
 _LEMMA18_ERRATUM = (
     "With l and grad l as in (27)/(28), ||grad l||^2 / l is proportional to P/m (||grad l||^2 = 4(P/m)^2 ||g||^2, "
     "l = (P/m)(res_l^2 + res_s^2)), while the printed mu does not depend on P/m: the proof computes with P/m = 1/2 "
@@ -619,136 +722,161 @@ _LEMMA18_ERRATUM = (
     "[-3,3]^d), exactly ||grad l||^2 = 3.23e-23 < 2 mu l = 7.77e-21 (mu = 2.0e-9; the inequality holds at this point only for "
     "P/m >= 2.4e-10). What holds (the proof's argument with the factor kept): "
     "PL with coefficient (2P/m) mu, i.e. (P/m) min{2d, ((L-1) b~)^2/4, (b^/(b~+2))^2}. Corollary 7, Proposition 14 and "
-    "Lemma 19 inherit the factor 2P/m (they hold as printed when P/m >= 1/2, e.g. Theorem 1's P/m = n/(n+1)).")
-statement("ssm-poison/lemma-18",
-          "lemma",
-          "18",
-          "PL inequality on Diff(b)^C intersected with [-3,3]^d",
-          src("App. D.3.6", "(17), (18)"),
-          r"Let $b>0$. $\ell|_{\mathrm{Diff}(b)^{\mathcal C}\cap[-3,3]^d}$ satisfies the PL condition with PL coefficient "
-   r"$\mu=\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$, for $\tilde b:=(\frac b2)^{L-2}$ and $\hat b:=(\frac b6)^{L-2}$.",
-          params=(D_PARAM, L_PARAM, W_PARAM, Param("b", float, 1.0, "coordinate gap b", low=0.0, open_low=True)),
-          expect="refuted",
-          erratum=_LEMMA18_ERRATUM,
-          notes="The statement's third term has b~ + 2 in the denominator, the proof's b^ + 2 (the statement's is the smaller, "
-   "so weaker). Definition 13: ||grad f||^2 >= 2 mu (f - min f), min l = 0.",
-          hypotheses=STANDING)
-statement("ssm-poison/lemma-18:corrected",
-          "lemma",
-          "18 (corrected)",
-          "PL on Diff(b)^C cap [-3,3]^d with coefficient (2P/m) mu",
-          src("App. D.3.6", ""),
-          r"$\ell|_{\mathrm{Diff}(b)^{\mathcal C}\cap[-3,3]^d}$ satisfies the PL condition with coefficient "
-   r"$\frac{2P}m\cdot\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$.",
-          params=(D_PARAM, L_PARAM, W_PARAM, Param("b", float, 1.0, "coordinate gap b", low=0.0, open_low=True)),
-          corrects="ssm-poison/lemma-18",
-          notes="Verified on Hypothesis instances (random points of [-3,3]^d with a forced gap >= b), including each case bound of "
-   "the proof, and the exact scaling in P/m; the proof's case analysis (Propositions 18-19) is not re-proved symbolically.",
-          hypotheses=STANDING)
-statement("ssm-poison/corollary-7",
-          "corollary",
-          "7",
-          "PL coefficient mu_1 on the escape window",
-          src("App. D.3.6", ""),
-          r"$\ell$ satisfies PL at $A(t_1+t_2(\mu)-\tau)$ and $A^{ref}(t_1+t_2^{ref}(\mu)-\tau)$, $\tau\in[0,1]$, with "
-   r"$\mu_1:=\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\hat b+2})^2\}$, $\tilde b:=(\frac{r_3e^{\lambda_-}}{4Gd^{1.5}})^{L-2}$, $\hat b:=(\frac{r_3e^{\lambda_-}}{12Gd^{1.5}})^{L-2}$.",
-          notes="Inherits Lemma 18's normalisation (holds through the proof for P/m >= 1/2; for smaller P/m the coefficient "
-   "needs the factor 2P/m). Existential constants (r_3, G): checked is the substitution b = r_3 e^{lambda_-}/(2G d^{1.5}).",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/proposition-13",
-          "proposition",
-          "13",
-          "Loss drop below l(s) at escape",
-          src("App. D.3.6", ""),
-          r"$\ell(\mathbf s)-\ell(A(t_1+t_2(\mu_1)))\ge\min\{\frac{\ell(\mathbf s)}2,\frac{3\mu_1\ell(\mathbf s)}4\}$ (likewise for the reference).",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS)
-statement("ssm-poison/proposition-14",
-          "proposition",
-          "14",
-          "After escape the trajectory stays in Diff(nu)^C; PL there with mu_2",
-          src("App. D.3.6", ""),
-          r"There exists $\nu>0$ with $A(t)\in\mathrm{Diff}(\nu)^{\mathcal C}$ for $t\ge t_1+t_2(\mu_1)$ (and for the reference), and $\ell$ "
-   r"satisfies PL on $\mathrm{Diff}(\nu)^{\mathcal C}$ with $\mu_2:=\frac12\min\{2d,\frac{((L-1)\tilde\nu)^2}4,(\frac{\hat\nu}{\hat\nu+2})^2\}$.",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="PL on Diff(nu)^C is meant within [-3,3]^d (Lemma 18); inherits Lemma 18's P/m normalisation. "
-   "Proof-only typo: for A it starts from t >= t_1 + t_2^ref (should be t_2). "
-   "Checked along flows (nu measured; PL with mu_2(nu) at the trajectory points).")
-statement("ssm-poison/proposition-15",
-          "proposition",
-          "15",
-          "Gradient flow on S_2 converges to a zero-loss point A-hat_2",
-          src("App. D.3.6", ""),
-          r"There exists $\widehat A_2\in\mathbb R^d$ with $\lim_{t\to\infty}A(t)=\widehat A_2$ and $\ell(\widehat A_2)=0$.",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="The proof cites Corollary 7 for nu and mu_2 (they come from Proposition 14).")
+    "Lemma 19 inherit the factor 2P/m (they hold as printed when P/m >= 1/2, e.g. Theorem 1's P/m = n/(n+1))."
+)
+statement(
+    "ssm-poison/lemma-18",
+    "lemma",
+    "18",
+    "PL inequality on Diff(b)^C intersected with [-3,3]^d",
+    src("App. D.3.6", "(17), (18)"),
+    r"Let $b>0$. $\ell|_{\mathrm{Diff}(b)^{\mathcal C}\cap[-3,3]^d}$ satisfies the PL condition with PL coefficient "
+    r"$\mu=\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$, for $\tilde b:=(\frac b2)^{L-2}$ and $\hat b:=(\frac b6)^{L-2}$.",
+    params=(D_PARAM, L_PARAM, W_PARAM, Param("b", float, 1.0, "coordinate gap b", low=0.0, open_low=True)),
+    expect="refuted",
+    erratum=_LEMMA18_ERRATUM,
+    notes="The statement's third term has b~ + 2 in the denominator, the proof's b^ + 2 (the statement's is the smaller, "
+    "so weaker). Definition 13: ||grad f||^2 >= 2 mu (f - min f), min l = 0.",
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/lemma-18:corrected",
+    "lemma",
+    "18 (corrected)",
+    "PL on Diff(b)^C cap [-3,3]^d with coefficient (2P/m) mu",
+    src("App. D.3.6", ""),
+    r"$\ell|_{\mathrm{Diff}(b)^{\mathcal C}\cap[-3,3]^d}$ satisfies the PL condition with coefficient "
+    r"$\frac{2P}m\cdot\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$.",
+    params=(D_PARAM, L_PARAM, W_PARAM, Param("b", float, 1.0, "coordinate gap b", low=0.0, open_low=True)),
+    corrects="ssm-poison/lemma-18",
+    notes="Verified on Hypothesis instances (random points of [-3,3]^d with a forced gap >= b), including each case bound of "
+    "the proof, and the exact scaling in P/m; the proof's case analysis (Propositions 18-19) is not re-proved symbolically.",
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/corollary-7",
+    "corollary",
+    "7",
+    "PL coefficient mu_1 on the escape window",
+    src("App. D.3.6", ""),
+    r"$\ell$ satisfies PL at $A(t_1+t_2(\mu)-\tau)$ and $A^{ref}(t_1+t_2^{ref}(\mu)-\tau)$, $\tau\in[0,1]$, with "
+    r"$\mu_1:=\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\hat b+2})^2\}$, $\tilde b:=(\frac{r_3e^{\lambda_-}}{4Gd^{1.5}})^{L-2}$, $\hat b:=(\frac{r_3e^{\lambda_-}}{12Gd^{1.5}})^{L-2}$.",
+    notes="Inherits Lemma 18's normalisation (holds through the proof for P/m >= 1/2; for smaller P/m the coefficient "
+    "needs the factor 2P/m). Existential constants (r_3, G): checked is the substitution b = r_3 e^{lambda_-}/(2G d^{1.5}).",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/proposition-13",
+    "proposition",
+    "13",
+    "Loss drop below l(s) at escape",
+    src("App. D.3.6", ""),
+    r"$\ell(\mathbf s)-\ell(A(t_1+t_2(\mu_1)))\ge\min\{\frac{\ell(\mathbf s)}2,\frac{3\mu_1\ell(\mathbf s)}4\}$ (likewise for the reference).",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+)
+statement(
+    "ssm-poison/proposition-14",
+    "proposition",
+    "14",
+    "After escape the trajectory stays in Diff(nu)^C; PL there with mu_2",
+    src("App. D.3.6", ""),
+    r"There exists $\nu>0$ with $A(t)\in\mathrm{Diff}(\nu)^{\mathcal C}$ for $t\ge t_1+t_2(\mu_1)$ (and for the reference), and $\ell$ "
+    r"satisfies PL on $\mathrm{Diff}(\nu)^{\mathcal C}$ with $\mu_2:=\frac12\min\{2d,\frac{((L-1)\tilde\nu)^2}4,(\frac{\hat\nu}{\hat\nu+2})^2\}$.",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="PL on Diff(nu)^C is meant within [-3,3]^d (Lemma 18); inherits Lemma 18's P/m normalisation. "
+    "Proof-only typo: for A it starts from t >= t_1 + t_2^ref (should be t_2). "
+    "Checked along flows (nu measured; PL with mu_2(nu) at the trajectory points).",
+)
+statement(
+    "ssm-poison/proposition-15",
+    "proposition",
+    "15",
+    "Gradient flow on S_2 converges to a zero-loss point A-hat_2",
+    src("App. D.3.6", ""),
+    r"There exists $\widehat A_2\in\mathbb R^d$ with $\lim_{t\to\infty}A(t)=\widehat A_2$ and $\ell(\widehat A_2)=0$.",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="The proof cites Corollary 7 for nu and mu_2 (they come from Proposition 14).",
+)
 
 # ---------------------------------------------------------------------------------------
 # D.3.7 Divergence from the reference trajectory
 # ---------------------------------------------------------------------------------------
-statement("ssm-poison/lemma-19",
-          "lemma",
-          "19",
-          "Explicit time t_3(eta_2) after which l <= eta_2",
-          src("App. D.3.7", ""),
-          r"$t_3(\eta_2):=-\frac{\ln(\frac m{2P}\eta_2)}{2\mu_2}-\frac1{\lambda_-}\ln(\frac{G'^2r_3}{2\sqrt{d\alpha}D_-(\mu_1)})+\frac1{\lambda_-}\ln(\frac{r_3}{4G'^2\sqrt{d\alpha}D_+(\mu_1)})$; "
-   r"$\ell(A(t_1+t_2^*(\mu_1)+t_3(\eta_2)))\le\eta_2$ for $\eta_2\in(0,\min\{1,\frac{2P}m\})$.",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="Inherits Lemma 18's P/m normalisation through mu_2.")
-statement("ssm-poison/lemma-20",
-          "lemma",
-          "20",
-          "A time at which the trajectory is delta-close to its limit",
-          src("App. D.3.7", ""),
-          r"Let $\delta\in(0,1)$. There exists $\eta_{2,\delta}>0$ with $\|\widehat A_2-A(t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta}))\|_2\le\delta$.",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="Existential. Proof-only misprint: with Dist <= sqrt(mu_2 delta / N) the last display gives sqrt(delta), and the printed "
-   "'sqrt(N/mu_2) (mu_2/N) delta = delta' is false (it is sqrt(mu_2/N) delta); choosing Dist <= sqrt(mu_2/N) delta "
-   "(Lemma 35 allows any radius) gives delta. Checked: Lemma 25's bound ||A-hat_2 - A(t)|| <= sqrt(N/mu_2) Dist(A(t), A*) on flows.")
-statement("ssm-poison/definition-12",
-          "definition",
-          "12",
-          "Initialisation subset I_5(delta, eta)",
-          src("App. D.3.7", ""),
-          r"$\mathcal I_5(\delta,\eta):=\{A\in\mathcal I_0:(1-\zeta_2)\le\frac{\delta}{(\frac{G'^2r_3}{2\sqrt dD_-(\mu_1)})^2\exp(N(t_1(\frac{\tilde r(\mu_1)}4)+t_3(\eta)))}\cdot\alpha\}$.",
-          notes="Proposition 16's last two displays render the bracket as G'^2 r_3/(2 sqrt(d alpha) D_-); with Definition 12's "
-   "sqrt(d) the algebra closes (checked), with sqrt(d alpha) it would not.",
-          params=PARAMS,
-          hypotheses=STANDING)
-statement("ssm-poison/proposition-16",
-          "proposition",
-          "16",
-          "Divergence ||A(T) - A^ref(T)|| <= delta/2",
-          src("App. D.3.7", ""),
-          r"With $A(0)\in\mathcal I_3\cap\mathcal I_4(\mu_1)\cap\mathcal I_5(\frac\delta2,\eta_{2,\delta})$ and $T:=t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta})$: "
-   r"$\|A(T)-A^{ref}(T)\|_2\le\frac\delta2$.",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="Checked: the chaining of the three Gronwall factors and Definition 12 (symbolic); on flows the divergence is linear "
-   "in alpha(1 - zeta_2) and far below the printed bound (slack in log10 recorded).")
-statement("ssm-poison/corollary-8",
-          "corollary",
-          "8",
-          "||A-hat_2 - A^ref(T)|| <= delta",
-          src("App. D.3.7", ""),
-          r"$\|\widehat A_2-A^{ref}(t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta}))\|_2\le\delta$.",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="Proof-only gap: it cites Lemma 20 for '<= delta/2' while Lemma 20 with eta_{2,delta} gives '<= delta'; "
-   "taking eta_{2,delta/2} (also admissible) closes it.")
-statement("ssm-poison/claim-10",
-          "claim",
-          "10",
-          "I_2(delta_2) and the D.3 conclusion Gen_{L'}(A-hat_2) >= (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}",
-          src("App. D.3.7", ""),
-          r"$\mathcal I_2(\delta_2):=\mathcal I_3(\frac{\tilde r(\mu_1)}4)\cap\mathcal I_4(\mu_1)\cap\mathcal I_5(\frac{\delta_2}2,\eta_{2,\delta_2})$; "
-   r"for any $L'\ge L+2$: $\mathrm{Gen}_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(0.6)^{1/(L-1)})\}$.",
-          params=FLOW_PARAMS,
-          hypotheses=FLOW_HYPS,
-          notes="The factor 1/2 makes the printed bound weaker than Lemma 3's min{...}; D.4's restatement (claim-11) has 1/2 in "
-   "place of 0.6.")
+statement(
+    "ssm-poison/lemma-19",
+    "lemma",
+    "19",
+    "Explicit time t_3(eta_2) after which l <= eta_2",
+    src("App. D.3.7", ""),
+    r"$t_3(\eta_2):=-\frac{\ln(\frac m{2P}\eta_2)}{2\mu_2}-\frac1{\lambda_-}\ln(\frac{G'^2r_3}{2\sqrt{d\alpha}D_-(\mu_1)})+\frac1{\lambda_-}\ln(\frac{r_3}{4G'^2\sqrt{d\alpha}D_+(\mu_1)})$; "
+    r"$\ell(A(t_1+t_2^*(\mu_1)+t_3(\eta_2)))\le\eta_2$ for $\eta_2\in(0,\min\{1,\frac{2P}m\})$.",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="Inherits Lemma 18's P/m normalisation through mu_2.",
+)
+statement(
+    "ssm-poison/lemma-20",
+    "lemma",
+    "20",
+    "A time at which the trajectory is delta-close to its limit",
+    src("App. D.3.7", ""),
+    r"Let $\delta\in(0,1)$. There exists $\eta_{2,\delta}>0$ with $\|\widehat A_2-A(t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta}))\|_2\le\delta$.",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="Existential. Proof-only misprint: with Dist <= sqrt(mu_2 delta / N) the last display gives sqrt(delta), and the printed "
+    "'sqrt(N/mu_2) (mu_2/N) delta = delta' is false (it is sqrt(mu_2/N) delta); choosing Dist <= sqrt(mu_2/N) delta "
+    "(Lemma 35 allows any radius) gives delta. Checked: Lemma 25's bound ||A-hat_2 - A(t)|| <= sqrt(N/mu_2) Dist(A(t), A*) on flows.",
+)
+statement(
+    "ssm-poison/definition-12",
+    "definition",
+    "12",
+    "Initialisation subset I_5(delta, eta)",
+    src("App. D.3.7", ""),
+    r"$\mathcal I_5(\delta,\eta):=\{A\in\mathcal I_0:(1-\zeta_2)\le\frac{\delta}{(\frac{G'^2r_3}{2\sqrt dD_-(\mu_1)})^2\exp(N(t_1(\frac{\tilde r(\mu_1)}4)+t_3(\eta)))}\cdot\alpha\}$.",
+    notes="Proposition 16's last two displays render the bracket as G'^2 r_3/(2 sqrt(d alpha) D_-); with Definition 12's "
+    "sqrt(d) the algebra closes (checked), with sqrt(d alpha) it would not.",
+    params=PARAMS,
+    hypotheses=STANDING,
+)
+statement(
+    "ssm-poison/proposition-16",
+    "proposition",
+    "16",
+    "Divergence ||A(T) - A^ref(T)|| <= delta/2",
+    src("App. D.3.7", ""),
+    r"With $A(0)\in\mathcal I_3\cap\mathcal I_4(\mu_1)\cap\mathcal I_5(\frac\delta2,\eta_{2,\delta})$ and $T:=t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta})$: "
+    r"$\|A(T)-A^{ref}(T)\|_2\le\frac\delta2$.",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="Checked: the chaining of the three Gronwall factors and Definition 12 (symbolic); on flows the divergence is linear "
+    "in alpha(1 - zeta_2) and far below the printed bound (slack in log10 recorded).",
+)
+statement(
+    "ssm-poison/corollary-8",
+    "corollary",
+    "8",
+    "||A-hat_2 - A^ref(T)|| <= delta",
+    src("App. D.3.7", ""),
+    r"$\|\widehat A_2-A^{ref}(t_1+t_2^*(\mu_1)+t_3(\eta_{2,\delta}))\|_2\le\delta$.",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="Proof-only gap: it cites Lemma 20 for '<= delta/2' while Lemma 20 with eta_{2,delta} gives '<= delta'; "
+    "taking eta_{2,delta/2} (also admissible) closes it.",
+)
+statement(
+    "ssm-poison/claim-10",
+    "claim",
+    "10",
+    "I_2(delta_2) and the D.3 conclusion Gen_{L'}(A-hat_2) >= (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}",
+    src("App. D.3.7", ""),
+    r"$\mathcal I_2(\delta_2):=\mathcal I_3(\frac{\tilde r(\mu_1)}4)\cap\mathcal I_4(\mu_1)\cap\mathcal I_5(\frac{\delta_2}2,\eta_{2,\delta_2})$; "
+    r"for any $L'\ge L+2$: $\mathrm{Gen}_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(0.6)^{1/(L-1)})\}$.",
+    params=FLOW_PARAMS,
+    hypotheses=FLOW_HYPS,
+    notes="The factor 1/2 makes the printed bound weaker than Lemma 3's min{...}; D.4's restatement (claim-11) has 1/2 in "
+    "place of 0.6.",
+)

@@ -26,6 +26,7 @@ survivor is either an equivalent mutant (the change cannot alter any claim) or a
 the checks. The checks run in order of how directly they use the mutated module (checks of the
 same name first), and a mutant's run stops at its first unexpected verdict.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -83,7 +84,11 @@ def param_factories(tree: ast.AST) -> set[str]:
             if name in found:
                 continue
             for r in ast.walk(fn):
-                if isinstance(r, ast.Return) and isinstance(r.value, ast.Call) and _call_name(r.value) in ({"Param"} | found):
+                if (
+                    isinstance(r, ast.Return)
+                    and isinstance(r.value, ast.Call)
+                    and _call_name(r.value) in ({"Param"} | found)
+                ):
                     found.add(name)
                     changed = True
                     break
@@ -114,11 +119,15 @@ def _skipped_ranges(tree: ast.AST) -> set[int]:
         # a statement's cross-parameter domain (where the model is defined), like Param(...)
         if isinstance(node, ast.keyword) and node.arg == "domain":
             drop(node.value)
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id.endswith("_DOMAIN") for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id.endswith("_DOMAIN") for t in node.targets
+        ):
             drop(node.value)
         # named instance presets (teachers): the statements quantify over them, so a changed
         # preset is another test instance, not another claim
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
         if any(isinstance(t, ast.Name) and t.id in INSTANCE_PRESETS for t in targets) and node.value is not None:
             drop(node.value)
     return skip
@@ -126,7 +135,18 @@ def _skipped_ranges(tree: ast.AST) -> set[int]:
 
 _CMP_SWAP = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
 _OP_SWAP = {ast.Mult: ast.Div, ast.Div: ast.Mult, ast.Add: ast.Sub, ast.Sub: ast.Add}
-_SYM = {ast.Lt: "<", ast.Gt: ">", ast.LtE: "<=", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=", ast.Mult: "*", ast.Div: "/", ast.Add: "+", ast.Sub: "-"}
+_SYM = {
+    ast.Lt: "<",
+    ast.Gt: ">",
+    ast.LtE: "<=",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.Add: "+",
+    ast.Sub: "-",
+}
 
 
 def _candidates(tree: ast.AST):
@@ -141,7 +161,11 @@ def _candidates(tree: ast.AST):
             new = v + 1 if isinstance(v, int) else (v * 2 if v != 0 else 1.0)
             out.append((node, "constant", repr(v), repr(new), ("value", new)))
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
-            if isinstance(node.right, ast.Constant) and id(node.right) not in skip and type(node.right.value) in (int, float):
+            if (
+                isinstance(node.right, ast.Constant)
+                and id(node.right) not in skip
+                and type(node.right.value) in (int, float)
+            ):
                 continue  # the constant exponent is mutated as a constant
             out.append((node, "exponent", "x**e", "x**(e + 1)", ("pow", None)))
         elif isinstance(node, ast.BinOp) and type(node.op) in _OP_SWAP:
@@ -160,7 +184,10 @@ def _candidates(tree: ast.AST):
 def list_mutants(path: Path) -> list[Mutant]:
     tree = ast.parse(path.read_text())
     rel = str(path.resolve().relative_to(ROOT))
-    return [Mutant(rel, n.lineno, n.col_offset, kind, before, after, i) for i, (n, kind, before, after, _) in enumerate(_candidates(tree))]
+    return [
+        Mutant(rel, n.lineno, n.col_offset, kind, before, after, i)
+        for i, (n, kind, before, after, _) in enumerate(_candidates(tree))
+    ]
 
 
 def apply(m: Mutant, source: str | None = None) -> str:
@@ -261,8 +288,12 @@ def worker(paper: str, first: list[str], mutated: str | None = None) -> int:
         # (they see its parameters and hypotheses through the registry)
         hit = _affected(mutated)
         source = (Path.cwd() / (mutated.replace(".", os.sep) + ".py")).read_text()  # as unparsed: any quotes
-        checks = [c for c in checks if c.fn.__module__ in hit or f'"{c.statement_id}"' in source or f"'{c.statement_id}'" in source]
-    checks.sort(key=lambda c: (0 if mods[c.key] in first else 1))
+        checks = [
+            c
+            for c in checks
+            if c.fn.__module__ in hit or f'"{c.statement_id}"' in source or f"'{c.statement_id}'" in source
+        ]
+    checks.sort(key=lambda c: 0 if mods[c.key] in first else 1)
     for c in checks:
         try:
             v = run_check(c, budget="quick")
@@ -272,7 +303,11 @@ def worker(paper: str, first: list[str], mutated: str | None = None) -> int:
         if status != c.expected:
             print(json.dumps({"killed": True, "by": f"{c.key}: {status} (expected {c.expected})"}))
             return 0
-    print(json.dumps({"killed": False, "checks": len(checks), **({"why": "no check can see this module"} if not checks else {})}))
+    print(
+        json.dumps(
+            {"killed": False, "checks": len(checks), **({"why": "no check can see this module"} if not checks else {})}
+        )
+    )
     return 0
 
 
@@ -289,11 +324,28 @@ def run_mutant(m: Mutant, scratch: Path, paper: str, timeout: float) -> dict:
     t0 = time.time()
     try:
         module = str(Path(m.file).with_suffix("")).replace(os.sep, ".")
-        p = subprocess.run([sys.executable, str(scratch / "tools" / "mutate.py"), "--worker", "--paper", paper, "--first", stem, "--mutated", module],
-                           cwd=scratch, env={**os.environ, "PYTHONPATH": str(scratch), "OPENBLAS_NUM_THREADS": "1"},
-                           capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(
+            [
+                sys.executable,
+                str(scratch / "tools" / "mutate.py"),
+                "--worker",
+                "--paper",
+                paper,
+                "--first",
+                stem,
+                "--mutated",
+                module,
+            ],
+            cwd=scratch,
+            env={**os.environ, "PYTHONPATH": str(scratch), "OPENBLAS_NUM_THREADS": "1"},
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         lines = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
-        res = json.loads(lines[-1]) if lines else {"killed": True, "by": f"worker exit {p.returncode}: {p.stderr[-300:]}"}
+        res = (
+            json.loads(lines[-1]) if lines else {"killed": True, "by": f"worker exit {p.returncode}: {p.stderr[-300:]}"}
+        )
     except subprocess.TimeoutExpired:
         res = {"killed": True, "by": f"timeout after {timeout:.0f}s"}
     finally:
@@ -316,7 +368,11 @@ def main(argv=None) -> int:
     ap.add_argument("--first", action="append", default=[], help=argparse.SUPPRESS)
     ap.add_argument("--mutated", help=argparse.SUPPRESS)
     ap.add_argument("--resume", metavar="JSON", help="reuse the results of an earlier --out file for the same mutants")
-    ap.add_argument("--rerun-survivors", action="store_true", help="with --resume: run the earlier survivors again (after strengthening the checks)")
+    ap.add_argument(
+        "--rerun-survivors",
+        action="store_true",
+        help="with --resume: run the earlier survivors again (after strengthening the checks)",
+    )
     args = ap.parse_args(argv)
     if args.worker:
         return worker(args.paper, args.first, args.mutated)
@@ -342,18 +398,26 @@ def main(argv=None) -> int:
         if args.resume and Path(args.resume).exists():
             # keyed by label and candidate index: two mutants can share a label (the same
             # operator swapped at two nodes that start at the same column)
-            earlier = {(r["label"], r["index"]): r for r in json.loads(Path(args.resume).read_text())["results"]
-                       if r["killed"] or not args.rerun_survivors}
+            earlier = {
+                (r["label"], r["index"]): r
+                for r in json.loads(Path(args.resume).read_text())["results"]
+                if r["killed"] or not args.rerun_survivors
+            }
         for k, m in enumerate(mutants, 1):
             r = earlier.get((m.label, m.index)) or run_mutant(m, scratch, args.paper, args.timeout)
             results.append(r)
-            print(f"[{k}/{len(mutants)}] {'killed ' if r['killed'] else 'SURVIVED'} {m.label}  ({r['seconds']}s{'; ' + r['by'][:120] if r.get('by') else ''})", flush=True)
+            print(
+                f"[{k}/{len(mutants)}] {'killed ' if r['killed'] else 'SURVIVED'} {m.label}  ({r['seconds']}s{'; ' + r['by'][:120] if r.get('by') else ''})",
+                flush=True,
+            )
             if args.out:
                 Path(args.out).write_text(json.dumps({"candidates": total, "results": results}, indent=1))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     killed = sum(r["killed"] for r in results)
-    print(f"\n{killed} of {len(results)} mutants killed ({100.0 * killed / max(len(results), 1):.1f}%); {total} candidates in {len(modules)} module(s)")
+    print(
+        f"\n{killed} of {len(results)} mutants killed ({100.0 * killed / max(len(results), 1):.1f}%); {total} candidates in {len(modules)} module(s)"
+    )
     survivors = [r for r in results if not r["killed"]]
     if survivors:
         print("survivors:")

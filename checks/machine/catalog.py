@@ -13,6 +13,7 @@ reads them for it::
                      "checks": [{"name", "method", "expected", "doc"}, ...]}, ...],  # paper order
      "warnings": [text, ...]}                               # what could not be loaded
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,12 +33,21 @@ def _plain(x: Any) -> Any:
 def statement_entry(s, checks: list) -> dict:
     """One statement (a ``theorems.registry.Statement``) and its checks as plain data."""
     return {
-        "id": s.id, "paper": s.paper, "kind": s.kind, "number": s.number, "title": s.title,
+        "id": s.id,
+        "paper": s.paper,
+        "kind": s.kind,
+        "number": s.number,
+        "title": s.title,
         "source": {"file": s.source.file, "section": s.source.section, "equations": s.source.equations},
         "text": s.text,
         "hypotheses": [h.text for h in s.hypotheses],
-        "params": [{"name": p.name, "type": p.type.__name__, "default": _plain(p.default), "doc": p.doc} for p in s.params],
-        "expect": s.expect, "erratum": s.erratum, "corrects": s.corrects, "notes": s.notes,
+        "params": [
+            {"name": p.name, "type": p.type.__name__, "default": _plain(p.default), "doc": p.doc} for p in s.params
+        ],
+        "expect": s.expect,
+        "erratum": s.erratum,
+        "corrects": s.corrects,
+        "notes": s.notes,
         "checks": [{"name": c.name, "method": c.method, "expected": c.expected, "doc": c.doc} for c in checks],
     }
 
@@ -55,13 +65,17 @@ def build_catalog() -> dict:
     try:
         load_checks()
     except Exception as exc:
-        warnings.append(f"the checks could not be loaded ({type(exc).__name__}: {exc}); checks that did not run are not listed")
+        warnings.append(
+            f"the checks could not be loaded ({type(exc).__name__}: {exc}); checks that did not run are not listed"
+        )
     by_stmt: dict[str, list] = {}
     for c in list(CHECKS.values()):
         if c.statement_id in registry:
             by_stmt.setdefault(c.statement_id, []).append(c)
     order = {p.key: i for i, p in enumerate(PAPER_LIST)}
-    stmts = sorted(registry.values(), key=lambda s: order.get(s.paper, len(order)))  # stable: registry order within a paper
+    stmts = sorted(
+        registry.values(), key=lambda s: order.get(s.paper, len(order))
+    )  # stable: registry order within a paper
     entries = []
     for s in stmts:
         try:

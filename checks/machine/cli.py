@@ -3,6 +3,7 @@
 Bad input -- an unknown id, an unknown or invalid parameter, an unwritable output path --
 gets one line on stderr and exit status 2, and nothing is written to the store.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,47 +70,121 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     def store_opt(sp):
-        sp.add_argument("--store", metavar="PATH", help="results store (SQLite); default $IBV_STORE or .ibverify/store.sqlite")
+        sp.add_argument(
+            "--store", metavar="PATH", help="results store (SQLite); default $IBV_STORE or .ibverify/store.sqlite"
+        )
 
-    sp = sub.add_parser("list", help="every statement with its kind, checks and expected verdict", description="List every statement with its kind, checks and expected verdict.")
+    sp = sub.add_parser(
+        "list",
+        help="every statement with its kind, checks and expected verdict",
+        description="List every statement with its kind, checks and expected verdict.",
+    )
     sp.add_argument("--paper", choices=sorted(PAPERS), help="only this paper")
     sp.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
-    sp = sub.add_parser("run", help="run checks, store verdicts; exit 0 only if every verdict is as expected", description="Run the checks of the named statements (all if none), store the verdicts, optionally write them as JSON records. Exits 0 only when every verdict equals its expectation.")
+    sp = sub.add_parser(
+        "run",
+        help="run checks, store verdicts; exit 0 only if every verdict is as expected",
+        description="Run the checks of the named statements (all if none), store the verdicts, optionally write them as JSON records. Exits 0 only when every verdict equals its expectation.",
+    )
     sp.add_argument("ids", nargs="*", metavar="ID", help="statement ids (default: all)")
     sp.add_argument("--paper", choices=sorted(PAPERS), help="only this paper")
-    sp.add_argument("--budget", choices=["quick", "full"], default="quick", help="quick (default) or full: every instance and precision")
+    sp.add_argument(
+        "--budget",
+        choices=["quick", "full"],
+        default="quick",
+        help="quick (default) or full: every instance and precision",
+    )
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
     sp.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
     sp.add_argument("--quiet", action="store_true", help="print only the summary")
     store_opt(sp)
 
-    sp = sub.add_parser("show", help="a statement, its checks and its latest verdicts", description="Show a statement, its checks and its latest verdicts.")
+    sp = sub.add_parser(
+        "show",
+        help="a statement, its checks and its latest verdicts",
+        description="Show a statement, its checks and its latest verdicts.",
+    )
     sp.add_argument("id", metavar="ID")
     sp.add_argument("--json", action="store_true", help="print JSON")
     store_opt(sp)
 
-    sp = sub.add_parser("report", help="write the HTML report of the latest run", description="Write the static HTML verification report of the latest run.")
+    sp = sub.add_parser(
+        "report",
+        help="write the HTML report of the latest run",
+        description="Write the static HTML verification report of the latest run.",
+    )
     sp.add_argument("--out", default="build/report", metavar="DIR", help="output folder (default build/report)")
     store_opt(sp)
 
-    sp = sub.add_parser("probe", help="run a statement's checks on new parameters (sweeps, samples, counterexample search)",
-                        description="Run a statement's checks on new parameters, saying for each instance whether the hypotheses held "
-                                    "and what the verdict was, and where the conclusion fails (inside the hypotheses: a counterexample; "
-                                    "outside: evidence that a hypothesis is needed). Sweeps run on Dask and resume after an interruption.")
+    sp = sub.add_parser(
+        "probe",
+        help="run a statement's checks on new parameters (sweeps, samples, counterexample search)",
+        description="Run a statement's checks on new parameters, saying for each instance whether the hypotheses held "
+        "and what the verdict was, and where the conclusion fails (inside the hypotheses: a counterexample; "
+        "outside: evidence that a hypothesis is needed). Sweeps run on Dask and resume after an interruption.",
+    )
     sp.add_argument("id", metavar="ID")
-    sp.add_argument("--set", dest="assign", action="append", default=[], metavar="NAME=VALUE", help="set a parameter (repeatable)")
-    sp.add_argument("--grid", action="append", default=[], metavar="NAME=SPEC",
-                    help="sweep a parameter: a..b (integers), a..b:step, a..b:*factor (geometric) or v1,v2,... (repeatable: a Cartesian sweep)")
-    sp.add_argument("--samples", type=_int_arg("--samples"), metavar="N", help="N instances drawn from the statement's Hypothesis strategy (--set values fixed); with --search: the number of evaluations (default 50)")
-    sp.add_argument("--search", action="store_true", help="search for a counterexample (Hypothesis target() on the violation margin, then shrinking); --grid ranges bound the search")
-    sp.add_argument("--check", dest="only", action="append", default=[], metavar="NAME", help="only this check of the statement (repeatable)")
+    sp.add_argument(
+        "--set", dest="assign", action="append", default=[], metavar="NAME=VALUE", help="set a parameter (repeatable)"
+    )
+    sp.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="sweep a parameter: a..b (integers), a..b:step, a..b:*factor (geometric) or v1,v2,... (repeatable: a Cartesian sweep)",
+    )
+    sp.add_argument(
+        "--samples",
+        type=_int_arg("--samples"),
+        metavar="N",
+        help="N instances drawn from the statement's Hypothesis strategy (--set values fixed); with --search: the number of evaluations (default 50)",
+    )
+    sp.add_argument(
+        "--search",
+        action="store_true",
+        help="search for a counterexample (Hypothesis target() on the violation margin, then shrinking); --grid ranges bound the search",
+    )
+    sp.add_argument(
+        "--check",
+        dest="only",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only this check of the statement (repeatable)",
+    )
     sp.add_argument("--budget", choices=["quick", "full"], default="quick")
-    sp.add_argument("--seed", type=_int_arg("--seed"), default=0, metavar="N", help="seed of the checks and of --samples/--search (default 0)")
-    sp.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (e.g. tcp://host:8786); default: a local cluster")
-    sp.add_argument("--workers", type=_int_arg("--workers"), metavar="N", help="local Dask worker processes (default: the machine's cores; 1 runs in this process)")
-    sp.add_argument("--fresh", action="store_true", help="start a new run even if an interrupted run of the same sweep can be resumed")
-    sp.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar (default: on a terminal)")
+    sp.add_argument(
+        "--seed",
+        type=_int_arg("--seed"),
+        default=0,
+        metavar="N",
+        help="seed of the checks and of --samples/--search (default 0)",
+    )
+    sp.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on an existing Dask cluster (e.g. tcp://host:8786); default: a local cluster",
+    )
+    sp.add_argument(
+        "--workers",
+        type=_int_arg("--workers"),
+        metavar="N",
+        help="local Dask worker processes (default: the machine's cores; 1 runs in this process)",
+    )
+    sp.add_argument(
+        "--fresh",
+        action="store_true",
+        help="start a new run even if an interrupted run of the same sweep can be resumed",
+    )
+    sp.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar (default: on a terminal)",
+    )
     sp.add_argument("--no-progress", dest="progress", action="store_false")
     sp.add_argument("--quiet", action="store_true", help="print only the summary")
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
@@ -118,17 +193,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_list(args) -> int:
-    from ..core import checks_for
     from theorems.registry import statements
+
+    from ..core import checks_for
 
     rows = []
     for s in statements(paper=args.paper):
         chks = checks_for(s.id)
-        rows.append({
-            "id": s.id, "kind": s.kind, "number": s.number, "title": s.title, "expect": s.expect,
-            "checks": [{"name": c.name, "method": c.method, "expected": c.expected} for c in chks],
-            "params": [p.name for p in s.params],
-        })
+        rows.append(
+            {
+                "id": s.id,
+                "kind": s.kind,
+                "number": s.number,
+                "title": s.title,
+                "expect": s.expect,
+                "checks": [{"name": c.name, "method": c.method, "expected": c.expected} for c in chks],
+                "params": [p.name for p in s.params],
+            }
+        )
     if args.json:
         print(json.dumps(rows, indent=1))
     else:
@@ -161,9 +243,10 @@ def cmd_run(args) -> int:
 
 
 def cmd_show(args) -> int:
+    from theorems.registry import REGISTRY
+
     from ..core import checks_for
     from .store import Store
-    from theorems.registry import REGISTRY
 
     _known_ids([args.id])
     s = REGISTRY[args.id]
@@ -173,15 +256,32 @@ def cmd_show(args) -> int:
     latest = store.latest_verdicts() if store else {}
     if args.json:
         out = {
-            "id": s.id, "kind": s.kind, "number": s.number, "title": s.title, "text": s.text, "expect": s.expect,
-            "source": vars(s.source), "hypotheses": [h.text for h in s.hypotheses], "erratum": s.erratum,
+            "id": s.id,
+            "kind": s.kind,
+            "number": s.number,
+            "title": s.title,
+            "text": s.text,
+            "expect": s.expect,
+            "source": vars(s.source),
+            "hypotheses": [h.text for h in s.hypotheses],
+            "erratum": s.erratum,
             "params": [{"name": p.name, "default": p.default, "doc": p.doc} for p in s.params],
-            "checks": [{"name": c.name, "method": c.method, "expected": c.expected, "latest": (latest.get((s.id, c.name)) or {}).get("status")} for c in checks_for(s.id)],
+            "checks": [
+                {
+                    "name": c.name,
+                    "method": c.method,
+                    "expected": c.expected,
+                    "latest": (latest.get((s.id, c.name)) or {}).get("status"),
+                }
+                for c in checks_for(s.id)
+            ],
         }
         print(json.dumps(out, indent=1, default=str))
         return 0
     print(f"{s.id} — {s.kind} {s.number}: {s.title}")
-    print(f"source: {s.source.file}, {s.source.section}" + (f", eq. {s.source.equations}" if s.source.equations else ""))
+    print(
+        f"source: {s.source.file}, {s.source.section}" + (f", eq. {s.source.equations}" if s.source.equations else "")
+    )
     print(f"expected: {s.expect}")
     print(f"text: {s.text}")
     for h in s.hypotheses:
@@ -198,9 +298,10 @@ def cmd_show(args) -> int:
 
 
 def cmd_report(args) -> int:
+    from reports.render import render_report
+
     from .catalog import build_catalog
     from .store import Store, store_path
-    from reports.render import render_report
 
     if not store_path(args.store).exists():
         raise UsageError(f"no store at {store_path(args.store)} (run 'ibv run' first)")
@@ -223,7 +324,17 @@ def _scheduler_address(text: str) -> str:
 
 def cmd_probe(args) -> int:
     from ..core import checks_for
-    from .probe import MAX_SAMPLES, grid_instances, instance_lines, parse_assignments, parse_grid, probe, resolve, sample_instances, search
+    from .probe import (
+        MAX_SAMPLES,
+        grid_instances,
+        instance_lines,
+        parse_assignments,
+        parse_grid,
+        probe,
+        resolve,
+        sample_instances,
+        search,
+    )
     from .store import Store
 
     stmt = resolve(args.id)
@@ -271,13 +382,38 @@ def cmd_probe(args) -> int:
     store = Store(args.store)
     argv = sys.argv[1:]
     if mode == "search":
-        result = search(stmt, fixed, budget=args.budget, store=store, argv=argv, axes=axes, checks=chks,
-                        max_examples=args.samples or 50, seed=args.seed, progress=args.progress)
+        result = search(
+            stmt,
+            fixed,
+            budget=args.budget,
+            store=store,
+            argv=argv,
+            axes=axes,
+            checks=chks,
+            max_examples=args.samples or 50,
+            seed=args.seed,
+            progress=args.progress,
+        )
     else:
-        result = probe(stmt, budget=args.budget, store=store, argv=argv, instances=instances, axes=[a.name for a in axes], mode=mode,
-                       checks=chks, seed=args.seed, scheduler=scheduler, workers=args.workers, resume=not args.fresh, progress=args.progress)
+        result = probe(
+            stmt,
+            budget=args.budget,
+            store=store,
+            argv=argv,
+            instances=instances,
+            axes=[a.name for a in axes],
+            mode=mode,
+            checks=chks,
+            seed=args.seed,
+            scheduler=scheduler,
+            workers=args.workers,
+            resume=not args.fresh,
+            progress=args.progress,
+        )
     if result.skipped:
-        print(f"resumed run {result.run_id}: {result.skipped} (check, instance) pairs were already stored, {result.new} run now")
+        print(
+            f"resumed run {result.run_id}: {result.skipped} (check, instance) pairs were already stored, {result.new} run now"
+        )
     if not args.quiet:
         for line in instance_lines(result.summary):
             print(line)
@@ -286,9 +422,26 @@ def cmd_probe(args) -> int:
     if "phase-diagram" in result.artifacts:
         print(f"phase diagram stored with probe run {result.run_id} ('ibv report' renders it)")
     if args.json:
-        keys = ("statement_id", "method", "status", "expected", "params", "metrics", "precision", "seed", "seconds", "message")
-        recs = [{**{k: r.get(k) for k in keys}, "check": r.get("check_name", r.get("check")),
-                 "artifacts": sorted(store.artifacts(r["id"])) if "id" in r else r.get("artifacts", [])} for r in result.verdicts]
+        keys = (
+            "statement_id",
+            "method",
+            "status",
+            "expected",
+            "params",
+            "metrics",
+            "precision",
+            "seed",
+            "seconds",
+            "message",
+        )
+        recs = [
+            {
+                **{k: r.get(k) for k in keys},
+                "check": r.get("check_name", r.get("check")),
+                "artifacts": sorted(store.artifacts(r["id"])) if "id" in r else r.get("artifacts", []),
+            }
+            for r in result.verdicts
+        ]
         Path(args.json).write_text(json.dumps(recs, indent=1, sort_keys=True, default=str))
     return 0
 
@@ -297,7 +450,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return {"list": cmd_list, "run": cmd_run, "show": cmd_show, "report": cmd_report, "probe": cmd_probe}[args.cmd](args)
+        return {"list": cmd_list, "run": cmd_run, "show": cmd_show, "report": cmd_report, "probe": cmd_probe}[args.cmd](
+            args
+        )
     except UsageError as e:
         return _fail(str(e))
     except ParamError as e:

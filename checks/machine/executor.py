@@ -16,11 +16,12 @@ finishes the run ``complete`` -- or ``incomplete`` on any exception or KeyboardI
 from the store's history of each check's seconds at the budget) so that parallel workers
 finish together, and the verdicts come back in task order.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping, Sequence
 
 from ..core import Check, Verdict, _fmt, load_checks, run_check
 
@@ -47,8 +48,19 @@ def _run_task(check_key: str, overrides: dict, budget: str, seed: int) -> Verdic
 def failed_verdict(task: Task, exc: BaseException, seed: int, where: str) -> Verdict:
     """The ``error`` verdict of a task whose worker died or could not run it."""
     chk = task.check
-    return Verdict(chk.statement_id, chk.name, chk.method, "error", chk.expected, _fmt(task.overrides),
-                   {"comparisons": [], "instances": []}, None, seed, 0.0, f"{type(exc).__name__}: {exc} ({where})")
+    return Verdict(
+        chk.statement_id,
+        chk.name,
+        chk.method,
+        "error",
+        chk.expected,
+        _fmt(task.overrides),
+        {"comparisons": [], "instances": []},
+        None,
+        seed,
+        0.0,
+        f"{type(exc).__name__}: {exc} ({where})",
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -122,7 +134,9 @@ class Dask(Executor):
         if self.scheduler:
             return Client(self.scheduler, timeout="10s"), None
         n = self.workers or os.cpu_count() or 1
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+        cluster = LocalCluster(
+            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+        )
         return Client(cluster), cluster
 
     def run(self, tasks, budget, seed):
@@ -134,7 +148,11 @@ class Dask(Executor):
         try:
             futs = {}
             for i, t in enumerate(tasks):  # earlier tasks first: a higher priority
-                futs[client.submit(_run_task, t.check.key, t.overrides, budget, seed, pure=False, priority=len(tasks) - i)] = i
+                futs[
+                    client.submit(
+                        _run_task, t.check.key, t.overrides, budget, seed, pure=False, priority=len(tasks) - i
+                    )
+                ] = i
             for f in as_completed(list(futs)):
                 i = futs[f]
                 try:
@@ -149,8 +167,15 @@ class Dask(Executor):
                     cluster.close()
 
 
-def choose(n_tasks: int, *, jobs: int | None = None, dask: bool = False, scheduler: str | None = None,
-           workers: int | None = None, client=None) -> Executor:
+def choose(
+    n_tasks: int,
+    *,
+    jobs: int | None = None,
+    dask: bool = False,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    client=None,
+) -> Executor:
     """The back-end for ``n_tasks`` tasks: ``ibv run`` gives ``jobs`` (a process pool when
     more than one job and task), ``ibv probe`` asks for Dask (``dask``: in process for one
     task or ``workers == 1`` without a scheduler or client)."""
@@ -189,8 +214,15 @@ class Run:
     one transaction each; on exit the run is finished ``complete``, or ``incomplete`` when an
     exception (KeyboardInterrupt included) leaves the block. Without a store it only collects."""
 
-    def __init__(self, store, budget: str, kind: str = "run", argv: list[str] | None = None,
-                 sweep: str | None = None, resume: bool = False):
+    def __init__(
+        self,
+        store,
+        budget: str,
+        kind: str = "run",
+        argv: list[str] | None = None,
+        sweep: str | None = None,
+        resume: bool = False,
+    ):
         self.store, self.budget, self.kind, self.argv = store, budget, kind, argv
         self.sweep, self.resume = sweep, resume
         self.id: int | None = None
@@ -198,7 +230,7 @@ class Run:
         self.done: set[tuple[str, str]] = set()
         self.verdicts: list[Verdict] = []  # taken in this process, in arrival order
 
-    def __enter__(self) -> "Run":
+    def __enter__(self) -> Run:
         if self.store is None:
             return self
         prev = self.store.resumable_run(self.sweep) if (self.sweep and self.resume) else None
@@ -229,8 +261,13 @@ class Run:
         return False
 
 
-def execute(run: Run, tasks: Sequence[Task], executor: Executor, seed: int = 0,
-            on_verdict: Callable[[Verdict], None] | None = None) -> list[Verdict]:
+def execute(
+    run: Run,
+    tasks: Sequence[Task],
+    executor: Executor,
+    seed: int = 0,
+    on_verdict: Callable[[Verdict], None] | None = None,
+) -> list[Verdict]:
     """Run the tasks on the executor within the run: each verdict is stored as it arrives
     and passed to ``on_verdict``; a parallel executor gets the tasks longest first. Returns
     the verdicts in task order."""

@@ -25,6 +25,7 @@ process writes the store. A sweep's run carries a key (statement, checks, budget
 instance list); running the same sweep after an interruption resumes into that run and skips
 the (check, instance) pairs already stored.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,11 +34,12 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any, Callable
+from typing import Any
 
-from theorems.registry import REGISTRY, Param, ParamError, Statement, load_all
+from theorems.registry import REGISTRY, ParamError, Statement, load_all
 
 from .. import schema
 from ..core import Check, Verdict, _fmt, checks_for, run_check
@@ -132,7 +134,9 @@ def parse_grid(stmt: Statement, spec: str) -> Axis:
             elif p.type is int:
                 step = Decimal(1)
             else:
-                raise ParamError(f"{what}: a range of a real parameter needs a step: {name}=a..b:step or {name}=a..b:*factor")
+                raise ParamError(
+                    f"{what}: a range of a real parameter needs a step: {name}=a..b:step or {name}=a..b:*factor"
+                )
             if step <= 0:
                 raise ParamError(f"{what}: the step must be > 0")
             n = int((b - a) / step + Decimal("1e-9")) + 1
@@ -142,7 +146,10 @@ def parse_grid(stmt: Statement, spec: str) -> Axis:
         if len(raws) > MAX_AXIS_POINTS:
             raise ParamError(f"{what}: more than {MAX_AXIS_POINTS} points on one axis")
         values = [p.parse(format(v.normalize(), "f") if p.type is int else repr(float(v))) for v in raws]
-        lo, hi = p.parse(format(a, "f") if p.type is int else repr(float(a))), p.parse(format(b, "f") if p.type is int else repr(float(b)))
+        lo, hi = (
+            p.parse(format(a, "f") if p.type is int else repr(float(a))),
+            p.parse(format(b, "f") if p.type is int else repr(float(b))),
+        )
         return Axis(name, _unique(values), lo, hi, geometric)
     items = [t for t in raw.split(",")]
     if not raw or any(not t.strip() for t in items):
@@ -194,8 +201,14 @@ def sample_instances(stmt: Statement, fixed: dict, n: int, seed: int) -> list[di
     seen: set[str] = set()
 
     @hseed(seed)
-    @settings(max_examples=max(10 * n, 50), database=None, deadline=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck), print_blob=False)
+    @settings(
+        max_examples=max(10 * n, 50),
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
     @given(stmt.instance_strategy(fixed))
     def collect(params):
         key = canonical(params)
@@ -270,18 +283,25 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
         for v in vs:
             m = v["metrics"]
             checks[v["check_name"] if "check_name" in v else v["check"]] = {
-                "status": v["status"], "expected": v["expected"], "margin": violation_margin(v),
+                "status": v["status"],
+                "expected": v["expected"],
+                "margin": violation_margin(v),
                 **{k: m[k] for k in (schema.MIN_DIGITS, schema.MIN_SLACK_RATIO) if k in m},
                 **({schema.OVERRIDES_UNUSED: m[schema.OVERRIDES_UNUSED]} if m.get(schema.OVERRIDES_UNUSED) else {}),
                 **({schema.COUNTEREXAMPLE: m[schema.COUNTEREXAMPLE]} if m.get(schema.COUNTEREXAMPLE) else {}),
             }
             for name in m.get(schema.OVERRIDES_UNUSED, []) or []:
                 unused.setdefault(name, set()).add(v.get("check_name") or v.get("check"))
-        instances.append({
-            "params": params, "hypotheses": held, "hypotheses_held": all(held.values()),
-            "status": combine(c["status"] for c in checks.values()), "checks": checks,
-            "margin": max(c["margin"] for c in checks.values()),
-        })
+        instances.append(
+            {
+                "params": params,
+                "hypotheses": held,
+                "hypotheses_held": all(held.values()),
+                "status": combine(c["status"] for c in checks.values()),
+                "checks": checks,
+                "margin": max(c["margin"] for c in checks.values()),
+            }
+        )
     fails = [i for i in instances if i["status"] == "refuted"]
     counter = [i for i in fails if i["hypotheses_held"]]
     outside = [i for i in fails if not i["hypotheses_held"]]
@@ -295,26 +315,52 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
     if not fails:
         lines.append("the conclusion held (or was undecided) on every instance")
     if counter:
-        what = "as expected: the statement is refuted as printed (see its erratum)" if stmt.expect == "refuted" else "COUNTEREXAMPLES to the statement"
-        lines.append(f"the conclusion fails on {len(counter)} instance(s) that satisfy the hypotheses: {what}: "
-                     + "; ".join(_show(i["params"]) for i in counter[:5]) + (" ..." if len(counter) > 5 else ""))
+        what = (
+            "as expected: the statement is refuted as printed (see its erratum)"
+            if stmt.expect == "refuted"
+            else "COUNTEREXAMPLES to the statement"
+        )
+        lines.append(
+            f"the conclusion fails on {len(counter)} instance(s) that satisfy the hypotheses: {what}: "
+            + "; ".join(_show(i["params"]) for i in counter[:5])
+            + (" ..." if len(counter) > 5 else "")
+        )
     if outside:
-        lines.append(f"the conclusion fails on {len(outside)} instance(s) outside the hypotheses (evidence that a hypothesis is needed): "
-                     + "; ".join(_show(i["params"]) + " [not held: " + ", ".join(t for t, ok in i["hypotheses"].items() if not ok) + "]" for i in outside[:5])
-                     + (" ..." if len(outside) > 5 else ""))
+        lines.append(
+            f"the conclusion fails on {len(outside)} instance(s) outside the hypotheses (evidence that a hypothesis is needed): "
+            + "; ".join(
+                _show(i["params"]) + " [not held: " + ", ".join(t for t, ok in i["hypotheses"].items() if not ok) + "]"
+                for i in outside[:5]
+            )
+            + (" ..." if len(outside) > 5 else "")
+        )
     if holds_outside:
-        lines.append(f"the conclusion holds on {len(holds_outside)} instance(s) outside the hypotheses (a hypothesis may be stronger than needed there)")
+        lines.append(
+            f"the conclusion holds on {len(holds_outside)} instance(s) outside the hypotheses (a hypothesis may be stronger than needed there)"
+        )
     undecided = [i for i in instances if i["status"] in schema.UNDECIDED]
     if undecided:
-        lines.append(f"{len(undecided)} instance(s) undecided (inconclusive or error): " + "; ".join(_show(i["params"]) for i in undecided[:5]) + (" ..." if len(undecided) > 5 else ""))
+        lines.append(
+            f"{len(undecided)} instance(s) undecided (inconclusive or error): "
+            + "; ".join(_show(i["params"]) for i in undecided[:5])
+            + (" ..." if len(undecided) > 5 else "")
+        )
     for name, chks in sorted(unused.items()):
-        lines.append(f"note: the override {name} was not read by check(s) {', '.join(sorted(chks))} (they run their own instances); their verdicts do not depend on it")
+        lines.append(
+            f"note: the override {name} was not read by check(s) {', '.join(sorted(chks))} (they run their own instances); their verdicts do not depend on it"
+        )
     return {
-        "statement_id": stmt.id, "expect": stmt.expect, "mode": mode, "axes": list(axes or []),
-        "instances": instances, "counts": counts,
-        "counterexamples": [i["params"] for i in counter], "fails_outside_hypotheses": [i["params"] for i in outside],
+        "statement_id": stmt.id,
+        "expect": stmt.expect,
+        "mode": mode,
+        "axes": list(axes or []),
+        "instances": instances,
+        "counts": counts,
+        "counterexamples": [i["params"] for i in counter],
+        "fails_outside_hypotheses": [i["params"] for i in outside],
         "holds_outside_hypotheses": [i["params"] for i in holds_outside],
-        "overrides_unused": {k: sorted(v) for k, v in unused.items()}, "lines": lines,
+        "overrides_unused": {k: sorted(v) for k, v in unused.items()},
+        "lines": lines,
     }
 
 
@@ -326,7 +372,11 @@ def instance_lines(summary: dict) -> list[str]:
     """One line per instance: its status, the hypotheses, the checks' statuses."""
     out = []
     for i in summary["instances"]:
-        hyp = "hypotheses held" if i["hypotheses_held"] else "hypotheses NOT held: " + "; ".join(t for t, ok in i["hypotheses"].items() if not ok)
+        hyp = (
+            "hypotheses held"
+            if i["hypotheses_held"]
+            else "hypotheses NOT held: " + "; ".join(t for t, ok in i["hypotheses"].items() if not ok)
+        )
         checks = ", ".join(f"{name} {c['status']}" for name, c in i["checks"].items())
         out.append(f"{i['status']:<12} [{_show(i['params'])}] {hyp}; {checks}")
     return out
@@ -362,11 +412,23 @@ def phase_diagram(summary: dict, names: list[str], fmt: str = "svg") -> str | by
         colour = STATUS_COLOURS.get(i["status"], "#888888")
         held = i["hypotheses_held"]
         label = f"{i['status']}, hypotheses {'held' if held else 'not held'}"
-        ax.scatter([x], [y], s=90, c=colour if held else "none", edgecolors=colour, marker="o" if held else "s",
-                   linewidths=1.8, label=None if label in seen else label)
+        ax.scatter(
+            [x],
+            [y],
+            s=90,
+            c=colour if held else "none",
+            edgecolors=colour,
+            marker="o" if held else "s",
+            linewidths=1.8,
+            label=None if label in seen else label,
+        )
         seen.add(label)
     for k, (pos, ticks, log) in enumerate(coords):
-        set_scale, set_ticks, set_labels = ((ax.set_xscale, ax.set_xticks, ax.set_xticklabels) if k == 0 else (ax.set_yscale, ax.set_yticks, ax.set_yticklabels))
+        set_scale, set_ticks, set_labels = (
+            (ax.set_xscale, ax.set_xticks, ax.set_xticklabels)
+            if k == 0
+            else (ax.set_yscale, ax.set_yticks, ax.set_yticklabels)
+        )
         if log:
             set_scale("log")
         if ticks is not None:
@@ -378,7 +440,13 @@ def phase_diagram(summary: dict, names: list[str], fmt: str = "svg") -> str | by
     else:
         ax.set_yticks([])
     ax.set_title(f"{summary['statement_id']}: verdict per instance")
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), title="filled: hypotheses held\nhollow square: not held", title_fontsize=7)
+    ax.legend(
+        fontsize=7,
+        loc="upper left",
+        bbox_to_anchor=(1.02, 1.0),
+        title="filled: hypotheses held\nhollow square: not held",
+        title_fontsize=7,
+    )
     buf = io.StringIO() if fmt == "svg" else io.BytesIO()
     fig.savefig(buf, format=fmt, bbox_inches="tight")
     plt.close(fig)
@@ -419,8 +487,18 @@ class Progress:
 
 def sweep_key(stmt: Statement, checks: list[Check], instances: list[dict], budget: str, seed: int) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps({"statement": stmt.id, "checks": [c.name for c in checks], "budget": budget, "seed": seed,
-                         "instances": [canonical(i) for i in instances]}, sort_keys=True).encode())
+    h.update(
+        json.dumps(
+            {
+                "statement": stmt.id,
+                "checks": [c.name for c in checks],
+                "budget": budget,
+                "seed": seed,
+                "instances": [canonical(i) for i in instances],
+            },
+            sort_keys=True,
+        ).encode()
+    )
     return h.hexdigest()[:24]
 
 
@@ -442,11 +520,24 @@ def _stored_form(v: Verdict) -> dict:
     return rec
 
 
-def probe(stmt: Statement, overrides: dict | None = None, budget: str = "quick", store=None, argv=None, *,
-          instances: list[dict] | None = None, axes: list[str] | None = None, mode: str = "set",
-          checks: list[Check] | None = None, seed: int = 0, scheduler: str | None = None,
-          workers: int | None = None, resume: bool = True, progress: bool | None = None,
-          on_verdict: Callable[[Verdict], None] | None = None) -> ProbeResult:
+def probe(
+    stmt: Statement,
+    overrides: dict | None = None,
+    budget: str = "quick",
+    store=None,
+    argv=None,
+    *,
+    instances: list[dict] | None = None,
+    axes: list[str] | None = None,
+    mode: str = "set",
+    checks: list[Check] | None = None,
+    seed: int = 0,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    resume: bool = True,
+    progress: bool | None = None,
+    on_verdict: Callable[[Verdict], None] | None = None,
+) -> ProbeResult:
     """Run a statement's checks on each instance (``instances``, or the single ``overrides``),
     store each verdict as it arrives, and write the summary (and phase diagram) to the run."""
     chks = checks if checks is not None else checks_for(stmt.id)
@@ -466,7 +557,13 @@ def probe(stmt: Statement, overrides: dict | None = None, budget: str = "quick",
                 on_verdict(v)
 
         try:
-            execute(run, tasks, choose(len(tasks), dask=True, scheduler=scheduler, workers=workers), seed=seed, on_verdict=accept)
+            execute(
+                run,
+                tasks,
+                choose(len(tasks), dask=True, scheduler=scheduler, workers=workers),
+                seed=seed,
+                on_verdict=accept,
+            )
         finally:
             bar.close()
         records = store.verdicts(run_id=run.id) if store is not None else [_stored_form(v) for v in run.verdicts]
@@ -497,9 +594,14 @@ def _finish(result: ProbeResult, run: Run, stmt: Statement, axes: list[str] | No
     is finished by its lifecycle (complete when this returns)."""
     names = list(axes or [])
     if not names and result.summary["mode"] == "samples":
-        varied = [k for k in (result.summary["instances"][0]["params"] if result.summary["instances"] else {})
-                  if len({json.dumps(i["params"].get(k)) for i in result.summary["instances"]}) > 1]
-        names = sorted(varied, key=lambda k: not all(_num(i["params"].get(k)) is not None for i in result.summary["instances"]))[:2]
+        varied = [
+            k
+            for k in (result.summary["instances"][0]["params"] if result.summary["instances"] else {})
+            if len({json.dumps(i["params"].get(k)) for i in result.summary["instances"]}) > 1
+        ]
+        names = sorted(
+            varied, key=lambda k: not all(_num(i["params"].get(k)) is not None for i in result.summary["instances"])
+        )[:2]
     result.artifacts["probe-summary"] = ("application/json", json.dumps(result.summary, indent=1, default=str))
     if len(result.summary["instances"]) > 1:
         svg = phase_diagram(result.summary, names)
@@ -514,8 +616,19 @@ def _finish(result: ProbeResult, run: Run, stmt: Statement, axes: list[str] | No
 # ---------------------------------------------------------------------------------------
 # Counterexample search
 # ---------------------------------------------------------------------------------------
-def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv=None, *, axes: list[Axis] | None = None,
-           checks: list[Check] | None = None, max_examples: int = 50, seed: int = 0, progress: bool | None = None) -> ProbeResult:
+def search(
+    stmt: Statement,
+    fixed: dict,
+    budget: str = "quick",
+    store=None,
+    argv=None,
+    *,
+    axes: list[Axis] | None = None,
+    checks: list[Check] | None = None,
+    max_examples: int = 50,
+    seed: int = 0,
+    progress: bool | None = None,
+) -> ProbeResult:
     """Search for a counterexample: Hypothesis draws instances (``--grid`` ranges bound the
     searched parameters, the statement's strategy the others; ``--set`` values fixed), each is
     run through the checks, ``target()`` drives the violation margin up, and a refuting
@@ -539,12 +652,14 @@ def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv
             elif a.low is not None and p.type is float:
                 if a.geometric:
                     lo, hi = math.log10(a.low), math.log10(a.high)
-                    parts[a.name] = st.floats(lo, hi).map(lambda e: float(f"{10.0 ** e:.6g}"))
+                    parts[a.name] = st.floats(lo, hi).map(lambda e: float(f"{10.0**e:.6g}"))
                 else:
                     parts[a.name] = st.floats(float(a.low), float(a.high), allow_nan=False, allow_infinity=False)
             else:
                 parts[a.name] = st.sampled_from(a.values)
-        base = st.fixed_dictionaries(parts).map(lambda d: {**{k: stmt.param(k).validate(v) for k, v in d.items()}, **fixed})
+        base = st.fixed_dictionaries(parts).map(
+            lambda d: {**{k: stmt.param(k).validate(v) for k, v in d.items()}, **fixed}
+        )
         if stmt.domain:
             base = base.filter(stmt.in_domain)
     evaluations: list[dict] = []
@@ -552,8 +667,15 @@ def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv
     bar = Progress(max_examples, 0, enabled=progress)
 
     @hseed(seed)
-    @settings(max_examples=max_examples, database=None, deadline=None, suppress_health_check=list(HealthCheck),
-              phases=[Phase.explicit, Phase.generate, Phase.target, Phase.shrink], print_blob=False, report_multiple_bugs=False)
+    @settings(
+        max_examples=max_examples,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        phases=[Phase.explicit, Phase.generate, Phase.target, Phase.shrink],
+        print_blob=False,
+        report_multiple_bugs=False,
+    )
     @given(base)
     def find(params):
         vs = [run_check(c, budget=budget, overrides=params, seed=seed) for c in chks]
@@ -583,17 +705,33 @@ def search(stmt: Statement, fixed: dict, budget: str = "quick", store=None, argv
         records = store.verdicts(run_id=run.id) if store is not None else [_stored_form(v) for v in run.verdicts]
         summary = summarise(stmt, records, mode="search", axes=[a.name for a in axes])
         info = {
-            "evaluations": len(evaluations), "found": smallest is not None,
+            "evaluations": len(evaluations),
+            "found": smallest is not None,
             "smallest_counterexample": _fmt(smallest[0]) if smallest else None,
-            "hypotheses_held": all(stmt.hypotheses_hold({**stmt.defaults(), **smallest[0]}).values()) if smallest else None,
-            "largest_margin": best, "margins": evaluations,
+            "hypotheses_held": all(stmt.hypotheses_hold({**stmt.defaults(), **smallest[0]}).values())
+            if smallest
+            else None,
+            "largest_margin": best,
+            "margins": evaluations,
         }
         if smallest:
             held = info["hypotheses_held"]
-            summary["lines"].insert(0, f"search: smallest violating instance after {len(evaluations)} evaluations: {_show(smallest[0])} "
-                                       + ("(hypotheses held: a COUNTEREXAMPLE to the statement)" if held else "(outside the hypotheses: evidence that a hypothesis is needed)"))
+            summary["lines"].insert(
+                0,
+                f"search: smallest violating instance after {len(evaluations)} evaluations: {_show(smallest[0])} "
+                + (
+                    "(hypotheses held: a COUNTEREXAMPLE to the statement)"
+                    if held
+                    else "(outside the hypotheses: evidence that a hypothesis is needed)"
+                ),
+            )
         else:
-            summary["lines"].insert(0, f"search: no violation in {len(evaluations)} evaluations; largest margin {best['margin']:.3g} at {_show(best['params'])}" if best else "search: nothing evaluated")
+            summary["lines"].insert(
+                0,
+                f"search: no violation in {len(evaluations)} evaluations; largest margin {best['margin']:.3g} at {_show(best['params'])}"
+                if best
+                else "search: nothing evaluated",
+            )
         result = ProbeResult(run.id, records, summary, len(evaluations), 0, search=info)
         _finish(result, run, stmt, [a.name for a in axes] if smallest is None else [])
     return result

@@ -1,10 +1,11 @@
 """Runs checks, streams their verdicts into the store, and compares with expectations."""
+
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from theorems.registry import statements
 
@@ -55,5 +56,7 @@ def summary_line(verdicts: list[Verdict]) -> str:
 
 def print_verdict(v: Verdict, stream=sys.stdout) -> None:
     mark = "ok " if v.status == v.expected else "!! "
-    stream.write(f"{mark}{v.status:<12} (expected {v.expected:<9}) {v.statement_id} :: {v.check}  [{v.seconds:.1f}s] {v.message[:120]}\n")
+    stream.write(
+        f"{mark}{v.status:<12} (expected {v.expected:<9}) {v.statement_id} :: {v.check}  [{v.seconds:.1f}s] {v.message[:120]}\n"
+    )
     stream.flush()

@@ -5,6 +5,7 @@ artifacts, and a cache of expensive computations (trajectories, solves) keyed by
 inputs and the code version. The schema carries a version (``PRAGMA user_version``) and is
 migrated forward on open.
 """
+
 from __future__ import annotations
 
 import functools
@@ -126,7 +127,7 @@ def code_files(root: Path = ROOT) -> list[Path]:
     return sorted(files, key=lambda f: f.relative_to(root).as_posix())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def code_version(root: Path = ROOT) -> str:
     """A hash of the package sources (every ``.py`` of numerics/, theorems/ and checks/, in
     subpackages too, each named by its path): cached results are invalidated when the code
@@ -142,13 +143,30 @@ def code_version(root: Path = ROOT) -> str:
 def provenance() -> dict:
     root = ROOT
     try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5).stdout.strip() or None
+        commit = (
+            subprocess.run(
+                ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5
+            ).stdout.strip()
+            or None
+        )
     except Exception:
         commit = None
     versions = {}
     from importlib import metadata
 
-    for pkg in ("sympy", "mpmath", "numpy", "scipy", "cvxpy", "clarabel", "heyoka", "python-flint", "hypothesis", "jinja2", "matplotlib"):
+    for pkg in (
+        "sympy",
+        "mpmath",
+        "numpy",
+        "scipy",
+        "cvxpy",
+        "clarabel",
+        "heyoka",
+        "python-flint",
+        "hypothesis",
+        "jinja2",
+        "matplotlib",
+    ):
         try:
             versions[pkg] = metadata.version(pkg)
         except metadata.PackageNotFoundError:
@@ -232,11 +250,24 @@ class Store:
     # -- runs --------------------------------------------------------------------------
     def start_run(self, budget: str, kind: str = "run", argv: list[str] | None = None, sweep: str | None = None) -> int:
         prov = provenance()
-        return self._write([(
-            "INSERT INTO runs(started, state, kind, budget, git_commit, versions, machine, argv, sweep) VALUES (?,?,?,?,?,?,?,?,?)",
-            (time.time(), "running", kind, budget, prov["git_commit"], json.dumps(prov["versions"]), prov["machine"],
-             json.dumps({"argv": argv or [], "pid": os.getpid(), "host": platform.node()}), sweep),
-        )])[0]
+        return self._write(
+            [
+                (
+                    "INSERT INTO runs(started, state, kind, budget, git_commit, versions, machine, argv, sweep) VALUES (?,?,?,?,?,?,?,?,?)",
+                    (
+                        time.time(),
+                        "running",
+                        kind,
+                        budget,
+                        prov["git_commit"],
+                        json.dumps(prov["versions"]),
+                        prov["machine"],
+                        json.dumps({"argv": argv or [], "pid": os.getpid(), "host": platform.node()}),
+                        sweep,
+                    ),
+                )
+            ]
+        )[0]
 
     def finish_run(self, run_id: int, state: str = "complete") -> None:
         self._write([("UPDATE runs SET finished=?, state=? WHERE id=?", (time.time(), state, run_id))])
@@ -272,10 +303,19 @@ class Store:
         return {(r["check_name"], json.dumps(json.loads(r["params"]), sort_keys=True)) for r in rows}
 
     def add_run_artifact(self, run_id: int, name: str, mime: str, content: str) -> None:
-        self._write([("INSERT OR REPLACE INTO run_artifacts(run_id, name, mime, content) VALUES (?,?,?,?)", (run_id, name, mime, content))])
+        self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO run_artifacts(run_id, name, mime, content) VALUES (?,?,?,?)",
+                    (run_id, name, mime, content),
+                )
+            ]
+        )
 
     def run_artifacts(self, run_id: int) -> dict[str, tuple[str, str]]:
-        rows = self.conn.execute("SELECT name, mime, content FROM run_artifacts WHERE run_id=? ORDER BY name", (run_id,)).fetchall()
+        rows = self.conn.execute(
+            "SELECT name, mime, content FROM run_artifacts WHERE run_id=? ORDER BY name", (run_id,)
+        ).fetchall()
         return {r["name"]: (r["mime"], r["content"]) for r in rows}
 
     def runs(self, kind: str | None = None) -> list[dict]:
@@ -300,8 +340,19 @@ class Store:
     def add_verdict(self, run_id: int, v) -> int:
         """One verdict and its artifacts in one transaction (retried whole if locked)."""
         row = (
-            run_id, v.statement_id, v.check, v.method, v.status, v.expected, json.dumps(v.params, sort_keys=True),
-            json.dumps(v.metrics, sort_keys=True, default=str), v.precision, v.seed, v.seconds, v.message, time.time(),
+            run_id,
+            v.statement_id,
+            v.check,
+            v.method,
+            v.status,
+            v.expected,
+            json.dumps(v.params, sort_keys=True),
+            json.dumps(v.metrics, sort_keys=True, default=str),
+            v.precision,
+            v.seed,
+            v.seconds,
+            v.message,
+            time.time(),
         )
 
         def once():
@@ -309,10 +360,15 @@ class Store:
             try:
                 cur = self.conn.execute(
                     "INSERT INTO verdicts(run_id, statement_id, check_name, method, status, expected, params, metrics, precision, seed, seconds, message, created)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    row,
+                )
                 vid = int(cur.lastrowid)
                 for name, (mime, content) in v.artifacts.items():
-                    self.conn.execute("INSERT INTO artifacts(verdict_id, name, mime, content) VALUES (?,?,?,?)", (vid, name, mime, content))
+                    self.conn.execute(
+                        "INSERT INTO artifacts(verdict_id, name, mime, content) VALUES (?,?,?,?)",
+                        (vid, name, mime, content),
+                    )
                 self.conn.execute("COMMIT")
                 return vid
             except BaseException:
@@ -340,7 +396,9 @@ class Store:
         return out
 
     def artifacts(self, verdict_id: int) -> dict[str, tuple[str, str]]:
-        rows = self.conn.execute("SELECT name, mime, content FROM artifacts WHERE verdict_id=? ORDER BY name", (verdict_id,)).fetchall()
+        rows = self.conn.execute(
+            "SELECT name, mime, content FROM artifacts WHERE verdict_id=? ORDER BY name", (verdict_id,)
+        ).fetchall()
         return {r["name"]: (r["mime"], r["content"]) for r in rows}
 
     def latest_verdicts(self, kind: str = "run") -> dict[tuple[str, str], dict]:
@@ -364,7 +422,9 @@ class Store:
         status, expected."""
         rows = self.conn.execute(
             "SELECT v.id, v.run_id, v.statement_id, v.check_name, v.method, v.status, v.expected FROM verdicts v"
-            " JOIN runs r ON r.id=v.run_id WHERE r.kind=? ORDER BY v.id", (kind,)).fetchall()
+            " JOIN runs r ON r.id=v.run_id WHERE r.kind=? ORDER BY v.id",
+            (kind,),
+        ).fetchall()
         return [dict(r) for r in rows]
 
     def durations(self, budget: str, last: int = 5) -> dict[tuple[str, str], float]:
@@ -372,7 +432,9 @@ class Store:
         ``last`` newest stored verdicts at that budget (runs and probes alike)."""
         rows = self.conn.execute(
             "SELECT v.statement_id, v.check_name, v.seconds FROM verdicts v JOIN runs r ON r.id=v.run_id"
-            " WHERE r.budget=? AND v.seconds IS NOT NULL ORDER BY v.id DESC", (budget,)).fetchall()
+            " WHERE r.budget=? AND v.seconds IS NOT NULL ORDER BY v.id DESC",
+            (budget,),
+        ).fetchall()
         seen: dict[tuple[str, str], list[float]] = {}
         for r in rows:
             xs = seen.setdefault((r["statement_id"], r["check_name"]), [])
@@ -386,7 +448,14 @@ class Store:
         return None if r is None else pickle.loads(r[0])
 
     def cache_put(self, key: str, value: Any) -> None:
-        self._write([("INSERT OR REPLACE INTO cache(key, value, created) VALUES (?,?,?)", (key, pickle.dumps(value), time.time()))])
+        self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO cache(key, value, created) VALUES (?,?,?)",
+                    (key, pickle.dumps(value), time.time()),
+                )
+            ]
+        )
 
 
 def _median(xs: list[float]) -> float:

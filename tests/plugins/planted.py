@@ -4,17 +4,24 @@
 hypothesis ``n <= 10``: false for ``x > 6, n = 10`` (a counterexample inside the hypotheses) and
 for ``n > 10`` (outside them). ``delay`` makes each check sleep (for the interruption tests).
 """
+
 import time
 
 from checks.core import check
 from theorems.registry import Hypothesis, Param, Source, statement
 
 statement(
-    "scratch/planted", "claim", "T", "A planted false bound", Source("tests/plugins/planted.py", "test"),
+    "scratch/planted",
+    "claim",
+    "T",
+    "A planted false bound",
+    Source("tests/plugins/planted.py", "test"),
     r"$x n \le 60$ whenever $n \le 10$",
-    params=(Param("x", float, 1.0, "a real in [0, 10]", low=0.0, high=10.0),
-            Param("n", int, 2, "a size in [1, 50]", low=1, high=50),
-            Param("delay", float, 0.0, "seconds each check sleeps", low=0.0, high=30.0)),
+    params=(
+        Param("x", float, 1.0, "a real in [0, 10]", low=0.0, high=10.0),
+        Param("n", int, 2, "a size in [1, 50]", low=1, high=50),
+        Param("delay", float, 0.0, "seconds each check sleeps", low=0.0, high=30.0),
+    ),
     hypotheses=(Hypothesis(r"$n \le 10$", lambda p: p["n"] <= 10),),
 )
 
@@ -36,8 +43,13 @@ def planted_range(ctx):
 
 
 statement(
-    "scratch/slow", "claim", "S", "Six slow trivial checks (for killing a run mid-way)", Source("tests/plugins/planted.py", "test"),
-    r"$1 \le 2$", params=(Param("delay", float, 0.5, "seconds each check sleeps", low=0.0, high=30.0),),
+    "scratch/slow",
+    "claim",
+    "S",
+    "Six slow trivial checks (for killing a run mid-way)",
+    Source("tests/plugins/planted.py", "test"),
+    r"$1 \le 2$",
+    params=(Param("delay", float, 0.5, "seconds each check sleeps", low=0.0, high=30.0),),
 )
 
 
