@@ -618,7 +618,8 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
             for u in unresolved:
                 ctx.note(
                     f"solver cross-check not resolved (no evidence either way): {u['label']} at {u['instance']}: "
-                    f"discrepancy {u['discrepancy']:.2e}, error estimate {u['error_estimate']:.2e} against tolerance {u['tolerance']:.2e}"
+                    f"discrepancy {u['discrepancy']:.2e}, error estimate {u['error_estimate']:.2e} against tolerance "
+                    f"{u['tolerance']:.2e}"
                 )
             if not ctx.cross_checks["resolved"]:
                 ctx.items.append(

@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser(
         "run",
         help="run checks, store verdicts; exit 0 only if every verdict is as expected",
-        description="Run the checks of the named statements (all if none), store the verdicts, optionally write them as JSON records. Exits 0 only when every verdict equals its expectation.",
+        description="Run the checks of the named statements (all if none), store the verdicts, optionally write them "
+        "as JSON records. Exits 0 only when every verdict equals its expectation.",
     )
     sp.add_argument("ids", nargs="*", metavar="ID", help="statement ids (default: all)")
     sp.add_argument("--paper", choices=sorted(PAPERS), help="only this paper")
@@ -133,18 +134,21 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=SPEC",
-        help="sweep a parameter: a..b (integers), a..b:step, a..b:*factor (geometric) or v1,v2,... (repeatable: a Cartesian sweep)",
+        help="sweep a parameter: a..b (integers), a..b:step, a..b:*factor (geometric) or v1,v2,... (repeatable: a "
+        "Cartesian sweep)",
     )
     sp.add_argument(
         "--samples",
         type=_int_arg("--samples"),
         metavar="N",
-        help="N instances drawn from the statement's Hypothesis strategy (--set values fixed); with --search: the number of evaluations (default 50)",
+        help="N instances drawn from the statement's Hypothesis strategy (--set values fixed); with --search: the "
+        "number of evaluations (default 50)",
     )
     sp.add_argument(
         "--search",
         action="store_true",
-        help="search for a counterexample (Hypothesis target() on the violation margin, then shrinking); --grid ranges bound the search",
+        help="search for a counterexample (Hypothesis target() on the violation margin, then shrinking); --grid "
+        "ranges bound the search",
     )
     sp.add_argument(
         "--check",
@@ -412,7 +416,8 @@ def cmd_probe(args) -> int:
         )
     if result.skipped:
         print(
-            f"resumed run {result.run_id}: {result.skipped} (check, instance) pairs were already stored, {result.new} run now"
+            f"resumed run {result.run_id}: {result.skipped} (check, instance) pairs were already stored, "
+            f"{result.new} run now"
         )
     if not args.quiet:
         for line in instance_lines(result.summary):

@@ -327,7 +327,8 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
         )
     if outside:
         lines.append(
-            f"the conclusion fails on {len(outside)} instance(s) outside the hypotheses (evidence that a hypothesis is needed): "
+            f"the conclusion fails on {len(outside)} instance(s) outside the hypotheses (evidence that a hypothesis "
+            "is needed): "
             + "; ".join(
                 _show(i["params"]) + " [not held: " + ", ".join(t for t, ok in i["hypotheses"].items() if not ok) + "]"
                 for i in outside[:5]
@@ -336,7 +337,8 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
         )
     if holds_outside:
         lines.append(
-            f"the conclusion holds on {len(holds_outside)} instance(s) outside the hypotheses (a hypothesis may be stronger than needed there)"
+            f"the conclusion holds on {len(holds_outside)} instance(s) outside the hypotheses (a hypothesis may be "
+            "stronger than needed there)"
         )
     undecided = [i for i in instances if i["status"] in schema.UNDECIDED]
     if undecided:
@@ -347,7 +349,8 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
         )
     for name, chks in sorted(unused.items()):
         lines.append(
-            f"note: the override {name} was not read by check(s) {', '.join(sorted(chks))} (they run their own instances); their verdicts do not depend on it"
+            f"note: the override {name} was not read by check(s) {', '.join(sorted(chks))} (they run their own "
+            "instances); their verdicts do not depend on it"
         )
     return {
         "statement_id": stmt.id,
@@ -728,7 +731,8 @@ def search(
         else:
             summary["lines"].insert(
                 0,
-                f"search: no violation in {len(evaluations)} evaluations; largest margin {best['margin']:.3g} at {_show(best['params'])}"
+                f"search: no violation in {len(evaluations)} evaluations; largest margin {best['margin']:.3g} at "
+                f"{_show(best['params'])}"
                 if best
                 else "search: nothing evaluated",
             )

@@ -57,6 +57,7 @@ def summary_line(verdicts: list[Verdict]) -> str:
 def print_verdict(v: Verdict, stream=sys.stdout) -> None:
     mark = "ok " if v.status == v.expected else "!! "
     stream.write(
-        f"{mark}{v.status:<12} (expected {v.expected:<9}) {v.statement_id} :: {v.check}  [{v.seconds:.1f}s] {v.message[:120]}\n"
+        f"{mark}{v.status:<12} (expected {v.expected:<9}) {v.statement_id} :: {v.check}  [{v.seconds:.1f}s] "
+        f"{v.message[:120]}\n"
     )
     stream.flush()

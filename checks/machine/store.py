@@ -253,7 +253,8 @@ class Store:
         return self._write(
             [
                 (
-                    "INSERT INTO runs(started, state, kind, budget, git_commit, versions, machine, argv, sweep) VALUES (?,?,?,?,?,?,?,?,?)",
+                    "INSERT INTO runs(started, state, kind, budget, git_commit, versions, machine, argv, sweep) "
+                    "VALUES (?,?,?,?,?,?,?,?,?)",
                     (
                         time.time(),
                         "running",
@@ -359,7 +360,8 @@ class Store:
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 cur = self.conn.execute(
-                    "INSERT INTO verdicts(run_id, statement_id, check_name, method, status, expected, params, metrics, precision, seed, seconds, message, created)"
+                    "INSERT INTO verdicts(run_id, statement_id, check_name, method, status, expected, params, "
+                    "metrics, precision, seed, seconds, message, created)"
                     " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     row,
                 )
@@ -405,7 +407,8 @@ class Store:
         """The newest verdict of every (statement, check) over runs of one kind."""
         rows = self.conn.execute(
             "SELECT v.* FROM verdicts v JOIN runs r ON r.id=v.run_id WHERE r.kind=? AND v.id IN"
-            " (SELECT MAX(v2.id) FROM verdicts v2 JOIN runs r2 ON r2.id=v2.run_id WHERE r2.kind=? GROUP BY v2.statement_id, v2.check_name)",
+            " (SELECT MAX(v2.id) FROM verdicts v2 JOIN runs r2 ON r2.id=v2.run_id WHERE r2.kind=? GROUP BY "
+            "v2.statement_id, v2.check_name)",
             (kind, kind),
         ).fetchall()
         out = {}
