@@ -249,7 +249,10 @@ class Context:
         self.statement = chk.statement
         self.budget = budget
         self.seed = seed
+        # the store's cache (checks.machine.cache.Cache) when the machine gives one: see memo()
         self.cache = cache
+        self.memo_calls: list[dict] = []
+        self._random_calls = 0  # the ordinal of a ctx.random call within the check: part of its seed
         overrides = dict(overrides or {})
         for name in overrides:
             self.statement.param(name)  # raises ParamError for an unknown name
@@ -447,20 +450,36 @@ class Context:
         status = "inconclusive" if ok is None else ("verified" if ok else "refuted")
         return self._add(label, status, metrics)
 
-    def random(self, strategy, prop: Callable[[Any], None], quick: int = 20, full: int = 200) -> str:
+    def random(
+        self,
+        strategy,
+        prop: Callable[[Any], None],
+        quick: int = 20,
+        full: int = 200,
+        examples: Iterable[Any] = (),
+    ) -> str:
         """Hypothesis-generated instances: ``prop(example)`` records items through the judges.
 
-        Derandomized (the same examples every run, seeded by the check). While Hypothesis
-        explores and shrinks, items go to a scratch list; without a refutation they are
-        summarised per label (worst status, count, smallest digits and slack ratio). With
-        one, Hypothesis's shrunk (smallest) failing example is replayed and its items --
-        the stored counterexample -- are recorded as they are."""
-        from hypothesis import HealthCheck, given, settings
+        Derandomized: the same examples every run, seeded by the check's key and the number of
+        this call within the check (not by the source text of this method, which is what
+        Hypothesis's ``derandomize`` alone hashes: a reformatting of this file then changed
+        every random check's examples). ``examples`` are tried first, every run (a stored
+        counterexample, an edge of the domain). While Hypothesis explores and shrinks, items
+        go to a scratch list; without a refutation they are summarised per label (worst
+        status, count, smallest digits and slack ratio). With one, Hypothesis's shrunk
+        (smallest) failing example is replayed and its items -- the stored counterexample --
+        are recorded as they are."""
+        import hashlib
+
+        from hypothesis import HealthCheck, example, given, seed, settings
 
         n = full if self.full else quick
         kept, failing = self.items, []
         scratch: list[Item] = []
+        self._random_calls += 1
+        digest = hashlib.sha256(f"{self.check.key}#{self._random_calls}".encode()).digest()
 
+        @seed(int.from_bytes(digest[:8], "big"))
         @settings(
             max_examples=n,
             derandomize=True,
@@ -470,26 +489,29 @@ class Context:
             print_blob=False,
         )
         @given(strategy)
-        def run(example):
+        def run(drawn):
             start = len(scratch)
             self.items = scratch
-            self.instance = {"example": repr(example)[:500]}
+            self.instance = {"example": repr(drawn)[:500]}
             try:
-                prop(example)
+                prop(drawn)
             finally:
                 self.items = kept
             if any(i.status == "refuted" for i in scratch[start:]):
-                failing.append(example)
+                failing.append(drawn)
                 raise AssertionError("refuted")
 
+        for given_example in reversed(list(examples)):  # Hypothesis runs explicit examples first
+            run = example(given_example)(run)
         try:
             run()
-        except AssertionError:
-            pass
+        except Exception:  # an AssertionError, or a group of them when several explicit examples fail
+            if not failing:
+                raise
         if failing:
-            example = failing[-1]
-            self.instance = {"example": repr(example)[:500]}
-            prop(example)
+            smallest = failing[-1]
+            self.instance = {"example": repr(smallest)[:500]}
+            prop(smallest)
             return self.status
         by_label: dict[str, list[Item]] = {}
         for it in scratch:
@@ -510,6 +532,18 @@ class Context:
             self.items.append(Item(label, combine(i.status for i in its), m, {"hypothesis_examples": len(its)}))
         self.instance = None
         return self.status
+
+    def memo(self, fn: Callable, *args, **kwargs):
+        """``fn(*args, **kwargs)`` for an expensive, deterministic computation (a high-precision
+        flow, a solve): through the run's cache, the value is computed once for the same
+        arguments and the same code (the import closure of ``fn``'s module) and shared by later
+        runs, probes, pytest and the other worker processes. Without a cache, a plain call.
+        ``fn`` must be a module-level function and its arguments and value picklable."""
+        if self.cache is None:
+            return fn(*args, **kwargs)
+        value, hit = self.cache.call(fn, *args, **kwargs)
+        self.memo_calls.append({"function": f"{fn.__module__}.{fn.__qualname__}", "hit": hit})
+        return value
 
     def note(self, text: str) -> None:
         self.notes.append(text)
@@ -661,6 +695,8 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
     }
     if ctx.notes:
         metrics[schema.NOTES] = ctx.notes
+    if ctx.memo_calls:
+        metrics[schema.MEMO] = ctx.memo_calls
     if ctx.overrides:
         # the probe's overrides this check did not read (it sweeps its own grid, say)
         metrics[schema.OVERRIDES_READ] = sorted(ctx.overrides_read)

@@ -83,6 +83,10 @@ COUNTEREXAMPLE = "counterexample"  # {"label", "instance", "metrics"} of the fir
 UNRESOLVED_CROSS_CHECKS = "unresolved_cross_checks"  # solver cross-checks that could not resolve their tolerance
 OVERRIDES_READ = "overrides_read"  # a probe's overrides the check read
 OVERRIDES_UNUSED = "overrides_unused"  # ... and those it did not (it runs its own instances)
+CACHE = (
+    "cache"  # {"hit": bool, "key", and for a hit "computed_seconds", "computed_at"}: the verdict came from the cache
+)
+MEMO = "memo"  # [{"function", "hit"}]: computations a check took through Context.memo
 
 # The headline numbers of a verdict (scalars).
 HEADLINE_METRICS = (MIN_DIGITS, MIN_SLACK_RATIO, ITEMS)
@@ -90,7 +94,9 @@ HEADLINE_METRICS = (MIN_DIGITS, MIN_SLACK_RATIO, ITEMS)
 STRUCTURED_METRICS = (COMPARISONS, INSTANCES, NOTES, COUNTEREXAMPLE, UNRESOLVED_CROSS_CHECKS)
 # The probe's bookkeeping of overrides.
 OVERRIDE_METRICS = (OVERRIDES_READ, OVERRIDES_UNUSED)
-RESERVED_METRICS = HEADLINE_METRICS + STRUCTURED_METRICS + OVERRIDE_METRICS
+# Where the result came from (the content-addressed cache, checks.machine.cache).
+CACHE_METRICS = (CACHE, MEMO)
+RESERVED_METRICS = HEADLINE_METRICS + STRUCTURED_METRICS + OVERRIDE_METRICS + CACHE_METRICS
 
 # A comparison record: these keys, then the judge's numbers (agree: discrepancy, tolerance,
 # error_estimate, digits; bound: lhs, rhs, slack, slack_ratio, error_estimate; identity:

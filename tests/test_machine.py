@@ -80,7 +80,7 @@ class _Reversed(Executor):
     def __init__(self):
         self.submitted: list[str] = []
 
-    def run(self, tasks, budget, seed):
+    def run(self, tasks, budget, seed, cache=None):
         self.submitted = [t.check.name for t in tasks]
         for i in reversed(range(len(tasks))):
             yield i, _verdict(tasks[i].check, 0.1)
@@ -115,7 +115,7 @@ class _Interrupted(Executor):
     def __init__(self, exc: BaseException):
         self.exc = exc
 
-    def run(self, tasks, budget, seed):
+    def run(self, tasks, budget, seed, cache=None):
         yield 0, _verdict(tasks[0].check, 0.1)
         raise self.exc
 

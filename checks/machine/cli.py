@@ -99,6 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
     sp.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
     sp.add_argument("--quiet", action="store_true", help="print only the summary")
+    sp.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="recompute every verdict instead of reusing one computed before by the same code on the same inputs "
+        "(the new result replaces the cached one)",
+    )
     store_opt(sp)
 
     sp = sub.add_parser(
@@ -192,8 +198,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--no-progress", dest="progress", action="store_false")
     sp.add_argument("--quiet", action="store_true", help="print only the summary")
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
+    sp.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="recompute every verdict instead of reusing one computed before by the same code on the same inputs "
+        "(the new result replaces the cached one)",
+    )
     store_opt(sp)
     return p
+
+
+def _cache_mode(args) -> str:
+    return "refresh" if args.no_cache else "use"
 
 
 def cmd_list(args) -> int:
@@ -239,7 +255,9 @@ def cmd_run(args) -> int:
         raise UsageError("no checks selected")
     store = Store(args.store)
     cb = None if args.quiet else print_verdict
-    verdicts = run_checks(chks, store, budget=args.budget, jobs=args.jobs, argv=sys.argv[1:], on_verdict=cb)
+    verdicts = run_checks(
+        chks, store, budget=args.budget, jobs=args.jobs, argv=sys.argv[1:], on_verdict=cb, cache=_cache_mode(args)
+    )
     if args.json:
         write_json(verdicts, args.json)
     print(summary_line(verdicts))
@@ -413,6 +431,7 @@ def cmd_probe(args) -> int:
             workers=args.workers,
             resume=not args.fresh,
             progress=args.progress,
+            cache=_cache_mode(args),
         )
     if result.skipped:
         print(

@@ -19,11 +19,27 @@ finish together, and the verdicts come back in task order.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..core import Check, Verdict, _fmt, load_checks, run_check
+from .cache import Cache, share
+
+# "use": verdicts and computations come from the store's cache when their code and inputs
+# match; "refresh" (--no-cache): computed anew and stored again; "off": no cache at all.
+CACHE_MODES = ("use", "refresh", "off")
+
+
+@dataclass(frozen=True)
+class CacheSpec:
+    """Where the workers find the cache (the store's path) and whether to recompute
+    (``--no-cache``: computed anew and stored again)."""
+
+    path: str
+    refresh: bool = False
 
 
 @dataclass(frozen=True)
@@ -38,11 +54,18 @@ class Task:
         return (self.check.statement_id, self.check.name)
 
 
-def _run_task(check_key: str, overrides: dict, budget: str, seed: int) -> Verdict:
+def run_task(chk: Check, overrides: dict, budget: str, seed: int, cache: CacheSpec | None = None) -> Verdict:
+    """One task: the check's verdict, through the store's cache when ``cache`` names one."""
+    if cache is None:
+        return run_check(chk, budget=budget, overrides=overrides, seed=seed)
+    return Cache.at(cache.path, cache.refresh).verdict(chk, budget, overrides, seed, run_check)
+
+
+def _run_task(check_key: str, overrides: dict, budget: str, seed: int, cache: CacheSpec | None = None) -> Verdict:
     """One task in a worker process (module-level, so that it pickles): the worker loads the
     checks (its own registry) and runs the named one."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    return run_check(load_checks()[check_key], budget=budget, overrides=overrides, seed=seed)
+    return run_task(load_checks()[check_key], overrides, budget, seed, cache)
 
 
 def failed_verdict(task: Task, exc: BaseException, seed: int, where: str) -> Verdict:
@@ -72,8 +95,11 @@ class Executor:
 
     name = "executor"
     parallel = False  # more than one task at a time: the order of submission matters
+    shares_files = True  # the workers see this machine's files (the store's cache)
 
-    def run(self, tasks: Sequence[Task], budget: str, seed: int) -> Iterator[tuple[int, Verdict]]:
+    def run(
+        self, tasks: Sequence[Task], budget: str, seed: int, cache: CacheSpec | None = None
+    ) -> Iterator[tuple[int, Verdict]]:
         raise NotImplementedError
 
 
@@ -83,9 +109,9 @@ class InProcess(Executor):
 
     name = "in-process"
 
-    def run(self, tasks, budget, seed):
+    def run(self, tasks, budget, seed, cache=None):
         for i, t in enumerate(tasks):
-            yield i, run_check(t.check, budget=budget, overrides=t.overrides, seed=seed)
+            yield i, run_task(t.check, t.overrides, budget, seed, cache)
 
 
 class ProcessPool(Executor):
@@ -98,12 +124,14 @@ class ProcessPool(Executor):
     def __init__(self, jobs: int):
         self.jobs = jobs
 
-    def run(self, tasks, budget, seed):
+    def run(self, tasks, budget, seed, cache=None):
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         pool = ProcessPoolExecutor(max_workers=self.jobs)
         try:
-            futs = {pool.submit(_run_task, t.check.key, t.overrides, budget, seed): i for i, t in enumerate(tasks)}
+            futs = {
+                pool.submit(_run_task, t.check.key, t.overrides, budget, seed, cache): i for i, t in enumerate(tasks)
+            }
             for f in as_completed(futs):
                 yield futs[f], f.result()
         except BaseException:
@@ -123,6 +151,8 @@ class Dask(Executor):
 
     def __init__(self, scheduler: str | None = None, workers: int | None = None, client=None):
         self.scheduler, self.workers, self.client = scheduler, workers, client
+        # an existing cluster's workers may run on other machines, without this store
+        self.shares_files = scheduler is None and client is None
 
     def connect(self):
         """A Dask client: on an existing cluster, or on a local cluster of single-threaded
@@ -139,7 +169,7 @@ class Dask(Executor):
         )
         return Client(cluster), cluster
 
-    def run(self, tasks, budget, seed):
+    def run(self, tasks, budget, seed, cache=None):
         if not tasks:
             return
         from dask.distributed import as_completed
@@ -150,7 +180,14 @@ class Dask(Executor):
             for i, t in enumerate(tasks):  # earlier tasks first: a higher priority
                 futs[
                     client.submit(
-                        _run_task, t.check.key, t.overrides, budget, seed, pure=False, priority=len(tasks) - i
+                        _run_task,
+                        t.check.key,
+                        t.overrides,
+                        budget,
+                        seed,
+                        cache,
+                        pure=False,
+                        priority=len(tasks) - i,
                     )
                 ] = i
             for f in as_completed(list(futs)):
@@ -191,6 +228,19 @@ def choose(
 # ---------------------------------------------------------------------------------------
 # Order: longest first
 # ---------------------------------------------------------------------------------------
+SHIPPED_SECONDS = Path(__file__).with_name("expected_seconds.json")
+
+
+def shipped_seconds(budget: str) -> dict[tuple[str, str], float]:
+    """The seconds of each check measured on the reference machine (``expected_seconds.json``,
+    written by ``tools/expected_seconds.py`` from a store), for a store without history."""
+    try:
+        table = json.loads(SHIPPED_SECONDS.read_text())
+    except FileNotFoundError:
+        return {}
+    return {tuple(k.split("::", 1)): float(v) for k, v in table.get(budget, {}).items()}
+
+
 def schedule(tasks: Sequence[Task], expected: Mapping[tuple[str, str], float]) -> list[int]:
     """The order to submit tasks in (indices into ``tasks``), longest expected first (LPT:
     with two workers, both finish close together). ``expected`` gives the seconds of a
@@ -222,9 +272,12 @@ class Run:
         argv: list[str] | None = None,
         sweep: str | None = None,
         resume: bool = False,
+        cache: str = "use",
     ):
+        if cache not in CACHE_MODES:
+            raise ValueError(f"cache must be one of {CACHE_MODES}")
         self.store, self.budget, self.kind, self.argv = store, budget, kind, argv
-        self.sweep, self.resume = sweep, resume
+        self.sweep, self.resume, self.cache = sweep, resume, cache
         self.id: int | None = None
         self.resumed = False
         self.done: set[tuple[str, str]] = set()
@@ -253,7 +306,18 @@ class Run:
             self.store.add_run_artifact(self.id, name, mime, content)
 
     def expected_seconds(self) -> dict[tuple[str, str], float]:
-        return self.store.durations(self.budget) if self.store is not None else {}
+        """Each check's expected seconds at the budget: the store's history, else the shipped
+        table (so that a first run on a new machine is ordered too)."""
+        history = self.store.durations(self.budget) if self.store is not None else {}
+        return {**shipped_seconds(self.budget), **history}
+
+    def cache_spec(self, executor: Executor) -> CacheSpec | None:
+        """Where the executor's workers find the cache: the store's (``None`` without a store,
+        with ``cache="off"``, or for workers that may not see this machine's files)."""
+        if self.store is None or self.cache == "off" or not executor.shares_files:
+            return None
+        share(self.store)
+        return CacheSpec(str(self.store.path), refresh=self.cache == "refresh")
 
     def __exit__(self, exc_type, exc, tb) -> bool:
         if self.store is not None and self.id is not None:
@@ -273,7 +337,7 @@ def execute(
     the verdicts in task order."""
     order = schedule(tasks, run.expected_seconds()) if executor.parallel and len(tasks) > 1 else list(range(len(tasks)))
     got: dict[int, Verdict] = {}
-    for k, v in executor.run([tasks[i] for i in order], run.budget, seed):
+    for k, v in executor.run([tasks[i] for i in order], run.budget, seed, run.cache_spec(executor)):
         run.add(v)
         got[order[k]] = v
         if on_verdict is not None:

@@ -540,6 +540,7 @@ def probe(
     resume: bool = True,
     progress: bool | None = None,
     on_verdict: Callable[[Verdict], None] | None = None,
+    cache: str = "use",
 ) -> ProbeResult:
     """Run a statement's checks on each instance (``instances``, or the single ``overrides``),
     store each verdict as it arrives, and write the summary (and phase diagram) to the run."""
@@ -548,7 +549,7 @@ def probe(
     for inst in insts:  # everything validated before anything runs or is stored
         stmt.check_instance(inst)
     key = sweep_key(stmt, chks, insts, budget, seed)
-    with Run(store, budget, kind="probe", argv=argv, sweep=key, resume=resume) as run:
+    with Run(store, budget, kind="probe", argv=argv, sweep=key, resume=resume, cache=cache) as run:
         todo = [(i, c) for i, inst in enumerate(insts) for c in chks if (c.name, canonical(inst)) not in run.done]
         tasks = [Task(c, insts[i]) for i, c in todo]
         skipped = len(insts) * len(chks) - len(tasks)

@@ -31,12 +31,13 @@ def run_checks(
     jobs: int = 1,
     argv: list[str] | None = None,
     on_verdict: Callable[[Verdict], None] | None = None,
+    cache: str = "use",
 ) -> list[Verdict]:
     """Run the checks (in this process, or on a pool of ``jobs`` processes, longest first);
     each verdict is stored (one transaction each) as it arrives. Returns the verdicts in the
-    checks' order."""
+    checks' order. ``cache``: see :data:`checks.machine.executor.CACHE_MODES`."""
     tasks = [Task(c, dict(overrides or {})) for c in checks]
-    with Run(store, budget, kind=kind, argv=argv) as run:
+    with Run(store, budget, kind=kind, argv=argv, cache=cache) as run:
         return execute(run, tasks, choose(len(tasks), jobs=jobs), seed=0, on_verdict=on_verdict)
 
 

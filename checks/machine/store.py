@@ -432,10 +432,12 @@ class Store:
 
     def durations(self, budget: str, last: int = 5) -> dict[tuple[str, str], float]:
         """The expected seconds of each (statement, check) at a budget: the median of its
-        ``last`` newest stored verdicts at that budget (runs and probes alike)."""
+        ``last`` newest stored verdicts at that budget (runs and probes alike) that were computed,
+        not taken from the cache."""
         rows = self.conn.execute(
             "SELECT v.statement_id, v.check_name, v.seconds FROM verdicts v JOIN runs r ON r.id=v.run_id"
-            " WHERE r.budget=? AND v.seconds IS NOT NULL ORDER BY v.id DESC",
+            " WHERE r.budget=? AND v.seconds IS NOT NULL AND NOT COALESCE(json_extract(v.metrics, '$.cache.hit'), 0)"
+            " ORDER BY v.id DESC",
             (budget,),
         ).fetchall()
         seen: dict[tuple[str, str], list[float]] = {}

@@ -1,0 +1,220 @@
+"""A content-addressed cache: results keyed by their inputs and by exactly the code they depend on.
+
+The code a computation depends on is the *import closure* of the module that defines it: the
+project modules it imports, directly or through others, found statically (an AST walk of
+``import`` statements anywhere in a module, lazy imports inside functions included), plus the
+versions of the libraries that compute (SymPy, mpmath, NumPy, SciPy, cvxpy, Clarabel, heyoka,
+python-flint, Hypothesis) and of Python. Editing a module changes the key of every computation
+whose closure holds it, and of no other: a change to one paper's checks leaves the other papers'
+cached verdicts valid, a change to ``numerics/flows.py`` invalidates every check that integrates.
+
+Two users: the runner caches whole verdicts (a check is a deterministic function of its code,
+budget, overrides and seed: checks draw their instances from fixed seeds and Hypothesis runs
+derandomized), and checks cache expensive computations shared between checks, runs and
+processes through :meth:`checks.core.Context.memo`.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import json
+import os
+import platform
+import time
+from dataclasses import replace
+from importlib import metadata
+from pathlib import Path
+
+from ..core import Verdict
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("numerics", "theorems", "checks")
+LIBRARIES = ("sympy", "mpmath", "numpy", "scipy", "cvxpy", "clarabel", "heyoka", "python-flint", "hypothesis")
+
+
+def module_file(name: str, root: Path = ROOT) -> Path | None:
+    """The source file of a project module (``pkg.mod`` or a package's ``__init__``)."""
+    base = root.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imported(name: str, path: Path, root: Path, packages: tuple[str, ...]) -> set[str]:
+    """Project modules a module imports (statically, anywhere in its body)."""
+    is_package = path.name == "__init__.py"
+    package = name if is_package else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                mod = f"{base}.{node.module}" if node.module else base
+            else:
+                mod = node.module or ""
+            # ``from pkg import mod`` imports a module when ``pkg.mod`` is one
+            targets = [mod] + [f"{mod}.{a.name}" for a in node.names]
+        else:
+            continue
+        for t in targets:
+            if t.split(".")[0] not in packages:
+                continue
+            # ``import a.b.c`` also runs ``a`` and ``a.b``
+            parts = t.split(".")
+            for i in range(1, len(parts) + 1):
+                prefix = ".".join(parts[:i])
+                if module_file(prefix, root) is not None:
+                    found.add(prefix)
+    found.discard(name)
+    return found
+
+
+@functools.cache
+def closure(name: str, root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> tuple[str, ...]:
+    """Every project module ``name`` depends on, itself included, sorted."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        mod = todo.pop()
+        if mod in seen:
+            continue
+        path = module_file(mod, root)
+        if path is None:
+            continue
+        seen.add(mod)
+        parents = {mod.rsplit(".", i)[0] for i in range(1, mod.count(".") + 1)}  # importing a.b runs a
+        todo.extend((_imported(mod, path, root, packages) | parents) - seen)
+    return tuple(sorted(seen))
+
+
+@functools.cache
+def environment() -> str:
+    """Python and the computing libraries, as one string (part of every key)."""
+    versions = {}
+    for pkg in LIBRARIES:
+        try:
+            versions[pkg] = metadata.version(pkg)
+        except metadata.PackageNotFoundError:
+            versions[pkg] = None
+    return json.dumps({"python": platform.python_version(), "machine": platform.machine(), **versions}, sort_keys=True)
+
+
+def code_hash(modules, root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> str:
+    """A hash of the sources in the import closure of ``modules`` and of the environment."""
+    h = hashlib.sha256(environment().encode())
+    for mod in sorted({m for name in modules for m in closure(name, root, packages)}):
+        h.update(mod.encode() + b"\0")
+        h.update(module_file(mod, root).read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def key(kind: str, code: str, *inputs) -> str:
+    """The cache key of one computation: its kind, its code hash, its inputs (canonical JSON)."""
+    h = hashlib.sha256(f"{kind}\0{code}\0".encode())
+    h.update(json.dumps(inputs, sort_keys=True, default=repr).encode())
+    return h.hexdigest()
+
+
+# ---------------------------------------------------------------------------------------
+# Whole verdicts
+# ---------------------------------------------------------------------------------------
+def check_modules(chk) -> list[str] | None:
+    """The modules a check's verdict depends on: the module defining it and the theorems
+    module of the same name (its statements: texts, hypotheses, expectations), each with its
+    import closure; ``None`` for a check outside the project's packages (a plugin: not cached)."""
+    module = chk.fn.__module__
+    if module.split(".")[0] != "checks" or module_file(module) is None:
+        return None
+    mods = [module]
+    paired = "theorems." + module.split(".", 1)[1]
+    if module_file(paired) is not None:
+        mods.append(paired)
+    return mods
+
+
+def verdict_key(chk, budget: str, overrides: dict | None, seed: int) -> str | None:
+    """The cache key of a check's verdict, or ``None`` when it is not cacheable."""
+    mods = check_modules(chk)
+    if mods is None:
+        return None
+    return key("verdict", code_hash(mods), chk.key, budget, dict(overrides or {}), seed)
+
+
+class Cache:
+    """The cache of one store (its ``cache`` table), as the checks and the runner use it.
+
+    :meth:`verdict` runs a check through the cache; :meth:`call` caches one computation (what
+    :meth:`checks.core.Context.memo` calls). ``refresh`` recomputes and replaces (``--no-cache``).
+    """
+
+    def __init__(self, store, refresh: bool = False):
+        self.store, self.refresh = store, refresh
+
+    @classmethod
+    def at(cls, path, refresh: bool = False) -> Cache:
+        """The cache of the store at ``path``: one connection per process (the run's own store
+        in the process that runs it, see :func:`share`; a worker opens its own)."""
+        from .store import Store
+
+        k = (os.getpid(), str(path))
+        if k not in _OPEN:
+            _OPEN[k] = Store(path)
+        return cls(_OPEN[k], refresh)
+
+    def get(self, k: str):
+        return None if self.refresh else self.store.cache_get(k)
+
+    def put(self, k: str, value) -> None:
+        self.store.cache_put(k, value)
+
+    def call(self, fn, *args, **kwargs):
+        """``fn(*args, **kwargs)``, computed once for the same arguments and the same code (the
+        import closure of ``fn``'s module): the value is pickled into the store. Returns
+        ``(value, hit)``."""
+        if module_file(fn.__module__) is None or "<locals>" in fn.__qualname__:
+            return fn(*args, **kwargs), False  # code outside the project's files cannot be versioned
+        k = key(f"call:{fn.__module__}.{fn.__qualname__}", code_hash([fn.__module__]), args, kwargs)
+        found = self.get(k)
+        if found is not None:
+            return found[0], True
+        value = fn(*args, **kwargs)
+        self.put(k, (value,))
+        return value, False
+
+    def verdict(self, chk, budget: str, overrides: dict | None, seed: int, run) -> Verdict:
+        """``run(chk, budget, overrides, seed, cache)``'s verdict, from the cache when the check
+        was run before with the same code, budget, overrides and seed. The verdict records it in
+        ``metrics['cache']``: ``hit``, and for a hit the seconds the computation took and when;
+        ``seconds`` is then the time of the lookup. ``error`` verdicts are never cached (a failed
+        computation may not fail again)."""
+        t0 = time.perf_counter()
+        k = verdict_key(chk, budget, overrides, seed)
+        found = self.get(k) if k is not None else None
+        if found is not None:
+            v, computed_at = found
+            info = {"hit": True, "key": k[:16], "computed_seconds": v.seconds, "computed_at": computed_at}
+            return replace(v, metrics={**v.metrics, "cache": info}, seconds=time.perf_counter() - t0)
+        v = run(chk, budget=budget, overrides=overrides, seed=seed, cache=self)
+        if k is not None:
+            v.metrics["cache"] = {"hit": False, "key": k[:16]}
+            if v.status != "error":
+                self.put(k, (v, time.time()))
+        return v
+
+
+# Open stores by (process, path). A second SQLite connection to the same file in the process
+# that writes the run hid the run's commits from other processes until it exited (seen with
+# the SIGKILL test); a forked worker must not use its parent's connection.
+_OPEN: dict[tuple[int, str], object] = {}
+
+
+def share(store) -> None:
+    """Let this process's cache use ``store``'s connection (the run's own store)."""
+    _OPEN[(os.getpid(), str(store.path))] = store
