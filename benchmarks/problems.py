@@ -298,7 +298,6 @@ def rnn_lowdim(
     b0 = eps * rng.standard_normal(d)
     x0 = [exact(v) for v in a0] + [exact(v) for v in b0] * 2  # B = C^T (balanced)
     loss_mp = sp.lambdify([coords], loss, "mpmath")
-    wf = [float(v) for v in w]
 
     def field(x, num):  # the numeric twin numerics/linear_rnn.py, generic over the number type
         A_ = nlr.symmetric_from_coordinates(list(x[:na]), d)

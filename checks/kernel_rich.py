@@ -269,9 +269,9 @@ def theorem1_proof_identities(ctx):
     ctx.identity("(19): dQ/dbeta = arcsinh(beta / (2 alpha^2 w0^2))", sp.diff(Q, bb) - sp.asinh(bb / (2 * a**2 * w**2)))
     ctx.identity("b(b^{-1}(beta)) = beta", 2 * a**2 * w**2 * sp.sinh(sp.asinh(bb / (2 * a**2 * w**2))) - bb)
 
-    # conjugate: sup_beta theta beta - Q(beta) attained at beta = 2 a^2 w^2 sinh(theta), value 2 a^2 w^2 (cosh theta - 1)
-    # (asinh(sinh th) = th and sqrt(1 + sinh^2 th) = cosh th for real th, which SymPy does not
-    # apply by itself)
+    # conjugate: sup_beta theta beta - Q(beta) attained at beta = 2 a^2 w^2 sinh(theta), value
+    # 2 a^2 w^2 (cosh theta - 1) (asinh(sinh th) = th and sqrt(1 + sinh^2 th) = cosh th for real
+    # th, which SymPy does not apply by itself)
     def real_th(e):
         e = e.subs(sp.asinh(sp.sinh(th)), th)
         return e.replace(

@@ -197,7 +197,6 @@ def affine_model_limit(fixture: str, wp0, wm0, D: int, t_end: float = 1e4):
     residual is below 1e-10 (before the rounding floor, so that its geometric decay gives the
     tail estimate). Returns ``(beta_K(inf), err, diag(J J^T), F(w(0)))``."""
     Xs, ys, X, y = data(fixture)
-    d = X.shape[1]
     wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=D, prefix="k")
     w = wp + wm
     at0 = {**dict(zip(wp, wp0)), **dict(zip(wm, wm0))}
@@ -259,7 +258,6 @@ def tk_printed_affine(ctx):
     ctx.identity("printed f_K = linearisation when unbiased (a = b)", (printed - linear).subs(b, a), scope="a = b")
     inst = {"fixture": "T5", "alpha": 2.0, "D": 2}
     ctx.start(inst)
-    Xs = data("T5")[0]
     wp0, wm0 = BIASED_SHAPE
     e2 = [0, 1, 0, 0, 0]
     f0 = sum((sp.Integer(p) ** 2 - sp.Integer(m) ** 2) * xi for p, m, xi in zip(wp0, wm0, e2))  # f(w_0, e_2)
@@ -702,8 +700,8 @@ def uv_printed_identities(ctx):
     )
     r_first = -2 * sum(r[n] * sp.sign(u[i]) * v[i] * Xs[n, i] for n in range(Xs.shape[0]))
     ctx.note(
-        "What holds: d|u|/dt = sign(u) u' = -2 sum_n r_n sign(u) o v o x^(n) (factor -2 of the §2 loss, r to the first power); "
-        f"residual of that form against the derivation: {sp.simplify(r_first.subs(at) - derived_abs_u)}"
+        "What holds: d|u|/dt = sign(u) u' = -2 sum_n r_n sign(u) o v o x^(n) (factor -2 of the §2 loss, r to the "
+        f"first power); residual of that form against the derivation: {sp.simplify(r_first.subs(at) - derived_abs_u)}"
     )
 
 
@@ -850,9 +848,10 @@ def _record_tie_path(ctx, D: int, path):
     }
     ts = [float(t) for t in ts]
     ctx.note(
-        f"TIE (D={D}): the min-l1 set is the segment (t, 4/5 - 3t/2, 1/5 + t/2), t in [0, 8/15]; every beta_alpha on the grid "
-        f"lies on it (all entries positive), and t(alpha) = {', '.join(f'{t:.10g}' for t in ts)} approaches t = {float(pred):.10g}, the "
-        f"point the next order of Q selects ({'max entropy: min sum b ln b' if D == 2 else f'max sum b^(2/{D})'}); "
+        f"TIE (D={D}): the min-l1 set is the segment (t, 4/5 - 3t/2, "
+        "1/5 + t/2), t in [0, 8/15]; every beta_alpha on the grid lies on it (all entries positive), "
+        f"and t(alpha) = {', '.join(f'{t:.10g}' for t in ts)} approaches t = {float(pred):.10g}, the point "
+        f"the next order of Q selects ({'max entropy: min sum b ln b' if D == 2 else f'max sum b^(2/{D})'}); "
         f"difference at the smallest alpha {float(path[-1][1][0] - pred):.3g}."
     )
 
@@ -1027,7 +1026,6 @@ def lemma8_symbolic(ctx):
     alpha^(2-D) +/- D(D-2) G``, so both being >= 0 is Lemma 8's bound, and for the §2 flow the
     same step gives the bound halved."""
     Xs, ys, X, y = data("T5")
-    d = Xs.shape[1]
     for D in (3, 4, 6) if ctx.full else (3,):
         wp, wm, beta, loss, rhs = kd.depth_D_flow(tuple(map(tuple, Xs.tolist())), tuple(ys), D)
         Xtr = Xs.T * (Xs * beta - ys)
@@ -1047,8 +1045,9 @@ def lemma8_symbolic(ctx):
         )
     ctx.metrics["normalisation"] = "printed (50)/(52) = gradient flow of L/2; §2 flow = printed flow at time 2t"
     ctx.note(
-        "(50)/(52) print -dL/dw_pm = -/+ D X^T r w_pm^(D-1); with the §2 loss -dL/dw_pm = -/+ 2D X^T r w_pm^(D-1). "
-        "Lemma 8 as printed concerns the integral of r along the printed flow; along the §2 flow the integral is half as large."
+        "(50)/(52) print -dL/dw_pm = -/+ D X^T r w_pm^(D-1); "
+        "with the §2 loss -dL/dw_pm = -/+ 2D X^T r w_pm^(D-1). Lemma 8 as printed concerns the "
+        "integral of r along the printed flow; along the §2 flow the integral is half as large."
     )
     # general D = 2 + k (k > 0): write (51)/(53) as w = B^(-1/k) with B = alpha^(2-D) +/- c D(D-2) G > 0 (c = 1
     # printed, c = 2 for the §2 loss); the chain rule through B keeps SymPy's power rules valid (B > 0)
@@ -1059,7 +1058,8 @@ def lemma8_symbolic(ctx):
             w = B ** (-1 / k)
             dw = sp.diff(w, B) * sign * c * Dg * k * kd.g
             ctx.identity(
-                f"general D: (alpha^(2-D) {'+' if sign > 0 else '-'} {c if c > 1 else ''}D(D-2) G)^(-1/(D-2)) solves the {flow_name}",
+                f"general D: (alpha^(2-D) {'+' if sign > 0 else '-'} {c if c > 1 else ''}D(D-2) "
+                f"G)^(-1/(D-2)) solves the {flow_name}",
                 sp.simplify(sp.powsimp(dw - c * kd.printed_flow(Dg, w, sign), force=True)),
                 scope="D = 2 + k, k > 0, base B > 0",
             )
@@ -1084,7 +1084,8 @@ def lemma8_symbolic(ctx):
                 sp.powsimp(sp.expand_power_base(dw2 - 2 * kd.printed_flow(D, w2, sign), force=True), force=True)
             )
             ctx.identity(
-                f"§2 flow: (alpha^(2-D) {'+' if sign > 0 else '-'} 2D(D-2) G)^(-1/(D-2)) solves w' = {'-' if sign > 0 else '+'}2D g w^(D-1), D={D}",
+                f"§2 flow: (alpha^(2-D) {'+' if sign > 0 else '-'} 2D(D-2) G)^(-1/(D-2)) "
+                f"solves w' = {'-' if sign > 0 else '+'}2D g w^(D-1), D={D}",
                 resid2,
                 scope=scope,
             )
@@ -1096,7 +1097,8 @@ def lemma8_symbolic(ctx):
             # (54): the linear constraint w_pm^(2-D) >= 0 ends exactly at -/+ Lemma 8's bound
             edge = sp.solve(kr.alpha ** (2 - D) + sign * D * (D - 2) * kd.G, kd.G)[0]
             ctx.identity(
-                f"(54): w_{'+' if sign > 0 else '-'}^(2-D) >= 0 iff {'G >= -' if sign > 0 else 'G <= '}alpha^(2-D)/(D(D-2)), D={D}",
+                f"(54): w_{'+' if sign > 0 else '-'}^(2-D) >= 0 "
+                f"iff {'G >= -' if sign > 0 else 'G <= '}alpha^(2-D)/(D(D-2)), D={D}",
                 sp.simplify(edge + sign * kd.lemma8_bound(D)),
                 scope=scope,
             )
@@ -1183,8 +1185,8 @@ def lemma8_flow(ctx):
                         _maxabs([a - b for a, b in zip(pm, fl.states[-1][:d])])
                     )
     ctx.note(
-        "Along the §2-loss flow the ratio stays below 1/2 (its integral of r is half the printed flow's); the printed (51) "
-        "applied to it is off by the normalisation (metric printed_51_on_loss_flow_mismatch)."
+        "Along the §2-loss flow the ratio stays below 1/2 (its integral of r is half the printed flow's); "
+        "the printed (51) applied to it is off by the normalisation (metric printed_51_on_loss_flow_mismatch)."
     )
 
 
@@ -1302,7 +1304,10 @@ def theorem3_flow(ctx):
     cvxpy's power-cone program (``numerics.convex.min_power``; for alpha <= 0.5, where Clarabel
     resolves it; its error estimate includes its KKT stationarity residual). Digits of
     agreement are recorded."""
-    ctx.precision = f"flow {HP_BITS} bits (check {HP_BITS + 64}); dual Newton >= 50 digits (check +20); Clarabel 1e-14 (check 1e-12)"
+    ctx.precision = (
+        f"flow {HP_BITS} bits (check {HP_BITS + 64}); "
+        "dual Newton >= 50 digits (check +20); Clarabel 1e-14 (check 1e-12)"
+    )
     quick = [{"fixture": f, "D": D, "alpha": a} for f, D, a in T3_QUICK]
     full = [{"fixture": f, "D": D, "alpha": a} for f, D, a in T3_FULL]
     for inst in ctx.instances(quick, full):

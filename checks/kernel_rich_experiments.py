@@ -242,7 +242,8 @@ def figure1_replica(ctx):
         if i1_all is None or i < i1_all:
             continue
         ctx.fact(
-            f"(a) N = {N}: mean error at alpha = 1e{log_alpha[-1]:g} exceeds that at alpha = 1e{log_alpha[0]:g} by > {Z:g} SE",
+            f"(a) N = {N}: mean error at alpha = 1e{log_alpha[-1]:g} "
+            f"exceeds that at alpha = 1e{log_alpha[0]:g} by > {Z:g} SE",
             m > Z * se,
             difference=m,
             se=se,
@@ -362,7 +363,7 @@ def figure1_replica(ctx):
     ax[2].plot(Ns, np.median(a_max, axis=0), "o-", label="median over training sets")
     if i1_all is not None:
         ax[2].axvline(Ns[i1_all], ls="--", c="k")
-    ax[2].set(xlabel="N", ylabel="log10 largest alpha (error <= %g)" % acc, title="(c)")
+    ax[2].set(xlabel="N", ylabel=f"log10 largest alpha (error <= {acc:g})", title="(c)")
     ctx.plot("figure-1", fig)
 
 
@@ -401,7 +402,8 @@ def sparse_regression_sample_sizes(ctx):
     for i in sorted({i1 if i1 is not None else 0, len(Ns) - 1}):
         m, se = montecarlo.mean_and_standard_error(E[:, i, -1] - E[:, i, 0])
         ctx.fact(
-            f"N = {Ns[i]}: generalisation improves as alpha decreases (> {Z:g} SE from alpha = 1e{log_alpha[-1]:g} to 1e{log_alpha[0]:g})",
+            f"N = {Ns[i]}: generalisation improves as alpha decreases (> {Z:g} "
+            f"SE from alpha = 1e{log_alpha[-1]:g} to 1e{log_alpha[0]:g})",
             m > Z * se,
             difference=m,
             se=se,
@@ -539,7 +541,7 @@ def figure2_q_and_r(ctx):
     slopes z f'/f of q and of r reach the same level s drift apart by orders of magnitude as s
     -> 1 (a rescaling would keep their ratio b fixed). r' = 1 - 1/a* by the envelope theorem.
     Both are even by construction (the closed form; the a <-> b symmetry of (9), used to
-    compute r), so evenness is not asserted."""
+    compute r), so evenness is not asserted."""  # noqa: E501 (a check's docstring is stored verbatim)
     zs = np.concatenate([-np.logspace(2, -2, 9), [0.0], np.logspace(-2, 2, 9)])
     rv, rerr = [], []
     for zv in zs:
@@ -749,7 +751,8 @@ def figure3_replica(ctx):
         )
         ctx.fact(f"(b) D = {D}: the ratio increases with alpha", bool(np.all(np.diff(rho) > -(rerr[1:] + rerr[:-1]))))
         ctx.fact(
-            f"(b) D = {D}: it spans the l1 end (< 2% of the way at the smallest alpha) to the l2 end (> 98% at alpha = 1e3)",
+            f"(b) D = {D}: it spans the l1 end (< 2% of the way at "
+            "the smallest alpha) to the l2 end (> 98% at alpha = 1e3)",
             bool(s[0] < 0.02 and s[-1] > 0.98),
             s_smallest=float(s[0]),
             s_largest=float(s[-1]),
@@ -804,7 +807,8 @@ def figure3_replica(ctx):
                 above.append(a_max[3][s_, i1 + 1] > a_max[2][s_, i1 + 1])
         n, k = len(above), sum(above)
         ctx.fact(
-            "(c) just above a training set's l1 threshold, D = 3 recovers the plant from a larger alpha^D than D = 2 (sign test)",
+            "(c) just above a training set's l1 threshold, D = 3 recovers "
+            "the plant from a larger alpha^D than D = 2 (sign test)",
             (montecarlo.sign_test_pvalue(k, n) <= P_Z) if n >= 10 else None,
             successes=k,
             n=n,
@@ -813,7 +817,8 @@ def figure3_replica(ctx):
         both = np.isfinite(a_max[2]) | np.isfinite(a_max[3])
         pooled = (np.maximum(a_max[3], -1e3) - np.maximum(a_max[2], -1e3))[both]
         ctx.fact(
-            "(c) pooled over N and training sets, D = 3's alpha^D_max is below D = 2's in no more cases than chance allows",
+            "(c) pooled over N and training sets, D = 3's alpha^D_max "
+            "is below D = 2's in no more cases than chance allows",
             montecarlo.sign_test_pvalue(int(np.sum(pooled < 0)), int(np.sum(pooled != 0))) > P_Z,
             D3_below=int(np.sum(pooled < 0)),
             D3_above=int(np.sum(pooled > 0)),
@@ -907,7 +912,6 @@ def figure5_replica(ctx):
     )
     rich_x = grid <= 0
     falling = (grid >= -2) & rich_x
-    j01 = int(np.argmin(np.abs(grid + 1)))
     for k in curve_ks:
         e = exc[k][:, falling]
         steps = [montecarlo.mean_and_standard_error(e[:, j + 1] - e[:, j]) for j in range(e.shape[1] - 1)]
@@ -929,7 +933,8 @@ def figure5_replica(ctx):
     floor = np.array([min_nuclear_excess(s) for s in range(seeds)])
     kk = curve_ks[-1]
     ctx.fact(
-        f"(1) k = {kk}: at the smallest scale the excess lies in [min-nuclear-norm excess, 0 + {Z:g} SE] for every draw",
+        f"(1) k = {kk}: at the smallest scale the excess lies in "
+        f"[min-nuclear-norm excess, 0 + {Z:g} SE] for every draw",
         bool(
             np.all(exc[kk][:, 0] >= floor - np.array([completion_run(s, kk, float(grid[0]))[4] for s in range(seeds)]))
             and montecarlo.mean_and_standard_error(exc[kk][:, 0])[0]
@@ -970,8 +975,9 @@ def figure5_replica(ctx):
         np.mean([completion_run(s, k2, float(grid[0]))[2] for s in range(seeds)])
     )
     ctx.note(
-        "'This phase transition appears to sharpen somewhat as k increases' is not asserted at these widths. The rich-side "
-        "excess can be slightly negative: with 60 of 100 entries the minimum-nuclear-norm completion is not always Y*."
+        "'This phase transition appears to sharpen somewhat as k increases' is not "
+        "asserted at these widths. The rich-side excess can be slightly negative: "
+        "with 60 of 100 entries the minimum-nuclear-norm completion is not always Y*."
     )
     plt = _pyplot()
     fig, ax = plt.subplots(1, 2, figsize=(8, 3.2))
@@ -1084,7 +1090,8 @@ def figure6_replica(ctx):
         for j in [j for j, la in enumerate(RELU_LOG_ALPHA_D) if la >= 1]:
             m, se = montecarlo.mean_and_standard_error(np.log(te[:, j]) - np.log(te[:, 0]))
             ctx.fact(
-                f"D = {D}: log test error at alpha^D = 1e-3 below that at the large initialisation 1e{RELU_LOG_ALPHA_D[j]:g} by > {Z:g} SE",
+                f"D = {D}: log test error at alpha^D = 1e-3 below that at the "
+                f"large initialisation 1e{RELU_LOG_ALPHA_D[j]:g} by > {Z:g} SE",
                 m > Z * se,
                 log_ratio=m,
                 se=se,
@@ -1278,7 +1285,8 @@ def univariate_summary(data: str, k: int, scalings: tuple) -> dict:
 def _spline_item(ctx, data, sm):
     for c in sm["rich"]:
         ctx.fact(
-            f"{data}, c = {c:g}: the rich limit is closer to the linear spline than the kernel limit is (margin: alpha error)",
+            f"{data}, c = {c:g}: the rich limit is closer to the linear "
+            "spline than the kernel limit is (margin: alpha error)",
             sm["rich_spline"][c] + sm["a_err"][c] < sm["kern_spline"][c],
             rich_to_spline_rms=sm["rich_spline"][c],
             kernel_to_spline_rms=sm["kern_spline"][c],
@@ -1289,7 +1297,8 @@ def _spline_item(ctx, data, sm):
 def _independence_item(ctx, data, sm):
     err = max(sm["a_err"].values())
     ctx.fact(
-        f"{data}: the rich limit does not depend on the layer scaling (spread + alpha error < the kernel limits' spread)",
+        f"{data}: the rich limit does not depend on the layer "
+        "scaling (spread + alpha error < the kernel limits' spread)",
         sm["rich_pair"] + err < sm["kern_pair"],
         rich_spread_rms=sm["rich_pair"],
         kernel_spread_rms=sm["kern_pair"],

@@ -585,7 +585,7 @@ def theorem4_trend(ctx):
     program's solution (float dual Newton) against argmin Q_mu (float dual Newton, checked
     against mpmath dual Newton at 50/70 digits and cvxpy kl_div); the seed-averaged distance must go to 0: fitted slope in
     log k at most -1/4, and consistent (4 standard errors) with the CLT rate k^(-1/2) derived
-    from A_i/4 = mu^2 chi^2_k / k."""
+    from A_i/4 = mu^2 chi^2_k / k."""  # noqa: E501 (a check's docstring is stored verbatim)
     mu2 = _t4_mu2(ctx)
     X, y = t4_data()
     d = X.shape[1]
@@ -1297,7 +1297,8 @@ def lemma11_symbolic(ctx):
         scope="d = 2, k = 1, N = 2",
     )
     ctx.note(
-        "(72)/(73) as printed use X_n of size d x d and I_{d x d}; for the lifted W W^T (2d x 2d) they conform only with Xbar_n and I_{2d}."
+        "(72)/(73) as printed use X_n of size d x d and I_{d x d}; "
+        "for the lifted W W^T (2d x 2d) they conform only with Xbar_n and I_{2d}."
     )
 
 
@@ -1357,7 +1358,8 @@ def lemma12_symbolic(ctx):
     )
     integral = sp.integrate(sp.exp(-mu * lam * t), (t, 0, sp.oo))
     ctx.identity(
-        "(81): sqrt(mu Lambda + mu lambda/4) e0 int_0^oo e^{-mu lambda t} dt = sqrt(Lambda + lambda/4) e0 / (lambda sqrt(mu))",
+        "(81): sqrt(mu Lambda + mu lambda/4) e0 int_0^oo e^{-mu "
+        "lambda t} dt = sqrt(Lambda + lambda/4) e0 / (lambda sqrt(mu))",
         sp.simplify(sp.sqrt(mu * Lam + mu * lam / 4) * e0 * integral - km.lemma12_bound()),
         scope="positive",
     )
@@ -1367,9 +1369,9 @@ def lemma12_symbolic(ctx):
         scope="positive",
     )
     ctx.note(
-        "(80)'s third line bounds |W'| by |sum_n (y_n - y*_n) X_n W|_F: the derived W' is -4 sum_n r_n Xbar_n W for the §2 loss "
-        "(-2 sum_n r_n Xbar_n W for the 1/2-normalised one); the statement's sup bound is time-invariant and is checked directly "
-        "along flows (flow-sup-bound)."
+        "(80)'s third line bounds |W'| by |sum_n (y_n - y*_n) X_n W|_F: the derived "
+        "W' is -4 sum_n r_n Xbar_n W for the §2 loss (-2 sum_n r_n Xbar_n W for the 1/2-normalised one); "
+        "the statement's sup bound is time-invariant and is checked directly along flows (flow-sup-bound)."
     )
 
 
@@ -1542,7 +1544,8 @@ def corollary10_symbolic(ctx):
     c4 = 4 + 16 * Lam / lam
     term2, term3 = km.eq94_width()[1], km.eq94_width()[2]
     ctx.identity(
-        "(96): alpha^2 lambda sqrt(k)/(sqrt(Lambda)(4 + 16 Lambda/lambda)) * sqrt((94)'s 2nd term) = sqrt(512 k d^3 alpha^4 Lambda^2)",
+        "(96): alpha^2 lambda sqrt(k)/(sqrt(Lambda)(4 + 16 "
+        "Lambda/lambda)) * sqrt((94)'s 2nd term) = sqrt(512 k d^3 alpha^4 Lambda^2)",
         sp.simplify(
             al**2 * lam * sp.sqrt(k) / (sp.sqrt(Lam) * c4) * sp.sqrt(term2) - sp.sqrt(512 * k * d**3 * al**4 * Lam**2)
         ),
@@ -1550,15 +1553,17 @@ def corollary10_symbolic(ctx):
     )
     at3 = sp.simplify((al**2 * lam * k / (sp.sqrt(Lam) * c4)).subs(k, term3))
     ctx.identity(
-        "(97) at k = (94)'s 3rd term: alpha^2 lambda k/(sqrt(Lambda)(4 + 16 Lambda/lambda)) = lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2)",
+        "(97) at k = (94)'s 3rd term: alpha^2 lambda k/(sqrt(Lambda)(4 + 16 "
+        "Lambda/lambda)) = lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2)",
         sp.simplify(at3 - lam**2 * Y / (8 * Lam * (lam + 4 * Lam) ** 2)),
         scope="positive",
     )
     ctx.metrics["(97) second inequality at k = (94)'s 3rd term: LHS/(2Y)"] = str(sp.simplify(at3 / (2 * Y)))
     ctx.note(
-        "(97)'s second inequality does not follow from k >= Y/(2 alpha^2 sqrt(Lambda)(lambda + 4 Lambda)) as printed: at that k the "
-        "left side is lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2), at least 2Y only when lambda^2 >= 16 Lambda (lambda + 4 Lambda)^2 "
-        "(false whenever Lambda >= 1/16); k >= 2 Y sqrt(Lambda)(4 + 16 Lambda/lambda)/(alpha^2 lambda) is what the step needs. "
+        "(97)'s second inequality does not follow from k >= Y/(2 alpha^2 sqrt(Lambda)(lambda + 4 Lambda)) "
+        "as printed: at that k the left side is lambda^2 Y/(8 Lambda (lambda + 4 Lambda)^2), "
+        "at least 2Y only when lambda^2 >= 16 Lambda (lambda + 4 Lambda)^2 (false whenever Lambda >= 1/16); "
+        "k >= 2 Y sqrt(Lambda)(4 + 16 Lambda/lambda)/(alpha^2 lambda) is what the step needs. "
         "The width requirement's dependence on Y and alpha is unchanged (only its Lambda, lambda factor)."
     )
     x = sp.Symbol("x", positive=True)
@@ -1586,11 +1591,13 @@ def corollary10_symbolic(ctx):
         "N Lambda": str(4 * Lam_v),
     }
     ctx.note(
-        f"(89) last step '|X|_F^2 <= d Lambda^2' fails: d = 2, X = I_4/2 gives |X|_F^2 = {fro2} > d Lambda^2 = {2 * Lam_v**2}; "
-        "|X|_F^2 <= N Lambda holds (tr), so (98)-(100) hold with a different constant c (the O(.) statement is unaffected)."
+        "(89) last step '|X|_F^2 <= d Lambda^2' fails: d = 2, X = I_4/2 "
+        f"gives |X|_F^2 = {fro2} > d Lambda^2 = {2 * Lam_v**2}; |X|_F^2 <= N Lambda holds (tr), "
+        "so (98)-(100) hold with a different constant c (the O(.) statement is unaffected)."
     )
     ctx.note(
-        "(93) prints 8 sqrt(2kd)/sqrt(k) inside the root where (92) has gamma/mu = 8 sqrt(2kd)/k; (95) uses the correct 8 sqrt(2d)/sqrt(k)."
+        "(93) prints 8 sqrt(2kd)/sqrt(k) inside the root where (92) "
+        "has gamma/mu = 8 sqrt(2kd)/k; (95) uses the correct 8 sqrt(2d)/sqrt(k)."
     )
 
 
@@ -1711,8 +1718,9 @@ def corollary10_slopes(ctx):
             }
         )
     ctx.note(
-        "The tested k are far below the printed width requirement (94) (first two terms "
-        f"{float(km.eq94_width(Lam, lam, 2, 1.0, 1.0)[0]):.3g} and {float(km.eq94_width(Lam, lam, 2, 1.0, 1.0)[1]):.3g} for lambda = {lam:.3g}, "
+        "The tested k are far below the printed width requirement (94) "
+        f"(first two terms {float(km.eq94_width(Lam, lam, 2, 1.0, 1.0)[0]):.3g} "
+        f"and {float(km.eq94_width(Lam, lam, 2, 1.0, 1.0)[1]):.3g} for lambda = {lam:.3g}, "
         f"Lambda = {Lam:.3g}, d = 2): the slopes probe the O(.) claim beyond the proven range."
     )
 

@@ -287,7 +287,8 @@ def general_approach_symbolic(ctx):
             for av, sv in ((1, 1 / 50), (sp.Rational(1, 2), -1 / 7), (3, 1 / 900))
         ]
         ctx.identity(
-            f"D={D}: beta = w_+^D - w_-^D = alpha^D h_D(theta), theta = -alpha^(D-2) 2D(D-2) S (exact at 3 rational points)",
+            f"D={D}: beta = w_+^D - w_-^D = alpha^D h_D(theta), "
+            "theta = -alpha^(D-2) 2D(D-2) S (exact at 3 rational points)",
             vals,
             scope="3 rational (alpha, S) points",
         )
@@ -789,7 +790,6 @@ def theorem2_symbolic(ctx):
             f"||b*||_1, where Lemma 5 needs exp(-d(2+eps)/(2 eps ||b*||_1)) < exp(-d/(eps ||b*||_1))."
         )
     # patched l1 argument
-    L = sp.Symbol("L", positive=True)  # log(1/alpha^2)
     ctx.exact(
         "printed power term => (26) at beta*_l1 with eps': (2(1+eps)b)^{-k} <= (2b)^{-k}",
         bool(sp.simplify((2 * (1 + e) * b) / (2 * b) - 1).is_positive),
@@ -813,13 +813,14 @@ def theorem2_symbolic(ctx):
         and sp.limit(h, b, sp.oo) == sp.oo,
     )
     ctx.note(
-        "Patched l1 argument (each step an item above): the printed threshold gives alpha < 1, alpha^2 <= ||b*||_1 and "
-        "alpha <= (2||b*||_1)^{-1/(2eps')}, so (26) at b* gives Q(b*)/L <= (1+eps')||b*||_1; (28) at the argmin gives "
-        "||beta_inf||_1 <= Q(beta_inf)/L + d/L <= Q(b*)/L + eps||b*||_1/2; hence ||beta_inf||_1 <= (1 + eps' + eps/2)||b*||_1 "
-        "<= (1+eps)||b*||_1. The l1 conclusion of Theorem 2 therefore holds as printed even though the printed proof's "
-        "appeal to Lemma 5 does not go through."
+        "Patched l1 argument (each step an item above): the printed threshold gives alpha < 1, "
+        "alpha^2 <= ||b*||_1 and alpha <= (2||b*||_1)^{-1/(2eps')}, so (26) at b* gives Q(b*)/L <= (1+eps')||b*||_1; "
+        "(28) at the argmin gives ||beta_inf||_1 <= Q(beta_inf)/L + d/L <= Q(b*)/L + eps||b*||_1/2; "
+        "hence ||beta_inf||_1 <= (1 + eps' + eps/2)||b*||_1 <= (1+eps)||b*||_1. The l1 conclusion of "
+        "Theorem 2 therefore holds as printed even though the printed proof's appeal to Lemma 5 does not go through."
     )
-    # l2: printed alpha^2 = sqrt(2(1+eps)(1+2/eps) b2) vs Lemma 7 at (eps', (1+2eps) b2): (1+2eps) b2 (1+eps'^{-1/4})^4 ... squared
+    # l2: printed alpha^2 = sqrt(2(1+eps)(1+2/eps) b2) vs Lemma 7 at (eps', (1+2eps) b2):
+    # (1+2eps) b2 (1+eps'^{-1/4})^4 ... squared
     lhs = 2 * (1 + e) * (1 + 2 / e)
     rhs = (1 + 2 * e) * (1 + (1 + 2 / e) ** sp.Rational(1, 4)) ** 2
     crossing = sp.nsolve(lhs - rhs, e, 1.0)
@@ -829,9 +830,10 @@ def theorem2_symbolic(ctx):
         bool((lhs - rhs).subs(e, sp.Rational(1, 10)) > 0),
     )
     ctx.note(
-        f"Proof gap (l2): alpha >= sqrt(2(1+eps)(1+2/eps)||b*||_2) implies Lemma 7's alpha_2(eps/(2+eps), (1+2eps)||b*||_2) "
-        f"only for eps <= {float(crossing):.6f} (the ratio of the squared thresholds is independent of ||b*||_2); e.g. eps = 3: "
-        f"printed alpha^2/||b*||_2 = {float(lhs.subs(e, 3)):.4f}, Lemma 7 needs {float(rhs.subs(e, 3)):.4f}."
+        "Proof gap (l2): alpha >= sqrt(2(1+eps)(1+2/eps)||b*||_2) implies Lemma 7's alpha_2(eps/(2+eps), "
+        f"(1+2eps)||b*||_2) only for eps <= {float(crossing):.6f} (the ratio of the squared thresholds is "
+        f"independent of ||b*||_2); e.g. eps = 3: printed alpha^2/||b*||_2 = {float(lhs.subs(e, 3)):.4f}, "
+        f"Lemma 7 needs {float(rhs.subs(e, 3)):.4f}."
     )
 
 
@@ -843,7 +845,6 @@ def _theorem2_instance(ctx, fixture, eps, decades, label_prefix=""):
     d = len(X[0])
     b1 = fixture_l1(fixture)[0]
     n2 = fixture_l2_norm2(fixture)
-    out = {}
     with mpmath.workdps(60):
         e = mpmath.mpf(eps)
         b1m, n2m = _num(b1), _num(n2)
@@ -1099,13 +1100,15 @@ def lemma5_sharpness(ctx):
             else:
                 certified_bound(
                     ctx,
-                    "alpha = 1.1 alpha_1, beta = e_1: Q/log(1/alpha^2) < 1 - eps (the conclusion fails just beyond the threshold)",
+                    "alpha = 1.1 alpha_1, beta = e_1: Q/log(1/alpha^2) < 1 - eps "
+                    "(the conclusion fails just beyond the threshold)",
                     ratio,
                     iv.mpf(1 - eps),
                     alpha=mpmath.nstr(a1 * factor, 8),
                 )
                 ctx.exact(
-                    "the statement's hypotheses (evaluated exactly) exclude alpha = 1.1 alpha_1, where the conclusion fails",
+                    "the statement's hypotheses (evaluated exactly) "
+                    "exclude alpha = 1.1 alpha_1, where the conclusion fails",
                     not all(held.values()),
                 )
 
@@ -1148,7 +1151,8 @@ def lemma5_random(ctx):
                 QL = Q_mp(bm, a) / L
                 up25 = n1 * (1 + mpmath.log(n1 + a**2) / L)
                 lo27 = sum(abs(v) * (1 + (mpmath.log(abs(v)) - 1) / L) for v in bm if v != 0)
-                # (28) per coordinate: |b|(log|b| - 1) >= -1, i.e. g(|b|) = |b| log|b| - |b| + 1 >= 0 (exactly 0 at |b| = 1)
+                # (28) per coordinate: |b|(log|b| - 1) >= -1, i.e. g(|b|) = |b| log|b| - |b| + 1 >= 0
+                # (exactly 0 at |b| = 1)
                 lo28_slack = (
                     sum(abs(v) * mpmath.log(abs(v)) - abs(v) + 1 for v in bm if v != 0) + sum(1 for v in bm if v == 0)
                 ) / L
@@ -1210,9 +1214,10 @@ def lemma6_symbolic(ctx):
     ctx.metrics["(31) printed line matches q"] = bool(abs(resid_printed) < 1e-12)
     if abs(resid_printed) > 1e-12:
         ctx.note(
-            f"Proof step (31) as printed is not an identity: with x = c alpha^2 its last line has sqrt(c^2 alpha^4 + 1/2) where "
-            f"q needs sqrt(c^2 alpha^4 + 1/4) (residual {resid_printed} at x = 1/3). With 1/4 the line is exact and (32) "
-            f"follows; with the printed 1/2 the upper bound of (32) would not follow at small x (log(1/2 + sqrt(1/2)) > 0)."
+            "Proof step (31) as printed is not an identity: "
+            "with x = c alpha^2 its last line has sqrt(c^2 alpha^4 + 1/2) where q needs sqrt(c^2 alpha^4 + 1/4) "
+            f"(residual {resid_printed} at x = 1/3). With 1/4 the line is exact and (32) follows; "
+            "with the printed 1/2 the upper bound of (32) would not follow at small x (log(1/2 + sqrt(1/2)) > 0)."
         )
     ctx.identity(
         "(31) with 1/4 in place of the printed 1/2 is exact",
@@ -1224,7 +1229,8 @@ def lemma6_symbolic(ctx):
         bool(sp.expand((2 * x + 1) ** 2 - (4 * x**2 + 1)).is_nonnegative),
     )
     ctx.exact(
-        "(32) upper: sqrt(x^2+1/4) <= x + 1/2 [(x+1/2)^2 - x^2 - 1/4 = x] and log(1+x) <= x [x - log(1+x): 0 at 0, derivative x/(1+x) >= 0]",
+        "(32) upper: sqrt(x^2+1/4) <= x + 1/2 [(x+1/2)^2 - x^2 - 1/4 = x] "
+        "and log(1+x) <= x [x - log(1+x): 0 at 0, derivative x/(1+x) >= 0]",
         bool(sp.expand((x + sp.Rational(1, 2)) ** 2 - x**2 - sp.Rational(1, 4)).is_nonnegative)
         and bool(sp.simplify(sp.diff(x - sp.log(1 + x), x)).is_nonnegative)
         and (x - sp.log(1 + x)).subs(x, 0) == 0,
@@ -1248,7 +1254,8 @@ def lemma6_symbolic(ctx):
     chain = ln_d - 6 / Dq - e * (6 / Dq - 2 + 2 * sp.log(Dq))
     printed_line2 = 2 * Dq - 6 + Dq * ln_d / (2 * e) - 6 / e
     ctx.identity(
-        "(35): ln d - 6 alpha^2 sqrt d - eps(6 alpha^2 sqrt d - 2 + 2 ln(1/(alpha^2 sqrt d))) = (eps/Dq)(2Dq - 6 + Dq ln d/(2eps) - 6/eps)",
+        "(35): ln d - 6 alpha^2 sqrt d - eps(6 alpha^2 sqrt d - 2 + 2 "
+        "ln(1/(alpha^2 sqrt d))) = (eps/Dq)(2Dq - 6 + Dq ln d/(2eps) - 6/eps)",
         sp.simplify(chain - (e / Dq) * printed_line2),
         scope="alpha = d^{-1/4-1/(8eps)}, Dq = d^{1/(4eps)}",
     )
@@ -1257,7 +1264,8 @@ def lemma6_symbolic(ctx):
         2 * 12 >= 6 and 12 * 1 / 2 >= 6,
     )
     ctx.exact(
-        "(34) needs a positive denominator: 6s - 2 + 2 log(1/s) >= -2 + ln(d)/(2 eps) >= -2 + 2 log 12 > 0 at the lemma's alpha",
+        "(34) needs a positive denominator: 6s - 2 + 2 log(1/s) >= -2 + ln(d)/(2 "
+        "eps) >= -2 + 2 log 12 > 0 at the lemma's alpha",
         bool(-2 + 2 * sp.log(12) > 0),
     )
 
@@ -1373,13 +1381,15 @@ def lemma7_symbolic(ctx):
     ctx.metrics["(40)-(41) derivative order of the printed formula (SymPy)"] = 4 if is4 else (3 if is3 else None)
     if is4 and not is3:
         ctx.note(
-            "Proof-step mismatch: (40) and (41) write phi''' for the fourth derivative phi'''' of (39) (SymPy: the formula in "
-            "(40) equals phi'''' and not phi'''); with phi'''' the Taylor step (41) (remainder phi''''(xi) z^4/4!) is right."
+            "Proof-step mismatch: (40) and (41) write phi''' for the fourth derivative "
+            "phi'''' of (39) (SymPy: the formula in (40) equals phi'''' and not phi'''); "
+            "with phi'''' the Taylor step (41) (remainder phi''''(xi) z^4/4!) is right."
         )
     t = sp.Symbol("t", nonnegative=True)
     poly = sp.Poly(sp.expand((4 + t) ** 5 - 4**5), t)
     ctx.exact(
-        "(40) bound: (4 + t)^5 - 4^5 has non-negative coefficients and no constant term, so (4+t)^{5/2} >= 32 for t >= 0",
+        "(40) bound: (4 + t)^5 - 4^5 has non-negative coefficients "
+        "and no constant term, so (4+t)^{5/2} >= 32 for t >= 0",
         all(c >= 0 for c in poly.all_coeffs()) and poly.eval(0) == 0,
     )
     ctx.exact(
@@ -1388,7 +1398,8 @@ def lemma7_symbolic(ctx):
         and bool(sp.expand(2 * (t + 2) + (2 * t - 4)).is_nonnegative),
     )
     ctx.identity(
-        "(40)-(41): bound/4! = (z^6 + 2 alpha^4 z^4)/(384 alpha^12) = (z^2/(4 alpha^4)) (z^4 + 2 alpha^4 z^2)/(96 alpha^8)",
+        "(40)-(41): bound/4! = (z^6 + 2 alpha^4 z^4)/(384 "
+        "alpha^12) = (z^2/(4 alpha^4)) (z^4 + 2 alpha^4 z^2)/(96 alpha^8)",
         [
             (zz**2 + 2 * a**4) / (16 * a**12) / 24 * zz**4 - (zz**6 + 2 * a**4 * zz**4) / (384 * a**12),
             (zz**6 + 2 * a**4 * zz**4) / (384 * a**12) - zz**2 / (4 * a**4) * (zz**4 + 2 * a**4 * zz**2) / (96 * a**8),
@@ -1622,20 +1633,21 @@ def asymmetry_experiment(ctx):
     ctx.metrics["T5 l2: log10 alpha_needed"] = {f"{e:g}": n for e, n in l2_need}
     ctx.metrics["gap family: eps * log(1/alpha_needed)"] = dict(zip(map(str, fam_eps), fam_prod))
     ctx.fact(
-        "l2: polynomially large alpha suffices; alpha_needed grows like eps^-r with r <= 1/2 (the printed threshold's rate)",
+        "l2: polynomially large alpha suffices; alpha_needed grows "
+        "like eps^-r with r <= 1/2 (the printed threshold's rate)",
         0 <= l2_rate <= 0.5,
         fitted_rate=l2_rate,
     )
     ctx.fact(
-        "certain problems need exponentially small alpha: on gap_family(2 eps), eps * log(1/alpha_needed) does not fall "
-        "(smallest eps >= 0.5 x largest eps)",
+        "certain problems need exponentially small alpha: on gap_family(2 eps), "
+        "eps * log(1/alpha_needed) does not fall (smallest eps >= 0.5 x largest eps)",
         fam_prod[-1] >= 0.5 * fam_prod[0] and fam_prod[-1] > 0,
     )
     ctx.note(
-        f"T5 (unique beta*_l1, strict dual certificate): eps * log(1/alpha_needed) = {[round(p, 4) for p in l1_prod]} along "
-        f"eps = {l1_eps}: on this fixed problem the alpha needed for the l1 solution norm shrinks only polynomially in eps, so the "
-        f"main text's unqualified 'exponentially small alpha is needed' does not hold for every problem; footnote 3 restricts "
-        f"it to certain problems."
+        f"T5 (unique beta*_l1, strict dual certificate): eps * log(1/alpha_needed) = {[round(p, 4) for p in l1_prod]} "
+        f"along eps = {l1_eps}: on this fixed problem the alpha needed "
+        "for the l1 solution norm shrinks only polynomially in eps, so the main text's unqualified 'exponentially "
+        "small alpha is needed' does not hold for every problem; footnote 3 restricts it to certain problems."
     )
 
 
@@ -1877,19 +1889,22 @@ def q_vs_r_symbolic(ctx):
     branches = sp.solve([e2.coeff(s, 2), e2.coeff(s, 3)], [k[0], k[1]], dict=True)
     small = [b for b in branches if b[k[0]] == -2]
     ctx.exact(
-        "at infinity: the branches are u = z -/+ 2 sqrt z + 3/2 + ..., the smaller r = z - 2 sqrt z + 3/2 + O(z^{-1/2})",
+        "at infinity: the branches are u = z -/+ 2 sqrt z + 3/2 + ..., "
+        "the smaller r = z - 2 sqrt z + 3/2 + O(z^{-1/2})",
         len(small) == 1 and small[0][k[1]] == sp.Rational(3, 2),
         branches=str(branches),
     )
     b, a = sp.symbols("b alpha", positive=True)
     r0 = b**2 / (8 * a**4) - b**4 / (128 * a**8)
     ctx.identity(
-        "alpha -> infinity: alpha^2 r(b/alpha^2) = b^2/(8 alpha^2) + O(alpha^-6), Q: b^2/(4 alpha^2): ratio 1/2 for every b",
+        "alpha -> infinity: alpha^2 r(b/alpha^2) = b^2/(8 alpha^2) + O(alpha^-6), "
+        "Q: b^2/(4 alpha^2): ratio 1/2 for every b",
         sp.limit((a**2 * r0) / (b**2 / (4 * a**2)), a, sp.oo) - sp.Rational(1, 2),
     )
     rinf = b / a**2 - 2 * sp.sqrt(b) / a + sp.Rational(3, 2)
     ctx.identity(
-        "alpha -> 0: alpha^2 r(b/alpha^2) = b - 2 alpha sqrt(b) + 3 alpha^2/2 + O(alpha^3) -> |b| (polynomially, rate alpha)",
+        "alpha -> 0: alpha^2 r(b/alpha^2) = b - 2 alpha sqrt(b) + 3 "
+        "alpha^2/2 + O(alpha^3) -> |b| (polynomially, rate alpha)",
         sp.expand(a**2 * rinf - (b - 2 * a * sp.sqrt(b) + 3 * a**2 / 2)),
     )
     roots = sp.roots(sp.Poly(kq.P_Z, u), cubics=True, quartics=True)
@@ -1897,7 +1912,6 @@ def q_vs_r_symbolic(ctx):
         "r is radical: SymPy's roots of p_z are 4 explicit radical expressions (no RootOf)",
         sum(roots.values()) == 4 and not any(rt.has(sp.RootOf, sp.CRootOf) for rt in roots),
     )
-    q = kq.q_by_recipe()
     inf = q_at_infinity()
     ctx.exact("q(z)/z -> infinity (z = 1/s)", sp.limit(sp.expand_log(inf * s_pos, force=True), s_pos, 0, "+") == sp.oo)
     ctx.exact(

@@ -1112,7 +1112,8 @@ def cor6c_flow(ctx):
             ctx.bound("log L~(t)/L~(t0) + lambda_r c(t0)(t - t0) <= 0", worst[0], 0.0, err=worst[1], t=tw)
         ctx.start({"kind": kind, "limit": "(22)"})
         cT, cinf = qs[-1]["c"], qs[-1]["c_inf"]
-        # |dc/dmu_k| <= 2/sqrt(lambda_1) and |mu_k(T) - sigma_k(Yt)| <= ||E(T)||_F: |c(T) - c_inf| <= 4 ||E(T)||/sqrt(lambda_1)
+        # |dc/dmu_k| <= 2/sqrt(lambda_1) and |mu_k(T) - sigma_k(Yt)| <= ||E(T)||_F:
+        # |c(T) - c_inf| <= 4 ||E(T)||/sqrt(lambda_1)
         lip = 4 * float(qs[-1]["E_fro"]) / math.sqrt(float(qs[-1]["lam_1"]))
         ctx.agree(
             "c(T) -> (22): |c(T) - c_inf| within the Lipschitz bound 4||E(T)||/sqrt(lambda_1)",

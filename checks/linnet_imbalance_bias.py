@@ -576,7 +576,8 @@ def lemma11_symbolic(ctx):
         a_v = math.sqrt(m + n) + lb.t_delta_printed(delta)
         edge = float(edge_h.subs(aa, a_v))
         ctx.exact(
-            f"h > h0 at its edge (delta = {delta}): the hypothesis admits h = (1 + 1e-6) h_E7 and refuses (1 - 1e-6) h_E7, h_E7 = solve(a/sqrt(h) = 1/4)",
+            f"h > h0 at its edge (delta = {delta}): the hypothesis admits h = (1 + 1e-6) "
+            "h_E7 and refuses (1 - 1e-6) h_E7, h_E7 = solve(a/sqrt(h) = 1/4)",
             lb.l11_width_ok({"h": edge * (1 + 1e-6), "delta": delta})
             and not lb.l11_width_ok({"h": edge * (1 - 1e-6), "delta": delta}),
             h_E7=edge,
@@ -621,7 +622,8 @@ def theorem12_sample(alpha: float, h: int, seed: int):
     zperp_f = np.sqrt(np.sum(zperp**2, axis=(1, 2)))
     u2v = zperp[-1][:, :m]
     dist = float(np.linalg.norm(u2v, 2))
-    # the limit: |Z_perp(inf) - Z_perp(T)| <= (exp(lambda_1^{1/2} int_T^inf |E|) - 1) sup|Z_perp|, int_T^inf |E| <= 2|E(T)|/(lambda_r 2 Delta)
+    # the limit: |Z_perp(inf) - Z_perp(T)| <= (exp(lambda_1^{1/2} int_T^inf |E|) - 1) sup|Z_perp|,
+    # int_T^inf |E| <= 2|E(T)|/(lambda_r 2 Delta)
     tail = (math.exp(math.sqrt(lam1) * 2 * Efro[-1] / rate) - 1) * float(zperp_f.max()) + float(
         p.error[-1]
     ) * 10 * float(np.abs(C0).sum())
@@ -738,7 +740,8 @@ def _theorem12(ctx, quick, full, label="(36)"):
             max_limit_error=max(errs),
         )
         ctx.fact(
-            "proof chain dist <= |U2(0)V^T|_F <= sup|Z_perp|_F <= (E.15) on every sample in the (33) event, and (E.16)'s factor <= C^(1/h^(1-2 alpha)) on the (35) event",
+            "proof chain dist <= |U2(0)V^T|_F <= sup|Z_perp|_F <= (E.15) on every sample in "
+            "the (33) event, and (E.16)'s factor <= C^(1/h^(1-2 alpha)) on the (35) event",
             chain_bad == 0,
             chain_violations=chain_bad,
         )

@@ -360,7 +360,6 @@ def extrapolation_io_random(ctx):
         L = int(rng.integers(1, 31))
         x = [Fraction(int(rng.integers(-9, 10)), 7) for _ in range(L)]
         conv = lambda M: np.array(M.tolist(), dtype=object)
-        to_frac = lambda v: Fraction(int(sp.fraction(v)[0]), int(sp.fraction(v)[1])) if v.is_Rational else v
         ys = nl.simulate(conv(As).astype(object), [v for v in Bs], [v for v in Cs], x, update="delay")
         yt = nl.simulate(conv(A_), [v for v in B_], [v for v in C_], x, update="delay")
         ctx.exact(
@@ -745,7 +744,8 @@ def lemma7_random(ctx):
         off = float(sum(pi for xi, pi in zip(grid, pvec) if np.min(np.abs(xi - atoms)) > 1e-12))
         resid = float(np.max(np.abs(moments.vandermonde(grid, k) @ pvec - np.array(w[:k]))))
         # certificate-based accuracy: sum_i p_i Q(x_i) = sum_j q_j (m_j - w_j) <= resid sum|q_j| with
-        # Q = prod (z - a_i)^2, so the LP's residual allows at most resid sum|q| / min_{off atoms} Q of mass off the atoms
+        # Q = prod (z - a_i)^2, so the LP's residual allows at most resid sum|q| / min_{off atoms} Q
+        # of mass off the atoms
         qc = np.poly(np.repeat(atoms, 2))
         Qx = np.polyval(qc, grid)
         offQ = [Q for xi, Q in zip(grid, Qx) if np.min(np.abs(xi - atoms)) > 1e-12]
@@ -1059,8 +1059,8 @@ def thm8_rate_random(ctx):
     lit = {q: float(abs(1 - (1 - t) ** q) / t) for q in (2, 3, 5)}
     ctx.metrics["literal_E37_ratio_|dm_q|/W_q_at_masses_1_and_0.99"] = lit
     ctx.note(
-        "The literal (E.37) |m_q - m^_q| <= W_q fails: point masses at 1 and 99/100 give |m_q - m^_q|/W_q = %s > 1 "
-        "for q = 2, 3, 5 (proof-only misprint; the O-form holds)." % lit
+        "The literal (E.37) |m_q - m^_q| <= W_q fails: point masses at 1 and 99/100 "
+        f"give |m_q - m^_q|/W_q = {lit} > 1 for q = 2, 3, 5 (proof-only misprint; the O-form holds)."
     )
 
 

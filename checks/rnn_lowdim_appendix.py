@@ -138,7 +138,7 @@ def corollaryA2_flow(ctx):
     """GF of the common loss of the Lemma A.1 pair (d^ = 2, k = 3 <= 2d^-1; balanced symmetric
     student d = 6, init 1e-2; LSODA at rtol 1e-10, check 1e-12): the loss reaches < 1e-10, and the limit's h_3 differs from at
     least one teacher's w_3 by more than half their gap (it cannot extrapolate both):
-    GF converges to a zero-loss point that does not extrapolate w.r.t. that teacher."""
+    GF converges to a zero-loss point that does not extrapolate w.r.t. that teacher."""  # noqa: E501 (a check's docstring is stored verbatim)
     ctx.precision = "scipy LSODA rtol 1e-10 (check 1e-12)"
     inst = ctx.instances([{"d": 6, "k": 3, "init_scale": 1e-2, "seed": 0}])[0]
     ctx.start(inst)
@@ -594,7 +594,7 @@ def E4_fd(ctx):
                 Bp[i] += e
                 Bm[i] -= e
                 fd.append((L(Bp) - L(Bm)) / (2 * e))
-            r, v, printed = [], B, [0] * d
+            v, printed = B, [0] * d
             Ap = mpmath.eye(d)
             for j in range(k):
                 rj = (C.T * v)[0] - w[j]
@@ -1059,7 +1059,7 @@ def E13_flow(ctx):
     like eps^-0.25 -- no eps-independent M1 exists (refuted; fitted slope <= -0.2 for every draw)."""
     ctx.precision = "scipy DOP853 rtol 1e-10 (check 1e-12), (z, Y, W)"
     ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
-    for rb, ra in e13_sup_ratio(21, range(2 if not ctx.full else 3), 0.5):
+    for rb, _ in e13_sup_ratio(21, range(2 if not ctx.full else 3), 0.5):
         s = float(np.polyfit(np.log(E12_EPS), np.log(rb), 1)[0])
         ctx.fact("sup_{t<=t-bar} ||B||/eps^0.75 bounded as eps -> 0 (slope > -0.05)", s > -0.05, slope=s, ratios=rb)
 

@@ -144,8 +144,9 @@ def figure5(ctx):
     )
     ctx.metrics["k=2d^_relative_error_at_j=k..k+3"] = [abs(h2[j] - w[j]) / abs(w[j]) for j in range(2, 6)]
     ctx.note(
-        "'Tracks the teacher several steps beyond k' is not resolved at d^ = 1: the k = 2d^ student's error at j = k is "
-        "already ~24 % of w_k (recorded); with d^ = 5 the paper's student has 10 matched entries to extrapolate from."
+        "'Tracks the teacher several steps beyond k' is not resolved at d^ = 1: "
+        "the k = 2d^ student's error at j = k is already ~24 % of w_k (recorded); "
+        "with d^ = 5 the paper's student has 10 matched entries to extrapolate from."
     )
     ctx.metrics["responses"] = {"teacher": list(w), "k=2": list(h2), "k=4": list(h4)}
 

@@ -318,7 +318,8 @@ def _rademacher_lemma31(ctx, quick, full):
             gap = nx.sympy_rational(shifted) - printed
             rt = nx.sympy_rational(H[k - 1])  # the residual's entry met by mu = e_1 (x_1 meets h_{k-1})
             ctx.exact(
-                "identity covariance, mean e_1: expectation - (4) = (h_{k-1})^2 (the raw second moment is what (4) needs)",
+                "identity covariance, mean e_1: expectation - (4) = (h_{k-1})^2 "
+                "(the raw second moment is what (4) needs)",
                 gap == rt**2,
                 scope="exact",
             )
@@ -583,7 +584,7 @@ def theorem41_random(ctx):
 def theorem41_lp(ctx):
     """cvxpy LP: for (A, B) from CI-11 (d = 3, 4; k = d + 1) the zero-loss set in C is affine;
     the largest and smallest C A^J B over it (|C|_inf <= max(10, twice the constructed C)) are 0 for every k <= J <= 3d (the
-    theorem). Contrast (k <= d, Prop. 5.1's A = P, B = e_1): the largest h_d is 10 (the box)."""
+    theorem). Contrast (k <= d, Prop. 5.1's A = P, B = e_1): the largest h_d is 10 (the box)."""  # noqa: E501 (a check's docstring is stored verbatim)
     from numerics import linear_programs as lp
 
     ctx.precision = "Clarabel 1e-12 (error estimate: difference to 1e-9, plus feasibility residual)"
@@ -591,7 +592,7 @@ def theorem41_lp(ctx):
         [{"d": 3, "k": 4, "seed": 3}, {"d": 4, "k": 5, "seed": 5}],
         [{"d": d, "k": d + 1, "seed": s} for d in (2, 3, 4, 5) for s in range(3)],
     ):
-        held = ctx.start(inst)
+        ctx.start(inst)
         d, k = inst["d"], inst["k"]
         rng = np.random.default_rng(inst["seed"])
         A, B, C0 = nx.block_triangular_realization(rng, d, 1)

@@ -210,7 +210,6 @@ def symmetry_tendency(ctx):
                 ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| decreased", rb, rb0, err=1e-12)
             ctx.metrics[f"asymmetry_sigma_{sig}_seed_{seed}"] = {"A": ra, "B-C": rb, "B-C at start": rb0}
     A, B, C, w, gA, gB, gC = sympy_gradients(2, 3)
-    Q = A.T * A - A * A.T + C.T * C - B * B.T
     Ad, Bd, Cd = -gA, -gB, -gC
     Qdot = Ad.T * A + A.T * Ad - Ad * A.T - A * Ad.T + Cd.T * C + C.T * Cd - Bd * B.T - B * Bd.T
     ctx.identity("dQ/dt = 0 along the gradient flow (d = 2, k = 3)", Qdot.applyfunc(sp.expand))

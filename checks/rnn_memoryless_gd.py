@@ -333,7 +333,7 @@ def theorem61_exact_gd(ctx):
     """Gradient descent at finite step sizes in exact rational arithmetic from B0 = C0^T,
     A0 = A0^T (rational entries of size <= 3/4): the symmetry holds exactly after every step, the printed gradients (5)-(7) equal
     the shared model's gradient at the iterates, and the loss decreases (d = 2: 4 steps at
-    eta = 1/20; d = 3: 2 steps; full budget: k = 4 and more seeds)."""
+    eta = 1/20; d = 3: 2 steps; full budget: k = 4 and more seeds)."""  # noqa: E501 (a check's docstring is stored verbatim)
     quick = [
         {"d": 2, "k": 3, "w": 1.0, "eta": 0.05, "seed": 0, "steps": 4},
         {"d": 3, "k": 3, "w": 1.0, "eta": 0.05, "seed": 1, "steps": 2},
@@ -487,7 +487,8 @@ def theorem61_gd(ctx):
             # exponent error: relative error of E (state error times a sensitivity <= 60 |h|-terms) over ln(10)
             err_s = 2 * 60 * float(np.max(fl.error)) / (min(p[2] for p in pts) * math.log(10))
             ctx.bound(
-                f"d={d}: gradient flow, the extrapolation error decays as t^s with s <= -1/2 on [1e3, 1e4] (-> 0: the limit extrapolates)",
+                f"d={d}: gradient flow, the extrapolation error decays as t^s "
+                "with s <= -1/2 on [1e3, 1e4] (-> 0: the limit extrapolates)",
                 sE,
                 -0.5,
                 err=err_s,
@@ -801,7 +802,8 @@ def lemma63_qp(ctx):
             r = lp.min_quadratic(Mq, m, g=lam**T, delta=delta)
             vals.append(r.value)
             ctx.fact(
-                f"lambda={tuple(lam)}, delta={delta:g}: the QP has p . lambda^T >= delta (non-extrapolating) with p >= 0",
+                f"lambda={tuple(lam)}, delta={delta:g}: the QP has p . "
+                "lambda^T >= delta (non-extrapolating) with p >= 0",
                 r.residual < 1e-9,
                 residual=r.residual,
             )

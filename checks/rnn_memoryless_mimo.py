@@ -225,7 +225,8 @@ def mimo51_numeric(ctx):
     best_1, _ = search(np.diag([1.0, 0.0]))
     ctx.metrics["rank_one_best_loss"] = best_1
     ctx.note(
-        f"control: for the rank-one W = e_1 e_1^T the same search reaches loss {best_1:.1e} (the padded construction works there)"
+        "control: for the rank-one W = e_1 e_1^T the same search "
+        f"reaches loss {best_1:.1e} (the padded construction works there)"
     )
 
 
@@ -412,8 +413,9 @@ def mimo61_gd(ctx):
                 "loss": [float(L) for L in run.losses],
             }
             ctx.note(
-                "Indefinite W = [[0,1],[1,0]]: the manifold is invariant but unstable in float64 GD: the rounding-level "
-                f"asymmetry grows to |B - C^T| = {drift[-1]:.2g} and GD then fits W off the manifold (loss {float(run.losses[-1]):.1e} at step {steps})."
+                "Indefinite W = [[0,1],[1,0]]: the manifold is invariant but unstable in float64 GD: "
+                f"the rounding-level asymmetry grows to |B - C^T| = {drift[-1]:.2g} and "
+                f"GD then fits W off the manifold (loss {float(run.losses[-1]):.1e} at step {steps})."
             )
         else:
             A_1, B_1, C_1 = run.params[1]

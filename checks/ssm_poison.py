@@ -821,7 +821,7 @@ def definition2_symbolic(ctx):
             s1, s2 = sp_th.datasets(d, L, p, q)
             l1 = sp_th.loss_on_dataset(A, B, C, s1)
             l2 = sp_th.loss_on_dataset(A, B, C, s2)
-            Pp, Pq = sum(v**2 for v in p), sum(v**2 for v in q)
+            Pp = sum(v**2 for v in p)
             ctx.identity(
                 f"d={d}, n={n}, L={L}: (3) on S_1 = (21) with P = sum p^2",
                 sp.expand(l1 - sp_th.objective_s1(a, L, Pp / n)),
@@ -1254,7 +1254,8 @@ def corollary1_flow(ctx):
             lim, width = clean_limit(tuple(alpha * zeta), L)
             dist = float(np.linalg.norm(lim - np.eye(d)[0]))
             ctx.bound(
-                "edge of I_1 (zeta_j = 1 - 1e-5 (1 + (j-2)/100), alpha = cap (1 - 1e-6)): ||A_1-hat - A*|| <= printed bound",
+                "edge of I_1 (zeta_j = 1 - 1e-5 (1 + (j-2)/100), "
+                "alpha = cap (1 - 1e-6)): ||A_1-hat - A*|| <= printed bound",
                 dist,
                 bound,
                 err=width + 1e-14,

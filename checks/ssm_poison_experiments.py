@@ -113,7 +113,8 @@ def _row1(ctx, table: str):
         }
     )
     ctx.bound(
-        f"mean over seeds: poisoned gen >= 2 x clean gen (significant deterioration; printed ratio {printed_poison / printed_clean:.1f})",
+        "mean over seeds: poisoned gen >= 2 x clean gen (significant deterioration; "
+        f"printed ratio {printed_poison / printed_clean:.1f})",
         2 * m1,
         m2,
         ratio=m2 / m1,

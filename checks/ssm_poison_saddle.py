@@ -559,7 +559,8 @@ def _spectrum_items(ctx, d, L, w):
     near_m = [r for r in re if r.overlaps(lm)]
     near_p = [r for r in re if r.overlaps(lp)]
     ctx.exact(
-        f"d-1 = {d - 1} enclosures overlap the printed lambda_-, 1 overlaps the printed lambda_+, and the two groups are disjoint",
+        f"d-1 = {d - 1} enclosures overlap the printed lambda_-, "
+        "1 overlaps the printed lambda_+, and the two groups are disjoint",
         len(near_m) == d - 1 and len(near_p) == 1 and all(not m.overlaps(lp) for m in near_m),
         lambda_plus=_arb_str(lp, 20),
         lambda_minus=_arb_str(lm, 20),
@@ -825,7 +826,8 @@ def def7_symbolic(ctx):
             != sum(math.comb(s - 1, d - 1) if positive else math.comb(s + d - 1, d - 1) for s in range(2, N + 1))
         ]
         ctx.exact(
-            f"{'N_{>0}^d' if positive else 'N_{>=0}^d'}: distinct multi-indices of the set, as many as stars and bars gives (d = 1..4, N = 2..7)",
+            f"{'N_{>0}^d' if positive else 'N_{>=0}^d'}: distinct multi-indices "
+            "of the set, as many as stars and bars gives (d = 1..4, N = 2..7)",
             not bad,
             failures=bad[:5],
         )
@@ -875,8 +877,8 @@ def def8_symbolic(ctx):
             != max(min(first(M, rp), math.floor((Q - M) / rm)) for M in range(1, Q))
         ]
         ctx.exact(
-            f"{'M - K rho_+ > 0 reading: ' if strict else ''}K(Q) = max_M min(floor(M/rho_+), floor(N/rho_-)), rho_pm in "
-            f"{{1, 3/2, 2, 7/3, 5}}, Q = 2..20",
+            f"{'M - K rho_+ > 0 reading: ' if strict else ''}K(Q) = max_M min(floor(M/rho_+), "
+            "floor(N/rho_-)), rho_pm in {1, 3/2, 2, 7/3, 5}, Q = 2..20",
             not bad,
             failures=[tuple(map(str, b)) for b in bad[:5]],
         )
@@ -888,7 +890,8 @@ def _nonres_items(ctx, d, L, N=None):
     # eigenvalues of -Hess l(s): -lambda_+ (mult 1), -lambda_- (mult d-1)
     r0 = intervals.nonresonance([(-lp, 1), (-lm, d - 1)], N, positive=False)
     ctx.bound(
-        f"non-resonance of order {N} (m in N_{{>=0}}^d), d={d}, L={L}: 0 < (lower bound of min |gamma| over the enclosures)",
+        f"non-resonance of order {N} (m in N_{{>=0}}^d), d={d}, "
+        f"L={L}: 0 < (lower bound of min |gamma| over the enclosures)",
         0.0,
         r0.lower if r0.certified else 0.0,
         err=0.0 if r0.certified else math.inf,
@@ -1104,7 +1107,7 @@ def lemma12_exact(ctx):
     -(1/d) f'(a) = -2P/m g(a); g has exactly one root in [-1/d, 4/d] (Sturm), g(-1/d) < 0 <
     g(4/d): the field is positive on [-1/d, s) and negative on (s, 4/d]. The printed h(L) has
     h(4) = 3/4 and decreases; the printed g(L) bound fails at d = 8 (proof-only misprint,
-    recorded: the printed g is exactly 2/3 of the bound the step needs, 1.5^{L-2} for 1.5^{L-3}) while the correct (L-1)(L-2)(1/2)^{L-3} is 15/8 at L = 7 and decreases."""
+    recorded: the printed g is exactly 2/3 of the bound the step needs, 1.5^{L-2} for 1.5^{L-3}) while the correct (L-1)(L-2)(1/2)^{L-3} is 15/8 at L = 7 and decreases."""  # noqa: E501 (a check's docstring is stored verbatim)
     a = ss.a_sym
     for d, L in _grid(ctx):
         ctx.identity(
@@ -1126,8 +1129,8 @@ def lemma12_exact(ctx):
         if (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3) > ss.lemma12_g(L)
     ]
     ctx.metrics["proof_misprint_g(L)"] = f"(L-1)(L-2)(4/8)^(L-3) > printed g(L) at d=8 for L in {[b[0] for b in bad]}"
-    # what the misprint is: the printed g(L) is exactly 2/3 of the bound (L-1)(L-2)(4/d)^{L-3} at d = 8 that the step needs,
-    # i.e. its 1.5^{L-2} should read 1.5^{L-3}
+    # what the misprint is: the printed g(L) is exactly 2/3 of the bound (L-1)(L-2)(4/d)^{L-3} at
+    # d = 8 that the step needs, i.e. its 1.5^{L-2} should read 1.5^{L-3}
     ctx.exact(
         "printed g(L) = (2/3)(L-1)(L-2)(4/8)^{L-3} exactly, L = 4..59 (the printed 1.5^{L-2} should read 1.5^{L-3})",
         all(
@@ -1168,7 +1171,8 @@ def lemma12_flow(ctx):
                 abs(b) <= abs(a) + 10 * err for a, b in zip(dev, dev[1:])
             )
             ctx.fact(
-                f"a(0) = {a0}/d: a(t) - s keeps its sign and |a - s| is non-increasing (where resolved above 10x the error)",
+                f"a(0) = {a0}/d: a(t) - s keeps its sign and |a - s| is "
+                "non-increasing (where resolved above 10x the error)",
                 ok,
                 final_distance=float(abs(dev[-1])),
                 error=err,
@@ -1337,7 +1341,8 @@ def cor3_interval(ctx):
             # Arb radii carry ~30 bits, so a bound attained exactly is certified up to a factor 1 + 2^-20
             certify(
                 ctx,
-                f"row sum of |Hess| over [-3,3]^d <= N (1 + 2^-20), N = {ss.lipschitz_bound(d, L, 1):.4g} (row {i + 1}, all rows alike), d={d}, L={L}",
+                "row sum of |Hess| over [-3,3]^d <= N (1 + 2^-20), "
+                f"N = {ss.lipschitz_bound(d, L, 1):.4g} (row {i + 1}, all rows alike), d={d}, L={L}",
                 r,
                 N * (1 + arb(fmpq(1, 2**20))),
                 strict=False,
@@ -1998,7 +2003,7 @@ def lemma18c_symbolic(ctx):
 @check("ssm-poison/corollary-7", "substitution", "symbolic")
 def cor7_symbolic(ctx):
     """Lemma 18 with b = r_3 e^{lambda_-}/(2G d^{1.5}) (Corollary 6) gives the printed b~ = (r_3 e^{lambda_-}/(4G d^{1.5}))^{L-2}
-    and b^ = (r_3 e^{lambda_-}/(12G d^{1.5}))^{L-2} (identities, symbolic L)."""
+    and b^ = (r_3 e^{lambda_-}/(12G d^{1.5}))^{L-2} (identities, symbolic L)."""  # noqa: E501 (a check's docstring is stored verbatim)
     r3, G, d = sp.symbols("r3 G d", positive=True)
     lm = sp.Symbol("lm", real=True)
     L = sp.Symbol("L", positive=True)

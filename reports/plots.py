@@ -190,16 +190,19 @@ def _plot(comps: list[dict], kind: str) -> Markup | None:
     X = _Axis([x for x in xs], LEFT, W - RIGHT, xlog)
     Y = _Axis(ys, H - BOTTOM, TOP, ylog)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="evidence-plot" viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img">',
+        '<svg xmlns="http://www.w3.org/2000/svg" class="evidence-plot" '
+        f'viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img">',
         f"<title>{escape(title)}</title>",
-        f'<rect x="{LEFT}" y="{TOP}" width="{W - RIGHT - LEFT}" height="{H - BOTTOM - TOP}" fill="#fbfcfd" stroke="#c9d1d9"/>',
+        f'<rect x="{LEFT}" y="{TOP}" width="{W - RIGHT - LEFT}" '
+        f'height="{H - BOTTOM - TOP}" fill="#fbfcfd" stroke="#c9d1d9"/>',
     ]
     for t in Y.ticks():
         y = Y(t)
         if TOP - 0.5 <= y <= H - BOTTOM + 0.5:
             out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e6eaee"/>')
             out.append(
-                f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="#5f6b76">{escape(_tick_text(t))}</text>'
+                f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" '
+                f'font-size="11" fill="#5f6b76">{escape(_tick_text(t))}</text>'
             )
     xticks = X.ticks() if param is not None else sorted(set(xs))[:: max(1, len(set(xs)) // 10)]
     for t in xticks:
@@ -208,13 +211,16 @@ def _plot(comps: list[dict], kind: str) -> Markup | None:
             out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{H - BOTTOM}" y2="{H - BOTTOM + 4}" stroke="#5f6b76"/>')
             label = _tick_text(t) if param is not None else f"{int(t)}"
             out.append(
-                f'<text x="{x:.1f}" y="{H - BOTTOM + 16}" text-anchor="middle" font-size="11" fill="#5f6b76">{escape(label)}</text>'
+                f'<text x="{x:.1f}" y="{H - BOTTOM + 16}" text-anchor="middle" '
+                f'font-size="11" fill="#5f6b76">{escape(label)}</text>'
             )
     out.append(
-        f'<text x="{(LEFT + W - RIGHT) / 2:.0f}" y="{H - 6}" text-anchor="middle" font-size="12" fill="#1d2125">{escape(xlabel)}{" (log)" if xlog else ""}</text>'
+        f'<text x="{(LEFT + W - RIGHT) / 2:.0f}" y="{H - 6}" text-anchor="middle" '
+        f'font-size="12" fill="#1d2125">{escape(xlabel)}{" (log)" if xlog else ""}</text>'
     )
     out.append(
-        f'<text transform="translate(14 {(TOP + H - BOTTOM) / 2:.0f}) rotate(-90)" text-anchor="middle" font-size="12" fill="#1d2125">{escape(ylabel)}{" (log)" if ylog else ""}</text>'
+        f'<text transform="translate(14 {(TOP + H - BOTTOM) / 2:.0f}) rotate(-90)" text-anchor="middle" '
+        f'font-size="12" fill="#1d2125">{escape(ylabel)}{" (log)" if ylog else ""}</text>'
     )
     for _, colour, marker, pts in series:
         for x, y in pts:
@@ -229,7 +235,8 @@ def _plot(comps: list[dict], kind: str) -> Markup | None:
                 )
             else:
                 out.append(
-                    f'<line x1="{px - 7:.1f}" x2="{px + 7:.1f}" y1="{py:.1f}" y2="{py:.1f}" stroke="{colour}" stroke-width="2.2"/>'
+                    f'<line x1="{px - 7:.1f}" x2="{px + 7:.1f}" y1="{py:.1f}" '
+                    f'y2="{py:.1f}" stroke="{colour}" stroke-width="2.2"/>'
                 )
     # legend
     ly = TOP + 6

@@ -348,7 +348,8 @@ _COLUMNS = (
     (
         "error_estimate",
         "error est.",
-        "error estimate of the computed values (two precisions / two solver tolerances); at most a tenth of the tolerance",
+        "error estimate of the computed values (two precisions / two "
+        "solver tolerances); at most a tenth of the tolerance",
     ),
     ("lhs", "lhs", "left-hand side (measured)"),
     ("rhs", "rhs", "right-hand side (bound)"),

@@ -1,29 +1,11 @@
-"""Load the test-only statements of tests/plugins/planted.py (``scratch/...``) for one test
-and remove them afterwards, so that the rest of the session sees the papers only."""
+"""The test-only statements of tests/plugins/planted.py (``scratch/...``): the plugin's path
+and the environment of an ``ibv`` subprocess that sees them. The ``planted`` fixture, which
+loads them for one test, is in conftest.py."""
 
 import os
-import sys
 from pathlib import Path
 
-import pytest
-
 PLUGIN = str(Path(__file__).resolve().parent / "plugins" / "planted.py")
-
-
-@pytest.fixture
-def planted(monkeypatch):
-    from checks.core import CHECKS, load_checks
-    from theorems.registry import PLUGINS_ENV, REGISTRY
-
-    monkeypatch.setenv(PLUGINS_ENV, PLUGIN)
-    load_checks()
-    yield REGISTRY["scratch/planted"]
-    for k in [k for k in REGISTRY if k.startswith("scratch/")]:
-        del REGISTRY[k]
-    for k in [k for k in CHECKS if k.startswith("scratch/")]:
-        del CHECKS[k]
-    for m in [m for m in sys.modules if m.startswith("ibv_plugin_")]:
-        del sys.modules[m]
 
 
 def cli_env(store) -> dict:

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from _plugin import planted  # noqa: F401  (fixture)
 
 from checks.core import Check, Verdict, checks_for
 from checks.machine.executor import Executor, InProcess, Run, Task, choose, execute, schedule

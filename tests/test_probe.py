@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from _plugin import cli_env, planted  # noqa: F401  (fixture)
+from _plugin import cli_env
 
 from checks.machine.cli import main
 from checks.machine.probe import (

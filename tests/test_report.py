@@ -28,9 +28,11 @@ GONE = f"{PAPER}/lemma-zz-removed"  # has a verdict in the latest run but is not
 OLD = f"{PAPER}/lemma-zz-long-gone"  # not in the registry, a verdict in an older run only
 XSS = "<script>alert(1)</script>"
 
-SVG = """<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
-<svg xmlns="http://www.w3.org/2000/svg" width="100pt" height="50pt" viewBox="0 0 100 50"><path d="M 0 0 L 100 50" id="test-plot-path"/></svg>"""
+SVG = (
+    '<?xml version="1.0" encoding="utf-8" standalone="no"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG '
+    '1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg" '
+    'width="100pt" height="50pt" viewBox="0 0 100 50"><path d="M 0 0 L 100 50" id="test-plot-path"/></svg>'
+)
 
 
 def _stmt(id, text, expect="holds", **kw):
@@ -305,8 +307,8 @@ def report(tmp_path, fake_registry):
         probe,
         "probe-summary",
         "application/json",
-        '{"lines": ["the conclusion fails on 1 instance(s) outside the hypotheses: alpha=-1 [not held: $\\\\alpha>0$]", "%s"]}'
-        % XSS.replace('"', "'"),
+        '{"lines": ["the conclusion fails on 1 instance(s) outside the hypotheses: alpha=-1 [not held: '
+        '$\\\\alpha>0$]", "' + XSS.replace('"', "'") + '"]}',
     )
     store.finish_run(probe)
     out = tmp_path / "report"
@@ -436,14 +438,16 @@ def test_index(report):
     assert "run #2" in index and "ibv run --paper kernel-rich" in index and "budget" in index
     # statements without a verdict in the latest run show as not run (the removed one too)
     row = re.search(
-        rf'<tr data-paper="{PAPER}" data-id="[^"]+" data-status="([^"]+)"[^>]*>\s*<td><a href="statements/{safe_name(NOT_RUN)}.html"',
+        rf'<tr data-paper="{PAPER}" data-id="[^"]+" data-status="([^"]+)"[^>]*>\s*<td><a '
+        rf'href="statements/{safe_name(NOT_RUN)}.html"',
         index,
     )
     assert row and row.group(1) == "not run"
     assert OLD not in index
     # the regressed lemma is flagged, its key figure read from min_digits
     row = re.search(
-        rf'data-status="inconclusive"[^>]*data-ok="no" class="unexpected">\s*<td><a href="statements/{safe_name(HOLDS)}.html".*?</tr>',
+        r'data-status="inconclusive"[^>]*data-ok="no" class="unexpected">\s*<td><a '
+        rf'href="statements/{safe_name(HOLDS)}.html".*?</tr>',
         index,
         re.S,
     )

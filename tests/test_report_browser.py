@@ -42,10 +42,12 @@ PAYLOADS = (
 HOSTILE = " ".join(PAYLOADS)
 # An SVG artifact that would run code or fetch if inlined as stored.
 HOSTILE_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="60" onload="window.__ibvPwned=\'svg-root\'">'
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="60" '
+    "onload=\"window.__ibvPwned='svg-root'\">"
     "<script>window.__ibvPwned='svg-script'</script>"
     "<style>@import url(http://127.0.0.1:9/x.css);</style>"
-    '<a xlink:href="javascript:window.__ibvPwned=\'svg-link\'"><rect id="hostile-rect" width="200" height="60" fill="#ccc" onmouseover="window.__ibvPwned=\'svg-hover\'"/></a>'
+    '<a xlink:href="javascript:window.__ibvPwned=\'svg-link\'"><rect id="hostile-rect" width="200" height="60" '
+    'fill="#ccc" onmouseover="window.__ibvPwned=\'svg-hover\'"/></a>'
     '<image href="http://127.0.0.1:9/x.png" width="10" height="10"/>'
     '<foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">foreign</div></foreignObject>'
     "</svg>"
@@ -149,7 +151,7 @@ def _hostile_verdicts(store, run_id):
         artifacts={
             "log": ("text/plain", HOSTILE),
             "plot": ("image/svg+xml", HOSTILE_SVG),
-            f"name {PAYLOADS[1]}": ("application/json", '{"a": "%s"}' % PAYLOADS[0].replace('"', '\\"')),
+            f"name {PAYLOADS[1]}": ("application/json", '{"a": "' + PAYLOADS[0].replace('"', '\\"') + '"}'),
         },
     )
 
@@ -244,7 +246,8 @@ def _assert_page_sound(driver, what: str, expect_math: bool = True) -> dict:
           maths: maths.length,
           laidOut: laidOut.length,
           texFallbacks: document.querySelectorAll('code.tex').length,
-          svgs: Array.from(document.querySelectorAll('.artifact svg')).filter(s => s.getBoundingClientRect().width > 50).length,
+          svgs: Array.from(document.querySelectorAll('.artifact svg'))
+            .filter(s => s.getBoundingClientRect().width > 50).length,
           pwned: window.__ibvPwned === undefined ? null : String(window.__ibvPwned),
           imgs: document.querySelectorAll('img').length,
           injected: document.querySelectorAll('script:not(.ibv), [onerror], [onload], b').length,
@@ -378,9 +381,10 @@ def test_hostile_text_is_inert(driver, report):
     assert "message <script>" in text
     # the SVG artifact is drawn, without its script, handlers, outside links or foreign content
     assert driver.execute_script(
-        "const r = document.getElementById('hostile-rect'); const svg = r && r.closest('svg');"
-        "return !!svg && !svg.querySelector('script, foreignObject, style, [onload], [onmouseover]')"
-        " && !Array.from(svg.querySelectorAll('a, image')).some(e => (e.getAttribute('href') || e.getAttribute('xlink:href') || '').length)"
+        "const r = document.getElementById('hostile-rect'); "
+        "const svg = r && r.closest('svg');return !!svg && !svg.querySelector('script, "
+        "foreignObject, style, [onload], [onmouseover]') && !Array.from(svg.querySelectorAll('a, "
+        "image')).some(e => (e.getAttribute('href') || e.getAttribute('xlink:href') || '').length)"
     )
     for details in driver.find_elements(By.CSS_SELECTOR, "details"):
         driver.execute_script("arguments[0].open = true", details)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 import pytest
-from _plugin import planted  # noqa: F401  (fixture)
 
 from checks import schema
 from checks.schema import combine, hypotheses_held, instance_held, number

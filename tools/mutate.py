@@ -407,7 +407,8 @@ def main(argv=None) -> int:
             r = earlier.get((m.label, m.index)) or run_mutant(m, scratch, args.paper, args.timeout)
             results.append(r)
             print(
-                f"[{k}/{len(mutants)}] {'killed ' if r['killed'] else 'SURVIVED'} {m.label}  ({r['seconds']}s{'; ' + r['by'][:120] if r.get('by') else ''})",
+                f"[{k}/{len(mutants)}] {'killed ' if r['killed'] else 'SURVIVED'} {m.label} "
+                f" ({r['seconds']}s{'; ' + r['by'][:120] if r.get('by') else ''})",
                 flush=True,
             )
             if args.out:
@@ -416,7 +417,8 @@ def main(argv=None) -> int:
         shutil.rmtree(scratch, ignore_errors=True)
     killed = sum(r["killed"] for r in results)
     print(
-        f"\n{killed} of {len(results)} mutants killed ({100.0 * killed / max(len(results), 1):.1f}%); {total} candidates in {len(modules)} module(s)"
+        f"\n{killed} of {len(results)} mutants killed "
+        f"({100.0 * killed / max(len(results), 1):.1f}%); {total} candidates in {len(modules)} module(s)"
     )
     survivors = [r for r in results if not r["killed"]]
     if survivors:
