@@ -112,6 +112,10 @@ class Check:
     # the check deliberately runs instances outside the statement's hypotheses in a plain run
     # (a degenerate case it records); otherwise such an instance is no evidence (see run_check)
     outside_hypotheses: bool = False
+    # checks that compute the same expensive thing (cached in the process: an lru_cache, or
+    # Context.memo) carry the same tag; a parallel run keeps them in one worker, one after the
+    # other, so that only the first computes it
+    shares: str | None = None
 
     @property
     def key(self) -> str:
@@ -140,8 +144,9 @@ def check(
     expect: str | None = None,
     slow_quick: bool = False,
     outside_hypotheses: bool = False,
+    shares: str | None = None,
 ):
-    """Register a check function for a statement."""
+    """Register a check function for a statement (``shares``: see :class:`Check`)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method}")
     if expect is not None and expect not in STATUSES:
@@ -157,6 +162,7 @@ def check(
             doc=(fn.__doc__ or "").strip(),
             slow_quick=slow_quick,
             outside_hypotheses=outside_hypotheses,
+            shares=shares,
         )
         if c.key in CHECKS:
             raise ValueError(f"duplicate check {c.key}")

@@ -120,23 +120,26 @@ def poisoned_flow(
     bits: int | None = None,
     w2: float = 0.5,
     diff: float | None = None,
+    memo=None,
 ):
     """The poisoned S_2 flow from the table initialisation to ``t_end`` (benchmark entry point).
 
     ``bits=None``: SciPy Radau in double precision at two tolerances. ``bits=b``: heyoka's
     Taylor integrator on MPFR numbers at ``b`` bits, checked at ``b + 32`` bits; the field is
     integrated with ``w_2 = 1`` (integer coefficients, exact for heyoka) up to ``w_2 t_end``:
-    the exact time rescaling ``a_{w_2}(t) = a_1(w_2 t)``. Returns ``(state, error estimate)``;
+    the exact time rescaling ``a_{w_2}(t) = a_1(w_2 t)`` (through ``memo``, a check's
+    ``ctx.memo``, when given: the store then shares it). Returns ``(state, error estimate)``;
     ``state`` is a list of mpmath numbers for ``bits`` and a NumPy array otherwise."""
     a0 = table_init(d, seed, sd, c, diff)
     if bits is None:
         fl = poisoned_state(a0, L, t_end, w2)
         return fl.final, fl.final_error
-    return _poisoned_hp(tuple(float(v) for v in a0), L, float(t_end * w2), bits)
+    args = (tuple(float(v) for v in a0), L, float(t_end * w2), bits)
+    return memo(poisoned_hp, *args) if memo is not None else poisoned_hp(*args)
 
 
 @functools.lru_cache(maxsize=16)
-def _poisoned_hp(a0: tuple, L: int, t1: float, bits: int):
+def poisoned_hp(a0: tuple, L: int, t1: float, bits: int):
     """heyoka on the w_2 = 1 field to time t1 (cached: checks with other w_2 reuse it)."""
     d = len(a0)
     x = list(sp.symbols(f"a0:{d}", real=True))
@@ -543,7 +546,9 @@ def theorem1_certificate(ctx):
         )
 
 
-@check("ssm-poison/theorem-1", "poisoned-flow-high-precision", "flow")
+# theorem-1's and theorem-2's high-precision checks integrate the same w_2 = 1 field from the
+# same initialisation to the same time: one worker runs both, the second reuses the flow
+@check("ssm-poison/theorem-1", "poisoned-flow-high-precision", "flow", shares="ssm-poison/poisoned-hp-flow")
 def theorem1_hp(ctx):
     """Second method for (ii): the poisoned flow by heyoka (Taylor, MPFR 80 bits, checked at
     112) against Radau at t = 1e4 from the Table-1 seed-242 initialisation (d = 10, kappa = 7,
@@ -556,7 +561,9 @@ def theorem1_hp(ctx):
     for inst in insts:
         ctx.start(inst)
         t_end = 2e3 if not ctx.full else 1e4  # w_2 = 1/2: the heyoka run covers w_2 t_end = 1e3 (5e3)
-        hp, hp_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end, bits=80)
+        hp, hp_err = poisoned_flow(
+            inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end, bits=80, memo=ctx.memo
+        )
         dbl, dbl_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end)
         hpf = np.array([float(v) for v in hp])
         ctx.agree("poisoned state at t_end: heyoka MPFR = Radau", dbl, hpf, tol=DOUBLE_TOL, err=dbl_err + hp_err)
@@ -1585,7 +1592,7 @@ def lemma21_random(ctx):
         ctx.fact("200 sampled box points: zeta_j in [e_j, f_j], strictly decreasing, zeta_j <= 1/2", ok)
 
 
-@check("ssm-poison/theorem-2", "time-change-high-precision", "flow")
+@check("ssm-poison/theorem-2", "time-change-high-precision", "flow", shares="ssm-poison/poisoned-hp-flow")
 def theorem2_hp(ctx):
     """Second method: the poisoned limit for (n, m, P) = (5, 6, 10) (w_2 = 5/3) by heyoka (MPFR
     80 bits, checked at 112) on the w_2 = 1 field to w_2 t (the exact time change), against
@@ -1599,7 +1606,9 @@ def theorem2_hp(ctx):
     ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
     w2 = inst["P"] / inst["m"]
     T1 = 1e3 if not ctx.full else 5e3  # in w_2 = 1 time (the same integration as theorem-1's check)
-    hp, hp_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, bits=80, w2=w2)
+    hp, hp_err = poisoned_flow(
+        inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, bits=80, w2=w2, memo=ctx.memo
+    )
     dbl, dbl_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, w2=w2)
     hpf = np.array([float(v) for v in hp])
     ctx.agree(

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from checks.core import Check, Verdict, checks_for
-from checks.machine.executor import Executor, InProcess, Run, Task, choose, execute, schedule
+from checks.machine.executor import Executor, InProcess, Run, Task, choose, execute, schedule, units
 from checks.machine.store import Store, code_files, code_version
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +68,21 @@ def test_lpt_order_lets_two_workers_finish_together():
         return max(workers)
 
     assert makespan(schedule(tasks, expected)) == 6.0 < makespan(range(len(tasks))) == 9.0
+
+
+def test_checks_sharing_a_computation_are_one_unit_ordered_by_their_sum():
+    """Two checks sharing a flow (``Check.shares``) stay consecutive, placed by their summed
+    seconds, and go to one worker as one unit; others are units of one."""
+    solo = [_check("solo-long"), _check("solo-short")]
+    pair = [Check("scratch/planted", n, "random", lambda ctx: None, shares="flow-x") for n in ("p1", "p2")]
+    tasks = [Task(c) for c in (solo[1], pair[0], solo[0], pair[1])]
+    expected = {
+        ("scratch/planted", n): s for n, s in (("solo-long", 7.0), ("solo-short", 1.0), ("p1", 5.0), ("p2", 4.0))
+    }
+    order = schedule(tasks, expected)
+    assert [tasks[i].check.name for i in order] == ["p1", "p2", "solo-long", "solo-short"]  # 9 > 7 > 1
+    ordered = [tasks[i] for i in order]
+    assert units(ordered) == [[0, 1], [2], [3]]
 
 
 class _Reversed(Executor):

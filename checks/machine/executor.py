@@ -61,6 +61,11 @@ def run_task(chk: Check, overrides: dict, budget: str, seed: int, cache: CacheSp
     return Cache.at(cache.path, cache.refresh).verdict(chk, budget, overrides, seed, run_check)
 
 
+def _run_unit(tasks: list[tuple[str, dict]], budget: str, seed: int, cache: CacheSpec | None = None) -> list[Verdict]:
+    """Tasks that share a computation, one after the other in one worker process."""
+    return [_run_task(key, overrides, budget, seed, cache) for key, overrides in tasks]
+
+
 def _run_task(check_key: str, overrides: dict, budget: str, seed: int, cache: CacheSpec | None = None) -> Verdict:
     """One task in a worker process (module-level, so that it pickles): the worker loads the
     checks (its own registry) and runs the named one."""
@@ -130,10 +135,13 @@ class ProcessPool(Executor):
         pool = ProcessPoolExecutor(max_workers=self.jobs)
         try:
             futs = {
-                pool.submit(_run_task, t.check.key, t.overrides, budget, seed, cache): i for i, t in enumerate(tasks)
+                pool.submit(
+                    _run_unit, [(tasks[i].check.key, tasks[i].overrides) for i in unit], budget, seed, cache
+                ): unit
+                for unit in units(tasks)
             }
             for f in as_completed(futs):
-                yield futs[f], f.result()
+                yield from zip(futs[f], f.result())
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
@@ -245,13 +253,31 @@ def schedule(tasks: Sequence[Task], expected: Mapping[tuple[str, str], float]) -
     """The order to submit tasks in (indices into ``tasks``), longest expected first (LPT:
     with two workers, both finish close together). ``expected`` gives the seconds of a
     (statement, check) -- the store's history at the budget; checks without history go first
-    (they may be long), in their given order; ties keep the given order."""
+    (they may be long), in their given order; ties keep the given order. Tasks whose checks
+    share a computation (``Check.shares``) form one unit, ordered by their summed seconds and
+    kept consecutive (:func:`units` then hands them to one worker)."""
+    groups: dict[object, list[int]] = {}
+    for i, t in enumerate(tasks):
+        groups.setdefault(t.check.shares or ("task", i), []).append(i)
 
-    def key(i: int):
-        e = expected.get(tasks[i].history_key)
-        return (0, 0.0, i) if e is None else (1, -float(e), i)
+    def key(members: list[int]):
+        es = [expected.get(tasks[i].history_key) for i in members]
+        if any(e is None for e in es):
+            return (0, 0.0, members[0])
+        return (1, -float(sum(es)), members[0])
 
-    return sorted(range(len(tasks)), key=key)
+    return [i for members in sorted(groups.values(), key=key) for i in members]
+
+
+def units(tasks: Sequence[Task]) -> list[list[int]]:
+    """Consecutive tasks whose checks share a computation, as one unit (indices)."""
+    out: list[list[int]] = []
+    for i, t in enumerate(tasks):
+        if out and t.check.shares is not None and tasks[out[-1][-1]].check.shares == t.check.shares:
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return out
 
 
 # ---------------------------------------------------------------------------------------
