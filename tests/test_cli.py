@@ -123,3 +123,17 @@ def test_newer_schema_is_refused(tmp_path, capsys):
     con.close()
     assert main(["run", QUICK_ID, "--store", str(db)]) == 2
     assert "newer" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_the_listing_quietly():
+    """``ibv list | head -1``: the reader goes away; no traceback, exit 0."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "checks.machine.cli", "list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0 and "Traceback" not in err, err

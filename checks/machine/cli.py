@@ -7,6 +7,7 @@ gets one line on stderr and exit status 2, and nothing is written to the store.
 from __future__ import annotations
 
 import argparse
+import os
 import os as _os
 
 # One BLAS thread per process: on 2 cores OpenBLAS threading slowed small LSODA flows ~17x.
@@ -483,6 +484,10 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(e))
     except StoreError as e:
         return _fail(str(e))
+    except BrokenPipeError:
+        # the reader went away (``ibv list | head``): stop quietly, as a shell tool does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
