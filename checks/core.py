@@ -39,10 +39,80 @@ GUARD_RATIO = 0.1
 
 
 def _norm(x: Any) -> float:
+    """The largest absolute entry, as a float; NaN if any entry is NaN (``max`` alone keeps or
+    drops a NaN depending on where it stands)."""
     a = np.asarray(x, dtype=object).ravel()
     if a.size == 0:
         return 0.0
-    return max(abs(complex(v)) if isinstance(v, complex) else abs(_to_float(v)) for v in a)
+    vals = [abs(complex(v)) if isinstance(v, complex) else abs(_to_float(v)) for v in a]
+    return math.nan if any(math.isnan(v) for v in vals) else max(vals)
+
+
+def _decide_zero(expr: Any) -> tuple[str, dict]:
+    """Whether one exact expression is zero: ``proved`` when SymPy simplifies it to 0 (or
+    ``equals(0)`` decides it), ``refuted`` when SymPy decides it is not, else sampled at 8 random
+    real points at 50 digits: a clearly nonzero value refutes, numerically zero everywhere is
+    ``inconclusive`` (not a proof)."""
+    import sympy as sp
+
+    r = expr if isinstance(expr, int) else sp.simplify(sp.sympify(expr))
+    zero = (r == 0) or (getattr(r, "is_zero", None) is True)
+    decided = zero
+    if not zero and hasattr(r, "equals"):
+        eq = r.equals(0)
+        zero, decided = eq is True, eq is not None
+    m = {"residual": str(r)[:400]}
+    if decided:
+        return ("proved" if zero else "refuted"), m
+    rng = np.random.default_rng(0)
+    worst = 0.0
+    free = sorted(r.free_symbols, key=str)
+    for _ in range(8):
+        point = {s: sp.Float(rng.uniform(0.1, 2.0), 50) for s in free}
+        val = complex(sp.N(r.subs(point), 50))
+        worst = max(worst, abs(val))
+        if abs(val) > 1e-30:
+            return "refuted", {**m, "nonzero_at": {str(k): float(v) for k, v in point.items()}, "value": abs(val)}
+    return "inconclusive", {
+        **m,
+        "why": "SymPy could not simplify to 0; zero to 1e-30 at 8 random points",
+        "max_abs_sampled": worst,
+    }
+
+
+def _exact_value(x: Any):
+    """``x`` as an exact ``Fraction`` when it is a finite number that has one: int, Fraction,
+    SymPy rational, a double or an mpmath number (its binary value, not rounded); else None."""
+    from fractions import Fraction
+
+    import mpmath
+
+    if isinstance(x, (bool, np.bool_)):
+        return None
+    if isinstance(x, (int, np.integer)):
+        return Fraction(int(x))
+    if isinstance(x, Fraction):
+        return x
+    if getattr(x, "is_Rational", False):
+        return Fraction(int(x.p), int(x.q))
+    if isinstance(x, (float, np.floating)):
+        return Fraction(float(x)) if math.isfinite(float(x)) else None
+    if isinstance(x, mpmath.mpf):
+        if not mpmath.isfinite(x):
+            return None
+        man, exp = x.man, x.exp
+        return Fraction(int(man)) * (Fraction(2) ** int(exp))
+    return None
+
+
+def _difference(a: Any, b: Any) -> Any:
+    """``a - b`` exactly when both have an exact value (see :func:`_exact_value`): a bound on
+    mpmath numbers is decided at their precision, not after rounding both to double; else in
+    double."""
+    ea, eb = _exact_value(a), _exact_value(b)
+    if ea is not None and eb is not None:
+        return ea - eb
+    return _to_float(a) - _to_float(b)
 
 
 def _to_float(v: Any) -> float:
@@ -327,44 +397,23 @@ class Context:
 
     def identity(self, label: str, residual: Any, scope: str = "") -> str:
         """An exact identity: ``residual`` is a SymPy expression (or exact number), or a
-        Matrix/list of them, that must simplify to zero entrywise. Anything else is a
-        refutation of the identity as stated."""
+        Matrix/list of them, that must simplify to zero entrywise. Every entry is decided on its
+        own: the identity is proved only when every entry is, refuted when any entry is decided
+        nonzero (that entry is recorded), and otherwise inconclusive."""
         import sympy as sp
 
         if isinstance(residual, (sp.MatrixBase, list, tuple)):
-            entries = [sp.sympify(e) for e in (residual if isinstance(residual, (list, tuple)) else list(residual))]
-            nonzero = [sp.simplify(e) for e in entries]
-            nonzero = [e for e in nonzero if not (e == 0 or e.is_zero is True)]
-            residual = nonzero[0] if nonzero else sp.Integer(0)  # the first entry not simplified away decides
-        r = sp.simplify(residual) if not isinstance(residual, (int,)) else residual
-        zero = (r == 0) or (getattr(r, "is_zero", None) is True)
-        decided = zero
-        if not zero and hasattr(r, "equals"):
-            eq = r.equals(0)
-            zero, decided = eq is True, eq is not None
-        m = {"residual": str(r)[:400], "scope": scope}
-        if decided:
-            return self._add(label, "proved" if zero else "refuted", m)
-        # SymPy could not decide: evaluate at random real points at 50 digits. A clearly
-        # nonzero value refutes; numerically zero everywhere is not a proof.
-        rng = np.random.default_rng(0)
-        worst = 0.0
-        free = sorted(r.free_symbols, key=str)
-        for _ in range(8):
-            point = {s: sp.Float(rng.uniform(0.1, 2.0), 50) for s in free}
-            val = complex(sp.N(r.subs(point), 50))
-            worst = max(worst, abs(val))
-            if abs(val) > 1e-30:
-                return self._add(
-                    label,
-                    "refuted",
-                    {**m, "nonzero_at": {str(k): float(v) for k, v in point.items()}, "value": abs(val)},
-                )
-        return self._add(
-            label,
-            "inconclusive",
-            {**m, "why": "SymPy could not simplify to 0; zero to 1e-30 at 8 random points", "max_abs_sampled": worst},
-        )
+            entries = list(residual) if isinstance(residual, (list, tuple)) else list(residual)
+        else:
+            entries = [residual]
+        decided = [_decide_zero(e) for e in entries]
+        for want in ("refuted", "inconclusive"):
+            bad = [(i, m) for i, (st, m) in enumerate(decided) if st == want]
+            if bad:
+                i, m = bad[0]
+                extra = {"entry": i, "entries": len(entries)} if len(entries) > 1 else {}
+                return self._add(label, want, {**m, **extra, "scope": scope})
+        return self._add(label, "proved", {"residual": "0", "entries": len(entries), "scope": scope})
 
     def exact(self, label: str, ok: bool, scope: str = "", **metrics) -> str:
         """An exact (rational or symbolic) comparison whose truth value is computed exactly."""
@@ -416,7 +465,7 @@ class Context:
         if math.isfinite(err) and math.isfinite(tol) and err > GUARD_RATIO * tol:
             v, r = np.asarray(value, dtype=object), np.asarray(reference, dtype=object)
             disc = _norm(v - r) if v.shape == r.shape else float("inf")
-            if not disc > tol + err:
+            if math.isfinite(disc) and not disc > tol + err:
                 self.cross_checks["unresolved"].append(
                     {
                         "label": label,
@@ -439,11 +488,15 @@ class Context:
         ``rhs - lhs``; the slack must exceed it for a verdict either way. With ``certified``
         the two sides are rigorous enclosures (err then bounds the enclosure width)."""
         lhs_f, rhs_f = _to_float(lhs), _to_float(rhs)
-        slack = rhs_f - lhs_f
+        exact_slack = _difference(rhs, lhs)  # in the operands' own arithmetic, not rounded to double first
+        slack = _to_float(exact_slack)
         ratio = (rhs_f / lhs_f) if lhs_f not in (0.0,) and math.isfinite(lhs_f) and lhs_f > 0 and rhs_f > 0 else None
         m = {"lhs": lhs, "rhs": rhs, "slack": slack, "slack_ratio": ratio, "error_estimate": err, **metrics}
         if not math.isfinite(err) or not math.isfinite(slack):
             return self._add(label, "inconclusive", m)
+        if slack == 0 and exact_slack != 0:  # a difference below double precision decides by its sign
+            slack = math.copysign(5e-324, exact_slack)
+            m["slack"] = _fmt(exact_slack)
         if slack > err or (not strict and slack >= 0 and err == 0):
             return self._add(label, "certified" if certified else "verified", m)
         if slack < -err:

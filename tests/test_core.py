@@ -28,6 +28,36 @@ def test_bound_and_identity():
     assert c.identity("false", sp.sin(x) ** 2 - sp.cos(x) ** 2) == "refuted"
 
 
+def test_a_nan_anywhere_is_never_agreement():
+    nan = float("nan")
+    for value, reference in (([1.0, nan], [1.0, 2.0]), ([nan, 1.0], [2.0, 1.0]), ([1.0, 2.0], [1.0, nan])):
+        assert _ctx().agree("nan entry", value, reference, tol=1e-9, err=0.0) == "inconclusive"
+    assert _ctx().cross_check("nan entry", [1.0, nan], [1.0, 2.0], tol=1e-9, err=1.0) == "inconclusive"
+
+
+def test_identity_decides_every_entry():
+    x = sp.Symbol("x", real=True)
+    # the first entry is a true identity SymPy cannot simplify (cos(pi/7) - cos(2pi/7) + cos(3pi/7) = 1/2);
+    # a later entry is plainly nonzero: the list is not an identity
+    hard = sp.cos(sp.pi / 7) - sp.cos(2 * sp.pi / 7) + sp.cos(3 * sp.pi / 7) - sp.Rational(1, 2)
+    c = _ctx()
+    assert c.identity("later entry nonzero", [hard, x + 1]) == "refuted"
+    assert c.items[-1].metrics["entry"] == 1
+    assert _ctx().identity("all zero", sp.Matrix([sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1, 0])) == "proved"
+
+
+def test_bound_decides_at_the_operands_precision():
+    import mpmath
+
+    with mpmath.workprec(200):
+        lhs, rhs = mpmath.mpf(1) + mpmath.mpf("1e-20"), mpmath.mpf(1)
+    assert _ctx().bound("1 + 1e-20 <= 1 at 200 bits", lhs, rhs) == "refuted"
+    assert _ctx().bound("1 <= 1 + 1e-20 at 200 bits", rhs, lhs, strict=True) == "verified"
+    from fractions import Fraction
+
+    assert _ctx().bound("1/3 <= 0.3333333333333333", Fraction(1, 3), 1 / 3) == "refuted"  # 1/3 > the double
+
+
 def test_combine_is_weakest():
     assert combine(["proved", "verified"]) == "verified"
     assert combine(["proved", "inconclusive", "verified"]) == "inconclusive"
