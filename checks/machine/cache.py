@@ -188,20 +188,28 @@ class Cache:
         self.put(k, (value,))
         return value, False
 
-    def verdict(self, chk, budget: str, overrides: dict | None, seed: int, run) -> Verdict:
-        """``run(chk, budget, overrides, seed, cache)``'s verdict, from the cache when the check
-        was run before with the same code, budget, overrides and seed. The verdict records it in
-        ``metrics['cache']``: ``hit``, and for a hit the seconds the computation took and when;
-        ``seconds`` is then the time of the lookup. ``error`` verdicts are never cached (a failed
-        computation may not fail again)."""
+    def lookup(self, chk, budget: str, overrides: dict | None, seed: int) -> Verdict | None:
+        """The cached verdict of a check run with the same code, budget, overrides and seed
+        (marked in ``metrics['cache']``: ``hit``, the seconds the computation took and when;
+        ``seconds`` is then the time of the lookup), or None."""
         t0 = time.perf_counter()
         k = verdict_key(chk, budget, overrides, seed)
         found = self.get(k) if k is not None else None
+        if found is None:
+            return None
+        v, computed_at = found
+        info = {"hit": True, "key": k[:16], "computed_seconds": v.seconds, "computed_at": computed_at}
+        return replace(v, metrics={**v.metrics, "cache": info}, seconds=time.perf_counter() - t0)
+
+    def verdict(self, chk, budget: str, overrides: dict | None, seed: int, run) -> Verdict:
+        """The check's verdict from the cache (:meth:`lookup`), else ``run(chk, budget, overrides,
+        seed, cache)``'s, stored for next time. ``error`` verdicts are never cached (a failed
+        computation may not fail again)."""
+        found = self.lookup(chk, budget, overrides, seed)
         if found is not None:
-            v, computed_at = found
-            info = {"hit": True, "key": k[:16], "computed_seconds": v.seconds, "computed_at": computed_at}
-            return replace(v, metrics={**v.metrics, "cache": info}, seconds=time.perf_counter() - t0)
+            return found
         v = run(chk, budget=budget, overrides=overrides, seed=seed, cache=self)
+        k = verdict_key(chk, budget, overrides, seed)
         if k is not None:
             v.metrics["cache"] = {"hit": False, "key": k[:16]}
             if v.status != "error":

@@ -361,11 +361,27 @@ def execute(
     """Run the tasks on the executor within the run: each verdict is stored as it arrives
     and passed to ``on_verdict``; a parallel executor gets the tasks longest first. Returns
     the verdicts in task order."""
-    order = schedule(tasks, run.expected_seconds()) if executor.parallel and len(tasks) > 1 else list(range(len(tasks)))
+    spec = run.cache_spec(executor)
     got: dict[int, Verdict] = {}
-    for k, v in executor.run([tasks[i] for i in order], run.budget, seed, run.cache_spec(executor)):
+
+    def take(i: int, v: Verdict) -> None:
         run.add(v)
-        got[order[k]] = v
+        got[i] = v
         if on_verdict is not None:
             on_verdict(v)
+
+    if spec is not None and not spec.refresh:
+        # cached verdicts are taken here, before any worker starts: a warm re-run costs lookups
+        cache = Cache.at(spec.path)
+        for i, t in enumerate(tasks):
+            v = cache.lookup(t.check, run.budget, t.overrides, seed)
+            if v is not None:
+                take(i, v)
+    todo = [i for i in range(len(tasks)) if i not in got]
+    if executor.parallel and len(todo) > 1:
+        order = [todo[j] for j in schedule([tasks[i] for i in todo], run.expected_seconds())]
+    else:
+        order = todo
+    for k, v in executor.run([tasks[i] for i in order], run.budget, seed, spec):
+        take(order[k], v)
     return [got[i] for i in sorted(got)]
