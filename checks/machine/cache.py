@@ -109,10 +109,17 @@ def code_hash(modules, root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) 
     """A hash of the sources in the import closure of ``modules`` and of the environment."""
     h = hashlib.sha256(environment().encode())
     for mod in sorted({m for name in modules for m in closure(name, root, packages)}):
-        h.update(mod.encode() + b"\0")
-        h.update(module_file(mod, root).read_bytes())
-        h.update(b"\0")
+        path = module_file(mod, root)
+        stat = path.stat()
+        h.update(mod.encode() + b"\0" + _file_digest(str(path), stat.st_mtime_ns, stat.st_size) + b"\0")
     return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=4096)
+def _file_digest(path: str, mtime_ns: int, size: int) -> bytes:
+    """A source file's digest, read once per version of the file (its mtime and size are part
+    of the cache key, so an edit is read again)."""
+    return hashlib.sha256(Path(path).read_bytes()).digest()
 
 
 def key(kind: str, code: str, *inputs) -> str:
