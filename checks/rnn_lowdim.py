@@ -25,6 +25,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import sympy as sp
+from sympy.polys.rings import ring
 
 from numerics import exact, flows, moments, montecarlo
 from numerics import linear_rnn as nl
@@ -550,16 +551,51 @@ def no_init_symbolic(ctx):
 # ---------------------------------------------------------------------------------------
 # Lemma 6 / E.5: balancedness along GF
 # ---------------------------------------------------------------------------------------
+def poly_ring(*symbol_groups):
+    """SymPy's sparse polynomial ring ``QQ[symbols]`` (sympy.polys.rings) over the symbols of the
+    groups, in order (repeats once), and the map symbol -> generator. The loss (3.4) and every
+    printed gradient are polynomials with rational coefficients in the parameters and a symbolic
+    teacher response: ``R.from_expr`` builds one from a SymPy expression by ring arithmetic on its
+    tree (exact, no ``sp.expand``), ``.diff(gen)`` differentiates it, ``.compose(pairs)`` (or
+    :func:`rename_gens` for generators) substitutes simultaneously, and a polynomial is identically zero
+    iff it has no terms (``.as_expr()`` is then the SymPy 0). The same identities over all
+    symbols as with ``sp.expand``, in milliseconds instead of seconds."""
+    syms = list(dict.fromkeys(s for group in symbol_groups for s in group))
+    R, *gens = ring(syms, sp.QQ)
+    return R, dict(zip(syms, gens))
+
+
+def rename_gens(P, pairs):
+    """``P`` with generators substituted for generators, simultaneously (``pairs``: ``(x, y)``
+    replaces ``x`` by ``y``): ``P.compose(pairs)`` by moving exponents, without the polynomial
+    products ``compose`` forms monomial by monomial."""
+    R = P.ring
+    idx = [(R.gens.index(x), R.gens.index(y)) for x, y in pairs]
+    out = {}
+    for monom, coeff in P.iterterms():
+        m = list(monom)
+        for i, _ in idx:
+            m[i] = 0
+        for i, j in idx:
+            m[j] += monom[i]
+        m = tuple(m)
+        out[m] = out.get(m, R.domain.zero) + coeff
+    return R.from_dict({m: c for m, c in out.items() if c})
+
+
 def tangency_residual(d: int, k: int, weights=None):
     """SymPy: ``dL/dB - (dL/dC)^T`` at ``C = B^T`` for symmetric A (upper-triangular
-    coordinates) and a symbolic teacher response ``w``, L = (3.4) or its weighted form."""
+    coordinates) and a symbolic teacher response ``w``, L = (3.4) or its weighted form
+    (expanded polynomials, by :func:`poly_ring`)."""
     A, B, C, coords = lr.parameters(d, "symmetric")
     w = rl.symbolic_teacher(k)
     h = lr.impulse(A, B, C, k)
     q = weights or [1] * k
     L = sum(q[j] * (h[j] - w[j]) ** 2 for j in range(k))
-    bal = {c: b for c, b in zip(list(C), list(B))}
-    return [sp.expand((sp.diff(L, b) - sp.diff(L, c)).subs(bal)) for b, c in zip(list(B), list(C))]
+    R, g = poly_ring(coords, w)
+    Lp = R.from_expr(L)
+    bal = [(g[c], g[b]) for c, b in zip(list(C), list(B))]
+    return [rename_gens(Lp.diff(g[b]) - Lp.diff(g[c]), bal).as_expr() for b, c in zip(list(B), list(C))]
 
 
 @check("rnn-lowdim/lemma-6", "gradient-tangency", "symbolic")
@@ -578,9 +614,14 @@ def lemma6_symbolic(ctx):
     L = lr.population_loss(A, B, C, w, 3)
     h = lr.impulse(A, B, C, 3)
     P = sum((A**i * (h[i] - w[i]) for i in range(3)), sp.zeros(3, 3))
-    Ydot = sp.Matrix([-sp.diff(L, b) + sp.diff(L, c) for b, c in zip(B, C)])
+    R, g = poly_ring(coords, w)
+    Lp = R.from_expr(L)
+    Ydot = [-Lp.diff(g[b]) + Lp.diff(g[c]) for b, c in zip(B, C)]
+    PY = 2 * P * (B - C.T)
     ctx.identity(
-        "CI-3: Y' = 2 P(A) Y for unbalanced B, C", list(sp.expand(Ydot - 2 * P * (B - C.T))), scope="d = 3, k = 3"
+        "CI-3: Y' = 2 P(A) Y for unbalanced B, C",
+        [(y - R.from_expr(e)).as_expr() for y, e in zip(Ydot, PY)],
+        scope="d = 3, k = 3",
     )
 
 
@@ -1205,14 +1246,22 @@ def prop9_mechanism_symbolic(ctx):
     w = rl.symbolic_teacher(3)
     e = sp.Symbol("e", positive=True)
     L = lr.population_loss(A, B, C, w, 3)
-    sub = {s: e * s for s in coords}
-    GB = [sp.expand(sp.diff(L, b).subs(sub, simultaneous=True) / e) for b in B]
-    GC = [sp.expand(sp.diff(L, c).subs(sub, simultaneous=True) / e) for c in C]
+    R, g = poly_ring(coords, w, [e])
+    Lp = R.from_expr(L)
+    sub = [(g[s], g[e] * g[s]) for s in coords]  # Theta -> e Theta, simultaneously
+    # dL/d.(e Theta) is a polynomial with no constant term in e (each monomial of the gradient has
+    # degree >= 1 in Theta), so the quotient by e is exact (exquo raises otherwise)
+    GB = [Lp.diff(g[b]).compose(sub).exquo(g[e]) for b in B]
+    GC = [Lp.diff(g[c]).compose(sub).exquo(g[e]) for c in C]
     ctx.identity(
-        "dL/dB(eps Theta)/eps -> -2 w0 C^T", [g.subs(e, 0) + 2 * w[0] * c for g, c in zip(GB, C)], scope="d = 3, k = 3"
+        "dL/dB(eps Theta)/eps -> -2 w0 C^T",
+        [(p.subs(g[e], 0) + 2 * g[w[0]] * g[c]).as_expr() for p, c in zip(GB, C)],
+        scope="d = 3, k = 3",
     )
     ctx.identity(
-        "dL/dC(eps Theta)/eps -> -2 w0 B^T", [g.subs(e, 0) + 2 * w[0] * b for g, b in zip(GC, B)], scope="d = 3, k = 3"
+        "dL/dC(eps Theta)/eps -> -2 w0 B^T",
+        [(p.subs(g[e], 0) + 2 * g[w[0]] * g[b]).as_expr() for p, b in zip(GC, B)],
+        scope="d = 3, k = 3",
     )
 
 
