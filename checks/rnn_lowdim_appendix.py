@@ -13,7 +13,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import exact, flows, moments, montecarlo
+from numerics import exact, flows, intervals, moments, montecarlo
 from numerics import linear_rnn as nl
 from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
@@ -264,6 +264,11 @@ def rational_student(rng, d):
     return A, exact.random_fraction_array(rng, d), exact.random_fraction_array(rng, d)
 
 
+def as_fmpq(M) -> np.ndarray:
+    """An array of exact rationals as an object array of FLINT ``fmpq`` (the same numbers)."""
+    return np.frompyfunc(intervals.fmpq_of, 1, 1)(np.asarray(M, dtype=object))
+
+
 @check("rnn-lowdim/claim-eq-D.2", "rademacher-enumeration", "random", expect="proved")
 def eqD2_random(ctx):
     """Hypothesis: random rational student and teacher, k <= 8: E over all 2^k Rademacher
@@ -415,7 +420,9 @@ def E1_random(ctx):
     def prop(ex):
         d, dh, k, seed = ex
         rng = np.random.default_rng(seed)
-        S, T = rational_student(rng, d), rational_student(rng, dh)
+        # the same rationals as FLINT's fmpq: exact, and the 2^(k+1) recursions cost ~10x less
+        # than with Python's Fraction
+        S, T = (tuple(as_fmpq(M) for M in rational_student(rng, n)) for n in (d, dh))
         lhs = nl.rademacher_expectation(
             lambda x: (nl.simulate(*S, x, update="delay")[-1] - nl.simulate(*T, x, update="delay")[-1]) ** 2, k
         )
@@ -621,7 +628,15 @@ def E4_fd(ctx):
                 ratio=float(fd[i] / printed[i]),
             )
 
-    ctx.random(st.tuples(st.integers(1, 4), st.integers(1, 5), st.integers(0, 10**6)), prop, quick=3, full=30)
+    ctx.random(
+        st.tuples(st.integers(1, 4), st.integers(1, 5), st.integers(0, 10**6)),
+        prop,
+        quick=3,
+        full=30,
+        # the counterexample Hypothesis shrinks any failing draw to (d = 1, k = 1, seed 0: ratio 2),
+        # stored: tried first, it spares the ~110 evaluations of shrinking
+        examples=[(1, 1, 0)],
+    )
 
 
 @check("rnn-lowdim/lemma-E.4:corrected", "derived-equals-corrected", "symbolic")
@@ -814,14 +829,15 @@ def E7_symbolic(ctx):
 
 @check("rnn-lowdim/lemma-E.7", "hp-flow-conservation", "flow")
 def E7_flow(ctx):
-    """heyoka MPFR (113 bits, check 177), unbalanced start, symmetric d = 3, k = 3: ||B||^2 -
+    """heyoka MPFR (113 bits, check 177; quick 128), unbalanced start, symmetric d = 3, k = 3: ||B||^2 -
     ||C||^2 conserved to the error estimate over t in [0, 20]; ||B|| - ||C|| (the quantity
     (E.62) claims conserved) is recorded -- it is not conserved."""
-    from .rnn_lowdim import _hp_full_flow
+    from .rnn_lowdim import _hp_full_flow, hp_full_flow_check_bits
 
-    ctx.precision = "heyoka MPFR 113 bits (check 177)"
+    check_bits = hp_full_flow_check_bits(ctx)
+    ctx.precision = f"heyoka MPFR 113 bits (check {check_bits})"
     ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
-    fu, nz = _hp_full_flow(3, 3, "T1-half", False, 2, 20.0)
+    fu, nz = ctx.memo(_hp_full_flow, 3, 3, "T1-half", False, 2, 20.0, 113, check_bits)
     d = 3
     with mpmath.workprec(fu.bits):
         sq = [sum(s[nz + i] ** 2 for i in range(d)) - sum(s[nz + d + i] ** 2 for i in range(d)) for s in fu.states]
