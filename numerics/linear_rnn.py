@@ -150,10 +150,19 @@ def impulse_gradient(A, B, C, g: Sequence):
     v = [P.dot(b) for P in powers]
     GB = sum(g[j] * u[j] for j in range(n))
     GC = sum(g[j] * v[j] for j in range(n))
+    terms = [(j, r) for j in range(1, n) for r in range(j)]
+    floats = A.dtype != object and b.dtype != object and c.dtype != object
+    if floats and terms and all(isinstance(x, (float, np.floating)) for x in g):
+        # floats: the same products g_j (u_r v_s^T), all at once, added in the same order (a
+        # cumulative sum is sequential), so the result is the loop's below to the last bit
+        J = np.array([j for j, _ in terms])
+        Ur = np.array([u[r] for _, r in terms])
+        Vs = np.array([v[j - 1 - r] for j, r in terms])
+        gj = np.array([g[j] for j in range(n)], dtype=float)[J]
+        return np.cumsum(gj[:, None, None] * (Ur[:, :, None] * Vs[:, None, :]), axis=0)[-1], GB, GC
     GA = np.outer(u[0], v[0]) * 0
-    for j in range(1, n):
-        for r in range(j):
-            GA = GA + g[j] * np.outer(u[r], v[j - 1 - r])
+    for j, r in terms:
+        GA = GA + g[j] * np.outer(u[r], v[j - 1 - r])
     return GA, GB, GC
 
 

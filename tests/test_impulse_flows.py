@@ -103,3 +103,24 @@ def test_yw_flow_field_is_the_generic_gradient():
         expected = np.concatenate([-np.asarray(gz, float), -(GB - GC), -(GB + GC)])
         f = nl.yw_flow_field(d, k, w, structure, weights)(0.0, nl.yw_pack(d, structure, A, B, C))
         assert np.allclose(f, expected, rtol=1e-13, atol=1e-13)
+
+
+def test_impulse_gradient_float_path_is_the_loop_to_the_last_bit():
+    """The vectorised float branch of impulse_gradient adds the same products in the same order
+    as the loop (kept for exact numbers): bitwise equal."""
+    rng = np.random.default_rng(4)
+    for d, n in [(1, 2), (3, 4), (12, 6), (5, 1)]:
+        A, b, c = rng.standard_normal((d, d)), rng.standard_normal(d), rng.standard_normal(d)
+        g = [float(v) for v in rng.standard_normal(n)]
+        GA, GB, GC = nl.impulse_gradient(A, b, c, g)
+        P = [np.eye(d)]
+        for _ in range(1, n):
+            P.append(P[-1].dot(A))
+        u, v = [M.T.dot(c) for M in P], [M.dot(b) for M in P]
+        ref = np.outer(u[0], v[0]) * 0
+        for j in range(1, n):
+            for r in range(j):
+                ref = ref + g[j] * np.outer(u[r], v[j - 1 - r])
+        assert np.array_equal(GA, ref)
+        assert np.array_equal(GB, sum(g[j] * u[j] for j in range(n)))
+        assert np.array_equal(GC, sum(g[j] * v[j] for j in range(n)))
