@@ -25,6 +25,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import sympy as sp
+from sympy.polys.rings import ring
 
 from numerics import exact, flows, moments, montecarlo
 from numerics import linear_rnn as nl
@@ -364,9 +365,11 @@ def extrapolation_io_random(ctx):
         conv = lambda M: np.array(M.tolist(), dtype=object)
         ys = nl.simulate(conv(As).astype(object), [v for v in Bs], [v for v in Cs], x, update="delay")
         yt = nl.simulate(conv(A_), [v for v in B_], [v for v in C_], x, update="delay")
+        # exactly: the outputs are exact numbers (rationals for these teachers); nsimplify, which
+        # identified each numerically (mpmath.identify at 1e-15), is not needed and cost ~2 s
         ctx.exact(
             "student and teacher outputs coincide",
-            all(sp.simplify(sp.nsimplify(u) - sp.nsimplify(v)) == 0 for u, v in zip(ys, yt)),
+            all(sp.simplify(sp.sympify(u) - sp.sympify(v)) == 0 for u, v in zip(ys, yt)),
             scope=f"length {L}",
         )
 
@@ -550,16 +553,51 @@ def no_init_symbolic(ctx):
 # ---------------------------------------------------------------------------------------
 # Lemma 6 / E.5: balancedness along GF
 # ---------------------------------------------------------------------------------------
+def poly_ring(*symbol_groups):
+    """SymPy's sparse polynomial ring ``QQ[symbols]`` (sympy.polys.rings) over the symbols of the
+    groups, in order (repeats once), and the map symbol -> generator. The loss (3.4) and every
+    printed gradient are polynomials with rational coefficients in the parameters and a symbolic
+    teacher response: ``R.from_expr`` builds one from a SymPy expression by ring arithmetic on its
+    tree (exact, no ``sp.expand``), ``.diff(gen)`` differentiates it, ``.compose(pairs)`` (or
+    :func:`rename_gens` for generators) substitutes simultaneously, and a polynomial is identically zero
+    iff it has no terms (``.as_expr()`` is then the SymPy 0). The same identities over all
+    symbols as with ``sp.expand``, in milliseconds instead of seconds."""
+    syms = list(dict.fromkeys(s for group in symbol_groups for s in group))
+    R, *gens = ring(syms, sp.QQ)
+    return R, dict(zip(syms, gens))
+
+
+def rename_gens(P, pairs):
+    """``P`` with generators substituted for generators, simultaneously (``pairs``: ``(x, y)``
+    replaces ``x`` by ``y``): ``P.compose(pairs)`` by moving exponents, without the polynomial
+    products ``compose`` forms monomial by monomial."""
+    R = P.ring
+    idx = [(R.gens.index(x), R.gens.index(y)) for x, y in pairs]
+    out = {}
+    for monom, coeff in P.iterterms():
+        m = list(monom)
+        for i, _ in idx:
+            m[i] = 0
+        for i, j in idx:
+            m[j] += monom[i]
+        m = tuple(m)
+        out[m] = out.get(m, R.domain.zero) + coeff
+    return R.from_dict({m: c for m, c in out.items() if c})
+
+
 def tangency_residual(d: int, k: int, weights=None):
     """SymPy: ``dL/dB - (dL/dC)^T`` at ``C = B^T`` for symmetric A (upper-triangular
-    coordinates) and a symbolic teacher response ``w``, L = (3.4) or its weighted form."""
+    coordinates) and a symbolic teacher response ``w``, L = (3.4) or its weighted form
+    (expanded polynomials, by :func:`poly_ring`)."""
     A, B, C, coords = lr.parameters(d, "symmetric")
     w = rl.symbolic_teacher(k)
     h = lr.impulse(A, B, C, k)
     q = weights or [1] * k
     L = sum(q[j] * (h[j] - w[j]) ** 2 for j in range(k))
-    bal = {c: b for c, b in zip(list(C), list(B))}
-    return [sp.expand((sp.diff(L, b) - sp.diff(L, c)).subs(bal)) for b, c in zip(list(B), list(C))]
+    R, g = poly_ring(coords, w)
+    Lp = R.from_expr(L)
+    bal = [(g[c], g[b]) for c, b in zip(list(C), list(B))]
+    return [rename_gens(Lp.diff(g[b]) - Lp.diff(g[c]), bal).as_expr() for b, c in zip(list(B), list(C))]
 
 
 @check("rnn-lowdim/lemma-6", "gradient-tangency", "symbolic")
@@ -578,43 +616,62 @@ def lemma6_symbolic(ctx):
     L = lr.population_loss(A, B, C, w, 3)
     h = lr.impulse(A, B, C, 3)
     P = sum((A**i * (h[i] - w[i]) for i in range(3)), sp.zeros(3, 3))
-    Ydot = sp.Matrix([-sp.diff(L, b) + sp.diff(L, c) for b, c in zip(B, C)])
+    R, g = poly_ring(coords, w)
+    Lp = R.from_expr(L)
+    Ydot = [-Lp.diff(g[b]) + Lp.diff(g[c]) for b, c in zip(B, C)]
+    PY = 2 * P * (B - C.T)
     ctx.identity(
-        "CI-3: Y' = 2 P(A) Y for unbalanced B, C", list(sp.expand(Ydot - 2 * P * (B - C.T))), scope="d = 3, k = 3"
+        "CI-3: Y' = 2 P(A) Y for unbalanced B, C",
+        [(y - R.from_expr(e)).as_expr() for y, e in zip(Ydot, PY)],
+        scope="d = 3, k = 3",
     )
 
 
 @functools.lru_cache(maxsize=8)
-def _hp_full_flow(d, k, teacher, balanced, seed, t_end, bits=113):
+def _hp_full_flow(d, k, teacher, balanced, seed, t_end, bits=113, check_bits=None):
     """HP GF of (3.4) in (z, B, C), full system (not restricted): the field
-    ``nl.symmetric_impulse_flow(balanced=False)``, shared subexpressions as in the balanced one."""
+    ``nl.symmetric_impulse_flow(balanced=False)``, shared subexpressions as in the balanced one;
+    error estimate against the same flow at ``check_bits`` (default ``bits + 64``). lemma-6,
+    lemma-E.5 and lemma-E.7 integrate the same flows: they call it through ``ctx.memo``."""
     w = exact_float_teacher(teacher, k)
     rhs, syms = nl.symmetric_impulse_flow(d, k, w, balanced=False)
     nz = d * (d + 1) // 2
     rng = np.random.default_rng(seed)
     x0 = [0.3 * v for v in rng.standard_normal(nz + d)]
     x0 += x0[nz:] if balanced else [0.3 * v for v in rng.standard_normal(d)]
-    return flows.integrate_hp(rhs, syms, x0, t_end=t_end, bits=bits, grid=flows.geometric_grid(t_end, 1e-1, 8)), nz
+    grid = flows.geometric_grid(t_end, 1e-1, 8)
+    return flows.integrate_hp(rhs, syms, x0, t_end=t_end, bits=bits, check_bits=check_bits, grid=grid), nz
+
+
+def hp_full_flow_check_bits(ctx) -> int:
+    """The check run's precision of :func:`_hp_full_flow`: 177 bits in the full budget; 128 in the
+    quick one, where the estimate needs only to resolve the 1e-25 tolerances (guard: 1e-26) of
+    real128 runs whose error is ~1e-33. A 128-bit check run (step tolerance 2^-128) errs by ~1e-38,
+    so its estimate is accurate to ~1e-4 relative: measured on the quick instances, 2.47242e-34
+    against 2.47245e-34 at 177 bits (balanced start), 6.48720e-34 against 6.48731e-34 (unbalanced),
+    the same steps; the check runs' CPU ~0.55 s against ~1.0 s each."""
+    return 177 if ctx.full else 128
 
 
 @check("rnn-lowdim/lemma-6", "hp-flow-balanced-and-unbalanced", "flow")
 def lemma6_flow(ctx):
-    """heyoka at 113 bits (check 177) on the FULL system (z, B, C), d = 3, k = 3, teacher
+    """heyoka at 113 bits (check 177; quick 128) on the FULL system (z, B, C), d = 3, k = 3, teacher
     T1-half, init 0.3 N(0,1): from a balanced start max_t ||B - C^T|| stays below the error
     estimate; from an unbalanced start ||B||^2 - ||C||^2 is conserved (Lemma E.7) while
     ||B - C^T|| follows the linear ODE Y' = 2P(A)Y (its value at the end is reproduced by
     integrating that ODE alone along the stored A(t), a second method)."""
-    ctx.precision = "heyoka MPFR 113 bits (check 177)"
+    check_bits = hp_full_flow_check_bits(ctx)
+    ctx.precision = f"heyoka MPFR 113 bits (check {check_bits})"
     inst = ctx.instances([{"d": 3, "k": 3, "teacher": "T1-half"}])[0]
     ctx.start(inst)
     d = inst["d"]
-    fl, nz = _hp_full_flow(d, inst["k"], inst["teacher"], True, 1, 20.0)
+    fl, nz = ctx.memo(_hp_full_flow, d, inst["k"], inst["teacher"], True, 1, 20.0, 113, check_bits)
     dev = max(max(abs(s[nz + i] - s[nz + d + i]) for i in range(d)) for s in fl.states)
     err = max(fl.error)
     ctx.agree(
         "balanced start: max_t ||B - C^T||_inf = 0", float(dev), 0.0, tol=1e-25, err=max(err, 1e-40), t_end=fl.t_final
     )
-    fu, _ = _hp_full_flow(d, inst["k"], inst["teacher"], False, 2, 20.0)
+    fu, _ = ctx.memo(_hp_full_flow, d, inst["k"], inst["teacher"], False, 2, 20.0, 113, check_bits)
     with mpmath.workprec(fu.bits):  # the states carry 113 bits; sum them at that precision
         cons = [sum(s[nz + i] ** 2 for i in range(d)) - sum(s[nz + d + i] ** 2 for i in range(d)) for s in fu.states]
         change = cons[-1] - cons[0]
@@ -1205,14 +1262,22 @@ def prop9_mechanism_symbolic(ctx):
     w = rl.symbolic_teacher(3)
     e = sp.Symbol("e", positive=True)
     L = lr.population_loss(A, B, C, w, 3)
-    sub = {s: e * s for s in coords}
-    GB = [sp.expand(sp.diff(L, b).subs(sub, simultaneous=True) / e) for b in B]
-    GC = [sp.expand(sp.diff(L, c).subs(sub, simultaneous=True) / e) for c in C]
+    R, g = poly_ring(coords, w, [e])
+    Lp = R.from_expr(L)
+    sub = [(g[s], g[e] * g[s]) for s in coords]  # Theta -> e Theta, simultaneously
+    # dL/d.(e Theta) is a polynomial with no constant term in e (each monomial of the gradient has
+    # degree >= 1 in Theta), so the quotient by e is exact (exquo raises otherwise)
+    GB = [Lp.diff(g[b]).compose(sub).exquo(g[e]) for b in B]
+    GC = [Lp.diff(g[c]).compose(sub).exquo(g[e]) for c in C]
     ctx.identity(
-        "dL/dB(eps Theta)/eps -> -2 w0 C^T", [g.subs(e, 0) + 2 * w[0] * c for g, c in zip(GB, C)], scope="d = 3, k = 3"
+        "dL/dB(eps Theta)/eps -> -2 w0 C^T",
+        [(p.subs(g[e], 0) + 2 * g[w[0]] * g[c]).as_expr() for p, c in zip(GB, C)],
+        scope="d = 3, k = 3",
     )
     ctx.identity(
-        "dL/dC(eps Theta)/eps -> -2 w0 B^T", [g.subs(e, 0) + 2 * w[0] * b for g, b in zip(GC, B)], scope="d = 3, k = 3"
+        "dL/dC(eps Theta)/eps -> -2 w0 B^T",
+        [(p.subs(g[e], 0) + 2 * g[w[0]] * g[b]).as_expr() for p, b in zip(GC, B)],
+        scope="d = 3, k = 3",
     )
 
 

@@ -13,7 +13,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import exact, flows, moments, montecarlo
+from numerics import exact, flows, intervals, moments, montecarlo
 from numerics import linear_rnn as nl
 from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
@@ -25,8 +25,10 @@ from .rnn_lowdim import (
     gaussian_init,
     lemma7_lp,
     lp_range,
+    poly_ring,
     prop3_instance,
     prop9_montecarlo,
+    rename_gens,
     tangency_residual,
     teacher_from_measure,
     teacher_grid,
@@ -262,6 +264,11 @@ def rational_student(rng, d):
     return A, exact.random_fraction_array(rng, d), exact.random_fraction_array(rng, d)
 
 
+def as_fmpq(M) -> np.ndarray:
+    """An array of exact rationals as an object array of FLINT ``fmpq`` (the same numbers)."""
+    return np.frompyfunc(intervals.fmpq_of, 1, 1)(np.asarray(M, dtype=object))
+
+
 @check("rnn-lowdim/claim-eq-D.2", "rademacher-enumeration", "random", expect="proved")
 def eqD2_random(ctx):
     """Hypothesis: random rational student and teacher, k <= 8: E over all 2^k Rademacher
@@ -374,9 +381,11 @@ def D3_balancedness_symbolic(ctx):
     w = rl.symbolic_teacher(3)
     h = lr.impulse(A, B, C, 3)
     L = sum((3 - i) * (h[i] - w[i]) ** 2 for i in range(3))
+    R, g = poly_ring(coords, w)
+    Lp = R.from_expr(L)
     ctx.identity(
         "weighted: B^T dL/dB - dL/dC C^T = 0 (any A)",
-        sp.expand(sum(b * sp.diff(L, b) for b in B) - sum(c * sp.diff(L, c) for c in C)),
+        (sum(g[b] * Lp.diff(g[b]) for b in B) - sum(g[c] * Lp.diff(g[c]) for c in C)).as_expr(),
     )
 
 
@@ -411,7 +420,9 @@ def E1_random(ctx):
     def prop(ex):
         d, dh, k, seed = ex
         rng = np.random.default_rng(seed)
-        S, T = rational_student(rng, d), rational_student(rng, dh)
+        # the same rationals as FLINT's fmpq: exact, and the 2^(k+1) recursions cost ~10x less
+        # than with Python's Fraction
+        S, T = (tuple(as_fmpq(M) for M in rational_student(rng, n)) for n in (d, dh))
         lhs = nl.rademacher_expectation(
             lambda x: (nl.simulate(*S, x, update="delay")[-1] - nl.simulate(*T, x, update="delay")[-1]) ** 2, k
         )
@@ -533,14 +544,18 @@ def E3_random(ctx):
 
 @functools.lru_cache(maxsize=4)
 def e4_derivation(d=3, k=3):
-    """SymPy gradient of (3.4) for a generic (full) d x d A and a symbolic teacher response."""
+    """SymPy gradient of (3.4) for a generic (full) d x d A and a symbolic teacher response, as
+    polynomials of the ring ``R = QQ[A, B, C, w]`` (:func:`checks.rnn_lowdim.poly_ring`, with
+    ``g`` the map symbol -> generator): ``GA[p][q] = dL/dA_pq``, ``GB[i]``, ``GC[i]``."""
     A, B, C, coords = lr.parameters(d, "full")
     w = rl.symbolic_teacher(k)
     L = lr.population_loss(A, B, C, w, k)
-    GB = sp.Matrix([sp.expand(sp.diff(L, b)) for b in B])
-    GC = sp.Matrix([[sp.expand(sp.diff(L, c)) for c in C]])
-    GA = sp.Matrix(d, d, lambda p, q: sp.expand(sp.diff(L, A[p, q])))
-    return A, B, C, w, L, GA, GB, GC
+    R, g = poly_ring(coords, w)
+    Lp = R.from_expr(L)
+    GB = [Lp.diff(g[b]) for b in B]
+    GC = [Lp.diff(g[c]) for c in C]
+    GA = [[Lp.diff(g[A[p, q]]) for q in range(d)] for p in range(d)]
+    return A, B, C, w, R, g, GA, GB, GC
 
 
 @check("rnn-lowdim/lemma-E.4", "printed-vs-derived", "symbolic")
@@ -549,19 +564,20 @@ def E4_symbolic(ctx):
     with (E.9), (E.10) as printed, exactly (expanded polynomials): they differ; the derivative
     is exactly twice the printed expression (recorded)."""
     ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
-    A, B, C, w, L, GA, GB, GC = e4_derivation()
-    pB, pC = sp.expand(rl.printed_dL_dB(A, B, C, w, 3)), sp.expand(rl.printed_dL_dC(A, B, C, w, 3))
+    A, B, C, w, R, g, GA, GB, GC = e4_derivation()
+    pB = [R.from_expr(e) for e in rl.printed_dL_dB(A, B, C, w, 3)]
+    pC = [R.from_expr(e) for e in rl.printed_dL_dC(A, B, C, w, 3)]
     ctx.exact(
         "(E.9): dL/dB = sum grad l_i (A^i)^T C^T",
-        sp.expand(GB - pB) == sp.zeros(3, 1),
+        all(not (a - b) for a, b in zip(GB, pB)),
         scope="d = 3, k = 3",
-        derivative_equals_twice_printed=bool(sp.expand(GB - 2 * pB) == sp.zeros(3, 1)),
+        derivative_equals_twice_printed=all(not (a - 2 * b) for a, b in zip(GB, pB)),
     )
     ctx.exact(
         "(E.10): dL/dC = sum grad l_i B^T (A^i)^T",
-        sp.expand(GC - pC) == sp.zeros(1, 3),
+        all(not (a - b) for a, b in zip(GC, pC)),
         scope="d = 3, k = 3",
-        derivative_equals_twice_printed=bool(sp.expand(GC - 2 * pC) == sp.zeros(1, 3)),
+        derivative_equals_twice_printed=all(not (a - 2 * b) for a, b in zip(GC, pC)),
     )
 
 
@@ -612,7 +628,15 @@ def E4_fd(ctx):
                 ratio=float(fd[i] / printed[i]),
             )
 
-    ctx.random(st.tuples(st.integers(1, 4), st.integers(1, 5), st.integers(0, 10**6)), prop, quick=3, full=30)
+    ctx.random(
+        st.tuples(st.integers(1, 4), st.integers(1, 5), st.integers(0, 10**6)),
+        prop,
+        quick=3,
+        full=30,
+        # the counterexample Hypothesis shrinks any failing draw to (d = 1, k = 1, seed 0: ratio 2),
+        # stored: tried first, it spares the ~110 evaluations of shrinking
+        examples=[(1, 1, 0)],
+    )
 
 
 @check("rnn-lowdim/lemma-E.4:corrected", "derived-equals-corrected", "symbolic")
@@ -622,32 +646,42 @@ def E4c_symbolic(ctx):
     (symmetric parameterisation differentiated directly vs G_pq + G_qp); CI-2 (Euler):
     <A, dL/dA> = 2 sum i r_i h_i and B^T dL/dB = dL/dC C^T = 2 sum r_i h_i."""
     ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
-    A, B, C, w, L, GA, GB, GC = e4_derivation()
+    A, B, C, w, R, g, GA, GB, GC = e4_derivation()
     k = 3
-    ctx.identity("dL/dB = 2 (E.9)", list(sp.expand(GB - 2 * rl.printed_dL_dB(A, B, C, w, k))))
-    ctx.identity("dL/dC = 2 (E.10)", list(sp.expand(GC - 2 * rl.printed_dL_dC(A, B, C, w, k))))
-    ctx.identity("dL/dA = -2 (E.81)", list(sp.expand(GA + 2 * rl.printed_Adot(A, B, C, w, k))))
+    pB, pC, pA = rl.printed_dL_dB(A, B, C, w, k), rl.printed_dL_dC(A, B, C, w, k), rl.printed_Adot(A, B, C, w, k)
+    ctx.identity("dL/dB = 2 (E.9)", [(GB[i] - 2 * R.from_expr(pB[i])).as_expr() for i in range(3)])
+    ctx.identity("dL/dC = 2 (E.10)", [(GC[i] - 2 * R.from_expr(pC[i])).as_expr() for i in range(3)])
+    ctx.identity(
+        "dL/dA = -2 (E.81)",
+        [(GA[p][q] + 2 * R.from_expr(pA[p, q])).as_expr() for p in range(3) for q in range(3)],
+    )
     h = lr.impulse(A, B, C, k)
     r = [h[i] - w[i] for i in range(k)]
     ctx.identity(
         "CI-2: <A, dL/dA> = 2 sum i r_i h_i",
-        sp.expand(
-            sum(A[p, q] * GA[p, q] for p in range(3) for q in range(3)) - 2 * sum(i * r[i] * h[i] for i in range(k))
-        ),
+        (
+            sum(g[A[p, q]] * GA[p][q] for p in range(3) for q in range(3))
+            - R.from_expr(2 * sum(i * r[i] * h[i] for i in range(k)))
+        ).as_expr(),
     )
     ctx.identity(
-        "CI-2: B^T dL/dB = 2 sum r_i h_i", sp.expand((B.T * GB)[0, 0] - 2 * sum(r[i] * h[i] for i in range(k)))
+        "CI-2: B^T dL/dB = 2 sum r_i h_i",
+        (sum(g[b] * gb for b, gb in zip(B, GB)) - R.from_expr(2 * sum(r[i] * h[i] for i in range(k)))).as_expr(),
     )
     As, Bs, Cs, cs = lr.parameters(3, "symmetric")
     Ls = lr.population_loss(As, Bs, Cs, w, k)
+    # the symmetric parameterisation's symbols are the full ones on and above the diagonal (same
+    # names and assumptions): substitute A_qp -> A_pq (q > p) into the full gradient
     full = {A[p, q]: As[p, q] for p in range(3) for q in range(3)}
     full.update({B[i]: Bs[i] for i in range(3)})
     full.update({C[i]: Cs[i] for i in range(3)})
-    G = GA.subs(full, simultaneous=True)
-    chain = [G[p, q] + G[q, p] if p != q else G[p, p] for p, q in nl.symmetric_coordinates(3)]
+    pairs = [(g[u], g[v]) for u, v in full.items() if u != v]
+    G = [[rename_gens(GA[p][q], pairs) for q in range(3)] for p in range(3)]
+    chain = [G[p][q] + G[q][p] if p != q else G[p][p] for p, q in nl.symmetric_coordinates(3)]
+    Lsp = R.from_expr(Ls)
     ctx.identity(
         "upper-triangular chain rule dL/dz_pq = G_pq + G_qp",
-        [sp.expand(sp.diff(Ls, s) - c) for s, c in zip(cs[:6], chain)],
+        [(Lsp.diff(g[s]) - c).as_expr() for s, c in zip(cs[:6], chain)],
     )
     # the numeric gradient used by every flow (numerics.linear_rnn) against this derivation, exactly
     rng = np.random.default_rng(3)
@@ -657,11 +691,16 @@ def E4c_symbolic(ctx):
     Cn = np.array([Fraction(str(pt[c])) for c in C], dtype=object)
     hn = nl.impulse(An, Bn, Cn, k)
     GAn, GBn, GCn = nl.impulse_gradient(An, Bn, Cn, [2 * (hn[j] - Fraction(str(pt[w[j]]))) for j in range(k)])
+    values = [pt[s] for s in R.symbols]
+
+    def at(P):
+        return Fraction(str(R.domain.to_sympy(P(*values))))
+
     ctx.exact(
         "numerics.linear_rnn gradient = SymPy derivative at a rational point",
-        all(Fraction(str(GA[p, q].subs(pt))) == GAn[p, q] for p in range(3) for q in range(3))
-        and all(Fraction(str(GB[i].subs(pt))) == GBn[i] for i in range(3))
-        and all(Fraction(str(GC[i].subs(pt))) == GCn[i] for i in range(3)),
+        all(at(GA[p][q]) == GAn[p, q] for p in range(3) for q in range(3))
+        and all(at(GB[i]) == GBn[i] for i in range(3))
+        and all(at(GC[i]) == GCn[i] for i in range(3)),
     )
 
 
@@ -678,10 +717,13 @@ def balanced_rhs_symbolic(ctx):
     sub = {s: t for s, t in zip(coords[:6], syms[:6])}
     sub.update({b: t for b, t in zip(B, syms[6:])})
     sub.update({c: t for c, t in zip(C, syms[6:])})
-    ref = [-sp.diff(L, s).subs(sub, simultaneous=True) for s in coords[:6]] + [
-        -sp.diff(L, b).subs(sub, simultaneous=True) for b in B
-    ]
-    ctx.identity("balanced_rhs = -grad (3.4) restricted to C = B^T", [sp.expand(a - b) for a, b in zip(rhs, ref)])
+    R, g = poly_ring(coords, syms)
+    Lp = R.from_expr(L)
+    pairs = [(g[u], g[v]) for u, v in sub.items() if u != v]  # simultaneous, as subs(sub, simultaneous=True)
+    ref = [-rename_gens(Lp.diff(g[s]), pairs) for s in coords[:6]] + [-rename_gens(Lp.diff(g[b]), pairs) for b in B]
+    ctx.identity(
+        "balanced_rhs = -grad (3.4) restricted to C = B^T", [(R.from_expr(a) - b).as_expr() for a, b in zip(rhs, ref)]
+    )
 
 
 @check("rnn-lowdim/lemma-E.5", "hp-balanced-flow", "flow")
@@ -777,22 +819,25 @@ def E7_symbolic(ctx):
     """SymPy, generic (non-symmetric) 3x3 A, k = 3: B^T dL/dB - dL/dC C^T = 0 identically, so
     d/dt(||B||^2 - ||C||^2) = -2 (B^T dL/dB - dL/dC C^T) = 0 under GF (E.23)-(E.25)."""
     ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
-    A, B, C, w, L, GA, GB, GC = e4_derivation()
+    A, B, C, w, R, g, GA, GB, GC = e4_derivation()
     ctx.identity(
-        "B^T dL/dB - dL/dC C^T = 0", sp.expand((B.T * GB)[0, 0] - (GC * C.T)[0, 0]), scope="generic A, d = 3, k = 3"
+        "B^T dL/dB - dL/dC C^T = 0",
+        (sum(g[b] * gb for b, gb in zip(B, GB)) - sum(gc * g[c] for gc, c in zip(GC, C))).as_expr(),
+        scope="generic A, d = 3, k = 3",
     )
 
 
 @check("rnn-lowdim/lemma-E.7", "hp-flow-conservation", "flow")
 def E7_flow(ctx):
-    """heyoka MPFR (113 bits, check 177), unbalanced start, symmetric d = 3, k = 3: ||B||^2 -
+    """heyoka MPFR (113 bits, check 177; quick 128), unbalanced start, symmetric d = 3, k = 3: ||B||^2 -
     ||C||^2 conserved to the error estimate over t in [0, 20]; ||B|| - ||C|| (the quantity
     (E.62) claims conserved) is recorded -- it is not conserved."""
-    from .rnn_lowdim import _hp_full_flow
+    from .rnn_lowdim import _hp_full_flow, hp_full_flow_check_bits
 
-    ctx.precision = "heyoka MPFR 113 bits (check 177)"
+    check_bits = hp_full_flow_check_bits(ctx)
+    ctx.precision = f"heyoka MPFR 113 bits (check {check_bits})"
     ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
-    fu, nz = _hp_full_flow(3, 3, "T1-half", False, 2, 20.0)
+    fu, nz = ctx.memo(_hp_full_flow, 3, 3, "T1-half", False, 2, 20.0, 113, check_bits)
     d = 3
     with mpmath.workprec(fu.bits):
         sq = [sum(s[nz + i] ** 2 for i in range(d)) - sum(s[nz + d + i] ** 2 for i in range(d)) for s in fu.states]

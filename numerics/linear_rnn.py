@@ -40,6 +40,8 @@ def _mat(M) -> np.ndarray:
 
 
 def _is_exact(M) -> bool:
+    if isinstance(M, np.ndarray) and M.dtype.kind in "fiu":  # NumPy floats/integers: no element to look at
+        return False
     flat = np.asarray(M, dtype=object).ravel()
     return any(not isinstance(v, (float, int, np.floating, np.integer)) for v in flat)
 
@@ -148,10 +150,19 @@ def impulse_gradient(A, B, C, g: Sequence):
     v = [P.dot(b) for P in powers]
     GB = sum(g[j] * u[j] for j in range(n))
     GC = sum(g[j] * v[j] for j in range(n))
+    terms = [(j, r) for j in range(1, n) for r in range(j)]
+    floats = A.dtype != object and b.dtype != object and c.dtype != object
+    if floats and terms and all(isinstance(x, (float, np.floating)) for x in g):
+        # floats: the same products g_j (u_r v_s^T), all at once, added in the same order (a
+        # cumulative sum is sequential), so the result is the loop's below to the last bit
+        J = np.array([j for j, _ in terms])
+        Ur = np.array([u[r] for _, r in terms])
+        Vs = np.array([v[j - 1 - r] for j, r in terms])
+        gj = np.array([g[j] for j in range(n)], dtype=float)[J]
+        return np.cumsum(gj[:, None, None] * (Ur[:, :, None] * Vs[:, None, :]), axis=0)[-1], GB, GC
     GA = np.outer(u[0], v[0]) * 0
-    for j in range(1, n):
-        for r in range(j):
-            GA = GA + g[j] * np.outer(u[r], v[j - 1 - r])
+    for j, r in terms:
+        GA = GA + g[j] * np.outer(u[r], v[j - 1 - r])
     return GA, GB, GC
 
 
@@ -219,19 +230,46 @@ def yw_flow_field(d: int, k: int, w: Sequence, structure: str = "symmetric", wei
     """``f(t, x)``: the gradient flow of ``sum_{j<k} weights_j (h_j - w_j)^2`` (unit weights by
     default) in ``(z, Y, W)``: ``z' = -dL/dz``, ``Y' = -(dL/dB - dL/dC^T)``,
     ``W' = -(dL/dB + dL/dC^T)``; ``structure`` is ``"symmetric"`` (``z`` the upper triangle of a
-    symmetric ``A``) or anything else (``z`` all d^2 entries). Gradients by
-    :func:`impulse_gradient`; floats throughout."""
-    wf = [float(v) for v in w]
-    q = [1.0] * k if weights is None else [float(v) for v in weights]
+    symmetric ``A``) or anything else (``z`` all d^2 entries). The gradients of
+    :func:`impulse_gradient` and :func:`symmetric_coordinate_gradient` (the same sums), vectorised
+    in floats: the field is called ~10^4 times per flow."""
+    wf = np.array([float(w[j]) for j in range(k)])
+    q = np.ones(k) if weights is None else np.array([float(v) for v in weights])
+    symmetric = structure == "symmetric"
+    iu = np.triu_indices(d)
+    nz = len(iu[0]) if symmetric else d * d
+    lower = (iu[1], iu[0])  # the mirror of each upper-triangular coordinate
+    off = (iu[0] != iu[1]).astype(float)
+    # GA = sum_{j>=1} g_j sum_{r<j} u_r v_{j-1-r}^T = U^T M V with M[r, s] = g_{r+s+1} (r + s + 1 < k)
+    hankel = [(r, s, r + s + 1) for r in range(k) for s in range(k) if r + s + 1 < k]
+    rr, ss, jj = (np.array(v, dtype=int) for v in zip(*hankel)) if hankel else (np.zeros(0, int),) * 3
 
     def f(t, x):
-        A, nz = _yw_matrix(x, d, structure)
+        # the same field as impulse / impulse_gradient / symmetric_coordinate_gradient (the generic
+        # functions), in floats without their per-element type checks: u_r = (A^r)^T C, v_r = A^r B
+        x = np.asarray(x, float)
+        if symmetric:
+            A = np.empty((d, d))
+            A[iu] = x[:nz]
+            A[lower] = x[:nz]
+        else:
+            A = x[:nz].reshape(d, d)
         Y, W = x[nz : nz + d], x[nz + d :]
         B, C = (W + Y) / 2, (W - Y) / 2
-        h = impulse(A, B, C, k)
-        g = [2 * q[j] * (h[j] - wf[j]) for j in range(k)]
-        GA, GB, GC = impulse_gradient(A, B, C, g)
-        gz = np.asarray(symmetric_coordinate_gradient(GA), float) if structure == "symmetric" else GA.ravel()
+        V, U = np.empty((k, d)), np.empty((k, d))
+        V[0], U[0] = B, C
+        for r in range(1, k):
+            V[r] = A @ V[r - 1]
+            U[r] = A.T @ U[r - 1]
+        g = 2 * q * (V @ C - wf)  # h_j = C A^j B
+        GB, GC = g @ U, g @ V
+        M = np.zeros((k, k))
+        M[rr, ss] = g[jj]
+        GA = U.T @ M @ V
+        if symmetric:
+            gz = GA[iu] + off * GA[lower]  # G_pq + G_qp (p < q), G_pp
+        else:
+            gz = GA.ravel()
         return np.concatenate([-gz, -(GB - GC), -(GB + GC)])
 
     return f

@@ -79,3 +79,48 @@ def test_symmetric_impulse_flow_against_the_numeric_gradient():
     GA, GB, _ = nl.impulse_gradient(S, b, b, [2 * (h[j] - w[j]) for j in range(k)])
     expected = [-g for g in nl.symmetric_coordinate_gradient(GA)] + [-g for g in GB]
     assert [e.subs(at_b) for e in rhs_b] == [exact.sympy_rational_nsimplified(v) for v in expected]
+
+
+def test_yw_flow_field_is_the_generic_gradient():
+    """The vectorised field against impulse / impulse_gradient / symmetric_coordinate_gradient,
+    symmetric and full A, unit and non-unit weights, k = 1 (no A-gradient) to 5."""
+    rng = np.random.default_rng(3)
+    for d, k, structure, weights in [
+        (1, 1, "symmetric", None),
+        (3, 3, "symmetric", None),
+        (4, 5, "symmetric", [5, 4, 3, 2, 1]),
+        (3, 2, "full", None),
+        (2, 4, "full", [1, 2, 3, 4]),
+    ]:
+        w = list(rng.standard_normal(k))
+        A = rng.standard_normal((d, d))
+        A = A + A.T if structure == "symmetric" else A
+        B, C = rng.standard_normal(d), rng.standard_normal(d)
+        q = weights or [1] * k
+        h = nl.impulse(A, B, C, k)
+        GA, GB, GC = nl.impulse_gradient(A, B, C, [2 * q[j] * (h[j] - w[j]) for j in range(k)])
+        gz = nl.symmetric_coordinate_gradient(GA) if structure == "symmetric" else GA.ravel()
+        expected = np.concatenate([-np.asarray(gz, float), -(GB - GC), -(GB + GC)])
+        f = nl.yw_flow_field(d, k, w, structure, weights)(0.0, nl.yw_pack(d, structure, A, B, C))
+        assert np.allclose(f, expected, rtol=1e-13, atol=1e-13)
+
+
+def test_impulse_gradient_float_path_is_the_loop_to_the_last_bit():
+    """The vectorised float branch of impulse_gradient adds the same products in the same order
+    as the loop (kept for exact numbers): bitwise equal."""
+    rng = np.random.default_rng(4)
+    for d, n in [(1, 2), (3, 4), (12, 6), (5, 1)]:
+        A, b, c = rng.standard_normal((d, d)), rng.standard_normal(d), rng.standard_normal(d)
+        g = [float(v) for v in rng.standard_normal(n)]
+        GA, GB, GC = nl.impulse_gradient(A, b, c, g)
+        P = [np.eye(d)]
+        for _ in range(1, n):
+            P.append(P[-1].dot(A))
+        u, v = [M.T.dot(c) for M in P], [M.dot(b) for M in P]
+        ref = np.outer(u[0], v[0]) * 0
+        for j in range(1, n):
+            for r in range(j):
+                ref = ref + g[j] * np.outer(u[r], v[j - 1 - r])
+        assert np.array_equal(GA, ref)
+        assert np.array_equal(GB, sum(g[j] * u[j] for j in range(n)))
+        assert np.array_equal(GC, sum(g[j] * v[j] for j in range(n)))
