@@ -25,10 +25,10 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import sympy as sp
-from sympy.polys.rings import ring
 
 from numerics import exact, flows, moments, montecarlo
 from numerics import linear_rnn as nl
+from numerics.polynomials import poly_ring, rename_gens
 from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
 
@@ -553,38 +553,6 @@ def no_init_symbolic(ctx):
 # ---------------------------------------------------------------------------------------
 # Lemma 6 / E.5: balancedness along GF
 # ---------------------------------------------------------------------------------------
-def poly_ring(*symbol_groups):
-    """SymPy's sparse polynomial ring ``QQ[symbols]`` (sympy.polys.rings) over the symbols of the
-    groups, in order (repeats once), and the map symbol -> generator. The loss (3.4) and every
-    printed gradient are polynomials with rational coefficients in the parameters and a symbolic
-    teacher response: ``R.from_expr`` builds one from a SymPy expression by ring arithmetic on its
-    tree (exact, no ``sp.expand``), ``.diff(gen)`` differentiates it, ``.compose(pairs)`` (or
-    :func:`rename_gens` for generators) substitutes simultaneously, and a polynomial is identically zero
-    iff it has no terms (``.as_expr()`` is then the SymPy 0). The same identities over all
-    symbols as with ``sp.expand``, in milliseconds instead of seconds."""
-    syms = list(dict.fromkeys(s for group in symbol_groups for s in group))
-    R, *gens = ring(syms, sp.QQ)
-    return R, dict(zip(syms, gens))
-
-
-def rename_gens(P, pairs):
-    """``P`` with generators substituted for generators, simultaneously (``pairs``: ``(x, y)``
-    replaces ``x`` by ``y``): ``P.compose(pairs)`` by moving exponents, without the polynomial
-    products ``compose`` forms monomial by monomial."""
-    R = P.ring
-    idx = [(R.gens.index(x), R.gens.index(y)) for x, y in pairs]
-    out = {}
-    for monom, coeff in P.iterterms():
-        m = list(monom)
-        for i, _ in idx:
-            m[i] = 0
-        for i, j in idx:
-            m[j] += monom[i]
-        m = tuple(m)
-        out[m] = out.get(m, R.domain.zero) + coeff
-    return R.from_dict({m: c for m, c in out.items() if c})
-
-
 def tangency_residual(d: int, k: int, weights=None):
     """SymPy: ``dL/dB - (dL/dC)^T`` at ``C = B^T`` for symmetric A (upper-triangular
     coordinates) and a symbolic teacher response ``w``, L = (3.4) or its weighted form
@@ -653,7 +621,7 @@ def hp_full_flow_check_bits(ctx) -> int:
     return 177 if ctx.full else 128
 
 
-@check("rnn-lowdim/lemma-6", "hp-flow-balanced-and-unbalanced", "flow")
+@check("rnn-lowdim/lemma-6", "hp-flow-balanced-and-unbalanced", "flow", shares="rnn-lowdim/lemma-6-hp-flows")
 def lemma6_flow(ctx):
     """heyoka at 113 bits (check 177; quick 128) on the FULL system (z, B, C), d = 3, k = 3, teacher
     T1-half, init 0.3 N(0,1): from a balanced start max_t ||B - C^T|| stays below the error

@@ -15,6 +15,7 @@ import sympy as sp
 
 from numerics import exact, flows, intervals, moments, montecarlo
 from numerics import linear_rnn as nl
+from numerics.polynomials import poly_ring, rename_gens
 from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
 from theorems import rnn_lowdim_appendix as ra
@@ -25,10 +26,8 @@ from .rnn_lowdim import (
     gaussian_init,
     lemma7_lp,
     lp_range,
-    poly_ring,
     prop3_instance,
     prop9_montecarlo,
-    rename_gens,
     tangency_residual,
     teacher_from_measure,
     teacher_grid,
@@ -545,7 +544,7 @@ def E3_random(ctx):
 @functools.lru_cache(maxsize=4)
 def e4_derivation(d=3, k=3):
     """SymPy gradient of (3.4) for a generic (full) d x d A and a symbolic teacher response, as
-    polynomials of the ring ``R = QQ[A, B, C, w]`` (:func:`checks.rnn_lowdim.poly_ring`, with
+    polynomials of the ring ``R = QQ[A, B, C, w]`` (:func:`numerics.polynomials.poly_ring`, with
     ``g`` the map symbol -> generator): ``GA[p][q] = dL/dA_pq``, ``GB[i]``, ``GC[i]``."""
     A, B, C, coords = lr.parameters(d, "full")
     w = rl.symbolic_teacher(k)
@@ -726,7 +725,7 @@ def balanced_rhs_symbolic(ctx):
     )
 
 
-@check("rnn-lowdim/lemma-E.5", "hp-balanced-flow", "flow")
+@check("rnn-lowdim/lemma-E.5", "hp-balanced-flow", "flow", shares="rnn-lowdim/lemma-6-hp-flows")
 def E5_flow(ctx):
     """As lemma-6 (restatement): heyoka MPFR on the full (z, B, C) system from a balanced
     start; plus the double-precision flows of theorem-5 in (z, Y, W) where Y stays 0."""
@@ -827,7 +826,7 @@ def E7_symbolic(ctx):
     )
 
 
-@check("rnn-lowdim/lemma-E.7", "hp-flow-conservation", "flow")
+@check("rnn-lowdim/lemma-E.7", "hp-flow-conservation", "flow", shares="rnn-lowdim/lemma-6-hp-flows")
 def E7_flow(ctx):
     """heyoka MPFR (113 bits, check 177; quick 128), unbalanced start, symmetric d = 3, k = 3: ||B||^2 -
     ||C||^2 conserved to the error estimate over t in [0, 20]; ||B|| - ||C|| (the quantity

@@ -157,7 +157,7 @@ def init_scale_runs(ctx):
     return tuple(ctx.memo(general_gd, "T2-dyadic", 12, 6, 0, init) for init in (1e-3, 0.2))
 
 
-@check("rnn-lowdim/figure-4", "reduced-init-scale", "experiment")
+@check("rnn-lowdim/figure-4", "reduced-init-scale", "experiment", shares="rnn-lowdim/init-scale-gd-runs")
 def figure4(ctx):
     """Fig. 4 reduced: teacher T2-dyadic (d^ = 2), general student d = 12 (full A, unbalanced
     Gaussian init), GD lr 0.01, 6000 steps, k = 6 > 2d^: the tail error (T = 40) grows with the
@@ -170,7 +170,9 @@ def figure4(ctx):
     )
 
 
-@check("rnn-lowdim/claim-init-scale-necessary", "reduced-init-scale", "experiment")
+@check(
+    "rnn-lowdim/claim-init-scale-necessary", "reduced-init-scale", "experiment", shares="rnn-lowdim/init-scale-gd-runs"
+)
 def init_scale(ctx):
     """As figure-4, plus the printed reading 'requires longer training sequences': at init 0.2
     the tail error at k = 6 exceeds the small-init error, and it is not below 10 % of the zero
