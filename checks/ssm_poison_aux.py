@@ -16,7 +16,7 @@ import numpy as np
 import sympy as sp
 from scipy.linalg import expm
 
-from numerics import flows, least_squares
+from numerics import flows, least_squares, moment_flows
 from theorems import ssm_poison as sp_th
 
 from .core import check
@@ -43,7 +43,7 @@ def lemma22_flow(ctx):
     times to 1e4): no increase beyond the error estimate (loss error <= |grad l| x state error)."""
     a0 = table_init(10, 242, 1e-3, 5.0)
     grid = list(np.geomspace(1e-2, 1e4, 400))
-    fl = poisoned_state(a0, 7, 1e4, 0.5, grid=grid)
+    fl = poisoned_state(a0, 7, 1e4, 0.5, grid=grid, ctx=ctx)  # claim-3's and lemma-30's flow
     loss = poisoned_loss(7, 0.5)
     ls = np.array([loss.loss(x) for x in fl.states])
     lerr = np.array([np.sum(np.abs(loss.field(x))) * e for x, e in zip(fl.states, fl.error)]) + 1e-16 * ls
@@ -127,15 +127,7 @@ def lemma24_flow(ctx):
     alpha, zd = a0[0], a0[-1] / a0[0]
     mu = 2 * (L - 1) ** 2 * (alpha * zd / (2 * math.sqrt(d))) ** (2 * L - 4)
     grid = list(np.geomspace(1, 1e6, 60))
-    fl = flows.integrate_double(
-        lambda t, x: clean_loss(L).field(x),
-        a0,
-        1e6,
-        rtol=RTOL,
-        method="Radau",
-        jac=lambda t, x: clean_loss(L).jacobian(x),
-        grid=grid,
-    )
+    fl = moment_flows.integrate(clean_loss(L), a0, 1e6, rtol=RTOL, grid=grid)  # Radau, analytic Jacobian
     l0 = clean_loss(L).loss(a0)
     # the printed mu is tiny (~1e-30 here): the bound is nearly l(0) at all saved times, while the
     # loss decreases; a violation larger than the loss error (|grad l| x state error) would refute
@@ -320,8 +312,8 @@ def lemma30_flow(ctx):
     lower Gronwall bound's sign and the error estimate (Radau, two tolerances)."""
     a0 = table_init(10, 242, 1e-3, 5.0)
     ref = np.array(sp_th.reference_init(list(a0)))
-    grid = list(np.geomspace(1e-2, 1e4, 200))
-    f1, f2 = poisoned_state(a0, 7, 1e4, 0.5, grid=grid), poisoned_state(ref, 7, 1e4, 0.5, grid=grid)
+    grid = list(np.geomspace(1e-2, 1e4, 400))  # the grid of lemma-22 and claim-3: A(t) is their flow
+    f1, f2 = poisoned_state(a0, 7, 1e4, 0.5, grid=grid, ctx=ctx), poisoned_state(ref, 7, 1e4, 0.5, grid=grid)
     dist = np.linalg.norm(f1.states - f2.states, axis=1)
     err = float(np.max(f1.error) + np.max(f2.error))
     ctx.bound(

@@ -18,11 +18,41 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import linear_rnn
-
 
 def impulse(a, b, c, n: int) -> np.ndarray:
-    return np.array(linear_rnn.impulse(a, b, c, n), float)
+    """``h_j = sum_i c_i b_i a_i^j``, j < n, as ``linear_rnn.impulse`` computes it for a diagonal
+    ``A`` (``v_0 = b``, ``v_{j+1} = a v_j``, ``h_j = sum(c v_j)`` left to right), vectorised over
+    j: ``cumprod`` and ``cumsum`` accumulate in the same order, so the values are the same to
+    the last bit (tests/test_moment_flows.py)."""
+    a, b, c = (np.asarray(v, float) for v in (a, b, c))
+    if n == 0 or a.size == 0:
+        return np.zeros(n)
+    V = np.empty((n, a.size))
+    V[0], V[1:] = b, a
+    np.cumprod(V, axis=0, out=V)  # row j: a^j b, multiplied in the order of v_{j+1} = a v_j
+    V *= c
+    return np.cumsum(V, axis=1)[:, -1]
+
+
+def impulse_gradient(a, b, c, g) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(dl/da, dl/db, dl/dc)`` for ``g_j = dl/dh_j``: ``linear_rnn.impulse_gradient`` for a
+    diagonal ``A`` (the sums over j accumulated in the same order from the same terms
+    ``g_j c a^j``, ``g_j b a^j`` and ``g_j j c b a^(j-1)``, so the same values), vectorised over j."""
+    a, b, c, g = (np.asarray(v, float) for v in (a, b, c, g))
+    n, d = g.size, a.size
+    P = np.empty((n, d))
+    for j in range(n):
+        P[j] = a**j  # elementwise as linear_rnn's ``A**j`` (NumPy's fast paths for j = 0, 1, 2 included)
+    gc, gb = g[:, None] * c, g[:, None] * b
+    W = np.empty((3, n + 1, d))  # per gradient: the initial zero (``x * 0``) and the terms, summed over j
+    # the j sum of dl/da has n - 1 terms: the row appended is -0.0, which adds exactly nothing
+    W[0, n] = -0.0
+    W[0, 0], W[1, 0], W[2, 0] = a * 0, b * 0, c * 0
+    np.multiply((g[1:] * np.arange(1, n))[:, None] * c * b, P[:-1], out=W[0, 1:n])
+    np.multiply(gc, P, out=W[1, 1:])
+    np.multiply(gb, P, out=W[2, 1:])
+    GA, GB, GC = np.cumsum(W, axis=1)[:, -1]
+    return GA, GB, GC
 
 
 def ssm_outputs(a, b, c, X: np.ndarray) -> np.ndarray:
@@ -38,10 +68,10 @@ def ssm_loss_grad(params: dict, X: np.ndarray, y: np.ndarray, learn_bc: bool = T
     r = ssm_outputs(a, b, c, X) - y
     loss = float(np.mean(r**2))
     gh = 2 * (X[:, ::-1].T @ r) / len(y)  # dl/dh_j
-    GA, GB, GC = linear_rnn.impulse_gradient(a, b, c, list(gh))
-    g = {"a": np.asarray(GA, float)}
+    GA, GB, GC = impulse_gradient(a, b, c, gh)
+    g = {"a": GA}
     if learn_bc:
-        g["b"], g["c"] = np.asarray(GB, float), np.asarray(GC, float)
+        g["b"], g["c"] = GB, GC
     return loss, g
 
 
@@ -71,8 +101,7 @@ def net_loss_grad(params: dict, X: np.ndarray, y: np.ndarray):
     g["Din"] = g_u1.T @ z
     g_z = g_u1 @ params["Din"]
     gh = X[:, ::-1].T @ g_z
-    GA, GB, GC = linear_rnn.impulse_gradient(a, b, c, list(gh))
-    g["a"], g["b"], g["c"] = np.asarray(GA, float), np.asarray(GB, float), np.asarray(GC, float)
+    g["a"], g["b"], g["c"] = impulse_gradient(a, b, c, gh)
     return loss, g
 
 
@@ -117,7 +146,7 @@ def train(
         if stop_at is not None and it >= stop_at:
             break
         if optimizer == "adaptive":
-            gn2 = sum(float(np.sum(v**2)) for v in g.values())
+            gn2 = sum(float(np.add.reduce(v * v)) for v in g.values())  # np.sum(v**2), less dispatch
             ema = gn2 if ema is None else beta * ema + (1 - beta) * gn2
             step = lr / np.sqrt(ema + soft)
             for k, v in g.items():

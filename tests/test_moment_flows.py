@@ -76,3 +76,104 @@ def test_train_reaches_target_on_easy_problem():
     p = {"a": np.array([0.3, 0.1]), "b": np.array([0.5, 0.5]), "c": np.array([0.5, 0.5])}
     run = st.train(p, lambda q: st.ssm_loss_grad(q, X, y), lr=0.01, loss_tol=1e-3, extra=10, max_steps=50_000)
     assert run.reached
+
+
+# ---------------------------------------------------------------------------------------
+# The fast routines give the values of the plain formulas to the last bit
+# ---------------------------------------------------------------------------------------
+def _field_reference(loss, a):
+    """The field and Jacobian as first written (one NumPy expression per term)."""
+    a = np.asarray(a, float)
+    res = np.array([t - np.sum(a**p) for p, t in zip(loss.powers, loss.targets)])
+    F = np.zeros_like(a)
+    J = np.zeros((a.size, a.size))
+    for p, w, r in zip(loss.powers, loss.weights, res):
+        F += 2 * w * p * r * a ** (p - 1)
+        u = p * a ** (p - 1)
+        J -= 2 * w * np.outer(u, u)
+        if p >= 2:
+            J += np.diag(2 * w * p * (p - 1) * r * a ** (p - 2))
+    return F, J
+
+
+@pytest.mark.parametrize(
+    "powers,targets,weights",
+    [((6, 1), (1.0, 1.0), (0.5, 0.5)), ((8,), (1.0,), (0.2,)), ((2, 3, 1), (0.3, 1.0, 2.0), (1.0, 0.25, 3.0))],
+)
+def test_field_and_jacobian_bitwise(powers, targets, weights):
+    loss = mf.MomentLoss(powers, targets, weights)
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        a = rng.uniform(-1.2, 1.2, int(rng.integers(2, 21))) * rng.choice([1e-3, 1e-1, 1.0])
+        a[0] = 0.0 if rng.random() < 0.2 else a[0]
+        F, J = _field_reference(loss, a)
+        assert np.array_equal(loss.field(a), F) and np.array_equal(loss.jacobian(a), J)
+        assert np.array_equal(np.signbit(loss.jacobian(a)), np.signbit(J))
+
+
+def test_single_power_residual_bitwise_and_time_bound():
+    a0 = [0.0031, 0.0029, 0.002, 0.0011, 0.0004]
+    p = 6
+    res = mf._SinglePower(a0, p, 1).residual
+    for dps in (30, 50):
+        with mpmath.workdps(dps):
+            for s in (mpmath.mpf(0), mpmath.mpf("1.7e9"), mpmath.mpf("2.4e9")):
+                assert res(s) == mf.single_power_residual(a0, p, 1, s)
+    # the right-endpoint sum bounds the quadrature from above, and closely (increasing integrand)
+    sig_star, _, _ = mf.single_power_limit(a0, p, 1, dps=30)
+    with mpmath.workdps(30):
+        sig = sig_star * (1 - mpmath.mpf(10) ** -12)
+        upper = mf.single_power_time_upper(a0, p, 1.0, 1, sig)
+        quad, err = mf.single_power_time(a0, p, 1.0, 1, sig)
+        assert quad - err <= upper <= quad * (1 + mpmath.mpf(10) ** -6)
+        assert mf.single_power_time_upper(a0, p, 1.0, 1, sig_star * 2) == mpmath.inf  # r < 0 there
+
+
+def test_sigma_at_past_the_horizon_is_the_clock_cutoff():
+    """t far past t(sigma_c): the bound decides (no quadrature) and returns sigma_c, which the
+    quadrature's decision returns too (t >= t_c)."""
+    a0 = [0.0031, 0.0029, 0.002, 0.0011, 0.0004]
+    p, dps = 6, 30
+    sig, err = mf.single_power_sigma_at(a0, p, 1.0, 1, 1e13, dps=dps)
+    with mpmath.workdps(dps):
+        sig_star, _, _ = mf.single_power_limit(a0, p, 1, dps=dps)
+        floor = mpmath.mpf(10) ** (-(dps - 10))
+        res = mf._SinglePower(a0, p, 1).residual
+        from numerics import roots
+
+        sig_c, _ = roots.increasing_inverse(lambda s: -res(s), -floor, 0, sig_star, dps=dps)
+        assert sig == sig_c and err == float(sig_star - sig_c)
+        assert mf.single_power_time(a0, p, 1.0, 1, sig_c, dps=dps)[0] <= 1e13
+
+
+def test_training_impulse_and_gradient_bitwise():
+    from numerics import linear_rnn
+
+    rng = np.random.default_rng(4)
+    for _ in range(300):
+        d, n = int(rng.integers(1, 21)), int(rng.integers(1, 41))
+        a = rng.uniform(-1, 1, d) * rng.choice([1e-3, 1e-1, 1.0])
+        b, c, g = rng.normal(size=d), rng.normal(size=d), rng.normal(size=n)
+        if rng.random() < 0.2:
+            a[0], b[-1] = 0.0, -0.0
+        assert np.array_equal(st.impulse(a, b, c, n), np.array(linear_rnn.impulse(a, b, c, n), float))
+        for x, y in zip(st.impulse_gradient(a, b, c, g), linear_rnn.impulse_gradient(a, b, c, list(g))):
+            y = np.asarray(y, float)
+            assert np.array_equal(x, y) and np.array_equal(np.signbit(x), np.signbit(y))
+
+
+def test_radau_direct_lu_matches_scipy_radau_bitwise():
+    """moment_flows.integrate's Radau (direct getrf/getrs) against SciPy's Radau through
+    flows.integrate_double with the same field and Jacobian: the same flow to the last bit."""
+    from numerics import flows
+
+    loss = mf.MomentLoss((6, 1), (1.0, 1.0), (0.5, 0.5))
+    a0 = np.array([0.02, 0.0199, 0.015, 0.01, 0.004])
+    grid = list(np.geomspace(1e-2, 2e3, 40))
+    ref = flows.integrate_double(
+        lambda t, x: loss.field(x), a0, 2e3, rtol=1e-8, method="Radau", jac=lambda t, x: loss.jacobian(x), grid=grid
+    )
+    fl = mf.integrate(loss, a0, 2e3, rtol=1e-8, grid=grid)
+    assert np.array_equal(fl.states, ref.states) and np.array_equal(fl.error, ref.error)
+    with pytest.raises(ValueError):  # non-finite input is refused, as by scipy.linalg.lu_factor
+        mf.integrate(loss, np.array([np.nan, 0.1]), 1.0)
