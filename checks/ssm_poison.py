@@ -471,7 +471,7 @@ def theorem1_instance(d, L, k, n, seed, sd, c, delta, clean_only: bool = False, 
     return out
 
 
-@check("ssm-poison/theorem-1", "instance-certificate", "flow")
+@check("ssm-poison/theorem-1", "instance-certificate", "flow", shares="ssm-poison/poisoned-limit")
 def theorem1_certificate(ctx):
     """Instance certificate: from the table initialisation (alpha = a_1 < 1/(2d), strictly
     ordered), a Delta = a_1 - a_2 for which (i) the clean limit (exact clock reduction; its
@@ -597,7 +597,7 @@ def _second_at_takeoff(times, states, threshold=0.5):
     return None
 
 
-@check("ssm-poison/claim-3", "greedy-vs-special", "flow")
+@check("ssm-poison/claim-3", "greedy-vs-special", "flow", shares="ssm-poison/table-1-flow-on-grid")
 def claim3_flow(ctx):
     """Greedy learning measured as the size of the runner-up when the first entry crosses
     |a_j| = 0.5: on the clean set (x_{kappa-1} = 0, so gamma^(0) = 0 exactly) the exact clock
@@ -909,7 +909,7 @@ def definition2_numeric(ctx):
     )
 
 
-@check("ssm-poison/theorem-2", "instance-certificates-nmP", "flow")
+@check("ssm-poison/theorem-2", "instance-certificates-nmP", "flow", shares="ssm-poison/poisoned-limit")
 def theorem2_certificate(ctx):
     """Theorem 2 instances over (n, m, P): the flows see the data only through w_1 = P/n and
     w_2 = P/m (proved in definition-2), so the limits are those of the w = 1 flows: checked by
@@ -1452,7 +1452,7 @@ def lemma3_random(ctx):
                     ctx.bound("sum_k a_k^{L*-1} <= 1 - c (L* = L+1)", float(np.sum(a ** (Ls - 1))), 1 - c, err=1e-12)
 
 
-@check("ssm-poison/claim-11", "constant-and-flows", "flow")
+@check("ssm-poison/claim-11", "constant-and-flows", "flow", shares="ssm-poison/poisoned-limit")
 def claim11_flow(ctx):
     """The printed constant (1/2) min{0.1, (1 - (1/2)^{1/(L-1)})/(9d)} is at most Lemma 3's floor
     on the grid d in 8..30, L in {7, 9, 11, 13} (exact, SymPy numbers), and Gen_{L'} of the

@@ -37,7 +37,7 @@ def lemma22_symbolic(ctx):
             )
 
 
-@check("ssm-poison/lemma-22", "monotone-loss-along-flows", "flow")
+@check("ssm-poison/lemma-22", "monotone-loss-along-flows", "flow", shares="ssm-poison/table-1-flow-on-grid")
 def lemma22_flow(ctx):
     """The loss (27) along the poisoned Radau flow from the Table-1 initialisation (400 saved
     times to 1e4): no increase beyond the error estimate (loss error <= |grad l| x state error)."""
@@ -305,7 +305,7 @@ def lemma29_random(ctx):
             ctx.bound("||D(0)|| e^{-Nt} <= ||D(t)||", float(np.linalg.norm(D0)) * math.exp(-N * t), Dt, err=1e-12 * Dt)
 
 
-@check("ssm-poison/lemma-30", "non-crossing", "flow")
+@check("ssm-poison/lemma-30", "non-crossing", "flow", shares="ssm-poison/table-1-flow-on-grid")
 def lemma30_flow(ctx):
     """Two poisoned flows (29) from distinct initialisations (Table-1 init and its reference,
     which differ by Delta = 1.5e-8): their distance stays positive on [0, 1e4], above the
