@@ -5,7 +5,8 @@ difference is its error estimate), double-precision Gram-reduced flows, Hypothes
 
 Tolerances:
 
-* ``HP_TOL``: a conserved quantity along a flow at ``HP_BITS`` (twin run 64 bits higher);
+* ``HP_TOL``: a conserved quantity along a flow at ``HP_BITS`` (twin run 64 bits higher; 16 in
+  the quick budget, see :func:`twin_bits`);
 * ``STATIC_REL``: static double-precision inequalities, 1e-9 relative (eigen/singular value
   computations in double are accurate to ~1e-13 relative at these sizes);
 * inequalities along flows are judged with the error estimate of the two runs.
@@ -29,6 +30,25 @@ from .core import check
 HP_BITS = 160
 HP_TOL = 1e-30
 STATIC_REL = 1e-9
+
+
+def twin_bits(ctx, bits: int = HP_BITS) -> int:
+    """The twin run's precision: 64 bits above the working run's (full budget), 16 above in the
+    quick budget. The twin only has to be far more accurate than the working run for their
+    difference to be the working run's error: 16 bits more make the twin's own error ~2^-16 of
+    the estimate (measured on the M1 flows at 160 bits: estimate 4.9e-48, twin error 5e-53),
+    and 176 bits stay in MPFR's three-limb arithmetic (224 needs four: the 224-bit twin took
+    2.3x the working run's time, the 176-bit one 1.2x)."""
+    return bits + (64 if ctx.full else 16)
+
+
+def hp_precision(ctx, bits: int = HP_BITS) -> dict:
+    """``bits`` and ``check_bits`` of a flow at ``bits`` in this budget."""
+    return {"bits": bits, "check_bits": twin_bits(ctx, bits)}
+
+
+def hp_label(ctx, bits: int = HP_BITS) -> str:
+    return f"heyoka MPFR {bits} bits (twin {twin_bits(ctx, bits)})"
 
 
 # ---------------------------------------------------------------------------------------
@@ -76,15 +96,27 @@ def hp_init(kind: str, h: int = HP_H, seed: int = 0):
 
 @functools.lru_cache(maxsize=16)
 def hp_path(
-    kind: str, t_end: float = 16.0, npts: int = 33, Yt=HP_YT, s=HP_S, h: int = HP_H, bits: int = HP_BITS, init=None
+    kind: str,
+    t_end: float = 16.0,
+    npts: int = 33,
+    Yt=HP_YT,
+    s=HP_S,
+    h: int = HP_H,
+    bits: int = HP_BITS,
+    init=None,
+    check_bits: int | None = None,
+    times: tuple | None = None,
 ):
+    """The whitened flow from ``hp_init(kind, h)`` (or ``init``) on ``npts`` equally spaced times
+    in ``[0, t_end]``, or on ``times`` if given."""
     V0, U10 = hp_init(kind, h) if init is None else (np.array(init[0]), np.array(init[1]))
-    grid = list(np.linspace(0, t_end, npts))
-    return ln.whitened_flow_hp(np.array(Yt), np.array(s), V0, U10, grid, bits=bits)
+    grid = list(np.linspace(0, t_end, npts)) if times is None else list(times)
+    return ln.whitened_flow_hp(np.array(Yt), np.array(s), V0, U10, grid, bits=bits, check_bits=check_bits)
 
 
-def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False) -> dict:
-    """Everything the rate statements use, from the state at grid index ``k`` of one run."""
+def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False, sy=None) -> dict:
+    """Everything the rate statements use, from the state at grid index ``k`` of one run
+    (``sy``: the singular values of the data at the run's precision, if already computed)."""
     Vs, Us, bits = hp.run(twin)
     with mpmath.workprec(bits):
         V, U1 = Vs[k], Us[k]
@@ -99,7 +131,7 @@ def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False) -> dict:
         eig = list(mpmath.eigsy(D, eigvals_only=True))
         dp, dm, dl = li.imbalance_quantities(eig, r, m)
         sv = linalg.mp_singular_values(U1 * V.T)
-        sy = linalg.mp_singular_values(Yt)
+        sy = linalg.mp_singular_values(Yt) if sy is None else sy
         lam = sorted([x**2 for x in hp.s], reverse=True)
         lam_r, lam_1 = lam[r - 1], lam[0]
         res = mpmath.sqrt(fro2(E))
@@ -127,14 +159,34 @@ def quantities(hp: ln.WhitenedHP, k: int, twin: bool = False) -> dict:
     return out
 
 
-@functools.lru_cache(maxsize=32)
-def path_quantities(kind: str, **kw):
+def path_quantities_plain(kind: str, **kw):
+    """``(hp, qs, qt)``: the flow ``hp_path(kind, **kw)`` and :func:`quantities` at every grid
+    time of its run and of its twin, in picklable form (``D`` as nested lists; mpmath's
+    matrices do not pickle) for ``ctx.memo``."""
     hp = hp_path(kind, **kw)
-    return (
-        hp,
-        [quantities(hp, k) for k in range(len(hp.times))],
-        [quantities(hp, k, True) for k in range(len(hp.times))],
-    )
+    plain = lambda q: {**q, "D": q["D"].tolist()}
+    runs = []
+    for twin in (False, True):
+        with mpmath.workprec(hp.run(twin)[2]):
+            sy = linalg.mp_singular_values(mpmath.matrix(hp.Yt))  # the data's: the same at every time
+        runs.append([plain(quantities(hp, k, twin, sy)) for k in range(len(hp.times))])
+    return hp, runs[0], runs[1]
+
+
+_PATHS: dict = {}
+
+
+def path_quantities(ctx, kind: str, **kw):
+    """``(hp, qs, qt)`` of :func:`path_quantities_plain` at the budget's precision
+    (:func:`hp_precision` of ``bits``, default ``HP_BITS``): computed once per run
+    (``ctx.memo``: the M1 flows serve nine checks) and kept in this process."""
+    kw = {**hp_precision(ctx, kw.pop("bits", HP_BITS)), **kw}
+    key = (kind, tuple(sorted(kw.items())))
+    if key not in _PATHS:
+        hp, qs, qt = ctx.memo(path_quantities_plain, kind, **kw)
+        matrices = lambda Q: [{**q, "D": mpmath.matrix(q["D"])} for q in Q]
+        _PATHS[key] = (hp, matrices(qs), matrices(qt))
+    return _PATHS[key]
 
 
 def err_of(a, b, key):
@@ -265,7 +317,7 @@ def reparam_symbolic(ctx):
     # the flow on (U, V): dU = -dL/dU; by the chain rule through the bijection
     Us = li.sym_matrix("u", 5, h)
     loss_u = li.loss_original(F["X"], F["Y"], Us, V)
-    dU = li.flow_from_loss(loss_u, Us).subs(dict(zip(list(Us), list(U))))
+    dU = li.flow_from_loss(loss_u, Us).xreplace(dict(zip(list(Us), list(U))))
     dV = li.flow_from_loss(loss, V)
     ctx.identity(
         "(3b) = (5b): U' = Phi1 S E V", sp.expand(dU - F["Phi1"] * F["Sh"] * E * V), scope="F1, symbolic U, V (h=2)"
@@ -398,10 +450,10 @@ def conservation_flow(ctx):
     """Along the M1 high-precision flows: max_t |D(t) - D(0)|_max against HP_TOL (twin run
     difference as the error estimate); also along a full-coordinate double flow, the full
     imbalance U^T U - V^T V (rtol 1e-12)."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
         ctx.start({"kind": kind})
-        hp, qs, qt = path_quantities(kind)
+        hp, qs, qt = path_quantities(ctx, kind)
         D0 = qs[0]["D"]
         drift = max(float(mpmath.mnorm(q["D"] - D0, 1)) for q in qs)
         err = max(float(mpmath.mnorm(a["D"] - b["D"], 1)) for a, b in zip(qs, qt))
@@ -505,18 +557,25 @@ def scalar_symbolic(ctx):
 
 @check("linnet-imbalance/claim-scalar-rate", "hp-flow", "flow")
 def scalar_flow(ctx):
-    """Scalar flows at 160 bits (twin 224), y = 1, from (u0, v0) in the catalog's list: (14)
-    pointwise, L non-increasing, the margin chain, and log L(t) <= log L(0) - c t with c the
-    right side of (15)."""
+    """Scalar flows at 160 bits (twin 224; 176 in the quick budget), y = 1, from (u0, v0) in the
+    catalog's list: (14) pointwise, L non-increasing, the margin chain, and log L(t) <= log L(0)
+    - c t with c the right side of (15)."""
     inits = ctx.instances(
         [{"u0": 2.0, "v0": 0.125}, {"u0": 1.0, "v0": -0.5}],
         [{"u0": 2.0, "v0": 0.125}, {"u0": 0.125, "v0": 0.125}, {"u0": 1.0, "v0": -0.5}, {"u0": 0.25, "v0": -0.25}],
     )
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     for inst in inits:
         ctx.start(inst)
         hp = hp_path(
-            "custom", t_end=12.0, npts=25, Yt=((1.0,),), s=(1.0,), h=1, init=(((inst["v0"],),), ((inst["u0"],),))
+            "custom",
+            t_end=12.0,
+            npts=25,
+            Yt=((1.0,),),
+            s=(1.0,),
+            h=1,
+            init=(((inst["v0"],),), ((inst["u0"],),)),
+            **hp_precision(ctx),
         )
         worst14, worst_mono, worst_margin, worst_gr = [], [], [], []
         c15 = prevL = None
@@ -588,10 +647,10 @@ def prop1_static(ctx):
 def prop1_flow(ctx):
     """Along the M1 high-precision flows, at every grid time: exact rate >= RHS(17), error
     estimate the twin-run difference of (rate - RHS)."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
         ctx.start({"kind": kind})
-        hp, qs, qt = path_quantities(kind)
+        hp, qs, qt = path_quantities(ctx, kind)
         worst = None
         for k, (a, b) in enumerate(zip(qs, qt)):
             slack = a["rate"] - a["prop1"]
@@ -817,7 +876,7 @@ def remark2(ctx):
 # Theorem 3, Corollaries 4-6, Tarmoun
 # ---------------------------------------------------------------------------------------
 def _theorem3_along(ctx, kind, t0_index=0, shift=True, include_t0=False):
-    hp, qs, qt = path_quantities(kind)
+    hp, qs, qt = path_quantities(ctx, kind)
     i0 = t0_index
     c0, c0t = qs[i0]["c"], qt[i0]["c"]
     L0, L0t = qs[i0]["loss"], qt[i0]["loss"]
@@ -838,14 +897,14 @@ def _theorem3_along(ctx, kind, t0_index=0, shift=True, include_t0=False):
 
 @check("linnet-imbalance/theorem-3", "hp-flow", "flow")
 def theorem3_flow(ctx):
-    """M1 flows (160 bits, twin 224) down to L~/L~(0) ~ 1e-20..1e-60: log L~(t) - log L~(0) +
+    """M1 flows (160 bits, twin 224; 176 quick) down to L~/L~(0) ~ 1e-20..1e-60: log L~(t) - log L~(0) +
     lambda_r c(0) t <= 0 at every grid time (the tightest reported), the measured average rate
     over [0, T] against lambda_r c(0) (slack ratio), and the chain exact rate >= RHS(17) >=
     lambda_r c(t) >= lambda_r c(0)."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
         ctx.start({"kind": kind})
-        hp, qs, qt = path_quantities(kind)
+        hp, qs, qt = path_quantities(ctx, kind)
         worst, avg, bound_rate, tw = _theorem3_along(ctx, kind)
         ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0 (tightest grid time)", worst[0], 0.0, err=worst[1], t=tw)
         ctx.bound("measured average rate >= lambda_r c(0)", bound_rate, avg[0], err=avg[1], c0=float(qs[0]["c"]))
@@ -955,10 +1014,10 @@ def cor4_symbolic(ctx):
 def cor4_flow(ctx):
     """M1 flows with Delta(0) > 0: L~(t) <= exp(-2 lambda_r Delta(0) t) L~(0) at every grid time,
     and the measured average rate against 2 lambda_r Delta(0) (slack ratio)."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     for kind in [k for k in m1_kinds(ctx) if k.startswith("scaled")]:
         ctx.start({"kind": kind})
-        hp, qs, qt = path_quantities(kind)
+        hp, qs, qt = path_quantities(ctx, kind)
         rate = 2 * qs[0]["lam_r"] * qs[0]["dl"]
         ctx.fact("hypothesis Delta(0) > 0", float(qs[0]["dl"]) > 0, Delta0=float(qs[0]["dl"]))
         worst = max(
@@ -1000,8 +1059,10 @@ def cor5_exact(ctx):
 @check("linnet-imbalance/corollary-5", "hp-flow", "flow")
 def cor5_flow(ctx):
     """The same scalar init on a 160-bit flow: L(t) against e^{-2 lambda_r c(0) t} L(0)."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
-    hp = hp_path("custom", t_end=4.0, npts=9, Yt=((1.0,),), s=(1.0,), h=1, init=(((0.9375,),), ((0.9375,),)))
+    ctx.precision = hp_label(ctx)
+    hp = hp_path(
+        "custom", t_end=4.0, npts=9, Yt=((1.0,),), s=(1.0,), h=1, init=(((0.9375,),), ((0.9375,),)), **hp_precision(ctx)
+    )
     vals = []
     for twin in (False, True):
         Vs, Us, b = hp.run(twin)
@@ -1025,10 +1086,10 @@ def cor5c_flow(ctx):
     """Balanced + positive-margin init (D = 0 up to rounding, U1 V^T = 0.95 S^{-1} Yt): margin
     > 0, c(0) > 0, and L~(t) <= e^{-lambda_r c(0) t} L~(0) along the 160-bit flow; plus the
     scalar init of corollary-5."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     kind = "balanced-margin:0.95"
     ctx.start({"kind": kind})
-    hp, qs, qt = path_quantities(kind)
+    hp, qs, qt = path_quantities(ctx, kind)
     ctx.fact("margin sigma_min(Yt) - ||E(0)||_F > 0", float(qs[0]["margin"]) > 0, margin=float(qs[0]["margin"]))
     ctx.fact("c(0) > 0", float(qs[0]["c"]) > 0, c0=float(qs[0]["c"]), imbalance_norm=float(mpmath.mnorm(qs[0]["D"], 1)))
     worst, avg, br, tw = _theorem3_along(ctx, kind)
@@ -1084,10 +1145,10 @@ def cor6_exact(ctx):
 def cor6_flow(ctx):
     """The printed display on the M1 flow 'scaled:1:1' at t0 = 2 (c(t0) > 0): at t = t0 + grid
     steps, L~(t) <= exp(-lambda_r c(t0) t) L~(t0)."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     kind = "scaled:1:1"
     ctx.start({"kind": kind, "t0": 2.0})
-    hp, qs, qt = path_quantities(kind)
+    hp, qs, qt = path_quantities(ctx, kind)
     i0 = hp.times.index(2.0)
     ctx.fact("c(t0) > 0", float(qs[i0]["c"]) > 0, c_t0=float(qs[i0]["c"]))
     worst, avg, br, tw = _theorem3_along(ctx, kind, t0_index=i0, shift=False, include_t0=True)
@@ -1099,9 +1160,9 @@ def cor6c_flow(ctx):
     """M1 flows, t0 in {early, mid, late}: L~(t) <= exp(-lambda_r c(t0)(t - t0)) L~(t0); and
     c(t0) -> (22): |c(T) - c_inf| shrinks with the residual (reported), c(T) = c_inf once the
     residual is below the margin scale."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
-        hp, qs, qt = path_quantities(kind)
+        hp, qs, qt = path_quantities(ctx, kind)
         for t0 in (1.0, 4.0, 8.0):
             ctx.start({"kind": kind, "t0": t0})
             i0 = hp.times.index(t0)
@@ -1198,17 +1259,29 @@ def homogeneous_init(lam: float, h: int = 2, seed: int = 3):
 HOMO_YT = ((1.0, 0.25), (-0.5, 0.75))
 
 
-@functools.lru_cache(maxsize=8)
-def homogeneous_path(lam: float):
+def homogeneous_bits(ctx) -> int:
+    """The homogeneous flows' working precision: 256 bits in the full budget; in the quick
+    budget (lam in {0.5, -0.3}, final loss ~1e-27: |E(T)| ~ 1e-14) HP_BITS, whose error
+    (~1e-47 in the state, 1e-33 relative in |E(T)|) stays far below the late slope's estimate
+    (~1e-8, the geometric tail)."""
+    return 256 if ctx.full else HP_BITS
+
+
+HOMO_TIMES = (0.0, 19.0, 19.5, 20.0)  # late_slope reads the last three (t = 0: the initial state)
+
+
+def homogeneous_path(ctx, lam: float):
+    """The homogeneous flow, output at ``HOMO_TIMES`` only: its checks read the last three (41
+    output times in [0, 20] gave the same slopes and estimates, at 2.5x the cost)."""
     V0, U10 = homogeneous_init(lam)
     return path_quantities(
+        ctx,
         "custom",
-        t_end=20.0,
-        npts=41,
+        times=HOMO_TIMES,
         Yt=HOMO_YT,
         s=(1.0, 1.0),
         h=2,
-        bits=256,
+        bits=homogeneous_bits(ctx),
         init=(tuple(map(tuple, V0)), tuple(map(tuple, U10))),
     )
 
@@ -1241,12 +1314,13 @@ def tarmoun_symbolic(ctx):
 @check("linnet-imbalance/claim-tarmoun-recovery", "hp-flow-late-slope", "flow")
 def tarmoun_flow(ctx):
     """Sigma_X = I, h = r = m = 2, D = lam I (lam in {0.5, -0.3} quick, + 2 full) on 256-bit flows
-    (twin 320) down to L~ ~ 1e-40..1e-80: the late-time slope of -log L~ equals
-    2 sqrt(lam^2 + 4 sigma_min^2(Yt)) -- the bound is the exact asymptotic rate here."""
-    ctx.precision = "heyoka MPFR 256 bits (twin 320)"
+    (twin 320; quick budget: 160 bits, twin 176, see homogeneous_bits) down to L~ ~ 1e-26..1e-28
+    (quick) or below: the late-time slope of -log L~ equals 2 sqrt(lam^2 + 4 sigma_min^2(Yt)) --
+    the bound is the exact asymptotic rate here."""
+    ctx.precision = hp_label(ctx, homogeneous_bits(ctx))
     for inst in ctx.instances([{"lam": 0.5}, {"lam": -0.3}], [{"lam": 0.5}, {"lam": -0.3}, {"lam": 2.0}]):
         ctx.start(inst)
-        hp, qs, qt = homogeneous_path(inst["lam"])
+        hp, qs, qt = homogeneous_path(ctx, inst["lam"])
         slope, err = late_slope(hp, qs, qt)
         sy = linalg.mp_singular_values(mpmath.matrix(HOMO_YT))
         target = float(2 * mpmath.sqrt(mpmath.mpf(inst["lam"]) ** 2 + 4 * sy[-1] ** 2))
@@ -1266,16 +1340,16 @@ def tarmoun_flow(ctx):
 def cor6c_late(ctx):
     """Generic-imbalance controls: the M1 flows' late slope of -log L~ is >= lambda_r c_inf (22)
     (the asymptotic bound; slack ratio reported); in the homogeneous case (D = lam I, h = r = m,
-    Sigma_X = I, 256-bit flows) the late slope equals lambda_r c_inf."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    Sigma_X = I, 256-bit flows; 160 bits in the quick budget) the late slope equals lambda_r c_inf."""
+    ctx.precision = f"{hp_label(ctx)}; homogeneous: {hp_label(ctx, homogeneous_bits(ctx))}"
     for kind in m1_kinds(ctx):
         ctx.start({"kind": kind})
-        hp, qs, qt = path_quantities(kind)
+        hp, qs, qt = path_quantities(ctx, kind)
         slope, err = late_slope(hp, qs, qt)
         ctx.bound("late slope >= lambda_r c_inf (22)", float(qs[-1]["lam_r"] * qs[-1]["c_inf"]), slope, err=err)
     for lam in (0.5, -0.3):
         ctx.start({"homogeneous": lam})
-        hp, qs, qt = homogeneous_path(lam)
+        hp, qs, qt = homogeneous_path(ctx, lam)
         slope, err = late_slope(hp, qs, qt)
         ctx.agree(
             "homogeneous D = lam I: late slope = lambda_r c_inf (22) exactly",
@@ -1441,10 +1515,10 @@ def inertia_symbolic(ctx):
 def prop9_flow(ctx):
     """M1 flows with c(0) > 0: sup_t ||Z(t)||_F^2 <= exp(4 lambda_1^{1/2} ||E(0)||_F/(lambda_r c(0)))
     ||Z(0)||_F^2 (the printed bound), ||E(T)|| -> 0, and Cauchy-ness |Z(T) - Z(T/2)|."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
+    ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
         ctx.start({"kind": kind})
-        hp, qs, qt = path_quantities(kind)
+        hp, qs, qt = path_quantities(ctx, kind)
         c0 = qs[0]["c"]
         ctx.fact("c(0) > 0", float(c0) > 0, c0=float(c0))
         bnd = lambda Q: (

@@ -23,7 +23,7 @@ from theorems import linnet_imbalance as li
 from theorems import linnet_imbalance_bias as lb
 
 from .core import check
-from .linnet_imbalance import HP_BITS, HP_TOL, f1, hp_path, static_ineq
+from .linnet_imbalance import HP_TOL, f1, hp_label, hp_path, hp_precision, static_ineq
 
 CONFIDENCE = 0.95  # Clopper-Pearson two-sided level for Monte Carlo frequencies
 
@@ -132,10 +132,13 @@ def invariant_init(kind: str, h: int = 7, seed: int = 0):
     return V0 @ Q, U10 @ Q, U20 @ Q
 
 
-@functools.lru_cache(maxsize=4)
-def invariant_path(kind: str):
+def invariant_path(ctx, kind: str):
+    """The flow from ``invariant_init(kind)`` to T = 24 at the budget's precision (computed once
+    per run, ``ctx.memo``: proposition-10 and claim-invariant-set share the invariant one), and
+    ``U2(0)``."""
     V0, U10, U20 = invariant_init(kind)
-    hp = hp_path("custom", t_end=24.0, npts=13, h=7, init=(tuple(map(tuple, V0)), tuple(map(tuple, U10))))
+    init = (tuple(map(tuple, V0)), tuple(map(tuple, U10)))
+    hp = ctx.memo(hp_path, "custom", t_end=24.0, npts=13, h=7, init=init, **hp_precision(ctx))
     return hp, U20
 
 
@@ -157,10 +160,10 @@ def _hp_limit_distance(hp, U20, twin=False):
 @check("linnet-imbalance/proposition-10", "hp-flow", "flow")
 def prop10_hp(ctx):
     """Invariant-set init with U2(0) != 0 (h = 7 > m + r, exact dyadic rotation) on a 160-bit
-    flow (twin 224): |V(t) U2(0)^T| stays 0 to HP_TOL at every grid time, and |U(T)V(T)^T -
-    Theta_hat|_F <= |E(T)|_F / sqrt(lambda_r) -> 0 (Theta_hat = Phi1 S^{-1} Yt)."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
-    hp, U20 = invariant_path("invariant")
+    flow (twin 224; 176 quick): |V(t) U2(0)^T| stays 0 to HP_TOL at every grid time, and
+    |U(T)V(T)^T - Theta_hat|_F <= |E(T)|_F / sqrt(lambda_r) -> 0 (Theta_hat = Phi1 S^{-1} Yt)."""
+    ctx.precision = hp_label(ctx)
+    hp, U20 = invariant_path(ctx, "invariant")
     ctx.start({"init": "invariant", "h": 7, "T": hp.times[-1]})
     Vs, Us, b = hp.run(False)
     with mpmath.workprec(b):
@@ -252,7 +255,7 @@ def invariant_symbolic(ctx):
     zero = {x: 0 for x in list(U) + list(V)}
     ctx.identity(
         "(iv) U = V = 0 is an equilibrium of (3)",
-        li.flow_from_loss(L, U).subs(zero).col_join(li.flow_from_loss(L, V).subs(zero)),
+        li.flow_from_loss(L, U).xreplace(zero).col_join(li.flow_from_loss(L, V).xreplace(zero)),
         scope="F1, h=2",
     )
     Th = li.sym_matrix("t", 5, 2)
@@ -294,8 +297,8 @@ def invariant_near_miss(ctx):
     limit distance |U(inf)V(inf)^T - Theta_hat|_F = |U2(0) V(inf)^T|_F is bounded away from 0
     (E(T) tail and precision far smaller) -- (31)'s second condition is needed. (vi): the
     distance equals |U2(0) V(T)^T|_F to the tail (via (30))."""
-    ctx.precision = f"heyoka MPFR {HP_BITS} bits (twin {HP_BITS + 64})"
-    hp, U20 = invariant_path("near-miss")
+    ctx.precision = hp_label(ctx)
+    hp, U20 = invariant_path(ctx, "near-miss")
     V0, U10, _ = invariant_init("near-miss")
     ctx.start({"init": "near-miss", "h": 7})
     ctx.fact(
@@ -325,7 +328,7 @@ def invariant_near_miss(ctx):
         distance=float(cross),
         E_tail=float(tail),
     )
-    hi, U2i = invariant_path("invariant")
+    hi, U2i = invariant_path(ctx, "invariant")
     ctx.start({"init": "invariant", "item": "(i)"})
     Vs, Us, b = hi.run(False)
     with mpmath.workprec(b):
@@ -339,7 +342,7 @@ def invariant_near_miss(ctx):
         err=max(hi.error) * float(np.abs(U2i).sum()),
         scale=1.0,
     )
-    hz, _ = invariant_path("zero")
+    hz, _ = invariant_path(ctx, "zero")
     ctx.start({"init": "zero"})
     Vs, Us, b = hz.run(False)
     ctx.fact(
@@ -655,6 +658,12 @@ def theorem12_sample(alpha: float, h: int, seed: int):
     )
 
 
+def theorem12_samples(alpha: float, h: int, seed: int, samples: int) -> list:
+    """``samples`` draws of :func:`theorem12_sample` for an instance (seeds ``seed * 100003 + k``),
+    for ``ctx.memo``: theorem-12 and theorem-12-restated share the alpha = 0.4 instance."""
+    return [theorem12_sample(alpha, h, seed * 100003 + k) for k in range(samples)]
+
+
 @functools.cache
 def _width_requirement_exprs():
     """From the proof, by SymPy: (E.7) a/sqrt(h) <= 1/4 solved for h, and (E.17)
@@ -711,8 +720,7 @@ def _theorem12(ctx, quick, full, label="(36)"):
                 err=1e-14 * need,
             )
         fails, worst, chain_bad, errs = 0, 0.0, 0, []
-        for k in range(ns):
-            s_ = theorem12_sample(al, h, inst["seed"] * 100003 + k)
+        for s_ in ctx.memo(theorem12_samples, al, h, inst["seed"], ns):
             fails += s_["dist"] + s_["tail"] > rhs
             worst = max(worst, s_["dist"] / rhs)
             in_event = s_["dl"] > h ** (1 - 2 * al)

@@ -21,6 +21,7 @@ forming ``M`` (Bartlett decomposition), so that very wide initialisations cost O
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -75,7 +76,13 @@ def whitened_system(r: int, m: int, h: int):
     The data ``Yt`` (r x m) and ``s`` (r) are state variables with zero derivative, so that
     the integrator receives them at its working precision (SymPy floats would reach it
     rounded to 15 digits). Returns ``(rhs, syms)`` with the state ordered ``V`` (row-major),
-    ``U1``, ``Yt``, ``s``."""
+    ``U1``, ``Yt``, ``s``. Derived once per shape (exact expressions, no numbers)."""
+    rhs, syms = _whitened_system(r, m, h)
+    return list(rhs), list(syms)
+
+
+@functools.lru_cache(maxsize=16)
+def _whitened_system(r: int, m: int, h: int):
     V = sp.Matrix(m, h, lambda i, j: sp.Symbol(f"v{i}_{j}"))
     U1 = sp.Matrix(r, h, lambda i, j: sp.Symbol(f"u{i}_{j}"))
     Ys = sp.Matrix(r, m, lambda i, j: sp.Symbol(f"y{i}_{j}"))
@@ -83,7 +90,7 @@ def whitened_system(r: int, m: int, h: int):
     loss = sp.Rational(1, 2) * sum(e**2 for e in (Ys - sp.diag(*svec) * U1 * V.T))
     syms = list(V) + list(U1)
     rhs = [-sp.diff(loss, x) for x in syms] + [sp.Integer(0)] * (r * m + r)
-    return rhs, syms + list(Ys) + svec
+    return tuple(rhs), tuple(syms + list(Ys) + svec)
 
 
 @dataclass
@@ -105,6 +112,22 @@ class WhitenedHP:
     def run(self, twin: bool = False):
         """``(V list, U1 list, precision)`` of the main run or of the twin."""
         return (self.twin_V, self.twin_U1, self.check_bits) if twin else (self.V, self.U1, self.bits)
+
+    # mpmath's matrix class belongs to its context and does not pickle: the matrices travel
+    # as nested lists of mpf (which pickle exactly, at their own precision)
+    _MATRICES = ("V", "U1", "twin_V", "twin_U1")
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        for k in self._MATRICES:
+            state[k] = [A.tolist() for A in state[k]]
+        return state
+
+    def __setstate__(self, state):
+        state = dict(state)
+        for k in self._MATRICES:
+            state[k] = [mpmath.matrix(rows) for rows in state[k]]
+        self.__dict__.update(state)
 
 
 def whitened_flow_hp(

@@ -56,6 +56,32 @@ def test_hp_flow_matches_double():
     assert max(hp.error) < 1e-25
 
 
+def test_hp_flow_pickles_exactly():
+    """A WhitenedHP travels through pickle (ctx.memo's store) with every number exact: mpmath's
+    matrices do not pickle, so they go as nested lists of mpf and come back as matrices."""
+    import pickle
+
+    import mpmath
+
+    Yt, s, V0, U10 = _problem(h=2, r=2, m=1)
+    hp = ln.whitened_flow_hp(Yt, s, V0, U10, [0.5, 1.0], bits=96, check_bits=112)
+    back = pickle.loads(pickle.dumps(hp))
+    assert (back.bits, back.check_bits, back.times, back.error) == (96, 112, hp.times, hp.error)
+    for twin in (False, True):
+        for a, b in zip(hp.run(twin)[:2], back.run(twin)[:2]):
+            assert all(isinstance(B, mpmath.matrix) and A.tolist() == B.tolist() for A, B in zip(a, b))
+    with mpmath.workprec(112):
+        assert back.twin_U1[-1][0, 0] - hp.twin_U1[-1][0, 0] == 0
+
+
+def test_whitened_system_cached_lists():
+    """The derivation is cached per shape; callers get their own lists."""
+    a, b = ln.whitened_system(2, 1, 2), ln.whitened_system(2, 1, 2)
+    assert a == b and a[0] is not b[0]
+    a[0].append(0)
+    assert len(ln.whitened_system(2, 1, 2)[0]) == len(b[0])
+
+
 def test_indefinite_spectrum():
     rng = np.random.default_rng(3)
     for h in (2, 4, 9):
