@@ -600,8 +600,8 @@ class Context:
         ``fn`` must be a module-level function and its arguments and value picklable."""
         if self.cache is None:
             return fn(*args, **kwargs)
-        value, hit = self.cache.call(fn, *args, **kwargs)
-        self.memo_calls.append({"function": f"{fn.__module__}.{fn.__qualname__}", "hit": hit})
+        value, hit, key = self.cache.call(fn, *args, **kwargs)
+        self.memo_calls.append({"function": f"{fn.__module__}.{fn.__qualname__}", "hit": hit, "key": (key or "")[:16]})
         return value
 
     def note(self, text: str) -> None:

@@ -445,7 +445,7 @@ def conservation_symbolic(ctx):
     )
 
 
-@check("linnet-imbalance/claim-imbalance-conservation", "hp-flow", "flow")
+@check("linnet-imbalance/claim-imbalance-conservation", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def conservation_flow(ctx):
     """Along the M1 high-precision flows: max_t |D(t) - D(0)|_max against HP_TOL (twin run
     difference as the error estimate); also along a full-coordinate double flow, the full
@@ -643,7 +643,7 @@ def prop1_static(ctx):
     ctx.metrics["tightest"] = {k: (str(v) if k == "shape" else v) for k, v in tight.items()}
 
 
-@check("linnet-imbalance/proposition-1", "hp-flow", "flow")
+@check("linnet-imbalance/proposition-1", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def prop1_flow(ctx):
     """Along the M1 high-precision flows, at every grid time: exact rate >= RHS(17), error
     estimate the twin-run difference of (rate - RHS)."""
@@ -895,7 +895,7 @@ def _theorem3_along(ctx, kind, t0_index=0, shift=True, include_t0=False):
     return worst, (avg, avg_err), float(qs[0]["lam_r"] * c0), hp.times[worst[2]]
 
 
-@check("linnet-imbalance/theorem-3", "hp-flow", "flow")
+@check("linnet-imbalance/theorem-3", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def theorem3_flow(ctx):
     """M1 flows (160 bits, twin 224; 176 quick) down to L~/L~(0) ~ 1e-20..1e-60: log L~(t) - log L~(0) +
     lambda_r c(0) t <= 0 at every grid time (the tightest reported), the measured average rate
@@ -1010,7 +1010,7 @@ def cor4_symbolic(ctx):
         ctx.identity(f"m = 1: Delta_- = max(lambda_1(-D),0) - max(lambda_1(-D),0) = 0 (spectrum {eig})", q[1])
 
 
-@check("linnet-imbalance/corollary-4", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-4", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def cor4_flow(ctx):
     """M1 flows with Delta(0) > 0: L~(t) <= exp(-2 lambda_r Delta(0) t) L~(0) at every grid time,
     and the measured average rate against 2 lambda_r Delta(0) (slack ratio)."""
@@ -1081,7 +1081,7 @@ def cor5_flow(ctx):
     )
 
 
-@check("linnet-imbalance/corollary-5:corrected", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-5:corrected", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def cor5c_flow(ctx):
     """Balanced + positive-margin init (D = 0 up to rounding, U1 V^T = 0.95 S^{-1} Yt): margin
     > 0, c(0) > 0, and L~(t) <= e^{-lambda_r c(0) t} L~(0) along the 160-bit flow; plus the
@@ -1141,7 +1141,7 @@ def cor6_exact(ctx):
     )
 
 
-@check("linnet-imbalance/corollary-6", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-6", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def cor6_flow(ctx):
     """The printed display on the M1 flow 'scaled:1:1' at t0 = 2 (c(t0) > 0): at t = t0 + grid
     steps, L~(t) <= exp(-lambda_r c(t0) t) L~(t0)."""
@@ -1155,7 +1155,7 @@ def cor6_flow(ctx):
     ctx.bound("printed: log L~(t)/L~(t0) + lambda_r c(t0) t <= 0 (t >= t0)", worst[0], 0.0, err=worst[1], t=tw)
 
 
-@check("linnet-imbalance/corollary-6:corrected", "hp-flow", "flow")
+@check("linnet-imbalance/corollary-6:corrected", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def cor6c_flow(ctx):
     """M1 flows, t0 in {early, mid, late}: L~(t) <= exp(-lambda_r c(t0)(t - t0)) L~(t0); and
     c(t0) -> (22): |c(T) - c_inf| shrinks with the residual (reported), c(T) = c_inf once the
@@ -1311,7 +1311,7 @@ def tarmoun_symbolic(ctx):
         ctx.identity("(22): c_inf = 2 sqrt(lam^2 + 4 sigma_min^2)", sp.simplify(c - 2 * sp.sqrt(lam**2 + 4 * s**2)))
 
 
-@check("linnet-imbalance/claim-tarmoun-recovery", "hp-flow-late-slope", "flow")
+@check("linnet-imbalance/claim-tarmoun-recovery", "hp-flow-late-slope", "flow", shares="linnet-imbalance/path-flows")
 def tarmoun_flow(ctx):
     """Sigma_X = I, h = r = m = 2, D = lam I (lam in {0.5, -0.3} quick, + 2 full) on 256-bit flows
     (twin 320; quick budget: 160 bits, twin 176, see homogeneous_bits) down to L~ ~ 1e-26..1e-28
@@ -1336,7 +1336,7 @@ def tarmoun_flow(ctx):
         )
 
 
-@check("linnet-imbalance/corollary-6:corrected", "late-slope-vs-22", "flow")
+@check("linnet-imbalance/corollary-6:corrected", "late-slope-vs-22", "flow", shares="linnet-imbalance/path-flows")
 def cor6c_late(ctx):
     """Generic-imbalance controls: the M1 flows' late slope of -log L~ is >= lambda_r c_inf (22)
     (the asymptotic bound; slack ratio reported); in the homogeneous case (D = lam I, h = r = m,
@@ -1511,7 +1511,7 @@ def inertia_symbolic(ctx):
     ctx.exact("#negative eigenvalues of D <= m = 1", neg <= 1, negative=int(neg))
 
 
-@check("linnet-imbalance/proposition-9", "hp-flow", "flow")
+@check("linnet-imbalance/proposition-9", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def prop9_flow(ctx):
     """M1 flows with c(0) > 0: sup_t ||Z(t)||_F^2 <= exp(4 lambda_1^{1/2} ||E(0)||_F/(lambda_r c(0)))
     ||Z(0)||_F^2 (the printed bound), ||E(T)|| -> 0, and Cauchy-ness |Z(T) - Z(T/2)|."""

@@ -157,7 +157,7 @@ def _hp_limit_distance(hp, U20, twin=False):
         return cross, phi1_part, fro(E) / min(hp.s)
 
 
-@check("linnet-imbalance/proposition-10", "hp-flow", "flow")
+@check("linnet-imbalance/proposition-10", "hp-flow", "flow", shares="linnet-imbalance/invariant-set-flows")
 def prop10_hp(ctx):
     """Invariant-set init with U2(0) != 0 (h = 7 > m + r, exact dyadic rotation) on a 160-bit
     flow (twin 224; 176 quick): |V(t) U2(0)^T| stays 0 to HP_TOL at every grid time, and
@@ -291,7 +291,9 @@ def invariant_convex(ctx):
     ctx.agree("CP3 value = L*", outs[1][1], Lstar, tol=1e-6, err=abs(outs[0][1] - outs[1][1]) + 1e-9)
 
 
-@check("linnet-imbalance/claim-invariant-set", "hp-flow-near-miss", "flow")
+@check(
+    "linnet-imbalance/claim-invariant-set", "hp-flow-near-miss", "flow", shares="linnet-imbalance/invariant-set-flows"
+)
 def invariant_near_miss(ctx):
     """(iii) Near-miss init: V(0) U2(0)^T = 0 exactly but U1(0) U2(0)^T != 0, 160-bit flow: the
     limit distance |U(inf)V(inf)^T - Theta_hat|_F = |U2(0) V(inf)^T|_F is bounded away from 0
@@ -767,7 +769,7 @@ T12_FULL = [
 ]
 
 
-@check("linnet-imbalance/theorem-12", "monte-carlo-gram-flow", "random")
+@check("linnet-imbalance/theorem-12", "monte-carlo-gram-flow", "random", shares="linnet-imbalance/theorem-12-samples")
 def theorem12_mc(ctx):
     """Monte Carlo over Gaussian inits at widths above the printed threshold h0^{1/(4 alpha - 1)}
     ((m, n, r) = (1, 3, 2), Sigma_X = diag(1, 1/2)): exact Gram-reduced flows to convergence
@@ -875,7 +877,12 @@ def theorem12_symbolic(ctx):
             )
 
 
-@check("linnet-imbalance/theorem-12-restated", "monte-carlo-gram-flow", "random")
+@check(
+    "linnet-imbalance/theorem-12-restated",
+    "monte-carlo-gram-flow",
+    "random",
+    shares="linnet-imbalance/theorem-12-samples",
+)
 def theorem12r_mc(ctx):
     """The restated theorem (1/4 < alpha < 1/2): the Monte Carlo of theorem-12 at alpha = 0.4 (and
     0.3 at h = 1e13, full)."""

@@ -86,11 +86,11 @@ def test_memo_shares_a_computation_and_skips_code_it_cannot_version(tmp_path):
     from numerics import montecarlo
 
     c = cache.Cache(Store(tmp_path / "s.sqlite"))
-    v1, hit1 = c.call(montecarlo.clopper_pearson, 3, 10, alpha=0.05)
-    v2, hit2 = c.call(montecarlo.clopper_pearson, 3, 10, alpha=0.05)
-    assert (hit1, hit2) == (False, True) and v1 == v2
+    v1, hit1, k1 = c.call(montecarlo.clopper_pearson, 3, 10, alpha=0.05)
+    v2, hit2, k2 = c.call(montecarlo.clopper_pearson, 3, 10, alpha=0.05)
+    assert (hit1, hit2) == (False, True) and v1 == v2 and k1 == k2
     assert c.call(montecarlo.clopper_pearson, 4, 10, alpha=0.05)[1] is False
-    assert c.call(len, [1, 2]) == (2, False)  # not a project function: computed, never cached
+    assert c.call(len, [1, 2]) == (2, False, None)  # not a project function: computed, never cached
 
 
 def test_ibv_run_reuses_verdicts_and_no_cache_recomputes(tmp_path):

@@ -184,16 +184,16 @@ class Cache:
     def call(self, fn, *args, **kwargs):
         """``fn(*args, **kwargs)``, computed once for the same arguments and the same code (the
         import closure of ``fn``'s module): the value is pickled into the store. Returns
-        ``(value, hit)``."""
+        ``(value, hit, key)`` (``key`` None for code outside the project's files, never cached)."""
         if module_file(fn.__module__) is None or "<locals>" in fn.__qualname__:
-            return fn(*args, **kwargs), False  # code outside the project's files cannot be versioned
+            return fn(*args, **kwargs), False, None  # code outside the project's files cannot be versioned
         k = key(f"call:{fn.__module__}.{fn.__qualname__}", code_hash([fn.__module__]), args, kwargs)
         found = self.get(k)
         if found is not None:
-            return found[0], True
+            return found[0], True, k
         value = fn(*args, **kwargs)
         self.put(k, (value,))
-        return value, False
+        return value, False, k
 
     def lookup(self, chk, budget: str, overrides: dict | None, seed: int) -> Verdict | None:
         """The cached verdict of a check run with the same code, budget, overrides and seed
