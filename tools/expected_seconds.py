@@ -1,4 +1,4 @@
-"""Write checks/machine/expected_seconds.json: each check's median computed seconds per budget,
+"""Update checks/machine/expected_seconds.json: each check's median computed seconds per budget,
 read from a store (``ibv run`` history; cache hits excluded). The runner orders a parallel run
 longest first by the store's own history, and by this table where the store has none (a first
 run on a new machine).
@@ -28,8 +28,8 @@ def main() -> int:
     old = json.loads(SHIPPED_SECONDS.read_text()) if SHIPPED_SECONDS.exists() else {}
     for budget in ("quick", "full"):
         got = {f"{s}::{c}": round(v, 3) for (s, c), v in sorted(store.durations(budget).items())}
-        if got:
-            old[budget] = got
+        if got:  # merged: a store with some checks (one paper, say) updates only those
+            old[budget] = {**old.get(budget, {}), **got}
     SHIPPED_SECONDS.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n")
     print(f"{SHIPPED_SECONDS.relative_to(ROOT)}: " + ", ".join(f"{b} {len(t)} checks" for b, t in old.items()))
     return 0
