@@ -14,11 +14,12 @@ numerical engine.
 
 from __future__ import annotations
 
-import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+from checks.machine import cache
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_PARTY = ("numerics", "theorems", "checks", "reports")
@@ -32,23 +33,9 @@ def _module_name(path: Path) -> str:
 
 
 def imports(path: Path) -> set[str]:
-    """Every module a source file imports (anywhere in it, inside functions too), relative
-    imports resolved; ``from a import b`` gives ``a`` and ``a.b`` (b may be a module)."""
-    name = _module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                anchor = ".".join(parts[: len(parts) - (node.level - 1)])
-                base = f"{anchor}.{base}" if base else anchor
-            out.add(base)
-            out.update(f"{base}.{a.name}" for a in node.names)
-    return out
+    """Every module a source file imports (the cache's reader: relative imports resolved,
+    lazy imports included)."""
+    return cache.imports(_module_name(path), path)
 
 
 def _sources(pkg: str) -> list[Path]:

@@ -43,34 +43,35 @@ def module_file(name: str, root: Path = ROOT) -> Path | None:
     return None
 
 
-def _imported(name: str, path: Path, root: Path, packages: tuple[str, ...]) -> set[str]:
-    """Project modules a module imports (statically, anywhere in its body)."""
-    is_package = path.name == "__init__.py"
-    package = name if is_package else name.rpartition(".")[0]
+def imports(name: str, path: Path) -> set[str]:
+    """Every module the source of module ``name`` imports, anywhere in its body (lazy imports
+    inside functions too), relative imports resolved; ``from a import b`` gives ``a`` and
+    ``a.b`` (``b`` may be a module)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
         if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
+            found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
+            mod = node.module or ""
             if node.level:
                 parts = package.split(".")
                 base = ".".join(parts[: len(parts) - node.level + 1])
-                mod = f"{base}.{node.module}" if node.module else base
-            else:
-                mod = node.module or ""
-            # ``from pkg import mod`` imports a module when ``pkg.mod`` is one
-            targets = [mod] + [f"{mod}.{a.name}" for a in node.names]
-        else:
+                mod = f"{base}.{mod}" if mod else base
+            found.add(mod)
+            found.update(f"{mod}.{a.name}" for a in node.names)
+    return found
+
+
+def _imported(name: str, path: Path, root: Path, packages: tuple[str, ...]) -> set[str]:
+    """The project modules a module imports, with the packages each import runs (``import
+    a.b.c`` runs ``a`` and ``a.b`` too)."""
+    found: set[str] = set()
+    for t in imports(name, path):
+        if t.split(".")[0] not in packages:
             continue
-        for t in targets:
-            if t.split(".")[0] not in packages:
-                continue
-            # ``import a.b.c`` also runs ``a`` and ``a.b``
-            parts = t.split(".")
-            for i in range(1, len(parts) + 1):
-                prefix = ".".join(parts[:i])
-                if module_file(prefix, root) is not None:
-                    found.add(prefix)
+        parts = t.split(".")
+        found.update(p for p in (".".join(parts[:i]) for i in range(1, len(parts) + 1)) if module_file(p, root))
     found.discard(name)
     return found
 
@@ -195,12 +196,12 @@ class Cache:
         self.put(k, (value,))
         return value, False, k
 
-    def lookup(self, chk, budget: str, overrides: dict | None, seed: int) -> Verdict | None:
+    def lookup(self, chk, budget: str, overrides: dict | None, seed: int, k: str | None = None) -> Verdict | None:
         """The cached verdict of a check run with the same code, budget, overrides and seed
         (marked in ``metrics['cache']``: ``hit``, the seconds the computation took and when;
         ``seconds`` is then the time of the lookup), or None."""
         t0 = time.perf_counter()
-        k = verdict_key(chk, budget, overrides, seed)
+        k = k or verdict_key(chk, budget, overrides, seed)
         found = self.get(k) if k is not None else None
         if found is None:
             return None
@@ -212,11 +213,11 @@ class Cache:
         """The check's verdict from the cache (:meth:`lookup`), else ``run(chk, budget, overrides,
         seed, cache)``'s, stored for next time. ``error`` verdicts are never cached (a failed
         computation may not fail again)."""
-        found = self.lookup(chk, budget, overrides, seed)
+        k = verdict_key(chk, budget, overrides, seed)
+        found = self.lookup(chk, budget, overrides, seed, k)
         if found is not None:
             return found
         v = run(chk, budget=budget, overrides=overrides, seed=seed, cache=self)
-        k = verdict_key(chk, budget, overrides, seed)
         if k is not None:
             v.metrics["cache"] = {"hit": False, "key": k[:16]}
             if v.status != "error":

@@ -477,10 +477,3 @@ def _pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
-
-
-def cache_key(*parts: Any) -> str:
-    h = hashlib.sha256(code_version().encode())
-    for p in parts:
-        h.update(repr(p).encode())
-    return h.hexdigest()
