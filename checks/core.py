@@ -1,19 +1,29 @@
 """Checks: how a statement is tested, and how evidence becomes a verdict.
 
 A check is a function of a :class:`Context`. It computes, on its instances, comparisons
-between independent methods and records each as an *item* through the context's judges:
+between independent methods and records each as an *item* through the context's judges. Each
+judge looks at the kind of its operands and gives the strongest status they earn, no more:
 
-* :meth:`Context.identity` -- an exact symbolic identity (``proved`` or ``refuted``);
-* :meth:`Context.agree` -- two computed values agree within a tolerance (``verified``);
-* :meth:`Context.bound` -- an inequality ``lhs <= rhs`` holds with a slack larger than the
-  error estimate (``verified``, or ``certified`` for rigorous enclosures);
-* :meth:`Context.fact` -- a qualitative claim (an experiment's trend) holds.
+* :meth:`Context.identity` -- a SymPy residual reduced to zero entry by entry: ``proved``;
+* :meth:`Context.exact` -- a relation decided in exact arithmetic (int, Fraction, fmpq, SymPy
+  without Floats; floats are refused): ``proved`` when the caller says it covers the whole
+  claim (``whole=True``), ``verified`` on a sampled instance;
+* :meth:`Context.bound` -- ``lhs <= rhs``: ``certified`` when python-flint balls decide it,
+  ``verified`` exactly on an instance or with a slack at least ten times its error estimate;
+* :meth:`Context.agree` / :meth:`Context.cross_check` -- two independent computations agree
+  within a tolerance at least ten times their error estimate (``verified``);
+* :meth:`Context.proportion` -- a Monte Carlo rate against a threshold, by exact binomial
+  tests at a stated level;
+* :meth:`Context.observe` -- an observation (a trend, a metric): recorded, no status.
 
 The honesty rules live here, once, for every paper:
 
-* a tolerance is the accuracy a check tests at; the *guard* refuses ``verified`` unless the
-  measured error estimate is at most a tenth of it (otherwise ``inconclusive``);
-* ``refuted`` needs a violation larger than the error estimate, on a stored instance;
+* an error estimate is measured (two precisions, two tolerances, a ball's radius, a confidence
+  half-width: :class:`numerics.estimate.Estimate` says how); a comparison of inexact numbers
+  without one, or with anything non-finite in it, is ``inconclusive``;
+* ``refuted`` needs a violation larger than the error estimate (or an exact counterexample),
+  on an instance inside the statement's hypotheses; a positive verdict needs evidence at such
+  an instance (:func:`_outside_hypotheses`), and generated examples are checked too;
 * a check's status is the weakest of its items (refuted > error > inconclusive > verified >
   certified > proved; the statuses, methods and metric keys are in :mod:`checks.schema`).
 """
@@ -25,10 +35,12 @@ import time
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
+from numerics.estimate import Estimate, exact_difference, exact_value
 from theorems.registry import REGISTRY, ParamError, Statement, load_all
 
 from . import schema
@@ -50,9 +62,9 @@ def _norm(x: Any) -> float:
 
 def _decide_zero(expr: Any) -> tuple[str, dict]:
     """Whether one exact expression is zero: ``proved`` when SymPy simplifies it to 0 (or
-    ``equals(0)`` decides it), ``refuted`` when SymPy decides it is not, else sampled at 8 random
-    real points at 50 digits: a clearly nonzero value refutes, numerically zero everywhere is
-    ``inconclusive`` (not a proof)."""
+    ``equals(0)`` decides it), ``refuted`` when SymPy decides it is not, else evaluated at 8 random
+    rational points at two precisions: a value nonzero beyond the difference of the precisions
+    refutes, numerically zero everywhere is ``inconclusive`` (not a proof)."""
     import sympy as sp
 
     r = expr if isinstance(expr, int) else sp.simplify(sp.sympify(expr))
@@ -64,55 +76,188 @@ def _decide_zero(expr: Any) -> tuple[str, dict]:
     m = {"residual": str(r)[:400]}
     if decided:
         return ("proved" if zero else "refuted"), m
+    # Undecided by SymPy: evaluated at random real points at two precisions. A value that both
+    # precisions agree on to three digits is nonzero beyond their difference: refuted there;
+    # zero at every point (to the difference of the precisions) is inconclusive, not a proof.
     rng = np.random.default_rng(0)
     worst = 0.0
     free = sorted(r.free_symbols, key=str)
     for _ in range(8):
-        point = {s: sp.Float(rng.uniform(0.1, 2.0), 50) for s in free}
-        val = complex(sp.N(r.subs(point), 50))
-        worst = max(worst, abs(val))
-        if abs(val) > 1e-30:
-            return "refuted", {**m, "nonzero_at": {str(k): float(v) for k, v in point.items()}, "value": abs(val)}
+        point = {s: sp.Rational(int(rng.integers(1, 2**20)), 2**19) for s in free}
+        at = r.subs(point)
+        lo, hi = complex(sp.N(at, 40)), complex(sp.N(at, 80))
+        gap = abs(hi - lo)
+        worst = max(worst, abs(hi))
+        if abs(hi) > 0 and gap < 1e-3 * abs(hi):
+            return "refuted", {
+                **m,
+                "nonzero_at": {str(k): str(v) for k, v in point.items()},
+                "value": abs(hi),
+                "error_estimate": gap,
+                "error_from": "two precisions",
+            }
     return "inconclusive", {
         **m,
-        "why": "SymPy could not simplify to 0; zero to 1e-30 at 8 random points",
+        "why": "SymPy could not simplify to 0; numerically zero at 8 random rational points (40 and 80 digits)",
         "max_abs_sampled": worst,
     }
 
 
-def _exact_value(x: Any):
-    """``x`` as an exact ``Fraction`` when it is a finite number that has one: int, Fraction,
-    SymPy rational, a double or an mpmath number (its binary value, not rounded); else None."""
-    from fractions import Fraction
+_RELATIONS = ("==", "!=", "<", "<=", ">", ">=")
+# the error provenance of a confidence half-width (numerics.estimate.STATISTICAL)
+_STATISTICAL = "confidence interval"
 
-    import mpmath
 
-    if isinstance(x, (bool, np.bool_)):
+def _inexact_entry(x: Any) -> str | None:
+    """What makes ``x`` unfit for exact arithmetic (the kind of its first inexact entry), or
+    None when every entry is exact: int, Fraction, fmpz/fmpq, SymPy numbers and expressions
+    without Floats, Python bools, strings, None, and containers of these."""
+    import sympy as sp
+
+    if x is None or isinstance(x, (str, bool, int, Fraction, np.integer)):
         return None
-    if isinstance(x, (int, np.integer)):
-        return Fraction(int(x))
-    if isinstance(x, Fraction):
-        return x
-    if getattr(x, "is_Rational", False):
-        return Fraction(int(x.p), int(x.q))
-    if isinstance(x, (float, np.floating)):
-        return Fraction(float(x)) if math.isfinite(float(x)) else None
-    if isinstance(x, mpmath.mpf):
-        if not mpmath.isfinite(x):
+    if isinstance(x, Estimate):
+        return "an error estimate"
+    if isinstance(x, (float, complex, np.floating, np.complexfloating)):
+        return "a float"
+    if isinstance(x, np.bool_):
+        return "a numpy bool (a comparison of floats?)"
+    kind = type(x).__name__
+    if kind in ("fmpz", "fmpq"):
+        return None
+    if kind in ("arb", "acb"):
+        return "a ball"
+    if kind in ("mpf", "mpc"):
+        return "an mpmath number"
+    if isinstance(x, sp.MatrixBase):
+        return next((w for w in map(_inexact_entry, x) if w is not None), None)
+    if isinstance(x, sp.Basic):
+        return "a SymPy Float" if x.has(sp.Float) else None
+    if isinstance(x, np.ndarray):
+        if x.dtype.kind in "iu":
             return None
-        man, exp = x.man, x.exp
-        return Fraction(int(man)) * (Fraction(2) ** int(exp))
+        if x.dtype.kind == "O":
+            return next((w for w in map(_inexact_entry, x.ravel()) if w is not None), None)
+        return f"a numpy array of {x.dtype}"
+    if isinstance(x, dict):
+        x = [*x.keys(), *x.values()]
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return next((w for w in map(_inexact_entry, x) if w is not None), None)
+    return f"a {kind}"
+
+
+def _entries(x: Any) -> list | None:
+    """The entries of an ordered container (list, tuple, Matrix, array), else None."""
+    import sympy as sp
+
+    if isinstance(x, (list, tuple)):
+        return list(x)
+    if isinstance(x, sp.MatrixBase):
+        return [x.shape, *list(x)]
+    if isinstance(x, np.ndarray):
+        return [x.shape, *list(x.ravel())]
     return None
 
 
+def _exact_equal(a: Any, b: Any) -> bool | None:
+    """Exact equality, entry by entry for ordered containers: None when SymPy cannot decide."""
+    import sympy as sp
+
+    ea, eb = _entries(a), _entries(b)
+    if ea is not None or eb is not None:
+        if ea is None or eb is None or len(ea) != len(eb):
+            return False
+        results = [_exact_equal(x, y) for x, y in zip(ea, eb, strict=True)]
+        return False if False in results else (None if None in results else True)
+    va, vb = exact_value(a), exact_value(b)
+    if va is not None and vb is not None:
+        return va == vb
+    if isinstance(a, sp.Basic) or isinstance(b, sp.Basic):
+        status, _ = _decide_zero(sp.sympify(a) - sp.sympify(b))
+        return {"proved": True, "refuted": False}.get(status)
+    return a == b
+
+
+def _decide_relation(lhs: Any, rel: str, rhs: Any) -> bool | None:
+    """``lhs rel rhs`` in exact arithmetic; None when SymPy cannot decide an ordering."""
+    import sympy as sp
+
+    if rel in ("==", "!="):
+        eq = _exact_equal(lhs, rhs)
+        return None if eq is None else (eq if rel == "==" else not eq)
+    if rel in (">", ">="):
+        lhs, rhs, rel = rhs, lhs, rel.replace(">", "<")
+    va, vb = exact_value(lhs), exact_value(rhs)
+    if va is not None and vb is not None:
+        return va < vb if rel == "<" else va <= vb
+    gap = sp.simplify(sp.sympify(rhs) - sp.sympify(lhs))
+    return gap.is_positive if rel == "<" else gap.is_nonnegative
+
+
+def _is_ball(x: Any) -> bool:
+    return type(x).__name__ == "arb"
+
+
+def _as_ball(x: Any):
+    import flint
+
+    if _is_ball(x):
+        return x
+    v = exact_value(x)
+    if v is None:
+        raise ValueError(f"no exact value to enclose: {x!r}")
+    return flint.arb(flint.fmpq(v.numerator, v.denominator))
+
+
+def _unwrap(operands: tuple, err: Any) -> tuple[tuple, float | None, str | None]:
+    """The operands' values, the total error estimate (``err`` plus the errors of operands given
+    as Estimates; None when there is none) and how it was obtained (None: a bare number the
+    check measured without saying how)."""
+    values, errors, hows = [], [], []
+    for op in operands:
+        if isinstance(op, Estimate):
+            values.append(op.value)
+            errors.append(op.error)
+            hows.append(op.how)
+        else:
+            values.append(op)
+    if isinstance(err, Estimate):
+        errors.append(err.error)
+        hows.append(err.how)
+    elif err is not None:
+        errors.append(_to_float(err))
+    if not errors:
+        return tuple(values), None, None
+    how = " + ".join(dict.fromkeys(hows)) or None
+    if how and _STATISTICAL in how:
+        how = _STATISTICAL  # numerical errors added to a confidence half-width keep it conservative
+    return tuple(values), float(sum(errors)), how
+
+
+def _estimate_missing(err: float | None, how: str | None, *operands: Any) -> str | None:
+    """Why a comparison of these operands cannot be decided on this error estimate, or None."""
+    exact = all(_inexact_entry(x) is None for x in operands)
+    if err is None:
+        return None if exact else "no error estimate"
+    if not math.isfinite(err):
+        return "a non-finite error estimate"
+    if err == 0 and how is None and not exact:
+        return "an error estimate of 0 for inexact operands (not a measured one)"
+    return None
+
+
+def _ratio(lhs: Any, rhs: Any) -> float | None:
+    try:
+        lf, rf = _to_float(lhs), _to_float(rhs)
+    except (TypeError, ValueError):
+        return None
+    return rf / lf if math.isfinite(lf) and math.isfinite(rf) and lf > 0 and rf > 0 else None
+
+
 def _difference(a: Any, b: Any) -> Any:
-    """``a - b`` exactly when both have an exact value (see :func:`_exact_value`): a bound on
-    mpmath numbers is decided at their precision, not after rounding both to double; else in
-    double."""
-    ea, eb = _exact_value(a), _exact_value(b)
-    if ea is not None and eb is not None:
-        return ea - eb
-    return _to_float(a) - _to_float(b)
+    """``a - b`` exactly when both have an exact value (a bound on mpmath numbers is decided at
+    their precision, not after rounding both to double); else in double."""
+    return exact_difference(a, b)
 
 
 def _to_float(v: Any) -> float:
@@ -342,6 +487,10 @@ class Context:
         self.notes: list[str] = []
         self.instance: dict | None = None
         self.instances_run: list[dict] = []
+        self.observations: list[dict] = []
+        # inside ctx.random: the hypotheses of the example being run (None: not checked)
+        self._example_held: dict | None = None
+        self._in_random = False
         self.counterexample: dict | None = None
         self.cross_checks = {"resolved": 0, "unresolved": []}
 
@@ -380,11 +529,16 @@ class Context:
         return self.statement.param(name).default
 
     def start(self, instance: dict) -> dict:
-        """Mark the instance the following items belong to; returns its hypotheses."""
+        """Mark the instance the following items belong to; returns its hypotheses, evaluated
+        on it. Inside :meth:`random` a generated example is marked the same way (its hypotheses
+        then decide whether its items are evidence)."""
         plain = dict(dict.items(instance)) if isinstance(instance, dict) else dict(instance)
         self.instance = plain
         held = self.statement.hypotheses_hold(plain)
-        self.instances_run.append({schema.INSTANCE_PARAMS: dict(plain), schema.INSTANCE_HYPOTHESES: held})
+        if self._in_random:
+            self._example_held = held
+        else:
+            self.instances_run.append({schema.INSTANCE_PARAMS: dict(plain), schema.INSTANCE_HYPOTHESES: held})
         return held
 
     # -- judges ----------------------------------------------------------------------
@@ -415,20 +569,53 @@ class Context:
                 return self._add(label, want, {**m, **extra, "scope": scope})
         return self._add(label, "proved", {"residual": "0", "entries": len(entries), "scope": scope})
 
-    def exact(self, label: str, ok: bool, scope: str = "", **metrics) -> str:
-        """An exact (rational or symbolic) comparison whose truth value is computed exactly."""
-        return self._add(label, "proved" if ok else "refuted", {"scope": scope, **metrics})
+    def exact(self, label: str, lhs: Any, rel: str, rhs: Any, whole: bool = False, scope: str = "", **metrics) -> str:
+        """``lhs rel rhs`` decided in exact arithmetic (``rel``: ``==``, ``!=``, ``<``, ``<=``,
+        ``>``, ``>=``).
+
+        The operands must be exact: int, Fraction, python-flint fmpz/fmpq, SymPy numbers and
+        expressions without Floats, strings, or containers of these (``==``/``!=`` only); a float,
+        an mpmath number, a SymPy Float or a numpy float/bool array is refused (``inconclusive``:
+        rounding is not exact arithmetic). An ordering of symbolic expressions is decided by
+        SymPy's assumptions (undecided: inconclusive).
+
+        ``proved`` only with ``whole=True``, which the caller sets when the comparison covers the
+        whole claim (an exhaustive finite case, a constant the paper prints, a symbolic inequality
+        over the whole domain); exact arithmetic on a sampled instance is ``verified``. A decided
+        failure is an exact counterexample: ``refuted``."""
+        m = {"relation": rel, "lhs": lhs, "rhs": rhs, "scope": scope, **metrics}
+        if rel not in _RELATIONS:
+            raise ValueError(f"unknown relation {rel!r}")
+        bad = _inexact_entry(lhs) or _inexact_entry(rhs)
+        if bad is not None:
+            return self._add(label, "inconclusive", {**m, "why": f"not exact arithmetic: an operand holds {bad}"})
+        holds = _decide_relation(lhs, rel, rhs)
+        if holds is None:
+            return self._add(label, "inconclusive", {**m, "why": "SymPy cannot decide the relation"})
+        if not holds:
+            return self._add(label, "refuted", m)
+        covers = "whole claim" if whole else "instance"
+        return self._add(label, "proved" if whole else "verified", {**m, "covers": covers})
 
     def agree(
-        self, label: str, value: Any, reference: Any, tol: float, err: float, scale: float | None = None, **metrics
+        self,
+        label: str,
+        value: Any,
+        reference: Any,
+        tol: float,
+        err: Any = None,
+        scale: float | None = None,
+        **metrics,
     ) -> str:
         """``value`` and ``reference`` (computed by independent methods) agree within ``tol``.
 
-        ``err`` is the combined error estimate of both computations (e.g. from two
-        precisions). The guard: unless ``err <= GUARD_RATIO * tol`` the verdict is
-        inconclusive -- the numerics cannot resolve the tolerance. A discrepancy larger than
-        ``tol + err`` refutes.
-        """
+        The error estimate is ``err`` (a float the caller measured, or an :class:`Estimate`)
+        plus the errors of operands given as Estimates. Without one (inexact operands, no
+        estimate or a bare 0) the verdict is inconclusive. The guard: a numerical estimate must be
+        at most ``GUARD_RATIO * tol`` for ``verified``, and a discrepancy larger than ``tol + err``
+        refutes; a statistical one (a confidence half-width) verifies when ``disc + err <= tol``
+        and refutes when ``disc - err > tol``. Any non-finite number is inconclusive."""
+        (value, reference), err, how = _unwrap((value, reference), err)
         v = np.asarray(value, dtype=object)
         r = np.asarray(reference, dtype=object)
         disc = _norm(v - r) if v.shape == r.shape else float("inf")
@@ -437,10 +624,22 @@ class Context:
             "discrepancy": disc,
             "tolerance": tol,
             "error_estimate": err,
-            "digits": digits(disc, sc) if sc else None,
+            "error_from": how,
+            "digits": digits(disc, sc) if sc and math.isfinite(disc) else None,
             **metrics,
         }
-        if not (math.isfinite(err) and math.isfinite(tol)) or err > GUARD_RATIO * tol:
+        why = _estimate_missing(err, how, value, reference)
+        if why is None and not (math.isfinite(disc) and math.isfinite(_to_float(tol)) and math.isfinite(sc)):
+            why = "a non-finite number in the comparison"
+        if why is not None:
+            return self._add(label, "inconclusive", {**m, "why": why})
+        if how == _STATISTICAL:
+            if disc + err <= tol:
+                return self._add(label, "verified", m)
+            if disc - err > tol:
+                return self._add(label, "refuted", m)
+            return self._add(label, "inconclusive", {**m, "why": "the confidence interval straddles the tolerance"})
+        if err > GUARD_RATIO * tol:
             return self._add(label, "inconclusive", {**m, "why": "error estimate not small against the tolerance"})
         if disc <= tol:
             return self._add(label, "verified", m)
@@ -449,7 +648,14 @@ class Context:
         return self._add(label, "inconclusive", m)
 
     def cross_check(
-        self, label: str, value: Any, reference: Any, tol: float, err: float, scale: float | None = None, **metrics
+        self,
+        label: str,
+        value: Any,
+        reference: Any,
+        tol: float,
+        err: Any = None,
+        scale: float | None = None,
+        **metrics,
     ) -> str | None:
         """An extra comparison with a double-precision solver (a cvxpy conic program) of a result
         that another method of the same check establishes at high precision.
@@ -462,17 +668,18 @@ class Context:
         judged by :meth:`agree`), and a check whose cross-checks were all unresolved gets an
         inconclusive item (``run_check``).
         Returns the status, or None for an unresolved comparison."""
-        if math.isfinite(err) and math.isfinite(tol) and err > GUARD_RATIO * tol:
-            v, r = np.asarray(value, dtype=object), np.asarray(reference, dtype=object)
+        (v0, r0), e, _ = _unwrap((value, reference), err)
+        if e is not None and math.isfinite(e) and math.isfinite(tol) and e > GUARD_RATIO * tol:
+            v, r = np.asarray(v0, dtype=object), np.asarray(r0, dtype=object)
             disc = _norm(v - r) if v.shape == r.shape else float("inf")
-            if math.isfinite(disc) and not disc > tol + err:
+            if math.isfinite(disc) and not disc > tol + e:
                 self.cross_checks["unresolved"].append(
                     {
                         "label": label,
                         "instance": _fmt(self.instance),
                         "discrepancy": disc,
                         "tolerance": tol,
-                        "error_estimate": err,
+                        "error_estimate": e,
                         **{k: _fmt(x) for k, x in metrics.items()},
                     }
                 )
@@ -481,33 +688,101 @@ class Context:
         self.cross_checks["resolved"] += 1
         return status
 
-    def bound(
-        self, label: str, lhs: Any, rhs: Any, err: float = 0.0, certified: bool = False, strict: bool = False, **metrics
-    ) -> str:
-        """The inequality ``lhs <= rhs`` (``<`` if strict). ``err`` is the error estimate of
-        ``rhs - lhs``; the slack must exceed it for a verdict either way. With ``certified``
-        the two sides are rigorous enclosures (err then bounds the enclosure width)."""
-        lhs_f, rhs_f = _to_float(lhs), _to_float(rhs)
-        exact_slack = _difference(rhs, lhs)  # in the operands' own arithmetic, not rounded to double first
-        slack = _to_float(exact_slack)
-        ratio = (rhs_f / lhs_f) if lhs_f not in (0.0,) and math.isfinite(lhs_f) and lhs_f > 0 and rhs_f > 0 else None
-        m = {"lhs": lhs, "rhs": rhs, "slack": slack, "slack_ratio": ratio, "error_estimate": err, **metrics}
-        if not math.isfinite(err) or not math.isfinite(slack):
-            return self._add(label, "inconclusive", m)
+    def bound(self, label: str, lhs: Any, rhs: Any, err: Any = None, strict: bool = False, **metrics) -> str:
+        """The inequality ``lhs <= rhs`` (``<`` if strict), decided by the kind of its operands:
+
+        * python-flint ``arb`` balls (the other side a ball or exact): ``certified`` when the
+          enclosures decide it, ``refuted`` when they decide the opposite, else inconclusive;
+        * both exact (int, Fraction, fmpq, SymPy numbers): decided exactly on this instance,
+          ``verified`` (exact arithmetic on a sampled instance is evidence, not proof: use
+          :meth:`exact` with ``whole=True`` for a comparison that covers the whole claim);
+        * otherwise the error estimate of ``rhs - lhs`` is ``err`` plus the errors of operands
+          given as :class:`Estimate`; none (or a bare 0) is inconclusive. ``verified`` needs a
+          numerical estimate at most ``GUARD_RATIO`` times the slack (a statistical one: the
+          slack larger than the confidence half-width); ``refuted`` a violation larger than it."""
+        (lhs, rhs), err, how = _unwrap((lhs, rhs), err)
+        m = {"lhs": lhs, "rhs": rhs, "error_estimate": err, "error_from": how, **metrics}
+        if _is_ball(lhs) or _is_ball(rhs):
+            return self._bound_balls(label, lhs, rhs, err, strict, m)
+        if _inexact_entry(lhs) is None and _inexact_entry(rhs) is None and err in (None, 0, 0.0):
+            holds = _decide_relation(lhs, "<" if strict else "<=", rhs)
+            if holds is None:
+                return self._add(label, "inconclusive", {**m, "why": "SymPy cannot decide the inequality"})
+            gap = _difference(rhs, lhs)
+            m.update(slack=_fmt(gap), slack_ratio=_ratio(lhs, rhs), error_from="exact")
+            return self._add(label, "verified" if holds else "refuted", m)
+        try:
+            exact_slack = _difference(rhs, lhs)  # in the operands' own arithmetic, not rounded to double first
+            slack = _to_float(exact_slack)
+        except (TypeError, ValueError):
+            exact_slack, slack = math.nan, math.nan
         if slack == 0 and exact_slack != 0:  # a difference below double precision decides by its sign
             slack = math.copysign(5e-324, exact_slack)
-            m["slack"] = _fmt(exact_slack)
-        if slack > err or (not strict and slack >= 0 and err == 0):
-            return self._add(label, "certified" if certified else "verified", m)
-        if slack < -err:
+        m.update(slack=_fmt(exact_slack) if slack and abs(slack) < 1e-300 else slack, slack_ratio=_ratio(lhs, rhs))
+        why = _estimate_missing(err, how, lhs, rhs)
+        if why is None and not math.isfinite(slack):
+            why = "a non-finite number in the comparison"
+        if why is not None:
+            return self._add(label, "inconclusive", {**m, "why": why})
+        if how == _STATISTICAL:
+            if slack > err:
+                return self._add(label, "verified", m)
+        elif slack > 0 and err <= GUARD_RATIO * slack:
+            return self._add(label, "verified", m)
+        if slack < -err or (strict and slack <= 0 and err == 0):
             return self._add(label, "refuted", m)
-        return self._add(label, "inconclusive", m)
+        return self._add(label, "inconclusive", {**m, "why": "error estimate not small against the slack"})
 
-    def fact(self, label: str, ok: bool | None, **metrics) -> str:
-        """A qualitative claim (a trend, a count, a sign) decided by a computation whose
-        accuracy is not in doubt at the stated margin; ``None`` means undecided."""
-        status = "inconclusive" if ok is None else ("verified" if ok else "refuted")
-        return self._add(label, status, metrics)
+    def _bound_balls(self, label: str, lhs: Any, rhs: Any, err: Any, strict: bool, m: dict) -> str:
+        if err not in (None, 0, 0.0):
+            raise ValueError("a bound on arb balls takes its error from their radii: pass no err")
+        bad = [x for x in (lhs, rhs) if not _is_ball(x) and _inexact_entry(x) is not None]
+        if bad:
+            return self._add(label, "inconclusive", {**m, "why": "a ball compared with an unenclosed float"})
+        gap = _as_ball(rhs) - _as_ball(lhs)
+        m.update(slack=gap.str(10, radius=True), error_from="rigorous enclosure", error_estimate=float(gap.rad()))
+        holds = (gap > 0) if strict else (gap >= 0)
+        fails = (gap <= 0) if strict else (gap < 0)
+        if holds:
+            return self._add(label, "certified", m)
+        if fails:
+            return self._add(label, "refuted", m)
+        return self._add(label, "inconclusive", {**m, "why": "the enclosures overlap: the balls do not decide it"})
+
+    def proportion(
+        self, label: str, successes: int, trials: int, rel: str, p: float, level: float = 0.01, **metrics
+    ) -> str:
+        """A Monte Carlo claim about a probability: the true rate of ``successes`` in ``trials``
+        independent trials stands in relation ``rel`` (``>``, ``>=``, ``<``, ``<=``) to ``p``.
+        Exact one-sided binomial tests at ``level``: ``verified`` when the data reject the
+        opposite, ``refuted`` when they reject the claim, else inconclusive."""
+        from scipy.stats import binomtest
+
+        if rel not in (">", ">=", "<", "<="):
+            raise ValueError(f"a proportion claim is an inequality, not {rel!r}")
+        up = rel in (">", ">=")
+        p_for = binomtest(int(successes), int(trials), p, alternative="greater" if up else "less").pvalue
+        p_against = binomtest(int(successes), int(trials), p, alternative="less" if up else "greater").pvalue
+        m = {
+            "successes": int(successes),
+            "trials": int(trials),
+            "claim": f"rate {rel} {p}",
+            "p_value": p_for,
+            "p_value_against": p_against,
+            "level": level,
+            **metrics,
+        }
+        if p_for < level:
+            return self._add(label, "verified", m)
+        if p_against < level:
+            return self._add(label, "refuted", m)
+        return self._add(label, "inconclusive", {**m, "why": f"neither side significant at level {level}"})
+
+    def observe(self, label: str, **values) -> None:
+        """Record an observation (a trend, a metric) that decides nothing: it is stored with the
+        verdict and shown in the report, and gives no status."""
+        record = {"label": label, "instance": _fmt(self.instance), **{k: _fmt(v) for k, v in values.items()}}
+        self.observations.append(record)
 
     def random(
         self,
@@ -537,6 +812,8 @@ class Context:
         scratch: list[Item] = []
         self._random_calls += 1
         digest = hashlib.sha256(f"{self.check.key}#{self._random_calls}".encode()).digest()
+        inside: list[dict] = []  # the first generated example inside the hypotheses (its record)
+        counts = {"inside": 0, "outside": 0, "unchecked": 0}
 
         @seed(int.from_bytes(digest[:8], "big"))
         @settings(
@@ -552,10 +829,24 @@ class Context:
             start = len(scratch)
             self.items = scratch
             self.instance = {"example": repr(drawn)[:500]}
+            self._in_random, self._example_held = True, None
             try:
                 prop(drawn)
             finally:
                 self.items = kept
+                self._in_random = False
+            held = self._example_held
+            if held is None:
+                counts["unchecked"] += 1
+            elif not all(held.values()):
+                # outside the hypotheses: no evidence either way (and never a counterexample)
+                counts["outside"] += 1
+                del scratch[start:]
+                return
+            else:
+                counts["inside"] += 1
+                if not inside:
+                    inside.append({schema.INSTANCE_PARAMS: dict(self.instance), schema.INSTANCE_HYPOTHESES: held})
             if any(i.status == "refuted" for i in scratch[start:]):
                 failing.append(drawn)
                 raise AssertionError("refuted")
@@ -572,11 +863,28 @@ class Context:
             self.instance = {"example": repr(smallest)[:500]}
             prop(smallest)
             return self.status
+        self.instances_run.extend(inside)
+        if self.statement.hypotheses and counts["unchecked"]:
+            self.items.append(
+                Item(
+                    "generated examples not checked against the statement's hypotheses (no ctx.start in the property)",
+                    "inconclusive",
+                    {"unchecked_examples": counts["unchecked"]},
+                )
+            )
+        if counts["outside"] and not (counts["inside"] or counts["unchecked"]):
+            self.items.append(
+                Item("every generated example lies outside the statement's hypotheses", "inconclusive", dict(counts))
+            )
         by_label: dict[str, list[Item]] = {}
         for it in scratch:
             by_label.setdefault(it.label, []).append(it)
         for label, its in by_label.items():
-            m: dict[str, Any] = {"examples": len(its), "generated_by": "hypothesis"}
+            m: dict[str, Any] = {
+                "examples": len(its),
+                "generated_by": "hypothesis",
+                "examples_outside_hypotheses": counts["outside"],
+            }
             ds = _finite(i.metrics.get("digits") for i in its)
             rs = _finite(i.metrics.get("slack_ratio") for i in its)
             sl = _finite(i.metrics.get("slack") for i in its)
@@ -673,28 +981,59 @@ class Verdict:
 
 
 def _outside_hypotheses(ctx: Context) -> None:
-    """A plain run is evidence about a statement only on instances that satisfy its hypotheses:
-    an instance outside them (which only a probe should run) turns that instance's refutations
-    into ``inconclusive`` (no counterexample to the statement) and adds an inconclusive item
-    (no evidence for it). A check that runs such an instance on purpose says so with
-    ``@check(..., outside_hypotheses=True)``."""
+    """A plain run is evidence about a statement only on instances that satisfy its hypotheses.
+
+    Items at an instance outside them are never evidence. A check that runs such an instance on
+    purpose (a degenerate case it records: ``@check(..., outside_hypotheses=True)``) has those
+    items turned into observations. Otherwise the instance is an accident (a hypothesis encoded
+    wrongly, an instance meant to be inside): its refutations become ``inconclusive`` (no
+    counterexample to the statement) and an inconclusive item says so.
+
+    And a positive verdict needs evidence inside the hypotheses: a statement with hypotheses
+    whose check recorded non-symbolic evidence but started no instance inside all of them gets
+    an inconclusive item."""
     outside = [i["params"] for i in ctx.instances_run if not all(i["hypotheses"].values())]
-    if not outside:
-        return
-    for item in ctx.items:
-        if item.status == "refuted" and item.instance in outside:
-            item.status = "inconclusive"
-            item.metrics["why"] = "refuted at an instance outside the statement's hypotheses: not a counterexample"
-    if ctx.counterexample is not None and ctx.counterexample.get("instance") in [_fmt(o) for o in outside]:
-        ctx.counterexample = None
-    failed = sorted({h for i in ctx.instances_run for h, ok in i["hypotheses"].items() if not ok})
-    ctx.items.append(
-        Item(
-            "an instance of this plain run lies outside the statement's hypotheses (no evidence for the statement)",
-            "inconclusive",
-            {"instances": _fmt(outside[:5]), "hypotheses_not_held": failed},
+    if outside:
+        if ctx.check.outside_hypotheses:
+            kept = []
+            for item in ctx.items:
+                if item.instance in outside:
+                    ctx.observations.append(
+                        {
+                            "label": item.label,
+                            "instance": _fmt(item.instance),
+                            "status_outside_hypotheses": item.status,
+                            **item.metrics,
+                        }
+                    )
+                else:
+                    kept.append(item)
+            ctx.items[:] = kept
+        else:
+            for item in ctx.items:
+                if item.status == "refuted" and item.instance in outside:
+                    item.status = "inconclusive"
+                    item.metrics["why"] = "refuted outside the statement's hypotheses: not a counterexample"
+            failed = sorted({h for i in ctx.instances_run for h, ok in i["hypotheses"].items() if not ok})
+            ctx.items.append(
+                Item(
+                    "an instance of this plain run lies outside the statement's hypotheses (no evidence for it)",
+                    "inconclusive",
+                    {"instances": _fmt(outside[:5]), "hypotheses_not_held": failed},
+                )
+            )
+        if ctx.counterexample is not None and ctx.counterexample.get("instance") in [_fmt(o) for o in outside]:
+            ctx.counterexample = None
+    inside = [i for i in ctx.instances_run if all(i["hypotheses"].values())]
+    numeric = [i for i in ctx.items if i.status in ("verified", "certified")]
+    if ctx.statement.hypotheses and numeric and not inside:
+        ctx.items.append(
+            Item(
+                "no instance inside all the statement's hypotheses was started (ctx.start): no evidence for it",
+                "inconclusive",
+                {"positive_items": len(numeric)},
+            )
         )
-    )
 
 
 def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, seed: int = 0, cache=None) -> Verdict:
@@ -703,7 +1042,7 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
     ctx = Context(chk, budget=budget, overrides=overrides, seed=seed, cache=cache)
     try:
         chk.fn(ctx)
-        if not ctx.overrides and not chk.outside_hypotheses:
+        if not ctx.overrides:
             _outside_hypotheses(ctx)
         unresolved = ctx.cross_checks["unresolved"]
         if unresolved:
@@ -754,6 +1093,8 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
     }
     if ctx.notes:
         metrics[schema.NOTES] = ctx.notes
+    if ctx.observations:
+        metrics[schema.OBSERVATIONS] = ctx.observations
     if ctx.memo_calls:
         metrics[schema.MEMO] = ctx.memo_calls
     if ctx.overrides:

@@ -243,7 +243,9 @@ def theorem1_proof_identities(ctx):
     ctx.metrics["flow_rate_printed_15"] = "2"
     ctx.exact(
         "the §2 loss gives w_+' = -c X^T r w_+ with c = 4 (printed (15): c = 2, the (1/2)-loss rate)",
-        c == 4,
+        c,
+        "==",
+        4,
         scope="derived vs printed constant",
     )
     # (16): w(t) = w(0) exp(-c X^T R(t)) with R' = r solves w' = -c X^T r w (one coordinate)

@@ -265,7 +265,9 @@ def tk_printed_affine(ctx):
     printed_c, linear_c = al**2 * (al**2 * f0), al**2 * f0
     ctx.exact(
         "constant term at x = e_2, alpha = 2, w_{+,0} = (1,2,1,1,1), w_{-,0} = 1: printed = f(w(0), x)",
-        printed_c == linear_c,
+        printed_c,
+        "==",
+        linear_c,
         scope="T5 shape, exact",
         printed=str(printed_c),
         linearisation=str(linear_c),
@@ -312,7 +314,9 @@ def tk_homogeneity(ctx):
         odd = sp.nsimplify((f0 + f0.xreplace({xs[0]: -xs[0], xs[1]: -xs[1]})).subs({xs[0]: 1, xs[1]: 1}))
         ctx.exact(
             f"bias-free ReLU net, widths {widths}: not linear (f(w, x) + f(w, -x) = {odd} != 0 at a rational point)",
-            odd != 0,
+            odd,
+            "!=",
+            0,
             scope="w, x rational",
             value=str(odd),
         )
@@ -548,7 +552,9 @@ def unbiased_symbolic(ctx):
             )
             ctx.exact(
                 f"D={D}: for small s the loss decreases along one of them and increases along the other (a saddle)",
-                Xty[i] != 0,
+                Xty[i],
+                "!=",
+                0,
                 scope="T5",
                 Xty_i=str(Xty[i]),
             )
@@ -995,7 +1001,9 @@ def l1_not_rkhs(ctx):
     lhs, rhs = l1(e1 + e2) ** 2 + l1(e1 - e2) ** 2, 2 * l1(e1) ** 2 + 2 * l1(e2) ** 2
     ctx.exact(
         "l1 violates the parallelogram law at e_1, e_2 (so it is no RKHS norm)",
-        lhs != rhs,
+        lhs,
+        "!=",
+        rhs,
         scope="d >= 2 (embed e_1, e_2)",
         lhs=str(lhs),
         rhs=str(rhs),
@@ -1039,7 +1047,9 @@ def lemma8_symbolic(ctx):
         )
         ctx.exact(
             f"D={D}: printed (50) = -dL/dw_+ only for L/2 (factor 2 mismatch with the §2 loss)",
-            sp.expand(rhs[0] - printed[0]) != 0,
+            sp.expand(rhs[0] - printed[0]),
+            "!=",
+            0,
             scope="T5",
             factor=str(sp.simplify(rhs[0] / printed[0])),
         )
@@ -1498,9 +1508,11 @@ def hd_symbolic(ctx):
         if D is not kd.Dsym:
             pos = (e * (p ** (-e - 1) + m ** (-e - 1))).is_positive
             ctx.exact(f"h_D' > 0 on (-1, 1), D={D}", bool(pos), scope="1 - z > 0, 1 + z > 0")
-            ctx.exact(f"h_D(z) -> +inf as z -> 1^-, D={D}", sp.limit(kr.h_D(D), kr.z, 1, "-") == sp.oo, scope="limit")
             ctx.exact(
-                f"h_D(z) -> -inf as z -> -1^+, D={D}", sp.limit(kr.h_D(D), kr.z, -1, "+") == -sp.oo, scope="limit"
+                f"h_D(z) -> +inf as z -> 1^-, D={D}", sp.limit(kr.h_D(D), kr.z, 1, "-"), "==", sp.oo, scope="limit"
+            )
+            ctx.exact(
+                f"h_D(z) -> -inf as z -> -1^+, D={D}", sp.limit(kr.h_D(D), kr.z, -1, "+"), "==", -sp.oo, scope="limit"
             )
             ctx.identity(f"h_D is odd, D={D}", kr.h_D(D, -kr.z) + kr.h_D(D), scope="|z| < 1")
             ser = sp.series(kr.h_D(D), kr.z, 0, 4).removeO()
@@ -1622,7 +1634,7 @@ def depth_explicit(ctx):
             sp.simplify(sp.diff(g, x) - pw * (x ** (pw - 1) - (x + yv) ** (pw - 1))),
             scope="x, y > 0",
         )
-        ctx.exact(f"D={D}: p - 1 = 2/D - 1 <= 0 (so x^(p-1) >= (x+y)^(p-1))", pw - 1 <= 0, scope="D >= 2")
+        ctx.exact(f"D={D}: p - 1 = 2/D - 1 <= 0 (so x^(p-1) >= (x+y)^(p-1))", pw - 1, "<=", 0, scope="D >= 2")
     Xs, ys = sp.Matrix([[1, 2]]), sp.Matrix([1])
     D = 3
     layers = [sp.symbols(f"u{k}_0:2", real=True) for k in range(D)]

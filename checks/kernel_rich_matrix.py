@@ -1755,7 +1755,9 @@ def width_sweep(ctx):
     main, paren, sig = _width_conditions(b)
     ctx.exact(
         "the two formulations agree at b (sigma = omega(1/sqrt k) <=> alpha k -> oo)",
-        main == paren,
+        main,
+        "==",
+        paren,
         scope=f"alpha = k^-{b}",
         sigma_omega=bool(main),
         alpha_slower_than_1_over_k=bool(paren),

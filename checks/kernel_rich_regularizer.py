@@ -395,20 +395,24 @@ def q_asymptotics_symbolic(ctx):
     ctx.identity(
         "near 0: q(z) - z^2/4 has no terms below z^4 (q = z^2/4 + O(z^4), as printed)", rem0, scope="series at z = 0"
     )
-    ctx.exact("q = Theta(z^2) at 0: lim q/z^2 = 1/4", sp.limit(q / z**2, z, 0) == sp.Rational(1, 4))
+    ctx.exact("q = Theta(z^2) at 0: lim q/z^2 = 1/4", sp.limit(q / z**2, z, 0), "==", sp.Rational(1, 4))
     ctx.metrics["series_at_0"] = str(sp.series(q, z, 0, 8))
     inf = q_at_infinity()
     ctx.metrics["series_at_infinity (s = 1/z)"] = str(inf)
     zlogz = (1 / s_pos) * sp.log(1 / s_pos)
     ctx.exact(
         "q = Theta(|z| log|z|) at infinity: lim q / (z log z) = 1",
-        sp.limit(sp.expand_log(inf / zlogz, force=True), s_pos, 0, "+") == 1,
+        sp.limit(sp.expand_log(inf / zlogz, force=True), s_pos, 0, "+"),
+        "==",
+        1,
     )
     rem = sp.expand(sp.expand_log(inf - zlogz, force=True))
     order = _order_in_s(rem)
     ctx.exact(
         "at infinity: q(z) - |z| log|z| = O(1/|z|) (printed)",
-        order >= 1,
+        order,
+        ">=",
+        1,
         remainder=str(rem),
         remainder_leading_order_in_z=str(-order),
     )
@@ -474,10 +478,12 @@ def q_asymptotics_corrected_symbolic(ctx):
     corrected = Z * sp.log(Z) - Z + 2 - 1 / Z
     rem = sp.expand(sp.expand_log(inf - corrected, force=True))
     order = _order_in_s(rem)
-    ctx.exact("at infinity: q - (|z| log|z| - |z| + 2 - 1/|z|) = O(|z|^-3)", order >= 3, remainder=str(rem))
+    ctx.exact("at infinity: q - (|z| log|z| - |z| + 2 - 1/|z|) = O(|z|^-3)", order, ">=", 3, remainder=str(rem))
     ctx.exact(
         "q - |z| log|z| = O(|z|): lim (q - z log z)/z = -1",
-        sp.limit(sp.expand(sp.expand_log((inf - Z * sp.log(Z)) / Z, force=True)), s_pos, 0, "+") == -1,
+        sp.limit(sp.expand(sp.expand_log((inf - Z * sp.log(Z)) / Z, force=True)), s_pos, 0, "+"),
+        "==",
+        -1,
     )
 
 
@@ -635,7 +641,7 @@ def qalpha_l1_symbolic(ctx):
         ),
         scope="beta > 0, w0 > 0",
     )
-    ctx.exact("lim Q/L = |beta|, independent of w0", sp.limit(Qc / Lsym, Lsym, sp.oo) == b)
+    ctx.exact("lim Q/L = |beta|, independent of w0", sp.limit(Qc / Lsym, Lsym, sp.oo), "==", b)
     const = sp.limit(Qc - Lsym * b, Lsym, sp.oo)
     ctx.identity(
         "L (Q/L - |beta|) -> |beta|(log(|beta|/w0^2) - 1) (finite: O(1/log(1/alpha^2)))",
@@ -1409,7 +1415,9 @@ def lemma7_symbolic(ctx):
     tight = sp.limit(((zz**6 + 2 * a**4 * zz**4) / (384 * a**12)) / sp.Abs(ser), zz, 0)
     ctx.exact(
         "(41) is tight at leading order: bound / |phi - z^2/(4 alpha^4)| -> 1 as z -> 0",
-        tight == 1,
+        tight,
+        "==",
+        1,
         remainder_series=str(ser),
     )
     E = sp.Symbol("E", positive=True)  # E = eps
@@ -1707,7 +1715,7 @@ def explicit_roots_symbolic(ctx):
         roots = sp.Poly(kq.P_Z.subs(z, zv), u).real_roots()
         distinct = sorted(set(roots), key=lambda r: float(r))
         counts[str(zv)] = [str(sp.N(r, 10)) for r in distinct]
-        ctx.exact(f"p_z has a unique real root at z = {zv}", len(distinct) == 1, real_roots=counts[str(zv)])
+        ctx.exact(f"p_z has a unique real root at z = {zv}", len(distinct), "==", 1, real_roots=counts[str(zv)])
     ctx.metrics["distinct real roots"] = counts
     ctx.identity("p_0(u) = u (u - 2)^3", kq.P_Z.subs(z, 0) - u * (u - 2) ** 3)
 
@@ -1809,7 +1817,7 @@ def explicit_corrected_symbolic(ctx):
     ctx.identity("resultant of the Lagrange conditions = 256 p_z", sp.expand(res - 256 * kq.P_Z))
     for zv in PZ_GRID:
         distinct = set(sp.Poly(kq.P_Z.subs(z, zv), u).real_roots())
-        ctx.exact(f"p_z has two distinct real roots at z = {zv}", len(distinct) == 2)
+        ctx.exact(f"p_z has two distinct real roots at z = {zv}", len(distinct), "==", 2)
     al, v, bt = sp.symbols("alpha v beta", positive=True)
     ctx.identity(
         "scaling: (alpha v - alpha)^2 = alpha^2 (v - 1)^2", sp.expand((al * v - al) ** 2 - al**2 * (v - 1) ** 2)
@@ -1879,7 +1887,9 @@ def q_vs_r_symbolic(ctx):
     sol = sp.solve([e.coeff(z, k) for k in (2, 4, 6)], c, dict=True)
     ctx.exact(
         "near 0: the root through 0 is r = z^2/8 - z^4/128 + 3 z^6/2048 + O(z^8)",
-        sol == [{c[0]: sp.Rational(1, 8), c[1]: -sp.Rational(1, 128), c[2]: sp.Rational(3, 2048)}],
+        sol,
+        "==",
+        [{c[0]: sp.Rational(1, 8), c[1]: -sp.Rational(1, 128), c[2]: sp.Rational(3, 2048)}],
         solution=str(sol),
     )
     s = sp.Symbol("s", positive=True)  # z = 1/s^2
@@ -1913,10 +1923,14 @@ def q_vs_r_symbolic(ctx):
         sum(roots.values()) == 4 and not any(rt.has(sp.RootOf, sp.CRootOf) for rt in roots),
     )
     inf = q_at_infinity()
-    ctx.exact("q(z)/z -> infinity (z = 1/s)", sp.limit(sp.expand_log(inf * s_pos, force=True), s_pos, 0, "+") == sp.oo)
+    ctx.exact(
+        "q(z)/z -> infinity (z = 1/s)", sp.limit(sp.expand_log(inf * s_pos, force=True), s_pos, 0, "+"), "==", sp.oo
+    )
     ctx.exact(
         "r(z)/z -> 1 (from the expansion at infinity)",
-        sp.limit((1 / s**2 - 2 / s + sp.Rational(3, 2)) * s**2, s, 0, "+") == 1,
+        sp.limit((1 / s**2 - 2 / s + sp.Rational(3, 2)) * s**2, s, 0, "+"),
+        "==",
+        1,
     )
 
 

@@ -1503,12 +1503,12 @@ def inertia_symbolic(ctx):
     B = sp.Matrix([[2], [1], [-1], [3]])
     D = A.T * A - B * B.T
     kerBt = B.T.nullspace()
-    ctx.exact("dim ker B^T = h - m", len(kerBt) == 3)
+    ctx.exact("dim ker B^T = h - m", len(kerBt), "==", 3)
     ok = all(sp.simplify((z.T * D * z)[0]) >= 0 for z in kerBt)
     Kb = sp.Matrix.hstack(*kerBt)
     ctx.exact("D restricted to ker B^T is PSD (= A^T A there)", ok and all(e >= 0 for e in (Kb.T * D * Kb).eigenvals()))
     neg = sum(1 for e in sp.real_roots(D.charpoly().as_expr()) if e < 0)  # exact real roots with multiplicity
-    ctx.exact("#negative eigenvalues of D <= m = 1", neg <= 1, negative=int(neg))
+    ctx.exact("#negative eigenvalues of D <= m = 1", neg, "<=", 1, negative=int(neg))
 
 
 @check("linnet-imbalance/proposition-9", "hp-flow", "flow", shares="linnet-imbalance/path-flows")

@@ -213,7 +213,7 @@ def definition1_random(ctx):
         B = exact.random_fraction_array(rng, d)
         C = exact.random_fraction_array(rng, d)
         ys = nl.simulate(A, B, C, [1] + [0] * 11, update="delay")
-        ctx.exact("recursion output = C A^j B", ys == nl.impulse(A, B, C, 12), scope="exact rationals")
+        ctx.exact("recursion output = C A^j B", ys, "==", nl.impulse(A, B, C, 12), scope="exact rationals")
 
     ctx.random(st.tuples(st.integers(1, 6), st.integers(0, 10**6), st.booleans()), prop, quick=15, full=150)
 
@@ -251,7 +251,7 @@ def eq33_random(ctx):
         lhs = sum((nl.simulate(A, B, C, x, update="delay")[-1] - y) ** 2 for x, y in data) / N
         h = nl.impulse(A, B, C, k)
         rhs = sum((sum(h[k - 1 - j] * x[j] for j in range(k)) - y) ** 2 for x, y in data) / N
-        ctx.exact("(3.2) by recursion = (3.3)", lhs == rhs, scope="exact rationals")
+        ctx.exact("(3.2) by recursion = (3.3)", lhs, "==", rhs, scope="exact rationals")
 
     ctx.random(
         st.tuples(st.integers(1, 5), st.integers(1, 8), st.integers(1, 4), st.integers(0, 10**6)),
@@ -274,7 +274,7 @@ def zero_loss_random(ctx):
         lam, g = rl.proposition3_student(w, d, k, 0)
         A, B, C = sp.diag(*lam), sp.Matrix(g), sp.ones(1, d)
         L = lr.population_loss(A, B, C, [exact.sympy_rational_nsimplified(v) for v in w], k)
-        ctx.exact("matched => L = 0", sp.simplify(L) == 0, scope="exact")
+        ctx.exact("matched => L = 0", sp.simplify(L), "==", 0, scope="exact")
         h = lr.impulse(A, B, C, k)
         ctx.exact(
             "L = 0 => h_j = w_j, j < k",
@@ -285,7 +285,7 @@ def zero_loss_random(ctx):
         Lp = lr.population_loss(A, Bp, C, [exact.sympy_rational_nsimplified(v) for v in w], k)
         hp = lr.impulse(A, Bp, C, k)
         mism = any(sp.simplify(hp[j] - exact.sympy_rational_nsimplified(w[j])) != 0 for j in range(k))
-        ctx.exact("some h_j != w_j => L > 0", (sp.simplify(Lp) > 0) == mism, scope="exact")
+        ctx.exact("some h_j != w_j => L > 0", sp.simplify(Lp) > 0, "==", mism, scope="exact")
 
     ctx.random(
         st.tuples(st.integers(1, 4), st.integers(1, 3), st.sampled_from(["T1", "T2-rational", "T3"])),
@@ -323,7 +323,9 @@ def definition2_symbolic(ctx):
     Eq = max(abs(hp[j] - w[j]) for j in range(12))
     ctx.exact(
         "E_q = max_{j<q} |h_j - w_j| computed exactly; eps-extrapolates at eps = E_q but not below",
-        Eq > 0,
+        Eq,
+        ">",
+        0,
         E_q=float(Eq),
     )
 
@@ -391,10 +393,12 @@ def prop3_instance(ctx, name, d, k, eps, q, exact_teacher=None):
     h = lr.impulse(A, B, C, max(q, k))
     L = sum((h[j] - exact.sympy_rational_nsimplified(w[j])) ** 2 for j in range(k))
     Eq = max(abs(h[j] - exact.sympy_rational_nsimplified(w[j])) for j in range(q))
-    ctx.exact("L(Theta) = 0", sp.simplify(L) == 0, scope=f"d={d}, k={k}, exact")
+    ctx.exact("L(Theta) = 0", sp.simplify(L), "==", 0, scope=f"d={d}, k={k}, exact")
     ctx.exact(
         "E_q > eps (does not eps-extrapolate with horizon q)",
-        sp.simplify(Eq - exact.sympy_rational_nsimplified(eps)) > 0,
+        sp.simplify(Eq - exact.sympy_rational_nsimplified(eps)),
+        ">",
+        0,
         E_q=float(Eq),
         eps=float(eps),
     )
@@ -411,7 +415,9 @@ def prop3_exact(ctx):
     h = lr.impulse(sp.diag(*lam), sp.Matrix(g), sp.ones(1, 3), 3)
     ctx.exact(
         "catalog instance: h = (1, 4/5, 16/25 + 3/2)",
-        h == [1, sp.Rational(4, 5), sp.Rational(16, 25) + sp.Rational(3, 2)],
+        h,
+        "==",
+        [1, sp.Rational(4, 5), sp.Rational(16, 25) + sp.Rational(3, 2)],
         g=[str(v) for v in g],
     )
     for inst in ctx.instances(
@@ -445,7 +451,11 @@ def prop3_random(ctx):
         h = lr.impulse(sp.diag(*lam), sp.Matrix(g), sp.ones(1, d), q)
         ctx.exact("L = 0", all(sp.simplify(h[j] - w[j]) == 0 for j in range(k)), scope="exact")
         ctx.exact(
-            "E_q > eps", max(abs(h[j] - w[j]) for j in range(q)) > exact.sympy_rational_nsimplified(eps), scope="exact"
+            "E_q > eps",
+            max(abs(h[j] - w[j]) for j in range(q)),
+            ">",
+            exact.sympy_rational_nsimplified(eps),
+            scope="exact",
         )
 
     ctx.random(
@@ -511,12 +521,14 @@ def stable_nondeg_random(ctx):
             scope="exact",
         )
         nonzero = any(v != 0 for v in h)
-        ctx.exact("non-degenerate <=> C^B^ > 0 (balanced)", nonzero == (h[0] > 0), scope="exact")
+        ctx.exact("non-degenerate <=> C^B^ > 0 (balanced)", nonzero, "==", h[0] > 0, scope="exact")
         if h[0] != 0:
             s = 1 / sp.sqrt(h[0])
             ctx.exact(
                 "C^B^ = 1 after rescaling => first entry nonzero",
-                sp.simplify(lr.impulse(A, b * s, (b * s).T, 1)[0]) == 1,
+                sp.simplify(lr.impulse(A, b * s, (b * s).T, 1)[0]),
+                "==",
+                1,
             )
 
     ctx.random(st.tuples(st.integers(1, 3), st.integers(0, 10**6), st.booleans()), prop, quick=10, full=100)
@@ -545,7 +557,9 @@ def no_init_symbolic(ctx):
         h = lr.impulse(sp.diag(*lam), sp.Matrix(g), sp.ones(1, d), k + 1)
         ctx.exact(
             "and it does not extrapolate (h_k != w_k)",
-            h[k] != exact.sympy_rational_nsimplified(w[k]),
+            h[k],
+            "!=",
+            exact.sympy_rational_nsimplified(w[k]),
             gap=float(h[k] - exact.sympy_rational_nsimplified(w[k])),
         )
 
@@ -746,7 +760,7 @@ def lemma7_certificate(ctx):
         xs, ps = list(atoms) + [extra], list(masses) + [mass]
         zq = lambda x: np.prod([(x - ai) ** 2 for ai in atoms])
         val = sum(pi * zq(xi) for xi, pi in zip(xs, ps))
-        ctx.exact(f"int Q dmu = mass * Q(extra) (mass {mass})", val == mass * zq(extra), value=float(val))
+        ctx.exact(f"int Q dmu = mass * Q(extra) (mass {mass})", val, "==", mass * zq(extra), value=float(val))
 
 
 @check("rnn-lowdim/lemma-7", "random-feasible-students", "random")
@@ -1098,10 +1112,10 @@ def thm8_rate_random(ctx):
         W1 = moments.wasserstein_1d(x, p, y, r, 1)
         Wqq = moments.wasserstein_1d(x, p, y, r, q)
         gamma = max(x + y) - min(x + y)
-        ctx.exact("W_q^q <= W_1 gamma^(q-1)", Wqq <= W1 * gamma ** (q - 1), scope="exact")
+        ctx.exact("W_q^q <= W_1 gamma^(q-1)", Wqq, "<=", W1 * gamma ** (q - 1), scope="exact")
         R = max(abs(v) for v in x + y)
         dm = abs(sum(pi * xi**q for xi, pi in zip(x, p)) - sum(ri * yi**q for yi, ri in zip(y, r)))
-        ctx.exact("|m_q - m^_q| <= q R^(q-1) W_1", dm <= q * R ** (q - 1) * W1, scope="exact")
+        ctx.exact("|m_q - m^_q| <= q R^(q-1) W_1", dm, "<=", q * R ** (q - 1) * W1, scope="exact")
 
     ctx.random(st.tuples(st.integers(0, 10**6), st.integers(1, 6)), prop, quick=25, full=250)
     t = Fraction(1, 100)

@@ -77,7 +77,7 @@ def lemmaA1_exact(ctx):
             scope=f"d^={dh}",
         )
         gap = sp.simplify(h1[2 * dh - 1] - h2[2 * dh - 1])
-        ctx.exact("differ at j = 2d^-1", gap != 0, gap=str(gap))
+        ctx.exact("differ at j = 2d^-1", gap, "!=", 0, gap=str(gap))
         A1, B1, C1 = T1
         A2, B2, C2 = T2
         tr = [sp.simplify((B1.T * A1**j * C1.T)[0, 0] - (B2.T * A2**j * C2.T)[0, 0]) for j in range(2 * dh)]
@@ -232,7 +232,7 @@ def delay_teacher_exact(ctx):
         ctx.start(ctx.instances([{"dh": dh}])[0])
         A, B, C = rl.delay_teacher(dh)
         h = lr.impulse(A, B, C, 3 * dh + 1)
-        ctx.exact(f"d^={dh}: response = e_(d^-1)", h == [1 if i == dh - 1 else 0 for i in range(3 * dh + 1)])
+        ctx.exact(f"d^={dh}: response = e_(d^-1)", h, "==", [1 if i == dh - 1 else 0 for i in range(3 * dh + 1)])
 
 
 @check("rnn-lowdim/claim-random-unbalanced-teacher", "symbolic-bidiagonal", "symbolic")
@@ -287,7 +287,7 @@ def eqD2_random(ctx):
         lhs = nl.rademacher_expectation(loss, k)
         h, w = nl.impulse(*S, k), nl.impulse(*T, k)
         rhs = sum(sum((h[i] - w[i]) ** 2 for i in range(j + 1)) for j in range(k))
-        ctx.exact("E[(D.1)] = (D.2)", lhs == rhs, scope="exact Rademacher enumeration")
+        ctx.exact("E[(D.1)] = (D.2)", lhs, "==", rhs, scope="exact Rademacher enumeration")
 
     ctx.random(
         st.tuples(st.integers(1, 3), st.integers(1, 2), st.integers(1, 7), st.integers(0, 10**6)),
@@ -330,7 +330,7 @@ def D_minimizers_random(ctx):
         r = [sp.simplify(h[i] - w[i]) for i in range(k)]
         L34 = sum(x**2 for x in r)
         LD3 = sum((k - i) * r[i] ** 2 for i in range(k))
-        ctx.exact("(D.3) = 0 <=> (3.4) = 0", (L34 == 0) == (LD3 == 0), scope="exact")
+        ctx.exact("(D.3) = 0 <=> (3.4) = 0", L34 == 0, "==", LD3 == 0, scope="exact")
 
     ctx.random(
         st.tuples(st.integers(1, 4), st.integers(1, 3), st.sampled_from(["T1", "T2-rational"]), st.booleans()),
@@ -427,7 +427,11 @@ def E1_random(ctx):
         )
         h, w = nl.impulse(*S, k), nl.impulse(*T, k)
         ctx.exact(
-            "E[(RNN - teacher)^2] = sum (h_i - w_i)^2", lhs == sum((h[i] - w[i]) ** 2 for i in range(k)), scope="exact"
+            "E[(RNN - teacher)^2] = sum (h_i - w_i)^2",
+            lhs,
+            "==",
+            sum((h[i] - w[i]) ** 2 for i in range(k)),
+            scope="exact",
         )
 
     ctx.random(
@@ -511,10 +515,10 @@ def E3_symbolic(ctx):
         (U3, [sp.Rational(1, 2), -sp.Rational(1, 3), sp.Rational(9, 10)], sp.Matrix([1, -2, sp.Rational(1, 3)])),
         (R, [sp.Rational(2, 3), -1], sp.Matrix([sp.Rational(1, 2), 3])),
     ):
-        ctx.exact("U orthogonal", U.T * U == sp.eye(U.shape[0]))
+        ctx.exact("U orthogonal", U.T * U, "==", sp.eye(U.shape[0]))
         A = U * sp.diag(*lam) * U.T
         Bp, Cp = U.T * b, b.T * U
-        ctx.exact("B' = C'^T", Bp == Cp.T)
+        ctx.exact("B' = C'^T", Bp, "==", Cp.T)
         ctx.identity(
             "same response, i <= 10",
             [a - c for a, c in zip(lr.impulse(A, b, b.T, 11), lr.impulse(sp.diag(*lam), Bp, Cp, 11))],
@@ -768,7 +772,9 @@ def E6_exact(ctx):
     t1 = nl.squared_impulse_gd(A, b, c, w, k, eta, 1)[0]
     lhs = (sum(v * v for v in t1[1]) - sum(v * v for v in t1[2])) - (sum(v * v for v in b) - sum(v * v for v in c))
     rhs = eta**2 * (sum(v * v for v in t1[3]) - sum(v * v for v in t1[4]))
-    ctx.exact("CI-6: GD drift of ||B||^2 - ||C||^2 = eta^2 (||dL/dB||^2 - ||dL/dC||^2)", lhs == rhs, drift=float(lhs))
+    ctx.exact(
+        "CI-6: GD drift of ||B||^2 - ||C||^2 = eta^2 (||dL/dB||^2 - ||dL/dC||^2)", lhs, "==", rhs, drift=float(lhs)
+    )
     An = exact.random_fraction_array(rng, (d, d))
     bn = exact.random_fraction_array(rng, d)
     tn = nl.squared_impulse_gd(An, bn, bn.copy(), w, k, eta, 1, symmetric=False)[0]
@@ -946,7 +952,7 @@ def E10_symbolic(ctx):
         "upper threshold = (1.75 + 9/32) n",
         sp.simplify(n + 2 * sp.sqrt(n * x) + 2 * x - (sp.Rational(7, 4) + sp.Rational(9, 32)) * n),
     )
-    ctx.exact("(1.75 + 9/32) n <= 2.25 n", sp.Rational(7, 4) + sp.Rational(9, 32) <= sp.Rational(9, 4))
+    ctx.exact("(1.75 + 9/32) n <= 2.25 n", sp.Rational(7, 4) + sp.Rational(9, 32), "<=", sp.Rational(9, 4))
     ctx.identity("lower threshold = n/4", sp.simplify(n - 2 * sp.sqrt(n * x) - n / 4))
 
 
@@ -1122,7 +1128,9 @@ def E13_symbolic(ctx):
     lim = sp.limit(ratio, e, 0, "+")
     ctx.exact(
         "printed t-bar: ||W(t-bar)||/eps^0.75 stays bounded as eps -> 0 (needed for an eps-independent M1)",
-        lim != sp.oo,
+        lim,
+        "!=",
+        sp.oo,
         ratio=str(ratio),
         limit=str(lim),
     )
@@ -1260,9 +1268,11 @@ def E15_symbolic(ctx):
     ctx.identity("(E.133) with equality", sp.simplify(xs - (sp.exp(2 * w0 * t) * (2 * w0 * x0 - c) + c) / (2 * w0)))
     ctx.exact(
         "(E.134): (3 sqrt2/2)^2 = 9/2 (so z(0) < 4.5 eps^2, printed 3 eps^2)",
-        (3 * sp.sqrt(2) / 2) ** 2 == sp.Rational(9, 2),
+        (3 * sp.sqrt(2) / 2) ** 2,
+        "==",
+        sp.Rational(9, 2),
     )
-    ctx.exact("9 w0 eps^2 <= 75 w0 d eps^2 for d >= 1", 9 <= 75)
+    ctx.exact("9 w0 eps^2 <= 75 w0 d eps^2 for d >= 1", 9, "<=", 75)
 
 
 @check("rnn-lowdim/lemma-E.15", "random-comparison-functions", "random")

@@ -209,7 +209,7 @@ def eq2_random(ctx):
             sum((C.dot(np.linalg.matrix_power(A, t - i)).dot(B)) * x[i - 1] for i in range(1, t + 1))
             for t in range(1, T + 1)
         ]
-        ctx.exact("SISO recurrence = convolution (2) at every t <= T", list(ys) == conv, scope="exact integers")
+        ctx.exact("SISO recurrence = convolution (2) at every t <= T", list(ys), "==", conv, scope="exact integers")
         Bm, Cm = gd.as_exact(rng.integers(-3, 4, (d, n))), gd.as_exact(rng.integers(-3, 4, (m, d)))
         X = [gd.as_exact(rng.integers(-3, 4, n)) for _ in range(T)]
         s = gd.as_exact(np.zeros(d, dtype=int))
@@ -218,7 +218,9 @@ def eq2_random(ctx):
         H = gd.impulse(A, Bm, Cm, T)
         ctx.exact(
             "MIMO recurrence = sum_i H_{T-i} x_i",
-            list(Cm.dot(s)) == list(sum(H[T - i].dot(X[i - 1]) for i in range(1, T + 1))),
+            list(Cm.dot(s)),
+            "==",
+            list(sum(H[T - i].dot(X[i - 1]) for i in range(1, T + 1))),
             scope="exact integers",
         )
 
@@ -290,7 +292,9 @@ def _rademacher_lemma31(ctx, quick, full):
         printed = rm.loss_printed(nx.sympy_matrix(A), nx.sympy_matrix(B), nx.sympy_matrix(C).T, nx.sympy_rational(w), k)
         ctx.exact(
             "Rademacher enumeration (recurrence run literally) = (4)",
-            nx.sympy_rational(exact) == printed,
+            nx.sympy_rational(exact),
+            "==",
+            printed,
             scope="exact rationals, d <= 3, k <= 6",
             value=str(exact),
         )
@@ -306,7 +310,9 @@ def _rademacher_lemma31(ctx, quick, full):
         ) / (2 * k)
         ctx.exact(
             "dependent law uniform on {+-sqrt(k) e_i} (E xx^T = I): expectation = (4)",
-            sp.expand(dep - printed) == 0,
+            sp.expand(dep - printed),
+            "==",
+            0,
             scope="exact",
         )
         if k >= 2:
@@ -320,7 +326,9 @@ def _rademacher_lemma31(ctx, quick, full):
             ctx.exact(
                 "identity covariance, mean e_1: expectation - (4) = (h_{k-1})^2 "
                 "(the raw second moment is what (4) needs)",
-                gap == rt**2,
+                gap,
+                "==",
+                rt**2,
                 scope="exact",
             )
 
@@ -406,7 +414,9 @@ def def_extrapolation_random(ctx):
             agree &= all(nl.simulate(A, Bv, Cv, x)[-1] == w * x[-1] for x in inputs)
         ctx.exact(
             "certificate (h_0 = w, h_1..h_d = 0) <=> y_T(x) = w x_T on all tested T, x",
-            cert == agree,
+            cert,
+            "==",
+            agree,
             scope=f"T <= {Tm}",
             certificate=cert,
         )
@@ -481,7 +491,9 @@ def lemma32_random(ctx):
             x = [int(i == T - 1 - j) for i in range(T)]
             ctx.exact(
                 "'only if': the impulse input e_(T-j) exposes h_j != w delta_j0",
-                nl.simulate(Ae, Be, Ce, x)[-1] != w * x[-1],
+                nl.simulate(Ae, Be, Ce, x)[-1],
+                "!=",
+                w * x[-1],
                 j=j,
             )
 
@@ -560,7 +572,7 @@ def theorem41_random(ctx):
         Cs = sp.Matrix([sp.symbols(f"c0:{d}")])
         sol = sp.linsolve(list(Cs * K - sp.Matrix([[w] + [0] * (k - 1)])), list(Cs))
         sol = list(sol)
-        ctx.exact("the zero-loss set in C is non-empty (CI-11 instance)", len(sol) == 1)
+        ctx.exact("the zero-loss set in C is non-empty (CI-11 instance)", len(sol), "==", 1)
         Cg = sp.Matrix([list(sol[0])])
         hj = [sp.expand((Cg * A**j * B)[0, 0]) for j in range(k, 3 * d + 4)]
         ctx.exact(
@@ -640,13 +652,16 @@ def prop51_family(ctx):
     w = sp.Symbol("w", nonzero=True)
     for d in range(1, 13 if ctx.full else 8):
         P = rm.cyclic_permutation(d)
-        ctx.exact(f"d={d}: P^d = I", P**d == sp.eye(d))
+        ctx.exact(f"d={d}: P^d = I", P**d, "==", sp.eye(d))
         for j in range(1, d):
             row = (P**j)[0, :]
-            ctx.exact(f"d={d}: first row of P^{j} = e_(d-j+1)^T", list(row) == [int(i == d - j) for i in range(d)])
+            ctx.exact(f"d={d}: first row of P^{j} = e_(d-j+1)^T", list(row), "==", [int(i == d - j) for i in range(d)])
         M = sp.Matrix(d, d, lambda i, j: sp.Symbol(f"m{i}_{j}"))
         ctx.exact(
-            f"d={d}: P M = M with rows shifted cyclically down", P * M == sp.Matrix.vstack(M[d - 1 :, :], M[: d - 1, :])
+            f"d={d}: P M = M with rows shifted cyclically down",
+            P * M,
+            "==",
+            sp.Matrix.vstack(M[d - 1 :, :], M[: d - 1, :]),
         )
         for wv in (1, -2, 7):
             A, B, C = rm.proposition_5_1_parameters(d, wv)
@@ -688,7 +703,10 @@ def prop51_simulation(ctx):
             )
         x = [1] + [0] * d
         ctx.exact(
-            "length d+1, input e_1: y_(d+1) = w != 0 = w x_(d+1): no extrapolation", nl.simulate(A, Bv, Cv, x)[-1] == w
+            "length d+1, input e_1: y_(d+1) = w != 0 = w x_(d+1): no extrapolation",
+            nl.simulate(A, Bv, Cv, x)[-1],
+            "==",
+            w,
         )
         perm = list(rng.permutation(d))
         Pm = gd.as_exact([[int(perm[j] == i) for j in range(d)] for i in range(d)])

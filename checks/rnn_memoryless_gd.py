@@ -273,7 +273,7 @@ def slackness_exact(ctx):
         A = nx.sympy_matrix(nx.rational_symmetric(rng, d))
         c = nx.sympy_matrix(nx.rational_vector(rng, d))
         h2 = (c.T * A**2 * c)[0, 0]
-        ctx.exact("h_2 = ||A C^T||^2 at a random rational manifold point", h2 == (A * c).dot(A * c))
+        ctx.exact("h_2 = ||A C^T||^2 at a random rational manifold point", h2, "==", (A * c).dot(A * c))
         # make A singular (symmetric) and take C^T in its kernel
         u = nx.sympy_matrix(nx.rational_vector(rng, d))
         if all(x == 0 for x in u):
@@ -720,7 +720,7 @@ def lemma63_symbolic(ctx):
             sp.cancel(rm.loss_printed(A, B, C, w, k).subs(dl, d4 ** sp.Rational(1, 4)) - eps / 2),
         )
     LT = dl**4 * (a ** (2 * T) - 1) / (a**2 - 1)
-    ctx.exact("length-T loss diverges as T -> oo (a = 2)", sp.limit(LT.subs(a, 2), T, sp.oo) == sp.oo)
+    ctx.exact("length-T loss diverges as T -> oo (a = 2)", sp.limit(LT.subs(a, 2), T, sp.oo), "==", sp.oo)
     ctx.identity("h_1 = a delta^2 (non-zero for a, delta != 0)", (C * A * B)[0, 0] - a * dl**2)
     # d = 1 (notes): with u = c^2 and S = sum_{j=1}^{k-1} a^(2j), the loss (u - w)^2 + S u^2 is
     # minimised at u = w/(1+S) with value w^2 S/(1+S) >= w^2/2 when S >= 1 (|a| >= 1, k >= 2)
@@ -765,15 +765,15 @@ def lemma63_exact(ctx):
         H = gd.impulse(A, B, C, 4 * k + 2)
         Lk = (H[0] - w) ** 2 + sum(H[j] ** 2 for j in range(1, k))
         ctx.exact("A = A^T and B = C^T", bool((A == A.T).all() and (B == C).all()))
-        ctx.exact("loss (4) < epsilon", Lk < eps, loss=float(Lk), epsilon=float(eps))
-        ctx.exact("does not extrapolate: h_1 != 0 (Lemma 3.2)", H[1] != 0)
+        ctx.exact("loss (4) < epsilon", Lk, "<", eps, loss=float(Lk), epsilon=float(eps))
+        ctx.exact("does not extrapolate: h_1 != 0 (Lemma 3.2)", H[1], "!=", 0)
         if d >= 2:
             # L_T grows like 4^T delta^4: the first T <= 200 with L_T > 1 (exact)
             H = gd.impulse(A, B, C, 200)
             LT, T = (H[0] - w) ** 2, 1
             while LT <= 1 and T < 200:
                 LT, T = LT + H[T] ** 2, T + 1
-            ctx.exact("L_T exceeds 1 at some T <= 200 (diverges with T)", LT > 1, T=T)
+            ctx.exact("L_T exceeds 1 at some T <= 200 (diverges with T)", LT, ">", 1, T=T)
 
     ctx.random(
         st.tuples(st.integers(1, 4), st.integers(1, 6), st.integers(1, 3), st.integers(1, 8)), prop, quick=10, full=100

@@ -90,8 +90,9 @@ def lemmaC1_rademacher(ctx):
         total /= 2 ** (n * k)
         ctx.exact(
             "Rademacher enumeration = (20)",
-            nx.sympy_rational(total)
-            == rmm.mimo_loss_printed(nx.sympy_matrix(A), nx.sympy_matrix(B), nx.sympy_matrix(C), nx.sympy_matrix(W), k),
+            nx.sympy_rational(total),
+            "==",
+            rmm.mimo_loss_printed(nx.sympy_matrix(A), nx.sympy_matrix(B), nx.sympy_matrix(C), nx.sympy_matrix(W), k),
             scope="exact rationals",
         )
 
@@ -298,7 +299,9 @@ def mimo51_corrected(ctx):
             )  # vec(CAB) = (B^T kron C) vec(A)
             ctx.exact(
                 f"rank-d teacher, d={d}: A -> CAB is injective (rank d^2), so CAB = 0 forces A = 0",
-                Kmap.rank() == d * d,
+                Kmap.rank(),
+                "==",
+                d * d,
             )
 
 

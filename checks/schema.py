@@ -79,6 +79,7 @@ ITEMS = "items"  # number of comparisons
 COMPARISONS = "comparisons"  # one record per item, see COMPARISON_* below
 INSTANCES = "instances"  # one record per instance the check started: {"params": ..., "hypotheses": {text: bool}}
 NOTES = "notes"  # the check's notes (text)
+OBSERVATIONS = "observations"  # [{"label", "instance", ...}]: what a check recorded without judging it (no status)
 COUNTEREXAMPLE = "counterexample"  # {"label", "instance", "metrics"} of the first refuted item
 UNRESOLVED_CROSS_CHECKS = "unresolved_cross_checks"  # solver cross-checks that could not resolve their tolerance
 OVERRIDES_READ = "overrides_read"  # a probe's overrides the check read
@@ -91,7 +92,7 @@ MEMO = "memo"  # [{"function", "hit"}]: computations a check took through Contex
 # The headline numbers of a verdict (scalars).
 HEADLINE_METRICS = (MIN_DIGITS, MIN_SLACK_RATIO, ITEMS)
 # The structured records (lists, dicts) the machine adds to every verdict's metrics.
-STRUCTURED_METRICS = (COMPARISONS, INSTANCES, NOTES, COUNTEREXAMPLE, UNRESOLVED_CROSS_CHECKS)
+STRUCTURED_METRICS = (COMPARISONS, INSTANCES, NOTES, OBSERVATIONS, COUNTEREXAMPLE, UNRESOLVED_CROSS_CHECKS)
 # The probe's bookkeeping of overrides.
 OVERRIDE_METRICS = (OVERRIDES_READ, OVERRIDES_UNUSED)
 # Where the result came from (the content-addressed cache, checks.machine.cache).

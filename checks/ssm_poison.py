@@ -245,7 +245,7 @@ def definition1_symbolic(ctx):
     for perm in itertools.permutations(range(d)):
         at = [1 if perm[i] == 0 else 0 for i in range(d)]
         g = sp_th.gen_error(at, 8)
-        ctx.exact(f"Gen_8 = 0 at a permutation of A* ({at})", g == 0, scope="d = 4, exact")
+        ctx.exact(f"Gen_8 = 0 at a permutation of A* ({at})", g, "==", 0, scope="d = 4, exact")
     ctx.identity(
         "k'=0 term at B = C^T = 1 vs teacher: C B - C* B* = d - d",
         sp_th.impulse_diagonal_ones(a, 1)[0] - sp_th.teacher_impulse(d, 1)[0],
@@ -725,7 +725,9 @@ def prop2_exact(ctx):
             )
             ctx.exact(
                 f"kappa={kappa}, d={d}: Gen over length kappa+1 >= eps",
-                abs(h[kappa] - hs[kappa]) >= eps,
+                abs(h[kappa] - hs[kappa]),
+                ">=",
+                eps,
                 scope="exact rationals",
                 deviation=str(abs(h[kappa] - hs[kappa])),
             )
@@ -769,7 +771,7 @@ def claim6_exact(ctx):
     for d in range(2, 11 if ctx.full else 6):
         W1, W2 = _w_spaces(d)
         ctx.exact(
-            f"d={d}: 1^T (e_1 - e_j) = 0 for all j (orthogonal)", (W1.T * W2) == sp.zeros(1, d - 1), scope="exact"
+            f"d={d}: 1^T (e_1 - e_j) = 0 for all j (orthogonal)", W1.T * W2, "==", sp.zeros(1, d - 1), scope="exact"
         )
         ctx.exact(
             f"d={d}: dim W_1 = 1, dim W_2 = d-1, W_1 cap W_2 = 0",
@@ -1065,7 +1067,7 @@ def lemma1_symbolic(ctx):
     for d in range(8, 21):
         for L in (7, 9, 11):
             v = 1 - d * sp.Rational(1, 2 * d) ** (L - 1)
-            ctx.exact(f"1 - d (1/(2d))^(L-1) > 0 (d={d}, L={L})", v > 0, scope="exact")
+            ctx.exact(f"1 - d (1/(2d))^(L-1) > 0 (d={d}, L={L})", v, ">", 0, scope="exact")
 
 
 @check("ssm-poison/definition-3", "membership-and-monotonicity", "random")
@@ -1508,7 +1510,9 @@ def claim12_symbolic(ctx):
         agree += reduced == full
         ctx.exact(
             "reduced (j = 2) I_1 predicate = full predicate (random instance)",
-            reduced == full,
+            reduced,
+            "==",
+            full,
             scope="floating point, away from ties",
         )
 

@@ -69,7 +69,9 @@ def lemma23_symbolic(ctx):
             m = max(abs(v) for v in a)
             ctx.exact(
                 f"L={L}: sum a^{{L-1}} >= ||a||_inf^{{L-1}}",
-                sum(v ** (L - 1) for v in a) >= m ** (L - 1),
+                sum(v ** (L - 1) for v in a),
+                ">=",
+                m ** (L - 1),
                 scope="exact rationals",
             )
         for _ in range(10):
@@ -207,7 +209,7 @@ def lemma26_symbolic(ctx):
             v[0], v[j] = 1, -1
             vecs.append(v)
             ctx.identity(f"d={d}: M (e_1 - e_{j + 1}) = (a-b)(e_1 - e_{j + 1})", sp.expand(M * v - (a - b) * v))
-        ctx.exact(f"d={d}: the d eigenvectors are independent", sp.Matrix.hstack(*vecs).det() != 0, scope="exact")
+        ctx.exact(f"d={d}: the d eigenvectors are independent", sp.Matrix.hstack(*vecs).det(), "!=", 0, scope="exact")
 
 
 @check("ssm-poison/lemma-27", "printed-solution", "symbolic")
@@ -371,10 +373,10 @@ def prop18_random(ctx):
             y, x = Fraction(0), b + (s - b) * Fraction(u, 1000)
         if not (abs(x) <= s and abs(y) <= s and abs(x - y) >= b):
             return
-        ctx.exact("|x^k - y^k| >= (b/2)^k", abs(x**k - y**k) >= (b / 2) ** k, scope="exact rationals")
+        ctx.exact("|x^k - y^k| >= (b/2)^k", abs(x**k - y**k), ">=", (b / 2) ** k, scope="exact rationals")
         if y != 0:
             ctx.exact(
-                "|1 - x^k/y^k| >= (b/(2s))^k", abs(1 - x**k / y**k) >= (b / (2 * s)) ** k, scope="exact rationals"
+                "|1 - x^k/y^k| >= (b/(2s))^k", abs(1 - x**k / y**k), ">=", (b / (2 * s)) ** k, scope="exact rationals"
             )
 
     ctx.random(
@@ -508,7 +510,7 @@ def lemma34_counterexample(ctx):
     and at t = 1 its norm sqrt(101)/e exceeds e^{-1} (SymPy); second method: SciPy solve_ivp."""
     t = sp.Symbol("t", nonnegative=True)
     M = sp.Matrix([[-1, 10], [0, -1]])
-    ctx.exact("eigenvalues of M are {-1}", set(M.eigenvals()) == {-1}, scope="exact")
+    ctx.exact("eigenvalues of M are {-1}", set(M.eigenvals()), "==", {-1}, scope="exact")
     D = (t * M).exp() * sp.Matrix([0, 1])
     ctx.identity(
         "expm(tM) e_2 = (10 t e^-t, e^-t)", (D - sp.Matrix([10 * t * sp.exp(-t), sp.exp(-t)])).applyfunc(sp.simplify)
@@ -633,7 +635,9 @@ def lemma36_n1(ctx):
     neg = sp.solveset(gap >= 0, y, sp.Interval.open(sp.Rational(1, 2), 1))
     ctx.exact(
         "some y in (1/2, 1) admits an x (printed: a whole rectangle does)",
-        neg != sp.S.EmptySet,
+        neg,
+        "!=",
+        sp.S.EmptySet,
         scope="exact, n = 1, T = S = 1/2",
         feasible_y=str(neg),
     )
@@ -646,7 +650,9 @@ def lemma36_n1(ctx):
     ratio1 = (S / yy * (1 - yy)) / (u / T)
     ctx.exact(
         "n = 1: the proof's ratio -> infinity (it tends to S T / 2)",
-        sp.limit(ratio1, u, 0, "+") == sp.oo,
+        sp.limit(ratio1, u, 0, "+"),
+        "==",
+        sp.oo,
         scope="exact",
         limit=str(sp.limit(ratio1, u, 0, "+")),
     )
@@ -667,7 +673,7 @@ def lemma36_random(ctx):
         Ss, Ts = sp.Rational(1, 2), sp.Integer(3)
         yy = (2 - u) / 2
         ratio = (Ss / yy * (1 - yy**n) ** sp.Rational(1, n)) / (u / Ts)
-        ctx.exact(f"n={n}: ratio -> oo as y -> 1-", sp.limit(ratio, u, 0, "+") == sp.oo, scope="S = 1/2, T = 3")
+        ctx.exact(f"n={n}: ratio -> oo as y -> 1-", sp.limit(ratio, u, 0, "+"), "==", sp.oo, scope="S = 1/2, T = 3")
 
     def prop(ex):
         T, S, n, xs = ex

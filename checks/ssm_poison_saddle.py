@@ -164,7 +164,9 @@ def lemma4_symbolic(ctx):
         q1 = intervals.poly_q([1] * n)  # (x^n - 1)/(x - 1)
         ctx.exact(
             f"q(x,1) = (x^n-1)/(x-1), n = L-2 = {n}: no real root (Sturm), q(0,1) = 1 > 0",
-            intervals.sturm_count_real(q1) == 0,
+            intervals.sturm_count_real(q1),
+            "==",
+            0,
             scope=f"L={L}",
         )
         x, y = sp.symbols("x y", real=True)
@@ -320,7 +322,7 @@ def lemma11_flow(ctx):
     for inst in ctx.instances(FLOW_QUICK, FLOW_FULL):
         ctx.start(inst)
         L = inst["L"]
-        ctx.exact("(3^{L-1} - 1)^2 > 2 (so l > 2P/m off [-3,3]^d)", (3 ** (L - 1) - 1) ** 2 > 2)
+        ctx.exact("(3^{L-1} - 1)^2 > 2 (so l > 2P/m off [-3,3]^d)", (3 ** (L - 1) - 1) ** 2, ">", 2)
         for name, fl in zip(("A", "A_ref"), _flows(inst)):
             ctx.bound(
                 f"max_t max_j |{name}_j(t)| <= 3", float(np.max(np.abs(fl.states))), 3.0, err=float(np.max(fl.error))
@@ -366,7 +368,7 @@ def lemma6_exact(ctx):
         "(1 - u)^2 > 2 for u > 3 and for u < -1 (exact: (1-u)^2 - 2 has roots 1 +- sqrt 2 in (-1, 3))",
         all(abs(r) < 3 and r > -1 for r in [1 - sp.sqrt(2), 1 + sp.sqrt(2)]),
     )
-    ctx.exact("f(3) = (L-1)/8^{L-2} at L=3 equals 1/4", ss.lemma6_f(3) == sp.Rational(1, 4))
+    ctx.exact("f(3) = (L-1)/8^{L-2} at L=3 equals 1/4", ss.lemma6_f(3), "==", sp.Rational(1, 4))
     ctx.exact(
         "f(L) decreasing for L >= 3 (f(L+1)/f(L) = L/(8(L-1)) < 1)",
         all(ss.lemma6_f(L + 1) < ss.lemma6_f(L) for L in range(3, 60)),
@@ -407,12 +409,16 @@ def lemma7_exact(ctx):
         )
         ctx.exact(
             f"s is the only real critical point of f (g has {nR} real root(s)), so it is the global minimiser on W_1",
-            nR == 1,
+            nR,
+            "==",
+            1,
             real_roots=nR,
         )
         ctx.exact(
             "1 - d(3/d)^{L-1} = 1 - 3(3/d)^{L-2} >= 1 - 3(3/8)^2 >= 1/2",
-            1 - 3 * Fraction(3, d) ** (L - 2) >= Fraction(1, 2),
+            1 - 3 * Fraction(3, d) ** (L - 2),
+            ">=",
+            Fraction(1, 2),
         )
     ctx.exact(
         "h(3) = 3/4, h decreasing for L >= 3",
@@ -427,7 +433,11 @@ def lemma7_exact(ctx):
 def _saddle_items(ctx, d, L, w=1.0):
     s, roots, inside = saddle(d, L)
     ctx.exact(
-        f"Arb isolates exactly one real root of g in (1/d, 3/d), d={d}, L={L}", len(inside) == 1, real_roots=len(roots)
+        f"Arb isolates exactly one real root of g in (1/d, 3/d), d={d}, L={L}",
+        len(inside),
+        "==",
+        1,
+        real_roots=len(roots),
     )
     if len(inside) != 1:
         return None
@@ -522,7 +532,7 @@ def lemma8_symbolic(ctx):
         V = sp.Matrix.hstack(
             one, *[sp.Matrix([1 if i == 0 else (-1 if i == j else 0) for i in range(dd)]) for j in range(1, dd)]
         )
-        ctx.exact(f"1_d, e_1 - e_2, ..., e_1 - e_d span R^d (det != 0), d={dd}", V.det() != 0, det=str(V.det()))
+        ctx.exact(f"1_d, e_1 - e_2, ..., e_1 - e_d span R^d (det != 0), d={dd}", V.det(), "!=", 0, det=str(V.det()))
     ctx.identity(
         "omega_1 + (d-1) omega_2 = printed lambda_+ (symbolic d, L)",
         sp.simplify(sp.powsimp(sp.expand(ss.omega1(s, d, L) + (d - 1) * ss.omega2(s, d, L) - ss.lambda_plus(s, d, L)))),
@@ -643,9 +653,9 @@ def lemma9_exact(ctx):
     the chain's corrected last link 3(3/8)^{L-2} - 1 < 0 (the printed '3(3/8)^{L-2} < 0' is false:
     proof-only misprint)."""
     for d, L in _grid(ctx):
-        ctx.exact(f"g(1/d) < 0 (so s > 1/d and lambda_- < 0), d={d}, L={L}", g_poly(d, L)(fmpq(1, d)) < 0)
-    ctx.exact("f(7) = -30 (3/8)^4 > -0.6", ss.lemma9_f(7) > sp.Rational(-6, 10), value=float(ss.lemma9_f(7)))
-    ctx.exact("g(7) < 0.6", ss.lemma7_g(7) < sp.Rational(6, 10))
+        ctx.exact(f"g(1/d) < 0 (so s > 1/d and lambda_- < 0), d={d}, L={L}", g_poly(d, L)(fmpq(1, d)), "<", 0)
+    ctx.exact("f(7) = -30 (3/8)^4 > -0.6", ss.lemma9_f(7), ">", sp.Rational(-6, 10), value=float(ss.lemma9_f(7)))
+    ctx.exact("g(7) < 0.6", ss.lemma7_g(7), "<", sp.Rational(6, 10))
     ctx.exact(
         "f increasing and g decreasing for L >= 7", all(ss.lemma9_f(L + 1) > ss.lemma9_f(L) for L in range(7, 60))
     )
@@ -766,7 +776,9 @@ def remark2_symbolic(ctx):
     ctx.identity("lim e^{-t lambda_+}(beta_1 - s) + s - s = 0", sp.limit(sp.exp(-t * lp) * (b1 - s), t, sp.oo))
     ctx.exact(
         "lim |e^{-t lambda_-} beta_2| = oo (lambda_- = -mu < 0, |beta_2| > 0)",
-        sp.limit(sp.exp(t * mu) * b2, t, sp.oo) == sp.oo,
+        sp.limit(sp.exp(t * mu) * b2, t, sp.oo),
+        "==",
+        sp.oo,
     )
     ctx.identity("beta_2 = 0: the W_2 part vanishes", sp.exp(t * mu) * 0)
 
@@ -813,7 +825,7 @@ def def7_symbolic(ctx):
     order <= 4)."""
     for d in range(3, 7):
         n = sum(1 for _ in ss.resonance_multi_indices(d, d - 1, positive=True))
-        ctx.exact(f"N_{{>0}}^d reading: no multi-index with sum in 2..{d - 1}, d={d}", n == 0, count=n)
+        ctx.exact(f"N_{{>0}}^d reading: no multi-index with sum in 2..{d - 1}, d={d}", n, "==", 0, count=n)
     for positive in (True, False):
         bad = [
             (d, N)
@@ -906,7 +918,7 @@ def _nonres_items(ctx, d, L, N=None):
     )
     if N < d:
         r1 = intervals.nonresonance([(-lp, 1), (-lm, d - 1)], N, positive=True)
-        ctx.exact(f"as printed (m in N_{{>0}}^d): no multi-index of order <= {N} (vacuous), d={d}", r1.count == 0)
+        ctx.exact(f"as printed (m in N_{{>0}}^d): no multi-index of order <= {N} (vacuous), d={d}", r1.count, "==", 0)
     return r0
 
 
@@ -1011,7 +1023,9 @@ def prop8_interval(ctx):
     ctx.exact("floor((d-2)/2) >= 3 iff d >= 8", all(((d - 2) // 2 >= 3) == (d >= 8) for d in range(2, 201)))
     ctx.exact(
         "smallest Q with Q-smoothness (rho = 1) >= 3 is 6",
-        min(Q for Q in range(2, 40) if ss.q_smoothness(Q, 1, 1) >= 3) == 6,
+        min(Q for Q in range(2, 40) if ss.q_smoothness(Q, 1, 1) >= 3),
+        "==",
+        6,
     )
     for d, L in _grid(ctx):
         lp, lm = eig_formulas(d, L, 1.0)
@@ -1625,7 +1639,9 @@ def lemma14_symbolic(ctx):
     for d, L in _grid(ctx):
         ctx.exact(
             f"g has a single root (s) in [-1/d, 4/d], d={d}, L={L}",
-            intervals.sturm_count(g_poly(d, L), fmpq(-1, d), fmpq(4, d)) == 1,
+            intervals.sturm_count(g_poly(d, L), fmpq(-1, d), fmpq(4, d)),
+            "==",
+            1,
         )
 
 
@@ -1692,7 +1708,7 @@ def def11_symbolic(ctx):
     mu, X = sp.Symbol("mu", positive=True), sp.Symbol("X", positive=True)  # lambda_- = -mu
     tm = sp.log(X) / mu
     ctx.identity("t_- = 2 at X = e^{2 mu} = e^{-2 lambda_-}", sp.simplify(tm.subs(X, sp.exp(2 * mu)) - 2))
-    ctx.exact("d t_-/dX = 1/(mu X) > 0", sp.simplify(sp.diff(tm, X) - 1 / (mu * X)) == 0)
+    ctx.exact("d t_-/dX = 1/(mu X) > 0", sp.simplify(sp.diff(tm, X) - 1 / (mu * X)), "==", 0)
 
 
 @check("ssm-poison/proposition-11", "linear-escape-time", "random")
@@ -1883,7 +1899,9 @@ def lemma18_exact(ctx):
     mu = _mu_printed(b, d, L)
     ctx.exact(
         "printed PL: ||grad l(A)||^2 >= 2 mu l(A) at P/m = 1e-12",
-        g2 >= 2 * mu * l,
+        g2,
+        ">=",
+        2 * mu * l,
         grad2=float(g2),
         two_mu_l=float(2 * mu * l),
         mu=float(mu),
@@ -2125,7 +2143,9 @@ def lemma19_flow(ctx):
     )
     ctx.exact(
         "ln(D_-/(2G'^4 D_+))/lambda_- >= 0 when D_- < D_+, G' >= 1, lambda_- < 0 (the log is < 0)",
-        sp.log(sp.Rational(1, 2)) < 0,
+        sp.log(sp.Rational(1, 2)),
+        "<",
+        0,
     )
     dd, L, ww = 8, 7, 1.0
     ctx.start({"d": dd, "L": L, "w2": ww, "alpha": 0.01})
@@ -2207,7 +2227,9 @@ def def12_symbolic(ctx):
     alt = al * (1 - z) * (Gp**2 * r3 / (2 * sp.sqrt(d * al) * Dm)) ** 2 * sp.exp(N * (t1 + t3))
     ctx.exact(
         "with sqrt(d alpha) in place of sqrt(d) alpha the bound would be alpha delta/2 (rendering inconsistency)",
-        sp.simplify(alt - al * de / 2) == 0,
+        sp.simplify(alt - al * de / 2),
+        "==",
+        0,
     )
 
 

@@ -55,7 +55,7 @@ statement(
 
 def _slow(ctx):
     time.sleep(ctx.param("delay"))
-    ctx.exact("1 <= 2", 1 <= 2)
+    ctx.exact("1 <= 2", 1, "<=", 2)
 
 
 for _i in range(6):
