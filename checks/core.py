@@ -830,11 +830,13 @@ class Context:
             self.items = scratch
             self.instance = {"example": repr(drawn)[:500]}
             self._in_random, self._example_held = True, None
+            counterexample = self.counterexample  # a counterexample is recorded by the replay below
             try:
                 prop(drawn)
             finally:
                 self.items = kept
                 self._in_random = False
+                self.counterexample = counterexample
             held = self._example_held
             if held is None:
                 counts["unchecked"] += 1

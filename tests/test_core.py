@@ -23,15 +23,22 @@ def test_bound_and_identity():
     assert c.bound("holds", 1.0, 2.0, err=0.1) == "verified"
     assert c.bound("violated", 2.0, 1.0, err=0.1) == "refuted"
     assert c.bound("undecided", 1.0, 1.05, err=0.1) == "inconclusive"
+    assert c.bound("slack under ten errors", 1.0, 1.5, err=0.1) == "inconclusive"
     x = sp.Symbol("x", real=True)
     assert c.identity("true", sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1) == "proved"
     assert c.identity("false", sp.sin(x) ** 2 - sp.cos(x) ** 2) == "refuted"
 
 
 def test_a_nan_anywhere_is_never_agreement():
-    nan = float("nan")
-    for value, reference in (([1.0, nan], [1.0, 2.0]), ([nan, 1.0], [2.0, 1.0]), ([1.0, 2.0], [1.0, nan])):
-        assert _ctx().agree("nan entry", value, reference, tol=1e-9, err=0.0) == "inconclusive"
+    nan, inf = float("nan"), float("inf")
+    for bad in (nan, inf, -inf):
+        for value, reference in (([1.0, bad], [1.0, 2.0]), ([bad, 1.0], [2.0, 1.0]), ([1.0, 2.0], [1.0, bad])):
+            assert _ctx().agree("non-finite entry", value, reference, tol=1e-9, err=1e-12) == "inconclusive"
+        assert _ctx().agree("non-finite tolerance", 1.0, 1.0, tol=bad, err=1e-12) == "inconclusive"
+        assert _ctx().agree("non-finite error", 1.0, 1.0, tol=1e-9, err=bad) == "inconclusive"
+        assert _ctx().bound("non-finite lhs", bad, 1.0, err=1e-12) == "inconclusive"
+        assert _ctx().bound("non-finite rhs", 0.0, bad, err=1e-12) == "inconclusive"
+        assert _ctx().bound("non-finite error", 0.0, 1.0, err=bad) == "inconclusive"
     assert _ctx().cross_check("nan entry", [1.0, nan], [1.0, 2.0], tol=1e-9, err=1.0) == "inconclusive"
 
 
@@ -49,13 +56,79 @@ def test_identity_decides_every_entry():
 def test_bound_decides_at_the_operands_precision():
     import mpmath
 
+    from numerics.estimate import Estimate
+
     with mpmath.workprec(200):
         lhs, rhs = mpmath.mpf(1) + mpmath.mpf("1e-20"), mpmath.mpf(1)
-    assert _ctx().bound("1 + 1e-20 <= 1 at 200 bits", lhs, rhs) == "refuted"
-    assert _ctx().bound("1 <= 1 + 1e-20 at 200 bits", rhs, lhs, strict=True) == "verified"
+        twin = mpmath.mpf(1) + mpmath.mpf("1e-20") + mpmath.mpf("1e-45")
+    measured = Estimate.twice(lhs, twin)  # formed exactly: 1e-45, not the 0.0 of a 53-bit difference
+    assert 5e-46 < measured.error < 2e-45
+    assert _ctx().bound("1 + 1e-20 <= 1 at 200 bits", measured, rhs) == "refuted"
+    assert _ctx().bound("1 <= 1 + 1e-20 at 200 bits", rhs, measured, strict=True) == "verified"
     from fractions import Fraction
 
-    assert _ctx().bound("1/3 <= 0.3333333333333333", Fraction(1, 3), 1 / 3) == "refuted"  # 1/3 > the double
+    assert _ctx().bound("1/3 <= the double 1/3, exactly", Fraction(1, 3), Fraction(1 / 3)) == "refuted"
+
+
+def test_judges_refuse_what_they_cannot_trust():
+    """Missing or bare-zero error estimates, floats to exact, plain floats to certified."""
+    from fractions import Fraction
+
+    import flint
+    import numpy as np
+
+    from numerics.estimate import Estimate
+
+    c = _ctx()
+    # an inexact comparison needs a measured error estimate
+    assert c.bound("no estimate", 1.0, 2.0) == "inconclusive"
+    assert c.bound("bare zero", 1.0, 2.0, err=0.0) == "inconclusive"
+    assert c.agree("bare zero", 1.0, 1.0, tol=1e-9, err=0) == "inconclusive"
+    assert c.agree("no estimate", 1.0, 1.0, tol=1e-9) == "inconclusive"
+    assert c.agree("a measured zero", Estimate(1.0, 0.0, "two precisions"), 1.0, tol=1e-9) == "verified"
+    # exact arithmetic: floats refused; an instance is verified, a whole claim proved
+    assert c.exact("floats", 0.1 + 0.2, "==", 0.3) == "inconclusive"
+    assert c.exact("numpy bool", np.float64(1.0), "<", 2) == "inconclusive"
+    assert c.exact("sympy Float", sp.Float("0.5"), "<", 1) == "inconclusive"
+    assert c.exact("instance", Fraction(1, 3), "<", Fraction(1, 2)) == "verified"
+    assert c.exact("whole", Fraction(1, 3), "<", Fraction(1, 2), whole=True) == "proved"
+    assert c.exact("exact counterexample", 3, "<=", 2, whole=True) == "refuted"
+    assert c.exact("algebraic", sp.sqrt(2), ">", 1, whole=True) == "proved"
+    x = sp.Symbol("x", positive=True)
+    assert c.exact("symbolic over the domain", x**2 + 1, ">", 0, whole=True) == "proved"
+    assert c.exact("undecidable sign", sp.Symbol("y", real=True), ">", 0, whole=True) == "inconclusive"
+    assert c.exact("entrywise", [1, Fraction(1, 2)], "==", [1, sp.Rational(1, 2)]) == "verified"
+    assert c.exact("entry differs", [1, 2], "==", [1, 3]) == "refuted"
+    # certified only from balls that decide; a float is never an enclosure
+    assert c.bound("floats", 1.0, 2.0, err=1e-3) == "verified"
+    assert c.bound("balls", flint.arb(1), flint.arb("1.5 +/- 0.1")) == "certified"
+    assert c.bound("ball and exact", flint.arb("1.5 +/- 0.1"), Fraction(2)) == "certified"
+    assert c.bound("overlapping balls", flint.arb(1), flint.arb("1.05 +/- 0.1")) == "inconclusive"
+    assert c.bound("ball and float", flint.arb(1), 2.0) == "inconclusive"
+    assert c.bound("balls decide the opposite", flint.arb(2), flint.arb("1.5 +/- 0.1")) == "refuted"
+    # a statistical estimate decides when its interval excludes the other side
+    assert c.bound("mean above 0", 0, Estimate.mean([1.0, 1.1, 0.9, 1.05])) == "verified"
+    assert c.bound("mean straddles 0", 0, Estimate.mean([1.0, -1.1, 0.9, -1.05])) == "inconclusive"
+    assert c.proportion("most", 10, 10, ">", 0.5) == "verified"
+    assert c.proportion("9 of 10 is not significant at 1%", 9, 10, ">", 0.5) == "inconclusive"
+    assert c.proportion("0 of 10", 0, 10, ">", 0.5) == "refuted"
+    n = len(c.items)
+    c.observe("a trend", slope=0.5)
+    assert len(c.items) == n and c.observations[-1]["slope"] == 0.5
+
+
+def test_identity_sampling_refutes_only_beyond_its_error():
+    """An expression SymPy cannot decide is evaluated at two precisions: a value both agree on
+    refutes, a numerically zero one is inconclusive (not proved)."""
+    from checks.core import _decide_zero
+
+    x = sp.Symbol("x", positive=True)
+    hard_zero = (sp.cos(sp.pi / 7) - sp.cos(2 * sp.pi / 7) + sp.cos(3 * sp.pi / 7) - sp.Rational(1, 2)) * x
+    status, m = _decide_zero(hard_zero)
+    assert status in ("proved", "inconclusive")
+    tiny = (sp.cos(sp.pi / 7) - sp.cos(2 * sp.pi / 7) + sp.cos(3 * sp.pi / 7) - sp.Rational(1, 2) + sp.Rational(1, 10**40)) * x
+    status, m = _decide_zero(tiny)
+    assert status == "refuted"
 
 
 def test_combine_is_weakest():
@@ -73,13 +146,9 @@ def test_a_raising_check_is_an_error_verdict():
     assert v.status == "error" and "kaboom" in v.message and "traceback" in v.artifacts
 
 
-def test_a_plain_run_outside_the_hypotheses_is_no_evidence():
-    """A plain run's instance outside the hypotheses: refutations there are no counterexample
-    and verifications no evidence (inconclusive), unless the check declares the instance
-    deliberate; a probe (overrides given) keeps the verdict and its summary says where."""
+def _fixture_statement(sid):
     from theorems.registry import REGISTRY, Hypothesis, Param, Source, Statement
 
-    sid = "kernel-rich/test-outside-hypotheses"
     REGISTRY[sid] = Statement(
         sid,
         "claim",
@@ -91,22 +160,81 @@ def test_a_plain_run_outside_the_hypotheses_is_no_evidence():
         hypotheses=(Hypothesis("fixture is T5", lambda p: p.get("fixture") == "T5"),),
     )
 
-    def body(outcome):
+
+def test_a_plain_run_outside_the_hypotheses_is_no_evidence():
+    """A plain run's instance outside the hypotheses: refutations there are no counterexample
+    and verifications no evidence (inconclusive); a check that declares the instance deliberate
+    only records there (observations, no status); a probe (overrides given) keeps the verdict
+    and its summary says where."""
+    from theorems.registry import REGISTRY
+
+    sid = "kernel-rich/test-outside-hypotheses"
+    _fixture_statement(sid)
+
+    def body(outcome, fixture="TIE"):
         def fn(ctx):
-            for inst in ctx.instances([{"fixture": "TIE"}]):
+            for inst in ctx.instances([{"fixture": fixture}]):
                 ctx.start(inst)
-                ctx.fact("claim", outcome)
+                ctx.exact("claim", 1 if outcome else 3, "<=", 2)
 
         return fn
 
     try:
-        for outcome, plain in ((True, "inconclusive"), (False, "inconclusive")):
+        for outcome in (True, False):
             v = run_check(Check(sid, "t", "random", body(outcome)))
-            assert v.status == plain and "counterexample" not in v.metrics
+            assert v.status == "inconclusive" and "counterexample" not in v.metrics
             v = run_check(Check(sid, "t", "random", body(outcome), outside_hypotheses=True))
-            assert v.status == ("verified" if outcome else "refuted")
+            assert v.status == "inconclusive" and len(v.metrics["observations"]) == 1
             v = run_check(Check(sid, "t", "random", body(outcome)), overrides={"fixture": "TIE"})
             assert v.status == ("verified" if outcome else "refuted")
+            v = run_check(Check(sid, "t", "random", body(outcome, "T5")))
+            assert v.status == ("verified" if outcome else "refuted")
+    finally:
+        del REGISTRY[sid]
+
+
+def test_a_positive_verdict_needs_an_instance_inside_the_hypotheses():
+    from theorems.registry import REGISTRY
+
+    sid = "kernel-rich/test-no-instance"
+    _fixture_statement(sid)
+    try:
+        v = run_check(Check(sid, "t", "flow", lambda ctx: ctx.agree("x", 1.0, 1.0, tol=1e-9, err=1e-12)))
+        assert v.status == "inconclusive"
+        x = sp.Symbol("x")
+        v = run_check(Check(sid, "t", "symbolic", lambda ctx: ctx.identity("x", x - x)))
+        assert v.status == "proved"  # a symbolic identity holds for every instance
+    finally:
+        del REGISTRY[sid]
+
+
+def test_generated_examples_are_checked_against_the_hypotheses():
+    """Hypothesis examples outside the hypotheses are no evidence (and never a counterexample);
+    examples the property does not check against the hypotheses make the check inconclusive."""
+    from hypothesis import strategies as st
+
+    from theorems.registry import REGISTRY
+
+    sid = "kernel-rich/test-generated"
+    _fixture_statement(sid)
+
+    def body(checked, fixtures):
+        def fn(ctx):
+            def prop(fx):
+                if checked:
+                    ctx.start({"fixture": fx})
+                # "fails" only outside the hypotheses
+                ctx.exact("claim", 1 if fx == "T5" else 3, "<=", 2)
+
+            ctx.random(st.sampled_from(fixtures), prop, quick=10)
+
+        return fn
+
+    try:
+        assert run_check(Check(sid, "t", "random", body(True, ["T5", "TIE"]))).status == "verified"
+        v = run_check(Check(sid, "t", "random", body(True, ["TIE"])))
+        assert v.status == "inconclusive" and "counterexample" not in v.metrics
+        assert run_check(Check(sid, "t", "random", body(False, ["T5"]))).status == "inconclusive"
     finally:
         del REGISTRY[sid]
 

@@ -6,6 +6,7 @@ for ``n > 10`` (outside them). ``delay`` makes each check sleep (for the interru
 """
 
 import time
+from fractions import Fraction
 
 from checks.core import check
 from theorems.registry import Hypothesis, Param, Source, statement
@@ -28,18 +29,21 @@ statement(
 
 @check("scratch/planted", "bound", "random")
 def planted_bound(ctx):
-    """The planted bound x n <= 60 (exact arithmetic on the inputs, no error)."""
+    """The planted bound x n <= 60 (exact arithmetic on the inputs: the double x as a Fraction)."""
     for inst in ctx.instances([{}]):
         ctx.start(inst)
         time.sleep(inst["delay"])
-        ctx.bound("x n <= 60", inst["x"] * inst["n"], 60.0, err=0.0)
+        ctx.bound("x n <= 60", Fraction(inst["x"]) * inst["n"], 60)
 
 
 @check("scratch/planted", "x-in-range", "random")
 def planted_range(ctx):
-    """Reads only x (an override of n is not used by this check)."""
+    """Reads only x (an override of n is not used by this check): the hypothesis n <= 10 is
+    checked at the smallest n, where it holds (this check's claim does not involve n)."""
     x = ctx.param("x", 1.0)
-    ctx.fact("0 <= x <= 10", 0 <= x <= 10)
+    ctx.start({"x": x, "n": 1})
+    ctx.exact("0 <= x", Fraction(x), ">=", 0)
+    ctx.exact("x <= 10", Fraction(x), "<=", 10)
 
 
 statement(
@@ -55,7 +59,7 @@ statement(
 
 def _slow(ctx):
     time.sleep(ctx.param("delay"))
-    ctx.exact("1 <= 2", 1, "<=", 2)
+    ctx.exact("1 <= 2", 1, "<=", 2, whole=True)
 
 
 for _i in range(6):
