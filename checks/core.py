@@ -104,6 +104,22 @@ def _decide_zero(expr: Any) -> tuple[str, dict]:
 
 
 _RELATIONS = ("==", "!=", "<", "<=", ">", ">=")
+# What each item rests on (its ``evidence`` metric): the report and the suite's census count these.
+EVIDENCE_IDENTITY = "symbolic identity"
+EVIDENCE_EXACT_WHOLE = "exact arithmetic, whole claim"
+EVIDENCE_EXACT_INSTANCE = "exact arithmetic, instance"
+EVIDENCE_BALL = "ball arithmetic"
+EVIDENCE_BINOMIAL = "binomial test"
+
+
+def _evidence(how: str | None, *operands: Any) -> str:
+    """The evidence of a comparison with error estimate ``how`` (None: none, or unstated)."""
+    if how is None:
+        exact = all(_inexact_entry(x) is None for x in operands)
+        return EVIDENCE_EXACT_INSTANCE if exact else "error estimate (measured by the check)"
+    return f"error estimate ({how})"
+
+
 # the error provenance of a confidence half-width (numerics.estimate.STATISTICAL)
 _STATISTICAL = "confidence interval"
 
@@ -566,8 +582,10 @@ class Context:
             if bad:
                 i, m = bad[0]
                 extra = {"entry": i, "entries": len(entries)} if len(entries) > 1 else {}
-                return self._add(label, want, {**m, **extra, "scope": scope})
-        return self._add(label, "proved", {"residual": "0", "entries": len(entries), "scope": scope})
+                return self._add(label, want, {**m, **extra, "scope": scope, "evidence": EVIDENCE_IDENTITY})
+        return self._add(
+            label, "proved", {"residual": "0", "entries": len(entries), "scope": scope, "evidence": EVIDENCE_IDENTITY}
+        )
 
     def exact(self, label: str, lhs: Any, rel: str, rhs: Any, whole: bool = False, scope: str = "", **metrics) -> str:
         """``lhs rel rhs`` decided in exact arithmetic (``rel``: ``==``, ``!=``, ``<``, ``<=``,
@@ -584,6 +602,7 @@ class Context:
         over the whole domain); exact arithmetic on a sampled instance is ``verified``. A decided
         failure is an exact counterexample: ``refuted``."""
         m = {"relation": rel, "lhs": lhs, "rhs": rhs, "scope": scope, **metrics}
+        m["evidence"] = EVIDENCE_EXACT_WHOLE if whole else EVIDENCE_EXACT_INSTANCE
         if rel not in _RELATIONS:
             raise ValueError(f"unknown relation {rel!r}")
         bad = _inexact_entry(lhs) or _inexact_entry(rhs)
@@ -627,6 +646,7 @@ class Context:
             "error_from": how,
             "digits": digits(disc, sc) if sc and math.isfinite(disc) else None,
             **metrics,
+            "evidence": _evidence(how, value, reference),
         }
         why = _estimate_missing(err, how, value, reference)
         if why is None and not (math.isfinite(disc) and math.isfinite(_to_float(tol)) and math.isfinite(sc)):
@@ -702,6 +722,7 @@ class Context:
           slack larger than the confidence half-width); ``refuted`` a violation larger than it."""
         (lhs, rhs), err, how = _unwrap((lhs, rhs), err)
         m = {"lhs": lhs, "rhs": rhs, "error_estimate": err, "error_from": how, **metrics}
+        m["evidence"] = _evidence(how, lhs, rhs)
         if _is_ball(lhs) or _is_ball(rhs):
             return self._bound_balls(label, lhs, rhs, err, strict, m)
         if _inexact_entry(lhs) is None and _inexact_entry(rhs) is None and err in (None, 0, 0.0):
@@ -710,6 +731,7 @@ class Context:
                 return self._add(label, "inconclusive", {**m, "why": "SymPy cannot decide the inequality"})
             gap = _difference(rhs, lhs)
             m.update(slack=_fmt(gap), slack_ratio=_ratio(lhs, rhs), error_from="exact")
+            m["evidence"] = EVIDENCE_EXACT_INSTANCE
             return self._add(label, "verified" if holds else "refuted", m)
         try:
             exact_slack = _difference(rhs, lhs)  # in the operands' own arithmetic, not rounded to double first
@@ -741,6 +763,7 @@ class Context:
             return self._add(label, "inconclusive", {**m, "why": "a ball compared with an unenclosed float"})
         gap = _as_ball(rhs) - _as_ball(lhs)
         m.update(slack=gap.str(10, radius=True), error_from="rigorous enclosure", error_estimate=float(gap.rad()))
+        m["evidence"] = EVIDENCE_BALL
         holds = (gap > 0) if strict else (gap >= 0)
         fails = (gap <= 0) if strict else (gap < 0)
         if holds:
@@ -771,6 +794,7 @@ class Context:
             "p_value_against": p_against,
             "level": level,
             **metrics,
+            "evidence": EVIDENCE_BINOMIAL,
         }
         if p_for < level:
             return self._add(label, "verified", m)
@@ -887,6 +911,9 @@ class Context:
                 "generated_by": "hypothesis",
                 "examples_outside_hypotheses": counts["outside"],
             }
+            kinds = sorted({str(i.metrics.get("evidence")) for i in its if i.metrics.get("evidence")})
+            if kinds:
+                m["evidence"] = "; ".join(kinds)
             ds = _finite(i.metrics.get("digits") for i in its)
             rs = _finite(i.metrics.get("slack_ratio") for i in its)
             sl = _finite(i.metrics.get("slack") for i in its)
