@@ -351,6 +351,12 @@ _COLUMNS = (
         "error estimate of the computed values (two precisions / two "
         "solver tolerances); at most a tenth of the tolerance",
     ),
+    (
+        "evidence",
+        "evidence",
+        "what the comparison rests on: a symbolic identity, exact or ball arithmetic, an error "
+        "estimate and how it was measured, a binomial test",
+    ),
     ("lhs", "lhs", "left-hand side (measured)"),
     ("rhs", "rhs", "right-hand side (bound)"),
     ("slack", "slack", "rhs − lhs"),
@@ -606,6 +612,7 @@ def _check_view(
         }
     key_metrics = _kv(m, [k for k in m if k not in _CHECK_METRIC_SKIP])
     notes = m.get(schema.NOTES) or []
+    observations = [o for o in m.get(schema.OBSERVATIONS) or [] if isinstance(o, dict)]
     view.update(
         status=v["status"],
         expected=v["expected"],
@@ -628,6 +635,10 @@ def _check_view(
         ),
         instances=instances,
         notes=[tex_html(n) for n in (notes if isinstance(notes, list) else [notes])],
+        observations=[
+            {"label": tex_html(str(o.get("label", ""))), "values": _kv(o, [k for k in o if k != "label"])}
+            for o in observations
+        ],
         counterexample=cex_view,
         artifacts=_artifact_views(store, v["id"], out, page_safe, safe_name(name)),
     )
