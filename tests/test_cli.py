@@ -138,3 +138,69 @@ def test_a_closed_pipe_ends_the_listing_quietly():
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait() == 0 and "Traceback" not in err, err
+
+
+def test_faults_are_one_line_before_any_computation(tmp_path, capsys, monkeypatch):
+    """Issue 22, item 5: unwritable or odd store and output locations, a corrupt or foreign
+    SQLite file, a missing or broken plugin: one line, exit 2, nothing computed or written."""
+    import os
+
+    from theorems.registry import PLUGINS_ENV
+
+    def refused(argv, expect):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("ibv: error:") and expect in err[0], err
+
+    store = tmp_path / "s.sqlite"
+    refused(["run", QUICK_ID, "--store", ""], "empty")
+    refused(["run", QUICK_ID, "--store", str(tmp_path / "missing" / "s.sqlite")], "does not exist")
+    assert not (tmp_path / "missing").exists()
+    foreign = tmp_path / "foreign.sqlite"
+    con = sqlite3.connect(foreign)
+    con.execute("CREATE TABLE photos (id INTEGER)")
+    con.close()
+    refused(["run", QUICK_ID, "--store", str(foreign)], "something else")
+    refused(["show", QUICK_ID, "--store", str(foreign)], "something else")
+    # a store whose pages are garbled after its header
+    assert main(["run", QUICK_ID, "--store", str(store), "--quiet"]) == 0
+    capsys.readouterr()
+    con = sqlite3.connect(store)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    data = bytearray(store.read_bytes())
+    assert len(data) > 3 * 4096
+    data[4096:] = b"\x5a" * (len(data) - 4096)
+    corrupt = tmp_path / "corrupt.sqlite"
+    corrupt.write_bytes(bytes(data))
+    refused(["run", QUICK_ID, "--store", str(corrupt)], "store")
+    # unwritable outputs are found before the computation
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if not os.access(locked, os.W_OK):  # (root writes anywhere)
+            refused(["run", QUICK_ID, "--store", str(store), "--json", str(locked / "v.json")], "not writable")
+            refused(["report", "--store", str(store), "--out", str(locked / "r")], "not a writable")
+            refused(["run", QUICK_ID, "--store", str(locked / "s.sqlite")], "not writable")
+    finally:
+        locked.chmod(0o700)
+    refused(["report", "--store", str(store), "--out", str(tmp_path / "a" / "b" / "r")], "does not exist")
+    # a read-only store is still shown and reported
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    (ro / "s.sqlite").write_bytes(store.read_bytes())
+    (ro / "s.sqlite").chmod(0o400)
+    ro.chmod(0o500)
+    try:
+        assert main(["show", QUICK_ID, "--store", str(ro / "s.sqlite")]) == 0
+        assert main(["report", "--store", str(ro / "s.sqlite"), "--out", str(tmp_path / "rep")]) == 0
+    finally:
+        ro.chmod(0o700)
+    capsys.readouterr()
+    monkeypatch.setenv(PLUGINS_ENV, str(tmp_path / "no_such_plugin.py"))
+    refused(["list"], "no such file")
+    broken = tmp_path / "broken.py"
+    broken.write_text("def oops(:\n")
+    monkeypatch.setenv(PLUGINS_ENV, str(broken))
+    refused(["list"], "SyntaxError")

@@ -428,23 +428,33 @@ def load_all() -> dict[str, Statement]:
     return REGISTRY
 
 
+class PluginError(ValueError):
+    """A module named by ``$IBV_PLUGINS`` cannot be loaded (missing, or it raised): one line."""
+
+
 def load_plugins() -> None:
     """Import the modules of ``$IBV_PLUGINS`` once each (statements of the ``scratch`` key)."""
     import importlib.util
     import os
     import sys
 
-    for i, path in enumerate(filter(None, os.environ.get(PLUGINS_ENV, "").split(os.pathsep))):
+    for path in filter(None, os.environ.get(PLUGINS_ENV, "").split(os.pathsep)):
         name = "ibv_plugin_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
         if name in sys.modules:
             continue
+        if not os.path.isfile(path):
+            raise PluginError(f"{PLUGINS_ENV}: {path}: no such file")
         spec = importlib.util.spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
-            raise ImportError(f"{PLUGINS_ENV}: cannot load {path}")
+            raise PluginError(f"{PLUGINS_ENV}: cannot load {path} (not a Python module)")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[name]
+            where = f" line {exc.lineno}" if isinstance(exc, SyntaxError) else ""
+            raise PluginError(f"{PLUGINS_ENV}: {path}{where}: {type(exc).__name__}: {exc}".splitlines()[0]) from None
         except BaseException:
             del sys.modules[name]
             raise

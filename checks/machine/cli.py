@@ -17,7 +17,9 @@ import sys
 from pathlib import Path
 
 from checks.machine.store import StoreError
-from theorems.registry import PAPERS, ParamError
+from theorems.registry import PAPERS, ParamError, PluginError
+
+REPORT_DIR = "build/report"
 
 
 class UsageError(Exception):
@@ -35,11 +37,36 @@ def _fail(message: str) -> int:
 
 
 def _writable_file(path: str) -> Path:
+    """An output file the command can write: checked before any computation."""
     p = Path(path)
+    if not path.strip():
+        raise UsageError("an output path is empty")
     if p.exists() and p.is_dir():
         raise UsageError(f"{path}: is a directory")
     if not p.parent.exists() or not p.parent.is_dir():
         raise UsageError(f"{path}: directory {p.parent} does not exist")
+    if not os.access(p.parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise UsageError(f"{path}: not writable")
+    return p
+
+
+def _writable_dir(path: str, default: str) -> Path:
+    """An output folder: an existing writable folder, or a new one in an existing writable
+    parent (the default's parents are created; another path's are not, silently)."""
+    p = Path(path)
+    if not path.strip():
+        raise UsageError("an output folder is empty")
+    if p.exists():
+        if not p.is_dir():
+            raise UsageError(f"{path}: exists and is not a directory")
+        if not os.access(p, os.W_OK):
+            raise UsageError(f"{path}: not writable")
+        return p
+    parent = next((a for a in p.parents if a.exists()), Path("."))
+    if path != default and parent != p.parent:
+        raise UsageError(f"{path}: directory {p.parent} does not exist")
+    if not parent.is_dir() or not os.access(parent, os.W_OK):
+        raise UsageError(f"{path}: cannot be created in {parent} (not a writable directory)")
     return p
 
 
@@ -122,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the HTML report of the latest run",
         description="Write the static HTML verification report of the latest run.",
     )
-    sp.add_argument("--out", default="build/report", metavar="DIR", help="output folder (default build/report)")
+    sp.add_argument("--out", default=REPORT_DIR, metavar="DIR", help=f"output folder (default {REPORT_DIR})")
     store_opt(sp)
 
     sp = sub.add_parser(
@@ -255,6 +282,7 @@ def cmd_run(args) -> int:
     if not chks:
         raise UsageError("no checks selected")
     store = Store(args.store)
+    store.check_integrity()
     cb = None if args.quiet else print_verdict
     verdicts = run_checks(
         chks, store, budget=args.budget, jobs=args.jobs, argv=sys.argv[1:], on_verdict=cb, cache=_cache_mode(args)
@@ -328,9 +356,7 @@ def cmd_report(args) -> int:
 
     if not store_path(args.store).exists():
         raise UsageError(f"no store at {store_path(args.store)} (run 'ibv run' first)")
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{args.out}: exists and is not a directory")
+    out = _writable_dir(args.out, REPORT_DIR)
     store = Store(args.store, create=False)
     index = render_report(store, out, build_catalog())
     print(f"report written: {index}")
@@ -403,6 +429,7 @@ def cmd_probe(args) -> int:
         except Exception as exc:
             raise UsageError(f"--scheduler {scheduler}: cannot connect ({type(exc).__name__})") from None
     store = Store(args.store)
+    store.check_integrity()
     argv = sys.argv[1:]
     if mode == "search":
         result = search(
@@ -483,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
     except ParamError as e:
         return _fail(str(e))
     except StoreError as e:
+        return _fail(str(e))
+    except PluginError as e:
         return _fail(str(e))
     except BrokenPipeError:
         # the reader went away (``ibv list | head``): stop quietly, as a shell tool does

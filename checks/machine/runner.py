@@ -55,7 +55,8 @@ def summary_line(verdicts: list[Verdict]) -> str:
     return f"{ok} as expected, {bad} not ({by})"
 
 
-def print_verdict(v: Verdict, stream=sys.stdout) -> None:
+def print_verdict(v: Verdict, stream=None) -> None:
+    stream = stream or sys.stdout  # at call time (a test's capture replaces sys.stdout)
     mark = "ok " if v.status == v.expected else "!! "
     stream.write(
         f"{mark}{v.status:<12} (expected {v.expected:<9}) {v.statement_id} :: {v.check}  [{v.seconds:.1f}s] "

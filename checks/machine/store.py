@@ -179,6 +179,14 @@ def provenance() -> dict:
 
 class Store:
     def __init__(self, path: str | Path | None = None, create: bool = True):
+        """Open (``create``: for writing, creating it if missing) the store at ``path`` (else
+        ``$IBV_STORE``, else :data:`DEFAULT_PATH`). Refused with a one-line :class:`StoreError`,
+        before any computation: a folder, a file that is not SQLite, a SQLite database of
+        something else, a corrupt one, a newer schema, a location that cannot be written when
+        writing, and a missing directory -- only the default location's ``.ibverify/`` is
+        created; another directory is never created silently."""
+        if path is not None and not str(path).strip():
+            raise StoreError("store path is empty")
         self.path = store_path(str(path) if path else None)
         if not self.path.exists() and not create:
             raise FileNotFoundError(f"no store at {self.path} (run 'ibv run' first)")
@@ -188,30 +196,65 @@ class Store:
             with open(self.path, "rb") as f:
                 if f.read(16) != b"SQLite format 3\x00":
                     raise StoreError(f"store {self.path}: not a SQLite database")
+        parent = self.path.parent
+        if not parent.exists():
+            if str(self.path) != DEFAULT_PATH:
+                raise StoreError(f"store {self.path}: directory {parent} does not exist")
+            try:
+                parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"store {self.path}: cannot create its directory ({exc.strerror})") from None
+        elif not parent.is_dir():
+            raise StoreError(f"store {self.path}: {parent} is not a directory")
+        if create and not (os.access(parent, os.W_OK) and (not self.path.exists() or os.access(self.path, os.W_OK))):
+            raise StoreError(f"store {self.path}: not writable")
+        # a store that cannot be written (read-only file or folder) is still read, for show and
+        # report: opened immutable (SQLite then needs no -shm/-wal file beside it)
+        writable = os.access(parent, os.W_OK) and (not self.path.exists() or os.access(self.path, os.W_OK))
+        target, uri = (str(self.path), False) if writable else (f"file:{self.path.resolve()}?immutable=1", True)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"store {self.path}: cannot create its directory ({exc.strerror})") from None
-        try:
-            self.conn = sqlite3.connect(str(self.path), timeout=60, isolation_level=None)
-        except sqlite3.OperationalError as exc:
-            raise StoreError(f"store {self.path}: cannot open ({exc})") from None
-        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            self.conn = sqlite3.connect(target, timeout=60, isolation_level=None, uri=uri)
+            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"store {self.path}: cannot be read ({exc})") from None
         if version > SCHEMA_VERSION:
             self.conn.close()
             raise StoreError(f"store {self.path}: schema version {version} is newer than this ibv's ({SCHEMA_VERSION})")
+        if version == 0 and tables:
+            self.conn.close()
+            names = ", ".join(sorted(tables))
+            raise StoreError(f"store {self.path}: a SQLite database of something else (tables {names})")
         self.conn.row_factory = sqlite3.Row
-        self.conn.execute("PRAGMA busy_timeout=60000")
-        _retry(self.conn.execute, "PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        _retry(self._migrate)
+        try:
+            self.conn.execute("PRAGMA busy_timeout=60000")
+            if create:
+                _retry(self.conn.execute, "PRAGMA journal_mode=WAL")
+                self.conn.execute("PRAGMA synchronous=NORMAL")
+                _retry(self._migrate)
+            elif version < SCHEMA_VERSION:
+                raise StoreError(f"store {self.path}: schema version {version} needs a writable open to migrate")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"store {self.path}: cannot be opened ({exc})") from None
         # a run whose process died (SIGKILL, power loss) is marked incomplete on the next open
         # (a read-only store is still readable: the marking waits for a writable open)
         try:
             _retry(self.mark_interrupted_runs)
         except sqlite3.OperationalError as exc:
             if "readonly" not in str(exc).replace("-", "").lower():
-                raise
+                raise StoreError(f"store {self.path}: cannot be opened ({exc})") from None
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"store {self.path}: corrupt ({exc}); move it away to start a new one") from None
+
+    def check_integrity(self) -> None:
+        """SQLite's quick check of every page (a fraction of a second for a store of tens of MB):
+        ``ibv run`` and ``ibv probe`` refuse a corrupt store before computing anything."""
+        try:
+            result = self.conn.execute("PRAGMA quick_check").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            result = str(exc)
+        if result != "ok":
+            raise StoreError(f"store {self.path}: corrupt ({result}); move it away to start a new one")
 
     def _migrate(self) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
