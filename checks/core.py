@@ -1093,6 +1093,9 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
         status = ctx.status
         worst = [i for i in ctx.items if i.status == status]
         msg = "; ".join(dict.fromkeys(i.label for i in worst[:3]))
+        why = next((str(i.metrics["why"]) for i in worst if i.metrics.get("why")), None)
+        if status not in schema.POSITIVE and why:
+            msg = f"{msg} -- {why}"  # the reason, on the command line too
         if status in ("proved", "certified", "verified"):
             msg = f"{len(ctx.items)} comparisons, weakest: {msg}"
         elif not ctx.items:

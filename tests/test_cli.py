@@ -204,3 +204,42 @@ def test_faults_are_one_line_before_any_computation(tmp_path, capsys, monkeypatc
     broken.write_text("def oops(:\n")
     monkeypatch.setenv(PLUGINS_ENV, str(broken))
     refused(["list"], "SyntaxError")
+
+
+def test_a_run_says_what_happened(tmp_path, capsys):
+    """Issue 22, item 4: count and ETA on every line (or, with --quiet, a progress line on
+    stderr); a summary counting checks and statements; the reason of an undecided verdict."""
+    from checks.core import Check, run_check
+    from checks.machine.runner import summary_line
+
+    store = str(tmp_path / "s.sqlite")
+    assert main(["run", QUICK_ID, "--store", store]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("ok [1/2, eta") and "2 checks: 2 as expected" in out[-1] and "1 statements" in out[-1]
+    assert main(["run", QUICK_ID, "--store", store, "--quiet", "--no-cache"]) == 0
+    captured = capsys.readouterr()
+    assert "ibv: 2/2 checks, 0 not as expected" in captured.err and len(captured.out.splitlines()) == 1
+    v = run_check(Check(QUICK_ID, "t", "flow", lambda ctx: ctx.bound("a bound", 1.0, 2.0)))
+    assert v.status == "inconclusive" and v.message == "a bound -- no error estimate"
+    assert "statements: 0 as expected, 1 not (inconclusive 1)" in summary_line([v])
+
+
+def test_list_and_show_say_the_latest_verdict_and_its_numbers(tmp_path, capsys):
+    """Issue 22, item 4: ``ibv list`` has a header and the latest verdict; ``ibv show`` prints
+    the key numbers and the evidence of each check, and maths without TeX source."""
+    from checks.machine.textmath import tex_text
+
+    store = str(tmp_path / "s.sqlite")
+    assert main(["run", QUICK_ID, "--store", store, "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["list", "--store", store, "--paper", "kernel-rich"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["statement", "kind", "expected", "latest"]
+    row = next(line for line in lines if line.startswith(QUICK_ID + " "))
+    assert row.split()[3] == "verified" and any(line.split()[3] == "not" for line in lines[1:])
+    assert main(["show", QUICK_ID, "--store", store]) == 0
+    out = capsys.readouterr().out
+    assert "evidence: symbolic identity x" in out and "\\operatorname" not in out and "$" not in out
+    assert tex_text(r"$\alpha\le\min\{1, \sqrt{d}\}$ and $\hat\Theta\in\mathbb R^{d\times d}$") == (
+        "α≤min{1, √(d)} and Θ̂∈ℝ^(d×d)"
+    )

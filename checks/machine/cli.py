@@ -104,11 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser(
         "list",
-        help="every statement with its kind, checks and expected verdict",
-        description="List every statement with its kind, checks and expected verdict.",
+        help="every statement with its kind, checks, expected and latest verdict",
+        description="List every statement with its kind, checks, expected verdict and latest verdict in the store.",
     )
     sp.add_argument("--paper", choices=sorted(PAPERS), help="only this paper")
     sp.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    store_opt(sp)
 
     sp = sub.add_parser(
         "run",
@@ -126,7 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
     sp.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
-    sp.add_argument("--quiet", action="store_true", help="print only the summary")
+    sp.add_argument(
+        "--quiet", action="store_true", help="no line per check: a progress line on stderr every 10 s, and the summary"
+    )
     sp.add_argument(
         "--no-cache",
         action="store_true",
@@ -240,14 +243,26 @@ def _cache_mode(args) -> str:
     return "refresh" if args.no_cache else "use"
 
 
+def _latest(store_arg) -> dict:
+    """The newest verdict of every (statement, check) in the store, if there is one."""
+    from .store import Store, store_path
+
+    if not store_path(store_arg).exists():
+        return {}
+    return Store(store_arg, create=False).latest_verdicts()
+
+
 def cmd_list(args) -> int:
     from theorems.registry import statements
 
     from ..core import checks_for
+    from ..schema import combine
 
+    latest = _latest(args.store)
     rows = []
     for s in statements(paper=args.paper):
         chks = checks_for(s.id)
+        got = [latest.get((s.id, c.name)) for c in chks]
         rows.append(
             {
                 "id": s.id,
@@ -255,21 +270,27 @@ def cmd_list(args) -> int:
                 "number": s.number,
                 "title": s.title,
                 "expect": s.expect,
-                "checks": [{"name": c.name, "method": c.method, "expected": c.expected} for c in chks],
+                "checks": [
+                    {"name": c.name, "method": c.method, "expected": c.expected, "latest": (g or {}).get("status")}
+                    for c, g in zip(chks, got, strict=True)
+                ],
                 "params": [p.name for p in s.params],
+                "latest": combine([g["status"] for g in got]) if got and all(got) else None,
             }
         )
     if args.json:
         print(json.dumps(rows, indent=1))
     else:
+        print(f"{'statement':<52} {'kind':<12} {'expected':<9} {'latest':<13} checks (methods)")
         for r in rows:
             methods = ",".join(sorted({c["method"] for c in r["checks"]})) or "-"
-            print(f"{r['id']:<52} {r['kind']:<12} {r['expect']:<8} {len(r['checks'])} checks ({methods})")
+            latest_status = r["latest"] or ("partly run" if any(c["latest"] for c in r["checks"]) else "not run")
+            print(f"{r['id']:<52} {r['kind']:<12} {r['expect']:<9} {latest_status:<13} {len(r['checks'])} ({methods})")
     return 0
 
 
 def cmd_run(args) -> int:
-    from .runner import print_verdict, run_checks, select_checks, summary_line, write_json
+    from .runner import Progress, run_checks, select_checks, summary_line, write_json
     from .store import Store
 
     if args.ids:
@@ -283,9 +304,12 @@ def cmd_run(args) -> int:
         raise UsageError("no checks selected")
     store = Store(args.store)
     store.check_integrity()
-    cb = None if args.quiet else print_verdict
+
+    def progress(run):
+        return Progress(chks, run.expected_seconds(), args.jobs, quiet=args.quiet)
+
     verdicts = run_checks(
-        chks, store, budget=args.budget, jobs=args.jobs, argv=sys.argv[1:], on_verdict=cb, cache=_cache_mode(args)
+        chks, store, budget=args.budget, jobs=args.jobs, argv=sys.argv[1:], cache=_cache_mode(args), progress=progress
     )
     if args.json:
         write_json(verdicts, args.json)
@@ -329,23 +353,50 @@ def cmd_show(args) -> int:
         }
         print(json.dumps(out, indent=1, default=str))
         return 0
-    print(f"{s.id} — {s.kind} {s.number}: {s.title}")
+    from .textmath import tex_text
+
+    print(f"{s.id} — {s.kind} {s.number}: {tex_text(s.title)}")
     print(
         f"source: {s.source.file}, {s.source.section}" + (f", eq. {s.source.equations}" if s.source.equations else "")
     )
     print(f"expected: {s.expect}")
-    print(f"text: {s.text}")
+    print(f"text: {tex_text(s.text)}")
     for h in s.hypotheses:
-        print(f"hypothesis: {h.text}")
+        print(f"hypothesis: {tex_text(h.text)}")
     if s.params:
         print("parameters: " + ", ".join(f"{p.name}={p.default}" for p in s.params))
     if s.erratum:
-        print(f"erratum: {s.erratum}")
+        print(f"erratum: {tex_text(s.erratum)}")
     for c in checks_for(s.id):
         v = latest.get((s.id, c.name))
-        got = f"{v['status']} ({v['message'][:100]})" if v else "not run"
+        got = f"{v['status']} ({tex_text(v['message'])[:160]})" if v else "not run"
         print(f"  check {c.name} [{c.method}] expected {c.expected}: {got}")
+        if v:
+            print(f"    {_key_numbers(v['metrics'])}")
     return 0
+
+
+def _key_numbers(metrics: dict) -> str:
+    """A verdict's headline numbers and the kinds of evidence its comparisons rest on."""
+    from .. import schema
+
+    comps = [c for c in metrics.get(schema.COMPARISONS) or [] if isinstance(c, dict)]
+    parts = [f"{len(comps)} comparisons"]
+    digits = schema.number(metrics.get(schema.MIN_DIGITS), finite=True)
+    if digits is not None:
+        parts.append(f"fewest agreeing digits {digits:.1f}")
+    ratio = schema.number(metrics.get(schema.MIN_SLACK_RATIO), finite=True)
+    if ratio is not None:
+        parts.append(f"smallest rhs/lhs {ratio:.4g}")
+    kinds: dict[str, int] = {}
+    for c in comps:
+        kind = str(c.get("evidence") or "recorded by the machine")
+        kinds[kind] = kinds.get(kind, 0) + 1
+    if kinds:
+        parts.append("evidence: " + ", ".join(f"{k} x{n}" for k, n in sorted(kinds.items())))
+    if metrics.get(schema.OBSERVATIONS):
+        parts.append(f"{len(metrics[schema.OBSERVATIONS])} observations")
+    return "; ".join(parts)
 
 
 def cmd_report(args) -> int:
