@@ -126,3 +126,50 @@ def test_many_processes_and_dask_workers_write_one_store(tmp_path):
     assert all(v == set(range(n)) for v in per.values()) and len(per) == 10
     assert all(r["state"] == "complete" for r in store.runs())
     assert store.conn.execute("SELECT COUNT(*) FROM artifacts").fetchone()[0] == 10 * n
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for task in __import__("pathlib").Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out |= {int(c) for c in (task / "children").read_text().split()}
+        except OSError:
+            pass
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"  # a zombie is dead
+    except OSError:
+        return False
+
+
+def test_no_worker_outlives_a_killed_or_terminated_parallel_run(tmp_path):
+    """Issue 22, item 6: SIGKILL or SIGTERM of ``ibv run --jobs 2`` leaves no pool worker
+    behind; SIGTERM (like Ctrl-C) stops with one line, and the run is marked incomplete."""
+    for sig in (signal.SIGKILL, signal.SIGTERM):
+        db = tmp_path / f"s{int(sig)}.sqlite"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "checks.machine.cli", "run", "scratch/slow", "--jobs", "2", "--quiet"],
+            env=cli_env(db),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.time() + 120
+        while _count(db) < 1 and time.time() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        workers = _children(proc.pid)
+        assert proc.poll() is None and workers, proc.stderr.read().decode()
+        proc.send_signal(sig)
+        code = proc.wait()
+        deadline = time.time() + 10
+        while any(_alive(w) for w in workers) and time.time() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(w) for w in workers), f"workers alive after {sig.name}"
+        (run,) = Store(db).runs()
+        assert run["state"] == "incomplete"
+        if sig == signal.SIGTERM:
+            err = proc.stderr.read().decode().strip().splitlines()
+            assert code == 143 and err[-1].startswith("ibv: terminated") and "Traceback" not in "".join(err)

@@ -549,8 +549,20 @@ def cmd_probe(args) -> int:
     return 0
 
 
+class Terminated(Exception):
+    """SIGTERM: stop as Ctrl-C does (the run marked incomplete, the workers stopped)."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
+    import signal
+
     parser = build_parser()
+    if argv is None:  # the command itself, not a test calling main(): SIGTERM stops it cleanly
+        signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         args = parser.parse_args(argv)
         return {"list": cmd_list, "run": cmd_run, "show": cmd_show, "report": cmd_report, "probe": cmd_probe}[args.cmd](
@@ -564,6 +576,10 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(e))
     except PluginError as e:
         return _fail(str(e))
+    except (KeyboardInterrupt, Terminated) as exc:
+        what = "terminated" if isinstance(exc, Terminated) else "interrupted"
+        sys.stderr.write(f"ibv: {what}: the verdicts so far are stored, the run is marked incomplete\n")
+        return 130 if what == "interrupted" else 143
     except BrokenPipeError:
         # the reader went away (``ibv list | head``): stop quietly, as a shell tool does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -119,9 +119,29 @@ class InProcess(Executor):
             yield i, run_task(t.check, t.overrides, budget, seed, cache)
 
 
+def _worker_init() -> None:
+    """A pool worker dies with the process that started it (Linux: the parent-death signal), so
+    that no worker outlives a killed ``ibv run``; Ctrl-C goes to the parent alone, which stops
+    the workers itself."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:  # the parent died before the signal was armed
+            os._exit(1)
+    except OSError:  # not Linux: the worker exits when the parent's pipe closes
+        pass
+
+
 class ProcessPool(Executor):
     """A local pool of ``jobs`` worker processes, fed in the order given. A task that raises
-    in its worker (or a worker that dies) ends the run: the run is then incomplete."""
+    in its worker (or a worker that dies) ends the run: the run is then incomplete. On any
+    exception or signal in the parent the workers are terminated, not left computing."""
 
     name = "process pool"
     parallel = True
@@ -132,7 +152,7 @@ class ProcessPool(Executor):
     def run(self, tasks, budget, seed, cache=None):
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        pool = ProcessPoolExecutor(max_workers=self.jobs)
+        pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_worker_init)
         try:
             futs = {
                 pool.submit(
@@ -143,7 +163,10 @@ class ProcessPool(Executor):
             for f in as_completed(futs):
                 yield from zip(futs[f], f.result())
         except BaseException:
+            workers = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for w in workers:
+                w.terminate()
             raise
         pool.shutdown(wait=True)
 
