@@ -25,19 +25,37 @@ def _verdict(key: str, budget: str):
 
 
 def _params(full: bool):
+    """One test per check, its id ``<module>:<statement>::<check>`` (``-k kernel_rich_depth``
+    selects a module's checks, ``-k kernel-rich/theorem-1::`` a statement's)."""
     out = []
     for key, c in CHECKS.items():
         marks = [pytest.mark.slow] if (full or c.slow_quick) else []
-        out.append(pytest.param(key, id=key, marks=marks))
+        module = c.fn.__module__.rsplit(".", 1)[-1]
+        out.append(pytest.param(key, id=f"{module}:{key}", marks=marks))
     return out
+
+
+# the numbers a failure message shows for the comparison that decided the verdict
+_DETAIL_KEYS = ("why", "discrepancy", "tolerance", "error_estimate", "error_from", "lhs", "rhs", "slack", "residual")
+
+
+def _failure(v) -> str:
+    """Why a verdict is not the expected one: its message, and the deciding comparison's
+    instance and numbers (or the traceback of an error)."""
+    lines = [f"{v.statement_id}::{v.check}: got {v.status}, expected {v.expected}: {v.message}"]
+    if v.status == "error":
+        lines.append(v.artifacts.get("traceback", ("", ""))[1])
+        return "\n".join(lines)
+    decisive = [c for c in v.metrics.get("comparisons", []) if c.get("status") == v.status][:3]
+    for c in decisive:
+        numbers = ", ".join(f"{k}={c[k]}" for k in _DETAIL_KEYS if c.get(k) is not None)
+        lines.append(f"  {c.get('label')} at {c.get('instance')}: {numbers}")
+    return "\n".join(lines)
 
 
 def _assert_expected(key: str, budget: str):
     v = _verdict(key, budget)
-    detail = v.message
-    if v.status == "error":
-        detail += "\n" + v.artifacts.get("traceback", ("", ""))[1]
-    assert v.status == v.expected, f"{key}: got {v.status}, expected {v.expected}: {detail}"
+    assert v.status == v.expected, _failure(v)
 
 
 @pytest.mark.parametrize("key", _params(full=False))
@@ -48,3 +66,17 @@ def test_quick(key):
 @pytest.mark.parametrize("key", _params(full=True))
 def test_full(key):
     _assert_expected(key, "full")
+
+
+def test_ids_select_by_module_and_failures_show_their_numbers():
+    """Issue 22, item 8: ``pytest -k kernel_rich`` selects (the ids carry the module name); a
+    failure names the instance, the discrepancy, the tolerance and the error estimate."""
+    from checks.core import Check
+
+    ids = [p.id for p in _params(full=False)]
+    assert any(i.startswith("kernel_rich:kernel-rich/theorem-1::") for i in ids)
+    v = run_check(
+        Check("kernel-rich/claim-q-closed-form", "t", "flow", lambda ctx: ctx.agree("x", 1.0, 1.1, tol=1e-6, err=1e-9))
+    )
+    text = _failure(v)
+    assert "got refuted, expected verified" in text and "discrepancy=0.1" in text and "error_estimate=1e-09" in text
