@@ -2,6 +2,7 @@
 after an interrupted sweep, the counterexample search on a planted statement, the summary."""
 
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -142,7 +143,7 @@ def test_unused_override_is_reported_for_a_real_check(tmp_path, capsys):
         == 0
     )
     out = capsys.readouterr().out
-    assert "override alpha was not read by check(s) argmin-properties" in out
+    assert "check(s) argmin-properties did not read the override alpha" in out
 
 
 # -- Dask ----------------------------------------------------------------------------------
@@ -279,7 +280,7 @@ def test_cli_grid_sweep_json_and_summary(planted, tmp_path, capsys):
                 str(store),
             ]
         )
-        == 0
+        == 1  # a counterexample inside the hypotheses: exit 1
     )
     text = capsys.readouterr().out
     assert "COUNTEREXAMPLES to the statement: n=10, x=8.0" in text and "phase diagram stored" in text
@@ -317,11 +318,17 @@ def test_probe_bad_input_exit_2_nothing_written(planted, argv, tmp_path, capsys)
     assert not store.exists()
 
 
-def test_sweep_on_an_existing_dask_cluster(planted, tmp_path, capsys):
-    """--scheduler ADDRESS: the sweep runs on a cluster someone else started."""
+def test_sweep_on_an_existing_dask_cluster(planted, tmp_path, capsys, monkeypatch):
+    """--scheduler ADDRESS: the sweep runs on a cluster someone else started, whose workers have
+    no $IBV_PLUGINS (issue 22, item 7: the plugin's statements travel with the tasks)."""
     from dask.distributed import LocalCluster
 
+    from theorems.registry import PLUGINS_ENV
+
+    plugin = os.environ[PLUGINS_ENV]
+    monkeypatch.delenv(PLUGINS_ENV)  # the workers start without it
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    monkeypatch.setenv(PLUGINS_ENV, plugin)
     try:
         store = tmp_path / "s.sqlite"
         assert (
@@ -341,7 +348,7 @@ def test_sweep_on_an_existing_dask_cluster(planted, tmp_path, capsys):
                     str(store),
                 ]
             )
-            == 0
+            == 1  # the counterexample
         )
     finally:
         cluster.close()

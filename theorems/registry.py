@@ -432,32 +432,67 @@ class PluginError(ValueError):
     """A module named by ``$IBV_PLUGINS`` cannot be loaded (missing, or it raised): one line."""
 
 
+def _plugin_module_name(path: str) -> str:
+    import os
+
+    return "ibv_plugin_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
+
+
+def plugin_paths() -> list[str]:
+    import os
+
+    return list(filter(None, os.environ.get(PLUGINS_ENV, "").split(os.pathsep)))
+
+
 def load_plugins() -> None:
     """Import the modules of ``$IBV_PLUGINS`` once each (statements of the ``scratch`` key)."""
-    import importlib.util
     import os
-    import sys
 
-    for path in filter(None, os.environ.get(PLUGINS_ENV, "").split(os.pathsep)):
-        name = "ibv_plugin_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
-        if name in sys.modules:
-            continue
+    for path in plugin_paths():
         if not os.path.isfile(path):
             raise PluginError(f"{PLUGINS_ENV}: {path}: no such file")
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise PluginError(f"{PLUGINS_ENV}: cannot load {path} (not a Python module)")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        try:
-            spec.loader.exec_module(module)
-        except Exception as exc:
-            del sys.modules[name]
-            where = f" line {exc.lineno}" if isinstance(exc, SyntaxError) else ""
-            raise PluginError(f"{PLUGINS_ENV}: {path}{where}: {type(exc).__name__}: {exc}".splitlines()[0]) from None
-        except BaseException:
-            del sys.modules[name]
-            raise
+        with open(path, encoding="utf-8") as f:
+            _load_plugin(path, f.read())
+
+
+def plugin_sources() -> list[tuple[str, str]]:
+    """``(path, source)`` of each ``$IBV_PLUGINS`` module: what a worker on another machine (a
+    Dask cluster started by hand, without this environment or these files) needs to load them."""
+    import os
+
+    load_plugins()
+    out = []
+    for path in plugin_paths():
+        with open(path, encoding="utf-8") as f:
+            out.append((os.path.abspath(path), f.read()))
+    return out
+
+
+def load_plugin_sources(sources) -> None:
+    """Load plugin modules from their sources (see :func:`plugin_sources`), once each."""
+    for path, text in sources:
+        _load_plugin(path, text)
+
+
+def _load_plugin(path: str, source: str) -> None:
+    import sys
+    import types
+
+    name = _plugin_module_name(path)
+    if name in sys.modules:
+        return
+    module = types.ModuleType(name)
+    module.__file__ = path
+    sys.modules[name] = module
+    try:
+        exec(compile(source, path, "exec"), module.__dict__)
+    except Exception as exc:
+        del sys.modules[name]
+        where = f" line {exc.lineno}" if isinstance(exc, SyntaxError) else ""
+        raise PluginError(f"{PLUGINS_ENV}: {path}{where}: {type(exc).__name__}: {exc}".splitlines()[0]) from None
+    except BaseException:
+        del sys.modules[name]
+        raise
 
 
 def statements(paper: str | None = None, ids: Iterable[str] | None = None) -> list[Statement]:

@@ -546,7 +546,9 @@ def cmd_probe(args) -> int:
             for r in result.verdicts
         ]
         Path(args.json).write_text(json.dumps(recs, indent=1, sort_keys=True, default=str))
-    return 0
+    # exit 1 when the probe found something a script must not miss: a counterexample inside the
+    # hypotheses (even of a statement refuted as printed) or a check that raised
+    return 1 if result.summary["counterexamples"] or result.summary.get("errors") else 0
 
 
 class Terminated(Exception):

@@ -66,10 +66,17 @@ def _run_unit(tasks: list[tuple[str, dict]], budget: str, seed: int, cache: Cach
     return [_run_task(key, overrides, budget, seed, cache) for key, overrides in tasks]
 
 
-def _run_task(check_key: str, overrides: dict, budget: str, seed: int, cache: CacheSpec | None = None) -> Verdict:
+def _run_task(
+    check_key: str, overrides: dict, budget: str, seed: int, cache: CacheSpec | None = None, plugins=()
+) -> Verdict:
     """One task in a worker process (module-level, so that it pickles): the worker loads the
-    checks (its own registry) and runs the named one."""
+    checks (its own registry; ``plugins``: the sources of ``$IBV_PLUGINS``, for a worker that
+    does not have them) and runs the named one."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    if plugins:
+        from theorems.registry import load_plugin_sources
+
+        load_plugin_sources(plugins)
     return run_task(load_checks()[check_key], overrides, budget, seed, cache)
 
 
@@ -205,6 +212,11 @@ class Dask(Executor):
             return
         from dask.distributed import as_completed
 
+        from theorems.registry import plugin_sources
+
+        # a cluster started by hand has neither this environment nor these files: the plugins
+        # travel with the tasks (a few kB)
+        plugins = tuple(plugin_sources())
         client, cluster = (self.client, None) if self.client is not None else self.connect()
         try:
             futs = {}
@@ -217,6 +229,7 @@ class Dask(Executor):
                         budget,
                         seed,
                         cache,
+                        plugins,
                         pure=False,
                         priority=len(tasks) - i,
                     )

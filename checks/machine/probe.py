@@ -46,6 +46,9 @@ from ..core import Check, Verdict, _fmt, checks_for, run_check
 from ..schema import STATUS_COLOURS, combine
 from .executor import InProcess, Run, Task, choose, execute
 
+# An instance at which no check read the probe's overrides (every check ran its own values)
+NOT_APPLICABLE = "not applicable"
+
 # Absurd sweep sizes are bad input, like absurd parameter values.
 MAX_AXIS_POINTS = 1000
 MAX_INSTANCES = 10_000
@@ -292,14 +295,18 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
             }
             for name in m.get(schema.OVERRIDES_UNUSED, []) or []:
                 unused.setdefault(name, set()).add(v.get("check_name") or v.get("check"))
+        # a check that did not read an override computed at values other than the instance's:
+        # not applicable there (its verdict is shown, never counted for the instance)
+        applicable = {name: c for name, c in checks.items() if not c.get(schema.OVERRIDES_UNUSED)}
         instances.append(
             {
                 "params": params,
                 "hypotheses": held,
                 "hypotheses_held": all(held.values()),
-                "status": combine(c["status"] for c in checks.values()),
+                "status": combine(c["status"] for c in applicable.values()) if applicable else NOT_APPLICABLE,
                 "checks": checks,
-                "margin": max(c["margin"] for c in checks.values()),
+                "not_applicable": sorted(set(checks) - set(applicable)),
+                "margin": max((c["margin"] for c in applicable.values()), default=-math.inf),
             }
         )
     fails = [i for i in instances if i["status"] == "refuted"]
@@ -341,6 +348,7 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
             "stronger than needed there)"
         )
     undecided = [i for i in instances if i["status"] in schema.UNDECIDED]
+    errors = [i for i in instances if any(c["status"] == schema.ERROR for c in i["checks"].values())]
     if undecided:
         lines.append(
             f"{len(undecided)} instance(s) undecided (inconclusive or error): "
@@ -349,9 +357,11 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
         )
     for name, chks in sorted(unused.items()):
         lines.append(
-            f"note: the override {name} was not read by check(s) {', '.join(sorted(chks))} (they run their own "
-            "instances); their verdicts do not depend on it"
+            f"not applicable: check(s) {', '.join(sorted(chks))} did not read the override {name} (they run their "
+            "own instances): their verdicts are shown but not counted for these instances"
         )
+    if instances and all(i["status"] == NOT_APPLICABLE for i in instances):
+        lines.append("no check read the overrides: the probe says nothing about these instances")
     return {
         "statement_id": stmt.id,
         "expect": stmt.expect,
@@ -363,6 +373,7 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
         "fails_outside_hypotheses": [i["params"] for i in outside],
         "holds_outside_hypotheses": [i["params"] for i in holds_outside],
         "overrides_unused": {k: sorted(v) for k, v in unused.items()},
+        "errors": [i["params"] for i in errors],
         "lines": lines,
     }
 
