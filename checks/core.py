@@ -685,8 +685,8 @@ class Context:
         power-cone solutions at some instances): that comparison is then no evidence either way
         and is listed, with its numbers, under ``metrics['unresolved_cross_checks']`` instead of
         making the check inconclusive. A discrepancy beyond ``tol + err`` is never excused (it is
-        judged by :meth:`agree`), and a check whose cross-checks were all unresolved gets an
-        inconclusive item (``run_check``).
+        judged by :meth:`agree`), and a check whose cross-checks were all unresolved and that has
+        no other positive evidence gets an inconclusive item (``run_check``).
         Returns the status, or None for an unresolved comparison."""
         (v0, r0), e, _ = _unwrap((value, reference), err)
         if e is not None and math.isfinite(e) and math.isfinite(tol) and e > GUARD_RATIO * tol:
@@ -1082,7 +1082,10 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
                     f"discrepancy {u['discrepancy']:.2e}, error estimate {u['error_estimate']:.2e} against tolerance "
                     f"{u['tolerance']:.2e}"
                 )
-            if not ctx.cross_checks["resolved"]:
+            # with nothing resolved and no other positive evidence the check decides nothing; a
+            # resolved agreement of independent high-precision methods stands, the unresolved
+            # solver comparison listed beside it
+            if not ctx.cross_checks["resolved"] and not any(i.status in schema.POSITIVE for i in ctx.items):
                 ctx.items.append(
                     Item(
                         "no solver cross-check of this run resolved its tolerance (see unresolved_cross_checks)",
