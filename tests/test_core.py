@@ -242,8 +242,8 @@ def test_generated_examples_are_checked_against_the_hypotheses():
 def test_a_solver_cross_check_that_cannot_resolve_its_tolerance_is_listed_not_counted():
     """An unresolved solver cross-check (error estimate not small against the tolerance) does not
     weaken the check, is listed with its numbers beside a resolved high-precision agreement, and a
-    check with no other evidence whose cross-checks are all unresolved is inconclusive; a resolved one is judged like agree, and a gross discrepancy is
-    never excused."""
+    check with no other evidence whose cross-checks are all unresolved is inconclusive; a resolved
+    one is judged like agree, and a gross discrepancy is never excused."""
 
     def body(errs, disc=1e-9, high_precision=True):
         def fn(ctx):
