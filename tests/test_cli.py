@@ -243,3 +243,12 @@ def test_list_and_show_say_the_latest_verdict_and_its_numbers(tmp_path, capsys):
     assert tex_text(r"$\alpha\le\min\{1, \sqrt{d}\}$ and $\hat\Theta\in\mathbb R^{d\times d}$") == (
         "α≤min{1, √(d)} and Θ̂∈ℝ^(d×d)"
     )
+
+
+def test_run_changed_reruns_only_what_changed(tmp_path, capsys):
+    """Issue 22: ``ibv run --changed`` runs only the checks whose verdict is not current."""
+    store = str(tmp_path / "s.sqlite")
+    assert main(["run", QUICK_ID, "--store", store, "--changed", "--quiet"]) == 0
+    assert "2 checks changed or never ran (0 current" in capsys.readouterr().out
+    assert main(["run", QUICK_ID, "--store", store, "--changed"]) == 0
+    assert "nothing changed: the 2 selected checks' verdicts are current" in capsys.readouterr().out

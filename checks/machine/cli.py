@@ -131,6 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--quiet", action="store_true", help="no line per check: a progress line on stderr every 10 s, and the summary"
     )
     sp.add_argument(
+        "--changed",
+        action="store_true",
+        help="run only the checks whose code or inputs changed since their verdict was stored (or never ran)",
+    )
+    sp.add_argument(
         "--no-cache",
         action="store_true",
         help="recompute every verdict instead of reusing one computed before by the same code on the same inputs "
@@ -304,6 +309,20 @@ def cmd_run(args) -> int:
         raise UsageError("no checks selected")
     store = Store(args.store)
     store.check_integrity()
+    if args.changed:
+        # only the checks whose verdict is not in the cache: their code (the import closure of
+        # their module) or inputs changed since they last ran, or they never ran
+        from .cache import Cache
+
+        if args.no_cache:
+            raise UsageError("--changed and --no-cache: give one of them")
+        cache = Cache.at(store.path)
+        current = [c for c in chks if cache.lookup(c, args.budget, {}, 0) is not None]
+        chks = [c for c in chks if c not in current]
+        if not chks:
+            print(f"nothing changed: the {len(current)} selected checks' verdicts are current")
+            return 0
+        print(f"{len(chks)} checks changed or never ran ({len(current)} current, not re-run)")
 
     def progress(run):
         return Progress(chks, run.expected_seconds(), args.jobs, quiet=args.quiet)
