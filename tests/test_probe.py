@@ -387,3 +387,16 @@ def test_phase_diagram_over_a_numeric_and_a_categorical_axis():
     svg = phase_diagram(s, ["alpha", "fixture"])
     assert svg.startswith("<?xml") and "TIE" in svg and "refuted" in svg
     assert s["counterexamples"] == [{"alpha": 100.0, "fixture": "TIE"}]
+
+
+def test_a_probe_instance_past_its_time_limit_is_an_error_not_a_counterexample(planted, tmp_path, capsys):
+    """Issue 22, item 1: a per-(check, instance) time limit; what runs past it is an error
+    verdict (exit 1, listed as undecided), never a counterexample."""
+    store = tmp_path / "s.sqlite"
+    argv = ["probe", "scratch/planted", "--set", "x=7", "--set", "n=10", "--set", "delay=5", "--timeout", "0.5"]
+    assert main([*argv, "--check", "bound", "--store", str(store)]) == 1
+    out = capsys.readouterr().out
+    assert "undecided" in out and "COUNTEREXAMPLES" not in out
+    (v,) = Store(store).verdicts()
+    assert v["status"] == "error" and "time limit" in v["message"]
+    assert main(["probe", "scratch/planted", "--timeout", "-1", "--store", str(store)]) == 2

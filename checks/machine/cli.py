@@ -20,6 +20,7 @@ from checks.machine.store import StoreError
 from theorems.registry import PAPERS, ParamError, PluginError
 
 REPORT_DIR = "build/report"
+PROBE_TIMEOUT = 600.0  # seconds per (check, instance) of a probe
 
 
 class UsageError(Exception):
@@ -232,6 +233,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="show a progress bar (default: on a terminal)",
     )
     sp.add_argument("--no-progress", dest="progress", action="store_false")
+    sp.add_argument(
+        "--timeout",
+        type=float,
+        default=PROBE_TIMEOUT,
+        metavar="SECONDS",
+        help=f"time limit per (check, instance): beyond it an error verdict, never a counterexample "
+        f"(default {PROBE_TIMEOUT:g}; 0: none; not on Dask workers)",
+    )
     sp.add_argument("--quiet", action="store_true", help="print only the summary")
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
     sp.add_argument(
@@ -472,6 +481,8 @@ def cmd_probe(args) -> int:
         raise UsageError(f"--samples {args.samples}: must be between 1 and {MAX_SAMPLES}")
     if args.workers is not None and not 1 <= args.workers <= 256:
         raise UsageError(f"--workers {args.workers}: must be between 1 and 256")
+    if not (args.timeout >= 0 and args.timeout < float("inf")):
+        raise UsageError(f"--timeout {args.timeout}: must be a number of seconds >= 0")
     if args.seed > 2**32 - 1:
         raise UsageError(f"--seed {args.seed}: must be < 2^32")
     if args.samples is not None and axes and not args.search:
@@ -530,6 +541,7 @@ def cmd_probe(args) -> int:
             resume=not args.fresh,
             progress=args.progress,
             cache=_cache_mode(args),
+            timeout=args.timeout or None,
         )
     if result.skipped:
         print(

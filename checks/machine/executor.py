@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,26 +49,70 @@ class Task:
 
     check: Check
     overrides: dict = field(default_factory=dict)
+    timeout: float | None = None  # seconds; beyond them the task is an error verdict (not on Dask)
 
     @property
     def history_key(self) -> tuple[str, str]:
         return (self.check.statement_id, self.check.name)
 
 
-def run_task(chk: Check, overrides: dict, budget: str, seed: int, cache: CacheSpec | None = None) -> Verdict:
-    """One task: the check's verdict, through the store's cache when ``cache`` names one."""
-    if cache is None:
-        return run_check(chk, budget=budget, overrides=overrides, seed=seed)
-    return Cache.at(cache.path, cache.refresh).verdict(chk, budget, overrides, seed, run_check)
+class TaskTimeout(Exception):
+    """A task ran past its time limit: an ``error`` verdict, never evidence either way."""
 
 
-def _run_unit(tasks: list[tuple[str, dict]], budget: str, seed: int, cache: CacheSpec | None = None) -> list[Verdict]:
+@contextmanager
+def _time_limit(seconds: float | None):
+    """Raise :class:`TaskTimeout` in this thread after ``seconds`` (a SIGALRM timer: only in a
+    process's main thread, as in-process and pool workers run tasks; a check blocked in C code
+    is stopped when it returns to Python)."""
+    import signal
+    import threading
+
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise TaskTimeout(f"exceeded the time limit of {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_task(
+    chk: Check, overrides: dict, budget: str, seed: int, cache: CacheSpec | None = None, timeout: float | None = None
+) -> Verdict:
+    """One task: the check's verdict, through the store's cache when ``cache`` names one, within
+    ``timeout`` seconds (a check past it is an ``error`` verdict)."""
+    try:
+        with _time_limit(timeout):
+            if cache is None:
+                return run_check(chk, budget=budget, overrides=overrides, seed=seed)
+            return Cache.at(cache.path, cache.refresh).verdict(chk, budget, overrides, seed, run_check)
+    except TaskTimeout as exc:  # the timer fired outside the check (in the cache's bookkeeping)
+        return failed_verdict(Task(chk, overrides), exc, seed, "time limit")
+
+
+def _run_unit(
+    tasks: list[tuple[str, dict, float | None]], budget: str, seed: int, cache: CacheSpec | None = None
+) -> list[Verdict]:
     """Tasks that share a computation, one after the other in one worker process."""
-    return [_run_task(key, overrides, budget, seed, cache) for key, overrides in tasks]
+    return [_run_task(key, overrides, budget, seed, cache, timeout=timeout) for key, overrides, timeout in tasks]
 
 
 def _run_task(
-    check_key: str, overrides: dict, budget: str, seed: int, cache: CacheSpec | None = None, plugins=()
+    check_key: str,
+    overrides: dict,
+    budget: str,
+    seed: int,
+    cache: CacheSpec | None = None,
+    plugins=(),
+    timeout: float | None = None,
 ) -> Verdict:
     """One task in a worker process (module-level, so that it pickles): the worker loads the
     checks (its own registry; ``plugins``: the sources of ``$IBV_PLUGINS``, for a worker that
@@ -77,7 +122,7 @@ def _run_task(
         from theorems.registry import load_plugin_sources
 
         load_plugin_sources(plugins)
-    return run_task(load_checks()[check_key], overrides, budget, seed, cache)
+    return run_task(load_checks()[check_key], overrides, budget, seed, cache, timeout)
 
 
 def failed_verdict(task: Task, exc: BaseException, seed: int, where: str) -> Verdict:
@@ -123,7 +168,7 @@ class InProcess(Executor):
 
     def run(self, tasks, budget, seed, cache=None):
         for i, t in enumerate(tasks):
-            yield i, run_task(t.check, t.overrides, budget, seed, cache)
+            yield i, run_task(t.check, t.overrides, budget, seed, cache, t.timeout)
 
 
 def _worker_init() -> None:
@@ -163,7 +208,11 @@ class ProcessPool(Executor):
         try:
             futs = {
                 pool.submit(
-                    _run_unit, [(tasks[i].check.key, tasks[i].overrides) for i in unit], budget, seed, cache
+                    _run_unit,
+                    [(tasks[i].check.key, tasks[i].overrides, tasks[i].timeout) for i in unit],
+                    budget,
+                    seed,
+                    cache,
                 ): unit
                 for unit in units(tasks)
             }

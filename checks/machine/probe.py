@@ -471,26 +471,53 @@ def phase_diagram(summary: dict, names: list[str], fmt: str = "svg") -> str | by
 # Execution
 # ---------------------------------------------------------------------------------------
 class Progress:
-    """A one-line progress bar on stderr (only on a terminal unless forced)."""
+    """A one-line progress bar on stderr (only on a terminal unless forced), with an ETA: each
+    remaining task's expected seconds -- the mean of its check's tasks done in this probe, else
+    the store's history of that check at the budget (a probe's values may cost more: an honest
+    ETA grows as the first slow instances finish) -- over the workers."""
 
-    def __init__(self, total: int, done: int = 0, enabled: bool | None = None, stream=None):
+    def __init__(
+        self,
+        total: int,
+        done: int = 0,
+        enabled: bool | None = None,
+        stream=None,
+        remaining: list[tuple[str, float]] | None = None,
+        workers: int = 1,
+    ):
         self.stream = stream or sys.stderr
         self.total, self.done, self.start = total, done, time.time()
         self.first = done
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.counts: dict[str, int] = {}
+        self.remaining = list(remaining or [])  # (check name, expected seconds) of the tasks to run
+        self.observed: dict[str, list[float]] = {}
+        self.workers = max(1, workers)
+
+    def eta(self) -> float:
+        def cost(name: str, expected: float) -> float:
+            seen = self.observed.get(name)
+            return sum(seen) / len(seen) if seen else expected
+
+        return sum(cost(n, e) for n, e in self.remaining) / self.workers
 
     def update(self, v: Verdict) -> None:
         self.done += 1
         self.counts[v.status] = self.counts.get(v.status, 0) + 1
+        self.observed.setdefault(v.check, []).append(v.seconds)
+        for k, (name, _) in enumerate(self.remaining):
+            if name == v.check:
+                del self.remaining[k]
+                break
         if not self.enabled:
             return
         frac = self.done / max(self.total, 1)
         bar = "#" * int(30 * frac)
-        rate = (time.time() - self.start) / max(self.done - self.first, 1)
-        eta = rate * (self.total - self.done)
         tally = " ".join(f"{k} {n}" for k, n in sorted(self.counts.items()))
-        self.stream.write(f"\r  probe {self.done}/{self.total} [{bar:<30}] {tally}  eta {eta:,.0f}s ")
+        elapsed = time.time() - self.start
+        self.stream.write(
+            f"\r  probe {self.done}/{self.total} [{bar:<30}] {tally}  {elapsed:,.0f}s elapsed, eta {self.eta():,.0f}s "
+        )
         self.stream.flush()
 
     def close(self) -> None:
@@ -552,9 +579,12 @@ def probe(
     progress: bool | None = None,
     on_verdict: Callable[[Verdict], None] | None = None,
     cache: str = "use",
+    timeout: float | None = None,
 ) -> ProbeResult:
     """Run a statement's checks on each instance (``instances``, or the single ``overrides``),
-    store each verdict as it arrives, and write the summary (and phase diagram) to the run."""
+    store each verdict as it arrives, and write the summary (and phase diagram) to the run.
+    ``timeout``: seconds per (check, instance), beyond which that pair is an ``error`` verdict
+    (in-process and pool workers; a Dask worker runs tasks in threads, where no timer fires)."""
     chks = checks if checks is not None else checks_for(stmt.id)
     insts = instances if instances is not None else [dict(overrides or {})]
     for inst in insts:  # everything validated before anything runs or is stored
@@ -562,9 +592,16 @@ def probe(
     key = sweep_key(stmt, chks, insts, budget, seed)
     with Run(store, budget, kind="probe", argv=argv, sweep=key, resume=resume, cache=cache) as run:
         todo = [(i, c) for i, inst in enumerate(insts) for c in chks if (c.name, canonical(inst)) not in run.done]
-        tasks = [Task(c, insts[i]) for i, c in todo]
+        tasks = [Task(c, insts[i], timeout) for i, c in todo]
         skipped = len(insts) * len(chks) - len(tasks)
-        bar = Progress(len(insts) * len(chks), skipped, enabled=progress)
+        expected = run.expected_seconds()
+        bar = Progress(
+            len(insts) * len(chks),
+            skipped,
+            enabled=progress,
+            remaining=[(t.check.name, expected.get(t.history_key, 1.0)) for t in tasks],
+            workers=workers or 1,
+        )
 
         def accept(v: Verdict) -> None:
             bar.update(v)
