@@ -189,7 +189,12 @@ def _exact_equal(a: Any, b: Any) -> bool | None:
     if va is not None and vb is not None:
         return va == vb
     if isinstance(a, sp.Basic) or isinstance(b, sp.Basic):
-        status, _ = _decide_zero(sp.sympify(a) - sp.sympify(b))
+        sa, sb = sp.sympify(a), sp.sympify(b)
+        if sa == sb:  # structurally equal (oo == oo too, whose difference is nan)
+            return True
+        if not (sa.is_finite is not False and sb.is_finite is not False):
+            return False  # an infinity and something else
+        status, _ = _decide_zero(sa - sb)
         return {"proved": True, "refuted": False}.get(status)
     return a == b
 
@@ -802,6 +807,12 @@ class Context:
             return self._add(label, "refuted", m)
         return self._add(label, "inconclusive", {**m, "why": f"neither side significant at level {level}"})
 
+    def undecided(self, label: str, why: str, **metrics) -> str:
+        """An item that decides nothing on purpose, with its reason (the claim cannot be reached by
+        any computation the check can run: no instance inside the hypotheses is constructible, a
+        non-constructive constant): ``inconclusive``."""
+        return self._add(label, "inconclusive", {**metrics, "why": why, "evidence": "none (undecided on purpose)"})
+
     def observe(self, label: str, **values) -> None:
         """Record an observation (a trend, a metric) that decides nothing: it is stored with the
         verdict and shown in the report, and gives no status."""
@@ -898,7 +909,7 @@ class Context:
                     {"unchecked_examples": counts["unchecked"]},
                 )
             )
-        if counts["outside"] and not (counts["inside"] or counts["unchecked"]):
+        if counts["outside"] and not (counts["inside"] or counts["unchecked"]) and not self.check.outside_hypotheses:
             self.items.append(
                 Item("every generated example lies outside the statement's hypotheses", "inconclusive", dict(counts))
             )
