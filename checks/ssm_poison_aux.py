@@ -48,9 +48,9 @@ def lemma22_flow(ctx):
     ls = np.array([loss.loss(x) for x in fl.states])
     lerr = np.array([np.sum(np.abs(loss.field(x))) * e for x, e in zip(fl.states, fl.error)]) + 1e-16 * ls
     inc = np.diff(ls) - (lerr[1:] + lerr[:-1])
-    ctx.fact(
+    ctx.observe(
         "l(A(t)) non-increasing along the saved times (no increase beyond the error estimate)",
-        bool(np.max(inc) <= 0),
+        holds=bool(bool(np.max(inc) <= 0)),
         max_increase_minus_error=float(np.max(inc)),
         loss_drop=float(ls[0] - ls[-1]),
     )
@@ -79,9 +79,9 @@ def lemma23_symbolic(ctx):
             u /= np.linalg.norm(u)
             vals = [poisoned_loss(L, 1.0).loss(R * u) for R in 2.0 ** np.arange(1, 11)]
             vals1 = [clean_loss(L, 1.0).loss(R * u) for R in 2.0 ** np.arange(1, 11)]
-            ctx.fact(
+            ctx.observe(
                 f"L={L}: l(R u) strictly increasing in R along a random direction ((21) and (27))",
-                bool(np.all(np.diff(vals) > 0) and np.all(np.diff(vals1) > 0)),
+                holds=bool(bool(np.all(np.diff(vals) > 0) and np.all(np.diff(vals1) > 0))),
                 at_R_1024=vals[-1],
             )
     a, *_ = sp_th.diagonal_student(3)
@@ -135,9 +135,9 @@ def lemma24_flow(ctx):
     # loss decreases; a violation larger than the loss error (|grad l| x state error) would refute
     lerr = max(float(np.sum(np.abs(clean_loss(L).field(x)))) * e for x, e in zip(fl.states, fl.error))
     gap = min(l0 * math.exp(-2 * mu * t) - clean_loss(L).loss(x) for t, x in zip(fl.times, fl.states))
-    ctx.fact(
+    ctx.observe(
         "clean flow (21): l(t) <= l(0) e^{-2 mu t} with Lemma 1's mu (no violation beyond the error estimate)",
-        bool(gap >= -lerr),
+        holds=bool(bool(gap >= -lerr)),
         mu=mu,
         min_gap=gap,
         loss_error=lerr,
@@ -225,14 +225,16 @@ def lemma27_printed(ctx):
     diff = sp.simplify(printed0 - y0)
     ctx.exact(
         "exp(-W)(y(0)-b) = y(0) (the solution's value at t = 0)",
-        diff.is_zero_matrix,
+        bool(diff.is_zero_matrix),
+        "==",
+        True,
         scope="exact",
         difference=str(list(diff)),
     )
     num = expm(-np.array(W.tolist(), float)) @ np.array([1.0, 0.0])
-    ctx.fact(
+    ctx.observe(
         "numeric: ||exp(-W) y(0) - y(0)|| (scipy expm) is 0",
-        bool(np.linalg.norm(num - np.array([1.0, 0.0])) < 1e-12),
+        holds=bool(bool(np.linalg.norm(num - np.array([1.0, 0.0])) < 1e-12)),
         norm=float(np.linalg.norm(num - np.array([1.0, 0.0]))),
     )
 
@@ -421,7 +423,9 @@ def prop19_random(ctx):
         cc = b / (b + 2)
         ctx.exact(
             "|1 - x/z| >= b/(b+2) or |1 - y/z| >= b/(b+2)",
-            abs(1 - x / z) >= cc or abs(1 - y / z) >= cc,
+            bool(abs(1 - x / z) >= cc or abs(1 - y / z) >= cc),
+            "==",
+            True,
             scope="exact rationals",
         )
 
@@ -489,9 +493,9 @@ def lemma33_convex(ctx):
     vals = [fpsi(p) for p in psis]
     ctx.metrics["f_psi"] = list(zip(psis, vals))
     ctx.metrics["f_0"] = f0
-    ctx.fact(
+    ctx.observe(
         "f non-increasing in psi (values at decreasing psi increase, to 1e-9)",
-        all(v2 >= v1 - 1e-9 for v1, v2 in zip(vals, vals[1:])),
+        holds=bool(all(v2 >= v1 - 1e-9 for v1, v2 in zip(vals, vals[1:]))),
     )
     gaps = [f0 - v for v in vals]
     ctx.bound(
@@ -518,7 +522,9 @@ def lemma34_counterexample(ctx):
     lhs, rhs = sp.sqrt(101) * sp.exp(-1), sp.exp(-1)
     ctx.exact(
         "||D(1)|| = sqrt(101)/e <= e^{-1} ||D(0)|| (printed bound at t = 1)",
-        bool(lhs <= rhs),
+        bool(bool(lhs <= rhs)),
+        "==",
+        True,
         scope="exact",
         lhs=float(lhs),
         rhs=float(rhs),
@@ -616,8 +622,9 @@ def lemma35_convex(ctx):
         res.append((eta, len(sel), max(dists) if dists else None))
     ctx.metrics["eta_to_max_distance"] = res
     ok = [r for r in res if r[2] is not None and math.isfinite(r[2])]
-    ctx.fact(
-        "max distance to the zero set decreases with eta", len(ok) >= 2 and all(b[2] < a[2] for a, b in zip(ok, ok[1:]))
+    ctx.observe(
+        "max distance to the zero set decreases with eta",
+        holds=bool(len(ok) >= 2 and all(b[2] < a[2] for a, b in zip(ok, ok[1:]))),
     )
 
 
@@ -643,8 +650,10 @@ def lemma36_n1(ctx):
     )
     xs, ys = np.meshgrid(np.linspace(1e-4, 1 - 1e-4, 400), np.linspace(0.5 + 1e-4, 1 - 1e-4, 400))
     feas = (1 - ys <= 0.5 * xs) & (xs <= 0.5 / ys * (1 - ys))
-    ctx.fact(
-        "numeric grid: some (x, y) satisfies both inequalities", bool(np.any(feas)), feasible_points=int(np.sum(feas))
+    ctx.observe(
+        "numeric grid: some (x, y) satisfies both inequalities",
+        holds=bool(bool(np.any(feas))),
+        feasible_points=int(np.sum(feas)),
     )
     yy = (1 - u + 1) / 2
     ratio1 = (S / yy * (1 - yy)) / (u / T)
@@ -679,9 +688,9 @@ def lemma36_random(ctx):
         T, S, n, xs = ex
         q1, w1, q2, w2 = lemma36_construction(T, S, n, xs)
         with mpmath.workdps(80):
-            ctx.fact(
+            ctx.observe(
                 "0 < q1 < w1 <= x*, 1/2 <= q2 < w2 < 1",
-                bool(0 < q1 < w1 <= xs and mpmath.mpf(1) / 2 <= q2 < w2 < 1),
+                holds=bool(bool(0 < q1 < w1 <= xs and mpmath.mpf(1) / 2 <= q2 < w2 < 1)),
                 T=T,
                 S=S,
                 n=n,
@@ -693,7 +702,7 @@ def lemma36_random(ctx):
                 for k in range(1, 11):
                     yv = q2 + (w2 - q2) * k / 11
                     ok &= bool(1 - yv <= T * x and x <= S / yv * (1 - yv**n) ** (mpmath.mpf(1) / n))
-            ctx.fact("both inequalities on a 10 x 10 interior grid (80 digits)", ok)
+            ctx.observe("both inequalities on a 10 x 10 interior grid (80 digits)", holds=bool(ok))
 
     ctx.random(
         st.tuples(st.floats(1e-3, 1e3), st.floats(1e-3, 10), st.integers(2, 12), st.floats(0.01, 0.99)),

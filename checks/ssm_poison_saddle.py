@@ -103,15 +103,9 @@ def hessian_at(d: int, L: int, w: float, point) -> arb_mat:
 
 
 def certify(ctx, label, lo, hi, strict=True, **metrics):
-    """``lo < hi`` (``lo <= hi`` if not strict) decided on Arb balls: certified when the enclosures
-    decide it, refuted when they decide the opposite, inconclusive otherwise."""
-    lo, hi = arb(lo), arb(hi)
-    lo_u, hi_l = float(lo.upper()), float(hi.lower())
-    if (lo < hi) if strict else (lo <= hi):
-        return ctx.bound(label, lo_u, hi_l, err=0.0, certified=True, **metrics)
-    if lo > hi:
-        return ctx.bound(label, float(lo.lower()), float(hi.upper()), err=0.0, certified=True, **metrics)
-    return ctx.bound(label, float(lo.mid()), float(hi.mid()), err=math.inf, certified=True, **metrics)
+    """``lo < hi`` (``lo <= hi`` if not strict) decided on Arb balls by ``ctx.bound``: certified
+    when the enclosures decide it, refuted when they decide the opposite, inconclusive otherwise."""
+    return ctx.bound(label, arb(lo), arb(hi), strict=strict, **metrics)
 
 
 def arb_precision(fn):
@@ -209,16 +203,18 @@ def lemma4_newton(ctx):
         kind = "min" if loss < 1e-20 else ("w1" if spread < 1e-10 else None)
         if kind:
             found[kind] += 1
-        ctx.fact(
+        ctx.observe(
             "converged critical point: l < 1e-20 (global minimum) or spread < 1e-10 (on W_1)",
-            kind is not None,
+            holds=bool(kind is not None),
             loss=loss,
             spread=spread,
         )
 
     ctx.random(st.lists(st.floats(-1, 1, allow_nan=False), min_size=d, max_size=d), prop, quick=30, full=300)
     ctx.metrics["critical_points_found"] = dict(found)
-    ctx.fact("some starts converged (the check saw critical points)", found["min"] + found["w1"] > 0, **found)
+    ctx.observe(
+        "some starts converged (the check saw critical points)", holds=bool(found["min"] + found["w1"] > 0), **found
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -286,7 +282,9 @@ def lemma5_flow(ctx):
         d, L, w, al = inst["d"], inst["L"], inst["w2"], inst["alpha"]
         ctx.exact(
             "1 - d (1/(2d))^{L-1} > 0 and 1 - d/(2d) > 0",
-            1 - d * Fraction(1, 2 * d) ** (L - 1) > 0 and Fraction(1, 2) > 0,
+            bool(1 - d * Fraction(1, 2 * d) ** (L - 1) > 0 and Fraction(1, 2) > 0),
+            "==",
+            True,
         )
         for ref in (False, True):
             z = init_zeta(d, GAP)
@@ -296,7 +294,9 @@ def lemma5_flow(ctx):
             rl, rs = 1 - sum(v ** (L - 1) for v in x0), 1 - sum(x0)
             ctx.exact(
                 f"{'reference' if ref else 'I_0'} init: both residuals in (0, 1)",
-                0 < rl < 1 and 0 < rs < 1,
+                bool(0 < rl < 1 and 0 < rs < 1),
+                "==",
+                True,
                 res_l=float(rl),
                 res_s=float(rs),
             )
@@ -360,18 +360,24 @@ def lemma6_exact(ctx):
         n = intervals.sturm_count(p, fmpq(-1, d), fmpq(1, d))
         ctx.exact(
             f"g_{{{d},{L}}} has no root in (-1/d, 1/d] (Sturm) and g(-1/d) != 0",
-            n == 0 and p(fmpq(-1, d)) != 0,
+            bool(n == 0 and p(fmpq(-1, d)) != 0),
+            "==",
+            True,
             roots=n,
             scope=f"d={d}, L={L}",
         )
     ctx.exact(
         "(1 - u)^2 > 2 for u > 3 and for u < -1 (exact: (1-u)^2 - 2 has roots 1 +- sqrt 2 in (-1, 3))",
-        all(abs(r) < 3 and r > -1 for r in [1 - sp.sqrt(2), 1 + sp.sqrt(2)]),
+        bool(all(abs(r) < 3 and r > -1 for r in [1 - sp.sqrt(2), 1 + sp.sqrt(2)])),
+        "==",
+        True,
     )
     ctx.exact("f(3) = (L-1)/8^{L-2} at L=3 equals 1/4", ss.lemma6_f(3), "==", sp.Rational(1, 4))
     ctx.exact(
         "f(L) decreasing for L >= 3 (f(L+1)/f(L) = L/(8(L-1)) < 1)",
-        all(ss.lemma6_f(L + 1) < ss.lemma6_f(L) for L in range(3, 60)),
+        bool(all(ss.lemma6_f(L + 1) < ss.lemma6_f(L) for L in range(3, 60))),
+        "==",
+        True,
         scope="L = 3..59",
     )
 
@@ -403,7 +409,9 @@ def lemma7_exact(ctx):
         )
         ctx.exact(
             f"exactly one root of g in [1/d, 3/d] and in [-1/d, 3/d], d={d}, L={L}",
-            n13 == 1 and n_13 == 1 and p(fmpq(1, d)) < 0 < p(fmpq(3, d)),
+            bool(n13 == 1 and n_13 == 1 and p(fmpq(1, d)) < 0 < p(fmpq(3, d))),
+            "==",
+            True,
             roots_1d_3d=n13,
             roots_real=nR,
         )
@@ -422,11 +430,15 @@ def lemma7_exact(ctx):
         )
     ctx.exact(
         "h(3) = 3/4, h decreasing for L >= 3",
-        ss.lemma7_h(3) == sp.Rational(3, 4) and all(ss.lemma7_h(L + 1) < ss.lemma7_h(L) for L in range(3, 60)),
+        bool(ss.lemma7_h(3) == sp.Rational(3, 4) and all(ss.lemma7_h(L + 1) < ss.lemma7_h(L) for L in range(3, 60))),
+        "==",
+        True,
     )
     ctx.exact(
         "g(4) = 9/4, g decreasing for L >= 4",
-        ss.lemma7_g(4) == sp.Rational(9, 4) and all(ss.lemma7_g(L + 1) < ss.lemma7_g(L) for L in range(4, 60)),
+        bool(ss.lemma7_g(4) == sp.Rational(9, 4) and all(ss.lemma7_g(L + 1) < ss.lemma7_g(L) for L in range(4, 60))),
+        "==",
+        True,
     )
 
 
@@ -442,9 +454,9 @@ def _saddle_items(ctx, d, L, w=1.0):
     if len(inside) != 1:
         return None
     ok = s.overlaps(inside[0])
-    ctx.exact(
-        "the bisection ball and Arb's isolating ball of s overlap (two enclosures of one root)",
-        bool(ok),
+    ctx.observe(
+        "the bisection ball and Arb's isolating ball of s overlap (two enclosures of one root: consistency)",
+        holds=bool(ok),
         s_bisect=_arb_str(s),
         s_flint=_arb_str(inside[0]),
     )
@@ -563,16 +575,16 @@ def _spectrum_items(ctx, d, L, w):
     finally:
         flint.ctx.prec = old
     re = [z.real for z in eigs]
-    ctx.exact(
+    ctx.observe(
         f"Arb eigenvalue enclosures are real (imaginary part contains only 0 up to its radius), d={d}, L={L}",
-        all(abs(float(z.imag.mid())) <= float(z.imag.rad()) + 1e-60 for z in eigs),
+        holds=bool(all(abs(float(z.imag.mid())) <= float(z.imag.rad()) + 1e-60 for z in eigs)),
     )
     near_m = [r for r in re if r.overlaps(lm)]
     near_p = [r for r in re if r.overlaps(lp)]
-    ctx.exact(
+    ctx.observe(
         f"d-1 = {d - 1} enclosures overlap the printed lambda_-, "
-        "1 overlaps the printed lambda_+, and the two groups are disjoint",
-        len(near_m) == d - 1 and len(near_p) == 1 and all(not m.overlaps(lp) for m in near_m),
+        "1 overlaps the printed lambda_+, and the two groups are disjoint (consistency, not proof)",
+        holds=bool(len(near_m) == d - 1 and len(near_p) == 1 and all(not m.overlaps(lp) for m in near_m)),
         lambda_plus=_arb_str(lp, 20),
         lambda_minus=_arb_str(lm, 20),
         eig_min=_arb_str(re[0], 20),
@@ -581,14 +593,17 @@ def _spectrum_items(ctx, d, L, w):
     # eigenvectors on the ball matrix: H 1 - lambda_+ 1 and H(e_1 - e_j) - lambda_-(e_1 - e_j) contain 0
     one = arb_mat([[1]] * d)
     r1 = H * one - one * lp
-    ctx.exact("H(s) 1_d - lambda_+ 1_d encloses 0 (ball arithmetic)", all(r1[i, 0].contains(0) for i in range(d)))
+    ctx.observe(
+        "H(s) 1_d - lambda_+ 1_d encloses 0 (ball arithmetic: consistency, not proof)",
+        holds=bool(all(r1[i, 0].contains(0) for i in range(d))),
+    )
     for j in range(1, d):
         e = arb_mat([[1 if i == 0 else (-1 if i == j else 0)] for i in range(d)])
         r = H * e - e * lm
         if not all(r[i, 0].contains(0) for i in range(d)):
-            ctx.exact(f"H(s)(e_1 - e_{j + 1}) - lambda_-(e_1 - e_{j + 1}) encloses 0", False)
+            ctx.observe(f"H(s)(e_1 - e_{j + 1}) - lambda_-(e_1 - e_{j + 1}) encloses 0", holds=False)
             return
-    ctx.exact("H(s)(e_1 - e_j) - lambda_-(e_1 - e_j) encloses 0 for all j", True)
+    ctx.observe("H(s)(e_1 - e_j) - lambda_-(e_1 - e_j) encloses 0 for all j (consistency, not proof)", holds=True)
     certify(ctx, "lambda_- < 0 < lambda_+ (Arb eigen-solver enclosures)", re[-2], re[-1])
 
 
@@ -657,11 +672,16 @@ def lemma9_exact(ctx):
     ctx.exact("f(7) = -30 (3/8)^4 > -0.6", ss.lemma9_f(7), ">", sp.Rational(-6, 10), value=float(ss.lemma9_f(7)))
     ctx.exact("g(7) < 0.6", ss.lemma7_g(7), "<", sp.Rational(6, 10))
     ctx.exact(
-        "f increasing and g decreasing for L >= 7", all(ss.lemma9_f(L + 1) > ss.lemma9_f(L) for L in range(7, 60))
+        "f increasing and g decreasing for L >= 7",
+        bool(all(ss.lemma9_f(L + 1) > ss.lemma9_f(L) for L in range(7, 60))),
+        "==",
+        True,
     )
     ctx.exact(
         "3(3/8)^{L-2} - 1 < 0 for L >= 7 (the corrected last link)",
-        all(3 * sp.Rational(3, 8) ** (L - 2) - 1 < 0 for L in range(7, 60)),
+        bool(all(3 * sp.Rational(3, 8) ** (L - 2) - 1 < 0 for L in range(7, 60))),
+        "==",
+        True,
     )
     ctx.metrics["proof_misprint"] = "printed '3(3/8)^{L-2} < 0' is false (positive); the -1 is missing"
 
@@ -754,9 +774,9 @@ def cor2_flow(ctx):
     t_end = 1 / abs(float(eig_formulas(d, L, w)[1].mid()))
     (d1, e1, _, _), (d2, e2, _, _) = _lin_vs_nonlinear(d, L, w, 1e-4, t_end), _lin_vs_nonlinear(d, L, w, 1e-5, t_end)
     slope = math.log10(d1 / d2)
-    ctx.fact(
+    ctx.observe(
         "linearisation error is second order in eps (slope of log discrepancy in [1.8, 2.2])",
-        1.8 <= slope <= 2.2 and max(e1, e2) < 0.01 * d2,
+        holds=bool(1.8 <= slope <= 2.2 and max(e1, e2) < 0.01 * d2),
         slope=slope,
         discrepancy_1e4=d1,
         discrepancy_1e5=d2,
@@ -806,7 +826,13 @@ def def6_interval(ctx):
     enclosures (so all nonzero, both signs present); the exact predicate on sample matrices."""
     ctx.exact(
         "predicate: diag(1,-2) hyperbolic; diag(1,2), diag(0,-1) not",
-        ss.strictly_hyperbolic([1, -2]) and not ss.strictly_hyperbolic([1, 2]) and not ss.strictly_hyperbolic([0, -1]),
+        bool(
+            ss.strictly_hyperbolic([1, -2])
+            and not ss.strictly_hyperbolic([1, 2])
+            and not ss.strictly_hyperbolic([0, -1])
+        ),
+        "==",
+        True,
     )
     for d, L in _grid(ctx):
         lp, lm = eig_formulas(d, L, 1.0)
@@ -843,25 +869,37 @@ def def7_symbolic(ctx):
         ctx.exact(
             f"{'N_{>0}^d' if positive else 'N_{>=0}^d'}: distinct multi-indices "
             "of the set, as many as stars and bars gives (d = 1..4, N = 2..7)",
-            not bad,
+            bool(not bad),
+            "==",
+            True,
             failures=bad[:5],
         )
     ctx.exact(
         "N_{>0}^d: (3, -1) non-resonant up to order 4, resonant at order 5 (m = (1, 4))",
-        ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 4, positive=True)
-        and not ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 5, positive=True),
+        bool(
+            ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 4, positive=True)
+            and not ss.nonresonant([sp.Integer(3), sp.Integer(-1)], 5, positive=True)
+        ),
+        "==",
+        True,
     )
     ctx.exact(
         "N_{>=0}^d: eigenvalues (1, 2) resonant at order 2",
-        not ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=False),
+        bool(not ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=False)),
+        "==",
+        True,
     )
     ctx.exact(
         "N_{>=0}^d: eigenvalues (1, sqrt 3) non-resonant up to order 6",
-        ss.nonresonant([sp.Integer(1), sp.sqrt(3)], 6, positive=False),
+        bool(ss.nonresonant([sp.Integer(1), sp.sqrt(3)], 6, positive=False)),
+        "==",
+        True,
     )
     ctx.exact(
         "N_{>0}^d: (1, 2) at order 2 sees only m = (1,1): non-resonant",
-        ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=True),
+        bool(ss.nonresonant([sp.Integer(1), sp.Integer(2)], 2, positive=True)),
+        "==",
+        True,
     )
 
 
@@ -872,11 +910,19 @@ def def8_symbolic(ctx):
     rho_- > Q - 1, where only K = 0 is admissible) against the closed form max_M min(floor(M/rho_+),
     floor(N/rho_-)) (both readings of the first constraint)."""
     ctx.exact(
-        "rho = (1,1): K(Q) = floor(Q/2), Q = 2..40", all(ss.q_smoothness(Q, 1, 1) == Q // 2 for Q in range(2, 41))
+        "rho = (1,1): K(Q) = floor(Q/2), Q = 2..40",
+        bool(all(ss.q_smoothness(Q, 1, 1) == Q // 2 for Q in range(2, 41))),
+        "==",
+        True,
     )
-    ctx.exact("Q = 1: no admissible (M, N), the Q-smoothness is undefined", ss.q_smoothness(1, 1, 1) is None)
     ctx.exact(
-        "rho = (2,1): K(Q) = floor(Q/3), Q = 2..40", all(ss.q_smoothness(Q, 2, 1) == Q // 3 for Q in range(2, 41))
+        "Q = 1: no admissible (M, N), the Q-smoothness is undefined", bool(ss.q_smoothness(1, 1, 1) is None), "==", True
+    )
+    ctx.exact(
+        "rho = (2,1): K(Q) = floor(Q/3), Q = 2..40",
+        bool(all(ss.q_smoothness(Q, 2, 1) == Q // 3 for Q in range(2, 41))),
+        "==",
+        True,
     )
     # against the closed form from the definition (K <= M/rho_+, K <= N/rho_-, K >= 0 an integer, exact rationals):
     # K(Q) = max_{M + N = Q} min(floor(M/rho_+), floor(N/rho_-)); with M - K rho_+ > 0, floor becomes ceil - 1
@@ -894,7 +940,9 @@ def def8_symbolic(ctx):
         ctx.exact(
             f"{'M - K rho_+ > 0 reading: ' if strict else ''}K(Q) = max_M min(floor(M/rho_+), "
             "floor(N/rho_-)), rho_pm in {1, 3/2, 2, 7/3, 5}, Q = 2..20",
-            not bad,
+            bool(not bad),
+            "==",
+            True,
             failures=[tuple(map(str, b)) for b in bad[:5]],
         )
 
@@ -907,10 +955,9 @@ def _nonres_items(ctx, d, L, N=None):
     ctx.bound(
         f"non-resonance of order {N} (m in N_{{>=0}}^d), d={d}, "
         f"L={L}: 0 < (lower bound of min |gamma| over the enclosures)",
-        0.0,
-        r0.lower if r0.certified else 0.0,
-        err=0.0 if r0.certified else math.inf,
-        certified=True,
+        arb(0),
+        # a rigorous lower bound of min |gamma| (the enclosures' lower ends, rounded down): an exact ball
+        arb(r0.lower) if r0.certified else arb(0, 1),
         strict=True,
         smallest_gamma=r0.smallest,
         at=str(r0.worst),
@@ -971,7 +1018,9 @@ def prop6_exact(ctx):
                         bad.append((m1, M))
         ctx.exact(
             f"no resonance relation of order <= d-2 vanishes at s, d={d}, L={L} ({n} relations)",
-            not bad,
+            bool(not bad),
+            "==",
+            True,
             failures=str(bad[:5]),
         )
 
@@ -982,11 +1031,19 @@ def prop7_symbolic(ctx):
     K = floor(Q/2) for Q = 2..60; with the proof's condition 'M - K > 0' the maximum is
     ceil(Q/2) - 1 (recorded: smaller than floor(Q/2) at even Q, a proof-only misprint)."""
     ctx.exact(
-        "K(Q) = floor(Q/2) >= floor(Q/2), Q = 2..60", all(ss.q_smoothness(Q, 1, 1) >= Q // 2 for Q in range(2, 61))
+        "K(Q) = floor(Q/2) >= floor(Q/2), Q = 2..60",
+        bool(all(ss.q_smoothness(Q, 1, 1) >= Q // 2 for Q in range(2, 61))),
+        "==",
+        True,
     )
     strict = {Q: ss.q_smoothness(Q, 1, 1, strict_first=True) for Q in range(2, 13)}
     ctx.metrics["proof_condition_M-K>0"] = {str(k): v for k, v in strict.items()}
-    ctx.exact("proof's strict condition gives ceil(Q/2) - 1", all(v == -(-Q // 2) - 1 for Q, v in strict.items()))
+    ctx.exact(
+        "proof's strict condition gives ceil(Q/2) - 1",
+        bool(all(v == -(-Q // 2) - 1 for Q, v in strict.items())),
+        "==",
+        True,
+    )
 
 
 @check("ssm-poison/theorem-3", "hypotheses-at-s", "interval")
@@ -1000,17 +1057,24 @@ def thm3_interval(ctx):
         field = [-sp.diff(sm.objective_s2(A, L, ss.w_sym), x) for x in A]
         ctx.exact(
             f"-grad l is polynomial (analytic), d={d}, L={L}",
-            all(sp.Poly(e, *A).is_polynomial if hasattr(sp.Poly(e, *A), "is_polynomial") else True for e in field),
+            bool(
+                all(sp.Poly(e, *A).is_polynomial if hasattr(sp.Poly(e, *A), "is_polynomial") else True for e in field)
+            ),
+            "==",
+            True,
         )
         s = saddle(d, L)[0]
         gs = intervals.eval_ball(g_poly(d, L), s)
-        ctx.exact("g_{d,L}(s) encloses 0 (f(s) = 0)", gs.contains(0))
+        # f(s) = 0 holds by construction of s (a root of g); a ball containing 0 is consistency, not proof
+        ctx.observe("g_{d,L}(s) encloses 0 (f(s) = 0)", holds=bool(gs.contains(0)), g_s=_arb_str(gs, 10))
         lp, lm = eig_formulas(d, L, 1.0)
         certify(ctx, "Df(s) strictly hyperbolic", -lp, -lm)
         _nonres_items(ctx, d, L)
         ctx.exact(
             f"Q = d-2 >= 2 and K = floor(Q/2) = {(d - 2) // 2}",
-            d - 2 >= 2 and ss.q_smoothness(d - 2, 1, 1) == (d - 2) // 2,
+            bool(d - 2 >= 2 and ss.q_smoothness(d - 2, 1, 1) == (d - 2) // 2),
+            "==",
+            True,
         )
 
 
@@ -1020,7 +1084,9 @@ def prop8_interval(ctx):
     """floor((d-2)/2) >= 3 iff d >= 8 (exact, d = 2..200), the order Q = d - 2 fed to Proposition 7,
     and Theorem 3's hypotheses at s (certified, as in theorem-3). The smallest order giving C^3
     is Q = 6 (<= d - 2 for d >= 8)."""
-    ctx.exact("floor((d-2)/2) >= 3 iff d >= 8", all(((d - 2) // 2 >= 3) == (d >= 8) for d in range(2, 201)))
+    ctx.exact(
+        "floor((d-2)/2) >= 3 iff d >= 8", bool(all(((d - 2) // 2 >= 3) == (d >= 8) for d in range(2, 201))), "==", True
+    )
     ctx.exact(
         "smallest Q with Q-smoothness (rho = 1) >= 3 is 6",
         min(Q for Q in range(2, 40) if ss.q_smoothness(Q, 1, 1) >= 3),
@@ -1062,7 +1128,9 @@ def prop9_interval(ctx):
         k, fro, lm, lp = _weyl_radius(d, L, 1.0)
         ctx.exact(
             f"a certified radius 2^-k <= 1/(2d) exists (k={k}), d={d}, L={L}",
-            k is not None and Fraction(1, 2**k) <= Fraction(1, 2 * d),
+            bool(k is not None and Fraction(1, 2**k) <= Fraction(1, 2 * d)),
+            "==",
+            True,
             k=k,
         )
         if k is not None:
@@ -1134,11 +1202,15 @@ def lemma12_exact(ctx):
         p = g_poly(d, L)
         ctx.exact(
             f"one root of g in [-1/d, 4/d], g(-1/d) < 0 < g(4/d), d={d}, L={L}",
-            intervals.sturm_count(p, fmpq(-1, d), fmpq(4, d)) == 1 and p(fmpq(-1, d)) < 0 < p(fmpq(4, d)),
+            bool(intervals.sturm_count(p, fmpq(-1, d), fmpq(4, d)) == 1 and p(fmpq(-1, d)) < 0 < p(fmpq(4, d))),
+            "==",
+            True,
         )
     ctx.exact(
         "h(4) = 3/4 and h decreasing for L >= 4",
-        ss.lemma12_h(4) == sp.Rational(3, 4) and all(ss.lemma12_h(L + 1) < ss.lemma12_h(L) for L in range(4, 60)),
+        bool(ss.lemma12_h(4) == sp.Rational(3, 4) and all(ss.lemma12_h(L + 1) < ss.lemma12_h(L) for L in range(4, 60))),
+        "==",
+        True,
     )
     bad = [
         (L, float((L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)), float(ss.lemma12_g(L)))
@@ -1150,18 +1222,26 @@ def lemma12_exact(ctx):
     # d = 8 that the step needs, i.e. its 1.5^{L-2} should read 1.5^{L-3}
     ctx.exact(
         "printed g(L) = (2/3)(L-1)(L-2)(4/8)^{L-3} exactly, L = 4..59 (the printed 1.5^{L-2} should read 1.5^{L-3})",
-        all(
-            ss.lemma12_g(L) == sp.Rational(2, 3) * (L - 1) * (L - 2) * sp.Rational(4, 8) ** (L - 3)
-            for L in range(4, 60)
+        bool(
+            all(
+                ss.lemma12_g(L) == sp.Rational(2, 3) * (L - 1) * (L - 2) * sp.Rational(4, 8) ** (L - 3)
+                for L in range(4, 60)
+            )
         ),
+        "==",
+        True,
     )
     ctx.exact(
         "correct bound (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, decreasing, < d for d >= 8",
-        (6 * 5 * sp.Rational(1, 16)) == sp.Rational(15, 8)
-        and all(
-            (L) * (L - 1) * sp.Rational(1, 2) ** (L - 2) < (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)
-            for L in range(7, 60)
+        bool(
+            (6 * 5 * sp.Rational(1, 16)) == sp.Rational(15, 8)
+            and all(
+                (L) * (L - 1) * sp.Rational(1, 2) ** (L - 2) < (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3)
+                for L in range(7, 60)
+            )
         ),
+        "==",
+        True,
     )
 
 
@@ -1187,10 +1267,10 @@ def lemma12_flow(ctx):
             ok = all((x > 0) == (side > 0) for x in resolved) and all(
                 abs(b) <= abs(a) + 10 * err for a, b in zip(dev, dev[1:])
             )
-            ctx.fact(
+            ctx.observe(
                 f"a(0) = {a0}/d: a(t) - s keeps its sign and |a - s| is "
                 "non-increasing (where resolved above 10x the error)",
-                ok,
+                holds=bool(ok),
                 final_distance=float(abs(dev[-1])),
                 error=err,
             )
@@ -1207,9 +1287,9 @@ def lemma12_flow(ctx):
                 for a, b in zip(vals[lo][0], vals[hi][0])
                 if b - a > 10 * (vals[lo][1] + vals[hi][1])
             )
-        ctx.fact(
+        ctx.observe(
             "order of the starting points is never reversed beyond the error (strict wherever resolved)",
-            ok,
+            holds=bool(ok),
             resolved_pairs_times=resolved,
         )
         a, rhs = _rhs(d, L, 1.0)
@@ -1242,10 +1322,17 @@ def claim9_exact(ctx):
     for d, L in _grid(ctx):
         p = g_poly(d, L)
         below = p(fmpq(0)) < 0 and intervals.sturm_count(p, fmpq(-1, d), fmpq(3, d)) == 1
-        ctx.exact(f"g(0) < 0 and s is the only root of g in [-1/d, 3/d] (so a^Z < s for all t), d={d}, L={L}", below)
+        ctx.exact(
+            f"g(0) < 0 and s is the only root of g in [-1/d, 3/d] (so a^Z < s for all t), d={d}, L={L}",
+            bool(below),
+            "==",
+            True,
+        )
         ctx.exact(
             "printed A^Z(t_1(r)) = s + r/sqrt(d) 1_d is the first entry point (it is s - r/sqrt d)",
-            not below,
+            bool(not below),
+            "==",
+            True,
             scope="every r in (0, s)",
         )
 
@@ -1281,17 +1368,17 @@ def claim9c_flow(ctx):
         err = float(max(fl.error)) + 2.0**-W1_BITS
         with mpmath.workprec(W1_BITS):
             v = [st[0] for st in fl.states]
-            ctx.fact(
+            ctx.observe(
                 "a^Z non-decreasing on the grid and below s (beyond the error)",
-                all(b >= a - err for a, b in zip(v, v[1:])) and all(x < s + err for x in v),
+                holds=bool(all(b >= a - err for a, b in zip(v, v[1:])) and all(x < s + err for x in v)),
                 max_a_minus_s=float(max(x - s for x in v)),
             )
             for r in (s / 2, s / 4):
                 level = s - r / mpmath.sqrt(d)
                 k = next(i for i, x in enumerate(v) if x >= level)
-                ctx.fact(
+                ctx.observe(
                     f"a^Z crosses s - r/sqrt d from below (r = {float(r):.4g}) between grid times",
-                    bool(k > 0 and v[k - 1] < level - err),
+                    holds=bool(bool(k > 0 and v[k - 1] < level - err)),
                     k=k,
                 )
 
@@ -1313,11 +1400,15 @@ def def9_symbolic(ctx):
     )
     ctx.exact(
         "both spans have rank d-1, lie in 1^perp, and together still rank d-1",
-        chain.rank() == d - 1
-        and star.rank() == d - 1
-        and (sp.ones(1, d) * chain).is_zero_matrix
-        and (sp.ones(1, d) * star).is_zero_matrix
-        and sp.Matrix.hstack(chain, star).rank() == d - 1,
+        bool(
+            chain.rank() == d - 1
+            and star.rank() == d - 1
+            and (sp.ones(1, d) * chain).is_zero_matrix
+            and (sp.ones(1, d) * star).is_zero_matrix
+            and sp.Matrix.hstack(chain, star).rank() == d - 1
+        ),
+        "==",
+        True,
     )
 
 
@@ -1449,9 +1540,9 @@ def def10_flow(ctx):
     N = float(ss.lipschitz_bound(d, L, 1))
     log10_bound = math.log10(min(r, gapZM) / (6 * d)) - N * t1 / math.log(10)
     ctx.metrics["log10_alpha_bound"] = log10_bound
-    ctx.fact(
+    ctx.observe(
         "t_1(r) > 0 and ||A^Z(t_1) - A^-(t_1)|| > 0 (the bound is a positive number)",
-        t1 > 0 and gapZM > 10 * err,
+        holds=bool(t1 > 0 and gapZM > 10 * err),
         t1=t1,
         gap_ZM=gapZM,
         log10_alpha_bound=log10_bound,
@@ -1544,7 +1635,7 @@ def remark4_interval(ctx):
     for d, L in [(8, 7)] if not ctx.full else [(8, 7), (10, 7)]:
         for mu in (1.0, 0.1):
             k, val, ls = _rbar(d, L, 1.0, mu)
-            ctx.exact(f"a certified r-bar(mu={mu}) = 2^-{k} exists, d={d}, L={L}", k is not None)
+            ctx.exact(f"a certified r-bar(mu={mu}) = 2^-{k} exists, d={d}, L={L}", bool(k is not None), "==", True)
             if k is not None:
                 certify(
                     ctx,
@@ -1658,7 +1749,7 @@ def lemma15_symbolic(ctx):
     ctx.identity(
         "beta_2 = 0: A^lin(t) - mean(A^lin(t)) 1 = 0 (stays on W_1)", sp.simplify(lin - (sum(lin) / d) * sp.ones(d, 1))
     )
-    ctx.exact("Hess l(s) maps 1_d to lambda_+ 1_d (lemma-8::symbolic-hessian)", True)
+    ctx.exact("Hess l(s) maps 1_d to lambda_+ 1_d (lemma-8::symbolic-hessian)", bool(True), "==", True)
 
 
 def _linear_conjugacy_items(ctx, which):
@@ -1683,7 +1774,9 @@ def _linear_conjugacy_items(ctx, which):
             - (lam * sp.eye(d) + sp.ones(d, d)) * (c1 * P1 + c2 * P2)
         ),
     )
-    ctx.exact(f"hence {which} with G = max(c_1, c_2) >= c_2 and G~ = max(1/c_1, 1/c_2) >= 1/c_2", True)
+    ctx.exact(
+        f"hence {which} with G = max(c_1, c_2) >= c_2 and G~ = max(1/c_1, 1/c_2) >= 1/c_2", bool(True), "==", True
+    )
 
 
 @check("ssm-poison/lemma-16", "linear-conjugacy-instance", "symbolic")
@@ -1768,7 +1861,7 @@ def prop11_flow(ctx):
         ratio_ok = bool(lp / lm < -1)
     finally:
         flint.ctx.prec = old
-    ctx.fact("lambda_+/lambda_- < -1 (decided on Arb balls)", ratio_ok, ratio=float((lp / lm).mid()))
+    ctx.observe("lambda_+/lambda_- < -1 (decided on Arb balls)", holds=bool(ratio_ok), ratio=float((lp / lm).mid()))
     d, L, w = 8, 7, 1.0
     ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
     t_esc = {}
@@ -1793,8 +1886,10 @@ def prop11_flow(ctx):
             ratio=meas / pred,
         )
     if len(discs) > 1:
-        ctx.fact(
-            "the discrepancy shrinks as alpha -> 0 (the law is asymptotic)", discs[-1] < discs[0], discrepancies=discs
+        ctx.observe(
+            "the discrepancy shrinks as alpha -> 0 (the law is asymptotic)",
+            holds=bool(discs[-1] < discs[0]),
+            discrepancies=discs,
         )
 
 
@@ -1825,9 +1920,9 @@ def cor5_flow(ctx):
     k = escape_index(fl)
     b2 = beta2(fl.states).astype(float)
     win = b2[k - 4 : k + 1]  # grid step 0.25: the unit window
-    ctx.fact(
+    ctx.observe(
         "|beta_2| increasing on the unit window before escape",
-        bool(np.all(np.diff(win) > 0)),
+        holds=bool(bool(np.all(np.diff(win) > 0))),
         window=[float(x) for x in win],
     )
     g_needed = {}
@@ -1836,9 +1931,9 @@ def cor5_flow(ctx):
         g_needed[level] = level * math.exp(lm) / float(b2[j - 4])  # |beta_2| one time unit before the crossing
     ctx.metrics["G_needed_by_level"] = {str(k): v for k, v in g_needed.items()}
     g = [g_needed[k] for k in (0.05, 0.02, 0.01)]
-    ctx.fact(
+    ctx.observe(
         "G_needed - 1 shrinks with the escape radius (consistent with a conjugacy H with DH(s) = I near s)",
-        all(x > 0 for x in g) and (g[0] - 1) > (g[1] - 1) > (g[2] - 1),
+        holds=bool(all(x > 0 for x in g) and (g[0] - 1) > (g[1] - 1) > (g[2] - 1)),
         G_needed=g,
         escape_rate=float(np.log(win[-1] / win[0])),
         lambda_minus=lm,
@@ -1865,7 +1960,7 @@ def cor6_symbolic(ctx):
             b2sq = sum((v - mean) ** 2 for v in x)
             spread = max(x) - min(x)
             ok &= spread**2 * dd * dd >= b2sq
-    ctx.exact("max |x_i - x_j| >= |beta_2|/d on 220 random rational vectors (exact)", ok)
+    ctx.exact("max |x_i - x_j| >= |beta_2|/d on 220 random rational vectors (exact)", bool(ok), "==", True)
 
 
 # ---------------------------------------------------------------------------------------
