@@ -814,9 +814,10 @@ def remark2_symbolic(ctx):
     ctx.identity("lim e^{-t lambda_+}(beta_1 - s) + s - s = 0", sp.limit(sp.exp(-t * lp) * (b1 - s), t, sp.oo))
     ctx.exact(
         "lim |e^{-t lambda_-} beta_2| = oo (lambda_- = -mu < 0, |beta_2| > 0)",
-        sp.limit(sp.exp(t * mu) * b2, t, sp.oo),
+        bool(sp.limit(sp.exp(t * mu) * b2, t, sp.oo) == sp.oo),  # symbolic over all mu, b2 > 0
         "==",
-        sp.oo,
+        True,
+        whole=True,
     )
     ctx.identity("beta_2 = 0: the W_2 part vanishes", sp.exp(t * mu) * 0)
 
@@ -1558,7 +1559,8 @@ def escape_index(fl, level=LEVEL):
     return int(np.argmax(b2 >= level))
 
 
-@check("ssm-poison/definition-10", "i3-bound-magnitude", "flow")
+# expect inconclusive: a definition; the check records the magnitude of the I_3 alpha bound (an observation)
+@check("ssm-poison/definition-10", "i3-bound-magnitude", "flow", expect="inconclusive")
 def def10_flow(ctx):
     """I_3(r) at (8, 7), r = s/8: t_1(r) and ||A^Z(t_1) - A^-(t_1)|| from Taylor flows, N explicit
     (Corollary 3): the alpha bound min{r, ||A^Z - A^-||}/(6d) exp(-N t_1) is positive (I_3 is not
@@ -1581,7 +1583,9 @@ def def10_flow(ctx):
     )
 
 
-@check("ssm-poison/proposition-10", "entry-into-ball", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/proposition-10", "entry-into-ball", "flow", outside_hypotheses=True, expect="inconclusive")
 def prop10_flow(ctx):
     """(8, 7), r = s/2, alpha in {1e-2 (quick), 1e-3}: at t_1(r/4) (computed on A^Z) both A and
     A^ref lie in the closed ball B_{r/2}(s) and |beta_2|/alpha lies in [D_-, D_+] (explicit N;
@@ -1681,7 +1685,9 @@ def remark4_interval(ctx):
                 ctx.metrics[f"rbar(mu={mu},d={d},L={L})"] = 2.0**-k
 
 
-@check("ssm-poison/corollary-4", "loss-at-entry", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/corollary-4", "loss-at-entry", "flow", outside_hypotheses=True, expect="inconclusive")
 def cor4_flow(ctx):
     """(8, 7), mu = 1, r~ := certified r-bar(1) (r_2 of H not constructive): at t_1(r~/4) (on A^Z)
     A and A^ref lie in B_{r~/2}(s) and l <= (1 + mu/4) l(s) (alpha = 1e-2; the I_3 hypothesis is
@@ -1882,7 +1888,9 @@ def prop11_random(ctx):
     )
 
 
-@check("ssm-poison/proposition-11", "ratio-and-escape-scaling", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/proposition-11", "ratio-and-escape-scaling", "flow", outside_hypotheses=True, expect="inconclusive")
 def prop11_flow(ctx):
     """lambda_+/lambda_- < -1 (Arb, in the proof); and on the nonlinear flow (8, 7) the escape time
     (first time |beta_2| >= 0.05) grows by ln(10)/|lambda_-| per decade of alpha, as the bracket's
@@ -1940,7 +1948,9 @@ def prop12_symbolic(ctx):
     )
 
 
-@check("ssm-poison/corollary-5", "composition-and-window", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/corollary-5", "composition-and-window", "flow", outside_hypotheses=True, expect="inconclusive")
 def cor5_flow(ctx):
     """Corollary 5 rests on H (not constructive). Flow (8, 7), alpha = 1e-2: on the unit window before the
     first time |beta_2| >= 0.05, |beta_2| is increasing; the constant G_needed for which the window
@@ -2170,7 +2180,9 @@ def cor7_symbolic(ctx):
     )
 
 
-@check("ssm-poison/proposition-13", "case-arithmetic-and-flow", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/proposition-13", "case-arithmetic-and-flow", "flow", outside_hypotheses=True, expect="inconclusive")
 def prop13_flow(ctx):
     """Symbolic: (1 + mu/4) l(s) - mu l(s) = l(s) - 3 mu l(s)/4 (the second case). Flow (8, 7),
     alpha = 1e-2: the loss falls below l(s)/2 (first case) within the run, for A and A^ref, and
@@ -2207,7 +2219,11 @@ def _post_escape(fl, L, w, l_s):
     return k, los
 
 
-@check("ssm-poison/proposition-14", "spread-and-pl-after-escape", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check(
+    "ssm-poison/proposition-14", "spread-and-pl-after-escape", "flow", outside_hypotheses=True, expect="inconclusive"
+)
 def prop14_flow(ctx):
     """(8, 7), alpha = 1e-2, A and A^ref: after the loss first falls below l(s)/2 the coordinate
     spread never returns below nu := its minimum there (> 0: the trajectory stays in Diff(nu)^C),
@@ -2236,7 +2252,9 @@ def prop14_flow(ctx):
         )
 
 
-@check("ssm-poison/proposition-15", "convergence-to-zero-loss", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/proposition-15", "convergence-to-zero-loss", "flow", outside_hypotheses=True, expect="inconclusive")
 def prop15_flow(ctx):
     """(8, 7), alpha = 1e-2 (and 1e-3, P/m = 1/2 in the full budget): l(A(T)) < 1e-30 at T = 900
     and the trajectory has settled: ||A(T) - A(T - 100)|| below 1e-8 (Cauchy; the two-precision error
@@ -2258,7 +2276,9 @@ def prop15_flow(ctx):
 # ---------------------------------------------------------------------------------------
 # D.3.7: divergence from the reference
 # ---------------------------------------------------------------------------------------
-@check("ssm-poison/lemma-19", "t3-algebra-and-flow", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/lemma-19", "t3-algebra-and-flow", "flow", outside_hypotheses=True, expect="inconclusive")
 def lemma19_flow(ctx):
     """Symbolic: the printed t_3 equals -ln(m eta/(2P))/(2 mu_2) + (1/lambda_-) ln(D_-/(2 G'^4 D_+))
     (alpha cancels, with either sqrt(d alpha) or sqrt(d) as rendered) and the second term is >= 0
@@ -2309,7 +2329,9 @@ def _dist_lower(x, d, L):
     return min(res / lip, 3 - float(np.max(np.abs(x))))
 
 
-@check("ssm-poison/lemma-20", "lemma-25-bound-along-flow", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/lemma-20", "lemma-25-bound-along-flow", "flow", outside_hypotheses=True, expect="inconclusive")
 def lemma20_flow(ctx):
     """Lemma 20 is existential. Checked on the (8, 7) trajectory, alpha = 1e-2: after the loss drop
     the bound it rests on (Lemma 25), ||A-hat_2 - A(t)|| <= sqrt(N/mu_2) Dist(A(t), A*), holds with
@@ -2381,7 +2403,9 @@ def prop16_symbolic(ctx):
     )
 
 
-@check("ssm-poison/proposition-16", "divergence-along-flows", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/proposition-16", "divergence-along-flows", "flow", outside_hypotheses=True, expect="inconclusive")
 def prop16_flow(ctx):
     """(8, 7), alpha = 1e-2, Delta = alpha (1 - zeta_2) in {1e-10, 1e-11}: ||A(t) - A^ref(t)|| / Delta is the
     same for both Delta to 1e-4 relative at the end (linear regime), so the divergence is linear in
@@ -2421,7 +2445,9 @@ def prop16_flow(ctx):
     )
 
 
-@check("ssm-poison/corollary-8", "triangle-and-limits", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/corollary-8", "triangle-and-limits", "flow", outside_hypotheses=True, expect="inconclusive")
 def cor8_flow(ctx):
     """Symbolic: delta/2 + delta/2 = delta (triangle inequality step). Flow (8, 7), alpha = 1e-2: the
     limits satisfy ||A-hat_2 - A^ref(T)|| proportional to Delta = alpha (1 - zeta_2) (same ratio for
@@ -2440,7 +2466,9 @@ def cor8_flow(ctx):
     ctx.agree("||A-hat_2 - A^ref(T)|| / Delta independent of Delta", rat[1], rat[0], tol=1e-4 * rat[0], err=err)
 
 
-@check("ssm-poison/claim-10", "constant-and-generalisation", "flow", outside_hypotheses=True)
+# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
+# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
+@check("ssm-poison/claim-10", "constant-and-generalisation", "flow", outside_hypotheses=True, expect="inconclusive")
 def claim10_flow(ctx):
     """The printed constant (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} is positive and half of Lemma 3's
     min{...} (exact arithmetic on the (d, L) grid). Flow (8, 7), alpha = 1e-2, Delta = 1e-10: the limit
