@@ -502,7 +502,7 @@ def lemma32_flow(ctx):
         ctx.bound("f(t1) - f(t2) >= 2 (t2 - t1) mu c", 2 * (t2 - t1) * mu * f(t2), f(t1) - f(t2), err=1e-12 * f(t1))
 
 
-# expect inconclusive: right-continuity at 0 is a limit; SLSQP minima carry no measured error, so the values are observations
+# expect inconclusive: right-continuity at 0 is a limit; SLSQP minima carry no measured error (observations)
 @check("ssm-poison/lemma-33", "constrained-minimum", "convex", expect="inconclusive")
 def lemma33_convex(ctx):
     """g = l(.; S_2) (L = 7, w = 1), B = [-3, 3]^d, d = 3: f(psi) = min over Diff(psi) cap B by
@@ -638,7 +638,7 @@ def lemma34_corrected(ctx):
     )
 
 
-# expect inconclusive: an existential statement; SLSQP projections carry no measured error, so the trend is an observation
+# expect inconclusive: existential; SLSQP projections carry no measured error (the trend is an observation)
 @check("ssm-poison/lemma-35", "sublevel-distance", "convex", expect="inconclusive")
 def lemma35_convex(ctx):
     """l(.; S_2), L = 7, d = 3 (zero set: sum a = 1, sum a^6 = 1, a compact curve): random points
