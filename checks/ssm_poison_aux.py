@@ -187,17 +187,16 @@ def definition13_random(ctx):
         rng = np.random.default_rng(seed)
         lo = rng.uniform(1e-3, 0.05)
         a = rng.uniform(lo / math.sqrt(d), 1 / math.sqrt(d), d)
-        mu = 2 * (L - 1) ** 2 * (lo / math.sqrt(d)) ** (2 * L - 4)
-        loss = clean_loss(L)
-        lv = loss.loss(a)
-        if lv <= 1e-300:
+        # exact rationals at the drawn point: (21) with w = 1, l = (1 - sum a^{L-1})^2 (min l = 0),
+        # ||grad l||^2 = 4 (L-1)^2 (1 - sum a^{L-1})^2 sum a^{2L-4}, mu = 2 (L-1)^2 (lo^2/d)^{L-2}
+        aq, loq = [Fraction(float(v)) for v in a], Fraction(float(lo))
+        mu = 2 * (L - 1) ** 2 * (loq**2 / d) ** (L - 2)
+        res = 1 - sum(v ** (L - 1) for v in aq)
+        lv = res**2
+        if lv == 0:
             return
-        ctx.bound(
-            "||grad l||^2 >= 2 mu (l - min l)",
-            2 * mu * lv,
-            float(np.sum(loss.field(a) ** 2)),
-            err=1e-12 * float(np.sum(loss.field(a) ** 2)),
-        )
+        g2 = 4 * (L - 1) ** 2 * res**2 * sum(v ** (2 * L - 4) for v in aq)
+        ctx.bound("||grad l||^2 >= 2 mu (l - min l) (exact)", 2 * mu * lv, g2)
 
     ctx.random(
         st.tuples(st.integers(2, 20), st.sampled_from([5, 7, 9]), st.integers(0, 10**6)), prop, quick=40, full=400
@@ -319,7 +318,6 @@ def lemma28_random(ctx):
     B_{r_1}), Lipschitz constants of H on B_{r_1} (<= 1 + 3 r_1^2) and of H^{-1} on B_{r_3} (<= 1)
     bound the sampled difference quotients."""
     rng = np.random.default_rng(28)
-    H = lambda x: x + x**3  # noqa: E731
 
     def Hinv(y):
         x = y.copy()
@@ -327,23 +325,46 @@ def lemma28_random(ctx):
             x = x - (x + x**3 - y) / (1 + 3 * x**2)
         return x
 
-    r1, r2 = 0.5, 0.2
+    r1, r2 = Fraction(1, 2), Fraction(1, 5)
     r3 = r2 + r2**3  # componentwise |H(x)_i| <= |x_i| + |x_i|^3; ||H(x)|| <= r2 + r2^3
     pts = rng.normal(size=(2000, 2))
     pts /= np.linalg.norm(pts, axis=1)[:, None]
     rad = rng.uniform(0, 1, 2000)[:, None]
-    b2, b3 = pts * rad * r2, pts * rad * r3
-    ctx.bound("max ||H(x)|| over B_{r_2} <= r_3", float(np.max(np.linalg.norm(H(b2), axis=1))), r3, err=1e-15)
+    b2, b3 = pts * rad * float(r2), pts * rad * float(r3)
+
+    def q(v):  # a float vector as exact rationals (its binary values)
+        return [Fraction(float(x)) for x in v]
+
+    def n2(v):
+        return sum(x * x for x in v)
+
+    def Hq(v):
+        return [x + x**3 for x in v]
+
+    # the sampled points (their exact binary values; a few outside B_{r_2} by rounding are skipped): exact rationals
+    worst = max(n2(Hq(q(x))) for x in b2 if n2(q(x)) <= r2**2)
+    ctx.bound("max ||H(x)||^2 over sampled x in B_{r_2} <= r_3^2 (exact)", worst, r3**2)
+    # H^{-1} by Newton: since H' >= 1 componentwise, |x - H^{-1}(y)| <= |H(x) - y| (a residual bound)
+    inv = [(Hinv(y), y) for y in b3]
+    resid = max(math.sqrt(float(n2([a - b for a, b in zip(Hq(q(x)), q(y))]))) for x, y in inv)
     ctx.bound(
-        "max ||H^{-1}(y)|| over B_{r_3} <= r_1", float(np.max([np.linalg.norm(Hinv(y)) for y in b3])), r1, err=1e-12
+        "max ||H^{-1}(y)|| over sampled y in B_{r_3} <= r_1",
+        Estimate(float(max(np.linalg.norm(x) for x, _ in inv)), resid, "residual bound"),
+        float(r1),
     )
-    q1 = max(
-        np.linalg.norm(H(u) - H(v)) / np.linalg.norm(u - v)
-        for u, v in zip(pts[:500] * rad[:500] * r1, pts[500:1000] * rad[500:1000] * r1)
+    us, vs = pts[:500] * rad[:500] * float(r1), pts[500:1000] * rad[500:1000] * float(r1)
+    ratio = max(
+        n2([a - b for a, b in zip(Hq(q(u)), Hq(q(v)))]) / n2([a - b for a, b in zip(q(u), q(v))])
+        for u, v in zip(us, vs)
     )
-    ctx.bound("Lip(H on B_{r_1}) <= 1 + 3 r_1^2 (sampled quotients)", float(q1), 1 + 3 * r1**2, err=1e-12)
+    ctx.bound("Lip(H on B_{r_1})^2 <= (1 + 3 r_1^2)^2 (sampled quotients, exact)", ratio, (1 + 3 * r1**2) ** 2)
     q2 = max(np.linalg.norm(Hinv(u) - Hinv(v)) / np.linalg.norm(u - v) for u, v in zip(b3[:500], b3[500:1000]))
-    ctx.bound("Lip(H^{-1} on B_{r_3}) <= 1 (sampled quotients)", float(q2), 1.0, err=1e-12)
+    gap = min(float(np.linalg.norm(u - v)) for u, v in zip(b3[:500], b3[500:1000]))
+    ctx.bound(
+        "Lip(H^{-1} on B_{r_3}) <= 1 (sampled quotients)",
+        Estimate(float(q2), 2 * resid / gap, "residual bound"),
+        1.0,
+    )
 
 
 @check("ssm-poison/lemma-29", "gronwall-linear-fields", "random")
