@@ -166,12 +166,12 @@ def lemma24_flow(ctx):
     # loss decreases; a violation larger than the loss error (|grad l| x state error) would refute
     lerr = max(float(np.sum(np.abs(clean_loss(L).field(x)))) * e for x, e in zip(fl.states, fl.error))
     gap = min(l0 * math.exp(-2 * mu * t) - clean_loss(L).loss(x) for t, x in zip(fl.times, fl.states))
-    ctx.observe(
-        "clean flow (21): l(t) <= l(0) e^{-2 mu t} with Lemma 1's mu (no violation beyond the error estimate)",
-        holds=bool(bool(gap >= -lerr)),
+    ctx.bound(
+        "clean flow (21): min_t [l(0) e^{-2 mu t} - l(t)] >= 0 with Lemma 1's mu (loss error: two tolerances)",
+        0.0,
+        gap,
+        err=lerr,
         mu=mu,
-        min_gap=gap,
-        loss_error=lerr,
     )
 
 
