@@ -131,16 +131,18 @@ def _arb_str(x: arb, n: int = 25) -> str:
 # ---------------------------------------------------------------------------------------
 # Lemma 4
 # ---------------------------------------------------------------------------------------
-@check("ssm-poison/lemma-4", "symbolic-critical-set", "symbolic")
+# expect verified: the Sturm count (no real root of q(x, 1)) is exact arithmetic per sampled L, not a proof for all L
+@check("ssm-poison/lemma-4", "symbolic-critical-set", "symbolic", expect="verified")
 def lemma4_symbolic(ctx):
     """(28) as printed = SymPy's gradient of (27); grad_j - grad_k = 2P/m (L-1)(sum a^{L-1} - 1)
     (a_j^{L-2} - a_k^{L-2}); x^n - y^n = (x - y) q(x, y) with q(x, 1) = 1 + x + ... + x^{n-1}
     free of real roots for odd n = L-2 (exact Sturm count), so q > 0 off x = y = 0 and equal
     gradient entries force equal coordinates when sum a^{L-1} != 1; if sum a^{L-1} = 1 the
     gradient is -2P/m (1 - sum a), which vanishes only at zero loss."""
-    Ls = (5, 7, 9, 11, 13) if ctx.full else (7, 9)
+    Ls = (7, 9, 11, 13) if ctx.full else (7, 9)
     for L in Ls:
-        for d in (3, 5):
+        for d in (8, 9):
+            ctx.start({"d": d, "L": L, "w2": 1.0})
             a = list(sp.symbols(f"a0:{d}", real=True))
             l = sm.objective_s2(a, L, ss.w_sym)
             grad = [sp.diff(l, x) for x in a]
@@ -173,7 +175,9 @@ def lemma4_symbolic(ctx):
     ctx.note("the second case (sum a^{L-1} = 1): (28) reduces to -2P/m (1 - sum a); its zero set is l = 0 (P > 0).")
 
 
-@check("ssm-poison/lemma-4", "newton-random-starts", "random")
+# expect inconclusive: the classification of Newton limits (l < 1e-20 or spread < 1e-10) is a float test without a
+# measured error, and (d, L) = (4, 7) lies outside d >= 8: recorded as observations
+@check("ssm-poison/lemma-4", "newton-random-starts", "random", expect="inconclusive")
 def lemma4_newton(ctx):
     """Newton's method (least-squares steps, double precision) on grad l = 0 at (d, L) = (4, 7)
     from Hypothesis-drawn starts in [-1, 1]^d: every start that converges (|grad l| < 1e-13)
@@ -1406,19 +1410,36 @@ def claim9c_flow(ctx):
         err = float(max(fl.error)) + 2.0**-W1_BITS
         with mpmath.workprec(W1_BITS):
             v = [st[0] for st in fl.states]
-            ctx.observe(
-                "a^Z non-decreasing on the grid and below s (beyond the error)",
-                holds=bool(all(b >= a - err for a, b in zip(v, v[1:])) and all(x < s + err for x in v)),
-                max_a_minus_s=float(max(x - s for x in v)),
+            # resolved part of the grid: the times before a^Z enters B_{1e-25}(s) (later, |a - s| nears the error)
+            m = next((i for i, x in enumerate(v) if s - x <= mpmath.mpf(10) ** -25), len(v))
+            ctx.bound(
+                "min over grid steps (before entry into B_1e-25(s)) of a^Z(t_{k+1}) - a^Z(t_k) > 0 (increasing)",
+                0.0,
+                min(b - a for a, b in zip(v[:m], v[1:m])),
+                err=2 * err,
+                strict=True,
+                steps=m - 1,
+            )
+            ctx.bound(
+                "a^Z(t) < s at the grid times before entry into B_1e-25(s)",
+                max(v[:m]),
+                s,
+                err=err,
+                strict=True,
+                max_a_minus_s_all=float(max(x - s for x in v)),
             )
             for r in (s / 2, s / 4):
                 level = s - r / mpmath.sqrt(d)
                 k = next(i for i, x in enumerate(v) if x >= level)
-                ctx.observe(
-                    f"a^Z crosses s - r/sqrt d from below (r = {float(r):.4g}) between grid times",
-                    holds=bool(bool(k > 0 and v[k - 1] < level - err)),
+                ctx.bound(
+                    f"a^Z below s - r/sqrt d before the crossing (r = {float(r):.4g})",
+                    v[k - 1],
+                    level,
+                    err=err,
+                    strict=True,
                     k=k,
                 )
+                ctx.bound(f"a^Z at or above s - r/sqrt d after it (r = {float(r):.4g})", level, v[k], err=err)
 
 
 @check("ssm-poison/definition-9", "symbolic-decomposition", "symbolic")
