@@ -225,16 +225,28 @@ def i3_alpha_bound_log10(d: int, L: int, w: float, r: float, with_gap: bool = Tr
     (``min{r, .} <= r``: an upper bound of the alpha bound, a necessary condition)."""
     import mpmath
 
+    t1, gap = i3_time_and_gap(d, L, w, r, with_gap=with_gap)
+    with mpmath.workdps(30):
+        N = mpmath.mpf(float(lipschitz_bound(d, L, w)))
+        m = mpmath.mpf(r) if gap is None else min(mpmath.mpf(r), gap)
+        return float(mpmath.log10(m / (6 * d)) - N * t1 / mpmath.log(10))
+
+
+@functools.lru_cache(maxsize=64)
+def i3_time_and_gap(d: int, L: int, w: float, r: float, with_gap: bool = True, dps: int = 30):
+    """``(t_1(r), ||A^Z(t_1(r)) - A^-(t_1(r))||)`` of Definition 10 by quadrature on W_1 at ``dps``
+    digits (see :func:`i3_alpha_bound_log10`); the gap is None when ``with_gap`` is False."""
+    import mpmath
+
     from .ssm_poison import critical_polynomial
 
-    with mpmath.workdps(30):
+    with mpmath.workdps(dps):
         g = sp.lambdify(a_sym, critical_polynomial(d, L, a_sym), "mpmath")
         s = mpmath.findroot(g, (mpmath.mpf(1) / d, mpmath.mpf(3) / d), solver="anderson")
         inv_speed = lambda a: 1 / (-2 * mpmath.mpf(w) * g(a))  # noqa: E731
         a_end = s - mpmath.mpf(r) / mpmath.sqrt(d)
         t1 = mpmath.quad(inv_speed, [0, a_end])
-        N = mpmath.mpf(float(lipschitz_bound(d, L, w)))
-        m = mpmath.mpf(r)
+        gap = None
         if with_gap:
             tau0 = mpmath.quad(inv_speed, [-mpmath.mpf(1) / d, 0])
             lo, start, target = (0, 0, t1 - tau0) if t1 >= tau0 else (-mpmath.mpf(1) / d, -mpmath.mpf(1) / d, t1)
@@ -242,8 +254,8 @@ def i3_alpha_bound_log10(d: int, L: int, w: float, r: float, with_gap: bool = Tr
             a_minus = mpmath.findroot(
                 lambda x: mpmath.quad(inv_speed, [start, x]) - target, (lo, hi), solver="anderson"
             )
-            m = min(m, mpmath.sqrt(d) * (a_end - a_minus))
-        return float(mpmath.log10(m / (6 * d)) - N * t1 / mpmath.log(10))
+            gap = mpmath.sqrt(d) * (a_end - a_minus)
+        return t1, gap
 
 
 def in_i3(p) -> bool:
