@@ -2465,11 +2465,12 @@ def prop16_flow(ctx):
         2 * math.sqrt(d) * LEVEL / (2 * math.sqrt(d) * al * (1 / (2 * d)))
     ) + N * t1 / math.log(10)
     ctx.metrics["log10_printed_amplification_lower_estimate"] = log10_printed_factor
-    ctx.bound(
-        "measured amplification <= printed factor (log10, proxy constants, t_3 omitted)",
-        math.log10(amps[0]),
-        log10_printed_factor,
-        err=1e-6,
+    # the printed factor exceeds the measured amplification by ~10^6 decades: a comparison that cannot
+    # fail (and uses proxy constants) is recorded, not judged
+    ctx.observe(
+        "measured amplification vs the printed factor (log10, proxy constants, t_3 omitted)",
+        log10_measured=math.log10(amps[0]),
+        log10_printed_factor=log10_printed_factor,
     )
 
 
@@ -2493,22 +2494,24 @@ def cor8_flow(ctx):
     ctx.agree("||A-hat_2 - A^ref(T)|| / Delta independent of Delta", rat[1], rat[0], tol=1e-4 * rat[0], err=err)
 
 
-# expect inconclusive: no instance inside I_3 can be run (alpha <= ~10^(-3*10^6) at (8, 7) with the explicit N;
-# for r_tilde(mu) r_2 is non-constructive), so every flow item is an observation outside the hypotheses
-@check("ssm-poison/claim-10", "constant-and-generalisation", "flow", outside_hypotheses=True, expect="inconclusive")
+# expect proved: the printed constant's positivity and its relation to Lemma 3 are decided exactly (whole: a
+# printed constant); the flow items are observations (no instance inside I_2: see proposition-10)
+@check("ssm-poison/claim-10", "constant-and-generalisation", "flow", outside_hypotheses=True, expect="proved")
 def claim10_flow(ctx):
     """The printed constant (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} is positive and half of Lemma 3's
     min{...} (exact arithmetic on the (d, L) grid). Flow (8, 7), alpha = 1e-2, Delta = 1e-10: the limit
     A-hat_2 has Gen_{L'} (max over k < L' of |sum_j a_j^k - h*_k|) above the printed constant for
     L' = L + 2, L + 4 (hypothesis I_2 not met: see proposition-10)."""
+    # the printed constant (theorems: claim10_constant), decided exactly; recorded before any instance
+    # (a printed constant needs none), so these items stay evidence
     for d, L in GRID_DL:
-        ctx.start({"d": d, "L": L, "w2": 1.0})
-        c = 0.5 * min(0.1, (1 - 0.6 ** (1 / (L - 1))) / (9 * d))
-        ctx.bound(f"printed constant > 0, d={d}, L={L}", 0.0, c, err=1e-18)
+        c = ss.claim10_constant(d, L)
+        ctx.exact(f"printed constant > 0, d={d}, L={L}", c, ">", 0, whole=True, value=float(c))
+        ctx.identity(f"printed constant = Lemma 3's floor / 2, d={d}, L={L}", c - sm.gen_lower_bound(d, L) / 2)
     d, L, w = 8, 7, 1.0
-    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
     x = flow(d, L, w, 0.01, GAP, False).states[-1].astype(float)
-    c = 0.5 * min(0.1, (1 - 0.6 ** (1 / (L - 1))) / (9 * d))
+    c = float(ss.claim10_constant(d, L))
     for Lp in (L + 2, L + 4):
         gen = max(abs(float(np.sum(x**k)) - (d if k == 0 else 1)) for k in range(Lp))
         ctx.bound(f"Gen_{{L'}}(A-hat_2) >= printed constant, L' = {Lp}", c, gen, err=1e-9, gen=gen)

@@ -190,6 +190,13 @@ def prop16_bound(alpha, zeta2, Gp, r3, d, Dm, N, t1, t3):
     return alpha * (1 - zeta2) * (Gp**2 * r3 / (2 * sp.sqrt(d) * alpha * Dm)) ** 2 * sp.exp(N * (t1 + t3))
 
 
+def claim10_constant(d, L):
+    """The D.3 conclusion's printed constant ``(1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}`` (claim-10)."""
+    from .ssm_poison import gen_lower_bound
+
+    return sp.Rational(1, 2) * gen_lower_bound(d, L)
+
+
 def lipschitz_bound(d, L, w):
     """An explicit Lipschitz constant of ``grad l`` on [-3,3]^d (catalog §0.5 item 8, verified in
     the checks): the Gershgorin row bound of the printed Hessian entries with |a_j| <= 3."""
