@@ -116,6 +116,15 @@ def lemma12_h(L):
     return sp.Rational(L - 1) / sp.Rational(3, 2) ** (L - 2) * (4 / sp.Rational(16, 3)) ** (L - 2)
 
 
+# Printed values and thresholds of the monotonicity arguments (as printed; the checks compare with these)
+LEMMA6_F_AT_3 = sp.Rational(1, 4)  # Lemma 6: f(3) = 1/4
+LEMMA7_H_AT_3 = sp.Rational(3, 4)  # Lemma 7: h(3) = 3/4
+LEMMA7_G_AT_4 = sp.Rational(9, 4)  # Lemma 7: g(4) = 9/4
+LEMMA9_THRESHOLD = sp.Rational(6, 10)  # Lemma 9: f(L) > -0.6 and g(L) < 0.6 for L >= 7
+LEMMA12_H_AT_4 = sp.Rational(3, 4)  # Lemma 12: h(4) = 0.75
+LEMMA12_G_BOUND = sp.Rational(15, 8)  # Lemma 12: "h(4) = 15/8" (the bound -d + 15/8)
+
+
 def lemma12_g(L):
     return sp.Rational((L - 1) * (L - 2)) / sp.Rational(3, 2) ** (L - 2) * (4 / sp.Rational(16, 3)) ** (L - 3)
 
