@@ -1343,6 +1343,20 @@ def lemma12_flow(ctx):
             holds=bool(ok),
             resolved_pairs_times=resolved,
         )
+        # the order judged where it is resolved: grid times before both flows of a pair are within 1e-25 of s
+        with mpmath.workprec(W1_BITS):
+            tiny = mpmath.mpf(10) ** -25
+            for lo, hi in zip(keys, keys[1:]):
+                gaps = [b - a for a, b in zip(vals[lo][0], vals[hi][0]) if abs(a - s) > tiny or abs(b - s) > tiny]
+                if gaps:
+                    ctx.bound(
+                        f"a(t) from {lo}/d stays below a(t) from {hi}/d (grid times before both are within 1e-25 of s)",
+                        0.0,
+                        min(gaps),
+                        err=vals[lo][1] + vals[hi][1],
+                        strict=True,
+                        times=len(gaps),
+                    )
         a, rhs = _rhs(d, L, 1.0)
         for a0 in (Fraction(0), Fraction(4)):
             fl1 = w1_flow(d, L, 1.0, a0 / d)
@@ -1751,7 +1765,7 @@ def cor4_flow(ctx):
     t1, Z, M, err = t1_of(d, L, w, rt / 4)
     kk = int(round(t1 / 0.005))
     for al in (0.01,):
-        ctx.start({"d": d, "L": L, "w2": w, "alpha": al})
+        ctx.start({"d": d, "L": L, "w2": w, "alpha": al, "zeta_d": 0.5})
         for name, ref in (("A", False), ("A_ref", True)):
             fl = early_flow(d, L, w, al, GAP, ref)
             x = fl.states[kk]
@@ -1952,7 +1966,7 @@ def prop11_flow(ctx):
         flint.ctx.prec = old
     ctx.observe("lambda_+/lambda_- < -1 (decided on Arb balls)", holds=bool(ratio_ok), ratio=float((lp / lm).mid()))
     d, L, w = 8, 7, 1.0
-    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
     t_esc = {}
     for al in (0.01, 0.001) if not ctx.full else (0.01, 0.001, 0.0001):
         fl = flow(d, L, w, al, GAP, False, t_end=900.0 if al >= 0.001 else 1100.0)
@@ -2005,7 +2019,7 @@ def cor5_flow(ctx):
     escape rate there exceeds |lambda_-|, so G slightly above 1 is needed) and G_needed - 1 shrinks
     with the level."""
     d, L, w = 8, 7, 1.0
-    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
     lm = float(eig_formulas(d, L, w)[1].mid())
     fl = flow(d, L, w, 0.01, GAP, False)
     k = escape_index(fl)
@@ -2230,7 +2244,7 @@ def prop13_flow(ctx):
         sp.expand((1 + mu / 4) * ls - mu * ls - (ls - 3 * mu * ls / 4)),
     )
     d, L, w = 8, 7, 1.0
-    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
     l_s = float(f_value_s(d, L, w))
     for name, fl in zip(("A", "A_ref"), _flows({"d": d, "L": L, "w2": w, "alpha": 0.01})):
         los = loss_np(fl.states, L, w).astype(float)
@@ -2267,7 +2281,7 @@ def prop14_flow(ctx):
     and at every later grid point with l > 1e-24 (where the gradient is resolved) the PL inequality
     ||grad l||^2 >= 2 mu_2(nu) l holds with the printed mu_2 (P/m = 1 >= 1/2); slack recorded."""
     d, L, w = 8, 7, 1.0
-    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
     l_s = f_value_s(d, L, w)
     for name, fl in zip(("A", "A_ref"), _flows({"d": d, "L": L, "w2": w, "alpha": 0.01})):
         k, los = _post_escape(fl, L, w, l_s)
@@ -2336,7 +2350,7 @@ def lemma19_flow(ctx):
         0,
     )
     dd, L, ww = 8, 7, 1.0
-    ctx.start({"d": dd, "L": L, "w2": ww, "alpha": 0.01})
+    ctx.start({"d": dd, "L": L, "w2": ww, "alpha": 0.01, "zeta_d": 0.5})
     l_s = f_value_s(dd, L, ww)
     fl = _flows({"d": dd, "L": L, "w2": ww, "alpha": 0.01})[0]
     k, los = _post_escape(fl, L, ww, l_s)
@@ -2375,7 +2389,7 @@ def lemma20_flow(ctx):
     the explicit N, the printed mu_2(nu) and a rigorous lower bound of Dist (residual / Lipschitz
     constant of the residual map); the smallest slack (log10) is recorded. And ||A-hat_2 - A(t)|| -> 0."""
     d, L, w = 8, 7, 1.0
-    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01})
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
     l_s = f_value_s(d, L, w)
     fl = _flows({"d": d, "L": L, "w2": w, "alpha": 0.01})[0]
     k, los = _post_escape(fl, L, w, l_s)
@@ -2447,7 +2461,7 @@ def prop16_flow(ctx):
     Delta; the amplification and the log10 slack of the printed bound (proxy constants: G' = 1,
     r_3 = 2 sqrt d 0.05, D_- = 1/(2d) e^{-N t_1}) are recorded."""
     d, L, w, al = 8, 7, 1.0, 0.01
-    ctx.start({"d": d, "L": L, "w2": w, "alpha": al})
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": al, "zeta_d": 0.5})
     R = flow(d, L, w, al, GAP, True)
     amps = []
     errs = []
@@ -2490,7 +2504,7 @@ def cor8_flow(ctx):
     de = sp.Symbol("delta", positive=True)
     ctx.identity("delta/2 + delta/2 = delta", de / 2 + de / 2 - de)
     d, L, w, al = 8, 7, 1.0, 0.01
-    ctx.start({"d": d, "L": L, "w2": w, "alpha": al})
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": al, "zeta_d": 0.5})
     R = flow(d, L, w, al, GAP, True)
     rat = []
     err = 0.0
