@@ -12,7 +12,9 @@ Proposition 16. Throughout ``w2 = P/m`` (the objective depends on the data only 
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 
 import sympy as sp
 
@@ -114,6 +116,15 @@ def lemma12_h(L):
     return sp.Rational(L - 1) / sp.Rational(3, 2) ** (L - 2) * (4 / sp.Rational(16, 3)) ** (L - 2)
 
 
+# Printed values and thresholds of the monotonicity arguments (as printed; the checks compare with these)
+LEMMA6_F_AT_3 = sp.Rational(1, 4)  # Lemma 6: f(3) = 1/4
+LEMMA7_H_AT_3 = sp.Rational(3, 4)  # Lemma 7: h(3) = 3/4
+LEMMA7_G_AT_4 = sp.Rational(9, 4)  # Lemma 7: g(4) = 9/4
+LEMMA9_THRESHOLD = sp.Rational(6, 10)  # Lemma 9: f(L) > -0.6 and g(L) < 0.6 for L >= 7
+LEMMA12_H_AT_4 = sp.Rational(3, 4)  # Lemma 12: h(4) = 0.75
+LEMMA12_G_BOUND = sp.Rational(15, 8)  # Lemma 12: "h(4) = 15/8" (the bound -d + 15/8)
+
+
 def lemma12_g(L):
     return sp.Rational((L - 1) * (L - 2)) / sp.Rational(3, 2) ** (L - 2) * (4 / sp.Rational(16, 3)) ** (L - 3)
 
@@ -188,6 +199,13 @@ def prop16_bound(alpha, zeta2, Gp, r3, d, Dm, N, t1, t3):
     return alpha * (1 - zeta2) * (Gp**2 * r3 / (2 * sp.sqrt(d) * alpha * Dm)) ** 2 * sp.exp(N * (t1 + t3))
 
 
+def claim10_constant(d, L):
+    """The D.3 conclusion's printed constant ``(1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}`` (claim-10)."""
+    from .ssm_poison import gen_lower_bound
+
+    return sp.Rational(1, 2) * gen_lower_bound(d, L)
+
+
 def lipschitz_bound(d, L, w):
     """An explicit Lipschitz constant of ``grad l`` on [-3,3]^d (catalog §0.5 item 8, verified in
     the checks): the Gershgorin row bound of the printed Hessian entries with |a_j| <= 3."""
@@ -208,13 +226,88 @@ ALPHA_PARAM = Param("alpha", float, 0.01, "initialisation scale alpha of I_0 (30
 D_GE_8 = Hypothesis(r"$d\ge8$", lambda p: p["d"] >= 8)
 L_ODD_GE_7 = Hypothesis(r"$L\in\{7,9,11,\dots\}$", lambda p: p["L"] >= 7 and p["L"] % 2 == 1)
 STANDING = (D_GE_8, L_ODD_GE_7)
-# I_3(r) needs alpha <= min{r, ...}/(6d) exp(-N t_1(r)) with N ~ 6e7 (Corollary 3): ~10^(-10^6) at (8, 7), below
-# every double; the flow checks run alpha = 1e-2, 1e-3 and say so.
+
+
+@functools.lru_cache(maxsize=64)
+def i3_alpha_bound_log10(d: int, L: int, w: float, r: float, with_gap: bool = True) -> float:
+    """log10 of the alpha bound of Definition 10, ``min{r, ||A^Z(t_1(r)) - A^-(t_1(r))||}/(6d)
+    exp(-N t_1(r))``, with N the explicit Lipschitz constant :func:`lipschitz_bound` (Corollary 3
+    only says some N exists; any valid one may be used) and ``r`` in (0, s).
+
+    On W_1 the flow (28) is ``a' = -2P/m g_{d,L}(a)`` (Lemma 12), with ``g < 0`` on [-1/d, s), so
+    ``t_1(r) = int_0^{s - r/sqrt d} da / (-2P/m g(a))`` (A^Z reaches the ball from below,
+    claim-9:corrected) and A^- (from -1/d) lags A^Z by ``tau_0 = int_{-1/d}^0 da/(-2P/m g)``.
+    Quadratures at 30 digits (mpmath). ``with_gap=False`` drops the ``||A^Z - A^-||`` term
+    (``min{r, .} <= r``: an upper bound of the alpha bound, a necessary condition)."""
+    import mpmath
+
+    t1, gap = i3_time_and_gap(d, L, w, r, with_gap=with_gap)
+    with mpmath.workdps(30):
+        N = mpmath.mpf(float(lipschitz_bound(d, L, w)))
+        m = mpmath.mpf(r) if gap is None else min(mpmath.mpf(r), gap)
+        return float(mpmath.log10(m / (6 * d)) - N * t1 / mpmath.log(10))
+
+
+@functools.lru_cache(maxsize=64)
+def i3_time_and_gap(d: int, L: int, w: float, r: float, with_gap: bool = True, dps: int = 30):
+    """``(t_1(r), ||A^Z(t_1(r)) - A^-(t_1(r))||)`` of Definition 10 by quadrature on W_1 at ``dps``
+    digits (see :func:`i3_alpha_bound_log10`); the gap is None when ``with_gap`` is False."""
+    import mpmath
+
+    from .ssm_poison import critical_polynomial
+
+    with mpmath.workdps(dps):
+        g = sp.lambdify(a_sym, critical_polynomial(d, L, a_sym), "mpmath")
+        s = mpmath.findroot(g, (mpmath.mpf(1) / d, mpmath.mpf(3) / d), solver="anderson")
+        inv_speed = lambda a: 1 / (-2 * mpmath.mpf(w) * g(a))  # noqa: E731
+        a_end = s - mpmath.mpf(r) / mpmath.sqrt(d)
+        t1 = mpmath.quad(inv_speed, [0, a_end])
+        gap = None
+        if with_gap:
+            tau0 = mpmath.quad(inv_speed, [-mpmath.mpf(1) / d, 0])
+            lo, start, target = (0, 0, t1 - tau0) if t1 >= tau0 else (-mpmath.mpf(1) / d, -mpmath.mpf(1) / d, t1)
+            hi = a_end if t1 >= tau0 else 0
+            a_minus = mpmath.findroot(
+                lambda x: mpmath.quad(inv_speed, [start, x]) - target, (lo, hi), solver="anderson"
+            )
+            gap = mpmath.sqrt(d) * (a_end - a_minus)
+        return t1, gap
+
+
+def in_i3(p) -> bool:
+    """A(0) = alpha zeta in I_3(r/4) (Definition 10; Proposition 10 with the instance's ``r``):
+    zeta_d <= 1/2 and alpha <= the bound (compared in log10; the bound is ~10^(-10^6) at (8, 7))."""
+    return p["zeta_d"] <= 0.5 and math.log10(p["alpha"]) <= i3_alpha_bound_log10(p["d"], p["L"], p["w2"], p["r"] / 4)
+
+
+# r_tilde(mu) = min{r_2, r_bar(mu)} <= r_2 < r_1 <= 1/(2d) (Proposition 9 as printed)
+R_TILDE_MAX = lambda d: 1 / (2 * d)  # noqa: E731
+
+
+def in_i3_tilde(p) -> bool:
+    """A(0) in I_3(r_tilde(mu)/4) established on the instance. The alpha bound increases with r
+    (t_1 decreases), so alpha <= (R/4)/(6d) exp(-N t_1(R/4)) with R = 1/(2d) >= r_tilde is
+    necessary; it is computed first (and fails at every double-precision alpha). Sufficiency
+    needs r_2 (Proposition 9, built on Sell's non-constructive H), which has no value: membership
+    is then not established."""
+    necessary = p["zeta_d"] <= 0.5 and math.log10(p["alpha"]) <= i3_alpha_bound_log10(
+        p["d"], p["L"], p["w2"], R_TILDE_MAX(p["d"]) / 4, with_gap=False
+    )
+    r2_known = False  # r_2 is non-constructive (Sell's theorem): no instance can be shown inside
+    return necessary and r2_known
+
+
 IN_I3 = Hypothesis(
-    r"$A(0)\in\mathcal I_3(\cdot)$ (with the explicit $N$ this needs $\alpha\lesssim10^{-10^6}$: not met by any instance run)",
-    lambda p: False,
+    r"$A(0)\in\mathcal I_3(r/4)$ (Def. 10 with the explicit $N$ of Cor. 3; needs $\alpha\lesssim10^{-10^6}$ at $(8,7)$)",
+    in_i3,
 )
-FLOW_HYPS = STANDING + (IN_I3,)
+IN_I3_TILDE = Hypothesis(
+    r"$A(0)\in\mathcal I_3(\tilde r(\mu)/4)$ (a computed necessary condition; $r_2$ is non-constructive, so "
+    r"membership is never established)",
+    in_i3_tilde,
+)
+PROP10_HYPS = STANDING + (IN_I3,)
+FLOW_HYPS = STANDING + (IN_I3_TILDE,)
 PARAMS = (D_PARAM, L_PARAM, W_PARAM)
 FLOW_PARAMS = (D_PARAM, L_PARAM, W_PARAM, ALPHA_PARAM)
 H_NONCONSTRUCTIVE = (
@@ -566,7 +659,7 @@ statement(
     r"and $|\beta_2(t_1(\frac r4))|,|\beta_2^{ref}(t_1(\frac r4))|\in[\alpha D_-(r),\alpha D_+(r)]$ "
     r"($D_+(r)=d\,e^{Nt_1(r/4)}$, $D_-(r)=\frac1{2d}e^{-Nt_1(r/4)}$).",
     params=FLOW_PARAMS,
-    hypotheses=FLOW_HYPS,
+    hypotheses=PROP10_HYPS,
     notes="The hypothesis alpha <= (I_3 bound) needs alpha below ~10^(-10^5); the flow check runs alpha = 1e-2, 1e-3 "
     "(hypothesis not met, said per instance) and compares the measured |beta_2|/alpha with D_pm (slack reported).",
 )
