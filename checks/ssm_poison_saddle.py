@@ -459,7 +459,9 @@ def _saddle_items(ctx, d, L, w=1.0):
     # a precondition of the enclosures below (uniqueness itself is decided exactly in lemma-7's Sturm check)
     ctx.observe(f"Arb isolates {len(inside)} real root(s) of g in (1/d, 3/d), d={d}, L={L}", real_roots=len(roots))
     if len(inside) != 1:
-        ctx.bound(f"no single isolated root of g in (1/d, 3/d), d={d}, L={L}", math.nan, 0.0, err=0.0)  # inconclusive
+        ctx.undecided(
+            f"no single isolated root of g in (1/d, 3/d), d={d}, L={L}", "the enclosures below need one isolated root"
+        )
         return None
     ok = s.overlaps(inside[0])
     ctx.observe(
