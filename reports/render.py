@@ -550,6 +550,12 @@ def _check_view(
             view["last"] = {"status": last["status"], "run_id": last["run_id"], "date": fmt_time(run.get("started"))}
         return view
     m = v["metrics"] or {}
+    from_run = runs_by_id.get(v.get("run_id")) or {}
+    view["from_run"] = (
+        {"id": v["run_id"], "budget": from_run.get("budget"), "date": fmt_time(from_run.get("started"))}
+        if from_run
+        else None
+    )
     comparisons = []
     raw = [c for c in m.get(schema.COMPARISONS) or [] if isinstance(c, dict)]
     columns = [(k, label, title) for k, label, title in _COLUMNS if any(k in c for c in raw)]
@@ -645,21 +651,32 @@ def _check_view(
     return view
 
 
+def _budget_of(v: dict | None, runs_by_id: dict, default: str | None) -> str | None:
+    """The budget of the run a verdict came from."""
+    return (runs_by_id.get(v["run_id"]) or {}).get("budget", default) if v is not None else default
+
+
 def _collect(store, out: Path, catalog: dict) -> dict:
     papers, titles, stmts, warnings = _catalog(catalog)
     registry = {s["id"]: s for s in stmts}
     run = store.latest_run()
     runs = store.runs(kind="run")
     runs_by_id = {r["id"]: r for r in runs}
-    run_verdicts = store.verdicts(run_id=run["id"]) if run else []
-    budget = run.get("budget") if run else None
+    # every check's latest verdict, whichever run gave it (a one-statement run after a full one
+    # leaves the others' evidence in place, as `ibv show` reads it); the budget is its run's
+    # (a statement or check no longer registered keeps a page only while the latest run has it)
+    in_latest_run = {(v["statement_id"], v["check_name"]) for v in store.verdicts(run_id=run["id"])} if run else set()
+    registered = {(s["id"], c["name"]) for s in stmts for c in s["checks"]}
     by_stmt: dict[str, dict[str, dict]] = {}
-    for v in run_verdicts:  # ordered by id: a repeated (statement, check) keeps the newest
-        by_stmt.setdefault(v["statement_id"], {})[v["check_name"]] = v
+    for (sid, name), v in store.latest_verdicts().items():
+        if (sid, name) in registered or (sid, name) in in_latest_run:
+            by_stmt.setdefault(sid, {})[name] = v
+    budget = run.get("budget") if run else None
     history = store.verdict_history(kind="run")
-    last_before: dict[tuple[str, str], dict] = {}
+    last_before: dict[tuple[str, str], dict] = {}  # the verdict before the latest, per check
     for h in history:
-        if run is None or h["run_id"] != run["id"]:
+        latest = by_stmt.get(h["statement_id"], {}).get(h["check_name"])
+        if latest is None or h["id"] < latest["id"]:
             last_before[(h["statement_id"], h["check_name"])] = h
 
     ids = [s["id"] for s in stmts] + [sid for sid in by_stmt if sid not in registry]
@@ -696,7 +713,7 @@ def _collect(store, out: Path, catalog: dict) -> dict:
                     store,
                     out,
                     safe[sid],
-                    budget,
+                    _budget_of(ran.get(c["name"]), runs_by_id, budget),
                     doc=c.get("doc") or "",
                 )
             )

@@ -661,3 +661,19 @@ def test_every_registered_text_renders():
             if "$" in prose and "\\$" not in text:
                 failures.append(f"{s.id} {name}: unmatched $ in {text[:120]!r}")
     assert not failures, f"{len(failures)} texts do not render:\n" + "\n".join(failures[:30])
+
+
+def test_a_one_statement_run_leaves_the_others_latest_evidence(planted, tmp_path):
+    """Issue 21, item 1: after a run of two statements and then a run of one, the report shows
+    both statements' latest verdicts (the earlier one's from its run), as ``ibv show`` does."""
+    from checks.machine.cli import main
+
+    store, out = str(tmp_path / "s.sqlite"), tmp_path / "out"
+    assert main(["run", "scratch/planted", "scratch/slow", "--store", store, "--quiet"]) == 0
+    assert main(["run", "scratch/slow", "--store", store, "--quiet"]) == 0
+    assert main(["report", "--store", store, "--out", str(out)]) == 0
+    index = (out / "index.html").read_text(encoding="utf-8")
+    row = re.search(r'data-id="scratch/planted" data-status="([^"]+)"', index)
+    assert row and row.group(1) == "verified"
+    page = _page(out, "scratch/planted")
+    assert "<dt>run</dt><dd>1 (quick," in page
