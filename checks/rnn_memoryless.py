@@ -78,6 +78,17 @@ def extrapolation_error(A, B, C, k: int, target, T: int = 60) -> float:
     return max(abs(float(h[j]) - float(target[j] if j < len(target) else 0.0)) for j in range(k, T))
 
 
+def gd_roundoff(run, k: int, T: int) -> Estimate:
+    """A priori roundoff bound (operation count x unit roundoff x scale) for a number read off the
+    final iterate of a float64 GD run: (steps + T) steps of ~k d^2 operations each, scaled by the
+    largest parameter entry squared (the products C A^j B) and by max(1, rho(A))^T."""
+    A, B, C = (np.asarray(M, float) for M in run.params[-1])
+    d = A.shape[0]
+    scale = max(1.0, float(np.abs(A).max()), float(np.abs(B).max()), float(np.abs(C).max())) ** 2
+    grow = max(1.0, spectral_radius(A)) ** T
+    return Estimate(0.0, (len(run.losses) + T) * k * d * d * EPS64 * scale * grow, "roundoff bound")
+
+
 def spectral_radius(A) -> float:
     return float(max(abs(np.linalg.eigvals(np.asarray(A, float)))))
 
@@ -514,7 +525,7 @@ def lemma32_random(ctx):
     ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=8, full=80)
 
 
-# the identities are for d = 3 and the recurrence runs at three sampled instances: exact evidence, not a proof for every d
+# identities at d = 3, the recurrence at three sampled instances: exact evidence, not a proof for every d
 @check("rnn-memoryless/claim-A-zero-solution", "zero-A", "symbolic", expect="verified")
 def a_zero_symbolic(ctx):
     """A = 0 with symbolic B, C (d = 3) scaled to CB = w: h_0 = w and h_j = 0 (j < 12)
