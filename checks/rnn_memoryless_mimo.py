@@ -437,6 +437,7 @@ def mimo61_gd(ctx):
         else:
             A_1, B_1, C_1 = run.params[1]
             ctx.observe(
-                "non-symmetric W (outside the hypothesis): B_1 != C_1^T after one step (the printed condition is needed)",
+                "non-symmetric W (outside the hypothesis): B_1 != C_1^T after one step "
+                "(the printed condition is needed)",
                 deviation=float(np.abs(B_1 - C_1.T).max()),
             )
