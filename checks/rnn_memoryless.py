@@ -36,12 +36,13 @@ from numerics import linear_rnn_gd as gd
 from numerics.estimate import Estimate
 from theorems import linear_rnn as tl
 from theorems import rnn_memoryless as rm
+from theorems import rnn_memoryless_experiments as rx
 
 from .core import check
 
 EPS64 = float(np.finfo(float).eps)
 HP_BITS = 128
-EXTRAP_OK = 1e-2  # 'extrapolates' in the experiments: max_{k<=j<T} |h_j - h*_j| <= 1e-2 |w| (stated in notes)
+EXTRAP_OK = rx.EXTRAP_OK  # 'extrapolates' in the experiments (theorems.rnn_memoryless_experiments)
 
 
 # ---------------------------------------------------------------------------------------

@@ -20,6 +20,25 @@ _XAVIER_NOTE = (
     "(T = 60; T = 20 for Figure 1) after fitting (L_k < 1e-8)."
 )
 
+# Issue 17: a non-reproduction under settings the suite chose is not a refutation (the checks say inconclusive).
+NOT_REPRODUCED = (
+    "[Inconclusive under the verdict rules: the paper's settings are lost and the suite's reduced reproduction with "
+    "a few seeds cannot reach a significant refutation; a paper-size run is pending.] "
+)
+
+# The suite's readings of the empirical claims (the paper states no thresholds; see each statement's notes):
+EXTRAP_OK = 1e-2  # 'extrapolates': max_{k<=j<T} |h_j - h*_j| <= EXTRAP_OK |w|
+FIT_LOSS = 1e-8  # 'fits the training length': L_k < FIT_LOSS
+TYPICAL_RATE = 0.5  # 'typically' / 'yields solutions that extrapolate': a fitted run extrapolates w.p. > 1/2
+TEST_LEVEL = 0.01  # the one-sided exact binomial tests of those rates
+
+
+def conserved_quantity(A, B, C):
+    """CI-6, the conservation law the paper hypothesises for Fig. 4: ``Q = A^T A - A A^T + C^T C - B B^T``
+    (``B`` a column, ``C`` a row; SymPy matrices or numpy arrays)."""
+    return A.T @ A - A @ A.T + C.T @ C - B @ B.T
+
+
 CLAIM_TYPICALLY_A_NONZERO = statement(
     "rnn-memoryless/claim-typically-A-nonzero",
     "claim",
@@ -32,7 +51,8 @@ CLAIM_TYPICALLY_A_NONZERO = statement(
     r"from zero, yet still results in good extrapolation.",
     params=(SEED,),
     expect="refuted",
-    erratum=(
+    erratum=NOT_REPRODUCED
+    + (
         "Under Section 7's default (non-symmetric Xavier) initialisation, gradient descent and Adam on the population loss (4) "
         "fit the training length but the learned A, while far from 0, does NOT give C A^j B = 0: in the suite's reduced "
         "reproduction (d = 8, k = 3, w = 1, seeds 0-5) 0 of 6 GD runs and 0 of 6 Adam runs have max_{3<=j<60} |h_j| <= 0.01 "
@@ -87,7 +107,7 @@ CLAIM_STANDARD_INIT = statement(
     r"particular using standard initialization schemes and teachers with memory.",
     params=(SEED,),
     expect="refuted",
-    erratum=_STD_INIT_ERRATUM,
+    erratum=NOT_REPRODUCED + _STD_INIT_ERRATUM,
     notes=_XAVIER_NOTE,
 )
 
@@ -141,7 +161,8 @@ CLAIM_ALL_ARCH = statement(
     r"non-extrapolating solutions.",
     params=(SEED,),
     expect="refuted",
-    erratum=(
+    erratum=NOT_REPRODUCED
+    + (
         "For the linear RNN (the only architecture the suite runs: no LSTM/GRU stack is installed) the claim fails in the "
         "reduced reproduction under the paper's Xavier initialisation: trained without adversarial data (Adam, lr 1e-3, "
         "population loss, d = 8, k = 3) the model fits but does not extrapolate (0 of 6 seeds with max_{3<=j<20} |h_j| <= 0.01; "
@@ -178,7 +199,8 @@ CLAIM_TEACHER_MEMORY = statement(
     r"of Figure 1 but with [$\hat d$ not recoverable].",
     params=(SEED,),
     expect="refuted",
-    erratum=(
+    erratum=NOT_REPRODUCED
+    + (
         "Under the paper's Xavier initialisation the linear RNN does not extrapolate a teacher with memory in the reduced "
         "reproduction (population loss sum_{j<k} (h_j - h*_j)^2, teacher with d_hat in {1, 2, 3} positive atoms, d = 8, "
         "k = 6, GD eta = 0.02, 5000 steps): all 9 fitted models (3 teachers per d_hat) have max_{k<=j<60} |h_j - h*_j| > 0.01 "
@@ -245,7 +267,8 @@ CLAIM_APPD = statement(
     r"with smaller dimensionality $\hat d$.",
     params=(SEED,),
     expect="refuted",
-    erratum=(
+    erratum=NOT_REPRODUCED
+    + (
         "With the stated standard Xavier initialisation the linear RNN shows no good-extrapolation regime in the reduced "
         "reproduction: already for d_hat = 1 < k = 4 the fitted models' extrapolation MSE exceeds the teacher's own tail "
         "energy (worse than predicting 0; e.g. d_hat = 1: MSE 0.05 and 0.64 against tail energies 4e-3 and 4e-4), and "
