@@ -654,7 +654,7 @@ def theorem41_lp(ctx):
                 hi.value,
                 0.0,
                 tol=tol,
-                err=hi.error + 1e-12 * scale * box,
+                err=Estimate(0.0, hi.error + 1e-12 * scale * box, "two tolerances"),
                 scale=1.0,
             )
             ctx.agree(
@@ -662,7 +662,7 @@ def theorem41_lp(ctx):
                 lo.value,
                 0.0,
                 tol=tol,
-                err=lo.error + 1e-12 * scale * box,
+                err=Estimate(0.0, lo.error + 1e-12 * scale * box, "two tolerances"),
                 scale=1.0,
             )
     P, e1, _ = rm.proposition_5_1_parameters(4, 1)
@@ -674,7 +674,7 @@ def theorem41_lp(ctx):
         hi.value,
         10.0,
         tol=1e-6,
-        err=hi.error,
+        err=Estimate(0.0, hi.error, "two tolerances"),
     )
 
 

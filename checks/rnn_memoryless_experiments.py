@@ -155,7 +155,7 @@ def typically_a_nonzero_corrected(ctx):
                 [mpmath.sqrt(7 + lim.value[0] ** 2)],
                 [mpmath.sqrt(7)],
                 tol=1e-25,
-                err=2 * lim.error,
+                err=Estimate(0.0, 2 * lim.error, "two precisions"),
                 scale=1.0,
             )
     outs = _xavier_outcomes(ctx, "gd")
@@ -263,7 +263,7 @@ def symmetry_tendency(ctx):
         drift,
         0.0,
         tol=1e-8,
-        err=float(np.max(fl.error)) * 20 + 1e-14,
+        err=Estimate(0.0, float(np.max(fl.error)) * 20 + 1e-14, "two tolerances"),
         scale=1.0,
     )
 

@@ -320,7 +320,14 @@ def slackness_lp(ctx):
         if all(held.values()):
             for J in range(k, 9):
                 r = moment_lp(k, J)
-                ctx.agree(f"k={k} (hypotheses hold): max m_{J} = 0", r.value, 0.0, tol=1e-7, err=r.error, scale=1.0)
+                ctx.agree(
+                    f"k={k} (hypotheses hold): max m_{J} = 0",
+                    r.value,
+                    0.0,
+                    tol=1e-7,
+                    err=Estimate(0.0, r.error, "two tolerances"),
+                    scale=1.0,
+                )
         else:
             r = moment_lp(k, k)
             ctx.agree(
@@ -328,7 +335,7 @@ def slackness_lp(ctx):
                 r.value,
                 2.0**k,
                 tol=1e-6,
-                err=r.error,
+                err=Estimate(0.0, r.error, "two tolerances"),
             )
 
 
@@ -555,7 +562,7 @@ def residual_full_vs_reduced(d: int, k: int, w: float, c0: float, seed: int):
             float(np.abs(B - c * b).max()),
             float(np.abs(C - c * b).max()),
         )
-    return dev, float(np.max(full.error)) + float(np.max(red.error))
+    return dev, Estimate(0.0, float(np.max(full.error)) + float(np.max(red.error)), "two tolerances")
 
 
 @check("rnn-memoryless/theorem-6.1", "residual-init-limit", "flow")
@@ -624,18 +631,28 @@ def theorem61_residual_flow(ctx):
         if not lim.reached:
             continue
         with mpmath.workprec(HP_BITS):
-            ctx.agree("limit a = 0 (A_inf = I - b b^T)", [av], [0], tol=1e-25, err=lim.error, scale=1.0)
+            ctx.agree(
+                "limit a = 0 (A_inf = I - b b^T)",
+                [av],
+                [0],
+                tol=1e-25,
+                err=Estimate(0.0, lim.error, "two precisions"),
+                scale=1.0,
+            )
             ctx.agree(
                 "limit c = sqrt(w) (CB = w)",
                 [cv],
                 [mpmath.sqrt(mpmath.mpf(inst["w"]))],
                 tol=1e-25,
-                err=lim.error,
+                err=Estimate(0.0, lim.error, "two precisions"),
                 scale=1.0,
             )
             hj = max(abs(av**j * cv**2) for j in range(1, 60))
         ctx.bound(
-            "the limit extrapolates: max_(1<=j<60) |h_j| = max |a^j c^2| at the limit", float(hj), 1e-25, err=lim.error
+            "the limit extrapolates: max_(1<=j<60) |h_j| = max |a^j c^2| at the limit",
+            float(hj),
+            1e-25,
+            err=Estimate(0.0, lim.error, "two precisions"),
         )
     dev, err = residual_full_vs_reduced(3, 3, 1.0, 0.5, 0)
     ctx.agree(
@@ -670,7 +687,7 @@ def residual_setting(ctx):
                 [normA],
                 [mpmath.sqrt(d - 1)],
                 tol=1e-25,
-                err=2 * lim.error,
+                err=Estimate(0.0, 2 * lim.error, "two precisions"),
                 scale=1.0,
             )
     for d in (3, 4):
