@@ -711,7 +711,7 @@ def residual_setting(ctx):
         ctx.bound(
             "rho(A0) = 2: the loss falls below 1e-3 of its start",
             float(run.losses[-1]),
-            1e-3 * float(run.losses[0]),
+            rg.GD_CONVERGED_RATIO * float(run.losses[0]),
             err=gd_roundoff(run, 3, 3),
             L0=float(run.losses[0]),
             L=float(run.losses[-1]),
@@ -882,20 +882,22 @@ def lemma63_qp(ctx):
             vals.append(r.value)
             errs.append(r.error)
             ctx.bound(
-                f"lambda={tuple(lam)}, delta={delta:g}: the QP solution is feasible "
+                f"lambda={tuple(float(x) for x in lam)}, delta={delta:g}: the QP solution is feasible "
                 "(p . lambda^T >= delta, non-extrapolating, p >= 0): residual <= 1e-9",
                 r.residual,
                 1e-9,
                 err=Estimate(0.0, EPS64 * (1 + float(np.abs(Mq).max())), "roundoff bound"),
             )
         ctx.bound(
-            f"lambda={tuple(lam)}: min loss at delta = 1e-6 is below eps = 1e-6",
+            f"lambda={tuple(float(x) for x in lam)}: min loss at delta = 1e-6 is below eps = 1e-6",
             vals[-1],
             1e-6,
             err=Estimate(0.0, errs[-1], "two tolerances"),
         )
         ctx.observe(
-            f"lambda={tuple(lam)}: the optimum against delta", decreasing=vals[0] > vals[1] > vals[2], optima=vals
+            f"lambda={tuple(float(x) for x in lam)}: the optimum against delta",
+            decreasing=vals[0] > vals[1] > vals[2],
+            optima=vals,
         )
 
 
@@ -976,7 +978,7 @@ def sec71_corrected(ctx):
             ctx.bound(
                 f"d={d}, seed {seed}: loss below 1e-3 of its start",
                 float(run.losses[-1]),
-                1e-3 * float(run.losses[0]),
+                rg.GD_CONVERGED_RATIO * float(run.losses[0]),
                 err=gd_roundoff(run, 3, 3),
                 L=float(run.losses[-1]),
             )

@@ -20,6 +20,7 @@ from numerics import linear_rnn_gd as gd
 from numerics.estimate import Estimate
 from theorems import linear_rnn as tl
 from theorems import rnn_memoryless as rm
+from theorems import rnn_memoryless_gd as rg
 from theorems import rnn_memoryless_mimo as rmm
 
 from .core import check
@@ -383,7 +384,7 @@ def mimo61_gd(ctx):
             ctx.bound(
                 "premise observed: the loss falls below 1e-3 of its start",
                 float(run.losses[-1]),
-                1e-3 * float(run.losses[0]),
+                rg.GD_CONVERGED_RATIO * float(run.losses[0]),
                 err=gd_roundoff(run, k, 3),
                 L0=float(run.losses[0]),
             )
