@@ -40,6 +40,7 @@ from .rnn_memoryless import (
 # Empirical claims and figures (reduced reproductions on the population loss)
 # ---------------------------------------------------------------------------------------
 EXP_D, EXP_K = 8, 3
+SUITE_SETTINGS = "suite"  # the reduced reproductions' settings (not the paper's: rx.PAPER_SETTINGS)
 
 
 @functools.cache
@@ -112,13 +113,21 @@ def _judge_extrapolation_fraction(ctx, label, outcomes):
         )
 
 
-# the paper's settings are lost (suite's reduced reproduction) and 3 seeds (6 full) cannot make the binomial test
-# of 'typically' significant at 1% (0 of 3: p = 0.125; 0 of 6: p = 0.016): not a refutation; paper-size run pending
-@check("rnn-memoryless/claim-typically-A-nonzero", "xavier-runs", "experiment", expect="inconclusive")
+# the paper's settings are lost: the suite's reduced reproduction lies outside the statement's PAPER_SETTINGS
+# hypothesis and is recorded (its binomial test too: 0 of 3, p = 0.125; 0 of 6, p = 0.016): no verdict on the
+# printed claim until a paper-size run (separate issue)
+@check(
+    "rnn-memoryless/claim-typically-A-nonzero",
+    "xavier-runs",
+    "experiment",
+    expect="inconclusive",
+    outside_hypotheses=True,
+)
 def typically_a_nonzero(ctx):
     """Section 7's default: Xavier-uniform initialisation, GD (eta = 0.02, 3000 steps) on (4),
     d = 8, k = 3, w = 1: A ends far from 0 (||A||_F >= 1) but C A^j B does not vanish: the
     extrapolation error max_(3<=j<60) |h_j| exceeds 0.01 (the refutation)."""
+    ctx.start({"settings": SUITE_SETTINGS})
     outs = _xavier_outcomes(ctx, "gd")
     for o in outs:
         ctx.bound(f"seed {o['seed']}: A far from 0 (||A||_F >= 1)", 1.0, o["normA"], err=o["err"])
@@ -167,13 +176,20 @@ def typically_a_nonzero_corrected(ctx):
     )
 
 
-# the paper's settings are lost (suite's reduced reproduction) and 3 seeds per optimiser (6 full) cannot make the
-# binomial test of 'yields solutions that extrapolate' significant at 1%: not a refutation; paper-size run pending
-@check("rnn-memoryless/claim-standard-init-bias", "xavier-gd-adam", "experiment", expect="inconclusive")
+# the paper's settings are lost: the suite's reduced reproduction lies outside PAPER_SETTINGS and is recorded
+# (3 seeds per optimiser, 6 full: its binomial tests are not significant at 1% anyway); paper-size run pending
+@check(
+    "rnn-memoryless/claim-standard-init-bias",
+    "xavier-gd-adam",
+    "experiment",
+    expect="inconclusive",
+    outside_hypotheses=True,
+)
 def standard_init_bias(ctx):
     """Reduced reproduction (population loss (4), d = 8, k = 3, w = 1, Xavier-uniform init): GD
     (eta = 0.02) and Adam (lr 1e-3, Keras betas) for 3000 steps; the fraction of fitted runs
     that extrapolate (max_(3<=j<60) |h_j| <= 0.01)."""
+    ctx.start({"settings": SUITE_SETTINGS})
     _judge_extrapolation_fraction(ctx, "Xavier + GD", _xavier_outcomes(ctx, "gd"))
     _judge_extrapolation_fraction(ctx, "Xavier + Adam", _xavier_outcomes(ctx, "adam"))
 
@@ -290,18 +306,20 @@ def _per_step_error(run, target, T):
     return [abs(float(h[j]) - (target[j] if j < len(target) else 0.0)) for j in range(T)]
 
 
-# LSTM/GRU not run, the paper's settings are lost (suite's reduced reproduction) and 3 seeds (6 full) cannot make
-# the binomial test significant at 1%: not a refutation; paper-size run (Keras) pending in a separate issue
+# LSTM/GRU not run and the paper's settings are lost: the suite's reduced reproduction lies outside PAPER_SETTINGS
+# and is recorded (3 seeds, 6 full: not significant at 1% anyway); paper-size run (Keras) pending, separate issue
 @check(
     "rnn-memoryless/claim-all-architectures-extrapolate",
     "linear-rnn-normal-vs-adversarial",
     "experiment",
     expect="inconclusive",
+    outside_hypotheses=True,
 )
 def all_arch(ctx):
     """Linear RNN (the only architecture run; no LSTM/GRU stack installed): trained normally
     (Adam from Xavier) the models fit but most do not extrapolate to T = 20 (the refutation);
     trained with adversarial labels they fit those and do not extrapolate."""
+    ctx.start({"settings": SUITE_SETTINGS})
     runs = figure1_runs(3 if not ctx.full else 6)
     outs = []
     for s, (normal, adv, _) in enumerate(runs):
@@ -362,14 +380,21 @@ def memory_runs(kind: str, d_hat: int, seed: int, k: int = 6, steps: int = 5000)
     return float(run.losses[-1]), extrapolation_error(A, B, C, k, target, 60), run
 
 
-# d_hat, k and the training settings are lost (suite's reduced reproduction), 2 runs (9 full): the binomial test
-# cannot be significant at 1% (0 of 9: p = 0.002 only in the full budget, under settings the suite chose): not a
-# refutation of the paper's figure; paper-size run pending in a separate issue
-@check("rnn-memoryless/claim-teacher-with-memory", "xavier-teacher-with-memory", "experiment", expect="inconclusive")
+# d_hat, k and the training settings are lost: the suite's runs lie outside PAPER_SETTINGS and are recorded (the
+# full budget's 0 of 9 is significant at 1%, p = 0.002, but under settings the suite chose: not a refutation of
+# the paper's figure); paper-size run pending in a separate issue
+@check(
+    "rnn-memoryless/claim-teacher-with-memory",
+    "xavier-teacher-with-memory",
+    "experiment",
+    expect="inconclusive",
+    outside_hypotheses=True,
+)
 def teacher_memory(ctx):
     """Xavier initialisation, GD (eta = 0.02, 5000 steps; 3000 quick) on sum_{j<6} (h_j - h*_j)^2 with
     symmetric teachers of d_hat in {1, 2, 3} atoms (d = 8): the fraction of fitted runs that
     extrapolate (max_(6<=j<60) |h_j - h*_j| <= 0.01)."""
+    ctx.start({"settings": SUITE_SETTINGS})
     outs = []
     for d_hat in (1, 3) if not ctx.full else (1, 2, 3):
         for seed in _seeds(ctx, 1, 3):
@@ -468,13 +493,16 @@ def appd_run(kind: str, d_hat: int, seed: int, k: int = 4, steps: int = 5000):
     return float(run.losses[-1]), mse, tail, gd_roundoff(run, k, k + 41).error, gd_roundoff(run, k, k).error
 
 
-# d, k, the thresholds and the third setting are lost; GRU/LSTM not run; 2 teachers per d_hat: the rate of good
-# extrapolation cannot be tested significantly (binomial, 1%) under the paper's protocol: not a refutation
-@check("rnn-memoryless/claim-appD-regimes", "xavier-regimes", "experiment", expect="inconclusive")
+# d, k, the thresholds and the third setting are lost, GRU/LSTM not run: the suite's runs lie outside
+# PAPER_SETTINGS and are recorded (2 teachers per d_hat: not significant at 1% anyway); paper-size run pending
+@check(
+    "rnn-memoryless/claim-appD-regimes", "xavier-regimes", "experiment", expect="inconclusive", outside_hypotheses=True
+)
 def appd_regimes(ctx):
     """Xavier initialisation (the stated one), d = 8, k = 4, d_hat = 1 < k: does the fitted model
     extrapolate well, i.e. is its extrapolation MSE below the teacher's own tail energy (the MSE
     of predicting 0)? (the good regime the claim reports for small d_hat)."""
+    ctx.start({"settings": SUITE_SETTINGS})
     good, fitted = 0, 0
     for d_hat in (1,) if not ctx.full else (1, 2, 3, 4, 6):
         for seed in (0, 1):

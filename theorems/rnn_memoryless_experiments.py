@@ -6,7 +6,7 @@ Parameters are imported from ``theorems.rnn_memoryless``.
 
 from __future__ import annotations
 
-from .registry import src, statement
+from .registry import Hypothesis, src, statement
 from .rnn_memoryless import SEED, D, K
 
 # ---------------------------------------------------------------------------------------
@@ -22,8 +22,17 @@ _XAVIER_NOTE = (
 
 # Issue 17: a non-reproduction under settings the suite chose is not a refutation (the checks say inconclusive).
 NOT_REPRODUCED = (
-    "[Inconclusive under the verdict rules: the paper's settings are lost and the suite's reduced reproduction with "
-    "a few seeds cannot reach a significant refutation; a paper-size run is pending.] "
+    "[Inconclusive under the verdict rules: the paper's settings are lost, so the suite's reduced reproduction lies "
+    "outside the statement's PAPER_SETTINGS hypothesis and is recorded, not judged; a paper-size run is pending.] "
+)
+
+# The empirical claims report the paper's experiments, whose settings (d, k, d_hat, optimiser, learning rate, steps,
+# data) are lost: a run is evidence about them only under those settings; the suite's reduced reproductions carry
+# settings="suite" and are recorded, not judged, against the printed claims.
+PAPER_SETTINGS = Hypothesis(
+    "the experiment runs under the paper's settings (d, k, d_hat, optimiser, learning rate, steps, data: lost in "
+    "extraction); evaluated on the instance's 'settings'",
+    lambda p: p["settings"] == "paper",
 )
 
 # The suite's readings of the empirical claims (the paper states no thresholds; see each statement's notes):
@@ -50,6 +59,7 @@ CLAIM_TYPICALLY_A_NONZERO = statement(
     r"$\mathbf B,\mathbf C$. [§1:] learned solutions do not comprise a zero state transition matrix, but rather one which is far "
     r"from zero, yet still results in good extrapolation.",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
     erratum=NOT_REPRODUCED
     + (
@@ -106,6 +116,7 @@ CLAIM_STANDARD_INIT = statement(
     r"gradient-based optimization exhibits an implicit bias towards extrapolation even without these restrictions, in "
     r"particular using standard initialization schemes and teachers with memory.",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
     erratum=NOT_REPRODUCED + _STD_INIT_ERRATUM,
     notes=_XAVIER_NOTE,
@@ -160,6 +171,7 @@ CLAIM_ALL_ARCH = statement(
     r"without adversarial learning. The results confirm that all architectures extrapolate despite existence of "
     r"non-extrapolating solutions.",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
     erratum=NOT_REPRODUCED
     + (
@@ -198,6 +210,7 @@ CLAIM_TEACHER_MEMORY = statement(
     r"also occurs for non-zero [$\hat d$]. Figure 2 confirms that this is indeed the case, via an experiment analogous to that "
     r"of Figure 1 but with [$\hat d$ not recoverable].",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
     erratum=NOT_REPRODUCED
     + (
@@ -266,6 +279,7 @@ CLAIM_APPD = statement(
     r"deteriorates. These results suggest that gradient descent with standard initialization is indeed biased towards models "
     r"with smaller dimensionality $\hat d$.",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
     erratum=NOT_REPRODUCED
     + (
