@@ -147,7 +147,7 @@ def gradients_fd(ctx):
                 [float(v / scale) for v in printed],
                 [float(v / scale) for v in fd],
                 tol=1e-13,
-                err=err,
+                err=Estimate(0.0, err, "two step sizes"),
                 scale=1.0,
             )
 
