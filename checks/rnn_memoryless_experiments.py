@@ -18,12 +18,15 @@ import sympy as sp
 
 from numerics import flows
 from numerics import linear_rnn_gd as gd
+from numerics.estimate import Estimate
+from theorems import rnn_memoryless_experiments as rx
 
 from .core import check
 from .rnn_memoryless import (
     EXTRAP_OK,
     HP_BITS,
     extrapolation_error,
+    gd_roundoff,
     gd_run,
     memoryless_loss,
     residual_limit,
@@ -37,6 +40,12 @@ from .rnn_memoryless import (
 # Empirical claims and figures (reduced reproductions on the population loss)
 # ---------------------------------------------------------------------------------------
 EXP_D, EXP_K = 8, 3
+SUITE_SETTINGS = "suite"  # the reduced reproductions' settings (not the paper's: rx.PAPER_SETTINGS)
+OUTSIDE_NOTE = (
+    "Reduced reproduction under settings the suite chose (the paper's are lost): outside the statement's "
+    "PAPER_SETTINGS hypothesis, so every comparison is recorded under observations (with the status it would have "
+    "had) and none is a verdict on the printed claim; a paper-size run is a separate issue."
+)
 
 
 @functools.cache
@@ -67,6 +76,7 @@ def _xavier_outcomes(ctx, optimizer: str, k: int = EXP_K, T: int = 60):
         out.append(
             {
                 "seed": seed,
+                "err": gd_roundoff(run, k, T),
                 "loss": float(run.losses[-1]),
                 "E": extrapolation_error(A, B, C, k, [1.0], T),
                 "normA": float(np.linalg.norm(A)),
@@ -78,37 +88,55 @@ def _xavier_outcomes(ctx, optimizer: str, k: int = EXP_K, T: int = 60):
 
 
 def _judge_extrapolation_fraction(ctx, label, outcomes):
-    fitted = [o for o in outcomes if o["loss"] < 1e-8 and not o["diverged"]]
-    ctx.fact(
-        f"{label}: the runs fit the training length (L_k < 1e-8)",
-        len(fitted) == len(outcomes),
+    """'Typically' / 'yields solutions that extrapolate' read as a rate: a fitted run extrapolates
+    with probability above rx.TYPICAL_RATE; judged by an exact binomial test over the seeds (each
+    run's outcome is recorded, and a single run that does not extrapolate refutes nothing)."""
+    fitted = [o for o in outcomes if o["loss"] < rx.FIT_LOSS and not o["diverged"]]
+    ctx.observe(
+        f"{label}: runs that fit the training length (L_k < {rx.FIT_LOSS:g})",
+        fitted=len(fitted),
+        runs=len(outcomes),
         losses=[o["loss"] for o in outcomes],
     )
     good = [o for o in fitted if o["E"] <= EXTRAP_OK]
     for o in fitted:
-        ctx.bound(
-            f"{label}, seed {o['seed']}: extrapolates (max_(k<=j<T) |h_j| <= {EXTRAP_OK:g} |w|)",
-            o["E"],
-            EXTRAP_OK,
-            err=1e-12,
+        ctx.observe(
+            f"{label}, seed {o['seed']}: extrapolation error max_(k<=j<T) |h_j - h*_j|",
+            error=o["E"],
+            extrapolates=o["E"] <= EXTRAP_OK,
             rho=o["rho"],
             normA=o["normA"],
         )
-    ctx.fact(
-        f"{label}: most fitted runs extrapolate ({len(good)} of {len(fitted)})",
-        len(good) * 2 > len(fitted),
-        fraction=len(good) / max(1, len(fitted)),
-    )
+    if fitted:
+        ctx.proportion(
+            f"{label}: fitted runs that extrapolate ({len(good)} of {len(fitted)})",
+            len(good),
+            len(fitted),
+            ">",
+            rx.TYPICAL_RATE,
+            level=rx.TEST_LEVEL,
+        )
 
 
-@check("rnn-memoryless/claim-typically-A-nonzero", "xavier-runs", "experiment")
+# the paper's settings are lost: the suite's reduced reproduction lies outside the statement's PAPER_SETTINGS
+# hypothesis and is recorded (its binomial test too: 0 of 3, p = 0.125; 0 of 6, p = 0.016): no verdict on the
+# printed claim until a paper-size run (separate issue)
+@check(
+    "rnn-memoryless/claim-typically-A-nonzero",
+    "xavier-runs",
+    "experiment",
+    expect="inconclusive",
+    outside_hypotheses=True,
+)
 def typically_a_nonzero(ctx):
     """Section 7's default: Xavier-uniform initialisation, GD (eta = 0.02, 3000 steps) on (4),
     d = 8, k = 3, w = 1: A ends far from 0 (||A||_F >= 1) but C A^j B does not vanish: the
     extrapolation error max_(3<=j<60) |h_j| exceeds 0.01 (the refutation)."""
+    ctx.start({"settings": SUITE_SETTINGS})
+    ctx.note(OUTSIDE_NOTE)
     outs = _xavier_outcomes(ctx, "gd")
     for o in outs:
-        ctx.bound(f"seed {o['seed']}: A far from 0 (||A||_F >= 1)", 1.0, o["normA"], err=1e-12)
+        ctx.bound(f"seed {o['seed']}: A far from 0 (||A||_F >= 1)", 1.0, o["normA"], err=o["err"])
     _judge_extrapolation_fraction(ctx, "Xavier + GD", outs)
 
 
@@ -126,11 +154,12 @@ def typically_a_nonzero_corrected(ctx):
     for s, run in enumerate(symmetric_runs(2 if not ctx.full else 6)):
         A, B, C = run.params[-1]
         E = [extrapolation_error(a, b, c, EXP_K, [1.0]) for a, b, c in run.params[1:]]
-        ctx.bound(f"symmetric seed {s}: ||A||_F >= 0.5", 0.5, float(np.linalg.norm(A)), err=1e-12)
-        ctx.bound(f"symmetric seed {s}: extrapolation error <= 0.01", E[-1], EXTRAP_OK, err=1e-12)
-        ctx.fact(
-            f"symmetric seed {s}: the extrapolation error decreases along the run",
-            all(b <= a for a, b in zip(E, E[1:])),
+        err = gd_roundoff(run, EXP_K, 60)
+        ctx.bound(f"symmetric seed {s}: ||A||_F >= 0.5", 0.5, float(np.linalg.norm(A)), err=err)
+        ctx.bound(f"symmetric seed {s}: extrapolation error <= 0.01", E[-1], EXTRAP_OK, err=err)
+        ctx.observe(
+            f"symmetric seed {s}: the extrapolation error along the run",
+            decreasing=all(b <= a for a, b in zip(E, E[1:])),
             errors=E,
         )
     lim = residual_limit(1.0, 3, 0.5)
@@ -141,22 +170,33 @@ def typically_a_nonzero_corrected(ctx):
                 [mpmath.sqrt(7 + lim.value[0] ** 2)],
                 [mpmath.sqrt(7)],
                 tol=1e-25,
-                err=2 * lim.error,
+                err=Estimate(0.0, 2 * lim.error, "two precisions"),
                 scale=1.0,
             )
     outs = _xavier_outcomes(ctx, "gd")
-    ctx.fact(
-        "Xavier: A far from 0 and error above 0.01 in most runs",
-        sum(o["normA"] >= 1 and o["E"] > EXTRAP_OK for o in outs) * 2 > len(outs),
+    ctx.observe(
+        "Xavier: runs with A far from 0 (||A||_F >= 1) and error above 0.01",
+        count=sum(o["normA"] >= 1 and o["E"] > EXTRAP_OK for o in outs),
+        runs=len(outs),
         errors=[o["E"] for o in outs],
     )
 
 
-@check("rnn-memoryless/claim-standard-init-bias", "xavier-gd-adam", "experiment")
+# the paper's settings are lost: the suite's reduced reproduction lies outside PAPER_SETTINGS and is recorded
+# (3 seeds per optimiser, 6 full: its binomial tests are not significant at 1% anyway); paper-size run pending
+@check(
+    "rnn-memoryless/claim-standard-init-bias",
+    "xavier-gd-adam",
+    "experiment",
+    expect="inconclusive",
+    outside_hypotheses=True,
+)
 def standard_init_bias(ctx):
     """Reduced reproduction (population loss (4), d = 8, k = 3, w = 1, Xavier-uniform init): GD
     (eta = 0.02) and Adam (lr 1e-3, Keras betas) for 3000 steps; the fraction of fitted runs
     that extrapolate (max_(3<=j<60) |h_j| <= 0.01)."""
+    ctx.start({"settings": SUITE_SETTINGS})
+    ctx.note(OUTSIDE_NOTE)
     _judge_extrapolation_fraction(ctx, "Xavier + GD", _xavier_outcomes(ctx, "gd"))
     _judge_extrapolation_fraction(ctx, "Xavier + Adam", _xavier_outcomes(ctx, "adam"))
 
@@ -167,23 +207,40 @@ def standard_init_corrected(ctx):
     N(0, sigma^2/d), d = 8, k = 3, sigma in {0.1, 0.3, 1}: the runs fit (L < 1e-6); the median
     extrapolation error increases with sigma, is below 1e-3 at sigma = 0.1 and above 1e-2 at
     sigma = 1; symmetric initialisation's error falls below 1e-2 (Theorem 6.1's setting)."""
-    med = {}
+    med, err = {}, {}
     for sig in (0.1, 0.3, 1.0):
-        Es = []
+        Es, errs = [], []
         for seed in _seeds(ctx, 2, 6):
             run = gd_run("nonsymmetric", EXP_D, EXP_K, 1.0, 0.05, sig, seed, 4000)
             A, B, C = run.params[-1]
-            ctx.fact(
-                f"sigma={sig}, seed {seed}: fits (L < 1e-6)", float(run.losses[-1]) < 1e-6, L=float(run.losses[-1])
+            ctx.bound(
+                f"sigma={sig}, seed {seed}: fits (L < 1e-6)",
+                float(run.losses[-1]),
+                1e-6,
+                err=gd_roundoff(run, EXP_K, EXP_K),
             )
             Es.append(extrapolation_error(A, B, C, EXP_K, [1.0]))
+            errs.append(gd_roundoff(run, EXP_K, 60).error)
         med[sig] = float(np.median(Es))
+        # the median is monotone in each run's value: the true median lies between the medians of E - e and E + e
+        lo_ = float(np.median([x - e for x, e in zip(Es, errs)]))
+        hi_ = float(np.median([x + e for x, e in zip(Es, errs)]))
+        err[sig] = Estimate(0.0, max(hi_ - med[sig], med[sig] - lo_), "roundoff bound")
         ctx.metrics[f"errors_sigma_{sig}"] = Es
-    ctx.fact("median error increases with sigma", med[0.1] < med[0.3] < med[1.0], medians=med)
-    ctx.bound("sigma = 0.1: median error < 1e-3", med[0.1], 1e-3, err=1e-12)
-    ctx.bound("sigma = 1: median error > 1e-2", 1e-2, med[1.0], err=1e-12)
-    A, B, C = symmetric_runs(2)[0].params[-1]
-    ctx.bound("symmetric initialisation: error <= 1e-2", extrapolation_error(A, B, C, EXP_K, [1.0]), 1e-2, err=1e-12)
+    ctx.bound(
+        "median error increases with sigma (0.1 -> 0.3)", med[0.1], med[0.3], err=err[0.1] + err[0.3], strict=True
+    )
+    ctx.bound("median error increases with sigma (0.3 -> 1)", med[0.3], med[1.0], err=err[0.3] + err[1.0], strict=True)
+    ctx.bound("sigma = 0.1: median error < 1e-3", med[0.1], 1e-3, err=err[0.1])
+    ctx.bound("sigma = 1: median error > 1e-2", 1e-2, med[1.0], err=err[1.0])
+    run = symmetric_runs(2)[0]
+    A, B, C = run.params[-1]
+    ctx.bound(
+        "symmetric initialisation: error <= 1e-2",
+        extrapolation_error(A, B, C, EXP_K, [1.0]),
+        1e-2,
+        err=gd_roundoff(run, EXP_K, 60),
+    )
 
 
 @check("rnn-memoryless/claim-symmetry-tendency", "weight-dynamics", "experiment")
@@ -205,13 +262,18 @@ def symmetry_tendency(ctx):
                 float(np.linalg.norm(B0 - C0) / np.linalg.norm(B0)),
             )
             if sig == 0.1:
-                ctx.bound(f"sigma={sig}, seed {seed}: ||A - A^T||/||A|| < 0.1", ra, 0.1, err=1e-12)
-                ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| < 0.1", rb, 0.1, err=1e-12)
-                ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| decreased", rb, rb0, err=1e-12)
+                # the ratios' rounding: the run's roundoff bound relative to the smallest norm involved
+                e = gd_roundoff(run, EXP_K, 0)
+                rel = Estimate(0.0, 2 * e.error / min(float(np.linalg.norm(A)), float(np.linalg.norm(B))), e.how)
+                ctx.bound(f"sigma={sig}, seed {seed}: ||A - A^T||/||A|| < 0.1", ra, 0.1, err=rel)
+                ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| < 0.1", rb, 0.1, err=rel)
+                ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| decreased", rb, rb0, err=rel)
             ctx.metrics[f"asymmetry_sigma_{sig}_seed_{seed}"] = {"A": ra, "B-C": rb, "B-C at start": rb0}
     A, B, C, w, gA, gB, gC = sympy_gradients(2, 3)
-    Ad, Bd, Cd = -gA, -gB, -gC
-    Qdot = Ad.T * A + A.T * Ad - Ad * A.T - A * Ad.T + Cd.T * C + C.T * Cd - Bd * B.T - B * Bd.T
+    # dQ/dt along the flow, derived from the encoded Q itself: d/ds Q(A - s grad_A, ...) at s = 0
+    s_ = sp.Symbol("s")
+    Qs = rx.conserved_quantity(A - s_ * gA, B - s_ * gB, C - s_ * gC)
+    Qdot = Qs.diff(s_).subs(s_, 0)
     ctx.identity("dQ/dt = 0 along the gradient flow (d = 2, k = 3)", Qdot.applyfunc(sp.expand))
     d = 3
     A0, B0, C0 = symmetric_init(d, 1.0, 5, symmetric=False)
@@ -223,7 +285,7 @@ def symmetry_tendency(ctx):
         method="DOP853",
         grid=[1.0, 5.0, 20.0],
     )
-    Qof = lambda x: (lambda A, B, C: A.T @ A - A @ A.T + np.outer(C, C) - np.outer(B, B))(*gd.unpack(x, d))
+    Qof = lambda x: (lambda A, B, C: rx.conserved_quantity(A, B.reshape(d, 1), C.reshape(1, d)))(*gd.unpack(x, d))
     Q0 = Qof(gd.pack(A0, B0, C0))
     drift = max(float(np.abs(Qof(x) - Q0).max()) for x in fl.states)
     ctx.agree(
@@ -231,7 +293,7 @@ def symmetry_tendency(ctx):
         drift,
         0.0,
         tol=1e-8,
-        err=float(np.max(fl.error)) * 20 + 1e-14,
+        err=Estimate(0.0, float(np.max(fl.error)) * 20 + 1e-14, "two tolerances"),
         scale=1.0,
     )
 
@@ -258,11 +320,21 @@ def _per_step_error(run, target, T):
     return [abs(float(h[j]) - (target[j] if j < len(target) else 0.0)) for j in range(T)]
 
 
-@check("rnn-memoryless/claim-all-architectures-extrapolate", "linear-rnn-normal-vs-adversarial", "experiment")
+# LSTM/GRU not run and the paper's settings are lost: the suite's reduced reproduction lies outside PAPER_SETTINGS
+# and is recorded (3 seeds, 6 full: not significant at 1% anyway); paper-size run (Keras) pending, separate issue
+@check(
+    "rnn-memoryless/claim-all-architectures-extrapolate",
+    "linear-rnn-normal-vs-adversarial",
+    "experiment",
+    expect="inconclusive",
+    outside_hypotheses=True,
+)
 def all_arch(ctx):
     """Linear RNN (the only architecture run; no LSTM/GRU stack installed): trained normally
     (Adam from Xavier) the models fit but most do not extrapolate to T = 20 (the refutation);
     trained with adversarial labels they fit those and do not extrapolate."""
+    ctx.start({"settings": SUITE_SETTINGS})
+    ctx.note(OUTSIDE_NOTE)
     runs = figure1_runs(3 if not ctx.full else 6)
     outs = []
     for s, (normal, adv, _) in enumerate(runs):
@@ -270,6 +342,7 @@ def all_arch(ctx):
         outs.append(
             {
                 "seed": s,
+                "err": gd_roundoff(normal, EXP_K, 20),
                 "loss": float(normal.losses[-1]),
                 "E": extrapolation_error(A, B, C, EXP_K, [1.0], 20),
                 "normA": float(np.linalg.norm(A)),
@@ -287,24 +360,26 @@ def all_arch_corrected(ctx):
     (max_(3<=j<20) |h_j| >= 0.5); normal training from a symmetric initialisation extrapolates
     (error <= 0.01)."""
     for s, (normal, adv, sym) in enumerate(figure1_runs(2 if not ctx.full else 6)):
-        ctx.fact(
+        e_adv = gd_roundoff(adv, EXP_K, 20)
+        ctx.bound(
             f"seed {s}: adversarial training fits its targets (L < 1e-8)",
-            float(adv.losses[-1]) < 1e-8,
-            L=float(adv.losses[-1]),
+            float(adv.losses[-1]),
+            1e-8,
+            err=gd_roundoff(adv, EXP_K, len(ADV_TARGET)),
         )
         A, B, C = adv.params[-1]
         ctx.bound(
             f"seed {s}: the adversarial model does not extrapolate (error >= 0.5)",
             0.5,
             extrapolation_error(A, B, C, EXP_K, [1.0], 20),
-            err=1e-12,
+            err=e_adv,
         )
         A, B, C = sym.params[-1]
         ctx.bound(
             f"seed {s}: symmetric initialisation extrapolates (error <= 0.01)",
             extrapolation_error(A, B, C, EXP_K, [1.0], 20),
             EXTRAP_OK,
-            err=1e-12,
+            err=gd_roundoff(sym, EXP_K, 20),
         )
 
 
@@ -325,11 +400,22 @@ def memory_runs(kind: str, d_hat: int, seed: int, k: int = 6, steps: int = 5000)
     return float(run.losses[-1]), extrapolation_error(A, B, C, k, target, 60), run
 
 
-@check("rnn-memoryless/claim-teacher-with-memory", "xavier-teacher-with-memory", "experiment")
+# d_hat, k and the training settings are lost: the suite's runs lie outside PAPER_SETTINGS and are recorded (the
+# full budget's 0 of 9 is significant at 1%, p = 0.002, but under settings the suite chose: not a refutation of
+# the paper's figure); paper-size run pending in a separate issue
+@check(
+    "rnn-memoryless/claim-teacher-with-memory",
+    "xavier-teacher-with-memory",
+    "experiment",
+    expect="inconclusive",
+    outside_hypotheses=True,
+)
 def teacher_memory(ctx):
     """Xavier initialisation, GD (eta = 0.02, 5000 steps; 3000 quick) on sum_{j<6} (h_j - h*_j)^2 with
     symmetric teachers of d_hat in {1, 2, 3} atoms (d = 8): the fraction of fitted runs that
     extrapolate (max_(6<=j<60) |h_j - h*_j| <= 0.01)."""
+    ctx.start({"settings": SUITE_SETTINGS})
+    ctx.note(OUTSIDE_NOTE)
     outs = []
     for d_hat in (1, 3) if not ctx.full else (1, 2, 3):
         for seed in _seeds(ctx, 1, 3):
@@ -338,6 +424,7 @@ def teacher_memory(ctx):
             outs.append(
                 {
                     "seed": f"{seed}, d_hat {d_hat}",
+                    "err": gd_roundoff(run, 6, 60),
                     "loss": L,
                     "E": E,
                     "normA": float(np.linalg.norm(A)),
@@ -355,7 +442,13 @@ def teacher_memory_corrected(ctx):
     for d_hat in (1, 2):
         for seed in _seeds(ctx, 1, 3):
             L, E, run = memory_runs("symmetric", d_hat, seed, steps=_long(ctx))
-            ctx.bound(f"d_hat={d_hat}, seed {seed}: extrapolation error <= 0.01", E, EXTRAP_OK, err=1e-12, loss=L)
+            ctx.bound(
+                f"d_hat={d_hat}, seed {seed}: extrapolation error <= 0.01",
+                E,
+                EXTRAP_OK,
+                err=gd_roundoff(run, 6, 60),
+                loss=L,
+            )
 
 
 @check("rnn-memoryless/claim-slackness-empirical", "eigenbasis-alignment", "experiment")
@@ -370,16 +463,16 @@ def slackness_empirical(ctx):
             lam, U = np.linalg.eigh((A + A.T) / 2)
             v = U.T @ B
             prods.append((float(np.max(np.abs(lam * v))), float(np.max(np.abs(lam))), float(np.max(np.abs(v)))))
-        ctx.fact(
-            f"seed {s}: max |lambda_i v_i| decreases along the run",
-            all(b[0] <= a[0] for a, b in zip(prods, prods[1:])),
+        ctx.observe(
+            f"seed {s}: max |lambda_i v_i| along the run",
+            decreasing=all(b[0] <= a[0] for a, b in zip(prods, prods[1:])),
             values=[q[0] for q in prods],
         )
         ctx.bound(
             f"seed {s}: max |lambda_i v_i| falls at least 4-fold from step {run.steps[1]} to step {run.steps[-1]}",
             prods[-1][0],
             prods[0][0] / 4,
-            err=1e-12,
+            err=gd_roundoff(run, EXP_K, 0),
         )
         t1, t2 = run.steps[-2], run.steps[-1]
         ctx.metrics[f"seed_{s}_decay_exponent"] = math.log(prods[-1][0] / prods[-2][0]) / math.log(t2 / t1)
@@ -398,7 +491,9 @@ def appd_teacher(d_hat: int, seed: int, k: int, n: int):
 
 @functools.cache
 def appd_run(kind: str, d_hat: int, seed: int, k: int = 4, steps: int = 5000):
-    """Returns (loss, extrapolation MSE over lengths k+1..k+41, the teacher's tail energy)."""
+    """Returns (loss, extrapolation MSE over lengths k+1..k+41, the teacher's tail energy, the
+    run's roundoff bounds for numbers read off its final iterate: the extrapolation (T = k + 41)
+    and the training loss (T = k))."""
     target, rng = appd_teacher(d_hat, seed, k, k + 41)
     d = EXP_D
     if kind == "symmetric":
@@ -411,31 +506,51 @@ def appd_run(kind: str, d_hat: int, seed: int, k: int = 4, steps: int = 5000):
         A, B, C = rng.uniform(-la, la, (d, d)), rng.uniform(-lb, lb, d), rng.uniform(-lb, lb, d)
     run = gd.gradient_descent(gd.ImpulseLoss(target[:k]), A, B, C, 0.05, steps, record=lambda t: False)
     if run.diverged:
-        return math.inf, math.inf, math.inf
+        return math.inf, math.inf, math.inf, math.inf, math.inf
     A1, B1, C1 = run.params[-1]
     h = gd.impulse(A1, B1, C1, k + 41)
     mse = float(np.mean([(h[j] - target[j]) ** 2 for j in range(k, k + 41)]))
     tail = float(np.mean([target[j] ** 2 for j in range(k, k + 41)]))
-    return float(run.losses[-1]), mse, tail
+    return float(run.losses[-1]), mse, tail, gd_roundoff(run, k, k + 41).error, gd_roundoff(run, k, k).error
 
 
-@check("rnn-memoryless/claim-appD-regimes", "xavier-regimes", "experiment")
+# d, k, the thresholds and the third setting are lost, GRU/LSTM not run: the suite's runs lie outside
+# PAPER_SETTINGS and are recorded (2 teachers per d_hat: not significant at 1% anyway); paper-size run pending
+@check(
+    "rnn-memoryless/claim-appD-regimes", "xavier-regimes", "experiment", expect="inconclusive", outside_hypotheses=True
+)
 def appd_regimes(ctx):
     """Xavier initialisation (the stated one), d = 8, k = 4, d_hat = 1 < k: does the fitted model
     extrapolate well, i.e. is its extrapolation MSE below the teacher's own tail energy (the MSE
     of predicting 0)? (the good regime the claim reports for small d_hat)."""
+    ctx.start({"settings": SUITE_SETTINGS})
+    ctx.note(OUTSIDE_NOTE)
+    good, fitted = 0, 0
     for d_hat in (1,) if not ctx.full else (1, 2, 3, 4, 6):
         for seed in (0, 1):
-            L, mse, tail = appd_run("xavier", d_hat, seed, steps=_long(ctx))
-            ctx.fact(f"d_hat={d_hat}, seed {seed}: fits (L < 1e-8)", L < 1e-8, L=L)
-            if d_hat < 4:
-                ctx.bound(
-                    f"d_hat={d_hat} < k, seed {seed}: extrapolation MSE below the teacher's tail energy (good regime)",
-                    mse,
-                    tail,
-                    err=1e-12,
-                )
+            L, mse, tail, _, _ = appd_run("xavier", d_hat, seed, steps=_long(ctx))
+            ok = L < rx.FIT_LOSS
+            ctx.observe(
+                f"d_hat={d_hat}, seed {seed}: fit and extrapolation MSE against the teacher's tail energy",
+                fits=ok,
+                L=L,
+                mse=mse,
+                tail=tail,
+                good=mse < tail,
+            )
+            if d_hat < 4 and ok:
+                fitted += 1
+                good += int(mse < tail)
             ctx.metrics[f"xavier_d_hat_{d_hat}_seed_{seed}"] = {"mse": mse, "tail": tail}
+    if fitted:
+        ctx.proportion(
+            "d_hat < k: fitted runs in the good regime (extrapolation MSE below the tail energy)",
+            good,
+            fitted,
+            ">",
+            rx.TYPICAL_RATE,
+            level=rx.TEST_LEVEL,
+        )
 
 
 @check("rnn-memoryless/claim-appD-regimes:corrected", "symmetric-regimes", "experiment")
@@ -444,14 +559,17 @@ def appd_corrected(ctx):
     energy) below 1e-3 for d_hat = 1 and above 1e-2 for d_hat = 6 (one teacher each in the quick
     budget, two in the full)."""
     for seed in (0,) if not ctx.full else (0, 1):
-        L, mse, tail = appd_run("symmetric", 1, seed, steps=_long(ctx))
-        ctx.bound(f"d_hat=1, seed {seed}: relative MSE < 1e-3", mse / tail, 1e-3, err=1e-12, mse=mse, tail=tail)
-        L, mse, tail = appd_run("symmetric", 6, seed, steps=_long(ctx))
-        ctx.bound(f"d_hat=6, seed {seed}: relative MSE > 1e-2", 1e-2, mse / tail, err=1e-12, mse=mse, tail=tail)
+        L, mse, tail, e, _ = appd_run("symmetric", 1, seed, steps=_long(ctx))
+        # the MSE's rounding: 2 sqrt(mse) e + e^2 from h's roundoff e, relative to the exact-ish tail energy
+        rel = Estimate(0.0, (2 * math.sqrt(mse) * e + e * e) / tail, "roundoff bound")
+        ctx.bound(f"d_hat=1, seed {seed}: relative MSE < 1e-3", mse / tail, 1e-3, err=rel, mse=mse, tail=tail)
+        L, mse, tail, e, _ = appd_run("symmetric", 6, seed, steps=_long(ctx))
+        rel = Estimate(0.0, (2 * math.sqrt(mse) * e + e * e) / tail, "roundoff bound")
+        ctx.bound(f"d_hat=6, seed {seed}: relative MSE > 1e-2", 1e-2, mse / tail, err=rel, mse=mse, tail=tail)
     if ctx.full:
         for d_hat in (2, 3, 4):
             for seed in (0, 1):
-                L, mse, tail = appd_run("symmetric", d_hat, seed, steps=_long(ctx))
+                L, mse, tail, _, _ = appd_run("symmetric", d_hat, seed, steps=_long(ctx))
                 ctx.metrics[f"symmetric_d_hat_{d_hat}_seed_{seed}"] = {"relative_mse": mse / tail}
 
 
@@ -477,15 +595,17 @@ def figure1(ctx):
     runs = figure1_runs(2)
     curves = {}
     for s, (normal, adv, sym) in enumerate(runs):
-        ctx.fact(f"seed {s}: normal training fits (L < 1e-8)", float(normal.losses[-1]) < 1e-8)
-        ctx.fact(f"seed {s}: adversarial training fits its targets (L < 1e-8)", float(adv.losses[-1]) < 1e-8)
-        ctx.fact(f"seed {s}: symmetric GD reaches L < 1e-5", float(sym.losses[-1]) < 1e-5)
+        e_n, e_a, e_s = (gd_roundoff(r, EXP_K, len(ADV_TARGET)) for r in (normal, adv, sym))
+        ctx.bound(f"seed {s}: normal training fits (L < 1e-8)", float(normal.losses[-1]), 1e-8, err=e_n)
+        ctx.bound(f"seed {s}: adversarial training fits its targets (L < 1e-8)", float(adv.losses[-1]), 1e-8, err=e_a)
+        ctx.bound(f"seed {s}: symmetric GD reaches L < 1e-5", float(sym.losses[-1]), 1e-5, err=e_s)
+        e_a = gd_roundoff(adv, EXP_K, 20)
         A, B, C = adv.params[-1]
         ctx.bound(
             f"seed {s}: adversarial model error >= 0.5 beyond k",
             0.5,
             extrapolation_error(A, B, C, EXP_K, [1.0], 20),
-            err=1e-12,
+            err=e_a,
         )
         curves[s] = {
             n: _per_step_error(r, [1.0], 20)
@@ -510,10 +630,10 @@ def figure2(ctx):
     errors from Xavier and from symmetric initialisation recorded and plotted."""
     rows = []
     for d_hat in (1, 3) if not ctx.full else (1, 2, 3):
-        Lx, Ex, _ = memory_runs("xavier", d_hat, 0, steps=_long(ctx))
-        Ls, Es, _ = memory_runs("symmetric", d_hat, 0, steps=_long(ctx))
-        ctx.fact(f"d_hat={d_hat}: Xavier run fits (L < 1e-8)", Lx < 1e-8, L=Lx)
-        ctx.fact(f"d_hat={d_hat}: symmetric run reaches L < 1e-4", Ls < 1e-4, L=Ls)
+        Lx, Ex, rx_ = memory_runs("xavier", d_hat, 0, steps=_long(ctx))
+        Ls, Es, rs_ = memory_runs("symmetric", d_hat, 0, steps=_long(ctx))
+        ctx.bound(f"d_hat={d_hat}: Xavier run fits (L < 1e-8)", Lx, 1e-8, err=gd_roundoff(rx_, 6, 6))
+        ctx.bound(f"d_hat={d_hat}: symmetric run reaches L < 1e-4", Ls, 1e-4, err=gd_roundoff(rs_, 6, 6))
         rows.append((d_hat, Ex, Es))
     ctx.metrics["errors"] = rows
 
@@ -535,7 +655,7 @@ def figure3(ctx):
     A, B, C = run.params[-1]
     lam, U = np.linalg.eigh((A + A.T) / 2)
     v = U.T @ B
-    ctx.fact("the run reaches L < 1e-5", float(run.losses[-1]) < 1e-5, L=float(run.losses[-1]))
+    ctx.bound("the run reaches L < 1e-5", float(run.losses[-1]), 1e-5, err=gd_roundoff(run, EXP_K, EXP_K))
     ctx.metrics["lambda"] = lam.tolist()
     ctx.metrics["v"] = v.tolist()
 
@@ -557,7 +677,9 @@ def figure4(ctx):
     series = {}
     for sig in (0.1, 1.0):
         run = gd_run("symA", EXP_D, EXP_K, 1.0, 0.02, sig, 0, 6000)
-        ctx.fact(f"sigma={sig}: the run fits (L < 1e-5)", float(run.losses[-1]) < 1e-5, L=float(run.losses[-1]))
+        ctx.bound(
+            f"sigma={sig}: the run fits (L < 1e-5)", float(run.losses[-1]), 1e-5, err=gd_roundoff(run, EXP_K, EXP_K)
+        )
         series[sig] = [
             (
                 t,
@@ -590,10 +712,12 @@ def figure5(ctx):
     dh = (1, 6) if not ctx.full else (1, 2, 3, 4, 6)
     rows = []
     for d_hat in dh:
-        Lx, mx, tx = appd_run("xavier", d_hat, 0, steps=_long(ctx))
-        Ls, ms, ts = appd_run("symmetric", d_hat, 0, steps=_long(ctx))
-        ctx.fact(f"d_hat={d_hat}: the Xavier run fits (L < 1e-8)", Lx < 1e-8, L=Lx)
-        ctx.fact(f"d_hat={d_hat}: the symmetric run reaches L < 1e-5", Ls < 1e-5, L=Ls)
+        Lx, mx, tx, _, ex = appd_run("xavier", d_hat, 0, steps=_long(ctx))
+        Ls, ms, ts, _, es = appd_run("symmetric", d_hat, 0, steps=_long(ctx))
+        ctx.bound(f"d_hat={d_hat}: the Xavier run fits (L < 1e-8)", Lx, 1e-8, err=Estimate(0.0, ex, "roundoff bound"))
+        ctx.bound(
+            f"d_hat={d_hat}: the symmetric run reaches L < 1e-5", Ls, 1e-5, err=Estimate(0.0, es, "roundoff bound")
+        )
         rows.append((d_hat, mx / tx, ms / ts))
     ctx.metrics["relative_mse"] = rows
 

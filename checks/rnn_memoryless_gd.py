@@ -27,6 +27,7 @@ import sympy as sp
 from numerics import exact as nx
 from numerics import flows
 from numerics import linear_rnn_gd as gd
+from numerics.estimate import Estimate
 from theorems import linear_rnn as tl
 from theorems import rnn_memoryless as rm
 from theorems import rnn_memoryless_gd as rg
@@ -36,6 +37,7 @@ from .rnn_memoryless import (
     EPS64,
     HP_BITS,
     extrapolation_error,
+    gd_roundoff,
     gd_run,
     memoryless_loss,
     residual_limit,
@@ -145,7 +147,7 @@ def gradients_fd(ctx):
                 [float(v / scale) for v in printed],
                 [float(v / scale) for v in fd],
                 tol=1e-13,
-                err=err,
+                err=Estimate(0.0, err, "two step sizes"),
                 scale=1.0,
             )
 
@@ -198,13 +200,16 @@ def _exact_symmetric_gd(ctx, d, k, w, eta, seed, steps, sign=1, label="", scale=
 
     run = gd.gradient_descent(loss, A, B, C, Fraction(eta), steps, on_step=on_step)
     sc = f"exact Fractions, d={d}, k={k}, w={w}, eta={eta}, {steps} steps"
-    ctx.exact(f"{label}A_t = A_t^T exactly at every step", held["sym"], scope=sc)
-    ctx.exact(f"{label}B_t = {'' if sign == 1 else '-'}C_t^T exactly at every step", held["bc"], scope=sc)
-    ctx.exact(f"{label}printed (5)-(7) = the engine's gradient at the iterates (t < 2)", held["printed"], scope=sc)
+    ctx.exact(f"{label}A_t = A_t^T exactly at every step", held["sym"], "==", True, scope=sc)
+    ctx.exact(f"{label}B_t = {'' if sign == 1 else '-'}C_t^T exactly at every step", held["bc"], "==", True, scope=sc)
+    ctx.exact(
+        f"{label}printed (5)-(7) = the engine's gradient at the iterates (t < 2)", held["printed"], "==", True, scope=sc
+    )
     return run
 
 
-@check("rnn-memoryless/claim-thm6.1-invariance", "exact-gd", "random", expect="proved")
+# exact Fractions, but 2 steps at Hypothesis-drawn instances: evidence (the proof is the tangency identities)
+@check("rnn-memoryless/claim-thm6.1-invariance", "exact-gd", "random", expect="verified")
 def invariance_exact_gd(ctx):
     """Hypothesis: d <= 3, k <= 4, rational symmetric A0, rational C0, B0 = C0^T, w, and step
     sizes eta in {1/20, 1/2, 1, 3} (the argument does not restrict eta): 2 exact GD steps in
@@ -261,7 +266,8 @@ def slackness_symbolic(ctx):
         )
 
 
-@check("rnn-memoryless/claim-thm6.1-slackness", "kernel-instances", "random", expect="proved")
+# exact rationals at Hypothesis-drawn instances: evidence, not a proof
+@check("rnn-memoryless/claim-thm6.1-slackness", "kernel-instances", "random", expect="verified")
 def slackness_exact(ctx):
     """Exact: rational symmetric A with C^T in its kernel (SymPy nullspace) has C A^j B = 0 for
     all 1 <= j <= 3d (B = C^T); on random rational manifold points h_2 = ||A C^T||^2 exactly."""
@@ -269,6 +275,7 @@ def slackness_exact(ctx):
 
     def prop(ex):
         d, seed = ex
+        ctx.start({"d": d, "k": 3, "seed": seed})  # the identities hold for any k; k = 3 meets k > 2
         rng = np.random.default_rng(seed)
         A = nx.sympy_matrix(nx.rational_symmetric(rng, d))
         c = nx.sympy_matrix(nx.rational_vector(rng, d))
@@ -283,7 +290,7 @@ def slackness_exact(ctx):
         ns = As.nullspace()
         cc = ns[0]
         hj = [(cc.T * As**j * cc)[0, 0] for j in range(1, 3 * d + 1)]
-        ctx.exact("C^T in ker A: C A^j B = 0 for 1 <= j <= 3d", all(v == 0 for v in hj))
+        ctx.exact("C^T in ker A: C A^j B = 0 for 1 <= j <= 3d", all(v == 0 for v in hj), "==", True)
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=8, full=80)
 
@@ -313,7 +320,14 @@ def slackness_lp(ctx):
         if all(held.values()):
             for J in range(k, 9):
                 r = moment_lp(k, J)
-                ctx.agree(f"k={k} (hypotheses hold): max m_{J} = 0", r.value, 0.0, tol=1e-7, err=r.error, scale=1.0)
+                ctx.agree(
+                    f"k={k} (hypotheses hold): max m_{J} = 0",
+                    r.value,
+                    0.0,
+                    tol=1e-7,
+                    err=Estimate(0.0, r.error, "two tolerances"),
+                    scale=1.0,
+                )
         else:
             r = moment_lp(k, k)
             ctx.agree(
@@ -321,14 +335,16 @@ def slackness_lp(ctx):
                 r.value,
                 2.0**k,
                 tol=1e-6,
-                err=r.error,
+                err=Estimate(0.0, r.error, "two tolerances"),
             )
 
 
 # ---------------------------------------------------------------------------------------
 # Theorem 6.1, Remark 6.2, the residual setting
 # ---------------------------------------------------------------------------------------
-@check("rnn-memoryless/theorem-6.1", "exact-gd", "symbolic")
+# exact GD runs <= 4 steps: Theorem 6.1's premise (convergence) is never met on them, so they are no evidence for
+# the theorem (recorded as observations); the invariance they show is judged under claim-thm6.1-invariance
+@check("rnn-memoryless/theorem-6.1", "exact-gd", "symbolic", expect="inconclusive", outside_hypotheses=True)
 def theorem61_exact_gd(ctx):
     """Gradient descent at finite step sizes in exact rational arithmetic from B0 = C0^T,
     A0 = A0^T (rational entries of size <= 3/4): the symmetry holds exactly after every step, the printed gradients (5)-(7) equal
@@ -345,7 +361,8 @@ def theorem61_exact_gd(ctx):
         + [{"d": 3, "k": 4, "w": 1.0, "eta": 0.1, "seed": 2, "steps": 2}]
     )
     for inst in ctx.instances(quick, full):
-        ctx.start(inst)
+        # no run measured yet: the convergence premise does not hold on this instance
+        ctx.start({**inst, "loss_initial": 1.0, "loss_final": 1.0, "loss_monotone": False})
         d, k, seed, steps = inst["d"], inst["k"], inst["seed"], inst["steps"]
         w, eta = Fraction(inst["w"]).limit_denominator(1000), Fraction(inst["eta"]).limit_denominator(1000)
         run = _exact_symmetric_gd(
@@ -363,6 +380,8 @@ def theorem61_exact_gd(ctx):
         ctx.exact(
             f"d={d}, k={k}: the loss decreases at every step (exact)",
             all(b < a for a, b in zip(run.losses, run.losses[1:])),
+            "==",
+            True,
             losses=[float(v) for v in run.losses],
         )
 
@@ -379,27 +398,34 @@ def _run_theorem61_gd(ctx, inst, sign=1):
     run = gd.gradient_descent(loss, A, B, C, eta, steps, record=lambda t: t in marks)
     A1, B1, C1 = run.params[-1]
     L0, L1 = float(run.losses[0]), float(run.losses[-1])
-    premise = (not run.diverged) and L1 < 1e-3 * L0 and all(b <= a for a, b in zip(run.losses, run.losses[1:]))
-    ctx.fact(
-        "premise observed: GD's loss decreases to below 1e-3 of its start (convergence to a minimiser)",
-        premise if not run.diverged else None,
+    monotone = (not run.diverged) and all(b <= a for a, b in zip(run.losses, run.losses[1:]))
+    # the instance carries the run's measured losses: Theorem 6.1's convergence premise is evaluated on them
+    ctx.start({**inst, "loss_initial": L0, "loss_final": L1, "loss_monotone": monotone})
+    ctx.observe(
+        "premise observed: GD's loss, non-increasing, ends below GD_CONVERGED_RATIO of its start",
+        converged=rg.gd_converged({"loss_initial": L0, "loss_final": L1, "loss_monotone": monotone}),
         L0=L0,
         L_final=L1,
         steps=steps,
+        diverged=run.diverged,
     )
     if run.diverged:
         return run
-    # rounding model: each step adds O(eps |update|) to the asymmetry
+    # rounding model: each step adds O(eps |update|) to the asymmetry; the measured asymmetry itself
+    # is a float difference, rounded by at most eps scale (its error estimate)
     scale = max(1.0, float(np.abs(A1).max()), float(np.abs(C1).max()))
+    read = Estimate(0.0, EPS64 * scale, "roundoff bound")
     ctx.bound(
         "A_t stays symmetric (float64; rounding bound 16 eps steps scale)",
         float(np.abs(A1 - A1.T).max()),
         16 * EPS64 * steps * scale,
+        err=read,
     )
     ctx.bound(
         f"B_t stays {'' if sign == 1 else '-'}C_t^T (float64; rounding bound)",
         float(np.abs(B1 - sign * C1).max()),
         16 * EPS64 * steps * scale,
+        err=read,
     )
     # the limit extrapolates: along the run, max_{k<=j<T} |h_j| <= K sqrt(L_t) with K bounded
     # (on the manifold |h_j| <= rho^(j-2) h_2 <= rho^(j-2) sqrt(L) when k > 2), so it -> 0 with L
@@ -414,13 +440,13 @@ def _run_theorem61_gd(ctx, inst, sign=1):
         f"limit extrapolates: max_(k<=j<{T}) |h_j| <= max(1, rho)^(T-2) sqrt(L) at the final iterate",
         Es[-1],
         Ks[-1],
-        err=1e-12 * max(1.0, Ks[-1]),
+        err=gd_roundoff(run, k, T),
         E=Es[-1],
         L=L1,
     )
-    ctx.fact(
-        "the extrapolation error decreases along the run (-> 0 with the loss)",
-        all(b <= a * (1 + 1e-9) for a, b in zip(Es, Es[1:])),
+    ctx.observe(
+        "the extrapolation error along the run (-> 0 with the loss)",
+        decreasing=all(b <= a * (1 + 1e-9) for a, b in zip(Es, Es[1:])),
         errors=Es,
     )
     # complementary slackness (13) at the final iterate: max |lambda_i v_i| -> 0 like sqrt(h_2)
@@ -430,8 +456,8 @@ def _run_theorem61_gd(ctx, inst, sign=1):
         ctx.bound(
             "complementary slackness: max_i |lambda_i v_i| <= sqrt(|h_2|) (+ rounding)",
             float(np.max(np.abs(lam * v))),
-            math.sqrt(abs(float(gd.impulse(A1, B1, C1, 3)[2]))) + 1e-12,
-            err=1e-12,
+            math.sqrt(abs(float(gd.impulse(A1, B1, C1, 3)[2]))),
+            err=gd_roundoff(run, k, 3),
         )
     return run
 
@@ -456,16 +482,12 @@ def theorem61_gd(ctx):
     ]
     ctx.precision = "float64 GD; SciPy DOP853 1e-10 (check 1e-12) for the flow rates (full budget)"
     for inst in ctx.instances(quick, full):
-        ctx.start(inst)
-        _run_theorem61_gd(ctx, inst)
+        _run_theorem61_gd(ctx, inst)  # starts the instance with the run's measured losses
     if ctx.full:
         # the gradient flow's algebraic approach to the limit: along t in [1e3, 1e4] the loss and the
         # extrapolation error decay as power laws; a negative exponent of the error means the
         # zero-loss limit extrapolates
         for d in (2, 3):
-            ctx.start(
-                {"d": d, "k": 3, "w": 1.0, "init_scale": 0.5, "seed": 0, "symmetric_init": True, "flow": "SciPy DOP853"}
-            )
             A0, B0, C0 = symmetric_init(d, 0.5, 0)
             fl = flows.integrate_double(
                 gd.flow_field(memoryless_loss(3, 1.0), d),
@@ -483,6 +505,24 @@ def theorem61_gd(ctx):
                     pts.append((t, (h[0] - 1) ** 2 + h[1] ** 2 + h[2] ** 2, max(abs(v) for v in h[3:])))
             sL = math.log(pts[-1][1] / pts[0][1]) / math.log(pts[-1][0] / pts[0][0])
             sE = math.log(pts[-1][2] / pts[0][2]) / math.log(pts[-1][0] / pts[0][0])
+            L_init = (float(gd.impulse(A0, B0, C0, 1)[0]) - 1) ** 2 + sum(
+                float(v) ** 2 for v in gd.impulse(A0, B0, C0, 3)[1:]
+            )
+            # a gradient flow's loss never increases: the premise is the loss ratio at t = 1e4
+            ctx.start(
+                {
+                    "d": d,
+                    "k": 3,
+                    "w": 1.0,
+                    "init_scale": 0.5,
+                    "seed": 0,
+                    "symmetric_init": True,
+                    "flow": "SciPy DOP853",
+                    "loss_initial": L_init,
+                    "loss_final": pts[-1][1],
+                    "loss_monotone": True,
+                }
+            )
             ctx.metrics[f"flow_d{d}_loss_exponent"] = sL
             # exponent error: relative error of E (state error times a sensitivity <= 60 |h|-terms) over ln(10)
             err_s = 2 * 60 * float(np.max(fl.error)) / (min(p[2] for p in pts) * math.log(10))
@@ -522,7 +562,7 @@ def residual_full_vs_reduced(d: int, k: int, w: float, c0: float, seed: int):
             float(np.abs(B - c * b).max()),
             float(np.abs(C - c * b).max()),
         )
-    return dev, float(np.max(full.error)) + float(np.max(red.error))
+    return dev, Estimate(0.0, float(np.max(full.error)) + float(np.max(red.error)), "two tolerances")
 
 
 @check("rnn-memoryless/theorem-6.1", "residual-init-limit", "flow")
@@ -567,30 +607,52 @@ def theorem61_residual_flow(ctx):
         scope="modulo |b| = 1",
     )
     for inst in ctx.instances([{"w": 1.0, "k": 3}], [{"w": w_, "k": k_} for w_ in (1.0, 0.5, 3.0) for k_ in (3, 4, 5)]):
-        ctx.start(inst)
         if not inst["symmetric_init"] or inst["w"] <= 0:
+            ctx.start({**inst, "loss_initial": 1.0, "loss_final": 1.0, "loss_monotone": False})
             ctx.note(
                 "residual-init-limit: the reduction needs A0 = I, B0 = C0^T and w > 0; not run for this probe instance"
             )
             continue
         lim = residual_limit(inst["w"], inst["k"], 0.5)
-        ctx.fact("the reduced flow reaches rest (|a| + |c^2 - w| < 1e-30)", lim.reached, t_final=lim.flow.t_final)
+        av, cv = lim.value if lim.reached else (1, 0.5)
+        Lf = rm.residual_reduced_loss(mpmath.mpf(av), mpmath.mpf(cv), inst["w"], inst["k"])
+        # gradient flow: the loss never increases; the premise is read off the flow's rest point
+        ctx.start(
+            {
+                **inst,
+                "loss_initial": float(rm.residual_reduced_loss(1.0, 0.5, inst["w"], inst["k"])),
+                "loss_final": float(Lf) if lim.reached else math.inf,
+                "loss_monotone": True,
+            }
+        )
+        ctx.observe(
+            "the reduced flow reaches rest (|a| + |c^2 - w| < 1e-30)", reached=lim.reached, t_final=lim.flow.t_final
+        )
         if not lim.reached:
             continue
-        av, cv = lim.value
         with mpmath.workprec(HP_BITS):
-            ctx.agree("limit a = 0 (A_inf = I - b b^T)", [av], [0], tol=1e-25, err=lim.error, scale=1.0)
+            ctx.agree(
+                "limit a = 0 (A_inf = I - b b^T)",
+                [av],
+                [0],
+                tol=1e-25,
+                err=Estimate(0.0, lim.error, "two precisions"),
+                scale=1.0,
+            )
             ctx.agree(
                 "limit c = sqrt(w) (CB = w)",
                 [cv],
                 [mpmath.sqrt(mpmath.mpf(inst["w"]))],
                 tol=1e-25,
-                err=lim.error,
+                err=Estimate(0.0, lim.error, "two precisions"),
                 scale=1.0,
             )
             hj = max(abs(av**j * cv**2) for j in range(1, 60))
         ctx.bound(
-            "the limit extrapolates: max_(1<=j<60) |h_j| = max |a^j c^2| at the limit", float(hj), 1e-25, err=lim.error
+            "the limit extrapolates: max_(1<=j<60) |h_j| = max |a^j c^2| at the limit",
+            float(hj),
+            1e-25,
+            err=Estimate(0.0, lim.error, "two precisions"),
         )
     dev, err = residual_full_vs_reduced(3, 3, 1.0, 0.5, 0)
     ctx.agree(
@@ -614,7 +676,7 @@ def residual_setting(ctx):
     ctx.start(ctx.instances([{"k": 3, "w": 1.0}])[0])
     lim = residual_limit(1.0, 3, 0.5)
     if not lim.reached:
-        ctx.fact("the reduced flow reaches rest", None)
+        ctx.observe("the reduced flow did not reach rest", reached=False)
         return
     av = lim.value[0]
     for d in (3, 4, 8):
@@ -625,7 +687,7 @@ def residual_setting(ctx):
                 [normA],
                 [mpmath.sqrt(d - 1)],
                 tol=1e-25,
-                err=2 * lim.error,
+                err=Estimate(0.0, 2 * lim.error, "two precisions"),
                 scale=1.0,
             )
     for d in (3, 4):
@@ -640,19 +702,24 @@ def residual_setting(ctx):
     c = 0.3 * rng.normal(size=4)
     run = gd.gradient_descent(memoryless_loss(3, 1.0), A0, c.copy(), c, 0.01, 3000, record=lambda t: t in (0, 3000))
     A1, B1, C1 = run.params[-1]
-    ctx.fact(
-        "rho(A0) = 2: GD keeps A symmetric and B = C^T (to rounding) and the loss falls below 1e-3 of its start",
-        (not run.diverged)
-        and float(np.abs(A1 - A1.T).max()) < 1e-10
-        and float(np.abs(B1 - C1).max()) < 1e-10
-        and run.losses[-1] < 1e-3 * run.losses[0],
-        L0=float(run.losses[0]),
-        L=float(run.losses[-1]),
-        normA=float(np.linalg.norm(A1)),
-    )
+    ctx.observe("rho(A0) = 2: the run", diverged=run.diverged, normA=float(np.linalg.norm(A1)))
+    if not run.diverged:
+        scale = max(1.0, float(np.abs(A1).max()), float(np.abs(C1).max()))
+        read = Estimate(0.0, EPS64 * scale, "roundoff bound")
+        ctx.bound("rho(A0) = 2: GD keeps A symmetric (< 1e-10)", float(np.abs(A1 - A1.T).max()), 1e-10, err=read)
+        ctx.bound("rho(A0) = 2: GD keeps B = C^T (< 1e-10)", float(np.abs(B1 - C1).max()), 1e-10, err=read)
+        ctx.bound(
+            "rho(A0) = 2: the loss falls below 1e-3 of its start",
+            float(run.losses[-1]),
+            rg.GD_CONVERGED_RATIO * float(run.losses[0]),
+            err=gd_roundoff(run, 3, 3),
+            L0=float(run.losses[0]),
+            L=float(run.losses[-1]),
+        )
 
 
-@check("rnn-memoryless/remark-6.2", "negative-teacher", "symbolic")
+# the identities are proved at d = 2, 3; the exact GD run (w = -1, 3 steps) is evidence at one instance: verified
+@check("rnn-memoryless/remark-6.2", "negative-teacher", "symbolic", expect="verified")
 def remark62_symbolic(ctx):
     """On A = A^T, B = -C^T (SymPy's gradient, d = 2, 3, k = 3): grad_B L = -(grad_C L)^T and
     grad_A L is symmetric (so GD keeps B_t = -C_t^T, A_t = A_t^T), h_2 = -||A C^T||^2 (so the
@@ -669,6 +736,7 @@ def remark62_symbolic(ctx):
             f"d={d}: h_2 = -||A C^T||^2 on B = -C^T",
             sp.expand((Cs * As**2 * (-Cs.T))[0, 0] + sum(v**2 for v in As * Cs.T)),
         )
+    ctx.start({"d": 2, "k": 3, "w": -1.0, "eta": 0.05, "seed": 3, "steps": 3})
     _exact_symmetric_gd(ctx, 2, 3, -1, Fraction(1, 20), 3, 3, sign=-1, label="w=-1: ")
 
 
@@ -682,19 +750,20 @@ def remark62_gd(ctx):
         [{"d": 4, "k": 3, "w": -1.0, "seed": 2}],
         [{"d": d, "k": k, "w": -1.0, "seed": s} for d in (3, 6) for k in (3, 4) for s in range(2)],
     ):
-        ctx.start(inst)
-        _run_theorem61_gd(
+        _run_theorem61_gd(  # starts the instance
             ctx, {**inst, "eta": 0.05, "init_scale": 0.5, "symmetric_init": True, "steps": 3000, "T": 60}, sign=-1
         )
         A, B, C = symmetric_init(inst["d"], 0.5, inst["seed"])
         run = gd.gradient_descent(
             memoryless_loss(inst["k"], inst["w"]), A, C.copy(), C, 0.05, 1000, record=lambda t: t == 1000
         )
-        # exact arithmetic gives L >= w^2; float rounding of L is below 8 eps L
-        ctx.bound(
-            "mismatched sign B0 = +C0^T: the loss stays >= w^2 (up to rounding, 8 eps)",
-            inst["w"] ** 2 * (1 - 8 * EPS64),
-            float(run.losses[-1]),
+        # exact arithmetic gives L >= w^2; the float run approaches w^2 from above, so the slack is
+        # at rounding level and cannot be judged against a rounding estimate: recorded
+        ctx.observe(
+            "mismatched sign B0 = +C0^T: the loss stays >= w^2 (CB = ||C||^2 >= 0 > w)",
+            loss=float(run.losses[-1]),
+            w_squared=inst["w"] ** 2,
+            relative_gap=float(run.losses[-1]) / inst["w"] ** 2 - 1,
         )
 
 
@@ -719,8 +788,16 @@ def lemma63_symbolic(ctx):
             f"k={k}: with delta^4 = eps (a^2-1)/(2(a^(2k)-1)) the loss is eps/2",
             sp.cancel(rm.loss_printed(A, B, C, w, k).subs(dl, d4 ** sp.Rational(1, 4)) - eps / 2),
         )
-    LT = dl**4 * (a ** (2 * T) - 1) / (a**2 - 1)
-    ctx.exact("length-T loss diverges as T -> oo (a = 2)", sp.limit(LT.subs(a, 2), T, sp.oo), "==", sp.oo)
+    # every a > 1 at once: a = 1 + b, b > 0 symbolic (a^2 - 1 = b (b + 2) > 0)
+    b = sp.Symbol("b", positive=True)
+    LT = dl**4 * ((1 + b) ** (2 * T) - 1) / (b * (b + 2))
+    ctx.exact(
+        "length-T loss diverges as T -> oo (every a = 1 + b > 1, symbolic b, delta)",
+        str(sp.limit(LT, T, sp.oo)),
+        "==",
+        str(sp.oo),
+        whole=True,
+    )
     ctx.identity("h_1 = a delta^2 (non-zero for a, delta != 0)", (C * A * B)[0, 0] - a * dl**2)
     # d = 1 (notes): with u = c^2 and S = sum_{j=1}^{k-1} a^(2j), the loss (u - w)^2 + S u^2 is
     # minimised at u = w/(1+S) with value w^2 S/(1+S) >= w^2/2 when S >= 1 (|a| >= 1, k >= 2)
@@ -733,7 +810,8 @@ def lemma63_symbolic(ctx):
     )
 
 
-@check("rnn-memoryless/lemma-6.3", "exact-instances", "random", expect="proved")
+# exact rationals at Hypothesis-drawn instances: evidence (the closed forms are proved symbolically)
+@check("rnn-memoryless/lemma-6.3", "exact-instances", "random", expect="verified")
 def lemma63_exact(ctx):
     """Exact instances for every reading of the lost assumptions: w > 0 rational (a perfect
     square, so B is rational), eps = 10^-e, d in 1..4, k in 1..6. d >= 2: the printed
@@ -746,6 +824,7 @@ def lemma63_exact(ctx):
         d, k, root, e = ex
         w = Fraction(root) ** 2
         eps = Fraction(1, 10**e)
+        ctx.start({"d": d, "k": k, "w": float(w), "epsilon": float(eps)})
         if d >= 2:
             a = Fraction(2)
             m = 0
@@ -764,7 +843,7 @@ def lemma63_exact(ctx):
             A, B, C = gd.as_exact([[a]]), gd.as_exact([root]), gd.as_exact([root])
         H = gd.impulse(A, B, C, 4 * k + 2)
         Lk = (H[0] - w) ** 2 + sum(H[j] ** 2 for j in range(1, k))
-        ctx.exact("A = A^T and B = C^T", bool((A == A.T).all() and (B == C).all()))
+        ctx.exact("A = A^T and B = C^T", [list(A.ravel()), list(B)], "==", [list(A.T.ravel()), list(C)])
         ctx.exact("loss (4) < epsilon", Lk, "<", eps, loss=float(Lk), epsilon=float(eps))
         ctx.exact("does not extrapolate: h_1 != 0 (Lemma 3.2)", H[1], "!=", 0)
         if d >= 2:
@@ -797,18 +876,29 @@ def lemma63_qp(ctx):
         Mq = np.array([lam**j for j in range(k)])
         m = np.array([w] + [0.0] * (k - 1))
         T = 3 * k
-        vals = []
+        vals, errs = [], []
         for delta in (1e-2, 1e-4, 1e-6):
             r = lp.min_quadratic(Mq, m, g=lam**T, delta=delta)
             vals.append(r.value)
-            ctx.fact(
-                f"lambda={tuple(lam)}, delta={delta:g}: the QP has p . "
-                "lambda^T >= delta (non-extrapolating) with p >= 0",
-                r.residual < 1e-9,
-                residual=r.residual,
+            errs.append(r.error)
+            ctx.bound(
+                f"lambda={tuple(float(x) for x in lam)}, delta={delta:g}: the QP solution is feasible "
+                "(p . lambda^T >= delta, non-extrapolating, p >= 0): residual <= 1e-9",
+                r.residual,
+                1e-9,
+                err=Estimate(0.0, EPS64 * (1 + float(np.abs(Mq).max())), "roundoff bound"),
             )
-        ctx.bound(f"lambda={tuple(lam)}: min loss at delta = 1e-6 is below eps = 1e-6", vals[-1], 1e-6, err=1e-9)
-        ctx.fact(f"lambda={tuple(lam)}: the optimum decreases with delta", vals[0] > vals[1] > vals[2], optima=vals)
+        ctx.bound(
+            f"lambda={tuple(float(x) for x in lam)}: min loss at delta = 1e-6 is below eps = 1e-6",
+            vals[-1],
+            1e-6,
+            err=Estimate(0.0, errs[-1], "two tolerances"),
+        )
+        ctx.observe(
+            f"lambda={tuple(float(x) for x in lam)}: the optimum against delta",
+            decreasing=vals[0] > vals[1] > vals[2],
+            optima=vals,
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -838,6 +928,8 @@ def sec71_counterexamples(ctx):
     ctx.exact(
         "(i) from the symmetric B0 = C0 = 0, GD converges to an extrapolating solution",
         not fixed and gd.impulse(At, Bt, Ct, 1)[0] == 1,
+        "==",
+        True,
         losses=[float(L) for L in run.losses],
     )
     ctx.instance = {"A0": "diag(1/2, -1/2)", "B0 = C0^T": "(1, 1)", "w": 1, "eta": 1, "k": 3}
@@ -846,10 +938,12 @@ def sec71_counterexamples(ctx):
     run = gd.gradient_descent(memoryless_loss(3, Fraction(1)), A0, c, c.copy(), Fraction(1), 3)
     sym = all((a == a.T).all() and (b == cc).all() for a, b, cc in run.params)
     growing = all(b > a for a, b in zip(run.losses, run.losses[1:]))
-    ctx.exact("(ii) symmetry is kept exactly (eta = 1)", sym)
+    ctx.exact("(ii) symmetry is kept exactly (eta = 1)", sym, "==", True)
     ctx.exact(
         "(ii) with eta = 1 GD converges (the loss does not grow at every step)",
         not growing,
+        "==",
+        True,
         losses=[f"{float(L):.3g}" for L in run.losses],
     )
 
@@ -881,14 +975,16 @@ def sec71_corrected(ctx):
         for seed in range(2 if not ctx.full else 6):
             run = gd_run("symmetric", d, 3, 1.0, 0.05, 0.5, seed, 4000)
             A, B, C = run.params[-1]
-            ctx.fact(
+            ctx.bound(
                 f"d={d}, seed {seed}: loss below 1e-3 of its start",
-                float(run.losses[-1]) < 1e-3 * float(run.losses[0]),
+                float(run.losses[-1]),
+                rg.GD_CONVERGED_RATIO * float(run.losses[0]),
+                err=gd_roundoff(run, 3, 3),
                 L=float(run.losses[-1]),
             )
             ctx.bound(
                 f"d={d}, seed {seed}: extrapolation error <= 1e-2",
                 extrapolation_error(A, B, C, 3, [1.0]),
                 1e-2,
-                err=1e-12,
+                err=gd_roundoff(run, 3, 60),
             )

@@ -82,6 +82,32 @@ SEED = Param("seed", int, 0, "random instance seed", low=0)
 
 W_NONZERO = Hypothesis(r"$w\neq0$ (memoryless teacher, non-trivial)", lambda p: p.get("w", 1.0) != 0)
 
+# The input laws the checks draw x from, with their exact first and second moments (E x, E x x^T):
+# the hypotheses of Lemma 3.1 / A.1 are evaluated on them (not assumed).
+INPUT_LAWS = ("rademacher", "gaussian", "sqrt-k-basis", "rademacher+e1")
+
+
+def input_moments(law: str, k: int):
+    """(E x, E x x^T) of an input law on R^k, exactly: ``rademacher`` (i.i.d. +-1), ``gaussian``
+    (N(0, I_k)), ``sqrt-k-basis`` (uniform on {+-sqrt(k) e_i}: dependent coordinates),
+    ``rademacher+e1`` (Rademacher shifted by e_1: identity covariance, non-zero mean)."""
+    if law in ("rademacher", "gaussian", "sqrt-k-basis"):
+        return sp.zeros(k, 1), sp.eye(k)
+    if law == "rademacher+e1":
+        e1 = sp.Matrix([1] + [0] * (k - 1))
+        return e1, sp.eye(k) + e1 * e1.T
+    raise ValueError(f"unknown input law {law!r}")
+
+
+def second_moment_is_identity(p: dict) -> bool:
+    return input_moments(p["input_law"], p["k"])[1] == sp.eye(p["k"])
+
+
+def centred_and_whitened(p: dict) -> bool:
+    mean, second = input_moments(p["input_law"], p["k"])
+    return mean == sp.zeros(p["k"], 1) and second == sp.eye(p["k"])
+
+
 RECONSTRUCTED = "Formulas reconstructed by the catalog (the extraction lost the mathematics); "
 
 
@@ -134,8 +160,9 @@ LEMMA_3_1 = statement(
     params=(D, K, W, SEED),
     hypotheses=(
         Hypothesis(
-            r"$\mathbb E[\mathbf x\mathbf x^\top]=I_k$ (Rademacher and Gaussian inputs; also a non-independent law)",
-            lambda p: True,
+            r"$\mathbb E[\mathbf x\mathbf x^\top]=I_k$ (Rademacher and Gaussian inputs; also a non-independent law; "
+            "evaluated on the instance's input_law)",
+            second_moment_is_identity,
         ),
     ),
     notes=RECONSTRUCTED
@@ -158,7 +185,12 @@ LEMMA_A_1 = statement(
     r"Removing $i=k$ from the summation, we have $(\mathbf{CB})^2-2w\mathbf{CB}+w^2+\sum_{i=1}^{k-1}(\mathbf C\mathbf A^{k-i}\mathbf B)^2$, "
     r"which can be written as (14).",
     params=(D, K, W, SEED),
-    hypotheses=(Hypothesis(r"$\mathbb E[\mathbf x]=0$ and $\mathbb E[\mathbf x\mathbf x^\top]=I_k$", lambda p: True),),
+    hypotheses=(
+        Hypothesis(
+            r"$\mathbb E[\mathbf x]=0$ and $\mathbb E[\mathbf x\mathbf x^\top]=I_k$ (evaluated on the instance's input_law)",
+            centred_and_whitened,
+        ),
+    ),
     notes=RECONSTRUCTED
     + "[rec-med] for the appendix's hypotheses. $\\mathbb E[\\mathbf x]=0$ is not used by the proof (the loss is a "
     "quadratic form in $\\mathbf x$); 'identity covariance' in the proof means the raw second moment.",

@@ -6,7 +6,7 @@ Parameters are imported from ``theorems.rnn_memoryless``.
 
 from __future__ import annotations
 
-from .registry import src, statement
+from .registry import Hypothesis, src, statement
 from .rnn_memoryless import SEED, D, K
 
 # ---------------------------------------------------------------------------------------
@@ -20,6 +20,34 @@ _XAVIER_NOTE = (
     "(T = 60; T = 20 for Figure 1) after fitting (L_k < 1e-8)."
 )
 
+# Issue 17: a non-reproduction under settings the suite chose is not a refutation (the checks say inconclusive).
+NOT_REPRODUCED = (
+    "[Inconclusive under the verdict rules: the paper's settings are lost, so the suite's reduced reproduction lies "
+    "outside the statement's PAPER_SETTINGS hypothesis and is recorded, not judged; a paper-size run is pending.] "
+)
+
+# The empirical claims report the paper's experiments, whose settings (d, k, d_hat, optimiser, learning rate, steps,
+# data) are lost: a run is evidence about them only under those settings; the suite's reduced reproductions carry
+# settings="suite" and are recorded, not judged, against the printed claims.
+PAPER_SETTINGS = Hypothesis(
+    "the experiment runs under the paper's settings (d, k, d_hat, optimiser, learning rate, steps, data: lost in "
+    "extraction); evaluated on the instance's 'settings'",
+    lambda p: p["settings"] == "paper",
+)
+
+# The suite's readings of the empirical claims (the paper states no thresholds; see each statement's notes):
+EXTRAP_OK = 1e-2  # 'extrapolates': max_{k<=j<T} |h_j - h*_j| <= EXTRAP_OK |w|
+FIT_LOSS = 1e-8  # 'fits the training length': L_k < FIT_LOSS
+TYPICAL_RATE = 0.5  # 'typically' / 'yields solutions that extrapolate': a fitted run extrapolates w.p. > 1/2
+TEST_LEVEL = 0.01  # the one-sided exact binomial tests of those rates
+
+
+def conserved_quantity(A, B, C):
+    """CI-6, the conservation law the paper hypothesises for Fig. 4: ``Q = A^T A - A A^T + C^T C - B B^T``
+    (``B`` a column, ``C`` a row; SymPy matrices or numpy arrays)."""
+    return A.T @ A - A @ A.T + C.T @ C - B @ B.T
+
+
 CLAIM_TYPICALLY_A_NONZERO = statement(
     "rnn-memoryless/claim-typically-A-nonzero",
     "claim",
@@ -31,8 +59,10 @@ CLAIM_TYPICALLY_A_NONZERO = statement(
     r"$\mathbf B,\mathbf C$. [§1:] learned solutions do not comprise a zero state transition matrix, but rather one which is far "
     r"from zero, yet still results in good extrapolation.",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
-    erratum=(
+    erratum=NOT_REPRODUCED
+    + (
         "Under Section 7's default (non-symmetric Xavier) initialisation, gradient descent and Adam on the population loss (4) "
         "fit the training length but the learned A, while far from 0, does NOT give C A^j B = 0: in the suite's reduced "
         "reproduction (d = 8, k = 3, w = 1, seeds 0-5) 0 of 6 GD runs and 0 of 6 Adam runs have max_{3<=j<60} |h_j| <= 0.01 "
@@ -86,8 +116,9 @@ CLAIM_STANDARD_INIT = statement(
     r"gradient-based optimization exhibits an implicit bias towards extrapolation even without these restrictions, in "
     r"particular using standard initialization schemes and teachers with memory.",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
-    erratum=_STD_INIT_ERRATUM,
+    erratum=NOT_REPRODUCED + _STD_INIT_ERRATUM,
     notes=_XAVIER_NOTE,
 )
 
@@ -140,8 +171,10 @@ CLAIM_ALL_ARCH = statement(
     r"without adversarial learning. The results confirm that all architectures extrapolate despite existence of "
     r"non-extrapolating solutions.",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
-    erratum=(
+    erratum=NOT_REPRODUCED
+    + (
         "For the linear RNN (the only architecture the suite runs: no LSTM/GRU stack is installed) the claim fails in the "
         "reduced reproduction under the paper's Xavier initialisation: trained without adversarial data (Adam, lr 1e-3, "
         "population loss, d = 8, k = 3) the model fits but does not extrapolate (0 of 6 seeds with max_{3<=j<20} |h_j| <= 0.01; "
@@ -177,8 +210,10 @@ CLAIM_TEACHER_MEMORY = statement(
     r"also occurs for non-zero [$\hat d$]. Figure 2 confirms that this is indeed the case, via an experiment analogous to that "
     r"of Figure 1 but with [$\hat d$ not recoverable].",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
-    erratum=(
+    erratum=NOT_REPRODUCED
+    + (
         "Under the paper's Xavier initialisation the linear RNN does not extrapolate a teacher with memory in the reduced "
         "reproduction (population loss sum_{j<k} (h_j - h*_j)^2, teacher with d_hat in {1, 2, 3} positive atoms, d = 8, "
         "k = 6, GD eta = 0.02, 5000 steps): all 9 fitted models (3 teachers per d_hat) have max_{k<=j<60} |h_j - h*_j| > 0.01 "
@@ -244,8 +279,10 @@ CLAIM_APPD = statement(
     r"deteriorates. These results suggest that gradient descent with standard initialization is indeed biased towards models "
     r"with smaller dimensionality $\hat d$.",
     params=(SEED,),
+    hypotheses=(PAPER_SETTINGS,),
     expect="refuted",
-    erratum=(
+    erratum=NOT_REPRODUCED
+    + (
         "With the stated standard Xavier initialisation the linear RNN shows no good-extrapolation regime in the reduced "
         "reproduction: already for d_hat = 1 < k = 4 the fitted models' extrapolation MSE exceeds the teacher's own tail "
         "energy (worse than predicting 0; e.g. d_hat = 1: MSE 0.05 and 0.64 against tail energies 4e-3 and 4e-4), and "

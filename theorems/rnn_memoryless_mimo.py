@@ -112,6 +112,16 @@ CLAIM_MIMO_5_1_CORRECTED = statement(
     "settled by the suite.",
 )
 
+
+def symmetric_nonnegative(W) -> bool:
+    """The App. C condition on the teacher: W square, W = W^T, every entry >= 0."""
+    rows = [list(r) for r in W]
+    n = len(rows)
+    return all(len(r) == n for r in rows) and all(
+        rows[i][j] == rows[j][i] and rows[i][j] >= 0 for i in range(n) for j in range(n)
+    )
+
+
 CLAIM_MIMO_6_1 = statement(
     "rnn-memoryless/claim-mimo-theorem-6.1",
     "claim",
@@ -125,7 +135,12 @@ CLAIM_MIMO_6_1 = statement(
     r"$\mathbf V\mathbf D^2\mathbf V^\top=0$, so $\sum_i\lambda_i^2V_{li}^2=0$ (26), $\lambda_iV_{li}=0$ (27), and "
     r"$(\mathbf C\mathbf A^j\mathbf B)_{rs}=\sum_i\lambda_i^{j-1}(\lambda_iV_{ri})V_{si}=0$.]",
     params=(D, K, SEED),
-    hypotheses=(Hypothesis(r"$n=m$, $W=W^\top$, $W$ nonnegative; $k>2$", lambda p: p["k"] > 2),),
+    hypotheses=(
+        Hypothesis(
+            r"$n=m$, $W=W^\top$, $W$ nonnegative; $k>2$ (evaluated on the instance's teacher W, a list of rows)",
+            lambda p: p["k"] > 2 and symmetric_nonnegative(p["W"]),
+        ),
+    ),
     notes=RECONSTRUCTED
     + "[rec-high] for (21)-(23), [rec-med] elsewhere. 'Nonnegative' is not needed by the argument (symmetry of W "
     "suffices for the invariance, k > 2 for the slackness); a zero-loss point on B = C^T exists only if W is positive "
