@@ -119,6 +119,19 @@ JUDGE_KEYS = (
     "scope",
     "examples",
     "why",
+    # what the comparison rests on (checks.core.EVIDENCE_*), and how its error was measured
+    "evidence",
+    "error_from",
+    # exact(): the relation and whether it covers the whole claim or an instance
+    "relation",
+    "covers",
+    # proportion(): the binomial tests
+    "successes",
+    "trials",
+    "claim",
+    "p_value",
+    "p_value_against",
+    "level",
 )
 # An instance record (metrics["instances"][k]).
 INSTANCE_PARAMS, INSTANCE_HYPOTHESES = "params", "hypotheses"
