@@ -61,7 +61,8 @@ def exact_value(x: Any) -> Fraction | None:
 
         if not mpmath.isfinite(x):
             return None
-        return Fraction(int(x.man)) * (Fraction(2) ** int(x.exp))
+        sign, man, exp, _ = x._mpf_  # (mpf.man is the unsigned mantissa: the sign is apart)
+        return (-1) ** sign * Fraction(int(man)) * (Fraction(2) ** int(exp))
     return None
 
 

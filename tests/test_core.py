@@ -1,5 +1,7 @@
 """The judges' honesty rules (checks/core.py)."""
 
+from fractions import Fraction
+
 import sympy as sp
 
 from checks.core import Check, Context, combine, run_check
@@ -265,3 +267,16 @@ def test_a_solver_cross_check_that_cannot_resolve_its_tolerance_is_listed_not_co
     gross = run_check(Check("kernel-rich/claim-q-closed-form", "gross", "convex", body([1e-9, 5e-7], disc=1.0)))
     assert gross.status in ("refuted", "inconclusive") and gross.status != "verified"
     assert "unresolved_cross_checks" not in gross.metrics
+
+
+def test_exact_values_keep_their_sign():
+    """mpmath's ``mpf.man`` is unsigned: the exact value of a negative mpf must keep its sign
+    (a bound with a negative mpmath side was refuted through it)."""
+    import mpmath
+
+    from numerics.estimate import Estimate, exact_difference, exact_value
+
+    assert exact_value(mpmath.mpf(-2.5)) == Fraction(-5, 2) and exact_value(mpmath.mpf(0)) == 0
+    assert exact_difference(0, mpmath.mpf(-2.5)) == Fraction(5, 2)
+    assert Estimate.twice(mpmath.mpf(-1), mpmath.mpf(-1.5)).error == 0.5
+    assert _ctx().bound("a negative mpmath lhs", mpmath.mpf(-2.5), 0, err=1e-30) == "verified"
