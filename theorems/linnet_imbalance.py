@@ -89,10 +89,17 @@ SEED = Param("seed", int, 0, "random instance seed", low=0)
 FIXTURE = Param("fixture", str, "F1", "data/initialisation fixture of the check (F1: exact rational data)")
 
 
+def observed_positive(key: str):
+    """A hypothesis observed per instance: the check computes ``key`` on the instance it starts
+    (``ctx.start({..., key: value})``) and the hypothesis holds when that value is > 0 (a missing
+    value does not hold)."""
+    return lambda p: float(p[key]) > 0
+
+
 FLOW_HYP = (
     Hypothesis(
         r"gradient flow (7) on (2); $\tilde{\mathcal L}=\mathcal L-\mathcal L^*>0$ at the instants compared",
-        lambda p: True,
+        observed_positive("excess_loss_min"),
     ),
 )
 
@@ -234,7 +241,7 @@ statement(
     r"If $\underline\Delta>0$ at initialization, then the loss converges to zero exponentially with a rate at least "
     r"$2\lambda_r(\Sigma_X)\underline\Delta(0)$ [reconstructed from `2^{-r(Sigma_X)Delta(0)}`].",
     params=(SEED,),
-    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", lambda p: True),),
+    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", observed_positive("Delta0")),),
 )
 statement(
     "linnet-imbalance/corollary-5",
@@ -328,7 +335,7 @@ statement(
     r"Suppose $h\ge\min\{r,m\}$. Given any $A\in\mathbb R^{r\times h}$, $B\in\mathbb R^{h\times m}$ that satisfy $A^\top A-BB^\top=D$, "
     r"$\lambda_m(B^\top B)\ge\frac{-\bar\lambda_++\underline\lambda_-+\sqrt{(\bar\lambda_++\underline\lambda_-)^2+4\sigma_m^2(AB)}}2$ (23) "
     r"[reconstructed], $\bar\lambda_+=\max\{\lambda_1(D),0\}$, $\underline\lambda_-=\max\{\lambda_m(-D),0\}$.",
-    hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: True),),
+    hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: int(p["h"]) >= min(int(p["r"]), int(p["m"]))),),
     notes="(B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
     "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).",
 )
@@ -350,5 +357,5 @@ statement(
     r"equilibrium point $(V(\infty),U_1(\infty))$ such that $E(V(\infty),U_1(\infty))=W^\top Y-\Sigma_X^{1/2}U_1V^\top=0$. "
     r"[Proof, App. E:] $\|Z(t)\|_F^2\le\exp\big(\frac{4\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)c(0)}\|E(0)\|_F\big)\|Z(0)\|_F^2$ [reconstructed].",
     params=(SEED,),
-    hypotheses=(Hypothesis(r"$c(0)>0$", lambda p: True),),
+    hypotheses=(Hypothesis(r"$c(0)>0$", observed_positive("c0")),),
 )
