@@ -676,6 +676,7 @@ def lemma11_width_edge(ctx):
     for delta in (0.25, 0.1, 0.01):
         a_v = math.sqrt(m + n) + lb.t_delta_printed(delta)
         edge = float(edge_h.subs(aa, a_v))
+        ctx.start({"alpha": 0.5, "delta": delta, "h": edge * (1 + 1e-6)})  # the admitted point
         ctx.exact(
             f"h > h0 at its edge (delta = {delta}): the hypothesis admits h = (1 + 1e-6) "
             "h_E7 and refuses (1 - 1e-6) h_E7, h_E7 = solve(a/sqrt(h) = 1/4)",
@@ -987,6 +988,7 @@ def theorem12_width_edge(ctx):
             a_v = math.sqrt(mm + nn) + lb.t_delta_printed(delta)
             need = max(float(h_e7.subs(aa, a_v)), float(h_e17.subs(K, 4 * lam_1 / lam_r**3 * mm * a_v**2)))
             inst = {"alpha": float(alpha_v), "delta": delta}
+            ctx.start({**inst, "h": need * (1 + 1e-6)})  # just above the requirement
             got = [bool(lb.t12_width_ok({**inst, "h": need * (1 - 1e-6)}))]
             want = [False]
             if alpha_v == sp.Rational(1, 2):
@@ -1514,8 +1516,8 @@ def fig2_run(h: int, seed: int, n: int = 20, m: int = 5, rtol: float = 1e-9):
     p = ln.gram_flow(Y, np.full(n, c), G0, grid, rtol=rtol)
     L0 = 0.5 * np.sum((Y - c * U @ V.T) ** 2)
     L = p.loss()
-    avg = -math.log(L[-1] / L0) / grid[-1]
     k = int(np.nonzero(L > 1e-10 * L0)[0][-1])  # last grid time well above the flow's accuracy floor
+    avg = -math.log(L[k] / L0) / grid[k]  # the average rate up to there (the final loss is at the floor)
     rate = p.rate()
     prod = p.product()
     bound = np.array(
