@@ -687,8 +687,8 @@ def scalar_flow(ctx):
                 if k == 0:
                     L0, m0, d0 = L, marg, d
                     L0t, m0t, d0t = tw[0], tw[4], tw[5]
-                    c15 = 2 * mpmath.sqrt(d0**2 + 4 * max(m0, 0) ** 2)
-                    c15t = 2 * mpmath.sqrt(d0t**2 + 4 * max(m0t, 0) ** 2)
+                    c15 = li.rate15(d0, max(m0, 0))
+                    c15t = li.rate15(d0t, max(m0t, 0))
                 worst14.append((abs(rate - r14), abs(tw[1] - tw[2])))
             # t = 0 is excluded from the inequalities: there the margin chain and Gronwall are
             # equalities by construction (0 <= 0 decides nothing)
@@ -1011,15 +1011,15 @@ def _theorem3_along(ctx, kind, t0_index=0, shift=True, include_t0=False):
         pairs, ks = [], []
         for k in range(i0 if include_t0 else i0 + 1, len(hp.times)):
             tt = hp.times[k] - t0 if shift else hp.times[k]
-            val = mpmath.log(qs[k]["loss"] / L0) + qs[0]["lam_r"] * c0 * tt
-            valt = mpmath.log(qt[k]["loss"] / L0t) + qt[0]["lam_r"] * c0t * tt
+            val = mpmath.log(qs[k]["loss"] / L0) + li.theorem3_rate(qs[0]["lam_r"], c0) * tt
+            valt = mpmath.log(qt[k]["loss"] / L0t) + li.theorem3_rate(qt[0]["lam_r"], c0t) * tt
             pairs.append((val, valt))
             ks.append(k)
         j = max(range(len(pairs)), key=lambda i: pairs[i][0])
         T = hp.times[-1] - t0
         avg = -mpmath.log(qs[-1]["loss"] / L0) / T
         avgt = -mpmath.log(qt[-1]["loss"] / L0t) / T
-        rate, ratet = qs[0]["lam_r"] * c0, qt[0]["lam_r"] * c0t
+        rate, ratet = li.theorem3_rate(qs[0]["lam_r"], c0), li.theorem3_rate(qt[0]["lam_r"], c0t)
     worst = Estimate(frac(pairs[j][0]), twin_err(pairs).error, "two precisions")
     return worst, twin(avg, avgt), twin(rate, ratet), hp.times[ks[j]]
 
@@ -1155,7 +1155,8 @@ def cor4_flow(ctx):
         # difference would not be decided: the instance is then reported with that difference)
         ctx.start({"kind": kind, "Delta0": float(qs[0]["dl"]), "Delta0_twin_diff": err_of(qs[0], qt[0], "dl")})
         with mpmath.workprec(ARITH_BITS):
-            rate, ratet = 2 * qs[0]["lam_r"] * qs[0]["dl"], 2 * qt[0]["lam_r"] * qt[0]["dl"]
+            rate = li.corollary4_rate(qs[0]["lam_r"], qs[0]["dl"])
+            ratet = li.corollary4_rate(qt[0]["lam_r"], qt[0]["dl"])
             pairs = [
                 (mpmath.log(a["loss"] / qs[0]["loss"]) + rate * t, mpmath.log(b["loss"] / qt[0]["loss"]) + ratet * t)
                 for a, b, t in list(zip(qs, qt, hp.times))[1:]
@@ -1179,7 +1180,7 @@ def cor5_exact(ctx):
     mu = y - abs(y - u * v)
     c0 = li.c_printed(0, 0, 0, mu, mu, 1)  # h = r = m = 1, D = 0
     rate0 = 2 * (u**2 + v**2)
-    R = 2 * 1 * c0
+    R = li.corollary5_rate_printed(1, c0)
     ctx.exact(
         "printed rate 2 lambda_r c(0) <= exact initial rate (needed for the claim at small t)",
         R,
@@ -1202,8 +1203,10 @@ def cor5_flow(ctx):
         with mpmath.workprec(b):
             L = [(1 - Us[k][0, 0] * Vs[k][0, 0]) ** 2 / 2 for k in range(len(hp.times))]
             w0 = Us[0][0, 0] * Vs[0][0, 0]
-            c0 = 4 * (1 - abs(1 - w0))
-            vals.append([mpmath.log(L[k] / L[0]) + 2 * c0 * hp.times[k] for k in range(1, len(hp.times))])
+            mu = 1 - abs(1 - w0)
+            c0 = li.c_printed(0, 0, 0, mu, mu, 1)  # h = r = m = 1, D = 0
+            R = li.corollary5_rate_printed(1, c0)
+            vals.append([mpmath.log(L[k] / L[0]) + R * hp.times[k] for k in range(1, len(hp.times))])
     k = 0  # t = 0.5
     ctx.start({"u0": 0.9375, "v0": 0.9375, "t": hp.times[1]})
     ctx.bound("log L(t)/L(0) + 2 lambda_r c(0) t <= 0 at t = 0.5", twin(vals[0][k], vals[1][k]), 0)
@@ -1268,7 +1271,9 @@ def cor6_exact(ctx):
     """At t = t0 the printed display reads L~(t0) <= exp(-lambda_r c(t0) t0) L~(t0), i.e.
     exp(-lambda_r c(t0) t0) >= 1, false for any t0 > 0, c(t0) > 0, L~(t0) > 0 (SymPy decides
     the sign); instance: the scalar init of corollary-5 at t0 = 1 (c(t0) >= c(0) = 3.5 > 0)."""
-    lam, c, t0 = sp.Integer(1), 4 * sp.Rational(15, 16) ** 2, sp.Integer(1)  # scalar init: lambda_r = 1, c(t0) >= c(0)
+    uv = sp.Rational(15, 16) ** 2
+    # scalar init: lambda_r = 1, c(t0) >= c(0) = (21) with D = 0, mu = 1 - |1 - uv| = uv
+    lam, c, t0 = sp.Integer(1), li.c_printed(0, 0, 0, uv, uv, 1), sp.Integer(1)
     claim = sp.GreaterThan(sp.exp(-lam * c * t0), 1, evaluate=False)  # the display at t = t0, over L~(t0) > 0
     ctx.exact(
         "printed display at t = t0: exp(-lambda_r c(t0) t0) >= 1",
@@ -1474,7 +1479,7 @@ def tarmoun_flow(ctx):
         hp, qs, qt = homogeneous_path(ctx, inst["lam"])
         slope, err = late_slope(hp, qs, qt)
         sy = linalg.mp_singular_values(mpmath.matrix(HOMO_YT))
-        target = float(2 * mpmath.sqrt(mpmath.mpf(inst["lam"]) ** 2 + 4 * sy[-1] ** 2))
+        target = float(li.tarmoun_rate(mpmath.mpf(inst["lam"]), sy[-1]))
         from_22 = float(qs[-1]["lam_r"] * qs[-1]["c_inf"])
         ctx.agree(
             "late slope = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))",
@@ -1704,9 +1709,7 @@ def prop9_flow(ctx):
         hp, qs, qt = path_quantities(ctx, kind)
         c0 = qs[0]["c"]
         ctx.start({"kind": kind, "c0": float(c0), "c0_twin_diff": err_of(qs[0], qt[0], "c")})
-        bnd = lambda Q: (
-            mpmath.exp(4 * mpmath.sqrt(Q[0]["lam_1"]) * Q[0]["E_fro"] / (Q[0]["lam_r"] * Q[0]["c"])) * Q[0]["Z2"]
-        )
+        bnd = lambda Q: li.prop9_bound(Q[0]["lam_1"], Q[0]["lam_r"], Q[0]["c"], Q[0]["E_fro"], Q[0]["Z2"], mpmath.exp)
         with mpmath.workprec(ARITH_BITS):
             bound, sup = (
                 twin(bnd(qs), bnd(qt)),

@@ -538,12 +538,12 @@ def lemma11_mc(alpha: float, h: int, delta: float, samples: int, seed: int):
         dl = li.imbalance_quantities(eig, r, m)[2]
         zperp = np.linalg.norm(Z @ U2.T)
         uv = np.linalg.norm(U1 @ V.T)
-        b34 = 2 * math.sqrt(m + r) * a / h ** (2 * alpha - 0.5)
-        b35 = 2 * math.sqrt(m) * a / h ** (2 * alpha - 0.5)
+        b34 = lb.bound34(alpha, h, m, n, r, td)
+        b35 = lb.bound35(alpha, h, m, n, td)
         g = np.linalg.svd(M * h**alpha, compute_uv=False)
         e5 = (g.min() >= math.sqrt(h) - a) and (g.max() <= math.sqrt(h) + a)
         e5_e1 = (g.min() >= math.sqrt(h) - a_e1) and (g.max() <= math.sqrt(h) + a_e1)
-        ok33, ok34, ok35 = dl > h ** (1 - 2 * alpha), zperp <= b34, uv <= b35
+        ok33, ok34, ok35 = dl > lb.bound33(alpha, h), zperp <= b34, uv <= b35
         out["f33"] += not ok33
         out["f34"] += not ok34
         out["f35"] += not ok35
@@ -553,7 +553,7 @@ def lemma11_mc(alpha: float, h: int, delta: float, samples: int, seed: int):
         if e5:
             out["e5_count"] += 1
             out["implied_ok"] += ok33 and ok34 and ok35
-        out["worst33"] = min(out["worst33"], dl / h ** (1 - 2 * alpha))
+        out["worst33"] = min(out["worst33"], dl / lb.bound33(alpha, h))
         out["worst34"] = max(out["worst34"], zperp / b34)
         out["worst35"] = max(out["worst35"], uv / b35)
     return out
@@ -801,7 +801,7 @@ def _theorem12(ctx, quick, full, label="(36)"):
         # the proof's composition (E.15): (36) = C^{1/h^{1 - 2 alpha}} x Lemma 11's printed (34)
         # bound (mutation survivors showed (36)'s factors otherwise judged only against a loose
         # Monte Carlo); double rounding of a dozen operations is the error
-        b34 = 2 * math.sqrt(m + r) * (math.sqrt(m + n) + td) / h ** (2 * al - 0.5)
+        b34 = lb.bound34(al, h, m, n, r, td)
         composed = lb.C_theorem12(T12_S[0] ** 2, T12_S[1] ** 2, Yf) ** (1 / h ** (1 - 2 * al)) * b34
         ctx.agree(
             f"{label} = C^(1/h^(1-2 alpha)) x (34) (the proof's composition (E.15))",
@@ -826,11 +826,11 @@ def _theorem12(ctx, quick, full, label="(36)"):
         for s_ in ctx.memo(theorem12_samples, al, h, inst["seed"], ns):
             fails += s_["dist"] + s_["tail"] > rhs
             worst = max(worst, s_["dist"] / rhs)
-            in_event = s_["dl"] > h ** (1 - 2 * al)
+            in_event = s_["dl"] > lb.bound33(al, h)
             # the printed chain, link by link (E.15 needs the Lemma 11 event)
             # (E.16)-(E.17): on the (35) event, above the width threshold, the printed exponential
             # factor of (E.16) is at most C^{1/h^{1 - 2 alpha}} (C as reconstructed must cover it)
-            in35 = s_["uv0"] <= 2 * math.sqrt(m) * (math.sqrt(m + n) + td) / h ** (2 * al - 0.5)
+            in35 = s_["uv0"] <= lb.bound35(al, h, m, n, td)
             links = [
                 s_["dist"] <= s_["u2v_fro"] + s_["tail"],
                 s_["u2v_fro"] <= s_["sup_zperp"] + s_["tail"],
@@ -1032,7 +1032,7 @@ def lemma_e1(ctx):
             (1.5,) if ctx.full else ()
         ):  # eps = 3 (tail 2.5e-4) would need > 15000 samples to decide
             ctx.start({"n": n, "m": m, "eps": eps})
-            lo, hi = math.sqrt(n) - math.sqrt(m) - eps, math.sqrt(n) + math.sqrt(m) + eps
+            lo, hi = lb.lemma_e1_interval(n, m, eps)
             fails = int(np.sum((sv[:, 1] < lo) | (sv[:, 0] > hi)))
             probability_claim(
                 ctx,

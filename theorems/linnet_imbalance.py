@@ -77,6 +77,38 @@ def c_printed(dp, dm, dl, mu_m, mu_r, lam_1):
     return -dp + _sqrt((dp + dl) ** 2 + 4 * mu_m**2 / lam_1) - dm + _sqrt((dm + dl) ** 2 + 4 * mu_r**2 / lam_1)
 
 
+def rate15(d, mu):
+    """(15) [reconstructed]: the scalar rate bound ``2 sqrt(d^2 + 4 mu^2)``, mu = max{|y| - |y - u(0)v(0)|, 0}."""
+    return 2 * _sqrt(d**2 + 4 * mu**2)
+
+
+def theorem3_rate(lam_r, c0):
+    """Theorem 3's rate ``lambda_r(Sigma_X) c(0)`` (Corollary 6 corrected: ``c(t0)``)."""
+    return lam_r * c0
+
+
+def corollary4_rate(lam_r, dl0):
+    """Corollary 4's rate ``2 lambda_r(Sigma_X) Delta(0)`` [reconstructed]."""
+    return 2 * lam_r * dl0
+
+
+def corollary5_rate_printed(lam_r, c0):
+    """Corollary 5's rate as printed, ``2 lambda_r(Sigma_X) c(0)`` (refuted; see its erratum)."""
+    return 2 * lam_r * c0
+
+
+def tarmoun_rate(lam, sig_min):
+    """Tarmoun et al.'s asymptotic rate ``2 sqrt(lambda^2 + 4 sigma_min^2(Yt))`` [reconstructed]."""
+    return 2 * _sqrt(lam**2 + 4 * sig_min**2)
+
+
+def prop9_bound(lam_1, lam_r, c0, E0_fro, Z0_fro2, exp):
+    """Proposition 9's proof bound (E.1) [reconstructed]: ``exp(4 lambda_1^{1/2} ||E(0)||_F /
+    (lambda_r c(0))) ||Z(0)||_F^2`` (``exp``: the exponential of the arithmetic used, e.g.
+    mpmath.exp or sympy.exp)."""
+    return exp(4 * _sqrt(lam_1) * E0_fro / (lam_r * c0)) * Z0_fro2
+
+
 def lemma8_rhs(lbar_plus, llow_minus, sig_m):
     """(23) [reconstructed]: ``(-lbar_+ + llow_- + sqrt((lbar_+ + llow_-)^2 + 4 sigma_m^2(AB)))/2``."""
     return (-lbar_plus + llow_minus + _sqrt((lbar_plus + llow_minus) ** 2 + 4 * sig_m**2)) / 2

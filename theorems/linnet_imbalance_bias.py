@@ -38,6 +38,26 @@ def C_theorem12(lam1, lamr, Y_fro):
     return math.exp(1 + math.sqrt(lam1) / lamr * Y_fro)
 
 
+def bound33(alpha, h):
+    """(33): the level of imbalance exceeds ``h^{1 - 2 alpha}``."""
+    return h ** (1 - 2 * alpha)
+
+
+def bound34(alpha, h, m, n, r, td):
+    """(34) [reconstructed]: ``2 sqrt(m + r) (sqrt(m + n) + t_delta) / h^{2 alpha - 1/2}``."""
+    return 2 * math.sqrt(m + r) * (math.sqrt(m + n) + td) / h ** (2 * alpha - 0.5)
+
+
+def bound35(alpha, h, m, n, td):
+    """(35) [reconstructed]: ``2 sqrt(m) (sqrt(m + n) + t_delta) / h^{2 alpha - 1/2}``."""
+    return 2 * math.sqrt(m) * (math.sqrt(m + n) + td) / h ** (2 * alpha - 0.5)
+
+
+def lemma_e1_interval(n, m, eps):
+    """Lemma E.1's interval [reconstructed]: ``sqrt n - (sqrt m + eps) <= sigma_m <= sigma_1 <= sqrt n + (sqrt m + eps)``."""
+    return math.sqrt(n) - (math.sqrt(m) + eps), math.sqrt(n) + (math.sqrt(m) + eps)
+
+
 def bound36(alpha, h, m, n, r, td, lam1, lamr, Y_fro):
     """(36): ``2 C^{1/h^{1-2 alpha}} sqrt(m+r) (sqrt(m+n) + t_delta) / h^{2 alpha - 1/2}``."""
     C = C_theorem12(lam1, lamr, Y_fro)
