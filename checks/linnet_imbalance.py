@@ -1720,6 +1720,9 @@ def inertia_symbolic(ctx):
     )
 
 
+VACUOUS_RATIO = 1e6  # a bound more than this many times its lhs could not fail: recorded, not judged
+
+
 @check("linnet-imbalance/proposition-9", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
 def prop9_flow(ctx):
     """M1 flows with c(0) > 0: sup_t ||Z(t)||_F^2 <= exp(4 lambda_1^{1/2} ||E(0)||_F/(lambda_r c(0)))
@@ -1737,7 +1740,12 @@ def prop9_flow(ctx):
             )
             dec = lambda Q: mpmath.exp(-Q[0]["lam_r"] * Q[0]["c"] * hp.times[-1] / 2) * Q[0]["E_fro"]
             decay = twin(dec(qs), dec(qt))
-        ctx.bound("sup ||Z||_F^2 <= printed bound", sup, bound)
+        if float(bound.value) > VACUOUS_RATIO * float(sup.value):
+            # exp(4 lambda_1^{1/2} |E(0)|/(lambda_r c(0))) is astronomically large where c(0) is small:
+            # an item with that much slack could not fail -- recorded, not judged
+            ctx.observe("sup ||Z||_F^2 <= printed bound (vacuous here)", sup=float(sup.value), bound=float(bound.value))
+        else:
+            ctx.bound("sup ||Z||_F^2 <= printed bound", sup, bound)
         ctx.bound(
             "E -> 0: ||E(T)||_F <= exp(-lambda_r c(0) T/2) ||E(0)||_F",
             twin(qs[-1]["E_fro"], qt[-1]["E_fro"]),
