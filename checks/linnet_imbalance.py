@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
+from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -23,6 +24,7 @@ import sympy as sp
 
 from numerics import convex, exact, linalg
 from numerics import linear_nets as ln
+from numerics.estimate import Estimate
 from theorems import linnet_imbalance as li
 
 from .core import check
@@ -189,8 +191,78 @@ def path_quantities(ctx, kind: str, **kw):
     return _PATHS[key]
 
 
+def frac(x):
+    """An mpmath number as the exact Fraction of its binary value, sign included (other values
+    unchanged). numerics.estimate.exact_value drops the sign of a negative mpf (it reads
+    ``mpf.man``, the unsigned mantissa), so Estimate.twice and the judges' exact differences are
+    fed Fractions from here."""
+    if type(x).__name__ != "mpf":
+        return x
+    if not mpmath.isfinite(x):
+        raise ValueError(f"a non-finite number: {x}")
+    sign, man, exp, _ = x._mpf_
+    v = Fraction(int(man)) * Fraction(2) ** int(exp)
+    return -v if sign else v
+
+
+def _abs_up(d: Fraction) -> float:
+    f = abs(float(d))
+    return 5e-324 if f == 0.0 and d != 0 else f
+
+
+def twin(a, b, how: str = "two precisions") -> Estimate:
+    """The working run's value ``a`` (exact Fraction) with the twin's difference |a - b|, formed
+    exactly, as its error (Estimate.twice, with the signs kept: see :func:`frac`)."""
+    fa = frac(a)
+    return Estimate(fa, _abs_up(fa - frac(b)), how)
+
+
 def err_of(a, b, key):
-    return float(abs(a[key] - b[key]))
+    """The twin-run difference of one quantity, formed exactly."""
+    return twin(a[key], b[key]).error
+
+
+def twin_err(pairs) -> Estimate:
+    """The error estimate of a quantity computed in the working run and the twin: the largest
+    difference of the pairs ``(working, twin)``, each formed exactly (never at 53 bits)."""
+    return Estimate(0, max(twin(a, b).error for a, b in pairs), "two precisions")
+
+
+def measured(err: float, how: str) -> Estimate:
+    """An error estimate the check measured (``how``: one of numerics.estimate.HOW)."""
+    return Estimate(0, float(err), how)
+
+
+EPS = float(np.finfo(float).eps)
+
+
+def roundoff(n: int, scale: float) -> Estimate:
+    """A priori error bound of the double-precision eigen/singular value computations of a static
+    instance: a backward-stable eigensolver returns eigenvalues within (a small multiple of)
+    n * eps * ||A|| of the exact ones (Weyl), and the rate, the norms and (17) add O(n) roundings
+    of terms bounded by the instance's scale; 64 n eps scale covers both with room."""
+    return measured(64 * max(n, 1) * EPS * scale, "roundoff bound")
+
+
+# Arithmetic on the two runs' numbers (160/176 bits, up to 320) is carried at this precision:
+# mpmath's default 53 bits would round (rate - RHS) in both runs to the same double and report
+# a twin difference of 0.
+ARITH_BITS = 512
+
+
+def entries(M) -> list:
+    """The entries of an mpmath matrix, row by row."""
+    return [M[i, j] for i in range(M.rows) for j in range(M.cols)]
+
+
+def max_abs_diff(A, B) -> float:
+    """max |A_ij - B_ij| over two mpmath matrices, each difference formed exactly."""
+    return max(twin(a, b).error for a, b in zip(entries(A), entries(B)))
+
+
+def excess_loss_min(qs) -> float:
+    """The smallest L~ = L - L* over the grid times of a run (the flow hypothesis: > 0)."""
+    return float(min(q["loss"] for q in qs))
 
 
 M1_KINDS_QUICK = ["scaled:1:1", "scaled:2:0.25", "balanced-margin:0.95"]
@@ -271,25 +343,25 @@ def static_rates(U1, V, s, E):
     )
 
 
-def static_ineq(ctx, label, lhs, rhs, scale, **metrics):
-    """``lhs <= rhs`` computed in double precision at relative accuracy STATIC_REL (the
-    catalog's tolerance 1e-9 max(1, |lhs|, |rhs|)); the rounding estimate of a double
-    eigen/singular value computation at these sizes is taken as 1e-13 of the scale. An
-    inequality attained to within the tolerance (families where it is an equality) is judged
-    as an equality at that tolerance; a violation beyond it refutes."""
+def static_ineq(ctx, label, lhs, rhs, scale, n: int = 8, **metrics):
+    """``lhs <= rhs`` computed in double precision on matrices of size at most ``n``, with the a
+    priori roundoff bound :func:`roundoff` (64 n eps of the scale) as the error estimate. An
+    inequality attained to within STATIC_REL of the scale (the catalog's tolerance; families
+    where it is an equality) is judged as an equality at that tolerance; a violation beyond
+    the roundoff bound refutes."""
     slack = rhs - lhs
-    err = 1e-13 * scale
+    err = roundoff(n, scale)
     if abs(slack) <= STATIC_REL * scale:
         return ctx.agree(
             label + " [attained: equality within tolerance]",
             lhs / scale,
             rhs / scale,
             tol=STATIC_REL,
-            err=1e-13,
+            err=roundoff(n, 1.0),
             scale=1.0,
             **metrics,
         )
-    return ctx.bound(label, lhs, rhs, err=STATIC_REL * scale if slack < 0 else err, **metrics)
+    return ctx.bound(label, lhs, rhs, err=err, **metrics)
 
 
 STRUCTURES = ("plain", "balanced", "homogeneous", "rankdef", "orthogonal")
@@ -329,10 +401,10 @@ def reparam_symbolic(ctx):
     )
     ctx.identity("(7): U1' = Phi1^T U' = S E V", sp.expand(F["Phi1"].T * dU - F["Sh"] * E * V), scope="F1")
     ctx.identity("(7): U2' = Phi2^T U' = 0", sp.expand(F["Phi2"].T * dU), scope="F1")
-    ctx.exact(
+    Phi = F["Phi1"].row_join(F["Phi2"])
+    ctx.identity(
         "(4): X = W [S 0] [Phi1 Phi2]^T with W^T W = I, Phi orthogonal",
-        (F["W"].T * F["W"] == sp.eye(3))
-        and ((F["Phi1"].row_join(F["Phi2"])).T * F["Phi1"].row_join(F["Phi2"]) == sp.eye(5)),
+        [*(F["W"].T * F["W"] - sp.eye(3)), *(Phi.T * Phi - sp.eye(5)), *(F["X"] - F["W"] * F["Sh"] * F["Phi1"].T)],
         scope="F1",
     )
 
@@ -355,7 +427,8 @@ def reparam_random(ctx):
         dU, dV = X.T @ R @ V, R.T @ X @ U
         scale = max(np.abs(dU).max(), np.abs(dV).max())
         ctx.start({"seed": seed})
-        err = 50 * 2.2e-16 * n  # rounding of the products and of the SVD, relative to the largest entry
+        # a priori rounding bound of the products and of the SVD, relative to the largest entry
+        err = measured(50 * EPS * n, "roundoff bound")
         ctx.agree("U' (3b) = Phi1 S E V (5b)", dU / scale, Phi1 @ Sh @ E @ V / scale, tol=1e-11, err=err, scale=1.0)
         ctx.agree("V' (3a) = E^T S U1 (7)", dV / scale, E.T @ Sh @ Phi1.T @ U / scale, tol=1e-11, err=err, scale=1.0)
         ctx.agree("U2' = Phi2^T U' = 0", Phi2.T @ dU / scale, np.zeros((n - r, h)), tol=1e-11, err=err, scale=1.0)
@@ -405,7 +478,13 @@ def loss_decomp_convex(ctx):
 
     vals = [value for _, value in convex.solve_at_tolerances(build)]
     ctx.precision = "Clarabel 1e-12 (check 1e-8)"
-    ctx.agree("min_Theta 1/2||Y - X Theta||^2 = L* (8)", vals[1], exact, tol=1e-6, err=abs(vals[0] - vals[1]) + 1e-9)
+    ctx.agree(
+        "min_Theta 1/2||Y - X Theta||^2 = L* (8)",
+        vals[1],
+        exact,
+        tol=1e-6,
+        err=measured(abs(vals[0] - vals[1]), "two tolerances"),
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -452,17 +531,17 @@ def conservation_flow(ctx):
     imbalance U^T U - V^T V (rtol 1e-12)."""
     ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
-        ctx.start({"kind": kind})
         hp, qs, qt = path_quantities(ctx, kind)
-        D0 = qs[0]["D"]
-        drift = max(float(mpmath.mnorm(q["D"] - D0, 1)) for q in qs)
-        err = max(float(mpmath.mnorm(a["D"] - b["D"], 1)) for a, b in zip(qs, qt))
+        ctx.start({"kind": kind, "excess_loss_min": excess_loss_min(qs)})
+        # entrywise differences formed exactly (mpmath's matrix arithmetic runs at 53 bits)
+        drift = max(max_abs_diff(q["D"], qs[0]["D"]) for q in qs)
+        err = max(max_abs_diff(a["D"], b["D"]) for a, b in zip(qs, qt))
         ctx.agree(
             "max_t |D(t) - D(0)| = 0",
             drift,
             0.0,
             tol=HP_TOL,
-            err=err,
+            err=measured(err, "two precisions"),
             scale=1.0,
             loss_ratio=float(qs[-1]["loss"] / qs[0]["loss"]),
         )
@@ -473,16 +552,29 @@ def conservation_flow(ctx):
     full = ln.full_flow(X, Y, U0, V0, np.linspace(0.1, 1.0, 10), rtol=1e-12)
     Dfull = full.U.transpose(0, 2, 1) @ full.U - full.V.transpose(0, 2, 1) @ full.V
     drift = float(np.max(np.abs(Dfull - (U0.T @ U0 - V0.T @ V0))))
-    ctx.start({"kind": "double full flow, rank-3 X (4x6), h=5"})
+    Lfull = 0.5 * np.sum((Y[None] - X[None] @ full.Theta) ** 2, axis=(1, 2))
+    Lstar = 0.5 * float(np.sum((Y - X @ np.linalg.lstsq(X, Y, rcond=None)[0]) ** 2))
+    ctx.start({"kind": "double full flow, rank-3 X (4x6), h=5", "excess_loss_min": float(Lfull.min() - Lstar)})
+    # the state's error (the integrator at two tolerances, flows.integrate_double) propagates to
+    # D = U^T U - V^T V through |dD| <= 2 |Z| |dZ| per entry (h = 5 terms)
+    zmax = float(max(np.abs(full.U).max(), np.abs(full.V).max()))
     ctx.bound(
         "full imbalance drift U^T U - V^T V (double, t<=1) <= 1e-9 (1 + |D(0)|)",
         drift,
         1e-9 * (1 + float(np.abs(U0.T @ U0 - V0.T @ V0).max())),
-        err=float(full.error.max()) * 10,
+        err=measured(2 * 5 * 2 * zmax * float(full.error.max()), "two tolerances"),
     )
 
 
-@check("linnet-imbalance/claim-imbalance-conservation", "gd-contrast", "experiment")
+# Gradient descent is not the flow (7): the GD measurement lies outside the statement's flow
+# hypothesis and is recorded; what the check decides is the symbolic GD-step identity.
+@check(
+    "linnet-imbalance/claim-imbalance-conservation",
+    "gd-contrast",
+    "experiment",
+    expect="proved",
+    outside_hypotheses=True,
+)
 def conservation_gd(ctx):
     """Contrast (catalog): one gradient-descent step of size eta changes D by exactly
     eta^2 (G_U^T G_U - G_V^T G_V) (G the gradients; the O(eta) term is the flow's D' = 0), derived
@@ -515,13 +607,13 @@ def conservation_gd(ctx):
         U, Vv = U + step * GU_, Vv + step * GV_
     drift = U.T @ U - Vv.T @ Vv - D0
     sc = float(np.abs(D0).max())
-    ctx.start({"gd": "A.1, eta = 0.05, 200 steps"})
+    ctx.start({"gd": "A.1, eta = 0.05, 200 steps"})  # no excess_loss_min: GD, not the flow (7)
     ctx.agree(
         "GD drift of D = sum of eta^2 terms",
         drift / sc,
         acc / sc,
         tol=1e-10,
-        err=200 * h * 2.2e-16,
+        err=roundoff(200 * h, 1.0),
         scale=1.0,
         drift_rel=float(np.abs(drift).max() / sc),
     )
@@ -566,7 +658,6 @@ def scalar_flow(ctx):
     )
     ctx.precision = hp_label(ctx)
     for inst in inits:
-        ctx.start(inst)
         hp = hp_path(
             "custom",
             t_end=12.0,
@@ -578,11 +669,12 @@ def scalar_flow(ctx):
             **hp_precision(ctx),
         )
         worst14, worst_mono, worst_margin, worst_gr = [], [], [], []
-        c15 = prevL = None
+        c15 = prevL = prevLt = None
+        losses = []
         for k in range(len(hp.times)):
             vals = []
-            for twin in (False, True):
-                Vs, Us, b = hp.run(twin)
+            for second in (False, True):
+                Vs, Us, b = hp.run(second)
                 with mpmath.workprec(b):
                     u, v = Us[k][0, 0], Vs[k][0, 0]
                     L = (1 - u * v) ** 2 / 2
@@ -590,25 +682,42 @@ def scalar_flow(ctx):
                     d = u**2 - v**2
                     vals.append((L, rate, 2 * mpmath.sqrt(d**2 + 4 * (u * v) ** 2), abs(u * v), 1 - abs(1 - u * v), d))
             (L, rate, r14, puv, marg, d), tw = vals
-            if k == 0:
-                L0, m0, d0 = L, marg, d
-                c15 = 2 * mpmath.sqrt(d0**2 + 4 * max(m0, 0) ** 2)
-            err = float(max(abs(a - b) for a, b in zip(vals[0], tw)))
-            worst14.append((float(abs(rate - r14)), err))
-            if k:
-                worst_mono.append((float(L - prevL), err))
-            worst_margin.append((float(max(m0, 0) - puv), err))
-            worst_gr.append((float(mpmath.log(L) - mpmath.log(L0) + c15 * hp.times[k]), err / float(L) + err))
-            prevL = L
-        ctx.agree(
-            "(14) along the path", max(a for a, _ in worst14), 0.0, tol=1e-35, err=max(e for _, e in worst14), scale=1.0
-        )
-        lhs = max(worst_mono)
-        ctx.bound("L non-increasing: max L(t_k) - L(t_{k-1}) <= 0", lhs[0], 0.0, err=lhs[1])
-        lhs = max(worst_margin)
-        ctx.bound("margin chain: |y| - |y - u(0)v(0)| <= |u(t)v(t)|", lhs[0], 0.0, err=lhs[1])
-        lhs = max(worst_gr)
-        ctx.bound("(15)+Gronwall: log L(t) - log L(0) + c t <= 0", lhs[0], 0.0, err=lhs[1], c15=float(c15))
+            losses.append(L)
+            with mpmath.workprec(ARITH_BITS):  # both runs' numbers at full precision
+                if k == 0:
+                    L0, m0, d0 = L, marg, d
+                    L0t, m0t, d0t = tw[0], tw[4], tw[5]
+                    c15 = li.rate15(d0, max(m0, 0))
+                    c15t = li.rate15(d0t, max(m0t, 0))
+                worst14.append((abs(rate - r14), abs(tw[1] - tw[2])))
+            # t = 0 is excluded from the inequalities: there the margin chain and Gronwall are
+            # equalities by construction (0 <= 0 decides nothing)
+            with mpmath.workprec(ARITH_BITS):
+                if k:
+                    worst_mono.append((L - prevL, tw[0] - prevLt))
+                    worst_margin.append((max(m0, 0) - puv, max(m0t, 0) - tw[3]))
+                    worst_gr.append(
+                        (
+                            mpmath.log(L) - mpmath.log(L0) + c15 * hp.times[k],
+                            mpmath.log(tw[0]) - mpmath.log(L0t) + c15t * hp.times[k],
+                        )
+                    )
+            prevL, prevLt = L, tw[0]
+        ctx.start({**inst, "excess_loss_min": float(min(losses))})
+
+        def worst(pairs):
+            """The largest value of the working run, with the largest twin difference along the
+            path as its error (each formed exactly)."""
+            return frac(max(a for a, _ in pairs)), twin_err(pairs)
+
+        v, e = worst(worst14)
+        ctx.agree("(14) along the path", v, 0, tol=1e-35, err=e, scale=1.0)
+        v, e = worst(worst_mono)
+        ctx.bound("L non-increasing: max L(t_k) - L(t_{k-1}) <= 0", v, 0, err=e)
+        v, e = worst(worst_margin)
+        ctx.bound("margin chain: |y| - |y - u(0)v(0)| <= |u(t)v(t)|", v, 0, err=e)
+        v, e = worst(worst_gr)
+        ctx.bound("(15)+Gronwall: log L(t) - log L(0) + c t <= 0", v, 0, err=e, c15=float(c15))
 
 
 # ---------------------------------------------------------------------------------------
@@ -625,6 +734,7 @@ def prop1_static(ctx):
     def prop(ex):
         seed, structure = ex
         U1, V, s, E = random_factors(seed, structure)
+        ctx.start({"seed": seed, "structure": structure, "excess_loss_min": float(0.5 * np.sum(E**2))})
         q = static_rates(U1, V, s, E)
         rhs = li.prop1_rhs(q["lam_r"], q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
         rel = (q["rate"] - rhs) / q["scale"]
@@ -649,15 +759,19 @@ def prop1_flow(ctx):
     estimate the twin-run difference of (rate - RHS)."""
     ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
-        ctx.start({"kind": kind})
         hp, qs, qt = path_quantities(ctx, kind)
-        worst = None
-        for k, (a, b) in enumerate(zip(qs, qt)):
-            slack = a["rate"] - a["prop1"]
-            err = float(abs(slack - (b["rate"] - b["prop1"])))
-            if worst is None or float(slack) < worst[0]:
-                worst = (float(slack), err, k, float(a["rate"]), float(a["prop1"]))
-        ctx.bound("(17) along the path (tightest grid time)", worst[4], worst[3], err=worst[1], t=hp.times[worst[2]])
+        ctx.start({"kind": kind, "excess_loss_min": excess_loss_min(qs)})
+        with mpmath.workprec(ARITH_BITS):
+            slacks = [(a["rate"] - a["prop1"], b["rate"] - b["prop1"]) for a, b in zip(qs, qt)]
+        k = min(range(len(slacks)), key=lambda i: slacks[i][0])
+        # error: the largest twin difference of (rate - RHS) along the path (formed exactly)
+        ctx.bound(
+            "(17) along the path (tightest grid time)",
+            frac(qs[k]["prop1"]),
+            frac(qs[k]["rate"]),
+            err=twin_err(slacks),
+            t=hp.times[k],
+        )
 
 
 @check("linnet-imbalance/proposition-1", "hypothesis-flows", "random")
@@ -673,6 +787,7 @@ def prop1_flows(ctx):
 
     def prop(ex):
         seed, family = ex
+        ctx.start({"seed": seed, "family": family})  # L~ > 0 not yet computed: outside until below
         rng = np.random.default_rng(seed)
         r, m = (int(x) for x in rng.integers(1, 4, 2))
         h = int(rng.integers(1, 7))
@@ -697,6 +812,7 @@ def prop1_flows(ctx):
         L = p2.loss()
         if not L[0] > 0:
             return
+        ctx.start({"seed": seed, "family": family, "excess_loss_min": float(L[L >= 1e-10 * L[0]].min())})
         eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
         dp, dm, dl = li.imbalance_quantities(eig, r, m)
         lam_r = sorted(s**2)[0]
@@ -706,7 +822,8 @@ def prop1_flows(ctx):
                 break
             sv_ = list(linalg.singular_values(P_))
             rhs = li.prop1_rhs(lam_r, dp, dm, dl, li.nth(sv_, m), li.nth(sv_, r))
-            err = abs(rate1[k] - rate2[k]) * 10 + 1e-12 * max(1.0, rate2[k])
+            # the rate at two integrator tolerances (their difference), plus the roundoff of (17)
+            err = abs(rate1[k] - rate2[k]) + 64 * 8 * EPS * max(1.0, rate2[k])
             if rate2[k] - rhs < tight["slack"]:
                 tight.update(
                     slack=float(rate2[k] - rhs),
@@ -717,18 +834,19 @@ def prop1_flows(ctx):
                     shape=[r, m, h],
                 )
             sc = max(1.0, rate2[k])
-            tol = max(STATIC_REL, 10 * err / sc)  # equality cases (e.g. r = m = 1) are resolved to the flows' accuracy
-            if abs(rate2[k] - rhs) <= tol * sc:
+            # equality cases (e.g. r = m = 1): judged as agreement at the catalog's tolerance, which
+            # the measured error must resolve (a tolerance derived from the error could not fail)
+            if abs(rate2[k] - rhs) <= STATIC_REL * sc:
                 ctx.agree(
                     "(17) along the path [attained within tolerance]",
                     rhs / sc,
                     rate2[k] / sc,
-                    tol=tol,
-                    err=err / sc,
+                    tol=STATIC_REL,
+                    err=measured(err / sc, "two tolerances"),
                     scale=1.0,
                 )
             else:
-                ctx.bound("(17) along the path", rhs, rate2[k], err=err)
+                ctx.bound("(17) along the path", rhs, rate2[k], err=measured(err, "two tolerances"))
 
     ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(("imbalanced", "margin"))), prop, quick=16, full=300)
     ctx.metrics["tightest"] = tight
@@ -791,12 +909,17 @@ def special_random(ctx):
                 rhs / sc,
                 (4 if r == m else 2) * smin / sc,
                 tol=STATIC_REL * 10,
-                err=STATIC_REL,
+                err=roundoff(8, 1.0),
                 scale=1.0,
             )
         else:
             ctx.agree(
-                "U1 V^T = 0: RHS = 2 Delta", rhs / sc, 2 * q["dl"] / sc, tol=STATIC_REL * 10, err=STATIC_REL, scale=1.0
+                "U1 V^T = 0: RHS = 2 Delta",
+                rhs / sc,
+                2 * q["dl"] / sc,
+                tol=STATIC_REL * 10,
+                err=roundoff(8, 1.0),
+                scale=1.0,
             )
 
     from hypothesis import strategies as st
@@ -813,9 +936,7 @@ def regimes_symbolic(ctx):
     fp = sp.diff(f, x)
     # f' = (x+a)/sqrt((x+a)^2+b) - 1 <= 0 since sqrt((x+a)^2 + b) >= x + a
     ctx.identity("f'(x) = (x+a)/sqrt((x+a)^2+b) - 1", fp - ((x + a) / sp.sqrt((x + a) ** 2 + b) - 1))
-    ctx.exact(
-        "f' <= 0: (x+a)^2 <= (x+a)^2 + b for b >= 0", bool(sp.simplify(((x + a) ** 2 + b) - (x + a) ** 2 - b) == 0)
-    )
+    ctx.exact("f' <= 0: (x+a)^2 <= (x+a)^2 + b for b >= 0", (x + a) ** 2, "<=", (x + a) ** 2 + b, whole=True)
     ctx.identity("left extreme f(0) = sqrt(a^2 + b)", f.subs(x, 0) - sp.sqrt(a**2 + b))
     ctx.identity("right extreme lim_{x->oo} f = a", sp.limit(f, x, sp.oo) - a)
     ctx.identity("right extreme at b = 0: f = a", sp.simplify(f.subs(b, 0) - a))
@@ -865,7 +986,7 @@ def remark2(ctx):
             q["rate"] / q["scale"],
             rhs / q["scale"],
             tol=STATIC_REL * 10,
-            err=STATIC_REL,
+            err=roundoff(8, 1.0),
             scale=1.0,
         )
 
@@ -876,23 +997,31 @@ def remark2(ctx):
 # Theorem 3, Corollaries 4-6, Tarmoun
 # ---------------------------------------------------------------------------------------
 def _theorem3_along(ctx, kind, t0_index=0, shift=True, include_t0=False):
+    """``(worst, avg, rate, t)``: the largest value of log L~(t)/L~(t0) + lambda_r c(t0) (t - t0)
+    (``t`` if not ``shift``) over the grid with the largest twin difference along the path as
+    its error (an Estimate), the average rate -log(L~(T)/L~(t0))/(T - t0) as an Estimate, the
+    rate lambda_r c(t0) as an Estimate, and the time of the worst value. All arithmetic at
+    ARITH_BITS, differences formed exactly."""
     hp, qs, qt = path_quantities(ctx, kind)
     i0 = t0_index
-    c0, c0t = qs[i0]["c"], qt[i0]["c"]
-    L0, L0t = qs[i0]["loss"], qt[i0]["loss"]
     t0 = hp.times[i0]
-    worst = None
-    for k in range(i0 if include_t0 else i0 + 1, len(hp.times)):
-        tt = hp.times[k] - t0 if shift else hp.times[k]
-        val = mpmath.log(qs[k]["loss"] / L0) + qs[0]["lam_r"] * c0 * tt
-        valt = mpmath.log(qt[k]["loss"] / L0t) + qt[0]["lam_r"] * c0t * tt
-        err = float(abs(val - valt))
-        if worst is None or float(val) > worst[0]:
-            worst = (float(val), err, k)
-    T = hp.times[-1] - t0
-    avg = float(-mpmath.log(qs[-1]["loss"] / L0) / T)
-    avg_err = float(abs(mpmath.log(qs[-1]["loss"] / L0) - mpmath.log(qt[-1]["loss"] / L0t)) / T)
-    return worst, (avg, avg_err), float(qs[0]["lam_r"] * c0), hp.times[worst[2]]
+    with mpmath.workprec(ARITH_BITS):
+        c0, c0t = qs[i0]["c"], qt[i0]["c"]
+        L0, L0t = qs[i0]["loss"], qt[i0]["loss"]
+        pairs, ks = [], []
+        for k in range(i0 if include_t0 else i0 + 1, len(hp.times)):
+            tt = hp.times[k] - t0 if shift else hp.times[k]
+            val = mpmath.log(qs[k]["loss"] / L0) + li.theorem3_rate(qs[0]["lam_r"], c0) * tt
+            valt = mpmath.log(qt[k]["loss"] / L0t) + li.theorem3_rate(qt[0]["lam_r"], c0t) * tt
+            pairs.append((val, valt))
+            ks.append(k)
+        j = max(range(len(pairs)), key=lambda i: pairs[i][0])
+        T = hp.times[-1] - t0
+        avg = -mpmath.log(qs[-1]["loss"] / L0) / T
+        avgt = -mpmath.log(qt[-1]["loss"] / L0t) / T
+        rate, ratet = li.theorem3_rate(qs[0]["lam_r"], c0), li.theorem3_rate(qt[0]["lam_r"], c0t)
+    worst = Estimate(frac(pairs[j][0]), twin_err(pairs).error, "two precisions")
+    return worst, twin(avg, avgt), twin(rate, ratet), hp.times[ks[j]]
 
 
 @check("linnet-imbalance/theorem-3", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
@@ -903,30 +1032,30 @@ def theorem3_flow(ctx):
     lambda_r c(t) >= lambda_r c(0)."""
     ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
-        ctx.start({"kind": kind})
         hp, qs, qt = path_quantities(ctx, kind)
+        ctx.start({"kind": kind, "excess_loss_min": excess_loss_min(qs)})
         worst, avg, bound_rate, tw = _theorem3_along(ctx, kind)
-        ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0 (tightest grid time)", worst[0], 0.0, err=worst[1], t=tw)
-        ctx.bound("measured average rate >= lambda_r c(0)", bound_rate, avg[0], err=avg[1], c0=float(qs[0]["c"]))
-        chain = max(float(a["lam_r"] * a["c"] - a["prop1"]) for a in qs)
-        chain_err = max(
-            float(abs((a["lam_r"] * a["c"] - a["prop1"]) - (b["lam_r"] * b["c"] - b["prop1"]))) for a, b in zip(qs, qt)
-        )
-        ctx.bound("lambda_r c(t) <= RHS(17) along the path", chain, 0.0, err=chain_err)
+        ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0 (tightest grid time)", worst, 0, t=tw)
+        ctx.bound("measured average rate >= lambda_r c(0)", bound_rate, avg, c0=float(qs[0]["c"]))
+        with mpmath.workprec(ARITH_BITS):
+            chains = [(a["lam_r"] * a["c"] - a["prop1"], b["lam_r"] * b["c"] - b["prop1"]) for a, b in zip(qs, qt)]
+        ctx.bound("lambda_r c(t) <= RHS(17) along the path", frac(max(a for a, _ in chains)), 0, err=twin_err(chains))
         # While the margin sigma_min(Y~) - |E| is negative (in both runs) both mu's are clamped at 0,
         # so c(t) = 2 Delta(t) with the imbalance conserved: there c(0) <= c(t) is an equality, which
         # rounding cannot decide; the bound is judged at the other grid times (the clamped ones are
         # counted, and their equality is the conservation law checked by claim-imbalance-conservation)
         clamped = [i for i in range(len(qs)) if qs[i]["margin"] < 0 and qt[i]["margin"] < 0]
-        free = [i for i in range(len(qs)) if i not in clamped] or [0]
-        k = max(free, key=lambda i: qs[0]["c"] - qs[i]["c"])
-        mono = float(qs[0]["c"] - qs[k]["c"])
-        mono_err = float(abs((qs[0]["c"] - qs[k]["c"]) - (qt[0]["c"] - qt[k]["c"])))
+        free = [i for i in range(1, len(qs)) if i not in clamped]
+        if not free:
+            ctx.observe("c(0) <= c(t): every grid time after 0 is clamped (c = 2 Delta)", clamped=len(clamped))
+            continue
+        with mpmath.workprec(ARITH_BITS):
+            monos = [(qs[0]["c"] - qs[i]["c"], qt[0]["c"] - qt[i]["c"]) for i in free]
         ctx.bound(
             "c(0) <= c(t) along the path (margin grows as the loss falls)",
-            mono,
-            0.0,
-            err=mono_err,
+            frac(max(a for a, _ in monos)),
+            0,
+            err=twin_err(monos),
             clamped_grid_times=len(clamped),
         )
 
@@ -940,6 +1069,7 @@ def theorem3_random(ctx):
     from hypothesis import strategies as st
 
     def prop(seed):
+        ctx.start({"seed": seed})  # L~ > 0 not yet computed: outside until below
         rng = np.random.default_rng(seed)
         r, m = (int(x) for x in rng.integers(1, 4, 2))
         h = int(rng.integers(1, 7))
@@ -968,10 +1098,14 @@ def theorem3_random(ctx):
         keep = L2 / Lz > 1e-8
         if not np.any(keep):
             return
+        ctx.start({"seed": seed, "excess_loss_min": float(min(Lz, L2[keep].min()))})
         val = np.log(L2[keep] / Lz) + lam[r - 1] * c0 * grid[keep]
-        err = np.abs(np.log(L1[keep] / L2[keep])) + 1e-12
+        # the two integrator tolerances' difference of log L, plus the roundoff of the expression
+        err = np.abs(np.log(L1[keep] / L2[keep])) + 64 * EPS * (1 + np.abs(val))
         k = int(np.argmax(val))
-        ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0", float(val[k]), 0.0, err=float(err[k]) * 10, c0=c0)
+        ctx.bound(
+            "log L~(t)/L~(0) + lambda_r c(0) t <= 0", float(val[k]), 0.0, err=measured(err[k], "two tolerances"), c0=c0
+        )
 
     ctx.random(st.integers(0, 10**9), prop, quick=20, full=300)
 
@@ -1016,23 +1150,23 @@ def cor4_flow(ctx):
     and the measured average rate against 2 lambda_r Delta(0) (slack ratio)."""
     ctx.precision = hp_label(ctx)
     for kind in [k for k in m1_kinds(ctx) if k.startswith("scaled")]:
-        ctx.start({"kind": kind})
         hp, qs, qt = path_quantities(ctx, kind)
-        rate = 2 * qs[0]["lam_r"] * qs[0]["dl"]
-        ctx.fact("hypothesis Delta(0) > 0", float(qs[0]["dl"]) > 0, Delta0=float(qs[0]["dl"]))
-        worst = max(
-            (
-                float(mpmath.log(a["loss"] / qs[0]["loss"]) + rate * t),
-                float(abs(mpmath.log(a["loss"] / qs[0]["loss"]) - mpmath.log(b["loss"] / qt[0]["loss"]))),
-            )
-            for a, b, t in list(zip(qs, qt, hp.times))[1:]
+        # the hypothesis Delta(0) > 0 is computed on the instance (a Delta(0) below its twin
+        # difference would not be decided: the instance is then reported with that difference)
+        ctx.start({"kind": kind, "Delta0": float(qs[0]["dl"]), "Delta0_twin_diff": err_of(qs[0], qt[0], "dl")})
+        with mpmath.workprec(ARITH_BITS):
+            rate = li.corollary4_rate(qs[0]["lam_r"], qs[0]["dl"])
+            ratet = li.corollary4_rate(qt[0]["lam_r"], qt[0]["dl"])
+            pairs = [
+                (mpmath.log(a["loss"] / qs[0]["loss"]) + rate * t, mpmath.log(b["loss"] / qt[0]["loss"]) + ratet * t)
+                for a, b, t in list(zip(qs, qt, hp.times))[1:]
+            ]
+            T = hp.times[-1]
+            avg = twin(-mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) / T, -mpmath.log(qt[-1]["loss"] / qt[0]["loss"]) / T)
+        ctx.bound(
+            "log L~(t)/L~(0) + 2 lambda_r Delta(0) t <= 0", frac(max(a for a, _ in pairs)), 0, err=twin_err(pairs)
         )
-        ctx.bound("log L~(t)/L~(0) + 2 lambda_r Delta(0) t <= 0", worst[0], 0.0, err=worst[1] + 1e-40)
-        avg = float(-mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) / hp.times[-1])
-        avg_err = float(
-            abs(mpmath.log(qs[-1]["loss"] / qs[0]["loss"]) - mpmath.log(qt[-1]["loss"] / qt[0]["loss"])) / hp.times[-1]
-        )
-        ctx.bound("measured average rate >= 2 lambda_r Delta(0)", float(rate), avg, err=avg_err)
+        ctx.bound("measured average rate >= 2 lambda_r Delta(0)", twin(rate, ratet), avg)
 
 
 @check("linnet-imbalance/corollary-5", "exact-scalar", "symbolic")
@@ -1046,12 +1180,12 @@ def cor5_exact(ctx):
     mu = y - abs(y - u * v)
     c0 = li.c_printed(0, 0, 0, mu, mu, 1)  # h = r = m = 1, D = 0
     rate0 = 2 * (u**2 + v**2)
-    R = 2 * 1 * c0
+    R = li.corollary5_rate_printed(1, c0)
     ctx.exact(
         "printed rate 2 lambda_r c(0) <= exact initial rate (needed for the claim at small t)",
-        bool(R <= rate0),
-        R=str(R),
-        rate0=str(rate0),
+        R,
+        "<=",
+        rate0,
         c0=str(c0),
     )
 
@@ -1064,21 +1198,18 @@ def cor5_flow(ctx):
         "custom", t_end=4.0, npts=9, Yt=((1.0,),), s=(1.0,), h=1, init=(((0.9375,),), ((0.9375,),)), **hp_precision(ctx)
     )
     vals = []
-    for twin in (False, True):
-        Vs, Us, b = hp.run(twin)
+    for second in (False, True):
+        Vs, Us, b = hp.run(second)
         with mpmath.workprec(b):
             L = [(1 - Us[k][0, 0] * Vs[k][0, 0]) ** 2 / 2 for k in range(len(hp.times))]
             w0 = Us[0][0, 0] * Vs[0][0, 0]
-            c0 = 4 * (1 - abs(1 - w0))
-            vals.append([mpmath.log(L[k] / L[0]) + 2 * c0 * hp.times[k] for k in range(1, len(hp.times))])
+            mu = 1 - abs(1 - w0)
+            c0 = li.c_printed(0, 0, 0, mu, mu, 1)  # h = r = m = 1, D = 0
+            R = li.corollary5_rate_printed(1, c0)
+            vals.append([mpmath.log(L[k] / L[0]) + R * hp.times[k] for k in range(1, len(hp.times))])
     k = 0  # t = 0.5
     ctx.start({"u0": 0.9375, "v0": 0.9375, "t": hp.times[1]})
-    ctx.bound(
-        "log L(t)/L(0) + 2 lambda_r c(0) t <= 0 at t = 0.5",
-        float(vals[0][k]),
-        0.0,
-        err=float(abs(vals[0][k] - vals[1][k])),
-    )
+    ctx.bound("log L(t)/L(0) + 2 lambda_r c(0) t <= 0 at t = 0.5", twin(vals[0][k], vals[1][k]), 0)
 
 
 @check("linnet-imbalance/corollary-5:corrected", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
@@ -1088,13 +1219,20 @@ def cor5c_flow(ctx):
     scalar init of corollary-5."""
     ctx.precision = hp_label(ctx)
     kind = "balanced-margin:0.95"
-    ctx.start({"kind": kind})
     hp, qs, qt = path_quantities(ctx, kind)
-    ctx.fact("margin sigma_min(Yt) - ||E(0)||_F > 0", float(qs[0]["margin"]) > 0, margin=float(qs[0]["margin"]))
-    ctx.fact("c(0) > 0", float(qs[0]["c"]) > 0, c0=float(qs[0]["c"]), imbalance_norm=float(mpmath.mnorm(qs[0]["D"], 1)))
+    ctx.start({"kind": kind, "margin0": float(qs[0]["margin"])})
+    # the corollary's premise (margin > 0) and its first conclusion c(0) > 0, with twin errors
+    ctx.bound("premise: sigma_min(Yt) - ||E(0)||_F > 0", 0, twin(qs[0]["margin"], qt[0]["margin"]), strict=True)
+    ctx.bound(
+        "c(0) > 0",
+        0,
+        twin(qs[0]["c"], qt[0]["c"]),
+        strict=True,
+        imbalance_norm=float(max(abs(x) for x in entries(qs[0]["D"]))),
+    )
     worst, avg, br, tw = _theorem3_along(ctx, kind)
-    ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0", worst[0], 0.0, err=worst[1], t=tw)
-    ctx.bound("measured average rate >= lambda_r c(0)", br, avg[0], err=avg[1])
+    ctx.bound("log L~(t)/L~(0) + lambda_r c(0) t <= 0", worst, 0, t=tw)
+    ctx.bound("measured average rate >= lambda_r c(0)", br, avg)
 
 
 @check("linnet-imbalance/corollary-5:corrected", "hypothesis-static", "random")
@@ -1120,8 +1258,10 @@ def cor5c_static(ctx):
         c0 = li.c_printed(
             q["dp"], q["dm"], q["dl"], max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), q["lam_1"]
         )
-        ctx.fact("margin > 0", margin > 0)
-        ctx.bound("c(0) > 0", 0.0, c0, err=STATIC_REL * q["scale"], strict=True)
+        ctx.start({"seed": seed, "structure": structure})
+        sc = max(q["scale"], float(np.abs(Yt).max()) ** 2)
+        ctx.bound("premise: margin > 0", 0.0, margin, err=roundoff(8, sc), strict=True)
+        ctx.bound("c(0) > 0", 0.0, c0, err=roundoff(8, sc), strict=True)
 
     ctx.random(st.tuples(st.integers(0, 10**9), st.sampled_from(STRUCTURES)), prop, quick=60, full=500)
 
@@ -1131,11 +1271,15 @@ def cor6_exact(ctx):
     """At t = t0 the printed display reads L~(t0) <= exp(-lambda_r c(t0) t0) L~(t0), i.e.
     exp(-lambda_r c(t0) t0) >= 1, false for any t0 > 0, c(t0) > 0, L~(t0) > 0 (SymPy decides
     the sign); instance: the scalar init of corollary-5 at t0 = 1 (c(t0) >= c(0) = 3.5 > 0)."""
-    lam, c, t0 = sp.Integer(1), 4 * sp.Rational(15, 16) ** 2, sp.Integer(1)  # scalar init: lambda_r = 1, c(t0) >= c(0)
-    claim = sp.exp(-lam * c * t0) >= 1  # the display at t = t0, divided by L~(t0) > 0
+    uv = sp.Rational(15, 16) ** 2
+    # scalar init: lambda_r = 1, c(t0) >= c(0) = (21) with D = 0, mu = 1 - |1 - uv| = uv
+    lam, c, t0 = sp.Integer(1), li.c_printed(0, 0, 0, uv, uv, 1), sp.Integer(1)
+    claim = sp.GreaterThan(sp.exp(-lam * c * t0), 1, evaluate=False)  # the display at t = t0, over L~(t0) > 0
     ctx.exact(
         "printed display at t = t0: exp(-lambda_r c(t0) t0) >= 1",
-        bool(claim),
+        claim.lhs,
+        ">=",
+        claim.rhs,
         lambda_c_t0=str(lam * c * t0),
         lower_bound_on_c_t0=str(c),
     )
@@ -1150,9 +1294,9 @@ def cor6_flow(ctx):
     ctx.start({"kind": kind, "t0": 2.0})
     hp, qs, qt = path_quantities(ctx, kind)
     i0 = hp.times.index(2.0)
-    ctx.fact("c(t0) > 0", float(qs[i0]["c"]) > 0, c_t0=float(qs[i0]["c"]))
+    ctx.bound("premise: c(t0) > 0", 0, twin(qs[i0]["c"], qt[i0]["c"]), strict=True)
     worst, avg, br, tw = _theorem3_along(ctx, kind, t0_index=i0, shift=False, include_t0=True)
-    ctx.bound("printed: log L~(t)/L~(t0) + lambda_r c(t0) t <= 0 (t >= t0)", worst[0], 0.0, err=worst[1], t=tw)
+    ctx.bound("printed: log L~(t)/L~(t0) + lambda_r c(t0) t <= 0 (t >= t0)", worst, 0, t=tw)
 
 
 @check("linnet-imbalance/corollary-6:corrected", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
@@ -1167,21 +1311,22 @@ def cor6c_flow(ctx):
             ctx.start({"kind": kind, "t0": t0})
             i0 = hp.times.index(t0)
             if float(qs[i0]["c"]) <= 0:
-                ctx.fact("c(t0) > 0 (hypothesis) -- not met, skipped", None)
+                ctx.observe("c(t0) > 0 (hypothesis) not met: t0 skipped", t0=t0, c_t0=float(qs[i0]["c"]))
                 continue
             worst, avg, br, tw = _theorem3_along(ctx, kind, t0_index=i0, shift=True)
-            ctx.bound("log L~(t)/L~(t0) + lambda_r c(t0)(t - t0) <= 0", worst[0], 0.0, err=worst[1], t=tw)
+            ctx.bound("log L~(t)/L~(t0) + lambda_r c(t0)(t - t0) <= 0", worst, 0, t=tw)
         ctx.start({"kind": kind, "limit": "(22)"})
         cT, cinf = qs[-1]["c"], qs[-1]["c_inf"]
         # |dc/dmu_k| <= 2/sqrt(lambda_1) and |mu_k(T) - sigma_k(Yt)| <= ||E(T)||_F:
         # |c(T) - c_inf| <= 4 ||E(T)||/sqrt(lambda_1)
-        lip = 4 * float(qs[-1]["E_fro"]) / math.sqrt(float(qs[-1]["lam_1"]))
-        ctx.agree(
-            "c(T) -> (22): |c(T) - c_inf| within the Lipschitz bound 4||E(T)||/sqrt(lambda_1)",
-            float(cT),
-            float(cinf),
-            tol=lip + 1e-40,
-            err=float(abs(cT - qt[-1]["c"])) + float(abs(cinf - qt[-1]["c_inf"])),
+        with mpmath.workprec(ARITH_BITS):
+            lip = 4 * qs[-1]["E_fro"] / mpmath.sqrt(qs[-1]["lam_1"])
+            lipt = 4 * qt[-1]["E_fro"] / mpmath.sqrt(qt[-1]["lam_1"])
+            gap, gapt = abs(cT - cinf), abs(qt[-1]["c"] - qt[-1]["c_inf"])
+        ctx.bound(
+            "c(T) -> (22): |c(T) - c_inf| <= the Lipschitz bound 4||E(T)||/sqrt(lambda_1)",
+            twin(gap, gapt),
+            twin(lip, lipt),
             E_T=float(qs[-1]["E_fro"]),
         )
 
@@ -1220,13 +1365,22 @@ def cor6c_random(ctx):
         k0 = int(rng.integers(0, 10))
         res = math.sqrt(2 * L2[k0])
         c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), lam[0])
+        if not c0 > 0:  # the premise c(t0) > 0
+            return
         keep = (np.arange(len(grid)) > k0) & (L2 > 1e-8 * L2[0])
         if keep.sum() < 1:
             return
         val = np.log(L2[keep] / L2[k0]) + lam[-1] * c0 * (grid[keep] - grid[k0])
-        err = np.abs(np.log(L1[keep] / L1[k0]) - np.log(L2[keep] / L2[k0])) * 10 + 1e-12
+        # the two tolerances' difference of log L~(t)/L~(t0), plus the roundoff of the expression
+        err = np.abs(np.log(L1[keep] / L1[k0]) - np.log(L2[keep] / L2[k0])) + 64 * EPS * (1 + np.abs(val))
         k = int(np.argmax(val))
-        ctx.bound("log L~(t)/L~(t0) + lambda_r c(t0)(t - t0) <= 0", float(val[k]), 0.0, err=float(err[k]), c_t0=c0)
+        ctx.bound(
+            "log L~(t)/L~(t0) + lambda_r c(t0)(t - t0) <= 0",
+            float(val[k]),
+            0.0,
+            err=measured(err[k], "two tolerances"),
+            c_t0=c0,
+        )
 
     ctx.random(st.integers(0, 10**9), prop, quick=12, full=300)
 
@@ -1267,7 +1421,7 @@ def homogeneous_bits(ctx) -> int:
     return 256 if ctx.full else HP_BITS
 
 
-HOMO_TIMES = (0.0, 19.0, 19.5, 20.0)  # late_slope reads the last three (t = 0: the initial state)
+HOMO_TIMES = (0.0, 18.0, 18.5, 19.0, 19.5, 20.0)  # late slopes read the last five (t = 0: the initial state)
 
 
 def homogeneous_path(ctx, lam: float):
@@ -1286,14 +1440,36 @@ def homogeneous_path(ctx, lam: float):
     )
 
 
+def asymptotic_slope(hp, qs, qt):
+    """The asymptotic slope of -log L~ from the last four secants (grid step 1/2): Aitken's
+    extrapolation of the last three, with the error the difference from the extrapolation of
+    the three before (two extrapolations from shifted windows) plus the twin difference. The
+    secants converge geometrically to the rate; their own distance from it (the last secant's
+    change) is far larger than the extrapolation's."""
+    t = hp.times
+    sl = lambda Q, k: (mpmath.log(Q[k - 1]["loss"]) - mpmath.log(Q[k]["loss"])) / (t[k] - t[k - 1])
+    with mpmath.workprec(ARITH_BITS):
+
+        def aitken(x0, x1, x2):
+            den = (x2 - x1) - (x1 - x0)
+            return x2 if den == 0 else x2 - (x2 - x1) ** 2 / den
+
+        s = [sl(qs, k) for k in (-4, -3, -2, -1)]
+        st = [sl(qt, k) for k in (-4, -3, -2, -1)]
+        a1, a0, a1t = aitken(*s[1:]), aitken(*s[:3]), aitken(*st[1:])
+    return float(a1), measured(twin(a1, a0).error + twin(a1, a1t).error, "two step sizes")
+
+
 def late_slope(hp, qs, qt):
     """The slope of -log L~ over the last grid interval, with the error estimate from the
     change between the last two intervals (geometric tail) plus the twin difference."""
     t = hp.times
     sl = lambda Q, k: (mpmath.log(Q[k - 1]["loss"]) - mpmath.log(Q[k]["loss"])) / (t[k] - t[k - 1])
-    s1, s0 = sl(qs, -1), sl(qs, -2)
-    s1t = sl(qt, -1)
-    return float(s1), float(abs(s1 - s0)) + float(abs(s1 - s1t))
+    with mpmath.workprec(ARITH_BITS):
+        s1, s0 = sl(qs, -1), sl(qs, -2)
+        s1t = sl(qt, -1)
+    # secants over two windows (their change bounds the geometric tail) plus the twin difference
+    return float(s1), measured(twin(s1, s0).error + twin(s1, s1t).error, "two step sizes")
 
 
 @check("linnet-imbalance/claim-tarmoun-recovery", "symbolic", "symbolic")
@@ -1321,15 +1497,15 @@ def tarmoun_flow(ctx):
     for inst in ctx.instances([{"lam": 0.5}, {"lam": -0.3}], [{"lam": 0.5}, {"lam": -0.3}, {"lam": 2.0}]):
         ctx.start(inst)
         hp, qs, qt = homogeneous_path(ctx, inst["lam"])
-        slope, err = late_slope(hp, qs, qt)
+        slope, err = asymptotic_slope(hp, qs, qt)
         sy = linalg.mp_singular_values(mpmath.matrix(HOMO_YT))
-        target = float(2 * mpmath.sqrt(mpmath.mpf(inst["lam"]) ** 2 + 4 * sy[-1] ** 2))
+        target = float(li.tarmoun_rate(mpmath.mpf(inst["lam"]), sy[-1]))
         from_22 = float(qs[-1]["lam_r"] * qs[-1]["c_inf"])
         ctx.agree(
-            "late slope = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))",
+            "asymptotic slope (Aitken) = 2 sqrt(lam^2 + 4 sigma_min^2(Yt))",
             slope,
             target,
-            tol=max(1e-6, 20 * err),
+            tol=1e-6,
             err=err,
             loss_final=float(qs[-1]["loss"]),
             from_22=from_22,
@@ -1350,12 +1526,12 @@ def cor6c_late(ctx):
     for lam in (0.5, -0.3):
         ctx.start({"homogeneous": lam})
         hp, qs, qt = homogeneous_path(ctx, lam)
-        slope, err = late_slope(hp, qs, qt)
+        slope, err = asymptotic_slope(hp, qs, qt)
         ctx.agree(
-            "homogeneous D = lam I: late slope = lambda_r c_inf (22) exactly",
+            "homogeneous D = lam I: asymptotic slope (Aitken) = lambda_r c_inf (22) exactly",
             slope,
             float(qs[-1]["lam_r"] * qs[-1]["c_inf"]),
-            tol=max(1e-6, 20 * err),
+            tol=1e-6,
             err=err,
         )
 
@@ -1373,6 +1549,7 @@ def lemma7_random(ctx):
         seed, structure = ex
         U1, V, s, E = random_factors(seed, structure)
         r, m = U1.shape[0], V.shape[0]
+        ctx.start({"seed": seed, "structure": structure})
         q = static_rates(U1, V, s, E)
         lr = li.nth(list(np.linalg.eigvalsh(U1 @ U1.T)), r)
         lm = li.nth(list(np.linalg.eigvalsh(V @ V.T)), m)
@@ -1386,7 +1563,7 @@ def lemma7_random(ctx):
             q2["rate"] / q2["scale"],
             2 * (a[0] + b[0]) / q2["scale"],
             tol=10 * STATIC_REL,
-            err=STATIC_REL,
+            err=roundoff(8, 1.0),
             scale=1.0,
         )
 
@@ -1424,6 +1601,8 @@ def lemma8_random(ctx):
     def prop(ex):
         seed, structure = ex
         U1, V, s, E = random_factors(seed, structure)
+        # the hypothesis h >= min(r, m) is the same for both role assignments below
+        ctx.start({"seed": seed, "structure": structure, "r": U1.shape[0], "m": V.shape[0], "h": U1.shape[1]})
         for A, B in ((U1, V.T), (V, U1.T)):
             r, h, m = A.shape[0], A.shape[1], B.shape[1]
             D = A.T @ A - B @ B.T
@@ -1443,6 +1622,7 @@ def lemma8_random(ctx):
                     -float(np.linalg.eigvalsh(M).min()),
                     0.0,
                     sc * sc,
+                    n=m,
                 )
 
     ctx.random(_strategy(), prop, quick=100, full=1000)
@@ -1477,6 +1657,27 @@ def lemma8_symbolic(ctx):
     )
 
 
+def exact_inertia(U1, V) -> tuple[int, int]:
+    """The numbers of negative and positive eigenvalues of D = U1^T U1 - V^T V, exactly: the
+    doubles are dyadic rationals, D is formed in fmpq and its characteristic polynomial (real-
+    rooted: D is symmetric) counts them by Descartes' rule of signs (exact for real-rooted
+    polynomials: positive roots = sign changes of p(x), negative roots = those of p(-x))."""
+    import flint
+
+    q = lambda A: flint.fmpq_mat([[flint.fmpq(*Fraction(float(x)).as_integer_ratio()) for x in row] for row in A])
+    A, B = q(U1), q(V)
+    D = A.transpose() * A - B.transpose() * B
+    coeffs = [D.charpoly()[i] for i in range(D.nrows() + 1)]  # low to high degree
+
+    def changes(cs):
+        signs = [c > 0 for c in cs if c != 0]
+        return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+
+    pos = changes(coeffs)
+    neg = changes([c * (-1) ** i for i, c in enumerate(coeffs)])
+    return neg, pos
+
+
 @check("linnet-imbalance/claim-lemma8-inertia", "hypothesis", "random")
 def inertia_random(ctx):
     """Random A (r x h), B (h x m): #negative eigenvalues of A^T A - B B^T <= m and #positive <=
@@ -1485,16 +1686,16 @@ def inertia_random(ctx):
     def prop(ex):
         seed, structure = ex
         U1, V, s, E = random_factors(seed, structure)
-        D = U1.T @ U1 - V.T @ V
-        eig = np.linalg.eigvalsh(D)
-        thr = 1e-10 * max(1.0, float(np.abs(eig).max()))
-        ctx.bound("#negative eigenvalues <= m", int(np.sum(eig < -thr)), V.shape[0])
-        ctx.bound("#positive eigenvalues <= r", int(np.sum(eig > thr)), U1.shape[0])
+        neg, pos = exact_inertia(U1, V)
+        ctx.exact("#negative eigenvalues <= m", neg, "<=", V.shape[0])
+        ctx.exact("#positive eigenvalues <= r", pos, "<=", U1.shape[0])
 
     ctx.random(_strategy(), prop, quick=100, full=1000)
 
 
-@check("linnet-imbalance/claim-lemma8-inertia", "symbolic-dimension", "symbolic")
+# The dimension count (Courant-Fischer: a subspace of dimension h - m on which D >= 0 leaves at
+# most m negative eigenvalues) is decided on one exact instance, not symbolically: verified.
+@check("linnet-imbalance/claim-lemma8-inertia", "symbolic-dimension", "symbolic", expect="verified")
 def inertia_symbolic(ctx):
     """The dimension argument on an exact instance: B (4x1) integer, the negative eigenspace of
     D = A^T A - B B^T meets ker B^T only in 0 (exact nullspace computation), and D has exactly
@@ -1504,11 +1705,22 @@ def inertia_symbolic(ctx):
     D = A.T * A - B * B.T
     kerBt = B.T.nullspace()
     ctx.exact("dim ker B^T = h - m", len(kerBt), "==", 3)
-    ok = all(sp.simplify((z.T * D * z)[0]) >= 0 for z in kerBt)
     Kb = sp.Matrix.hstack(*kerBt)
-    ctx.exact("D restricted to ker B^T is PSD (= A^T A there)", ok and all(e >= 0 for e in (Kb.T * D * Kb).eigenvals()))
+    # on ker B^T, D is the Gram matrix of A Kb (hence PSD): an exact identity on the instance
+    ctx.identity("D restricted to ker B^T = (A Kb)^T (A Kb) (PSD)", sp.expand(Kb.T * D * Kb - (A * Kb).T * (A * Kb)))
     neg = sum(1 for e in sp.real_roots(D.charpoly().as_expr()) if e < 0)  # exact real roots with multiplicity
     ctx.exact("#negative eigenvalues of D <= m = 1", neg, "<=", 1, negative=int(neg))
+    # the step for every A, B of these sizes: z in ker B^T gives z^T D z = |A z|^2 >= 0
+    As, Bs, z = li.sym_matrix("a", 2, 4), li.sym_matrix("b", 4, 1), li.sym_matrix("z", 4, 1)
+    Ds = As.T * As - Bs * Bs.T
+    ctx.identity(
+        "z^T D z = |A z|^2 - |B^T z|^2 (= |A z|^2 on ker B^T)",
+        sp.expand((z.T * Ds * z)[0] - sum(e**2 for e in As * z) + sum(e**2 for e in Bs.T * z)),
+        scope="r = 2, h = 4, m = 1, symbolic A, B, z",
+    )
+
+
+VACUOUS_RATIO = 1e6  # a bound more than this many times its lhs could not fail: recorded, not judged
 
 
 @check("linnet-imbalance/proposition-9", "hp-flow", "flow", shares="linnet-imbalance/path-flows")
@@ -1517,34 +1729,49 @@ def prop9_flow(ctx):
     ||Z(0)||_F^2 (the printed bound), ||E(T)|| -> 0, and Cauchy-ness |Z(T) - Z(T/2)|."""
     ctx.precision = hp_label(ctx)
     for kind in m1_kinds(ctx):
-        ctx.start({"kind": kind})
         hp, qs, qt = path_quantities(ctx, kind)
         c0 = qs[0]["c"]
-        ctx.fact("c(0) > 0", float(c0) > 0, c0=float(c0))
-        bnd = lambda Q: (
-            mpmath.exp(4 * mpmath.sqrt(Q[0]["lam_1"]) * Q[0]["E_fro"] / (Q[0]["lam_r"] * Q[0]["c"])) * Q[0]["Z2"]
-        )
-        bound, sup = bnd(qs), max(q["Z2"] for q in qs)
-        err = float(abs(bound - bnd(qt))) + float(abs(sup - max(q["Z2"] for q in qt)))
-        ctx.bound("sup ||Z||_F^2 <= printed bound", float(sup), float(bound), err=err)
-        decay = mpmath.exp(-qs[0]["lam_r"] * c0 * hp.times[-1] / 2) * qs[0]["E_fro"]
+        ctx.start({"kind": kind, "c0": float(c0), "c0_twin_diff": err_of(qs[0], qt[0], "c")})
+        bnd = lambda Q: li.prop9_bound(Q[0]["lam_1"], Q[0]["lam_r"], Q[0]["c"], Q[0]["E_fro"], Q[0]["Z2"], mpmath.exp)
+        with mpmath.workprec(ARITH_BITS):
+            bound, sup = (
+                twin(bnd(qs), bnd(qt)),
+                twin(max(q["Z2"] for q in qs), max(q["Z2"] for q in qt)),
+            )
+            dec = lambda Q: mpmath.exp(-Q[0]["lam_r"] * Q[0]["c"] * hp.times[-1] / 2) * Q[0]["E_fro"]
+            decay = twin(dec(qs), dec(qt))
+        if float(bound.value) > VACUOUS_RATIO * float(sup.value):
+            # exp(4 lambda_1^{1/2} |E(0)|/(lambda_r c(0))) is astronomically large where c(0) is small:
+            # an item with that much slack could not fail -- recorded, not judged
+            ctx.observe("sup ||Z||_F^2 <= printed bound (vacuous here)", sup=float(sup.value), bound=float(bound.value))
+        else:
+            ctx.bound("sup ||Z||_F^2 <= printed bound", sup, bound)
         ctx.bound(
             "E -> 0: ||E(T)||_F <= exp(-lambda_r c(0) T/2) ||E(0)||_F",
-            float(qs[-1]["E_fro"]),
-            float(decay),
-            err=float(abs(qs[-1]["E_fro"] - qt[-1]["E_fro"])),
+            twin(qs[-1]["E_fro"], qt[-1]["E_fro"]),
+            decay,
             E0=float(qs[0]["E_fro"]),
         )
         half = len(hp.times) // 2
-        move = mpmath.sqrt(
-            mpmath.fsum(x**2 for x in hp.V[-1] - hp.V[half]) + mpmath.fsum(x**2 for x in hp.U1[-1] - hp.U1[half])
-        )
-        # |Z'| <= |A_Z| |Z| <= lambda_1^{1/2} |E| sup|Z|, and |E(t)| <= e^{-lambda_r c(0)(t-t')/2} |E(t')|
-        tail = mpmath.sqrt(qs[0]["lam_1"] * sup) * 2 * qs[half]["E_fro"] / (qs[0]["lam_r"] * c0)
+        with mpmath.workprec(ARITH_BITS):  # entrywise, not mpmath's 53-bit matrix arithmetic
+            diffs = [
+                a - b
+                for M, N in ((hp.V[-1], hp.V[half]), (hp.U1[-1], hp.U1[half]))
+                for a, b in zip(entries(M), entries(N))
+            ]
+            move = mpmath.sqrt(mpmath.fsum(x**2 for x in diffs))
+            # |Z'| <= |A_Z| |Z| <= lambda_1^{1/2} |E| sup|Z|, and |E(t)| <= e^{-lambda_r c(0)(t-t')/2} |E(t')|
+            tail = (
+                mpmath.sqrt(qs[0]["lam_1"] * max(q["Z2"] for q in qs)) * 2 * qs[half]["E_fro"] / (qs[0]["lam_r"] * c0)
+            )
+        # error: the twin difference of the state (hp.error, both ends) and of the tail's |E(T/2)|
         ctx.bound(
             "Cauchy: |Z(T) - Z(T/2)|_F <= lambda_1^{1/2} sup|Z| int_{T/2}^oo |E| (Gronwall tail)",
-            float(move),
-            float(tail),
-            err=10 * max(hp.error)
-            + float(abs(qs[half]["E_fro"] - qt[half]["E_fro"])) * float(tail / qs[half]["E_fro"]),
+            frac(move),
+            frac(tail),
+            err=measured(
+                2 * math.sqrt(len(entries(hp.V[-1])) + len(entries(hp.U1[-1]))) * max(hp.error)
+                + err_of(qs[half], qt[half], "E_fro") * float(tail / qs[half]["E_fro"]),
+                "two precisions",
+            ),
         )

@@ -77,6 +77,38 @@ def c_printed(dp, dm, dl, mu_m, mu_r, lam_1):
     return -dp + _sqrt((dp + dl) ** 2 + 4 * mu_m**2 / lam_1) - dm + _sqrt((dm + dl) ** 2 + 4 * mu_r**2 / lam_1)
 
 
+def rate15(d, mu):
+    """(15) [reconstructed]: the scalar rate bound ``2 sqrt(d^2 + 4 mu^2)``, mu = max{|y| - |y - u(0)v(0)|, 0}."""
+    return 2 * _sqrt(d**2 + 4 * mu**2)
+
+
+def theorem3_rate(lam_r, c0):
+    """Theorem 3's rate ``lambda_r(Sigma_X) c(0)`` (Corollary 6 corrected: ``c(t0)``)."""
+    return lam_r * c0
+
+
+def corollary4_rate(lam_r, dl0):
+    """Corollary 4's rate ``2 lambda_r(Sigma_X) Delta(0)`` [reconstructed]."""
+    return 2 * lam_r * dl0
+
+
+def corollary5_rate_printed(lam_r, c0):
+    """Corollary 5's rate as printed, ``2 lambda_r(Sigma_X) c(0)`` (refuted; see its erratum)."""
+    return 2 * lam_r * c0
+
+
+def tarmoun_rate(lam, sig_min):
+    """Tarmoun et al.'s asymptotic rate ``2 sqrt(lambda^2 + 4 sigma_min^2(Yt))`` [reconstructed]."""
+    return 2 * _sqrt(lam**2 + 4 * sig_min**2)
+
+
+def prop9_bound(lam_1, lam_r, c0, E0_fro, Z0_fro2, exp):
+    """Proposition 9's proof bound (E.1) [reconstructed]: ``exp(4 lambda_1^{1/2} ||E(0)||_F /
+    (lambda_r c(0))) ||Z(0)||_F^2`` (``exp``: the exponential of the arithmetic used, e.g.
+    mpmath.exp or sympy.exp)."""
+    return exp(4 * _sqrt(lam_1) * E0_fro / (lam_r * c0)) * Z0_fro2
+
+
 def lemma8_rhs(lbar_plus, llow_minus, sig_m):
     """(23) [reconstructed]: ``(-lbar_+ + llow_- + sqrt((lbar_+ + llow_-)^2 + 4 sigma_m^2(AB)))/2``."""
     return (-lbar_plus + llow_minus + _sqrt((lbar_plus + llow_minus) ** 2 + 4 * sig_m**2)) / 2
@@ -89,10 +121,17 @@ SEED = Param("seed", int, 0, "random instance seed", low=0)
 FIXTURE = Param("fixture", str, "F1", "data/initialisation fixture of the check (F1: exact rational data)")
 
 
+def observed_positive(key: str):
+    """A hypothesis observed per instance: the check computes ``key`` on the instance it starts
+    (``ctx.start({..., key: value})``) and the hypothesis holds when that value is > 0 (a missing
+    value does not hold)."""
+    return lambda p: float(p[key]) > 0
+
+
 FLOW_HYP = (
     Hypothesis(
         r"gradient flow (7) on (2); $\tilde{\mathcal L}=\mathcal L-\mathcal L^*>0$ at the instants compared",
-        lambda p: True,
+        observed_positive("excess_loss_min"),
     ),
 )
 
@@ -234,7 +273,7 @@ statement(
     r"If $\underline\Delta>0$ at initialization, then the loss converges to zero exponentially with a rate at least "
     r"$2\lambda_r(\Sigma_X)\underline\Delta(0)$ [reconstructed from `2^{-r(Sigma_X)Delta(0)}`].",
     params=(SEED,),
-    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", lambda p: True),),
+    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", observed_positive("Delta0")),),
 )
 statement(
     "linnet-imbalance/corollary-5",
@@ -328,7 +367,7 @@ statement(
     r"Suppose $h\ge\min\{r,m\}$. Given any $A\in\mathbb R^{r\times h}$, $B\in\mathbb R^{h\times m}$ that satisfy $A^\top A-BB^\top=D$, "
     r"$\lambda_m(B^\top B)\ge\frac{-\bar\lambda_++\underline\lambda_-+\sqrt{(\bar\lambda_++\underline\lambda_-)^2+4\sigma_m^2(AB)}}2$ (23) "
     r"[reconstructed], $\bar\lambda_+=\max\{\lambda_1(D),0\}$, $\underline\lambda_-=\max\{\lambda_m(-D),0\}$.",
-    hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: True),),
+    hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: int(p["h"]) >= min(int(p["r"]), int(p["m"]))),),
     notes="(B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
     "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).",
 )
@@ -350,5 +389,5 @@ statement(
     r"equilibrium point $(V(\infty),U_1(\infty))$ such that $E(V(\infty),U_1(\infty))=W^\top Y-\Sigma_X^{1/2}U_1V^\top=0$. "
     r"[Proof, App. E:] $\|Z(t)\|_F^2\le\exp\big(\frac{4\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)c(0)}\|E(0)\|_F\big)\|Z(0)\|_F^2$ [reconstructed].",
     params=(SEED,),
-    hypotheses=(Hypothesis(r"$c(0)>0$", lambda p: True),),
+    hypotheses=(Hypothesis(r"$c(0)>0$", observed_positive("c0")),),
 )
