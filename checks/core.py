@@ -922,9 +922,10 @@ class Context:
                 "generated_by": "hypothesis",
                 "examples_outside_hypotheses": counts["outside"],
             }
-            kinds = sorted({str(i.metrics.get("evidence")) for i in its if i.metrics.get("evidence")})
-            if kinds:
-                m["evidence"] = "; ".join(kinds)
+            for key in ("evidence", "error_from"):
+                kinds = sorted({str(i.metrics.get(key)) for i in its if i.metrics.get(key)})
+                if kinds:
+                    m[key] = "; ".join(kinds)
             ds = _finite(i.metrics.get("digits") for i in its)
             rs = _finite(i.metrics.get("slack_ratio") for i in its)
             sl = _finite(i.metrics.get("slack") for i in its)

@@ -150,6 +150,14 @@ class Estimate:
     def __neg__(self) -> Estimate:
         return Estimate(-self.value, self.error, self.how)
 
+    def __mul__(self, factor: Any) -> Estimate:
+        """Scaled by an exact or exactly known number (the error scales by its magnitude)."""
+        if isinstance(factor, Estimate):
+            raise TypeError("the product of two estimates needs its own error propagation")
+        return Estimate(self.value * factor, self.error * abs(float(factor)), self.how)
+
+    __rmul__ = __mul__
+
     def _combine(self, other: Any, sign: int) -> Estimate:
         if isinstance(other, Estimate):
             if self.statistical != other.statistical:
