@@ -1219,7 +1219,14 @@ def lemma5_random(ctx):
             e_QL, e_up, e_lo27, e_lo28, e_ratio = (float(abs(s - t)) for s, t in zip(vals[0], vals[1]))
             mp_bound(ctx, "(25): Q/L <= ||b||_1 (1 + log(||b||_1 + alpha^2)/L), alpha < 1", QL, up25, err=e_QL + e_up)
             mp_bound(ctx, "(27): Q/L >= sum |b_i|(1 + (log|b_i| - 1)/L)", lo27, QL, err=e_QL + e_lo27)
-            mp_bound(ctx, "(28): sum |b_i|(1 + (log|b_i| - 1)/L) - (||b||_1 - d/L) >= 0", 0, lo28_slack, err=e_lo28)
+            lab28 = "(28): sum |b_i|(1 + (log|b_i| - 1)/L) - (||b||_1 - d/L) >= 0"
+            if all(abs(v) in (0.0, 1.0) for v in beta):
+                # (28) is an equality per coordinate at |b_i| = 1: decided exactly (L > 0 since alpha < 1)
+                one = sp.Integer(1)  # |b_i| = 1: |b| log|b| - |b| + 1 = 0; b_i = 0 contributes 1
+                num = sum((one * sp.log(one) - one + 1) if v else one for v in beta)
+                ctx.exact(lab28, num, ">=", 0, scope="|b_i| in {0, 1}: times L > 0")
+            else:
+                mp_bound(ctx, lab28, 0, lo28_slack, err=e_lo28)
             mp_bound(ctx, "sandwich lower at alpha <= alpha_1", 1 - mpmath.mpf(eps), ratio, err=e_ratio)
             mp_bound(ctx, "sandwich upper at alpha <= alpha_1", ratio, 1 + mpmath.mpf(eps), err=e_ratio)
 
@@ -1451,7 +1458,10 @@ def lemma7_symbolic(ctx):
         )
     t = sp.Symbol("t", nonnegative=True)
     poly = sp.Poly(sp.expand((4 + t) ** 5 - 4**5), t)
-    b40 = "(40) bound: (4 + t)^5 - 4^5 has non-negative coefficients and no constant term, so (4+t)^{5/2} >= 32 for t >= 0"
+    b40 = (
+        "(40) bound: (4 + t)^5 - 4^5 has non-negative coefficients and no constant term, "
+        "so (4+t)^{5/2} >= 32 for t >= 0"
+    )
     ctx.exact(b40 + ": smallest coefficient >= 0", min(poly.all_coeffs()), ">=", 0, whole=True)
     ctx.exact(b40 + ": no constant term", poly.eval(0), "==", 0, whole=True)
     b40b = "(40) bound: |2t - 4| <= 2(t + 2) for t >= 0 (both cases of the sign)"
