@@ -248,7 +248,7 @@ def lifted_dynamics_flow(ctx):
         Ma,
         Mb,
         tol=FLOW_TOL * scale,
-        err=err,
+        err=Estimate(0.0, err, "two tolerances"),
         scale=scale,
     )
     ctx.agree(
@@ -256,7 +256,7 @@ def lifted_dynamics_flow(ctx):
         Ma,
         Ms,
         tol=FLOW_TOL * scale,
-        err=err,
+        err=Estimate(0.0, err, "two tolerances"),
         scale=scale,
     )
     # the comparison is not trivial: the flow moves M by more than a tenth of its scale
@@ -551,7 +551,7 @@ def theorem4_flow_diagonal(ctx):
                 delta,
                 fin.beta,
                 tol=FLOW_TOL * scale,
-                err=res["err"] + fin.error,
+                err=Estimate(0.0, res["err"] + fin.error, "two tolerances"),
                 scale=scale,
                 flow_error=res["err"],
                 newton_error=fin.error,
@@ -562,7 +562,7 @@ def theorem4_flow_diagonal(ctx):
                 delta,
                 sol.beta,
                 tol=CVX_TOL * scale,
-                err=sol.error + sol.kkt["feasibility"] + res["err"],
+                err=Estimate(0.0, sol.error + sol.kkt["feasibility"] + res["err"], "residual bound"),
                 scale=scale,
                 kkt=sol.kkt,
             )
@@ -620,7 +620,7 @@ def theorem4_trend(ctx):
         ref.beta,
         [float(v) for v in hp],
         tol=DN_TOL,
-        err=ref.error + hp_err + 1e-16,
+        err=Estimate(0.0, ref.error + hp_err + 1e-16, "two tolerances"),  # + a unit roundoff of the doubles
         scale=1.0,
     )
     sol = convex.min_kl(X, y, np.full(d, mu2))
@@ -629,7 +629,7 @@ def theorem4_trend(ctx):
         ref.beta,
         sol.beta,
         tol=CVX_TOL * float(np.max(np.abs(ref.beta))),
-        err=sol.error + sol.kkt["feasibility"] + ref.error,
+        err=Estimate(0.0, sol.error + sol.kkt["feasibility"] + ref.error, "residual bound"),
         kkt=sol.kkt,
     )
     ks = [4**j for j in range(2, 8)] if ctx.full else [4**j for j in range(2, 7)]
@@ -690,7 +690,7 @@ def theorem4_flow_commuting(ctx):
             delta,
             fin.beta,
             tol=FLOW_TOL * scale,
-            err=res["err"] + fin.error,
+            err=Estimate(0.0, res["err"] + fin.error, "two tolerances"),
             scale=scale,
         )
         sv = np.sort(np.linalg.svd(res["M"], compute_uv=False))
@@ -800,7 +800,7 @@ def theorem4_convenient(ctx):
         delta,
         ref,
         tol=HP_TOL,
-        err=err + ref_err,
+        err=Estimate(0.0, err + ref_err, "two precisions"),
         t_final=fl.t_final,
         flow_error=err,
         newton_error=ref_err,
@@ -1399,7 +1399,7 @@ def lemma12_flow(ctx):
             "sup_t |W(t) - W(0)|_F <= sqrt(Lambda + lambda/4) |y(0) - y*| / (lambda sqrt(mu))",
             float(disp[i]),
             _L12(inst["mu"], r["lam"], r["Lam"], e0),
-            err=float(r["w_err"][i]),
+            err=Estimate(0.0, float(r["w_err"][i]), "two tolerances"),
             gamma=r["gamma"],
             lam=r["lam"],
             Lam=r["Lam"],
@@ -1468,13 +1468,13 @@ def theorem9_flow(ctx):
             "sup_T |W(T) - W(0)|_F <= sqrt(Lambda + lambda/4)|y(0) - y*| / (lambda sqrt(mu))",
             float(disp[i]),
             _L12(inst["mu"], r["lam"], r["Lam"], e0),
-            err=float(r["w_err"][i]),
+            err=Estimate(0.0, float(r["w_err"][i]), "two tolerances"),
         )
         ctx.bound(
             "sup_T |W(T) - W_TK(T)|_F <= Theorem 9's second bound",
             float(dtk[j]),
             _T9(inst["mu"], r["lam"], r["Lam"], r["gamma"], e0),
-            err=float(r["w_err"][j]),
+            err=Estimate(0.0, float(r["w_err"][j]), "two tolerances"),
             gamma=r["gamma"],
         )
 
@@ -1752,7 +1752,7 @@ def corollary10_slopes(ctx):
         red.Phi @ W0,
         Wf,
         tol=FLOW_TOL,
-        err=float(full.error.max() + red.error.max()) * 4 * k0,
+        err=Estimate(0.0, float(full.error.max() + red.error.max()) * 4 * k0, "two tolerances"),
         scale=1.0,
     )
     a_list = [0.5, 0.75] if ctx.full else [0.5]

@@ -990,7 +990,9 @@ def theorem2_argmin(ctx):
                 float(np.sum(np.abs(sol.beta))),
                 b1,
                 tol=1e-7 * b1,
-                err=sol.kkt["gap"] + sol.kkt["feasibility"] * float(np.sum(np.abs(sol.nu))),
+                err=Estimate(
+                    0.0, sol.kkt["gap"] + sol.kkt["feasibility"] * float(np.sum(np.abs(sol.nu))), "residual bound"
+                ),
                 scale=b1,
             )
         _theorem2_instance(ctx, inst, inst["fixture"], eps, inst["decades"])
