@@ -26,6 +26,7 @@ import numpy as np
 import sympy as sp
 
 from numerics import convex, dual_newton, factor_flows, fits, flows, montecarlo
+from numerics.estimate import Estimate, exact_value
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_matrix as km
 
@@ -60,30 +61,16 @@ def lift(X: np.ndarray) -> np.ndarray:
 
 def probability_bound(ctx, label: str, x: int, n: int, bound: float, upper: bool, **metrics) -> None:
     """A Monte Carlo frequency ``x/n`` against a printed probability bound: ``P <= bound``
-    (``upper``) or ``P >= bound``. Verified when the Clopper-Pearson interval lies on the
-    claimed side, refuted when it lies wholly on the other side, undecided (inconclusive)
-    when the interval contains the bound (too few trials to resolve it)."""
+    (``upper``) or ``P >= bound``, by the exact one-sided binomial tests of ``ctx.proportion``
+    at level ``(1 - CONFIDENCE) / 2``; the Clopper-Pearson interval is recorded."""
     lo, hi = montecarlo.clopper_pearson(x, n, alpha=1 - CONFIDENCE)
-    m = {"events": x, "trials": n, "cp_interval": [lo, hi], **metrics}
+    m = {"cp_interval": [lo, hi], **metrics}
     # a bound outside (0, 1) holds for every distribution: the comparison could not fail
-    # (a mutation survivor showed a vacuous encoded bound passing)
+    # (a mutation survivor showed a vacuous encoded bound passing): recorded, no verdict
     if not 0.0 < bound < 1.0:
-        ctx.fact(label + " (the bound is vacuous: not a probability in (0, 1))", None, bound=bound, **m)
+        ctx.observe(label + " (the bound is vacuous: not a probability in (0, 1))", bound=bound, **m)
         return
-    if upper:
-        if lo > bound:
-            ctx.bound(label, lo, bound, **m)
-        elif hi <= bound:
-            ctx.bound(label, hi, bound, **m)
-        else:
-            ctx.fact(label + " (not resolvable with these trials)", None, bound=bound, **m)
-    else:
-        if hi < bound:
-            ctx.bound(label, bound, hi, **m)
-        elif lo >= bound:
-            ctx.bound(label, bound, lo, **m)
-        else:
-            ctx.fact(label + " (not resolvable with these trials)", None, bound=bound, **m)
+    ctx.proportion(label, x, n, "<=" if upper else ">=", bound, level=(1 - CONFIDENCE) / 2, **m)
 
 
 def _lam(expr, *syms):
@@ -127,12 +114,21 @@ def lifted_symmetric_printed(ctx):
     p_val, d_val = printed.subs(point), dM.subs(point)
     c = sp.nsimplify(p_val[0, 0] / d_val[0, 0])
     ctx.exact(
-        "printed Mdot = c * derived Mdot with c > 0 (a time rescaling)",
-        bool(c > 0 and p_val == c * d_val),
+        "printed Mdot = c * derived Mdot with c > 0 (a time rescaling): c > 0",
+        c,
+        ">",
+        0,
         scope="W = I, X = e1 e1^T, y = 0",
         c=str(c),
         printed=str(p_val.tolist()),
         derived=str(d_val.tolist()),
+    )
+    ctx.exact(
+        "printed Mdot = c * derived Mdot (entrywise) at the exact rational point",
+        p_val,
+        "==",
+        c * d_val,
+        scope="W = I, X = e1 e1^T, y = 0",
     )
 
 
@@ -198,9 +194,21 @@ def lifted_dynamics_symbolic(ctx):
         sub = {**pt, **dict(zip(U, Ua)), **dict(zip(V, Va))}
         return (dU * V.T + U * dV.T).subs(sub)
 
+    # an exact counterexample to "M' is a function of M": the whole (existential) claim
+    ctx.exact(
+        "asymmetric model: two factorisations (exact rationals) give one M",
+        U1 * V1.T,
+        "==",
+        U2 * V2.T,
+        whole=True,
+        scope="exact rationals, X_1 = e1 e1^T, y = 0",
+    )
     ctx.exact(
         "asymmetric model: two factorisations of one M give different M'",
-        (U1 * V1.T == U2 * V2.T) and mdot(U1, V1) != mdot(U2, V2),
+        mdot(U1, V1),
+        "!=",
+        mdot(U2, V2),
+        whole=True,
         scope="exact rationals, X_1 = e1 e1^T, y = 0",
         M=str((U1 * V1.T).tolist()),
         Mdot_1=str(mdot(U1, V1).tolist()),
@@ -240,7 +248,7 @@ def lifted_dynamics_flow(ctx):
         Ma,
         Mb,
         tol=FLOW_TOL * scale,
-        err=err,
+        err=Estimate(0.0, err, "two tolerances"),
         scale=scale,
     )
     ctx.agree(
@@ -248,13 +256,17 @@ def lifted_dynamics_flow(ctx):
         Ma,
         Ms,
         tol=FLOW_TOL * scale,
-        err=err,
+        err=Estimate(0.0, err, "two tolerances"),
         scale=scale,
     )
-    ctx.fact(
-        "the flow moves M (the comparison is not trivial)",
-        float(np.max(np.abs(Ma[-1] - Ma[0]))) > 0.1 * scale,
-        change=float(np.max(np.abs(Ma[-1] - Ma[0]))),
+    # the comparison is not trivial: the flow moves M by more than a tenth of its scale
+    # (err: the same two-tolerance estimate as above, for each of the two saved states)
+    ctx.bound(
+        "the flow moves M (the comparison is not trivial): 0.1 max|M| < max|M(T) - M(0)|",
+        0.1 * scale,
+        float(np.max(np.abs(Ma[-1] - Ma[0]))),
+        err=Estimate(0.0, 2 * err, "two tolerances"),
+        strict=True,
     )
 
 
@@ -262,15 +274,16 @@ def lifted_dynamics_flow(ctx):
 def lifted_scaling(ctx):
     """Monte Carlo of Mbar(0) under i.i.d. N(0, alpha^2) factors, k = 2^4..2^12: the slopes in
     log k of the RMS off-diagonal-block entry (= sigma) and of the mean diagonal entry,
-    against the printed 1/2 and 1 (|slope - printed| within 4 standard errors of the fit and
-    within 0.05), and their levels against the exact moments alpha^2 sqrt(k), alpha^2 k."""
+    against the printed 1/2 and 1 (|slope - printed| plus the fit's 99% half-width within
+    0.05), and their levels against the exact moments alpha^2 sqrt(k), alpha^2 k (within 5%
+    with a 99% confidence half-width over independent replicates)."""
     inst = ctx.instances([{}])[0]
     ctx.start(inst)
     a, d = inst["alpha"], inst["d"]
     rng = np.random.default_rng([ctx.seed, 37])
     ks = [2**j for j in range(4, 13 if ctx.full else 11)]
-    reps = 400 if ctx.full else 100
-    off, diag = [], []
+    reps = 800  # the 99% confidence half-width of each moment ratio ~0.025 (against 5%)
+    off, diag, off_ci, diag_ci = [], [], [], []
     for k in ks:
         U = a * rng.standard_normal((reps, d, k))
         V = a * rng.standard_normal((reps, d, k))
@@ -279,20 +292,27 @@ def lifted_scaling(ctx):
         VV = np.einsum("rij,rij->ri", V, V)
         off.append(math.sqrt(float(np.mean(M**2))))
         diag.append(float(np.mean(np.concatenate([UU, VV], 1))))
-    for name, vals, printed, moment in (
-        ("off-diagonal RMS (sigma)", off, 0.5, lambda k: a**2 * math.sqrt(k)),
-        ("diagonal mean", diag, 1.0, lambda k: a**2 * k),
+        # per-replicate means (independent replicates): 99% confidence half-widths
+        m2 = Estimate.mean(np.mean(M**2, axis=(1, 2)) / (a**4 * k))
+        off_ci.append(Estimate(math.sqrt(m2.value), m2.error / (2 * math.sqrt(m2.value)), m2.how))
+        diag_ci.append(Estimate.mean(np.mean(np.concatenate([UU, VV], 1), axis=1) / (a**2 * k)))
+    for name, vals, printed, cis in (
+        ("off-diagonal RMS (sigma)", off, km.LIFTED_OFFDIAG_EXPONENT, off_ci),
+        ("diagonal mean", diag, km.LIFTED_DIAG_EXPONENT, diag_ci),
     ):
         s, se = fits.loglog_slope(ks, vals)
-        ctx.fact(
-            f"slope of the {name} in log k = {printed}",
-            abs(s - printed) <= 4 * se and abs(s - printed) <= 0.05,
+        # the fit's 99% normal half-width (2.576 standard errors) as a confidence interval
+        ctx.agree(
+            f"slope of the {name} in log k = {printed} (within 0.05, 99% interval of the fit)",
+            Estimate(s, 2.576 * se, "confidence interval"),
+            printed,
+            tol=0.05,
+            scale=1.0,
             slope=s,
             standard_error=se,
-            printed=printed,
         )
-        ratios = [v / moment(k) for v, k in zip(vals, ks)]
-        ctx.fact(f"{name} / exact moment within 5% at every k", max(abs(r - 1) for r in ratios) < 0.05, ratios=ratios)
+        for k, ci in zip(ks, cis):
+            ctx.agree(f"{name} / exact moment = 1 within 5% at k = {k}", ci, 1.0, tol=0.05, scale=1.0)
     ctx.metrics["ks"] = ks
 
 
@@ -519,14 +539,9 @@ def theorem4_flow_diagonal(ctx):
     for k in ks:
         for seed in seeds:
             inst = ctx.instances([{"k": k, "seed": seed}])[0]
-            ctx.start(inst)
             res = t4_flow(inst["k"], inst["seed"], mu2, False)
-            ctx.fact(
-                "the flow reaches a zero-error solution (the theorem's hypothesis)",
-                res["residual"] < 1e-9,
-                residual=res["residual"],
-                t_end=res["t_end"],
-            )
+            # the hypotheses (commuting measurements, a zero-error limit) measured on the instance
+            ctx.start({**inst, "commutator": res["commutator"], "final_residual": res["residual"]})
             delta = np.diag(res["Mrot"])
             A = np.sum((res["U0"] + res["V0"]) ** 2, 1)
             B = np.sum((res["U0"] - res["V0"]) ** 2, 1)
@@ -537,7 +552,7 @@ def theorem4_flow_diagonal(ctx):
                 delta,
                 fin.beta,
                 tol=FLOW_TOL * scale,
-                err=res["err"] + fin.error,
+                err=Estimate(0.0, res["err"] + fin.error, "two tolerances"),
                 scale=scale,
                 flow_error=res["err"],
                 newton_error=fin.error,
@@ -548,7 +563,7 @@ def theorem4_flow_diagonal(ctx):
                 delta,
                 sol.beta,
                 tol=CVX_TOL * scale,
-                err=sol.error + sol.kkt["feasibility"] + res["err"],
+                err=Estimate(0.0, sol.error + sol.kkt["feasibility"] + res["err"], "residual bound"),
                 scale=scale,
                 kkt=sol.kkt,
             )
@@ -569,9 +584,11 @@ def theorem4_flow_diagonal(ctx):
             )
     means = [float(np.mean(dist[k])) for k in ks]
     ctx.instance = None
-    ctx.fact(
+    # a trend over a few k (one seed in the quick budget): recorded; the k -> infinity limit
+    # is judged in finite-width-trend
+    ctx.observe(
         "|diag M(inf) - argmin Q_mu| falls from the smallest to the largest k",
-        means[-1] < means[0],
+        falls=bool(means[-1] < means[0]),
         ks=ks,
         mean_distance=means,
     )
@@ -590,13 +607,21 @@ def theorem4_trend(ctx):
     X, y = t4_data()
     d = X.shape[1]
     ref = qmu_argmin(mu2)
+    # diagonal measurements commute exactly; the program's solution interpolates (its residual)
+    ctx.start(
+        {
+            **ctx.instances([{}])[0],
+            "commutator": 0.0,
+            "final_residual": float(np.max(np.abs(X @ ref.beta - y))),
+        }
+    )
     hp, hp_err = q_argmin_hp("T5", math.sqrt(mu2))
     ctx.agree(
         "argmin Q_mu: float dual Newton = mpmath dual Newton (50/70 digits)",
         ref.beta,
         [float(v) for v in hp],
         tol=DN_TOL,
-        err=ref.error + hp_err + 1e-16,
+        err=Estimate(0.0, ref.error + hp_err + 1e-16, "two tolerances"),  # + a unit roundoff of the doubles
         scale=1.0,
     )
     sol = convex.min_kl(X, y, np.full(d, mu2))
@@ -605,7 +630,7 @@ def theorem4_trend(ctx):
         ref.beta,
         sol.beta,
         tol=CVX_TOL * float(np.max(np.abs(ref.beta))),
-        err=sol.error + sol.kkt["feasibility"] + ref.error,
+        err=Estimate(0.0, sol.error + sol.kkt["feasibility"] + ref.error, "residual bound"),
         kkt=sol.kkt,
     )
     ks = [4**j for j in range(2, 8)] if ctx.full else [4**j for j in range(2, 7)]
@@ -620,19 +645,21 @@ def theorem4_trend(ctx):
             ds.append(float(np.max(np.abs(sol.beta - ref.beta))))
         means.append(float(np.mean(ds)))
     s, se = fits.loglog_slope(ks, means)
-    ctx.fact(
+    # the fit's 99% normal half-width (2.576 standard errors) as a confidence interval
+    slope = Estimate(s, 2.576 * se, "confidence interval")
+    ctx.bound(
         "the finite-k bias tends to argmin Q_mu: slope of the mean distance in log k <= -1/4",
-        s <= -0.25,
-        slope=s,
-        standard_error=se,
+        slope,
+        -0.25,
         ks=ks,
         mean_distance=means,
+        standard_error=se,
     )
-    ctx.fact(
-        "slope consistent with the derived CLT rate -1/2 (within 4 standard errors)",
-        abs(s + 0.5) <= 4 * se,
+    ctx.observe(
+        "slope against the derived CLT rate -1/2 (standard errors away)",
         slope=s,
         standard_error=se,
+        standard_errors_from_clt=abs(s + 0.5) / se if se > 0 else None,
     )
 
 
@@ -651,14 +678,9 @@ def theorem4_flow_commuting(ctx):
     spec = []
     for k in ks:
         inst = ctx.instances([{"k": k, "seed": 0}])[0]
-        ctx.start(inst)
         res = t4_flow(inst["k"], inst["seed"], mu2, True)
-        ctx.fact(
-            "measurements commute (|[X_n, X_m]| at rounding level)",
-            res["commutator"] < 1e-12,
-            commutator=res["commutator"],
-        )
-        ctx.fact("the flow reaches a zero-error solution", res["residual"] < 1e-9, residual=res["residual"])
+        # the hypotheses (commuting measurements, a zero-error limit) measured on the instance
+        ctx.start({**inst, "commutator": res["commutator"], "final_residual": res["residual"]})
         delta = np.diag(res["Mrot"])
         A = np.sum((res["U0"] + res["V0"]) ** 2, 1)
         B = np.sum((res["U0"] - res["V0"]) ** 2, 1)
@@ -669,7 +691,7 @@ def theorem4_flow_commuting(ctx):
             delta,
             fin.beta,
             tol=FLOW_TOL * scale,
-            err=res["err"] + fin.error,
+            err=Estimate(0.0, res["err"] + fin.error, "two tolerances"),
             scale=scale,
         )
         sv = np.sort(np.linalg.svd(res["M"], compute_uv=False))
@@ -683,9 +705,10 @@ def theorem4_flow_commuting(ctx):
             }
         )
     ctx.instance = None
-    ctx.fact(
+    # a trend over two or three k: recorded (the limit itself is judged in finite-width-trend)
+    ctx.observe(
         "singular values of M(inf) approach |argmin Q_mu| from the smallest to the largest k",
-        spec[-1] < spec[0],
+        approaches=bool(spec[-1] < spec[0]),
         ks=ks,
         distance=spec,
     )
@@ -763,16 +786,22 @@ def theorem4_convenient(ctx):
         _nonzero(sp.Matrix(leak)),
         scope="T5, k = 2d = 10",
     )
-    ctx.fact("the flow reaches a zero-error solution (|X delta - y| < 1e-30)", delta is not None, t_final=fl.t_final)
     if delta is None:
+        ctx.observe("the flow did not reach |X delta - y| < 1e-30", t_final=fl.t_final)
         return
+    Xs_, ys_, _, _ = data("T5")
+    residual = max(
+        abs(sum(int(Xs_[n, i]) * delta[i] for i in range(len(delta))) - int(ys_[n])) for n in range(len(ys_))
+    )
+    # diagonal integer measurements commute exactly; the residual of the limit is measured
+    ctx.start({**ctx.instances([{}])[0], "mu2": mu2, "commutator": 0.0, "final_residual": float(residual)})
     ref, ref_err = q_argmin_hp("T5", math.sqrt(mu2))
     ctx.agree(
         "delta(inf) from the convenient init = argmin Q_mu (high precision)",
         delta,
         ref,
         tol=HP_TOL,
-        err=err + ref_err,
+        err=Estimate(0.0, err + ref_err, "two precisions"),
         t_final=fl.t_final,
         flow_error=err,
         newton_error=ref_err,
@@ -787,18 +816,31 @@ def theorem4_pinching(ctx):
     the diagonal matrix of argmin Q_mu(delta). Hypothesis draws M (d <= 4) and mu^2."""
     from hypothesis import strategies as st
 
-    def Qmu(v, mu2):
-        z = np.asarray(v) / mu2
-        return float(np.sum(mu2 * (2 - np.sqrt(4 + z * z) + z * np.arcsinh(z / 2))))
+    def gap(M, mu2, dps):
+        """Q_mu(sigma(M)) - Q_mu(diag M) in mpmath at ``dps`` digits (M's entries exact)."""
+        with mpmath.workdps(dps):
+            m2 = mpmath.mpf(mu2)
+
+            def Qmu(v):
+                return mpmath.fsum(
+                    m2 * (2 - mpmath.sqrt(4 + (x / m2) ** 2) + (x / m2) * mpmath.asinh(x / m2 / 2)) for x in v
+                )
+
+            A = mpmath.matrix([[mpmath.mpf(float(x)) for x in row] for row in M])
+            sv = mpmath.svd_r(A, compute_uv=False)
+            return +(Qmu([sv[i] for i in range(len(M))]) - Qmu([A[i, i] for i in range(len(M))]))
 
     def prop(ex):
         d, entries, lmu = ex
         M = np.array(entries[: d * d]).reshape(d, d)
         mu2 = 10.0**lmu
+        # the inequality is about the argmin over zero-error M for diagonal (commuting, exactly)
+        # measurements: every candidate M is by definition a zero-error solution
+        ctx.start({"mu2": mu2, "commutator": 0.0, "final_residual": 0.0})
         if np.max(np.abs(M - np.diag(np.diag(M)))) < 1e-3:
             return  # (near-)diagonal M: equality up to rounding, nothing to resolve
-        lhs, rhs = Qmu(np.diag(M), mu2), Qmu(np.linalg.svd(M, compute_uv=False), mu2)
-        ctx.bound("Q_mu(diag M) <= Q_mu(singular values of M)", lhs, rhs, err=1e-12 * (abs(rhs) + 1))
+        g = Estimate.twice(gap(M, mu2, 40), gap(M, mu2, 25), "two precisions")
+        ctx.bound("Q_mu(diag M) <= Q_mu(singular values of M)", 0, g)
 
     strat = st.integers(2, 4).flatmap(
         lambda d: st.tuples(st.just(d), st.lists(st.floats(-3, 3), min_size=d * d, max_size=d * d), st.floats(-2, 1))
@@ -833,17 +875,18 @@ def sensing_instance(kind: str, d: int, seed: int, n_obs: int):
 
 
 @functools.cache
-def sensing_run(kind: str, d: int, k: int, log_scale: float, seed: int, n_obs: int):
+def sensing_run(kind: str, d: int, k: int, log_scale: float, seed: int, n_obs: int, rtol: float = 1e-9):
     """Lifted gradient flow (exact reduction W = Phi W(0)) on a sensing_instance from i.i.d.
     N(0, alpha^2) factors with alpha^2 k = 10^log_scale (one Gaussian draw per (seed, k),
-    rescaled along the scale grid)."""
+    rescaled along the scale grid); ``rtol``: the integrator's tolerance (the experiments run
+    two, 1e-9 and 1e-7, and take the difference of their metrics as the error estimate)."""
     Xs, y, Y = sensing_instance(kind, d, seed, n_obs)
     s = 10.0**log_scale
     W0 = math.sqrt(s / k) * np.random.default_rng([seed, k, 47]).standard_normal((2 * d, k))
     S0 = W0 @ W0.T
     T = _horizon(s)
     path = factor_flows.symmetric_flow(
-        np.array([lift(X) for X in Xs]), y, S0, flows.geometric_grid(T, 1e-3, 6), rtol=1e-9
+        np.array([lift(X) for X in Xs]), y, S0, flows.geometric_grid(T, 1e-3, 6), rtol=rtol
     )
     G = path.gram()[-1]
     M, M0 = G[:d, d:], S0[:d, d:]
@@ -862,6 +905,15 @@ def sensing_run(kind: str, d: int, k: int, log_scale: float, seed: int, n_obs: i
     }
 
 
+def _two_tol(kind: str, d: int, k: int, logs, seed: int, n_obs: int, metric):
+    """``metric(run)`` along the scale grid at the tolerances 1e-9 (the experiment's run) and
+    1e-7: a list of Estimates (value at 1e-9, error the difference: two tolerances, a
+    conservative estimate of the 1e-9 run's error)."""
+    hi = [metric(sensing_run(kind, d, k, ls, seed, n_obs, 1e-9)) for ls in logs]
+    lo = [metric(sensing_run(kind, d, k, ls, seed, n_obs, 1e-7)) for ls in logs]
+    return [Estimate.twice(a, b, "two tolerances") for a, b in zip(hi, lo)]
+
+
 @functools.cache
 def min_nuclear(kind: str, d: int, seed: int, n_obs: int):
     """argmin |M|_* s.t. <X_n, M> = y_n (``convex.min_nuclear_norm``) on a sensing_instance."""
@@ -876,7 +928,7 @@ def noncommutative_sweep(ctx):
     |W(inf) - W_TK(inf)|_F / |W(inf) - W(0)|_F. Asserted: (a) at the largest alpha^2 k the
     flow is lazy (< 0.25) and M(inf) is near the Frobenius-nearest interpolant of M(0);
     (b) at the smallest it is not (> 2), and the nuclear norm is within 5% of the minimum
-    (cvxpy normNuc); (c) excess nuclear norm increases and laziness decreases along the sweep;
+    (cvxpy normNuc); (c) laziness decreases along the sweep (the excess nuclear norm is recorded);
     the transition (laziness = 1) sits at the same alpha^2 k for both widths to within a
     factor sqrt(64/8) (if sigma were the relevant scale it would move by that factor).
     Recorded, not asserted: the distance to argmin sum Q_mu(sigma_i(M)) (mu^2 = alpha^2 k/2) --
@@ -890,36 +942,36 @@ def noncommutative_sweep(ctx):
     Mn, nuc = min_nuclear("gauss", d, seed, n_obs)
     A = sensing_instance("gauss", d, seed, n_obs)[0].reshape(n_obs, -1)
     Ap = np.linalg.pinv(A)
-    ctx.precision = "SciPy LSODA rtol 1e-9 (check 1e-11) on the reduced lifted flow; Clarabel SDP"
+    ctx.precision = "SciPy LSODA rtol 1e-9 (check 1e-11; metrics also at 1e-7) on the reduced lifted flow; Clarabel SDP"
     transition = {}
     for k in ks:
         runs = [sensing_run("gauss", d, k, ls, seed, n_obs) for ls in logs]
-        ok = all(r["residual"] < 1e-6 for r in runs)
-        ctx.fact(f"k={k}: every flow reaches a zero-error solution", ok, residuals=[r["residual"] for r in runs])
-        excess = [np.linalg.norm(r["M"], "nuc") / nuc - 1 for r in runs]
-        lazy = [r["lazy"] for r in runs]
-        rF = runs[-1]
-        MF = rF["M0"] - (Ap @ (A @ rF["M0"].ravel() - rF["y"])).reshape(d, d)
-        dF = float(np.linalg.norm(rF["M"] - MF) / np.linalg.norm(MF - rF["M0"]))
-        ctx.fact(
-            f"k={k}: (a) kernel regime at alpha^2 k = 10^{logs[-1]}: lazy, near the Frobenius-nearest interpolant",
-            lazy[-1] < 0.25 and dF < 0.25,
-            laziness=lazy[-1],
-            frobenius_distance=dF,
-            sigma=rF["sigma"],
-        )
-        ctx.fact(
-            f"k={k}: (b) rich at alpha^2 k = 10^{logs[0]}: not lazy, nuclear norm within 5% of the minimum",
-            lazy[0] > 2 and excess[0] < 0.05,
-            laziness=lazy[0],
-            excess_nuclear=excess[0],
-        )
-        ctx.fact(
-            f"k={k}: (c) excess nuclear norm increases and laziness decreases along alpha^2 k",
-            all(np.diff(excess) > -1e-3) and all(np.diff(lazy) < 0),
-            excess_nuclear=excess,
-            laziness=lazy,
-        )
+        ctx.observe(f"k={k}: every flow reaches a zero-error solution", residuals=[r["residual"] for r in runs])
+
+        def frob_distance(r):
+            MF = r["M0"] - (Ap @ (A @ r["M0"].ravel() - r["y"])).reshape(d, d)
+            return float(np.linalg.norm(r["M"] - MF) / np.linalg.norm(MF - r["M0"]))
+
+        # each metric from flows at two tolerances (their difference: the error estimate); the
+        # min nuclear norm is Clarabel's (its own error is not measured here)
+        ex_e = _two_tol("gauss", d, k, logs, seed, n_obs, lambda r: float(np.linalg.norm(r["M"], "nuc") / nuc - 1))
+        lz_e = _two_tol("gauss", d, k, logs, seed, n_obs, lambda r: r["lazy"])
+        dF_e = _two_tol("gauss", d, k, logs[-1:], seed, n_obs, frob_distance)[0]
+        excess = [e.value for e in ex_e]
+        lazy = [e.value for e in lz_e]
+        top, bottom = f"alpha^2 k = 10^{logs[-1]}", f"alpha^2 k = 10^{logs[0]}"
+        ctx.bound(f"k={k}: (a) kernel regime at {top}: lazy (laziness < 1/4)", lz_e[-1], 0.25, sigma=runs[-1]["sigma"])
+        ctx.bound(f"k={k}: (a) kernel regime at {top}: near the Frobenius-nearest interpolant (< 1/4)", dF_e, 0.25)
+        ctx.bound(f"k={k}: (b) rich at {bottom}: not lazy (laziness > 2)", 2, lz_e[0])
+        ctx.bound(f"k={k}: (b) rich at {bottom}: nuclear norm within 5% of the minimum", ex_e[0], 0.05)
+        for i in range(len(logs) - 1):
+            ctx.bound(
+                f"k={k}: (c) laziness decreases from 10^{logs[i]} to 10^{logs[i + 1]}",
+                lz_e[i + 1],
+                lz_e[i],
+                strict=True,
+            )
+        ctx.observe(f"k={k}: (c) excess nuclear norm along alpha^2 k", excess_nuclear=excess, laziness=lazy)
         transition[k] = fits.log_crossing(logs, lazy, 1.0)
         ctx.metrics.setdefault("per_k", []).append(
             {
@@ -932,12 +984,26 @@ def noncommutative_sweep(ctx):
             }
         )
     t0, t1 = transition[ks[0]], transition[ks[-1]]
-    ctx.fact(
-        "the transition sits at alpha^2 k ~ 1, not at fixed sigma: |log10 shift| < log10 sqrt(k_max/k_min)",
-        None if (t0 is None or t1 is None) else abs(t1 - t0) < 0.5 * math.log10(ks[-1] / ks[0]),
-        log10_transition=transition,
-        log10_sigma_shift=0.5 * math.log10(ks[-1] / ks[0]),
-    )
+    shift = 0.5 * math.log10(ks[-1] / ks[0])
+    if t0 is None or t1 is None:
+        ctx.observe("the transition (laziness = 1) is not inside the sweep", log10_transition=transition)
+    else:
+        # the crossing of the interpolated laziness curve, at the two tolerances
+        lo = [
+            fits.log_crossing(logs, [sensing_run("gauss", d, k, ls, seed, n_obs, 1e-7)["lazy"] for ls in logs], 1.0)
+            for k in (ks[0], ks[-1])
+        ]
+        hi = [
+            fits.log_crossing(logs, [sensing_run("gauss", d, k, ls, seed, n_obs, 1e-9)["lazy"] for ls in logs], 1.0)
+            for k in (ks[0], ks[-1])
+        ]
+        ctx.bound(
+            "the transition sits at alpha^2 k ~ 1, not at fixed sigma: |log10 shift| < log10 sqrt(k_max/k_min)",
+            Estimate.twice(abs(hi[1] - hi[0]), abs(lo[1] - lo[0]), "two tolerances"),
+            shift,
+            strict=True,
+            log10_transition=transition,
+        )
 
 
 def _qspectral_distance(run, A, Ap, d, mu2, iters=5000):
@@ -963,9 +1029,11 @@ def completion_sweep(ctx):
     alpha^2 k the flow nearly minimises the nuclear norm (excess < 1%) and recovers Y* (2%);
     for alpha^2 k >= 10 it does not recover (relative error > 0.5); the unobserved entries
     move less relative to the observed ones at the largest alpha^2 k than at the smallest
-    (implicit Frobenius regularisation keeps them); recovery (error < 5%) happens only for
-    alpha^2 k <= 0.1 ('necessary sigma sqrt k << 1'); the excess nuclear norm increases along
-    alpha^2 k and crosses 10% between 10^-2 and 10^0 (the transition around alpha^2 k ~ 1)."""
+    (implicit Frobenius regularisation keeps them); no recovery (error >= 5%) for
+    alpha^2 k >= 1 ('necessary sigma sqrt k << 1'); the excess nuclear norm is below 10% at
+    10^-2 and above it at 10^0 (the transition around alpha^2 k ~ 1; the whole curve is
+    recorded). Every metric is computed from flows at two tolerances (their difference: the
+    error estimate)."""
     inst = ctx.instances([{}])[0]
     held = ctx.start(inst)
     d, n_obs, seed = inst["d"], inst["n_obs"], inst["seed"]
@@ -974,9 +1042,9 @@ def completion_sweep(ctx):
     Mn, _ = min_nuclear("entries", d, seed, n_obs)
     Y = sensing_instance("entries", d, seed, n_obs)[2]
     rec_nuc = float(np.linalg.norm(Mn - Y) / np.linalg.norm(Y))
-    ctx.fact(
+    # the precondition (a property of the chosen instance, by a double-precision SDP): recorded
+    ctx.observe(
         "precondition: the min-nuclear-norm completion recovers Y* on this instance (< 1e-6)",
-        True if rec_nuc < 1e-6 else None,
         relative_error=rec_nuc,
         hypotheses=held,
     )
@@ -986,42 +1054,37 @@ def completion_sweep(ctx):
     for k in ks:
         runs = [sensing_run("entries", d, k, ls, seed, n_obs) for ls in logs]
         mask = np.abs(runs[0]["Xs"]).sum(0) > 0
-        ctx.fact(
-            f"k={k}: every flow reaches a zero-error solution",
-            all(r["residual"] < 1e-6 for r in runs),
-            residuals=[r["residual"] for r in runs],
+        ctx.observe(f"k={k}: every flow reaches a zero-error solution", residuals=[r["residual"] for r in runs])
+
+        def movement(r):
+            D = r["M"] - r["M0"]
+            return float(np.sqrt(np.mean(D[~mask] ** 2) / np.mean(D[mask] ** 2)))
+
+        # each metric from flows at two tolerances (their difference: the error estimate)
+        ex_e = _two_tol("entries", d, k, logs, seed, n_obs, lambda r: float(np.linalg.norm(r["M"], "nuc") / nucY - 1))
+        rec_e = _two_tol(
+            "entries", d, k, logs, seed, n_obs, lambda r: float(np.linalg.norm(r["M"] - Y) / np.linalg.norm(Y))
         )
-        excess = [np.linalg.norm(r["M"], "nuc") / nucY - 1 for r in runs]
-        rec = [float(np.linalg.norm(r["M"] - Y) / np.linalg.norm(Y)) for r in runs]
-        move = [
-            float(np.sqrt(np.mean((r["M"] - r["M0"])[~mask] ** 2) / np.mean((r["M"] - r["M0"])[mask] ** 2)))
-            for r in runs
-        ]
-        ctx.fact(
-            f"k={k}: smallest alpha^2 k: nuclear norm nearly minimised (< 1%) and M -> Y* (< 2%)",
-            abs(excess[0]) < 0.01 and rec[0] < 0.02,
-            excess_nuclear=excess[0],
-            recovery_error=rec[0],
-        )
-        big = [r for r, ls in zip(rec, logs) if ls >= 1]
-        ctx.fact(
-            f"k={k}: alpha^2 k >= 10 (kernel regime) does not recover Y* (> 0.5)", min(big) > 0.5, recovery_error=big
-        )
-        ctx.fact(
+        mv_e = _two_tol("entries", d, k, logs, seed, n_obs, movement)
+        excess, rec, move = [e.value for e in ex_e], [e.value for e in rec_e], [e.value for e in mv_e]
+        ctx.bound(f"k={k}: smallest alpha^2 k: nuclear norm nearly minimised (excess < 1%)", ex_e[0], 0.01)
+        ctx.bound(f"k={k}: smallest alpha^2 k: M -> Y* (relative error < 2%)", rec_e[0], 0.02)
+        for e, ls in zip(rec_e, logs):
+            if ls >= 1:
+                ctx.bound(
+                    f"k={k}: alpha^2 k = 10^{ls} (kernel regime) does not recover Y* (> 0.5)", 0.5, e, strict=True
+                )
+            elif ls >= 0:
+                ctx.bound(f"k={k}: no recovery (< 5%) at alpha^2 k = 10^{ls} > 0.1", 0.05, e)
+        ctx.bound(
             f"k={k}: unobserved/observed movement smaller at the largest alpha^2 k than at the smallest",
-            move[-1] < move[0],
-            movement_ratio=move,
+            mv_e[-1],
+            mv_e[0],
+            strict=True,
         )
-        ctx.fact(
-            f"k={k}: recovery (< 5%) only for alpha^2 k <= 0.1",
-            all(ls <= -1 for r, ls in zip(rec, logs) if r < 0.05) and rec[0] < 0.05,
-            recovery_error=rec,
-        )
-        ctx.fact(
-            f"k={k}: excess nuclear norm increases along alpha^2 k and crosses 10% between 10^-2 and 10^0",
-            all(np.diff(excess) > -1e-3) and excess[logs.index(-2)] < 0.1 < excess[logs.index(0)],
-            excess_nuclear=excess,
-        )
+        ctx.bound(f"k={k}: excess nuclear norm below 10% at alpha^2 k = 10^-2", ex_e[logs.index(-2)], 0.1, strict=True)
+        ctx.bound(f"k={k}: excess nuclear norm above 10% at alpha^2 k = 10^0", 0.1, ex_e[logs.index(0)], strict=True)
+        ctx.observe(f"k={k}: excess nuclear norm along alpha^2 k", excess_nuclear=excess)
         ctx.metrics.setdefault("per_k", []).append(
             {
                 "k": k,
@@ -1051,14 +1114,23 @@ def completion_hypothesis_edge(ctx):
     M = np.zeros((d, d))
     for X, v in zip(Xs, y):
         M.flat[int(np.flatnonzero(X)[0])] = v
+    # exact: integer positions, and the interpolant is a copy of the observed doubles (no arithmetic)
+    ctx.exact("N = d^2: the observed positions are all d^2 entries", sorted(positions), "==", list(range(d * d)), d=d)
     ctx.exact(
-        "N = d^2: the observed positions are all d^2 entries, and the unique interpolant they define is Y* (recovered)",
-        positions == set(range(d * d)) and np.array_equal(M, Y),
-        d=d,
+        "N = d^2: the unique interpolant they define is Y* (recovered; entries compared as exact binary values)",
+        [exact_value(v) for v in M.ravel()],
+        "==",
+        [exact_value(v) for v in Y.ravel()],
     )
+    # about the encoding itself (not evidence at the outside instance): judged with no instance
+    ctx.instance = None
     ctx.exact(
         "the statement's hypotheses (evaluated exactly) exclude N = d^2, where the conclusion fails",
-        not all(held.values()),
+        all(held.values()),
+        "==",
+        False,
+        whole=True,
+        scope=f"the encoded hypotheses at N = d^2, d = {d}",
     )
 
 
@@ -1178,19 +1250,24 @@ def _h_instances(ctx, worst_direction: bool = True):
     return ctx.instances(quick, full)
 
 
-def _bound_along(ctx, label, lhs, rhs, err, **metrics):
+def _h_measured(inst: dict, r: dict) -> dict:
+    """The instance with the hypotheses' measured quantities: lambda, Lambda of XX^T and
+    |W(0)W(0)^T - mu I|_op (gamma is defined as that measured deviation)."""
+    return {**inst, "lam": r["lam"], "Lam": r["Lam"], "w0_deviation": r["gamma"], "gamma": r["gamma"]}
+
+
+def _bound_along(ctx, label, lhs, rhs, err, how="two tolerances", **metrics):
     """``lhs(t) <= rhs(t)`` at every saved time where the bound is resolvable (rhs above 100
     times the error estimate); records a violating time if there is one, else the tightest."""
     ok = rhs > 100 * err
     if not ok.any():
-        ctx.fact(label + " (no time resolvable)", None)
+        ctx.observe(label + " (no time resolvable)")
         return
     idx = np.nonzero(ok)[0]
     viol = idx[(lhs[idx] - rhs[idx]) > err[idx]]
     i = int(viol[0]) if len(viol) else int(idx[np.argmin(rhs[idx] / np.maximum(lhs[idx], 1e-300))])
-    ctx.bound(
-        label, float(lhs[i]), float(rhs[i]), err=float(err[i]), times_checked=int(len(idx)), at_index=i, **metrics
-    )
+    e = Estimate(0.0, float(err[i]), how)  # the error of rhs - lhs, obtained as ``how`` says
+    ctx.bound(label, float(lhs[i]), float(rhs[i]), err=e, times_checked=int(len(idx)), at_index=i, **metrics)
 
 
 @check("kernel-rich/lemma-11", "flow-bounds", "flow")
@@ -1202,8 +1279,8 @@ def lemma11_flow(ctx):
     form of its linear flow."""
     ctx.precision = "SciPy LSODA rtol 1e-10 (check 1e-12); TK path in closed form"
     for inst in _h_instances(ctx, worst_direction=False):
-        ctx.start(inst)
         r = lazy_run(inst["mu"], inst["frac"], inst["gamma_frac"], inst["k"], inst["seed"], inst["direction"])
+        ctx.start(_h_measured(inst, r))
         mu, lam, Lam, gamma = inst["mu"], r["lam"], r["Lam"], r["gamma"]
         disp = np.linalg.norm(r["W"] - r["W0"][None], axis=(1, 2))
         R = np.maximum.accumulate(disp)
@@ -1233,7 +1310,10 @@ def lemma11_flow(ctx):
                 f"|y_TK(t) - y*| <= |y_TK(0) - y*| exp((-2 mu lambda + 4 Lambda gamma) t) ({name})",
                 etk,
                 etk0 * np.exp(rate_tk * t),
-                np.full_like(etk, 1e-13 * e0),
+                # the TK path is a closed form (matrix exponentials of a 3 x 3 kernel) in double:
+                # an a priori rounding bound, ~500 unit roundoffs of the scale |y_TK(0) - y*|
+                np.full_like(etk, 500 * np.finfo(float).eps * e0),
+                how="roundoff bound",
                 gamma=gamma,
             )
 
@@ -1309,8 +1389,8 @@ def lemma12_flow(ctx):
     slack ratio; the path and the bound do not depend on the loss normalisation."""
     ctx.precision = "SciPy LSODA rtol 1e-10 (check 1e-12)"
     for inst in _h_instances(ctx):
-        held = ctx.start(inst)
         r = lazy_run(inst["mu"], inst["frac"], inst["gamma_frac"], inst["k"], inst["seed"], inst["direction"])
+        held = ctx.start(_h_measured(inst, r))
         e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
         measured = {
             "mu > 4 Lambda gamma / lambda": inst["mu"] > 4 * r["Lam"] * r["gamma"] / r["lam"],
@@ -1322,7 +1402,7 @@ def lemma12_flow(ctx):
             "sup_t |W(t) - W(0)|_F <= sqrt(Lambda + lambda/4) |y(0) - y*| / (lambda sqrt(mu))",
             float(disp[i]),
             _L12(inst["mu"], r["lam"], r["Lam"], e0),
-            err=float(r["w_err"][i]),
+            err=Estimate(0.0, float(r["w_err"][i]), "two tolerances"),
             gamma=r["gamma"],
             lam=r["lam"],
             Lam=r["Lam"],
@@ -1381,8 +1461,8 @@ def theorem9_flow(ctx):
     form tangent-kernel path (same time parametrisation); slack ratios recorded."""
     ctx.precision = "SciPy LSODA rtol 1e-10 (check 1e-12); TK path in closed form"
     for inst in _h_instances(ctx):
-        ctx.start(inst)
         r = lazy_run(inst["mu"], inst["frac"], inst["gamma_frac"], inst["k"], inst["seed"], inst["direction"])
+        ctx.start(_h_measured(inst, r))
         e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
         disp = np.linalg.norm(r["W"] - r["W0"][None], axis=(1, 2))
         dtk = np.linalg.norm(r["W"] - r["Wtk"], axis=(1, 2))
@@ -1391,13 +1471,13 @@ def theorem9_flow(ctx):
             "sup_T |W(T) - W(0)|_F <= sqrt(Lambda + lambda/4)|y(0) - y*| / (lambda sqrt(mu))",
             float(disp[i]),
             _L12(inst["mu"], r["lam"], r["Lam"], e0),
-            err=float(r["w_err"][i]),
+            err=Estimate(0.0, float(r["w_err"][i]), "two tolerances"),
         )
         ctx.bound(
             "sup_T |W(T) - W_TK(T)|_F <= Theorem 9's second bound",
             float(dtk[j]),
             _T9(inst["mu"], r["lam"], r["Lam"], r["gamma"], e0),
-            err=float(r["w_err"][j]),
+            err=Estimate(0.0, float(r["w_err"][j]), "two tolerances"),
             gamma=r["gamma"],
         )
 
@@ -1477,7 +1557,7 @@ def corollary10_mc(ctx):
         ratio = gram_deviation(2 * spec["d"], spec["k"], n, ctx.seed) * math.sqrt(spec["k"] * 2 * spec["d"])
         thr = float(km.eq90(1, spec["k"], spec["d"])[0])  # gamma of (90) at alpha = 1: 8 sqrt(2kd)
         x = int(np.sum(ratio < thr))
-        ctx.instance = dict(spec)
+        ctx.start(ctx.instances([dict(spec)])[0])
         probability_bound(
             ctx,
             f"P[(88) event] >= 1 - 2 exp(-d) (Clopper-Pearson {CONFIDENCE:.0%})",
@@ -1650,7 +1730,11 @@ def _sweep(ks, a, seeds):
     return disp, dtk, res, events
 
 
-@check("kernel-rich/corollary-10", "exponent-slopes", "flow")
+# expect inconclusive: the seed-averaged sup-distances curve in log k over the widths we can run
+# (local exponent of (69) from -0.55 to -0.16 against the printed -1/4), so a straight-line fit's
+# 99% interval (+-0.16 over 4 widths) cannot separate the measured exponent from the printed one;
+# the tested k are far below the printed width requirement (94)
+@check("kernel-rich/corollary-10", "exponent-slopes", "flow", expect="inconclusive")
 def corollary10_slopes(ctx):
     """(69)/(70) at d = 2, N = 3, |y*| = 1, alpha^2 = k^-a: seed-averaged
     sup_t |W - W(0)|_F and sup_t |W - W_TK|_F from lifted flows (exact reduction, LSODA at
@@ -1671,7 +1755,7 @@ def corollary10_slopes(ctx):
         red.Phi @ W0,
         Wf,
         tol=FLOW_TOL,
-        err=float(full.error.max() + red.error.max()) * 4 * k0,
+        err=Estimate(0.0, float(full.error.max() + red.error.max()) * 4 * k0, "two tolerances"),
         scale=1.0,
     )
     a_list = [0.5, 0.75] if ctx.full else [0.5]
@@ -1681,26 +1765,27 @@ def corollary10_slopes(ctx):
         ks = [2**j for j in range(6, 15, 2)] if ctx.full else [2**6, 2**8, 2**10, 2**12]
         seeds = list(range(12 if ctx.full else 4))
         disp, dtk, res, events = _sweep(ks, av, seeds)
-        ctx.fact("every flow reaches a zero-error solution", max(res) < 1e-6, residual=max(res))
+        ctx.observe("every flow reaches a zero-error solution (largest relative residual)", residual=max(res))
         terms69, terms70 = km.corollary10_rates()
         e69 = max(_k_exponent(term, av) for term in terms69)
         e70 = max(_k_exponent(term, av) for term in terms70)
         s1, se1 = fits.loglog_slope(ks, disp)
         s2, se2 = fits.loglog_slope(ks, dtk)
-        ctx.fact(
-            "(69): exponent of sup|W - W(0)|_F in k <= printed exponent (+ 2 s.e.)",
-            s1 <= e69 + 2 * se1,
+        # fitted exponents with the fit's 99% normal half-width (2.576 s.e.) over seed averages
+        ctx.bound(
+            "(69): exponent of sup|W - W(0)|_F in k <= printed exponent (99% interval of the fit)",
+            Estimate(s1, 2.576 * se1, "confidence interval"),
+            e69,
             measured=s1,
             standard_error=se1,
-            printed=e69,
             means=disp,
         )
-        ctx.fact(
-            "(70): exponent of sup|W - W_TK|_F in k <= printed exponent (+ 2 s.e.)",
-            s2 <= e70 + 2 * se2,
+        ctx.bound(
+            "(70): exponent of sup|W - W_TK|_F in k <= printed exponent (99% interval of the fit)",
+            Estimate(s2, 2.576 * se2, "confidence interval"),
+            e70,
             measured=s2,
             standard_error=se2,
-            printed=e70,
             means=dtk,
         )
         width = [float(v) for v in km.eq94_width(Lam, lam, 2, 1.0, 1.0)]
@@ -1758,6 +1843,7 @@ def width_sweep(ctx):
         main,
         "==",
         paren,
+        whole=True,  # both are SymPy limits in k at this b: exact for the whole sweep k -> oo
         scope=f"alpha = k^-{b}",
         sigma_omega=bool(main),
         alpha_slower_than_1_over_k=bool(paren),
@@ -1767,10 +1853,13 @@ def width_sweep(ctx):
     seeds = list(range(12 if ctx.full else 4))
     disp, dtk, res, _ = _sweep(ks, 2 * b, seeds)
     s, se = fits.loglog_slope(ks, disp)
-    ctx.fact("every flow reaches a zero-error solution", max(res) < 1e-6, residual=max(res))
-    ctx.fact(
-        f"kernel regime at alpha = k^-{b} (as the parenthetical says): sup|W - W(0)|_F decreases in k",
-        s < -2 * se,
+    ctx.observe("every flow reaches a zero-error solution (largest relative residual)", residual=max(res))
+    # "decreases in k": fitted exponent < 0, with the fit's 99% normal half-width (2.576 s.e.)
+    ctx.bound(
+        f"kernel regime at alpha = k^-{b} (as the parenthetical says): sup|W - W(0)|_F decreases in k (exponent < 0)",
+        Estimate(s, 2.576 * se, "confidence interval"),
+        0,
+        strict=True,
         slope=s,
         standard_error=se,
         ks=ks,
@@ -1791,8 +1880,11 @@ def width_sweep_corrected(ctx):
         b = inst["b"]
         main, _, sig = _width_conditions(b)
         ctx.exact(
-            "sigma = omega(1/sqrt k) (alpha^2 k -> oo) at this b",
-            bool(main),
+            "sigma = omega(1/sqrt k) (alpha^2 k -> oo) at this b (SymPy limit in k)",
+            main,
+            "==",
+            True,
+            whole=True,
             scope=f"alpha = k^-{b}",
             sigma_limit=str(sig),
             hypotheses=held,
@@ -1800,13 +1892,26 @@ def width_sweep_corrected(ctx):
         ks = [2**j for j in range(4, 17, 2)] if ctx.full else [16, 64, 256, 1024, 4096]
         seeds = list(range(12 if ctx.full else 4))
         disp, dtk, res, _ = _sweep(ks, 2 * b, seeds)
-        ctx.fact("every flow reaches a zero-error solution", max(res) < 1e-6, residual=max(res))
+        ctx.observe("every flow reaches a zero-error solution (largest relative residual)", residual=max(res))
         s1, se1 = fits.loglog_slope(ks, disp)
         s2, se2 = fits.loglog_slope(ks, dtk)
-        ctx.fact(
-            "kernel regime: sup|W - W(0)|_F decreases in k", s1 < -2 * se1, slope=s1, standard_error=se1, means=disp
+        # fitted exponents < 0, with the fit's 99% normal half-width (2.576 s.e.)
+        ctx.bound(
+            "kernel regime: sup|W - W(0)|_F decreases in k (exponent < 0)",
+            Estimate(s1, 2.576 * se1, "confidence interval"),
+            0,
+            strict=True,
+            slope=s1,
+            standard_error=se1,
+            means=disp,
         )
-        ctx.fact(
-            "kernel regime: sup|W - W_TK|_F decreases in k", s2 < -2 * se2, slope=s2, standard_error=se2, means=dtk
+        ctx.bound(
+            "kernel regime: sup|W - W_TK|_F decreases in k (exponent < 0)",
+            Estimate(s2, 2.576 * se2, "confidence interval"),
+            0,
+            strict=True,
+            slope=s2,
+            standard_error=se2,
+            means=dtk,
         )
         ctx.metrics.setdefault("per_b", []).append({"b": b, "ks": ks, "sigma": [k ** (0.5 - 2 * b) for k in ks]})

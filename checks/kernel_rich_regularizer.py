@@ -24,6 +24,7 @@ import sympy as sp
 from mpmath import iv
 
 from numerics import convex, exact, flows, intervals
+from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_regularizer as kq
 
@@ -78,40 +79,49 @@ def Q_iv(beta, alpha):
     return out
 
 
-def certified_bound(ctx, label, lhs_iv, rhs_iv, **metrics):
-    """``lhs <= rhs`` from enclosures, recorded as ``0 <= lower(rhs) - upper(lhs)``: the
-    difference is formed at the interval precision (outward rounded), so a positive value
-    certifies the inequality and a negative one (both enclosures apart) refutes it; the
-    enclosures themselves are in the metrics."""
-    with mpmath.workprec(iv.prec):
-        slack_iv = rhs_iv - lhs_iv
-        slack = intervals.iv_lower(slack_iv)
-        a, b = intervals.iv_upper(lhs_iv), intervals.iv_lower(rhs_iv)
-        ratio = float(b / a) if a > 0 and b > 0 else None
-        if slack < 0 and intervals.iv_upper(slack_iv) >= 0:  # enclosures overlap: undecided
-            return ctx.bound(
-                label,
-                0,
-                0,
-                err=float("inf"),
-                certified=True,
-                lhs_upper=mpmath.nstr(a, 20),
-                rhs_lower=mpmath.nstr(b, 20),
-            )
-    return ctx.bound(
-        label,
-        0,
-        slack,
-        err=0.0,
-        certified=True,
-        lhs_upper=mpmath.nstr(a, 20),
-        rhs_lower=mpmath.nstr(b, 20),
-        slack_ratio=ratio,
-        **metrics,
+def _arb_of(x):
+    """A python-flint ball enclosing ``x``: an ``mpmath.iv`` interval (the union of balls on its
+    exact endpoints, at the interval precision), or an exact number."""
+    import flint
+
+    from numerics.estimate import exact_value
+
+    if not isinstance(x, iv.mpf):
+        v = exact_value(x)
+        return flint.arb(flint.fmpq(v.numerator, v.denominator))
+    lo, hi = exact_value(intervals.iv_lower(x)), exact_value(intervals.iv_upper(x))
+    return flint.arb(flint.fmpq(lo.numerator, lo.denominator)).union(
+        flint.arb(flint.fmpq(hi.numerator, hi.denominator))
     )
 
 
-def mp_bound(ctx, label, lhs, rhs, err, **metrics):
+def certified_bound(ctx, label, lhs_iv, rhs_iv, **metrics):
+    """``lhs <= rhs`` from enclosures: the ``mpmath.iv`` intervals (outward rounded) are turned
+    into python-flint balls that contain them, and the ball judge decides (certified when the
+    balls are apart on the claimed side, refuted when apart on the other, else inconclusive)."""
+    import flint
+
+    old = flint.ctx.prec
+    flint.ctx.prec = max(old, iv.prec + 16)
+    try:
+        lhs, rhs = _arb_of(lhs_iv), _arb_of(rhs_iv)
+        a, b = lhs.upper(), rhs.lower()
+        ratio = float(b / a) if a > 0 and b > 0 else None
+        return ctx.bound(label, lhs, rhs, lhs_upper=a.str(20), rhs_lower=b.str(20), slack_ratio=ratio, **metrics)
+    finally:
+        flint.ctx.prec = old
+
+
+def _eval_encoding(fn, eps, *args, dps=50):
+    """A printed threshold (an encoding of theorems/) evaluated at ``dps`` digits: eps and the
+    other arguments as SymPy Floats of that precision (an exact binary eps as a Rational
+    makes SymPy factor huge integers in its rational powers)."""
+    fl = [sp.Float(sp.Rational(a) if isinstance(a, float) else a, dps + 10) for a in (eps, *args)]
+    with mpmath.workdps(dps):
+        return mpmath.mpf(sp.N(fn(*fl), dps + 10))
+
+
+def mp_bound(ctx, label, lhs, rhs, err, how="two precisions", **metrics):
     """``lhs <= rhs`` for high-precision numbers, recorded as ``0 <= rhs - lhs`` with the
     difference formed in mpmath (a double cannot resolve the slack of a tight bound) and
     ``err`` its error estimate; both sides and their ratio go to the metrics. Call it inside
@@ -125,7 +135,7 @@ def mp_bound(ctx, label, lhs, rhs, err, **metrics):
         label,
         0,
         slack,
-        err=err,
+        err=err if isinstance(err, Estimate) else Estimate(0.0, float(err), how),
         lhs_value=mpmath.nstr(lhs, 20),
         rhs_value=mpmath.nstr(rhs, 20),
         slack_ratio=ratio,
@@ -260,7 +270,13 @@ def general_approach_symbolic(ctx):
         scope="all real beta",
     )
     ctx.exact(
-        "Hessian > 0 (strict convexity: the KKT point is the unique argmin)", bool(hess.is_positive), hessian=str(hess)
+        "Hessian > 0 (strict convexity: the KKT point is the unique argmin)",
+        hess,
+        ">",
+        0,
+        whole=True,
+        scope="all real z (SymPy's assumptions)",
+        hessian=str(hess),
     )
     # depth D >= 3
     Dsym = sp.Symbol("D", positive=True)
@@ -322,7 +338,6 @@ def general_approach_flow(ctx):
     full = [{"fixture": f, "alpha": a} for f in ("T5", "random:1", "random:2") for a in GA_ALPHAS_FULL]
     ctx.precision = "double (LSODA rtol 1e-12 vs 1e-14)"
     for inst in ctx.instances(quick, full):
-        ctx.start(inst)
         a = inst["alpha"] if inst["alpha"] is not None else 0.5
         Xs, ys, X, y = data(inst["fixture"])
         d = X.shape[1]
@@ -339,8 +354,10 @@ def general_approach_flow(ctx):
             stop=lambda x: resid(x) < 1e-13,
             grid=flows.geometric_grid(1e5, 1e-3, 8),
         )
-        ctx.fact("the flow reaches an interpolant (|X beta - y| < 1e-13)", fl.stopped, t_final=float(fl.times[-1]))
+        # the hypothesis (an interpolant is reached) measured on the instance
+        ctx.start({**inst, "final_residual": resid(fl.final)})
         if not fl.stopped:
+            ctx.observe("the flow did not reach |X beta - y| < 1e-13", t_final=float(fl.times[-1]))
             continue
         b_of = lambda x: x[:d] ** 2 - x[d:] ** 2
         b_inf = b_of(fl.final)
@@ -355,7 +372,7 @@ def general_approach_flow(ctx):
             off_row,
             np.zeros(d),
             tol=FLOW_TOL,
-            err=err,
+            err=Estimate(0.0, err, "two tolerances"),
             scale=1.0,
             t_final=float(fl.times[-1]),
             flow_error=fl.final_error,
@@ -395,7 +412,7 @@ def q_asymptotics_symbolic(ctx):
     ctx.identity(
         "near 0: q(z) - z^2/4 has no terms below z^4 (q = z^2/4 + O(z^4), as printed)", rem0, scope="series at z = 0"
     )
-    ctx.exact("q = Theta(z^2) at 0: lim q/z^2 = 1/4", sp.limit(q / z**2, z, 0), "==", sp.Rational(1, 4))
+    ctx.exact("q = Theta(z^2) at 0: lim q/z^2 = 1/4", sp.limit(q / z**2, z, 0), "==", sp.Rational(1, 4), whole=True)
     ctx.metrics["series_at_0"] = str(sp.series(q, z, 0, 8))
     inf = q_at_infinity()
     ctx.metrics["series_at_infinity (s = 1/z)"] = str(inf)
@@ -405,6 +422,7 @@ def q_asymptotics_symbolic(ctx):
         sp.limit(sp.expand_log(inf / zlogz, force=True), s_pos, 0, "+"),
         "==",
         1,
+        whole=True,
     )
     rem = sp.expand(sp.expand_log(inf - zlogz, force=True))
     order = _order_in_s(rem)
@@ -413,6 +431,7 @@ def q_asymptotics_symbolic(ctx):
         order,
         ">=",
         1,
+        whole=True,  # the leading order of SymPy's series at infinity: the whole claim
         remainder=str(rem),
         remainder_leading_order_in_z=str(-order),
     )
@@ -454,10 +473,13 @@ def q_asymptotics_interval(ctx):
     ctx.metrics["z*(q - z log z) enclosures"] = {
         f"{zv:g}": [mpmath.nstr(a, 10), mpmath.nstr(b, 10)] for zv, a, b in ends
     }
-    bounded = last_lo <= 10 * first_hi
-    ctx.fact(
-        "|z| (q(z) - |z| log|z|) stays bounded on z in [1e2, 1e12] (printed O(1/|z|))",
-        bounded,
+    # printed O(1/|z|): |z (q - z log z)| bounded; enclosures of its size at both ends of the grid
+    # (a factor 10 of room for the constant): the balls decide
+    certified_bound(
+        ctx,
+        "|z| (q(z) - |z| log|z|) stays bounded on z in [1e2, 1e12] (printed O(1/|z|)): at 1e12 <= 10 x at 1e2",
+        abs(growth[-1][1]),
+        10 * abs(growth[0][1]),
         growth_factor=mpmath.nstr(last_lo / first_hi, 6),
     )
 
@@ -478,12 +500,15 @@ def q_asymptotics_corrected_symbolic(ctx):
     corrected = Z * sp.log(Z) - Z + 2 - 1 / Z
     rem = sp.expand(sp.expand_log(inf - corrected, force=True))
     order = _order_in_s(rem)
-    ctx.exact("at infinity: q - (|z| log|z| - |z| + 2 - 1/|z|) = O(|z|^-3)", order, ">=", 3, remainder=str(rem))
+    ctx.exact(
+        "at infinity: q - (|z| log|z| - |z| + 2 - 1/|z|) = O(|z|^-3)", order, ">=", 3, whole=True, remainder=str(rem)
+    )
     ctx.exact(
         "q - |z| log|z| = O(|z|): lim (q - z log z)/z = -1",
         sp.limit(sp.expand(sp.expand_log((inf - Z * sp.log(Z)) / Z, force=True)), s_pos, 0, "+"),
         "==",
         -1,
+        whole=True,
     )
 
 
@@ -555,6 +580,7 @@ def qalpha_l2_remainder(ctx):
         beta = random_beta(rng)
         w0 = [float(v) for v in 10 ** rng.uniform(math.log10(0.2), math.log10(5), len(beta))]
         zmax = max(abs(b) / w**2 for b, w in zip(beta, w0))
+        ctx.start({"alpha": None, "w0_min_abs": min(abs(w) for w in w0), "beta": beta, "w0": w0})
         for k in ks:
             a = 10**k * math.sqrt(zmax)
             zmin = min([abs(b) / (a * a * w * w) for b, w in zip(beta, w0) if b != 0])
@@ -594,7 +620,7 @@ def qalpha_l2_argmin(ctx):
     for w0, name in ((tuple(kr.T5_W0), "T5-w0"), (None, "T5")):
         X, y = fixture_data("T5")
         bW = exact.min_l2_exact(X, y, [sp.nsimplify(w) ** 2 for w in (w0 or [1] * 5)])
-        ctx.start({"fixture": name, "alpha": None})
+        ctx.start({"fixture": name, "alpha": None, "w0_min_abs": min(abs(w) for w in (w0 or [1]))})
         dist = []
         for a in alphas:
             beta, err = argmin_q(X, y, a, list(w0) if w0 else None)
@@ -610,7 +636,7 @@ def qalpha_l2_argmin(ctx):
                 slope,
                 -4.0,
                 tol=0.01,
-                err=serr,
+                err=Estimate(0.0, serr, "two precisions"),
                 scale=4.0,
                 distance=mpmath.nstr(d1, 6),
             )
@@ -641,7 +667,7 @@ def qalpha_l1_symbolic(ctx):
         ),
         scope="beta > 0, w0 > 0",
     )
-    ctx.exact("lim Q/L = |beta|, independent of w0", sp.limit(Qc / Lsym, Lsym, sp.oo), "==", b)
+    ctx.exact("lim Q/L = |beta|, independent of w0", sp.limit(Qc / Lsym, Lsym, sp.oo), "==", b, whole=True)
     const = sp.limit(Qc - Lsym * b, Lsym, sp.oo)
     ctx.identity(
         "L (Q/L - |beta|) -> |beta|(log(|beta|/w0^2) - 1) (finite: O(1/log(1/alpha^2)))",
@@ -671,6 +697,7 @@ def qalpha_l1_remainder(ctx):
     for _ in range(n):
         beta = random_beta(rng)
         w0 = [float(v) for v in 10 ** rng.uniform(math.log10(0.2), math.log10(5), len(beta))]
+        ctx.start({"alpha": None, "w0_min_abs": min(abs(w) for w in w0), "beta": beta, "w0": w0})
         with mpmath.workdps(40):
             C = sum(
                 abs(mpmath.mpf(b)) * (mpmath.log(abs(mpmath.mpf(b)) / mpmath.mpf(w) ** 2) - 1)
@@ -684,7 +711,7 @@ def qalpha_l1_remainder(ctx):
                     a = mpmath.mpf(10) ** (-k)
                     L = mpmath.log(1 / a**2)
                     vals.append(L * (Q_mp(beta, a, w0) / L - sum(abs(mpmath.mpf(b)) for b in beta)))
-            err = float(abs(vals[0] - vals[1]))
+            err = Estimate.twice(vals[1], vals[0]).error  # the difference formed exactly
             # the neglected terms: 2 alpha^2 w0^2 per non-zero coordinate (and smaller)
             trunc = float(sum(2 * 10 ** (-2 * k) * w**2 for b, w in zip(beta, w0) if b != 0)) + 1e-300
             tol = max(1e-12 * max(1.0, float(abs(C))), 10 * trunc)
@@ -693,7 +720,7 @@ def qalpha_l1_remainder(ctx):
                 vals[1],
                 C,
                 tol=tol,
-                err=err,
+                err=Estimate(0.0, err, "two precisions"),
                 scale=max(1.0, float(abs(C))),
                 d=len(beta),
             )
@@ -708,11 +735,14 @@ def qalpha_l1_argmin(ctx):
     value at the smallest alpha (the distance is far above the solver error)."""
     X, y = fixture_data("T5")
     b1, bstar, unique = fixture_l1("T5")
-    ctx.exact("T5: beta*_l1 is unique (strictly best vertex)", unique, l1=str(b1), beta=str(bstar))
+    # exact vertex enumeration over all basic solutions of T5: the whole (finite) claim
+    ctx.exact(
+        "T5: beta*_l1 is unique (strictly best vertex)", unique, "==", True, whole=True, l1=str(b1), beta=str(bstar)
+    )
     alphas = ["1e-3", "1e-6", "1e-12"] if not ctx.full else ["1e-2", "1e-3", "1e-5", "1e-8", "1e-15", "1e-30", "1e-60"]
     ctx.precision = "dual Newton dps 40 + 1.2|log10 alpha| (check +20)"
     for w0, name in ((None, "w0 = 1"), (list(kr.T5_W0), "T5-w0")):
-        ctx.start({"fixture": "T5", "alpha": None})
+        ctx.start({"fixture": "T5", "alpha": None, "w0_min_abs": min(abs(w) for w in (w0 or [1]))})
         dist = []
         for a in alphas:
             with mpmath.workdps(80):
@@ -720,13 +750,18 @@ def qalpha_l1_argmin(ctx):
             beta, err = argmin_q(X, y, am, w0)
             with mpmath.workdps(60):
                 dist.append((a, max(abs(bv - exact.mpf_of(v)) for bv, v in zip(beta, bstar)), err))
-        mono = all(d1 < d0 - e0 - e1 for (_, d0, e0), (_, d1, e1) in zip(dist, dist[1:]))
-        ratio = dist[-1][1] / dist[0][1]
-        ctx.fact(
-            f"{name}: |argmin Q_alpha - beta*_l1| decreases along alpha and falls below 1e-3 of its first value",
-            mono and ratio < 1e-3,
+        # errors: two precisions of the dual Newton solve plus its feasibility residual
+        for (a0, d0, e0), (a1, d1, e1) in zip(dist, dist[1:]):
+            mp_bound(
+                ctx, f"{name}: |argmin Q_alpha - beta*_l1| decreases from alpha = {a0} to {a1}", d1, d0, err=e0 + e1
+            )
+        mp_bound(
+            ctx,
+            f"{name}: |argmin Q_alpha - beta*_l1| at alpha = {dist[-1][0]} is below 1e-3 of its value at {dist[0][0]}",
+            dist[-1][1],
+            dist[0][1] / 1000,
+            err=dist[-1][2] + dist[0][2] / 1000,
             distances={a: mpmath.nstr(dd, 6) for a, dd, _ in dist},
-            max_error=max(e for _, _, e in dist),
         )
 
 
@@ -754,13 +789,17 @@ def theorem2_symbolic(ctx):
     ctx.identity(
         "(1-eps')(1+2eps)/(1+eps') = (1+2eps)/(1+eps)", (1 - ep) * (1 + 2 * e) / (1 + ep) - (1 + 2 * e) / (1 + e)
     )
-    ctx.exact("(1+2eps)/(1+eps) > 1 for eps > 0", bool(sp.simplify((1 + 2 * e) / (1 + e) - 1).is_positive))
+    ctx.exact("(1+2eps)/(1+eps) > 1 for eps > 0", (1 + 2 * e) / (1 + e), ">", 1, whole=True, scope="eps > 0")
     B = (1 + 2 * e) * b
     # exp term: exp(-d/(eps b)) <= exp(-d/(2 eps' B))  <=>  d/(eps b) - d/(2 eps' B) >= 0
     gap = sp.factor(sp.simplify(d / (e * b) - d / (2 * ep * B)))
     ctx.exact(
         "printed exp(-d/(eps b)) <= Lemma 5's exp(-d/(2 eps' (1+2eps) b))",
-        bool(gap.is_nonnegative),
+        gap,
+        ">=",
+        0,
+        whole=True,
+        scope="eps, b, d > 0",
         exponent_gap=str(gap),
     )
     # power term: printed P = (2(1+eps)b)^-k vs required (2(1+2eps)b)^-k, k = (2+eps)/(2eps) = 1/(2eps')
@@ -798,7 +837,11 @@ def theorem2_symbolic(ctx):
     # patched l1 argument
     ctx.exact(
         "printed power term => (26) at beta*_l1 with eps': (2(1+eps)b)^{-k} <= (2b)^{-k}",
-        bool(sp.simplify((2 * (1 + e) * b) / (2 * b) - 1).is_positive),
+        sp.simplify((2 * (1 + e) * b) / (2 * b)),
+        ">",
+        1,
+        whole=True,
+        scope="eps, b > 0",
     )
     ctx.identity(
         "printed exp term => d/L <= eps b/2 (L = log(1/alpha^2) >= 2d/(eps b))",
@@ -806,17 +849,29 @@ def theorem2_symbolic(ctx):
     )
     ctx.exact(
         "eps' + eps/2 <= eps, so ||beta_inf||_1 <= Q(b*)/L + d/L <= (1 + eps' + eps/2)||b*||_1 <= (1+eps)||b*||_1",
-        bool(sp.factor(e - ep - e / 2).is_nonnegative),
+        sp.factor(e - ep - e / 2),
+        ">=",
+        0,
+        whole=True,
+        scope="eps > 0",
         margin=str(sp.factor(e - ep - e / 2)),
     )
     h = sp.log(b) + 2 / b  # exp(-2d/(eps b)) <= exp(-2/b) <= b  needs  log b + 2/b >= 0
     crit = sp.solve(sp.diff(h, b), b)
+    scope = "b > 0"
+    label = (
+        "alpha^2 <= ||b*||_1 under the printed threshold (eps < d): log b + 2/b has its minimum log 2 + 1 > 0 at b = 2"
+    )
+    ctx.exact(label + ": the only critical point is b = 2", crit, "==", [2], whole=True, scope=scope)
+    ctx.exact(label + ": the value there is positive", h.subs(b, 2), ">", 0, whole=True, scope=scope)
     ctx.exact(
-        "alpha^2 <= ||b*||_1 under the printed threshold (eps < d): log b + 2/b has its minimum log 2 + 1 > 0 at b = 2",
-        crit == [2]
-        and bool((h.subs(b, 2)).is_positive)
-        and sp.limit(h, b, 0, "+") == sp.oo
-        and sp.limit(h, b, sp.oo) == sp.oo,
+        label + ": h -> oo at both ends",
+        # SymPy's structural equality with oo (the judge's oo - oo is nan, not 0)
+        [sp.limit(h, b, 0, "+") == sp.oo, sp.limit(h, b, sp.oo) == sp.oo],
+        "==",
+        [True, True],
+        whole=True,
+        scope=scope,
     )
     ctx.note(
         "Patched l1 argument (each step an item above): the printed threshold gives alpha < 1, "
@@ -833,7 +888,11 @@ def theorem2_symbolic(ctx):
     ctx.metrics["l2 threshold => Lemma 7 hypothesis holds for eps <="] = float(crossing)
     ctx.exact(
         "l2 threshold implies Lemma 7's hypothesis (as invoked) at eps = 0.1",
-        bool((lhs - rhs).subs(e, sp.Rational(1, 10)) > 0),
+        (lhs - rhs).subs(e, sp.Rational(1, 10)),
+        ">",
+        0,
+        whole=True,  # the claim is about the single value eps = 1/10: decided exactly
+        scope="eps = 1/10",
     )
     ctx.note(
         "Proof gap (l2): alpha >= sqrt(2(1+eps)(1+2/eps)||b*||_2) implies Lemma 7's alpha_2(eps/(2+eps), "
@@ -846,7 +905,7 @@ def theorem2_symbolic(ctx):
 T2_EPS = [0.1, 0.5, 1.0, 3.0]
 
 
-def _theorem2_instance(ctx, fixture, eps, decades, label_prefix=""):
+def _theorem2_instance(ctx, inst, fixture, eps, decades, label_prefix=""):
     X, y = fixture_data(fixture)
     d = len(X[0])
     b1 = fixture_l1(fixture)[0]
@@ -854,32 +913,22 @@ def _theorem2_instance(ctx, fixture, eps, decades, label_prefix=""):
     with mpmath.workdps(60):
         e = mpmath.mpf(eps)
         b1m, n2m = _num(b1), _num(n2)
-        thr1 = min((2 * (1 + e) * b1m) ** (-(2 + e) / (2 * e)), mpmath.exp(-d / (e * b1m)))
-        thr2 = mpmath.sqrt(2 * (1 + e) * (1 + 2 / e) * mpmath.sqrt(n2m))
+        # the printed thresholds through their encoding (theorems), eps as an exact rational
+        er = sp.Rational(eps).limit_denominator(10**6) if not isinstance(eps, sp.Basic) else eps
+        thr1 = _num(kq.theorem2_l1_threshold(er, sp.sympify(b1), d))
+        thr2 = _num(kq.theorem2_l2_threshold(er, sp.sqrt(sp.sympify(n2))))
         a1 = thr1 * mpmath.mpf(10) ** (-decades)
         a2 = thr2 * mpmath.mpf(10) ** decades
-        # the thresholds are typed twice, here and in the statement's encoding: the two must
-        # agree (a mutation survivor showed the encoding's exponent unchecked by the limits)
-        ef = sp.Float(eps, 60)
-        enc1 = _num(kq.theorem2_l1_threshold(ef, sp.sympify(b1), d))
-        enc2 = _num(kq.theorem2_l2_threshold(ef, sp.sqrt(sp.sympify(n2))))
-        ctx.agree(
-            f"{label_prefix}encoded l1 threshold (theorems) = the printed formula typed here, eps = {eps:g}",
-            enc1 / thr1,
-            mpmath.mpf(1),
-            tol=1e-40,
-            err=1e-50,
-            scale=1.0,
-        )
-        ctx.agree(
-            f"{label_prefix}encoded l2 threshold (theorems) = the printed formula typed here, eps = {eps:g}",
-            enc2 / thr2,
-            mpmath.mpf(1),
-            tol=1e-40,
-            err=1e-50,
-            scale=1.0,
-        )
     beta1, err1 = argmin_q(X, y, a1)
+    beta2, err2 = argmin_q(X, y, a2)
+    # the setting of Theorem 1 (X beta = y) measured on the instance: the argmins' residuals
+    with mpmath.workdps(60):
+        res = max(
+            abs(sum(exact.mpf_of(xv) * bv for xv, bv in zip(row, beta)) - exact.mpf_of(yv))
+            for beta in (beta1, beta2)
+            for row, yv in zip(X, y)
+        )
+    ctx.start({**inst, "eps": eps, "interpolation_residual": float(res)})
     with mpmath.workdps(60):
         n1 = sum(abs(v) for v in beta1)
         r1 = mp_bound(
@@ -892,7 +941,6 @@ def _theorem2_instance(ctx, fixture, eps, decades, label_prefix=""):
             eps=eps,
             excess_over_eps=mpmath.nstr((n1 / b1m - 1) / e, 6),
         )
-    beta2, err2 = argmin_q(X, y, a2)
     with mpmath.workdps(60):
         s2 = sum(v * v for v in beta2)
         bmax = max(abs(v) for v in beta2)
@@ -932,7 +980,6 @@ def theorem2_argmin(ctx):
         eps = inst["eps"] if inst["eps"] is not None else 0.5
         eps = min(eps, d - 0.5)
         inst = {**inst, "eps": eps}
-        ctx.start(inst)
         if inst["fixture"] not in checked_lp:
             checked_lp.add(inst["fixture"])
             sol = convex.min_l1(np.array(X, float), np.array(y, float))
@@ -943,10 +990,12 @@ def theorem2_argmin(ctx):
                 float(np.sum(np.abs(sol.beta))),
                 b1,
                 tol=1e-7 * b1,
-                err=sol.kkt["gap"] + sol.kkt["feasibility"] * float(np.sum(np.abs(sol.nu))),
+                err=Estimate(
+                    0.0, sol.kkt["gap"] + sol.kkt["feasibility"] * float(np.sum(np.abs(sol.nu))), "residual bound"
+                ),
                 scale=b1,
             )
-        _theorem2_instance(ctx, inst["fixture"], eps, inst["decades"])
+        _theorem2_instance(ctx, inst, inst["fixture"], eps, inst["decades"])
 
 
 @check("kernel-rich/theorem-2", "random-instances", "random")
@@ -965,7 +1014,9 @@ def theorem2_random(ctx):
         X, y = fixture_data(fixture)
         d = len(X[0])
         eps = lo_eps + frac * (min(3.0, d - 0.1) - lo_eps)
-        _theorem2_instance(ctx, fixture, round(eps, 4), round(decades, 2))
+        _theorem2_instance(
+            ctx, {"fixture": fixture, "decades": round(decades, 2)}, fixture, round(eps, 4), round(decades, 2)
+        )
 
     ctx.random(st.tuples(st.integers(0, 500), st.floats(0, 1), st.floats(0, 3)), prop, quick=3, full=25)
 
@@ -995,14 +1046,18 @@ def lemma5_symbolic(ctx):
     x, y = sp.symbols("x y", positive=True)
     ctx.exact(
         "(24): (|a| + |b|)^2 - (a^2 + b^2) = 2|a||b| >= 0 and a^2 <= a^2 + b^2",
-        bool(sp.expand((x + y) ** 2 - (x**2 + y**2)).is_nonnegative),
+        sp.expand((x + y) ** 2 - (x**2 + y**2)),
+        ">=",
+        0,
+        whole=True,
+        scope="|a|, |b| > 0",
     )
     g = x * (sp.log(x) - 1)
     crit = sp.solve(sp.diff(g, x), x)
-    ctx.exact(
-        "(28): x(log x - 1) >= -1: the only critical point is x = 1, g(1) = -1, g'' = 1/x > 0",
-        crit == [1] and g.subs(x, 1) == -1 and bool(sp.diff(g, x, 2).is_positive),
-    )
+    label = "(28): x(log x - 1) >= -1: the only critical point is x = 1, g(1) = -1, g'' = 1/x > 0"
+    ctx.exact(label + ": critical points", crit, "==", [1], whole=True, scope="x > 0")
+    ctx.exact(label + ": g(1)", g.subs(x, 1), "==", -1, whole=True, scope="x > 0")
+    ctx.exact(label + ": g''", sp.diff(g, x, 2), ">", 0, whole=True, scope="x > 0")
     ctx.identity("(28) as printed: x(1 - 1/x - 1) = -1 (from log x >= 1 - 1/x)", x * (1 - 1 / x - 1) + 1)
     e, B, d = sp.symbols("epsilon B d", positive=True)
     # (26): alpha <= (2B)^{-1/(2 eps)}  =>  log(1/alpha^2) >= log(2B)/eps  =>  log(2B)/log(1/alpha^2) <= eps
@@ -1040,12 +1095,8 @@ def lemma5_interval(ctx):
             ctx.start({**inst, "d": d, "beta": beta})
             with mpmath.workdps(40):
                 n1 = sum(abs(mpmath.mpf(v)) for v in beta)
-                a1 = min(
-                    mpmath.mpf(1),
-                    mpmath.sqrt(n1),
-                    (2 * n1) ** (-1 / (2 * mpmath.mpf(eps))),
-                    mpmath.exp(-d / (2 * eps * n1)),
-                )
+                # alpha_1 through its encoding (theorems), at the exact binary values of eps, beta
+                a1 = _eval_encoding(kq.lemma5_alpha1, eps, sum(abs(sp.Rational(v)) for v in beta), d, dps=45)
             for k in (0, 2, 5):
                 # each alpha is its own instance (alpha_factor = the effective multiple of alpha_1),
                 # so the hypothesis alpha <= alpha_1 is evaluated strictly inside as well as at its edge
@@ -1085,11 +1136,7 @@ def lemma5_sharpness(ctx):
     for inst in ctx.instances([{"eps": 0.05}, {"eps": 0.2}]):
         eps = inst["eps"]
         with mpmath.workdps(40):
-            a1 = min(
-                mpmath.mpf(1),
-                (2 * mpmath.mpf(1)) ** (-1 / (2 * mpmath.mpf(eps))),
-                mpmath.exp(-1 / (2 * mpmath.mpf(eps))),
-            )
+            a1 = _eval_encoding(kq.lemma5_alpha1, eps, 1, 1, dps=45)
         for factor in (1.0, 1.1):
             held = ctx.start({**inst, "d": 1, "beta": [1.0], "alpha_factor": factor})
             with mpmath.workdps(40):
@@ -1112,10 +1159,15 @@ def lemma5_sharpness(ctx):
                     iv.mpf(1 - eps),
                     alpha=mpmath.nstr(a1 * factor, 8),
                 )
+                ctx.instance = None  # about the encoding itself, not evidence at the outside instance
                 ctx.exact(
                     "the statement's hypotheses (evaluated exactly) "
                     "exclude alpha = 1.1 alpha_1, where the conclusion fails",
-                    not all(held.values()),
+                    all(held.values()),
+                    "==",
+                    False,
+                    whole=True,
+                    scope="the encoded hypotheses at alpha_factor = 1.1",
                 )
 
 
@@ -1138,14 +1190,12 @@ def lemma5_random(ctx):
             beta[0] = 1.0
         d = len(beta)
         vals = []
+        # the sandwich is taken at alpha = alpha_1 * 10^-dec: inside alpha <= alpha_1
+        ctx.start({"eps": eps, "alpha_factor": 10.0 ** (-dec), "d": d, "beta": beta})
+        # alpha_1 through its encoding (theorems), at the exact binary values of eps and beta
+        n1r = sum(abs(sp.Rational(v)) for v in beta)
         with mpmath.workdps(30):
-            n1_ = sum(abs(mpmath.mpf(v)) for v in beta)
-            a1_ = min(
-                mpmath.mpf(1),
-                mpmath.sqrt(n1_),
-                (2 * n1_) ** (-1 / (2 * mpmath.mpf(eps))),
-                mpmath.exp(-d / (2 * eps * n1_)),
-            )
+            a1_ = _eval_encoding(kq.lemma5_alpha1, eps, n1r, d, dps=30)
             mag = max(-log_alpha, float(-mpmath.log10(a1_)) + dec)
         dps = int(min(40 + 2 * mag + 10, 300))  # the bounds are tight up to O(alpha^2): resolve alpha^2
         for p in (dps, dps + 20):
@@ -1162,12 +1212,7 @@ def lemma5_random(ctx):
                 lo28_slack = (
                     sum(abs(v) * mpmath.log(abs(v)) - abs(v) + 1 for v in bm if v != 0) + sum(1 for v in bm if v == 0)
                 ) / L
-                a1 = min(
-                    mpmath.mpf(1),
-                    mpmath.sqrt(n1),
-                    (2 * n1) ** (-1 / (2 * mpmath.mpf(eps))),
-                    mpmath.exp(-d / (2 * eps * n1)),
-                )
+                a1 = _eval_encoding(kq.lemma5_alpha1, eps, n1r, d, dps=p + 10)
                 a_s = a1 * mpmath.mpf(10) ** (-mpmath.mpf(dec))
                 ratio = Q_mp(bm, a_s) / mpmath.log(1 / a_s**2) / n1
                 vals.append((QL, up25, lo27, lo28_slack, ratio))
@@ -1176,7 +1221,14 @@ def lemma5_random(ctx):
             e_QL, e_up, e_lo27, e_lo28, e_ratio = (float(abs(s - t)) for s, t in zip(vals[0], vals[1]))
             mp_bound(ctx, "(25): Q/L <= ||b||_1 (1 + log(||b||_1 + alpha^2)/L), alpha < 1", QL, up25, err=e_QL + e_up)
             mp_bound(ctx, "(27): Q/L >= sum |b_i|(1 + (log|b_i| - 1)/L)", lo27, QL, err=e_QL + e_lo27)
-            mp_bound(ctx, "(28): sum |b_i|(1 + (log|b_i| - 1)/L) - (||b||_1 - d/L) >= 0", 0, lo28_slack, err=e_lo28)
+            lab28 = "(28): sum |b_i|(1 + (log|b_i| - 1)/L) - (||b||_1 - d/L) >= 0"
+            if all(abs(v) in (0.0, 1.0) for v in beta):
+                # (28) is an equality per coordinate at |b_i| = 1: decided exactly (L > 0 since alpha < 1)
+                one = sp.Integer(1)  # |b_i| = 1: |b| log|b| - |b| + 1 = 0; b_i = 0 contributes 1
+                num = sum((one * sp.log(one) - one + 1) if v else one for v in beta)
+                ctx.exact(lab28, num, ">=", 0, scope="|b_i| in {0, 1}: times L > 0")
+            else:
+                mp_bound(ctx, lab28, 0, lo28_slack, err=e_lo28)
             mp_bound(ctx, "sandwich lower at alpha <= alpha_1", 1 - mpmath.mpf(eps), ratio, err=e_ratio)
             mp_bound(ctx, "sandwich upper at alpha <= alpha_1", ratio, 1 + mpmath.mpf(eps), err=e_ratio)
 
@@ -1232,15 +1284,30 @@ def lemma6_symbolic(ctx):
     )
     ctx.exact(
         "(32) lower: sqrt(4x^2+1) <= 2x + 1 [(2x+1)^2 - (4x^2+1) = 4x >= 0] and log(1/2 + sqrt(x^2+1/4)) >= log 1 = 0",
-        bool(sp.expand((2 * x + 1) ** 2 - (4 * x**2 + 1)).is_nonnegative),
+        sp.expand((2 * x + 1) ** 2 - (4 * x**2 + 1)),
+        ">=",
+        0,
+        whole=True,
+        scope="x > 0",
+    )
+    up = "(32) upper: sqrt(x^2+1/4) <= x + 1/2 [(x+1/2)^2 - x^2 - 1/4 = x] and log(1+x) <= x"
+    ctx.exact(
+        up + ": (x+1/2)^2 - x^2 - 1/4 >= 0",
+        sp.expand((x + sp.Rational(1, 2)) ** 2 - x**2 - sp.Rational(1, 4)),
+        ">=",
+        0,
+        whole=True,
+        scope="x > 0",
     )
     ctx.exact(
-        "(32) upper: sqrt(x^2+1/4) <= x + 1/2 [(x+1/2)^2 - x^2 - 1/4 = x] "
-        "and log(1+x) <= x [x - log(1+x): 0 at 0, derivative x/(1+x) >= 0]",
-        bool(sp.expand((x + sp.Rational(1, 2)) ** 2 - x**2 - sp.Rational(1, 4)).is_nonnegative)
-        and bool(sp.simplify(sp.diff(x - sp.log(1 + x), x)).is_nonnegative)
-        and (x - sp.log(1 + x)).subs(x, 0) == 0,
+        up + ": d/dx (x - log(1+x)) >= 0",
+        sp.simplify(sp.diff(x - sp.log(1 + x), x)),
+        ">=",
+        0,
+        whole=True,
+        scope="x > 0",
     )
+    ctx.exact(up + ": x - log(1+x) = 0 at x = 0", (x - sp.log(1 + x)).subs(x, 0), "==", 0, whole=True)
     a, dd, e = sp.symbols("alpha d epsilon", positive=True)
     Q1 = a**2 * q.subs(z, 1 / a**2)
     Qw = dd * a**2 * q.subs(z, 1 / (a**2 * sp.sqrt(dd)))
@@ -1265,14 +1332,16 @@ def lemma6_symbolic(ctx):
         sp.simplify(chain - (e / Dq) * printed_line2),
         scope="alpha = d^{-1/4-1/(8eps)}, Dq = d^{1/(4eps)}",
     )
-    ctx.exact(
-        "(35) premises: d >= 12^{4eps} gives Dq >= 12, so 2Dq >= 24 >= 6; d >= e gives ln d >= 1, so Dq ln(d)/2 >= 6",
-        2 * 12 >= 6 and 12 * 1 / 2 >= 6,
-    )
+    prem = "(35) premises: d >= 12^{4eps} gives Dq >= 12, so 2Dq >= 24 >= 6; d >= e gives ln d >= 1, so Dq ln(d)/2 >= 6"
+    ctx.exact(prem + ": 2 * 12 >= 6", 2 * 12, ">=", 6, whole=True)
+    ctx.exact(prem + ": 12 * 1 / 2 >= 6", sp.Rational(12, 2), ">=", 6, whole=True)
     ctx.exact(
         "(34) needs a positive denominator: 6s - 2 + 2 log(1/s) >= -2 + ln(d)/(2 "
         "eps) >= -2 + 2 log 12 > 0 at the lemma's alpha",
-        bool(-2 + 2 * sp.log(12) > 0),
+        -2 + 2 * sp.log(12),
+        ">",
+        0,
+        whole=True,
     )
 
 
@@ -1303,17 +1372,15 @@ def lemma6_interval(ctx):
     slack = []
     for inst in ctx.instances(quick, [{"eps": ev} for ev in LM6_EPS]):
         eps = inst["eps"] or 0.5
-        dmin = math.ceil(max(math.e, 12 ** (4 * eps)))
+        dmin = math.ceil(kq.lemma6_min_d(eps))
         ds = [inst["d"]] if inst.get("d") else [dmin, 10 * dmin, 1000 * dmin]
         for d in ds:
             ctx.start({**inst, "d": d})
             for f in (1, 10, 1000):
                 with mpmath.workdps(50):
-                    a = (
-                        mpmath.mpf(d) ** (-mpmath.mpf(1) / 4 - 1 / (8 * mpmath.mpf(eps)))
-                        * f
-                        * mpmath.mpf(inst.get("alpha_factor", 1.0))
-                    )
+                    # the printed alpha through its encoding (theorems), eps at its exact binary value
+                    a0 = _eval_encoding(kq.lemma6_alpha, eps, d, dps=55)
+                    a = a0 * f * mpmath.mpf(inst.get("alpha_factor", 1.0))
                 r = _lemma6_ratio_iv(d, a)
                 slack.append(float(mpmath.mpf(r.mid) / (1 + eps)))
                 certified_bound(
@@ -1393,16 +1460,15 @@ def lemma7_symbolic(ctx):
         )
     t = sp.Symbol("t", nonnegative=True)
     poly = sp.Poly(sp.expand((4 + t) ** 5 - 4**5), t)
-    ctx.exact(
-        "(40) bound: (4 + t)^5 - 4^5 has non-negative coefficients "
-        "and no constant term, so (4+t)^{5/2} >= 32 for t >= 0",
-        all(c >= 0 for c in poly.all_coeffs()) and poly.eval(0) == 0,
+    b40 = (
+        "(40) bound: (4 + t)^5 - 4^5 has non-negative coefficients and no constant term, "
+        "so (4+t)^{5/2} >= 32 for t >= 0"
     )
-    ctx.exact(
-        "(40) bound: |2t - 4| <= 2(t + 2) for t >= 0 (both cases of the sign)",
-        bool(sp.expand(2 * (t + 2) - (2 * t - 4)).is_nonnegative)
-        and bool(sp.expand(2 * (t + 2) + (2 * t - 4)).is_nonnegative),
-    )
+    ctx.exact(b40 + ": smallest coefficient >= 0", min(poly.all_coeffs()), ">=", 0, whole=True)
+    ctx.exact(b40 + ": no constant term", poly.eval(0), "==", 0, whole=True)
+    b40b = "(40) bound: |2t - 4| <= 2(t + 2) for t >= 0 (both cases of the sign)"
+    ctx.exact(b40b + ": 2t - 4 <= 2(t + 2)", sp.expand(2 * (t + 2) - (2 * t - 4)), ">=", 0, whole=True, scope="t >= 0")
+    ctx.exact(b40b + ": 4 - 2t <= 2(t + 2)", sp.expand(2 * (t + 2) + (2 * t - 4)), ">=", 0, whole=True, scope="t >= 0")
     ctx.identity(
         "(40)-(41): bound/4! = (z^6 + 2 alpha^4 z^4)/(384 "
         "alpha^12) = (z^2/(4 alpha^4)) (z^4 + 2 alpha^4 z^2)/(96 alpha^8)",
@@ -1418,6 +1484,7 @@ def lemma7_symbolic(ctx):
         tight,
         "==",
         1,
+        whole=True,
         remainder_series=str(ser),
     )
     E = sp.Symbol("E", positive=True)  # E = eps
@@ -1426,11 +1493,18 @@ def lemma7_symbolic(ctx):
         "at alpha = alpha_2 (printed): x = (||b||_2/alpha^2)^2 = 1/(1 + eps^{-1/4})^4 bounds max b_i^2/alpha^4",
         sp.simplify((b2 / kq.lemma7_alpha2(E, b2) ** 2) ** 2 - 1 / (1 + E ** sp.Rational(-1, 4)) ** 4),
     )
-    ctx.exact(
+    ctx.identity(
         "(42)->(43), eps <= 94: (1 + eps)^2 <= 1 + 96 eps, so sqrt(1+96 eps) - 1 >= eps > 1/(1+eps^{-1/4})^4",
-        bool(sp.factor(1 + 96 * E - (1 + E) ** 2) == sp.factor(E * (94 - E))),
+        sp.expand(1 + 96 * E - (1 + E) ** 2 - E * (94 - E)),
+        scope="1 + 96 eps - (1 + eps)^2 = eps (94 - eps)",
     )
-    ctx.exact("(42)->(43), eps > 94: 1/(1+eps^{-1/4})^4 < 1 < sqrt(1 + 96*94) - 1", bool(sp.sqrt(1 + 96 * 94) - 1 > 1))
+    ctx.exact(
+        "(42)->(43), eps > 94: 1/(1+eps^{-1/4})^4 < 1 < sqrt(1 + 96*94) - 1",
+        sp.sqrt(1 + 96 * 94) - 1,
+        ">",
+        1,
+        whole=True,
+    )
     slack = []
     for ev in (0.01, 0.1, 0.5, 1, 3, 10):
         x_printed = 1 / (1 + ev**-0.25) ** 4
@@ -1460,7 +1534,8 @@ def lemma7_random(ctx):
         if all(v == 0 for v in beta):
             beta[0] = 1.0
         n2 = math.sqrt(sum(v * v for v in beta))
-        a2 = math.sqrt(n2) * (1 + eps**-0.25)
+        a2 = float(kq.lemma7_alpha2(eps, n2))  # the printed alpha_2 through its encoding (theorems)
+        ctx.start({"eps": eps, "alpha_factor": ctx.overrides.get("alpha_factor", 1.0)})
         bmin = min(abs(v) for v in beta if v != 0)
         out = []
         for p_off in (0, 20):
@@ -1476,8 +1551,9 @@ def lemma7_random(ctx):
                     row.append((val / N2, abs(val - N2), rhs42))
             out.append(row)
         (r_s, _, _), (_, dev, rhs42) = out[1]
-        err_s = float(abs(out[0][0][0] - r_s))
-        err42 = float(abs(out[0][1][1] - dev) + abs(out[0][1][2] - rhs42))
+        # differences of the two precisions formed exactly (not at mpmath's default 53 bits)
+        err_s = Estimate.twice(r_s, out[0][0][0]).error
+        err42 = Estimate.twice(dev, out[0][1][1]).error + Estimate.twice(rhs42, out[0][1][2]).error
         worst[0] = max(worst[0], float(abs(r_s - 1) / eps))
         mp_bound(
             ctx,
@@ -1541,7 +1617,8 @@ def asymmetry_symbolic(ctx):
 
 def _needed_alpha(X, y, ok, lo_exp, hi_exp, steps, direction):
     """Bisection in log10(alpha) for the boundary of ``ok(beta_alpha)``: with direction -1
-    the largest alpha that is ok (ok for small alpha), with +1 the smallest."""
+    the largest alpha that is ok (ok for small alpha), with +1 the smallest. Returns it with
+    the width of the final bracket (the difference from the last not-ok point)."""
     a_ok, a_bad = (lo_exp, hi_exp) if direction < 0 else (hi_exp, lo_exp)
     for _ in range(steps):
         mid = (a_ok + a_bad) / 2
@@ -1552,7 +1629,26 @@ def _needed_alpha(X, y, ok, lo_exp, hi_exp, steps, direction):
             a_ok = mid
         else:
             a_bad = mid
-    return a_ok
+    return a_ok, abs(a_ok - a_bad)
+
+
+_ULP = 2.0**-52  # a relative rounding bound of one conversion to double
+
+
+def _needed_holds(ctx, X, y, log10_alpha, norm, bound, d, label):
+    """The bisection's ok point re-solved at two precisions: ``norm(argmin) <= bound`` there."""
+    with mpmath.workdps(30):
+        a = mpmath.mpf(10) ** log10_alpha
+    beta, err = argmin_q(X, y, a)
+    with mpmath.workdps(60):
+        val = norm(beta)
+        mp_bound(
+            ctx,
+            f"{label}: the bound holds at the needed alpha = 10^{log10_alpha:.4g}",
+            val,
+            bound,
+            err=2 * float(max(abs(v) for v in beta) + 1) * err * d,
+        )
 
 
 def gap_family(kappa):
@@ -1590,40 +1686,54 @@ def asymmetry_experiment(ctx):
     steps = 9 if not ctx.full else 14
     ctx.precision = "dual Newton dps 40 + 1.2|log10 alpha|; bisection in log10 alpha"
     l1_prod, l2_need, fam_prod = [], [], []
+    d = len(X[0])
     for eps in l1_eps:
         ctx.start({"fixture": "T5", "eps": eps})
+        er = sp.Rational(eps).limit_denominator(10**6)
         with mpmath.workdps(40):
             bound = (1 + mpmath.mpf(eps)) * b1m
-            thr1 = float(
-                mpmath.log10(
-                    min((2 * (1 + eps) * b1m) ** (-(2 + eps) / (2 * mpmath.mpf(eps))), mpmath.exp(-5 / (eps * b1m)))
-                )
-            )
-        need1 = _needed_alpha(X, y, lambda beta: mpmath.fsum(abs(v) for v in beta) <= bound, -30.0, 1.0, steps, -1)
-        ctx.fact(
-            f"T5 l1, eps = {eps}: the printed threshold is sufficient (needed alpha >= threshold)",
-            need1 >= thr1,
+            thr1m = _num(kq.theorem2_l1_threshold(er, sp.sympify(b1), d), 40)  # the printed threshold (theorems)
+            thr1 = float(mpmath.log10(thr1m))
+        need1, w1 = _needed_alpha(X, y, lambda beta: mpmath.fsum(abs(v) for v in beta) <= bound, -30.0, 1.0, steps, -1)
+        # sufficiency as the bisection found it: at alpha_needed (an ok point of the bisection) the
+        # bound holds (re-solved at two precisions: a measured error), and alpha_needed >= the
+        # printed threshold (log10 values compared exactly); ||beta_alpha||_1 falling as alpha
+        # falls is assumed between them (a direct solve at the threshold, ~1e-311 at eps = 0.005,
+        # needs ~400 digits: too slow for the budget)
+        _needed_holds(ctx, X, y, need1, lambda beta: mpmath.fsum(abs(v) for v in beta), bound, d, f"T5 l1, eps = {eps}")
+        ctx.bound(
+            f"T5 l1, eps = {eps}: the printed threshold is sufficient (log10 needed alpha >= log10 threshold)",
+            thr1,
+            need1,
+            err=Estimate(0.0, abs(thr1) * _ULP, "roundoff bound"),  # log10 threshold rounded once to double
             log10_needed=need1,
             log10_threshold=thr1,
         )
         l1_prod.append(eps * -need1 * math.log(10))
     for eps in l2_eps:
         ctx.start({"fixture": "T5", "eps": eps})
+        er = sp.Rational(eps).limit_denominator(10**12)
         with mpmath.workdps(40):
             bound = (1 + mpmath.mpf(eps)) * n2m
-            thr2 = float(mpmath.log10(mpmath.sqrt(2 * (1 + eps) * (1 + 2 / mpmath.mpf(eps)) * mpmath.sqrt(n2m))))
-        need2 = _needed_alpha(X, y, lambda beta: mpmath.fsum(v * v for v in beta) <= bound, -2.0, 4.0, steps, +1)
-        ctx.fact(
-            f"T5 l2, eps = {eps:g}: the printed threshold is sufficient (needed alpha <= threshold)",
-            need2 <= thr2,
+            thr2m = _num(kq.theorem2_l2_threshold(er, sp.sqrt(sp.sympify(n2))), 40)  # the printed threshold
+            thr2 = float(mpmath.log10(thr2m))
+        need2, w2 = _needed_alpha(X, y, lambda beta: mpmath.fsum(v * v for v in beta) <= bound, -2.0, 4.0, steps, +1)
+        _needed_holds(
+            ctx, X, y, need2, lambda beta: mpmath.fsum(v * v for v in beta), bound, d, f"T5 l2, eps = {eps:g}"
+        )
+        ctx.bound(
+            f"T5 l2, eps = {eps:g}: the printed threshold is sufficient (log10 needed alpha <= log10 threshold)",
+            need2,
+            thr2,
+            err=Estimate(0.0, abs(thr2) * _ULP, "roundoff bound"),  # log10 threshold rounded once to double
             log10_needed=need2,
             log10_threshold=thr2,
         )
-        l2_need.append((eps, need2))
+        l2_need.append((eps, need2, w2))
     for eps in fam_eps:
         ctx.start({"fixture": "gap_family(2 eps)", "eps": eps})
         Xg, yg = gap_family(2 * eps)
-        needg = _needed_alpha(
+        needg, wg = _needed_alpha(
             Xg,
             yg,
             lambda beta, eps=eps: mpmath.fsum(abs(v) for v in beta) <= 1 + mpmath.mpf(eps),
@@ -1632,24 +1742,25 @@ def asymmetry_experiment(ctx):
             steps + 2,
             -1,
         )
-        fam_prod.append(eps * -needg * math.log(10))
+        fam_prod.append(Estimate(eps * -needg * math.log(10), eps * wg * math.log(10), "two step sizes"))
         ctx.metrics[f"gap family eps={eps}: log10 needed alpha"] = needg
     ctx.start({"fixture": "T5", "eps": None})
-    (e1, n1_), (e2, n2_) = l2_need[-2], l2_need[-1]
-    l2_rate = (n2_ - n1_) / math.log10(e1 / e2)
+    (e1, n1_, w1_), (e2, n2_, w2_) = l2_need[-2], l2_need[-1]
+    span = math.log10(e1 / e2)
+    # the error of a needed alpha: the width of its final bisection bracket (one more step
+    # would move it by at most that): "two step sizes" of the bisection
+    l2_rate = Estimate((n2_ - n1_) / span, (w1_ + w2_) / span, "two step sizes")
     ctx.metrics["T5 l1: eps * log(1/alpha_needed)"] = dict(zip(map(str, l1_eps), l1_prod))
-    ctx.metrics["T5 l2: log10 alpha_needed"] = {f"{e:g}": n for e, n in l2_need}
-    ctx.metrics["gap family: eps * log(1/alpha_needed)"] = dict(zip(map(str, fam_eps), fam_prod))
-    ctx.fact(
-        "l2: polynomially large alpha suffices; alpha_needed grows "
-        "like eps^-r with r <= 1/2 (the printed threshold's rate)",
-        0 <= l2_rate <= 0.5,
-        fitted_rate=l2_rate,
-    )
-    ctx.fact(
+    ctx.metrics["T5 l2: log10 alpha_needed"] = {f"{e:g}": n for e, n, _ in l2_need}
+    ctx.metrics["gap family: eps * log(1/alpha_needed)"] = dict(zip(map(str, fam_eps), [p.value for p in fam_prod]))
+    rate = "l2: polynomially large alpha suffices; alpha_needed grows like eps^-r with r <= 1/2 (the printed rate)"
+    ctx.bound(rate + ": r >= 0", 0, l2_rate, fitted_rate=l2_rate.value)
+    ctx.bound(rate + ": r <= 1/2", l2_rate, kq.THEOREM2_L2_EPS_EXPONENT, fitted_rate=l2_rate.value)
+    ctx.bound(
         "certain problems need exponentially small alpha: on gap_family(2 eps), "
         "eps * log(1/alpha_needed) does not fall (smallest eps >= 0.5 x largest eps)",
-        fam_prod[-1] >= 0.5 * fam_prod[0] and fam_prod[-1] > 0,
+        Estimate(0.5 * fam_prod[0].value, 0.5 * fam_prod[0].error, fam_prod[0].how),
+        fam_prod[-1],
     )
     ctx.note(
         f"T5 (unique beta*_l1, strict dual certificate): eps * log(1/alpha_needed) = {[round(p, 4) for p in l1_prod]} "
@@ -1748,7 +1859,7 @@ def explicit_definition_vs_printed(ctx):
                 defs[1],
                 pr[1],
                 tol=1e-20 * max(1.0, float(defs[1])),
-                err=err,
+                err=Estimate(0.0, err, "two precisions"),
                 ratio=mpmath.nstr(defs[1] / pr[1], 12),
             )
 
@@ -1805,7 +1916,9 @@ def explicit_linear_regression(ctx):
     _linear_regression(ctx)
 
 
-@check("kernel-rich/claim-explicit-regularization:corrected", "resultant-derivation", "symbolic")
+# expect verified: the resultant identity is proved, but the real-root counts are decided exactly
+# only on a grid of 11 rational z (sampled instances), not for every z
+@check("kernel-rich/claim-explicit-regularization:corrected", "resultant-derivation", "symbolic", expect="verified")
 def explicit_corrected_symbolic(ctx):
     """p_z derived: eliminating the Lagrange multiplier from the stationarity conditions of
     the per-coordinate problem (9) (resultant) gives 256 p_z exactly, so the stationary values
@@ -1854,7 +1967,7 @@ def explicit_corrected_numeric(ctx):
                 defs[1],
                 cor[1],
                 tol=1e-20 * max(1.0, float(defs[1])),
-                err=err,
+                err=Estimate(0.0, err, "two precisions"),
             )
 
 
@@ -1890,6 +2003,7 @@ def q_vs_r_symbolic(ctx):
         sol,
         "==",
         [{c[0]: sp.Rational(1, 8), c[1]: -sp.Rational(1, 128), c[2]: sp.Rational(3, 2048)}],
+        whole=True,  # the unique solution of the coefficient equations: the whole series claim
         solution=str(sol),
     )
     s = sp.Symbol("s", positive=True)  # z = 1/s^2
@@ -1898,12 +2012,11 @@ def q_vs_r_symbolic(ctx):
     e2 = sp.expand(kq.P_Z.subs({u: Uinf, z: 1 / s**2}) * s**8)
     branches = sp.solve([e2.coeff(s, 2), e2.coeff(s, 3)], [k[0], k[1]], dict=True)
     small = [b for b in branches if b[k[0]] == -2]
-    ctx.exact(
-        "at infinity: the branches are u = z -/+ 2 sqrt z + 3/2 + ..., "
-        "the smaller r = z - 2 sqrt z + 3/2 + O(z^{-1/2})",
-        len(small) == 1 and small[0][k[1]] == sp.Rational(3, 2),
-        branches=str(branches),
+    lab = (
+        "at infinity: the branches are u = z -/+ 2 sqrt z + 3/2 + ..., the smaller r = z - 2 sqrt z + 3/2 + O(z^{-1/2})"
     )
+    ctx.exact(lab + ": one branch with -2 sqrt z", len(small), "==", 1, whole=True, branches=str(branches))
+    ctx.exact(lab + ": its constant term", small[0][k[1]] if small else None, "==", sp.Rational(3, 2), whole=True)
     b, a = sp.symbols("b alpha", positive=True)
     r0 = b**2 / (8 * a**4) - b**4 / (128 * a**8)
     ctx.identity(
@@ -1918,19 +2031,24 @@ def q_vs_r_symbolic(ctx):
         sp.expand(a**2 * rinf - (b - 2 * a * sp.sqrt(b) + 3 * a**2 / 2)),
     )
     roots = sp.roots(sp.Poly(kq.P_Z, u), cubics=True, quartics=True)
-    ctx.exact(
-        "r is radical: SymPy's roots of p_z are 4 explicit radical expressions (no RootOf)",
-        sum(roots.values()) == 4 and not any(rt.has(sp.RootOf, sp.CRootOf) for rt in roots),
-    )
+    lab = "r is radical: SymPy's roots of p_z are 4 explicit radical expressions (no RootOf)"
+    ctx.exact(lab + ": 4 roots with multiplicity", sum(roots.values()), "==", 4, whole=True)
+    ctx.exact(lab + ": none is a RootOf", any(rt.has(sp.RootOf, sp.CRootOf) for rt in roots), "==", False, whole=True)
     inf = q_at_infinity()
     ctx.exact(
-        "q(z)/z -> infinity (z = 1/s)", sp.limit(sp.expand_log(inf * s_pos, force=True), s_pos, 0, "+"), "==", sp.oo
+        "q(z)/z -> infinity (z = 1/s)",
+        # SymPy's structural equality with oo (the judge's oo - oo is nan, not 0)
+        sp.limit(sp.expand_log(inf * s_pos, force=True), s_pos, 0, "+") == sp.oo,
+        "==",
+        True,
+        whole=True,
     )
     ctx.exact(
         "r(z)/z -> 1 (from the expansion at infinity)",
         sp.limit((1 / s**2 - 2 / s + sp.Rational(3, 2)) * s**2, s, 0, "+"),
         "==",
         1,
+        whole=True,
     )
 
 
@@ -1957,20 +2075,44 @@ def q_vs_r_numeric(ctx):
     with mpmath.workdps(50):
         slope = float(mpmath.log(dev[5][0] / dev[6][0]) / mpmath.log(10))
         serr = float((dev[5][1] / dev[5][0] + dev[6][1] / dev[6][0]) / mpmath.log(10))
-    ctx.agree("slope of log|R - ||b||_1| vs log alpha = 1 (polynomial rate)", slope, 1.0, tol=0.01, err=serr, scale=1.0)
-    with mpmath.workdps(40):
-        a = mpmath.mpf(10) ** -6
-        qdev = abs(Q_mp(beta, a) / mpmath.log(1 / a**2) - n1)
-    ctx.fact(
-        "at alpha = 1e-6: |Q/log(1/alpha^2) - ||b||_1| >= 1000 |R - ||b||_1|",
-        qdev >= 1000 * dev[6][0],
-        q_deviation=mpmath.nstr(qdev, 6),
-        r_deviation=mpmath.nstr(dev[6][0], 6),
+    ctx.agree(
+        "slope of log|R - ||b||_1| vs log alpha = 1 (polynomial rate)",
+        slope,
+        1.0,
+        tol=0.01,
+        err=Estimate(0.0, serr, "two precisions"),
+        scale=1.0,
     )
-    ratios = []
-    for zv in (0.01, 0.1, 1, 10, 100, 1e4):
-        ratios.append(float(q_mp(zv) / R1_definition(zv, 1.0)))
-    ctx.fact("q/r is not constant: max/min over z in [1e-2, 1e4] > 2", max(ratios) / min(ratios) > 2, ratios=ratios)
+    qd = []
+    for p in (40, 60):
+        with mpmath.workdps(p):
+            a = mpmath.mpf(10) ** -6
+            qd.append(abs(Q_mp(beta, a) / mpmath.log(1 / a**2) - n1))
+    qdev = qd[1]
+    with mpmath.workdps(60):
+        mp_bound(
+            ctx,
+            "at alpha = 1e-6: |Q/log(1/alpha^2) - ||b||_1| >= 1000 |R - ||b||_1|",
+            1000 * dev[6][0],
+            qdev,
+            err=float(abs(qd[0] - qd[1]) + 1000 * dev[6][1]),
+            q_deviation=mpmath.nstr(qdev, 6),
+            r_deviation=mpmath.nstr(dev[6][0], 6),
+        )
+    spread = []
+    for p in (30, 50):
+        with mpmath.workdps(p):
+            rs = [q_mp(zv) / R1_definition(zv, 1.0, p) for zv in (0.01, 0.1, 1, 10, 100, 1e4)]
+            spread.append(max(rs) / min(rs))
+    with mpmath.workdps(50):
+        mp_bound(
+            ctx,
+            "q/r is not constant: max/min over z in [1e-2, 1e4] > 2",
+            2,
+            spread[1],
+            err=float(abs(spread[0] - spread[1])),
+            spread=mpmath.nstr(spread[1], 8),
+        )
     # T5 at alpha = 1: minimiser of R vs of Q
     from scipy.optimize import minimize
 
@@ -2000,10 +2142,14 @@ def q_vs_r_numeric(ctx):
     bR = best[1]
     gap = float(np.max(np.abs(bR - np.array([float(v) for v in bQ]))))
     feas = float(np.max(np.abs(Xf @ bR - yf)))
-    ctx.fact(
-        "T5, alpha = 1: argmin R differs from argmin Q (gap >> SLSQP feasibility and Newton error)",
-        gap > 1e3 * (feas + errQ + 1e-10),
-        gap=gap,
+    # the error of the gap: SLSQP's measured feasibility residual and the Newton solve's
+    # two-precision error (SLSQP's optimality is not measured: multistart only)
+    ctx.bound(
+        "T5, alpha = 1: argmin R differs from argmin Q (gap beyond SLSQP feasibility and Newton error)",
+        0,
+        gap,
+        err=Estimate(0.0, feas + errQ, "residual bound"),
+        strict=True,
         beta_R=bR.tolist(),
         beta_Q=[float(v) for v in bQ],
     )
