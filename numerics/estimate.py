@@ -96,8 +96,10 @@ class Estimate:
     how: str
 
     def __post_init__(self):
-        if self.how not in HOW:
-            raise ValueError(f"unknown error provenance {self.how!r}; one of {', '.join(HOW)}")
+        # a sum of estimates keeps every provenance: "two precisions + two tolerances"
+        unknown = [part for part in self.how.split(" + ") if part not in HOW]
+        if unknown:
+            raise ValueError(f"unknown error provenance {unknown[0]!r}; one of {', '.join(HOW)}")
         err = float(self.error)
         if not (err >= 0):  # NaN included
             raise ValueError(f"an error estimate must be a number >= 0, not {self.error!r}")
@@ -105,7 +107,7 @@ class Estimate:
 
     @property
     def statistical(self) -> bool:
-        return self.how in STATISTICAL
+        return any(part in STATISTICAL for part in self.how.split(" + "))
 
     @classmethod
     def twice(cls, value: Any, other: Any, how: str = "two precisions") -> Estimate:
@@ -162,6 +164,6 @@ class Estimate:
         if isinstance(other, Estimate):
             if self.statistical != other.statistical:
                 raise ValueError("cannot combine a statistical and a numerical error estimate")
-            how = self.how if self.how == other.how else ("confidence interval" if self.statistical else "two methods")
-            return Estimate(self.value + sign * other.value, self.error + other.error, how)
+            parts = dict.fromkeys([*self.how.split(" + "), *other.how.split(" + ")])
+            return Estimate(self.value + sign * other.value, self.error + other.error, " + ".join(parts))
         return Estimate(self.value + sign * other, self.error, self.how)
