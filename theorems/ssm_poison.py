@@ -155,6 +155,16 @@ def in_I1(alpha, zeta, eta, d, L, n_over_P) -> bool:
     return all(alpha <= B / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
 
 
+def pl_coefficient(alpha, zeta_d, d, L, P_over_n):
+    """Lemma 1's proof: the PL coefficient ``(1/n) 2 (L-1)^2 P (alpha zeta_d / (2 sqrt d))^{2L-4}`` on V."""
+    return 2 * (L - 1) ** 2 * P_over_n * (alpha * zeta_d / (2 * sp.sqrt(d))) ** (2 * L - 4)
+
+
+def lemma3_a1_cap(L):
+    """Lemma 3's proof: ``a_1 <= 0.6^{1/(L-1)}`` near the diagonal."""
+    return sp.Rational(3, 5) ** sp.Rational(1, L - 1)
+
+
 def corollary1_bound(eta, d, L, n_over_P):
     """Corollary 1: ``sqrt(eta^2 + (d-1) (...)^{2/(L-1)})``."""
     return sp.sqrt(eta**2 + (d - 1) * i1_bound(eta, d, L, n_over_P) ** 2)
