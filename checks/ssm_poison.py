@@ -819,6 +819,7 @@ def claim6_exact(ctx):
     the printed 'W_1 u W_2 = R^d' fails: e_1 lies in neither subspace (exact membership tests:
     e_1 is not a multiple of 1_d; its entries sum to 1, not 0)."""
     for d in range(2, 11 if ctx.full else 6):
+        ctx.start({"d": d})
         W1, W2 = _w_spaces(d)
         ctx.exact(
             f"d={d}: 1^T (e_1 - e_j) = 0 for all j (orthogonal)", W1.T * W2, "==", sp.zeros(1, d - 1), scope="exact"
@@ -851,6 +852,7 @@ def claim6_corrected(ctx):
     d = 2..10), and every x decomposes as (mean x) 1_d + (x - mean x 1_d) with the second part
     in W_2 (symbolic)."""
     for d in range(2, 11 if ctx.full else 6):
+        ctx.start({"d": d})
         W1, W2 = _w_spaces(d)
         ctx.exact(f"d={d}: rank [W_1 W_2] = d", sp.Matrix.hstack(W1, W2).rank(), "==", d, scope="exact rank")
         ctx.exact(f"d={d}: W_1 perp W_2", W1.T * W2, "==", sp.zeros(1, d - 1), scope="exact")
@@ -1037,12 +1039,7 @@ def _i0_sample(rng, d, alpha=None):
 
 
 def _i1_alpha_cap(zeta, eta, d, L, n_over_P):
-    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (
-        d - 1
-    )  # no cancellation at small eta
-    if rad <= 0:
-        return 0.0
-    return min(rad ** (1 / (L - 1)) / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
+    return sp_th.i1_alpha_cap(zeta, eta, d, L, n_over_P)
 
 
 @check("ssm-poison/lemma-1", "clean-flow-convergence", "flow")
@@ -1216,8 +1213,8 @@ def definition3_random(ctx):
                 for z in zs
             )
         )
-        lead = -math.expm1((L - 1) * math.log1p(-eta))
-        rad = (lead - eta * math.sqrt(nP)) / (d - 1)
+        rad = sp_th.i1_radicand(eta, d, L, nP)
+        lead = rad * (d - 1) + eta * math.sqrt(nP)  # 1 - (1-eta)^{L-1}
         margin = (
             100
             * 8
@@ -1656,10 +1653,9 @@ def claim12_symbolic(ctx):
         eta, nP = rng.uniform(0.01, 0.3), rng.uniform(0.1, 2)
         alpha, zeta = _i0_sample(rng, d)
         alpha *= rng.uniform(0, 0.2)
-        if (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(nP)) <= 0:
+        if sp_th.i1_radicand(eta, d, L, nP) <= 0:
             continue
-        S = float(sp_th.i1_bound(eta, d, L, nP))
-        reduced = alpha <= S / zeta[1] * (1 - zeta[1] ** (L - 3)) ** (1 / (L - 3))
+        reduced = sp_th.in_I1_reduced(alpha, zeta[1], eta, d, L, nP)
         agree += bool(reduced) == bool(sp_th.in_I1(alpha, list(zeta), eta, d, L, nP))
         total += 1
     ctx.observe("reduced (j = 2) I_1 predicate = full float predicate in_I1 (random instances)", agree=agree, of=total)

@@ -25,7 +25,14 @@ import numpy as np
 
 from numerics import ssm_training as tr
 from numerics.estimate import Estimate
-from theorems.ssm_poison_experiments import PRINTED_TABLE
+from theorems.ssm_poison_experiments import (
+    FIGURE4_TEACHER,
+    FIGURE_SETUP,
+    LOSS_AT_HORIZON,
+    PRINTED_TABLE,
+    ROW_SETUP,
+    TABLE_SETUP,
+)
 
 from .core import check
 from .ssm_poison import clean_at, clean_flow, gen_normalised, gen_sensitivity, poisoned_loss, poisoned_state, table_init
@@ -33,27 +40,6 @@ from .ssm_poison import clean_at, clean_flow, gen_normalised, gen_sensitivity, p
 # The tables' metric is reported to 3 digits (~1e-3 relative of values ~1e-3..1e-2 x d): states
 # to 1e-6 suffice; the LSODA runs to 1e11..1e13 carry error estimates ~1e-8.
 TABLE_TOL = 1e-6
-
-TABLE_SETUP = {
-    "table-1": {
-        "d": 10,
-        "L": 7,
-        "sd": 1e-3,
-        "c": 5.0,
-        "seeds": (242, 243, 244, 246),
-        "horizons": (1e11, 1e4),
-        "key": "d10_L7",
-    },
-    "table-2": {
-        "d": 20,
-        "L": 9,
-        "sd": 5e-3,
-        "c": 10.0,
-        "seeds": (342, 344, 345, 346),
-        "horizons": (1e13, 1e7),
-        "key": "d20_L9",
-    },
-}
 
 
 def row1_run(table: str, seed: int):
@@ -98,9 +84,9 @@ def _row1(ctx, table: str):
                 err=fl.final_error + cerr,
             )
         ctx.bound(
-            f"seed {seed}: poisoned training loss at the horizon < 1e-5 (E.3.2)",
+            f"seed {seed}: poisoned training loss at the horizon < {LOSS_AT_HORIZON:g} (E.3.2)",
             Estimate(poisoned_loss(s["L"]).loss(pois), _loss_error(pois, s["L"], 0.5, perr), "two tolerances"),
-            1e-5,
+            LOSS_AT_HORIZON,
         )
         e1.append(gen_sensitivity(clean, 20) * cerr / s["d"])
         e2.append(gen_sensitivity(pois, 20) * perr / s["d"])
@@ -169,48 +155,6 @@ def _data(rng, k, base_idx, spec_idx, nb, ns):
     Xs = np.zeros((ns, k))
     Xs[:, [i - 1 for i in spec_idx]] = rng.normal(size=(ns, len(spec_idx)))
     return Xb, Xs
-
-
-ROW_SETUP = {  # E.3.1 Tables 5, 6, 8, 10
-    "table-1": {
-        "row2": dict(d=10, k=6, base=(1, 2), spec=(5,), nb=8, ns=10, sdA=1e-3, sdBC=1e-3, c=5.0, lr=0.01, warm=0.1),
-        "row3": dict(
-            d=10,
-            dh=15,
-            k=6,
-            base=(1, 2),
-            spec=(5,),
-            nb=20,
-            ns=20,
-            sdA=1e-2,
-            sdBC=1e-2,
-            c=0.5,
-            lr=(0.01, 0.01),
-            warm=1e-3,
-            sdD=0.03,
-        ),
-    },
-    "table-2": {
-        "row2": dict(
-            d=20, k=10, base=tuple(range(1, 8)), spec=(9,), nb=8, ns=10, sdA=1e-2, sdBC=1e-3, c=3.0, lr=0.001, warm=0.1
-        ),
-        "row3": dict(
-            d=20,
-            dh=25,
-            k=10,
-            base=tuple(range(1, 8)),
-            spec=(9,),
-            nb=20,
-            ns=20,
-            sdA=1e-3,
-            sdBC=1e-3,
-            c=2.0,
-            lr=(0.01, 5e-5),
-            warm=1e-3,
-            sdD=0.1,
-        ),
-    },
-}
 
 
 def row2_gen(table, seed, special, max_steps):
@@ -359,9 +303,7 @@ def figure_run(kind: str, d: int, seed: int, special: bool, max_steps: int):
     teacher d* = 1) or ``rank2`` (Figure 4: B = C = 1 fixed, teacher diag(0.99, 0.8))."""
     rng = np.random.default_rng(seed)
     if kind == "ssm":
-        k, base, spec, sdA, sdBC, c = (
-            (6, (1, 2), (5, 6), 1e-2, 1e-2, 20.0) if d == 10 else (10, tuple(range(1, 8)), (9, 10), 1e-3, 5e-2, 20.0)
-        )
+        k, base, spec, sdA, sdBC, c = FIGURE_SETUP["ssm"][d]
         Xb, Xs = _data(rng, k, base, spec, 8, 10)
         X = np.vstack([Xb, Xs]) if special else Xb
         y = X.sum(axis=1)
@@ -381,12 +323,10 @@ def figure_run(kind: str, d: int, seed: int, special: bool, max_steps: int):
             record_every=10,
         )
         return run, greedy_indices(run, 1)
-    k, base, spec, c, lrs = (
-        (6, (1, 2), (5,), 2.0, (0.01, 0.001)) if d == 10 else (10, tuple(range(1, 8)), (9,), 3.0, (0.001, 0.001))
-    )
+    k, base, spec, c, lrs = FIGURE_SETUP["rank2"][d]
     Xb, Xs = _data(rng, k, base, spec, 8, 10)
     X = np.vstack([Xb, Xs]) if special else Xb
-    hs = np.array([0.99**j + 0.8**j for j in range(k)])
+    hs = np.array([sum(v**j for v in FIGURE4_TEACHER) for j in range(k)])
     y = X[:, ::-1] @ hs
     diff = 0.05 * math.exp(c * math.log10(1e-2))
     p = {"a": tr.sorted_abs_normal(rng, d, 1e-2, diff), "b": np.ones(d), "c": np.ones(d)}
