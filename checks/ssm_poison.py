@@ -166,6 +166,11 @@ def gen_error(a, k: int) -> float:
     return float(max(abs(x - y) for x, y in zip(h, hs)))
 
 
+def _two(dbl_err: float, hp_err: float) -> Estimate:
+    """The error estimate of a Radau (two tolerances) vs heyoka (two precisions) comparison."""
+    return Estimate(0.0, dbl_err, "two tolerances") + Estimate(0.0, hp_err, "two precisions")
+
+
 def gen_error_mp(a, k: int):
     """``Gen_k`` in mpmath at the working precision (``a``: mpmath numbers)."""
     d = len(a)
@@ -587,7 +592,7 @@ def theorem1_certificate(ctx):
             fl.final,
             r["clean"],
             tol=DOUBLE_TOL,
-            err=fl.final_error + r["clean_err"],
+            err=Estimate(0.0, fl.final_error + r["clean_err"], "two tolerances"),  # + the clock root's bracket
         )
 
 
@@ -611,7 +616,7 @@ def theorem1_hp(ctx):
         )
         dbl, dbl_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end)
         hpf = np.array([float(v) for v in hp])
-        ctx.agree("poisoned state at t_end: heyoka MPFR = Radau", dbl, hpf, tol=DOUBLE_TOL, err=dbl_err + hp_err)
+        ctx.agree("poisoned state at t_end: heyoka MPFR = Radau", dbl, hpf, tol=DOUBLE_TOL, err=_two(dbl_err, hp_err))
         floor = lemma3_floor(inst["d"], inst["kappa"])
         ctx.bound(
             "printed floor <= Gen_{kappa+2} of the high-precision poisoned state",
@@ -742,12 +747,14 @@ def claim5_flow(ctx):
         divs.append((eta, div, err))
     ctx.metrics["divergence_by_eta"] = divs
     for (e1, d1, r1), (e2, d2, r2) in zip(divs, divs[1:]):
-        ctx.bound(f"sup divergence at eta={e2:g} <= at eta={e1:g}", d2, d1, err=r1 + r2)
+        ctx.bound(
+            f"sup divergence at eta={e2:g} <= at eta={e1:g}", d2, d1, err=Estimate(0.0, r1 + r2, "two tolerances")
+        )
     ctx.bound(
         "divergence / eta at the smallest eta <= 2 x that at the largest (O(eta): tends to 0)",
         divs[-1][1] / divs[-1][0],
         2 * divs[0][1] / divs[0][0],
-        err=(divs[-1][2] / divs[-1][0]) + 2 * divs[0][2] / divs[0][0],
+        err=Estimate(0.0, (divs[-1][2] / divs[-1][0]) + 2 * divs[0][2] / divs[0][0], "two tolerances"),
     )
 
 
@@ -990,7 +997,7 @@ def theorem2_certificate(ctx):
             lim2,
             lim2b,
             tol=DOUBLE_TOL,
-            err=err2 + err2b,
+            err=Estimate(0.0, err2 + err2b, "two tolerances"),
         )
         ctx.bound("Gen_{L'}(clean limit) <= eps", clean_twice(a0, L, lambda a: gen_error_mp(a, k)), inst["eps"])
         # convergence diagnostic of the Radau run (recorded)
@@ -1062,7 +1069,13 @@ def lemma1_flow(ctx):
         tscale = a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
         grid = list(np.geomspace(1e-3, 100 * tscale, 300))
         fl = moment_flows.integrate(clean_loss(L), a0, grid[-1], rtol=RTOL, grid=grid)
-        ctx.agree("exact clock limit = integrated flow", fl.final, lim, tol=DOUBLE_TOL, err=fl.final_error + width)
+        ctx.agree(
+            "exact clock limit = integrated flow",
+            fl.final,
+            lim,
+            tol=DOUBLE_TOL,
+            err=Estimate(0.0, fl.final_error + width, "two tolerances"),
+        )
         ctx.bound(
             "loss at the exact limit <= 1e-25 (40 vs 30 digits)",
             clean_twice(a0, L, lambda a: (1 - mpmath.fsum(x ** (L - 1) for x in a)) ** 2),
@@ -1450,7 +1463,13 @@ def lemma2_flow(ctx):
         tie_pos = [k for k in range(d - 1) if {order[k], order[k + 1]} == {0, 1}]
         untied = np.delete(gaps, tie_pos, axis=1)
         err = float(np.max(fl.error))
-        ctx.bound("order kept: min over t of the untied gaps > 0", 0.0, float(np.min(untied)), err=2 * err, strict=True)
+        ctx.bound(
+            "order kept: min over t of the untied gaps > 0",
+            0.0,
+            float(np.min(untied)),
+            err=Estimate(0.0, 2 * err, "two tolerances"),
+            strict=True,
+        )
         # an equality (no slack to verify): a split beyond the error estimate refutes, otherwise it is recorded
         _no_violation(
             ctx,
@@ -1787,7 +1806,7 @@ def theorem2_hp(ctx):
         dbl,
         hpf,
         tol=DOUBLE_TOL,
-        err=dbl_err + hp_err,
+        err=_two(dbl_err, hp_err),
     )
     ctx.bound(
         "printed floor <= Gen_{L'} of the high-precision state",
