@@ -1391,8 +1391,8 @@ def prop5_flow(ctx):
         eta, found = 0.3, None
         for _ in range(30):
             members = _i1_members(ctx, {**inst, "eta": eta}, 4)
-            gens = [clean_twice(a0, L, lambda a: gen_error_mp(a, k)) for a0 in members]
-            if members and max(g.value for g in gens) <= eps:
+            gens = [gen_error(clean_limit(tuple(a0), L)[0], k) for a0 in members]  # the search, in double
+            if members and max(gens) <= eps:
                 found = (eta, members, gens)
                 break
             eta /= 10
@@ -1400,7 +1400,8 @@ def prop5_flow(ctx):
             ctx.observe("no eta_1 found (existential: undecided)")
             continue
         eta, members, gens = found
-        for g in gens:
+        for a0 in members:  # the decision, at two precisions
+            g = clean_twice(a0, L, lambda a: gen_error_mp(a, k))
             ctx.bound(f"Gen_{k}(A_1-hat) <= eps on members of I_1(eta_1 = {eta:g})", g, eps, eta_1=eta)
         a0 = members[0]
         alpha, zeta = a0[0], a0 / a0[0]
