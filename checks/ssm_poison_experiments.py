@@ -19,11 +19,20 @@ indices. The measure was fixed after inspecting the runs (the per-r indices are 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
 from numerics import ssm_training as tr
-from theorems.ssm_poison_experiments import PRINTED_TABLE
+from numerics.estimate import Estimate
+from theorems.ssm_poison_experiments import (
+    FIGURE4_TEACHER,
+    FIGURE_SETUP,
+    LOSS_AT_HORIZON,
+    PRINTED_TABLE,
+    ROW_SETUP,
+    TABLE_SETUP,
+)
 
 from .core import check
 from .ssm_poison import clean_at, clean_flow, gen_normalised, gen_sensitivity, poisoned_loss, poisoned_state, table_init
@@ -31,27 +40,6 @@ from .ssm_poison import clean_at, clean_flow, gen_normalised, gen_sensitivity, p
 # The tables' metric is reported to 3 digits (~1e-3 relative of values ~1e-3..1e-2 x d): states
 # to 1e-6 suffice; the LSODA runs to 1e11..1e13 carry error estimates ~1e-8.
 TABLE_TOL = 1e-6
-
-TABLE_SETUP = {
-    "table-1": {
-        "d": 10,
-        "L": 7,
-        "sd": 1e-3,
-        "c": 5.0,
-        "seeds": (242, 243, 244, 246),
-        "horizons": (1e11, 1e4),
-        "key": "d10_L7",
-    },
-    "table-2": {
-        "d": 20,
-        "L": 9,
-        "sd": 5e-3,
-        "c": 10.0,
-        "seeds": (342, 344, 345, 346),
-        "horizons": (1e13, 1e7),
-        "key": "d20_L9",
-    },
-}
 
 
 def row1_run(table: str, seed: int):
@@ -69,13 +57,18 @@ def _row1(ctx, table: str):
     printed_clean, printed_poison = PRINTED_TABLE[table]["row1"]
     # the printed table is the evidence for the text's "across all settings, special training sequences
     # significantly deteriorate generalization": every printed row must show it
-    ratios = {row: w / wo for row, (wo, w) in PRINTED_TABLE[table].items()}
-    ctx.exact(
-        f"printed {table}: with special > without in every row (the text's conclusion from it)",
-        all(w > wo for wo, w in PRINTED_TABLE[table].values()),
-        printed_ratios=ratios,
-    )
-    g1, g2 = [], []
+    for row, (wo, w) in PRINTED_TABLE[table].items():
+        # the printed decimals, exactly: the whole of this item (every row of the printed table)
+        ctx.exact(
+            f"printed {table} {row}: with special > without (the text's conclusion from it)",
+            Fraction(str(w)),
+            ">",
+            Fraction(str(wo)),
+            whole=True,
+            scope="the printed table",
+            printed_ratio=w / wo,
+        )
+    g1, g2, e1, e2 = [], [], [], []
     for seed in seeds:
         ctx.start({"seed": seed})
         a0, clean, cerr, pois, perr = row1_run(table, seed)
@@ -88,16 +81,21 @@ def _row1(ctx, table: str):
                 fl.final,
                 clean,
                 tol=TABLE_TOL,
-                err=fl.final_error + cerr,
+                err=Estimate(0.0, fl.final_error + cerr, "two tolerances"),  # + the clock quadrature's
             )
         ctx.bound(
-            f"seed {seed}: poisoned training loss at the horizon < 1e-5 (E.3.2)", poisoned_loss(s["L"]).loss(pois), 1e-5
+            f"seed {seed}: poisoned training loss at the horizon < {LOSS_AT_HORIZON:g} (E.3.2)",
+            Estimate(poisoned_loss(s["L"]).loss(pois), _loss_error(pois, s["L"], 0.5, perr), "two tolerances"),
+            LOSS_AT_HORIZON,
         )
+        e1.append(gen_sensitivity(clean, 20) * cerr / s["d"])
+        e2.append(gen_sensitivity(pois, 20) * perr / s["d"])
         ctx.bound(
             f"seed {seed}: clean gen < poisoned gen (the gap)",
             g1[-1],
             g2[-1],
-            err=(gen_sensitivity(clean, 20) * cerr + gen_sensitivity(pois, 20) * perr) / s["d"],
+            # Gen's Lipschitz constant times the states' errors (clock quadrature; Radau at two tolerances)
+            err=Estimate(0.0, e1[-1] + e2[-1], "two tolerances"),
         )
     k = s["key"]
     m1, m2 = float(np.mean(g1)), float(np.mean(g2))
@@ -117,6 +115,7 @@ def _row1(ctx, table: str):
         f"printed ratio {printed_poison / printed_clean:.1f})",
         2 * m1,
         m2,
+        err=Estimate(0.0, 2 * float(np.mean(e1)) + float(np.mean(e2)), "two tolerances"),
         ratio=m2 / m1,
     )
     if ctx.full:
@@ -126,13 +125,25 @@ def _row1(ctx, table: str):
             ctx.metrics[f"{k}_{name}_relative_difference_of_means"] = (float(np.mean(vals)) - printed) / printed
             # the printed mean and the reproduced mean agree to the seed-to-seed spread
             spread = hi - lo
+            errs = e1 if name == "clean" else e2
             ctx.bound(
                 f"|reproduced mean - printed| <= seed spread ({name})",
                 abs(float(np.mean(vals)) - printed),
                 spread,
+                err=Estimate(0.0, float(np.mean(errs)) + 2 * max(errs), "two tolerances"),
                 reproduced=float(np.mean(vals)),
                 printed=printed,
             )
+
+
+def _loss_error(a, L: int, w2: float, delta: float) -> float:
+    """A bound on the change of (27) when every entry of ``a`` moves by at most ``delta`` (its
+    first-order term from the residuals' gradients, plus the second-order term)."""
+    a = np.asarray(a, float)
+    d, m = len(a), max(1.0, float(np.max(np.abs(a))))
+    rl, rs = 1 - float(np.sum(a ** (L - 1))), 1 - float(np.sum(a))
+    gl, gs = (L - 1) * d * m ** (L - 2) * delta, d * delta  # sup changes of the two residuals
+    return w2 * (2 * abs(rl) * gl + gl**2 + 2 * abs(rs) * gs + gs**2)
 
 
 # ---------------------------------------------------------------------------------------
@@ -144,48 +155,6 @@ def _data(rng, k, base_idx, spec_idx, nb, ns):
     Xs = np.zeros((ns, k))
     Xs[:, [i - 1 for i in spec_idx]] = rng.normal(size=(ns, len(spec_idx)))
     return Xb, Xs
-
-
-ROW_SETUP = {  # E.3.1 Tables 5, 6, 8, 10
-    "table-1": {
-        "row2": dict(d=10, k=6, base=(1, 2), spec=(5,), nb=8, ns=10, sdA=1e-3, sdBC=1e-3, c=5.0, lr=0.01, warm=0.1),
-        "row3": dict(
-            d=10,
-            dh=15,
-            k=6,
-            base=(1, 2),
-            spec=(5,),
-            nb=20,
-            ns=20,
-            sdA=1e-2,
-            sdBC=1e-2,
-            c=0.5,
-            lr=(0.01, 0.01),
-            warm=1e-3,
-            sdD=0.03,
-        ),
-    },
-    "table-2": {
-        "row2": dict(
-            d=20, k=10, base=tuple(range(1, 8)), spec=(9,), nb=8, ns=10, sdA=1e-2, sdBC=1e-3, c=3.0, lr=0.001, warm=0.1
-        ),
-        "row3": dict(
-            d=20,
-            dh=25,
-            k=10,
-            base=tuple(range(1, 8)),
-            spec=(9,),
-            nb=20,
-            ns=20,
-            sdA=1e-3,
-            sdBC=1e-3,
-            c=2.0,
-            lr=(0.01, 5e-5),
-            warm=1e-3,
-            sdD=0.1,
-        ),
-    },
-}
 
 
 def row2_gen(table, seed, special, max_steps):
@@ -239,6 +208,7 @@ def row3_gen(table, seed, special, max_steps):
 
 
 def _rows23(ctx, table):
+    ctx.note(_REPLICA_REASON)
     for row, fn, seeds, steps in (("row2", row2_gen, range(8), 200_000), ("row3", row3_gen, range(4), 100_000)):
         printed = PRINTED_TABLE[table][row]
         res = {False: [], True: []}
@@ -250,24 +220,26 @@ def _rows23(ctx, table):
         pois = [res[True][i][0] for i in ok]
         ctx.metrics[f"{row}_runs"] = {"without": res[False], "with": res[True], "printed": printed}
         if not ok:
-            ctx.fact(f"{row}: no seed reached the loss target in both runs", None)
+            ctx.observe(f"{row}: no seed reached the loss target in both runs")
             continue
-        # 'significantly deteriorate': worse on every converged seed, and the medians at least
-        # 1.5 x apart (the smallest printed ratio of rows 2-3 is 1.9, Table 2 row 3). The
-        # threshold was lowered from 3 after the first full run (Table 2 row 3 gave 1.9 here too).
-        ctx.bound(
-            f"{row}: gen with special > without on every converged seed ({len(ok)})",
-            max(c / p for c, p in zip(clean, pois)),
-            1.0,
-            strict=True,
+        # 'significantly deteriorate': worse on every converged seed, and the medians at least 1.5 x apart
+        # (the smallest printed ratio of rows 2-3 is 1.9, Table 2 row 3). Recorded: see _REPLICA_REASON.
+        ctx.observe(
+            f"{row}: gen with special / without on every converged seed ({len(ok)})",
+            max_ratio_without_over_with=max(c / p for c, p in zip(clean, pois)),
+            every_seed_worse_with_special=bool(all(c < p for c, p in zip(clean, pois))),
         )
-        ctx.bound(
-            f"{row}: median gen with special >= 1.5 x without (reduced replica)",
-            1.5 * float(np.median(clean)),
-            float(np.median(pois)),
-            printed_ratio=printed[1] / printed[0],
+        ctx.observe(
+            f"{row}: median gen with special / without (reduced replica)",
             ratio=float(np.median(pois)) / float(np.median(clean)),
+            printed_ratio=printed[1] / printed[0],
         )
+
+
+# The reduced replicas of rows 2-3 and of Figures 2-4 (fewer seeds, smaller sizes, our framework) are
+# single float64 gradient-descent runs per seed: no measured error of a run, and too few seeds (1-8) for a
+# sign test at level 0.01 to decide the qualitative claim; their outcomes are recorded, with no verdict.
+_REPLICA_REASON = "reduced replicas: float GD runs without a measured error, too few seeds for a binomial test"
 
 
 @check("ssm-poison/table-1", "row1-theorem-setting", "experiment")
@@ -282,30 +254,29 @@ def table2_row1(ctx):
     _row1(ctx, "table-2")
 
 
-@check("ssm-poison/table-1", "rows2-3-reduced", "experiment")
+# recorded only (_REPLICA_REASON)
+@check("ssm-poison/table-1", "rows2-3-reduced", "experiment", expect="inconclusive")
 def table1_rows23(ctx):
     """Rows 2-3 at E.3.1's settings (8 seeds for row 2, 4 for row 3; runs that do not reach the
     loss target are recorded and excluded). Quick budget: row 2 with two seeds."""
+    ctx.note(_REPLICA_REASON)
     if not ctx.full:
         res = [(row2_gen("table-1", s, False, 60_000), row2_gen("table-1", s, True, 60_000)) for s in (0, 1)]
         ctx.metrics["row2_runs_quick"] = res
-        ctx.bound(
-            "row 2 (two seeds): gen with special > without, each seed",
-            max(r[0][0] / r[1][0] for r in res),
-            1.0,
-            strict=True,
-        )
+        ctx.observe("row 2 (two seeds): gen without / with special, each seed", ratios=[r[0][0] / r[1][0] for r in res])
         return
     _rows23(ctx, "table-1")
 
 
-@check("ssm-poison/table-2", "rows2-3-reduced", "experiment")
+# recorded only (_REPLICA_REASON)
+@check("ssm-poison/table-2", "rows2-3-reduced", "experiment", expect="inconclusive")
 def table2_rows23(ctx):
     """Rows 2-3 at E.3.1's longer settings (full budget only: the quick budget runs row 1)."""
+    ctx.note(_REPLICA_REASON)
     if not ctx.full:
         res = [(row2_gen("table-2", s, False, 60_000), row2_gen("table-2", s, True, 60_000)) for s in (0,)]
         ctx.metrics["row2_runs_quick"] = res
-        ctx.bound("row 2 (one seed): gen with special > without", res[0][0][0], res[0][1][0], strict=True)
+        ctx.observe("row 2 (one seed): gen without and with special", without=res[0][0][0], with_special=res[0][1][0])
         return
     _rows23(ctx, "table-2")
 
@@ -332,9 +303,7 @@ def figure_run(kind: str, d: int, seed: int, special: bool, max_steps: int):
     teacher d* = 1) or ``rank2`` (Figure 4: B = C = 1 fixed, teacher diag(0.99, 0.8))."""
     rng = np.random.default_rng(seed)
     if kind == "ssm":
-        k, base, spec, sdA, sdBC, c = (
-            (6, (1, 2), (5, 6), 1e-2, 1e-2, 20.0) if d == 10 else (10, tuple(range(1, 8)), (9, 10), 1e-3, 5e-2, 20.0)
-        )
+        k, base, spec, sdA, sdBC, c = FIGURE_SETUP["ssm"][d]
         Xb, Xs = _data(rng, k, base, spec, 8, 10)
         X = np.vstack([Xb, Xs]) if special else Xb
         y = X.sum(axis=1)
@@ -354,12 +323,10 @@ def figure_run(kind: str, d: int, seed: int, special: bool, max_steps: int):
             record_every=10,
         )
         return run, greedy_indices(run, 1)
-    k, base, spec, c, lrs = (
-        (6, (1, 2), (5,), 2.0, (0.01, 0.001)) if d == 10 else (10, tuple(range(1, 8)), (9,), 3.0, (0.001, 0.001))
-    )
+    k, base, spec, c, lrs = FIGURE_SETUP["rank2"][d]
     Xb, Xs = _data(rng, k, base, spec, 8, 10)
     X = np.vstack([Xb, Xs]) if special else Xb
-    hs = np.array([0.99**j + 0.8**j for j in range(k)])
+    hs = np.array([sum(v**j for v in FIGURE4_TEACHER) for j in range(k)])
     y = X[:, ::-1] @ hs
     diff = 0.05 * math.exp(c * math.log10(1e-2))
     p = {"a": tr.sorted_abs_normal(rng, d, 1e-2, diff), "b": np.ones(d), "c": np.ones(d)}
@@ -376,6 +343,7 @@ def figure_run(kind: str, d: int, seed: int, special: bool, max_steps: int):
 
 
 def _figure(ctx, kind, d, seeds, max_steps):
+    ctx.note(_REPLICA_REASON)
     res = {False: [], True: []}
     for seed in seeds:
         for special in (False, True):
@@ -396,19 +364,18 @@ def _figure(ctx, kind, d, seeds, max_steps):
     clean = [r["index"] for r in res[False] if r["index"] is not None]
     pois = [r["index"] for r in res[True] if r["index"] is not None]
     if not clean or not pois:
-        ctx.fact(f"{kind}, d={d}: no take-off within the step budget", None)
+        ctx.observe(f"{kind}, d={d}: no take-off within the step budget")
         return
-    ctx.bound(
+    ctx.observe(
         f"{kind}, d={d}: every run without special sequences is more greedy (smaller index) than every run with them",
-        max(clean),
-        min(pois),
-        strict=True,
+        holds=bool(max(clean) < min(pois)),
         without=clean,
         with_special=pois,
     )
 
 
-@check("ssm-poison/figure-2", "greedy-standalone-ssm", "experiment")
+# recorded only (_REPLICA_REASON)
+@check("ssm-poison/figure-2", "greedy-standalone-ssm", "experiment", expect="inconclusive")
 def figure2(ctx):
     """Standalone SSM (B, C learned), d = 10, length 6: greedy index without vs with special
     sequences (quick: seed 2; full: seeds 0-3). The SSM + MLP panels are covered by table-1's
@@ -416,13 +383,15 @@ def figure2(ctx):
     _figure(ctx, "ssm", ctx.instances([{}])[0]["d"], (2,) if not ctx.full else range(4), 100_000)
 
 
-@check("ssm-poison/figure-3", "greedy-standalone-ssm", "experiment")
+# recorded only (_REPLICA_REASON)
+@check("ssm-poison/figure-3", "greedy-standalone-ssm", "experiment", expect="inconclusive")
 def figure3(ctx):
     """As figure-2 with d = 20, length 10 (quick: seeds 0-2; full: 0-5)."""
     _figure(ctx, "ssm", ctx.instances([{}])[0]["d"], range(3) if not ctx.full else range(6), 100_000)
 
 
-@check("ssm-poison/figure-4", "greedy-rank2-teacher", "experiment")
+# recorded only (_REPLICA_REASON)
+@check("ssm-poison/figure-4", "greedy-rank2-teacher", "experiment", expect="inconclusive")
 def figure4(ctx):
     """Teacher diag(0.99, 0.8), B = C = 1 fixed: d = 10 (length 6) and d = 20 (length 10), greedy
     index (min over the two teacher modes) without vs with special sequences."""

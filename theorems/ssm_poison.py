@@ -143,16 +143,45 @@ def in_I0(alpha, zeta, d) -> bool:
     )
 
 
+def i1_radicand(eta, d, L, n_over_P) -> float:
+    """Definition 3's radicand ``(1 - (1-eta)^{L-1} - eta sqrt(n/P)) / (d-1)`` in floats (no cancellation
+    in ``1 - (1-eta)^{L-1}``)."""
+    return (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (d - 1)
+
+
+def i1_alpha_cap(zeta, eta, d, L, n_over_P) -> float:
+    """Definition 3's bound on alpha, ``min_{j>=2} rad^{1/(L-1)} / zeta_j (1 - zeta_j^{L-3})^{1/(L-3)}``, in
+    floats (0 for a radicand <= 0: the set is empty)."""
+    rad = i1_radicand(eta, d, L, n_over_P)
+    if rad <= 0:
+        return 0.0
+    return min(rad ** (1 / (L - 1)) / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
+
+
+def in_I1_reduced(alpha, zeta2, eta, d, L, n_over_P) -> bool:
+    """Claim 12's reduced I_1 condition ``alpha <= S / zeta_2 (1 - zeta_2^{L-3})^{1/(L-3)}`` (floats)."""
+    rad = i1_radicand(eta, d, L, n_over_P)
+    return rad > 0 and alpha <= rad ** (1 / (L - 1)) / zeta2 * (1 - zeta2 ** (L - 3)) ** (1 / (L - 3))
+
+
 def in_I1(alpha, zeta, eta, d, L, n_over_P) -> bool:
     """Definition 3 as printed (real roots; a negative radicand makes the bound undefined,
     hence the condition false)."""
-    rad = (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (
-        d - 1
-    )  # 1 - (1-eta)^{L-1} without cancellation
+    rad = i1_radicand(eta, d, L, n_over_P)
     if rad <= 0 or not in_I0(alpha, zeta, d):
         return False
     B = rad ** (1 / (L - 1))
     return all(alpha <= B / z * (1 - z ** (L - 3)) ** (1 / (L - 3)) for z in zeta[1:])
+
+
+def pl_coefficient(alpha, zeta_d, d, L, P_over_n):
+    """Lemma 1's proof: the PL coefficient ``(1/n) 2 (L-1)^2 P (alpha zeta_d / (2 sqrt d))^{2L-4}`` on V."""
+    return 2 * (L - 1) ** 2 * P_over_n * (alpha * zeta_d / (2 * sp.sqrt(d))) ** (2 * L - 4)
+
+
+def lemma3_a1_cap(L):
+    """Lemma 3's proof: ``a_1 <= 0.6^{1/(L-1)}`` near the diagonal."""
+    return sp.Rational(3, 5) ** sp.Rational(1, L - 1)
 
 
 def corollary1_bound(eta, d, L, n_over_P):

@@ -19,6 +19,84 @@ PRINTED_TABLE = {
     "table-2": {"row1": (7.34e-3, 3.51e-2), "row2": (1.22e-1, 1.2), "row3": (4.67e-2, 8.93e-2)},
 }
 
+# Row 1's protocol (App. E.3.2 and the authors' code): dimensions, initialisation, seeds, horizons (clean, poisoned)
+TABLE_SETUP = {
+    "table-1": {
+        "d": 10,
+        "L": 7,
+        "sd": 1e-3,
+        "c": 5.0,
+        "seeds": (242, 243, 244, 246),
+        "horizons": (1e11, 1e4),
+        "key": "d10_L7",
+    },
+    "table-2": {
+        "d": 20,
+        "L": 9,
+        "sd": 5e-3,
+        "c": 10.0,
+        "seeds": (342, 344, 345, 346),
+        "horizons": (1e13, 1e7),
+        "key": "d20_L9",
+    },
+}
+
+# E.3.2: the poisoned run trains to this loss by its horizon
+LOSS_AT_HORIZON = 1e-5
+
+# Rows 2-3's settings (E.3.1 Tables 5, 6, 8, 10)
+ROW_SETUP = {
+    "table-1": {
+        "row2": dict(d=10, k=6, base=(1, 2), spec=(5,), nb=8, ns=10, sdA=1e-3, sdBC=1e-3, c=5.0, lr=0.01, warm=0.1),
+        "row3": dict(
+            d=10,
+            dh=15,
+            k=6,
+            base=(1, 2),
+            spec=(5,),
+            nb=20,
+            ns=20,
+            sdA=1e-2,
+            sdBC=1e-2,
+            c=0.5,
+            lr=(0.01, 0.01),
+            warm=1e-3,
+            sdD=0.03,
+        ),
+    },
+    "table-2": {
+        "row2": dict(
+            d=20, k=10, base=tuple(range(1, 8)), spec=(9,), nb=8, ns=10, sdA=1e-2, sdBC=1e-3, c=3.0, lr=0.001, warm=0.1
+        ),
+        "row3": dict(
+            d=20,
+            dh=25,
+            k=10,
+            base=tuple(range(1, 8)),
+            spec=(9,),
+            nb=20,
+            ns=20,
+            sdA=1e-3,
+            sdBC=1e-3,
+            c=2.0,
+            lr=(0.01, 5e-5),
+            warm=1e-3,
+            sdD=0.1,
+        ),
+    },
+}
+
+
+# Figures 2-4's settings (E.3.1 Tables 3, 4, 7, 9), by d: standalone SSM (length k, base and special
+# entries, sd of A, sd of B and C, c of the diff) and the rank-2 teacher (k, base, special, c, learning
+# rates without / with special sequences)
+FIGURE_SETUP = {
+    "ssm": {10: (6, (1, 2), (5, 6), 1e-2, 1e-2, 20.0), 20: (10, tuple(range(1, 8)), (9, 10), 1e-3, 5e-2, 20.0)},
+    "rank2": {10: (6, (1, 2), (5,), 2.0, (0.01, 0.001)), 20: (10, tuple(range(1, 8)), (9,), 3.0, (0.001, 0.001))},
+}
+FIGURE4_TEACHER = (0.99, 0.8)  # Figure 4: teacher diag(0.99, 0.8), B = C = 1
+
+
 TABLE_1 = statement(
     "ssm-poison/table-1",
     "table",
