@@ -1026,7 +1026,7 @@ def figure5_replica(ctx):
     equal sigma = alpha^2 sqrt(k) (a shift of log10 sqrt(k2/k1) in alpha^2 k)."""
     inst = ctx.instances([{}])[0]
     ctx.start(inst)
-    seeds = inst["seeds"] if not ctx.full else 2 * inst["seeds"]
+    seeds = inst["seeds"]  # both budgets (the full budget adds widths and scales)
     ks = sorted(_ints(inst["widths"]))
     curve_ks = ks if ctx.full else ks[-2:]
     grid = np.round(np.arange(-4, 2.01, 0.5), 2) if ctx.full else np.array([-3.0, -2.0, -1.0, -0.5, 0.0])
@@ -1171,7 +1171,7 @@ def relu_run(seed: int, D: int, log_alpha_D: float, width: int = 30, unbiased: b
 
 
 def _relu_table(ctx, inst):
-    seeds = inst["seeds"] if not ctx.full else int(round(1.5 * inst["seeds"]))
+    seeds = inst["seeds"]  # both budgets (the full budget adds depths)
     depths = _ints(inst["depths"])
     if ctx.full and depths == [2]:
         depths = [2, 3, 5]

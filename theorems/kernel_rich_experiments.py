@@ -198,7 +198,14 @@ FIGURE_5 = statement(
     r"norm is approximately zero, corresponding to the rich limit. For $\sigma\sqrt k\gg1$, the unobserved entries do not "
     r"change, which corresponds to the kernel regime. This phase transition appears to sharpen somewhat as $k$ increases.",
     params=(
-        Param("seeds", int, 5, "number of random (Y*, observed set, initialisation) draws (full: 2x)", low=2),
+        Param(
+            "seeds",
+            int,
+            10,
+            "number of random (Y*, observed set, initialisation) draws (both budgets; the full budget adds widths "
+            "and scales): 10 so that a Student-t interval can reach the checks' level",
+            low=2,
+        ),
         MC_K,
     ),
     hypotheses=(
@@ -231,7 +238,14 @@ FIGURE_6 = statement(
     r"kernel regime as the initialization becomes smaller, and exiting from the kernel regime allows for smaller test "
     r"error on the synthetic data.",
     params=(
-        Param("seeds", int, 8, "number of (teacher, training set, initialisation) draws", low=2),
+        Param(
+            "seeds",
+            int,
+            12,
+            "number of (teacher, training set, initialisation) draws (both budgets; the full budget adds depths): 12 "
+            "so that a Student-t interval can reach the checks' level",
+            low=2,
+        ),
         Param(
             "depths",
             str,
