@@ -51,6 +51,30 @@ CVX_TOL = 1e-5
 HP_BITS = 128  # ~38 digits; the check run is at 192 bits
 
 
+def margin(ctx, label: str, slack: float, err: float, how: str = "two tolerances", **metrics) -> str:
+    """A deterministic comparison ``slack > 0`` with the measured error ``err`` of the slack."""
+    return ctx.bound(label, 0.0, Estimate(float(slack), float(err), how), strict=True, **metrics)
+
+
+def all_margins(ctx, label: str, slacks, errs, how: str = "two tolerances", **metrics) -> str:
+    """Every ``slacks[j] > 0`` with its measured error ``errs[j]``, decided at the entry that is
+    hardest to verify (the smallest slack - 10 error), or at a violation beyond its error."""
+    sl, er = np.asarray(slacks, float).ravel(), np.broadcast_to(np.asarray(errs, float), np.shape(slacks)).ravel()
+    bad = np.where(sl < -er)[0]
+    j = int(bad[0]) if len(bad) else int(np.argmin(sl - 10 * er))
+    return margin(ctx, label, sl[j], er[j], how, at_entry=j, entries=len(sl), **metrics)
+
+
+def premise(ctx, label: str, ok: bool, **metrics) -> None:
+    """A computation the comparisons rest on (a run converged, a flow reached its stop): an
+    observation when it did; when it did not, no evidence either way (an inconclusive item, never
+    a counterexample)."""
+    if ok:
+        ctx.observe(label, **metrics)
+    else:
+        premise_not_reached(ctx, label, **metrics)
+
+
 # ---------------------------------------------------------------------------------------
 # Instances
 # ---------------------------------------------------------------------------------------

@@ -29,11 +29,21 @@ import numpy as np
 import sympy as sp
 
 from numerics import convex, exact, flows, limits, roots
+from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_depth as kd
 
 from .core import check
-from .kernel_rich import CVX_TOL, HP_BITS, HP_TOL, data, flow_limit, q_argmin_hp
+from .kernel_rich import (
+    CVX_TOL,
+    HP_BITS,
+    HP_TOL,
+    all_margins,
+    data,
+    flow_limit,
+    premise_not_reached,
+    q_argmin_hp,
+)
 
 # Accuracy target of "the alpha-path has reached its limit" at the end of an alpha grid, relative
 # to the limit's size. The grids are chosen (from the rates the checks also measure) so that
@@ -317,7 +327,8 @@ def tk_homogeneity(ctx):
             odd,
             "!=",
             0,
-            scope="w, x rational",
+            whole=True,
+            scope="a witness: one rational point proves the net is not linear",
             value=str(odd),
         )
     for name, D, params, xs, f_of in models:
@@ -403,7 +414,7 @@ def tk_affine_flow(ctx):
             bK,
             ref,
             tol=DOUBLE_TOL,
-            err=err + sol.error,
+            err=Estimate(0, err + sol.error, "two tolerances"),
             bias_term_norm=float(np.max(np.abs(b0))),
         )
         ctx.agree(
@@ -411,7 +422,7 @@ def tk_affine_flow(ctx):
             sol.extra["closed_form"] + b0,
             ref,
             tol=DOUBLE_TOL,
-            err=sol.error,
+            err=Estimate(0, sol.error, "two tolerances"),
         )
 
 
@@ -490,7 +501,7 @@ def diag_tk_flow(ctx):
                 bK,
                 exact.float_array(ref),
                 tol=DOUBLE_TOL,
-                err=err,
+                err=Estimate(0, err, "two tolerances"),
             )
 
 
@@ -513,51 +524,46 @@ def unbiased_symbolic(ctx):
             sp.Abs(root**D - 0 - bpos) + sp.Abs(0 - root**D + bpos),
             scope="each coordinate, b > 0 (and b = 0 trivially)",
         )
-    Xs, ys, X, y = data("T5")
-    d = Xs.shape[1]
+    # generic data (N = 2, d = 3, symbolic entries): the identities hold for every X, y of that size
+    N, d = 2, 3
+    Xs = sp.Matrix(N, d, lambda n, k: sp.Symbol(f"X{n}{k}", real=True))
+    ys = sp.Matrix(N, 1, lambda n, _: sp.Symbol(f"y{n}", real=True))
     Xty = Xs.T * ys
-    ctx.exact("X^T y != 0 on T5 (the hypothesis)", any(v != 0 for v in Xty), scope="T5", Xty=str(list(Xty)))
     s = sp.Symbol("s", positive=True)
     for D in (2, 3, 4) if ctx.full else (2, 3):
         wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=D)
         w = wp + wm
         zero = {v: 0 for v in w}
         grad0 = [sp.diff(loss, v).subs(zero) for v in w]
-        ctx.exact(f"D={D}: grad L(0) = 0 (w = 0 is stationary)", all(gv == 0 for gv in grad0), scope="T5")
+        ctx.identity(f"D={D}: grad L(0) = 0 (w = 0 is stationary)", grad0, scope="generic 2x3 data")
         if D == 2:
             H = sp.hessian(loss, w).subs(zero)
             expected = sp.diag(*([-4 * v for v in Xty] + [4 * v for v in Xty]))
-            ctx.identity("D=2: Hessian at 0 = diag(-4 X^T y, 4 X^T y)", (H - expected).norm(), scope="T5")
-            ev = [H[i, i] for i in range(2 * d)]
-            ctx.exact(
-                "D=2: Hessian at 0 is indefinite (a strict saddle)",
-                min(ev) < 0 < max(ev),
-                scope="T5",
-                eigenvalues=str(ev),
+            ctx.identity("D=2: Hessian at 0 = diag(-4 X^T y, 4 X^T y)", list(H - expected), scope="generic 2x3 data")
+            # the diagonal entries come in pairs of opposite sign: a nonzero [X^T y]_i gives a
+            # negative and a positive eigenvalue (a strict saddle whenever X^T y != 0)
+            ctx.identity(
+                "D=2: H_ii + H_(d+i)(d+i) = 0 and H_ii = -4 [X^T y]_i (indefinite iff X^T y != 0)",
+                [H[k, k] + H[d + k, d + k] for k in range(d)] + [H[k, k] + 4 * Xty[k] for k in range(d)],
+                scope="generic 2x3 data",
             )
         else:
-            i = max(range(d), key=lambda k: abs(Xty[k]))
-            up = sp.expand(loss.subs({**zero, wp[i]: s}) - loss.subs(zero))
-            dn = sp.expand(loss.subs({**zero, wm[i]: s}) - loss.subs(zero))
-            col2 = sum(Xs[n, i] ** 2 for n in range(Xs.shape[0]))
-            ctx.identity(
-                f"D={D}: L(s e_i^+) - L(0) = s^(2D) |X_i|^2 - 2 s^D [X^T y]_i",
-                up - (s ** (2 * D) * col2 - 2 * s**D * Xty[i]),
-                scope=f"T5, i = {i}",
-            )
-            ctx.identity(
-                f"D={D}: L(s e_i^-) - L(0) = s^(2D) |X_i|^2 + 2 s^D [X^T y]_i",
-                dn - (s ** (2 * D) * col2 + 2 * s**D * Xty[i]),
-                scope=f"T5, i = {i}",
-            )
-            ctx.exact(
-                f"D={D}: for small s the loss decreases along one of them and increases along the other (a saddle)",
-                Xty[i],
-                "!=",
-                0,
-                scope="T5",
-                Xty_i=str(Xty[i]),
-            )
+            for i in range(d):
+                up = sp.expand(loss.subs({**zero, wp[i]: s}) - loss.subs(zero))
+                dn = sp.expand(loss.subs({**zero, wm[i]: s}) - loss.subs(zero))
+                col2 = sum(Xs[n, i] ** 2 for n in range(N))
+                # +/- 2 s^D [X^T y]_i lead for small s: one direction descends, the other ascends
+                # whenever [X^T y]_i != 0 (a saddle)
+                ctx.identity(
+                    f"D={D}: L(s e_{i}^+) - L(0) = s^(2D) |X_{i}|^2 - 2 s^D [X^T y]_{i}",
+                    up - sp.expand(s ** (2 * D) * col2 - 2 * s**D * Xty[i]),
+                    scope="generic 2x3 data",
+                )
+                ctx.identity(
+                    f"D={D}: L(s e_{i}^-) - L(0) = s^(2D) |X_{i}|^2 + 2 s^D [X^T y]_{i}",
+                    dn - sp.expand(s ** (2 * D) * col2 + 2 * s**D * Xty[i]),
+                    scope="generic 2x3 data",
+                )
         w0 = [sp.Integer(1)] * d
         start = {**{wp[k]: kr.alpha * w0[k] for k in range(d)}, **{wm[k]: kr.alpha * w0[k] for k in range(d)}}
         grad = sp.Matrix([sp.diff(loss, v).subs(start) for v in w])
@@ -565,9 +571,9 @@ def unbiased_symbolic(ctx):
             [-2 * D * kr.alpha ** (D - 1) * v for v in Xty] + [2 * D * kr.alpha ** (D - 1) * v for v in Xty]
         )
         ctx.identity(
-            f"D={D}: grad L(alpha 1, alpha 1) = 2 D alpha^(D-1) [-X^T y; X^T y]",
-            (grad - expected).applyfunc(sp.expand).norm(),
-            scope="T5, all alpha",
+            f"D={D}: grad L(alpha 1, alpha 1) = 2 D alpha^(D-1) [-X^T y; X^T y] (nonzero iff X^T y != 0)",
+            list((grad - expected).applyfunc(sp.expand)),
+            scope="generic 2x3 data, all alpha",
         )
 
 
@@ -602,18 +608,56 @@ def unbiased_escape(ctx):
                 beta, err, fl = flow_limit(inst["fixture"], inst["alpha"], None)
             else:
                 beta, err, fl = flow_limit(inst["fixture"], inst["alpha"], None, D)
-            ctx.fact(
-                "the flow from the unbiased start reaches |X beta - y| < 1e-30", beta is not None, t_final=fl.t_final
+            if beta is None:
+                premise_not_reached(
+                    ctx,
+                    "the flow from the unbiased start did not reach |X beta - y| < 1e-30 by t_end",
+                    t_final=fl.t_final,
+                )
+                times.append(math.inf)
+                continue
+            # reaching an interpolant is the claim (no stuck saddle): the final residual at 128 bits,
+            # its error from the state's two-precision error through |X| and |d beta / d w|
+            res, res_err = _final_residual(fl, inst["fixture"], D)
+            ctx.bound(
+                "the flow from the unbiased start reaches |X beta - y| < 1e-30",
+                Estimate(res, res_err, "two precisions"),
+                1e-30,
+                t_final=fl.t_final,
             )
             times.append(_escape_time(fl, inst["fixture"], D))
         ctx.metrics[f"escape_time_D{D}"] = dict(zip(map(str, alphas), times))
         grid_ratio = 10 ** (1 / 16)
-        distinct = all(t1 > t2 * grid_ratio for t1, t2 in zip(times, times[1:]))
-        ctx.fact(
-            f"D={D}: escape time decreases with alpha (alphas {alphas}, resolved beyond one grid step)",
-            distinct if all(map(math.isfinite, times)) else None,
-            times=times,
+        if not all(map(math.isfinite, times)):
+            premise_not_reached(ctx, f"D={D}: an escape time was not reached (no comparison)", times=times)
+            continue
+        # the first crossing of loss 1e-6 lies in (t / grid_ratio, t] (the saved grid brackets it): the
+        # larger alpha's upper end below the smaller alpha's lower end decides the order
+        for (a1, t1), (a2, t2) in zip(zip(alphas, times), zip(alphas[1:], times[1:])):
+            ctx.bound(
+                f"D={D}: escape time at alpha = {a2:g} < escape time at alpha = {a1:g} (grid brackets)",
+                Estimate(t2, 0.0, "rigorous enclosure"),
+                t1 / grid_ratio,
+                strict=True,
+                bracket_small_alpha=[t1 / grid_ratio, t1],
+                bracket_large_alpha=[t2 / grid_ratio, t2],
+            )
+
+
+def _final_residual(fl, fixture: str, D: int):
+    """``|X beta - y|_inf`` at the flow's final state (its working precision) and its error
+    bound from the state's two-precision error ``fl.final_error``: ``|X|_inf D max|w|^(D-1) 2 err``."""
+    Xs, ys, X, y = data(fixture)
+    d = X.shape[1]
+    x = fl.final
+    with mpmath.workprec(HP_BITS + 64):
+        b = [x[i] ** D - x[d + i] ** D for i in range(d)]
+        res = max(
+            abs(sum(exact.mpf_of(Xs[n, i]) * b[i] for i in range(d)) - exact.mpf_of(ys[n])) for n in range(len(y))
         )
+        wmax = max(abs(v) for v in x)
+    row = float(np.max(np.sum(np.abs(X), axis=1)))
+    return float(res), row * 2 * D * float(wmax) ** (D - 1) * float(fl.final_error)
 
 
 # =======================================================================================
@@ -773,6 +817,7 @@ def uv_random(ctx):
         f, jac = flows.lambdify_field(kr.gradient_flow(loss, u + v), u + v)
         d = len(u)
         x0 = [s * m for s, m in zip(su, mag)] + [s * m for s, m in zip(sv, mag)]
+        ctx.start({"seed": ctx.param("seed"), "u0": x0[:d], "v0": x0[d:]})  # the hypothesis |u_i(0)| = |v_i(0)|
         fl = flows.integrate_double(f, x0, 20.0, rtol=DOUBLE_RTOL, jac=jac, grid=flows.geometric_grid(20.0, 1e-2, 8))
         S = fl.states
         err = float(np.max(fl.error))
@@ -782,12 +827,18 @@ def uv_random(ctx):
             np.abs(S[:, :d]).ravel() / size,
             np.abs(S[:, d:]).ravel() / size,
             tol=DOUBLE_TOL,
-            err=err / size,
+            err=Estimate(0, err / size, "two tolerances"),
             scale=1.0,
             state_size=size,
         )
         signed = np.concatenate([S[:, :d] * np.sign(x0[:d]), S[:, d:] * np.sign(x0[d:])], axis=1)
-        ctx.bound("no sign flip: min_t sign(w_i(0)) w_i(t) > 0", 0.0, float(np.min(signed)), err=err, strict=True)
+        ctx.bound(
+            "no sign flip: min_t sign(w_i(0)) w_i(t) > 0",
+            0.0,
+            float(np.min(signed)),
+            err=Estimate(0, err, "two tolerances"),
+            strict=True,
+        )
 
     ctx.random(instance(), prop, quick=3, full=40)
 
@@ -829,19 +880,25 @@ def _record_tie_path(ctx, D: int, path):
     regulariser (``_tie_secondary_point``)."""
     ts, steps = [], []
     for al, beta, err in path:
-        b = exact.float_array(beta)
-        ctx.fact(
-            f"TIE (D={D}, alpha={al:g}): beta_alpha lies on the optimal face (beta >= 0, ||beta||_1 = 1)",
-            bool(np.min(b) >= -err and abs(np.sum(np.abs(b)) - 1.0) <= err + 1e-15),
-            l1_minus_opt=float(np.sum(np.abs(b)) - 1.0),
+        with mpmath.workdps(50):
+            l1 = sum(abs(v) for v in beta)
+            low = min(beta)
+        ctx.bound(
+            f"TIE (D={D}, alpha={al:g}): beta_alpha >= 0 (on the optimal face)",
+            0.0,
+            Estimate(float(low), err, "two precisions"),  # a float: exact_value(mpf) drops the sign (core defect)
+        )
+        ctx.observe(
+            f"TIE (D={D}, alpha={al:g}): ||beta_alpha||_1 - 1 (the optimum; the path approaches the face)",
+            l1_minus_opt=float(l1 - 1),
             error=err,
         )
         ts.append(beta[0])
     steps = [abs(a - b) for a, b in zip(ts, ts[1:])]
     floor = max(p[2] for p in path)
-    ctx.fact(
+    ctx.observe(
         f"TIE (D={D}): t(alpha) settles (each step shrinks or is below the error estimate)",
-        all(y < x or y <= floor for x, y in zip(steps, steps[1:])),
+        settles=all(y < x or y <= floor for x, y in zip(steps, steps[1:])),
         steps=[float(x) for x in steps],
         error_floor=floor,
     )
@@ -882,21 +939,31 @@ def extreme_limits(ctx):
         ctx.start(inst)
         fx = inst["fixture"]
         beta1, nu1, unique, margin = fixture_l1_certified(fx)
-        ctx.fact("min-l1 solution is unique (exact strict certificate)", unique, margin=str(margin))
+        ctx.exact("min-l1 solution is unique (exact strict certificate)", bool(unique), "==", True, margin=str(margin))
         if not unique:
             continue
         support = [i for i, b in enumerate(beta1) if b != 0]
         scale1 = float(_maxabs(beta1))
-        dists, kkt_on, kkt_off, Ls, nu_dist = [], [], [], [], []
+        dists, kkt_on, kkt_off, Ls, nu_dist, errs = [], [], [], [], [], []
+        on_err, off_max, nu_err = [], [], []
         for al in EXTREME_SMALL[budget]:
             beta, err = q_argmin_hp(fx, al)
-            res = kr_newton_dual(fx, al)
             L = math.log(1 / al**2)
-            with mpmath.workdps(50):
-                on, off, g = _l1_kkt(fx, beta1, [v / L for v in res.nu], support)
-                nu_dist.append(float(_maxabs([v / L - exact.mpf_of(w) for v, w in zip(res.nu, nu1)])))
+            parts = []
+            for dps in (50, 70):  # the dual at two precisions: the KKT residuals' error
+                res = kr_newton_dual(fx, al) if dps == 50 else _newton_dual_70(fx, al)
+                with mpmath.workdps(dps):
+                    on, off, g = _l1_kkt(fx, beta1, [v / L for v in res.nu], support)
+                    gmax_off = max([abs(g[i]) for i in range(len(g)) if i not in support] or [0.0])
+                    nd = _maxabs([v / L - exact.mpf_of(w) for v, w in zip(res.nu, nu1)])
+                parts.append((on, off, gmax_off, nd))
+            (on, off, gmax_off, nd), (on2, _, gmax_off2, nd2) = parts
+            nu_dist.append(float(nd))
+            nu_err.append(abs(float(nd) - float(nd2)))
+            on_err.append(abs(on - on2))
+            off_max.append(Estimate.twice(gmax_off, gmax_off2))
             dists.append(float(_maxabs([b - exact.mpf_of(s) for b, s in zip(beta, beta1)])))
-            kkt_on.append(on), kkt_off.append(off), Ls.append(L)
+            kkt_on.append(on), kkt_off.append(off), Ls.append(L), errs.append(err)
         ctx.metrics[f"{fx}_l1_path"] = {
             "alpha": EXTREME_SMALL[budget],
             "dist_to_l1": dists,
@@ -909,24 +976,29 @@ def extreme_limits(ctx):
             beta,
             [exact.mpf_of(v) for v in beta1],
             tol=LIMIT_TOL * scale1,
-            err=err,
+            err=Estimate(0, err, "two precisions"),
             scale=scale1,
         )
-        ctx.fact(
+        all_margins(
+            ctx,
             "distance to beta*_l1 decreases along the alpha grid",
-            all(a > b for a, b in zip(dists, dists[1:])),
+            [a - b for a, b in zip(dists, dists[1:])],
+            [e1 + e2 for e1, e2 in zip(errs, errs[1:])],
+            how="two precisions",
             dists=dists,
         )
         # the normalised dual satisfies the l1 KKT conditions up to O(1/L): on the support
         # X^T nu = asinh(beta_i/(2 alpha^2)) = L + ln|beta_i| + o(1), so L x residual -> max_S |ln|beta*_i||
-        ctx.fact(
-            "KKT off the support: |X^T nu / ln(1/alpha^2)| <= 1 at every alpha of the grid",
-            max(kkt_off) == 0.0,
-            excess=kkt_off,
-        )
-        ctx.fact(
+        for al, g_off in zip(EXTREME_SMALL[budget], off_max):
+            ctx.bound(
+                f"KKT off the support: |X^T nu / ln(1/alpha^2)| <= 1 (alpha = {al:g})", g_off, 1.0, excess=kkt_off
+            )
+        all_margins(
+            ctx,
             "KKT on the support: |X^T nu / ln(1/alpha^2) - sign(beta*)| decreases along the grid",
-            all(a > b for a, b in zip(kkt_on, kkt_on[1:])),
+            [a - b for a, b in zip(kkt_on, kkt_on[1:])],
+            [e1 + e2 for e1, e2 in zip(on_err, on_err[1:])],
+            how="two precisions",
             kkt_on=kkt_on,
         )
         with mpmath.workdps(50):
@@ -936,13 +1008,20 @@ def extreme_limits(ctx):
             kkt_on[-1] * Ls[-1],
             rate,
             tol=LIMIT_TOL * max(rate, 1.0),
-            err=err * Ls[-1] / float(min(abs(exact.mpf_of(beta1[i])) for i in support)),
+            err=Estimate(
+                0,
+                err * Ls[-1] / float(min(abs(exact.mpf_of(beta1[i])) for i in support)) + on_err[-1] * Ls[-1],
+                "two precisions",
+            ),
             scale=max(rate, 1.0),
             scaled=[k * L for k, L in zip(kkt_on, Ls)],
         )
-        ctx.fact(
-            "the normalised dual approaches the exact LP certificate nu*",
-            all(a > b for a, b in zip(nu_dist, nu_dist[1:])),
+        all_margins(
+            ctx,
+            "the normalised dual approaches the exact LP certificate nu* (its distance decreases along the grid)",
+            [a - b for a, b in zip(nu_dist, nu_dist[1:])],
+            [e1 + e2 for e1, e2 in zip(nu_err, nu_err[1:])],
+            how="two precisions",
             dist=nu_dist,
         )
         # alpha -> infinity
@@ -960,7 +1039,7 @@ def extreme_limits(ctx):
                 beta,
                 [exact.mpf_of(v) for v in beta2],
                 tol=LIMIT_TOL * scale2,
-                err=err,
+                err=Estimate(0, err, "two precisions"),
                 scale=scale2,
             )
             ctx.agree(
@@ -968,7 +1047,7 @@ def extreme_limits(ctx):
                 _xt(fx, mu),
                 beta,
                 tol=LIMIT_TOL * scale2,
-                err=err,
+                err=Estimate(0, err, "two precisions"),
                 scale=scale2,
             )
         slopes = [
@@ -979,6 +1058,14 @@ def extreme_limits(ctx):
     # degenerate: TIE
     ctx.start(ctx.instances([{"fixture": "TIE"}])[0])
     _record_tie_path(ctx, 2, [(al, *q_argmin_hp("TIE", al)) for al in EXTREME_SMALL[budget]])
+
+
+@functools.lru_cache(maxsize=64)
+def _newton_dual_70(fixture: str, alpha: float):
+    """As :func:`kr_newton_dual` at 70 digits (the second precision of the KKT residuals)."""
+    from .kernel_rich import q_conjugate_newton
+
+    return q_conjugate_newton(fixture, alpha, None, 70)
 
 
 @functools.lru_cache(maxsize=64)
@@ -1388,7 +1475,7 @@ def theorem3_limits(ctx):
         ctx.start(inst)
         fx, D = inst["fixture"], inst["D"]
         beta1, nu1, unique, margin = fixture_l1_certified(fx)
-        ctx.fact("min-l1 solution is unique (exact strict certificate)", unique, margin=str(margin))
+        ctx.exact("min-l1 solution is unique (exact strict certificate)", bool(unique), "==", True, margin=str(margin))
         if unique:
             support = [i for i, b in enumerate(beta1) if b != 0]
             scale1 = float(_maxabs(beta1))
@@ -1739,7 +1826,7 @@ def depth_rich_limit(ctx):
     beta1, nu1, unique, margin = fixture_l1_certified(fx)
     inst = ctx.instances([{}])[0]
     ctx.start({**inst, "fixture": fx})
-    ctx.fact("min-l1 solution of random:5 is unique (exact certificate)", unique, margin=str(margin))
+    ctx.exact("min-l1 solution of random:5 is unique (exact certificate)", bool(unique), "==", True, margin=str(margin))
     scale = float(_maxabs(beta1))
     for D in (2, 3, 4) if ctx.full else (3,):
         al = 1e-16 if D == 2 else 1e-4  # distances ~ alpha^(2 margin) (D = 2), ~ alpha^D (D >= 3)

@@ -46,7 +46,7 @@ from theorems import kernel_rich as kr
 from theorems import kernel_rich_experiments as kr_ex
 
 from .core import check
-from .kernel_rich import CVX_TOL, premise_not_reached
+from .kernel_rich import CVX_TOL, all_margins, margin, premise, premise_not_reached
 
 # Accuracy target of a double-precision flow (SciPy at rtol 1e-9 and 1e-11) against an argmin.
 DOUBLE_TOL = 1e-7
@@ -85,30 +85,6 @@ def _sign_test(ctx, label: str, successes: int, trials: int, **metrics) -> None:
         premise_not_reached(ctx, label + " (no untied pair: no test)", **metrics)
         return
     ctx.proportion(label, int(successes), int(trials), ">", 0.5, level=P_Z, **metrics)
-
-
-def _margin(ctx, label: str, slack: float, err: float, how: str = "two tolerances", **metrics) -> str:
-    """A deterministic comparison ``slack > 0`` with the measured error ``err`` of the slack."""
-    return ctx.bound(label, 0.0, Estimate(float(slack), float(err), how), strict=True, **metrics)
-
-
-def _all_margins(ctx, label: str, slacks, errs, how: str = "two tolerances", **metrics) -> str:
-    """Every ``slacks[j] > 0`` with its measured error ``errs[j]``, decided at the entry that is
-    hardest to verify (the smallest slack - 10 error), or at a violation beyond its error."""
-    sl, er = np.asarray(slacks, float).ravel(), np.broadcast_to(np.asarray(errs, float), np.shape(slacks)).ravel()
-    bad = np.where(sl < -er)[0]
-    j = int(bad[0]) if len(bad) else int(np.argmin(sl - 10 * er))
-    return _margin(ctx, label, sl[j], er[j], how, at_entry=j, entries=len(sl), **metrics)
-
-
-def _premise(ctx, label: str, ok: bool, **metrics) -> None:
-    """A computation the comparisons rest on (a run converged, a flow reached its stop): an
-    observation when it did; when it did not, no evidence either way (an inconclusive item, never
-    a counterexample)."""
-    if ok:
-        ctx.observe(label, **metrics)
-    else:
-        premise_not_reached(ctx, label, **metrics)
 
 
 def _pyplot():
@@ -286,7 +262,7 @@ def figure1_replica(ctx):
     # (a) generalisation improves as alpha decreases -- asserted from the l1 sample threshold
     # on (the regime of the claim: below it no solution generalises), reported below it
     i1_all = _l1_threshold(E1, Ns, acc)
-    _premise(
+    premise(
         ctx,
         "(a) the pooled l1 sample threshold lies inside the N grid",
         i1_all is not None,
@@ -330,7 +306,7 @@ def figure1_replica(ctx):
         worst1, worst2 = int(np.argmin(g1 + eg)), int(np.argmin(g2 + eg2))
         if g1[worst1] < -eg[worst1] or g2[worst2] < -eg2[worst2]:
             w, g, e = (worst1, g1, eg) if g1[worst1] < -eg[worst1] else (worst2, g2, eg2)
-            _margin(ctx, f"(b) seed {s}: norm gap >= 0 (beta_alpha interpolates; the reference minimises)", g[w], e[w])
+            margin(ctx, f"(b) seed {s}: norm gap >= 0 (beta_alpha interpolates; the reference minimises)", g[w], e[w])
         else:
             ctx.observe(
                 f"(b) seed {s}: both gaps >= -error (beta_alpha interpolates; beta_l1, beta_l2 minimise)",
@@ -343,14 +319,14 @@ def figure1_replica(ctx):
         errs_pair = [eg[a] + eg[b] for a, b in zip(tail[1:], tail[:-1])]
         bad = [k for k, (r_, e) in enumerate(zip(rises, errs_pair)) if r_ < -e]
         if bad:  # a rise beyond the error estimates refutes the monotone approach
-            _margin(ctx, f"(b) seed {s}: l1 gap does not rise as alpha decreases", rises[bad[0]], errs_pair[bad[0]])
+            margin(ctx, f"(b) seed {s}: l1 gap does not rise as alpha decreases", rises[bad[0]], errs_pair[bad[0]])
         ctx.observe(
             f"(b) seed {s}: l1 gap from alpha = 1e-12 down (no rise beyond the error estimates)",
             l1_gap=g1[tail].tolist(),
             log10_alpha=log_alpha[tail].tolist(),
             error_estimate=eg[tail].tolist(),
         )
-        _margin(
+        margin(
             ctx,
             f"(b) seed {s}: l1 gap resolved smaller at the smallest alpha than at alpha = 1e-12 "
             "(it decreases towards 0)",
@@ -368,7 +344,7 @@ def figure1_replica(ctx):
         else:
             # each decrease of gap * alpha^2 against the error of the two products
             e2 = eg2[big] * 10.0 ** (2 * log_alpha[big])
-            _all_margins(ctx, label2, -np.diff(prod2), e2[1:] + e2[:-1], l2_gap=g2[big].tolist())
+            all_margins(ctx, label2, -np.diff(prod2), e2[1:] + e2[:-1], l2_gap=g2[big].tolist())
 
     # (c) the largest alpha that generalises, per training set (nested in N)
     a_max = np.full((seeds, len(Ns)), -math.inf)
@@ -391,7 +367,7 @@ def figure1_replica(ctx):
     ctx.metrics["log10_alpha_max"] = {f"seed {s}": a_max[s].tolist() for s in range(seeds)}
     ctx.metrics["(c) first rise after the threshold, decades"] = first
     # fewer than 10 resolved sets cannot reach p <= P_Z: then (c) is undecided, not refuted
-    _premise(
+    premise(
         ctx,
         f"(c) at least 10 training sets resolve their l1 threshold inside the N grid (sign tests at p <= {P_Z:.2g})",
         n >= 10,
@@ -441,7 +417,7 @@ def sparse_regression_sample_sizes(ctx):
     scales = tuple(float(2 * v) for v in log_alpha)
     E, E1, E2, solver_err = sparse_errors(seeds, d, Ns, r, sd, 2, scales)
     i1 = _l1_threshold(E1, Ns, acc)
-    _premise(
+    premise(
         ctx,
         "the l1 solution reaches the accuracy from some N of the grid on",
         i1 is not None,
@@ -497,7 +473,7 @@ def sparse_regression_flow(ctx):
             grid=flows.geometric_grid(100.0, 1e-3, 6),
         )
         loss = models.diagonal_loss(fl.final, X, y)
-        _premise(
+        premise(
             ctx,
             f"alpha = {a:g}: the flow reaches training loss < 1e-20 by t = 100",
             fl.stopped,
@@ -654,21 +630,21 @@ def figure2_q_and_r(ctx):
     qc = np.array([_q(v) for v in zc])
     qc_err = 8 * np.finfo(float).eps * np.maximum(1.0, np.abs(qc))  # rounding of the closed form
     # second differences: each has the error of its three values
-    _all_margins(
+    all_margins(
         ctx,
         "q is convex (second differences > 0 on [-6, 6], step 0.1)",
         np.diff(qc, 2),
         qc_err[:-2] + 2 * qc_err[1:-1] + qc_err[2:],
         how="roundoff bound",
     )
-    _all_margins(
+    all_margins(
         ctx,
         "r is convex (second differences > 0 on [-6, 6], step 0.1)",
         np.diff(rc, 2),
         rc_err[:-2] + 2 * rc_err[1:-1] + rc_err[2:],
         min_second_difference_r=float(np.min(np.diff(rc, 2))),
     )
-    _margin(
+    margin(
         ctx,
         "q != r (max |q - r| over the grid against the error of r)",
         float(np.max(np.abs(qv - rv))),
@@ -696,7 +672,7 @@ def figure2_q_and_r(ctx):
     loose = [level_z(lambda v: slope_r(v, 1e-9), s) - q for s, q in zip(levels, zq)]
     err = max(abs(a - b) for a, b in zip(shifts, loose)) + 2 * 15 / 2**50  # r's accuracy + bisection width
     ctx.metrics["log10_b_by_level"] = dict(zip(map(str, levels), shifts))
-    _margin(
+    margin(
         ctx,
         "no rescaling a r(b z) = q: the log10 b implied by equal log-log slopes drifts over s in {1.5, ..., 1.1}",
         max(shifts) - min(shifts),
@@ -769,14 +745,14 @@ def figure3_replica(ctx):
         rerr_a = err / za  # the error of q_D(z)/z
         if D == 2:
             big = za > 10
-            _all_margins(
+            all_margins(
                 ctx,
                 "(a) D = 2: q(z)/z increasing for z > 10 (grows like log z)",
                 np.diff(ratio[big]),
                 rerr_a[big][1:] + rerr_a[big][:-1],
                 how="roundoff bound",
             )
-            _margin(
+            margin(
                 ctx,
                 "(a) D = 2: q(z)/z > 10 at z = 1e6",
                 float(ratio[-1]) - 10,
@@ -787,14 +763,14 @@ def figure3_replica(ctx):
         else:
             sel = za >= 10
             deficit = 1 - ratio[sel]
-            _all_margins(
+            all_margins(
                 ctx,
                 f"(a) D = {D}: 1 - q_D(z)/z > 0 for z >= 10 (l1-like growth)",
                 deficit,
                 rerr_a[sel],
                 how="roundoff bound",
             )
-            _all_margins(
+            all_margins(
                 ctx,
                 f"(a) D = {D}: 1 - q_D(z)/z decreasing for z >= 10 (q_D/z increases to 1)",
                 -np.diff(deficit),
@@ -804,7 +780,7 @@ def figure3_replica(ctx):
             )
         near0 = val[:3] / za[:3] ** 2
         e0 = err[:3] / za[:3] ** 2
-        _margin(
+        margin(
             ctx,
             f"(a) D = {D}: quadratic near 0 (q_D(z)/z^2 constant to 1e-3 over z in [1e-3, 1.8e-3])",
             1e-3 * near0[0] - float(np.ptp(near0)),
@@ -864,10 +840,10 @@ def figure3_replica(ctx):
             (f"(b) D = {D}: the ratio does not decrease with alpha", inc, rerr[1:] + rerr[:-1]),
         ):
             if np.any(sl_ < -er_):
-                _all_margins(ctx, name_, sl_, er_, how="roundoff bound")
+                all_margins(ctx, name_, sl_, er_, how="roundoff bound")
             else:
                 ctx.observe(name_ + " (no violation beyond the error)", smallest=float(np.min(sl_)))
-        _margin(
+        margin(
             ctx,
             f"(b) D = {D}: it starts at the l1 end (< 2% of the way at the smallest alpha)",
             0.02 - float(s[0]),
@@ -875,7 +851,7 @@ def figure3_replica(ctx):
             how="roundoff bound",
             s_smallest=float(s[0]),
         )
-        _margin(
+        margin(
             ctx,
             f"(b) D = {D}: it reaches the l2 end (> 98% of the way at alpha = 1e3)",
             float(s[-1]) - 0.98,
@@ -892,7 +868,7 @@ def figure3_replica(ctx):
     ds = sorted(widths)
     for D1, D2 in zip(ds[:-1], ds[1:]):
         (w1, e1), (w2, e2) = widths[D1], widths[D2]
-        _margin(
+        margin(
             ctx,
             f"(b) the transition is sharper for D = {D2} than for D = {D1} (10%-90% width in log10 alpha)",
             w1 - w2,
@@ -1034,7 +1010,7 @@ def figure5_replica(ctx):
     exc = {k: np.array([[completion_run(s, k, float(x))[0] for x in grid] for s in range(seeds)]) for k in curve_ks}
     move = {k: np.array([[completion_run(s, k, float(x))[1] for x in grid] for s in range(seeds)]) for k in curve_ks}
     kernel_move = {k: np.array([completion_run(s, k, 1.0)[1] for s in range(seeds)]) for k in ks}
-    _premise(
+    premise(
         ctx,
         "every run converged",
         all(completion_run(s, k, float(x))[3] for s in range(seeds) for k in curve_ks for x in grid)
@@ -1201,7 +1177,7 @@ def figure6_replica(ctx):
     fig, ax = plt.subplots(1, 2, figsize=(8, 3.2))
     x = 10.0 ** np.array(RELU_LOG_ALPHA_D)
     for D, (te, gd, conv) in table.items():
-        _premise(ctx, f"D = {D}: every run reached its loss tolerance", conv)
+        premise(ctx, f"D = {D}: every run reached its loss tolerance", conv)
         _mean_exceeds(
             ctx,
             f"D = {D}: grad distance at alpha^D = 1e-3 exceeds that at 1e2",
@@ -1406,7 +1382,7 @@ def _spline_item(ctx, data, sm):
     for c in sm["rich"]:
         # the rich limit's error: its change between alpha = 0.01 and 0.003 (the alpha -> 0 limit
         # at two "tolerances")
-        _margin(
+        margin(
             ctx,
             f"{data}, c = {c:g}: the rich limit is closer to the linear spline than the kernel limit is",
             sm["kern_spline"][c] - sm["rich_spline"][c],
@@ -1418,7 +1394,7 @@ def _spline_item(ctx, data, sm):
 
 def _independence_item(ctx, data, sm):
     err = max(sm["a_err"].values())
-    _margin(
+    margin(
         ctx,
         f"{data}: the rich limit does not depend on the layer scaling (its spread below the kernel limits' spread)",
         sm["kern_pair"] - sm["rich_pair"],
@@ -1433,7 +1409,7 @@ def _kernel_items(ctx, data, sm, k, gd: bool):
     distance) exceeds the rich spread plus the alpha error; with ``gd``, gradient descent from
     alpha = 100 ends at the tangent-kernel interpolant (10x closer to it than the rich limit)."""
     err = max(sm["a_err"].values())
-    _margin(
+    margin(
         ctx,
         f"{data}: the kernel limit changes with the layer scaling (kernel spread > rich spread)",
         sm["kern_pair"] - sm["rich_pair"],
@@ -1454,19 +1430,19 @@ def _kernel_items(ctx, data, sm, k, gd: bool):
             f"{data}, c = {c:g}: gradient descent from alpha = {KERNEL_ALPHA:g} ends at the tangent-kernel interpolant "
             f"(10x closer to it than the rich limit is)"
         )
-        _premise(ctx, f"{data}, c = {c:g}: gradient descent from alpha = {KERNEL_ALPHA:g} converged", tr.converged)
+        premise(ctx, f"{data}, c = {c:g}: gradient descent from alpha = {KERNEL_ALPHA:g} converged", tr.converged)
         # no error estimate of the GD end point is measured (one run): recorded, not judged
         ctx.observe(label, gd_to_kernel_rms=d_k, rich_to_kernel_rms=sm["rich_to_kernel"])
 
 
 def _tv_item(ctx, data, sm):
-    _premise(ctx, f"{data}: every run interpolates (loss <= 1e-7 |y|^2)", sm["converged"])
+    premise(ctx, f"{data}: every run interpolates (loss <= 1e-7 |y|^2)", sm["converged"])
     if not sm["converged"]:
         return
     c = max(sm["tv_excess"], key=lambda c: sm["tv_excess"][c])
     worst = sm["tv_excess"][c]
     # its error: the change of the excess between alpha = 0.01 and 0.003 (the alpha -> 0 limit)
-    _margin(
+    margin(
         ctx,
         f"{data}: the rich limit's integral |f''| on [x_1, x_N] exceeds the minimum (secant variation) by < 1%",
         0.01 * sm["tv_secant"] - worst,
@@ -1506,7 +1482,7 @@ def figure7_replica(ctx):
     summaries = {}
     for data in datas:
         sm = summaries[data] = univariate_summary(data, k, scalings)
-        _premise(ctx, f"{data}: every run interpolates (loss <= 1e-7 |y|^2)", sm["converged"])
+        premise(ctx, f"{data}: every run interpolates (loss <= 1e-7 |y|^2)", sm["converged"])
         _spline_item(ctx, data, sm)
         if len(scalings) > 1:
             _independence_item(ctx, data, sm)
