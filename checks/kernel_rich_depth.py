@@ -118,12 +118,26 @@ def _qD_newton(fixture: str, alpha: float, D: int, dps: int):
 
 
 @functools.lru_cache(maxsize=128)
+def _qD_pair(fixture: str, alpha: float, D: int):
+    dps = qD_dps(alpha, D)
+    return _qD_newton(fixture, alpha, D, dps), _qD_newton(fixture, alpha, D, dps + 20)
+
+
+def qD_xt_nu(fixture: str, alpha: float, D: int) -> Estimate:
+    """``||X^T nu||_inf`` of the dual at the higher precision, its error the difference from the
+    lower one (formed exactly: both are positive)."""
+    a, b = _qD_pair(fixture, alpha, D)
+    with mpmath.workdps(qD_dps(alpha, D) + 20):
+        return Estimate.twice(_maxabs(_xt(fixture, b.nu)), _maxabs(_xt(fixture, a.nu)))
+
+
+@functools.lru_cache(maxsize=128)
 def qD_argmin_hp(fixture: str, alpha: float, D: int):
     """argmin Q^D_alpha s.t. X beta = y and the dual nu (``beta = alpha^D h_D(X^T nu)``) at
     ``qD_dps`` and 20 more digits; error estimate = the difference + the final residual
     (infinite if the Newton iteration did not reach its tolerance)."""
     dps = qD_dps(alpha, D)
-    a, b = _qD_newton(fixture, alpha, D, dps), _qD_newton(fixture, alpha, D, dps + 20)
+    a, b = _qD_pair(fixture, alpha, D)
     with mpmath.workdps(dps + 20):
         err = float(_maxabs([u - v for u, v in zip(a.beta, b.beta)]) + b.residual)
         if a.residual > mpmath.mpf(10) ** (-dps // 2):
@@ -1091,7 +1105,8 @@ def l1_not_rkhs(ctx):
         lhs,
         "!=",
         rhs,
-        scope="d >= 2 (embed e_1, e_2)",
+        whole=True,
+        scope="a witness: one violation proves l1 is no RKHS norm (d >= 2, embed e_1, e_2)",
         lhs=str(lhs),
         rhs=str(rhs),
     )
@@ -1137,7 +1152,8 @@ def lemma8_symbolic(ctx):
             sp.expand(rhs[0] - printed[0]),
             "!=",
             0,
-            scope="T5",
+            whole=True,
+            scope="a witness (T5): the printed flow is not the §2 loss's",
             factor=str(sp.simplify(rhs[0] / printed[0])),
         )
     ctx.metrics["normalisation"] = "printed (50)/(52) = gradient flow of L/2; §2 flow = printed flow at time 2t"
@@ -1228,7 +1244,9 @@ def lemma8_flow(ctx):
         for printed in (True, False):
             name = "printed flow (50)/(52)" if printed else "§2-loss flow"
             lim, fl = integrated_flow(fx, al, D, printed)
-            ctx.fact(f"{name}: reaches |X beta - y| < 1e-30", lim.reached, t_final=fl.t_final)
+            # the saved times up to the stop are what the bound is checked on: a flow that did not
+            # reach its stop leaves the tail unchecked (no evidence either way)
+            premise(ctx, f"{name}: reaches |X beta - y| < 1e-30", lim.reached, t_final=fl.t_final)
             if not lim.reached:
                 continue
             with mpmath.workprec(HP_BITS):
@@ -1244,7 +1262,7 @@ def lemma8_flow(ctx):
                     f"{name}: max_t ||X^T int r||_inf D(D-2) alpha^(D-2) <= 1",
                     ratios[tmax],
                     1,
-                    err=err,
+                    err=Estimate(0, err, "two precisions"),
                     t_at_max=fl.times[tmax],
                     saved_times=len(fl.times),
                 )
@@ -1268,7 +1286,7 @@ def lemma8_flow(ctx):
                     float(worst),
                     0.0,
                     tol=HP_TOL,
-                    err=cf_err,
+                    err=Estimate(0, cf_err, "two precisions"),
                     scale=1.0,
                 )
                 ctx.metrics[f"ratio_max[{fx},D={D},alpha={al},{'printed' if printed else 'loss'}]"] = float(
@@ -1408,33 +1426,32 @@ def theorem3_flow(ctx):
     quick = [{"fixture": f, "D": D, "alpha": a} for f, D, a in T3_QUICK]
     full = [{"fixture": f, "D": D, "alpha": a} for f, D, a in T3_FULL]
     for inst in ctx.instances(quick, full):
-        ctx.start(inst)
         fx, D, al = inst["fixture"], inst["D"], inst["alpha"]
         beta_f, err_f, fl = flow_limit(fx, al, None, D)
-        ctx.fact("the flow reaches an interpolant (the theorem's hypothesis)", beta_f is not None, t_final=fl.t_final)
+        ctx.start({**inst, kr.FLOW_INTERPOLATES: beta_f is not None})  # the premise, observed
         if beta_f is None:
+            premise_not_reached(ctx, "the flow did not reach an interpolant by t_end (the theorem's premise)")
             continue
+        ctx.observe("the flow reached an interpolant (|X beta - y| < 1e-30)", t_final=fl.t_final)
         beta_n, nu_n, err_n = qD_argmin_hp(fx, al, D)
         ctx.agree(
             "flow limit = argmin Q^D_alpha (dual Newton, high precision)",
             beta_f,
             beta_n,
             tol=HP_TOL,
-            err=err_f + err_n,
+            err=Estimate(0, err_f + err_n, "two precisions"),
             t_final=fl.t_final,
             flow_error=err_f,
             newton_error=err_n,
         )
-        with mpmath.workdps(60):
-            ctx.fact(
-                "Lemma 8 along the argmin: ||X^T nu||_inf < 1",
-                _maxabs(_xt(fx, nu_n)) < 1,
-                max_abs_Xt_nu=float(_maxabs(_xt(fx, nu_n))),
-            )
+        xt_nu = qD_xt_nu(fx, al, D)
+        ctx.bound(
+            "Lemma 8 along the argmin: ||X^T nu||_inf < 1", xt_nu, 1, strict=True, max_abs_Xt_nu=float(xt_nu.value)
+        )
         if al <= CVX_MAX_ALPHA:
             sol = qD_argmin_cvx(fx, al, D)
             scale = float(np.max(np.abs(sol.beta)))
-            cerr = sol.error + sol.kkt["stationarity"] + err_f
+            cerr = Estimate(0, sol.error + sol.kkt["stationarity"] + err_f, "two tolerances")
             ctx.cross_check(
                 "flow limit = argmin Q^D_alpha (cvxpy power cone)",
                 exact.float_array(beta_f),
@@ -1480,37 +1497,41 @@ def theorem3_limits(ctx):
             support = [i for i, b in enumerate(beta1) if b != 0]
             scale1 = float(_maxabs(beta1))
             path = _qD_path(fx, D, T3_SMALL[budget])
-            dists, inbox, kkt = [], [], []
+            dists, inbox, kkt, kkt_err = [], [], [], []
             for al, b, nu, err in path:
+                lo_nu = _qD_pair(fx, al, D)[0].nu  # the dual at the lower precision
                 with mpmath.workdps(qD_dps(al, D) + 20):
-                    g = _xt(fx, nu)
+                    g, g_lo = _xt(fx, nu), _xt(fx, lo_nu)
                     dists.append(float(_maxabs([u - exact.mpf_of(v) for u, v in zip(b, beta1)])))
-                    inbox.append(1 - _maxabs(g))
+                    inbox.append(qD_xt_nu(fx, al, D))
                     kkt.append(float(max(abs(g[i] - sp.sign(beta1[i])) for i in support)))
+                    kkt_err.append(float(_maxabs([g[i] - g_lo[i] for i in support])))
             al, b, nu, err = path[-1]
             ctx.agree(
                 f"D={D}: beta_alpha -> beta*_l1 (alpha = {al:g})",
                 b,
                 [exact.mpf_of(v) for v in beta1],
                 tol=LIMIT_TOL * scale1,
-                err=err,
+                err=Estimate(0, err, "two precisions"),
                 scale=scale1,
             )
-            ctx.fact(
+            errs = [p[3] for p in path]
+            all_margins(
+                ctx,
                 f"D={D}: distance to beta*_l1 decreases along the grid",
-                all(x > y for x, y in zip(dists, dists[1:])),
+                [x - y for x, y in zip(dists, dists[1:])],
+                [e1 + e2 for e1, e2 in zip(errs, errs[1:])],
+                how="two precisions",
                 dists=dists,
             )
-            ctx.bound(
-                f"D={D}: Lemma 8 along the path: min over alpha of 1 - ||X^T nu||_inf > 0",
-                0.0,
-                float(min(inbox)),
-                err=max(p[3] for p in path),
-                strict=True,
-            )
-            ctx.fact(
+            for (al_, *_), xt_nu in zip(path, inbox):
+                ctx.bound(f"D={D}: Lemma 8 along the path: ||X^T nu||_inf < 1 (alpha = {al_:g})", xt_nu, 1, strict=True)
+            all_margins(
+                ctx,
                 f"D={D}: X^T nu -> sign(beta*) on the support (residual decreases)",
-                all(x > y for x, y in zip(kkt, kkt[1:])),
+                [x - y for x, y in zip(kkt, kkt[1:])],
+                [e1 + e2 for e1, e2 in zip(kkt_err, kkt_err[1:])],
+                how="two precisions",
                 kkt=kkt,
             )
             rates = [
@@ -1533,7 +1554,7 @@ def theorem3_limits(ctx):
             b,
             [exact.mpf_of(v) for v in beta2],
             tol=LIMIT_TOL * scale2,
-            err=err,
+            err=Estimate(0, err, "two precisions"),
             scale=scale2,
         )
         with mpmath.workdps(qD_dps(al, D) + 20):
@@ -1543,7 +1564,7 @@ def theorem3_limits(ctx):
                 _xt(fx, mu),
                 b,
                 tol=LIMIT_TOL * scale2,
-                err=err,
+                err=Estimate(0, err, "two precisions"),
                 scale=scale2,
             )
         rates = [

@@ -245,7 +245,9 @@ DEPTH = Param("D", int, 3, "order of homogeneity (depth) D >= 3 (h_D, Q^D_alpha 
 DEPTH_ANY = Param("D", int, 2, "order of homogeneity D >= 1", low=1)
 POSITIVE_ALPHA = Hypothesis(r"$0<\alpha<\infty$", lambda p: p.get("alpha") is None or p["alpha"] > 0)
 INTERPOLATES = Hypothesis(
-    r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", flow_interpolates
+    r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance; an argmin-path instance, "
+    r"with no $\alpha$, runs no flow)",
+    lambda p: p.get("alpha") is None or flow_interpolates(p),
 )
 
 
