@@ -41,6 +41,7 @@ from .kernel_rich import (
     all_margins,
     data,
     flow_limit,
+    premise,
     premise_not_reached,
     q_argmin_hp,
 )
@@ -1614,13 +1615,30 @@ def hd_symbolic(ctx):
             scope="|z| < 1" + (", D > 2 symbolic" if D is kd.Dsym else ""),
         )
         if D is not kd.Dsym:
-            pos = (e * (p ** (-e - 1) + m ** (-e - 1))).is_positive
-            ctx.exact(f"h_D' > 0 on (-1, 1), D={D}", bool(pos), scope="1 - z > 0, 1 + z > 0")
             ctx.exact(
-                f"h_D(z) -> +inf as z -> 1^-, D={D}", sp.limit(kr.h_D(D), kr.z, 1, "-"), "==", sp.oo, scope="limit"
+                f"h_D' > 0 on (-1, 1), D={D}",
+                e * (p ** (-e - 1) + m ** (-e - 1)),
+                ">",
+                0,
+                whole=True,
+                scope="SymPy's sign of the derivative for all p = 1 - z > 0, m = 1 + z > 0",
+            )
+            # the one-sided limits, computed by SymPy (structural equality with +/- oo)
+            ctx.exact(
+                f"h_D(z) -> +inf as z -> 1^-, D={D}",
+                str(sp.limit(kr.h_D(D), kr.z, 1, "-")),
+                "==",
+                str(sp.oo),
+                whole=True,
+                scope="the limit",
             )
             ctx.exact(
-                f"h_D(z) -> -inf as z -> -1^+, D={D}", sp.limit(kr.h_D(D), kr.z, -1, "+"), "==", -sp.oo, scope="limit"
+                f"h_D(z) -> -inf as z -> -1^+, D={D}",
+                str(sp.limit(kr.h_D(D), kr.z, -1, "+")),
+                "==",
+                str(-sp.oo),
+                whole=True,
+                scope="the limit",
             )
             ctx.identity(f"h_D is odd, D={D}", kr.h_D(D, -kr.z) + kr.h_D(D), scope="|z| < 1")
             ser = sp.series(kr.h_D(D), kr.z, 0, 4).removeO()
@@ -1631,12 +1649,10 @@ def hd_symbolic(ctx):
             )
     for D in (3, 4, 6) if ctx.full else (3,):
         P, t = rational_equation(D)
-        zz = sp.Rational(1, 3)
-        tv = kr.h_D(D, zz)
         ctx.identity(
-            f"P_D(z, h_D(z)) = 0 at z = 1/3, D={D} (the inverse is a root of a polynomial equation)",
-            sp.nsimplify(sp.simplify(P.subs({kr.z: zz, t: tv}))),
-            scope="z = 1/3 exact",
+            f"P_D(z, h_D(z)) = 0, D={D} (the inverse is a root of a polynomial equation)",
+            sp.simplify(P.subs(t, kr.h_D(D))),
+            scope="all z in (-1, 1)",
         )
         ctx.metrics[f"P_{D}_degree_in_z"] = int(sp.Poly(P, kr.z).degree())
 
@@ -1668,13 +1684,25 @@ def hd_inverse(ctx):
                 zz, width = roots.increasing_inverse(h, t, -1, 1, dps=dps)
                 zs.append((zz, width, t))
         (z1, w1, t1), (z2, w2, _) = zs
+        ctx.start({"D": D})
         with mpmath.workdps(80):
             ctx.bound(
-                "|h_D^-1(t)| < 1", float(abs(z1)), 1.0, err=float(abs(z1 - z2)), strict=True, margin=float(1 - abs(z1))
+                "|h_D^-1(t)| < 1",
+                Estimate.twice(abs(z2), abs(z1)),
+                1,
+                strict=True,
+                margin=float(1 - abs(z1)),
             )
             rel = abs(h(z1) - t1) / abs(t1)
             err = float(abs(_hD_functions(D)[1](z1)) * (abs(z1 - z2) + w1) / abs(t1))  # |h'| x (z error)
-            ctx.agree("h_D(h_D^-1(t)) = t (relative)", float(rel), 0.0, tol=1e-40, err=err, scale=1.0)
+            ctx.agree(
+                "h_D(h_D^-1(t)) = t (relative)",
+                float(rel),
+                0.0,
+                tol=1e-40,
+                err=Estimate(0, err, "two precisions"),
+                scale=1.0,
+            )
             if D in polys:
                 val, size = polys[D]
                 rel = [abs(val(zz, t1)) / size(zz, t1) for zz in (z1, z2)]  # relative to the sum of |monomials|
@@ -1683,7 +1711,7 @@ def hd_inverse(ctx):
                     float(rel[1]),
                     0.0,
                     tol=1e-40,
-                    err=float(abs(rel[0] - rel[1])),
+                    err=Estimate(0, float(abs(rel[0] - rel[1])), "two precisions"),
                     scale=1.0,
                 )
 
@@ -1742,7 +1770,15 @@ def depth_explicit(ctx):
             sp.simplify(sp.diff(g, x) - pw * (x ** (pw - 1) - (x + yv) ** (pw - 1))),
             scope="x, y > 0",
         )
-        ctx.exact(f"D={D}: p - 1 = 2/D - 1 <= 0 (so x^(p-1) >= (x+y)^(p-1))", pw - 1, "<=", 0, scope="D >= 2")
+    m = sp.Symbol("m", nonnegative=True)  # D = 2 + m
+    ctx.exact(
+        "p - 1 = 2/D - 1 <= 0 for every D >= 2 (so x^(p-1) >= (x+y)^(p-1))",
+        2 / (2 + m) - 1,
+        "<=",
+        0,
+        whole=True,
+        scope="all D >= 2 (D = 2 + m, m >= 0, SymPy)",
+    )
     Xs, ys = sp.Matrix([[1, 2]]), sp.Matrix([1])
     D = 3
     layers = [sp.symbols(f"u{k}_0:2", real=True) for k in range(D)]
@@ -1803,7 +1839,7 @@ def depth_value_transition(ctx):
                 float(lhs),
                 float(pred),
                 tol=1e-4 * sc,
-                err=err / (al ** (D - 2) if D > 2 else 1),
+                err=Estimate(0, err / (al ** (D - 2) if D > 2 else 1), "two precisions"),
                 scale=sc,
             )
     # Fig. 3(b): crossing of the ratio at (1 + eps)/sqrt(d)
@@ -1818,8 +1854,8 @@ def depth_value_transition(ctx):
 
         lo, hi = -8.0, 2.0  # log10 alpha; 45 digits resolve 1 - h_D^-1(u) down to alpha = 1e-8 for D <= 6
         ok = ratio(lo) < target < ratio(hi)
-        if not ok:
-            ctx.fact(f"D={D}: the Fig. 3(b) ratio crosses (1+eps)/sqrt(d) inside alpha in [1e-8, 1e2]", False)
+        if not ok:  # the search window missed the crossing: no evidence either way
+            premise_not_reached(ctx, f"D={D}: the Fig. 3(b) ratio crosses (1+eps)/sqrt(d) inside alpha in [1e-8, 1e2]")
             continue
         for _ in range(14):  # 10 decades / 2^14: 6e-4 decades, far below the spacing between depths
             mid = (lo + hi) / 2
@@ -1827,11 +1863,17 @@ def depth_value_transition(ctx):
         crossings[D] = D * (lo + hi) / 2  # log10 of alpha^D at the crossing
     ctx.metrics["log10_alphaD_at_crossing"] = crossings
     ds = sorted(crossings)
-    ctx.fact(
-        "the alpha^D reaching (1+eps)/sqrt(d) increases with D (depth hastens the transition)",
-        all(crossings[a] < crossings[b] for a, b in zip(ds, ds[1:])) if len(ds) == len(DT_DEPTHS) else None,
-        crossings=crossings,
-    )
+    if len(ds) >= 2:
+        # each crossing is bracketed by the bisection to D x 10/2^14 decades of alpha^D (the ratio at
+        # 45 digits): consecutive depths compared against the sum of their brackets
+        all_margins(
+            ctx,
+            "the alpha^D reaching (1+eps)/sqrt(d) increases with D (depth hastens the transition)",
+            [crossings[b] - crossings[a] for a, b in zip(ds, ds[1:])],
+            [(a + b) * 10 / 2**14 for a, b in zip(ds, ds[1:])],
+            how="rigorous enclosure",
+            crossings=crossings,
+        )
     if 2 in crossings and 3 in crossings:
         ctx.metrics["alphaD_ratio_D3_over_D2"] = 10 ** (crossings[3] - crossings[2])
 
@@ -1860,18 +1902,16 @@ def depth_rich_limit(ctx):
             b,
             [exact.mpf_of(v) for v in beta1],
             tol=LIMIT_TOL * scale,
-            err=err,
+            err=Estimate(0, err, "two precisions"),
             scale=scale,
         )
         if D >= 3:
             bp, val, runner = exact.min_lp_by_basic_solutions(*data(fx)[:2], 2 / D)
-            dist = float(_maxabs([exact.mpf_of(u) - exact.mpf_of(v) for u, v in zip(bp, beta1)]))
-            ctx.bound(
-                f"D={D}: argmin ||beta||_(2/D) differs from beta*_l1 (distance > 0, exact)",
-                0.0,
-                dist,
-                err=0.0,
-                strict=True,
+            ctx.exact(
+                f"D={D}: argmin ||beta||_(2/D) differs from beta*_l1 (exact)",
+                [sp.nsimplify(u) for u in bp],
+                "!=",
+                [sp.nsimplify(v) for v in beta1],
                 quasinorm_value=float(val),
                 runner_up=float(runner),
             )
@@ -1968,7 +2008,7 @@ def _biased_references(fx, a2, b2):
                     dps=dps,
                 )
             )
-    with mpmath.workdps(70):
+    with mpmath.workdps(70):  # the two precisions differenced at 70 digits
         err = float(_maxabs([u - v for u, v in zip(runs[0].beta, runs[1].beta)]) + runs[1].residual)
     return sol, runs[1].beta, err
 
@@ -1997,7 +2037,6 @@ def biased_flow(ctx):
     for inst in ctx.instances(
         [{"fixture": "T5", "seed": 0}], [{"fixture": f, "seed": s} for f in ("T5", "random:1") for s in (0, 1, 2)]
     ):
-        ctx.start(inst)
         fx = inst["fixture"]
         Xs, ys, X, y = data(fx)
         d = X.shape[1]
@@ -2021,7 +2060,10 @@ def biased_flow(ctx):
             )
         )
         if lim is not None:
-            ctx.fact("biased flow reaches an interpolant", lim.reached, t_final=lim.flow.t_final)
+            # the hypotheses observed on the instance: w_pm(0) = (a, b) > 0 and the flow interpolates
+            ctx.start({**inst, "wp0": a, "wm0": b, kr.FLOW_INTERPOLATES: lim.reached})
+            if not lim.reached:
+                premise_not_reached(ctx, "the biased flow did not reach an interpolant", t_final=lim.flow.t_final)
         if lim is not None and lim.reached:
             a2 = [sp.Rational(v) ** 2 for v in a]
             b2 = [sp.Rational(v) ** 2 for v in b]
@@ -2031,7 +2073,7 @@ def biased_flow(ctx):
                 lim.value,
                 beta_n,
                 tol=HP_TOL,
-                err=lim.error + err_n,
+                err=Estimate(0, lim.error + err_n, "two precisions"),
             )
             scale = float(np.max(np.abs(sol.beta)))
             ctx.cross_check(
@@ -2039,7 +2081,7 @@ def biased_flow(ctx):
                 exact.float_array(lim.value),
                 sol.beta,
                 tol=CVX_TOL * scale,
-                err=sol.error + sol.kkt["stationarity"] * scale + lim.error,
+                err=Estimate(0, sol.error + sol.kkt["stationarity"] * scale + lim.error, "two tolerances"),
                 scale=scale,
                 kkt=sol.kkt,
             )
@@ -2056,7 +2098,17 @@ def biased_flow(ctx):
             lambda x: [x[i] * x[d + i] for i in range(d)],
             lambda x: 2 * max(abs(float(w)) for w in x),
         )
-        ctx.fact("u-v flow reaches an interpolant", lim.reached, t_final=lim.flow.t_final)
+        # the u-v model from (u0, v0) is the biased model with w_pm(0) = |u0 +/- v0|/2 (run at half speed)
+        ctx.start(
+            {
+                **inst,
+                "wp0": [abs(p + q) / 2 for p, q in zip(u0, v0)],
+                "wm0": [abs(p - q) / 2 for p, q in zip(u0, v0)],
+                kr.FLOW_INTERPOLATES: lim.reached,
+            }
+        )
+        if not lim.reached:
+            premise_not_reached(ctx, "the u-v flow did not reach an interpolant", t_final=lim.flow.t_final)
         if lim.reached:
             A2 = [(sp.Rational(p) + sp.Rational(q)) ** 2 / 4 for p, q in zip(u0, v0)]
             B2 = [(sp.Rational(p) - sp.Rational(q)) ** 2 / 4 for p, q in zip(u0, v0)]
@@ -2066,7 +2118,7 @@ def biased_flow(ctx):
                 lim.value,
                 beta_n,
                 tol=HP_TOL,
-                err=lim.error + err_n,
+                err=Estimate(0, lim.error + err_n, "two precisions"),
             )
             scale = float(np.max(np.abs(sol.beta)))
             ctx.cross_check(
@@ -2074,7 +2126,7 @@ def biased_flow(ctx):
                 exact.float_array(lim.value),
                 sol.beta,
                 tol=CVX_TOL * scale,
-                err=sol.error + sol.kkt["stationarity"] * scale + lim.error,
+                err=Estimate(0, sol.error + sol.kkt["stationarity"] * scale + lim.error, "two tolerances"),
                 scale=scale,
                 kkt=sol.kkt,
             )
