@@ -1108,8 +1108,8 @@ def l1_not_rkhs(ctx):
         rhs,
         whole=True,
         scope="a witness: one violation proves l1 is no RKHS norm (d >= 2, embed e_1, e_2)",
-        lhs=str(lhs),
-        rhs=str(rhs),
+        parallelogram_lhs=str(lhs),
+        parallelogram_rhs=str(rhs),
     )
     a = sp.symbols("a0:2", real=True)
     b = sp.symbols("b0:2", real=True)
