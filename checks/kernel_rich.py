@@ -167,9 +167,9 @@ def q_closed_form_symbolic(ctx):
     derived from the model by the general approach."""
     zz = kr.z
     qp = kr.q_printed(zz)
-    ctx.identity("d/dz closed form = arcsinh(z/2)", sp.diff(qp, zz) - sp.asinh(zz / 2), scope="all real z")
+    ctx.identity("d/dz closed form = arcsinh(z/2)", sp.diff(qp, zz) - kr.q_integrand(zz), scope="all real z")
     ctx.identity("closed form at z=0 is 0", qp.subs(zz, 0), scope="z=0")
-    integral = sp.integrate(sp.asinh(kr.u / 2), (kr.u, 0, zz))
+    integral = sp.integrate(kr.q_integrand(kr.u), (kr.u, 0, zz))
     ctx.identity(
         "SymPy's integral of arcsinh(u/2) from 0 = closed form", (integral - qp).rewrite(sp.log), scope="all real z"
     )
@@ -188,6 +188,8 @@ def q_closed_form_quadrature(ctx):
     n = 40 if ctx.full else 8
     zs = list(rng.uniform(-1e6, 1e6, n // 2)) + list(10 ** rng.uniform(-3, 6, n // 2) * rng.choice([-1, 1], n // 2))
     ctx.precision = "mpmath dps 50 (check 70)"
+    closed_form = sp.lambdify(kr.z, kr.q_printed(kr.z), "mpmath")  # (21) as encoded in theorems
+    integrand = sp.lambdify(kr.u, kr.q_integrand(kr.u), "mpmath")
     for zv in zs:
         vals = []
         for dps in (50, 70):
@@ -195,8 +197,8 @@ def q_closed_form_quadrature(ctx):
                 zm = mpmath.mpf(zv)
                 vals.append(
                     (
-                        mpmath.quad(lambda s: mpmath.asinh(s / 2), [0, zm]),
-                        2 - mpmath.sqrt(4 + zm**2) + zm * mpmath.asinh(zm / 2),
+                        mpmath.quad(integrand, [0, zm]),
+                        closed_form(zm),
                     )
                 )
         (quad, closed), (quad2, _) = vals
@@ -320,8 +322,10 @@ def theorem1_proof_identities(ctx):
     ctx.identity("w_+ w_- = alpha^2 w0^2 is conserved", wp * wm - a**2 * w**2)
     # (19): grad Q_{alpha,w0}(beta) = arcsinh(beta/(2 alpha^2 w0^2)) = b^{-1}(beta)
     Q = kr.Q_alpha([bb], a, [w])
-    ctx.identity("(19): dQ/dbeta = arcsinh(beta / (2 alpha^2 w0^2))", sp.diff(Q, bb) - sp.asinh(bb / (2 * a**2 * w**2)))
-    ctx.identity("b(b^{-1}(beta)) = beta", 2 * a**2 * w**2 * sp.sinh(sp.asinh(bb / (2 * a**2 * w**2))) - bb)
+    g19 = kr.grad_Q_printed_19(bb, a, w)
+    ctx.identity("(19): dQ/dbeta = arcsinh(beta / (2 alpha^2 w0^2))", sp.diff(Q, bb) - g19)
+    b_map, theta = kr.depth2_bias_map()  # b(theta) derived from the flow's closed form
+    ctx.identity("b(b^{-1}(beta)) = beta", b_map.subs({theta: g19, kr.alpha: a, kr.w0s: w}) - bb)
 
     # conjugate: sup_beta theta beta - Q(beta) attained at beta = 2 a^2 w^2 sinh(theta), value
     # 2 a^2 w^2 (cosh theta - 1) (asinh(sinh th) = th and sqrt(1 + sinh^2 th) = cosh th for real
@@ -425,16 +429,15 @@ def theorem1_random(ctx):
         )
         rng = np.random.default_rng(seed)
         Z = np.linalg.svd(Xn)[2][N:].T
+        q_mp = sp.lambdify(kr.z, kr.q_printed(kr.z), "mpmath")
         steps = [Z @ rng.normal(size=Z.shape[1]) * scale for _ in range(2)]
         Qs = []
         for dps, sol in ((40, sols[0]), (60, sols[1])):
             with mpmath.workdps(dps):
                 A2 = mpmath.mpf(a) ** 2
 
-                def Qm(v):
-                    return sum(
-                        A2 * (2 - mpmath.sqrt(4 + (vi / A2) ** 2) + (vi / A2) * mpmath.asinh(vi / (2 * A2))) for vi in v
-                    )
+                def Qm(v):  # Q_alpha (4) with q of (21), as encoded in theorems
+                    return sum(A2 * q_mp(vi / A2) for vi in v)
 
                 Xm = mpmath.matrix(X)
                 l2 = Xm.T * mpmath.lu_solve(Xm * Xm.T, mpmath.matrix(y))

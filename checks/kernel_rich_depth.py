@@ -1205,11 +1205,11 @@ def lemma8_symbolic(ctx):
             )
             ctx.identity(
                 f"(54): w^(2-D) = alpha^(2-D) {'+' if sign > 0 else '-'} D(D-2) G, D={D}",
-                sp.simplify(sp.powsimp(w ** (2 - D), force=True) - (kr.alpha ** (2 - D) + sign * D * (D - 2) * kd.G)),
+                sp.simplify(sp.powsimp(w ** (2 - D), force=True) - kd.printed_54(D, sign)),
                 scope="base > 0",
             )
             # (54): the linear constraint w_pm^(2-D) >= 0 ends exactly at -/+ Lemma 8's bound
-            edge = sp.solve(kr.alpha ** (2 - D) + sign * D * (D - 2) * kd.G, kd.G)[0]
+            edge = sp.solve(kd.printed_54(D, sign), kd.G)[0]
             ctx.identity(
                 f"(54): w_{'+' if sign > 0 else '-'}^(2-D) >= 0 "
                 f"iff {'G >= -' if sign > 0 else 'G <= '}alpha^(2-D)/(D(D-2)), D={D}",
@@ -1251,7 +1251,7 @@ def lemma8_flow(ctx):
             if not lim.reached:
                 continue
             with mpmath.workprec(HP_BITS):
-                k = D * (D - 2) * mpmath.mpf(al) ** (D - 2)
+                k = 1 / kd.lemma8_bound(D, mpmath.mpf(al))  # the printed bound, encoded in theorems
                 xtI = [
                     [sum(exact.mpf_of(Xs[n, i]) * x[2 * d + n] for n in range(N)) for i in range(d)] for x in fl.states
                 ]
@@ -1268,17 +1268,14 @@ def lemma8_flow(ctx):
                     saved_times=len(fl.times),
                 )
                 factor = 1 if printed else 2
-                cf_err = 0
+                # (51)/(53) as printed (theorems encoding), with D(D-2) -> 2D(D-2) for the §2 flow
+                cfs = [
+                    sp.lambdify((kd.G, kr.alpha), kd.printed_w(D, sign, factor * kd.G), "mpmath") for sign in (1, -1)
+                ]
                 worst = 0
                 for x, v in zip(fl.states, xtI):
-                    wp_cf = [
-                        (mpmath.mpf(al) ** (2 - D) + factor * D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2))
-                        for vi in v
-                    ]
-                    wm_cf = [
-                        (mpmath.mpf(al) ** (2 - D) - factor * D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2))
-                        for vi in v
-                    ]
+                    wp_cf = [cfs[0](vi, mpmath.mpf(al)) for vi in v]
+                    wm_cf = [cfs[1](vi, mpmath.mpf(al)) for vi in v]
                     worst = max(worst, _maxabs([a - b for a, b in zip(wp_cf + wm_cf, x[: 2 * d])]))
                 cf_err = float(max(fl.error)) * (1 + float(k) * D)
                 label = "(51)/(53) as printed" if printed else "(51)/(53) with 2D(D-2)"
@@ -1294,9 +1291,8 @@ def lemma8_flow(ctx):
                     ratios[tmax]
                 )
                 if not printed:
-                    pm = [
-                        (mpmath.mpf(al) ** (2 - D) + D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2)) for vi in xtI[-1]
-                    ]
+                    w51 = sp.lambdify((kd.G, kr.alpha), kd.printed_w(D, 1), "mpmath")
+                    pm = [w51(vi, mpmath.mpf(al)) for vi in xtI[-1]]
                     ctx.metrics[f"printed_51_on_loss_flow_mismatch[{fx},D={D},alpha={al}]"] = float(
                         _maxabs([a - b for a, b in zip(pm, fl.states[-1][:d])])
                     )
@@ -1559,7 +1555,7 @@ def theorem3_limits(ctx):
             scale=scale2,
         )
         with mpmath.workdps(qD_dps(al, D) + 20):
-            mu = [2 * D * mpmath.mpf(al) ** D / (D - 2) * v for v in nu]
+            mu = [kd.kernel_multiplier_66(D, v, mpmath.mpf(al)) for v in nu]
             ctx.agree(
                 f"D={D}: (66) X^T mu = beta_alpha to O(|X^T nu|^2) (alpha = {al:g})",
                 _xt(fx, mu),
@@ -1723,6 +1719,11 @@ def hd_inverse(ctx):
 # =======================================================================================
 # claim-depth-transition
 # =======================================================================================
+@functools.cache
+def _q_mpmath():
+    return sp.lambdify(kr.z, kr.q_printed(kr.z), "mpmath")
+
+
 def qD_value(D: int, beta_vals, alpha, dps: int = 40):
     """``Q^D_alpha(beta) = alpha^D sum q_D(beta_i/alpha^D)`` by the Legendre form
     ``q_D(u) = u z - H_D(z)``, ``z = h_D^-1(u)`` by bisection; for D = 2 the closed form (21).
@@ -1731,10 +1732,8 @@ def qD_value(D: int, beta_vals, alpha, dps: int = 40):
     with mpmath.workdps(dps):
         a = mpmath.mpf(alpha)
         if D == 2:
-            return sum(
-                a**2 * (2 - mpmath.sqrt(4 + (b / a**2) ** 2) + (b / a**2) * mpmath.asinh(b / a**2 / 2))
-                for b in map(mpmath.mpf, beta_vals)
-            ), 0.0
+            q_mp = _q_mpmath()  # (21), as encoded in theorems
+            return sum(a**2 * q_mp(b / a**2) for b in map(mpmath.mpf, beta_vals)), 0.0
         h, _, H = _hD_functions(D)
         aD = a**D
         tot, err = mpmath.mpf(0), 0.0

@@ -96,6 +96,16 @@ def q_derived() -> sp.Expr:
     return sp.simplify(sp.integrate(integrand, (u, 0, z)).rewrite(sp.log))
 
 
+def q_integrand(uu: sp.Expr = u) -> sp.Expr:
+    """The integrand of (21) as printed: ``q(z) = int_0^z arcsinh(u/2) du``."""
+    return sp.asinh(uu / 2)
+
+
+def grad_Q_printed_19(beta: sp.Expr, a: sp.Expr = alpha, w0: sp.Expr = w0s) -> sp.Expr:
+    """(19) as printed: ``grad Q_{alpha,w0}(beta) = b^{-1}(beta) = arcsinh(beta / (2 alpha^2 w0^2))``."""
+    return sp.asinh(beta / (2 * a**2 * w0**2))
+
+
 def q_printed(zz: sp.Expr = z) -> sp.Expr:
     """(21) as printed: ``2 - sqrt(4 + z^2) + z arcsinh(z/2)``."""
     return 2 - sp.sqrt(4 + zz**2) + zz * sp.asinh(zz / 2)

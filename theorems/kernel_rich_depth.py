@@ -67,6 +67,16 @@ def printed_dual58(D, GG=G, a=alpha):
     return -(a ** (D - 2)) * D * (D - 2) * GG
 
 
+def printed_54(D, sign: int, GG=G, a=alpha):
+    """(54) as printed: ``w_pm^(2-D) = alpha^(2-D) +/- D(D-2) G`` (the right-hand side)."""
+    return a ** (2 - D) + sign * D * (D - 2) * GG
+
+
+def kernel_multiplier_66(D, nu, a=alpha):
+    """App. F, before (65)/(66): ``mu = 2 D alpha^D nu / (D - 2)`` (works on numbers and symbols)."""
+    return 2 * D * a**D * nu / (D - 2)
+
+
 def lemma8_bound(D, a=alpha):
     """Lemma 8's right-hand side ``alpha^(2-D) / (D (D-2))``."""
     return a ** (2 - D) / (D * (D - 2))
