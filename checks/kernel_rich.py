@@ -169,6 +169,11 @@ def q_closed_form_symbolic(ctx):
     qp = kr.q_printed(zz)
     ctx.identity("d/dz closed form = arcsinh(z/2)", sp.diff(qp, zz) - kr.q_integrand(zz), scope="all real z")
     ctx.identity("closed form at z=0 is 0", qp.subs(zz, 0), scope="z=0")
+    ctx.identity(
+        "the cancellation-free form used numerically (theorems.kernel_rich.q_stable) = closed form",
+        (kr.q_stable(zz) - qp).rewrite(sp.sqrt),
+        scope="all real z",
+    )
     integral = sp.integrate(kr.q_integrand(kr.u), (kr.u, 0, zz))
     ctx.identity(
         "SymPy's integral of arcsinh(u/2) from 0 = closed form", (integral - qp).rewrite(sp.log), scope="all real z"

@@ -563,8 +563,7 @@ def r_by_definition(zv: float, xtol: float = 1e-13):
 def q_closed_form(zv):
     """(21) as printed, ``2 - sqrt(4 + z^2) + z arcsinh(z/2)``, evaluated without the
     cancellation at small |z|: ``2 - sqrt(4 + z^2) = -z^2 / (2 + sqrt(4 + z^2))``."""
-    zv = np.asarray(zv, float)
-    return zv * np.arcsinh(zv / 2) - zv * zv / (2 + np.sqrt(4 + zv * zv))
+    return kr.q_stable(np.asarray(zv, float), np.arcsinh, np.sqrt)
 
 
 def _q(zv):

@@ -111,6 +111,13 @@ def q_printed(zz: sp.Expr = z) -> sp.Expr:
     return 2 - sp.sqrt(4 + zz**2) + zz * sp.asinh(zz / 2)
 
 
+def q_stable(zz, asinh=sp.asinh, sqrt=sp.sqrt):
+    """(21) rewritten without cancellation at small |z| (``2 - sqrt(4 + z^2) = -z^2/(2 + sqrt(4 + z^2))``),
+    for numeric evaluation: pass ``numpy.arcsinh``/``numpy.sqrt`` (the checks prove it equals
+    :func:`q_printed`)."""
+    return zz * asinh(zz / 2) - zz * zz / (2 + sqrt(4 + zz * zz))
+
+
 def Q_alpha(beta: list, a: sp.Expr = alpha, w0: list | None = None, qf=q_printed) -> sp.Expr:
     """(4)/(5): ``sum_i alpha^2 w0_i^2 q(beta_i / (alpha^2 w0_i^2))``."""
     w0 = w0 or [1] * len(beta)
