@@ -996,7 +996,8 @@ def figure5_replica(ctx):
     widths k in {100, 1000} (full: 10, 100, 1000), alpha^2 k in [1e-3, 1] (full: [1e-4, 1e2]),
     gradient descent (adaptive step) to loss 1e-6. Asserted, paired over draws by
     Student-t intervals at the P_Z level: (1) rich side: the excess nuclear norm falls at every
-    step down in alpha^2 k from 1 to 1e-2, and at the smallest scale it is approximately zero: not above zero, and not below
+    step down in alpha^2 k from 1 to 1e-2, and at the smallest scale it is approximately zero:
+    not above zero, and not below
     the minimum-nuclear-norm excess (cvxpy), which is slightly negative for draws where the
     60 entries do not determine Y*; (2) kernel side: at
     alpha^2 k = 10 the unobserved entries move less as k grows (k = 10 -> 100 -> 1000); (3) the
