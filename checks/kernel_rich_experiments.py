@@ -67,7 +67,11 @@ def _mean_exceeds(ctx, label: str, diffs, margin: float = 0.0, **metrics) -> str
     """The mean of paired per-draw differences exceeds ``margin``: a statistical bound, its
     error the Student-t half-width at LEVEL (verified when the interval lies above the margin,
     refuted when it lies below)."""
-    est = Estimate.mean(np.asarray(diffs, float), LEVEL)
+    x = np.asarray(diffs, float)
+    if not np.all(np.isfinite(x)):  # a failed solve: no evidence either way
+        premise_not_reached(ctx, label + " (a draw's computation failed)", failed=int(np.sum(~np.isfinite(x))))
+        return "inconclusive"
+    est = Estimate.mean(x, LEVEL)
     return ctx.bound(label, margin, est, strict=True, mean=est.value, half_width=est.error, **metrics)
 
 
@@ -75,7 +79,11 @@ def _mean_not_above(ctx, label: str, diffs, margin: float = 0.0, **metrics) -> N
     """'The mean does not significantly exceed ``margin``': an absence of a trend cannot verify
     anything; a mean significantly above the margin refutes (a statistical bound), otherwise it
     is recorded as an observation."""
-    est = Estimate.mean(np.asarray(diffs, float), LEVEL)
+    x = np.asarray(diffs, float)
+    if not np.all(np.isfinite(x)):  # a failed solve: no evidence either way
+        premise_not_reached(ctx, label + " (a draw's computation failed)", failed=int(np.sum(~np.isfinite(x))))
+        return
+    est = Estimate.mean(x, LEVEL)
     if est.value - est.error > margin:
         ctx.bound(label, est, margin, mean=est.value, half_width=est.error, **metrics)
     else:
