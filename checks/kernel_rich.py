@@ -388,7 +388,8 @@ def theorem1_random(ctx):
         N, d = len(X), len(X[0])
         inst = {"fixture": f"random:{seed}", "alpha": a, "seed": seed}
         if N > 3 or d > 6:
-            ctx.start(inst)  # outside the strategy's size range: the premise is not observed (no evidence)
+            # outside the strategy's size range: no flow is run, the premise is not established
+            ctx.start({**inst, kr.FLOW_INTERPOLATES: False})
             return
         beta_f, err_f, fl = flow_limit(inst["fixture"], a)
         ctx.start({**inst, kr.FLOW_INTERPOLATES: beta_f is not None})

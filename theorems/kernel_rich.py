@@ -192,17 +192,20 @@ ALPHA = _positive("alpha", None, "initialisation scale alpha > 0 (default: the c
 SEED = Param("seed", int, 0, "random instance seed", low=0)
 
 
-# A hypothesis about the trajectory, not the parameters ("observed per instance"): the check
-# integrates the flow on the instance and starts it (``ctx.start``) with this key set to what it
-# observed (True: the flow reached an interpolant, |X beta - y| below the check's stop); an
-# instance started without the observation, or on which the flow did not get there, is outside
-# the hypothesis (no evidence either way, never a counterexample).
+# A hypothesis about the trajectory, not the parameters ("observed per instance"): every check
+# that integrates the flow starts its instance (``ctx.start``) with this key set to what it
+# observed (True: the flow reached an interpolant, |X beta - y| below the check's stop; False:
+# it did not, and the instance is outside the hypothesis -- no evidence either way, never a
+# counterexample). Parameters alone (the probe's own evaluation of a probed point, whose checks
+# then report the observation on their instances; an argmin path that runs no flow) carry no
+# observation and are not excluded by it.
 FLOW_INTERPOLATES = "flow_reaches_interpolant"
 
 
 def flow_interpolates(p) -> bool:
-    """The observed premise ``X beta^infty = y`` of the instance ``p`` (see FLOW_INTERPOLATES)."""
-    return p.get(FLOW_INTERPOLATES) is True
+    """The observed premise ``X beta^infty = y`` on the instance ``p`` (see FLOW_INTERPOLATES):
+    False when a check observed that the flow did not reach an interpolant."""
+    return p.get(FLOW_INTERPOLATES, True) is True
 
 
 def _fixture_ok(p):

@@ -255,9 +255,7 @@ DEPTH = Param("D", int, 3, "order of homogeneity (depth) D >= 3 (h_D, Q^D_alpha 
 DEPTH_ANY = Param("D", int, 2, "order of homogeneity D >= 1", low=1)
 POSITIVE_ALPHA = Hypothesis(r"$0<\alpha<\infty$", lambda p: p.get("alpha") is None or p["alpha"] > 0)
 INTERPOLATES = Hypothesis(
-    r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance; an argmin-path instance, "
-    r"with no $\alpha$, runs no flow)",
-    lambda p: p.get("alpha") is None or flow_interpolates(p),
+    r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", flow_interpolates
 )
 
 
@@ -285,16 +283,20 @@ def xty_nonzero(p) -> bool:
 
 
 def uv_balanced(p) -> bool:
-    """``|u_i(0)| = |v_i(0)|`` for every i, on the instance's initialisation ``u0``, ``v0`` (set by
-    the check that draws it; an instance without them does not satisfy the hypothesis)."""
+    """``|u_i(0)| = |v_i(0)|`` for every i, on the initialisation ``u0``, ``v0`` the check drew and
+    started the instance with (parameters alone -- a seed -- carry none: not excluded by it)."""
     u0, v0 = p.get("u0"), p.get("v0")
+    if u0 is None and v0 is None:
+        return True
     return u0 is not None and v0 is not None and len(u0) == len(v0) and all(abs(a) == abs(b) for a, b in zip(u0, v0))
 
 
 def biased_init_positive(p) -> bool:
-    """``w_pm(0)`` entrywise positive on the instance's initialisation ``wp0``, ``wm0`` (set by the
-    check that builds it)."""
+    """``w_pm(0)`` entrywise positive on the initialisation ``wp0``, ``wm0`` the check built and
+    started the instance with (parameters alone -- fixture, seed -- carry none: not excluded)."""
     a, b = p.get("wp0"), p.get("wm0")
+    if a is None and b is None:
+        return True
     return a is not None and b is not None and all(v > 0 for v in list(a) + list(b))
 
 
