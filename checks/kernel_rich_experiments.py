@@ -707,7 +707,7 @@ def q_D_values(D: int, zs, c=1.0):
     z -- for arrays z, c, by the Legendre form ``|z| u - c H_D(u)`` at ``u = h_D^{-1}(|z|/c)``
     (bisection on [0, 1), vectorised; ``H_D``, ``h_D`` from ``dual_newton.power_conjugate``,
     evaluated without cancellation); D = 2: the closed form (21). Returns ``(values,
-    errors)``: the value is stationary in u, so the error is rounding, 4 eps (|z| + c H_D)."""
+    errors)``: the value is stationary in u, so the error is rounding, 8 eps (|z| u + c H_D)."""
     zs = np.abs(np.asarray(zs, float))
     c = np.broadcast_to(np.asarray(c, float), zs.shape)
     eps = np.finfo(float).eps
@@ -723,7 +723,9 @@ def q_D_values(D: int, zs, c=1.0):
         lo, hi = np.where(below, mid, lo), np.where(below, hi, mid)
     u = lo
     H = conj(u)[0]
-    return zs * u - c * H, 4 * eps * (zs + c * H)
+    # rounding of the two products and their difference, H itself to a few eps (evaluated without
+    # cancellation); u's bisection error enters at second order (the value is stationary in u)
+    return zs * u - c * H, 8 * eps * (zs * u + c * H)
 
 
 @check("kernel-rich/figure-3", "reduced-replica", "experiment")
@@ -1416,19 +1418,25 @@ def _independence_item(ctx, data, sm):
     )
 
 
-def _kernel_items(ctx, data, sm, k, gd: bool):
+def _kernel_items(ctx, data, sm, k, gd: bool, rich_unique: bool = True):
     """The kernel limit depends on the scaling: its spread over scalings (largest pairwise RMS
     distance) exceeds the rich spread plus the alpha error; with ``gd``, gradient descent from
-    alpha = 100 ends at the tangent-kernel interpolant (10x closer to it than the rich limit)."""
+    alpha = 100 ends at the tangent-kernel interpolant (10x closer to it than the rich limit).
+    Where the rich minimiser is not unique (``rich_unique=False``), the rich spread is no
+    reference: the spreads are recorded, not judged."""
     err = max(sm["a_err"].values())
-    margin(
-        ctx,
-        f"{data}: the kernel limit changes with the layer scaling (kernel spread > rich spread)",
-        sm["kern_pair"] - sm["rich_pair"],
-        err,
-        kernel_spread_rms=sm["kern_pair"],
-        rich_spread_rms=sm["rich_pair"],
-    )
+    label = f"{data}: the kernel limit changes with the layer scaling (kernel spread > rich spread)"
+    if rich_unique:
+        margin(
+            ctx,
+            label,
+            sm["kern_pair"] - sm["rich_pair"],
+            err,
+            kernel_spread_rms=sm["kern_pair"],
+            rich_spread_rms=sm["rich_pair"],
+        )
+    else:
+        ctx.observe(label, kernel_spread_rms=sm["kern_pair"], rich_spread_rms=sm["rich_pair"], alpha_error=err)
     if gd:
         xs, ys = (np.array(v) for v in UNIVARIATE_DATA[data])
         c = next(iter(sm["kern"]))
@@ -1524,7 +1532,7 @@ def figure7_corrected(ctx):
             ctx.metrics[f"{data}: rich spread over scalings (not asserted; the minimiser is not unique)"] = sm[
                 "rich_pair"
             ]
-            _kernel_items(ctx, data, sm, k, gd=True)
+            _kernel_items(ctx, data, sm, k, gd=True, rich_unique=False)
     _univariate_plot(ctx, summaries, "figure-7-corrected")
 
 
