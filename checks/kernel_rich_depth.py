@@ -29,11 +29,22 @@ import numpy as np
 import sympy as sp
 
 from numerics import convex, exact, flows, limits, roots
+from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_depth as kd
 
 from .core import check
-from .kernel_rich import CVX_TOL, HP_BITS, HP_TOL, data, flow_limit, q_argmin_hp
+from .kernel_rich import (
+    CVX_TOL,
+    HP_BITS,
+    HP_TOL,
+    all_margins,
+    data,
+    flow_limit,
+    premise,
+    premise_not_reached,
+    q_argmin_hp,
+)
 
 # Accuracy target of "the alpha-path has reached its limit" at the end of an alpha grid, relative
 # to the limit's size. The grids are chosen (from the rates the checks also measure) so that
@@ -108,12 +119,26 @@ def _qD_newton(fixture: str, alpha: float, D: int, dps: int):
 
 
 @functools.lru_cache(maxsize=128)
+def _qD_pair(fixture: str, alpha: float, D: int):
+    dps = qD_dps(alpha, D)
+    return _qD_newton(fixture, alpha, D, dps), _qD_newton(fixture, alpha, D, dps + 20)
+
+
+def qD_xt_nu(fixture: str, alpha: float, D: int) -> Estimate:
+    """``||X^T nu||_inf`` of the dual at the higher precision, its error the difference from the
+    lower one (formed exactly: both are positive)."""
+    a, b = _qD_pair(fixture, alpha, D)
+    with mpmath.workdps(qD_dps(alpha, D) + 20):
+        return Estimate.twice(_maxabs(_xt(fixture, b.nu)), _maxabs(_xt(fixture, a.nu)))
+
+
+@functools.lru_cache(maxsize=128)
 def qD_argmin_hp(fixture: str, alpha: float, D: int):
     """argmin Q^D_alpha s.t. X beta = y and the dual nu (``beta = alpha^D h_D(X^T nu)``) at
     ``qD_dps`` and 20 more digits; error estimate = the difference + the final residual
     (infinite if the Newton iteration did not reach its tolerance)."""
     dps = qD_dps(alpha, D)
-    a, b = _qD_newton(fixture, alpha, D, dps), _qD_newton(fixture, alpha, D, dps + 20)
+    a, b = _qD_pair(fixture, alpha, D)
     with mpmath.workdps(dps + 20):
         err = float(_maxabs([u - v for u, v in zip(a.beta, b.beta)]) + b.residual)
         if a.residual > mpmath.mpf(10) ** (-dps // 2):
@@ -317,7 +342,8 @@ def tk_homogeneity(ctx):
             odd,
             "!=",
             0,
-            scope="w, x rational",
+            whole=True,
+            scope="a witness: one rational point proves the net is not linear",
             value=str(odd),
         )
     for name, D, params, xs, f_of in models:
@@ -403,7 +429,7 @@ def tk_affine_flow(ctx):
             bK,
             ref,
             tol=DOUBLE_TOL,
-            err=err + sol.error,
+            err=Estimate(0, err + sol.error, "two tolerances"),
             bias_term_norm=float(np.max(np.abs(b0))),
         )
         ctx.agree(
@@ -411,7 +437,7 @@ def tk_affine_flow(ctx):
             sol.extra["closed_form"] + b0,
             ref,
             tol=DOUBLE_TOL,
-            err=sol.error,
+            err=Estimate(0, sol.error, "two tolerances"),
         )
 
 
@@ -490,7 +516,7 @@ def diag_tk_flow(ctx):
                 bK,
                 exact.float_array(ref),
                 tol=DOUBLE_TOL,
-                err=err,
+                err=Estimate(0, err, "two tolerances"),
             )
 
 
@@ -513,51 +539,46 @@ def unbiased_symbolic(ctx):
             sp.Abs(root**D - 0 - bpos) + sp.Abs(0 - root**D + bpos),
             scope="each coordinate, b > 0 (and b = 0 trivially)",
         )
-    Xs, ys, X, y = data("T5")
-    d = Xs.shape[1]
+    # generic data (N = 2, d = 3, symbolic entries): the identities hold for every X, y of that size
+    N, d = 2, 3
+    Xs = sp.Matrix(N, d, lambda n, k: sp.Symbol(f"X{n}{k}", real=True))
+    ys = sp.Matrix(N, 1, lambda n, _: sp.Symbol(f"y{n}", real=True))
     Xty = Xs.T * ys
-    ctx.exact("X^T y != 0 on T5 (the hypothesis)", any(v != 0 for v in Xty), scope="T5", Xty=str(list(Xty)))
     s = sp.Symbol("s", positive=True)
     for D in (2, 3, 4) if ctx.full else (2, 3):
         wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=D)
         w = wp + wm
         zero = {v: 0 for v in w}
         grad0 = [sp.diff(loss, v).subs(zero) for v in w]
-        ctx.exact(f"D={D}: grad L(0) = 0 (w = 0 is stationary)", all(gv == 0 for gv in grad0), scope="T5")
+        ctx.identity(f"D={D}: grad L(0) = 0 (w = 0 is stationary)", grad0, scope="generic 2x3 data")
         if D == 2:
             H = sp.hessian(loss, w).subs(zero)
             expected = sp.diag(*([-4 * v for v in Xty] + [4 * v for v in Xty]))
-            ctx.identity("D=2: Hessian at 0 = diag(-4 X^T y, 4 X^T y)", (H - expected).norm(), scope="T5")
-            ev = [H[i, i] for i in range(2 * d)]
-            ctx.exact(
-                "D=2: Hessian at 0 is indefinite (a strict saddle)",
-                min(ev) < 0 < max(ev),
-                scope="T5",
-                eigenvalues=str(ev),
+            ctx.identity("D=2: Hessian at 0 = diag(-4 X^T y, 4 X^T y)", list(H - expected), scope="generic 2x3 data")
+            # the diagonal entries come in pairs of opposite sign: a nonzero [X^T y]_i gives a
+            # negative and a positive eigenvalue (a strict saddle whenever X^T y != 0)
+            ctx.identity(
+                "D=2: H_ii + H_(d+i)(d+i) = 0 and H_ii = -4 [X^T y]_i (indefinite iff X^T y != 0)",
+                [H[k, k] + H[d + k, d + k] for k in range(d)] + [H[k, k] + 4 * Xty[k] for k in range(d)],
+                scope="generic 2x3 data",
             )
         else:
-            i = max(range(d), key=lambda k: abs(Xty[k]))
-            up = sp.expand(loss.subs({**zero, wp[i]: s}) - loss.subs(zero))
-            dn = sp.expand(loss.subs({**zero, wm[i]: s}) - loss.subs(zero))
-            col2 = sum(Xs[n, i] ** 2 for n in range(Xs.shape[0]))
-            ctx.identity(
-                f"D={D}: L(s e_i^+) - L(0) = s^(2D) |X_i|^2 - 2 s^D [X^T y]_i",
-                up - (s ** (2 * D) * col2 - 2 * s**D * Xty[i]),
-                scope=f"T5, i = {i}",
-            )
-            ctx.identity(
-                f"D={D}: L(s e_i^-) - L(0) = s^(2D) |X_i|^2 + 2 s^D [X^T y]_i",
-                dn - (s ** (2 * D) * col2 + 2 * s**D * Xty[i]),
-                scope=f"T5, i = {i}",
-            )
-            ctx.exact(
-                f"D={D}: for small s the loss decreases along one of them and increases along the other (a saddle)",
-                Xty[i],
-                "!=",
-                0,
-                scope="T5",
-                Xty_i=str(Xty[i]),
-            )
+            for i in range(d):
+                up = sp.expand(loss.subs({**zero, wp[i]: s}) - loss.subs(zero))
+                dn = sp.expand(loss.subs({**zero, wm[i]: s}) - loss.subs(zero))
+                col2 = sum(Xs[n, i] ** 2 for n in range(N))
+                # +/- 2 s^D [X^T y]_i lead for small s: one direction descends, the other ascends
+                # whenever [X^T y]_i != 0 (a saddle)
+                ctx.identity(
+                    f"D={D}: L(s e_{i}^+) - L(0) = s^(2D) |X_{i}|^2 - 2 s^D [X^T y]_{i}",
+                    up - sp.expand(s ** (2 * D) * col2 - 2 * s**D * Xty[i]),
+                    scope="generic 2x3 data",
+                )
+                ctx.identity(
+                    f"D={D}: L(s e_{i}^-) - L(0) = s^(2D) |X_{i}|^2 + 2 s^D [X^T y]_{i}",
+                    dn - sp.expand(s ** (2 * D) * col2 + 2 * s**D * Xty[i]),
+                    scope="generic 2x3 data",
+                )
         w0 = [sp.Integer(1)] * d
         start = {**{wp[k]: kr.alpha * w0[k] for k in range(d)}, **{wm[k]: kr.alpha * w0[k] for k in range(d)}}
         grad = sp.Matrix([sp.diff(loss, v).subs(start) for v in w])
@@ -565,9 +586,9 @@ def unbiased_symbolic(ctx):
             [-2 * D * kr.alpha ** (D - 1) * v for v in Xty] + [2 * D * kr.alpha ** (D - 1) * v for v in Xty]
         )
         ctx.identity(
-            f"D={D}: grad L(alpha 1, alpha 1) = 2 D alpha^(D-1) [-X^T y; X^T y]",
-            (grad - expected).applyfunc(sp.expand).norm(),
-            scope="T5, all alpha",
+            f"D={D}: grad L(alpha 1, alpha 1) = 2 D alpha^(D-1) [-X^T y; X^T y] (nonzero iff X^T y != 0)",
+            list((grad - expected).applyfunc(sp.expand)),
+            scope="generic 2x3 data, all alpha",
         )
 
 
@@ -602,18 +623,56 @@ def unbiased_escape(ctx):
                 beta, err, fl = flow_limit(inst["fixture"], inst["alpha"], None)
             else:
                 beta, err, fl = flow_limit(inst["fixture"], inst["alpha"], None, D)
-            ctx.fact(
-                "the flow from the unbiased start reaches |X beta - y| < 1e-30", beta is not None, t_final=fl.t_final
+            if beta is None:
+                premise_not_reached(
+                    ctx,
+                    "the flow from the unbiased start did not reach |X beta - y| < 1e-30 by t_end",
+                    t_final=fl.t_final,
+                )
+                times.append(math.inf)
+                continue
+            # reaching an interpolant is the claim (no stuck saddle): the final residual at 128 bits,
+            # its error from the state's two-precision error through |X| and |d beta / d w|
+            res, res_err = _final_residual(fl, inst["fixture"], D)
+            ctx.bound(
+                "the flow from the unbiased start reaches |X beta - y| < 1e-30",
+                Estimate(res, res_err, "two precisions"),
+                1e-30,
+                t_final=fl.t_final,
             )
             times.append(_escape_time(fl, inst["fixture"], D))
         ctx.metrics[f"escape_time_D{D}"] = dict(zip(map(str, alphas), times))
         grid_ratio = 10 ** (1 / 16)
-        distinct = all(t1 > t2 * grid_ratio for t1, t2 in zip(times, times[1:]))
-        ctx.fact(
-            f"D={D}: escape time decreases with alpha (alphas {alphas}, resolved beyond one grid step)",
-            distinct if all(map(math.isfinite, times)) else None,
-            times=times,
+        if not all(map(math.isfinite, times)):
+            premise_not_reached(ctx, f"D={D}: an escape time was not reached (no comparison)", times=times)
+            continue
+        # the first crossing of loss 1e-6 lies in (t / grid_ratio, t] (the saved grid brackets it): the
+        # larger alpha's upper end below the smaller alpha's lower end decides the order
+        for (a1, t1), (a2, t2) in zip(zip(alphas, times), zip(alphas[1:], times[1:])):
+            ctx.bound(
+                f"D={D}: escape time at alpha = {a2:g} < escape time at alpha = {a1:g} (grid brackets)",
+                Estimate(t2, 0.0, "rigorous enclosure"),
+                t1 / grid_ratio,
+                strict=True,
+                bracket_small_alpha=[t1 / grid_ratio, t1],
+                bracket_large_alpha=[t2 / grid_ratio, t2],
+            )
+
+
+def _final_residual(fl, fixture: str, D: int):
+    """``|X beta - y|_inf`` at the flow's final state (its working precision) and its error
+    bound from the state's two-precision error ``fl.final_error``: ``|X|_inf D max|w|^(D-1) 2 err``."""
+    Xs, ys, X, y = data(fixture)
+    d = X.shape[1]
+    x = fl.final
+    with mpmath.workprec(HP_BITS + 64):
+        b = [x[i] ** D - x[d + i] ** D for i in range(d)]
+        res = max(
+            abs(sum(exact.mpf_of(Xs[n, i]) * b[i] for i in range(d)) - exact.mpf_of(ys[n])) for n in range(len(y))
         )
+        wmax = max(abs(v) for v in x)
+    row = float(np.max(np.sum(np.abs(X), axis=1)))
+    return float(res), row * 2 * D * float(wmax) ** (D - 1) * float(fl.final_error)
 
 
 # =======================================================================================
@@ -773,6 +832,7 @@ def uv_random(ctx):
         f, jac = flows.lambdify_field(kr.gradient_flow(loss, u + v), u + v)
         d = len(u)
         x0 = [s * m for s, m in zip(su, mag)] + [s * m for s, m in zip(sv, mag)]
+        ctx.start({"seed": ctx.param("seed"), "u0": x0[:d], "v0": x0[d:]})  # the hypothesis |u_i(0)| = |v_i(0)|
         fl = flows.integrate_double(f, x0, 20.0, rtol=DOUBLE_RTOL, jac=jac, grid=flows.geometric_grid(20.0, 1e-2, 8))
         S = fl.states
         err = float(np.max(fl.error))
@@ -782,12 +842,18 @@ def uv_random(ctx):
             np.abs(S[:, :d]).ravel() / size,
             np.abs(S[:, d:]).ravel() / size,
             tol=DOUBLE_TOL,
-            err=err / size,
+            err=Estimate(0, err / size, "two tolerances"),
             scale=1.0,
             state_size=size,
         )
         signed = np.concatenate([S[:, :d] * np.sign(x0[:d]), S[:, d:] * np.sign(x0[d:])], axis=1)
-        ctx.bound("no sign flip: min_t sign(w_i(0)) w_i(t) > 0", 0.0, float(np.min(signed)), err=err, strict=True)
+        ctx.bound(
+            "no sign flip: min_t sign(w_i(0)) w_i(t) > 0",
+            0.0,
+            float(np.min(signed)),
+            err=Estimate(0, err, "two tolerances"),
+            strict=True,
+        )
 
     ctx.random(instance(), prop, quick=3, full=40)
 
@@ -829,19 +895,25 @@ def _record_tie_path(ctx, D: int, path):
     regulariser (``_tie_secondary_point``)."""
     ts, steps = [], []
     for al, beta, err in path:
-        b = exact.float_array(beta)
-        ctx.fact(
-            f"TIE (D={D}, alpha={al:g}): beta_alpha lies on the optimal face (beta >= 0, ||beta||_1 = 1)",
-            bool(np.min(b) >= -err and abs(np.sum(np.abs(b)) - 1.0) <= err + 1e-15),
-            l1_minus_opt=float(np.sum(np.abs(b)) - 1.0),
+        with mpmath.workdps(50):
+            l1 = sum(abs(v) for v in beta)
+            low = min(beta)
+        ctx.bound(
+            f"TIE (D={D}, alpha={al:g}): beta_alpha >= 0 (on the optimal face)",
+            0.0,
+            Estimate(float(low), err, "two precisions"),  # a float: exact_value(mpf) drops the sign (core defect)
+        )
+        ctx.observe(
+            f"TIE (D={D}, alpha={al:g}): ||beta_alpha||_1 - 1 (the optimum; the path approaches the face)",
+            l1_minus_opt=float(l1 - 1),
             error=err,
         )
         ts.append(beta[0])
     steps = [abs(a - b) for a, b in zip(ts, ts[1:])]
     floor = max(p[2] for p in path)
-    ctx.fact(
+    ctx.observe(
         f"TIE (D={D}): t(alpha) settles (each step shrinks or is below the error estimate)",
-        all(y < x or y <= floor for x, y in zip(steps, steps[1:])),
+        settles=all(y < x or y <= floor for x, y in zip(steps, steps[1:])),
         steps=[float(x) for x in steps],
         error_floor=floor,
     )
@@ -882,21 +954,31 @@ def extreme_limits(ctx):
         ctx.start(inst)
         fx = inst["fixture"]
         beta1, nu1, unique, margin = fixture_l1_certified(fx)
-        ctx.fact("min-l1 solution is unique (exact strict certificate)", unique, margin=str(margin))
+        ctx.exact("min-l1 solution is unique (exact strict certificate)", bool(unique), "==", True, margin=str(margin))
         if not unique:
             continue
         support = [i for i, b in enumerate(beta1) if b != 0]
         scale1 = float(_maxabs(beta1))
-        dists, kkt_on, kkt_off, Ls, nu_dist = [], [], [], [], []
+        dists, kkt_on, kkt_off, Ls, nu_dist, errs = [], [], [], [], [], []
+        on_err, off_max, nu_err = [], [], []
         for al in EXTREME_SMALL[budget]:
             beta, err = q_argmin_hp(fx, al)
-            res = kr_newton_dual(fx, al)
             L = math.log(1 / al**2)
-            with mpmath.workdps(50):
-                on, off, g = _l1_kkt(fx, beta1, [v / L for v in res.nu], support)
-                nu_dist.append(float(_maxabs([v / L - exact.mpf_of(w) for v, w in zip(res.nu, nu1)])))
+            parts = []
+            for dps in (50, 70):  # the dual at two precisions: the KKT residuals' error
+                res = kr_newton_dual(fx, al) if dps == 50 else _newton_dual_70(fx, al)
+                with mpmath.workdps(dps):
+                    on, off, g = _l1_kkt(fx, beta1, [v / L for v in res.nu], support)
+                    gmax_off = max([abs(g[i]) for i in range(len(g)) if i not in support] or [0.0])
+                    nd = _maxabs([v / L - exact.mpf_of(w) for v, w in zip(res.nu, nu1)])
+                parts.append((on, off, gmax_off, nd))
+            (on, off, gmax_off, nd), (on2, _, gmax_off2, nd2) = parts
+            nu_dist.append(float(nd))
+            nu_err.append(abs(float(nd) - float(nd2)))
+            on_err.append(abs(on - on2))
+            off_max.append(Estimate.twice(gmax_off, gmax_off2))
             dists.append(float(_maxabs([b - exact.mpf_of(s) for b, s in zip(beta, beta1)])))
-            kkt_on.append(on), kkt_off.append(off), Ls.append(L)
+            kkt_on.append(on), kkt_off.append(off), Ls.append(L), errs.append(err)
         ctx.metrics[f"{fx}_l1_path"] = {
             "alpha": EXTREME_SMALL[budget],
             "dist_to_l1": dists,
@@ -909,24 +991,29 @@ def extreme_limits(ctx):
             beta,
             [exact.mpf_of(v) for v in beta1],
             tol=LIMIT_TOL * scale1,
-            err=err,
+            err=Estimate(0, err, "two precisions"),
             scale=scale1,
         )
-        ctx.fact(
+        all_margins(
+            ctx,
             "distance to beta*_l1 decreases along the alpha grid",
-            all(a > b for a, b in zip(dists, dists[1:])),
+            [a - b for a, b in zip(dists, dists[1:])],
+            [e1 + e2 for e1, e2 in zip(errs, errs[1:])],
+            how="two precisions",
             dists=dists,
         )
         # the normalised dual satisfies the l1 KKT conditions up to O(1/L): on the support
         # X^T nu = asinh(beta_i/(2 alpha^2)) = L + ln|beta_i| + o(1), so L x residual -> max_S |ln|beta*_i||
-        ctx.fact(
-            "KKT off the support: |X^T nu / ln(1/alpha^2)| <= 1 at every alpha of the grid",
-            max(kkt_off) == 0.0,
-            excess=kkt_off,
-        )
-        ctx.fact(
+        for al, g_off in zip(EXTREME_SMALL[budget], off_max):
+            ctx.bound(
+                f"KKT off the support: |X^T nu / ln(1/alpha^2)| <= 1 (alpha = {al:g})", g_off, 1.0, excess=kkt_off
+            )
+        all_margins(
+            ctx,
             "KKT on the support: |X^T nu / ln(1/alpha^2) - sign(beta*)| decreases along the grid",
-            all(a > b for a, b in zip(kkt_on, kkt_on[1:])),
+            [a - b for a, b in zip(kkt_on, kkt_on[1:])],
+            [e1 + e2 for e1, e2 in zip(on_err, on_err[1:])],
+            how="two precisions",
             kkt_on=kkt_on,
         )
         with mpmath.workdps(50):
@@ -936,13 +1023,20 @@ def extreme_limits(ctx):
             kkt_on[-1] * Ls[-1],
             rate,
             tol=LIMIT_TOL * max(rate, 1.0),
-            err=err * Ls[-1] / float(min(abs(exact.mpf_of(beta1[i])) for i in support)),
+            err=Estimate(
+                0,
+                err * Ls[-1] / float(min(abs(exact.mpf_of(beta1[i])) for i in support)) + on_err[-1] * Ls[-1],
+                "two precisions",
+            ),
             scale=max(rate, 1.0),
             scaled=[k * L for k, L in zip(kkt_on, Ls)],
         )
-        ctx.fact(
-            "the normalised dual approaches the exact LP certificate nu*",
-            all(a > b for a, b in zip(nu_dist, nu_dist[1:])),
+        all_margins(
+            ctx,
+            "the normalised dual approaches the exact LP certificate nu* (its distance decreases along the grid)",
+            [a - b for a, b in zip(nu_dist, nu_dist[1:])],
+            [e1 + e2 for e1, e2 in zip(nu_err, nu_err[1:])],
+            how="two precisions",
             dist=nu_dist,
         )
         # alpha -> infinity
@@ -960,7 +1054,7 @@ def extreme_limits(ctx):
                 beta,
                 [exact.mpf_of(v) for v in beta2],
                 tol=LIMIT_TOL * scale2,
-                err=err,
+                err=Estimate(0, err, "two precisions"),
                 scale=scale2,
             )
             ctx.agree(
@@ -968,7 +1062,7 @@ def extreme_limits(ctx):
                 _xt(fx, mu),
                 beta,
                 tol=LIMIT_TOL * scale2,
-                err=err,
+                err=Estimate(0, err, "two precisions"),
                 scale=scale2,
             )
         slopes = [
@@ -979,6 +1073,14 @@ def extreme_limits(ctx):
     # degenerate: TIE
     ctx.start(ctx.instances([{"fixture": "TIE"}])[0])
     _record_tie_path(ctx, 2, [(al, *q_argmin_hp("TIE", al)) for al in EXTREME_SMALL[budget]])
+
+
+@functools.lru_cache(maxsize=64)
+def _newton_dual_70(fixture: str, alpha: float):
+    """As :func:`kr_newton_dual` at 70 digits (the second precision of the KKT residuals)."""
+    from .kernel_rich import q_conjugate_newton
+
+    return q_conjugate_newton(fixture, alpha, None, 70)
 
 
 @functools.lru_cache(maxsize=64)
@@ -1004,9 +1106,10 @@ def l1_not_rkhs(ctx):
         lhs,
         "!=",
         rhs,
-        scope="d >= 2 (embed e_1, e_2)",
-        lhs=str(lhs),
-        rhs=str(rhs),
+        whole=True,
+        scope="a witness: one violation proves l1 is no RKHS norm (d >= 2, embed e_1, e_2)",
+        parallelogram_lhs=str(lhs),
+        parallelogram_rhs=str(rhs),
     )
     a = sp.symbols("a0:2", real=True)
     b = sp.symbols("b0:2", real=True)
@@ -1050,7 +1153,8 @@ def lemma8_symbolic(ctx):
             sp.expand(rhs[0] - printed[0]),
             "!=",
             0,
-            scope="T5",
+            whole=True,
+            scope="a witness (T5): the printed flow is not the §2 loss's",
             factor=str(sp.simplify(rhs[0] / printed[0])),
         )
     ctx.metrics["normalisation"] = "printed (50)/(52) = gradient flow of L/2; §2 flow = printed flow at time 2t"
@@ -1101,11 +1205,11 @@ def lemma8_symbolic(ctx):
             )
             ctx.identity(
                 f"(54): w^(2-D) = alpha^(2-D) {'+' if sign > 0 else '-'} D(D-2) G, D={D}",
-                sp.simplify(sp.powsimp(w ** (2 - D), force=True) - (kr.alpha ** (2 - D) + sign * D * (D - 2) * kd.G)),
+                sp.simplify(sp.powsimp(w ** (2 - D), force=True) - kd.printed_54(D, sign)),
                 scope="base > 0",
             )
             # (54): the linear constraint w_pm^(2-D) >= 0 ends exactly at -/+ Lemma 8's bound
-            edge = sp.solve(kr.alpha ** (2 - D) + sign * D * (D - 2) * kd.G, kd.G)[0]
+            edge = sp.solve(kd.printed_54(D, sign), kd.G)[0]
             ctx.identity(
                 f"(54): w_{'+' if sign > 0 else '-'}^(2-D) >= 0 "
                 f"iff {'G >= -' if sign > 0 else 'G <= '}alpha^(2-D)/(D(D-2)), D={D}",
@@ -1141,11 +1245,13 @@ def lemma8_flow(ctx):
         for printed in (True, False):
             name = "printed flow (50)/(52)" if printed else "§2-loss flow"
             lim, fl = integrated_flow(fx, al, D, printed)
-            ctx.fact(f"{name}: reaches |X beta - y| < 1e-30", lim.reached, t_final=fl.t_final)
+            # the saved times up to the stop are what the bound is checked on: a flow that did not
+            # reach its stop leaves the tail unchecked (no evidence either way)
+            premise(ctx, f"{name}: reaches |X beta - y| < 1e-30", lim.reached, t_final=fl.t_final)
             if not lim.reached:
                 continue
             with mpmath.workprec(HP_BITS):
-                k = D * (D - 2) * mpmath.mpf(al) ** (D - 2)
+                k = 1 / kd.lemma8_bound(D, mpmath.mpf(al))  # the printed bound, encoded in theorems
                 xtI = [
                     [sum(exact.mpf_of(Xs[n, i]) * x[2 * d + n] for n in range(N)) for i in range(d)] for x in fl.states
                 ]
@@ -1157,22 +1263,19 @@ def lemma8_flow(ctx):
                     f"{name}: max_t ||X^T int r||_inf D(D-2) alpha^(D-2) <= 1",
                     ratios[tmax],
                     1,
-                    err=err,
+                    err=Estimate(0, err, "two precisions"),
                     t_at_max=fl.times[tmax],
                     saved_times=len(fl.times),
                 )
                 factor = 1 if printed else 2
-                cf_err = 0
+                # (51)/(53) as printed (theorems encoding), with D(D-2) -> 2D(D-2) for the §2 flow
+                cfs = [
+                    sp.lambdify((kd.G, kr.alpha), kd.printed_w(D, sign, factor * kd.G), "mpmath") for sign in (1, -1)
+                ]
                 worst = 0
                 for x, v in zip(fl.states, xtI):
-                    wp_cf = [
-                        (mpmath.mpf(al) ** (2 - D) + factor * D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2))
-                        for vi in v
-                    ]
-                    wm_cf = [
-                        (mpmath.mpf(al) ** (2 - D) - factor * D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2))
-                        for vi in v
-                    ]
+                    wp_cf = [cfs[0](vi, mpmath.mpf(al)) for vi in v]
+                    wm_cf = [cfs[1](vi, mpmath.mpf(al)) for vi in v]
                     worst = max(worst, _maxabs([a - b for a, b in zip(wp_cf + wm_cf, x[: 2 * d])]))
                 cf_err = float(max(fl.error)) * (1 + float(k) * D)
                 label = "(51)/(53) as printed" if printed else "(51)/(53) with 2D(D-2)"
@@ -1181,16 +1284,15 @@ def lemma8_flow(ctx):
                     float(worst),
                     0.0,
                     tol=HP_TOL,
-                    err=cf_err,
+                    err=Estimate(0, cf_err, "two precisions"),
                     scale=1.0,
                 )
                 ctx.metrics[f"ratio_max[{fx},D={D},alpha={al},{'printed' if printed else 'loss'}]"] = float(
                     ratios[tmax]
                 )
                 if not printed:
-                    pm = [
-                        (mpmath.mpf(al) ** (2 - D) + D * (D - 2) * vi) ** (mpmath.mpf(-1) / (D - 2)) for vi in xtI[-1]
-                    ]
+                    w51 = sp.lambdify((kd.G, kr.alpha), kd.printed_w(D, 1), "mpmath")
+                    pm = [w51(vi, mpmath.mpf(al)) for vi in xtI[-1]]
                     ctx.metrics[f"printed_51_on_loss_flow_mismatch[{fx},D={D},alpha={al}]"] = float(
                         _maxabs([a - b for a, b in zip(pm, fl.states[-1][:d])])
                     )
@@ -1321,33 +1423,32 @@ def theorem3_flow(ctx):
     quick = [{"fixture": f, "D": D, "alpha": a} for f, D, a in T3_QUICK]
     full = [{"fixture": f, "D": D, "alpha": a} for f, D, a in T3_FULL]
     for inst in ctx.instances(quick, full):
-        ctx.start(inst)
         fx, D, al = inst["fixture"], inst["D"], inst["alpha"]
         beta_f, err_f, fl = flow_limit(fx, al, None, D)
-        ctx.fact("the flow reaches an interpolant (the theorem's hypothesis)", beta_f is not None, t_final=fl.t_final)
+        ctx.start({**inst, kr.FLOW_INTERPOLATES: beta_f is not None})  # the premise, observed
         if beta_f is None:
+            premise_not_reached(ctx, "the flow did not reach an interpolant by t_end (the theorem's premise)")
             continue
+        ctx.observe("the flow reached an interpolant (|X beta - y| < 1e-30)", t_final=fl.t_final)
         beta_n, nu_n, err_n = qD_argmin_hp(fx, al, D)
         ctx.agree(
             "flow limit = argmin Q^D_alpha (dual Newton, high precision)",
             beta_f,
             beta_n,
             tol=HP_TOL,
-            err=err_f + err_n,
+            err=Estimate(0, err_f + err_n, "two precisions"),
             t_final=fl.t_final,
             flow_error=err_f,
             newton_error=err_n,
         )
-        with mpmath.workdps(60):
-            ctx.fact(
-                "Lemma 8 along the argmin: ||X^T nu||_inf < 1",
-                _maxabs(_xt(fx, nu_n)) < 1,
-                max_abs_Xt_nu=float(_maxabs(_xt(fx, nu_n))),
-            )
+        xt_nu = qD_xt_nu(fx, al, D)
+        ctx.bound(
+            "Lemma 8 along the argmin: ||X^T nu||_inf < 1", xt_nu, 1, strict=True, max_abs_Xt_nu=float(xt_nu.value)
+        )
         if al <= CVX_MAX_ALPHA:
             sol = qD_argmin_cvx(fx, al, D)
             scale = float(np.max(np.abs(sol.beta)))
-            cerr = sol.error + sol.kkt["stationarity"] + err_f
+            cerr = Estimate(0, sol.error + sol.kkt["stationarity"] + err_f, "two tolerances")
             ctx.cross_check(
                 "flow limit = argmin Q^D_alpha (cvxpy power cone)",
                 exact.float_array(beta_f),
@@ -1388,42 +1489,46 @@ def theorem3_limits(ctx):
         ctx.start(inst)
         fx, D = inst["fixture"], inst["D"]
         beta1, nu1, unique, margin = fixture_l1_certified(fx)
-        ctx.fact("min-l1 solution is unique (exact strict certificate)", unique, margin=str(margin))
+        ctx.exact("min-l1 solution is unique (exact strict certificate)", bool(unique), "==", True, margin=str(margin))
         if unique:
             support = [i for i, b in enumerate(beta1) if b != 0]
             scale1 = float(_maxabs(beta1))
             path = _qD_path(fx, D, T3_SMALL[budget])
-            dists, inbox, kkt = [], [], []
+            dists, inbox, kkt, kkt_err = [], [], [], []
             for al, b, nu, err in path:
+                lo_nu = _qD_pair(fx, al, D)[0].nu  # the dual at the lower precision
                 with mpmath.workdps(qD_dps(al, D) + 20):
-                    g = _xt(fx, nu)
+                    g, g_lo = _xt(fx, nu), _xt(fx, lo_nu)
                     dists.append(float(_maxabs([u - exact.mpf_of(v) for u, v in zip(b, beta1)])))
-                    inbox.append(1 - _maxabs(g))
+                    inbox.append(qD_xt_nu(fx, al, D))
                     kkt.append(float(max(abs(g[i] - sp.sign(beta1[i])) for i in support)))
+                    kkt_err.append(float(_maxabs([g[i] - g_lo[i] for i in support])))
             al, b, nu, err = path[-1]
             ctx.agree(
                 f"D={D}: beta_alpha -> beta*_l1 (alpha = {al:g})",
                 b,
                 [exact.mpf_of(v) for v in beta1],
                 tol=LIMIT_TOL * scale1,
-                err=err,
+                err=Estimate(0, err, "two precisions"),
                 scale=scale1,
             )
-            ctx.fact(
+            errs = [p[3] for p in path]
+            all_margins(
+                ctx,
                 f"D={D}: distance to beta*_l1 decreases along the grid",
-                all(x > y for x, y in zip(dists, dists[1:])),
+                [x - y for x, y in zip(dists, dists[1:])],
+                [e1 + e2 for e1, e2 in zip(errs, errs[1:])],
+                how="two precisions",
                 dists=dists,
             )
-            ctx.bound(
-                f"D={D}: Lemma 8 along the path: min over alpha of 1 - ||X^T nu||_inf > 0",
-                0.0,
-                float(min(inbox)),
-                err=max(p[3] for p in path),
-                strict=True,
-            )
-            ctx.fact(
+            for (al_, *_), xt_nu in zip(path, inbox):
+                ctx.bound(f"D={D}: Lemma 8 along the path: ||X^T nu||_inf < 1 (alpha = {al_:g})", xt_nu, 1, strict=True)
+            all_margins(
+                ctx,
                 f"D={D}: X^T nu -> sign(beta*) on the support (residual decreases)",
-                all(x > y for x, y in zip(kkt, kkt[1:])),
+                [x - y for x, y in zip(kkt, kkt[1:])],
+                [e1 + e2 for e1, e2 in zip(kkt_err, kkt_err[1:])],
+                how="two precisions",
                 kkt=kkt,
             )
             rates = [
@@ -1446,17 +1551,17 @@ def theorem3_limits(ctx):
             b,
             [exact.mpf_of(v) for v in beta2],
             tol=LIMIT_TOL * scale2,
-            err=err,
+            err=Estimate(0, err, "two precisions"),
             scale=scale2,
         )
         with mpmath.workdps(qD_dps(al, D) + 20):
-            mu = [2 * D * mpmath.mpf(al) ** D / (D - 2) * v for v in nu]
+            mu = [kd.kernel_multiplier_66(D, v, mpmath.mpf(al)) for v in nu]
             ctx.agree(
                 f"D={D}: (66) X^T mu = beta_alpha to O(|X^T nu|^2) (alpha = {al:g})",
                 _xt(fx, mu),
                 b,
                 tol=LIMIT_TOL * scale2,
-                err=err,
+                err=Estimate(0, err, "two precisions"),
                 scale=scale2,
             )
         rates = [
@@ -1506,13 +1611,30 @@ def hd_symbolic(ctx):
             scope="|z| < 1" + (", D > 2 symbolic" if D is kd.Dsym else ""),
         )
         if D is not kd.Dsym:
-            pos = (e * (p ** (-e - 1) + m ** (-e - 1))).is_positive
-            ctx.exact(f"h_D' > 0 on (-1, 1), D={D}", bool(pos), scope="1 - z > 0, 1 + z > 0")
             ctx.exact(
-                f"h_D(z) -> +inf as z -> 1^-, D={D}", sp.limit(kr.h_D(D), kr.z, 1, "-"), "==", sp.oo, scope="limit"
+                f"h_D' > 0 on (-1, 1), D={D}",
+                e * (p ** (-e - 1) + m ** (-e - 1)),
+                ">",
+                0,
+                whole=True,
+                scope="SymPy's sign of the derivative for all p = 1 - z > 0, m = 1 + z > 0",
+            )
+            # the one-sided limits, computed by SymPy (structural equality with +/- oo)
+            ctx.exact(
+                f"h_D(z) -> +inf as z -> 1^-, D={D}",
+                str(sp.limit(kr.h_D(D), kr.z, 1, "-")),
+                "==",
+                str(sp.oo),
+                whole=True,
+                scope="the limit",
             )
             ctx.exact(
-                f"h_D(z) -> -inf as z -> -1^+, D={D}", sp.limit(kr.h_D(D), kr.z, -1, "+"), "==", -sp.oo, scope="limit"
+                f"h_D(z) -> -inf as z -> -1^+, D={D}",
+                str(sp.limit(kr.h_D(D), kr.z, -1, "+")),
+                "==",
+                str(-sp.oo),
+                whole=True,
+                scope="the limit",
             )
             ctx.identity(f"h_D is odd, D={D}", kr.h_D(D, -kr.z) + kr.h_D(D), scope="|z| < 1")
             ser = sp.series(kr.h_D(D), kr.z, 0, 4).removeO()
@@ -1523,12 +1645,10 @@ def hd_symbolic(ctx):
             )
     for D in (3, 4, 6) if ctx.full else (3,):
         P, t = rational_equation(D)
-        zz = sp.Rational(1, 3)
-        tv = kr.h_D(D, zz)
         ctx.identity(
-            f"P_D(z, h_D(z)) = 0 at z = 1/3, D={D} (the inverse is a root of a polynomial equation)",
-            sp.nsimplify(sp.simplify(P.subs({kr.z: zz, t: tv}))),
-            scope="z = 1/3 exact",
+            f"P_D(z, h_D(z)) = 0, D={D} (the inverse is a root of a polynomial equation)",
+            sp.simplify(P.subs(t, kr.h_D(D))),
+            scope="all z in (-1, 1)",
         )
         ctx.metrics[f"P_{D}_degree_in_z"] = int(sp.Poly(P, kr.z).degree())
 
@@ -1560,13 +1680,25 @@ def hd_inverse(ctx):
                 zz, width = roots.increasing_inverse(h, t, -1, 1, dps=dps)
                 zs.append((zz, width, t))
         (z1, w1, t1), (z2, w2, _) = zs
+        ctx.start({"D": D})
         with mpmath.workdps(80):
             ctx.bound(
-                "|h_D^-1(t)| < 1", float(abs(z1)), 1.0, err=float(abs(z1 - z2)), strict=True, margin=float(1 - abs(z1))
+                "|h_D^-1(t)| < 1",
+                Estimate.twice(abs(z2), abs(z1)),
+                1,
+                strict=True,
+                margin=float(1 - abs(z1)),
             )
             rel = abs(h(z1) - t1) / abs(t1)
             err = float(abs(_hD_functions(D)[1](z1)) * (abs(z1 - z2) + w1) / abs(t1))  # |h'| x (z error)
-            ctx.agree("h_D(h_D^-1(t)) = t (relative)", float(rel), 0.0, tol=1e-40, err=err, scale=1.0)
+            ctx.agree(
+                "h_D(h_D^-1(t)) = t (relative)",
+                float(rel),
+                0.0,
+                tol=1e-40,
+                err=Estimate(0, err, "two precisions"),
+                scale=1.0,
+            )
             if D in polys:
                 val, size = polys[D]
                 rel = [abs(val(zz, t1)) / size(zz, t1) for zz in (z1, z2)]  # relative to the sum of |monomials|
@@ -1575,7 +1707,7 @@ def hd_inverse(ctx):
                     float(rel[1]),
                     0.0,
                     tol=1e-40,
-                    err=float(abs(rel[0] - rel[1])),
+                    err=Estimate(0, float(abs(rel[0] - rel[1])), "two precisions"),
                     scale=1.0,
                 )
 
@@ -1587,6 +1719,11 @@ def hd_inverse(ctx):
 # =======================================================================================
 # claim-depth-transition
 # =======================================================================================
+@functools.cache
+def _q_mpmath():
+    return sp.lambdify(kr.z, kr.q_printed(kr.z), "mpmath")
+
+
 def qD_value(D: int, beta_vals, alpha, dps: int = 40):
     """``Q^D_alpha(beta) = alpha^D sum q_D(beta_i/alpha^D)`` by the Legendre form
     ``q_D(u) = u z - H_D(z)``, ``z = h_D^-1(u)`` by bisection; for D = 2 the closed form (21).
@@ -1595,10 +1732,8 @@ def qD_value(D: int, beta_vals, alpha, dps: int = 40):
     with mpmath.workdps(dps):
         a = mpmath.mpf(alpha)
         if D == 2:
-            return sum(
-                a**2 * (2 - mpmath.sqrt(4 + (b / a**2) ** 2) + (b / a**2) * mpmath.asinh(b / a**2 / 2))
-                for b in map(mpmath.mpf, beta_vals)
-            ), 0.0
+            q_mp = _q_mpmath()  # (21), as encoded in theorems
+            return sum(a**2 * q_mp(b / a**2) for b in map(mpmath.mpf, beta_vals)), 0.0
         h, _, H = _hD_functions(D)
         aD = a**D
         tot, err = mpmath.mpf(0), 0.0
@@ -1634,7 +1769,15 @@ def depth_explicit(ctx):
             sp.simplify(sp.diff(g, x) - pw * (x ** (pw - 1) - (x + yv) ** (pw - 1))),
             scope="x, y > 0",
         )
-        ctx.exact(f"D={D}: p - 1 = 2/D - 1 <= 0 (so x^(p-1) >= (x+y)^(p-1))", pw - 1, "<=", 0, scope="D >= 2")
+    m = sp.Symbol("m", nonnegative=True)  # D = 2 + m
+    ctx.exact(
+        "p - 1 = 2/D - 1 <= 0 for every D >= 2 (so x^(p-1) >= (x+y)^(p-1))",
+        2 / (2 + m) - 1,
+        "<=",
+        0,
+        whole=True,
+        scope="all D >= 2 (D = 2 + m, m >= 0, SymPy)",
+    )
     Xs, ys = sp.Matrix([[1, 2]]), sp.Matrix([1])
     D = 3
     layers = [sp.symbols(f"u{k}_0:2", real=True) for k in range(D)]
@@ -1695,7 +1838,7 @@ def depth_value_transition(ctx):
                 float(lhs),
                 float(pred),
                 tol=1e-4 * sc,
-                err=err / (al ** (D - 2) if D > 2 else 1),
+                err=Estimate(0, err / (al ** (D - 2) if D > 2 else 1), "two precisions"),
                 scale=sc,
             )
     # Fig. 3(b): crossing of the ratio at (1 + eps)/sqrt(d)
@@ -1710,8 +1853,8 @@ def depth_value_transition(ctx):
 
         lo, hi = -8.0, 2.0  # log10 alpha; 45 digits resolve 1 - h_D^-1(u) down to alpha = 1e-8 for D <= 6
         ok = ratio(lo) < target < ratio(hi)
-        if not ok:
-            ctx.fact(f"D={D}: the Fig. 3(b) ratio crosses (1+eps)/sqrt(d) inside alpha in [1e-8, 1e2]", False)
+        if not ok:  # the search window missed the crossing: no evidence either way
+            premise_not_reached(ctx, f"D={D}: the Fig. 3(b) ratio crosses (1+eps)/sqrt(d) inside alpha in [1e-8, 1e2]")
             continue
         for _ in range(14):  # 10 decades / 2^14: 6e-4 decades, far below the spacing between depths
             mid = (lo + hi) / 2
@@ -1719,11 +1862,17 @@ def depth_value_transition(ctx):
         crossings[D] = D * (lo + hi) / 2  # log10 of alpha^D at the crossing
     ctx.metrics["log10_alphaD_at_crossing"] = crossings
     ds = sorted(crossings)
-    ctx.fact(
-        "the alpha^D reaching (1+eps)/sqrt(d) increases with D (depth hastens the transition)",
-        all(crossings[a] < crossings[b] for a, b in zip(ds, ds[1:])) if len(ds) == len(DT_DEPTHS) else None,
-        crossings=crossings,
-    )
+    if len(ds) >= 2:
+        # each crossing is bracketed by the bisection to D x 10/2^14 decades of alpha^D (the ratio at
+        # 45 digits): consecutive depths compared against the sum of their brackets
+        all_margins(
+            ctx,
+            "the alpha^D reaching (1+eps)/sqrt(d) increases with D (depth hastens the transition)",
+            [crossings[b] - crossings[a] for a, b in zip(ds, ds[1:])],
+            [(a + b) * 10 / 2**14 for a, b in zip(ds, ds[1:])],
+            how="rigorous enclosure",
+            crossings=crossings,
+        )
     if 2 in crossings and 3 in crossings:
         ctx.metrics["alphaD_ratio_D3_over_D2"] = 10 ** (crossings[3] - crossings[2])
 
@@ -1739,7 +1888,7 @@ def depth_rich_limit(ctx):
     beta1, nu1, unique, margin = fixture_l1_certified(fx)
     inst = ctx.instances([{}])[0]
     ctx.start({**inst, "fixture": fx})
-    ctx.fact("min-l1 solution of random:5 is unique (exact certificate)", unique, margin=str(margin))
+    ctx.exact("min-l1 solution of random:5 is unique (exact certificate)", bool(unique), "==", True, margin=str(margin))
     scale = float(_maxabs(beta1))
     for D in (2, 3, 4) if ctx.full else (3,):
         al = 1e-16 if D == 2 else 1e-4  # distances ~ alpha^(2 margin) (D = 2), ~ alpha^D (D >= 3)
@@ -1752,18 +1901,16 @@ def depth_rich_limit(ctx):
             b,
             [exact.mpf_of(v) for v in beta1],
             tol=LIMIT_TOL * scale,
-            err=err,
+            err=Estimate(0, err, "two precisions"),
             scale=scale,
         )
         if D >= 3:
             bp, val, runner = exact.min_lp_by_basic_solutions(*data(fx)[:2], 2 / D)
-            dist = float(_maxabs([exact.mpf_of(u) - exact.mpf_of(v) for u, v in zip(bp, beta1)]))
-            ctx.bound(
-                f"D={D}: argmin ||beta||_(2/D) differs from beta*_l1 (distance > 0, exact)",
-                0.0,
-                dist,
-                err=0.0,
-                strict=True,
+            ctx.exact(
+                f"D={D}: argmin ||beta||_(2/D) differs from beta*_l1 (exact)",
+                [sp.nsimplify(u) for u in bp],
+                "!=",
+                [sp.nsimplify(v) for v in beta1],
                 quasinorm_value=float(val),
                 runner_up=float(runner),
             )
@@ -1860,7 +2007,7 @@ def _biased_references(fx, a2, b2):
                     dps=dps,
                 )
             )
-    with mpmath.workdps(70):
+    with mpmath.workdps(70):  # the two precisions differenced at 70 digits
         err = float(_maxabs([u - v for u, v in zip(runs[0].beta, runs[1].beta)]) + runs[1].residual)
     return sol, runs[1].beta, err
 
@@ -1889,7 +2036,6 @@ def biased_flow(ctx):
     for inst in ctx.instances(
         [{"fixture": "T5", "seed": 0}], [{"fixture": f, "seed": s} for f in ("T5", "random:1") for s in (0, 1, 2)]
     ):
-        ctx.start(inst)
         fx = inst["fixture"]
         Xs, ys, X, y = data(fx)
         d = X.shape[1]
@@ -1913,7 +2059,10 @@ def biased_flow(ctx):
             )
         )
         if lim is not None:
-            ctx.fact("biased flow reaches an interpolant", lim.reached, t_final=lim.flow.t_final)
+            # the hypotheses observed on the instance: w_pm(0) = (a, b) > 0 and the flow interpolates
+            ctx.start({**inst, "wp0": a, "wm0": b, kr.FLOW_INTERPOLATES: lim.reached})
+            if not lim.reached:
+                premise_not_reached(ctx, "the biased flow did not reach an interpolant", t_final=lim.flow.t_final)
         if lim is not None and lim.reached:
             a2 = [sp.Rational(v) ** 2 for v in a]
             b2 = [sp.Rational(v) ** 2 for v in b]
@@ -1923,7 +2072,7 @@ def biased_flow(ctx):
                 lim.value,
                 beta_n,
                 tol=HP_TOL,
-                err=lim.error + err_n,
+                err=Estimate(0, lim.error + err_n, "two precisions"),
             )
             scale = float(np.max(np.abs(sol.beta)))
             ctx.cross_check(
@@ -1931,7 +2080,7 @@ def biased_flow(ctx):
                 exact.float_array(lim.value),
                 sol.beta,
                 tol=CVX_TOL * scale,
-                err=sol.error + sol.kkt["stationarity"] * scale + lim.error,
+                err=Estimate(0, sol.error + sol.kkt["stationarity"] * scale + lim.error, "two tolerances"),
                 scale=scale,
                 kkt=sol.kkt,
             )
@@ -1948,7 +2097,17 @@ def biased_flow(ctx):
             lambda x: [x[i] * x[d + i] for i in range(d)],
             lambda x: 2 * max(abs(float(w)) for w in x),
         )
-        ctx.fact("u-v flow reaches an interpolant", lim.reached, t_final=lim.flow.t_final)
+        # the u-v model from (u0, v0) is the biased model with w_pm(0) = |u0 +/- v0|/2 (run at half speed)
+        ctx.start(
+            {
+                **inst,
+                "wp0": [abs(p + q) / 2 for p, q in zip(u0, v0)],
+                "wm0": [abs(p - q) / 2 for p, q in zip(u0, v0)],
+                kr.FLOW_INTERPOLATES: lim.reached,
+            }
+        )
+        if not lim.reached:
+            premise_not_reached(ctx, "the u-v flow did not reach an interpolant", t_final=lim.flow.t_final)
         if lim.reached:
             A2 = [(sp.Rational(p) + sp.Rational(q)) ** 2 / 4 for p, q in zip(u0, v0)]
             B2 = [(sp.Rational(p) - sp.Rational(q)) ** 2 / 4 for p, q in zip(u0, v0)]
@@ -1958,7 +2117,7 @@ def biased_flow(ctx):
                 lim.value,
                 beta_n,
                 tol=HP_TOL,
-                err=lim.error + err_n,
+                err=Estimate(0, lim.error + err_n, "two precisions"),
             )
             scale = float(np.max(np.abs(sol.beta)))
             ctx.cross_check(
@@ -1966,7 +2125,7 @@ def biased_flow(ctx):
                 exact.float_array(lim.value),
                 sol.beta,
                 tol=CVX_TOL * scale,
-                err=sol.error + sol.kkt["stationarity"] * scale + lim.error,
+                err=Estimate(0, sol.error + sol.kkt["stationarity"] * scale + lim.error, "two tolerances"),
                 scale=scale,
                 kkt=sol.kkt,
             )

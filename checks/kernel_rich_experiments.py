@@ -16,10 +16,14 @@ Methods and their independence:
   parameter scale (a discretisation of the flow), against the tangent-kernel interpolant
   computed by linear algebra where the kernel regime is claimed.
 
-Qualitative claims are asserted with margins measured from the data: a trend over random
-draws holds when the paired mean difference exceeds ``Z`` standard errors (or, for heavy-tailed
-per-draw statistics, when a one-sided sign test reaches the same level ``P_Z``); a
-deterministic comparison holds when it exceeds the computations' error estimates.
+Qualitative claims are judged with margins measured from the data: a trend over random draws
+is verified when the Student-t confidence interval of the paired mean difference (two-sided
+level ``LEVEL = 1 - 2 P_Z``, i.e. one-sided ``P_Z`` ~ 0.13%, the tail of ``Z = 3`` normal
+standard errors) lies above its margin, and refuted when it lies below; a sign test is an exact
+binomial test at ``P_Z`` (``ctx.proportion``); an absence of a trend ('no step raises it') is
+recorded, and refutes only when the opposite trend is significant; a deterministic comparison
+is a bound whose slack must exceed ten times its measured error; a run that did not converge
+is no evidence (inconclusive), never a counterexample.
 """
 
 from __future__ import annotations
@@ -41,19 +45,57 @@ from numerics import (
     montecarlo,
     relu_nets,
 )
+from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
+from theorems import kernel_rich_experiments as kr_ex
 
 from .core import check
-from .kernel_rich import CVX_TOL
+from .kernel_rich import CVX_TOL, all_margins, margin, premise, premise_not_reached
 
 # Accuracy target of a double-precision flow (SciPy at rtol 1e-9 and 1e-11) against an argmin.
 DOUBLE_TOL = 1e-7
 
-# A trend over random draws is asserted when the paired mean difference exceeds Z standard
-# errors (one-sided, ~0.1% for a normal mean); for heavy-tailed per-draw statistics, when a
-# one-sided sign test has p-value below the same level.
+# The significance level of the Monte Carlo judgements: one-sided P_Z, the tail of Z normal
+# standard errors (~0.13%): Student-t intervals at LEVEL, sign tests at P_Z.
 Z = 3.0
 P_Z = 0.5 * math.erfc(Z / math.sqrt(2))
+# the two-sided confidence level of a Student-t interval whose one-sided tail is P_Z
+LEVEL = 1 - 2 * P_Z
+
+
+def _mean_exceeds(ctx, label: str, diffs, margin: float = 0.0, **metrics) -> str:
+    """The mean of paired per-draw differences exceeds ``margin``: a statistical bound, its
+    error the Student-t half-width at LEVEL (verified when the interval lies above the margin,
+    refuted when it lies below)."""
+    x = np.asarray(diffs, float)
+    if not np.all(np.isfinite(x)):  # a failed solve: no evidence either way
+        premise_not_reached(ctx, label + " (a draw's computation failed)", failed=int(np.sum(~np.isfinite(x))))
+        return "inconclusive"
+    est = Estimate.mean(x, LEVEL)
+    return ctx.bound(label, margin, est, strict=True, mean=est.value, half_width=est.error, **metrics)
+
+
+def _mean_not_above(ctx, label: str, diffs, margin: float = 0.0, **metrics) -> None:
+    """'The mean does not significantly exceed ``margin``': an absence of a trend cannot verify
+    anything; a mean significantly above the margin refutes (a statistical bound), otherwise it
+    is recorded as an observation."""
+    x = np.asarray(diffs, float)
+    if not np.all(np.isfinite(x)):  # a failed solve: no evidence either way
+        premise_not_reached(ctx, label + " (a draw's computation failed)", failed=int(np.sum(~np.isfinite(x))))
+        return
+    est = Estimate.mean(x, LEVEL)
+    if est.value - est.error > margin:
+        ctx.bound(label, est, margin, mean=est.value, half_width=est.error, **metrics)
+    else:
+        ctx.observe(label, mean=est.value, half_width=est.error, level=LEVEL, margin=margin, **metrics)
+
+
+def _sign_test(ctx, label: str, successes: int, trials: int, **metrics) -> None:
+    """A one-sided sign test at level P_Z (ties dropped): the rate of successes exceeds 1/2."""
+    if trials == 0:
+        premise_not_reached(ctx, label + " (no untied pair: no test)", **metrics)
+        return
+    ctx.proportion(label, int(successes), int(trials), ">", 0.5, level=P_Z, **metrics)
 
 
 def _pyplot():
@@ -192,9 +234,10 @@ def figure1_replica(ctx):
     cross-checked against cvxpy's exponential cone) over alpha in [1e-30, 10] (full: [1e-60,
     1e3]), N in {8, ..., 32} (full: 8..50), 16 (full: 32) training sets (data nested in N).
     (a) the mean population error falls as alpha decreases: the largest-vs-smallest alpha
-    difference exceeds Z standard errors at every N from the l1 sample threshold on (below it no
-    solution generalises; reported only), and no step down in alpha raises it by more than Z
-    standard errors; (b) per training set at N = 32 (quick: the first 6), |beta_alpha|_1 -
+    difference is significantly positive (Student-t, one-sided P_Z) at every N from the l1
+    sample threshold on (below it no solution generalises; reported only), and no step down in
+    alpha raises it significantly (recorded; a significant rise refutes); (b) per training set
+    at N = 32 (quick: the first 6), |beta_alpha|_1 -
     |beta_l1|_1 decreases towards 0 as alpha -> 0 (never rises beyond the error estimates from
     1e-12 down and is resolved smaller at the smallest alpha; no rate is tested: with a nearly
     degenerate dual certificate the approach is like alpha^(2(1 - c)), c close to 1) and
@@ -223,7 +266,7 @@ def figure1_replica(ctx):
             betas[j],
             sol.beta,
             tol=CVX_TOL * scale,
-            err=sol.error + sol.kkt["feasibility"] + errs[j],
+            err=Estimate(0, sol.error + sol.kkt["feasibility"] + errs[j], "two tolerances"),
             scale=scale,
             cvx_status=sol.status,
         )
@@ -231,7 +274,8 @@ def figure1_replica(ctx):
     # (a) generalisation improves as alpha decreases -- asserted from the l1 sample threshold
     # on (the regime of the claim: below it no solution generalises), reported below it
     i1_all = _l1_threshold(E1, Ns, acc)
-    ctx.fact(
+    premise(
+        ctx,
         "(a) the pooled l1 sample threshold lies inside the N grid",
         i1_all is not None,
         l1_mean_error=E1.mean(axis=0).tolist(),
@@ -241,25 +285,22 @@ def figure1_replica(ctx):
         ctx.metrics[f"(a) N={N}: mean error difference alpha_max - alpha_min (SE)"] = [m, se]
         if i1_all is None or i < i1_all:
             continue
-        ctx.fact(
+        _mean_exceeds(
+            ctx,
             f"(a) N = {N}: mean error at alpha = 1e{log_alpha[-1]:g} "
-            f"exceeds that at alpha = 1e{log_alpha[0]:g} by > {Z:g} SE",
-            m > Z * se,
-            difference=m,
-            se=se,
+            f"exceeds that at alpha = 1e{log_alpha[0]:g} (confidence {LEVEL:.4f})",
+            E[:, i, -1] - E[:, i, 0],
+            margin=solver_err,
         )
-        zs = []
         for j in range(len(log_alpha) - 1):
-            mj, sej = montecarlo.mean_and_standard_error(
-                E[:, i, j] - E[:, i, j + 1]
-            )  # error at the smaller alpha minus at the larger
-            zs.append((mj - solver_err) / sej if sej > 0 else (-math.inf if mj <= solver_err else math.inf))
-        ctx.fact(
-            f"(a) N = {N}: no step down in alpha raises the mean error by > {Z:g} SE",
-            max(zs) <= Z,
-            largest_increase_in_se=max(zs),
-            at_log10_alpha=float(log_alpha[int(np.argmax(zs))]),
-        )
+            # error at the smaller alpha minus at the larger: refutes only if significantly positive
+            _mean_not_above(
+                ctx,
+                f"(a) N = {N}: the step down in alpha from 1e{log_alpha[j + 1]:g} to 1e{log_alpha[j]:g} "
+                "does not significantly raise the mean error",
+                E[:, i, j] - E[:, i, j + 1],
+                margin=solver_err,
+            )
 
     # (b) norm gaps per training set at N = 32
     Nb = 32 if 32 in Ns else Ns[-1]
@@ -272,36 +313,50 @@ def figure1_replica(ctx):
         eg = (errs + e1) * d  # bound on the error of the l1 gap (|d |b|_1| <= d max|d b|)
         eg2 = errs * math.sqrt(d) + 1e-15 * np.linalg.norm(b2)  # of the l2 gap (closed-form reference)
         gaps_plot.append((g1, g2))
-        ctx.fact(
-            f"(b) seed {s}: both gaps >= -error (beta_alpha interpolates; beta_l1, beta_l2 minimise)",
-            bool(np.all(g1 >= -eg) and np.all(g2 >= -eg2)),
-            min_l1_gap=float(np.min(g1)),
-            min_l2_gap=float(np.min(g2)),
-        )
+        # both gaps >= 0 (beta_alpha interpolates; beta_l1, beta_l2 minimise): refuted by a gap below
+        # -error; gaps near 0 cannot be resolved in double, so this is recorded, not verified
+        worst1, worst2 = int(np.argmin(g1 + eg)), int(np.argmin(g2 + eg2))
+        if g1[worst1] < -eg[worst1] or g2[worst2] < -eg2[worst2]:
+            w, g, e = (worst1, g1, eg) if g1[worst1] < -eg[worst1] else (worst2, g2, eg2)
+            margin(ctx, f"(b) seed {s}: norm gap >= 0 (beta_alpha interpolates; the reference minimises)", g[w], e[w])
+        else:
+            ctx.observe(
+                f"(b) seed {s}: both gaps >= -error (beta_alpha interpolates; beta_l1, beta_l2 minimise)",
+                min_l1_gap=float(np.min(g1)),
+                min_l2_gap=float(np.min(g2)),
+            )
         # the tails where each gap is resolved (> 100 x its error estimate)
         tail = [j for j in np.argsort(log_alpha) if log_alpha[j] <= -12]  # ascending alpha, up to 1e-12
         rises = [g1[a] - g1[b] for a, b in zip(tail[1:], tail[:-1])]  # gap at the larger minus at the smaller alpha
         errs_pair = [eg[a] + eg[b] for a, b in zip(tail[1:], tail[:-1])]
-        no_rise = all(r >= -e for r, e in zip(rises, errs_pair))
-        overall = g1[tail[-1]] - g1[tail[0]] > eg[tail[-1]] + eg[tail[0]]
-        ctx.fact(
-            f"(b) seed {s}: l1 gap decreases towards 0 as alpha -> 0 (never rises beyond the error estimates from "
-            f"alpha = 1e-12 down, and is resolved smaller at the smallest alpha)",
-            bool(no_rise and overall),
+        bad = [k for k, (r_, e) in enumerate(zip(rises, errs_pair)) if r_ < -e]
+        if bad:  # a rise beyond the error estimates refutes the monotone approach
+            margin(ctx, f"(b) seed {s}: l1 gap does not rise as alpha decreases", rises[bad[0]], errs_pair[bad[0]])
+        ctx.observe(
+            f"(b) seed {s}: l1 gap from alpha = 1e-12 down (no rise beyond the error estimates)",
             l1_gap=g1[tail].tolist(),
             log10_alpha=log_alpha[tail].tolist(),
             error_estimate=eg[tail].tolist(),
         )
+        margin(
+            ctx,
+            f"(b) seed {s}: l1 gap resolved smaller at the smallest alpha than at alpha = 1e-12 "
+            "(it decreases towards 0)",
+            g1[tail[-1]] - g1[tail[0]],
+            eg[tail[-1]] + eg[tail[0]],
+        )
         big = [j for j in range(len(log_alpha)) if log_alpha[j] >= 0 and g2[j] > 100 * eg2[j]]
         prod2 = g2[big] * 10.0 ** (2 * log_alpha[big])
-        ok2 = len(big) >= 3 and bool(np.all(np.diff(prod2) < 0)) and g2[big[-1]] <= np.min(g2[: big[-1] + 1])
-        ctx.fact(
+        label2 = (
             f"(b) seed {s}: l2 gap -> 0 as alpha -> infinity (gap * alpha^2 decreasing over the resolved alphas >= 1; "
-            f"(6) gives gap = O(alpha^-4))",
-            ok2,
-            l2_gap=g2[big].tolist(),
-            log10_alpha=log_alpha[big].tolist(),
+            f"(6) gives gap = O(alpha^-4))"
         )
+        if len(big) < 3:
+            premise_not_reached(ctx, label2 + ": fewer than 3 resolved alphas", resolved=len(big))
+        else:
+            # each decrease of gap * alpha^2 against the error of the two products
+            e2 = eg2[big] * 10.0 ** (2 * log_alpha[big])
+            all_margins(ctx, label2, -np.diff(prod2), e2[1:] + e2[:-1], l2_gap=g2[big].tolist())
 
     # (c) the largest alpha that generalises, per training set (nested in N)
     a_max = np.full((seeds, len(Ns)), -math.inf)
@@ -324,29 +379,23 @@ def figure1_replica(ctx):
     ctx.metrics["log10_alpha_max"] = {f"seed {s}": a_max[s].tolist() for s in range(seeds)}
     ctx.metrics["(c) first rise after the threshold, decades"] = first
     # fewer than 10 resolved sets cannot reach p <= P_Z: then (c) is undecided, not refuted
-    ctx.fact(
+    premise(
+        ctx,
         f"(c) at least 10 training sets resolve their l1 threshold inside the N grid (sign tests at p <= {P_Z:.2g})",
-        True if n >= 10 else None,
+        n >= 10,
         resolved=n,
         seeds=seeds,
     )
     if n >= 10:
         k1, n1 = sum(r > 0 for r in first), sum(r != 0 for r in first)
-        ctx.fact(
+        _sign_test(
+            ctx,
             "(c) one N above a training set's l1 threshold a larger alpha suffices (sign test, ties dropped)",
-            montecarlo.sign_test_pvalue(k1, n1) <= P_Z,
-            successes=k1,
-            n=n1,
-            p_value=montecarlo.sign_test_pvalue(k1, n1),
+            k1,
+            n1,
         )
         k2, n2 = sum(c > 0 for c in concave), sum(c != 0 for c in concave)
-        ctx.fact(
-            "(c) the rise right after the threshold exceeds the next one (sign test, ties dropped)",
-            montecarlo.sign_test_pvalue(k2, n2) <= P_Z,
-            successes=k2,
-            n=n2,
-            p_value=montecarlo.sign_test_pvalue(k2, n2),
-        )
+        _sign_test(ctx, "(c) the rise right after the threshold exceeds the next one (sign test, ties dropped)", k2, n2)
 
     plt = _pyplot()
     fig, ax = plt.subplots(1, 3, figsize=(11, 3.2))
@@ -371,7 +420,7 @@ def figure1_replica(ctx):
 def sparse_regression_sample_sizes(ctx):
     """On the Fig. 1 replica: the l1 solution reaches population error 0.025 from a sample
     size N_l1 of the order of r* log d, while the kernel-regime solution beta_l2 stays above it
-    at every N <= 50 (its mean error agrees, within Z standard errors, with the Gaussian-design
+    at every N <= 50 (its mean error is not significantly off the Gaussian-design
     value (1 - N/d)|beta*|^2 + sd^2 N/(d - N - 1), which reaches 0.025 only at N ~ d); and the
     error falls as alpha decreases (largest vs smallest alpha at the threshold and at the
     largest N). Omega(.) constants are unspecified: rates in d are not tested."""
@@ -380,7 +429,8 @@ def sparse_regression_sample_sizes(ctx):
     scales = tuple(float(2 * v) for v in log_alpha)
     E, E1, E2, solver_err = sparse_errors(seeds, d, Ns, r, sd, 2, scales)
     i1 = _l1_threshold(E1, Ns, acc)
-    ctx.fact(
+    premise(
+        ctx,
         "the l1 solution reaches the accuracy from some N of the grid on",
         i1 is not None,
         l1_mean_error=E1.mean(axis=0).tolist(),
@@ -389,24 +439,20 @@ def sparse_regression_sample_sizes(ctx):
     if i1 is not None:
         ctx.metrics.update(N_l1=Ns[i1], r_star_log_d=r * math.log(d))
     for i, N in enumerate(Ns):
-        m, se = montecarlo.mean_and_standard_error(E2[:, i])
-        ctx.fact(f"N = {N}: beta_l2's error exceeds the accuracy by > {Z:g} SE", m - acc > Z * se, l2_error=m, se=se)
-        expected = (1 - N / d) * r * (1 / r) + sd**2 * N / (d - N - 1)
-        ctx.fact(
-            f"N = {N}: beta_l2's mean error = Gaussian-design value (1 - N/d)|b*|^2 + sd^2 N/(d-N-1) within {Z:g} SE",
-            abs(m - expected) <= Z * se,
-            l2_error=m,
-            expected=expected,
-            se=se,
-        )
+        _mean_exceeds(ctx, f"N = {N}: beta_l2's mean error exceeds the accuracy", E2[:, i], margin=acc)
+        expected = kr_ex.min_l2_gaussian_error(N, d, r, sd)
+        # consistency with the Gaussian-design value: a mean significantly off it refutes; otherwise
+        # recorded (consistency is not proof)
+        label = f"N = {N}: beta_l2's mean error = Gaussian-design value (1 - N/d)|b*|^2 + sd^2 N/(d-N-1)"
+        _mean_not_above(ctx, label + " (not significantly above)", E2[:, i] - expected, expected=expected)
+        _mean_not_above(ctx, label + " (not significantly below)", expected - E2[:, i], expected=expected)
     for i in sorted({i1 if i1 is not None else 0, len(Ns) - 1}):
-        m, se = montecarlo.mean_and_standard_error(E[:, i, -1] - E[:, i, 0])
-        ctx.fact(
-            f"N = {Ns[i]}: generalisation improves as alpha decreases (> {Z:g} "
-            f"SE from alpha = 1e{log_alpha[-1]:g} to 1e{log_alpha[0]:g})",
-            m > Z * se,
-            difference=m,
-            se=se,
+        _mean_exceeds(
+            ctx,
+            f"N = {Ns[i]}: generalisation improves as alpha decreases (from alpha = 1e{log_alpha[-1]:g} "
+            f"to 1e{log_alpha[0]:g})",
+            E[:, i, -1] - E[:, i, 0],
+            margin=solver_err,
         )
     ctx.note("N_l1 / (r* log d) is reported, not asserted: the Omega(.) constant is unspecified.")
 
@@ -439,12 +485,15 @@ def sparse_regression_flow(ctx):
             grid=flows.geometric_grid(100.0, 1e-3, 6),
         )
         loss = models.diagonal_loss(fl.final, X, y)
-        ctx.fact(
+        premise(
+            ctx,
             f"alpha = {a:g}: the flow reaches training loss < 1e-20 by t = 100",
             fl.stopped,
             loss=loss,
             t_final=float(fl.times[-1]),
         )
+        if not fl.stopped:
+            continue
         w = fl.final
         beta_flow = w[:d] ** 2 - w[d:] ** 2
         ref = dual_newton.solve(X, y, dual_newton.cosh_conjugate(a * a))
@@ -458,7 +507,7 @@ def sparse_regression_flow(ctx):
             beta_flow,
             ref.beta,
             tol=DOUBLE_TOL * scale,
-            err=flow_err + ref.error,
+            err=Estimate(0, flow_err + ref.error, "two tolerances"),
             scale=scale,
         )
         L0 = models.diagonal_loss(w0, X, y)
@@ -466,9 +515,11 @@ def sparse_regression_flow(ctx):
         escape[a] = next(float(t) for t, l in zip(fl.times, losses) if l <= L0 / 2)
     if len(alphas) > 1:
         order = sorted(alphas)
-        ctx.fact(
+        # the escape times are grid times (a geometric grid, 6 per decade): their comparison is
+        # exact on the grid, its resolution the grid's spacing -- recorded, not judged
+        ctx.observe(
             "escape time (first grid time with loss <= L(0)/2) grows as alpha decreases",
-            all(escape[order[i]] > escape[order[i + 1]] for i in range(len(order) - 1)),
+            grows=all(escape[order[i]] > escape[order[i + 1]] for i in range(len(order) - 1)),
             escape_times=escape,
         )
 
@@ -524,8 +575,7 @@ def r_by_definition(zv: float, xtol: float = 1e-13):
 def q_closed_form(zv):
     """(21) as printed, ``2 - sqrt(4 + z^2) + z arcsinh(z/2)``, evaluated without the
     cancellation at small |z|: ``2 - sqrt(4 + z^2) = -z^2 / (2 + sqrt(4 + z^2))``."""
-    zv = np.asarray(zv, float)
-    return zv * np.arcsinh(zv / 2) - zv * zv / (2 + np.sqrt(4 + zv * zv))
+    return kr.q_stable(np.asarray(zv, float), np.arcsinh, np.sqrt)
 
 
 def _q(zv):
@@ -552,9 +602,7 @@ def figure2_q_and_r(ctx):
     rv, rerr = np.array(rv), np.array(rerr)
     qv = np.array([_q(v) for v in zs])
     ctx.precision = "double; golden-section xatol 1e-13 (check 1e-9)"
-    P = sp.Poly(
-        kr.u**4 - 6 * kr.u**3 + (12 - 2 * kr.z**2) * kr.u**2 - (8 + 10 * kr.z**2) * kr.u + kr.z**2 + kr.z**4, kr.u
-    )
+    P = sp.Poly(kr_ex.r_quartic(kr.u, kr.z), kr.u)
     nreal = []
     for zv, r_t, e in zip(zs, rv, rerr):
         coeffs = [c.subs(kr.z, sp.Rational(repr(float(zv)))) for c in P.all_coeffs()]
@@ -573,23 +621,45 @@ def figure2_q_and_r(ctx):
             root,
             r_t,
             tol=1e-7 * scale,
-            err=e,
+            err=Estimate(0, e, "two tolerances"),
             scale=scale,
         )
     ctx.metrics["real_roots_of_p_z"] = dict(zip([f"{v:.3g}" for v in zs], nreal))
     half = len(zs) // 2
-    ctx.fact("q(0) = r(0) = 0", abs(qv[half]) <= 1e-15 and abs(rv[half]) <= rerr[half])
+    ctx.exact("q(0) = 0 (the printed closed form (21), exactly)", kr.q_printed(sp.Integer(0)), "==", 0, whole=True)
+    ctx.agree(
+        "r(0) = 0 (definition (9) by golden-section search)",
+        rv[half],
+        0.0,
+        tol=1e-9,
+        err=Estimate(0, rerr[half], "two tolerances"),
+    )
     zc = np.linspace(-6, 6, 121)
     rc = np.array([r_by_definition(v)[0] for v in zc])
+    rc_loose = np.array([r_by_definition(v, 1e-9)[0] for v in zc])
+    rc_err = np.abs(rc - rc_loose) + 1e-15 * np.maximum(1.0, np.abs(rc))  # two tolerances + rounding
     qc = np.array([_q(v) for v in zc])
-    ctx.fact(
-        "q and r are convex (second differences >= -error on [-6, 6])",
-        bool(np.all(np.diff(qc, 2) >= -1e-12) and np.all(np.diff(rc, 2) >= -4 * 1e-12)),
+    qc_err = 8 * np.finfo(float).eps * np.maximum(1.0, np.abs(qc))  # rounding of the closed form
+    # second differences: each has the error of its three values
+    all_margins(
+        ctx,
+        "q is convex (second differences > 0 on [-6, 6], step 0.1)",
+        np.diff(qc, 2),
+        qc_err[:-2] + 2 * qc_err[1:-1] + qc_err[2:],
+        how="roundoff bound",
+    )
+    all_margins(
+        ctx,
+        "r is convex (second differences > 0 on [-6, 6], step 0.1)",
+        np.diff(rc, 2),
+        rc_err[:-2] + 2 * rc_err[1:-1] + rc_err[2:],
         min_second_difference_r=float(np.min(np.diff(rc, 2))),
     )
-    ctx.fact(
-        "q != r (they differ by far more than the error)",
-        float(np.max(np.abs(qv - rv))) > 1e3 * float(np.max(rerr)),
+    margin(
+        ctx,
+        "q != r (max |q - r| over the grid against the error of r)",
+        float(np.max(np.abs(qv - rv))),
+        float(np.max(rerr)),
         max_difference=float(np.max(np.abs(qv - rv))),
     )
 
@@ -613,12 +683,12 @@ def figure2_q_and_r(ctx):
     loose = [level_z(lambda v: slope_r(v, 1e-9), s) - q for s, q in zip(levels, zq)]
     err = max(abs(a - b) for a, b in zip(shifts, loose)) + 2 * 15 / 2**50  # r's accuracy + bisection width
     ctx.metrics["log10_b_by_level"] = dict(zip(map(str, levels), shifts))
-    ctx.fact(
-        "no rescaling a r(b z) = q: the log10 b implied by equal log-log slopes drifts over s in {1.5, ..., 1.1} "
-        "by far more than its error (x 1e3)",
-        max(shifts) - min(shifts) > 1e3 * err,
+    margin(
+        ctx,
+        "no rescaling a r(b z) = q: the log10 b implied by equal log-log slopes drifts over s in {1.5, ..., 1.1}",
+        max(shifts) - min(shifts),
+        err,
         log10_b=shifts,
-        error_estimate=err,
     )
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(4.5, 3.2))
@@ -637,7 +707,7 @@ def q_D_values(D: int, zs, c=1.0):
     z -- for arrays z, c, by the Legendre form ``|z| u - c H_D(u)`` at ``u = h_D^{-1}(|z|/c)``
     (bisection on [0, 1), vectorised; ``H_D``, ``h_D`` from ``dual_newton.power_conjugate``,
     evaluated without cancellation); D = 2: the closed form (21). Returns ``(values,
-    errors)``: the value is stationary in u, so the error is rounding, 4 eps (|z| + c H_D)."""
+    errors)``: the value is stationary in u, so the error is rounding, 8 eps (|z| u + c H_D)."""
     zs = np.abs(np.asarray(zs, float))
     c = np.broadcast_to(np.asarray(c, float), zs.shape)
     eps = np.finfo(float).eps
@@ -653,7 +723,9 @@ def q_D_values(D: int, zs, c=1.0):
         lo, hi = np.where(below, mid, lo), np.where(below, hi, mid)
     u = lo
     H = conj(u)[0]
-    return zs * u - c * H, 4 * eps * (zs + c * H)
+    # rounding of the two products and their difference, H itself to a few eps (evaluated without
+    # cancellation); u's bisection error enters at second order (the value is stationary in u)
+    return zs * u - c * H, 8 * eps * (zs * u + c * H)
 
 
 @check("kernel-rich/figure-3", "reduced-replica", "experiment")
@@ -683,23 +755,50 @@ def figure3_replica(ctx):
         val, err = q_D_values(D, za)
         ax[0].plot(np.log10(za), np.log10(val), label=f"D={D}")
         ratio = val / za
+        rerr_a = err / za  # the error of q_D(z)/z
         if D == 2:
-            ctx.fact(
-                "(a) D = 2: q(z)/z grows without bound (like log z): increasing and > 10 at z = 1e6",
-                bool(np.all(np.diff(ratio[za > 10]) > 0) and ratio[-1] > 10),
+            big = za > 10
+            all_margins(
+                ctx,
+                "(a) D = 2: q(z)/z increasing for z > 10 (grows like log z)",
+                np.diff(ratio[big]),
+                rerr_a[big][1:] + rerr_a[big][:-1],
+                how="roundoff bound",
+            )
+            margin(
+                ctx,
+                "(a) D = 2: q(z)/z > 10 at z = 1e6",
+                float(ratio[-1]) - 10,
+                float(rerr_a[-1]),
+                how="roundoff bound",
                 q_over_z_at_1e6=float(ratio[-1]),
             )
         else:
-            deficit = 1 - ratio[za >= 10]
-            ctx.fact(
-                f"(a) D = {D}: q_D(z)/z increases to 1 (l1-like growth): 0 < 1 - q_D/z decreasing for z >= 10",
-                bool(np.all(deficit > err[za >= 10] / za[za >= 10]) and np.all(np.diff(deficit) < 0)),
+            sel = za >= 10
+            deficit = 1 - ratio[sel]
+            all_margins(
+                ctx,
+                f"(a) D = {D}: 1 - q_D(z)/z > 0 for z >= 10 (l1-like growth)",
+                deficit,
+                rerr_a[sel],
+                how="roundoff bound",
+            )
+            all_margins(
+                ctx,
+                f"(a) D = {D}: 1 - q_D(z)/z decreasing for z >= 10 (q_D/z increases to 1)",
+                -np.diff(deficit),
+                rerr_a[sel][1:] + rerr_a[sel][:-1],
+                how="roundoff bound",
                 deficit_at_1e6=float(deficit[-1]),
             )
         near0 = val[:3] / za[:3] ** 2
-        ctx.fact(
+        e0 = err[:3] / za[:3] ** 2
+        margin(
+            ctx,
             f"(a) D = {D}: quadratic near 0 (q_D(z)/z^2 constant to 1e-3 over z in [1e-3, 1.8e-3])",
-            float(np.ptp(near0) / near0[0]) < 1e-3,
+            1e-3 * near0[0] - float(np.ptp(near0)),
+            2 * float(np.max(e0)),
+            how="roundoff bound",
             q_over_z2=near0.tolist(),
         )
     for D in [D for D in depths if D >= 3][:1]:
@@ -714,7 +813,7 @@ def figure3_replica(ctx):
                 float(val[0]),
                 cv.value,
                 tol=1e-6 * abs(cv.value),
-                err=gap + float(err[0]),
+                err=Estimate(0, gap + float(err[0]), "residual bound"),
                 scale=abs(cv.value),
                 cvx_status=cv.status,
             )
@@ -745,16 +844,32 @@ def figure3_replica(ctx):
         la, rho, rerr, s, w, c10, c90 = out[0]
         widths[D] = (w, abs(w - out[1][4]))
         ax[1].plot(la, rho, label=f"D={D}")
-        ctx.fact(
-            f"(b) D = {D}: 1/sqrt(d) <= ratio <= 1",
-            bool(np.all(rho >= 1 / math.sqrt(d) - rerr) and np.all(rho <= 1 + rerr)),
-        )
-        ctx.fact(f"(b) D = {D}: the ratio increases with alpha", bool(np.all(np.diff(rho) > -(rerr[1:] + rerr[:-1]))))
-        ctx.fact(
-            f"(b) D = {D}: it spans the l1 end (< 2% of the way at "
-            "the smallest alpha) to the l2 end (> 98% at alpha = 1e3)",
-            bool(s[0] < 0.02 and s[-1] > 0.98),
+        # 1/sqrt(d) <= ratio <= 1 and increasing: the ends approach the bounds (and the steps 0)
+        # as alpha -> 0, infinity, below any error: refuted by a violation beyond the error, else recorded
+        lo_sl, hi_sl, inc = rho - 1 / math.sqrt(d), 1 - rho, np.diff(rho)
+        for name_, sl_, er_ in (
+            (f"(b) D = {D}: ratio >= 1/sqrt(d)", lo_sl, rerr),
+            (f"(b) D = {D}: ratio <= 1", hi_sl, rerr),
+            (f"(b) D = {D}: the ratio does not decrease with alpha", inc, rerr[1:] + rerr[:-1]),
+        ):
+            if np.any(sl_ < -er_):
+                all_margins(ctx, name_, sl_, er_, how="roundoff bound")
+            else:
+                ctx.observe(name_ + " (no violation beyond the error)", smallest=float(np.min(sl_)))
+        margin(
+            ctx,
+            f"(b) D = {D}: it starts at the l1 end (< 2% of the way at the smallest alpha)",
+            0.02 - float(s[0]),
+            float(rerr[0]) / (1 - 1 / math.sqrt(d)),
+            how="roundoff bound",
             s_smallest=float(s[0]),
+        )
+        margin(
+            ctx,
+            f"(b) D = {D}: it reaches the l2 end (> 98% of the way at alpha = 1e3)",
+            float(s[-1]) - 0.98,
+            float(rerr[-1]) / (1 - 1 / math.sqrt(d)),
+            how="roundoff bound",
             s_largest=float(s[-1]),
         )
         ctx.metrics[f"transition_D{D}"] = {
@@ -766,12 +881,14 @@ def figure3_replica(ctx):
     ds = sorted(widths)
     for D1, D2 in zip(ds[:-1], ds[1:]):
         (w1, e1), (w2, e2) = widths[D1], widths[D2]
-        ctx.fact(
+        margin(
+            ctx,
             f"(b) the transition is sharper for D = {D2} than for D = {D1} (10%-90% width in log10 alpha)",
-            w1 - w2 > e1 + e2,
+            w1 - w2,
+            e1 + e2,
+            how="two step sizes",
             width_D1=w1,
             width_D2=w2,
-            margin=e1 + e2,
         )
     ax[1].axhline(1 / math.sqrt(d), ls=":", c="k")
     ax[1].set(xlabel="log10 alpha", title="(b) Q(e_1) / Q(1/sqrt(d))")
@@ -806,24 +923,25 @@ def figure3_replica(ctx):
             if i1 is not None and i1 < len(Ns) - 1:
                 above.append(a_max[3][s_, i1 + 1] > a_max[2][s_, i1 + 1])
         n, k = len(above), sum(above)
-        ctx.fact(
-            "(c) just above a training set's l1 threshold, D = 3 recovers "
-            "the plant from a larger alpha^D than D = 2 (sign test)",
-            (montecarlo.sign_test_pvalue(k, n) <= P_Z) if n >= 10 else None,
-            successes=k,
-            n=n,
-            p_value=montecarlo.sign_test_pvalue(k, n),
+        label_c = (
+            "(c) just above a training set's l1 threshold, D = 3 recovers the plant from a larger alpha^D than D = 2 "
+            "(sign test)"
         )
+        if n >= 10:
+            _sign_test(ctx, label_c, k, n)
+        else:
+            premise_not_reached(ctx, label_c + ": fewer than 10 training sets resolve their threshold", n=n)
         both = np.isfinite(a_max[2]) | np.isfinite(a_max[3])
         pooled = (np.maximum(a_max[3], -1e3) - np.maximum(a_max[2], -1e3))[both]
-        ctx.fact(
-            "(c) pooled over N and training sets, D = 3's alpha^D_max "
-            "is below D = 2's in no more cases than chance allows",
-            montecarlo.sign_test_pvalue(int(np.sum(pooled < 0)), int(np.sum(pooled != 0))) > P_Z,
-            D3_below=int(np.sum(pooled < 0)),
-            D3_above=int(np.sum(pooled > 0)),
-            ties=int(np.sum(pooled == 0)),
+        below, untied = int(np.sum(pooled < 0)), int(np.sum(pooled != 0))
+        label_p = (
+            "(c) pooled over N and training sets, D = 3's alpha^D_max is below D = 2's "
+            "in no more cases than chance allows"
         )
+        if untied and montecarlo.sign_test_pvalue(below, untied) <= P_Z:  # significantly more often below: refutes
+            ctx.proportion(label_p, untied - below, untied, ">=", 0.5, level=P_Z)
+        else:
+            ctx.observe(label_p, D3_below=below, D3_above=int(np.sum(pooled > 0)), ties=int(np.sum(pooled == 0)))
     i1_all = _l1_threshold(E1, Ns, acc)
     if i1_all is not None:
         ax[2].axvline(Ns[i1_all], ls="--", c="k")
@@ -886,9 +1004,10 @@ def min_nuclear_excess(seed: int) -> float:
 def figure5_replica(ctx):
     """Fig. 5 at d = 10, N = 60 (as printed), over draws of (Y*, observed set, initialisation),
     widths k in {100, 1000} (full: 10, 100, 1000), alpha^2 k in [1e-3, 1] (full: [1e-4, 1e2]),
-    gradient descent (adaptive step) to loss 1e-6. Asserted, paired over draws with margin
-    Z SE: (1) rich side: the excess nuclear norm falls at every step down in alpha^2 k from 1
-    to 1e-2, and at the smallest scale it is approximately zero: not above zero, and not below
+    gradient descent (adaptive step) to loss 1e-6. Asserted, paired over draws by
+    Student-t intervals at the P_Z level: (1) rich side: the excess nuclear norm falls at every
+    step down in alpha^2 k from 1 to 1e-2, and at the smallest scale it is approximately zero:
+    not above zero, and not below
     the minimum-nuclear-norm excess (cvxpy), which is slightly negative for draws where the
     60 entries do not determine Y*; (2) kernel side: at
     alpha^2 k = 10 the unobserved entries move less as k grows (k = 10 -> 100 -> 1000); (3) the
@@ -897,7 +1016,7 @@ def figure5_replica(ctx):
     equal sigma = alpha^2 sqrt(k) (a shift of log10 sqrt(k2/k1) in alpha^2 k)."""
     inst = ctx.instances([{}])[0]
     ctx.start(inst)
-    seeds = inst["seeds"] if not ctx.full else 2 * inst["seeds"]
+    seeds = inst["seeds"]  # both budgets (the full budget adds widths and scales)
     ks = sorted(_ints(inst["widths"]))
     curve_ks = ks if ctx.full else ks[-2:]
     grid = np.round(np.arange(-4, 2.01, 0.5), 2) if ctx.full else np.array([-3.0, -2.0, -1.0, -0.5, 0.0])
@@ -905,7 +1024,8 @@ def figure5_replica(ctx):
     exc = {k: np.array([[completion_run(s, k, float(x))[0] for x in grid] for s in range(seeds)]) for k in curve_ks}
     move = {k: np.array([[completion_run(s, k, float(x))[1] for x in grid] for s in range(seeds)]) for k in curve_ks}
     kernel_move = {k: np.array([completion_run(s, k, 1.0)[1] for s in range(seeds)]) for k in ks}
-    ctx.fact(
+    premise(
+        ctx,
         "every run converged",
         all(completion_run(s, k, float(x))[3] for s in range(seeds) for k in curve_ks for x in grid)
         and all(completion_run(s, k, 1.0)[3] for s in range(seeds) for k in ks),
@@ -914,43 +1034,46 @@ def figure5_replica(ctx):
     falling = (grid >= -2) & rich_x
     for k in curve_ks:
         e = exc[k][:, falling]
-        steps = [montecarlo.mean_and_standard_error(e[:, j + 1] - e[:, j]) for j in range(e.shape[1] - 1)]
-        ctx.fact(
-            f"(1) k = {k}: the excess nuclear norm falls at every step down in alpha^2 k from 1 to 1e-2 (> {Z:g} SE)",
-            all(m > Z * se for m, se in steps),
-            excess_by_scale=exc[k].mean(axis=0).tolist(),
-            smallest_step_in_se=min(m / se if se > 0 else math.inf for m, se in steps),
-        )
-        m0, se0 = montecarlo.mean_and_standard_error(exc[k][:, 0])
-        ctx.fact(
-            f"(1) k = {k}: at alpha^2 k = 1e{grid[0]:g} the excess nuclear norm is not above zero by > {Z:g} SE",
-            m0 <= Z * se0,
-            excess=m0,
-            se=se0,
+        xs_f = grid[falling]
+        for j in range(e.shape[1] - 1):
+            _mean_exceeds(
+                ctx,
+                f"(1) k = {k}: the excess nuclear norm falls from alpha^2 k = 1e{xs_f[j + 1]:g} to 1e{xs_f[j]:g}",
+                e[:, j + 1] - e[:, j],
+            )
+        _mean_not_above(
+            ctx,
+            f"(1) k = {k}: at alpha^2 k = 1e{grid[0]:g} the excess nuclear norm is not significantly above zero",
+            exc[k][:, 0],
             excess_at_1=float(exc[k][:, -1].mean()),
         )
     # every completion interpolates, so its nuclear norm is at least the minimum (cvxpy SDP)
     floor = np.array([min_nuclear_excess(s) for s in range(seeds)])
     kk = curve_ks[-1]
-    ctx.fact(
-        f"(1) k = {kk}: at the smallest scale the excess lies in "
-        f"[min-nuclear-norm excess, 0 + {Z:g} SE] for every draw",
-        bool(
-            np.all(exc[kk][:, 0] >= floor - np.array([completion_run(s, kk, float(grid[0]))[4] for s in range(seeds)]))
-            and montecarlo.mean_and_standard_error(exc[kk][:, 0])[0]
-            <= Z * montecarlo.mean_and_standard_error(exc[kk][:, 0])[1]
-        ),
+    # every completion interpolates (to its residual), so its excess is at least the minimum's: a
+    # draw below it by more than the residual's bound refutes; at or above it is recorded
+    resid = np.array([completion_run(s, kk, float(grid[0]))[4] for s in range(seeds)])
+    below = np.where(exc[kk][:, 0] < floor - resid)[0]
+    if len(below):
+        j = int(below[0])
+        ctx.bound(
+            f"(1) k = {kk}: the excess at the smallest scale is at least the min-nuclear-norm excess (draw {j})",
+            floor[j] - resid[j],
+            Estimate(float(exc[kk][j, 0]), float(resid[j]), "residual bound"),
+        )
+    ctx.observe(
+        f"(1) k = {kk}: at the smallest scale the excess is at least the min-nuclear-norm excess - residual "
+        "for every draw",
         gd_excess=exc[kk][:, 0].tolist(),
         min_nuclear_excess=floor.tolist(),
     )
     for k1, k2 in zip(ks[:-1], ks[1:]):
-        m, se = montecarlo.mean_and_standard_error(kernel_move[k1] - kernel_move[k2])
-        ctx.fact(
-            f"(2) alpha^2 k = 10: unobserved entries move less at k = {k2} than at k = {k1} (> {Z:g} SE)",
-            m > Z * se,
+        _mean_exceeds(
+            ctx,
+            f"(2) alpha^2 k = 10: unobserved entries move less at k = {k2} than at k = {k1}",
+            kernel_move[k1] - kernel_move[k2],
             move_k1=float(kernel_move[k1].mean()),
             move_k2=float(kernel_move[k2].mean()),
-            se=se,
         )
     k1, k2 = curve_ks[-2], curve_ks[-1]
     shift = 0.5 * math.log10(k2 / k1)
@@ -962,13 +1085,12 @@ def figure5_replica(ctx):
         d_sigma = np.array(
             [fits.shifted_mismatch(curves[k1][s, rich_x], curves[k2][s, rich_x], xr, shift) for s in range(seeds)]
         )
-        m, se = montecarlo.mean_and_standard_error(d_sigma - d_scale)
-        ctx.fact(
-            f"(3) {name}: k = {k1} and {k2} agree better at equal alpha^2 k than at equal sigma (> {Z:g} SE)",
-            m > Z * se,
+        _mean_exceeds(
+            ctx,
+            f"(3) {name}: k = {k1} and {k2} agree better at equal alpha^2 k than at equal sigma",
+            d_sigma - d_scale,
             mismatch_equal_alpha2k=float(d_scale.mean()),
             mismatch_equal_sigma=float(d_sigma.mean()),
-            se=se,
         )
     ctx.metrics["rms_move_unobserved_at_alpha2k_10"] = {str(k): float(v.mean()) for k, v in kernel_move.items()}
     ctx.metrics["rms_error_unobserved_smallest_scale"] = float(
@@ -1039,7 +1161,7 @@ def relu_run(seed: int, D: int, log_alpha_D: float, width: int = 30, unbiased: b
 
 
 def _relu_table(ctx, inst):
-    seeds = inst["seeds"] if not ctx.full else int(round(1.5 * inst["seeds"]))
+    seeds = inst["seeds"]  # both budgets (the full budget adds depths)
     depths = _ints(inst["depths"])
     if ctx.full and depths == [2]:
         depths = [2, 3, 5]
@@ -1056,7 +1178,7 @@ def _relu_table(ctx, inst):
 def figure6_replica(ctx):
     """Fig. 6(a,b) synthetic part (as printed: 10 points on the circle, 3-unit teacher, width
     30, Uniform He times alpha; depth 2, full: 2 and 3), alpha^D in [1e-3, 1e2], over 8 (full
-    12) draws. Asserted, paired over draws with margin Z SE: the grad distance is larger at
+    12) draws. Asserted, paired over draws by Student-t intervals at the P_Z level: the grad distance is larger at
     the smallest alpha^D than at the largest, and falls (not significantly rising) along the
     grid (the kernel regime at large alpha, leaving it as alpha decreases); the log test error
     is smaller at the smallest alpha^D than at alpha^D >= 1 (leaving the kernel regime lowers
@@ -1069,42 +1191,35 @@ def figure6_replica(ctx):
     fig, ax = plt.subplots(1, 2, figsize=(8, 3.2))
     x = 10.0 ** np.array(RELU_LOG_ALPHA_D)
     for D, (te, gd, conv) in table.items():
-        ctx.fact(f"D = {D}: every run reached its loss tolerance", conv)
-        m, se = montecarlo.mean_and_standard_error(gd[:, 0] - gd[:, -1])
-        ctx.fact(
-            f"D = {D}: grad distance at alpha^D = 1e-3 exceeds that at 1e2 by > {Z:g} SE",
-            m > Z * se,
+        premise(ctx, f"D = {D}: every run reached its loss tolerance", conv)
+        _mean_exceeds(
+            ctx,
+            f"D = {D}: grad distance at alpha^D = 1e-3 exceeds that at 1e2",
+            gd[:, 0] - gd[:, -1],
             gd_small=float(gd[:, 0].mean()),
             gd_large=float(gd[:, -1].mean()),
-            se=se,
         )
-        zs = []
         for j in range(len(x) - 1):
-            mj, sej = montecarlo.mean_and_standard_error(gd[:, j + 1] - gd[:, j])
-            zs.append(mj / sej if sej > 0 else 0.0)
-        ctx.fact(
-            f"D = {D}: the grad distance never rises significantly with alpha (max step < {Z:g} SE)",
-            max(zs) < Z,
-            max_rise_in_se=max(zs),
-        )
-        for j in [j for j, la in enumerate(RELU_LOG_ALPHA_D) if la >= 1]:
-            m, se = montecarlo.mean_and_standard_error(np.log(te[:, j]) - np.log(te[:, 0]))
-            ctx.fact(
-                f"D = {D}: log test error at alpha^D = 1e-3 below that at the "
-                f"large initialisation 1e{RELU_LOG_ALPHA_D[j]:g} by > {Z:g} SE",
-                m > Z * se,
-                log_ratio=m,
-                se=se,
+            _mean_not_above(
+                ctx,
+                f"D = {D}: the grad distance does not rise significantly from alpha^D = "
+                f"1e{RELU_LOG_ALPHA_D[j]:g} to 1e{RELU_LOG_ALPHA_D[j + 1]:g}",
+                gd[:, j + 1] - gd[:, j],
             )
-        zs = []
+        for j in [j for j, la in enumerate(RELU_LOG_ALPHA_D) if la >= 1]:
+            _mean_exceeds(
+                ctx,
+                f"D = {D}: log test error at alpha^D = 1e-3 below that at the "
+                f"large initialisation 1e{RELU_LOG_ALPHA_D[j]:g}",
+                np.log(te[:, j]) - np.log(te[:, 0]),
+            )
         for j in range(len(x) - 1):
-            mj, sej = montecarlo.mean_and_standard_error(np.log(te[:, j]) - np.log(te[:, j + 1]))
-            zs.append(mj / sej if sej > 0 else 0.0)
-        ctx.fact(
-            f"D = {D}: the test error never falls significantly as alpha grows (max step < {Z:g} SE)",
-            max(zs) < Z,
-            max_fall_in_se=max(zs),
-        )
+            _mean_not_above(
+                ctx,
+                f"D = {D}: the test error does not fall significantly from alpha^D = "
+                f"1e{RELU_LOG_ALPHA_D[j]:g} to 1e{RELU_LOG_ALPHA_D[j + 1]:g}",
+                np.log(te[:, j]) - np.log(te[:, j + 1]),
+            )
         ax[0].plot(RELU_LOG_ALPHA_D, np.log(te).mean(axis=0) / math.log(10), "o-", label=f"D={D}")
         ax[1].plot(RELU_LOG_ALPHA_D, gd.mean(axis=0), "o-", label=f"D={D}")
     ax[0].set(xlabel="log10 alpha^D", ylabel="log10 relative test error (mean)", title="(a)")
@@ -1117,7 +1232,7 @@ def figure6_replica(ctx):
 @check("kernel-rich/claim-standard-init-edge", "synthetic-edge", "experiment")
 def standard_init_edge(ctx):
     """On the Fig. 6 synthetic replica (plain networks, labels from a standard Uniform-He
-    teacher), with margin Z SE paired over draws: alpha = 1 has a lower test error than the
+    teacher), paired over draws by Student-t intervals at the P_Z level: alpha = 1 has a lower test error than the
     large-initialisation end (alpha^D = 1e2); the grad distance is still falling just below
     alpha = 1 (alpha^D = 0.1 significantly above alpha = 1) and has reached its large-alpha
     plateau at the first grid point above 1 (alpha^D = 10^0.5 not significantly above
@@ -1128,28 +1243,22 @@ def standard_init_edge(ctx):
     j1 = RELU_LOG_ALPHA_D.index(0.0)
     jb, ja, jl = RELU_LOG_ALPHA_D.index(-1.0), RELU_LOG_ALPHA_D.index(0.5), len(RELU_LOG_ALPHA_D) - 1
     for D, (te, gd, _) in table.items():
-        m, se = montecarlo.mean_and_standard_error(np.log(te[:, jl]) - np.log(te[:, j1]))
-        ctx.fact(
-            f"D = {D}: test error at alpha = 1 below the large-alpha end by > {Z:g} SE (log ratio)",
-            m > Z * se,
-            log_ratio=m,
-            se=se,
+        _mean_exceeds(
+            ctx,
+            f"D = {D}: test error at alpha = 1 below the large-alpha end (log ratio)",
+            np.log(te[:, jl]) - np.log(te[:, j1]),
             test_error_alpha1=float(np.exp(np.log(te[:, j1]).mean())),
             test_error_rich=float(np.exp(np.log(te[:, 0]).mean())),
         )
-        m, se = montecarlo.mean_and_standard_error(gd[:, jb] - gd[:, j1])
-        ctx.fact(
-            f"D = {D}: grad distance still falling below alpha = 1 (alpha^D = 0.1 above 1 by > {Z:g} SE)",
-            m > Z * se,
-            difference=m,
-            se=se,
+        _mean_exceeds(
+            ctx,
+            f"D = {D}: grad distance still falling below alpha = 1 (alpha^D = 0.1 above 1)",
+            gd[:, jb] - gd[:, j1],
         )
-        m, se = montecarlo.mean_and_standard_error(gd[:, ja] - gd[:, jl])
-        ctx.fact(
-            f"D = {D}: plateau reached at alpha^D = 10^0.5 (not above the alpha^D = 1e2 value by > {Z:g} SE)",
-            m <= Z * se,
-            difference=m,
-            se=se,
+        _mean_not_above(
+            ctx,
+            f"D = {D}: plateau reached at alpha^D = 10^0.5 (not significantly above the alpha^D = 1e2 value)",
+            gd[:, ja] - gd[:, jl],
             gd_alpha1=float(gd[:, j1].mean()),
             gd_plateau=float(gd[:, jl].mean()),
         )
@@ -1278,46 +1387,56 @@ def univariate_summary(data: str, k: int, scalings: tuple) -> dict:
         kern_pair=max((_rms(kern[a], kern[b]) for a, b in pairs), default=0.0),
         rich_to_kernel=min(_rms(rich[c][0], kern[c]) for c in scalings),
         tv_excess={c: _tv_excess(rich[c][0], g, xs, rich[c][1]) for c in scalings},
+        tv_excess_prev={c: _tv_excess(prev[c][0], g, xs, prev[c][1]) for c in scalings},
         tv_secant=float(np.sum(np.abs(np.diff(np.diff(ys) / np.diff(xs))))),
     )
 
 
 def _spline_item(ctx, data, sm):
     for c in sm["rich"]:
-        ctx.fact(
-            f"{data}, c = {c:g}: the rich limit is closer to the linear "
-            "spline than the kernel limit is (margin: alpha error)",
-            sm["rich_spline"][c] + sm["a_err"][c] < sm["kern_spline"][c],
+        # the rich limit's error: its change between alpha = 0.01 and 0.003 (the alpha -> 0 limit
+        # at two "tolerances")
+        margin(
+            ctx,
+            f"{data}, c = {c:g}: the rich limit is closer to the linear spline than the kernel limit is",
+            sm["kern_spline"][c] - sm["rich_spline"][c],
+            sm["a_err"][c],
             rich_to_spline_rms=sm["rich_spline"][c],
             kernel_to_spline_rms=sm["kern_spline"][c],
-            alpha_error=sm["a_err"][c],
         )
 
 
 def _independence_item(ctx, data, sm):
     err = max(sm["a_err"].values())
-    ctx.fact(
-        f"{data}: the rich limit does not depend on the layer "
-        "scaling (spread + alpha error < the kernel limits' spread)",
-        sm["rich_pair"] + err < sm["kern_pair"],
+    margin(
+        ctx,
+        f"{data}: the rich limit does not depend on the layer scaling (its spread below the kernel limits' spread)",
+        sm["kern_pair"] - sm["rich_pair"],
+        err,
         rich_spread_rms=sm["rich_pair"],
         kernel_spread_rms=sm["kern_pair"],
-        alpha_error=err,
     )
 
 
-def _kernel_items(ctx, data, sm, k, gd: bool):
+def _kernel_items(ctx, data, sm, k, gd: bool, rich_unique: bool = True):
     """The kernel limit depends on the scaling: its spread over scalings (largest pairwise RMS
     distance) exceeds the rich spread plus the alpha error; with ``gd``, gradient descent from
-    alpha = 100 ends at the tangent-kernel interpolant (10x closer to it than the rich limit)."""
+    alpha = 100 ends at the tangent-kernel interpolant (10x closer to it than the rich limit).
+    Where the rich minimiser is not unique (``rich_unique=False``), the rich spread is no
+    reference: the spreads are recorded, not judged."""
     err = max(sm["a_err"].values())
-    ctx.fact(
-        f"{data}: the kernel limit changes with the layer scaling (kernel spread > rich spread + alpha error)",
-        sm["kern_pair"] > sm["rich_pair"] + err,
-        kernel_spread_rms=sm["kern_pair"],
-        rich_spread_rms=sm["rich_pair"],
-        alpha_error=err,
-    )
+    label = f"{data}: the kernel limit changes with the layer scaling (kernel spread > rich spread)"
+    if rich_unique:
+        margin(
+            ctx,
+            label,
+            sm["kern_pair"] - sm["rich_pair"],
+            err,
+            kernel_spread_rms=sm["kern_pair"],
+            rich_spread_rms=sm["rich_pair"],
+        )
+    else:
+        ctx.observe(label, kernel_spread_rms=sm["kern_pair"], rich_spread_rms=sm["rich_pair"], alpha_error=err)
     if gd:
         xs, ys = (np.array(v) for v in UNIVARIATE_DATA[data])
         c = next(iter(sm["kern"]))
@@ -1327,20 +1446,27 @@ def _kernel_items(ctx, data, sm, k, gd: bool):
             net, net.start(KERNEL_ALPHA * w0), xs[:, None], ys, 1e-7 * float(ys @ ys), max_steps=100_000
         )
         d_k = _rms(net.output_and_jacobian(tr.theta, sm["g"][:, None], False)[0], sm["kern"][c])
-        ctx.fact(
+        label = (
             f"{data}, c = {c:g}: gradient descent from alpha = {KERNEL_ALPHA:g} ends at the tangent-kernel interpolant "
-            f"(10x closer to it than the rich limit is)",
-            bool(tr.converged and 10 * d_k < sm["rich_to_kernel"]),
-            gd_to_kernel_rms=d_k,
-            rich_to_kernel_rms=sm["rich_to_kernel"],
+            f"(10x closer to it than the rich limit is)"
         )
+        premise(ctx, f"{data}, c = {c:g}: gradient descent from alpha = {KERNEL_ALPHA:g} converged", tr.converged)
+        # no error estimate of the GD end point is measured (one run): recorded, not judged
+        ctx.observe(label, gd_to_kernel_rms=d_k, rich_to_kernel_rms=sm["rich_to_kernel"])
 
 
 def _tv_item(ctx, data, sm):
-    worst = max(sm["tv_excess"].values())
-    ctx.fact(
+    premise(ctx, f"{data}: every run interpolates (loss <= 1e-7 |y|^2)", sm["converged"])
+    if not sm["converged"]:
+        return
+    c = max(sm["tv_excess"], key=lambda c: sm["tv_excess"][c])
+    worst = sm["tv_excess"][c]
+    # its error: the change of the excess between alpha = 0.01 and 0.003 (the alpha -> 0 limit)
+    margin(
+        ctx,
         f"{data}: the rich limit's integral |f''| on [x_1, x_N] exceeds the minimum (secant variation) by < 1%",
-        bool(sm["converged"] and worst < 0.01 * sm["tv_secant"]),
+        0.01 * sm["tv_secant"] - worst,
+        abs(worst - sm["tv_excess_prev"][c]),
         tv_excess=worst,
         tv_minimum=sm["tv_secant"],
     )
@@ -1376,7 +1502,7 @@ def figure7_replica(ctx):
     summaries = {}
     for data in datas:
         sm = summaries[data] = univariate_summary(data, k, scalings)
-        ctx.fact(f"{data}: every run interpolates (loss <= 1e-7 |y|^2)", sm["converged"])
+        premise(ctx, f"{data}: every run interpolates (loss <= 1e-7 |y|^2)", sm["converged"])
         _spline_item(ctx, data, sm)
         if len(scalings) > 1:
             _independence_item(ctx, data, sm)
@@ -1406,7 +1532,7 @@ def figure7_corrected(ctx):
             ctx.metrics[f"{data}: rich spread over scalings (not asserted; the minimiser is not unique)"] = sm[
                 "rich_pair"
             ]
-            _kernel_items(ctx, data, sm, k, gd=True)
+            _kernel_items(ctx, data, sm, k, gd=True, rich_unique=False)
     _univariate_plot(ctx, summaries, "figure-7-corrected")
 
 

@@ -17,7 +17,18 @@ import functools
 
 import sympy as sp
 
-from .kernel_rich import ALPHA, FIXTURE, SEED, alpha, diagonal_model, gradient_flow, q_printed, z
+from .kernel_rich import (
+    ALPHA,
+    FIXTURE,
+    SEED,
+    alpha,
+    diagonal_model,
+    fixture,
+    flow_interpolates,
+    gradient_flow,
+    q_printed,
+    z,
+)
 from .registry import Hypothesis, Param, src, statement
 
 # ---------------------------------------------------------------------------------------
@@ -54,6 +65,16 @@ def printed_beta57(D, GG=G, a=alpha):
 def printed_dual58(D, GG=G, a=alpha):
     """(58): ``[X^T nu(inf)]_i = -alpha^(D-2) D (D-2) G``."""
     return -(a ** (D - 2)) * D * (D - 2) * GG
+
+
+def printed_54(D, sign: int, GG=G, a=alpha):
+    """(54) as printed: ``w_pm^(2-D) = alpha^(2-D) +/- D(D-2) G`` (the right-hand side)."""
+    return a ** (2 - D) + sign * D * (D - 2) * GG
+
+
+def kernel_multiplier_66(D, nu, a=alpha):
+    """App. F, before (65)/(66): ``mu = 2 D alpha^D nu / (D - 2)`` (works on numbers and symbols)."""
+    return 2 * D * a**D * nu / (D - 2)
 
 
 def lemma8_bound(D, a=alpha):
@@ -234,8 +255,49 @@ DEPTH = Param("D", int, 3, "order of homogeneity (depth) D >= 3 (h_D, Q^D_alpha 
 DEPTH_ANY = Param("D", int, 2, "order of homogeneity D >= 1", low=1)
 POSITIVE_ALPHA = Hypothesis(r"$0<\alpha<\infty$", lambda p: p.get("alpha") is None or p["alpha"] > 0)
 INTERPOLATES = Hypothesis(
-    r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", lambda p: True
+    r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", flow_interpolates
 )
+
+
+@functools.cache
+def _diagonal_homogeneous(D: int) -> bool:
+    """Whether the depth-D diagonal model (10) is positively D-homogeneous, decided by SymPy:
+    ``F(c w) - c^D F(w)`` expands to 0 (one coordinate; the coordinates are alike)."""
+    c = sp.Symbol("c", positive=True)
+    wp, wm, beta, _ = diagonal_model(sp.Matrix([[1]]), sp.Matrix([0]), D=D)
+    scaled = beta[0].xreplace({wp[0]: c * wp[0], wm[0]: c * wm[0]})
+    return sp.expand(scaled - c**D * beta[0]) == 0
+
+
+def model_homogeneous(p) -> bool:
+    """The hypothesis 'f is positively D-homogeneous' on the instance: the depth-``D`` diagonal
+    model of the instance (D = 2 by default), decided symbolically."""
+    return _diagonal_homogeneous(int(p.get("D", 2)))
+
+
+def xty_nonzero(p) -> bool:
+    """``X^T y != 0`` for the instance's fixture, in exact arithmetic."""
+    X, y = fixture(p.get("fixture", "T5"))
+    Xty = sp.Matrix(X).T * sp.Matrix(y)
+    return any(v != 0 for v in Xty)
+
+
+def uv_balanced(p) -> bool:
+    """``|u_i(0)| = |v_i(0)|`` for every i, on the initialisation ``u0``, ``v0`` the check drew and
+    started the instance with (parameters alone -- a seed -- carry none: not excluded by it)."""
+    u0, v0 = p.get("u0"), p.get("v0")
+    if u0 is None and v0 is None:
+        return True
+    return u0 is not None and v0 is not None and len(u0) == len(v0) and all(abs(a) == abs(b) for a, b in zip(u0, v0))
+
+
+def biased_init_positive(p) -> bool:
+    """``w_pm(0)`` entrywise positive on the initialisation ``wp0``, ``wm0`` the check built and
+    started the instance with (parameters alone -- fixture, seed -- carry none: not excluded)."""
+    a, b = p.get("wp0"), p.get("wm0")
+    if a is None and b is None:
+        return True
+    return a is not None and b is not None and all(v > 0 for v in list(a) + list(b))
 
 
 # ---------------------------------------------------------------------------------------
@@ -278,7 +340,9 @@ TANGENT_KERNEL_HOMOGENEOUS = statement(
     r"$f(\mathbf w(0),\mathbf x)$. " + _TK_TEXT_TAIL,
     params=(FIXTURE, ALPHA, DEPTH_ANY),
     hypotheses=(
-        Hypothesis(r"$f$ is positively $D$-homogeneous in $\mathbf w$ (the diagonal models (3), (10))", lambda p: True),
+        Hypothesis(
+            r"$f$ is positively $D$-homogeneous in $\mathbf w$ (the diagonal models (3), (10))", model_homogeneous
+        ),
         POSITIVE_ALPHA,
     ),
     expect="refuted",
@@ -300,7 +364,7 @@ TANGENT_KERNEL_HOMOGENEOUS_CORRECTED = statement(
     r"=\alpha^Df(\mathbf w_0,\mathbf x)+\langle\phi_{\mathbf w(0)}(\mathbf x),\mathbf w-\mathbf w(0)\rangle$. "
     + _TK_TEXT_TAIL,
     params=(FIXTURE, ALPHA, DEPTH_ANY),
-    hypotheses=(Hypothesis(r"$f$ is positively $D$-homogeneous in $\mathbf w$", lambda p: True), POSITIVE_ALPHA),
+    hypotheses=(Hypothesis(r"$f$ is positively $D$-homogeneous in $\mathbf w$", model_homogeneous), POSITIVE_ALPHA),
     corrects="kernel-rich/claim-tangent-kernel-homogeneous",
     notes="Checked: the Jacobian scaling (diagonal models D=2,3,4, bias-free ReLU nets of depth 2 and 3), the constant "
     "term, footnote 1 (time change), and the gradient-flow limit of the affine model against the min-K_0-norm "
@@ -337,7 +401,7 @@ UNBIASED_MODEL = statement(
     params=(FIXTURE, ALPHA, DEPTH_ANY),
     hypotheses=(
         POSITIVE_ALPHA,
-        Hypothesis(r"$X^\top\mathbf y\neq0$ (otherwise $\beta=0$ is already optimal)", lambda p: True),
+        Hypothesis(r"$X^\top\mathbf y\neq0$ (otherwise $\beta=0$ is already optimal)", xty_nonzero),
     ),
     notes="Escape time is measured as the first saved time with loss <= 1e-6 along the high-precision flows.",
 )
@@ -356,7 +420,7 @@ APPC_UV_BALANCE = statement(
     r"$\dot{\mathbf u}_i(t)=\dot{\mathbf v}_i(t)=0$. Therefore, we can equivalently parametrize the model as "
     r"$f(\mathbf w,\mathbf x)=\langle\mathbf w^2,\mathbf x\rangle$.",
     params=(SEED,),
-    hypotheses=(Hypothesis(r"$|\mathbf u_i(0)|=|\mathbf v_i(0)|$ for every $i$", lambda p: True),),
+    hypotheses=(Hypothesis(r"$|\mathbf u_i(0)|=|\mathbf v_i(0)|$ for every $i$", uv_balanced),),
     notes="The claim holds. The printed proof identities do not: (11) has a spurious minus sign "
     "(d|u|/dt = sign(u) u'), and (12)/(14) square the residual (the derived sum has it to the first power; the factor "
     "-2 is that of the §2 loss). The check 'printed-identities' records this and is expected to refute them.",
@@ -466,9 +530,8 @@ BIASED_INIT = statement(
     r"the presentation without adding much insight.",
     params=(FIXTURE, SEED),
     hypotheses=(
-        Hypothesis(
-            r"$\mathbf w_\pm(0)$ entrywise positive; the flow reaches an interpolant (observed)", lambda p: True
-        ),
+        Hypothesis(r"$\mathbf w_\pm(0)$ entrywise positive (observed on the instance)", biased_init_positive),
+        Hypothesis(r"the flow reaches an interpolant (observed per instance)", flow_interpolates),
     ),
     notes="The generalisation is derived by the paper's general approach: with w_+(0) = a, w_-(0) = b, "
     "beta^inf = argmin sum_i m_i q(beta_i/m_i) - theta_i beta_i s.t. X beta = y, m = ab, theta = ln(a/b); the u-v model "
