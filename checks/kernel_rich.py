@@ -21,29 +21,24 @@ import numpy as np
 import sympy as sp
 
 from numerics import convex, exact, limits
-from numerics.estimate import Estimate
+from numerics.estimate import Estimate, exact_value
 from theorems import kernel_rich as kr
 
-from .core import Item, check
+from .core import check
 
 
 def mpf_fraction(x) -> Fraction:
-    """The exact binary value of an mpmath number, with its sign (numerics.estimate.exact_value
-    reads ``x.man``, the unsigned mantissa, and so drops the sign of a negative mpf: a core
-    defect reported with issue 17; worked around here)."""
-    sign, man, exp, _ = x._mpf_ if isinstance(x, mpmath.mpf) else mpmath.mpf(x)._mpf_  # no rounding to 53 bits
-    if not man and exp:
+    """The exact binary value of an mpmath number (or of a number mpmath reads exactly)."""
+    value = exact_value(x if isinstance(x, mpmath.mpf) else mpmath.mpf(x))  # no rounding to 53 bits
+    if value is None:
         raise ValueError(f"not a finite number: {x}")
-    return (-1) ** sign * Fraction(man) * Fraction(2) ** exp
+    return value
 
 
 def premise_not_reached(ctx, label: str, **metrics) -> None:
     """A computation that never reached the statement's premise (the flow did not reach an
-    interpolant by its end time): no evidence either way, never a counterexample. Recorded as an
-    inconclusive item (checks.core has no judge for a failed computation; this is what its own
-    machinery appends in such cases)."""
-    why = "the computation did not reach the statement's premise: no evidence either way"
-    ctx.items.append(Item(label, "inconclusive", {"why": why, **metrics}, ctx.instance))
+    interpolant by its end time): no evidence either way, never a counterexample."""
+    ctx.undecided(label, "the computation did not reach the statement's premise: no evidence either way", **metrics)
 
 
 HP_TOL = 1e-24

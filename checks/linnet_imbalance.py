@@ -24,7 +24,7 @@ import sympy as sp
 
 from numerics import convex, exact, linalg
 from numerics import linear_nets as ln
-from numerics.estimate import Estimate
+from numerics.estimate import Estimate, exact_value
 from theorems import linnet_imbalance as li
 
 from .core import check
@@ -192,17 +192,14 @@ def path_quantities(ctx, kind: str, **kw):
 
 
 def frac(x):
-    """An mpmath number as the exact Fraction of its binary value, sign included (other values
-    unchanged). numerics.estimate.exact_value drops the sign of a negative mpf (it reads
-    ``mpf.man``, the unsigned mantissa), so Estimate.twice and the judges' exact differences are
-    fed Fractions from here."""
+    """An mpmath number as the exact Fraction of its binary value (other values unchanged): the
+    judges and the twin differences below are fed exact values, never differences at 53 bits."""
     if type(x).__name__ != "mpf":
         return x
-    if not mpmath.isfinite(x):
+    value = exact_value(x)
+    if value is None:
         raise ValueError(f"a non-finite number: {x}")
-    sign, man, exp, _ = x._mpf_
-    v = Fraction(int(man)) * Fraction(2) ** int(exp)
-    return -v if sign else v
+    return value
 
 
 def _abs_up(d: Fraction) -> float:
@@ -212,7 +209,7 @@ def _abs_up(d: Fraction) -> float:
 
 def twin(a, b, how: str = "two precisions") -> Estimate:
     """The working run's value ``a`` (exact Fraction) with the twin's difference |a - b|, formed
-    exactly, as its error (Estimate.twice, with the signs kept: see :func:`frac`)."""
+    exactly, as its error."""
     fa = frac(a)
     return Estimate(fa, _abs_up(fa - frac(b)), how)
 
