@@ -68,6 +68,8 @@ def lemmaA1_exact(ctx):
             and sum(p1) == 1
             and sum(p2) == 1
             and all(v > 0 for v in p1 + p2),
+            "==",
+            True,
         )
         h1 = lr.impulse(*T1, 2 * dh)
         h2 = lr.impulse(*T2, 2 * dh)
@@ -81,10 +83,13 @@ def lemmaA1_exact(ctx):
         A1, B1, C1 = T1
         A2, B2, C2 = T2
         tr = [sp.simplify((B1.T * A1**j * C1.T)[0, 0] - (B2.T * A2**j * C2.T)[0, 0]) for j in range(2 * dh)]
-        ctx.exact("transposed reading B^^T A^^j C^^T: same pattern", all(v == 0 for v in tr[:-1]) and tr[-1] != 0)
+        ctx.exact(
+            "transposed reading B^^T A^^j C^^T: same pattern", all(v == 0 for v in tr[:-1]) and tr[-1] != 0, "==", True
+        )
 
 
-@check("rnn-lowdim/lemma-A.1", "hypothesis-rational-points", "random", expect="proved")
+# exact arithmetic on sampled instances is evidence, not proof: verified (issue 17)
+@check("rnn-lowdim/lemma-A.1", "hypothesis-rational-points", "random")
 def lemmaA1_random(ctx):
     """Hypothesis: 2d^ random distinct rational points of [-1, 1] (d^ <= 4), exact Fractions:
     the pair has equal moments 0..2d^-2 and different moment 2d^-1."""
@@ -97,10 +102,18 @@ def lemmaA1_random(ctx):
             return
         (x1, p1), (x2, p2) = a1_pair(dh, pts)
         m = lambda x, p, j: sum(pi * xi**j for xi, pi in zip(x, p))
-        ctx.exact("moments 0..2d^-2 equal", all(m(x1, p1, j) == m(x2, p2, j) for j in range(2 * dh - 1)), scope="exact")
+        ctx.exact(
+            "moments 0..2d^-2 equal",
+            all(m(x1, p1, j) == m(x2, p2, j) for j in range(2 * dh - 1)),
+            "==",
+            True,
+            scope="exact",
+        )
         ctx.exact(
             "moment 2d^-1 differs, both d^-atomic",
             m(x1, p1, 2 * dh - 1) != m(x2, p2, 2 * dh - 1) and len(x1) == dh == len(x2),
+            "==",
+            True,
         )
 
     ctx.random(
@@ -145,7 +158,9 @@ def corollaryA2_flow(ctx):
     ctx.start(inst)
     w1, w2 = a2_shared_teacher(2)
     d, k = inst["d"], inst["k"]
-    ctx.exact("the two teachers give the same loss: w_j equal for j < k", all(w1[j] == w2[j] for j in range(k)))
+    ctx.exact(
+        "the two teachers give the same loss: w_j equal for j < k", all(w1[j] == w2[j] for j in range(k)), "==", True
+    )
     A0, B0, C0 = gaussian_init(d, "symmetric", inst["init_scale"], inst["seed"], balanced=True)
     x0 = nl.yw_pack(d, "symmetric", A0, B0, C0)
     stop = lambda x: nl.squared_impulse_loss_of(*nl.yw_unpack(x, d)[:3], w1, k) < 1e-10
@@ -163,7 +178,9 @@ def corollaryA2_flow(ctx):
     h = nl.impulse(A, B, C, 4)
     gap = abs(float(w1[3] - w2[3]))
     dev = max(abs(h[3] - float(w1[3])), abs(h[3] - float(w2[3])))
-    ctx.fact("loss < 1e-10 reached", fl.stopped, loss=nl.squared_impulse_loss_of(A, B, C, w1, k), t=float(fl.times[-1]))
+    ctx.observe(
+        "loss < 1e-10 reached", holds=fl.stopped, loss=nl.squared_impulse_loss_of(A, B, C, w1, k), t=float(fl.times[-1])
+    )
     # max_i |h_3 - w^(i)_3| >= gap/2 holds for any h_3 (so it is only recorded); the failable
     # observation is which teacher(s) the zero-loss limit fails to extrapolate
     ctx.metrics["max_i_|h3-w3|_vs_gap/2"] = [dev, gap / 2]
@@ -268,7 +285,8 @@ def as_fmpq(M) -> np.ndarray:
     return np.frompyfunc(intervals.fmpq_of, 1, 1)(np.asarray(M, dtype=object))
 
 
-@check("rnn-lowdim/claim-eq-D.2", "rademacher-enumeration", "random", expect="proved")
+# exact arithmetic on sampled instances is evidence, not proof: verified (issue 17)
+@check("rnn-lowdim/claim-eq-D.2", "rademacher-enumeration", "random")
 def eqD2_random(ctx):
     """Hypothesis: random rational student and teacher, k <= 8: E over all 2^k Rademacher
     (whitened) inputs of sum_j (student prefix output - teacher prefix output)^2, by running
@@ -311,7 +329,8 @@ def eqD3_symbolic(ctx):
         )
 
 
-@check("rnn-lowdim/claim-D-minimizers", "zero-sets", "random", expect="proved")
+# exact arithmetic on sampled instances is evidence, not proof: verified (issue 17)
+@check("rnn-lowdim/claim-D-minimizers", "zero-sets", "random")
 def D_minimizers_random(ctx):
     """Hypothesis, exact: (D.3) = sum (k-i) r_i^2 with positive weights, so (D.3) = 0 <=> all
     r_i = 0 <=> (3.4) = 0: on Prop. 3 zero-loss students both vanish; with one residual
@@ -340,7 +359,8 @@ def D_minimizers_random(ctx):
     )
 
 
-@check("rnn-lowdim/claim-D.2-approx", "residual-bounds", "random", expect="proved")
+# exact arithmetic on sampled instances is evidence, not proof: verified (issue 17)
+@check("rnn-lowdim/claim-D.2-approx", "residual-bounds", "random")
 def D2_approx_random(ctx):
     """Hypothesis, exact: random residual vectors r (k <= 8) and delta >= (D.3) loss: sqrt(k-i)
     |r_i| <= sqrt(delta) and |r_i| <= sqrt(k-i)|r_i| (checked squared, exactly). The printed
@@ -353,8 +373,10 @@ def D2_approx_random(ctx):
         k, nums = ex
         r = [Fraction(v, 10) for v in nums[:k]]
         delta = sum((k - i) * r[i] ** 2 for i in range(k))
-        ctx.exact("(k-i) r_i^2 <= delta", all((k - i) * r[i] ** 2 <= delta for i in range(k)), scope="exact")
-        ctx.exact("r_i^2 <= (k-i) r_i^2", all(r[i] ** 2 <= (k - i) * r[i] ** 2 for i in range(k)))
+        ctx.exact(
+            "(k-i) r_i^2 <= delta", all((k - i) * r[i] ** 2 <= delta for i in range(k)), "==", True, scope="exact"
+        )
+        ctx.exact("r_i^2 <= (k-i) r_i^2", all(r[i] ** 2 <= (k - i) * r[i] ** 2 for i in range(k)), "==", True)
         for i in range(k):
             if r[i] < 0 and k - i >= 2 and len(fails) < 3:
                 fails.append({"r": str(r[i]), "k-i": k - i})
@@ -409,7 +431,8 @@ def D3_rates_flow(ctx):
 # ---------------------------------------------------------------------------------------
 # Appendix E.1
 # ---------------------------------------------------------------------------------------
-@check("rnn-lowdim/lemma-E.1", "rademacher-enumeration", "random", expect="proved")
+# exact arithmetic on sampled instances is evidence, not proof: verified (issue 17)
+@check("rnn-lowdim/lemma-E.1", "rademacher-enumeration", "random")
 def E1_random(ctx):
     """Hypothesis: random rational student/teacher, d <= 5, d^ <= 4, k <= 9: the expectation of
     the squared error over all 2^k Rademacher inputs (running both recursions) equals (E.1)
@@ -496,7 +519,7 @@ def E2_signs(ctx):
         _, g = rl.proposition3_student(
             w, 5, k, Fraction(1, 10), lambdas=[exact.sympy_rational_nsimplified(v) for v in lam]
         )
-        ctx.exact(f"k={k} > 2d^: some g_i < 0", any(v < 0 for v in g), g=[str(v) for v in g])
+        ctx.exact(f"k={k} > 2d^: some g_i < 0", any(v < 0 for v in g), "==", True, g=[str(v) for v in g])
     ctx.start(ctx.instances([{"d": 5, "k": 1, "teacher": name}])[0])
     r, _ = lp_range(name, 1, 1)
     ctx.bound("k = 1 = 2d^-1: a nonnegative g with m_1 != w_1 exists (LP width > 0)", 1e-3, r.width, err=r.solver_gap)
@@ -573,12 +596,16 @@ def E4_symbolic(ctx):
     ctx.exact(
         "(E.9): dL/dB = sum grad l_i (A^i)^T C^T",
         all(not (a - b) for a, b in zip(GB, pB)),
+        "==",
+        True,
         scope="d = 3, k = 3",
         derivative_equals_twice_printed=all(not (a - 2 * b) for a, b in zip(GB, pB)),
     )
     ctx.exact(
         "(E.10): dL/dC = sum grad l_i B^T (A^i)^T",
         all(not (a - b) for a, b in zip(GC, pC)),
+        "==",
+        True,
         scope="d = 3, k = 3",
         derivative_equals_twice_printed=all(not (a - 2 * b) for a, b in zip(GC, pC)),
     )
@@ -704,6 +731,8 @@ def E4c_symbolic(ctx):
         all(at(GA[p][q]) == GAn[p, q] for p in range(3) for q in range(3))
         and all(at(GB[i]) == GBn[i] for i in range(3))
         and all(at(GC[i]) == GCn[i] for i in range(3)),
+        "==",
+        True,
     )
 
 
@@ -762,9 +791,11 @@ def E6_exact(ctx):
         ctx.exact(
             f"eta={eta}: B_t = C_t^T for t = 1..4",
             all(all(x == y for x, y in zip(bt, ct)) for _, bt, ct, _, _ in traj),
+            "==",
+            True,
             scope="exact rationals",
         )
-        ctx.exact(f"eta={eta}: A_t symmetric", all((At == At.T).all() for At, *_ in traj))
+        ctx.exact(f"eta={eta}: A_t symmetric", all((At == At.T).all() for At, *_ in traj), "==", True)
     c = exact.random_fraction_array(rng, d)
     b = exact.random_fraction_array(rng, d)
     A = exact.random_symmetric_fractions(rng, d)
@@ -1047,15 +1078,15 @@ def E12_flow(ctx):
             r2.append((rows[-1, 2] / rows[-1, 4]) ** 2)
         s1 = float(np.polyfit(np.log(E12_EPS), np.log(r1), 1)[0])
         s2 = float(np.polyfit(np.log(E12_EPS), np.log(r2), 1)[0])
-        ctx.fact(
+        ctx.observe(
             f"d={d}: ||Y||^2/||W||^2 -> 0 (slope > 0.5)",
-            s1 > 0.5 and all(a > b for a, b in zip(r1, r1[1:])),
+            holds=s1 > 0.5 and all(a > b for a, b in zip(r1, r1[1:])),
             slope=s1,
             ratios=r1,
         )
-        ctx.fact(
+        ctx.observe(
             f"d={d}: ||A||_F^2/||W||^2 -> 0 (slope > 0.5)",
-            s2 > 0.5 and all(a > b for a, b in zip(r2, r2[1:])),
+            holds=s2 > 0.5 and all(a > b for a, b in zip(r2, r2[1:])),
             slope=s2,
             ratios=r2,
         )
@@ -1111,7 +1142,9 @@ def E13_flow(ctx):
     ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
     for rb, _ in e13_sup_ratio(21, range(2 if not ctx.full else 3), 0.5):
         s = float(np.polyfit(np.log(E12_EPS), np.log(rb), 1)[0])
-        ctx.fact("sup_{t<=t-bar} ||B||/eps^0.75 bounded as eps -> 0 (slope > -0.05)", s > -0.05, slope=s, ratios=rb)
+        ctx.observe(
+            "sup_{t<=t-bar} ||B||/eps^0.75 bounded as eps -> 0 (slope > -0.05)", holds=s > -0.05, slope=s, ratios=rb
+        )
 
 
 @check("rnn-lowdim/lemma-E.13", "linearised-closed-form", "symbolic")
@@ -1151,15 +1184,15 @@ def E13c_flow(ctx):
     for rb, ra_ in e13_sup_ratio(21, range(2 if not ctx.full else 5), 0.25):
         sb = float(np.polyfit(np.log(E12_EPS), np.log(rb), 1)[0])
         sa = float(np.polyfit(np.log(E12_EPS), np.log(ra_), 1)[0])
-        ctx.fact(
+        ctx.observe(
             "sup ||B||, ||C|| / eps^0.75 bounded (|slope| < 0.05, max < 10)",
-            abs(sb) < 0.05 and max(rb) < 10,
+            holds=abs(sb) < 0.05 and max(rb) < 10,
             slope=sb,
             ratios=rb,
         )
-        ctx.fact(
+        ctx.observe(
             "sup ||A||_F / eps bounded (|slope| < 0.05, max < 10)",
-            abs(sa) < 0.05 and max(ra_) < 10,
+            holds=abs(sa) < 0.05 and max(ra_) < 10,
             slope=sa,
             ratios=ra_,
         )
@@ -1178,6 +1211,8 @@ def E13c_symbolic(ctx):
     ctx.exact(
         "(1-2e^(-9 d^2/64))(1-2e^(-9d/64))^2 > 3/4 at d = 21",
         bool(sp.N(prod - sp.Rational(3, 4), 30) > 0),
+        "==",
+        True,
         value=float(prod),
     )
     # the erratum's proof-level part: the printed product is Lemma E.10's bound (E.38) applied
@@ -1190,6 +1225,8 @@ def E13c_symbolic(ctx):
             sp.N(printed - sp.Rational(3, 4), 30) < 0
             and abs(sp.N(printed - ra.E13_PRINTED_VALUE, 30)) > sp.Rational(1, 10)
         ),
+        "==",
+        True,
         value=float(printed),
         printed_value=float(ra.E13_PRINTED_VALUE),
     )
@@ -1230,8 +1267,8 @@ def E14_flow(ctx):
         x0 = float(np.sum(nl.yw_unpack(fl0.states[0], 21)[4] ** 2))
         ok50 = all(zz <= z0 * math.exp(-2 * t) * (1 + 1e-6) for zz, t in zip(z, ts))
         ok51 = all(xx >= x0 * math.exp(2 * t) * (1 - 1e-6) for xx, t in zip(x, ts))
-        ctx.fact(f"eps={e:g}: (E.50) with c1 = z(0)/eps^2 at every saved time", ok50)
-        ctx.fact(f"eps={e:g}: (E.51) with c3 = x(0)/eps^2 at every saved time", ok51)
+        ctx.observe(f"eps={e:g}: (E.50) with c1 = z(0)/eps^2 at every saved time", holds=ok50)
+        ctx.observe(f"eps={e:g}: (E.51) with c3 = x(0)/eps^2 at every saved time", holds=ok51)
 
 
 @check("rnn-lowdim/claim-E.14-negative-w0", "anti-balanced-flow", "flow")
@@ -1245,9 +1282,9 @@ def E14_negative(ctx):
     for e in (1e-2, 1e-4, 1e-6):
         rows, _ = e4_run(21, 3, w, 9, e, lambda x: math.log(1 / x) / 4)
         rat_.append(float(rows[-1, 4] / rows[-1, 3]))
-    ctx.fact(
+    ctx.observe(
         "||W||/||Y|| -> 0 (decreasing, last < 1e-2)",
-        all(a > b for a, b in zip(rat_, rat_[1:])) and rat_[-1] < 1e-2,
+        holds=all(a > b for a, b in zip(rat_, rat_[1:])) and rat_[-1] < 1e-2,
         ratios=rat_,
     )
 

@@ -108,16 +108,16 @@ def figure1(ctx):
         loss, tail, zero, _, _ = diagonal_gd(1, 20, k, 0)
         table[k] = {"loss": loss, "tail_error": tail, "zero_threshold": zero, "ratio": tail / zero}
         if k > 2:
-            ctx.fact(
+            ctx.observe(
                 f"k={k} > 2d^: low extrapolation error (< 0.1 zero-response error)",
-                tail < 0.1 * zero,
+                holds=tail < 0.1 * zero,
                 loss=loss,
                 ratio=tail / zero,
             )
         elif k < 2:
-            ctx.fact(
+            ctx.observe(
                 f"k={k} < 2d^: high extrapolation error (> 0.5 zero-response error)",
-                tail > 0.5 * zero,
+                holds=tail > 0.5 * zero,
                 loss=loss,
                 ratio=tail / zero,
             )
@@ -134,11 +134,13 @@ def figure5(ctx):
     ctx.start(inst)
     l2, t2, z2, h2, w = diagonal_gd(1, 20, 2, 0)
     l4, t4, z4, h4, _ = diagonal_gd(1, 20, 4, 0)
-    ctx.fact("k = 4d^: near-perfect extrapolation (tail error < 0.05 zero response)", t4 < 0.05 * z4, tail=t4, loss=l4)
-    ctx.fact("k = 2d^: tail error > 10x that of k = 4d^", t2 > 10 * t4, tail_k2=t2, tail_k4=t4)
-    ctx.fact(
+    ctx.observe(
+        "k = 4d^: near-perfect extrapolation (tail error < 0.05 zero response)", holds=t4 < 0.05 * z4, tail=t4, loss=l4
+    )
+    ctx.observe("k = 2d^: tail error > 10x that of k = 4d^", holds=t2 > 10 * t4, tail_k2=t2, tail_k4=t4)
+    ctx.observe(
         "k = 2d^: the response decays to zero (|h_(T-1)| < 0.05 |h_0|)",
-        abs(h2[-1]) < 0.05 * abs(h2[0]),
+        holds=abs(h2[-1]) < 0.05 * abs(h2[0]),
         h_last=h2[-1],
         h0=h2[0],
     )
@@ -165,8 +167,11 @@ def figure4(ctx):
     inst = ctx.instances([{"dh": 2, "d": 12, "T": 40}])[0]
     ctx.start(inst)
     small, large = init_scale_runs(ctx)
-    ctx.fact(
-        "tail error at init 0.2 > tail error at init 1e-3", large[1] > small[1], small=list(small), large=list(large)
+    ctx.observe(
+        "tail error at init 0.2 > tail error at init 1e-3",
+        holds=large[1] > small[1],
+        small=list(small),
+        large=list(large),
     )
 
 
@@ -180,8 +185,10 @@ def init_scale(ctx):
     inst = ctx.instances([{"dh": 2, "d": 12, "T": 40}])[0]
     ctx.start(inst)
     small, large = init_scale_runs(ctx)
-    ctx.fact("small init extrapolates at k = 6 (< 0.1 zero response)", small[1] < 0.1 * small[2], small=list(small))
-    ctx.fact("large init does not (>= 0.1 zero response)", large[1] >= 0.1 * large[2], large=list(large))
+    ctx.observe(
+        "small init extrapolates at k = 6 (< 0.1 zero response)", holds=small[1] < 0.1 * small[2], small=list(small)
+    )
+    ctx.observe("large init does not (>= 0.1 zero response)", holds=large[1] >= 0.1 * large[2], large=list(large))
 
 
 @check("rnn-lowdim/claim-phase-transition-linear", "diagonal-and-general-students", "experiment")
@@ -193,9 +200,9 @@ def phase_transition(ctx):
     ctx.start(inst)
     lo = diagonal_gd(1, 20, 1, 0)
     hi = diagonal_gd(1, 20, 3, 0)
-    ctx.fact(
+    ctx.observe(
         "§5.1: k = 1 < 2d^ high, k = 3 > 2d^ low",
-        lo[1] > 0.5 * lo[2] and hi[1] < 0.1 * hi[2],
+        holds=lo[1] > 0.5 * lo[2] and hi[1] < 0.1 * hi[2],
         k1=list(lo[:3]),
         k3=list(hi[:3]),
     )
@@ -203,9 +210,9 @@ def phase_transition(ctx):
     ctx.start(inst)
     below = general_gd("delay3", 12, 5, 0, 0.1, lr=0.05, steps=3000)
     above = general_gd("delay3", 12, 8, 0, 0.1, lr=0.05, steps=3000)
-    ctx.fact(
+    ctx.observe(
         "§5.2 (delay teacher, general student): tail error at k = 8 > 2d^ below 1/10 of that at k = 5 < 2d^",
-        above[1] < 0.1 * below[1],
+        holds=above[1] < 0.1 * below[1],
         k5=list(below),
         k8=list(above),
     )
@@ -218,9 +225,9 @@ def gru(ctx):
     part of this suite. The only checkable part is recorded: the reported threshold ratio
     k_g/d^_g ~ 4 lies between Fig. 2(b)'s k_g = 30 (fails, ratio 3) and k_g = 60 (tracks, ratio 6)."""
     ctx.start(ctx.instances([{}])[0])
-    ctx.fact("30/10 < 4 < 60/10 (printed numbers consistent)", 30 / 10 < 4 < 60 / 10)
-    ctx.fact(
+    ctx.observe("30/10 < 4 < 60/10 (printed numbers consistent)", holds=30 / 10 < 4 < 60 / 10)
+    ctx.observe(
         "critical k_g ~ 4 d^_g for GRUs",
-        None,
+        holds=None,
         why="GRU teacher/target, readout, lr and N not stated; no GRU in the suite",
     )
