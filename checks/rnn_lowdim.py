@@ -28,11 +28,10 @@ import sympy as sp
 
 from numerics import exact, flows, moments, montecarlo
 from numerics import linear_rnn as nl
+from numerics.estimate import Estimate
 from numerics.polynomials import poly_ring, rename_gens
 from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
-
-from numerics.estimate import Estimate
 
 from .core import check
 

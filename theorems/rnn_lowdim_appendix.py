@@ -41,6 +41,7 @@ def lemma_e10_bound(n):
     return 1 - 2 * sp.exp(-sp.Rational(9, 64) * n)
 
 
+E13_NEEDED_PROBABILITY = sp.Rational(3, 4)  # the probability Lemma E.13 needs (Prop. 9 / E.11: "w.p. at least 0.75")
 E13_PRINTED_PRODUCT = (1 - 2 * sp.exp(-sp.Rational(9 * 20, 64))) ** 3  # "(1 - 2exp(-9*20/64))^3"
 E13_PRINTED_VALUE = sp.Rational(83, 100)  # "approx 0.83"
 
