@@ -620,7 +620,7 @@ def no_init_symbolic(ctx):
             h[k],
             "!=",
             exact.sympy_rational_nsimplified(w[k]),
-            whole=True,  # the claim is existential ("may be a global minimiser that fails"): one exact witness is all of it
+            whole=True,  # the claim is existential ("may be a global minimiser that fails"): one witness is all
             gap=float(h[k] - exact.sympy_rational_nsimplified(w[k])),
         )
 
