@@ -29,6 +29,7 @@ from .rnn_lowdim import (
     lp_range,
     prop3_instance,
     prop9_montecarlo,
+    socp_worst,
     tangency_residual,
     teacher_from_measure,
     teacher_grid,
@@ -208,8 +209,8 @@ def corollaryA2_socp(ctx):
     ctx.start(inst)
     w = [float(v) for v in rl.teacher_response(name, 6)]
     grid = teacher_grid(name, 201)
-    F = [moments.moment_socp_worst(grid, w, k, dl, 3) for dl in (1e-4, 1e-8, 1e-12)]
-    ctx.bound("inf_delta F(delta, 4) > 0.01", 0.01, min(F), err=1e-6, F=F)
+    F = [socp_worst(grid, w, k, dl, 3) for dl in (1e-4, 1e-8, 1e-12)]
+    ctx.bound("inf_delta F(delta, 4) > 0.01", 0.01, est_min(F), F=[f.value for f in F])
 
 
 @check("rnn-lowdim/corollary-A.2", "socp-hypothesis-edge", "convex", outside_hypotheses=True)
@@ -225,12 +226,12 @@ def corollaryA2_socp_edge(ctx):
     grid = teacher_grid(name, 201)
     for k in (2 * dh - 1, 2 * dh, 2 * dh + 1):
         held = ctx.start(ctx.instances([{"k": k, "teacher": name}])[0])
-        F = [moments.moment_socp_worst(grid, w, k, dl, k) for dl in (1e-4, 1e-8, 1e-12)]
-        ctx.metrics[f"F_k={k}"] = F
+        F = [socp_worst(grid, w, k, dl, k) for dl in (1e-4, 1e-8, 1e-12)]
+        ctx.metrics[f"F_k={k}"] = [f.value for f in F]
         if all(held.values()):
-            ctx.bound(f"k={k} (hypotheses hold): inf_delta F(delta, k+1) > 0.01", 0.01, min(F), err=1e-6, F=F)
+            ctx.bound(f"k={k} (hypotheses hold): inf_delta F(delta, k+1) > 0.01", 0.01, est_min(F))
         elif k > 2 * dh:
-            ctx.bound(f"k={k} > 2d^ (outside): F(1e-12, k+1) < 0.01", F[-1], 0.01, err=1e-6, F=F)
+            ctx.bound(f"k={k} > 2d^ (outside): F(1e-12, k+1) < 0.01", F[-1], 0.01)
 
 
 @check("rnn-lowdim/claim-appA-necessity", "threshold-lp", "convex")
@@ -424,11 +425,17 @@ def D3_rates_flow(ctx):
     A0, B0, C0 = gaussian_init(d, "symmetric", 1e-6, 5)
     tau = math.log(1e6) / (4 * k)
     ts = list(np.linspace(tau / 10, tau, 10))
-    fl = double_flow(d, k, w, nl.yw_pack(d, "symmetric", A0, B0, C0), tau, grid=ts, weights=[k - i for i in range(k)])
-    sy = np.polyfit(ts, [math.log(np.linalg.norm(nl.yw_unpack(x, d)[3])) for x in fl.states], 1)[0]
-    sw = np.polyfit(ts, [math.log(np.linalg.norm(nl.yw_unpack(x, d)[4])) for x in fl.states], 1)[0]
-    ctx.agree("rate of ||Y|| = -2 k w0", float(sy), -2 * k * w[0], tol=0.1, err=1e-4)
-    ctx.agree("rate of ||W|| = 2 k w0", float(sw), 2 * k * w[0], tol=0.1, err=1e-4)
+    rates = {}
+    for rtol in (1e-12, 1e-10):  # two tolerances: the error estimate of the fitted rates
+        fl = double_flow(
+            d, k, w, nl.yw_pack(d, "symmetric", A0, B0, C0), tau, grid=ts, weights=[k - i for i in range(k)], rtol=rtol
+        )
+        sy = np.polyfit(ts, [math.log(np.linalg.norm(nl.yw_unpack(x, d)[3])) for x in fl.states], 1)[0]
+        sw = np.polyfit(ts, [math.log(np.linalg.norm(nl.yw_unpack(x, d)[4])) for x in fl.states], 1)[0]
+        rates[rtol] = (float(sy), float(sw))
+    sy, sw = (Estimate.twice(a, b, how="two tolerances") for a, b in zip(rates[1e-12], rates[1e-10]))
+    ctx.agree("rate of ||Y|| = -2 k w0", sy, -2 * k * w[0], tol=0.1)
+    ctx.agree("rate of ||W|| = 2 k w0", sw, 2 * k * w[0], tol=0.1)
 
 
 # ---------------------------------------------------------------------------------------
@@ -568,7 +575,9 @@ def E3_random(ctx):
         lam, U = np.linalg.eigh(A)
         h, hp = nl.impulse(A, b, b, 31), nl.impulse(lam, U.T @ b, U.T @ b, 31)
         worst = max(abs(x - y) / (1 + abs(x)) for x, y in zip(h, hp))
-        ctx.agree("diagonal equivalent: same response", worst, 0.0, tol=1e-10, err=1e-12, scale=1.0)
+        # a priori roundoff of 31 powers of a d x d matrix (and of eigh, backward stable): j d eps scale
+        rb = Estimate(0.0, 31 * d * 2.3e-16 * 10, "roundoff bound")
+        ctx.agree("diagonal equivalent: same response", worst, 0.0, tol=1e-10, err=rb, scale=1.0)
 
     ctx.random(st.tuples(st.integers(1, 8), st.integers(0, 10**6)), prop, quick=10, full=100)
 
@@ -654,12 +663,17 @@ def E4_fd(ctx):
                 v = A * v
                 Ap = Ap * A
             i = max(range(d), key=lambda t: abs(printed[t]))
+            # the same central difference at step 1e-15: two step sizes, their difference formed exactly
+            e2 = mpmath.mpf(10) ** -15
+            Bp, Bm = B.copy(), B.copy()
+            Bp[i] += e2
+            Bm[i] -= e2
+            fd2 = (L(Bp) - L(Bm)) / (2 * e2)
             ctx.agree(
                 "dL/dB (finite differences) = (E.9) as printed",
-                float(fd[i]),
+                Estimate.twice(fd[i], fd2, how="two step sizes"),
                 float(printed[i]),
                 tol=1e-12 * (1 + abs(float(printed[i]))),
-                err=1e-30,
                 ratio=float(fd[i] / printed[i]),
             )
 
@@ -776,8 +790,11 @@ def balanced_rhs_symbolic(ctx):
 
 @check("rnn-lowdim/lemma-E.5", "hp-balanced-flow", "flow", shares="rnn-lowdim/lemma-6-hp-flows")
 def E5_flow(ctx):
-    """As lemma-6 (restatement): heyoka MPFR on the full (z, B, C) system from a balanced
-    start; plus the double-precision flows of theorem-5 in (z, Y, W) where Y stays 0."""
+    """Lemma E.5 restates Lemma 6: the same check as lemma-6's hp-flow-balanced-and-unbalanced
+    (heyoka MPFR on the full (z, B, C) system, d = 3, k = 3, one balanced and one unbalanced
+    start, t in [0, 20]): max_t ||B - C^T||_inf from the balanced start and the change of
+    ||B||^2 - ||C||^2 from the unbalanced one agree with 0 within 1e-25 (error estimate: two
+    precisions). Nothing more is checked here."""
     from .rnn_lowdim import lemma6_flow
 
     lemma6_flow(ctx)
@@ -785,7 +802,8 @@ def E5_flow(ctx):
 
 @check("rnn-lowdim/lemma-E.5", "gradient-tangency", "symbolic")
 def E5_symbolic(ctx):
-    """SymPy tangency of the GF field to the balanced symmetric set (d = 3, k = 4)."""
+    """SymPy: dL/dB - (dL/dC)^T = 0 on the balanced symmetric set, d = 3, k = 4, symbolic teacher
+    response (the field's tangency there); other sizes and the uniqueness step are not checked."""
     ctx.start(ctx.instances([{"d": 3, "k": 4}])[0])
     ctx.identity("dL/dB - (dL/dC)^T = 0 on the balanced symmetric set", tangency_residual(3, 4))
 
@@ -906,7 +924,7 @@ def E7_flow(ctx):
         float(dsq),
         0.0,
         tol=1e-25,
-        err=max(max(fu.error) * 4, 1e-40),
+        err=Estimate(0.0, float(max(fu.error)) * 4, "two precisions"),  # 4 x the state error: a sum of squares
         scale=1.0,
     )
     ctx.metrics["norm_difference_drift_(E.62)"] = float(dlin)
@@ -1089,6 +1107,12 @@ def e4_run(d, k, name, seed, eps, t_of_eps, structure="symmetric", scheme="eps-n
 
 
 E12_EPS = [1e-2, 1e-4, 1e-6, 1e-8]
+
+
+def est_min(ests) -> Estimate:
+    """The least of several Estimates' values, with the largest of their errors."""
+    ests = list(ests)
+    return Estimate(min(e.value for e in ests), max(e.error for e in ests), ests[0].how)
 
 
 def twice(f):
@@ -1369,10 +1393,11 @@ def E15_random(ctx):
         # z' = -2w0 z + c - xi (xi >= 0); closed form
         zt = (c - xi) / (2 * w0) + (z0 - (c - xi) / (2 * w0)) * math.exp(-2 * w0 * t)
         xt = (c - xi) / (2 * w0) + (x0 - (c - xi) / (2 * w0)) * math.exp(2 * w0 * t)
-        rhs119 = (math.exp(-2 * w0 * t) * 75 * w0 * d * e**2 + c) / (2 * w0)
-        rhs120 = (math.exp(2 * w0 * t) * w0 * e**2 / (25 * d) + c) / (2 * w0)
-        ctx.bound("(E.119)", zt, rhs119, err=1e-12 * rhs119, strict=True)
-        ctx.bound("(E.120)", rhs120, xt, err=1e-12 * xt, strict=True)
+        rhs119, rhs120 = ra.e119_rhs(w0, d, e, c, t), ra.e120_rhs(w0, d, e, c, t)
+        # a priori roundoff: about 10 double operations on each side (exp correctly rounded to 1 ulp)
+        rb = lambda *v: Estimate(0.0, 20 * 2.3e-16 * sum(abs(x) for x in v), "roundoff bound")  # noqa: E731
+        ctx.bound("(E.119)", zt, rhs119, err=rb(zt, rhs119, z0, c / w0, xi / w0), strict=True)
+        ctx.bound("(E.120)", rhs120, xt, err=rb(xt, rhs120, x0, c / w0, xi / w0), strict=True)
 
     ctx.random(
         st.tuples(

@@ -5,6 +5,8 @@ Theorem E.9, and the near-zero initialisation analysis of E.4). Shared encodings
 
 from __future__ import annotations
 
+import math
+
 import sympy as sp
 
 from .registry import Hypothesis, Param, statement
@@ -39,6 +41,16 @@ N_DIM = Param("n", int, 21, "vector dimension n", low=1)
 def lemma_e10_bound(n):
     """(E.38) right-hand side ``1 - 2 exp(-9n/64)``."""
     return 1 - 2 * sp.exp(-sp.Rational(9, 64) * n)
+
+
+def e119_rhs(w0, d, eps, c, t):
+    """(E.119)'s right-hand side ``(exp(-2 w0 t) (75 w0 d eps^2) + c) / (2 w0)`` (c = M4 eps^2.5)."""
+    return (math.exp(-2 * w0 * t) * 75 * w0 * d * eps**2 + c) / (2 * w0)
+
+
+def e120_rhs(w0, d, eps, c, t):
+    """(E.120)'s right-hand side ``(exp(2 w0 t) (w0 eps^2 / (25 d)) + c) / (2 w0)`` (c = M4 eps^2.5)."""
+    return (math.exp(2 * w0 * t) * w0 * eps**2 / (25 * d) + c) / (2 * w0)
 
 
 E13_NEEDED_PROBABILITY = sp.Rational(3, 4)  # the probability Lemma E.13 needs (Prop. 9 / E.11: "w.p. at least 0.75")
