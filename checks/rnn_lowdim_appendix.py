@@ -140,7 +140,13 @@ def lemmaA1_lp(ctx):
         dh = rl.teacher_dim(name)
         ctx.start(ctx.instances([{"dh": dh}])[0])
         r, wJ = lp_range(name, 2 * dh - 1, 2 * dh - 1)
-        ctx.bound(f"{name}: width of m_(2d^-1) > 0", 1e-4, r.width, err=r.solver_gap, range=[r.low, r.high])
+        ctx.bound(
+            f"{name}: width of m_(2d^-1) > 0",
+            1e-4,
+            r.width,
+            err=Estimate(0.0, r.solver_gap, "two methods"),
+            range=[r.low, r.high],
+        )
 
 
 def a2_shared_teacher(dh=2):
@@ -533,7 +539,12 @@ def E2_signs(ctx):
         ctx.exact(f"k={k} > 2d^: some g_i < 0", any(v < 0 for v in g), "==", True, g=[str(v) for v in g])
     ctx.start(ctx.instances([{"d": 5, "k": 1, "teacher": name}])[0])
     r, _ = lp_range(name, 1, 1)
-    ctx.bound("k = 1 = 2d^-1: a nonnegative g with m_1 != w_1 exists (LP width > 0)", 1e-3, r.width, err=r.solver_gap)
+    ctx.bound(
+        "k = 1 = 2d^-1: a nonnegative g with m_1 != w_1 exists (LP width > 0)",
+        1e-3,
+        r.width,
+        err=Estimate(0.0, r.solver_gap, "two methods"),
+    )
 
 
 # exact on two instances (a Householder and a rotation): evidence, not proof (issue 17)
