@@ -1005,10 +1005,8 @@ def E10_interval(ctx):
     flint.ctx.prec = 128
     worst = None
     for n in range(1, 401 if ctx.full else 61):
-        a = flint.arb(n) / 2
-        # Q(s, z) = Pr(Gamma(s) > z) = arb(z).gamma_upper(s, regularized=1); chi^2_n / 2 ~ Gamma(n/2)
-        p = (flint.arb(n) / 8).gamma_upper(a, regularized=1) - (9 * flint.arb(n) / 8).gamma_upper(a, regularized=1)
-        bound = 1 - 2 * (flint.arb(-9 * n) / 64).exp()
+        p = ra.lemma_e10_probability_ball(n)
+        bound = ra.lemma_e10_bound_ball(n)
         slack = p - bound
         lo = float(slack.lower())
         if worst is None or lo < worst[1]:
@@ -1050,7 +1048,7 @@ def E10_mc(ctx):
         ctx.start(ctx.instances([{"n": n}])[0])
         v = rng.standard_normal((20000, n)) * eps / math.sqrt(n)
         r = np.linalg.norm(v, axis=1)
-        succ = int(np.sum((r > eps / 2) & (r < 1.5 * eps)))
+        succ = int(np.sum((r > float(ra.E10_RADII[0]) * eps) & (r < float(ra.E10_RADII[1]) * eps)))
         bound = float(ra.lemma_e10_bound(n))
         if bound <= 0:  # the bound says nothing at this n
             ctx.observe(f"n={n}: 1 - 2exp(-9n/64) <= 0 (uninformative)", frequency=succ / 20000)
@@ -1070,7 +1068,7 @@ def E10_matrix(ctx):
         ctx.start(ctx.instances([{"n": m * p}])[0])
         X = rng.standard_normal((20000, m * p)) * eps / math.sqrt(m * p)
         r = np.linalg.norm(X, axis=1)
-        succ = int(np.sum((r > eps / 2) & (r < 1.5 * eps)))
+        succ = int(np.sum((r > float(ra.E10_RADII[0]) * eps) & (r < float(ra.E10_RADII[1]) * eps)))
         ctx.proportion(
             f"{m}x{p}: Pr >= 1 - 2exp(-9mp/64)", succ, 20000, ">=", float(ra.lemma_e10_bound(m * p)), level=0.01
         )
@@ -1078,7 +1076,9 @@ def E10_matrix(ctx):
     Z = rng.standard_normal((20000, d, d)) * eps / d
     S = np.triu(Z) + np.transpose(np.triu(Z, 1), (0, 2, 1))
     r = np.linalg.norm(S.reshape(20000, -1), axis=1)
-    ctx.metrics["symmetric_A_frequency"] = float(np.mean((r > eps / 2) & (r < 1.5 * eps)))
+    ctx.metrics["symmetric_A_frequency"] = float(
+        np.mean((r > float(ra.E10_RADII[0]) * eps) & (r < float(ra.E10_RADII[1]) * eps))
+    )
 
 
 @check("rnn-lowdim/proposition-E.11", "montecarlo-ratio", "flow")
