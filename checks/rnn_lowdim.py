@@ -1401,8 +1401,8 @@ def prop9_mechanism_flow(ctx):
     ny = [math.log(np.linalg.norm(nl.yw_unpack(x, d)[3])) for x in fl.states]
     nw = [math.log(np.linalg.norm(nl.yw_unpack(x, d)[4])) for x in fl.states]
     sy, sw = np.polyfit(ts, ny, 1)[0], np.polyfit(ts, nw, 1)[0]
-    # the same fit on the flow at 100x tighter tolerance: the error estimate (two tolerances)
-    fl2 = double_flow(d, k, w, nl.yw_pack(d, "symmetric", A0, B0, C0), tau, grid=ts, rtol=1e-12)
+    # the same fit on the flow at 10x tighter tolerance: the error estimate (two tolerances)
+    fl2 = double_flow(d, k, w, nl.yw_pack(d, "symmetric", A0, B0, C0), tau, grid=ts, rtol=1e-11)
     ny2 = [math.log(np.linalg.norm(nl.yw_unpack(x, d)[3])) for x in fl2.states]
     nw2 = [math.log(np.linalg.norm(nl.yw_unpack(x, d)[4])) for x in fl2.states]
     sy2, sw2 = np.polyfit(ts, ny2, 1)[0], np.polyfit(ts, nw2, 1)[0]
