@@ -1035,7 +1035,11 @@ def theorem5_flow(ctx):
             points=n,
         )
         ctx.bound(
-            f"{inst['teacher']}: final E_q <= 1e-3 max(1, |w|)", E, 1e-3 * wmax, err=fl.final_error * 10 * wmax, loss=L
+            f"{inst['teacher']}: final E_q <= 1e-3 max(1, |w|)",
+            E,
+            1e-3 * wmax,
+            err=Estimate(0.0, fl.final_error * 10 * wmax, "two tolerances"),
+            loss=L,
         )
         # the computed Y is ~1e-18, not exactly 0, and no error estimate of Y alone is at hand: recorded
         ctx.observe("B - C^T along the computed trajectory (max |Y|)", max_Y=max(r[2] for r in rows))
@@ -1134,7 +1138,9 @@ def theorem5_hp(ctx):
             x12,
             ref,
             tol=1e-6 * scale,
-            err=float(dfl.final_error + e12),  # measured: LSODA two tolerances + HP two precisions
+            err=Estimate(
+                0.0, float(dfl.final_error + e12), "two tolerances"
+            ),  # LSODA two tolerances + HP two precisions
             scale=scale,
         )
         ctx.observe(
@@ -1184,8 +1190,17 @@ def theorem8_flow(ctx):
         # error of each E_q: 10 x the flow's two-tolerance state error, the largest over the saved times
         eE = float(np.max(fl.error)) * 10
         for a, b in zip(worst, worst[1:]):
-            ctx.bound("sup{E_q : L <= delta} decreases with delta", b, a, err=2 * eE, strict=True, sup_Eq=worst)
-        ctx.bound("sup{E_q : L <= 5e-10} < 1e-3", worst[-1], 1e-3, err=fl.final_error * 10)
+            ctx.bound(
+                "sup{E_q : L <= delta} decreases with delta",
+                b,
+                a,
+                err=Estimate(0.0, 2 * eE, "two tolerances"),
+                strict=True,
+                sup_Eq=worst,
+            )
+        ctx.bound(
+            "sup{E_q : L <= 5e-10} < 1e-3", worst[-1], 1e-3, err=Estimate(0.0, fl.final_error * 10, "two tolerances")
+        )
 
 
 # exact arithmetic on sampled instances is evidence, not proof: verified (issue 17)
@@ -1353,7 +1368,13 @@ def prop9_scaling(ctx):
     Rbc = np.linalg.norm(Bf - Cf) / np.linalg.norm(Bf + Cf)
     Ryw, _, fl2 = prop9_ratio(d, k, (w[0], w), 7, 1e-3, rtol=1e-11)
     err = (fl.final_error + fl2.final_error) / np.linalg.norm(Bf + Cf) * 4
-    ctx.agree("R(tau) in (z, B, C) = R(tau) in (z, Y, W), eps = 1e-3", Rbc, Ryw, tol=1e-6 * Ryw, err=err)
+    ctx.agree(
+        "R(tau) in (z, B, C) = R(tau) in (z, Y, W), eps = 1e-3",
+        Rbc,
+        Ryw,
+        tol=1e-6 * Ryw,
+        err=Estimate(0.0, float(err), "two tolerances"),
+    )
 
 
 @check("rnn-lowdim/claim-prop9-mechanism", "leading-order-gradient", "symbolic")

@@ -198,7 +198,7 @@ def corollaryA2_flow(ctx):
         "the zero-loss limit extrapolates neither teacher: min_i |h_3 - w^(i)_3| > gap/4",
         gap / 4,
         near,
-        err=fl.final_error * 10,
+        err=Estimate(0.0, fl.final_error * 10, "two tolerances"),  # 10 x the two-tolerance state error
         gap=gap,
         h3=float(h[3]),
         w3=[float(w1[3]), float(w2[3])],
