@@ -555,8 +555,9 @@ def psd_margin(M):
 def definition4_random(ctx):
     """Definition 4 as a predicate: ``B = C^T`` exactly. Consequence used throughout (Lemma 7,
     Prop. 9): a balanced RNN has ``CB = ||B||^2 >= 0`` and, for symmetric A, a response that
-    is a positive measure's moment sequence (Hankel matrices PSD, checked exactly by
-    Sylvester's criterion on the leading minors' signs via LDL)."""
+    is a positive measure's moment sequence (the (d+1) x (d+1) Hankel matrix PSD, decided
+    exactly on the rational matrix by the sign pattern of its characteristic polynomial:
+    :func:`psd_margin`). Exact on sampled rational instances."""
     from hypothesis import strategies as st
 
     def prop(ex):
@@ -1442,7 +1443,9 @@ def mimo_symbolic(ctx):
     A, squared Frobenius loss of the matrix impulse response against a symbolic balanced teacher,
     i.e. symmetric 2x2 responses):
     dL/dB = (dL/dC)^T on {B = C^T}; and a balanced MIMO response C A^j C^T is a
-    PSD-matrix moment sequence (block Hankel PSD, exact)."""
+    PSD-matrix moment sequence: the 3 x 3 block Hankel [C A^(i+j) C^T] equals G^T G with
+    G = [B, AB, A^2 B] as a polynomial identity (symbolic A, B; hence PSD). The exact PSD
+    margin of one rational d = 3 instance is recorded."""
     ctx.start(ctx.instances([{}])[0])
     A, B, C, coords = lr.parameters(2, "symmetric", m=2, n=2)
     k = 3
