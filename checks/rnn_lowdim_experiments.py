@@ -12,6 +12,7 @@ import numpy as np
 
 from numerics import linear_rnn as nl
 from numerics import moments, optimizers
+from numerics.estimate import Estimate
 from theorems import rnn_lowdim as rl
 
 from .core import check
@@ -41,16 +42,19 @@ def diagonal_gd(
     steps: int = 8000,
     T: int = 40,
     adam: bool = False,
+    dtype=np.float64,
 ):
     """GD (or Adam, App. C.1) on (3.4) for the balanced diagonal student
     (A = diag(a), B = C^T = b): B and C^T receive the same gradient of (3.4) at C = B^T, so the
     run stays balanced. Returns the final loss, the tail error, the zero-response threshold
-    and both responses."""
+    and both responses. ``dtype``: the working precision (``np.longdouble``, 64-bit mantissa, for
+    the second precision of :func:`diagonal_gd_estimates`)."""
     atoms, p = c21_teacher(dh)
-    w = moments.power_moments(atoms, p, T)
+    w = moments.power_moments(atoms.astype(dtype), p.astype(dtype), T)
     rng = np.random.default_rng(seed)
-    a = init * rng.standard_normal(d)
-    b = init * rng.standard_normal(d)
+    a = (init * rng.standard_normal(d)).astype(dtype)
+    b = (init * rng.standard_normal(d)).astype(dtype)
+    lr = dtype(lr)
     J = np.arange(k)
     opt = optimizers.Adam(lr) if adam else None  # the optimiser of App. C.1
     for _ in range(steps):
@@ -90,6 +94,75 @@ def general_gd(w_name: str, d: int, k: int, seed: int, init: float, lr: float = 
     return loss, tail, zero
 
 
+def diagonal_gd_estimates(dh, d, k, seed):
+    """:func:`diagonal_gd` in double and in extended precision (np.longdouble): loss, tail error,
+    zero threshold and the responses as Estimates (the double value, error = the difference of
+    the two precisions, formed exactly)."""
+    lo = diagonal_gd(dh, d, k, seed)
+    hi = diagonal_gd(dh, d, k, seed, dtype=np.longdouble)
+    two = lambda x, y: Estimate.twice(float(y), float(x), how="two precisions")  # noqa: E731
+    return (
+        two(lo[0], hi[0]),
+        two(lo[1], hi[1]),
+        two(lo[2], hi[2]),
+        [two(x, y) for x, y in zip(lo[3], hi[3])],
+        lo[4],
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def general_gd_extended(
+    w_name: str, d: int, k: int, seed: int, init: float, lr: float = 0.01, steps: int = 6000, T: int = 40
+):
+    """:func:`general_gd` (the same draw, steps and gradient formulas) in extended precision
+    (np.longdouble, 64-bit mantissa), with its own dtype-preserving impulse response and gradient
+    (numerics.linear_rnn works in double): the second precision of :func:`general_gd_estimates`."""
+    ld = np.longdouble
+    w = [
+        ld(float(v))
+        for v in (rl.teacher_response(w_name, T) if w_name in rl.TEACHERS else delay_response(int(w_name[5:]), T))
+    ]
+    rng = np.random.default_rng(seed)
+    A = (init * rng.standard_normal((d, d))).astype(ld)
+    B = (init * rng.standard_normal(d)).astype(ld)
+    C = (init * rng.standard_normal(d)).astype(ld)
+    step = ld(lr)
+
+    def impulse(A, B, C, n):
+        out, v = [], B
+        for _ in range(n):
+            out.append(C @ v)
+            v = A @ v
+        return out
+
+    for _ in range(steps):
+        u, v = [C], [B]  # u_r = (A^r)^T C^T, v_r = A^r B
+        for _ in range(1, k):
+            u.append(A.T @ u[-1])
+            v.append(A @ v[-1])
+        g = [2 * (C @ v[j] - w[j]) for j in range(k)]
+        GB = sum(g[j] * u[j] for j in range(k))
+        GC = sum(g[j] * v[j] for j in range(k))
+        GA = np.zeros((d, d), dtype=ld)
+        for j in range(1, k):
+            for r in range(j):
+                GA += g[j] * np.outer(u[r], v[j - 1 - r])
+        A, B, C = A - step * GA, B - step * GB, C - step * GC
+    hs = impulse(A, B, C, T)
+    loss = sum((hs[j] - w[j]) ** 2 for j in range(k))
+    tail = max(abs(hs[j] - w[j]) for j in range(k, T))
+    zero = max(abs(w[j]) for j in range(k, T))
+    return float(loss), float(tail), float(zero)
+
+
+def general_gd_estimates(w_name, d, k, seed, init, **kw):
+    """:func:`general_gd` in double (numerics.linear_rnn) and :func:`general_gd_extended`:
+    (loss, tail error, zero threshold) as Estimates (the double value; error: the difference,
+    two precisions and two implementations of the same formulas)."""
+    lo, hi = general_gd(w_name, d, k, seed, init, **kw), general_gd_extended(w_name, d, k, seed, init, **kw)
+    return tuple(Estimate.twice(y, x, how="two precisions") for x, y in zip(lo, hi))
+
+
 def delay_response(dh: int, T: int):
     return [1.0 if j == dh - 1 else 0.0 for j in range(T)]
 
@@ -105,21 +178,26 @@ def figure1(ctx):
     for k in ks:
         inst = ctx.instances([{"dh": 1, "d": 20, "T": 40}])[0]
         ctx.start(inst)
-        loss, tail, zero, _, _ = diagonal_gd(1, 20, k, 0)
-        table[k] = {"loss": loss, "tail_error": tail, "zero_threshold": zero, "ratio": tail / zero}
+        loss, tail, zero, _, _ = diagonal_gd_estimates(1, 20, k, 0)
+        table[k] = {
+            "loss": loss.value,
+            "tail_error": tail.value,
+            "zero_threshold": zero.value,
+            "ratio": tail.value / zero.value,
+        }
         if k > 2:
-            ctx.fact(
+            ctx.bound(
                 f"k={k} > 2d^: low extrapolation error (< 0.1 zero-response error)",
-                tail < 0.1 * zero,
-                loss=loss,
-                ratio=tail / zero,
+                tail,
+                0.1 * zero.value,
+                loss=loss.value,
             )
         elif k < 2:
-            ctx.fact(
+            ctx.bound(
                 f"k={k} < 2d^: high extrapolation error (> 0.5 zero-response error)",
-                tail > 0.5 * zero,
-                loss=loss,
-                ratio=tail / zero,
+                0.5 * zero.value,
+                tail,
+                loss=loss.value,
             )
     ctx.metrics["table"] = {str(k): v for k, v in table.items()}
 
@@ -132,16 +210,17 @@ def figure5(ctx):
     the zero response)."""
     inst = ctx.instances([{"dh": 1, "d": 20, "T": 40}])[0]
     ctx.start(inst)
-    l2, t2, z2, h2, w = diagonal_gd(1, 20, 2, 0)
-    l4, t4, z4, h4, _ = diagonal_gd(1, 20, 4, 0)
-    ctx.fact("k = 4d^: near-perfect extrapolation (tail error < 0.05 zero response)", t4 < 0.05 * z4, tail=t4, loss=l4)
-    ctx.fact("k = 2d^: tail error > 10x that of k = 4d^", t2 > 10 * t4, tail_k2=t2, tail_k4=t4)
-    ctx.fact(
-        "k = 2d^: the response decays to zero (|h_(T-1)| < 0.05 |h_0|)",
-        abs(h2[-1]) < 0.05 * abs(h2[0]),
-        h_last=h2[-1],
-        h0=h2[0],
+    l2, t2, z2, h2e, w = diagonal_gd_estimates(1, 20, 2, 0)
+    l4, t4, z4, h4e, _ = diagonal_gd_estimates(1, 20, 4, 0)
+    ctx.bound(
+        "k = 4d^: near-perfect extrapolation (tail error < 0.05 zero response)", t4, 0.05 * z4.value, loss=l4.value
     )
+    ctx.bound("k = 2d^: tail error > 10x that of k = 4d^", Estimate(10 * t4.value, 10 * t4.error, t4.how), t2)
+    last = Estimate(abs(h2e[-1].value), h2e[-1].error, h2e[-1].how)
+    ctx.bound(
+        "k = 2d^: the response decays to zero (|h_(T-1)| < 0.05 |h_0|)", last, 0.05 * abs(h2e[0].value), h0=h2e[0].value
+    )
+    h2, h4 = [v.value for v in h2e], [v.value for v in h4e]
     ctx.metrics["k=2d^_relative_error_at_j=k..k+3"] = [abs(h2[j] - w[j]) / abs(w[j]) for j in range(2, 6)]
     ctx.note(
         "'Tracks the teacher several steps beyond k' is not resolved at d^ = 1: "
@@ -154,7 +233,7 @@ def figure5(ctx):
 def init_scale_runs(ctx):
     """figure-4's and claim-init-scale-necessary's two runs (init 1e-3 and 0.2), the same in both:
     through ``ctx.memo``, computed once per run of the suite."""
-    return tuple(ctx.memo(general_gd, "T2-dyadic", 12, 6, 0, init) for init in (1e-3, 0.2))
+    return tuple(ctx.memo(general_gd_estimates, "T2-dyadic", 12, 6, 0, init) for init in (1e-3, 0.2))
 
 
 @check("rnn-lowdim/figure-4", "reduced-init-scale", "experiment", shares="rnn-lowdim/init-scale-gd-runs")
@@ -165,8 +244,13 @@ def figure4(ctx):
     inst = ctx.instances([{"dh": 2, "d": 12, "T": 40}])[0]
     ctx.start(inst)
     small, large = init_scale_runs(ctx)
-    ctx.fact(
-        "tail error at init 0.2 > tail error at init 1e-3", large[1] > small[1], small=list(small), large=list(large)
+    ctx.bound(
+        "tail error at init 0.2 > tail error at init 1e-3",
+        small[1],
+        large[1],
+        strict=True,
+        small=[e.value for e in small],
+        large=[e.value for e in large],
     )
 
 
@@ -180,8 +264,8 @@ def init_scale(ctx):
     inst = ctx.instances([{"dh": 2, "d": 12, "T": 40}])[0]
     ctx.start(inst)
     small, large = init_scale_runs(ctx)
-    ctx.fact("small init extrapolates at k = 6 (< 0.1 zero response)", small[1] < 0.1 * small[2], small=list(small))
-    ctx.fact("large init does not (>= 0.1 zero response)", large[1] >= 0.1 * large[2], large=list(large))
+    ctx.bound("small init extrapolates at k = 6 (< 0.1 zero response)", small[1], 0.1 * small[2].value)
+    ctx.bound("large init does not (>= 0.1 zero response)", 0.1 * large[2].value, large[1])
 
 
 @check("rnn-lowdim/claim-phase-transition-linear", "diagonal-and-general-students", "experiment")
@@ -191,23 +275,20 @@ def phase_transition(ctx):
     0.05, 3000 steps): the tail error at k = 8 > 2d^ is below that at k = 5 < 2d^."""
     inst = ctx.instances([{"dh": 1, "d": 20, "T": 40}])[0]
     ctx.start(inst)
-    lo = diagonal_gd(1, 20, 1, 0)
-    hi = diagonal_gd(1, 20, 3, 0)
-    ctx.fact(
-        "§5.1: k = 1 < 2d^ high, k = 3 > 2d^ low",
-        lo[1] > 0.5 * lo[2] and hi[1] < 0.1 * hi[2],
-        k1=list(lo[:3]),
-        k3=list(hi[:3]),
-    )
+    lo = diagonal_gd_estimates(1, 20, 1, 0)
+    hi = diagonal_gd_estimates(1, 20, 3, 0)
+    ctx.bound("§5.1: k = 1 < 2d^ high (> 0.5 zero response)", 0.5 * lo[2].value, lo[1])
+    ctx.bound("§5.1: k = 3 > 2d^ low (< 0.1 zero response)", hi[1], 0.1 * hi[2].value)
     inst = ctx.instances([{"dh": 3, "d": 12, "T": 40}])[0]
     ctx.start(inst)
-    below = general_gd("delay3", 12, 5, 0, 0.1, lr=0.05, steps=3000)
-    above = general_gd("delay3", 12, 8, 0, 0.1, lr=0.05, steps=3000)
-    ctx.fact(
+    below = general_gd_estimates("delay3", 12, 5, 0, 0.1, lr=0.05, steps=3000)
+    above = general_gd_estimates("delay3", 12, 8, 0, 0.1, lr=0.05, steps=3000)
+    ctx.bound(
         "§5.2 (delay teacher, general student): tail error at k = 8 > 2d^ below 1/10 of that at k = 5 < 2d^",
-        above[1] < 0.1 * below[1],
-        k5=list(below),
-        k8=list(above),
+        above[1],
+        Estimate(0.1 * below[1].value, 0.1 * below[1].error, below[1].how),
+        k5=[e.value for e in below],
+        k8=[e.value for e in above],
     )
 
 
@@ -218,9 +299,9 @@ def gru(ctx):
     part of this suite. The only checkable part is recorded: the reported threshold ratio
     k_g/d^_g ~ 4 lies between Fig. 2(b)'s k_g = 30 (fails, ratio 3) and k_g = 60 (tracks, ratio 6)."""
     ctx.start(ctx.instances([{}])[0])
-    ctx.fact("30/10 < 4 < 60/10 (printed numbers consistent)", 30 / 10 < 4 < 60 / 10)
-    ctx.fact(
+    ctx.observe("30/10 < 4 < 60/10 (printed numbers consistent)", holds=30 / 10 < 4 < 60 / 10)
+    ctx.observe(
         "critical k_g ~ 4 d^_g for GRUs",
-        None,
+        holds=None,
         why="GRU teacher/target, readout, lr and N not stated; no GRU in the suite",
     )

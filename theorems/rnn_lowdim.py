@@ -57,6 +57,20 @@ def teacher_stable(name: str) -> bool:
     return all(abs(a) <= 1 for a in TEACHERS[name][0])
 
 
+def teacher_measure(p: dict) -> tuple[tuple, tuple]:
+    """The instance's teacher measure ``(atoms, masses)``: an explicit one (keys ``atoms``,
+    ``masses``, e.g. a generated teacher) or the preset ``p['teacher']``."""
+    if "atoms" in p:
+        return tuple(p["atoms"]), tuple(p["masses"])
+    return TEACHERS[p["teacher"]]
+
+
+def teacher_balanced(p: dict) -> bool:
+    """The teacher is realised as ``(diag(a^), sqrt(p^), sqrt(p^)^T)``: balanced (real,
+    ``B^ = C^T``) exactly when every mass is >= 0; computed on the instance's measure."""
+    return all(m >= 0 for m in teacher_measure(p)[1])
+
+
 # ---------------------------------------------------------------------------------------
 # Printed gradient formulas (Lemma E.4 and the proofs of E.6, E.7, E.13, E.14)
 # ---------------------------------------------------------------------------------------
@@ -138,20 +152,21 @@ SEED = Param("seed", int, 0, "random seed", low=0)
 
 
 def _dh(p):
-    return teacher_dim(p["teacher"])
+    return len(teacher_measure(p)[0])
 
 
 D_GT_K = Hypothesis(r"$d>k$", lambda p: p["d"] > p["k"])
 K_GT_2DH = Hypothesis(r"$k>2\hat d$", lambda p: p["k"] > 2 * _dh(p))
 K_LE_2DH_1 = Hypothesis(r"$k\le2\hat d-1$", lambda p: p["k"] <= 2 * _dh(p) - 1)
 BALANCED_TEACHER = Hypothesis(
-    r"the teacher is balanced ($\hat{\mathbf B}=\hat{\mathbf C}^\top$; presets are)", lambda p: True
+    r"the teacher is balanced ($\hat{\mathbf B}=\hat{\mathbf C}^\top$; presets are)", teacher_balanced
 )
 STABLE_TEACHER = Hypothesis(
-    r"the teacher is stable (eigenvalues of $\hat{\mathbf A}$ in $[-1,1]$)", lambda p: teacher_stable(p["teacher"])
+    r"the teacher is stable (eigenvalues of $\hat{\mathbf A}$ in $[-1,1]$)",
+    lambda p: all(abs(x) <= 1 for x in teacher_measure(p)[0]),
 )
 NONDEG_TEACHER = Hypothesis(
-    r"the teacher is non-degenerate ($\hat{\mathbf C}\hat{\mathbf B}>0$)", lambda p: sum(TEACHERS[p["teacher"]][1]) > 0
+    r"the teacher is non-degenerate ($\hat{\mathbf C}\hat{\mathbf B}>0$)", lambda p: sum(teacher_measure(p)[1]) > 0
 )
 Q_GT_K = Hypothesis(r"$q\ge k+1$", lambda p: p["q"] >= p["k"] + 1)
 
@@ -335,6 +350,16 @@ statement(
 # ---------------------------------------------------------------------------------------
 # §4.2: Proposition 9
 # ---------------------------------------------------------------------------------------
+# Proposition 9's printed probability, and the level of the Monte Carlo test against it (the notes)
+PROP9_PROBABILITY = 0.75
+PROP9_LEVEL = 0.01
+
+
+def thm8_printed_exponent(dh: int, p: int) -> float:
+    """The exponent of the printed rate |m_p - m^_p| <= O(delta^(1/(4 d^ p))) (proof of Thm 8)."""
+    return 1 / (4 * dh * p)
+
+
 PROP9_TEXT = (
     r"Suppose that: (i) $%s$; (ii) the teacher parameters $\hat\Theta$ are balanced and are non-degenerate, in the sense that the "
     r"input-output mapping they realize is not identically zero; and (iii) the student parameters are learned by applying GF to the "

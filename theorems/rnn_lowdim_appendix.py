@@ -5,6 +5,8 @@ Theorem E.9, and the near-zero initialisation analysis of E.4). Shared encodings
 
 from __future__ import annotations
 
+import math
+
 import sympy as sp
 
 from .registry import Hypothesis, Param, statement
@@ -36,11 +38,46 @@ N_DIM = Param("n", int, 21, "vector dimension n", low=1)
 # ---------------------------------------------------------------------------------------
 
 
+# (E.38): the event eps/2 < ||v|| < 3 eps/2 for v in R^n with N(0, eps^2/n) entries, i.e.
+# n/4 < chi^2_n < 9n/4, has probability at least 1 - 2 exp(-9n/64)
+E10_RATE = sp.Rational(9, 64)
+E10_RADII = (sp.Rational(1, 2), sp.Rational(3, 2))  # ||v|| / eps
+
+
 def lemma_e10_bound(n):
     """(E.38) right-hand side ``1 - 2 exp(-9n/64)``."""
-    return 1 - 2 * sp.exp(-sp.Rational(9, 64) * n)
+    return 1 - 2 * sp.exp(-E10_RATE * n)
 
 
+def lemma_e10_bound_ball(n):
+    """(E.38) right-hand side as a python-flint ball."""
+    import flint
+
+    r = flint.fmpq(E10_RATE.p, E10_RATE.q)
+    return 1 - 2 * (-flint.arb(r) * n).exp()
+
+
+def lemma_e10_probability_ball(n):
+    """``Pr(n r0^2 < chi^2_n < n r1^2)`` (r0, r1 = :data:`E10_RADII`) as a python-flint ball: the
+    regularised upper incomplete gamma function, chi^2_n / 2 ~ Gamma(n/2)."""
+    import flint
+
+    lo, hi = (flint.arb(flint.fmpq(x.p, x.q)) ** 2 * n / 2 for x in E10_RADII)
+    a = flint.arb(n) / 2
+    return lo.gamma_upper(a, regularized=1) - hi.gamma_upper(a, regularized=1)
+
+
+def e119_rhs(w0, d, eps, c, t):
+    """(E.119)'s right-hand side ``(exp(-2 w0 t) (75 w0 d eps^2) + c) / (2 w0)`` (c = M4 eps^2.5)."""
+    return (math.exp(-2 * w0 * t) * 75 * w0 * d * eps**2 + c) / (2 * w0)
+
+
+def e120_rhs(w0, d, eps, c, t):
+    """(E.120)'s right-hand side ``(exp(2 w0 t) (w0 eps^2 / (25 d)) + c) / (2 w0)`` (c = M4 eps^2.5)."""
+    return (math.exp(2 * w0 * t) * w0 * eps**2 / (25 * d) + c) / (2 * w0)
+
+
+E13_NEEDED_PROBABILITY = sp.Rational(3, 4)  # the probability Lemma E.13 needs (Prop. 9 / E.11: "w.p. at least 0.75")
 E13_PRINTED_PRODUCT = (1 - 2 * sp.exp(-sp.Rational(9 * 20, 64))) ** 3  # "(1 - 2exp(-9*20/64))^3"
 E13_PRINTED_VALUE = sp.Rational(83, 100)  # "approx 0.83"
 
