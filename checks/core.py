@@ -922,6 +922,10 @@ class Context:
                 "generated_by": "hypothesis",
                 "examples_outside_hypotheses": counts["outside"],
             }
+            undecided = [i.metrics["why"] for i in its if i.status not in schema.POSITIVE and i.metrics.get("why")]
+            why = undecided[0] if undecided else None
+            if why is not None:  # the first undecided example's reason (the worst status decides the label)
+                m["why"] = why
             for key in ("evidence", "error_from"):
                 kinds = sorted({str(i.metrics.get(key)) for i in its if i.metrics.get(key)})
                 if kinds:
