@@ -1183,7 +1183,7 @@ def prop9_interval(ctx):
             f"radius 2^-k <= 1/(2d), d={d}, L={L}", k=k, holds=k is not None and Fraction(1, 2**k) <= Fraction(1, 2 * d)
         )
         if k is None:
-            ctx.bound(f"no certified radius found, d={d}, L={L}", math.nan, 0.0, err=0.0)  # inconclusive
+            ctx.undecided(f"no certified radius found, d={d}, L={L}", "no certificate was found at this instance")
         else:
             certify(
                 ctx,
@@ -1678,17 +1678,15 @@ def prop10_flow(ctx):
             )
             b = float(beta2(x)) / al
             lg = math.log10(b)
-            ctx.bound(
+            ctx.observe(
                 "log10 |beta_2|/alpha <= log10 D_+ = log10 d + N t_1/ln 10",
-                lg,
-                math.log10(d) + N * t1 / math.log(10),
-                err=1e-6,
+                lhs=lg,
+                rhs=math.log10(d) + N * t1 / math.log(10),
             )
-            ctx.bound(
+            ctx.observe(
                 "log10 D_- = -log10(2d) - N t_1/ln 10 <= log10 |beta_2|/alpha",
-                -math.log10(2 * d) - N * t1 / math.log(10),
-                lg,
-                err=1e-6,
+                lhs=-math.log10(2 * d) - N * t1 / math.log(10),
+                rhs=lg,
             )
         ctx.metrics[f"t1(r/4), alpha={al}"] = t1
 
@@ -1734,7 +1732,9 @@ def remark4_interval(ctx):
         for mu in (1.0, 0.1):
             k, val, ls = _rbar(d, L, 1.0, mu)
             if k is None:
-                ctx.bound(f"no certified r-bar(mu={mu}) found, d={d}, L={L}", math.nan, 0.0, err=0.0)  # inconclusive
+                ctx.undecided(
+                    f"no certified r-bar(mu={mu}) found, d={d}, L={L}", "no certificate was found at this instance"
+                )
             else:
                 certify(
                     ctx,
@@ -1981,12 +1981,11 @@ def prop11_flow(ctx):
     for hi, lo in zip(alphas, alphas[1:]):
         meas = t_esc[lo] - t_esc[hi]
         discs.append(abs(meas - pred))
-        ctx.agree(
+        ctx.observe(
             f"t_esc({lo:g}) - t_esc({hi:g}) = ln(10)/|lambda_-|",
-            meas,
-            pred,
-            tol=0.02 * pred,
-            err=0.01,
+            value=meas,
+            reference=pred,
+            tolerance=0.02 * pred,
             escape_times=t_esc,
             ratio=meas / pred,
         )
@@ -2251,13 +2250,9 @@ def prop13_flow(ctx):
     for name, fl in zip(("A", "A_ref"), _flows({"d": d, "L": L, "w2": w, "alpha": 0.01})):
         los = loss_np(fl.states, L, w).astype(float)
         k = escape_index(fl)
-        ctx.bound(f"l({name}) at the end of the run <= l(s)/2", float(los[-1]), l_s / 2, err=1e-12)
-        ctx.bound(
-            f"l({name}(t)) <= l(s) after the escape",
-            float(np.max(los[k:])),
-            l_s,
-            err=1e-12,
-            loss_at_escape=float(los[k]),
+        ctx.observe(f"l({name}) at the end of the run <= l(s)/2", lhs=float(los[-1]), rhs=l_s / 2)
+        ctx.observe(
+            f"l({name}(t)) <= l(s) after the escape", lhs=float(np.max(los[k:])), rhs=l_s, loss_at_escape=float(los[k])
         )
 
 
@@ -2295,13 +2290,8 @@ def prop14_flow(ctx):
         mask = los[k:] > 1e-24
         g2 = np.sum(grad_np(X[mask], L, w) ** 2, axis=1).astype(float)
         ratio = float(np.min(g2 / (2 * mu2 * los[k:][mask])))
-        ctx.bound(
-            f"{name}: ||grad l||^2 >= 2 mu_2(nu) l along the trajectory (min ratio)",
-            1.0,
-            ratio,
-            err=1e-6,
-            nu=nu,
-            mu2=mu2,
+        ctx.observe(
+            f"{name}: ||grad l||^2 >= 2 mu_2(nu) l along the trajectory (min ratio)", lhs=1.0, rhs=ratio, nu=nu, mu2=mu2
         )
 
 
@@ -2316,7 +2306,7 @@ def prop15_flow(ctx):
         ctx.start(inst)
         L, w = inst["L"], inst["w2"]
         fl = flow(inst["d"], L, w, inst["alpha"], GAP, False)
-        ctx.bound("l(A(T)) <= 1e-30", float(loss_np(fl.states[-1], L, w)), 1e-30, err=1e-33)
+        ctx.observe("l(A(T)) <= 1e-30", lhs=float(loss_np(fl.states[-1], L, w)), rhs=1e-30)
         k = int(np.argmin(np.abs(fl.times - (fl.times[-1] - 100))))
         ctx.bound(
             "||A(T) - A(T-100)|| <= 1e-8",
@@ -2360,11 +2350,10 @@ def lemma19_flow(ctx):
     k2 = int(np.argmax(los <= eta2))
     measured = float(fl.times[k2] - fl.times[k])
     printed = -math.log(eta2 / (2 * ww)) / (2 * mu2)
-    ctx.bound(
+    ctx.observe(
         "time to l <= 1e-10 after the drop <= -ln(m eta_2/(2P))/(2 mu_2)",
-        measured,
-        printed,
-        err=0.5,
+        lhs=measured,
+        rhs=printed,
         log10_slack_ratio=math.log10(printed / measured),
     )
 
@@ -2404,8 +2393,8 @@ def lemma20_flow(ctx):
         lhs = float(np.linalg.norm(Ahat - x))
         rhs = math.sqrt(N / mu2) * _dist_lower(x, d, L)
         worst = min(worst, math.log10(rhs / lhs))
-    ctx.bound(
-        "min over post-drop times of log10(sqrt(N/mu_2) Dist_lower / ||A-hat_2 - A(t)||) >= 0", 0.0, worst, err=1e-6
+    ctx.observe(
+        "min over post-drop times of log10(sqrt(N/mu_2) Dist_lower / ||A-hat_2 - A(t)||) >= 0", lhs=0.0, rhs=worst
     )
     ctx.bound(
         "||A-hat_2 - A(T - 100)|| <= 1e-8 (A(t) -> A-hat_2)",
@@ -2534,4 +2523,4 @@ def claim10_flow(ctx):
     c = float(ss.claim10_constant(d, L))
     for Lp in (L + 2, L + 4):
         gen = max(abs(float(np.sum(x**k)) - (d if k == 0 else 1)) for k in range(Lp))
-        ctx.bound(f"Gen_{{L'}}(A-hat_2) >= printed constant, L' = {Lp}", c, gen, err=1e-9, gen=gen)
+        ctx.observe(f"Gen_{{L'}}(A-hat_2) >= printed constant, L' = {Lp}", lhs=c, rhs=gen, gen=gen)

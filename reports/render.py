@@ -642,7 +642,7 @@ def _check_view(
         instances=instances,
         notes=[tex_html(n) for n in (notes if isinstance(notes, list) else [notes])],
         observations=[
-            {"label": tex_html(str(o.get("label", ""))), "values": _kv(o, [k for k in o if k != "label"])}
+            {"label": tex_html(str(o.get("label", ""))), "fields": _kv(o, [k for k in o if k != "label"])}
             for o in observations
         ],
         counterexample=cex_view,
