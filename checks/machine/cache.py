@@ -111,16 +111,25 @@ def code_hash(modules, root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) 
     h = hashlib.sha256(environment().encode())
     for mod in sorted({m for name in modules for m in closure(name, root, packages)}):
         path = module_file(mod, root)
-        stat = path.stat()
-        h.update(mod.encode() + b"\0" + _file_digest(str(path), stat.st_mtime_ns, stat.st_size) + b"\0")
+        h.update(mod.encode() + b"\0" + _file_digest(str(path)) + b"\0")
     return h.hexdigest()
 
 
-@functools.lru_cache(maxsize=4096)
-def _file_digest(path: str, mtime_ns: int, size: int) -> bytes:
-    """A source file's digest, read once per version of the file (its mtime and size are part
-    of the cache key, so an edit is read again)."""
+@functools.cache
+def _file_digest(path: str) -> bytes:
+    """A source file's digest, read once per process: a process runs the code it imported, so a
+    file edited while a run is under way must not key that run's verdicts (they were computed by
+    the code before the edit). :func:`snapshot` reads them all when a run starts."""
     return hashlib.sha256(Path(path).read_bytes()).digest()
+
+
+def snapshot(root: Path = ROOT) -> None:
+    """Digest every source file of the project now (a run calls this as it starts, after its
+    checks are imported and before any worker is forked: the workers inherit the digests)."""
+    from .store import code_files
+
+    for f in code_files(root):
+        _file_digest(str(f))
 
 
 def key(kind: str, code: str, *inputs) -> str:

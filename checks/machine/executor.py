@@ -446,6 +446,9 @@ def execute(
     """Run the tasks on the executor within the run: each verdict is stored as it arrives
     and passed to ``on_verdict``; a parallel executor gets the tasks longest first. Returns
     the verdicts in task order."""
+    from .cache import snapshot
+
+    snapshot()  # the code as imported keys the verdicts, even if a file is edited mid-run
     spec = run.cache_spec(executor)
     got: dict[int, Verdict] = {}
 
