@@ -91,6 +91,10 @@ def _writer(path: str, writer: str, n: int) -> int:
     for i in range(n):
         store.add_verdict(run, _verdict(i, writer))
     store.finish_run(run)
+    # a writer closes its store: a pool worker terminated (Pool.__exit__) while its connection was
+    # closed implicitly lost its run's WAL frames under load (2 of 16 runs of this test; 0 of 16
+    # with the explicit close) -- noted with issue 22
+    store.close()
     return n
 
 
@@ -119,7 +123,11 @@ def test_many_processes_and_dask_workers_write_one_store(tmp_path):
     assert plain == [n] * 6 and dask_done == [n] * 4
     store = Store(db)
     rows = store.verdicts()
-    assert len(rows) == 10 * n
+    per_writer = {}
+    for r in rows:
+        per_writer[r["params"]["writer"]] = per_writer.get(r["params"]["writer"], 0) + 1
+    runs = [(r["id"], r["state"], r["argv"]) for r in store.runs()]
+    assert len(rows) == 10 * n, (per_writer, runs)
     per = {}
     for r in rows:
         per.setdefault(r["params"]["writer"], set()).add(r["params"]["i"])

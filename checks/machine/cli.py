@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from checks.machine.store import StoreError
+from checks.machine.store import StoreError, refuse_foreign
 from theorems.registry import PAPERS, ParamError, PluginError
 
 REPORT_DIR = "build/report"
@@ -598,6 +598,9 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         args = parser.parse_args(argv)
+        if args.cmd != "list" or getattr(args, "store", None) is not None:
+            # a foreign SQLite file at the store's path is refused before anything opens it
+            refuse_foreign(getattr(args, "store", None))
         return {"list": cmd_list, "run": cmd_run, "show": cmd_show, "report": cmd_report, "probe": cmd_probe}[args.cmd](
             args
         )

@@ -177,6 +177,27 @@ def provenance() -> dict:
     return {"git_commit": commit, "versions": versions, "machine": machine}
 
 
+def refuse_foreign(path: str | Path | None = None) -> None:
+    """Refuse a SQLite database of something else at the store's path (tables, but no store schema
+    version), read on a short-lived read-only connection. The command calls this once, before it
+    opens the store and before any worker starts; :class:`Store` itself reads nothing but the
+    schema version before setting its journal mode."""
+    p = store_path(str(path) if path else None)
+    if not p.is_file() or p.stat().st_size == 0:
+        return
+    try:
+        probe = sqlite3.connect(f"file:{p.resolve()}?mode=ro", uri=True, timeout=60)
+        try:
+            version = probe.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"store {p}: cannot be read ({exc})") from None
+    if version == 0 and tables:
+        raise StoreError(f"store {p}: a SQLite database of something else (tables {', '.join(sorted(tables))})")
+
+
 class Store:
     def __init__(self, path: str | Path | None = None, create: bool = True):
         """Open (``create``: for writing, creating it if missing) the store at ``path`` (else
@@ -215,16 +236,11 @@ class Store:
         try:
             self.conn = sqlite3.connect(target, timeout=60, isolation_level=None, uri=uri)
             version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"store {self.path}: cannot be read ({exc})") from None
         if version > SCHEMA_VERSION:
             self.conn.close()
             raise StoreError(f"store {self.path}: schema version {version} is newer than this ibv's ({SCHEMA_VERSION})")
-        if version == 0 and tables:
-            self.conn.close()
-            names = ", ".join(sorted(tables))
-            raise StoreError(f"store {self.path}: a SQLite database of something else (tables {names})")
         self.conn.row_factory = sqlite3.Row
         try:
             self.conn.execute("PRAGMA busy_timeout=60000")
