@@ -55,7 +55,7 @@ def lemma22_flow(ctx):
         "l(A(T)) <= l(A(0)) (T = 1e4)",
         float(ls[-1]),
         float(ls[0]),
-        err=float(lerr[-1] + lerr[0]),
+        err=Estimate(0.0, float(lerr[-1] + lerr[0]), "two tolerances + roundoff bound"),
         loss_drop=float(ls[0] - ls[-1]),
     )
     # step by step the drops are below the error where the loss is flat: an observation
@@ -120,7 +120,12 @@ def theorem4_flow(ctx):
         length, err = least_squares.least_squares_path_length(X, y, x0, T)
         tail = float(np.linalg.norm(least_squares.least_squares_flow(X, y, x0, T) - proj)) * math.sqrt(M / mu)
         ctx.start({"n": n, "d": d})
-        ctx.bound("path length <= sqrt(M/mu) Dist(x0, X*)", length + tail, math.sqrt(M / mu) * dist, err=err)
+        # the error: the trapezoid rule at n and n/2 points (least_squares_path_length)
+        ctx.bound(
+            "path length <= sqrt(M/mu) Dist(x0, X*)",
+            Estimate(length, err, "two step sizes") + tail,
+            math.sqrt(M / mu) * dist,
+        )
 
 
 def _ls_loss_two(X, y, x0, t) -> Estimate:
@@ -170,7 +175,7 @@ def lemma24_flow(ctx):
         "clean flow (21): min_t [l(0) e^{-2 mu t} - l(t)] >= 0 with Lemma 1's mu (loss error: two tolerances)",
         0.0,
         gap,
-        err=lerr,
+        err=Estimate(0.0, lerr, "two tolerances"),
         mu=mu,
     )
 
@@ -231,7 +236,7 @@ def lemma25_flow(ctx):
             xT,
             np.array(xstar_q, dtype=object),
             tol=1e-8,
-            err=Estimate.twice(xT, xT2, "two methods").error,
+            err=Estimate.twice(xT, xT2, "two methods"),
         )
         ctx.exact("f(x*) = 0 (exact rationals)", list(Xq * xq - yq), "==", [0] * n)
         # with x* the exact projection, ||x* - x0|| = Dist(x0, X*), and sqrt(M/mu) >= 1 since
@@ -405,7 +410,7 @@ def lemma30_flow(ctx):
             f"||A(t) - A^ref(t)|| > 0 at t = {float(f1.times[k]):.3g} ({what})",
             0.0,
             float(dist[k]),
-            err=float(errs[k]),
+            err=Estimate(0.0, float(errs[k]), "two tolerances"),
             strict=True,
             final_distance=float(dist[-1]),
         )
@@ -625,7 +630,9 @@ def lemma34_counterexample(ctx):
         lambda tt, x: np.array([[-1.0, 10.0], [0.0, -1.0]]) @ x, [0.0, 1.0], 1.0, rtol=1e-11, grid=[1.0]
     )
     ctx.bound(
-        "numeric (solve_ivp): ||D(1)|| <= e^{-1}", float(np.linalg.norm(fl.final)), math.exp(-1), err=fl.final_error
+        "numeric (solve_ivp): ||D(1)|| <= e^{-1}",
+        Estimate(float(np.linalg.norm(fl.final)), fl.final_error, "two tolerances"),
+        math.exp(-1),
     )
 
 
@@ -674,7 +681,12 @@ def lemma34_corrected(ctx):
         "gradient field (27): ||A(t) - A^ref(t)|| <= exp(int lambda_max) ||A(0) - A^ref(0)|| (min gap)",
         0.0,
         worst,
-        err=float(np.max(np.exp(integ) * d0)) * qerr + float(np.max(f1.error) + np.max(f2.error)),
+        # the quadrature at two step sizes (grid and every other point) and the Radau flows at two tolerances
+        err=Estimate(
+            0.0,
+            float(np.max(np.exp(integ) * d0)) * qerr + float(np.max(f1.error) + np.max(f2.error)),
+            "two step sizes + two tolerances",
+        ),
     )
 
 

@@ -314,6 +314,7 @@ def lemma5_flow(ctx):
             err = float(np.max(fl.error)) * float(np.max(np.abs(grad_np(fl.states, L, w)))) * math.sqrt(d) + 8 * float(
                 np.finfo(np.longdouble).eps
             ) * float(np.max(ls))
+            err = Estimate(0.0, err, "two precisions + roundoff bound")
             ctx.bound(f"max_t l({name}(t)) <= 2P/m", float(np.max(ls)), 2 * w, err=err)
             ctx.bound(
                 f"max_(t > 0) l({name}(t)) <= l({name}(0)) (the Lemma-22 step)",
@@ -333,7 +334,10 @@ def lemma11_flow(ctx):
         ctx.exact("(3^{L-1} - 1)^2 > 2 (so l > 2P/m off [-3,3]^d)", (3 ** (L - 1) - 1) ** 2, ">", 2)
         for name, fl in zip(("A", "A_ref"), _flows(inst)):
             ctx.bound(
-                f"max_t max_j |{name}_j(t)| <= 3", float(np.max(np.abs(fl.states))), 3.0, err=float(np.max(fl.error))
+                f"max_t max_j |{name}_j(t)| <= 3",
+                float(np.max(np.abs(fl.states))),
+                3.0,
+                err=Estimate(0.0, float(np.max(fl.error)), "two precisions"),
             )
 
 
@@ -1230,6 +1234,11 @@ def err_of(fl) -> float:
     return float(max(fl.error)) + 2.0**-W1_BITS
 
 
+def err_est(fl) -> Estimate:
+    """``err_of`` with its provenance: the 113- vs 177-bit difference plus the unit roundoff of 113 bits."""
+    return Estimate(0.0, err_of(fl), "two precisions + roundoff bound")
+
+
 def _w1_values(fl):
     return np.array([float(st[0]) for st in fl.states]), np.array(fl.error)
 
@@ -1313,8 +1322,8 @@ def lemma12_flow(ctx):
             fl = w1_flow(d, L, 1.0, a0 / d)
             with mpmath.workprec(W1_BITS):
                 dev = [st[0] - s for st in fl.states]
-            vals[a0] = ([st[0] for st in fl.states], err_of(fl))
-            err = float(max(fl.error)) + 2.0**-W1_BITS
+            vals[a0] = ([st[0] for st in fl.states], err_est(fl))
+            err = err_of(fl)
             side = 1 if mpmath.mpf(a0.numerator) / (a0.denominator * d) > s else -1
             resolved = [x for x in dev if abs(x) > 10 * err]
             ok = all((x > 0) == (side > 0) for x in resolved) and all(
@@ -1327,18 +1336,18 @@ def lemma12_flow(ctx):
                 final_distance=float(abs(dev[-1])),
                 error=err,
             )
-            ctx.bound(f"a(0) = {a0}/d: |a(8) - s| <= 1e-20", float(abs(dev[-1])), 1e-20, err=err)
+            ctx.bound(f"a(0) = {a0}/d: |a(8) - s| <= 1e-20", float(abs(dev[-1])), 1e-20, err=err_est(fl))
         keys = sorted(vals)
         with mpmath.workprec(W1_BITS):
             ok = all(
-                all(b - a > -10 * (vals[lo][1] + vals[hi][1]) for a, b in zip(vals[lo][0], vals[hi][0]))
+                all(b - a > -10 * (vals[lo][1] + vals[hi][1]).error for a, b in zip(vals[lo][0], vals[hi][0]))
                 for lo, hi in zip(keys, keys[1:])
             )
             resolved = sum(
                 1
                 for lo, hi in zip(keys, keys[1:])
                 for a, b in zip(vals[lo][0], vals[hi][0])
-                if b - a > 10 * (vals[lo][1] + vals[hi][1])
+                if b - a > 10 * (vals[lo][1] + vals[hi][1]).error
             )
         ctx.observe(
             "order of the starting points is never reversed beyond the error (strict wherever resolved)",
@@ -1366,17 +1375,21 @@ def lemma12_flow(ctx):
             full = taylor.integrate_two_precisions(rhs, a, [float(a0 / d)] * d, grid)
             spread = float(np.max(np.max(full.states, axis=1) - np.min(full.states, axis=1)))
             one_d = np.array([float(a0 / d)] + [float(x[0]) for x in fl1.states])
-            err = float(np.max(full.error)) + float(max(fl1.error))
+            # the d-dim Taylor flow's float64-vs-float80 difference plus the 1-D flow's 113- vs 177-bit one
+            err = Estimate(0.0, float(np.max(full.error)) + float(max(fl1.error)), "two precisions")
             ctx.agree(
                 f"full flow from {a0}/d 1_d = 1-D flow (reduction of Lemma 12)",
                 full.states[:, 0].astype(float),
                 one_d,
-                tol=max(1e3 * err, 1e-13),
+                tol=max(1e3 * err.error, 1e-13),
                 err=err,
                 spread=spread,
             )
             ctx.bound(
-                f"full flow from {a0}/d 1_d stays on W_1 (coordinate spread)", spread, 10 * max(err, 1e-18), err=err
+                f"full flow from {a0}/d 1_d stays on W_1 (coordinate spread)",
+                spread,
+                10 * max(err.error, 1e-18),
+                err=err,
             )
 
 
@@ -1420,7 +1433,7 @@ def claim9_flow(ctx):
             "printed a^Z(t_1(r)) - s = r/sqrt d <= max_t (a^Z(t) - s)",
             float(r / mpmath.sqrt(d)),
             float(top),
-            err=float(max(fl.error)) + 2.0**-W1_BITS,
+            err=err_est(fl),
         )
 
 
@@ -1433,7 +1446,7 @@ def claim9c_flow(ctx):
         ctx.start({"d": d, "L": L, "w2": 1.0})
         s = s_mp(d, L)
         fl = w1_flow(d, L, 1.0, Fraction(0))
-        err = float(max(fl.error)) + 2.0**-W1_BITS
+        err = err_est(fl)
         with mpmath.workprec(W1_BITS):
             v = [st[0] for st in fl.states]
             # resolved part of the grid: the times before a^Z enters B_{1e-25}(s) (later, |a - s| nears the error)
@@ -1639,7 +1652,8 @@ def def10_flow(ctx):
         float(np.linalg.norm(zs - s)),
         r,
         tol=1e-13,
-        err=math.sqrt(d) * float(Z.error[-1]) + speed * t1e.error + 1e-15,
+        # Taylor float64 vs float80, the quadrature's 30 vs 45 digits, and the double rounding of the norm
+        err=Estimate(0.0, math.sqrt(d) * float(Z.error[-1]) + speed * t1e.error + 1e-15, "two precisions + roundoff bound"),
         t1=float(t1b),
     )
     ctx.agree(
@@ -1647,7 +1661,11 @@ def def10_flow(ctx):
         float(np.linalg.norm(zs - ms)),
         float(gapb),
         tol=1e-13,
-        err=math.sqrt(d) * float(Z.error[-1] + M.error[-1]) + gape.error + 2 * speed * t1e.error + 1e-15,
+        err=Estimate(
+            0.0,
+            math.sqrt(d) * float(Z.error[-1] + M.error[-1]) + gape.error + 2 * speed * t1e.error + 1e-15,
+            "two precisions + roundoff bound",
+        ),
     )
     log10_bound = ss.i3_alpha_bound_log10(d, L, w, r)
     ctx.metrics["log10_alpha_bound"] = log10_bound
@@ -1803,9 +1821,13 @@ def lemma13_flow(ctx):
         x0 = s + sign * 2.0**-8
         fl = taylor.integrate_two_precisions(rhs, a, [x0] * d, np.linspace(0, 4, 81))
         spread = float(np.max(np.max(fl.states, axis=1) - np.min(fl.states, axis=1)))
-        err = float(np.max(fl.error)) + 1e-18
+        # float64 vs float80 Taylor runs, plus ~10 unit roundoffs of float80 at |a| ~ 0.1
+        err = Estimate(0.0, float(np.max(fl.error)) + 1e-18, "two precisions + roundoff bound")
         ctx.bound(
-            f"a(0) = s {'+' if sign > 0 else '-'} 2^-8: spread stays <= 10x error (on W_1)", spread, 10 * err, err=err
+            f"a(0) = s {'+' if sign > 0 else '-'} 2^-8: spread stays <= 10x error (on W_1)",
+            spread,
+            10 * err.error,
+            err=err,
         )
         ctx.bound(
             "converges to s: |a(4) - s| <= 1e-12",
@@ -1929,7 +1951,10 @@ def prop11_random(ctx):
         t2 = math.log(r3 / (2 * math.sqrt(d) * b0)) / abs(lm)
         t_minus = -math.log(r3 / (4 * Gp**2 * math.sqrt(d) * alpha * Dp)) / lm
         t_plus = -math.log(Gp**2 * r3 / (2 * math.sqrt(d) * alpha * Dm)) / lm
-        tol = 1e-9 * max(1.0, abs(t2))
+        # a priori roundoff bound of t_-, t_2, t_+ (each a log of a product of <= 10 doubles over |lambda_-| ~ 0.0147,
+        # |lambda_-| rounded from its 256-bit enclosure): <= (10 + |ln x|) eps/|lambda_-| + 2 eps |t| ~ 2e-13 + 5e-16 |t|,
+        # taken generously (x 5000) as 1e-9 max(1, |t_2|)
+        tol = Estimate(0.0, 1e-9 * max(1.0, abs(t2)), "roundoff bound")
         ctx.bound("t_- <= t_2", t_minus, t2, err=tol)
         ctx.bound("t_2 <= t_+", t2, t_plus, err=tol)
         ctx.bound("t_2 >= 2", 2.0, t2, err=tol)
