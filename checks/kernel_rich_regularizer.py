@@ -492,12 +492,12 @@ def q_asymptotics_corrected_symbolic(ctx):
     q = kq.q_by_recipe()
     ctx.identity(
         "near 0: q - (z^2/4 - z^4/192) has no terms below z^6",
-        sp.series(q - (z**2 / 4 - z**4 / 192), z, 0, 6).removeO(),
+        sp.series(q - kq.q_expansion_at_0(z), z, 0, 6).removeO(),
         scope="series at z = 0",
     )
     inf = q_at_infinity(8)
     Z = 1 / s_pos
-    corrected = Z * sp.log(Z) - Z + 2 - 1 / Z
+    corrected = kq.q_expansion_at_infinity(Z)
     rem = sp.expand(sp.expand_log(inf - corrected, force=True))
     order = _order_in_s(rem)
     ctx.exact(
@@ -521,13 +521,17 @@ def q_asymptotics_corrected_interval(ctx):
     ctx.precision = "mpmath.iv, 80 digits"
     for zv in [10**k for k in (1, 2, 4, 6, 9, 12)]:
         zi = iv.mpf(zv)
-        r3 = zi**3 * (q_iv(zi) - (zi * iv.log(zi) - zi + 2 - 1 / zi))
-        certified_bound(ctx, f"z^3 (q - (z log z - z + 2 - 1/z)) <= 1/2 at z = {zv:g}", r3, iv.mpf(1) / 2)
+        r3 = zi**3 * (q_iv(zi) - kq.q_expansion_at_infinity(zi, iv.log))
+        certified_bound(
+            ctx, f"z^3 (q - (z log z - z + 2 - 1/z)) <= 1/2 at z = {zv:g}", r3, zi**3 * kq.q_next_term_at_infinity(zi)
+        )
         certified_bound(ctx, f"0 <= z^3 (q - (z log z - z + 2 - 1/z)) at z = {zv:g}", iv.mpf(0), r3)
     for zv in ZS_NEAR_0:
         zi = iv.mpf(sp.Rational(zv).p) / int(sp.Rational(zv).q)
-        r6 = (q_iv(zi) - zi * zi / 4 + zi**4 / 192) / zi**6
-        certified_bound(ctx, f"z^-6 (q - z^2/4 + z^4/192) <= 1/2560 at z = {float(zv):g}", r6, iv.mpf(1) / 2560)
+        r6 = (q_iv(zi) - kq.q_expansion_at_0(zi)) / zi**6
+        certified_bound(
+            ctx, f"z^-6 (q - z^2/4 + z^4/192) <= 1/2560 at z = {float(zv):g}", r6, kq.q_next_term_at_0(zi) / zi**6
+        )
         certified_bound(ctx, f"0 <= z^-6 (q - z^2/4 + z^4/192) at z = {float(zv):g}", iv.mpf(0), r6)
 
 
@@ -1547,7 +1551,7 @@ def lemma7_random(ctx):
                     bm = [mpmath.mpf(v) for v in beta]
                     N2 = sum(v * v for v in bm)
                     val = 4 * am**2 * Q_mp(bm, am)
-                    rhs42 = sum(v * v * (v**4 + 2 * am**4 * v * v) / (96 * am**8) for v in bm)
+                    rhs42 = kq.lemma7_bound42(bm, am)  # (42)'s right-hand side through its encoding
                     row.append((val / N2, abs(val - N2), rhs42))
             out.append(row)
         (r_s, _, _), (_, dev, rhs42) = out[1]

@@ -1653,7 +1653,9 @@ def def10_flow(ctx):
         r,
         tol=1e-13,
         # Taylor float64 vs float80, the quadrature's 30 vs 45 digits, and the double rounding of the norm
-        err=Estimate(0.0, math.sqrt(d) * float(Z.error[-1]) + speed * t1e.error + 1e-15, "two precisions + roundoff bound"),
+        err=Estimate(
+            0.0, math.sqrt(d) * float(Z.error[-1]) + speed * t1e.error + 1e-15, "two precisions + roundoff bound"
+        ),
         t1=float(t1b),
     )
     ctx.agree(
@@ -1952,8 +1954,8 @@ def prop11_random(ctx):
         t_minus = -math.log(r3 / (4 * Gp**2 * math.sqrt(d) * alpha * Dp)) / lm
         t_plus = -math.log(Gp**2 * r3 / (2 * math.sqrt(d) * alpha * Dm)) / lm
         # a priori roundoff bound of t_-, t_2, t_+ (each a log of a product of <= 10 doubles over |lambda_-| ~ 0.0147,
-        # |lambda_-| rounded from its 256-bit enclosure): <= (10 + |ln x|) eps/|lambda_-| + 2 eps |t| ~ 2e-13 + 5e-16 |t|,
-        # taken generously (x 5000) as 1e-9 max(1, |t_2|)
+        # |lambda_-| rounded from its 256-bit enclosure): <= (10 + |ln x|) eps/|lambda_-| + 2 eps |t|
+        # ~ 2e-13 + 5e-16 |t|, taken generously (x 5000) as 1e-9 max(1, |t_2|)
         tol = Estimate(0.0, 1e-9 * max(1.0, abs(t2)), "roundoff bound")
         ctx.bound("t_- <= t_2", t_minus, t2, err=tol)
         ctx.bound("t_2 <= t_+", t2, t_plus, err=tol)

@@ -51,6 +51,30 @@ def q_fn(expr: sp.Expr | None = None):
     return lambda arg: expr.subs(z, arg)
 
 
+def q_expansion_at_0(x):
+    """claim-q-asymptotics:corrected as stated: ``q(z) = z^2/4 - z^4/192 + O(z^6)`` (the expansion, without the
+    remainder; any number type)."""
+    return x**2 / 4 - x**4 / 192
+
+
+def q_expansion_at_infinity(x, log=sp.log):
+    """claim-q-asymptotics:corrected as stated: ``q(z) = |z| log|z| - |z| + 2 - 1/|z| + O(|z|^-3)`` for ``z > 0``
+    (the expansion; ``log`` of the number type, e.g. ``mpmath.iv.log``)."""
+    return x * log(x) - x + 2 - 1 / x
+
+
+def q_next_term_at_0(x):
+    """The first term the corrected expansion at 0 omits: ``z^6/2560`` (the erratum of claim-q-asymptotics: SymPy's
+    series of q by the recipe, which alternates, so the remainder lies between 0 and this term)."""
+    return x**6 / 2560
+
+
+def q_next_term_at_infinity(x):
+    """The first term the corrected expansion at infinity omits: ``z^-3/2`` (SymPy's series of q by the recipe in
+    1/z, which alternates, so the remainder lies between 0 and this term)."""
+    return 1 / (2 * x**3)
+
+
 P_Z = u**4 - 6 * u**3 + (12 - 2 * z**2) * u**2 - (8 + 10 * z**2) * u + z**2 + z**4  # as printed
 
 
@@ -102,6 +126,12 @@ def lemma6_min_d(eps):
 def lemma7_alpha2(eps, b2):
     """Lemma 7 as printed: ``sqrt(||b||_2) (1 + eps^{-1/4})``."""
     return sp.sqrt(b2) * (1 + eps ** (-sp.Rational(1, 4)))
+
+
+def lemma7_bound42(beta, alpha):
+    """(42) as printed (its third line): ``sum_i beta_i^2 (beta_i^4 + 2 alpha^4 beta_i^2) / (96 alpha^8)``, the bound
+    on ``|4 alpha^2 Q_{alpha,1}(beta) - ||beta||_2^2|`` (any number type)."""
+    return sum(b * b * (b**4 + 2 * alpha**4 * b * b) / (96 * alpha**8) for b in beta)
 
 
 # ---------------------------------------------------------------------------------------
