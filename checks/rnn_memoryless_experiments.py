@@ -155,8 +155,13 @@ def typically_a_nonzero_corrected(ctx):
         A, B, C = run.params[-1]
         E = [extrapolation_error(a, b, c, EXP_K, [1.0]) for a, b, c in run.params[1:]]
         err = gd_roundoff(run, EXP_K, 60)
-        ctx.bound(f"symmetric seed {s}: ||A||_F >= 0.5", 0.5, float(np.linalg.norm(A)), err=err)
-        ctx.bound(f"symmetric seed {s}: extrapolation error <= 0.01", E[-1], EXTRAP_OK, err=err)
+        ctx.bound(
+            f"symmetric seed {s}: ||A||_F >= {rx.A_FAR_FROM_ZERO:g}",
+            rx.A_FAR_FROM_ZERO,
+            float(np.linalg.norm(A)),
+            err=err,
+        )
+        ctx.bound(f"symmetric seed {s}: extrapolation error <= {EXTRAP_OK:g}", E[-1], EXTRAP_OK, err=err)
         ctx.observe(
             f"symmetric seed {s}: the extrapolation error along the run",
             decreasing=all(b <= a for a, b in zip(E, E[1:])),
@@ -175,8 +180,8 @@ def typically_a_nonzero_corrected(ctx):
             )
     outs = _xavier_outcomes(ctx, "gd")
     ctx.observe(
-        "Xavier: runs with A far from 0 (||A||_F >= 1) and error above 0.01",
-        count=sum(o["normA"] >= 1 and o["E"] > EXTRAP_OK for o in outs),
+        f"Xavier: runs with A far from 0 (||A||_F >= {rx.A_FAR_XAVIER:g}) and error above {EXTRAP_OK:g}",
+        count=sum(o["normA"] >= rx.A_FAR_XAVIER and o["E"] > EXTRAP_OK for o in outs),
         runs=len(outs),
         errors=[o["E"] for o in outs],
     )
@@ -208,15 +213,17 @@ def standard_init_corrected(ctx):
     extrapolation error increases with sigma, is below 1e-3 at sigma = 0.1 and above 1e-2 at
     sigma = 1; symmetric initialisation's error falls below 1e-2 (Theorem 6.1's setting)."""
     med, err = {}, {}
-    for sig in (0.1, 0.3, 1.0):
+    small, large = rx.SMALL_SIGMA, rx.LARGE_SIGMA
+    mid = 0.3  # a scale between the statement's two
+    for sig in (small, mid, large):
         Es, errs = [], []
         for seed in _seeds(ctx, 2, 6):
             run = gd_run("nonsymmetric", EXP_D, EXP_K, 1.0, 0.05, sig, seed, 4000)
             A, B, C = run.params[-1]
             ctx.bound(
-                f"sigma={sig}, seed {seed}: fits (L < 1e-6)",
+                f"sigma={sig}, seed {seed}: fits (L < {rx.SCALE_FIT_LOSS:g})",
                 float(run.losses[-1]),
-                1e-6,
+                rx.SCALE_FIT_LOSS,
                 err=gd_roundoff(run, EXP_K, EXP_K),
             )
             Es.append(extrapolation_error(A, B, C, EXP_K, [1.0]))
@@ -228,17 +235,31 @@ def standard_init_corrected(ctx):
         err[sig] = Estimate(0.0, max(hi_ - med[sig], med[sig] - lo_), "roundoff bound")
         ctx.metrics[f"errors_sigma_{sig}"] = Es
     ctx.bound(
-        "median error increases with sigma (0.1 -> 0.3)", med[0.1], med[0.3], err=err[0.1] + err[0.3], strict=True
+        f"median error increases with sigma ({small:g} -> {mid:g})",
+        med[small],
+        med[mid],
+        err=err[small] + err[mid],
+        strict=True,
     )
-    ctx.bound("median error increases with sigma (0.3 -> 1)", med[0.3], med[1.0], err=err[0.3] + err[1.0], strict=True)
-    ctx.bound("sigma = 0.1: median error < 1e-3", med[0.1], 1e-3, err=err[0.1])
-    ctx.bound("sigma = 1: median error > 1e-2", 1e-2, med[1.0], err=err[1.0])
+    ctx.bound(
+        f"median error increases with sigma ({mid:g} -> {large:g})",
+        med[mid],
+        med[large],
+        err=err[mid] + err[large],
+        strict=True,
+    )
+    ctx.bound(
+        f"sigma = {small:g}: median error < {rx.SMALL_SIGMA_ERROR:g}", med[small], rx.SMALL_SIGMA_ERROR, err=err[small]
+    )
+    ctx.bound(
+        f"sigma = {large:g}: median error > {rx.LARGE_SIGMA_ERROR:g}", rx.LARGE_SIGMA_ERROR, med[large], err=err[large]
+    )
     run = symmetric_runs(2)[0]
     A, B, C = run.params[-1]
     ctx.bound(
-        "symmetric initialisation: error <= 1e-2",
+        f"symmetric initialisation: error <= {EXTRAP_OK:g}",
         extrapolation_error(A, B, C, EXP_K, [1.0]),
-        1e-2,
+        EXTRAP_OK,
         err=gd_roundoff(run, EXP_K, 60),
     )
 
@@ -265,8 +286,9 @@ def symmetry_tendency(ctx):
                 # the ratios' rounding: the run's roundoff bound relative to the smallest norm involved
                 e = gd_roundoff(run, EXP_K, 0)
                 rel = Estimate(0.0, 2 * e.error / min(float(np.linalg.norm(A)), float(np.linalg.norm(B))), e.how)
-                ctx.bound(f"sigma={sig}, seed {seed}: ||A - A^T||/||A|| < 0.1", ra, 0.1, err=rel)
-                ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| < 0.1", rb, 0.1, err=rel)
+                small = rx.ASYMMETRY_SMALL
+                ctx.bound(f"sigma={sig}, seed {seed}: ||A - A^T||/||A|| < {small:g}", ra, small, err=rel)
+                ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| < {small:g}", rb, small, err=rel)
                 ctx.bound(f"sigma={sig}, seed {seed}: ||B - C^T||/||B|| decreased", rb, rb0, err=rel)
             ctx.metrics[f"asymmetry_sigma_{sig}_seed_{seed}"] = {"A": ra, "B-C": rb, "B-C at start": rb0}
     A, B, C, w, gA, gB, gC = sympy_gradients(2, 3)
@@ -362,21 +384,21 @@ def all_arch_corrected(ctx):
     for s, (normal, adv, sym) in enumerate(figure1_runs(2 if not ctx.full else 6)):
         e_adv = gd_roundoff(adv, EXP_K, 20)
         ctx.bound(
-            f"seed {s}: adversarial training fits its targets (L < 1e-8)",
+            f"seed {s}: adversarial training fits its targets (L < {rx.FIT_LOSS:g})",
             float(adv.losses[-1]),
-            1e-8,
+            rx.FIT_LOSS,
             err=gd_roundoff(adv, EXP_K, len(ADV_TARGET)),
         )
         A, B, C = adv.params[-1]
         ctx.bound(
-            f"seed {s}: the adversarial model does not extrapolate (error >= 0.5)",
-            0.5,
+            f"seed {s}: the adversarial model does not extrapolate (error >= {rx.NOT_EXTRAPOLATING:g})",
+            rx.NOT_EXTRAPOLATING,
             extrapolation_error(A, B, C, EXP_K, [1.0], 20),
             err=e_adv,
         )
         A, B, C = sym.params[-1]
         ctx.bound(
-            f"seed {s}: symmetric initialisation extrapolates (error <= 0.01)",
+            f"seed {s}: symmetric initialisation extrapolates (error <= {EXTRAP_OK:g})",
             extrapolation_error(A, B, C, EXP_K, [1.0], 20),
             EXTRAP_OK,
             err=gd_roundoff(sym, EXP_K, 20),
@@ -443,7 +465,7 @@ def teacher_memory_corrected(ctx):
         for seed in _seeds(ctx, 1, 3):
             L, E, run = memory_runs("symmetric", d_hat, seed, steps=_long(ctx))
             ctx.bound(
-                f"d_hat={d_hat}, seed {seed}: extrapolation error <= 0.01",
+                f"d_hat={d_hat}, seed {seed}: extrapolation error <= {EXTRAP_OK:g}",
                 E,
                 EXTRAP_OK,
                 err=gd_roundoff(run, 6, 60),
@@ -562,10 +584,12 @@ def appd_corrected(ctx):
         L, mse, tail, e, _ = appd_run("symmetric", 1, seed, steps=_long(ctx))
         # the MSE's rounding: 2 sqrt(mse) e + e^2 from h's roundoff e, relative to the exact-ish tail energy
         rel = Estimate(0.0, (2 * math.sqrt(mse) * e + e * e) / tail, "roundoff bound")
-        ctx.bound(f"d_hat=1, seed {seed}: relative MSE < 1e-3", mse / tail, 1e-3, err=rel, mse=mse, tail=tail)
+        good = rx.APPD_GOOD_REL_MSE
+        ctx.bound(f"d_hat=1, seed {seed}: relative MSE < {good:g}", mse / tail, good, err=rel, mse=mse, tail=tail)
         L, mse, tail, e, _ = appd_run("symmetric", 6, seed, steps=_long(ctx))
         rel = Estimate(0.0, (2 * math.sqrt(mse) * e + e * e) / tail, "roundoff bound")
-        ctx.bound(f"d_hat=6, seed {seed}: relative MSE > 1e-2", 1e-2, mse / tail, err=rel, mse=mse, tail=tail)
+        bad = rx.APPD_BAD_REL_MSE
+        ctx.bound(f"d_hat=6, seed {seed}: relative MSE > {bad:g}", bad, mse / tail, err=rel, mse=mse, tail=tail)
     if ctx.full:
         for d_hat in (2, 3, 4):
             for seed in (0, 1):
@@ -596,14 +620,15 @@ def figure1(ctx):
     curves = {}
     for s, (normal, adv, sym) in enumerate(runs):
         e_n, e_a, e_s = (gd_roundoff(r, EXP_K, len(ADV_TARGET)) for r in (normal, adv, sym))
-        ctx.bound(f"seed {s}: normal training fits (L < 1e-8)", float(normal.losses[-1]), 1e-8, err=e_n)
-        ctx.bound(f"seed {s}: adversarial training fits its targets (L < 1e-8)", float(adv.losses[-1]), 1e-8, err=e_a)
-        ctx.bound(f"seed {s}: symmetric GD reaches L < 1e-5", float(sym.losses[-1]), 1e-5, err=e_s)
+        fit, reach = rx.FIT_LOSS, rx.REACHED_LOSS
+        ctx.bound(f"seed {s}: normal training fits (L < {fit:g})", float(normal.losses[-1]), fit, err=e_n)
+        ctx.bound(f"seed {s}: adversarial training fits its targets (L < {fit:g})", float(adv.losses[-1]), fit, err=e_a)
+        ctx.bound(f"seed {s}: symmetric GD reaches L < {reach:g}", float(sym.losses[-1]), reach, err=e_s)
         e_a = gd_roundoff(adv, EXP_K, 20)
         A, B, C = adv.params[-1]
         ctx.bound(
-            f"seed {s}: adversarial model error >= 0.5 beyond k",
-            0.5,
+            f"seed {s}: adversarial model error >= {rx.NOT_EXTRAPOLATING:g} beyond k",
+            rx.NOT_EXTRAPOLATING,
             extrapolation_error(A, B, C, EXP_K, [1.0], 20),
             err=e_a,
         )
@@ -632,8 +657,9 @@ def figure2(ctx):
     for d_hat in (1, 3) if not ctx.full else (1, 2, 3):
         Lx, Ex, rx_ = memory_runs("xavier", d_hat, 0, steps=_long(ctx))
         Ls, Es, rs_ = memory_runs("symmetric", d_hat, 0, steps=_long(ctx))
-        ctx.bound(f"d_hat={d_hat}: Xavier run fits (L < 1e-8)", Lx, 1e-8, err=gd_roundoff(rx_, 6, 6))
-        ctx.bound(f"d_hat={d_hat}: symmetric run reaches L < 1e-4", Ls, 1e-4, err=gd_roundoff(rs_, 6, 6))
+        fit, reach = rx.FIT_LOSS, rx.MEMORY_REACHED_LOSS
+        ctx.bound(f"d_hat={d_hat}: Xavier run fits (L < {fit:g})", Lx, fit, err=gd_roundoff(rx_, 6, 6))
+        ctx.bound(f"d_hat={d_hat}: symmetric run reaches L < {reach:g}", Ls, reach, err=gd_roundoff(rs_, 6, 6))
         rows.append((d_hat, Ex, Es))
     ctx.metrics["errors"] = rows
 
@@ -655,7 +681,12 @@ def figure3(ctx):
     A, B, C = run.params[-1]
     lam, U = np.linalg.eigh((A + A.T) / 2)
     v = U.T @ B
-    ctx.bound("the run reaches L < 1e-5", float(run.losses[-1]), 1e-5, err=gd_roundoff(run, EXP_K, EXP_K))
+    ctx.bound(
+        f"the run reaches L < {rx.REACHED_LOSS:g}",
+        float(run.losses[-1]),
+        rx.REACHED_LOSS,
+        err=gd_roundoff(run, EXP_K, EXP_K),
+    )
     ctx.metrics["lambda"] = lam.tolist()
     ctx.metrics["v"] = v.tolist()
 
@@ -678,7 +709,10 @@ def figure4(ctx):
     for sig in (0.1, 1.0):
         run = gd_run("symA", EXP_D, EXP_K, 1.0, 0.02, sig, 0, 6000)
         ctx.bound(
-            f"sigma={sig}: the run fits (L < 1e-5)", float(run.losses[-1]), 1e-5, err=gd_roundoff(run, EXP_K, EXP_K)
+            f"sigma={sig}: the run fits (L < {rx.REACHED_LOSS:g})",
+            float(run.losses[-1]),
+            rx.REACHED_LOSS,
+            err=gd_roundoff(run, EXP_K, EXP_K),
         )
         series[sig] = [
             (
@@ -714,9 +748,13 @@ def figure5(ctx):
     for d_hat in dh:
         Lx, mx, tx, _, ex = appd_run("xavier", d_hat, 0, steps=_long(ctx))
         Ls, ms, ts, _, es = appd_run("symmetric", d_hat, 0, steps=_long(ctx))
-        ctx.bound(f"d_hat={d_hat}: the Xavier run fits (L < 1e-8)", Lx, 1e-8, err=Estimate(0.0, ex, "roundoff bound"))
+        fit, reach = rx.FIT_LOSS, rx.REACHED_LOSS
+        ctx.bound(f"d_hat={d_hat}: the Xavier run fits (L < {fit:g})", Lx, fit, err=Estimate(0.0, ex, "roundoff bound"))
         ctx.bound(
-            f"d_hat={d_hat}: the symmetric run reaches L < 1e-5", Ls, 1e-5, err=Estimate(0.0, es, "roundoff bound")
+            f"d_hat={d_hat}: the symmetric run reaches L < {reach:g}",
+            Ls,
+            reach,
+            err=Estimate(0.0, es, "roundoff bound"),
         )
         rows.append((d_hat, mx / tx, ms / ts))
     ctx.metrics["relative_mse"] = rows

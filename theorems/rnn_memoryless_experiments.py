@@ -41,6 +41,21 @@ FIT_LOSS = 1e-8  # 'fits the training length': L_k < FIT_LOSS
 TYPICAL_RATE = 0.5  # 'typically' / 'yields solutions that extrapolate': a fitted run extrapolates w.p. > 1/2
 TEST_LEVEL = 0.01  # the one-sided exact binomial tests of those rates
 
+# The thresholds of the :corrected statements (and of the figures' and symmetry claim's readings), each where stated:
+A_FAR_FROM_ZERO = 0.5  # typically-A-nonzero:corrected, 'A far from zero' from symmetric init: ||A||_F >= 0.5 (suite)
+A_FAR_XAVIER = 1.0  # typically-A-nonzero:corrected, 'also far from zero' from Xavier: ||A||_F >= 1 (suite's reading)
+SCALE_FIT_LOSS = 1e-6  # standard-init-bias:corrected, 'fits the training length': L_k < 1e-6 (suite's reading)
+SMALL_SIGMA = 0.1  # standard-init-bias:corrected as stated: 'below 10^{-3}|w| at sigma = 0.1'
+SMALL_SIGMA_ERROR = 1e-3  # standard-init-bias:corrected as stated: 'below 10^{-3}|w| at sigma = 0.1'
+LARGE_SIGMA = 1.0  # standard-init-bias:corrected as stated: 'above 10^{-2}|w| at sigma = 1'
+LARGE_SIGMA_ERROR = 1e-2  # standard-init-bias:corrected as stated: 'above 10^{-2}|w| at sigma = 1'
+ASYMMETRY_SMALL = 0.1  # symmetry-tendency's notes: 'much smaller' read as relative asymmetries below 0.1
+NOT_EXTRAPOLATING = 0.5  # all-architectures:corrected, 'does not extrapolate': max_{k<=j<20} |h_j| >= 0.5 |w| (suite)
+APPD_GOOD_REL_MSE = 1e-3  # appD-regimes:corrected as stated: relative MSE 'below 10^{-3} for d_hat = 1'
+APPD_BAD_REL_MSE = 1e-2  # appD-regimes:corrected as stated: relative MSE 'above 10^{-2} for d_hat = 6 > k'
+REACHED_LOSS = 1e-5  # figures 1, 3, 4, 5 (their checks): a GD run from symmetric/Fig. 4 init 'reaches' L < 1e-5 (suite)
+MEMORY_REACHED_LOSS = 1e-4  # figure 2 (its check): the symmetric run on a teacher with memory reaches L < 1e-4 (suite)
+
 
 def conserved_quantity(A, B, C):
     """CI-6, the conservation law the paper hypothesises for Fig. 4: ``Q = A^T A - A A^T + C^T C - B B^T``
