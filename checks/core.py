@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from numerics.estimate import Estimate, exact_difference, exact_value
+from numerics.estimate import STATISTICAL, Estimate, exact_difference, exact_value
 from theorems.registry import REGISTRY, ParamError, Statement, load_all
 
 from . import schema
@@ -110,6 +110,7 @@ EVIDENCE_EXACT_WHOLE = "exact arithmetic, whole claim"
 EVIDENCE_EXACT_INSTANCE = "exact arithmetic, instance"
 EVIDENCE_BALL = "ball arithmetic"
 EVIDENCE_BINOMIAL = "binomial test"
+EVIDENCE_UNDECIDED = "none (undecided on purpose)"
 
 
 def _evidence(how: str | None, *operands: Any) -> str:
@@ -120,8 +121,8 @@ def _evidence(how: str | None, *operands: Any) -> str:
     return f"error estimate ({how})"
 
 
-# the error provenance of a confidence half-width (numerics.estimate.STATISTICAL)
-_STATISTICAL = "confidence interval"
+# the error provenance of a confidence half-width
+(_STATISTICAL,) = STATISTICAL
 
 
 def _inexact_entry(x: Any) -> str | None:
@@ -273,12 +274,6 @@ def _ratio(lhs: Any, rhs: Any) -> float | None:
     except (TypeError, ValueError):
         return None
     return rf / lf if math.isfinite(lf) and math.isfinite(rf) and lf > 0 and rf > 0 else None
-
-
-def _difference(a: Any, b: Any) -> Any:
-    """``a - b`` exactly when both have an exact value (a bound on mpmath numbers is decided at
-    their precision, not after rounding both to double); else in double."""
-    return exact_difference(a, b)
 
 
 def _to_float(v: Any) -> float:
@@ -734,12 +729,12 @@ class Context:
             holds = _decide_relation(lhs, "<" if strict else "<=", rhs)
             if holds is None:
                 return self._add(label, "inconclusive", {**m, "why": "SymPy cannot decide the inequality"})
-            gap = _difference(rhs, lhs)
+            gap = exact_difference(rhs, lhs)
             m.update(slack=_fmt(gap), slack_ratio=_ratio(lhs, rhs), error_from="exact")
             m["evidence"] = EVIDENCE_EXACT_INSTANCE
             return self._add(label, "verified" if holds else "refuted", m)
         try:
-            exact_slack = _difference(rhs, lhs)  # in the operands' own arithmetic, not rounded to double first
+            exact_slack = exact_difference(rhs, lhs)  # exact for mpmath and rationals: not rounded first
             slack = _to_float(exact_slack)
         except (TypeError, ValueError):
             exact_slack, slack = math.nan, math.nan
@@ -811,7 +806,7 @@ class Context:
         """An item that decides nothing on purpose, with its reason (the claim cannot be reached by
         any computation the check can run: no instance inside the hypotheses is constructible, a
         non-constructive constant): ``inconclusive``."""
-        return self._add(label, "inconclusive", {**metrics, "why": why, "evidence": "none (undecided on purpose)"})
+        return self._add(label, "inconclusive", {**metrics, "why": why, "evidence": EVIDENCE_UNDECIDED})
 
     def observe(self, label: str, **values) -> None:
         """Record an observation (a trend, a metric) that decides nothing: it is stored with the
@@ -1029,8 +1024,9 @@ def _outside_hypotheses(ctx: Context) -> None:
     """A plain run is evidence about a statement only on instances that satisfy its hypotheses.
 
     Items at an instance outside them are never evidence. A check that runs such an instance on
-    purpose (a degenerate case it records: ``@check(..., outside_hypotheses=True)``) has those
-    items turned into observations. Otherwise the instance is an accident (a hypothesis encoded
+    purpose (a degenerate case it records: ``@check(..., outside_hypotheses=True)``) has its
+    items there turned into observations, except a :meth:`Context.undecided` item, which says why
+    the statement is not decided. Otherwise the instance is an accident (a hypothesis encoded
     wrongly, an instance meant to be inside): its refutations become ``inconclusive`` (no
     counterexample to the statement) and an inconclusive item says so.
 
@@ -1042,7 +1038,8 @@ def _outside_hypotheses(ctx: Context) -> None:
         if ctx.check.outside_hypotheses:
             kept = []
             for item in ctx.items:
-                if item.instance in outside:
+                # ctx.undecided's item says why the statement is not decided: it stays
+                if item.instance in outside and item.metrics.get("evidence") != EVIDENCE_UNDECIDED:
                     ctx.observations.append(
                         {
                             "label": item.label,

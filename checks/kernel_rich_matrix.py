@@ -41,6 +41,16 @@ CONFIDENCE = 0.95  # Clopper-Pearson two-sided level for Monte Carlo frequencies
 # ---------------------------------------------------------------------------------------
 # Shared helpers
 # ---------------------------------------------------------------------------------------
+
+# the two-sided 99% normal quantile: a fitted exponent's confidence half-width in standard errors
+Z99 = 2.576
+
+
+def fitted_exponent(slope: float, standard_error: float) -> Estimate:
+    """A least-squares exponent with its 99% normal confidence half-width."""
+    return Estimate(slope, Z99 * standard_error, "confidence interval")
+
+
 def _nonzero(residual) -> sp.Expr:
     """The first entry of an (expanded) residual that is not identically 0, else 0: the
     identity judge then simplifies 0, not a large polynomial."""
@@ -301,10 +311,9 @@ def lifted_scaling(ctx):
         ("diagonal mean", diag, km.LIFTED_DIAG_EXPONENT, diag_ci),
     ):
         s, se = fits.loglog_slope(ks, vals)
-        # the fit's 99% normal half-width (2.576 standard errors) as a confidence interval
         ctx.agree(
             f"slope of the {name} in log k = {printed} (within 0.05, 99% interval of the fit)",
-            Estimate(s, 2.576 * se, "confidence interval"),
+            fitted_exponent(s, se),
             printed,
             tol=0.05,
             scale=1.0,
@@ -645,8 +654,7 @@ def theorem4_trend(ctx):
             ds.append(float(np.max(np.abs(sol.beta - ref.beta))))
         means.append(float(np.mean(ds)))
     s, se = fits.loglog_slope(ks, means)
-    # the fit's 99% normal half-width (2.576 standard errors) as a confidence interval
-    slope = Estimate(s, 2.576 * se, "confidence interval")
+    slope = fitted_exponent(s, se)
     ctx.bound(
         "the finite-k bias tends to argmin Q_mu: slope of the mean distance in log k <= -1/4",
         slope,
@@ -1771,10 +1779,10 @@ def corollary10_slopes(ctx):
         e70 = max(_k_exponent(term, av) for term in terms70)
         s1, se1 = fits.loglog_slope(ks, disp)
         s2, se2 = fits.loglog_slope(ks, dtk)
-        # fitted exponents with the fit's 99% normal half-width (2.576 s.e.) over seed averages
+        # fitted exponents over seed averages
         ctx.bound(
             "(69): exponent of sup|W - W(0)|_F in k <= printed exponent (99% interval of the fit)",
-            Estimate(s1, 2.576 * se1, "confidence interval"),
+            fitted_exponent(s1, se1),
             e69,
             measured=s1,
             standard_error=se1,
@@ -1782,7 +1790,7 @@ def corollary10_slopes(ctx):
         )
         ctx.bound(
             "(70): exponent of sup|W - W_TK|_F in k <= printed exponent (99% interval of the fit)",
-            Estimate(s2, 2.576 * se2, "confidence interval"),
+            fitted_exponent(s2, se2),
             e70,
             measured=s2,
             standard_error=se2,
@@ -1854,10 +1862,10 @@ def width_sweep(ctx):
     disp, dtk, res, _ = _sweep(ks, 2 * b, seeds)
     s, se = fits.loglog_slope(ks, disp)
     ctx.observe("every flow reaches a zero-error solution (largest relative residual)", residual=max(res))
-    # "decreases in k": fitted exponent < 0, with the fit's 99% normal half-width (2.576 s.e.)
+    # "decreases in k": fitted exponent < 0
     ctx.bound(
         f"kernel regime at alpha = k^-{b} (as the parenthetical says): sup|W - W(0)|_F decreases in k (exponent < 0)",
-        Estimate(s, 2.576 * se, "confidence interval"),
+        fitted_exponent(s, se),
         0,
         strict=True,
         slope=s,
@@ -1895,10 +1903,10 @@ def width_sweep_corrected(ctx):
         ctx.observe("every flow reaches a zero-error solution (largest relative residual)", residual=max(res))
         s1, se1 = fits.loglog_slope(ks, disp)
         s2, se2 = fits.loglog_slope(ks, dtk)
-        # fitted exponents < 0, with the fit's 99% normal half-width (2.576 s.e.)
+        # fitted exponents < 0
         ctx.bound(
             "kernel regime: sup|W - W(0)|_F decreases in k (exponent < 0)",
-            Estimate(s1, 2.576 * se1, "confidence interval"),
+            fitted_exponent(s1, se1),
             0,
             strict=True,
             slope=s1,
@@ -1907,7 +1915,7 @@ def width_sweep_corrected(ctx):
         )
         ctx.bound(
             "kernel regime: sup|W - W_TK|_F decreases in k (exponent < 0)",
-            Estimate(s2, 2.576 * se2, "confidence interval"),
+            fitted_exponent(s2, se2),
             0,
             strict=True,
             slope=s2,

@@ -1636,9 +1636,6 @@ def _needed_alpha(X, y, ok, lo_exp, hi_exp, steps, direction):
     return a_ok, abs(a_ok - a_bad)
 
 
-_ULP = 2.0**-52  # a relative rounding bound of one conversion to double
-
-
 def _needed_holds(ctx, X, y, log10_alpha, norm, bound, d, label):
     """The bisection's ok point re-solved at two precisions: ``norm(argmin) <= bound`` there."""
     with mpmath.workdps(30):
@@ -1709,7 +1706,7 @@ def asymmetry_experiment(ctx):
             f"T5 l1, eps = {eps}: the printed threshold is sufficient (log10 needed alpha >= log10 threshold)",
             thr1,
             need1,
-            err=Estimate(0.0, abs(thr1) * _ULP, "roundoff bound"),  # log10 threshold rounded once to double
+            err=Estimate.roundoff(1, thr1),  # the log10 threshold rounded once to double
             log10_needed=need1,
             log10_threshold=thr1,
         )
@@ -1729,7 +1726,7 @@ def asymmetry_experiment(ctx):
             f"T5 l2, eps = {eps:g}: the printed threshold is sufficient (log10 needed alpha <= log10 threshold)",
             need2,
             thr2,
-            err=Estimate(0.0, abs(thr2) * _ULP, "roundoff bound"),  # log10 threshold rounded once to double
+            err=Estimate.roundoff(1, thr2),  # the log10 threshold rounded once to double
             log10_needed=need2,
             log10_threshold=thr2,
         )

@@ -202,16 +202,10 @@ def frac(x):
     return value
 
 
-def _abs_up(d: Fraction) -> float:
-    f = abs(float(d))
-    return 5e-324 if f == 0.0 and d != 0 else f
-
-
 def twin(a, b, how: str = "two precisions") -> Estimate:
     """The working run's value ``a`` (exact Fraction) with the twin's difference |a - b|, formed
     exactly, as its error."""
-    fa = frac(a)
-    return Estimate(fa, _abs_up(fa - frac(b)), how)
+    return Estimate.twice(frac(a), frac(b), how)
 
 
 def err_of(a, b, key):
@@ -238,7 +232,7 @@ def roundoff(n: int, scale: float) -> Estimate:
     instance: a backward-stable eigensolver returns eigenvalues within (a small multiple of)
     n * eps * ||A|| of the exact ones (Weyl), and the rate, the norms and (17) add O(n) roundings
     of terms bounded by the instance's scale; 64 n eps scale covers both with room."""
-    return measured(64 * max(n, 1) * EPS * scale, "roundoff bound")
+    return Estimate.roundoff(64 * max(n, 1), scale)
 
 
 # Arithmetic on the two runs' numbers (160/176 bits, up to 320) is carried at this precision:
@@ -425,7 +419,7 @@ def reparam_random(ctx):
         scale = max(np.abs(dU).max(), np.abs(dV).max())
         ctx.start({"seed": seed})
         # a priori rounding bound of the products and of the SVD, relative to the largest entry
-        err = measured(50 * EPS * n, "roundoff bound")
+        err = Estimate.roundoff(50 * n, 1.0)
         ctx.agree("U' (3b) = Phi1 S E V (5b)", dU / scale, Phi1 @ Sh @ E @ V / scale, tol=1e-11, err=err, scale=1.0)
         ctx.agree("V' (3a) = E^T S U1 (7)", dV / scale, E.T @ Sh @ Phi1.T @ U / scale, tol=1e-11, err=err, scale=1.0)
         ctx.agree("U2' = Phi2^T U' = 0", Phi2.T @ dU / scale, np.zeros((n - r, h)), tol=1e-11, err=err, scale=1.0)

@@ -25,7 +25,6 @@ from theorems import linnet_imbalance_bias as lb
 
 from .core import check
 from .linnet_imbalance import (
-    EPS,
     HP_TOL,
     entries,
     exact_inertia,
@@ -55,7 +54,7 @@ def probability_claim(ctx, label, failures: int, n: int, delta: float, **metrics
 
 def roundoff_ops(n_ops: int, scale: float):
     """A priori bound on the rounding of ``n_ops`` double operations on numbers of size ``scale``."""
-    return measured(2 * n_ops * EPS * abs(scale), "roundoff bound")
+    return Estimate.roundoff(2 * n_ops, scale)
 
 
 def fractions(A) -> sp.Matrix:
@@ -1158,8 +1157,9 @@ def balanced_flow(ctx):
 @check("linnet-imbalance/claim-random-init-inertia", "random", "random", outside_hypotheses=True)
 def inertia_random_init(ctx):
     """Gaussian U (n x h), V (m x h), (n, m) in {(20, 5), (4, 2)}, h in {n+m, n+m+3}: rank D =
-    n+m, n positive and m negative eigenvalues (threshold 1e-9 |D|; the smallest nonzero
-    eigenvalue magnitude reported); contrast h < n+m: rank h (not n+m)."""
+    n+m, n positive and m negative eigenvalues, decided exactly on the drawn doubles (fmpq
+    characteristic polynomial, Descartes' rule; the smallest nonzero float eigenvalue magnitude
+    reported); contrast h < n+m, recorded outside the hypothesis: rank h (not n+m)."""
     rng = np.random.default_rng(ctx.seed)
     for n, m in ((20, 5), (4, 2)):
         for h in (n + m, n + m + 3, n + m - 1):

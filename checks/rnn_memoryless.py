@@ -87,7 +87,7 @@ def gd_roundoff(run, k: int, T: int) -> Estimate:
     d = A.shape[0]
     scale = max(1.0, float(np.abs(A).max()), float(np.abs(B).max()), float(np.abs(C).max())) ** 2
     grow = max(1.0, spectral_radius(A)) ** T
-    return Estimate(0.0, (len(run.losses) + T) * k * d * d * EPS64 * scale * grow, "roundoff bound")
+    return Estimate.roundoff((len(run.losses) + T) * k * d * d, scale * grow)
 
 
 def spectral_radius(A) -> float:

@@ -373,7 +373,7 @@ def _run_theorem61_gd(ctx, inst, sign=1):
     # rounding model: each step adds O(eps |update|) to the asymmetry; the measured asymmetry itself
     # is a float difference, rounded by at most eps scale (its error estimate)
     scale = max(1.0, float(np.abs(A1).max()), float(np.abs(C1).max()))
-    read = Estimate(0.0, EPS64 * scale, "roundoff bound")
+    read = Estimate.roundoff(1, scale)
     ctx.bound(
         "A_t stays symmetric (float64; rounding bound 16 eps steps scale)",
         float(np.abs(A1 - A1.T).max()),
@@ -664,7 +664,7 @@ def residual_setting(ctx):
     ctx.observe("rho(A0) = 2: the run", diverged=run.diverged, normA=float(np.linalg.norm(A1)))
     if not run.diverged:
         scale = max(1.0, float(np.abs(A1).max()), float(np.abs(C1).max()))
-        read = Estimate(0.0, EPS64 * scale, "roundoff bound")
+        read = Estimate.roundoff(1, scale)
         ctx.bound("rho(A0) = 2: GD keeps A symmetric (< 1e-10)", float(np.abs(A1 - A1.T).max()), 1e-10, err=read)
         ctx.bound("rho(A0) = 2: GD keeps B = C^T (< 1e-10)", float(np.abs(B1 - C1).max()), 1e-10, err=read)
         ctx.bound(
@@ -845,7 +845,7 @@ def lemma63_qp(ctx):
                 "(p . lambda^T >= delta, non-extrapolating, p >= 0): residual <= 1e-9",
                 r.residual,
                 1e-9,
-                err=Estimate(0.0, EPS64 * (1 + float(np.abs(Mq).max())), "roundoff bound"),
+                err=Estimate.roundoff(1, 1 + float(np.abs(Mq).max())),
             )
         ctx.bound(
             f"lambda={tuple(float(x) for x in lam)}: min loss at delta = 1e-6 is below eps = 1e-6",

@@ -393,7 +393,7 @@ def mimo61_gd(ctx):
                 "symmetry kept (rounding bound 16 eps steps)",
                 asym,
                 16 * EPS64 * steps * scale,
-                err=Estimate(0.0, EPS64 * scale, "roundoff bound"),
+                err=Estimate.roundoff(1, scale),
             )
             H = gd.impulse(A1, B1, C1, T)
             E = max(float(np.abs(H[j]).max()) for j in range(k, T))

@@ -2282,7 +2282,6 @@ def prop13_flow(ctx):
         sp.expand((1 + mu / 4) * ls - mu * ls - (ls - 3 * mu * ls / 4)),
     )
     d, L, w = 8, 7, 1.0
-    # before the (outside) instance starts: this item is the statement's, not an observation
     ctx.undecided("the conclusion along flows started inside the hypotheses", NO_I3_INSTANCE)
     ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
     l_s = float(f_value_s(d, L, w))
@@ -2378,7 +2377,6 @@ def lemma19_flow(ctx):
     # only ln(1/2) < 0 was compared here, which is not that claim: recorded as a note
     ctx.note("ln(D_-/(2G'^4 D_+))/lambda_- >= 0 when D_- < D_+, G' >= 1, lambda_- < 0 (argument < 1/2, log < 0)")
     dd, L, ww = 8, 7, 1.0
-    # before the (outside) instance starts: this item is the statement's, not an observation
     ctx.undecided("the conclusion along flows started inside the hypotheses", NO_I3_INSTANCE)
     ctx.start({"d": dd, "L": L, "w2": ww, "alpha": 0.01, "zeta_d": 0.5})
     l_s = f_value_s(dd, L, ww)
@@ -2533,7 +2531,6 @@ def cor8_flow(ctx):
     de = sp.Symbol("delta", positive=True)
     ctx.identity("delta/2 + delta/2 = delta", de / 2 + de / 2 - de)
     d, L, w, al = 8, 7, 1.0, 0.01
-    # before the (outside) instance starts: this item is the statement's, not an observation
     ctx.undecided("the conclusion along flows started inside the hypotheses", NO_I3_INSTANCE)
     ctx.start({"d": d, "L": L, "w2": w, "alpha": al, "zeta_d": 0.5})
     R = flow(d, L, w, al, GAP, True)
@@ -2561,7 +2558,6 @@ def claim10_flow(ctx):
         ctx.exact(f"printed constant > 0, d={d}, L={L}", c, ">", 0, whole=True, value=float(c))
         ctx.identity(f"printed constant = Lemma 3's floor / 2, d={d}, L={L}", c - sm.gen_lower_bound(d, L) / 2)
     d, L, w = 8, 7, 1.0
-    # before the (outside) instance starts: this item is the statement's, not an observation
     ctx.undecided("the conclusion along flows started inside the hypotheses", NO_I3_INSTANCE)
     ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
     x = flow(d, L, w, 0.01, GAP, False).states[-1].astype(float)

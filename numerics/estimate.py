@@ -34,6 +34,9 @@ NUMERICAL = (
 STATISTICAL = ("confidence interval",)
 HOW = NUMERICAL + STATISTICAL
 
+# The relative error of one rounding to double, as the roundoff bounds count it (machine epsilon).
+DOUBLE_EPS = 2.0**-52
+
 
 def exact_value(x: Any) -> Fraction | None:
     """``x`` as an exact ``Fraction`` when it is a finite number that has one: int, Fraction,
@@ -124,6 +127,13 @@ class Estimate:
     @classmethod
     def exact(cls, value: Any) -> Estimate:
         return cls(value, 0.0, "exact")
+
+    @classmethod
+    def roundoff(cls, operations: float, scale: Any, value: Any = 0.0) -> Estimate:
+        """An a priori rounding bound: ``operations`` roundings to double of numbers of magnitude
+        at most ``scale``, each off by at most :data:`DOUBLE_EPS` relative (a model of the error,
+        "roundoff bound", not a rigorous enclosure)."""
+        return cls(value, float(operations) * DOUBLE_EPS * abs(float(scale)), "roundoff bound")
 
     @classmethod
     def ball(cls, x: Any) -> Estimate:

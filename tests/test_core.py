@@ -191,6 +191,16 @@ def test_a_plain_run_outside_the_hypotheses_is_no_evidence():
             assert v.status == ("verified" if outcome else "refuted")
             v = run_check(Check(sid, "t", "random", body(outcome, "T5")))
             assert v.status == ("verified" if outcome else "refuted")
+
+        def undecided(ctx):
+            ctx.start({"fixture": "TIE"})
+            ctx.undecided("the conclusion", "no instance inside the hypotheses can be run")
+            ctx.exact("a recorded case", 1, "<=", 2)
+
+        # a deliberate outside run records its decided items; its undecided item stays
+        v = run_check(Check(sid, "t", "random", undecided, outside_hypotheses=True))
+        assert v.status == "inconclusive" and [c["label"] for c in v.metrics["comparisons"]] == ["the conclusion"]
+        assert [o["label"] for o in v.metrics["observations"]] == ["a recorded case"]
     finally:
         del REGISTRY[sid]
 

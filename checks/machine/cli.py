@@ -349,14 +349,10 @@ def cmd_show(args) -> int:
     from theorems.registry import REGISTRY
 
     from ..core import checks_for
-    from .store import Store
 
     _known_ids([args.id])
     s = REGISTRY[args.id]
-    from .store import store_path
-
-    store = Store(args.store, create=False) if store_path(args.store).exists() else None
-    latest = store.latest_verdicts() if store else {}
+    latest = _latest(args.store)
     if args.json:
         out = {
             "id": s.id,
