@@ -347,6 +347,9 @@ class Check:
     # Context.memo) carry the same tag; a parallel run keeps them in one worker, one after the
     # other, so that only the first computes it
     shares: str | None = None
+    # the proof step (``Step.eq`` of the statement) this check checks; None: the statement's
+    # conclusion. A step check's verdict is the step's, judged apart from the statement's own.
+    step: str | None = None
 
     @property
     def key(self) -> str:
@@ -359,7 +362,8 @@ class Check:
 
     @property
     def expected(self) -> str:
-        return schema.expected_status(self.method, self.statement.expect, self.expect)
+        expect = self.statement.step(self.step).expect if self.step is not None else self.statement.expect
+        return schema.expected_status(self.method, expect, self.expect)
 
 
 CHECKS: dict[str, Check] = {}
@@ -376,8 +380,9 @@ def check(
     slow_quick: bool = False,
     outside_hypotheses: bool = False,
     shares: str | None = None,
+    step: str | None = None,
 ):
-    """Register a check function for a statement (``shares``: see :class:`Check`)."""
+    """Register a check function for a statement (``shares``, ``step``: see :class:`Check`)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method}")
     if expect is not None and expect not in STATUSES:
@@ -394,6 +399,7 @@ def check(
             slow_quick=slow_quick,
             outside_hypotheses=outside_hypotheses,
             shares=shares,
+            step=step,
         )
         if c.key in CHECKS:
             raise ValueError(f"duplicate check {c.key}")
@@ -425,7 +431,51 @@ def load_checks() -> dict[str, Check]:
     missing = [k for k in CHECKS.values() if k.statement_id not in REGISTRY]
     if missing:
         raise RuntimeError(f"check for unregistered statement {missing[0].statement_id}")
+    for k in CHECKS.values():
+        if k.step is not None:
+            REGISTRY[k.statement_id].step(k.step)  # raises KeyError for an unknown step
+    missing = [sid for sid in MARGINS if sid not in REGISTRY]
+    if missing:
+        raise RuntimeError(f"margin for unregistered statement {missing[0]}")
     return CHECKS
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18): a quantified statement's distance from failing, as a function of an instance
+# ---------------------------------------------------------------------------------------
+class PremiseUnmet(Exception):
+    """Raised by a margin function when the instance does not meet the statement's premise in a
+    way its hypotheses cannot say (the flow never reached an interpolant, a solve failed): the
+    instance is no evidence either way, never a counterexample."""
+
+
+@dataclass
+class Margin:
+    """A statement's violation margin: ``fn(ctx, instance)`` returns the signed slack of the
+    conclusion at the instance (``>= 0`` iff it holds; for an equality ``-|lhs - rhs|``) as an
+    :class:`~numerics.estimate.Estimate`, an exact number or an arb ball, or raises
+    :class:`PremiseUnmet`. ``instance`` is a parameter dict completed with the defaults and
+    inside the statement's domain; the function must be cheap enough to run on many instances
+    (``ctx.budget`` may set its precision)."""
+
+    statement_id: str
+    fn: Callable[[Context, dict], Any]
+    doc: str = ""
+
+
+MARGINS: dict[str, Margin] = {}
+
+
+def margin(statement_id: str):
+    """Register the violation margin of a statement (see :class:`Margin`): one per statement."""
+
+    def deco(fn):
+        if statement_id in MARGINS:
+            raise ValueError(f"duplicate margin for {statement_id}")
+        MARGINS[statement_id] = Margin(statement_id, fn, (fn.__doc__ or "").strip())
+        return fn
+
+    return deco
 
 
 def checks_for(statement_id: str) -> list[Check]:
@@ -802,6 +852,24 @@ class Context:
             return self._add(label, "refuted", m)
         return self._add(label, "inconclusive", {**m, "why": f"neither side significant at level {level}"})
 
+    def discharge(self, label: str, used_id: str, instance: dict) -> str:
+        """An invoked result's hypotheses at the invoking proof's instance (hypothesis
+        discharge, issue 19): ``instance`` holds the invoked statement's parameters as the
+        invoking proof sets them. Every hypothesis held: ``verified`` (exact predicates on this
+        instance); one failed: ``refuted`` -- the proof invokes the result outside its
+        hypotheses there (a finding about the proof, not about the invoked result)."""
+        load_all()
+        used = REGISTRY[used_id]
+        if used_id not in self.statement.uses:
+            raise ValueError(f"{self.statement.id} does not declare uses={used_id!r}")
+        full = {**used.defaults(), **instance}
+        held = used.hypotheses_hold(full)
+        failed = [h for h, ok in held.items() if not ok]
+        m = {"invokes": used_id, "hypotheses": held, "evidence": EVIDENCE_EXACT_INSTANCE}
+        if failed:
+            return self._add(label, "refuted", {**m, "why": f"{used_id} invoked outside its hypotheses: {failed}"})
+        return self._add(label, "verified", {**m, "covers": "instance"})
+
     def undecided(self, label: str, why: str, **metrics) -> str:
         """An item that decides nothing on purpose, with its reason (the claim cannot be reached by
         any computation the check can run: no instance inside the hypotheses is constructible, a
@@ -1001,6 +1069,7 @@ class Verdict:
     seconds: float
     message: str
     artifacts: dict = field(default_factory=dict)
+    step: str | None = None  # the proof step checked (Check.step), None for the statement
 
     def record(self) -> dict:
         """The JSON record of the DESIGN contract (artifacts by name only)."""
@@ -1017,6 +1086,7 @@ class Verdict:
             "seconds": round(self.seconds, 3),
             "message": self.message,
             "artifacts": sorted(self.artifacts),
+            "step": self.step,
         }
 
 
@@ -1164,4 +1234,5 @@ def run_check(chk: Check, budget: str = "quick", overrides: dict | None = None, 
         seconds=seconds,
         message=message,
         artifacts=ctx.artifacts,
+        step=chk.step,
     )

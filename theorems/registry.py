@@ -287,6 +287,31 @@ def src(section: str, equations: str = "") -> Source:
     return Source("", section, equations)
 
 
+# The kinds of a proof step (see :class:`Step`).
+STEP_KINDS = ("identity", "inequality", "constant", "probability", "invocation", "restatement")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One load-bearing display of a statement's printed proof, as printed (issue 19), or a
+    restatement of the statement elsewhere in the paper (kind ``restatement``).
+
+    ``eq`` is the equation number as printed, e.g. ``"(23)"``, or for an unnumbered display or
+    a restatement its place (``"App. B, l. 3 of the proof"``, ``"Thm B.1"``); the step's id is
+    ``<statement-id>/step-<eq>``. A step is checked by the checks bound to it
+    (``@check(..., step=eq)``); its verdict is theirs and is judged apart from the statement's
+    own (a proof can break while its conclusion holds). A step found false keeps
+    ``expect="refuted"`` with an ``erratum`` (what is wrong, what holds instead), like a
+    statement."""
+
+    eq: str
+    text: str  # LaTeX, as printed
+    kind: str = "inequality"
+    expect: str = "holds"
+    erratum: str | None = None
+    notes: str = ""
+
+
 @dataclass
 class Statement:
     id: str
@@ -308,10 +333,27 @@ class Statement:
     # N <= d^2 observed entries), as (text, predicate on the defaults-completed instance):
     # an instance failing one is bad input, like a value outside one parameter's range.
     domain: tuple[tuple[str, Callable[[dict], bool]], ...] = ()
+    # What the printed proof invokes: ids of statements of any paper, or ``ext:<reference>``
+    # for a result outside the five papers, ``def:<name>`` for a definition (issue 19).
+    uses: tuple[str, ...] = ()
+    # The proof's load-bearing displays and the statement's restatements (see :class:`Step`).
+    steps: tuple[Step, ...] = ()
+    # Instances at the edges of the domain by construction (a threshold at equality, the
+    # smallest size, a degenerate covariance), searched besides the generated ones (issue 18).
+    edges: tuple[dict, ...] = ()
 
     @property
     def paper(self) -> str:
         return self.id.split("/", 1)[0]
+
+    def step(self, eq: str) -> Step:
+        for st in self.steps:
+            if st.eq == eq:
+                return st
+        raise KeyError(f"{self.id} has no proof step {eq!r}")
+
+    def step_id(self, eq: str) -> str:
+        return f"{self.id}/step-{self.step(eq).eq}"
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -391,6 +433,20 @@ def register(stmt: Statement) -> Statement:
         raise ValueError(f"{stmt.id}: a refuted statement needs an erratum note")
     if stmt.id.endswith(":corrected") and not stmt.corrects:
         raise ValueError(f"{stmt.id}: a corrected statement names the printed one")
+    eqs = [st.eq for st in stmt.steps]
+    if len(set(eqs)) != len(eqs):
+        raise ValueError(f"{stmt.id}: two proof steps share an equation label")
+    for st in stmt.steps:
+        if st.kind not in STEP_KINDS:
+            raise ValueError(f"{stmt.id}/step-{st.eq}: kind must be one of {STEP_KINDS}")
+        if st.expect not in EXPECTATIONS:
+            raise ValueError(f"{stmt.id}/step-{st.eq}: expect must be one of {EXPECTATIONS}")
+        if st.expect == "refuted" and not st.erratum:
+            raise ValueError(f"{stmt.id}/step-{st.eq}: a refuted step needs an erratum note")
+    for e in stmt.edges:
+        unknown = set(e) - {p.name for p in stmt.params}
+        if unknown:
+            raise ValueError(f"{stmt.id}: edge instance names unknown parameters {sorted(unknown)}")
     if not stmt.source.file:
         if paper not in PAPERS:
             raise ValueError(f"{stmt.id}: a statement outside the papers names its source file")
@@ -425,7 +481,20 @@ def load_all() -> dict[str, Statement]:
     for name in paper_modules():
         importlib.import_module(f"{__package__}.{name}")
     load_plugins()
+    _check_uses()
     return REGISTRY
+
+
+# prefixes of a ``uses`` entry that names no statement of the registry
+USES_PREFIXES = ("ext:", "def:")
+
+
+def _check_uses() -> None:
+    """Every ``uses`` entry names a registered statement (or is ``ext:``/``def:``)."""
+    for stmt in list(REGISTRY.values()):
+        for used in stmt.uses:
+            if not used.startswith(USES_PREFIXES) and used not in REGISTRY:
+                raise ValueError(f"{stmt.id}: uses {used!r}, which is no registered statement")
 
 
 class PluginError(ValueError):

@@ -140,6 +140,7 @@ def failed_verdict(task: Task, exc: BaseException, seed: int, where: str) -> Ver
         seed,
         0.0,
         f"{type(exc).__name__}: {exc} ({where})",
+        step=chk.step,
     )
 
 
