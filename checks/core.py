@@ -451,28 +451,37 @@ class PremiseUnmet(Exception):
 
 @dataclass
 class Margin:
-    """A statement's violation margin: ``fn(ctx, instance)`` returns the signed slack of the
-    conclusion at the instance (``>= 0`` iff it holds; for an equality ``-|lhs - rhs|``) as an
-    :class:`~numerics.estimate.Estimate`, an exact number or an arb ball, or raises
-    :class:`PremiseUnmet`. ``instance`` is a parameter dict completed with the defaults and
-    inside the statement's domain; the function must be cheap enough to run on many instances
-    (``ctx.budget`` may set its precision)."""
+    """A statement's violation margin (issue 18), a function ``fn(ctx, instance)`` of one
+    instance: a parameter dict completed with the defaults, inside the statement's domain (the
+    search evaluates the hypotheses itself and knows which held).
+
+    * An inequality or ordering claim (``equality=False``): ``fn`` returns the signed slack of
+      the conclusion (``>= 0`` iff it holds) with its measured error, as an
+      :class:`~numerics.estimate.Estimate`, an exact number (int, Fraction, fmpq, SymPy
+      rational) or an arb ball. A value below ``-error`` is a violation.
+    * An equality claim (``equality=True``): ``fn`` returns the residual ``lhs - rhs`` (or its
+      norm) with its measured error; ``|residual| > error`` is a violation.
+
+    ``fn`` raises :class:`PremiseUnmet` when the instance does not meet the premise in a way the
+    hypotheses cannot say (a flow that never reached an interpolant): no evidence either way. It
+    must be cheap enough to run on many instances (``ctx.budget`` may set its precision)."""
 
     statement_id: str
     fn: Callable[[Context, dict], Any]
+    equality: bool = False
     doc: str = ""
 
 
 MARGINS: dict[str, Margin] = {}
 
 
-def margin(statement_id: str):
+def margin(statement_id: str, equality: bool = False):
     """Register the violation margin of a statement (see :class:`Margin`): one per statement."""
 
     def deco(fn):
         if statement_id in MARGINS:
             raise ValueError(f"duplicate margin for {statement_id}")
-        MARGINS[statement_id] = Margin(statement_id, fn, (fn.__doc__ or "").strip())
+        MARGINS[statement_id] = Margin(statement_id, fn, equality, (fn.__doc__ or "").strip())
         return fn
 
     return deco
