@@ -869,7 +869,7 @@ class Context:
         hypotheses there (a finding about the proof, not about the invoked result)."""
         load_all()
         used = REGISTRY[used_id]
-        if used_id not in self.statement.uses:
+        if used_id not in (self.statement.uses or ()):
             raise ValueError(f"{self.statement.id} does not declare uses={used_id!r}")
         full = {**used.defaults(), **instance}
         held = used.hypotheses_hold(full)

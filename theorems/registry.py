@@ -334,8 +334,10 @@ class Statement:
     # an instance failing one is bad input, like a value outside one parameter's range.
     domain: tuple[tuple[str, Callable[[dict], bool]], ...] = ()
     # What the printed proof invokes: ids of statements of any paper, or ``ext:<reference>``
-    # for a result outside the five papers, ``def:<name>`` for a definition (issue 19).
-    uses: tuple[str, ...] = ()
+    # for a result outside the five papers, ``def:<name>`` for a definition (issue 19). ``()``
+    # declares that it invokes nothing (or that no proof is printed: say so in ``notes``);
+    # ``None`` is not yet declared.
+    uses: tuple[str, ...] | None = None
     # The proof's load-bearing displays and the statement's restatements (see :class:`Step`).
     steps: tuple[Step, ...] = ()
     # Instances at the edges of the domain by construction (a threshold at equality, the
@@ -492,7 +494,7 @@ USES_PREFIXES = ("ext:", "def:")
 def _check_uses() -> None:
     """Every ``uses`` entry names a registered statement (or is ``ext:``/``def:``)."""
     for stmt in list(REGISTRY.values()):
-        for used in stmt.uses:
+        for used in stmt.uses or ():
             if not used.startswith(USES_PREFIXES) and used not in REGISTRY:
                 raise ValueError(f"{stmt.id}: uses {used!r}, which is no registered statement")
 
