@@ -33,7 +33,7 @@ from numerics.polynomials import poly_ring, rename_gens
 from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 
 LP_TOL = 1e-6
 # Clarabel's gap/feasibility tolerances of the two SOCP solves whose difference is the error
@@ -1506,3 +1506,98 @@ def modal_form_random(ctx):
         )
 
     ctx.random(st.tuples(st.integers(1, 4), st.integers(0, 10**6)), prop, quick=8, full=80)
+
+
+# ---------------------------------------------------------------------------------------
+# Violation margins (issue 18)
+# ---------------------------------------------------------------------------------------
+# A strict claim that fails with equality (E_q = eps exactly) has slack 0, which the margin
+# contract reads as 'holds'; it is returned as this exact negative number instead.
+STRICT_TIE = Fraction(-1, 10**40)
+
+
+def _fmpq(x):
+    import flint
+
+    x = sp.Rational(x)
+    return flint.fmpq(int(x.p), int(x.q))
+
+
+def prop3_slack(inst: dict):
+    """Proposition 3 / E.2 at one instance, exactly: the Vandermonde construction's system
+    (``rl.proposition3_system``) solved in FLINT rationals; ``-L`` when the loss (3.4) is not
+    zero, else ``E_q - eps`` (``E_q = max_{j<q} |h_j - w_j|``; STRICT_TIE at a tie)."""
+    import flint
+
+    d, k, q = inst["d"], inst["k"], inst["q"]
+    if d <= k:
+        raise PremiseUnmet(f"the printed construction needs d > k (d={d}, k={k})")
+    w = rl.teacher_response(inst["teacher"], max(q, k + 1))
+    lam, V, r = rl.proposition3_system(w, d, k, inst["eps"])
+    Vf = flint.fmpq_mat(d, d, [_fmpq(v) for v in V])
+    g = Vf.solve(flint.fmpq_mat(d, 1, [_fmpq(v) for v in r]))
+    h = nl.impulse(
+        np.array([_fmpq(v) for v in lam], dtype=object), [g[i, 0] for i in range(d)], [flint.fmpq(1)] * d, max(q, k)
+    )
+    wq = [flint.fmpq(x.numerator, x.denominator) for x in w]
+    loss = sum((h[j] - wq[j]) ** 2 for j in range(k))
+    if loss != 0:
+        return -Fraction(int(loss.p), int(loss.q))
+    Eq = max(abs(h[j] - wq[j]) for j in range(q))
+    slack = Fraction(int(Eq.p), int(Eq.q)) - Fraction(str(sp.Rational(repr(float(inst["eps"])))))
+    return slack if slack > 0 else min(slack, STRICT_TIE)
+
+
+@margin("rnn-lowdim/proposition-3")
+def prop3_margin(ctx, inst):
+    """Exact: the printed construction has L = 0 and E_q - eps > 0 (STRICT_TIE at a tie); no
+    construction for d <= k (PremiseUnmet)."""
+    return prop3_slack(inst)
+
+
+def arb_point(rng, shape, prec: int = 64):
+    """A random rational array (``exact.random_fraction_array``) as python-flint arb balls."""
+    import flint
+
+    flint.ctx.prec = prec
+    to_arb = np.frompyfunc(lambda x: flint.arb(flint.fmpq(x.numerator, x.denominator)), 1, 1)
+    return to_arb(exact.random_fraction_array(rng, shape))
+
+
+def arb_sup_norm(entries):
+    """One ball enclosing the largest |entry| of a collection of arb balls (its midpoint the
+    largest |midpoint|, its radius the largest radius)."""
+    import flint
+
+    entries = list(np.asarray(entries, dtype=object).ravel())
+    return flint.arb(max(abs(x.mid()) for x in entries), max(x.rad() for x in entries))
+
+
+def true_gradient_arb(A, b, c, w, k):
+    """``(GA, GB, GC)`` of the loss (3.4), no 1/2 (``g_j = dL/dh_j = 2 (h_j - w_j)``), in arb balls."""
+    import flint
+
+    h = nl.impulse(A, b, c, k)
+    return nl.impulse_gradient(
+        A, b, c, [2 * (h[j] - flint.arb(flint.fmpq(w[j].numerator, w[j].denominator))) for j in range(k)]
+    )
+
+
+def balanced_tangency_residual(inst: dict, structure: str = "symmetric"):
+    """At a random balanced point (B = C^T; A symmetric) with rational entries, an arb ball
+    enclosing max |dL/dB - (dL/dC)^T| of the loss (3.4) (true gradient): zero iff the gradient
+    field is tangent to the balanced manifold there (which with uniqueness of solutions keeps GF
+    balanced, Lemma 6). 64-bit balls: the radius is the measured error."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k = inst["d"], inst["k"]
+    M = arb_point(rng, (d, d))
+    A = (M + M.T) / 2 if structure == "symmetric" else M
+    b = arb_point(rng, d)
+    _, GB, GC = true_gradient_arb(A, b, b, rl.teacher_response(inst["teacher"], k), k)
+    return arb_sup_norm(np.asarray(GB) - np.asarray(GC))
+
+
+@margin("rnn-lowdim/lemma-6", equality=True)
+def lemma6_margin(ctx, inst):
+    """Exact residual of the balanced manifold's tangency (see balanced_tangency_residual)."""
+    return balanced_tangency_residual(inst)

@@ -21,18 +21,22 @@ from theorems import linear_rnn as lr
 from theorems import rnn_lowdim as rl
 from theorems import rnn_lowdim_appendix as ra
 
-from .core import check
+from .core import check, margin
 from .rnn_lowdim import (
+    arb_point,
+    balanced_tangency_residual,
     double_flow,
     gaussian_init,
     lemma7_lp,
     lp_range,
     prop3_instance,
+    prop3_slack,
     prop9_montecarlo,
     socp_worst,
     tangency_residual,
     teacher_from_measure,
     teacher_grid,
+    true_gradient_arb,
 )
 
 
@@ -1065,7 +1069,7 @@ def E10_matrix(ctx):
     rng = np.random.default_rng(1)
     eps = 1.0
     for m, p in ((3, 4), (5, 5)):
-        ctx.start(ctx.instances([{"n": m * p}])[0])
+        ctx.start(ctx.instances([{"m": m, "p": p}])[0])
         X = rng.standard_normal((20000, m * p)) * eps / math.sqrt(m * p)
         r = np.linalg.norm(X, axis=1)
         succ = int(np.sum((r > float(ra.E10_RADII[0]) * eps) & (r < float(ra.E10_RADII[1]) * eps)))
@@ -1429,3 +1433,156 @@ def E15_random(ctx):
         quick=30,
         full=300,
     )
+
+
+# ---------------------------------------------------------------------------------------
+# Violation margins (issue 18)
+# ---------------------------------------------------------------------------------------
+@margin("rnn-lowdim/proposition-E.2")
+def E2_margin(ctx, inst):
+    """Proposition 3's margin (the same construction, exact)."""
+    return prop3_slack(inst)
+
+
+@margin("rnn-lowdim/lemma-E.5", equality=True)
+def E5_margin(ctx, inst):
+    """Lemma 6's margin: the balanced manifold's tangency residual (arb balls)."""
+    return balanced_tangency_residual(inst)
+
+
+@margin("rnn-lowdim/lemma-E.6", equality=True)
+def E6_margin(ctx, inst):
+    """Two GD steps of (3.4) (true gradient, step ``eta`` read as the decimal it prints, A
+    updated in its upper-triangular coordinates) from a random balanced rational point with
+    symmetric A and a random rational teacher response, in exact FLINT rationals: max |B_t -
+    C_t^T| over the steps (zero iff balancedness is kept)."""
+    import flint
+
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k = inst["d"], inst["k"]
+    q = np.frompyfunc(lambda x: flint.fmpq(x.numerator, x.denominator), 1, 1)
+    eta = flint.fmpq(*Fraction(repr(float(inst["eta"]))).as_integer_ratio())
+    M = q(exact.random_fraction_array(rng, (d, d)))
+    A = (M + M.T) / 2
+    b = q(exact.random_fraction_array(rng, d))
+    c = b.copy()
+    w = list(q(exact.random_fraction_array(rng, k)))
+    worst = flint.fmpq(0)
+    for _ in range(2):
+        h = nl.impulse(A, b, c, k)
+        GA, GB, GC = nl.impulse_gradient(A, b, c, [2 * (h[j] - w[j]) for j in range(k)])
+        GA = np.asarray(GA, dtype=object)
+        # the upper-triangular coordinates' gradient G_pq + G_qp (p < q), G_pp, mirrored
+        GZ = GA + GA.T - np.diag(np.diag(GA))
+        A, b, c = A - eta * GZ, b - eta * np.asarray(GB), c - eta * np.asarray(GC)
+        worst = max([worst] + [abs(x) for x in b - c])
+    return Fraction(int(worst.p), int(worst.q))
+
+
+@margin("rnn-lowdim/lemma-E.7", equality=True)
+def E7_margin(ctx, inst):
+    """d/dt (||B||^2 - ||C||^2) = 2 B^T B' - 2 C C'^T under GF of (3.4) (B' = -dL/dB, C' =
+    -dL/dC, true gradient) at a random point (any A, B, C, teacher), in 64-bit arb balls."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k = inst["d"], inst["k"]
+    A, b, c = arb_point(rng, (d, d)), arb_point(rng, d), arb_point(rng, d)
+    w = list(exact.random_fraction_array(rng, k))
+    _, GB, GC = true_gradient_arb(A, b, c, w, k)
+    return -2 * sum(b * np.asarray(GB)) + 2 * sum(c * np.asarray(GC))
+
+
+def e4_point(inst):
+    """A random rational point (full A) and teacher response for Lemma E.4's margins, as SymPy
+    matrices, and the loss (3.4) as a function of (b, c) vectors (exact Fractions)."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k = inst["d"], inst["k"]
+    A, b, c = (
+        exact.random_fraction_array(rng, (d, d)),
+        exact.random_fraction_array(rng, d),
+        exact.random_fraction_array(rng, d),
+    )
+    w = list(exact.random_fraction_array(rng, k))
+
+    def loss(bv, cv):
+        h = nl.impulse(A, bv, cv, k)
+        return sum((h[j] - w[j]) ** 2 for j in range(k))
+
+    S = lambda M: sp.Matrix(M.tolist() if M.ndim == 2 else list(M)).applyfunc(sp.Rational)  # noqa: E731
+    return A, b, c, w, loss, S(A), S(b), S(c).T
+
+
+def e4_residual(inst, factor):
+    """max |factor * printed - exact derivative| over (E.9) and (E.10): the derivative of (3.4)
+    in b and c by central differences, exact because the loss is quadratic in each of them."""
+    A, b, c, w, loss, As, bs, cs = e4_point(inst)
+    k, d = inst["k"], inst["d"]
+    pB = rl.printed_dL_dB(As, bs, cs, [sp.Rational(x) for x in w], k)
+    pC = rl.printed_dL_dC(As, bs, cs, [sp.Rational(x) for x in w], k)
+    out = Fraction(0)
+    for i in range(d):
+        e = np.array([Fraction(int(i == j)) for j in range(d)], dtype=object)
+        gb = (loss(b + e, c) - loss(b - e, c)) / 2
+        gc = (loss(b, c + e) - loss(b, c - e)) / 2
+        for printed, true in ((pB[i], gb), (pC[0, i], gc)):
+            v = sp.Rational(factor) * printed
+            out = max(out, abs(Fraction(int(v.p), int(v.q)) - true))
+    return out
+
+
+@margin("rnn-lowdim/lemma-E.4", equality=True)
+def E4_margin(ctx, inst):
+    """Exact residual of (E.9), (E.10) as printed against the derivative of (3.4)."""
+    return e4_residual(inst, 1)
+
+
+@margin("rnn-lowdim/lemma-E.4:corrected", equality=True)
+def E4c_margin(ctx, inst):
+    """Exact residual of (E.9), (E.10) with the factor 2 against the derivative of (3.4)."""
+    return e4_residual(inst, 2)
+
+
+def e10_slack(n: int):
+    """``1 - tails / (2 exp(-9n/64))``, an arb ball (128 bits): >= 0 iff (E.38) holds at n,
+    relative so that it stays resolved where both probabilities are ~exp(-n)."""
+    import flint
+
+    flint.ctx.prec = 128
+    return 1 - ra.lemma_e10_tails_ball(n) / ra.lemma_e10_failure_ball(n)
+
+
+@margin("rnn-lowdim/lemma-E.10")
+def E10_margin(ctx, inst):
+    """The exact tail (regularised incomplete gamma in arb balls) minus the printed bound, any n."""
+    return e10_slack(inst["n"])
+
+
+@margin("rnn-lowdim/claim-E.10-matrix")
+def E10_matrix_margin(ctx, inst):
+    """Lemma E.10's margin at n = m p (the vectorised matrix)."""
+    return e10_slack(inst["m"] * inst["p"])
+
+
+def e15_worst(inst, dps: int):
+    """The comparison solutions with equality, z' = -2 w0 z + c and x' = 2 w0 x - c (the
+    supremum of every z and the infimum of every x the lemma's strict hypotheses allow), from
+    z(0) = z0 eps^2, x(0) = x0 eps^2 ((E.134)'s range), c = M4 eps^2.5, at t: the slacks of
+    (E.119) and (E.120), in mpmath at ``dps`` digits."""
+    import mpmath
+
+    with mpmath.workdps(dps):
+        w0, e, M4, t = (mpmath.mpf(repr(float(inst[n]))) for n in ("w0", "eps", "M4", "t"))
+        c = M4 * e ** mpmath.mpf(ra.E15_C_EXPONENT)
+        zeq = c / (2 * w0) + (inst["z0"] * e**2 - c / (2 * w0)) * mpmath.exp(-2 * w0 * t)
+        xeq = c / (2 * w0) + (inst["x0"] * e**2 - c / (2 * w0)) * mpmath.exp(2 * w0 * t)
+        s119 = ra.e119_rhs(w0, inst["d"], e, c, t) - zeq
+        s120 = xeq - ra.e120_rhs(w0, inst["d"], e, c, t)
+        # relative slacks: the sides span hundreds of orders of magnitude over the domain
+        return s119 / ra.e119_rhs(w0, inst["d"], e, c, t), s120 / xeq
+
+
+@margin("rnn-lowdim/lemma-E.15")
+def E15_margin(ctx, inst):
+    """min of the relative slacks of (E.119), (E.120) at the worst comparison functions (the
+    equality solutions), mpmath at 30 and 40 digits (their difference is the error)."""
+    lo, hi = e15_worst(inst, 30), e15_worst(inst, 40)
+    return Estimate.twice(float(min(hi)), float(min(lo)), how="two precisions")
