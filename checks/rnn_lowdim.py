@@ -1601,3 +1601,125 @@ def balanced_tangency_residual(inst: dict, structure: str = "symmetric"):
 def lemma6_margin(ctx, inst):
     """Exact residual of the balanced manifold's tangency (see balanced_tangency_residual)."""
     return balanced_tangency_residual(inst)
+
+
+# ---------------------------------------------------------------------------------------
+# Restatements (issue 19): the main-text statement against its appendix twin
+# ---------------------------------------------------------------------------------------
+def compare_restatement(ctx, main_id: str, app_id: str, grid: list[dict]):
+    """The two statements' parameters and hypotheses: the same parameter names, and on every
+    instance of ``grid`` the same truth value of 'all hypotheses hold' (exact predicates)."""
+    from theorems.registry import REGISTRY
+
+    main, app = REGISTRY[main_id], REGISTRY[app_id]
+    ctx.exact(
+        f"{app_id.split('/')[1]}: the same parameters",
+        sorted(p.name for p in main.params),
+        "==",
+        sorted(p.name for p in app.params),
+    )
+    differ = []
+    for inst in grid:
+        a = all(main.hypotheses_hold({**main.defaults(), **inst}).values())
+        b = all(app.hypotheses_hold({**app.defaults(), **inst}).values())
+        if a != b:
+            differ.append(inst)
+    ctx.exact(
+        f"{app_id.split('/')[1]}: the hypotheses agree on {len(grid)} instances",
+        len(differ),
+        "==",
+        0,
+        first_disagreements=differ[:5],
+        main_hypotheses=[h.text for h in main.hypotheses],
+        appendix_hypotheses=[h.text for h in app.hypotheses],
+    )
+
+
+def _lowdim_grid(extra=()):
+    return [
+        {"d": d, "k": k, "teacher": t, **e}
+        for d in range(1, 25)
+        for k in (1, 2, 3, 5, 8)
+        for t in ("T1", "T2", "T3", "T2-unstable")
+        for e in (extra or ({},))
+    ]
+
+
+@check("rnn-lowdim/proposition-3", "restatement-E.2", "symbolic", expect="verified", step="Prop. E.2")
+def prop3_restated(ctx):
+    """Proposition E.2 against Proposition 3: parameters and hypotheses on d = 1..24, k in {1, 2,
+    3, 5, 8}, four teachers, q in {k, k+1}."""
+    ctx.start(ctx.instances([{}])[0])
+    grid = [{**g, "q": g["k"] + dq, "eps": 0.1} for g in _lowdim_grid() for dq in (0, 1)]
+    compare_restatement(ctx, "rnn-lowdim/proposition-3", "rnn-lowdim/proposition-E.2", grid)
+
+
+@check("rnn-lowdim/lemma-6", "restatement-E.5", "symbolic", expect="verified", step="Lemma E.5")
+def lemma6_restated(ctx):
+    """Lemma E.5 against Lemma 6: parameters and hypotheses on the grid."""
+    ctx.start(ctx.instances([{}])[0])
+    compare_restatement(ctx, "rnn-lowdim/lemma-6", "rnn-lowdim/lemma-E.5", _lowdim_grid())
+
+
+@check("rnn-lowdim/lemma-7", "restatement-E.8", "symbolic", expect="verified", step="Lemma E.8")
+def lemma7_restated(ctx):
+    """Lemma E.8 against Lemma 7: parameters and hypotheses on the grid."""
+    ctx.start(ctx.instances([{}])[0])
+    compare_restatement(ctx, "rnn-lowdim/lemma-7", "rnn-lowdim/lemma-E.8", _lowdim_grid())
+
+
+@check("rnn-lowdim/theorem-8", "restatement-E.9", "symbolic", expect="verified", step="Thm E.9")
+def theorem8_restated(ctx):
+    """Theorem E.9 against Theorem 8: hypotheses on the grid (Theorem 8's initialisation scale
+    is a parameter of its flows, not of the statement's hypotheses: compared on the shared
+    parameters)."""
+    from theorems.registry import REGISTRY
+
+    ctx.start(ctx.instances([{}])[0])
+    main, app = REGISTRY["rnn-lowdim/theorem-8"], REGISTRY["rnn-lowdim/theorem-E.9"]
+    differ = [
+        g
+        for g in _lowdim_grid()
+        if all(main.hypotheses_hold({**main.defaults(), **g}).values())
+        != all(app.hypotheses_hold({**app.defaults(), **g}).values())
+    ]
+    ctx.exact("the hypotheses agree on the grid", len(differ), "==", 0, first_disagreements=differ[:5])
+    ctx.exact(
+        "the same hypothesis texts",
+        [h.text for h in main.hypotheses],
+        "==",
+        [h.text for h in app.hypotheses],
+    )
+
+
+@check("rnn-lowdim/proposition-9", "restatement-E.11", "symbolic", step="Prop. E.11")
+def prop9_restated(ctx):
+    """Proposition E.11 against Proposition 9 (printed (i) d > 4 vs d > 20): hypotheses on the
+    grid d = 1..24."""
+    ctx.start(ctx.instances([{"d": 21}])[0])
+    compare_restatement(
+        ctx,
+        "rnn-lowdim/proposition-9",
+        "rnn-lowdim/proposition-E.11",
+        [{"d": d, "teacher": "T1"} for d in range(1, 25)],
+    )
+
+
+@check("rnn-lowdim/theorem-5", "invoked-lemmas-discharged", "symbolic", expect="verified")
+def theorem5_discharge(ctx):
+    """Hypothesis discharge: the proof of Theorem 5 invokes Lemma 6 (no hypotheses) on the GF
+    curve and Lemma 7 at its limit, with the theorem's (d, k, teacher); at every instance of the
+    grid inside Theorem 5's hypotheses, Lemma 7's hypotheses hold."""
+    from theorems.registry import REGISTRY
+
+    st = REGISTRY["rnn-lowdim/theorem-5"]
+    n = 0
+    for g in _lowdim_grid():
+        inst = {**st.defaults(), **g}
+        if not all(st.hypotheses_hold(inst).values()) or n >= 12 or g["d"] % 5:
+            continue
+        n += 1
+        ctx.start(ctx.instances([g])[0])
+        ctx.discharge(f"Lemma 7 at d={g['d']}, k={g['k']}, {g['teacher']}", "rnn-lowdim/lemma-7", g)
+        ctx.discharge(f"Lemma 6 at d={g['d']}, k={g['k']}, {g['teacher']}", "rnn-lowdim/lemma-6", g)
+    ctx.metrics["instances_inside"] = n
