@@ -148,3 +148,16 @@ CLAIM_MIMO_6_1 = statement(
     "both, and the invariance failing for non-symmetric W. Observed: for the indefinite W = [[0,1],[1,0]] the symmetric "
     "manifold is invariant but unstable in float64 GD (rounding-level asymmetry grows to O(1) and GD fits W off it).",
 )
+
+
+from .rnn_memoryless import declare  # noqa: E402
+
+declare("rnn-memoryless/lemma-C.1", (), notes="uses: the trace computation (28)-(31) invokes no result.")
+declare("rnn-memoryless/claim-mimo-theorem-4.1", ("rnn-memoryless/theorem-4.1",))
+declare("rnn-memoryless/claim-mimo-proposition-5.1", ("rnn-memoryless/proposition-5.1",))
+declare(
+    "rnn-memoryless/claim-mimo-proposition-5.1:corrected",
+    (),
+    notes="uses: the suite's corrected statement; its argument (the cycle construction, the Hankel rank bound) is its own.",
+)
+declare("rnn-memoryless/claim-mimo-theorem-6.1", ("rnn-memoryless/theorem-6.1", "rnn-memoryless/lemma-C.1"))
