@@ -317,8 +317,8 @@ def declare(sid: str, uses: tuple, steps: tuple = (), edges: tuple = (), notes: 
 # ---------------------------------------------------------------------------------------
 # Proof structure (issue 19) and the domains' edges (issue 18)
 # ---------------------------------------------------------------------------------------
-D_S = Param("d", int, 3, "hidden width d", low=1, high=8)
-K_S = Param("k", int, 3, "training sequence length k", low=1, high=10)
+D_S = Param("d", int, 3, "hidden width d", low=1, high=12)
+K_S = Param("k", int, 3, "training sequence length k", low=1, high=13)
 W_S = Param("w", float, 1.0, "memoryless teacher weight w (y = w x_k)", low=-1e6, high=1e6)
 INPUT_LAW = Param("input_law", str, "rademacher", "the law of the inputs x (exact moments)", choices=INPUT_LAWS)
 EXT_CH = "ext:Cayley-Hamilton theorem"
