@@ -621,8 +621,24 @@ class Context:
         item = Item(label, status, {k: _fmt(v) for k, v in metrics.items()}, self.instance)
         self.items.append(item)
         if status == "refuted" and self.counterexample is None:
-            self.counterexample = {"label": label, "instance": _fmt(self.instance), "metrics": item.metrics}
+            self.counterexample = {
+                "label": label,
+                "instance": _fmt(self.instance),
+                "premise": self._premise(),
+                "metrics": item.metrics,
+            }
         return status
+
+    def _premise(self) -> dict | str:
+        """The statement's hypotheses at the current instance, each evaluated there: shown with a
+        refutation, so that a reader sees the premise held (issue 22)."""
+        if not self.statement.hypotheses:
+            return "the statement has no hypotheses"
+        if self.instance is None:
+            return "no instance: a refutation of the claim as a whole (symbolic or exhaustive)"
+        if self._in_random and self._example_held is not None:
+            return dict(self._example_held)
+        return self.statement.hypotheses_hold(self.instance)
 
     def identity(self, label: str, residual: Any, scope: str = "") -> str:
         """An exact identity: ``residual`` is a SymPy expression (or exact number), or a
