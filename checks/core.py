@@ -437,6 +437,13 @@ def load_checks() -> dict[str, Check]:
     missing = [sid for sid in MARGINS if sid not in REGISTRY]
     if missing:
         raise RuntimeError(f"margin for unregistered statement {missing[0]}")
+    # every statement with a margin gets its domain search (issue 18): a check named
+    # ``domain-search``, method ``random``, run by the search machinery. (The search is a judge of
+    # a whole domain, importing only this module, the schema and the registry: the one module of
+    # the machine this module imports.)
+    from .machine.search import register_search_checks
+
+    register_search_checks(MARGINS)
     return CHECKS
 
 
