@@ -329,22 +329,29 @@ class Searcher:
                 value = self.margin.fn(self.ctx, dict(params))
             except PremiseUnmet as exc:
                 ev.outcome, ev.why = PREMISE_UNMET, str(exc) or "premise unmet"
-            except ParamError:
-                raise
-            except Exception as exc:
+            except Exception as exc:  # a failed computation: an error, never a counterexample
                 ev.outcome, ev.why = FAILED, f"{type(exc).__name__}: {exc}"[:300]
-                ev.metrics = {"traceback": traceback.format_exc()[-2000:]}
+                ev.metrics = {"traceback": traceback.format_exc()[-3000:]}
             else:
                 ev.value = value
-                ev.score = _score(self.margin, value)
-                del items[:]
-                ev.status = judge(self.ctx, self.margin, value)
-                item = items[-1]
-                ev.metrics = dict(item.metrics)
-                ev.why = item.metrics.get("why")
-                ev.outcome = (
-                    VIOLATION if ev.status == schema.REFUTED else HOLDS if ev.status in schema.POSITIVE else UNDECIDED
-                )
+                try:
+                    ev.score = _score(self.margin, value)
+                    del items[:]
+                    ev.status = judge(self.ctx, self.margin, value)
+                except Exception as exc:  # the margin's value could not be judged: an error too
+                    ev.outcome, ev.why = FAILED, f"judging the margin's value raised {type(exc).__name__}: {exc}"[:300]
+                    ev.metrics = {"traceback": traceback.format_exc()[-3000:]}
+                else:
+                    item = items[-1]
+                    ev.metrics = dict(item.metrics)
+                    ev.why = item.metrics.get("why")
+                    ev.outcome = (
+                        VIOLATION
+                        if ev.status == schema.REFUTED
+                        else HOLDS
+                        if ev.status in schema.POSITIVE
+                        else UNDECIDED
+                    )
         ev.seconds = time.perf_counter() - t
         self.evaluated[k] = ev
         self.order.append(ev)
