@@ -170,8 +170,8 @@ def draw_dependency_graph(
     out.append("<defs>")
     for key, st in EDGE_STYLES.items():
         out.append(
-            f'<marker id="arrow-{_slug(key)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-            f'markerHeight="7" orient="auto-start-reverse">'
+            f'<marker id="arrow-{_slug(key)}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" '
+            f'markerWidth="9" markerHeight="9" orient="auto-start-reverse">'
             f'<path d="M0,0 L10,5 L0,10 z" fill="{st["stroke"]}"/></marker>'
         )
     out.append("</defs>")
