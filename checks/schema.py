@@ -138,6 +138,12 @@ JUDGE_KEYS = (
     "p_value",
     "p_value_against",
     "level",
+    # discharge(): the invoked statement and its hypotheses at the invoking instance (issue 19)
+    "invokes",
+    "hypotheses",
+    # nonvacuous(): what was tested for emptiness, and whether it was empty
+    "construction",
+    "vacuous",
 )
 # An instance record (metrics["instances"][k]).
 INSTANCE_PARAMS, INSTANCE_HYPOTHESES = "params", "hypotheses"
