@@ -419,6 +419,7 @@ class Searcher:
         (Hypothesis replays it last), or None."""
         from hypothesis import HealthCheck, Phase, given, settings, target
         from hypothesis import seed as hseed
+        from hypothesis.errors import Unsatisfiable
 
         if n <= 0 or self.over():
             return None
@@ -443,14 +444,16 @@ class Searcher:
         def explore(params):
             if params is None or (keep is not None and not keep(params)):
                 return
-            shrinking = bool(failing)
-            if not shrinking and evaluated[0] >= n:
-                return
-            if self.over(SHRINK_ALLOWANCE if shrinking else 1.0):
-                return  # past the cap: not evaluated (a shrink step past it counts as passing)
-            fresh = _key(params) not in self.evaluated
-            ev = self.evaluate(params, source, "generated")
-            evaluated[0] += fresh and not shrinking
+            # an instance seen before gives the same outcome (Hypothesis replays the failing one)
+            ev = self.evaluated.get(_key(params))
+            if ev is None:
+                shrinking = bool(failing)
+                if not shrinking and evaluated[0] >= n:
+                    return
+                if self.over(SHRINK_ALLOWANCE if shrinking else 1.0):
+                    return  # past the cap: not evaluated (a shrink step past it counts as passing)
+                ev = self.evaluate(params, source, "generated")
+                evaluated[0] += not shrinking
             if ev.score is not None:
                 target(max(min(-ev.score, 1e300), -1e300), label="closeness to a violation")
             if found(ev):
@@ -461,6 +464,11 @@ class Searcher:
             explore()
         except _Violation:
             pass
+        except Unsatisfiable:  # the domain's filter rejected every draw: nothing generated
+            pass
+        except Exception:  # Hypothesis's own complaint (a flaky replay) after a violation was found
+            if not failing:
+                raise
         return failing[-1] if failing else None
 
     # -- the whole search --------------------------------------------------------------
@@ -583,8 +591,13 @@ def _show_ranges(ranges: dict) -> str:
 # ---------------------------------------------------------------------------------------
 # Turning a search into the check's items and metrics
 # ---------------------------------------------------------------------------------------
-def coverage(res: SearchResult, stmt: Statement) -> dict:
-    """The search's coverage record (``metrics["search"]``; keys in :mod:`checks.schema`)."""
+# The evaluations a verdict keeps in its coverage record (a probe's search artifact keeps more).
+MAX_RECORDED_EVALUATIONS = 200
+
+
+def coverage(res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECORDED_EVALUATIONS) -> dict:
+    """The search's coverage record (``metrics["search"]``; keys in :mod:`checks.schema`), with
+    the first ``max_evaluations`` evaluations."""
     evs = res.evaluations
     inside = [e for e in evs if e.inside]
     count = {o: sum(e.outcome == o for e in inside) for o in (HOLDS, VIOLATION, UNDECIDED, PREMISE_UNMET, FAILED)}
@@ -618,7 +631,7 @@ def coverage(res: SearchResult, stmt: Statement) -> dict:
         schema.SEARCH_CPU_SECONDS: round(res.cpu_seconds, 3),
         schema.SEARCH_MARGIN_CPU_SECONDS: round(res.margin_cpu_seconds, 3),
         schema.SEARCH_STOPPED_BY_CAP: res.stopped_by_cap,
-        schema.SEARCH_EVALUATIONS: [e.record() for e in evs[:400]],
+        schema.SEARCH_EVALUATIONS: [e.record() for e in evs[:max_evaluations]],
     }
     if res.edges_outside_domain:
         out["edges_outside_domain"] = res.edges_outside_domain
@@ -629,14 +642,14 @@ def coverage(res: SearchResult, stmt: Statement) -> dict:
     return out
 
 
-def record(ctx: Context, res: SearchResult) -> None:
+def record(ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_EVALUATIONS) -> None:
     """The search as the check's items: the counterexample's comparison (refuted), or the
     tightest decided instance's comparison and a ``verified`` summary of the search, or an
     inconclusive item with the reason; an ``error`` item when the margin raised inside the
     hypotheses; the necessity of each hypothesis as observations; the coverage as
     ``metrics["search"]`` and ``metrics["searched_instances"]``."""
     m = MARGIN_OF(ctx)
-    cov = coverage(res, ctx.statement)
+    cov = coverage(res, ctx.statement, max_evaluations)
     ctx.metrics[schema.SEARCH] = cov
     ctx.metrics[schema.SEARCHED_INSTANCES] = cov[schema.SEARCH_DECIDED]
     inside = [e for e in res.evaluations if e.inside]
@@ -715,7 +728,12 @@ def MARGIN_OF(ctx: Context) -> Margin:  # noqa: N802  (reads like the constant i
 # The check
 # ---------------------------------------------------------------------------------------
 def domain_search(
-    ctx: Context, budget: Budget | None = None, strategy=None, fixed: dict | None = None, bounds: dict | None = None
+    ctx: Context,
+    budget: Budget | None = None,
+    strategy=None,
+    fixed: dict | None = None,
+    bounds: dict | None = None,
+    max_evaluations: int = MAX_RECORDED_EVALUATIONS,
 ) -> SearchResult:
     """The ``domain-search`` check's body: search the statement's margin (a probe's overrides
     fixed) and record the result."""
@@ -727,7 +745,7 @@ def domain_search(
     ctx.overrides_read.update(ctx.overrides)  # every override fixes the search
     ctx.precision = f"the margin's own ({m.fn.__module__}.{m.fn.__qualname__})"
     res = Searcher(ctx, m, b, fixed, strategy, bounds).run()
-    record(ctx, res)
+    record(ctx, res, max_evaluations)
     return res
 
 
