@@ -510,7 +510,10 @@ class Searcher:
                 (e for e in self.order if only_this_fails(e.held) and e.outcome == VIOLATION),
                 None,
             )
-            if needed is None and not self.over():
+            # the pool (edges, generated) may already hold enough instances where only it fails:
+            # the restricted search is for a thin pool (its draws cost Hypothesis's time)
+            pooled = sum(only_this_fails(e.held) and e.outcome == HOLDS for e in self.order)
+            if needed is None and pooled < self.budget.necessity_examples and not self.over():
                 needed = self.generate(
                     self.budget.necessity_examples,
                     f"necessity:{text}",
