@@ -278,6 +278,28 @@ def draw_dependency_graph(
     return "\n".join(out)
 
 
+def draw_paper_graph(
+    catalog: Mapping,
+    latest: Mapping,
+    paper: str | None = None,
+    link: str | Callable[[str], str | None] | None = None,
+    title: str | None = None,
+) -> str:
+    """One paper's dependency graph (``paper=None``: all papers) from the catalog and the latest
+    verdicts (``Store.latest_verdicts()``), drawn by :func:`draw_dependency_graph`; the title
+    says how many statements have not declared their uses yet and which cycles were found."""
+    from checks.machine.proofs import dependency_graph
+
+    g = dependency_graph(catalog, latest, paper=paper)
+    if title is None:
+        title = f"{paper or 'all papers'}: dependency graph"
+        if g["pending"]:
+            title += f" ({len(g['pending'])} statements have not declared their uses yet)"
+        if g["cycles"]:
+            title += f"; {len(g['cycles'])} cycle(s): " + "; ".join(" → ".join(c) for c in g["cycles"])
+    return draw_dependency_graph(g["nodes"], g["edges"], link=link, title=title)
+
+
 def _sub_label(n: Mapping) -> str:
     """The second line of a node: its status, and its proof steps when it has some."""
     if n.get("external"):

@@ -130,6 +130,11 @@ def statement_status(entry: Mapping, latest: Mapping) -> dict:
     return judge(entry["id"], own, latest, none=none)
 
 
+def statement_statuses(catalog: Catalog, latest: Mapping) -> dict[str, str]:
+    """``{statement_id: status}``: each statement's own verdict (:func:`statement_status`)."""
+    return {e["id"]: statement_status(e, latest)["status"] for e in _entries(catalog)}
+
+
 def _counterexample(verdicts: list[Mapping]) -> dict | None:
     for v in verdicts:
         cex = (v.get("metrics") or {}).get(schema.COUNTEREXAMPLE)
