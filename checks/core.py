@@ -271,7 +271,7 @@ def _estimate_missing(err: float | None, how: str | None, *operands: Any) -> str
 def _ratio(lhs: Any, rhs: Any) -> float | None:
     try:
         lf, rf = _to_float(lhs), _to_float(rhs)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an exact number beyond double range
         return None
     return rf / lf if math.isfinite(lf) and math.isfinite(rf) and lf > 0 and rf > 0 else None
 
@@ -299,8 +299,14 @@ def _fmt(x: Any) -> Any:
         f = float(x)
         text = str(x)
         return f if len(text) <= 20 else text
-    except (TypeError, ValueError):
-        return str(x)
+    except (TypeError, ValueError, OverflowError):
+        try:
+            return str(x)
+        except ValueError:  # an exact number of more than 4300 digits (Python's limit): 30 of them
+            import mpmath
+
+            with mpmath.workdps(30):
+                return mpmath.nstr(mpmath.mpf(x.numerator) / x.denominator, 30)
 
 
 def _finite(values: Iterable[Any]) -> list[float]:
@@ -437,6 +443,13 @@ def load_checks() -> dict[str, Check]:
     missing = [sid for sid in MARGINS if sid not in REGISTRY]
     if missing:
         raise RuntimeError(f"margin for unregistered statement {missing[0]}")
+    # every statement with a margin gets its domain search (issue 18): a check named
+    # ``domain-search``, method ``random``, run by the search machinery. (The search is a judge of
+    # a whole domain, importing only this module, the schema and the registry: the one module of
+    # the machine this module imports.)
+    from .machine.search import register_search_checks
+
+    register_search_checks(MARGINS)
     return CHECKS
 
 
@@ -621,8 +634,24 @@ class Context:
         item = Item(label, status, {k: _fmt(v) for k, v in metrics.items()}, self.instance)
         self.items.append(item)
         if status == "refuted" and self.counterexample is None:
-            self.counterexample = {"label": label, "instance": _fmt(self.instance), "metrics": item.metrics}
+            self.counterexample = {
+                "label": label,
+                "instance": _fmt(self.instance),
+                "premise": self._premise(),
+                "metrics": item.metrics,
+            }
         return status
+
+    def _premise(self) -> dict | str:
+        """The statement's hypotheses at the current instance, each evaluated there: shown with a
+        refutation, so that a reader sees the premise held (issue 22)."""
+        if not self.statement.hypotheses:
+            return "the statement has no hypotheses"
+        if self.instance is None:
+            return "no instance: a refutation of the claim as a whole (symbolic or exhaustive)"
+        if self._in_random and self._example_held is not None:
+            return dict(self._example_held)
+        return self.statement.hypotheses_hold(self.instance)
 
     def identity(self, label: str, residual: Any, scope: str = "") -> str:
         """An exact identity: ``residual`` is a SymPy expression (or exact number), or a

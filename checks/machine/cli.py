@@ -239,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=PROBE_TIMEOUT,
         metavar="SECONDS",
         help=f"time limit per (check, instance): beyond it an error verdict, never a counterexample "
-        f"(default {PROBE_TIMEOUT:g}; 0: none; not on Dask workers)",
+        f"(default {PROBE_TIMEOUT:g}; 0: none)",
     )
     sp.add_argument("--quiet", action="store_true", help="print only the summary")
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
