@@ -670,6 +670,24 @@ def test_the_graph_is_a_valid_svg_with_links_and_discharge_styles(proofs, tmp_pa
     assert "p/scratch/proof-theorem" in svg2 and "p/scratch/proof-cycle-a" not in svg2
 
 
+def test_the_graph_drawn_from_statement_views_and_their_uses():
+    """Given statement views (their ``uses``, steps as lists, titles as HTML) and a mapping
+    ``{id: view}`` in place of the edges, the edges come from the uses and the links from the
+    views' ``href``; an invoked statement of another paper is drawn as a node of its own."""
+    from reports.graph import draw_dependency_graph
+
+    t1 = {"id": "p/theorem-1", "kind": "theorem", "number": "1", "title": "<i>T</i>", "status": "verified"}
+    t1 |= {"uses": ["p/lemma-2", "q/lemma-3", "ext:Gronwall"], "steps": [{}, {}], "href": "statements/t1.html"}
+    l2 = {"id": "p/lemma-2", "kind": "lemma", "number": "2", "status": "not run", "uses": []}
+    views = [t1, l2 | {"href": "statements/l2.html"}]
+    by_id = {v["id"]: v for v in views} | {"q/lemma-3": {"id": "q/lemma-3", "href": "statements/l3.html"}}
+    svg = draw_dependency_graph(views, by_id)
+    root = ET.fromstring(svg)
+    hrefs = sorted(a.get("href") for a in root.iter("{http://www.w3.org/2000/svg}a"))
+    assert hrefs == ["statements/l2.html", "statements/l3.html", "statements/t1.html"]
+    assert "2 steps" in svg and "ext:Gronwall" in svg and "<i>" not in svg
+
+
 def test_sixty_nodes_stay_readable():
     """60 statements in 5 layers and 12 loose ones: rows wrap, the drawing stays a few screens."""
     from reports.graph import NODE_H, NODE_W, draw_dependency_graph
