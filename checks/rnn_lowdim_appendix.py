@@ -23,6 +23,7 @@ from theorems import rnn_lowdim_appendix as ra
 
 from .core import check, margin
 from .rnn_lowdim import (
+    STRICT_TIE,
     arb_point,
     balanced_tangency_residual,
     double_flow,
@@ -1985,3 +1986,36 @@ def E15_step136(ctx):
     x0 = e**2 / 2 + e**ra.E15_C_EXPONENT / (4 * w0)
     ctx.exact("x(0) inside (E.134)", x0, ">", (ra.E134_RADII[0] * e) ** 2)
     ctx.exact("x(t2) > (E.136) rhs at t2 = 0", x0, ">", ra.e136_rhs(w0, e, c, sp.Integer(0)))
+
+
+def a1_slack(inst: dict):
+    """Lemma A.1 at one d^, exactly: the divided-difference pair on 2 d^ rational points of
+    [-1, 1] (the seed draws them; seed 0: equally spaced) as two teachers (atoms = eigenvalues,
+    masses = B^_i^2). -1 unless both are d^-atomic, balanced (masses >= 0), stable (atoms in
+    [-1, 1]) and non-degenerate (C^B^ = total mass > 0) and agree on moments 0..2d^-2; else the
+    gap |m_{2d^-1} - m'_{2d^-1}| (> 0 iff they differ there; STRICT_TIE at 0)."""
+    dh = inst["dh"]
+    pts = None
+    if inst.get("seed", 0):
+        rng = np.random.default_rng(inst["seed"])
+        pts = sorted({Fraction(int(v), 60) for v in rng.choice(np.arange(-60, 61), 2 * dh, replace=False)})
+    (x1, p1), (x2, p2) = a1_pair(dh, pts)
+    m = lambda x, p, j: sum(pi * xi**j for xi, pi in zip(x, p))  # noqa: E731
+    ok = (
+        len(x1) == dh == len(x2)
+        and all(pi >= 0 for pi in list(p1) + list(p2))
+        and all(abs(xi) <= 1 for xi in list(x1) + list(x2))
+        and sum(p1) > 0
+        and sum(p2) > 0
+        and all(m(x1, p1, j) == m(x2, p2, j) for j in range(2 * dh - 1))
+    )
+    if not ok:
+        return Fraction(-1)
+    gap = Fraction(abs(m(x1, p1, 2 * dh - 1) - m(x2, p2, 2 * dh - 1)))
+    return gap if gap > 0 else STRICT_TIE
+
+
+@margin("rnn-lowdim/lemma-A.1")
+def A1_margin(ctx, inst):
+    """Exact slack of the divided-difference pair (see a1_slack)."""
+    return a1_slack(inst)
