@@ -2019,3 +2019,40 @@ def a1_slack(inst: dict):
 def A1_margin(ctx, inst):
     """Exact slack of the divided-difference pair (see a1_slack)."""
     return a1_slack(inst)
+
+
+@check("rnn-lowdim/lemma-A.1", "step-printed-product", "symbolic", step="A.1, display")
+def A1_step_product(ctx):
+    """SymPy at d^ = 2: the printed B^ A^^j C^ with B^ = C^^T (d^ x 1) and A^ (d^ x d^) is a
+    shape error; the moment C^ A^^j B^ is defined (the proof's reading)."""
+    ctx.start(ctx.instances([{"dh": 2}])[0])
+    A, B, C, _ = lr.parameters(2, "symmetric")
+    try:
+        B * A * C
+        defined = True
+    except sp.ShapeError:
+        defined = False
+    ctx.exact(
+        "B^ A^^j C^ is defined at d^ = 2 (j = 1)", defined, "==", True, moment_defined=(C * A * B).shape == (1, 1)
+    )
+
+
+@check("rnn-lowdim/claim-D.2-approx", "step-chain-counterexample", "symbolic", step="App. D.2, chain")
+def D2_step_chain(ctx):
+    """Exact: r = -1/10, k - i = 4 (k = 4, i = 0): the printed r <= sqrt(k-i) r fails; with
+    absolute values it holds."""
+    ctx.start(ctx.instances([{"k": 4}])[0])
+    r = sp.Rational(-1, 10)
+    lhs, mid = ra.d2_chain(r, 4)
+    ctx.exact("r <= sqrt(k-i) r", lhs, "<=", mid)
+    ctx.observe("with absolute values", holds=bool(abs(lhs) <= abs(ra.d2_chain(abs(r), 4)[1])))
+
+
+@check("rnn-lowdim/theorem-E.9", "step-stability-counterexample", "symbolic", step="proof, stability bound")
+def E9_step_stability(ctx):
+    """Exact: a stable balanced teacher d^ = 1, A^ = 1, B^ = C^^T = sqrt(1/2): m^_1 = C^A^B^/C^B^
+    = 1 against C^B^ = 1/2."""
+    ctx.start(ctx.instances([{"teacher": "T1-long", "k": 3, "d": 4}])[0])
+    A, B = sp.Matrix([[1]]), sp.Matrix([sp.sqrt(sp.Rational(1, 2))])
+    h = lr.impulse(A, B, B.T, 2)
+    ctx.exact("m^_1 <= C^B^", sp.nsimplify(h[1] / h[0]), "<=", sp.nsimplify(h[0]))

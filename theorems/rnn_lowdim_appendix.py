@@ -702,6 +702,17 @@ E9_DELTA = Param("delta", float, 1e-2, "the loss level delta of (E.28)", low=0.0
 declare(
     "rnn-lowdim/lemma-A.1",
     ("rnn-lowdim/lemma-7", "ext:Wu & Yang 2020, Lemmas 4 and 30"),
+    steps=(
+        Step(
+            "A.1, display",
+            r"$\hat B_1\hat A_1^j\hat C_1=\hat B_2\hat A_2^j\hat C_2$ for all $j=0,1,\dots,2\hat d-2$",
+            kind="identity",
+            expect="refuted",
+            erratum="For d^ > 1 the printed product B^ A^^j C^ does not multiply (B^ is d^ x 1, A^^j d^ x d^): the display "
+            "is undefined (SymPy raises a shape error at d^ = 2). The proof uses C^ A^^j B^ (the j-th moment); for balanced "
+            "teachers B^^T A^^j C^^T is the same number.",
+        ),
+    ),
     edges=({"dh": 1}, {"dh": 8}),
     params=(DH_A1, SEED),
 )
@@ -715,7 +726,28 @@ declare("rnn-lowdim/claim-random-unbalanced-teacher", (), notes="uses: no proof 
 declare("rnn-lowdim/claim-eq-D.2", ("rnn-lowdim/lemma-E.1",))
 declare("rnn-lowdim/claim-eq-D.3", (), notes="uses: a summation swap, no proof printed.")
 declare("rnn-lowdim/claim-D-minimizers", ("rnn-lowdim/lemma-7",))
-declare("rnn-lowdim/claim-D.2-approx", ("rnn-lowdim/theorem-E.9",))
+
+
+def d2_chain(r, weight):
+    """App. D.2's chain as printed: ``(r, sqrt(k-i) r)`` for ``r <= sqrt(k-i) r <= sqrt(delta)``."""
+    return r, sp.sqrt(weight) * r
+
+
+declare(
+    "rnn-lowdim/claim-D.2-approx",
+    ("rnn-lowdim/theorem-E.9",),
+    steps=(
+        Step(
+            "App. D.2, chain",
+            r"$(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt{(k-i)}(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt\delta$",
+            kind="inequality",
+            expect="refuted",
+            erratum="The first inequality r <= sqrt(k-i) r fails for a negative residual r and k - i >= 2 (r = -1/10, "
+            "k - i = 4: -1/10 > -1/5). With absolute values, |r| <= sqrt(k-i)|r| <= sqrt(delta) holds and so does the "
+            "conclusion.",
+        ),
+    ),
+)
 declare("rnn-lowdim/claim-D.3-balancedness", ("rnn-lowdim/lemma-E.4", "rnn-lowdim/lemma-E.13", "rnn-lowdim/lemma-E.14"))
 declare(
     "rnn-lowdim/lemma-E.1",
@@ -882,6 +914,16 @@ declare(
             "(exact): teacher T1 (w_j = (4/5)^j), student with h_j = w_j except h_0 = 1 - beta, beta = 1/10, delta = beta^2 = "
             "1/100 (so L = delta), j = 1: (E.34)'s right side is below (E.35)'s. What holds: (E.35) with sqrt(delta); the "
             "proof's conclusion |m_j - m^_j| = O(sqrt(delta)) survives with a changed constant.",
+        ),
+        Step(
+            "proof, stability bound",
+            r"From assumption (ii), the teacher is stable and therefore $\hat m_j\le\hat{\mathbf C}\hat{\mathbf B}$ for all "
+            r"$j=0,\dots,k-1$.",
+            kind="inequality",
+            expect="refuted",
+            erratum="m^_j = E[Z^^j] <= 1 for a stable teacher (atoms in [-1, 1], m^_j = C^A^^jB^/C^B^), which is <= C^B^ only "
+            "when C^B^ >= 1. Counterexample (exact): d^ = 1, A^ = 1, B^ = C^^T = sqrt(1/2): C^B^ = 1/2, m^_1 = 1 > 1/2. What "
+            "holds: |m^_j| <= 1.",
         ),
         Step(
             "(E.37)",
