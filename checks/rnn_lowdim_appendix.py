@@ -1625,20 +1625,20 @@ def E1_step7(ctx):
 
 @check("rnn-lowdim/lemma-E.4", "step-E.11-E.12", "symbolic", step="(E.11)")
 def E4_step11(ctx):
-    """SymPy, generic 3x3 A, j = 0..4: the gradient of C A^j B in B is (A^j)^T C^T."""
+    """SymPy, generic 3x3 A, j = 0..2 (full: 0..4): the gradient of C A^j B in B is (A^j)^T C^T."""
     ctx.start(ctx.instances([{"d": 3, "k": 4}])[0])
     A, B, C, _ = lr.parameters(3, "full")
-    for j in range(5):
+    for j in range(5 if ctx.full else 3):
         h = (C * A**j * B)[0, 0]
         ctx.identity(f"j={j}", sp.expand(sp.Matrix([h.diff(b) for b in B]) - ra.e11_dB(A, C, j)))
 
 
 @check("rnn-lowdim/lemma-E.4", "step-E.12", "symbolic", step="(E.12)")
 def E4_step12(ctx):
-    """SymPy, generic 3x3 A, j = 0..4: the gradient of C A^j B in C is B^T (A^j)^T."""
+    """SymPy, generic 3x3 A, j = 0..2 (full: 0..4): the gradient of C A^j B in C is B^T (A^j)^T."""
     ctx.start(ctx.instances([{"d": 3, "k": 4}])[0])
     A, B, C, _ = lr.parameters(3, "full")
-    for j in range(5):
+    for j in range(5 if ctx.full else 3):
         h = (C * A**j * B)[0, 0]
         ctx.identity(f"j={j}", sp.expand(sp.Matrix([[h.diff(c) for c in C]]) - ra.e12_dC(A, B, j)))
 
@@ -1693,12 +1693,14 @@ def E6_step18(ctx):
 
 @check("rnn-lowdim/lemma-E.7", "step-E.21-gf-velocity", "symbolic", step="(E.21)")
 def E7_step21(ctx):
-    """SymPy, generic 2x2 A, k = 3: GF of (3.4) has B' = -dL/dB; the printed (E.21) against it."""
-    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
-    A, B, C, _ = lr.parameters(2, "full")
-    w = rl.symbolic_teacher(3)
-    L = lr.population_loss(A, B, C, w, 3)
-    ctx.identity("B' (GF) - (E.21)", sp.expand(-sp.Matrix([L.diff(b) for b in B]) - ra.e21_Bdot(A, B, C, w, 3)))
+    """SymPy, generic A (quick: d = 1, k = 2; full: d = 2, k = 3): GF of (3.4) has B' = -dL/dB; the
+    printed (E.21) against it."""
+    d, k = (2, 3) if ctx.full else (1, 2)
+    ctx.start(ctx.instances([{"d": d, "k": k}])[0])
+    A, B, C, _ = lr.parameters(d, "full")
+    w = rl.symbolic_teacher(k)
+    L = lr.population_loss(A, B, C, w, k)
+    ctx.identity("B' (GF) - (E.21)", sp.expand(-sp.Matrix([L.diff(b) for b in B]) - ra.e21_Bdot(A, B, C, w, k)))
 
 
 @check("rnn-lowdim/lemma-E.7", "step-E.23", "symbolic", step="(E.23)")
@@ -1717,14 +1719,15 @@ def E7_step23(ctx):
 
 @check("rnn-lowdim/lemma-E.7", "step-E.25", "symbolic", step="(E.25)")
 def E7_step25(ctx):
-    """SymPy, generic 2x2 A, k = 3: (E.23)'s 2 B^T B' - 2 C' C^T vanishes with the printed B', C'
+    """SymPy, generic 2x2 A, k = 2 (full: 3): (E.23)'s 2 B^T B' - 2 C' C^T vanishes with the printed B', C'
     ((E.21), (E.22)) and with GF's true velocities."""
-    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
-    A, B, C, _ = lr.parameters(2, "full")
-    w = rl.symbolic_teacher(3)
-    _, short = ra.e23_alphadot(B, C, ra.e21_Bdot(A, B, C, w, 3), ra.e22_Cdot(A, B, C, w, 3))
+    d, k = (2, 3) if ctx.full else (2, 2)
+    ctx.start(ctx.instances([{"d": d, "k": k}])[0])
+    A, B, C, _ = lr.parameters(d, "full")
+    w = rl.symbolic_teacher(k)
+    _, short = ra.e23_alphadot(B, C, ra.e21_Bdot(A, B, C, w, k), ra.e22_Cdot(A, B, C, w, k))
     ctx.identity("printed velocities", sp.expand(short))
-    L = lr.population_loss(A, B, C, w, 3)
+    L = lr.population_loss(A, B, C, w, k)
     _, true = ra.e23_alphadot(B, C, -sp.Matrix([L.diff(b) for b in B]), -sp.Matrix([[L.diff(c) for c in C]]))
     ctx.identity("GF velocities", sp.expand(true))
 
