@@ -2059,3 +2059,53 @@ def E9_step_stability(ctx):
     A, B = sp.Matrix([[1]]), sp.Matrix([sp.sqrt(sp.Rational(1, 2))])
     h = lr.impulse(A, B, B.T, 2)
     ctx.exact("m^_1 <= C^B^", sp.nsimplify(h[1] / h[0]), "<=", sp.nsimplify(h[0]))
+
+
+@margin("rnn-lowdim/claim-delay-teacher", equality=True)
+def delay_teacher_margin(ctx, inst):
+    """Exact: max_{i <= 3 d^} |C A^i B - [i = d^ - 1]| for the delay teacher (C.1)."""
+    dh = inst["dh"]
+    A, B, C = rl.delay_teacher(dh)
+    ints = lambda M: np.array([[Fraction(int(x)) for x in row] for row in M.tolist()], dtype=object)  # noqa: E731
+    h = nl.impulse(ints(A), ints(B).ravel(), ints(C).ravel(), 3 * dh + 1)
+    return max(abs(v - int(i == dh - 1)) for i, v in enumerate(h))
+
+
+def cayley_orthogonal(rng, d: int):
+    """A random rational orthogonal matrix: the Cayley transform (I - S)(I + S)^{-1} of a random
+    rational skew-symmetric S (exact FLINT rationals)."""
+    import flint
+
+    M = nx_fmpq(exact.random_fraction_array(rng, (d, d)))
+    S = flint.fmpq_mat(d, d, [M[i][j] - M[j][i] for i in range(d) for j in range(d)])
+    eye = flint.fmpq_mat(d, d, [int(i == j) for i in range(d) for j in range(d)])
+    return (eye - S) * (eye + S).inv()
+
+
+def nx_fmpq(M):
+    import flint
+
+    return [[flint.fmpq(x.numerator, x.denominator) for x in row] for row in M]
+
+
+@margin("rnn-lowdim/lemma-E.3", equality=True)
+def E3_margin(ctx, inst):
+    """Exact: a balanced symmetric RNN A = U diag(lambda) U^T (U a random rational orthogonal
+    matrix, lambda random rationals), B = C^T random; the proof's (Lambda, U^T B, C U): the
+    largest of |B' - C'^T| and |C A^i B - C' Lambda^i B'| for i < 2d + 1."""
+    import flint
+
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d = inst["d"]
+    U = cayley_orthogonal(rng, d)
+    lam = nx_fmpq([list(exact.random_fraction_array(rng, d))])[0]
+    L = flint.fmpq_mat(d, d, [lam[i] if i == j else 0 for i in range(d) for j in range(d)])
+    A = U * L * U.transpose()
+    b = flint.fmpq_mat(d, 1, nx_fmpq([list(exact.random_fraction_array(rng, d))])[0])
+    Bp, Cp = U.transpose() * b, b.transpose() * U
+    worst = max(abs(Bp[i, 0] - Cp[0, i]) for i in range(d))
+    v, vp = b, Bp
+    for _ in range(2 * d + 1):
+        worst = max(worst, abs((b.transpose() * v)[0, 0] - (Cp * vp)[0, 0]))
+        v, vp = A * v, L * vp
+    return Fraction(int(worst.p), int(worst.q))

@@ -721,7 +721,13 @@ declare(
     ("rnn-lowdim/lemma-A.1", "rnn-lowdim/theorem-5", "rnn-lowdim/theorem-8", "rnn-lowdim/definition-2"),
 )
 declare("rnn-lowdim/claim-appA-necessity", ("rnn-lowdim/corollary-A.2",))
-declare("rnn-lowdim/claim-delay-teacher", (), notes="uses: stated as 'straightforward to verify', no proof printed.")
+declare(
+    "rnn-lowdim/claim-delay-teacher",
+    (),
+    edges=({"dh": 1}, {"dh": 12}),
+    params=(Param("dh", int, 2, "teacher state dimension d^", low=1, high=12),),
+    notes="uses: stated as 'straightforward to verify', no proof printed.",
+)
 declare("rnn-lowdim/claim-random-unbalanced-teacher", (), notes="uses: no proof printed.")
 declare("rnn-lowdim/claim-eq-D.2", ("rnn-lowdim/lemma-E.1",))
 declare("rnn-lowdim/claim-eq-D.3", (), notes="uses: a summation swap, no proof printed.")
