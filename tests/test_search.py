@@ -373,3 +373,49 @@ def test_scores_order_instances_by_closeness_to_a_violation():
     assert S._score(eq, Estimate(1e-6, 1e-9, "two precisions")) == pytest.approx(-1000.0)
     assert S._score(eq, 0) == 0.0 and S._score(eq, 3) == -math.inf
     assert S._score(ineq, float("nan")) is None
+
+
+# ---------------------------------------------------------------------------------------
+# ibv probe --search
+# ---------------------------------------------------------------------------------------
+def test_probe_search_runs_the_domain_search_and_stores_its_diagram(searched, tmp_path, capsys):
+    import json
+
+    from checks.machine.cli import main
+    from checks.machine.store import Store
+
+    store = tmp_path / "s.sqlite"
+    assert main(["probe", "scratch/search-tail", "--search", "--search-examples", "20", "--store", str(store)]) == 1
+    out = capsys.readouterr().out
+    assert "smallest violating instance (edge): t=50.0: a COUNTEREXAMPLE" in out
+    runs = Store(str(store)).runs(kind="probe")
+    arts = Store(str(store)).run_artifacts(runs[-1]["id"])
+    assert {"search", "phase-diagram", "probe-summary"} <= set(arts)
+    info = json.loads(arts["search"][1])
+    assert info["counterexample"]["params"]["t"] == 50.0 and info["status"] == "refuted"
+    # a true statement: exit 0, the smallest margin marked, the grid bounding the search
+    argv = ["probe", "scratch/search-true", "--search", "--grid", "a=0.01..100:*10", "--store", str(store)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "smallest margin at" in out and "a in [0.01, 100.0]" in out
+    arts = Store(str(store)).run_artifacts(Store(str(store)).runs(kind="probe")[-1]["id"])
+    assert "smallest margin" in arts["phase-diagram"][1]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--search-examples", "5"],  # without --search
+        ["--search", "--search-examples", "0"],
+        ["--search", "--search-seconds", "-1"],
+        ["--search", "--search-seconds", "nan"],
+    ],
+)
+def test_probe_search_bad_input_exit_2(searched, argv, tmp_path, capsys):
+    from checks.machine.cli import main
+
+    store = tmp_path / "s.sqlite"
+    assert main(["probe", "scratch/search-true", *argv, "--store", str(store)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("ibv: error:")
+    assert not store.exists()
