@@ -254,6 +254,46 @@ def hypotheses_held(verdicts: Iterable[Mapping], held: dict[str, bool] | None = 
     return out
 
 
+def _params_text(params: Any) -> str:
+    if not isinstance(params, Mapping):
+        return str(params)
+    return ", ".join(f"{k}={params[k]}" for k in sorted(params) if params[k] is not None) or "(defaults)"
+
+
+def search_lines(cov: Any) -> list[str]:
+    """A domain search's coverage record (``metrics["search"]``) in words, for ``ibv show``, the
+    report and ``ibv probe --search``: what was searched (counts, edges, ranges), the
+    counterexample or where the margin is smallest, and each hypothesis's necessity."""
+    if not isinstance(cov, Mapping) or SEARCH_INSTANCES not in cov:
+        return []
+    ranges = "; ".join(
+        f"{k} in [{v[0]}, {v[1]}]"
+        if isinstance(v, list) and len(v) == 2 and number(v[0]) is not None
+        else f"{k} in {v}"
+        for k, v in (cov.get(SEARCH_RANGES) or {}).items()
+    )
+    lines = [
+        f"searched {cov[SEARCH_INSTANCES]} instance(s) ({cov.get(SEARCH_EDGES)} edge(s), {cov.get(SEARCH_GENERATED)} "
+        f"generated): {cov.get(SEARCH_INSIDE)} inside the hypotheses, {cov.get(SEARCH_DECIDED)} decided, "
+        f"{cov.get(SEARCH_UNDECIDED)} undecided, {cov.get(SEARCH_PREMISE_UNMET)} premise unmet, "
+        f"{cov.get(SEARCH_ERRORS)} error(s); {cov.get(SEARCH_CPU_SECONDS)} s of CPU"
+        + (" (stopped by the CPU cap)" if cov.get(SEARCH_STOPPED_BY_CAP) else ""),
+        f"searched inside the hypotheses: {ranges or 'nothing'}",
+    ]
+    ce = cov.get(SEARCH_COUNTEREXAMPLE)
+    tight = cov.get(SEARCH_TIGHTEST)
+    if isinstance(ce, Mapping):
+        lines.append(f"smallest violating instance ({ce.get('found_by')}): {_params_text(ce.get('params'))}")
+    elif isinstance(tight, Mapping):
+        score = number(tight.get("score"))
+        shown = f"{score:.3g}" if score is not None else str(tight.get("score"))
+        lines.append(f"smallest margin at {_params_text(tight.get('params'))} (score {shown}, {tight.get('outcome')})")
+    for rec in cov.get(SEARCH_NECESSITY) or []:
+        if isinstance(rec, Mapping):
+            lines.append(f"hypothesis {rec.get(NECESSITY_HYPOTHESIS)}: {rec.get('text', rec.get(NECESSITY_RESULT))}")
+    return lines
+
+
 # ---------------------------------------------------------------------------------------
 # Colours (white text reads on each)
 # ---------------------------------------------------------------------------------------

@@ -123,6 +123,14 @@ def test_a_true_statement_is_verified_with_its_coverage(searched):
     assert cov[schema.SEARCH_UNDECIDED] >= 1 and schema.COUNTEREXAMPLE not in v.metrics
     # a > 0 and b > 0 cannot fail in the domain: not tested, said so
     assert all(n[schema.NECESSITY_RESULT] == schema.NOT_TESTED for n in cov[schema.SEARCH_NECESSITY])
+    # JSON as stored, and in words for ibv show / the report
+    import json
+
+    assert json.loads(json.dumps(v.metrics))[schema.SEARCH] == cov
+    lines = schema.search_lines(cov)
+    assert lines[0].startswith(f"searched {cov[schema.SEARCH_INSTANCES]} instance(s)")
+    assert any(line.startswith("smallest margin at") for line in lines)
+    assert any(line.startswith(r"hypothesis $a > 0$: not tested") for line in lines)
 
 
 def test_premise_unmet_never_refutes(searched):

@@ -454,7 +454,9 @@ class Searcher:
                     return  # past the cap: not evaluated (a shrink step past it counts as passing)
                 ev = self.evaluate(params, source, "generated")
                 evaluated[0] += not shrinking
-            if ev.score is not None:
+            # towards a violation where it would count: inside the hypotheses (the main search), or
+            # where only the hypothesis tested fails (a necessity search keeps those alone)
+            if ev.score is not None and (keep is not None or ev.inside):
                 target(max(min(-ev.score, 1e300), -1e300), label="closeness to a violation")
             if found(ev):
                 failing.append(ev)
@@ -533,7 +535,9 @@ class Searcher:
             if needed is not None:
                 rec[schema.NECESSITY_RESULT] = schema.NEEDED
                 rec[schema.NECESSITY_COUNTEREXAMPLE] = _fmt(needed.params)
-                rec["text"] = f"needed: counterexample at {_show(_varied(self.stmt, needed.params))}"
+                varied = _varied(self.stmt, needed.params)
+                rest = " (the other parameters at their defaults)" if len(varied) < len(needed.params) else ""
+                rec["text"] = f"needed: counterexample at {_show(varied)}{rest}"
             elif decided:
                 rec[schema.NECESSITY_RESULT] = schema.APPEARS_UNNECESSARY
                 rec["text"] = (
