@@ -289,21 +289,23 @@ def _score(m: Margin, value: Any) -> float | None:
 # The search
 # ---------------------------------------------------------------------------------------
 class _Scratch:
-    """Judge in a scratch list: the context's items and counterexample are left as they were."""
+    """Evaluate and judge one instance in scratch lists: the context's items, counterexample,
+    observations, notes and started instances are left as they were (a margin that records
+    through the context records nothing: the search records what it found)."""
 
     def __init__(self, ctx: Context, params: dict):
         self.ctx, self.params = ctx, params
 
     def __enter__(self):
         c = self.ctx
-        self.saved = (c.items, c.instance, c.counterexample, c.observations, len(c.instances_run))
+        self.saved = (c.items, c.instance, c.counterexample, c.observations, c.notes, len(c.instances_run))
         c.items, c.instance = [], dict(self.params)
-        c.observations = []
+        c.observations, c.notes = [], []
         return c.items
 
     def __exit__(self, *exc):
         c = self.ctx
-        c.items, c.instance, c.counterexample, c.observations, n = self.saved
+        c.items, c.instance, c.counterexample, c.observations, c.notes, n = self.saved
         del c.instances_run[n:]  # a margin that called ctx.start: the search starts its own instances
         return False
 
