@@ -427,3 +427,10 @@ def test_probe_search_bad_input_exit_2(searched, argv, tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("ibv: error:")
     assert not store.exists()
+
+
+def test_grid_bounds_replace_the_edges(searched):
+    stmt = REGISTRY["scratch/search-necessity"]
+    insts, dropped = S.edge_instances(stmt, bounds={"n": (3, 9), "k": [1, 2]})
+    assert all(3 <= p["n"] <= 9 and p["k"] in (1, 2) for _, p in insts)
+    assert {p["n"] for _, p in insts} >= {3, 9} and dropped == 0

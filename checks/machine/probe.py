@@ -744,7 +744,7 @@ def margin_search(
         b = replace(b, cpu_seconds=max(b.cpu_seconds, PROBE_SEARCH_SECONDS))
     axes = list(axes or [])
     strategy = axes_strategy(stmt, fixed, axes) if axes else None
-    bounds = {a.name: [a.low, a.high] if a.low is not None else list(a.values) for a in axes}
+    bounds = {a.name: (a.low, a.high) if a.low is not None else list(a.values) for a in axes}
 
     def run_search(ctx) -> None:
         domain_search(ctx, budget=b, strategy=strategy, bounds=bounds, max_evaluations=MAX_SAMPLES)

@@ -170,17 +170,20 @@ def edge_instances(
     completed), in the order they are searched: the defaults, the statement's declared
     ``edges``, each parameter's edge values one at a time, all parameters at their smallest and
     at their largest; ``fixed`` (a probe's ``--set``) overrides every one. ``bounds`` (a probe's
-    ``--grid`` axes: name -> list of values) replace a parameter's edges by the ends of its
-    range and drop the instances outside it. Returns them and the number dropped outside the
-    domain (a cross-parameter constraint) or the bounds."""
+    ``--grid`` axes: name -> ``(low, high)`` for a range, a list for listed values) replace a
+    parameter's edges by the ends of its range (or its values) and drop the instances outside
+    them. Returns them and the number dropped outside the domain (a cross-parameter
+    constraint) or the bounds."""
     fixed = dict(fixed or {})
     bounds = dict(bounds or {})
     raw: list[tuple[str, dict]] = [("defaults", {})]
     raw += [(f"declared edge {k + 1}: {_show(e)}", dict(e)) for k, e in enumerate(stmt.edges)]
     per_param = {p.name: p.edge_values() for p in stmt.params if p.name not in fixed}
-    for name, values in bounds.items():
-        lo, hi = min(values), max(values)
-        per_param[name] = (("smallest", lo), ("largest", hi)) if lo != hi else (("smallest", lo),)
+    for name, b in bounds.items():
+        if isinstance(b, tuple):
+            per_param[name] = (("smallest", b[0]), ("largest", b[1])) if b[0] != b[1] else (("smallest", b[0]),)
+        else:
+            per_param[name] = tuple((f"value {v}", v) for v in b)
     for name, edges in per_param.items():
         raw += [(f"{name} {label} ({value})", {name: value}) for label, value in edges]
     smallest = {n: e[0][1] for n, e in per_param.items() if e and e[0][0] in ("smallest", "near 0")}
@@ -196,7 +199,7 @@ def edge_instances(
     out, seen, dropped = [], set(), 0
 
     def within(inst: dict) -> bool:
-        return all(min(v) <= inst[n] <= max(v) for n, v in bounds.items())
+        return all(b[0] <= inst[n] <= b[1] if isinstance(b, tuple) else inst[n] in b for n, b in bounds.items())
 
     for label, params in raw:
         inst = _complete(stmt, params, fixed)
