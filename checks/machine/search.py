@@ -672,13 +672,12 @@ def record(ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_
     if res.counterexample is not None:
         ev = res.counterexample
         ctx.start(ev.params)
-        judge(ctx, m, ev.value, f"domain search: {_label(m)}, violated ({res.found_by})")
+        at = _show(_varied(ctx.statement, ev.params))
+        judge(ctx, m, ev.value, f"domain search: {_label(m)}, violated at {at} ({res.found_by})")
     else:
         decided = [e for e in inside if e.outcome == HOLDS]
         if decided:
             tight = min(decided, key=lambda e: e.score if e.score is not None else math.inf)
-            ctx.start(tight.params)
-            judge(ctx, m, tight.value, f"domain search: {_label(m)} at the tightest decided instance")
             evidence = sorted({str(e.metrics.get("evidence")) for e in decided if e.metrics.get("evidence")})
             ctx.items.append(
                 Item(
@@ -694,6 +693,8 @@ def record(ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_
                     dict(tight.params),
                 )
             )
+            ctx.start(tight.params)  # the tightest decided instance's comparison, as judged
+            judge(ctx, m, tight.value, f"domain search: {_label(m)} at the tightest decided instance")
         else:
             why = _why_undecided(res, inside)
             ctx.items.append(Item(f"domain search: nothing decided ({summary})", schema.INCONCLUSIVE, {"why": why}))
