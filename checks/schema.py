@@ -157,6 +157,7 @@ SEARCH_TIGHTEST = "tightest"  # {"params", "score", "outcome"}: the inside insta
 SEARCH_COUNTEREXAMPLE = "counterexample"  # {"params", "found_by"}: the smallest violating instance inside
 SEARCH_NECESSITY = "necessity"  # one record per hypothesis, NECESSITY_* keys below
 SEARCH_BUDGET = "budget"  # {"examples", "necessity_examples", "cpu_seconds", "max_edges"}
+# a probe's search record only (a verdict's metrics are a function of its inputs; its time is its seconds):
 SEARCH_CPU_SECONDS = "cpu_seconds"  # CPU seconds the whole search took (Hypothesis included)
 SEARCH_MARGIN_CPU_SECONDS = "margin_cpu_seconds"  # ... of which in the margin's evaluations (what the cap counts)
 SEARCH_STOPPED_BY_CAP = "stopped_by_cap"  # the CPU cap stopped it before its examples were done
@@ -276,7 +277,8 @@ def search_lines(cov: Any) -> list[str]:
         f"searched {cov[SEARCH_INSTANCES]} instance(s) ({cov.get(SEARCH_EDGES)} edge(s), {cov.get(SEARCH_GENERATED)} "
         f"generated): {cov.get(SEARCH_INSIDE)} inside the hypotheses, {cov.get(SEARCH_DECIDED)} decided, "
         f"{cov.get(SEARCH_UNDECIDED)} undecided, {cov.get(SEARCH_PREMISE_UNMET)} premise unmet, "
-        f"{cov.get(SEARCH_ERRORS)} error(s); {cov.get(SEARCH_CPU_SECONDS)} s of CPU"
+        f"{cov.get(SEARCH_ERRORS)} error(s)"
+        + (f"; {cov[SEARCH_CPU_SECONDS]} s of CPU" if SEARCH_CPU_SECONDS in cov else "")
         + (" (stopped by the CPU cap)" if cov.get(SEARCH_STOPPED_BY_CAP) else ""),
         f"searched inside the hypotheses: {ranges or 'nothing'}",
     ]

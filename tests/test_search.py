@@ -109,7 +109,8 @@ def test_a_true_statement_is_verified_with_its_coverage(searched):
     v = _search("scratch/search-true", MEDIUM)
     assert v.status == "verified", v.message
     cov = v.metrics[schema.SEARCH]
-    assert set(schema.SEARCH_KEYS) - {schema.SEARCH_COUNTEREXAMPLE} <= set(cov)
+    timings = {schema.SEARCH_COUNTEREXAMPLE, schema.SEARCH_CPU_SECONDS, schema.SEARCH_MARGIN_CPU_SECONDS}
+    assert set(schema.SEARCH_KEYS) - timings <= set(cov)
     assert cov[schema.SEARCH_DECIDED] >= 20 and v.metrics[schema.SEARCHED_INSTANCES] == cov[schema.SEARCH_DECIDED]
     assert cov[schema.SEARCH_EDGES] >= 5 and cov[schema.SEARCH_GENERATED] >= 20
     lo, hi = cov[schema.SEARCH_RANGES]["a"]
@@ -173,9 +174,7 @@ def test_a_refuted_edge_outside_the_hypotheses_is_no_counterexample(searched):
 
 def test_the_search_is_deterministic_and_probes_fix_overrides(searched):
     a, b = _search("scratch/search-true"), _search("scratch/search-true")
-    ea = [e["params"] for e in a.metrics[schema.SEARCH][schema.SEARCH_EVALUATIONS]]
-    eb = [e["params"] for e in b.metrics[schema.SEARCH][schema.SEARCH_EVALUATIONS]]
-    assert ea == eb
+    assert a.metrics == b.metrics  # the whole record (no timings in a verdict's metrics)
     v = run_check(CHECKS[f"scratch/search-true::{S.SEARCH_CHECK}"], overrides={"b": 3.0})
     assert all(e["params"]["b"] == 3.0 for e in v.metrics[schema.SEARCH][schema.SEARCH_EVALUATIONS])
     assert v.metrics[schema.OVERRIDES_UNUSED] == []
@@ -186,7 +185,7 @@ def test_quick_search_of_a_cheap_margin_stays_within_its_cap(searched):
     t = time.process_time()
     v = _search("scratch/search-necessity")
     assert time.process_time() - t < 1.0
-    assert v.metrics[schema.SEARCH][schema.SEARCH_CPU_SECONDS] <= S.QUICK_SEARCH.cpu_seconds * S.SHRINK_ALLOWANCE + 0.2
+    assert not v.metrics[schema.SEARCH][schema.SEARCH_STOPPED_BY_CAP]
 
 
 # ---------------------------------------------------------------------------------------

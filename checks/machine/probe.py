@@ -747,7 +747,7 @@ def margin_search(
     bounds = {a.name: (a.low, a.high) if a.low is not None else list(a.values) for a in axes}
 
     def run_search(ctx) -> None:
-        domain_search(ctx, budget=b, strategy=strategy, bounds=bounds, max_evaluations=MAX_SAMPLES)
+        domain_search(ctx, budget=b, strategy=strategy, bounds=bounds, max_evaluations=MAX_SAMPLES, timings=True)
 
     chk = Check(stmt.id, SEARCH_CHECK, "random", run_search, doc="ibv probe --search")
     verdict = run_check(chk, budget=budget, overrides=fixed, seed=seed)

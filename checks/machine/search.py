@@ -607,9 +607,12 @@ def _show_ranges(ranges: dict) -> str:
 MAX_RECORDED_EVALUATIONS = 200
 
 
-def coverage(res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECORDED_EVALUATIONS) -> dict:
+def coverage(
+    res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECORDED_EVALUATIONS, timings: bool = False
+) -> dict:
     """The search's coverage record (``metrics["search"]``; keys in :mod:`checks.schema`), with
-    the first ``max_evaluations`` evaluations."""
+    the first ``max_evaluations`` evaluations; its CPU seconds only with ``timings`` (a probe's
+    record: a verdict's metrics are a function of its inputs, its time is its ``seconds``)."""
     evs = res.evaluations
     inside = [e for e in evs if e.inside]
     count = {o: sum(e.outcome == o for e in inside) for o in (HOLDS, VIOLATION, UNDECIDED, PREMISE_UNMET, FAILED)}
@@ -640,11 +643,12 @@ def coverage(res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECO
             "cpu_seconds": res.budget.cpu_seconds,
             "max_edges": res.budget.max_edges,
         },
-        schema.SEARCH_CPU_SECONDS: round(res.cpu_seconds, 3),
-        schema.SEARCH_MARGIN_CPU_SECONDS: round(res.margin_cpu_seconds, 3),
         schema.SEARCH_STOPPED_BY_CAP: res.stopped_by_cap,
         schema.SEARCH_EVALUATIONS: [e.record() for e in evs[:max_evaluations]],
     }
+    if timings:
+        out[schema.SEARCH_CPU_SECONDS] = round(res.cpu_seconds, 3)
+        out[schema.SEARCH_MARGIN_CPU_SECONDS] = round(res.margin_cpu_seconds, 3)
     if res.edges_outside_domain:
         out["edges_outside_domain"] = res.edges_outside_domain
     if errors:
@@ -654,14 +658,16 @@ def coverage(res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECO
     return out
 
 
-def record(ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_EVALUATIONS) -> None:
+def record(
+    ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_EVALUATIONS, timings: bool = False
+) -> None:
     """The search as the check's items: the counterexample's comparison (refuted), or the
     tightest decided instance's comparison and a ``verified`` summary of the search, or an
     inconclusive item with the reason; an ``error`` item when the margin raised inside the
     hypotheses; the necessity of each hypothesis as observations; the coverage as
     ``metrics["search"]`` and ``metrics["searched_instances"]``."""
     m = MARGIN_OF(ctx)
-    cov = coverage(res, ctx.statement, max_evaluations)
+    cov = coverage(res, ctx.statement, max_evaluations, timings)
     ctx.metrics[schema.SEARCH] = cov
     ctx.metrics[schema.SEARCHED_INSTANCES] = cov[schema.SEARCH_DECIDED]
     inside = [e for e in res.evaluations if e.inside]
@@ -747,6 +753,7 @@ def domain_search(
     fixed: dict | None = None,
     bounds: dict | None = None,
     max_evaluations: int = MAX_RECORDED_EVALUATIONS,
+    timings: bool = False,
 ) -> SearchResult:
     """The ``domain-search`` check's body: search the statement's margin (a probe's overrides
     fixed) and record the result."""
@@ -758,7 +765,7 @@ def domain_search(
     ctx.overrides_read.update(ctx.overrides)  # every override fixes the search
     ctx.precision = f"the margin's own ({m.fn.__module__}.{m.fn.__qualname__})"
     res = Searcher(ctx, m, b, fixed, strategy, bounds).run()
-    record(ctx, res, max_evaluations)
+    record(ctx, res, max_evaluations, timings)
     return res
 
 
