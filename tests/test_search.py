@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -433,3 +434,40 @@ def test_grid_bounds_replace_the_edges(searched):
     insts, dropped = S.edge_instances(stmt, bounds={"n": (3, 9), "k": [1, 2]})
     assert all(3 <= p["n"] <= 9 and p["k"] in (1, 2) for _, p in insts)
     assert {p["n"] for _, p in insts} >= {3, 9} and dropped == 0
+
+
+def test_an_absurd_real_is_bad_input_not_a_counterexample(tmp_path, capsys):
+    """Issue 22's leftover: --set alpha=1e300 once stored an invented counterexample."""
+    from checks.machine.cli import main
+
+    store = tmp_path / "s.sqlite"
+    assert main(["probe", "kernel-rich/theorem-1", "--set", "alpha=1e300", "--store", str(store)]) == 2
+    assert "generic cap of real parameters" in capsys.readouterr().err
+    assert not store.exists()
+
+
+def test_equality_residuals_are_judged_by_the_judges(searched):
+    """An equality's residual: exact -> ctx.exact; within its error -> ctx.agree at the tolerance
+    its error sets (verified); beyond it -> ctx.bound (refuted); a ball containing 0 -> its radius
+    as the error; a ball excluding 0 -> refuted by the enclosure; a bare float -> inconclusive."""
+    import flint
+
+    from checks.core import Context
+    from numerics.estimate import Estimate
+
+    ctx = Context(CHECKS[f"scratch/search-true::{S.SEARCH_CHECK}"])
+    ctx.start({"a": 1.0, "b": 2.0})
+    eq = S.Margin("scratch/search-true", lambda c, i: 0, equality=True)
+    cases = [
+        (0, "verified"),
+        (Fraction(1, 3), "refuted"),
+        (Estimate(1e-12, 1e-10, "two precisions"), "verified"),
+        (Estimate(1e-8, 1e-10, "two precisions"), "refuted"),
+        (flint.arb(0, 1e-20), "verified"),
+        (flint.arb(1, 1e-20), "refuted"),
+        (1e-3, "inconclusive"),
+    ]
+    for value, want in cases:
+        assert S.judge(ctx, eq, value) == want, value
+    assert ctx.items[2].metrics["evidence"] == "error estimate (two precisions)"
+    assert ctx.items[5].metrics["evidence"] == "ball arithmetic"
