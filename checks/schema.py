@@ -151,6 +151,8 @@ SEARCH_ERRORS = "errors"  # ... inside, the margin raised (an error, never a cou
 SEARCH_OUTSIDE = "outside"  # instances outside some hypothesis (the necessity search's pool)
 SEARCH_EDGES = "edges"  # edge instances evaluated
 SEARCH_EDGE_LABELS = "edge_labels"  # ["<which edge> [<outcome>(, outside)]", ...]
+SEARCH_EDGES_OUTSIDE_DOMAIN = "edges_outside_domain"  # labels of edges not searched (outside the domain or --grid)
+SEARCH_FIRST_ERRORS = "first_errors"  # [{"params", "error"}]: the first instances where the margin raised
 SEARCH_GENERATED = "generated"  # Hypothesis-generated instances evaluated
 SEARCH_RANGES = "ranges"  # {param: [min, max]} (numbers) or {param: [values...]} searched inside the hypotheses
 SEARCH_TIGHTEST = "tightest"  # {"params", "score", "outcome"}: the inside instance closest to a violation
@@ -173,6 +175,8 @@ SEARCH_KEYS = (
     SEARCH_OUTSIDE,
     SEARCH_EDGES,
     SEARCH_EDGE_LABELS,
+    SEARCH_EDGES_OUTSIDE_DOMAIN,
+    SEARCH_FIRST_ERRORS,
     SEARCH_GENERATED,
     SEARCH_RANGES,
     SEARCH_TIGHTEST,

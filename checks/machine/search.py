@@ -144,7 +144,7 @@ class SearchResult:
     necessity: list[dict]
     cpu_seconds: float
     stopped_by_cap: bool
-    edges_outside_domain: int = 0
+    edges_outside_domain: list = field(default_factory=list)  # labels of edges dropped
     margin_cpu_seconds: float = 0.0
 
 
@@ -172,8 +172,8 @@ def edge_instances(
     at their largest; ``fixed`` (a probe's ``--set``) overrides every one. ``bounds`` (a probe's
     ``--grid`` axes: name -> ``(low, high)`` for a range, a list for listed values) replace a
     parameter's edges by the ends of its range (or its values) and drop the instances outside
-    them. Returns them and the number dropped outside the domain (a cross-parameter
-    constraint) or the bounds."""
+    them. Returns them and the labels of those dropped outside the domain (a value or a
+    cross-parameter constraint) or the bounds."""
     fixed = dict(fixed or {})
     bounds = dict(bounds or {})
     raw: list[tuple[str, dict]] = [("defaults", {})]
@@ -196,7 +196,7 @@ def edge_instances(
         raw.append(("every parameter at its smallest", smallest))
     if len(largest) > 1:
         raw.append(("every parameter at its largest", largest))
-    out, seen, dropped = [], set(), 0
+    out, seen, dropped = [], set(), []
 
     def within(inst: dict) -> bool:
         return all(b[0] <= inst[n] <= b[1] if isinstance(b, tuple) else inst[n] in b for n, b in bounds.items())
@@ -204,7 +204,7 @@ def edge_instances(
     for label, params in raw:
         inst = _complete(stmt, params, fixed)
         if inst is None or not within(inst):
-            dropped += 1
+            dropped.append(label)
             continue
         k = _key(inst)
         if k in seen:
@@ -649,10 +649,10 @@ def coverage(
     if timings:
         out[schema.SEARCH_CPU_SECONDS] = round(res.cpu_seconds, 3)
         out[schema.SEARCH_MARGIN_CPU_SECONDS] = round(res.margin_cpu_seconds, 3)
-    if res.edges_outside_domain:
-        out["edges_outside_domain"] = res.edges_outside_domain
+    if res.edges_outside_domain:  # a declared edge among them is a mistake of the statement's edges
+        out[schema.SEARCH_EDGES_OUTSIDE_DOMAIN] = res.edges_outside_domain
     if errors:
-        out["first_errors"] = [{"params": _fmt(e.params), "error": e.why} for e in errors[:3]]
+        out[schema.SEARCH_FIRST_ERRORS] = [{"params": _fmt(e.params), "error": e.why} for e in errors[:3]]
     if res.counterexample is not None:
         out[schema.SEARCH_COUNTEREXAMPLE] = {"params": _fmt(res.counterexample.params), "found_by": res.found_by}
     return out
