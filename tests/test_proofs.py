@@ -704,3 +704,11 @@ def test_sixty_nodes_stay_readable():
     assert len(rects) == 60 and width <= 8 * (NODE_W + 30) + 40 and height < 20 * NODE_H * 2
     boxes = {(float(r.get("x")), float(r.get("y"))) for r in rects}
     assert len(boxes) == 60  # no two nodes drawn on top of each other
+
+
+def test_step_texts_print_as_unicode_maths():
+    """ibv show prints a step's display: nested and unbraced fractions, roots and accents."""
+    from checks.machine.textmath import tex_text
+
+    assert tex_text(r"$\frac{-\bar\lambda_++\sqrt{(\bar\lambda_+)^2+4\sigma^2}}2$") == "(-λ̄_++√((λ̄_+)^2+4σ^2))/2"
+    assert tex_text(r"$\dot{\underline x} \le \frac12$, $\sqrt[3]{x}$") == "ẋ̲ ≤1/2, [3]√(x)"
