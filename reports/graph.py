@@ -54,12 +54,13 @@ def node_label(node: Mapping) -> str:
     if node.get("label"):
         return str(node["label"])
     if node.get("external"):
-        return str(node["id"])
+        return str(node["id"]).split(":", 1)[-1]
     kind, number = str(node.get("kind") or ""), str(node.get("number") or "")
     tail = str(node["id"]).split("/", 1)[-1]
     if number:
         label = f"{KIND_ABBREV.get(kind, kind.capitalize())} {number}"
-        return f"{label} :corrected" if tail.endswith(":corrected") else label
+        corrected = tail.endswith(":corrected") and "corrected" not in number
+        return f"{label} :corrected" if corrected else label
     return tail
 
 
@@ -267,6 +268,10 @@ def draw_dependency_graph(
         dash = ' stroke-dasharray="4,3"' if n.get("foreign") or ext else ""
         label = _fit(node_label(n), NODE_W - 10, 12)
         sub = _sub_label(n)
+        if ext:  # a reference's name is long: on both lines, smaller
+            full = node_label(n)
+            room = int((NODE_W - 12) / (0.62 * 10))
+            label, sub = full[:room], _fit(full[room:], NODE_W - 10, 10) if len(full) > room else sub
         tip_parts = [nid]
         if n.get("title"):
             tip_parts.append(_plain_text(n["title"]))
@@ -283,8 +288,8 @@ def draw_dependency_graph(
         body = [
             f'<rect x="{x:.1f}" y="{y0:.1f}" width="{NODE_W}" height="{NODE_H}" rx="6" fill="{fill}" '
             f'stroke="{stroke}" stroke-width="{sw}"{dash}/>',
-            f'<text x="{x + NODE_W / 2:.1f}" y="{y0 + 16:.1f}" text-anchor="middle" fill="{ink}" font-size="12" '
-            f'font-weight="600">{escape(label)}</text>',
+            f'<text x="{x + NODE_W / 2:.1f}" y="{y0 + 16:.1f}" text-anchor="middle" fill="{ink}" '
+            f'font-size="{10 if ext else 12}" font-weight="600">{escape(label)}</text>',
             f'<text x="{x + NODE_W / 2:.1f}" y="{y0 + 30:.1f}" text-anchor="middle" fill="{ink}" '
             f'font-size="10">{escape(_fit(sub, NODE_W - 10, 10))}</text>',
         ]
