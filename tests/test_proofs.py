@@ -456,6 +456,7 @@ def test_step_verdicts_are_judged_apart_from_the_statement(proofs, tmp_path):
     line = summary_line(verdicts)
     assert "5 checks: 5 as expected" in line and "1 statements: 1 as expected, 0 not (verified 1)" in line
     assert "proof steps: 2 hold, 2 refuted as expected (proof errata), 1 unchecked (no check bound)" in line
+    assert line.endswith("; invocations: 1 outside hypotheses")  # def:square is no invocation to discharge
 
 
 def test_a_step_check_failing_names_its_step(proofs):
@@ -511,7 +512,8 @@ def test_discharge_coverage_and_an_invocation_outside_hypotheses(proofs, tmp_pat
     assert [(f["source"], f["target"]) for f in findings["outside_hypotheses"]] == [(THEOREM, LEMMA)]
     where = place(cat, LEMMA, latest)
     assert where["uses"] == [] and [u["id"] for u in where["used_by"]] == [THEOREM]
-    assert where["used_by"][0]["discharge"] == OUTSIDE
+    assert where["used_by"][0]["discharge"] == OUTSIDE and where["cycles"] == []
+    assert place(cat, "scratch/proof-cycle-b")["cycles"] == [["scratch/proof-cycle-a", "scratch/proof-cycle-b"]]
 
 
 def test_discharge_needs_a_declared_registered_use(proofs):
@@ -617,6 +619,9 @@ def test_cli_show_and_list_carry_steps_and_the_graph(proofs, tmp_path, capsys):
     assert f"uses: {LEMMA} (proved; invoked outside its hypotheses at 1 instance), def:square (external)" in out
     assert main(["show", LEMMA, "--store", store]) == 0
     assert f"used by: {THEOREM} (verified; invoked outside its hypotheses at 1 instance)" in capsys.readouterr().out
+    assert main(["show", "scratch/proof-cycle-b", "--store", store]) == 0
+    cycle = "in a cycle of uses (circular, or a uses entry is wrong): scratch/proof-cycle-a → scratch/proof-cycle-b →"
+    assert cycle in capsys.readouterr().out
     assert main(["show", THEOREM, "--store", store, "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["uses"] == [LEMMA, "def:square"] and shown["latest"] == "verified"
