@@ -524,6 +524,13 @@ def test_discharge_needs_a_declared_registered_use(proofs):
     v = run_check(Check(THEOREM, "t", "random", lambda ctx: ctx.discharge("x", "def:square", {})))
     assert v.status == "error" and "no hypotheses to discharge" in v.message
 
+    def unevaluable(ctx):
+        ctx.start({"t": 1.0})
+        ctx.discharge("L1 at a = 'x'", LEMMA, {"a": "x"})  # the predicate a > 0 raises: no finding
+
+    v = run_check(Check(THEOREM, "t", "random", unevaluable))
+    assert v.status == "inconclusive" and "could not be evaluated" in v.message
+
 
 def test_discharge_inside_generated_examples_keeps_what_it_invokes(proofs):
     """ctx.random summarises its items per label: the invoked id stays on the summary."""
