@@ -14,6 +14,7 @@ Standard library and :mod:`checks.schema` only (the report imports it without th
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from urllib.parse import quote
 from xml.sax.saxutils import escape, quoteattr
@@ -192,16 +193,18 @@ def draw_dependency_graph(
     legend_h = 22 * (1 + (len(EDGE_STYLES) + 2) // 3) if legend else 0
     height = y - GAP_Y + MARGIN + legend_h + 10
 
+    # marker ids unique to this drawing (two graphs inlined in one page keep their own)
+    gid = "g" + hashlib.sha1((title + "\0" + "\0".join(ids)).encode()).hexdigest()[:8]
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
-        f'font-family="system-ui, sans-serif" font-size="11" role="img">'
+        f'style="max-width:100%;height:auto" font-family="system-ui, sans-serif" font-size="11" role="img">'
     ]
     out.append(f"<title>{escape(title or 'dependency graph')}</title>")
     out.append("<defs>")
     for key, st in EDGE_STYLES.items():
         out.append(
-            f'<marker id="arrow-{_slug(key)}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" '
+            f'<marker id="{gid}-arrow-{_slug(key)}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" '
             f'markerWidth="9" markerHeight="9" orient="auto-start-reverse">'
             f'<path d="M0,0 L10,5 L0,10 z" fill="{st["stroke"]}"/></marker>'
         )
@@ -246,7 +249,7 @@ def draw_dependency_graph(
         tip = f"{a} uses {b}: {e.get('label') or e.get('discharge') or ''}"
         out.append(
             f'<path d="{path}" stroke="{st["stroke"]}" stroke-width="{st["width"]}"{dash} stroke-opacity="0.85" '
-            f'marker-end="url(#arrow-{_slug(kind)})"'
+            f'marker-end="url(#{gid}-arrow-{_slug(kind)})"'
             f"><title>{escape(tip)}</title></path>"
         )
     out.append("</g>")
