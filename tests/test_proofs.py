@@ -654,9 +654,12 @@ def test_a_probe_does_not_count_a_refuted_step_as_a_counterexample(proofs, tmp_p
     conclusion holds, so there is no counterexample to the statement; the steps are named."""
     from checks.machine.cli import main
 
-    store = str(tmp_path / "s.sqlite")
-    assert main(["probe", THEOREM, "--set", "t=1.0", "--store", store, "--workers", "1", "--quiet"]) == 0
+    store, records = str(tmp_path / "s.sqlite"), tmp_path / "p.json"
+    argv = ["probe", THEOREM, "--set", "t=1.0", "--store", store, "--workers", "1", "--quiet", "--json", str(records)]
+    assert main(argv) == 0
     out = capsys.readouterr().out
+    steps = {r["check"]: r["step"] for r in json.loads(records.read_text())}
+    assert steps["conclusion"] is None and steps["step-2"] == "(2)"
     assert "COUNTEREXAMPLES" not in out and "the conclusion held (or was undecided) on every instance" in out
     assert "proof step (2) fails on 1 instance(s) inside the hypotheses (as expected: a proof erratum" in out
     assert "proof step (3) fails on 1 instance(s)" in out

@@ -722,10 +722,12 @@ def cmd_probe(args) -> int:
             "seconds",
             "message",
         )
+        step_of = {c.name: c.step for c in chks}
         recs = [
             {
                 **{k: r.get(k) for k in keys},
                 "check": r.get("check_name", r.get("check")),
+                "step": step_of.get(r.get("check_name", r.get("check"))),  # the proof step it checks, if any
                 "artifacts": sorted(store.artifacts(r["id"])) if "id" in r else r.get("artifacts", []),
             }
             for r in result.verdicts
