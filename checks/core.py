@@ -634,8 +634,24 @@ class Context:
         item = Item(label, status, {k: _fmt(v) for k, v in metrics.items()}, self.instance)
         self.items.append(item)
         if status == "refuted" and self.counterexample is None:
-            self.counterexample = {"label": label, "instance": _fmt(self.instance), "metrics": item.metrics}
+            self.counterexample = {
+                "label": label,
+                "instance": _fmt(self.instance),
+                "premise": self._premise(),
+                "metrics": item.metrics,
+            }
         return status
+
+    def _premise(self) -> dict | str:
+        """The statement's hypotheses at the current instance, each evaluated there: shown with a
+        refutation, so that a reader sees the premise held (issue 22)."""
+        if not self.statement.hypotheses:
+            return "the statement has no hypotheses"
+        if self.instance is None:
+            return "no instance: a refutation of the claim as a whole (symbolic or exhaustive)"
+        if self._in_random and self._example_held is not None:
+            return dict(self._example_held)
+        return self.statement.hypotheses_hold(self.instance)
 
     def identity(self, label: str, residual: Any, scope: str = "") -> str:
         """An exact identity: ``residual`` is a SymPy expression (or exact number), or a
@@ -877,20 +893,81 @@ class Context:
     def discharge(self, label: str, used_id: str, instance: dict) -> str:
         """An invoked result's hypotheses at the invoking proof's instance (hypothesis
         discharge, issue 19): ``instance`` holds the invoked statement's parameters as the
-        invoking proof sets them. Every hypothesis held: ``verified`` (exact predicates on this
-        instance); one failed: ``refuted`` -- the proof invokes the result outside its
-        hypotheses there (a finding about the proof, not about the invoked result)."""
+        invoking proof sets them (completed with its defaults). Every hypothesis held: ``verified``
+        (exact predicates on this instance); one failed: ``refuted`` -- the proof invokes the result
+        outside its hypotheses there (a finding about the proof, not about the invoked result); a
+        predicate that raised (a parameter the instance lacks): ``inconclusive``, never a finding.
+        Bind the check to the proof's ``invocation`` step (``@check(..., step=...)``)."""
         load_all()
-        used = REGISTRY[used_id]
         if used_id not in (self.statement.uses or ()):
             raise ValueError(f"{self.statement.id} does not declare uses={used_id!r}")
+        if used_id not in REGISTRY:
+            raise ValueError(f"{used_id!r} is no registered statement: it has no hypotheses to discharge")
+        used = REGISTRY[used_id]
         full = {**used.defaults(), **instance}
-        held = used.hypotheses_hold(full)
+        held: dict[str, bool] = {}
+        broken: dict[str, str] = {}
+        for h in used.hypotheses:
+            try:
+                held[h.text] = bool(h.holds(full))
+            except Exception as exc:  # a predicate that cannot be evaluated here decides nothing
+                broken[h.text] = f"{type(exc).__name__}: {exc}"
         failed = [h for h, ok in held.items() if not ok]
         m = {"invokes": used_id, "hypotheses": held, "evidence": EVIDENCE_EXACT_INSTANCE}
         if failed:
             return self._add(label, "refuted", {**m, "why": f"{used_id} invoked outside its hypotheses: {failed}"})
+        if broken:
+            why = f"{used_id}'s hypotheses could not be evaluated at this instance: {broken}"
+            return self._add(label, "inconclusive", {**m, "why": why})
         return self._add(label, "verified", {**m, "covers": "instance"})
+
+    def nonvacuous(
+        self,
+        label: str,
+        lo: Any = None,
+        hi: Any = None,
+        *,
+        members: int | None = None,
+        closed: bool = True,
+        err: Any = None,
+        whole: bool = False,
+        **metrics,
+    ) -> str:
+        """A construction the claim or its proof quantifies over is not empty at this instance
+        (issue 19): the interval ``[lo, hi]`` (``closed=False``: ``(lo, hi)``), or a finite set
+        whose exact number of elements, counted exhaustively, is ``members``.
+
+        A check that loops over the points of an empty interval, or the elements of an empty
+        set, records nothing and would pass with nothing compared; this judge makes the
+        degenerate case a finding instead. Non-empty: the status the operands earn, as
+        :meth:`bound` (``lo <= hi`` with ``err`` and Estimates or balls) or :meth:`exact` (exact
+        operands with ``whole=True``, a symbolic ``lo``/``hi`` over the whole domain) judge it.
+        Empty beyond the error estimate: ``refuted``, with ``vacuous: True`` in the item's metrics
+        (the construction is vacuous here; :func:`checks.machine.proofs.proof_findings` lists
+        it). Undecided: inconclusive. Call it before the loop over the construction, at the
+        instance started with :meth:`start` (outside the hypotheses it is no finding)."""
+        if members is not None:
+            if lo is not None or hi is not None:
+                raise ValueError("nonvacuous: give an interval (lo, hi) or members, not both")
+            if isinstance(members, bool) or not isinstance(members, int):
+                raise ValueError("nonvacuous: members is the exact number of elements (an int)")
+            status = self.exact(label, members, ">", 0, whole=whole, **metrics)
+            construction = "finite set"
+        else:
+            if lo is None or hi is None:
+                raise ValueError("nonvacuous: an interval needs both ends")
+            rel = "<=" if closed else "<"
+            if whole:
+                status = self.exact(label, lo, rel, hi, whole=True, **metrics)
+            else:
+                status = self.bound(label, lo, hi, err=err, strict=not closed, **metrics)
+            construction = "closed interval" if closed else "open interval"
+        item = self.items[-1]
+        item.metrics["construction"] = construction
+        item.metrics["vacuous"] = status == "refuted"
+        if status == "refuted":
+            item.metrics["why"] = f"the {construction} is empty at this instance: the construction is vacuous here"
+        return status
 
     def undecided(self, label: str, why: str, **metrics) -> str:
         """An item that decides nothing on purpose, with its reason (the claim cannot be reached by
@@ -1011,10 +1088,12 @@ class Context:
             why = undecided[0] if undecided else None
             if why is not None:  # the first undecided example's reason (the worst status decides the label)
                 m["why"] = why
-            for key in ("evidence", "error_from"):
+            for key in ("evidence", "error_from", "invokes", "construction"):
                 kinds = sorted({str(i.metrics.get(key)) for i in its if i.metrics.get(key)})
                 if kinds:
                     m[key] = "; ".join(kinds)
+            if any(i.metrics.get("vacuous") for i in its):  # an empty construction at some example
+                m["vacuous"] = True
             ds = _finite(i.metrics.get("digits") for i in its)
             rs = _finite(i.metrics.get("slack_ratio") for i in its)
             sl = _finite(i.metrics.get("slack") for i in its)

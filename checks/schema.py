@@ -80,7 +80,9 @@ COMPARISONS = "comparisons"  # one record per item, see COMPARISON_* below
 INSTANCES = "instances"  # one record per instance the check started: {"params": ..., "hypotheses": {text: bool}}
 NOTES = "notes"  # the check's notes (text)
 OBSERVATIONS = "observations"  # [{"label", "instance", ...}]: what a check recorded without judging it (no status)
-COUNTEREXAMPLE = "counterexample"  # {"label", "instance", "metrics"} of the first refuted item
+# {"label", "instance", "premise", "metrics"} of the first refuted item; "premise" maps each of
+# the statement's hypotheses to whether it held at the instance (or says why there is none)
+COUNTEREXAMPLE = "counterexample"
 UNRESOLVED_CROSS_CHECKS = "unresolved_cross_checks"  # solver cross-checks that could not resolve their tolerance
 OVERRIDES_READ = "overrides_read"  # a probe's overrides the check read
 OVERRIDES_UNUSED = "overrides_unused"  # ... and those it did not (it runs its own instances)
@@ -136,6 +138,12 @@ JUDGE_KEYS = (
     "p_value",
     "p_value_against",
     "level",
+    # discharge(): the invoked statement and its hypotheses at the invoking instance (issue 19)
+    "invokes",
+    "hypotheses",
+    # nonvacuous(): what was tested for emptiness, and whether it was empty
+    "construction",
+    "vacuous",
 )
 # An instance record (metrics["instances"][k]).
 INSTANCE_PARAMS, INSTANCE_HYPOTHESES = "params", "hypotheses"
