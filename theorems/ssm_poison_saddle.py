@@ -18,7 +18,8 @@ import math
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, src
+from .registry import statement as _statement
 
 a_sym = sp.Symbol("a", real=True)
 s_sym = sp.Symbol("s", positive=True)
@@ -315,6 +316,96 @@ H_NONCONSTRUCTIVE = (
     "constructive; the checks test the facts about the gradient flow the proof uses, and the lemma "
     "with a linear conjugacy standing in for H. Nothing here checks H itself."
 )
+
+
+# ---------------------------------------------------------------------------------------
+# What each printed proof invokes (issue 19), as printed: a citation that names the wrong result
+# keeps the printed name, and the result actually needed is added with the reason in USES_NOTES.
+# ---------------------------------------------------------------------------------------
+_P = "ssm-poison/"
+USES: dict[str, tuple[str, ...]] = {
+    "lemma-4": ("def:(28) the gradient of (27)",),
+    "lemma-5": ("def:(30) I_0", "definition-4", "lemma-22"),
+    "lemma-6": (),
+    "lemma-7": ("lemma-4", "lemma-6"),
+    "lemma-8": ("lemma-7", "def:(28) the gradient of (27)", "lemma-26"),
+    "lemma-9": ("lemma-7", "lemma-8"),
+    "lemma-10": ("lemma-7", "lemma-8", "lemma-27"),
+    "corollary-2": ("lemma-10", "lemma-27"),
+    "remark-2": ("corollary-2", "lemma-9"),
+    "definition-5": (),
+    "definition-6": (),
+    "definition-7": (),
+    "definition-8": (),
+    "theorem-3": ("ext:Sell (1985), Theorem 1",),
+    "proposition-6": ("lemma-9", "definition-6", "definition-7"),
+    "proposition-7": ("lemma-9", "definition-8"),
+    "proposition-8": ("proposition-6", "proposition-7", "theorem-3"),
+    "proposition-9": ("proposition-8", "lemma-28"),
+    "lemma-11": ("lemma-5", "lemma-22"),
+    "corollary-3": ("lemma-11",),
+    "lemma-12": ("lemma-6", "lemma-7", "lemma-30"),
+    "claim-9": ("lemma-12",),
+    "claim-9:corrected": ("lemma-12", "lemma-6", "lemma-7"),
+    "definition-9": (),
+    "remark-3": ("definition-9", "def:(16) W_1, W_2"),
+    "definition-10": (),
+    "proposition-10": ("lemma-12", "corollary-3", "lemma-29", "definition-10", "remark-3"),
+    "remark-4": ("lemma-7",),
+    "corollary-4": ("proposition-10", "proposition-9", "remark-4"),
+    "lemma-13": ("proposition-9", "lemma-7", "lemma-12", "lemma-10", "remark-2", "definition-5"),
+    "lemma-14": ("proposition-9", "lemma-13", "remark-2", "proposition-8", "lemma-12"),
+    "lemma-15": ("lemma-14", "lemma-10", "proposition-8", "lemma-2", "lemma-12"),
+    "lemma-16": ("proposition-9", "lemma-15"),
+    "lemma-17": ("proposition-9", "lemma-13"),
+    "definition-11": (),
+    "proposition-11": ("corollary-4", "lemma-16", "lemma-17", "lemma-10", "definition-11", "lemma-9", "remark-2"),
+    "proposition-12": ("proposition-11", "lemma-10"),
+    "corollary-5": ("proposition-12", "proposition-9", "lemma-17", "remark-3"),
+    "corollary-6": ("lemma-31", "corollary-5"),
+    "lemma-18": ("proposition-18", "proposition-19", "definition-13"),
+    "lemma-18:corrected": ("proposition-18", "proposition-19", "definition-13"),
+    "corollary-7": ("lemma-18", "corollary-6"),
+    "proposition-13": ("lemma-22", "corollary-7", "lemma-32", "corollary-4"),
+    "proposition-14": ("lemma-7", "lemma-33", "proposition-13", "lemma-22", "lemma-18"),
+    "proposition-15": ("corollary-7", "proposition-14", "lemma-11", "corollary-3", "lemma-25"),
+    "lemma-19": ("proposition-11", "lemma-22", "proposition-14", "lemma-24", "lemma-9"),
+    "lemma-20": ("corollary-7", "proposition-14", "lemma-11", "corollary-3", "lemma-25", "lemma-35", "lemma-19"),
+    "definition-12": (),
+    "proposition-16": (
+        "lemma-11",
+        "corollary-3",
+        "lemma-29",
+        "proposition-11",
+        "proposition-9",
+        "lemma-34",
+        "def:(30) I_0",
+        "definition-4",
+        "definition-12",
+    ),
+    "corollary-8": ("lemma-20", "proposition-16"),
+    "claim-10": ("lemma-3", "corollary-8", "proposition-15"),
+}
+USES_NOTES: dict[str, str] = {
+    "lemma-6": "The proof invokes no other result (direct computation on W_1).",
+    "lemma-7": "The printed proof cites Lemma 4 twice where Lemma 6 is what it uses (no root of f' in "
+    "[-1/d, 1/d); f >= 2P/m off [-1/d, 3/d]): both are declared.",
+    "claim-9": "No proof is printed ('Note this means ...'); it rests on the monotone W_1 flow of Lemma 12.",
+    "proposition-15": "The printed proof cites Corollary 7 for nu and mu_2, which come from Proposition 14: both "
+    "are declared.",
+    "lemma-20": "The printed proof cites Corollary 7 for mu_2 (Proposition 14 defines it): both are declared.",
+}
+DEFINITION_NOTE = "A definition: no proof, nothing invoked."
+
+
+def statement(id: str, *args, **kw):
+    """The registry's ``statement`` with this module's tables filled in: ``uses`` (and its note)."""
+    key = id.removeprefix(_P)
+    kw.setdefault("uses", tuple(u if u.startswith(("ext:", "def:")) else _P + u for u in USES[key]))
+    extra = USES_NOTES.get(key) or (DEFINITION_NOTE if key.startswith("definition-") else "")
+    if extra:
+        kw["notes"] = (kw.get("notes", "") + " " + extra).strip()
+    return _statement(id, *args, **kw)
 
 
 # ---------------------------------------------------------------------------------------
