@@ -33,7 +33,7 @@ from numerics.estimate import Estimate
 from theorems import ssm_poison as sm
 from theorems import ssm_poison_saddle as ss
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 
 PAPER_PAIRS = [(8, 7), (10, 7), (20, 9)]
 PREC = 256  # Arb working precision (bits) for s and the eigenvalues
@@ -2115,6 +2115,11 @@ def _mu_printed(b, d, L, hat_over_tilde=True):
     return Fraction(int(mu.p), int(mu.q))
 
 
+def _recorded_gap(b, x) -> float:
+    """b as recorded with the float entries a_1, a_2 (never above their float gap: rounding)."""
+    return min(float(b), abs(float(x[0]) - float(x[1])))
+
+
 LEMMA18_POINT = (8, 7, Fraction(1, 10**12), Fraction(1))
 
 
@@ -2158,10 +2163,11 @@ def lemma18_random(ctx):
 
     def prop(ex):
         d, L, b, xs = ex
-        ctx.start({"d": d, "L": L, "w2": float(w), "b": b})
         b = Fraction(b).limit_denominator(1000)
         x = [Fraction(v).limit_denominator(1000) for v in xs[:d]]
         x[1] = x[0] - b if x[0] - b >= -3 else x[0] + b
+        # the recorded point: a_1, a_2 (gap exactly b); the other entries are Hypothesis-drawn, not seeded
+        ctx.start({"d": d, "L": L, "w2": float(w), "b": _recorded_gap(b, x), "a1": float(x[0]), "a2": float(x[1])})
         g2, l = _pl_terms(x, L, w)
         if l < w * Fraction(1, 100):
             return
@@ -2193,11 +2199,12 @@ def lemma18c_random(ctx):
 
     def prop(ex):
         d, L, b, w, xs = ex
-        ctx.start({"d": d, "L": L, "w2": w, "b": b})
         w = Fraction(w).limit_denominator(10**12)
         b = Fraction(b).limit_denominator(1000)
         x = [Fraction(v).limit_denominator(1000) for v in xs[:d]]
         x[1] = x[0] - b if x[0] - b >= -3 else x[0] + b
+        # the recorded point: a_1, a_2 (gap exactly b); the other entries are Hypothesis-drawn, not seeded
+        ctx.start({"d": d, "L": L, "w2": float(w), "b": _recorded_gap(b, x), "a1": float(x[0]), "a2": float(x[1])})
         g2, l = _pl_terms(x, L, w)
         for hot, name in ((True, "statement's b~+2"), (False, "proof's b^+2")):
             mu = 2 * w * _mu_printed(b, d, L, hot)
@@ -2565,3 +2572,283 @@ def claim10_flow(ctx):
     for Lp in (L + 2, L + 4):
         gen = max(abs(float(np.sum(x**k)) - (d if k == 0 else 1)) for k in range(Lp))
         ctx.observe(f"Gen_{{L'}}(A-hat_2) >= printed constant, L' = {Lp}", lhs=c, rhs=gen, gen=gen)
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18): each quantified statement's slack at one instance, from the encodings
+# ---------------------------------------------------------------------------------------
+def _fq(x) -> fmpq:
+    return exact.fmpq_exact(x)
+
+
+@functools.lru_cache(maxsize=512)
+def _real_critical_points(d: int, L: int, prec: int = PREC):
+    """The real roots of ``g_{d,L}`` (the critical points of ``a -> l(a 1_d)``) as Arb balls."""
+    return tuple(intervals.flint_real_roots(g_poly(d, L), prec=prec))
+
+
+def _saddle_ball(d: int, L: int):
+    """The root of ``g_{d,L}`` in [1/d, 3/d]: ``(ball, count, roots)`` with ``count`` the number of
+    roots certainly inside, at the first precision (256, 1024, 4096 bits) at which no root ball
+    straddles an endpoint (s - 1/d is ~d^{3-2L}: 1e-90 at (200, 41)); ``count`` None when even
+    4096 bits leave one straddling (undecided)."""
+    for prec in (PREC, 4 * PREC, 16 * PREC):
+        flint.ctx.prec = prec
+        lo, hi = arb(fmpq(1, d)), arb(fmpq(3, d))
+        roots = _real_critical_points(d, L, prec)
+        inside = [r for r in roots if r >= lo and r <= hi]
+        if all(r >= lo and r <= hi or r < lo or r > hi for r in roots):
+            return (inside[0] if len(inside) == 1 else None), len(inside), roots
+    return None, None, roots
+
+
+UNDECIDED = arb(0, 1)  # a ball around 0: neither held nor violated
+
+
+def _ball_min(*xs):
+    """The ball of least lower end (its sign decides the minimum's whenever one is decided)."""
+    return min(xs, key=lambda x: float(x.mid() - x.rad()))
+
+
+@margin("ssm-poison/lemma-5")
+def lemma5_margin(ctx, p):
+    """``2P/m - max(l(A(0)), l(A^ref(0)))`` in exact rationals, A(0) = alpha zeta of I_0 (entries
+    3..d evenly spaced from zeta_2 to zeta_d) and A^ref(0) its reference (Definition 4). Gradient
+    flow never increases l (d/dt l = -||grad l||^2), so the supremum of l over t >= 0 along both
+    flows is its value at t = 0: the margin is the slack of the conclusion over the whole horizon."""
+    d, L, w = p["d"], p["L"], _fq(p["w2"])
+    z = ss.i0_zeta(d, _fq(p["zeta_2"]), _fq(p["zeta_d"]))
+    x0 = [_fq(p["alpha"]) * v for v in z]
+    worst = max(sm.objective_s2(x0, L, w), sm.objective_s2(sm.reference_init(x0), L, w))
+    return 2 * w - worst
+
+
+@margin("ssm-poison/lemma-6")
+def lemma6_margin(ctx, p):
+    """Exact rationals at A = a 1_d: ``|grad_1 l(A)|`` ((28), equal to the derivative of (27):
+    lemma-4's identity) when it is nonzero, which decides the conclusion; at an exact critical
+    point, ``l(A) - 2P/m`` (minus one where it is not positive: the conclusion fails there)."""
+    d, L, w, a = p["d"], p["L"], _fq(p["w2"]), _fq(p["a"])
+    g = ss.printed_gradient_entry([a] * d, 0, L, w)
+    if g != 0:
+        return abs(g)
+    excess = ss.f_w1(a, d, L, w) - 2 * w
+    return excess if excess > 0 else excess - 1
+
+
+@margin("ssm-poison/lemma-7")
+def lemma7_margin(ctx, p):
+    """On the Arb enclosures of the real critical points of f(a) = l(a 1_d) (the roots of
+    g_{d,L}): ``min{f(s) - P/(4m), f(r) - f(s) for every other real critical point r}`` (f is a
+    coercive polynomial, so s is the argmin on W_1 iff no other critical value is lower). No root
+    in [1/d, 3/d], or two: -1 (existence or uniqueness fails); a root ball on an endpoint:
+    undecided."""
+    d, L = p["d"], p["L"]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        s, count, roots = _saddle_ball(d, L)
+        if count is None:
+            return UNDECIDED
+        if count != 1:
+            return -1
+        W = _ball_w(p["w2"])
+        fs = ss.f_w1(s, d, L, W)
+        parts = [fs - W * sp_to_fmpq(ss.LEMMA7_LOSS_FLOOR)]
+        parts += [ss.f_w1(r, d, L, W) - fs for r in roots if r is not s]
+        return _ball_min(*parts)
+    finally:
+        flint.ctx.prec = old
+
+
+def sp_to_fmpq(x) -> fmpq:
+    x = sp.Rational(x)
+    return fmpq(int(x.p), int(x.q))
+
+
+class HyperDual:
+    """``a + b e1 + c e2 + e e1 e2`` with ``e1^2 = e2^2 = 0``: evaluating a polynomial on
+    ``x + e1`` in one entry and ``y + e2`` in another gives its mixed second derivative in the
+    ``e`` part, exactly (forward differentiation of the encoded loss, on Arb balls)."""
+
+    __slots__ = ("a", "b", "c", "e")
+
+    def __init__(self, a, b=0, c=0, e=0):
+        self.a, self.b, self.c, self.e = a, b, c, e
+
+    def _lift(self, o):
+        return o if isinstance(o, HyperDual) else HyperDual(o)
+
+    def __add__(self, o):
+        o = self._lift(o)
+        return HyperDual(self.a + o.a, self.b + o.b, self.c + o.c, self.e + o.e)
+
+    __radd__ = __add__
+
+    def __neg__(self):
+        return HyperDual(-self.a, -self.b, -self.c, -self.e)
+
+    def __sub__(self, o):
+        return self + (-self._lift(o))
+
+    def __rsub__(self, o):
+        return self._lift(o) - self
+
+    def __mul__(self, o):
+        o = self._lift(o)
+        return HyperDual(
+            self.a * o.a,
+            self.a * o.b + self.b * o.a,
+            self.a * o.c + self.c * o.a,
+            self.a * o.e + self.b * o.c + self.c * o.b + self.e * o.a,
+        )
+
+    __rmul__ = __mul__
+
+    def __pow__(self, n: int):
+        out, base = HyperDual(1), self
+        while n:
+            if n & 1:
+                out = out * base
+            base, n = base * base, n >> 1
+        return out
+
+
+def _hessian_entries_on_w1(d: int, L: int, a, w):
+    """``(H_11, H_12)`` of the Hessian of (27) (sm.objective_s2) at a 1_d by forward second
+    differentiation (:class:`HyperDual`); all entries are equal on W_1, so the diagonal and the
+    off-diagonal entries are these two."""
+    rest = [HyperDual(a)] * (d - 2)
+    h11 = sm.objective_s2([HyperDual(a, 1, 1), HyperDual(a)] + rest, L, w).e
+    h12 = sm.objective_s2([HyperDual(a, 1, 0), HyperDual(a, 0, 1)] + rest, L, w).e
+    return h11, h12
+
+
+def _spectrum_at_saddle(d: int, L: int, w: float):
+    """The two eigenvalues of the Hessian of (27) at s 1_d from its entries (not Lemma 8's
+    formulas): ``H 1 = (H_11 + (d-1) H_12) 1``, ``H (e_1 - e_j) = (H_11 - H_12)(e_1 - e_j)``;
+    None when s is not decided (see :func:`_saddle_ball`)."""
+    s, count, _ = _saddle_ball(d, L)
+    if count is None:
+        return "undecided"
+    if count != 1:
+        return None
+    W = _ball_w(w)
+    h11, h12 = _hessian_entries_on_w1(d, L, s, W)
+    return s, W, h11 + (d - 1) * h12, h11 - h12
+
+
+@margin("ssm-poison/lemma-8", equality=True)
+def lemma8_margin(ctx, p):
+    """Arb residual of the two eigen-relations at s 1_d: the largest of |(H_11 + (d-1) H_12) -
+    lambda_+| and |(H_11 - H_12) - lambda_-|, with H the Hessian of (27) differentiated by SymPy and
+    lambda_pm Lemma 8's printed formulas at the s-ball (the ball radius is the error)."""
+    d, L = p["d"], p["L"]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        spec = _spectrum_at_saddle(d, L, p["w2"])
+        if spec == "undecided":
+            return UNDECIDED
+        if spec is None:
+            raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+        s, W, mu_plus, mu_minus = spec
+        r1 = mu_plus - ss.lambda_plus(s, d, L, W)
+        r2 = mu_minus - ss.lambda_minus(s, d, L, W)
+        return r1 if float(abs(r1).mid()) >= float(abs(r2).mid()) else r2
+    finally:
+        flint.ctx.prec = old
+
+
+@margin("ssm-poison/lemma-9")
+def lemma9_margin(ctx, p):
+    """Arb balls at the s-ball: ``min{lambda_+ - 2P(d-1)/m, lambda_- + 2P/m, -lambda_-}`` with
+    lambda_pm Lemma 8's formulas (the quantities Lemma 9 bounds) and the printed bounds."""
+    d, L = p["d"], p["L"]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        s, count, _ = _saddle_ball(d, L)
+        if count is None:
+            return UNDECIDED
+        if count != 1:
+            raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+        W = _ball_w(p["w2"])
+        lp, lm = ss.lambda_plus(s, d, L, W), ss.lambda_minus(s, d, L, W)
+        lo, hi = ss.lemma9_lambda_minus_range(W)
+        return _ball_min(lp - ss.lemma9_lambda_plus_floor(d, W), lm - lo, hi - lm)
+    finally:
+        flint.ctx.prec = old
+
+
+@margin("ssm-poison/proposition-6")
+def prop6_margin(ctx, p):
+    """Arb balls for the eigenvalues of -Hess l(s) (from the Hessian's entries, not Lemma 8):
+    ``min{lambda_+, -lambda_-, min |gamma(lambda_j, m)|}`` over m in N_{>=0}^d with sum m in
+    {2..d-2} (the proof's and Sell's reading; as printed, m in N_{>0}^d, the set is empty for
+    d - 2 < d). With one eigenvalue lambda_+ and d - 1 copies of lambda_-, gamma depends on m only
+    through m_1 (on lambda_+) and S = sum_{k>=2} m_k. A nonzero |gamma| is a positive slack; a
+    resonance shows as a ball around 0 (undecided), never as a negative value."""
+    d, L = p["d"], p["L"]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        spec = _spectrum_at_saddle(d, L, p["w2"])
+        if spec == "undecided":
+            return UNDECIDED
+        if spec is None:
+            raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: s is not defined here")
+        _, _, lp, lm = spec
+        parts = [lp, -lm]
+        for total in range(2, d - 1):
+            for m1 in range(total + 1):
+                S = total - m1
+                parts.append(abs(lp - m1 * lp - S * lm))
+                parts.append(abs(lm - m1 * lp - S * lm))
+        return _ball_min(*parts)
+    finally:
+        flint.ctx.prec = old
+
+
+@margin("ssm-poison/proposition-7")
+def prop7_margin(ctx, p):
+    """``K_Q - floor(Q/2)`` exactly, K_Q Definition 8's Q-smoothness (ss.q_smoothness) with
+    rho_+ = rho_- = 1 (one positive eigenvalue, and the d - 1 negative ones all equal: Lemma 8);
+    Q = 1 admits no M, N >= 1, so the Q-smoothness is undefined there: PremiseUnmet."""
+    Q = p["Q"]
+    K = ss.q_smoothness(Q, 1, 1)
+    if K is None:
+        raise PremiseUnmet(f"Q = {Q}: no M, N >= 1 with M + N = Q, the Q-smoothness is undefined")
+    return K - Q // 2
+
+
+@margin("ssm-poison/proposition-8")
+def prop8_margin(ctx, p):
+    """``floor((d-2)/2) - 3`` exactly: the smoothness K of the linearisation Theorem 3 gives with
+    Q = d - 2 (Propositions 6, 7) against the claimed C^3."""
+    return ss.smoothness_order(p["d"]) - ss.PROP8_SMOOTHNESS
+
+
+def _pl_slack(p, coefficient) -> fmpq:
+    """``(||grad l(A)||^2 - 2 mu l(A)) / (P/m)^2`` in exact rationals at Lemma 18's point
+    (ss.pl_point), ``mu = coefficient(b, d, L, w)``; the gradient is (28)."""
+    d, L, w = p["d"], p["L"], _fq(p["w2"])
+    x = [_fq(v) for v in ss.pl_point(d, p["a1"], p["a2"], p["seed"])]
+    g2 = sum(ss.printed_gradient_entry(x, j, L, w) ** 2 for j in range(d))
+    l = sm.objective_s2(x, L, w)
+    b = sp.Rational(Fraction(p["b"]))
+    mu = sp_to_fmpq(coefficient(b, d, L, sp.Rational(Fraction(p["w2"]))))
+    return (g2 - 2 * mu * l) / w**2
+
+
+@margin("ssm-poison/lemma-18")
+def lemma18_margin(ctx, p):
+    """Exact: ``(||grad l||^2 - 2 mu l) / (P/m)^2`` with Lemma 18's printed mu at a point of
+    Diff(b)^C cap [-3,3]^d (entries a_1, a_2 and d - 2 seeded ones in [-3,3])."""
+    return _pl_slack(p, lambda b, d, L, w: ss.pl_coefficient_printed(b, d, L))
+
+
+@margin("ssm-poison/lemma-18:corrected")
+def lemma18c_margin(ctx, p):
+    """Exact: ``(||grad l||^2 - 2 (2P/m) mu l) / (P/m)^2`` (the corrected coefficient)."""
+    return _pl_slack(p, ss.pl_coefficient_corrected)

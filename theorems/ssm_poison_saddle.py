@@ -181,6 +181,30 @@ def pl_coefficient_printed(b, d, L, hat_over_tilde: bool = True):
     return sp.Rational(1, 2) * sp.Min(2 * d, ((L - 1) * bt) ** 2 / 4, third)
 
 
+def pl_coefficient_corrected(b, d, L, w):
+    """Lemma 18 (corrected): the proof's argument with the factor kept, ``(2P/m) mu``."""
+    return 2 * w * pl_coefficient_printed(b, d, L)
+
+
+def lemma9_lambda_plus_floor(d, w=w_sym):
+    """Lemma 9: ``lambda_+ >= 2P(d-1)/m``."""
+    return 2 * w * (d - 1)
+
+
+def lemma9_lambda_minus_range(w=w_sym):
+    """Lemma 9: ``lambda_- in (-2P/m, 0)`` (open ends)."""
+    return (-2 * w, 0)
+
+
+def smoothness_order(d):
+    """Proposition 8's proof: the linearisation is ``C^{floor((d-2)/2)}``, at least ``C^3`` for d >= 8."""
+    return (d - 2) // 2
+
+
+PROP8_SMOOTHNESS = 3
+LEMMA7_LOSS_FLOOR = sp.Rational(1, 4)  # Lemma 7: l(s) >= P/(4m)
+
+
 def t3_printed(eta, w, mu2, lam_m, Gp, r3, d, alpha, Dm, Dp):
     """Lemma 19's t_3 as printed (with ``sqrt(d alpha)`` as rendered)."""
     return (
@@ -310,6 +334,64 @@ IN_I3_TILDE = Hypothesis(
 PROP10_HYPS = STANDING + (IN_I3,)
 FLOW_HYPS = STANDING + (IN_I3_TILDE,)
 PARAMS = (D_PARAM, L_PARAM, W_PARAM)
+
+# Lemma 5: a member alpha * zeta of I_0 (30): zeta_1 = 1 > zeta_2 > ... > zeta_d > 0, the interior
+# entries evenly spaced between zeta_2 and zeta_d
+ZETA2_PARAM = Param("zeta_2", float, 1 - 1e-8, "zeta_2 of I_0 (30)", low=0.0, high=1.0)
+ZETAD_PARAM = Param("zeta_d", float, 0.5, "zeta_d of I_0 (30)", low=0.0, high=1.0)
+IN_I0 = Hypothesis(
+    r"$A(0)=\alpha\zeta\in\mathcal I_0$: $\alpha<\frac1{2d}$, $1>\zeta_2>\zeta_d>0$",
+    lambda p: p["alpha"] < 1 / (2 * p["d"]) and 1 > p.get("zeta_2", 1 - 1e-8) > p.get("zeta_d", 0.5) > 0,
+)
+
+
+def i0_zeta(d: int, zeta_2, zeta_d) -> list:
+    """The zeta of an I_0 point with the given zeta_2, zeta_d (d >= 3; d = 2 has no zeta_d apart from zeta_2)."""
+    if d == 2:
+        return [1, zeta_2]
+    return [1, zeta_2] + [zeta_2 + (zeta_d - zeta_2) * (k - 2) / (d - 2) for k in range(3, d + 1)]
+
+
+# Lemma 6: the point a 1_d of W_1
+A_PARAM = Param("a", float, 0.0, "the point a 1_d of W_1", low=-3.0, high=3.0)
+A_OFF_13 = Hypothesis(r"$a\notin[\frac1d,\frac3d]$", lambda p: not (1 / p["d"] <= p.get("a", 0.0) <= 3 / p["d"]))
+
+# Proposition 7: the order Q of the smoothness
+Q_PARAM = Param("Q", int, 4, "Q of Definition 8", low=1, high=400)
+
+
+# Lemma 18: a point of Diff(b)^C cap [-3,3]^d: a_1, a_2 given, the other entries uniform in [-3,3] from a seed
+# (seed 0: zeros). P/m is searched over 16 decades: the printed coefficient fails only for small P/m.
+def _w2_decades():
+    from hypothesis import strategies as st
+
+    return st.floats(-14.0, 2.0).map(lambda e: float(f"{10.0**e:.6g}"))
+
+
+PL_PARAMS = (
+    D_PARAM,
+    L_PARAM,
+    Param("w2", float, 1.0, "P/m, the loss scale of (27)", low=0.0, open_low=True, strategy=_w2_decades),
+    Param("b", float, 1.0, "coordinate gap b", low=0.0, high=6.0, open_low=True),
+    Param("a1", float, 0.5, "entry a_1 of the point", low=-3.0, high=3.0),
+    Param("a2", float, -0.5, "entry a_2 of the point", low=-3.0, high=3.0),
+    Param("seed", int, 0, "seed of the other entries (uniform in [-3,3]; 0: all zero)", low=0, high=10**6),
+)
+IN_DIFF_B = Hypothesis(
+    r"$A\in\mathrm{Diff}(b)^{\mathcal C}$: $|a_1-a_2|\ge b$",
+    lambda p: abs(p.get("a1", 0.5) - p.get("a2", -0.5)) >= p["b"],
+)
+
+
+def pl_point(d: int, a1, a2, seed: int) -> list:
+    """The point of Lemma 18's parameters (floats; entries 3..d from ``seed``)."""
+    import random
+
+    rng = random.Random(seed)
+    rest = [0.0] * (d - 2) if seed == 0 else [rng.uniform(-3.0, 3.0) for _ in range(d - 2)]
+    return [a1, a2, *rest]
+
+
 FLOW_PARAMS = (D_PARAM, L_PARAM, W_PARAM, ALPHA_PARAM)
 H_NONCONSTRUCTIVE = (
     "The conjugacy H of Proposition 8 (Sell's theorem) and the constants r_2, r_3, G, G~ are not "
@@ -433,8 +515,15 @@ statement(
     src("App. D.3.2", "(28), (30)"),
     r"Suppose we initialize at $A(0)\in\mathcal I_0$ and at $A^{ref}(0)$, and evolve $A(t)$ and $A^{ref}(t)$ according to "
     r"Equation (28). Then for any time $t\ge0$ it holds that $\ell(A(t)),\ell(A^{ref}(t))\le\frac{2P}{m}$.",
-    params=FLOW_PARAMS,
-    hypotheses=STANDING,
+    params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
+    hypotheses=STANDING + (IN_I0,),
+    edges=(
+        {"alpha": 0.999999 / 16, "zeta_2": 1 - 1e-12, "zeta_d": 1e-12},
+        {"d": 8, "L": 21, "alpha": 0.999999 / 16, "zeta_2": 0.5, "zeta_d": 0.25},
+        {"d": 40, "L": 7, "alpha": 1e-9, "zeta_2": 0.999, "zeta_d": 0.001},
+        {"w2": 1e-9},
+        {"w2": 1e9, "alpha": 0.06},
+    ),
 )
 statement(
     "ssm-poison/lemma-6",
@@ -445,8 +534,20 @@ statement(
     r"Let $A=a\cdot\mathbf 1_d$. If $a\notin[\frac1d,\frac3d]$ then either $\nabla\ell(A)\neq0$ or $\ell(A)>\frac{2P}{m}$.",
     notes="Proof-only misprints: the displayed gradient entry drops the -1 of (d a^{L-1} - 1) (the bound 0.25 + (da-1) is "
     "the one for the correct entry); the interval (0, (L-1)/d^{L-2}) should be half-open at a = 0 (value 0).",
-    params=PARAMS,
-    hypotheses=STANDING,
+    params=PARAMS + (A_PARAM,),
+    hypotheses=STANDING + (A_OFF_13,),
+    edges=(
+        {"a": 0.0},
+        {"a": -0.125},
+        {"a": 0.1249999},
+        {"a": 0.3750001},
+        {"a": 3.0},
+        {"a": -3.0},
+        {"d": 8, "L": 41, "a": 0.1249999},
+        {"d": 200, "L": 7, "a": 0.0049999},
+        {"d": 200, "L": 7, "a": 0.0150001},
+        {"w2": 1e-12, "a": 0.3750001},
+    ),
 )
 statement(
     "ssm-poison/lemma-7",
@@ -460,6 +561,15 @@ statement(
     "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6.",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=(
+        {"d": 8, "L": 7},
+        {"d": 9, "L": 7},
+        {"d": 8, "L": 41},
+        {"d": 200, "L": 7},
+        {"d": 200, "L": 41},
+        {"d": 8, "L": 7, "w2": 1e-12},
+        {"d": 8, "L": 7, "w2": 1e12},
+    ),
 )
 statement(
     "ssm-poison/lemma-8",
@@ -472,6 +582,15 @@ statement(
     r"$\mathbf e_1-\mathbf e_j$ with eigenvalue $\lambda_-:=\frac{2P}m(L-1)(L-2)(d\,s^{L-1}-1)s^{L-3}$.",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=(
+        {"d": 8, "L": 7},
+        {"d": 9, "L": 7},
+        {"d": 8, "L": 41},
+        {"d": 200, "L": 7},
+        {"d": 200, "L": 41},
+        {"d": 8, "L": 7, "w2": 1e-12},
+        {"d": 8, "L": 7, "w2": 1e12},
+    ),
 )
 statement(
     "ssm-poison/lemma-9",
@@ -484,6 +603,15 @@ statement(
     "last two terms (3(3/8)^{L-2} > 0); with it, 3(3/8)^{L-2} - 1 < 0 and the conclusion follows.",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=(
+        {"d": 8, "L": 7},
+        {"d": 9, "L": 7},
+        {"d": 8, "L": 41},
+        {"d": 200, "L": 7},
+        {"d": 200, "L": 41},
+        {"d": 8, "L": 7, "w2": 1e-12},
+        {"d": 8, "L": 7, "w2": 1e12},
+    ),
 )
 statement(
     "ssm-poison/lemma-10",
@@ -601,6 +729,15 @@ statement(
     "gamma(lambda_-, m) assumes sum_{k>=2} m_k >= 1 (for sum = 0, gamma = lambda_- - m_1 lambda_+ < 0 directly).",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=(
+        {"d": 8, "L": 7},
+        {"d": 9, "L": 7},
+        {"d": 8, "L": 41},
+        {"d": 200, "L": 7},
+        {"d": 200, "L": 41},
+        {"d": 8, "L": 7, "w2": 1e-12},
+        {"d": 8, "L": 7, "w2": 1e12},
+    ),
 )
 statement(
     "ssm-poison/proposition-7",
@@ -612,8 +749,9 @@ statement(
     notes="With rho_pm = 1 Definition 8 gives exactly floor(Q/2) for Q >= 2; for Q = 1 the Q-smoothness is undefined (no "
     "M, N >= 1 with M + N = 1), a definitional gap at a value Theorem 3 never uses. Proof-only misprint: the condition "
     "'M - K > 0' (strict) would give ceil(Q/2) - 1, less than floor(Q/2) for even Q; Definition 8 has '>= 0'.",
-    params=PARAMS,
+    params=PARAMS + (Q_PARAM,),
     hypotheses=STANDING,
+    edges=({"Q": 1}, {"Q": 2}, {"Q": 3}, {"Q": 400}, {"Q": 399}),
 )
 statement(
     "ssm-poison/proposition-8",
@@ -625,6 +763,7 @@ statement(
     notes="Rests on Theorem 3 (imported). Checked: its hypotheses at s and the bookkeeping floor((d-2)/2) >= 3 for d >= 8.",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=({"d": 8, "L": 7}, {"d": 9, "L": 7}, {"d": 10**6, "L": 7}),
 )
 statement(
     "ssm-poison/proposition-9",
@@ -916,12 +1055,21 @@ statement(
     src("App. D.3.6", "(17), (18)"),
     r"Let $b>0$. $\ell|_{\mathrm{Diff}(b)^{\mathcal C}\cap[-3,3]^d}$ satisfies the PL condition with PL coefficient "
     r"$\mu=\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$, for $\tilde b:=(\frac b2)^{L-2}$ and $\hat b:=(\frac b6)^{L-2}$.",
-    params=(D_PARAM, L_PARAM, W_PARAM, Param("b", float, 1.0, "coordinate gap b", low=0.0, open_low=True)),
+    params=PL_PARAMS,
     expect="refuted",
     erratum=_LEMMA18_ERRATUM,
     notes="The statement's third term has b~ + 2 in the denominator, the proof's b^ + 2 (the statement's is the smaller, "
     "so weaker). Definition 13: ||grad f||^2 >= 2 mu (f - min f), min l = 0.",
-    hypotheses=STANDING,
+    hypotheses=STANDING + (IN_DIFF_B,),
+    edges=(
+        {"d": 8, "L": 7, "w2": 1e-12, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 0},
+        {"d": 8, "L": 7, "w2": 1e-12, "b": 6.0, "a1": 3.0, "a2": -3.0, "seed": 0},
+        {"d": 8, "L": 7, "w2": 0.5, "b": 1e-3, "a1": 0.0005, "a2": -0.0005, "seed": 0},
+        {"d": 8, "L": 7, "w2": 0.5, "b": 0.5, "a1": 0.25, "a2": -0.25, "seed": 1},
+        {"d": 8, "L": 21, "w2": 1.0, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 2},
+        {"d": 60, "L": 7, "w2": 1.0, "b": 2.0, "a1": 1.0, "a2": -1.0, "seed": 3},
+        {"d": 8, "L": 7, "w2": 1e2, "b": 1.0, "a1": 1.0, "a2": 0.0, "seed": 0},
+    ),
 )
 statement(
     "ssm-poison/lemma-18:corrected",
@@ -931,11 +1079,20 @@ statement(
     src("App. D.3.6", ""),
     r"$\ell|_{\mathrm{Diff}(b)^{\mathcal C}\cap[-3,3]^d}$ satisfies the PL condition with coefficient "
     r"$\frac{2P}m\cdot\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$.",
-    params=(D_PARAM, L_PARAM, W_PARAM, Param("b", float, 1.0, "coordinate gap b", low=0.0, open_low=True)),
+    params=PL_PARAMS,
     corrects="ssm-poison/lemma-18",
     notes="Verified on Hypothesis instances (random points of [-3,3]^d with a forced gap >= b), including each case bound of "
     "the proof, and the exact scaling in P/m; the proof's case analysis (Propositions 18-19) is not re-proved symbolically.",
-    hypotheses=STANDING,
+    hypotheses=STANDING + (IN_DIFF_B,),
+    edges=(
+        {"d": 8, "L": 7, "w2": 1e-12, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 0},
+        {"d": 8, "L": 7, "w2": 1e-12, "b": 6.0, "a1": 3.0, "a2": -3.0, "seed": 0},
+        {"d": 8, "L": 7, "w2": 0.5, "b": 1e-3, "a1": 0.0005, "a2": -0.0005, "seed": 0},
+        {"d": 8, "L": 7, "w2": 0.5, "b": 0.5, "a1": 0.25, "a2": -0.25, "seed": 1},
+        {"d": 8, "L": 21, "w2": 1.0, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 2},
+        {"d": 60, "L": 7, "w2": 1.0, "b": 2.0, "a1": 1.0, "a2": -1.0, "seed": 3},
+        {"d": 8, "L": 7, "w2": 1e2, "b": 1.0, "a1": 1.0, "a2": 0.0, "seed": 0},
+    ),
 )
 statement(
     "ssm-poison/corollary-7",
