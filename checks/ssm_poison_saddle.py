@@ -2852,3 +2852,157 @@ def lemma18_margin(ctx, p):
 def lemma18c_margin(ctx, p):
     """Exact: ``(||grad l||^2 - 2 (2P/m) mu l) / (P/m)^2`` (the corrected coefficient)."""
     return _pl_slack(p, ss.pl_coefficient_corrected)
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19): one check per printed display (theorems.ssm_poison_saddle.STEPS)
+# ---------------------------------------------------------------------------------------
+def step_check(sid: str, eq: str, method: str = "symbolic", **kw):
+    """Register a check of the proof step ``eq`` of ``ssm-poison/<sid>``."""
+    return check(f"ssm-poison/{sid}", f"step-{eq}", method, step=eq, **kw)
+
+
+STEP_LS = (7, 9, 11)  # concrete L for the identities whose exponents SymPy handles best with L fixed
+d_s, k_s = sp.symbols("d k", positive=True, integer=True)  # k >= 0 shifts: L = L_0 + k
+lam_neg = sp.Symbol("lambda_m", negative=True)
+
+
+def _pairs_grid(ctx):
+    """(d, L) pairs inside the standing hypotheses for exact-on-a-grid steps."""
+    quick = [(8, 7), (9, 7), (10, 9), (20, 9), (60, 21)]
+    return quick + [(d, L) for d in (8, 11, 16, 33, 100) for L in (7, 13, 17, 41)] if ctx.full else quick
+
+
+def _start(ctx, d, L, w=1.0, **extra):
+    ctx.start({"d": d, "L": L, "w2": w, **extra})
+
+
+# -- Lemma 4 ------------------------------------------------------------------------------
+@step_check("lemma-4", "L4.1")
+def l4_s1(ctx):
+    """(28) as printed = the derivative of (27) by SymPy, every entry (d = 4; full: also 8, L = 9)."""
+    for d, L in [(4, 7)] + ([(8, 7), (4, 9)] if ctx.full else []):
+        a = list(sp.symbols(f"a0:{d}", real=True))
+        l = sm.objective_s2(a, L, ss.w_sym)
+        ctx.identity(
+            f"dl/da_j - (28)_j, d={d}, L={L}",
+            [sp.expand(sp.diff(l, a[j]) - ss.printed_gradient_entry(a, j, L)) for j in range(d)],
+            scope=f"d={d}, L={L}",
+        )
+
+
+@step_check("lemma-4", "L4.2")
+def l4_s2(ctx):
+    """grad_j = 2P/m (L-1)(sum a^{L-1} - 1)(a_j^{L-2} - [printed right-hand side]): where sum a^{L-1} != 1, grad_j = 0
+    iff a_j^{L-2} equals the printed quotient (d = 3, L = 7, 9)."""
+    for L in (7, 9):
+        a = list(sp.symbols("a0:3", real=True))
+        lhs = ss.printed_gradient_entry(a, 0, L)
+        rhs = (
+            2
+            * ss.w_sym
+            * (L - 1)
+            * (sum(x ** (L - 1) for x in a) - 1)
+            * (a[0] ** (L - 2) - ss.lemma4_power_printed(a, 0, L))
+        )
+        ctx.identity(
+            f"grad_1 = 2P/m (L-1)(sum a^(L-1) - 1)(a_1^(L-2) - printed), L={L}",
+            sp.cancel(lhs - rhs),
+            scope=f"d=3, L={L}",
+        )
+
+
+@step_check("lemma-4", "L4.3", expect="verified")
+def l4_s3(ctx):
+    """The odd root is unique: x^n - y^n = (x - y) sum x^i y^{n-1-i} (identity) and q(x, 1) = 1 + ... + x^{n-1} has
+    no real root for n = L - 2 (exact Sturm count, L odd in 7..21; full: ..41: sampled, so verified)."""
+    x, y = sp.symbols("x y", real=True)
+    for L in range(7, 42 if ctx.full else 22, 2):
+        n = L - 2
+        _start(ctx, 8, L)
+        ctx.identity(
+            f"x^n - y^n = (x - y) q(x, y), n={n}",
+            sp.expand(x**n - y**n - (x - y) * sum(x**i * y ** (n - 1 - i) for i in range(n))),
+        )
+        ctx.exact(
+            f"q(x, 1) has no real root, n={n}",
+            intervals.sturm_count_real(intervals.poly_q([1] * n)),
+            "==",
+            0,
+            scope=f"L={L}",
+        )
+
+
+# -- Lemma 5 ------------------------------------------------------------------------------
+def _i0_points(ctx, prop, quick=6, full=60):
+    from hypothesis import strategies as st
+
+    def gen(ex):
+        d, L, al, z2, ratio = ex
+        alpha = Fraction(al).limit_denominator(10**6) / (2 * d)
+        z2 = Fraction(z2).limit_denominator(10**6)
+        zd = z2 * Fraction(ratio).limit_denominator(10**6)  # 0 < zeta_d < zeta_2 < 1
+        ctx.start({"d": d, "L": L, "w2": 1.0, "alpha": float(alpha), "zeta_2": float(z2), "zeta_d": float(zd)})
+        x0 = [alpha * v for v in ss.i0_zeta(d, z2, zd)]
+        prop(d, L, alpha, x0)
+
+    ctx.random(
+        st.tuples(
+            st.integers(8, 40),
+            st.sampled_from([7, 9, 11, 21]),
+            st.floats(0.001, 0.999),
+            st.floats(0.001, 0.999),
+            st.floats(0.001, 0.999),
+        ),
+        gen,
+        quick=quick,
+        full=full,
+        examples=[(8, 7, 0.999, 0.999, 0.001)],
+    )
+
+
+@step_check("lemma-5", "L5.1", "random", expect="verified")
+def l5_s1(ctx):
+    """Exact rationals at I_0 points: 1 - sum a_k(0)^{L-1} >= 1 - 2 a_1^{L-1} - sum_{k>=3} a_k^{L-1}, which is the
+    reference's."""
+
+    def prop(d, L, alpha, x0):
+        ref = sm.reference_init(x0)
+        ctx.bound("1 - sum a^{L-1} >= reference's", sm.long_residual(ref, L), sm.long_residual(x0, L))
+        ctx.exact(
+            "1 - 2 a_1^{L-1} - sum_{k>=3} a_k^{L-1} = reference's",
+            1 - 2 * x0[0] ** (L - 1) - sum(v ** (L - 1) for v in x0[2:]),
+            "==",
+            sm.long_residual(ref, L),
+        )
+
+    _i0_points(ctx, prop)
+
+
+@step_check("lemma-5", "L5.2", "random", expect="verified")
+def l5_s2(ctx):
+    """Exact rationals at I_0 points: 1 - 2 a_1^{L-1} - sum_{k>=3} a_k^{L-1} >= 1 - d a_1^{L-1} >= 1 - d (1/(2d))^{L-1}
+    > 0."""
+
+    def prop(d, L, alpha, x0):
+        t1 = 1 - 2 * x0[0] ** (L - 1) - sum(v ** (L - 1) for v in x0[2:])
+        t2 = 1 - d * x0[0] ** (L - 1)
+        t3 = 1 - d * Fraction(1, 2 * d) ** (L - 1)
+        ctx.bound("second >= third", t2, t1)
+        ctx.bound("third >= 1 - d (1/(2d))^{L-1}", t3, t2)
+        ctx.bound("1 - d (1/(2d))^{L-1} > 0", 0, t3, strict=True)
+
+    _i0_points(ctx, prop)
+
+
+@step_check("lemma-5", "L5.3", "random", expect="verified")
+def l5_s3(ctx):
+    """Exact rationals at I_0 points and their references: both residuals in (0, 1), so l <= P/m (1 + 1) <= 2P/m."""
+
+    def prop(d, L, alpha, x0):
+        for name, x in (("A", x0), ("A_ref", sm.reference_init(x0))):
+            rl, rs = sm.long_residual(x, L), sm.short_residual(x)
+            ctx.exact(f"{name}: residuals in (0, 1)", bool(0 < rl < 1 and 0 < rs < 1), "==", True)
+            ctx.bound(f"{name}: l <= P/m (1^2 + 1^2)", sm.objective_s2(x, L, 1), 2)
+
+    _i0_points(ctx, prop)
