@@ -3006,3 +3006,219 @@ def l5_s3(ctx):
             ctx.bound(f"{name}: l <= P/m (1^2 + 1^2)", sm.objective_s2(x, L, 1), 2)
 
     _i0_points(ctx, prop)
+
+
+# -- Lemma 6 ------------------------------------------------------------------------------
+def _w1_points(d, lo, hi, n=7):
+    """n rationals strictly inside (lo, hi), and the ends."""
+    lo, hi = Fraction(lo), Fraction(hi)
+    return [lo] + [lo + (hi - lo) * Fraction(k, n + 1) for k in range(1, n + 1)] + [hi]
+
+
+@step_check("lemma-6", "L6.1", expect="verified")
+def l6_s1(ctx):
+    """Exact rationals, a in (3/d, 3] and a in [-3, -1/d): l(a 1_d) >= (P/m)(1 - d a)^2 > 2P/m (the (d, L) grid)."""
+    for d, L in _pairs_grid(ctx):
+        for a in _w1_points(d, Fraction(3, d), 3)[1:] + _w1_points(d, -3, Fraction(-1, d))[:-1]:
+            _start(ctx, d, L, a=float(a))
+            l = ss.f_w1(a, d, L, 1)
+            ctx.bound(f"l >= (P/m)(1 - da)^2, d={d}, L={L}", (1 - d * a) ** 2, l)
+            ctx.bound(f"(P/m)(1 - da)^2 > 2P/m, d={d}, L={L}", 2, (1 - d * a) ** 2, strict=True)
+
+
+@step_check("lemma-6", "L6.2", expect="refuted")
+def l6_s2(ctx):
+    """Exact rationals on a in [-1/d, 0]: (L-1)(d a^{L-1} - 1) a^{L-2} in the printed open interval (0, (L-1)/d^{L-2})
+    -- false at a = 0 (value 0); inside it on [-1/d, 0)."""
+    for d, L in _pairs_grid(ctx):
+        lo, hi = ss.lemma6_interval_printed(d, L)
+        for a in _w1_points(d, Fraction(-1, d), 0):
+            _start(ctx, d, L, a=float(a))
+            v = (L - 1) * (d * a ** (L - 1) - 1) * a ** (L - 2)
+            ctx.exact(f"value > 0 (open lower end), a={a}, d={d}, L={L}", v, ">", sp_to_fmpq(lo))
+            ctx.exact(f"value < (L-1)/d^(L-2), a={a}, d={d}, L={L}", v, "<", sp_to_fmpq(hi))
+
+
+@step_check("lemma-6", "L6.3")
+def l6_s3(ctx):
+    """f(L) = (L-1)/8^{L-2}: f(3) = 1/4 exactly, and f(L+1)/f(L) = L/(8(L-1)) < 1 for every L = 3 + k, k >= 0
+    (SymPy decides the sign of 8(L-1) - L = 7k + 13)."""
+    ctx.exact("f(3) = 0.25", ss.lemma6_f(3), "==", ss.LEMMA6_F_AT_3, whole=True)
+    L = 3 + k_s
+    f = lambda x: (x - 1) / sp.Integer(8) ** (x - 2)  # noqa: E731  the encoded f at a symbolic L
+    ctx.identity("the encoding of f at L = 3..12", [ss.lemma6_f(n) - f(sp.Integer(n)) for n in range(3, 13)])
+    ratio = sp.simplify(f(L + 1) / f(L))
+    ctx.exact("f(L+1)/f(L) < 1 for L >= 3", ratio, "<", 1, whole=True, ratio=str(ratio))
+
+
+@step_check("lemma-6", "L6.4", expect="refuted")
+def l6_s4(ctx):
+    """The printed entry 2P/m((L-1)(d a^{L-1}) a^{L-2} + (d a - 1)) against (28) on W_1 (symbolic a; it differs by
+    2P/m (L-1) a^{L-2}); the bound <= 2P/m (0.25 + (d a - 1)) < 0 for the correct entry at rational a in [-1/d, 0]."""
+    a = ss.a_sym
+    for d, L in _pairs_grid(ctx)[:2]:
+        _start(ctx, d, L)
+        ctx.identity(
+            f"printed entry - (28) on W_1, d={d}, L={L}",
+            sp.expand(ss.lemma6_gradient_printed(a, d, L) - ss.printed_gradient_entry([a] * d, 0, L)),
+        )
+        for x in _w1_points(d, Fraction(-1, d), 0):
+            x = _fq(x)
+            g = ss.printed_gradient_entry([x] * d, 0, L, 1)
+            bound = 2 * (sp_to_fmpq(ss.LEMMA6_F_BOUND) + d * x - 1)
+            ctx.bound(f"(28) <= 2P/m (0.25 + (da - 1)) at a={x}", g, bound)
+            ctx.bound(f"2P/m (0.25 + (da - 1)) < 0 at a={x}", bound, 0, strict=True)
+
+
+@step_check("lemma-6", "L6.5", expect="verified")
+def l6_s5(ctx):
+    """g_{d,L} (the W_1 gradient entry over 2P/m) has no root in (0, 1/d] and is negative at 1/(2d) (exact Sturm count
+    and value): the entry is < 0 on (0, 1/d), for the grid pairs."""
+    for d, L in _pairs_grid(ctx):
+        _start(ctx, d, L)
+        p = g_poly(d, L)
+        ctx.exact(
+            f"no root of g in (0, 1/d), d={d}, L={L}",
+            intervals.sturm_count(p, 0, fmpq(1, d)) - (1 if p(fmpq(1, d)) == 0 else 0),
+            "==",
+            0,
+        )
+        ctx.exact(f"g(1/(2d)) < 0, d={d}, L={L}", p(fmpq(1, 2 * d)), "<", 0)
+
+
+# -- Lemma 7 ------------------------------------------------------------------------------
+@step_check("lemma-7", "L7.1")
+def l7_s1(ctx):
+    """f'(a) as printed = d/da of f(a) = l(a 1_d) (Lemma 7's f, encoded), symbolic a, d, P/m, each L of STEP_LS; and
+    f(a) = (27) at a 1_d (d = 4)."""
+    a = ss.a_sym
+    for L in STEP_LS:
+        ctx.identity(
+            f"f' printed - df/da, L={L}", sp.expand(ss.f_prime_printed(a, d_s, L) - sp.diff(ss.f_w1(a, d_s, L), a))
+        )
+    ctx.identity("f(a) = l(a 1_4)", sp.expand(ss.f_w1(a, 4, 7) - sm.objective_s2([a] * 4, 7, ss.w_sym)))
+
+
+@step_check("lemma-7", "L7.2", expect="refuted")
+def l7_s2(ctx):
+    """f'(a) against (28)'s j-th entry at a 1_d (symbolic a, d = 8, L = 7): they differ by the factor d."""
+    a = ss.a_sym
+    _start(ctx, 8, 7)
+    ctx.identity(
+        "f'(a) - grad_j l(a 1_8)", sp.expand(ss.f_prime_printed(a, 8, 7) - ss.printed_gradient_entry([a] * 8, 0, 7))
+    )
+    ctx.identity(
+        "f'(a) - d grad_j l(a 1_8)",
+        sp.expand(ss.f_prime_printed(a, 8, 7) - 8 * ss.printed_gradient_entry([a] * 8, 0, 7)),
+    )
+
+
+@step_check("lemma-7", "L7.3")
+def l7_s3(ctx):
+    """f'(0) = -2Pd/m (symbolic d, P/m; each L of STEP_LS)."""
+    for L in STEP_LS:
+        ctx.identity(f"f'(0) + 2Pd/m, L={L}", sp.expand(ss.f_prime_printed(0, d_s, L) - ss.LEMMA7_F_PRIME_AT_0(d_s)))
+
+
+@step_check("lemma-7", "L7.4")
+def l7_s4(ctx):
+    """(L-1)(1 - d(3/d)^{L-1})(3/d)^{L-2} <= (L-1)(3/d)^{L-2} <= h(L) for every d >= 8 (d = 8 + k: the first term's
+    factor is <= 1 and (3/d)^{L-2} <= (3/8)^{L-2}, decided by SymPy per L), h(3) = 3/4 and h decreasing (L = 3 + k)."""
+    dd = 8 + k_s
+    for L in STEP_LS:
+        t1 = (L - 1) * (1 - dd * (sp.Integer(3) / dd) ** (L - 1)) * (sp.Integer(3) / dd) ** (L - 2)
+        t2 = (L - 1) * (sp.Integer(3) / dd) ** (L - 2)
+        ctx.exact(f"first <= second, L={L}, d >= 8", sp.factor(t2 - t1), ">=", 0, whole=True)
+        ctx.exact(
+            f"(3/d)^(L-2) <= (3/8)^(L-2) with h(L) = (L-1)(3/8)^(L-2), L={L}", ss.lemma7_h(L) - t2, ">=", 0, whole=True
+        )
+        ctx.exact(
+            f"h(L) = (L-1)(3/8)^(L-2), L={L}", ss.lemma7_h(L), "==", (L - 1) * sp.Rational(3, 8) ** (L - 2), whole=True
+        )
+    ctx.exact("h(3) = 0.75", ss.lemma7_h(3), "==", ss.LEMMA7_H_AT_3, whole=True)
+    ctx.exact("h(3) <= 1", ss.LEMMA7_H_AT_3, "<=", ss.LEMMA7_H_BOUND, whole=True)
+    L = 3 + k_s
+    h = lambda x: (x - 1) * sp.Rational(3, 8) ** (x - 2)  # noqa: E731  h at a symbolic L
+    ctx.exact("h(L+1)/h(L) < 1 for L >= 3", sp.simplify(h(L + 1) / h(L)), "<", 1, whole=True)
+
+
+@step_check("lemma-7", "L7.5", expect="verified")
+def l7_s5(ctx):
+    """f'(3/d) = 2Pd/m (2 - (L-1)(1 - d (3/d)^{L-1})(3/d)^{L-2}) (identity, symbolic d, each L of STEP_LS) and
+    >= 2Pd/m (2 - 1) > 0 (exact on the grid)."""
+    for L in STEP_LS:
+        x = 3 / d_s
+        rhs = 2 * ss.w_sym * d_s * (2 - (L - 1) * (1 - d_s * x ** (L - 1)) * x ** (L - 2))
+        ctx.identity(f"f'(3/d) middle form, L={L}", sp.simplify(ss.f_prime_printed(x, d_s, L) - rhs))
+    for d, L in _pairs_grid(ctx):
+        _start(ctx, d, L)
+        v = ss.f_prime_printed(Fraction(3, d), d, L, 1)
+        ctx.bound(f"f'(3/d) >= 2d (2 - h bound), d={d}, L={L}", 2 * d * (2 - ss.LEMMA7_H_BOUND), v)
+
+
+@step_check("lemma-7", "L7.6")
+def l7_s6(ctx):
+    """f'' as printed = d/da of f' (symbolic a, d, P/m; L of STEP_LS), and f'' - 2Pd/m (d - (L-1)(L-2) a^{L-3}) =
+    2Pd/m (L-1)(2L-3) d a^{2L-4} >= 0 (even power; decided by SymPy)."""
+    a = ss.a_sym
+    for L in STEP_LS:
+        f2 = ss.f_second_printed(a, d_s, L)
+        ctx.identity(f"f'' printed - d f'/da, L={L}", sp.expand(f2 - sp.diff(ss.f_prime_printed(a, d_s, L), a)))
+        rest = sp.expand(f2 - 2 * ss.w_sym * d_s * (d_s - (L - 1) * (L - 2) * a ** (L - 3)))
+        ctx.exact(f"f'' >= 2Pd/m (d - (L-1)(L-2) a^(L-3)), L={L}", rest, ">=", 0, whole=True)
+
+
+@step_check("lemma-7", "L7.7")
+def l7_s7(ctx):
+    """(L-1)(L-2) a^{L-3} <= (L-1)(L-2)(3/d)^{L-3} <= g(L) on [-1/d, 3/d] for d >= 8 (L - 3 even: a^{L-3} <= (3/d)^{L-3}
+    as |a| <= 3/d; d = 8 + k decided by SymPy per L); g(4) = 9/4, g decreasing for L >= 4 (L = 4 + k)."""
+    dd = 8 + k_s
+    for L in STEP_LS:
+        t2 = (L - 1) * (L - 2) * (sp.Integer(3) / dd) ** (L - 3)
+        ctx.exact(f"(L-1)(L-2)(3/d)^(L-3) <= g(L), L={L}, d >= 8", ss.lemma7_g(L) - t2, ">=", 0, whole=True)
+    ctx.exact("g(4) = 2.25", ss.lemma7_g(4), "==", ss.LEMMA7_G_AT_4, whole=True)
+    L = 4 + k_s
+    g = lambda x: (x - 1) * (x - 2) * sp.Rational(3, 8) ** (x - 3)  # noqa: E731  g at a symbolic L
+    ctx.identity("the encoding of g at L = 4..12", [ss.lemma7_g(n) - g(sp.Integer(n)) for n in range(4, 13)])
+    ctx.exact("g(L+1)/g(L) < 1 for L >= 4", sp.simplify(g(L + 1) / g(L)), "<", 1, whole=True)
+
+
+@step_check("lemma-7", "L7.8", "interval", expect="verified")
+@arb_precision
+def l7_s8(ctx):
+    """f(s) < f(1/d) on the s-ball (certified) and f(1/d) = (P/m)(1 - d^{2-L})^2 <= P/m (exact), grid pairs."""
+    for d, L in _pairs_grid(ctx):
+        _start(ctx, d, L)
+        s = saddle(d, L)[0]
+        f1 = ss.f_w1(fmpq(1, d), d, L, 1)
+        ctx.bound(f"f(s) < f(1/d), d={d}, L={L}", ss.f_w1(s, d, L, 1), arb(f1), strict=True)
+        ctx.bound(f"f(1/d) <= P/m, d={d}, L={L}", f1, 1)
+
+
+@step_check("lemma-7", "L7.9", "interval", expect="verified")
+@arb_precision
+def l7_s9(ctx):
+    """1 - d s^{L-1} >= 1 - d (3/d)^{L-1} (certified on the s-ball), = 1 - 3 (3/d)^{L-2} >= 1 - 3 (3/8)^2 >= 1/2
+    (exact), grid pairs."""
+    for d, L in _pairs_grid(ctx):
+        _start(ctx, d, L)
+        s = saddle(d, L)[0]
+        c1, c2, c3 = (sp_to_fmpq(x) for x in ss.lemma7_residual_chain(d, L))
+        ctx.bound(f"1 - d s^(L-1) >= 1 - d (3/d)^(L-1), d={d}, L={L}", arb(c1), 1 - d * s ** (L - 1))
+        ctx.bound(f"1 - d(3/d)^(L-1) = 1 - 3(3/d)^(L-2), d={d}, L={L}", c1, c2)
+        ctx.bound(f"... >= 1 - 3(3/8)^2, d={d}, L={L}", c3, c2)
+        ctx.bound(f"1 - 3(3/8)^2 >= 1/2, d={d}, L={L}", sp_to_fmpq(ss.LEMMA7_RESIDUAL_FLOOR), c3)
+
+
+@step_check("lemma-7", "L7.10", "random", expect="verified")
+def l7_s10(ctx):
+    """The invoked fact f(a) >= 2P/m off [-1/d, 3/d] (exact at rationals just outside and far out) and its
+    hypotheses: Lemma 6 (where the fact is proved) and Lemma 4 (cited) discharged at the invoking (d, L, a)."""
+    for d, L in _pairs_grid(ctx)[:3]:
+        for a in (Fraction(-1, d) - Fraction(1, 10**6), Fraction(-2), Fraction(3, d) + Fraction(1, 10**6), Fraction(3)):
+            _start(ctx, d, L)
+            ctx.bound(f"f(a) >= 2P/m at a={float(a):.6g}, d={d}, L={L}", 2, ss.f_w1(a, d, L, 1))
+            ctx.discharge(
+                f"Lemma 6 at a={float(a):.6g}", "ssm-poison/lemma-6", {"d": d, "L": L, "w2": 1.0, "a": float(a)}
+            )
+        ctx.discharge(f"Lemma 4 at d={d}, L={L}", "ssm-poison/lemma-4", {"d": d, "L": L, "w2": 1.0})
