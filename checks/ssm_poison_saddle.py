@@ -3222,3 +3222,214 @@ def l7_s10(ctx):
                 f"Lemma 6 at a={float(a):.6g}", "ssm-poison/lemma-6", {"d": d, "L": L, "w2": 1.0, "a": float(a)}
             )
         ctx.discharge(f"Lemma 4 at d={d}, L={L}", "ssm-poison/lemma-4", {"d": d, "L": L, "w2": 1.0})
+
+
+# -- Lemma 8 ------------------------------------------------------------------------------
+def _hessian_printed_vs_sympy(ctx, d, L, which):
+    a = list(sp.symbols(f"a0:{d}", real=True))
+    H = sp.hessian(sm.objective_s2(a, L, ss.w_sym), a)
+    P = ss.printed_hessian(a, L)
+    idx = [(j, j) for j in range(d)] if which == "diag" else [(i, j) for i in range(d) for j in range(d) if i != j]
+    ctx.identity(
+        f"Hessian of (27) by SymPy - printed ({which}), d={d}, L={L}",
+        [sp.expand(H[i, j] - P[i, j]) for i, j in idx],
+        scope=f"d={d}, L={L}",
+    )
+
+
+@step_check("lemma-8", "L8.1")
+def l8_s1(ctx):
+    """The printed diagonal entries = sympy.hessian of (27) (d = 4, L = 7; full: also d = 5, L = 9)."""
+    for d, L in [(4, 7)] + ([(5, 9)] if ctx.full else []):
+        _hessian_printed_vs_sympy(ctx, d, L, "diag")
+
+
+@step_check("lemma-8", "L8.2")
+def l8_s2(ctx):
+    """The printed off-diagonal entries = sympy.hessian of (27) (d = 4, L = 7; full: also d = 5, L = 9)."""
+    for d, L in [(4, 7)] + ([(5, 9)] if ctx.full else []):
+        _hessian_printed_vs_sympy(ctx, d, L, "off")
+
+
+@step_check("lemma-8", "L8.3")
+def l8_s3(ctx):
+    """The printed diagonal entry at s 1_d (d = 8) = the display's first line; each line = the next, ending in omega_1
+    (symbolic s, d, P/m for the lines; L of STEP_LS)."""
+    s = ss.s_sym
+    for L in STEP_LS:
+        lines = ss.lemma8_omega1_lines(s, d_s, L)
+        ctx.identity(
+            f"H_jj(s 1_8) = first line, L={L}", sp.expand(ss.printed_hessian([s] * 8, L)[0, 0] - lines[0].subs(d_s, 8))
+        )
+        ctx.identity(f"consecutive lines equal, L={L}", [sp.expand(x - y) for x, y in zip(lines, lines[1:])])
+
+
+@step_check("lemma-8", "L8.4")
+def l8_s4(ctx):
+    """The printed off-diagonal entry at s 1_d = omega_2 (d = 8, symbolic s, P/m; L of STEP_LS)."""
+    s = ss.s_sym
+    for L in STEP_LS:
+        ctx.identity(
+            f"H_12(s 1_8) - omega_2, L={L}", sp.expand(ss.printed_hessian([s] * 8, L)[0, 1] - ss.omega2(s, 8, L))
+        )
+
+
+@step_check("lemma-8", "L8.5")
+def l8_s5(ctx):
+    """sympy.hessian of (27) at s 1_d = (omega_1 - omega_2) I + omega_2 1 1^T, entry by entry (d = 4, L = 7, 9)."""
+    s = ss.s_sym
+    for L in (7, 9):
+        d = 4
+        a = list(sp.symbols(f"a0:{d}", real=True))
+        H = sp.hessian(sm.objective_s2(a, L, ss.w_sym), a).subs({x: s for x in a})
+        w1, w2 = ss.omega1(s, d, L), ss.omega2(s, d, L)
+        M = (w1 - w2) * sp.eye(d) + w2 * sp.ones(d, d)
+        ctx.identity(f"Hess l(s 1_4) - ((w1 - w2) I + w2 J), L={L}", _expand(H - M), scope=f"d=4, L={L}")
+
+
+@step_check("lemma-8", "L8.6")
+def l8_s6(ctx):
+    """omega_1 + (d-1) omega_2 = the display's first line; each line = the next, ending in lambda_+ (symbolic s, d,
+    P/m; L of STEP_LS)."""
+    s = ss.s_sym
+    for L in STEP_LS:
+        lines = ss.lemma8_lambda_plus_lines(s, d_s, L)
+        ctx.identity(
+            f"w1 + (d-1) w2 = first line, L={L}",
+            sp.expand(ss.omega1(s, d_s, L) + (d_s - 1) * ss.omega2(s, d_s, L) - lines[0]),
+        )
+        ctx.identity(f"consecutive lines equal, L={L}", [sp.expand(x - y) for x, y in zip(lines, lines[1:])])
+
+
+@step_check("lemma-8", "L8.7")
+def l8_s7(ctx):
+    """omega_1 - omega_2 = the display's first line; each line = the next, ending in lambda_- (symbolic s, d, P/m; L
+    of STEP_LS)."""
+    s = ss.s_sym
+    for L in STEP_LS:
+        lines = ss.lemma8_lambda_minus_lines(s, d_s, L)
+        ctx.identity(f"w1 - w2 = first line, L={L}", sp.expand(ss.omega1(s, d_s, L) - ss.omega2(s, d_s, L) - lines[0]))
+        ctx.identity(f"consecutive lines equal, L={L}", [sp.expand(x - y) for x, y in zip(lines, lines[1:])])
+
+
+@step_check("lemma-8", "L8.8")
+def l8_s8(ctx):
+    """Lemma 26 at the invoking instance, a = omega_1 - omega_2, b = omega_2: (a I + b J) 1 = (a + d b) 1 and
+    (a I + b J)(e_1 - e_j) = a (e_1 - e_j), symbolic a, b (d = 3..8); Lemma 26's hypotheses discharged at d = 8."""
+    a, b = sp.symbols("a b", real=True)
+    for d in range(3, 9):
+        M = a * sp.eye(d) + b * sp.ones(d, d)
+        one = sp.ones(d, 1)
+        ctx.identity(f"(aI + bJ) 1 = (a + d b) 1, d={d}", _expand(M * one - (a + d * b) * one))
+        for j in range(1, d):
+            e = sp.zeros(d, 1)
+            e[0], e[j] = 1, -1
+            ctx.identity(f"(aI + bJ)(e_1 - e_{j + 1}) = a (e_1 - e_{j + 1}), d={d}", _expand(M * e - a * e))
+    _start(ctx, 8, 7)
+    ctx.discharge("Lemma 26 at d = 8", "ssm-poison/lemma-26", {})
+
+
+# -- Lemma 9 ------------------------------------------------------------------------------
+@step_check("lemma-9", "L9.1", "interval")
+@arb_precision
+def l9_s1(ctx):
+    """Each link of the chain certified on the s-ball (grid pairs)."""
+    for d, L in _pairs_grid(ctx):
+        _start(ctx, d, L)
+        s = saddle(d, L)[0]
+        t0 = (L - 1) * ((2 * L - 3) * d * s ** (L - 1) - (L - 2)) * s ** (L - 3)
+        t1 = -(L - 1) * (L - 2) * s ** (L - 3)
+        t2 = -(L - 1) * (L - 2) * arb(fmpq(3, d)) ** (L - 3)
+        t3 = arb(sp_to_fmpq(ss.lemma9_f(L)))
+        ctx.bound(f"first >= second, d={d}, L={L}", t1, t0)
+        ctx.bound(f"second >= third, d={d}, L={L}", t2, t1)
+        ctx.bound(f"third >= f(L), d={d}, L={L}", t3, t2)
+
+
+@step_check("lemma-9", "L9.2")
+def l9_s2(ctx):
+    """f(7) > -0.6 and f increasing for L >= 7: f = -g, g(L+1)/g(L) < 1 for L = 7 + k (SymPy), exactly."""
+    ctx.exact("f(7) > -0.6", ss.lemma9_f(7), ">", -ss.LEMMA9_THRESHOLD, whole=True)
+    L = 7 + k_s
+    g = lambda x: (x - 1) * (x - 2) * sp.Rational(3, 8) ** (x - 3)  # noqa: E731
+    ctx.identity("f = -g at L = 7..15", [ss.lemma9_f(n) + g(sp.Integer(n)) for n in range(7, 16)])
+    ctx.exact("g(L+1)/g(L) < 1 (f increasing) for L >= 7", sp.simplify(g(L + 1) / g(L)), "<", 1, whole=True)
+
+
+@step_check("lemma-9", "L9.3", "interval")
+@arb_precision
+def l9_s3(ctx):
+    """(L-1)(L-2) s^{L-3} <= (L-1)(L-2)(3/d)^{L-3} <= g(L) certified on the s-ball, and g(7) < 0.6 (grid pairs)."""
+    for d, L in _pairs_grid(ctx):
+        _start(ctx, d, L)
+        s = saddle(d, L)[0]
+        t1 = (L - 1) * (L - 2) * s ** (L - 3)
+        t2 = (L - 1) * (L - 2) * arb(fmpq(3, d)) ** (L - 3)
+        ctx.bound(f"first <= second, d={d}, L={L}", t1, t2)
+        ctx.bound(f"second <= g(L), d={d}, L={L}", t2, arb(sp_to_fmpq(ss.lemma7_g(L))))
+        ctx.bound(
+            f"g(L) < 0.6, d={d}, L={L}",
+            arb(sp_to_fmpq(ss.lemma7_g(L))),
+            arb(sp_to_fmpq(ss.LEMMA9_THRESHOLD)),
+            strict=True,
+        )
+
+
+@step_check("lemma-9", "L9.4", "interval", expect="refuted")
+@arb_precision
+def l9_s4(ctx):
+    """The printed chain -1 <= d s^{L-1} - 1 <= 3(3/d)^{L-2} - 1 <= 3(3/8)^{L-2} < 0: the links on the s-ball and
+    exactly; '3(3/8)^{L-2} < 0' is false for every L (exact); with the -1 kept, 3(3/8)^{L-2} - 1 < 0 (exact)."""
+    for d, L in _pairs_grid(ctx):
+        _start(ctx, d, L)
+        s = saddle(d, L)[0]
+        t3, t4 = (sp_to_fmpq(x) for x in ss.lemma9_chain_printed(d, L))
+        ctx.bound(f"-1 <= d s^(L-1) - 1, d={d}, L={L}", arb(-1), d * s ** (L - 1) - 1)
+        ctx.bound(f"d s^(L-1) - 1 <= 3(3/d)^(L-2) - 1, d={d}, L={L}", d * s ** (L - 1) - 1, arb(t3))
+        ctx.bound(f"3(3/d)^(L-2) - 1 <= 3(3/8)^(L-2), d={d}, L={L}", t3, t4)
+        ctx.exact(f"3(3/8)^(L-2) < 0 (as printed), L={L}", t4, "<", 0)
+        ctx.exact(f"3(3/8)^(L-2) - 1 < 0 (the -1 kept), L={L}", t4 - 1, "<", 0)
+
+
+@step_check("lemma-9", "L9.5", "interval")
+@arb_precision
+def l9_s5(ctx):
+    """(L-1)(L-2) s^{L-3}(d s^{L-1} - 1) in (-1, 0), certified on the s-ball (grid pairs)."""
+    for d, L in _pairs_grid(ctx):
+        _start(ctx, d, L)
+        s = saddle(d, L)[0]
+        v = (L - 1) * (L - 2) * s ** (L - 3) * (d * s ** (L - 1) - 1)
+        ctx.bound(f"> -1, d={d}, L={L}", arb(-1), v, strict=True)
+        ctx.bound(f"< 0, d={d}, L={L}", v, arb(0), strict=True)
+
+
+# -- Lemma 10 -----------------------------------------------------------------------------
+@step_check("lemma-10", "L10.1")
+def l10_s1(ctx):
+    """Q Diag(lambda_+, lambda_-, ...) Q^T = (omega_1 - omega_2) I + omega_2 J with lambda_+ = omega_1 + (d-1) omega_2,
+    lambda_- = omega_1 - omega_2 (Q: 1_d/sqrt d and Gram-Schmidt of e_1 - e_j; symbolic omegas; d = 3, 4, 5)."""
+    w1, w2 = sp.symbols("omega_1 omega_2", real=True)
+    for d in (3, 4, 5):
+        Q = _w2_basis(d)
+        D = sp.diag(w1 + (d - 1) * w2, *([w1 - w2] * (d - 1)))
+        ctx.identity(
+            f"Q D Q^T - Hess, d={d}", _expand(sp.simplify(Q * D * Q.T - ((w1 - w2) * sp.eye(d) + w2 * sp.ones(d, d))))
+        )
+
+
+@step_check("lemma-10", "L10.2")
+def l10_s2(ctx):
+    """The printed A^lin(t) solves dA/dt = -Hess (A - s) with A^lin(0) as given (symbolic t, lambda_pm, A(0), s; d = 2;
+    full: d = 3)."""
+    d = 3 if ctx.full else 2
+    t = sp.Symbol("t", real=True)
+    lp, lm, s = sp.symbols("lambda_p lambda_m s", real=True)
+    A0 = sp.Matrix(sp.symbols(f"x0:{d}", real=True))
+    Q = _w2_basis(d)
+    D = sp.diag(lp, *([lm] * (d - 1)))
+    E = sp.diag(*[sp.exp(-t * x) for x in [lp] + [lm] * (d - 1)])
+    svec = s * sp.ones(d, 1)
+    A = Q * E * Q.T * (A0 - svec) + svec
+    H = Q * D * Q.T
+    ctx.identity("dA/dt + H (A - s)", _expand(sp.simplify(A.diff(t) + H * (A - svec))))
+    ctx.identity("A(0) = A^lin(0)", _expand(sp.simplify(A.subs(t, 0) - A0)))
