@@ -2867,6 +2867,11 @@ d_s, k_s = sp.symbols("d k", positive=True, integer=True)  # k >= 0 shifts: L = 
 lam_neg = sp.Symbol("lambda_m", negative=True)
 
 
+def _step_ls(ctx):
+    """STEP_LS in the full budget, its first in the quick one (a symbolic d = 8 + k inequality costs ~0.3 s per L)."""
+    return STEP_LS if ctx.full else STEP_LS[:1]
+
+
 def _pairs_grid(ctx):
     """(d, L) pairs inside the standing hypotheses for exact-on-a-grid steps."""
     quick = [(8, 7), (9, 7), (10, 9), (20, 9), (60, 21)]
@@ -3120,20 +3125,20 @@ def l7_s3(ctx):
         ctx.identity(f"f'(0) + 2Pd/m, L={L}", sp.expand(ss.f_prime_printed(0, d_s, L) - ss.LEMMA7_F_PRIME_AT_0(d_s)))
 
 
-@step_check("lemma-7", "L7.4")
+@step_check("lemma-7", "L7.4", expect="verified")
 def l7_s4(ctx):
     """(L-1)(1 - d(3/d)^{L-1})(3/d)^{L-2} <= (L-1)(3/d)^{L-2} <= h(L) for every d >= 8 (d = 8 + k: the first term's
     factor is <= 1 and (3/d)^{L-2} <= (3/8)^{L-2}, decided by SymPy per L), h(3) = 3/4 and h decreasing (L = 3 + k)."""
     dd = 8 + k_s
-    for L in STEP_LS:
+    for L in _step_ls(ctx):
         t1 = (L - 1) * (1 - dd * (sp.Integer(3) / dd) ** (L - 1)) * (sp.Integer(3) / dd) ** (L - 2)
         t2 = (L - 1) * (sp.Integer(3) / dd) ** (L - 2)
-        ctx.exact(f"first <= second, L={L}, d >= 8", sp.factor(t2 - t1), ">=", 0, whole=True)
+        ctx.exact(f"first <= second, L={L}, d >= 8", sp.factor(t2 - t1), ">=", 0, whole=False)
         ctx.exact(
-            f"(3/d)^(L-2) <= (3/8)^(L-2) with h(L) = (L-1)(3/8)^(L-2), L={L}", ss.lemma7_h(L) - t2, ">=", 0, whole=True
+            f"(3/d)^(L-2) <= (3/8)^(L-2) with h(L) = (L-1)(3/8)^(L-2), L={L}", ss.lemma7_h(L) - t2, ">=", 0, whole=False
         )
         ctx.exact(
-            f"h(L) = (L-1)(3/8)^(L-2), L={L}", ss.lemma7_h(L), "==", (L - 1) * sp.Rational(3, 8) ** (L - 2), whole=True
+            f"h(L) = (L-1)(3/8)^(L-2), L={L}", ss.lemma7_h(L), "==", (L - 1) * sp.Rational(3, 8) ** (L - 2), whole=False
         )
     ctx.exact("h(3) = 0.75", ss.lemma7_h(3), "==", ss.LEMMA7_H_AT_3, whole=True)
     ctx.exact("h(3) <= 1", ss.LEMMA7_H_AT_3, "<=", ss.LEMMA7_H_BOUND, whole=True)
@@ -3156,7 +3161,7 @@ def l7_s5(ctx):
         ctx.bound(f"f'(3/d) >= 2d (2 - h bound), d={d}, L={L}", 2 * d * (2 - ss.LEMMA7_H_BOUND), v)
 
 
-@step_check("lemma-7", "L7.6")
+@step_check("lemma-7", "L7.6", expect="verified")
 def l7_s6(ctx):
     """f'' as printed = d/da of f' (symbolic a, d, P/m; L of STEP_LS), and f'' - 2Pd/m (d - (L-1)(L-2) a^{L-3}) =
     2Pd/m (L-1)(2L-3) d a^{2L-4} >= 0 (even power; decided by SymPy)."""
@@ -3165,17 +3170,17 @@ def l7_s6(ctx):
         f2 = ss.f_second_printed(a, d_s, L)
         ctx.identity(f"f'' printed - d f'/da, L={L}", sp.expand(f2 - sp.diff(ss.f_prime_printed(a, d_s, L), a)))
         rest = sp.expand(f2 - 2 * ss.w_sym * d_s * (d_s - (L - 1) * (L - 2) * a ** (L - 3)))
-        ctx.exact(f"f'' >= 2Pd/m (d - (L-1)(L-2) a^(L-3)), L={L}", rest, ">=", 0, whole=True)
+        ctx.exact(f"f'' >= 2Pd/m (d - (L-1)(L-2) a^(L-3)), L={L}", rest, ">=", 0, whole=False)
 
 
-@step_check("lemma-7", "L7.7")
+@step_check("lemma-7", "L7.7", expect="verified")
 def l7_s7(ctx):
     """(L-1)(L-2) a^{L-3} <= (L-1)(L-2)(3/d)^{L-3} <= g(L) on [-1/d, 3/d] for d >= 8 (L - 3 even: a^{L-3} <= (3/d)^{L-3}
     as |a| <= 3/d; d = 8 + k decided by SymPy per L); g(4) = 9/4, g decreasing for L >= 4 (L = 4 + k)."""
     dd = 8 + k_s
-    for L in STEP_LS:
+    for L in _step_ls(ctx):
         t2 = (L - 1) * (L - 2) * (sp.Integer(3) / dd) ** (L - 3)
-        ctx.exact(f"(L-1)(L-2)(3/d)^(L-3) <= g(L), L={L}, d >= 8", ss.lemma7_g(L) - t2, ">=", 0, whole=True)
+        ctx.exact(f"(L-1)(L-2)(3/d)^(L-3) <= g(L), L={L}, d >= 8", ss.lemma7_g(L) - t2, ">=", 0, whole=False)
     ctx.exact("g(4) = 2.25", ss.lemma7_g(4), "==", ss.LEMMA7_G_AT_4, whole=True)
     L = 4 + k_s
     g = lambda x: (x - 1) * (x - 2) * sp.Rational(3, 8) ** (x - 3)  # noqa: E731  g at a symbolic L
@@ -3433,3 +3438,261 @@ def l10_s2(ctx):
     H = Q * D * Q.T
     ctx.identity("dA/dt + H (A - s)", _expand(A.diff(t) + H * (A - svec)))
     ctx.identity("A(0) = A^lin(0)", _expand(A.subs(t, 0) - A0))
+
+
+# -- Proposition 6 ------------------------------------------------------------------------
+def _lambdas(d, L):
+    """lambda_pm (Lemma 8's formulas) on the s-ball, P/m = 1."""
+    s = saddle(d, L)[0]
+    return ss.lambda_plus(s, d, L, arb(1)), ss.lambda_minus(s, d, L, arb(1))
+
+
+_LP, _LM = sp.symbols("lambda_p lambda_m", real=True)
+
+
+def _linear_gap(expr, lp, lm):
+    """``expr(lambda_+, lambda_-)``, linear, collected by SymPy first (exact integer coefficients) and then evaluated
+    on the balls: a difference that vanishes identically is an exact 0, not an overlapping ball."""
+    e = sp.Poly(sp.expand(expr(_LP, _LM)), _LP, _LM)
+    c_p, c_m, c_0 = (int(e.coeff_monomial(m)) for m in (_LP, _LM, 1))
+    return c_p * lp + c_m * lm + c_0
+
+
+def _small_pairs(ctx):
+    """Grid pairs with d small enough to enumerate every (m_1, sum_{k>=2} m_k)."""
+    return [(d, L) for d, L in _pairs_grid(ctx) if d <= 40]
+
+
+@step_check("proposition-6", "P6.1", "interval")
+@arb_precision
+def p6_s1(ctx):
+    """lambda_+ + m lambda_- >= 2P(d-1)/m - 2P m/m > 0 for m = 0..d-2, certified on the s-ball (the middle term from
+    Lemma 9's printed bounds)."""
+    for d, L in _small_pairs(ctx):
+        _start(ctx, d, L)
+        lp, lm = _lambdas(d, L)
+        lo, _ = ss.lemma9_lambda_minus_range(1)
+        for m in range(d - 1):
+            mid = ss.lemma9_lambda_plus_floor(d, 1) + m * lo
+            ctx.bound(f"lambda_+ + m lambda_- >= 2(d-1) - 2m, m={m}, d={d}, L={L}", arb(mid), lp + m * lm)
+            ctx.bound(f"2(d-1) - 2m > 0, m={m}, d={d}", arb(0), arb(mid), strict=True)
+
+
+def _gamma_symbolic(ctx, which):
+    """gamma(lambda_j, m) = lambda_j - sum_k m_k lambda_k with lambda_1 = lambda_+, lambda_k = lambda_- (k >= 2) against
+    the printed form (symbolic m, lambda_pm; d = 2..6)."""
+    lp, lm = sp.symbols("lambda_p lambda_m", real=True)
+    for d in range(2, 7):
+        m = sp.symbols(f"m1:{d + 1}", nonnegative=True, integer=True)
+        lam = [lp] + [lm] * (d - 1)
+        S = sum(m[1:])
+        if which == "+":
+            ctx.identity(
+                f"gamma(lambda_+, m), d={d}",
+                sp.expand(lp - sum(mk * lk for mk, lk in zip(m, lam)) - ss.gamma_plus_printed(m[0], S, lp, lm)),
+            )
+        else:
+            ctx.identity(
+                f"gamma(lambda_-, m), d={d}",
+                sp.expand(lm - sum(mk * lk for mk, lk in zip(m, lam)) - ss.gamma_minus_printed(m[0], S, lp, lm)),
+            )
+
+
+@step_check("proposition-6", "P6.2")
+def p6_s2(ctx):
+    """gamma(lambda_+, m) as printed = its definition (Definition 7) with the spectrum of Lemma 8."""
+    _gamma_symbolic(ctx, "+")
+
+
+@step_check("proposition-6", "P6.4")
+def p6_s4(ctx):
+    """gamma(lambda_-, m) as printed = its definition (Definition 7) with the spectrum of Lemma 8."""
+    _gamma_symbolic(ctx, "-")
+
+
+@step_check("proposition-6", "P6.3", "interval")
+@arb_precision
+def p6_s3(ctx):
+    """Every case of gamma(lambda_+, m), 2 <= m_1 + S <= d - 2 (S = sum_{k>=2} m_k): m_1 in {0, 1}: gamma >= -lambda_- S
+    > 0; otherwise gamma <= -lambda_+ - lambda_- S <= -2P(d-1)/m + 2P S/m < 0 (certified on the s-ball)."""
+    for d, L in _small_pairs(ctx):
+        _start(ctx, d, L)
+        lp, lm = _lambdas(d, L)
+        lo, _ = ss.lemma9_lambda_minus_range(1)
+        for total in range(2, d - 1):
+            for m1 in range(total + 1):
+                S = total - m1
+                if m1 <= 1:
+                    gap = _linear_gap(lambda p, q: ss.gamma_plus_printed(m1, S, p, q) - (-q * S), lp, lm)
+                    ctx.bound(f"gamma - (-lambda_- S) >= 0, m1={m1}, S={S}, d={d}, L={L}", arb(0), gap)
+                    ctx.bound(f"-lambda_- S > 0, m1={m1}, S={S}, d={d}, L={L}", arb(0), -lm * S, strict=True)
+                else:
+                    gap = _linear_gap(lambda p, q: (-p - q * S) - ss.gamma_plus_printed(m1, S, p, q), lp, lm)
+                    ctx.bound(f"(-lambda_+ - lambda_- S) - gamma >= 0, m1={m1}, S={S}, d={d}, L={L}", arb(0), gap)
+                    rhs = -ss.lemma9_lambda_plus_floor(d, 1) - lo * S
+                    ctx.bound(f"... <= -2(d-1) + 2S, m1={m1}, S={S}, d={d}, L={L}", -lp - lm * S, arb(rhs))
+                    ctx.bound(f"-2(d-1) + 2S < 0, S={S}, d={d}", arb(rhs), arb(0), strict=True)
+
+
+@step_check("proposition-6", "P6.5", "interval")
+@arb_precision
+def p6_s5(ctx):
+    """Every case of gamma(lambda_-, m): m_1 = 0: (1 - S) lambda_- > 0; m_1 = d - 2: lambda_- - (d-2) lambda_+ < 0;
+    otherwise gamma <= -lambda_+ - (S - 1) lambda_- <= -2P(d-1)/m + 2P(S-1)/m < 0 -- including S = 0, which the
+    printed range of S - 1 leaves out (certified on the s-ball)."""
+    for d, L in _small_pairs(ctx):
+        _start(ctx, d, L)
+        lp, lm = _lambdas(d, L)
+        lo, _ = ss.lemma9_lambda_minus_range(1)
+        for total in range(2, d - 1):
+            for m1 in range(total + 1):
+                S = total - m1
+                g = ss.gamma_minus_printed(m1, S, lp, lm)
+                tag = f"m1={m1}, S={S}, d={d}, L={L}"
+                if m1 == 0:
+                    ctx.bound(f"gamma > 0, {tag}", arb(0), g, strict=True)
+                elif m1 == d - 2:
+                    ctx.bound(f"lambda_- - (d-2) lambda_+ < 0, {tag}", g, arb(0), strict=True)
+                else:
+                    gap = _linear_gap(lambda p, q: (-p - (S - 1) * q) - ss.gamma_minus_printed(m1, S, p, q), lp, lm)
+                    ctx.bound(f"(-lambda_+ - (S-1) lambda_-) - gamma >= 0, {tag}", arb(0), gap)
+                    rhs = -ss.lemma9_lambda_plus_floor(d, 1) - lo * (S - 1)
+                    ctx.bound(f"... <= -2(d-1) + 2(S-1), {tag}", -lp - (S - 1) * lm, arb(rhs))
+                    ctx.bound(f"-2(d-1) + 2(S-1) < 0, {tag}", arb(rhs), arb(0), strict=True)
+
+
+# -- Propositions 7, 8 --------------------------------------------------------------------
+@step_check("proposition-7", "P7.1")
+def p7_s1(ctx):
+    """rho_pm from the Hessian's spectrum at s: one positive eigenvalue (lambda_+) and d - 1 copies of lambda_-; the
+    d - 1 copies are the diagonal of Q^T Hess Q (Lemma 10's Q, symbolic omegas, d = 3; full: 3..5), so max/min = 1
+    each."""
+    w1, w2 = sp.symbols("omega_1 omega_2", real=True)
+    for d in (3, 4, 5) if ctx.full else (3,):
+        Q = _w2_basis(d)
+        D = _expand(Q.T * ((w1 - w2) * sp.eye(d) + w2 * sp.ones(d, d)) * Q)
+        ctx.identity(f"Q^T Hess Q diagonal, d={d}", [D[i, j] for i in range(d) for j in range(d) if i != j])
+        neg = [D[i, i] for i in range(1, d)]
+        ctx.identity(f"rho_- = max/min of the d-1 equal eigenvalues = 1, d={d}", [x - neg[0] for x in neg])
+
+
+@step_check("proposition-7", "P7.2", expect="refuted")
+def p7_s2(ctx):
+    """The proof's conditions (M - K > 0, N - K >= 0, rho_pm = 1) against floor(Q/2), Q = 2..40, exactly
+    (ss.q_smoothness with strict_first); Definition 8's own conditions give floor(Q/2) (recorded beside)."""
+    _start(ctx, 8, 7)
+    for Q in range(2, 41):
+        ctx.exact(f"strict K(Q) >= floor(Q/2), Q={Q}", ss.q_smoothness(Q, 1, 1, strict_first=True), ">=", Q // 2)
+        ctx.exact(f"Definition 8's K(Q) >= floor(Q/2), Q={Q}", ss.q_smoothness(Q, 1, 1), ">=", Q // 2)
+
+
+@step_check("proposition-8", "P8.1", expect="verified")
+def p8_s1(ctx):
+    """floor((d-2)/2) >= 3 for d = 8..10^4 (exact), and at d = 7 it is 2 (the hypothesis d >= 8 is where it starts)."""
+    _start(ctx, 8, 7)
+    worst = min(ss.smoothness_order(d) for d in range(8, 10**4))
+    ctx.exact("min over d = 8..10^4 of floor((d-2)/2) >= 3", worst, ">=", ss.PROP8_SMOOTHNESS)
+    ctx.note(f"floor((7-2)/2) = {ss.smoothness_order(7)} < 3: d >= 8 is needed for C^3.")
+
+
+@step_check("proposition-8", "P8.2", expect="verified")
+def p8_s2(ctx):
+    """Theorem 3 invoked with Q = d - 2 at the paper's pairs: its hypotheses (and those of Propositions 6, 7 it
+    rests on) discharged; Q = d - 2 >= 2 (Theorem 3's Q >= 2) exactly."""
+    for d, L in PAPER_PAIRS:
+        _start(ctx, d, L)
+        inst = {"d": d, "L": L, "w2": 1.0}
+        ctx.discharge(f"Theorem 3 at d={d}, L={L}", "ssm-poison/theorem-3", inst)
+        ctx.discharge(f"Proposition 6 at d={d}, L={L}", "ssm-poison/proposition-6", inst)
+        ctx.discharge(f"Proposition 7 at Q = d - 2 = {d - 2}", "ssm-poison/proposition-7", {**inst, "Q": d - 2})
+        ctx.exact(f"Q = d - 2 >= 2, d={d}", d - 2, ">=", 2)
+
+
+# -- Lemmas 11, 12 ------------------------------------------------------------------------
+@step_check("lemma-11", "L11.1", expect="refuted")
+def l11_s1(ctx):
+    """The displayed loss 2P/m (res_l^2 + res_s^2) against (27) at A = (4, 0, ..., 0) (d = 8, L = 7, P/m = 1; a point
+    of the proof's case |a_j| > 3): exactly twice l; with (27) the bound l >= (P/m)(3^{L-1} - 1)^2 >= 4 P/m > 2P/m
+    holds (exact, L of STEP_LS)."""
+    L = 7
+    _start(ctx, 8, L)
+    a = [4] + [0] * 7
+    printed = 2 * (sm.long_residual(a, L) ** 2 + sm.short_residual(a) ** 2)
+    ctx.exact("printed display = l(A) (27)", printed, "==", sm.objective_s2(a, L, 1))
+    for L in STEP_LS:
+        _start(ctx, 8, L)
+        ctx.exact(f"(3^(L-1) - 1)^2 > 2, L={L}", (3 ** (L - 1) - 1) ** 2, ">", 2)
+
+
+@step_check("lemma-12", "L12.1")
+def l12_s1(ctx):
+    """Lemma 12's W_1 flow as printed = -(28)_j at a 1_d (d = 8) and = -f'(a)/d (symbolic d), L of STEP_LS."""
+    a = ss.a_sym
+    for L in STEP_LS:
+        ctx.identity(
+            f"a' = -grad_j l(a 1_8), L={L}",
+            sp.expand(ss.w1_flow_printed(a, 8, L) + ss.printed_gradient_entry([a] * 8, 0, L)),
+        )
+        ctx.identity(
+            f"a' = -f'(a)/d, L={L}", sp.expand(ss.w1_flow_printed(a, d_s, L) + ss.f_prime_printed(a, d_s, L) / d_s)
+        )
+
+
+@step_check("lemma-12", "L12.2", expect="verified")
+def l12_s2(ctx):
+    """-f'(4/d)/d <= 2P/m((L-1)(4/d)^{L-2} - 3) <= 2P/m(h(L) - 3) <= 2P/m(0.75 - 3) < 0 for every d >= 8 (d = 8 + k,
+    SymPy per L of STEP_LS); h(L) = (L-1)(1/2)^{L-2}, h(4) = 3/4, h decreasing for L >= 4 (L = 4 + k)."""
+    dd = 8 + k_s
+    x = 4 / dd
+    for L in _step_ls(ctx):
+        t0 = -ss.f_prime_printed(x, dd, L, 1) / dd
+        t1 = 2 * ((L - 1) * x ** (L - 2) - 3)
+        ctx.exact(f"-f'(4/d)/d <= 2((L-1)(4/d)^(L-2) - 3), L={L}", sp.factor(t1 - t0), ">=", 0, whole=False)
+        ctx.exact(f"(L-1)(4/d)^(L-2) <= h(L), L={L}", ss.lemma12_h(L) - (L - 1) * x ** (L - 2), ">=", 0, whole=False)
+        ctx.exact(f"h(L) <= h(4), L={L}", ss.lemma12_h(L), "<=", ss.lemma12_h(4), whole=False)
+    ctx.exact("h(4) = 0.75", ss.lemma12_h(4), "==", ss.LEMMA12_H_AT_4, whole=True)
+    ctx.exact("0.75 - 3 < 0", ss.LEMMA12_H_AT_4 - 3, "<", 0, whole=True)
+    L = 4 + k_s
+    h = lambda y: (y - 1) * sp.Rational(1, 2) ** (y - 2)  # noqa: E731  h at a symbolic L
+    ctx.identity("h(L) = (L-1)(1/2)^(L-2), L = 4..12", [ss.lemma12_h(n) - h(sp.Integer(n)) for n in range(4, 13)])
+    ctx.exact("h(L+1)/h(L) < 1 for L >= 4", sp.simplify(h(L + 1) / h(L)), "<", 1, whole=True)
+
+
+@step_check("lemma-12", "L12.3", expect="refuted")
+def l12_s3(ctx):
+    """(L-1)(L-2)(4/d)^{L-3} <= g(L) at d = 8 (exact, L of STEP_LS): false (g has one factor 2/3 too many)."""
+    for L in STEP_LS:
+        _start(ctx, 8, L)
+        ctx.exact(
+            f"(L-1)(L-2)(1/2)^(L-3) <= g(L), d=8, L={L}",
+            (L - 1) * (L - 2) * sp.Rational(1, 2) ** (L - 3),
+            "<=",
+            ss.lemma12_g_printed(L),
+        )
+
+
+@step_check("lemma-12", "L12.4", expect="verified")
+def l12_s4(ctx):
+    """-f''(a)/d <= 2P/m(-d + (L-1)(L-2) a^{L-3}) (identity of the dropped term, even power), <= 2P/m(-d + (L-1)(L-2)
+    (4/d)^{L-3}) on (s, 4/d] (a >= 0 there), <= 2P/m(-d + 15/8) < 0: (L-1)(L-2)(1/2)^{L-3} <= 15/8 for L >= 7
+    (L = 7 + k)
+    and (4/d)^{L-3} <= (1/2)^{L-3} for d >= 8."""
+    a = ss.a_sym
+    for L in _step_ls(ctx):
+        rest = sp.expand(
+            2 * ss.w_sym * (-d_s + (L - 1) * (L - 2) * a ** (L - 3)) + ss.f_second_printed(a, d_s, L) / d_s
+        )
+        ctx.exact(f"-f''/d <= 2P/m(-d + (L-1)(L-2)a^(L-3)), L={L}", rest, ">=", 0, whole=False)
+        dd = 8 + k_s
+        ctx.exact(
+            f"(4/d)^(L-3) <= (1/2)^(L-3), L={L}",
+            sp.Rational(1, 2) ** (L - 3) - (4 / dd) ** (L - 3),
+            ">=",
+            0,
+            whole=False,
+        )
+    L = 7 + k_s
+    q = lambda y: (y - 1) * (y - 2) * sp.Rational(1, 2) ** (y - 3)  # noqa: E731
+    ctx.exact("(L-1)(L-2)(1/2)^(L-3) at L = 7 is 15/8", q(sp.Integer(7)), "==", ss.LEMMA12_G_BOUND, whole=True)
+    ctx.exact("decreasing for L >= 7", sp.simplify(q(L + 1) / q(L)), "<", 1, whole=True)
+    ctx.exact("-d + 15/8 < 0 for d >= 8", -(8 + k_s) + ss.LEMMA12_G_BOUND, "<", 0, whole=True)
