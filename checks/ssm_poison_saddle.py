@@ -3131,6 +3131,7 @@ def l7_s4(ctx):
     factor is <= 1 and (3/d)^{L-2} <= (3/8)^{L-2}, decided by SymPy per L), h(3) = 3/4 and h decreasing (L = 3 + k)."""
     dd = 8 + k_s
     for L in _step_ls(ctx):
+        _start(ctx, 8, L)
         t1 = (L - 1) * (1 - dd * (sp.Integer(3) / dd) ** (L - 1)) * (sp.Integer(3) / dd) ** (L - 2)
         t2 = (L - 1) * (sp.Integer(3) / dd) ** (L - 2)
         ctx.exact(f"first <= second, L={L}, d >= 8", sp.factor(t2 - t1), ">=", 0, whole=False)
@@ -3167,6 +3168,7 @@ def l7_s6(ctx):
     2Pd/m (L-1)(2L-3) d a^{2L-4} >= 0 (even power; decided by SymPy)."""
     a = ss.a_sym
     for L in STEP_LS:
+        _start(ctx, 8, L)
         f2 = ss.f_second_printed(a, d_s, L)
         ctx.identity(f"f'' printed - d f'/da, L={L}", sp.expand(f2 - sp.diff(ss.f_prime_printed(a, d_s, L), a)))
         rest = sp.expand(f2 - 2 * ss.w_sym * d_s * (d_s - (L - 1) * (L - 2) * a ** (L - 3)))
@@ -3179,6 +3181,7 @@ def l7_s7(ctx):
     as |a| <= 3/d; d = 8 + k decided by SymPy per L); g(4) = 9/4, g decreasing for L >= 4 (L = 4 + k)."""
     dd = 8 + k_s
     for L in _step_ls(ctx):
+        _start(ctx, 8, L)
         t2 = (L - 1) * (L - 2) * (sp.Integer(3) / dd) ** (L - 3)
         ctx.exact(f"(L-1)(L-2)(3/d)^(L-3) <= g(L), L={L}, d >= 8", ss.lemma7_g(L) - t2, ">=", 0, whole=False)
     ctx.exact("g(4) = 2.25", ss.lemma7_g(4), "==", ss.LEMMA7_G_AT_4, whole=True)
@@ -3645,6 +3648,7 @@ def l12_s2(ctx):
     dd = 8 + k_s
     x = 4 / dd
     for L in _step_ls(ctx):
+        _start(ctx, 8, L)
         t0 = -ss.f_prime_printed(x, dd, L, 1) / dd
         t1 = 2 * ((L - 1) * x ** (L - 2) - 3)
         ctx.exact(f"-f'(4/d)/d <= 2((L-1)(4/d)^(L-2) - 3), L={L}", sp.factor(t1 - t0), ">=", 0, whole=False)
@@ -3679,6 +3683,7 @@ def l12_s4(ctx):
     and (4/d)^{L-3} <= (1/2)^{L-3} for d >= 8."""
     a = ss.a_sym
     for L in _step_ls(ctx):
+        _start(ctx, 8, L)
         rest = sp.expand(
             2 * ss.w_sym * (-d_s + (L - 1) * (L - 2) * a ** (L - 3)) + ss.f_second_printed(a, d_s, L) / d_s
         )
