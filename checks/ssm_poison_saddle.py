@@ -3701,3 +3701,222 @@ def l12_s4(ctx):
     ctx.exact("(L-1)(L-2)(1/2)^(L-3) at L = 7 is 15/8", q(sp.Integer(7)), "==", ss.LEMMA12_G_BOUND, whole=True)
     ctx.exact("decreasing for L >= 7", sp.simplify(q(L + 1) / q(L)), "<", 1, whole=True)
     ctx.exact("-d + 15/8 < 0 for d >= 8", -(8 + k_s) + ss.LEMMA12_G_BOUND, "<", 0, whole=True)
+
+
+# -- Proposition 10, Corollary 4 ----------------------------------------------------------
+# The flow statements of D.3.4-D.3.7 have no instance inside their hypotheses (I_3 needs alpha ~ 10^(-10^6); r_2,
+# r_3, G are non-constructive): their steps are decided symbolically for all values of the quantities they relate,
+# and the displays about trajectories are observed along the true flows at alpha = 1e-2 (outside the hypotheses).
+alpha_s, r_s, N_s, t_s, delta_s = sp.symbols("alpha r N t delta", positive=True)
+r3_s, G_s, Gt_s, Gp_s, Dm_s, Dp_s, mu2_s, eta_s = sp.symbols("r_3 G Gtilde Gprime D_m D_p mu_2 eta", positive=True)
+u_s, v_s = sp.symbols("u v", nonnegative=True)
+
+
+@step_check("proposition-10", "P10.1", outside_hypotheses=True)
+def p10_s1(ctx):
+    """||A^Z(0) - A(0)|| = ||A(0)|| = alpha ||zeta|| <= alpha sqrt(d) <= alpha d (zeta in (0, 1]^d; d >= 1: decided
+    symbolically); and along the true flows (8, 7), alpha = 1e-2, r = s/2 (outside I_3): ||A^Z(t_1) - A(t_1)|| <=
+    ||A(0)|| exp(N t_1) with the explicit N (observed: the slack in log10)."""
+    # both sides positive: compared squared, (alpha d)^2 - (alpha sqrt d)^2 = alpha^2 d (d - 1) with d = 1 + k
+    sq_gap = sp.expand((alpha_s * (1 + k_s)) ** 2 - (alpha_s * sp.sqrt(1 + k_s)) ** 2)
+    ctx.exact("alpha sqrt(d) <= alpha d for d >= 1 (squares)", sq_gap, ">=", 0, whole=True)
+    d, L, w = 8, 7, 1.0
+    s = float(saddle(d, L)[0].mid())
+    t1, Z, _, err = t1_of(d, L, w, s / 8)
+    N = float(ss.lipschitz_bound(d, L, 1))
+    ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "r": s / 2, "zeta_d": 0.5})
+    fl = early_flow(d, L, w, 0.01, GAP, False)
+    k = int(round(t1 / 0.005))
+    lhs = float(np.linalg.norm(fl.states[k].astype(float) - Z))
+    a0 = float(np.linalg.norm(fl.states[0].astype(float)))
+    ctx.observe(
+        "log10 ||A^Z(t_1) - A(t_1)|| <= log10(||A(0)|| exp(N t_1))",
+        lhs=math.log10(lhs),
+        rhs=math.log10(a0) + N * t1 / math.log(10),
+        error=float(fl.error[k]) + err,
+    )
+
+
+@step_check("proposition-10", "P10.2")
+def p10_s2(ctx):
+    """(min/(6d)) e^{-N t} d e^{N t} = min/6; min{r/4, .}/6 <= r/24; r/4 + r/24 <= r/2 (symbolic, all r, N, t > 0)."""
+    m = sp.Symbol("m_min", positive=True)
+    ctx.identity(
+        "min/(6d) e^(-Nt) d e^(Nt) = min/6",
+        sp.simplify(m / (6 * d_s) * sp.exp(-N_s * t_s) * d_s * sp.exp(N_s * t_s) - m / 6),
+    )
+    ctx.exact("min{r/4, .}/6 <= r/24 (min = r/4 - u, u >= 0)", (r_s / 4 - u_s) / 6, "<=", r_s / 24, whole=True)
+    ctx.exact("r/4 + r/24 <= r/2", r_s / 4 + r_s / 24, "<=", r_s / 2, whole=True)
+
+
+@step_check("proposition-10", "P10.3")
+def p10_s3(ctx):
+    """zeta_1 - sum zeta/d with zeta_1 = 1, zeta_k <= 1 (k = 2..d-1), zeta_d <= 1/2: it decreases in every zeta_k (the
+    derivative -1/d), so its minimum over the box is at zeta_k = 1, zeta_d = 1/2, where it equals 1/(2d); the printed
+    1 - (d-1)/d - 1/(2d) equals 1/(2d) (symbolic d; the box for d = 3..8 entrywise)."""
+    for d in range(3, 9):
+        z = sp.symbols(f"z1:{d + 1}", positive=True)
+        E = 1 - (1 + sum(z[1:])) / d
+        ctx.identity(f"d E/d zeta_k = -1/d, d={d}", [sp.diff(E, x) + sp.Rational(1, d) for x in z[1:]])
+        corner = E.subs({**{x: 1 for x in z[1:-1]}, z[-1]: sp.Rational(1, 2)})
+        ctx.exact(f"E at the box corner = 1/(2d), d={d}", corner, "==", sp.Rational(1, 2 * d), whole=True)
+    ctx.identity("1 - (d-1)/d - 1/(2d) = 1/(2d)", sp.simplify(1 - (d_s - 1) / d_s - 1 / (2 * d_s) - 1 / (2 * d_s)))
+
+
+@step_check("proposition-10", "P10.4")
+def p10_s4(ctx):
+    """Dist(alpha zeta, W_1) = alpha ||zeta - mean 1|| (the projection on span{1_d}: symbolic, d = 4) >= alpha |zeta_1 -
+    mean| (one term of the sum of squares) >= alpha/(2d) by P10.3."""
+    d = 4
+    z = sp.Matrix(sp.symbols("z1:5", positive=True))
+    one = sp.ones(d, 1)
+    proj = (one.T * z)[0] / d * one
+    centred = z - sum(z) / d * one
+    ctx.identity("A - P_{W_1} A = alpha (zeta - mean 1)", _expand(alpha_s * z - alpha_s * proj - alpha_s * centred))
+    sq = [(z[i] - sum(z) / d) ** 2 for i in range(d)]
+    ctx.exact("sum of squares >= its first term", sum(sq) - sq[0], ">=", 0, whole=True)
+
+
+@step_check("proposition-10", "P10.5", outside_hypotheses=True)
+def p10_s5(ctx):
+    """|beta_2(t_1)| = ||A(t_1) - A^a(t_1)|| for the W_1 trajectory A^a with A^a(t_1) = beta_1(t_1) 1_d (identity: A -
+    beta_1 1 is the W_2 part), and along the true flow (8, 7), alpha = 1e-2 (outside I_3): |beta_2(t_1)| >= ||A(0) -
+    A^a(0)|| exp(-N t_1) with A^a(0) from the 1-D W_1 flow run backward (observed, log10)."""
+    d = 4
+    x = sp.Matrix(sp.symbols("x1:5", real=True))
+    b1 = sum(x) / d
+    ctx.identity("(A - beta_1 1) is orthogonal to 1", sp.expand((sp.ones(1, d) * (x - b1 * sp.ones(d, 1)))[0]))
+    from scipy.integrate import solve_ivp
+
+    dd, L, w = 8, 7, 1.0
+    s = float(saddle(dd, L)[0].mid())
+    t1, _, _, _ = t1_of(dd, L, w, s / 8)
+    N = float(ss.lipschitz_bound(dd, L, 1))
+    ctx.start({"d": dd, "L": L, "w2": w, "alpha": 0.01, "r": s / 2, "zeta_d": 0.5})
+    fl = early_flow(dd, L, w, 0.01, GAP, False)
+    k = int(round(t1 / 0.005))
+    xt = fl.states[k].astype(float)
+    speed = sp.lambdify(ss.a_sym, ss.w1_flow_printed(ss.a_sym, dd, L, w))
+    back = solve_ivp(lambda t, y: [-speed(y[0])], (0.0, t1), [float(np.mean(xt))], rtol=1e-12, atol=1e-15)
+    a0 = float(back.y[0, -1])
+    x0 = fl.states[0].astype(float)
+    ctx.observe(
+        "log10 |beta_2(t_1)| >= log10(||A(0) - A^a(0)|| exp(-N t_1))",
+        lhs=math.log10(float(beta2(xt))),
+        rhs=math.log10(float(np.linalg.norm(x0 - a0))) - N * t1 / math.log(10),
+        a_at_0=a0,
+    )
+
+
+@step_check("corollary-4", "C4.1", expect="refuted")
+def c4_s1(ctx):
+    """The interval of Proposition 10's conclusion against the proof's restatement of it (as encoded in theorems)."""
+    ctx.exact(
+        "Proposition 10's interval = the restated one", ss.PROP10_BETA2_INTERVAL, "==", ss.COR4_PROOF_BETA2_INTERVAL
+    )
+
+
+# -- Propositions 11, 12, Corollary 5 -----------------------------------------------------
+@step_check("proposition-11", "P11.1")
+def p11_s1(ctx):
+    """t_- = -ln(X)/lambda_- increases with X for lambda_- < 0 (derivative -1/(lambda_- X) > 0), and at X = exp(-2
+    lambda_-) (I_4's floor) it equals 2 (symbolic)."""
+    X = sp.Symbol("X", positive=True)
+    ctx.exact("d t_-/dX > 0", sp.diff(ss.t_minus_printed(lam_neg, X), X), ">", 0, whole=True)
+    ctx.identity("t_-(exp(-2 lambda_-)) = 2", sp.simplify(ss.t_minus_printed(lam_neg, sp.exp(-2 * lam_neg)) - 2))
+
+
+@step_check("proposition-11", "P11.2")
+def p11_s2(ctx):
+    """G D_+ alpha exp(-t_- lambda_-) = G r_3/(4 G'^2 sqrt d) (identity), <= r_3/(4 G' sqrt d) (G' = G + u) <= r_3/(4
+    sqrt d) (G' = 1 + v): symbolic, all positive values."""
+    X = r3_s / (4 * Gp_s**2 * sp.sqrt(d_s) * alpha_s * Dp_s)
+    val = G_s * Dp_s * alpha_s * sp.exp(-ss.t_minus_printed(lam_neg, X) * lam_neg)
+    ctx.identity("= G r_3/(4 G'^2 sqrt d)", sp.simplify(val - G_s * r3_s / (4 * Gp_s**2 * sp.sqrt(d_s))))
+    mid = (G_s * r3_s / (4 * Gp_s**2 * sp.sqrt(d_s))).subs(Gp_s, G_s + u_s)
+    ctx.exact(
+        "<= r_3/(4 G' sqrt d) (G' >= G)", sp.factor(r3_s / (4 * (G_s + u_s) * sp.sqrt(d_s)) - mid), ">=", 0, whole=True
+    )
+    ctx.exact(
+        "r_3/(4 G' sqrt d) <= r_3/(4 sqrt d) (G' >= 1)",
+        r3_s / (4 * (1 + v_s) * sp.sqrt(d_s)),
+        "<=",
+        r3_s / (4 * sp.sqrt(d_s)),
+        whole=True,
+    )
+
+
+@step_check("proposition-11", "P11.3")
+def p11_s3(ctx):
+    """(alpha D_-/G~) exp(-t_+ lambda_-) = G'^2 r_3/(2 sqrt d G~) (identity) >= G' r_3/(2 sqrt d) (G' = G~ + u) >=
+    r_3/(2 sqrt d) (G' = 1 + v): symbolic."""
+    Y = Gp_s**2 * r3_s / (2 * sp.sqrt(d_s) * alpha_s * Dm_s)
+    val = alpha_s * Dm_s / Gt_s * sp.exp(-ss.t_minus_printed(lam_neg, Y) * lam_neg)
+    ctx.identity("= G'^2 r_3/(2 sqrt d G~)", sp.simplify(val - Gp_s**2 * r3_s / (2 * sp.sqrt(d_s) * Gt_s)))
+    e = (Gp_s**2 * r3_s / (2 * sp.sqrt(d_s) * Gt_s) - Gp_s * r3_s / (2 * sp.sqrt(d_s))).subs(Gp_s, Gt_s + u_s)
+    ctx.exact(">= G' r_3/(2 sqrt d) (G' >= G~)", sp.factor(e), ">=", 0, whole=True)
+    ctx.exact(
+        ">= r_3/(2 sqrt d) (G' >= 1)",
+        (1 + v_s) * r3_s / (2 * sp.sqrt(d_s)),
+        ">=",
+        r3_s / (2 * sp.sqrt(d_s)),
+        whole=True,
+    )
+
+
+@step_check("proposition-11", "P11.4", expect="refuted")
+def p11_s4(ctx):
+    """||u + v|| against the printed ||u|| + ||v|| for orthogonal u = (1, 1)/sqrt 2 in W_1 and v = (1, -1)/sqrt 2 in W_2
+    (d = 2): sqrt 2 against 2; the triangle inequality holds."""
+    u = [1 / sp.sqrt(2), 1 / sp.sqrt(2)]
+    v = [1 / sp.sqrt(2), -1 / sp.sqrt(2)]
+    lhs = sp.sqrt(sum((x + y) ** 2 for x, y in zip(u, v)))
+    ctx.exact("||u + v|| = ||u|| + ||v|| (as printed)", sp.nsimplify(lhs), "==", ss.prop11_norm_printed(u, v))
+    ctx.exact("||u + v|| <= ||u|| + ||v||", sp.nsimplify(lhs), "<=", ss.prop11_norm_printed(u, v))
+
+
+@step_check("proposition-11", "P11.5")
+def p11_s5(ctx):
+    """exp(-lambda_+ t_-) = X^{lambda_+/lambda_-} (identity); lambda_+/lambda_- < -1 from Lemma 9's bounds (lambda_+ =
+    2P(d-1)/m + u, lambda_- = -2P/m + v, 0 < v, d = 8 + k: lambda_+ + lambda_- > 0); with X >= 2 the power is <= 1/2 and
+    r_3/sqrt d * 1/2 = r_3/(2 sqrt d) (symbolic)."""
+    X = sp.Symbol("X", positive=True)
+    lp = sp.Symbol("lambda_p", positive=True)
+    ctx.identity(
+        "exp(-lambda_+ t_-) = X^(lambda_+/lambda_-)",
+        sp.simplify(sp.exp(-lp * ss.t_minus_printed(lam_neg, X)) - X ** (lp / lam_neg)),
+    )
+    w = ss.w_sym
+    vv = sp.Symbol("v", positive=True)
+    lam_p = ss.lemma9_lambda_plus_floor(8 + k_s, w) + u_s
+    lam_m = ss.lemma9_lambda_minus_range(w)[0] + vv
+    ctx.exact("lambda_+ + lambda_- > 0 (ratio < -1) when lambda_- < 0", sp.expand(lam_p + lam_m), ">", 0, whole=True)
+    q = sp.Symbol("q", positive=True)  # X = 2 + q, exponent -(1 + u)
+    X2 = 2 + q
+    ctx.exact(
+        "d/du X^(-(1+u)) <= 0 for X >= 2 (so X^(-(1+u)) <= X^(-1))",
+        sp.diff(X2 ** (-(1 + u_s)), u_s),
+        "<=",
+        0,
+        whole=True,
+    )
+    ctx.exact("X^(-1) <= 1/2 for X >= 2", 1 / X2, "<=", sp.Rational(1, 2), whole=True)
+
+
+@step_check("proposition-12", "P12.1")
+def p12_s1(ctx):
+    """|exp(-(t_2 - tau) lambda_-) b| = |exp(-t_2 lambda_-) b| exp(lambda_- tau), and with |exp(-t_2 lambda_-) b| =
+    r_3/(2 sqrt d) the printed value (symbolic)."""
+    b, tau, t2 = sp.symbols("b tau t_2", positive=True)
+    ctx.identity(
+        "exp(-(t_2 - tau) l) b = exp(-t_2 l) b exp(l tau)",
+        sp.simplify(sp.exp(-(t2 - tau) * lam_neg) * b - sp.exp(-t2 * lam_neg) * b * sp.exp(lam_neg * tau)),
+    )
+
+
+@step_check("corollary-5", "C5.1")
+def c5_s1(ctx):
+    """d/dtau exp(lambda_- tau) = lambda_- exp(lambda_- tau) < 0 (lambda_- < 0): the minimum over tau in [0, 1] is at
+    tau = 1, exp(lambda_-) (symbolic)."""
+    tau = sp.Symbol("tau", positive=True)
+    ctx.exact("d/dtau exp(lambda_- tau) < 0", sp.diff(sp.exp(lam_neg * tau), tau), "<", 0, whole=True)
