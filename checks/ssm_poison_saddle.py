@@ -2879,7 +2879,8 @@ def _pairs_grid(ctx):
 
 
 def _start(ctx, d, L, w=1.0, **extra):
-    ctx.start({"d": d, "L": L, "w2": w, **extra})
+    """Start the instance (d, L, P/m = w, extra) completed with the statement's defaults."""
+    ctx.start({**ctx.statement.defaults(), "d": d, "L": L, "w2": w, **extra})
 
 
 # -- Lemma 4 ------------------------------------------------------------------------------
@@ -3920,3 +3921,205 @@ def c5_s1(ctx):
     tau = 1, exp(lambda_-) (symbolic)."""
     tau = sp.Symbol("tau", positive=True)
     ctx.exact("d/dtau exp(lambda_- tau) < 0", sp.diff(sp.exp(lam_neg * tau), tau), "<", 0, whole=True)
+
+
+# -- Lemma 18 -----------------------------------------------------------------------------
+rl_s, rs_s, bt_s, ak_s = sp.symbols("res_l res_s btilde a_k", real=True)
+L_pos = sp.Symbol("L", positive=True)
+
+
+@step_check("lemma-18", "L18.1", expect="refuted")
+def l18_s1(ctx):
+    """With res_s = 0: (L-1)^2 b~^2/4 res_l^2 against ((L-1) b~)^2/4 (res_l^2/2 + res_s^2/2) (symbolic): off by 2; the
+    inequality '>=' holds (the difference is (L-1)^2 b~^2 res_l^2/8 >= 0)."""
+    lhs = (L_pos - 1) ** 2 * bt_s**2 / 4 * rl_s**2
+    rhs = ((L_pos - 1) * bt_s) ** 2 / 4 * (rl_s**2 / 2 + rs_s**2 / 2)
+    ctx.identity("first '=' at res_s = 0", sp.expand((lhs - rhs).subs(rs_s, 0)))
+    ctx.exact("'>=' at res_s = 0", sp.factor((lhs - rhs).subs(rs_s, 0)), ">=", 0, whole=True)
+
+
+@step_check("lemma-18", "L18.2")
+def l18_s2(ctx):
+    """With the proof's normalisation (l = (res_l^2 + res_s^2)/2, P/m = 1/2) its gradient entries are (L-1) a_k^{L-2}
+    res_l + res_s up to sign (SymPy, d = 3, L = 7), and with res_l = 0: d res_s^2 = 2d (res_l^2/2 + res_s^2/2)."""
+    a = list(sp.symbols("a0:3", real=True))
+    L = 7
+    l = sm.objective_s2(a, L, sp.Rational(1, 2))
+    rl, rs = sm.long_residual(a, L), sm.short_residual(a)
+    ctx.identity(
+        "dl/da_k = -((L-1) a_k^(L-2) res_l + res_s) at P/m = 1/2",
+        [sp.expand(sp.diff(l, x) + (L - 1) * x ** (L - 2) * rl + rs) for x in a],
+    )
+    ctx.identity(
+        "d res_s^2 = 2d (res_l^2/2 + res_s^2/2) at res_l = 0",
+        sp.expand((d_s * rs_s**2 - 2 * d_s * (rl_s**2 / 2 + rs_s**2 / 2)).subs(rl_s, 0)),
+    )
+
+
+@step_check("lemma-18", "L18.3")
+def l18_s3(ctx):
+    """(L-1) a_k^{L-2} res_l + res_s = (L-1)(a_k^{L-2} - chi) res_l = (1 - a_k^{L-2}/chi) res_s with chi = -res_s/((L-1)
+    res_l) (symbolic, res_l, res_s != 0)."""
+    g = (L_pos - 1) * ak_s ** (L_pos - 2) * rl_s + rs_s
+    chi = -rs_s / ((L_pos - 1) * rl_s)
+    ctx.identity("= (L-1)(a_k^(L-2) - chi) res_l", sp.simplify(g - (L_pos - 1) * (ak_s ** (L_pos - 2) - chi) * rl_s))
+    ctx.identity("= (1 - a_k^(L-2)/chi) res_s", sp.simplify(g - (1 - ak_s ** (L_pos - 2) / chi) * rs_s))
+
+
+@step_check("lemma-18", "L18.4", "random", expect="verified")
+def l18_s4(ctx):
+    """Proposition 18 invoked with s = 3, k = L - 2 at x = a_i, y = a_j of points of Diff(b)^C cap [-3,3]^d (Hypothesis,
+    exact rationals): its hypotheses (x, y in [-3, 3], |x - y| >= b, k odd, y != 0) hold there, and the two printed
+    bounds |a_i^k - a_j^k| >= (b/2)^k, |1 - a_i^k/a_j^k| >= (b/6)^k hold (exact)."""
+    from hypothesis import strategies as st
+
+    def prop(ex):
+        d, L, b, x0, sign = ex
+        b = Fraction(b).limit_denominator(1000)
+        x = Fraction(x0).limit_denominator(1000)
+        b = min(b, 3 + abs(x))  # a partner at distance b inside [-3, 3] exists
+        y = x - b if (sign or x + b > 3) and x - b >= -3 else x + b
+        if y == 0:  # the proof takes a_j != 0 (WLOG): swap the roles
+            x, y = y, x
+        ctx.start({"d": d, "L": L, "w2": 1.0, "b": _recorded_gap(b, [x, y]), "a1": float(x), "a2": float(y)})
+        k = L - 2
+        ctx.exact(
+            "x, y in [-3, 3], y != 0, k odd", bool(-3 <= x <= 3 and -3 <= y <= 3 and y != 0 and k % 2 == 1), "==", True
+        )
+        ctx.bound("|x^k - y^k| >= (b/2)^k", (b / 2) ** k, abs(x**k - y**k))
+        ctx.bound("|1 - x^k/y^k| >= (b/6)^k", (b / 6) ** k, abs(1 - x**k / y**k))
+
+    ctx.random(
+        st.tuples(
+            st.integers(8, 12), st.sampled_from([7, 9, 11]), st.floats(0.01, 6.0), st.floats(-3.0, 3.0), st.booleans()
+        ),
+        prop,
+        quick=12,
+        full=150,
+    )
+
+
+@step_check("lemma-18", "L18.5", expect="refuted")
+def l18_s5(ctx):
+    """The coefficient the proof concludes with (b^ + 2) against the statement's (b~ + 2), exactly at b = 1, d = 8,
+    L = 7 (ss.pl_coefficient_printed both ways)."""
+    _start(ctx, 8, 7)
+    b = sp.Integer(1)
+    ctx.exact(
+        "statement's mu = proof's mu",
+        ss.pl_coefficient_printed(b, 8, 7, hat_over_tilde=True),
+        "==",
+        ss.pl_coefficient_printed(b, 8, 7, hat_over_tilde=False),
+    )
+
+
+# -- Proposition 13, Lemmas 19, 20 --------------------------------------------------------
+mu1_s, ls_s, lA_s, t1_s, t2_s = sp.symbols("mu_1 l_s l_A t_1 t_2", positive=True)
+
+
+@step_check("proposition-13", "P13.1")
+def p13_s1(ctx):
+    """2 (t_1 + t_2 - t_1 - t_2 + 1) mu_1 l(s)/2 = mu_1 l(s) (symbolic)."""
+    ctx.identity("= mu_1 l(s)", sp.expand(2 * (t1_s + t2_s - t1_s - t2_s + 1) * mu1_s * ls_s / 2 - mu1_s * ls_s))
+
+
+@step_check("proposition-13", "P13.2")
+def p13_s2(ctx):
+    """(1 + mu_1/4) l(s) - l(A) - mu_1 l(s) and l(s) - l(A) - 3 mu_1 l(s)/4 are the same expression (symbolic)."""
+    first, second = ss.prop13_rearranged(mu1_s, ls_s, lA_s)
+    ctx.identity("the rearrangement", sp.expand(first - second))
+
+
+@step_check("lemma-19", "L19.1")
+def l19_s1(ctx):
+    """t_3 as printed (with sqrt(d alpha) in both logarithms) = the proof's simplified form (symbolic; the alpha
+    cancels), and (1/lambda_-) ln(D_-/(2 G'^4 D_+)) >= 0: lambda_- < 0 and D_-/(2 G'^4 D_+) < 1 for D_+ = D_- + u,
+    G' = 1 + v (decided by SymPy)."""
+    lam = lam_neg
+    full = ss.t3_printed(eta_s, ss.w_sym, mu2_s, lam, Gp_s, r3_s, d_s, alpha_s, Dm_s, Dp_s)
+    simp = ss.lemma19_t3_simplified(eta_s, ss.w_sym, mu2_s, lam, Gp_s, d_s, Dm_s, Dp_s)
+    ctx.identity("t_3 printed = simplified", sp.simplify(sp.expand_log(full - simp, force=True)))
+    uu = sp.Symbol("u", positive=True)
+    ratio = Dm_s / (2 * (1 + v_s) ** 4 * (Dm_s + uu))
+    ctx.exact("D_-/(2 G'^4 D_+) < 1", sp.factor(1 - ratio), ">", 0, whole=True)
+
+
+@step_check("lemma-19", "L19.2")
+def l19_s2(ctx):
+    """exp(2 mu_2 ln(x)/(2 mu_2)) = x (symbolic, x = m eta/(2P) > 0), and l(A(0)) (m/(2P)) eta_2 <= eta_2 when l(A(0))
+    <= 2P/m (Lemma 5: l(A(0)) = 2P/m - u)."""
+    x = sp.Symbol("x", positive=True)
+    ctx.identity("exp(2 mu_2 ln(x)/(2 mu_2)) = x", sp.simplify(sp.exp(2 * mu2_s * sp.log(x) / (2 * mu2_s)) - x))
+    w = ss.w_sym
+    ctx.exact("(2P/m - u)(m/(2P)) eta <= eta", sp.expand((2 * w - u_s) / (2 * w) * eta_s), "<=", eta_s, whole=True)
+
+
+@step_check("lemma-20", "L20.1")
+def l20_s1(ctx):
+    """The radius picked in Lemma 35, sqrt(mu_2 delta/N), is positive for delta, mu_2, N > 0 (any positive radius is
+    admissible), and what it yields through Lemma 25's factor: sqrt(N/mu_2) sqrt(mu_2 delta/N) = sqrt(delta)."""
+    ctx.exact("radius > 0", ss.lemma20_radius_printed(N_s, mu2_s, delta_s), ">", 0, whole=True)
+    ctx.identity(
+        "sqrt(N/mu_2) * radius = sqrt(delta)",
+        sp.simplify(sp.sqrt(N_s / mu2_s) * ss.lemma20_radius_printed(N_s, mu2_s, delta_s) - sp.sqrt(delta_s)),
+    )
+
+
+@step_check("lemma-20", "L20.2", expect="refuted")
+def l20_s2(ctx):
+    """sqrt(N/mu_2)(mu_2/N) delta against delta (symbolic: it is sqrt(mu_2/N) delta; e.g. N = 4, mu_2 = 1: delta/2)."""
+    ctx.identity(
+        "sqrt(N/mu_2)(mu_2/N) delta - delta", sp.simplify(ss.lemma20_last_display(N_s, mu2_s, delta_s) - delta_s)
+    )
+    ctx.identity(
+        "= sqrt(mu_2/N) delta",
+        sp.simplify(ss.lemma20_last_display(N_s, mu2_s, delta_s) - sp.sqrt(mu2_s / N_s) * delta_s),
+    )
+
+
+# -- Proposition 16, Corollary 8 ----------------------------------------------------------
+zeta2_s = sp.Symbol("zeta_2", positive=True)
+t3_s = sp.Symbol("t_3", positive=True)
+
+
+@step_check("proposition-16", "P16.1")
+def p16_s1(ctx):
+    """exp(-(2/lambda_-) ln(X) |lambda_-|) = X^2 for lambda_- < 0 (symbolic)."""
+    X = sp.Symbol("X", positive=True)
+    ctx.identity("= X^2", sp.simplify(sp.exp(-2 / lam_neg * sp.log(X) * sp.Abs(lam_neg)) - X**2))
+
+
+@step_check("proposition-16", "P16.2")
+def p16_s2(ctx):
+    """A(0) - A^ref(0) for A(0) = alpha zeta, A^ref(0) of Definition 4 (sm.reference_init): only the second entry
+    differs, by alpha (zeta_2 - 1), so the norm is alpha (1 - zeta_2) for zeta_2 = 1 - u < 1 (symbolic, d = 5)."""
+    z = [sp.Integer(1), 1 - u_s] + list(sp.symbols("z3:6", positive=True))
+    A = [alpha_s * x for x in z]
+    diff = [x - y for x, y in zip(A, sm.reference_init(A))]
+    ctx.identity(
+        "A(0) - A^ref(0) = (0, -alpha u, 0, 0, 0)",
+        [sp.expand(x - y) for x, y in zip(diff, [0, -alpha_s * u_s, 0, 0, 0])],
+    )
+    ctx.identity("||.|| = alpha (1 - zeta_2)", sp.simplify(sp.sqrt(sum(x**2 for x in diff)) - alpha_s * u_s))
+
+
+@step_check("proposition-16", "P16.3", expect="refuted")
+def p16_s3(ctx):
+    """The quantity the last two displays bound (sqrt(d alpha) as rendered) against the divergence bound derived
+    before them (symbolic; their ratio is alpha); and with Definition 12's I_5(delta/2, eta) taken at equality the
+    derived bound is exactly delta/2 (the chain closes with sqrt(d) alpha)."""
+    args = (alpha_s, zeta2_s, Gp_s, r3_s, d_s, Dm_s, N_s, t1_s, t3_s)
+    derived = ss.prop16_divergence_bound(*args)
+    printed = ss.prop16_final_printed(*args)
+    ctx.identity("the bounded quantity = the derived bound", sp.simplify(printed - derived))
+    one_minus = ss.i5_bound(delta_s / 2, Gp_s, r3_s, d_s, Dm_s, N_s, t1_s, t3_s, alpha_s)
+    closed = ss.prop16_divergence_bound(alpha_s, 1 - one_minus, Gp_s, r3_s, d_s, Dm_s, N_s, t1_s, t3_s)
+    ctx.identity("derived bound at I_5(delta/2)'s equality = delta/2", sp.simplify(closed - delta_s / 2))
+
+
+@step_check("corollary-8", "C8.1", expect="refuted")
+def c8_s1(ctx):
+    """What Lemma 20 gives with eta_{2,delta} (the bound delta, as encoded in its statement) against the delta/2 the
+    proof takes from it, at delta = 1/2 (exact)."""
+    delta = sp.Rational(1, 2)
+    ctx.exact("Lemma 20's bound delta <= delta/2", delta, "<=", delta / 2)
