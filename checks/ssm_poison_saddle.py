@@ -3107,11 +3107,16 @@ def l7_s1(ctx):
 
 @step_check("lemma-7", "L7.2", expect="refuted")
 def l7_s2(ctx):
-    """f'(a) against (28)'s j-th entry at a 1_d (symbolic a, d = 8, L = 7): they differ by the factor d."""
+    """f'(a) against (28)'s j-th entry at a 1_d (d = 8, L = 7): they differ at a = 1/2 (exact), by the factor d
+    (symbolic a)."""
     a = ss.a_sym
     _start(ctx, 8, 7)
-    ctx.identity(
-        "f'(a) - grad_j l(a 1_8)", sp.expand(ss.f_prime_printed(a, 8, 7) - ss.printed_gradient_entry([a] * 8, 0, 7))
+    half = sp.Rational(1, 2)
+    ctx.exact(
+        "f'(a) = grad_j l(a 1_8) at a = 1/2",
+        ss.f_prime_printed(half, 8, 7),
+        "==",
+        ss.printed_gradient_entry([half] * 8, 0, 7),
     )
     ctx.identity(
         "f'(a) - d grad_j l(a 1_8)",
@@ -3153,7 +3158,7 @@ def l7_s4(ctx):
 def l7_s5(ctx):
     """f'(3/d) = 2Pd/m (2 - (L-1)(1 - d (3/d)^{L-1})(3/d)^{L-2}) (identity, symbolic d, each L of STEP_LS) and
     >= 2Pd/m (2 - 1) > 0 (exact on the grid)."""
-    for L in STEP_LS:
+    for L in _step_ls(ctx):
         x = 3 / d_s
         rhs = 2 * ss.w_sym * d_s * (2 - (L - 1) * (1 - d_s * x ** (L - 1)) * x ** (L - 2))
         ctx.identity(f"f'(3/d) middle form, L={L}", sp.simplify(ss.f_prime_printed(x, d_s, L) - rhs))
@@ -3930,11 +3935,13 @@ L_pos = sp.Symbol("L", positive=True)
 
 @step_check("lemma-18", "L18.1", expect="refuted")
 def l18_s1(ctx):
-    """With res_s = 0: (L-1)^2 b~^2/4 res_l^2 against ((L-1) b~)^2/4 (res_l^2/2 + res_s^2/2) (symbolic): off by 2; the
-    inequality '>=' holds (the difference is (L-1)^2 b~^2 res_l^2/8 >= 0)."""
+    """With res_s = 0: (L-1)^2 b~^2/4 res_l^2 against ((L-1) b~)^2/4 (res_l^2/2 + res_s^2/2): off by 2 (exact at
+    res_l = b~ = 1, L = 7: 9 against 9/2); the inequality '>=' holds (symbolic: the difference is (L-1)^2 b~^2
+    res_l^2/8 >= 0)."""
     lhs = (L_pos - 1) ** 2 * bt_s**2 / 4 * rl_s**2
     rhs = ((L_pos - 1) * bt_s) ** 2 / 4 * (rl_s**2 / 2 + rs_s**2 / 2)
-    ctx.identity("first '=' at res_s = 0", sp.expand((lhs - rhs).subs(rs_s, 0)))
+    at = {rs_s: 0, rl_s: 1, bt_s: 1, L_pos: 7}
+    ctx.exact("first '=' at res_s = 0 (res_l = 1, b~ = 1, L = 7)", lhs.subs(at), "==", rhs.subs(at))
     ctx.exact("'>=' at res_s = 0", sp.factor((lhs - rhs).subs(rs_s, 0)), ">=", 0, whole=True)
 
 
@@ -4038,7 +4045,7 @@ def l19_s1(ctx):
     lam = lam_neg
     full = ss.t3_printed(eta_s, ss.w_sym, mu2_s, lam, Gp_s, r3_s, d_s, alpha_s, Dm_s, Dp_s)
     simp = ss.lemma19_t3_simplified(eta_s, ss.w_sym, mu2_s, lam, Gp_s, d_s, Dm_s, Dp_s)
-    ctx.identity("t_3 printed = simplified", sp.simplify(sp.expand_log(full - simp, force=True)))
+    ctx.identity("t_3 printed = simplified", sp.expand(sp.expand_log(full - simp, force=True)))
     uu = sp.Symbol("u", positive=True)
     ratio = Dm_s / (2 * (1 + v_s) ** 4 * (Dm_s + uu))
     ctx.exact("D_-/(2 G'^4 D_+) < 1", sp.factor(1 - ratio), ">", 0, whole=True)
@@ -4068,8 +4075,11 @@ def l20_s1(ctx):
 @step_check("lemma-20", "L20.2", expect="refuted")
 def l20_s2(ctx):
     """sqrt(N/mu_2)(mu_2/N) delta against delta (symbolic: it is sqrt(mu_2/N) delta; e.g. N = 4, mu_2 = 1: delta/2)."""
-    ctx.identity(
-        "sqrt(N/mu_2)(mu_2/N) delta - delta", sp.simplify(ss.lemma20_last_display(N_s, mu2_s, delta_s) - delta_s)
+    ctx.exact(
+        "sqrt(N/mu_2)(mu_2/N) delta = delta at N = 4, mu_2 = 1, delta = 1",
+        ss.lemma20_last_display(sp.Integer(4), sp.Integer(1), sp.Integer(1)),
+        "==",
+        1,
     )
     ctx.identity(
         "= sqrt(mu_2/N) delta",
@@ -4106,12 +4116,17 @@ def p16_s2(ctx):
 @step_check("proposition-16", "P16.3", expect="refuted")
 def p16_s3(ctx):
     """The quantity the last two displays bound (sqrt(d alpha) as rendered) against the divergence bound derived
-    before them (symbolic; their ratio is alpha); and with Definition 12's I_5(delta/2, eta) taken at equality the
-    derived bound is exactly delta/2 (the chain closes with sqrt(d) alpha)."""
+    before them (their ratio is alpha, symbolic; they differ at alpha = 1/100, exact); and with Definition 12's
+    I_5(delta/2, eta) taken at equality the derived bound is exactly delta/2 (the chain closes with sqrt(d) alpha)."""
     args = (alpha_s, zeta2_s, Gp_s, r3_s, d_s, Dm_s, N_s, t1_s, t3_s)
     derived = ss.prop16_divergence_bound(*args)
     printed = ss.prop16_final_printed(*args)
-    ctx.identity("the bounded quantity = the derived bound", sp.simplify(printed - derived))
+    ctx.identity("bounded quantity / derived bound = alpha", sp.simplify(printed / derived - alpha_s))
+    at = {alpha_s: sp.Rational(1, 100), zeta2_s: sp.Rational(1, 2), Gp_s: 1, r3_s: 1, d_s: 8, Dm_s: 1, N_s: 1}
+    at.update({t1_s: 0, t3_s: 0})
+    ctx.exact(
+        "bounded quantity = derived bound (alpha = 1/100, the rest 1, t = 0)", printed.subs(at), "==", derived.subs(at)
+    )
     one_minus = ss.i5_bound(delta_s / 2, Gp_s, r3_s, d_s, Dm_s, N_s, t1_s, t3_s, alpha_s)
     closed = ss.prop16_divergence_bound(alpha_s, 1 - one_minus, Gp_s, r3_s, d_s, Dm_s, N_s, t1_s, t3_s)
     ctx.identity("derived bound at I_5(delta/2)'s equality = delta/2", sp.simplify(closed - delta_s / 2))
