@@ -531,6 +531,28 @@ IN_DIFF_B = Hypothesis(
 )
 
 
+# Corollary 3: a point of [-3,3]^d (which holds every trajectory, Lemma 11) at which the Lipschitz constant is tested
+CUBE_POINT_PARAM = Param(
+    "seed", int, 0, "point of [-3,3]^d: 0 all 3, 1 all -3, 2 alternating, 3 (3, 0, ..); else uniform", low=0, high=10**6
+)
+
+
+def cube_point(d: int, seed: int) -> list:
+    """The point of Corollary 3's margin: corners for seeds 0-3, else uniform in [-3,3]^d from the seed."""
+    import random
+
+    if seed == 0:
+        return [3.0] * d
+    if seed == 1:
+        return [-3.0] * d
+    if seed == 2:
+        return [3.0 if k % 2 == 0 else -3.0 for k in range(d)]
+    if seed == 3:
+        return [3.0] + [0.0] * (d - 1)
+    rng = random.Random(seed)
+    return [rng.uniform(-3.0, 3.0) for _ in range(d)]
+
+
 def pl_point(d: int, a1, a2, seed: int) -> list:
     """The point of Lemma 18's parameters (floats; entries 3..d from ``seed``)."""
     import random
@@ -1459,7 +1481,16 @@ statement(
     src("App. D.3.4", ""),
     r"There exists $N>0$ such that $-\nabla\ell(A(t))$ and $-\nabla\ell(A^{ref}(t))$ are $N$-Lipschitz for all $t\ge0$.",
     notes="Checked with the explicit N of catalog §0.5 item 8 (Gershgorin on [-3,3]^d): certified up to a factor 1 + 2^-20 (Arb radii), and exactly on random pairs.",
-    params=PARAMS,
+    params=PARAMS + (CUBE_POINT_PARAM,),
+    edges=(
+        {"seed": 0},
+        {"seed": 1},
+        {"seed": 2},
+        {"seed": 3},
+        {"d": 8, "L": 21, "seed": 0},
+        {"d": 30, "L": 7, "seed": 2},
+        {"w2": 1e-9, "seed": 0},
+    ),
     hypotheses=STANDING,
 )
 statement(
