@@ -4144,18 +4144,15 @@ def c8_s1(ctx):
 def cor3_margin(ctx, p):
     """``N - ||Hess l(A)||_2`` at a point A of [-3,3]^d (the cube holds every trajectory, Lemma 11; its corners by
     seed), N the explicit constant ss.lipschitz_bound: the Hessian by forward second differentiation of (27)
-    (:class:`HyperDual`, floats), its spectral norm by numpy, error a roundoff bound. Nonnegative everywhere on the
-    cube means -grad l is N-Lipschitz there (mean value theorem, the cube convex)."""
+    (:class:`HyperDual` over arrays of all pairs, floats), its spectral norm by numpy, error a roundoff bound.
+    Nonnegative everywhere on the cube means -grad l is N-Lipschitz there (mean value theorem, the cube convex)."""
     d, L, w = p["d"], p["L"], p["w2"]
     x = ss.cube_point(d, p["seed"])
+    # all pairs i <= j at once: the hyper-dual parts are arrays over the pairs
+    iu, ju = np.triu_indices(d)
+    pt = [HyperDual(x[k], (iu == k).astype(float), (ju == k).astype(float), 0.0) for k in range(d)]
     H = np.empty((d, d))
-    for i in range(d):
-        for j in range(i, d):
-            pt = [HyperDual(v) for v in x]
-            pt[i] = HyperDual(x[i], 1, 1 if i == j else 0)
-            if j != i:
-                pt[j] = HyperDual(x[j], 0, 1)
-            H[i, j] = H[j, i] = sm.objective_s2(pt, L, w).e
+    H[iu, ju] = H[ju, iu] = sm.objective_s2(pt, L, w).e
     norm = float(np.max(np.abs(np.linalg.eigvalsh(H))))
     N = float(ss.lipschitz_bound(d, L, w))
     # entries: ~3 d L roundings each of magnitude <= N; eigvalsh: backward stable, ~d roundings of ||H||_F

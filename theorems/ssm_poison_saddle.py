@@ -523,12 +523,26 @@ PL_PARAMS = (
     Param("b", float, 1.0, "coordinate gap b", low=0.0, high=6.0, open_low=True),
     Param("a1", float, 0.5, "entry a_1 of the point", low=-3.0, high=3.0),
     Param("a2", float, -0.5, "entry a_2 of the point", low=-3.0, high=3.0),
-    Param("seed", int, 0, "seed of the other entries (uniform in [-3,3]; 0: all zero)", low=0, high=10**6),
+    Param(
+        "seed",
+        int,
+        0,
+        "the other entries: 0 all zero, 1 all a_1, else uniform in [-3,3] from the seed",
+        low=0,
+        high=10**6,
+    ),
 )
+
+
+def _pl_spread(p) -> float:
+    x = pl_point(p["d"], p.get("a1", 0.5), p.get("a2", -0.5), p.get("seed", 0))
+    return max(x) - min(x)
+
+
 IN_DIFF_B = Hypothesis(
-    r"$A\in\mathrm{Diff}(b)^{\mathcal C}$: $|a_1-a_2|\ge b$",
-    lambda p: abs(p.get("a1", 0.5) - p.get("a2", -0.5)) >= p["b"],
+    r"$A\in\mathrm{Diff}(b)^{\mathcal C}$: $\max_{i,j}|a_i-a_j|\ge b$", lambda p: _pl_spread(p) >= p["b"]
 )
+S_8_7 = 0.12502290846470712  # s at (d, L) = (8, 7) to double precision (Lemma 7; enclosed in the checks): an edge
 
 
 # Corollary 3: a point of [-3,3]^d (which holds every trajectory, Lemma 11) at which the Lipschitz constant is tested
@@ -554,11 +568,15 @@ def cube_point(d: int, seed: int) -> list:
 
 
 def pl_point(d: int, a1, a2, seed: int) -> list:
-    """The point of Lemma 18's parameters (floats; entries 3..d from ``seed``)."""
+    """The point of Lemma 18's parameters (floats; entries 3..d from ``seed``: 0 zeros, 1 copies of a_1 -- with
+    a_2 = a_1 a point of W_1 --, else uniform in [-3,3])."""
     import random
 
     rng = random.Random(seed)
-    rest = [0.0] * (d - 2) if seed == 0 else [rng.uniform(-3.0, 3.0) for _ in range(d - 2)]
+    if seed in (0, 1):
+        rest = [0.0 if seed == 0 else a1] * (d - 2)
+    else:
+        rest = [rng.uniform(-3.0, 3.0) for _ in range(d - 2)]
     return [a1, a2, *rest]
 
 
@@ -1756,6 +1774,8 @@ statement(
         {"d": 8, "L": 21, "w2": 1.0, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 2},
         {"d": 60, "L": 7, "w2": 1.0, "b": 2.0, "a1": 1.0, "a2": -1.0, "seed": 3},
         {"d": 8, "L": 7, "w2": 1e2, "b": 1.0, "a1": 1.0, "a2": 0.0, "seed": 0},
+        # outside the premise (a point of W_1 at the saddle s, no gap): PL must fail there
+        {"d": 8, "L": 7, "w2": 1.0, "b": 0.5, "a1": S_8_7, "a2": S_8_7, "seed": 1},
     ),
 )
 statement(
@@ -1779,6 +1799,8 @@ statement(
         {"d": 8, "L": 21, "w2": 1.0, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 2},
         {"d": 60, "L": 7, "w2": 1.0, "b": 2.0, "a1": 1.0, "a2": -1.0, "seed": 3},
         {"d": 8, "L": 7, "w2": 1e2, "b": 1.0, "a1": 1.0, "a2": 0.0, "seed": 0},
+        # outside the premise (a point of W_1 at the saddle s, no gap): PL must fail there
+        {"d": 8, "L": 7, "w2": 1.0, "b": 0.5, "a1": S_8_7, "a2": S_8_7, "seed": 1},
     ),
 )
 statement(
