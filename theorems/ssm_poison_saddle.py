@@ -1486,10 +1486,10 @@ statement(
     "Trajectories from I_0 and the reference stay in [-3,3]^d",
     src("App. D.3.4", "(28)"),
     r"For any $t\ge0$ and $j\in[d]$: $A_j(t),A^{ref}_j(t)\in[-3,3]$.",
-    params=FLOW_PARAMS,
+    params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
     notes="Proof-only misprint: the displayed loss has 2P/m in place of P/m and the bound (3-1)^2 for (3^{L-1}-1)^2; "
     "the contradiction holds as well with the correct factor.",
-    hypotheses=STANDING,
+    hypotheses=STANDING + (IN_I0,),
 )
 statement(
     "ssm-poison/corollary-3",
