@@ -2878,6 +2878,18 @@ def _start(ctx, d, L, w=1.0, **extra):
     ctx.start({**ctx.statement.defaults(), "d": d, "L": L, "w2": w, **extra})
 
 
+def _s_working(d: int, L: int):
+    """s as an Arb ball, with flint's working precision set for what the step checks compare: 256 bits up to L = 21,
+    4096 bits beyond (at L = 41, s - 1/d ~ d^(3-2L) and the compared differences are ~(s - 1/d)^2). The checks run
+    under :func:`arb_precision`, which restores the precision."""
+    prec = PREC if L <= 21 else 16 * PREC
+    flint.ctx.prec = prec
+    lo, hi = arb(fmpq(1, d)), arb(fmpq(3, d))
+    inside = [r for r in _real_critical_points(d, L, prec) if r >= lo and r <= hi]
+    assert len(inside) == 1, f"no unique certified root of g_(d,L) in [1/d, 3/d] at {prec} bits"
+    return inside[0]
+
+
 # -- Lemma 4 ------------------------------------------------------------------------------
 @check("ssm-poison/lemma-4", "step-L4.1", "symbolic", step="L4.1")
 def l4_s1(ctx):
@@ -3198,7 +3210,7 @@ def l7_s8(ctx):
     """f(s) < f(1/d) on the s-ball (certified) and f(1/d) = (P/m)(1 - d^{2-L})^2 <= P/m (exact), grid pairs."""
     for d, L in _pairs_grid(ctx):
         _start(ctx, d, L)
-        s = saddle(d, L)[0]
+        s = _s_working(d, L)
         f1 = ss.f_w1(fmpq(1, d), d, L, 1)
         ctx.bound(f"f(s) < f(1/d), d={d}, L={L}", ss.f_w1(s, d, L, 1), arb(f1), strict=True)
         ctx.bound(f"f(1/d) <= P/m, d={d}, L={L}", f1, 1)
@@ -3211,7 +3223,7 @@ def l7_s9(ctx):
     (exact), grid pairs."""
     for d, L in _pairs_grid(ctx):
         _start(ctx, d, L)
-        s = saddle(d, L)[0]
+        s = _s_working(d, L)
         c1, c2, c3 = (sp_to_fmpq(x) for x in ss.lemma7_residual_chain(d, L))
         ctx.bound(f"1 - d s^(L-1) >= 1 - d (3/d)^(L-1), d={d}, L={L}", arb(c1), 1 - d * s ** (L - 1))
         ctx.bound(f"1 - d(3/d)^(L-1) = 1 - 3(3/d)^(L-2), d={d}, L={L}", c1, c2)
@@ -3345,7 +3357,7 @@ def l9_s1(ctx):
     """Each link of the chain certified on the s-ball (grid pairs)."""
     for d, L in _pairs_grid(ctx):
         _start(ctx, d, L)
-        s = saddle(d, L)[0]
+        s = _s_working(d, L)
         t0 = (L - 1) * ((2 * L - 3) * d * s ** (L - 1) - (L - 2)) * s ** (L - 3)
         t1 = -(L - 1) * (L - 2) * s ** (L - 3)
         t2 = -(L - 1) * (L - 2) * arb(fmpq(3, d)) ** (L - 3)
@@ -3371,7 +3383,7 @@ def l9_s3(ctx):
     """(L-1)(L-2) s^{L-3} <= (L-1)(L-2)(3/d)^{L-3} <= g(L) certified on the s-ball, and g(7) < 0.6 (grid pairs)."""
     for d, L in _pairs_grid(ctx):
         _start(ctx, d, L)
-        s = saddle(d, L)[0]
+        s = _s_working(d, L)
         t1 = (L - 1) * (L - 2) * s ** (L - 3)
         t2 = (L - 1) * (L - 2) * arb(fmpq(3, d)) ** (L - 3)
         ctx.bound(f"first <= second, d={d}, L={L}", t1, t2)
@@ -3391,7 +3403,7 @@ def l9_s4(ctx):
     exactly; '3(3/8)^{L-2} < 0' is false for every L (exact); with the -1 kept, 3(3/8)^{L-2} - 1 < 0 (exact)."""
     for d, L in _pairs_grid(ctx):
         _start(ctx, d, L)
-        s = saddle(d, L)[0]
+        s = _s_working(d, L)
         t3, t4 = (sp_to_fmpq(x) for x in ss.lemma9_chain_printed(d, L))
         ctx.bound(f"-1 <= d s^(L-1) - 1, d={d}, L={L}", arb(-1), d * s ** (L - 1) - 1)
         ctx.bound(f"d s^(L-1) - 1 <= 3(3/d)^(L-2) - 1, d={d}, L={L}", d * s ** (L - 1) - 1, arb(t3))
@@ -3406,7 +3418,7 @@ def l9_s5(ctx):
     """(L-1)(L-2) s^{L-3}(d s^{L-1} - 1) in (-1, 0), certified on the s-ball (grid pairs)."""
     for d, L in _pairs_grid(ctx):
         _start(ctx, d, L)
-        s = saddle(d, L)[0]
+        s = _s_working(d, L)
         v = (L - 1) * (L - 2) * s ** (L - 3) * (d * s ** (L - 1) - 1)
         ctx.bound(f"> -1, d={d}, L={L}", arb(-1), v, strict=True)
         ctx.bound(f"< 0, d={d}, L={L}", v, arb(0), strict=True)
@@ -3447,7 +3459,7 @@ def l10_s2(ctx):
 # -- Proposition 6 ------------------------------------------------------------------------
 def _lambdas(d, L):
     """lambda_pm (Lemma 8's formulas) on the s-ball, P/m = 1."""
-    s = saddle(d, L)[0]
+    s = _s_working(d, L)
     return ss.lambda_plus(s, d, L, arb(1)), ss.lambda_minus(s, d, L, arb(1))
 
 
@@ -4305,3 +4317,23 @@ def discharge_lemma_18(ctx):
 def discharge_lemma_18_corrected(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-18:corrected")
+
+
+# -- Lemmas 15, 16 (the conjugacy H is non-constructive: what its proofs compute) -----------
+r3_pos = sp.Symbol("r_3", positive=True)
+
+
+@check("ssm-poison/lemma-15", "step-L15.1", "symbolic", step="L15.1")
+def l15_s1(ctx):
+    """||a 1_d - s 1_d||^2 = d (a - s)^2 (d = 4), so ||.|| <= r_3 gives |a - s| <= r_3/sqrt(d) <= r_3 (squares compared,
+    symbolic, d = 1 + k): the printed interval holds (loosely)."""
+    a, s = sp.symbols("a s", real=True)
+    ctx.identity("||a 1_4 - s 1_4||^2 = 4 (a - s)^2", sp.expand(sum((a - s) ** 2 for _ in range(4)) - 4 * (a - s) ** 2))
+    gap = sp.factor(r3_pos**2 - (r3_pos / sp.sqrt(1 + k_s)) ** 2)
+    ctx.exact("(r_3/sqrt(d))^2 <= r_3^2 for d >= 1", gap, ">=", 0, whole=True)
+
+
+@check("ssm-poison/lemma-16", "step-L16.1", "symbolic", step="L16.1", expect="refuted")
+def l16_s1(ctx):
+    """The ball of G~'s definition in the statement against the proof's (as encoded in theorems)."""
+    ctx.exact("statement's ball = proof's ball", ss.LEMMA16_STATEMENT_BALL, "==", ss.LEMMA16_PROOF_BALL)

@@ -326,6 +326,9 @@ def lemma8_lambda_minus_lines(s, d, L, w=w_sym):
     )
 
 
+# Lemma 16: the ball on which G~ is H^{-1}'s Lipschitz coefficient, in the statement and in the proof
+LEMMA16_STATEMENT_BALL = "B_{r_2}(s)"
+LEMMA16_PROOF_BALL = "B_{r_3}(s)"
 # Proposition 10 gives |beta_2| in the closed interval [alpha D_-, alpha D_+]; Corollary 4's proof restates it half-open
 PROP10_BETA2_INTERVAL = "[alpha D_-, alpha D_+]"
 COR4_PROOF_BETA2_INTERVAL = "[alpha D_-, alpha D_+)"
@@ -975,6 +978,26 @@ STEPS: dict[str, tuple[Step, ...]] = {
             "L12.4",
             r"-\frac{1}{d}f^{''}(a) \le \frac{2P}{m} \bigg(-d + (L-1)(L-2)(\frac{4}{d})^{L-3} \bigg) \leq \frac{2P}{m} (-d + \frac{15}{8}) < 0",
             "inequality",
+        ),
+    ),
+    "lemma-15": (
+        Step(
+            "L15.1",
+            r"\widetilde{A} \in W_1 \cap \overline{B_{r_3}}(\mathbf{s}) \implies \exists\,\widetilde{a} \in [s - r_3, s + r_3] \setminus \{s\}:\ \widetilde{A} = \widetilde{a} \cdot \mathbf{1}_d",
+            "inequality",
+            notes="True but loose: ||a~ 1_d - s 1_d|| = sqrt(d) |a~ - s| <= r_3 gives a~ in [s - r_3/sqrt d, s + r_3/sqrt d] "
+            "(contained in the printed interval); the comparison with Lemma 14's a~' that follows needs the sharper one.",
+        ),
+    ),
+    "lemma-16": (
+        Step(
+            "L16.1",
+            r"\widetilde{G}\text{ is the Lipschitz coefficient of }H^{-1}|_{\overline{B_{r2}}(\mathbf{s})}\ \text{(statement)};\ "
+            r"H^{-1}|_{\overline{B_{r_3}}(s)}\text{ is indeed Lipschitz. Let }\widetilde{G} > 0\text{ be its Lipschitz coefficient (proof)}",
+            "restatement",
+            expect="refuted",
+            erratum="The statement defines G~ on H^{-1} restricted to B_{r_2}(s), the proof (and Proposition 9, which makes "
+            "H^{-1} Lipschitz only on B_{r_3}(s), where H(A) lies) on B_{r_3}(s). The proof's reading is the one that works.",
         ),
     ),
     "proposition-10": (
