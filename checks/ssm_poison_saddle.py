@@ -14,6 +14,14 @@ Methods and their independence:
   difference), the W_1 flow reduced exactly to the 1-D ODE of Lemma 12 checked against the full
   d-dimensional flow, and mpmath Newton for critical points;
 * Hypothesis: random (d, L) families for the enclosures; random points for PL and Lipschitz.
+
+Margins (issue 18, ``@margin``): exact rationals (Lemmas 5, 6, 18, Propositions 7, 8), Arb balls of s and the
+spectrum (Lemmas 7, 8, 9, Proposition 6; the Hessian of (27) by forward second differentiation,
+:class:`HyperDual`, not the printed entries), floats with a roundoff bound (Corollary 3). Proof steps (issue 19):
+one check per display of ``theorems.ssm_poison_saddle.STEPS`` (``step-<eq>``): SymPy identities derived from (27),
+exact grids, certified s-balls, symbolic inequalities for the flow statements (which have no instance inside their
+hypotheses), observations along the true flows; ``uses-discharge`` checks judge the invoked results' hypotheses at
+the invoking instances.
 """
 
 from __future__ import annotations

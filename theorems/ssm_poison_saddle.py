@@ -8,6 +8,14 @@ omega_2, lambda_pm of Lemma 8, the functions f, f', f'' of Lemma 7, the auxiliar
 the monotonicity arguments (Lemmas 6, 7, 9, 12), Definitions 6-8 as predicates, the PL
 coefficient of Lemma 18, t_3 of Lemma 19, the I_5 bound of Definition 12 and the bound of
 Proposition 16. Throughout ``w2 = P/m`` (the objective depends on the data only through it).
+
+The proofs (issue 19): :data:`USES` declares what each printed proof invokes (a citation that names the wrong
+result keeps the printed name, the result actually used is added, :data:`USES_NOTES` says why) and :data:`STEPS`
+holds the load-bearing displays as printed, with an erratum where one is false; the printed displays the step
+checks compare are encoded here too (``lemma8_*_lines``, ``gamma_*_printed``, ``prop16_final_printed``, ...). The
+local :func:`statement` fills both in. The domain search (issue 18): the parameters a statement quantifies over are
+exposed (the point ``a`` of Lemma 6, I_0's ``zeta_2``/``zeta_d``, ``Q``, Lemma 18's point, Corollary 3's point of the
+cube) and each statement with a margin declares its ``edges``.
 """
 
 from __future__ import annotations
