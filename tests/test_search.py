@@ -226,6 +226,20 @@ def test_edge_instances_vary_one_parameter_at_a_time_and_combine_the_extremes(se
 # Every quantified statement expected to hold has a margin (or is listed, with the reason)
 # ---------------------------------------------------------------------------------------
 PENDING = "margin not yet written (issue 18: the paper module's @margin)"
+# ssm-poison App. D.3 (theorems/ssm_poison_saddle.py): why a statement has no margin
+SADDLE_NO_INSTANCE = (
+    "no instance inside the hypotheses is constructible (I_3 needs alpha ~ 10^(-10^6); r_2, r_3, G come from Sell's "
+    "non-constructive H): a margin would be PremiseUnmet everywhere; its proof steps are checked symbolically"
+)
+SADDLE_DEFINITION = "a definition (an initialisation set): no conclusion to search"
+SADDLE_CLOSED_FORM = "a closed form proved symbolically for every parameter value: no parameter-dependent slack"
+SADDLE_EXISTENTIAL = "existential (a radius exists): a certified witness is checked; no slack over the domain"
+SADDLE_FLOW = "a claim along whole trajectories: a margin needs a flow per instance (seconds); checked along flows"
+SADDLE_CRITICAL_SET = (
+    "the conclusion concerns the critical set (isolated points): no margin at sampled points approaches a violation; "
+    "decided exactly (Sturm counts, SymPy)"
+)
+SADDLE_IMPORTED = "imported (Sell 1985), encoded as an axiom: its hypotheses at s are checked, not the theorem"
 MARGIN_PENDING = {
     "kernel-rich/claim-appc-uv-balance": PENDING,
     "kernel-rich/claim-biased-init": PENDING,
@@ -292,62 +306,52 @@ MARGIN_PENDING = {
     "rnn-memoryless/remark-6.2": PENDING,
     "rnn-memoryless/theorem-4.1": PENDING,
     "rnn-memoryless/theorem-6.1": PENDING,
-    "ssm-poison/claim-10": PENDING,
+    "ssm-poison/claim-10": SADDLE_NO_INSTANCE,
     "ssm-poison/claim-11": PENDING,
     "ssm-poison/claim-12": PENDING,
     "ssm-poison/claim-6:corrected": PENDING,
-    "ssm-poison/claim-9:corrected": PENDING,
+    "ssm-poison/claim-9:corrected": SADDLE_FLOW,
     "ssm-poison/corollary-1": PENDING,
-    "ssm-poison/corollary-2": PENDING,
-    "ssm-poison/corollary-3": PENDING,
-    "ssm-poison/corollary-4": PENDING,
-    "ssm-poison/corollary-5": PENDING,
-    "ssm-poison/corollary-6": PENDING,
-    "ssm-poison/corollary-7": PENDING,
-    "ssm-poison/corollary-8": PENDING,
-    "ssm-poison/definition-10": PENDING,
-    "ssm-poison/definition-11": PENDING,
-    "ssm-poison/definition-12": PENDING,
+    "ssm-poison/corollary-2": SADDLE_CLOSED_FORM,
+    "ssm-poison/corollary-4": SADDLE_NO_INSTANCE,
+    "ssm-poison/corollary-5": SADDLE_NO_INSTANCE,
+    "ssm-poison/corollary-6": SADDLE_NO_INSTANCE,
+    "ssm-poison/corollary-7": SADDLE_NO_INSTANCE,
+    "ssm-poison/corollary-8": SADDLE_NO_INSTANCE,
+    "ssm-poison/definition-10": SADDLE_DEFINITION,
+    "ssm-poison/definition-11": SADDLE_DEFINITION,
+    "ssm-poison/definition-12": SADDLE_DEFINITION,
     "ssm-poison/lemma-1": PENDING,
-    "ssm-poison/lemma-10": PENDING,
-    "ssm-poison/lemma-11": PENDING,
-    "ssm-poison/lemma-12": PENDING,
-    "ssm-poison/lemma-13": PENDING,
-    "ssm-poison/lemma-14": PENDING,
-    "ssm-poison/lemma-15": PENDING,
-    "ssm-poison/lemma-16": PENDING,
-    "ssm-poison/lemma-17": PENDING,
-    "ssm-poison/lemma-18:corrected": PENDING,
-    "ssm-poison/lemma-19": PENDING,
-    "ssm-poison/lemma-20": PENDING,
+    "ssm-poison/lemma-10": SADDLE_CLOSED_FORM,
+    "ssm-poison/lemma-11": SADDLE_FLOW,
+    "ssm-poison/lemma-12": SADDLE_FLOW,
+    "ssm-poison/lemma-13": SADDLE_NO_INSTANCE,
+    "ssm-poison/lemma-14": SADDLE_NO_INSTANCE,
+    "ssm-poison/lemma-15": SADDLE_NO_INSTANCE,
+    "ssm-poison/lemma-16": SADDLE_NO_INSTANCE,
+    "ssm-poison/lemma-17": SADDLE_NO_INSTANCE,
+    "ssm-poison/lemma-19": SADDLE_NO_INSTANCE,
+    "ssm-poison/lemma-20": SADDLE_NO_INSTANCE,
     "ssm-poison/lemma-23": PENDING,
     "ssm-poison/lemma-3": PENDING,
-    "ssm-poison/lemma-4": PENDING,
-    "ssm-poison/lemma-5": PENDING,
-    "ssm-poison/lemma-6": PENDING,
-    "ssm-poison/lemma-7": PENDING,
-    "ssm-poison/lemma-8": PENDING,
-    "ssm-poison/lemma-9": PENDING,
+    "ssm-poison/lemma-4": SADDLE_CRITICAL_SET,
     "ssm-poison/proposition-1": PENDING,
-    "ssm-poison/proposition-10": PENDING,
-    "ssm-poison/proposition-11": PENDING,
-    "ssm-poison/proposition-12": PENDING,
-    "ssm-poison/proposition-13": PENDING,
-    "ssm-poison/proposition-14": PENDING,
-    "ssm-poison/proposition-15": PENDING,
-    "ssm-poison/proposition-16": PENDING,
+    "ssm-poison/proposition-10": SADDLE_NO_INSTANCE,
+    "ssm-poison/proposition-11": SADDLE_NO_INSTANCE,
+    "ssm-poison/proposition-12": SADDLE_NO_INSTANCE,
+    "ssm-poison/proposition-13": SADDLE_NO_INSTANCE,
+    "ssm-poison/proposition-14": SADDLE_NO_INSTANCE,
+    "ssm-poison/proposition-15": SADDLE_NO_INSTANCE,
+    "ssm-poison/proposition-16": SADDLE_NO_INSTANCE,
     "ssm-poison/proposition-17": PENDING,
     "ssm-poison/proposition-4": PENDING,
     "ssm-poison/proposition-5": PENDING,
-    "ssm-poison/proposition-6": PENDING,
-    "ssm-poison/proposition-7": PENDING,
-    "ssm-poison/proposition-8": PENDING,
-    "ssm-poison/proposition-9": PENDING,
-    "ssm-poison/remark-2": PENDING,
-    "ssm-poison/remark-4": PENDING,
+    "ssm-poison/proposition-9": SADDLE_EXISTENTIAL,
+    "ssm-poison/remark-2": SADDLE_CLOSED_FORM,
+    "ssm-poison/remark-4": SADDLE_EXISTENTIAL,
     "ssm-poison/theorem-1": PENDING,
     "ssm-poison/theorem-2": PENDING,
-    "ssm-poison/theorem-3": PENDING,
+    "ssm-poison/theorem-3": SADDLE_IMPORTED,
 }
 
 
