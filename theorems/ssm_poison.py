@@ -229,6 +229,8 @@ CLAIM_1 = statement(
     r"$(CA^{k'}B)_{k'=0}^\infty$: $y=\phi_{(A,B,C)}(\mathbf x)=(CA^{k-1}B,\dots,CAB,CB)\mathbf x="
     r"\sum_{k'=0}^{k-1}CA^{k'}B\cdot x_{k-k'}$, for $\mathbf s_{k'}=A\mathbf s_{k'-1}+Bx_{k'}$, $y_{k'}=C\mathbf s_{k'}$, $\mathbf s_0=\mathbf 0$.",
     params=(DIM,),
+    uses=(),
+    notes="No proof is printed ('straightforward to show'): uses = ().",
 )
 DEFINITION_1 = statement(
     "ssm-poison/definition-1",
@@ -243,6 +245,7 @@ DEFINITION_1 = statement(
     "matrices (d x 1 times d x d); the text defines generalisation 'through the first k entries of the "
     "student and teacher impulse responses' and regards B, C^T as vectors, so the encoding is "
     "C A^{k'} B (= B^T A^{k'} C^T for diagonal A). A notation misprint, not an erratum.",
+    uses=(),
 )
 CLAIM_2 = statement(
     "ssm-poison/claim-2",
@@ -253,6 +256,8 @@ CLAIM_2 = statement(
     r"There exist assignments for $(A,B,C)$ that lead to zero training loss and perfect generalization over any "
     r"sequence length $k$. This is the case, for example, if $A$, $B$ and $C$ are respectively attained by padding "
     r"$A^*$, $B^*$ and $C^*$ with zeros on the right and/or bottom.",
+    uses=(),
+    notes="No proof is printed (footnote 2 names the zero-padded teacher): uses = ().",
 )
 PROPOSITION_1 = statement(
     "ssm-poison/proposition-1",
@@ -266,6 +271,7 @@ PROPOSITION_1 = statement(
     r"$\xi^{(i)}(t):=\partial_z\sigma(z,\mathbf w(t))|_{z=\phi_{(A(t),B(t),C(t))}(\mathbf x^{(i)})}$.",
     params=(KAPPA, DIM, N_CLEAN),
     hypotheses=(Hypothesis(r"$\kappa\ge2$", lambda p: p["kappa"] >= 2),),
+    uses=("ssm-poison/claim-1",),
 )
 CLAIM_3 = statement(
     "ssm-poison/claim-3",
@@ -280,6 +286,7 @@ CLAIM_3 = statement(
     params=(DIM, LENGTH),
     notes="Operationalised (catalog §1): greedy = the entries cross |a_j| = 0.5 one at a time with the others still "
     "small (effective rank 1 at the first crossing); measured on the Theorem-1 flows and the Figure 2 setups.",
+    uses=("ssm-poison/proposition-1",),
 )
 THEOREM_1 = statement(
     "ssm-poison/theorem-1",
@@ -305,6 +312,7 @@ THEOREM_1 = statement(
     "initialisation a = sort-desc(sd U(0,1)^d) (numpy legacy seed), a_2 <- a_1 - Delta, with Delta scanned from "
     "0.05 exp(c log10 sd) by factors of 10 up and down; a Delta for which (i) and (ii) both hold certifies the "
     "instance. S = {(e_1, 1)}^n, x-dagger = sqrt(n) e_{kappa-1} (App. D with p_i = 1, q = sqrt n).",
+    uses=("ssm-poison/theorem-2",),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -323,6 +331,7 @@ CLAIM_4 = statement(
     notes="The extraction renders one entry of B* as 1/sqrt((d-1)/(d*-1)); that rendering is also checked (it does "
     "not give the same mapping for d* >= 2 unless d = d*), and the consistent rendering is the one encoded. "
     "A typesetting artefact, recorded here, not an erratum.",
+    uses=("ssm-poison/claim-1", "ssm-poison/theorem-1"),
 )
 CLAIM_5 = statement(
     "ssm-poison/claim-5",
@@ -336,6 +345,7 @@ CLAIM_5 = statement(
     params=(DIM, LENGTH),
     notes="Informal sketch; checked: sup_t of the divergence over a finite horizon decreases to 0 with eta "
     "(roughly linearly) on a Theorem-1 instance.",
+    uses=("ssm-poison/theorem-1",),
 )
 PROPOSITION_2 = statement(
     "ssm-poison/proposition-2",
@@ -347,6 +357,7 @@ PROPOSITION_2 = statement(
     r"over sequence length $\kappa$, yet is at least $\epsilon$ over sequence length $\kappa+1$ (via the Vandermonde system "
     r"$V^\top\mathbf g=\mathbf r$, $B=\mathbf 1_d$, $C=\mathbf g^\top$, $d>\kappa$, distinct $a_j$).",
     params=(KAPPA, EPS),
+    uses=("ssm-poison/claim-1", "ext:Vandermonde matrix with distinct nodes is invertible"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -361,6 +372,8 @@ PROPOSITION_3 = statement(
     r"For all $i\ge0$: $C^*(A^*)^iB^*=C^d(A^d)^iB^d$, with $A^d=\mathrm{Diag}(1,0,\dots,0)$, $B^d=\mathbf 1_d$, "
     r"$C^d=\mathbf 1_d^\top$; both evaluate to $d$ when $i=0$ and to 1 when $i\ge1$.",
     params=(DIM,),
+    uses=(),
+    notes="The proof ('easy to see that both evaluate to d ... and to 1') invokes nothing: uses = ().",
 )
 CLAIM_6 = statement(
     "ssm-poison/claim-6",
@@ -377,6 +390,8 @@ CLAIM_6 = statement(
     erratum="The union of two proper subspaces is not R^d: for d >= 2, e_1 is in neither W_1 = span{1_d} (its "
     "entries differ) nor W_2 (its entries do not sum to 0). What holds (and what the proofs use) is the direct "
     "orthogonal sum W_1 + W_2 = W_1 (+) W_2 = R^d.",
+    uses=(),
+    notes="The printed argument invokes nothing (dimension count): uses = ().",
 )
 CLAIM_6_CORRECTED = statement(
     "ssm-poison/claim-6:corrected",
@@ -389,6 +404,8 @@ CLAIM_6_CORRECTED = statement(
     params=(DIM,),
     hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
     corrects="ssm-poison/claim-6",
+    uses=(),
+    notes="No proof printed for the corrected form: uses = ().",
 )
 THEOREM_2 = statement(
     "ssm-poison/theorem-2",
@@ -417,6 +434,17 @@ THEOREM_2 = statement(
     hypotheses=(ODD_L7, D8, K_GE_L2, Hypothesis(r"$n<m$", lambda p: p["n"] < p["m"])),
     notes="Existential; instance certificates as for Theorem 1, over several (n, m, P) (the flows depend on the data "
     "only through P/n and P/m: proved as the time change in definition-2's checks).",
+    uses=(
+        "ssm-poison/definition-2",
+        "ssm-poison/lemma-23",
+        "ssm-poison/lemma-1",
+        "ssm-poison/proposition-5",
+        "ssm-poison/lemma-3",
+        "ssm-poison/corollary-8",
+        "ssm-poison/claim-11",
+        "ssm-poison/proposition-17",
+        "ssm-poison/lemma-21",
+    ),
 )
 CLAIM_7 = statement(
     "ssm-poison/claim-7",
@@ -427,6 +455,8 @@ CLAIM_7 = statement(
     r"For any $j\in[L-1]$ and $z\in\mathbb R$: $\phi_{(A^*,B^*,C^*)}(z\mathbf e_j)=\sum_{k=1}^dc^*_k(a^*_k)^{L-j}b^*_kz="
     r"1\cdot1^{L-j}\cdot1\cdot z+0\cdot z=z$.",
     params=(DIM, LENGTH),
+    uses=(),
+    notes="A one-line computation from the teacher; invokes nothing: uses = ().",
 )
 DEFINITION_2 = statement(
     "ssm-poison/definition-2",
@@ -439,6 +469,7 @@ DEFINITION_2 = statement(
     r"$\dot a_j=2(L-1)\frac Pn(1-\sum_ka_k^{L-1})a_j^{L-2}$; $\ell(A;\mathcal S_2)=\frac Pm((1-\sum_ka_k^{L-1})^2+(1-\sum_ka_k)^2)$, "
     r"$\dot a_j=\frac{2P}m((L-1)(1-\sum_ka_k^{L-1})a_j^{L-2}+(1-\sum_ka_k))$.",
     params=(DIM, LENGTH),
+    uses=("ssm-poison/claim-1", "ssm-poison/claim-7"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -456,6 +487,7 @@ LEMMA_1 = statement(
     r"$\frac1n2(L-1)^2P(\frac{\alpha\zeta_d}{2\sqrt d})^{2L-4}$, Lemma 25.]",
     params=(DIM, LENGTH, SEED, SD),
     hypotheses=(ODD_L7,),
+    uses=("ssm-poison/definition-2", "ssm-poison/definition-13", "ssm-poison/lemma-25"),
 )
 DEFINITION_3 = statement(
     "ssm-poison/definition-3",
@@ -466,6 +498,8 @@ DEFINITION_3 = statement(
     r"$\mathcal I_1(\eta):=\{A\in\mathcal I_0:\forall j\in\{2,\dots,d\}.\ \alpha\le(\frac{1-(1-\eta)^{L-1}-\eta\sqrt{n/P}}{d-1})^{\frac1{L-1}}"
     r"\frac1{\zeta_j}(1-\zeta_j^{L-3})^{\frac1{L-3}}\}$.",
     params=(DIM, LENGTH, ETA, N_OVER_P),
+    uses=(),
+    notes="A definition: uses = ().",
 )
 PROPOSITION_4 = statement(
     "ssm-poison/proposition-4",
@@ -478,6 +512,7 @@ PROPOSITION_4 = statement(
     r"$1-\eta_1\le a_1(t)\le1$ for $t\ge t^*$. [Proof: $a_j^{-L+3}=a_1^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}$.]",
     params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
     hypotheses=(ODD_L7,),
+    uses=("ssm-poison/lemma-1", "ssm-poison/definition-3", "ssm-poison/definition-2"),
 )
 COROLLARY_1 = statement(
     "ssm-poison/corollary-1",
@@ -488,6 +523,7 @@ COROLLARY_1 = statement(
     r"$\|\widehat A_1-A^*\|_2\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}$.",
     params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
     hypotheses=(ODD_L7,),
+    uses=("ssm-poison/proposition-4", "ssm-poison/lemma-1"),
 )
 REMARK_1 = statement(
     "ssm-poison/remark-1",
@@ -498,6 +534,7 @@ REMARK_1 = statement(
     r"$\lim_{\eta_1\to0}\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}=0$. Hence for any "
     r"$\delta>0$ there is $\eta_{1,\delta}>0$ such that $A(0)\in\mathcal I_1(\eta_{1,\delta})$ gives $\|\widehat A_1-A^*\|\le\delta$.",
     params=(DIM, LENGTH, N_OVER_P),
+    uses=("ssm-poison/corollary-1",),
 )
 PROPOSITION_5 = statement(
     "ssm-poison/proposition-5",
@@ -509,6 +546,7 @@ PROPOSITION_5 = statement(
     r"such that under $\mathcal S_1$, $A$ converges to a point with $\mathrm{Gen}_{L'}(A)\le\epsilon$.",
     params=(DIM, LENGTH, GEN_LENGTH, EPS, N_OVER_P),
     hypotheses=(ODD_L7, K_GE_L2),
+    uses=("ssm-poison/remark-1", "ssm-poison/corollary-1", "ext:continuity of the length-L' impulse response in A"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -522,6 +560,8 @@ CLAIM_8 = statement(
     src("App. D.3", "fn. 10"),
     r"Any permutation of $A^*$ yields a system with the same impulse response (with $B=C^\top=\mathbf 1_d$).",
     params=(DIM,),
+    uses=(),
+    notes="No proof is printed (footnote 10): uses = ().",
 )
 LEMMA_2 = statement(
     "ssm-poison/lemma-2",
@@ -533,7 +573,10 @@ LEMMA_2 = statement(
     r"$a_{\pi(j)}(t)\ge a_{\pi(j+1)}(t)$ for all $j\in[d-1]$, $t\ge0$.",
     params=(DIM, LENGTH),
     notes="The proof's display starts 'd/dt(a_pi(j) - a_pi(j+1)) = a_pi(j) - a_pi(j+1) = ...': the middle term is "
-    "a misprint (the derivative equals the last expression, checked symbolically); the conclusion holds.",
+    "a misprint (the derivative equals the last expression, checked symbolically); the conclusion holds. "
+    "uses: the proof's 'equal at t_2 implies equal for all t >= t_2' is uniqueness of solutions (Lemma 30, "
+    "Picard-Lindelof), not named in the proof.",
+    uses=("ssm-poison/definition-2", "ssm-poison/lemma-30"),
 )
 DEFINITION_4 = statement(
     "ssm-poison/definition-4",
@@ -544,6 +587,8 @@ DEFINITION_4 = statement(
     r"For $A\in\mathcal I_0$: $a^{ref}_j=a_1$ for $j=1,2$ and $a^{ref}_j=a_j$ otherwise; $A^{ref}(t)$ is the gradient-flow "
     r"trajectory from $A^{ref}$.",
     params=(DIM,),
+    uses=(),
+    notes="A definition: uses = ().",
 )
 LEMMA_3 = statement(
     "ssm-poison/lemma-3",
@@ -558,6 +603,7 @@ LEMMA_3 = statement(
     hypotheses=(ODD_L7, D8, K_GE_L2),
     notes="Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
     "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading.",
+    uses=("ssm-poison/definition-2", "ext:continuity of A -> (a_1, a_2) (choice of delta_2)"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -576,6 +622,7 @@ CLAIM_11 = statement(
     hypotheses=(ODD_L7, D8, K_GE_L2),
     notes="The constant differs from Lemma 3's min{0.1, (1-0.6^{1/(L-1)})/(9d)} (factor 1/2, base 1/2 for 0.6); it is "
     "weaker (smaller) on the whole grid, so it follows from Lemma 3; checked on the poisoned flows.",
+    uses=("ssm-poison/proposition-5", "ssm-poison/corollary-8", "ssm-poison/lemma-3"),
 )
 CLAIM_12 = statement(
     "ssm-poison/claim-12",
@@ -589,6 +636,7 @@ CLAIM_12 = statement(
     r"$\alpha\le\frac S{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}$ and the $\mathcal I_5$ condition to $1-\zeta_2\le T\alpha$.",
     params=(DIM, LENGTH, ETA, N_OVER_P),
     hypotheses=(ODD_L7,),
+    uses=("ssm-poison/definition-3", "ssm-poison/definition-12"),
 )
 PROPOSITION_17 = statement(
     "ssm-poison/proposition-17",
@@ -602,6 +650,14 @@ PROPOSITION_17 = statement(
     hypotheses=(ODD_L7, D8),
     notes="I_2 involves non-constructive constants: checked with the reduced conditions of claim-12 (proxy T, "
     "alpha cap) and the exact I_1 and I_0 predicates.",
+    uses=(
+        "ssm-poison/claim-12",
+        "ssm-poison/definition-3",
+        "ssm-poison/definition-10",
+        "ssm-poison/definition-11",
+        "ssm-poison/definition-12",
+        "ssm-poison/lemma-36",
+    ),
 )
 LEMMA_21 = statement(
     "ssm-poison/lemma-21",
@@ -613,4 +669,5 @@ LEMMA_21 = statement(
     r"contains an open set of the form $(a_1,b_1)\times\dots\times(a_d,b_d)$ [construction: $\zeta_j\in[e_j,f_j]$, "
     r"$a_1f_j>b_1e_j$, $a_j=b_1e_j$, $b_j=a_1f_j$].",
     params=(DIM,),
+    uses=("ssm-poison/proposition-17",),
 )

@@ -18,6 +18,8 @@ LEMMA_22 = statement(
     src("App. D.5", ""),
     r"For differentiable $f:\mathbb R^d\to\mathbb R$ and $\dot{\mathbf x}=-\nabla f(\mathbf x)$: $\frac d{dt}f(\mathbf x(t))\le0$.",
     params=(DIM, LENGTH),
+    uses=(),
+    notes="The proof is the chain rule; invokes nothing: uses = ().",
 )
 LEMMA_23 = statement(
     "ssm-poison/lemma-23",
@@ -32,6 +34,7 @@ LEMMA_23 = statement(
     notes="Its use in D.1 needs (21) and (27) coercive: for odd L (L-1 even) sum_k a_k^{L-1} >= ||a||_inf^{L-1}, so both "
     "are (checked symbolically and along random directions). For even L (a probe outside the hypotheses) (21) is "
     "not coercive: ell(R, -R, 0, ...) = w_1 for every R.",
+    uses=("ssm-poison/lemma-22", "ext:Picard-Lindelof theorem (Teschl 2024)"),
 )
 THEOREM_4 = statement(
     "ssm-poison/theorem-4",
@@ -43,6 +46,7 @@ THEOREM_4 = statement(
     r"$\|\nabla f\|^2\ge2\mu f$ on $\mathcal V$, $\nabla f$ $M$-Lipschitz on $\mathcal V$. If the gradient flow from "
     r"$\mathbf x_0$ never leaves $\mathcal V$, $\int_0^\infty\|\nabla f(\mathbf x(t))\|dt\le\sqrt{M/\mu}\,\mathrm{Dist}(\mathbf x_0,X^*)$.",
     params=(SEED,),
+    uses=("ext:Gupta et al. (2021), Theorem 9",),
 )
 LEMMA_24 = statement(
     "ssm-poison/lemma-24",
@@ -53,6 +57,7 @@ LEMMA_24 = statement(
     r"Under PL with coefficient $\mu$ on $\mathcal V$ (not escaped): $f(\mathbf x(t))\le f(\mathbf x(0))e^{-2\mu t}$ and "
     r"$f(\mathbf x(t))\to0$.",
     params=(SEED, DIM, LENGTH),
+    uses=("ssm-poison/definition-13", "ext:Gronwall's inequality (Gronwall 1919)"),
 )
 DEFINITION_13 = statement(
     "ssm-poison/definition-13",
@@ -63,6 +68,8 @@ DEFINITION_13 = statement(
     r"$f$ satisfies PL with coefficient $\mu>0$ at $\mathbf x$ if $\|\nabla f(\mathbf x)\|^2\ge2\mu(f(\mathbf x)-\min_{\mathbf y}f(\mathbf y))$; "
     r"in $\mathcal V$ if this holds for all $\mathbf x\in\mathcal V$.",
     params=(DIM, LENGTH),
+    uses=(),
+    notes="A definition: uses = ().",
 )
 LEMMA_25 = statement(
     "ssm-poison/lemma-25",
@@ -73,6 +80,7 @@ LEMMA_25 = statement(
     r"Under the hypotheses of Theorem 4: $\mathbf x^*=\lim\mathbf x(t)$ exists, $f(\mathbf x^*)=0$ and "
     r"$\|\mathbf x^*-\mathbf x_0\|\le\sqrt{M/\mu}\,\mathrm{Dist}(\mathbf x_0,X^*)$.",
     params=(SEED,),
+    uses=("ssm-poison/theorem-4", "ssm-poison/lemma-24", "ssm-poison/definition-13"),
 )
 LEMMA_26 = statement(
     "ssm-poison/lemma-26",
@@ -83,6 +91,8 @@ LEMMA_26 = statement(
     r"$(a-b)I_d+b\mathbf 1_{d\times d}$ has eigenvector $\mathbf 1_d$ with eigenvalue $a+(d-1)b$ and eigenvectors "
     r"$\mathbf e_1-\mathbf e_j$ ($j=2..d$) with eigenvalue $a-b$; these $d$ vectors are linearly independent.",
     params=(DIM,),
+    uses=(),
+    notes="The proof multiplies out; invokes nothing: uses = ().",
 )
 LEMMA_27 = statement(
     "ssm-poison/lemma-27",
@@ -97,6 +107,7 @@ LEMMA_27 = statement(
     erratum="The first printed expression exp(-W)(y(0) - b) is not the solution: it lacks the time t and the "
     "offset +b (at t = 0 it gives exp(-W)(y(0)-b) != y(0)). The proof derives, and what holds is, "
     "y(t) = exp(-tW)(y(0) - b) + b = Q exp(-t Lambda) Q^T (y(0) - b) + b.",
+    uses=("ext:matrix exponential solves z' = -W z",),
 )
 LEMMA_27_CORRECTED = statement(
     "ssm-poison/lemma-27:corrected",
@@ -108,6 +119,7 @@ LEMMA_27_CORRECTED = statement(
     r"Q\exp(-t\Lambda)Q^\top(\mathbf y(0)-\mathbf b)+\mathbf b$.",
     params=(SEED,),
     corrects="ssm-poison/lemma-27",
+    uses=("ext:matrix exponential solves z' = -W z",),
 )
 LEMMA_28 = statement(
     "ssm-poison/lemma-28",
@@ -122,6 +134,7 @@ LEMMA_28 = statement(
     notes="Existential/analytic; the conclusion prints H^{-1} restricted to B_{r_2} where the proof (and Prop. 9) "
     "have B_{r_3}: a misprint. Checked on explicit diffeomorphisms (H(x) = x + x^3 componentwise, a rotation-shear) "
     "by constructing r_2, r_3 and Lipschitz constants.",
+    uses=("ext:C^1 maps are Lipschitz on compact balls", "ext:continuity of H"),
 )
 LEMMA_29 = statement(
     "ssm-poison/lemma-29",
@@ -132,6 +145,7 @@ LEMMA_29 = statement(
     r"Let $f$ be $N$-Lipschitz on a compact $B$. If two solutions of $\dot{\mathbf x}=f(\mathbf x)$ stay in $B$, then "
     r"$\|\mathbf x_1(0)-\mathbf x_2(0)\|e^{-Nt}\le\|\mathbf x_1(t)-\mathbf x_2(t)\|\le\|\mathbf x_1(0)-\mathbf x_2(0)\|e^{Nt}$.",
     params=(SEED,),
+    uses=("ext:Cauchy-Schwarz inequality", "ext:Gronwall's inequality (Gronwall 1919)"),
 )
 LEMMA_30 = statement(
     "ssm-poison/lemma-30",
@@ -142,6 +156,7 @@ LEMMA_30 = statement(
     r"For Lipschitz $f$, solutions of $\dot{\mathbf x}=f(\mathbf x)$ from distinct initial points satisfy "
     r"$\mathbf x_1(t)\ne\mathbf x_2(t)$ for all $t$.",
     params=(SEED,),
+    uses=("ext:Picard-Lindelof theorem (uniqueness)",),
 )
 LEMMA_31 = statement(
     "ssm-poison/lemma-31",
@@ -152,6 +167,7 @@ LEMMA_31 = statement(
     r"If $\mathbf x=\beta_1\mathbf 1_d+\beta_2\mathbf v$ with $\mathbf v\in\mathcal W_2$ a unit vector, there exist $i,j$ with "
     r"$|x_i-x_j|\ge\frac{|\beta_2|}d$ [proof's final display: $\ge\frac{|\beta_2|}{\sqrt{d(d-1)}}$].",
     params=(DIM, SEED),
+    uses=("ssm-poison/claim-6:corrected", "ext:Cauchy-Schwarz inequality"),
 )
 PROPOSITION_18 = statement(
     "ssm-poison/proposition-18",
@@ -162,6 +178,8 @@ PROPOSITION_18 = statement(
     r"Let $x,y\in[-s,s]$ with $|x-y|\ge b>0$. For odd $k$: $|x^k-y^k|\ge(\frac b2)^k$; if $y\ne0$, "
     r"$|1-\frac{x^k}{y^k}|\ge(\frac b{2s})^k$.",
     params=(SEED,),
+    uses=(),
+    notes="Elementary case analysis; invokes nothing: uses = ().",
 )
 PROPOSITION_19 = statement(
     "ssm-poison/proposition-19",
@@ -172,6 +190,8 @@ PROPOSITION_19 = statement(
     r"Let $y,x.z\ne0$ and $\hat b>0$. If $|1-\frac xy|\ge\hat b$ then $|1-\frac xz|\ge\frac{\hat b}{\hat b+2}$ or "
     r"$|1-\frac yz|\ge\frac{\hat b}{\hat b+2}$.",
     params=(SEED,),
+    uses=(),
+    notes="Elementary algebra; invokes nothing: uses = ().",
 )
 LEMMA_32 = statement(
     "ssm-poison/lemma-32",
@@ -182,6 +202,7 @@ LEMMA_32 = statement(
     r"If $\{\mathbf x(t):t\in[t_1,t_2]\}\subseteq\{f\ge\min f+c\}$, $c\ge0$, and $f$ is PL with coefficient $\mu$ there, "
     r"then $f(\mathbf x(t_1))-f(\mathbf x(t_2))\ge2(t_2-t_1)\mu c$.",
     params=(SEED,),
+    uses=("ssm-poison/definition-13", "ext:fundamental theorem for line integrals"),
 )
 LEMMA_33 = statement(
     "ssm-poison/lemma-33",
@@ -192,6 +213,7 @@ LEMMA_33 = statement(
     r"Let $g$ be continuous and $B$ compact with $\mathbf 0_d\in B$. Then $f(\psi):=\min_{\mathbf x\in\mathrm{Diff}(\psi)\cap B}g(\mathbf x)$ "
     r"is right-continuous at $\psi=0$.",
     params=(Param("d", int, 3, "dimension", low=2), LENGTH),
+    uses=("ext:Bolzano-Weierstrass (compact B)",),
 )
 LEMMA_34 = statement(
     "ssm-poison/lemma-34",
@@ -209,6 +231,7 @@ LEMMA_34 = statement(
     "3.70 > e^{-1} = 0.368. The printed proof's vector mean value theorem (one k for all components) does not "
     "exist. What holds: the bound with lambda_max of the symmetric part (J + J^T)/2 (by d/dt|D|^2 = "
     "2 int_0^1 D^T J D dk); in particular for gradient fields (symmetric Jacobians), the only use (Prop. 16).",
+    uses=("ext:mean value theorem (Sahoo and Riedel 1998)", "ext:Rayleigh quotient bound (Horn and Johnson 1985)"),
 )
 LEMMA_34_CORRECTED = statement(
     "ssm-poison/lemma-34:corrected",
@@ -221,6 +244,10 @@ LEMMA_34_CORRECTED = statement(
     r"(symmetric Jacobian) this is the printed statement.",
     params=(SEED,),
     corrects="ssm-poison/lemma-34",
+    uses=(
+        "ext:d/dt |D|^2 = 2 int_0^1 D^T J D dk (fundamental theorem of calculus)",
+        "ext:Gronwall's inequality (Gronwall 1919)",
+    ),
 )
 LEMMA_35 = statement(
     "ssm-poison/lemma-35",
@@ -231,6 +258,7 @@ LEMMA_35 = statement(
     r"Let $f$ be continuous, non-negative, $\min f=0$, $X^*=\{f=0\}$, $\{f\le1\}$ compact. For any $\delta>0$ there is "
     r"$\eta>0$ with $f(\mathbf x)\le\eta\Rightarrow\mathrm{Dist}(\mathbf x,X^*)\le\delta$.",
     params=(SEED,),
+    uses=("ext:Bolzano-Weierstrass (compact sublevel set)",),
 )
 _L36_TEXT = (
     r"Let $T,S>0$, $n\in\mathbb N$, $x^*\in(0,1)$. There exist $q_1,w_1\in(0,x^*)$, $q_2,w_2\in(\frac12,1)$ such that for all "
@@ -251,6 +279,8 @@ LEMMA_36 = statement(
     "2(1 - y) <= x <= (1 - y)/(2y) < 1 - y, impossible; so no rectangle exists (the proof's ratio tends to ST/2, "
     "not to infinity, when n = 1). What holds: the lemma for n >= 2 (the ratio ~ (1-y)^{1/n-1} -> infinity and the "
     "construction works), which covers its use with n = L - 3 >= 4.",
+    uses=(),
+    notes="The proof constructs the intervals directly (limits as y -> 1); invokes nothing: uses = ().",
 )
 LEMMA_36_CORRECTED = statement(
     "ssm-poison/lemma-36:corrected",
@@ -261,4 +291,6 @@ LEMMA_36_CORRECTED = statement(
     _L36_TEXT.replace(r"$n\in\mathbb N$", r"$n\in\mathbb N_{\ge2}$"),
     params=(SEED,),
     corrects="ssm-poison/lemma-36",
+    uses=(),
+    notes="No proof printed for the corrected form (the printed construction for n >= 2): uses = ().",
 )
