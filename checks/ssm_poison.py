@@ -40,7 +40,7 @@ from numerics.estimate import Estimate
 from theorems import linear_rnn as lr
 from theorems import ssm_poison as sp_th
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 
 # Accuracy target of comparisons between two double-precision flows (Radau at rtol and rtol/100)
 # or a double flow and the exact clock reduction; the error estimates are ~1e-10 or below.
@@ -1816,3 +1816,264 @@ def theorem2_hp(ctx):
     )
     # convergence diagnostic of the finite-time state (recorded): the claim is about the limit
     ctx.observe("high-precision state loss", loss=poisoned_loss(inst["L"], w2).loss(hpf), hp_error=hp_err)
+
+
+# =======================================================================================
+# Violation margins (issue 18): a statement's slack (or residual) at one instance, cheap
+# =======================================================================================
+def _exact_rational(x: float) -> sp.Rational:
+    return sp.Rational(*Fraction(float(x)).as_integer_ratio())
+
+
+@margin("ssm-poison/proposition-3", equality=True)
+def proposition3_margin(ctx, inst):
+    """Residual ``C^d (A^d)^i B^d - C*(A*)^i B*`` (exact): the diagonal teacher's impulse entry i
+    (sum of the i-th powers of Diag(1, 0, ..)) against the two-dimensional teacher (11)."""
+    d, i = inst["d"], inst["i"]
+    if d < 2:
+        raise PremiseUnmet("(11) needs d >= 2 (sqrt(d - 1) entries)")
+    A, B, C = sp_th.teacher_any_dimension(d, 2)
+    h2 = (C * A**i * B)[0, 0]
+    hd = sp_th.impulse_diagonal_ones([int(v) for v in sp_th.teacher(d)[0].diagonal()], i + 1)[i]
+    return sp.nsimplify(hd - h2)
+
+
+@margin("ssm-poison/claim-4", equality=True)
+def claim4_margin(ctx, inst):
+    """Residual (exact) of App. A's d*-dimensional teacher's impulse entry i against the entry
+    of the teacher (11) realised in dimension d (Prop. 3: d at i = 0, 1 after)."""
+    d, ds, i = inst["d"], inst["ds"], inst["i"]
+    if d < 2:
+        raise PremiseUnmet("the teacher (11) needs d >= 2")
+    A, B, C = sp_th.teacher_any_dimension(d, ds)
+    Ai = sp.diag(*[A[j, j] ** i for j in range(ds)])  # A* is diagonal
+    return sp.simplify((C * Ai * B)[0, 0] - sp_th.teacher_impulse(d, i + 1)[i])
+
+
+@margin("ssm-poison/claim-7", equality=True)
+def claim7_margin(ctx, inst):
+    """Residual ``phi*(z e_j) - z`` (exact: z read as its binary value, the teacher's recursion
+    output (2) with sparse matrices)."""
+    d, L, j = inst["d"], inst["L"], inst["j"]
+    z = _exact_rational(inst["z"])
+    At, Bt, Ct = (sp.SparseMatrix(M) for M in sp_th.teacher(d))
+    return sp_th.ssm_output(At, Bt, Ct, sp_th.basis_sequence(L, j, z)) - z
+
+
+@margin("ssm-poison/claim-8", equality=True)
+def claim8_margin(ctx, inst):
+    """Residual (exact integers) of the impulse entry i of A* with its 1 moved to position
+    ``pos`` against the teacher's entry i."""
+    d, i, pos = inst["d"], inst["i"], inst["pos"]
+    perm = [1 if j == pos - 1 else 0 for j in range(d)]  # exact Python integers
+    return sp_th.impulse_diagonal_ones(perm, i + 1)[i] - sp_th.teacher_impulse(d, i + 1)[i]
+
+
+def _w_coordinates(x):
+    """Exact coordinates of x in W_1 (+) W_2 with the basis of (16): ``(beta_1, [lambda_2..])`` such
+    that x = beta_1 1 + sum lambda_k (e_1 - e_k) (from the basis' dual: no projection formula)."""
+    import flint
+
+    d = len(x)
+    W1, W2 = _w_spaces(d)
+    basis = sp.Matrix.hstack(W1, W2)
+    coef = flint.fmpq_mat(d, d, [int(v) for v in basis]).solve(flint.fmpq_mat(d, 1, [int(v) for v in x]))
+    return sp.Rational(str(coef[0, 0])), [sp.Rational(str(coef[k, 0])) for k in range(1, d)]
+
+
+@margin("ssm-poison/claim-6", equality=True)
+def claim6_margin(ctx, inst):
+    """'W_1 u W_2 = R^d' at a random integer x: the residual is the smaller squared distance of x
+    to W_1 and to W_2 (exact rationals; 0 iff x lies in the union)."""
+    d = inst["d"]
+    if d < 2:
+        raise PremiseUnmet("d >= 2")
+    rng = np.random.default_rng(inst["seed"])
+    x = [sp.Integer(int(v)) for v in rng.integers(-5, 6, size=min(d, 12))] + [sp.Integer(0)] * max(0, d - 12)
+    mean = sum(x) / d
+    dist_w1 = sum((v - mean) ** 2 for v in x)  # W_1 = span{1}: the residual after the mean
+    dist_w2 = d * mean**2  # W_2 = 1^perp: the component along 1
+    return min(dist_w1, dist_w2)
+
+
+@margin("ssm-poison/claim-6:corrected", equality=True)
+def claim6_corrected_margin(ctx, inst):
+    """'W_1 (+) W_2 = R^d' at a random integer x (first 12 entries random): the residual of the
+    decomposition x = beta_1 1 + sum lambda_k (e_1 - e_k) solved in the basis of (16), plus the
+    inner product <1, e_1 - e_k> summed (orthogonality), exact."""
+    d = inst["d"]
+    if d < 2:
+        raise PremiseUnmet("d >= 2")
+    rng = np.random.default_rng(inst["seed"])
+    x = [sp.Integer(int(v)) for v in rng.integers(-5, 6, size=d)]
+    b1, lam = _w_coordinates(x)
+    W1, W2 = _w_spaces(d)
+    recon = b1 * W1 + W2 * sp.Matrix(lam)
+    return sum(abs(u - v) for u, v in zip(recon, x)) + sum(abs(v) for v in (W1.T * W2))
+
+
+@margin("ssm-poison/definition-2", equality=True)
+def definition2_margin(ctx, inst):
+    """Residual (exact rationals) of the loss (3) built from the SSM output on S_1 = {(e_1, 1)}
+    and S_2 = S_1 + {(e_{L-1}, 1)} (P = 1, n = 1, m = 2) against (21) and (27), at a random
+    point a with entries in {-8/8, ..., 8/8}."""
+    d, L = inst["d"], inst["L"]
+    if L < 3:
+        raise PremiseUnmet("S_2 needs L - 1 >= 2 distinct from e_1")
+    rng = np.random.default_rng(inst["seed"])
+    a = [sp.Rational(int(v), 8) for v in rng.integers(-8, 9, size=d)]
+    A, B, C = sp.SparseMatrix(sp.diag(*a)), sp.SparseMatrix(sp.ones(d, 1)), sp.SparseMatrix(sp.ones(1, d))
+    s1, s2 = sp_th.datasets(d, L, [1], [1])
+    r1 = sp_th.loss_on_dataset(A, B, C, s1) - sp_th.objective_s1(a, L, 1)
+    r2 = sp_th.loss_on_dataset(A, B, C, s2) - sp_th.objective_s2(a, L, sp.Rational(1, 2))
+    return abs(r1) + abs(r2)
+
+
+def _zeta(inst) -> np.ndarray:
+    """zeta_1 = 1 > zeta_2 > ... > zeta_d > 0: zeta_j = 1 - spread u_j, u sorted uniform(0, 1)."""
+    rng = np.random.default_rng(inst["seed"])
+    u = np.sort(rng.uniform(0.0, 1.0, inst["d"] - 1))
+    z = np.concatenate([[1.0], 1.0 - inst["spread"] * u])
+    if not (np.all(np.diff(z) < 0) and z[-1] > 0):
+        raise PremiseUnmet("drawn zeta not strictly decreasing")
+    return z
+
+
+@margin("ssm-poison/claim-12", equality=True)
+def claim12_margin(ctx, inst):
+    """Residual of the reduction 'min over j >= 2 of the I_1 caps = the cap at j = 2' (the float
+    encoding ``i1_alpha_cap``): ``cap(zeta_2) - cap(zeta_2..zeta_d)``, with a roundoff bound."""
+    d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+    zeta = _zeta(inst)
+    if sp_th.i1_radicand(eta, d, L, nP) <= 0:
+        raise PremiseUnmet("radicand <= 0: the I_1 bound is undefined")
+    c2 = sp_th.i1_alpha_cap(zeta[:2], eta, d, L, nP)
+    call = sp_th.i1_alpha_cap(zeta, eta, d, L, nP)
+    # each cap: ~4 L roundings of numbers of size cap, amplified by the cancellation in 1 - zeta^{L-3}
+    amp = 1 + 1 / ((L - 3) * max(1 - zeta[1] ** (L - 3), 1e-300))
+    return Estimate(c2 - call, 8 * L * np.finfo(float).eps * c2 * amp, "roundoff bound")
+
+
+def _clean_limit_two(a0, L: int):
+    """The S_1 limit of (23) from a0 > 0 (all entries positive), in long double and in double:
+    along the flow a_j^{-(L-3)} - a_1^{-(L-3)} is conserved (d/dt = 0 under (23)), so the state is
+    a function of a_1 = u, a_j(u) = u (1 + c_j u^{L-3})^{-1/(L-3)} with c_j = a_j0^{-(L-3)} -
+    a_10^{-(L-3)} >= 0 (in logs), and the limit is the root of sum_j a_j(u)^{L-1} = 1 on
+    (a_10, 1] (increasing): bisection to the last bit. ``(long-double state, double state)``."""
+    n = L - 3
+    out = []
+    for dt in (np.longdouble, np.float64):
+        a = np.asarray(a0, dtype=dt)
+        ratio = np.log(a / a[0])
+        with np.errstate(divide="ignore"):
+            logc = -n * np.log(a) + np.log(-np.expm1(n * ratio))  # -inf for j = 1 (c_1 = 0)
+
+        def state(u, logc=logc, dt=dt):
+            return u * np.exp(-np.logaddexp(dt(0), logc + n * np.log(u)) / n)
+
+        lo, hi = dt(a[0]), dt(1)
+        for _ in range(400):
+            mid = (lo + hi) / 2
+            if mid <= lo or mid >= hi:
+                break
+            if np.sum(state(mid) ** (L - 1)) < 1:
+                lo = mid
+            else:
+                hi = mid
+        out.append(state(lo))
+    return out[0], out[1]
+
+
+def _i1_member(inst):
+    """A member of I_1(eta) from the instance (alpha = alpha_frac x min(I_1 cap, 1/(2d)))."""
+    d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+    if sp_th.i1_radicand(eta, d, L, nP) <= 0:
+        raise PremiseUnmet("I_1(eta) is empty (radicand <= 0)")
+    zeta = _zeta(inst)
+    cap = min(sp_th.i1_alpha_cap(zeta, eta, d, L, nP), np.nextafter(1 / (2 * d), 0))
+    alpha = inst["alpha_frac"] * cap
+    if not sp_th.in_I1(alpha, list(zeta), eta, d, L, nP):
+        raise PremiseUnmet("the drawn point is not in I_1(eta) (float predicate)")
+    return alpha * zeta
+
+
+def _two_values(fn, long_state, double_state, scale: float = 1.0) -> Estimate:
+    """``fn`` at the long-double and the double state: the difference of the two, and at least
+    a few roundings of the double result (when the two agree to the last bit)."""
+    est = Estimate.twice(float(fn(long_state)), float(fn(double_state)))
+    return est + Estimate.roundoff(4, scale)
+
+
+@margin("ssm-poison/proposition-4")
+def proposition4_margin(ctx, inst):
+    """min(bound - max_{j>=2} a_j, a_1 - (1 - eta_1)) at the S_1 limit from a member of I_1(eta_1)
+    (sup_t a_j(t) is the limit: a_j is non-decreasing, Lemma 1's proof), the limit in long double
+    and double (two precisions); the bound at 30 digits. The clauses 0 <= a_j and a_1 <= 1 hold
+    by construction of the reduction (its root lies in (a_1(0), 1]) and are not part of the margin."""
+    d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+    a0 = _i1_member(inst)
+    bound = float(sp.N(sp_th.i1_bound(sp.Float(eta, 30), d, L, sp.Float(nP, 30)), 20))
+    lo_ = 1 - eta
+
+    def slack(a):
+        return min(bound - float(np.max(a[1:])), float(a[0]) - lo_)
+
+    return _two_values(slack, *_clean_limit_two(a0, L))
+
+
+@margin("ssm-poison/corollary-1")
+def corollary1_margin(ctx, inst):
+    """bound - ||A_1-hat - A*|| at the S_1 limit from a member of I_1(eta_1) (two precisions; the
+    printed bound at 30 digits)."""
+    d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+    a0 = _i1_member(inst)
+    bound = float(sp.N(sp_th.corollary1_bound(sp.Float(eta, 30), d, L, sp.Float(nP, 30)), 20))
+    e1 = np.zeros(d)
+    e1[0] = 1
+
+    def slack(a):
+        return bound - float(np.sqrt(np.sum((a - e1.astype(a.dtype)) ** 2)))
+
+    return _two_values(slack, *_clean_limit_two(a0, L))
+
+
+def _diagonal_zero_loss_point(inst, dt):
+    """A zero-loss S_2 point with a_1 = a_2 = a and a_3 >= ... >= a_d a negative pattern lambda r
+    (r_j = -(1 - spread u_j), seed): sum a = 1 gives lambda = (1 - 2a)/sum r, and sum a^{L-1} = 1
+    is increasing in a on (1/2, 2^{-1/(L-1)}] with a sign change there (bisection, dtype dt)."""
+    d, L = inst["d"], inst["L"]
+    rng = np.random.default_rng(inst["seed"])
+    r = -np.sort(1.0 - inst["spread"] * rng.uniform(0.0, 1.0, d - 2))[::-1]
+    r = np.sort(r)[::-1].astype(dt)  # decreasing: closest to 0 first
+    sr, srp = np.sum(r), np.sum(r ** (L - 1))
+
+    def F(a):
+        return 2 * a ** (L - 1) + ((1 - 2 * a) / sr) ** (L - 1) * srp - 1
+
+    lo, hi = dt(0.5), dt(2) ** (-dt(1) / (L - 1))
+    for _ in range(400):
+        mid = (lo + hi) / 2
+        if mid <= lo or mid >= hi:
+            break
+        lo, hi = (mid, hi) if F(mid) < 0 else (lo, mid)
+    a = lo
+    return np.concatenate([[a, a], (1 - 2 * a) / sr * r])
+
+
+@margin("ssm-poison/lemma-3")
+def lemma3_margin(ctx, inst):
+    """Gen_{L'}(A) - min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} at zero-loss ordered points ON the set
+    a_1 = a_2 (distance 0 to an A^eq: inside every delta_2 > 0, so a violation there refutes
+    whatever delta_2 the lemma picks), in long double and double."""
+    d, L, k = inst["d"], inst["L"], inst["k"]
+    if d < 3:
+        raise PremiseUnmet("d >= 3 for the negative pattern")
+    floor = lemma3_floor(d, L)
+    pts = [_diagonal_zero_loss_point(inst, dt) for dt in (np.longdouble, np.float64)]
+
+    def gen(a):
+        h = [np.sum(a**j) for j in range(k)]
+        return max(abs(x - y) for x, y in zip(h, sp_th.teacher_impulse(d, k)))
+
+    est = Estimate.twice(float(gen(pts[0])) - floor, float(gen(pts[1])) - floor)
+    return est + Estimate.roundoff(2 * k * d, max(d, 1.0))

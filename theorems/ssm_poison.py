@@ -36,7 +36,9 @@ def diagonal_student(d: int):
 
 def teacher(d: int):
     """``A* = Diag(1, 0, ..., 0)``, ``B* = 1_d``, ``C* = 1_d^T`` (after Proposition 3)."""
-    return sp.diag(1, *([0] * (d - 1))), sp.ones(d, 1), sp.ones(1, d)
+    A = sp.zeros(d, d)
+    A[0, 0] = 1
+    return A, sp.ones(d, 1), sp.ones(1, d)
 
 
 def ssm_output(A, B, C, x: Sequence) -> sp.Expr:
@@ -189,6 +191,14 @@ def corollary1_bound(eta, d, L, n_over_P):
     return sp.sqrt(eta**2 + (d - 1) * i1_bound(eta, d, L, n_over_P) ** 2)
 
 
+def teacher_any_dimension(d, ds: int):
+    """App. A's teacher of dimension ``d* = ds``: ``A* = Diag(1, 0, ..)``,
+    ``B* = C*^T = (1, sqrt((d-1)/(d*-1)), ...)`` (the consistent rendering; see claim-4)."""
+    r = sp.sqrt(sp.Integer(d - 1) / (ds - 1)) if isinstance(d, int) else sp.sqrt((d - 1) / (ds - 1))
+    col = sp.Matrix([1] + [r] * (ds - 1))
+    return sp.diag(1, *([0] * (ds - 1))), col, col.T
+
+
 def reference_init(a: Sequence) -> list:
     """Definition 4: ``a^ref_1 = a^ref_2 = a_1``, the other entries unchanged."""
     return [a[0], a[0], *a[2:]]
@@ -199,17 +209,26 @@ def reference_init(a: Sequence) -> list:
 # ---------------------------------------------------------------------------------------
 from .registry import Hypothesis, Param, src, statement  # noqa: E402
 
-DIM = Param("d", int, 10, "student dimension", low=1)
-LENGTH = Param("L", int, 7, "training sequence length (App. D's L; the main text's kappa)", low=2)
+DIM = Param("d", int, 10, "student dimension", low=1, high=200)
+LENGTH = Param("L", int, 7, "training sequence length (App. D's L; the main text's kappa)", low=2, high=41)
 KAPPA = Param("kappa", int, 7, "training sequence length kappa", low=2)
-GEN_LENGTH = Param("k", int, 9, "generalisation length (k, or App. D's L')", low=1)
+GEN_LENGTH = Param("k", int, 9, "generalisation length (k, or App. D's L')", low=1, high=200)
 EPS = Param("eps", float, 0.05, "generalisation tolerance epsilon of the S_1 conclusion", low=0, open_low=True)
 N_CLEAN = Param("n", int, 1, "number of clean sequences", low=1)
 SEED = Param("seed", int, 242, "seed of numpy's legacy generator for the initialisation", low=0)
 SD = Param("sd", float, 1e-3, "initialisation scale sd (a = sort-desc sd U(0,1)^d)", low=0, open_low=True)
 DIFF_C = Param("c", float, 5.0, "diff = 0.05 exp(c log10 sd)")
-ETA = Param("eta", float, 0.1, "eta_1 of Definition 3 / Proposition 4", low=0, open_low=True)
-N_OVER_P = Param("n_over_P", float, 1.0, "n / P", low=0, open_low=True)
+ETA = Param("eta", float, 0.1, "eta_1 of Definition 3 / Proposition 4", low=0, open_low=True, high=1)
+N_OVER_P = Param("n_over_P", float, 1.0, "n / P", low=0, open_low=True, high=1e6)
+# An initialisation in I_0 (30) as the domain search draws it: alpha = ALPHA_FRAC x its cap (1/(2d), or
+# the I_1 bound where that binds), zeta_j = 1 - SPREAD u_j (u_j sorted uniform in (0, 1) from the seed).
+ALPHA_FRAC = Param(
+    "alpha_frac", float, 0.5, "alpha as a fraction of its cap in I_0 / I_1", low=0, open_low=True, high=1
+)
+SPREAD = Param("spread", float, 0.9, "zeta_j = 1 - spread u_j, u_j in (0, 1)", low=0, open_low=True, high=0.999)
+# The dimension where a margin computes in exact SymPy arithmetic on d x d matrices.
+DIM_EXACT = Param("d", int, 10, "student dimension", low=1, high=40)
+INDEX = Param("i", int, 3, "impulse-response index (power of A)", low=0, high=200)
 
 ODD_L7 = Hypothesis(r"$L\in\{7,9,11,\dots\}$", lambda p: p["L"] >= 7 and p["L"] % 2 == 1)
 D8 = Hypothesis(r"$d\ge8$", lambda p: p["d"] >= 8)
@@ -327,11 +346,17 @@ CLAIM_4 = statement(
     r"For $d^*\ge2$ let $A^*=\mathrm{Diag}(1,0,\dots,0)\in\mathbb R^{d^*,d^*}$, $B^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,"
     r"\sqrt{\frac{d-1}{d^*-1}})^\top$, $C^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,\sqrt{\frac{d-1}{d^*-1}})$. The realised "
     r"mapping is the same as it is in the setting defined by Equation (11); accordingly Theorem 1 and its proof apply as is.",
-    params=(DIM,),
+    params=(DIM, Param("ds", int, 3, "teacher dimension d*", low=2, high=50), INDEX),
     notes="The extraction renders one entry of B* as 1/sqrt((d-1)/(d*-1)); that rendering is also checked (it does "
     "not give the same mapping for d* >= 2 unless d = d*), and the consistent rendering is the one encoded. "
     "A typesetting artefact, recorded here, not an erratum.",
     uses=("ssm-poison/claim-1", "ssm-poison/theorem-1"),
+    edges=(
+        {"d": 2, "ds": 2, "i": 0},
+        {"d": 200, "ds": 50, "i": 0},
+        {"d": 2, "ds": 50, "i": 1},
+        {"d": 200, "ds": 2, "i": 200},
+    ),
 )
 CLAIM_5 = statement(
     "ssm-poison/claim-5",
@@ -371,9 +396,10 @@ PROPOSITION_3 = statement(
     src("App. D.1", "(11)"),
     r"For all $i\ge0$: $C^*(A^*)^iB^*=C^d(A^d)^iB^d$, with $A^d=\mathrm{Diag}(1,0,\dots,0)$, $B^d=\mathbf 1_d$, "
     r"$C^d=\mathbf 1_d^\top$; both evaluate to $d$ when $i=0$ and to 1 when $i\ge1$.",
-    params=(DIM,),
+    params=(DIM, INDEX),
     uses=(),
     notes="The proof ('easy to see that both evaluate to d ... and to 1') invokes nothing: uses = ().",
+    edges=({"d": 2, "i": 0}, {"d": 2, "i": 1}, {"d": 200, "i": 0}, {"d": 200, "i": 200}),
 )
 CLAIM_6 = statement(
     "ssm-poison/claim-6",
@@ -384,7 +410,7 @@ CLAIM_6 = statement(
     r"For $j\in\{2,\dots,d\}$, $\mathbf 1_d^\top(\mathbf e_1-\mathbf e_j)=0$, hence $\mathcal W_1$ and $\mathcal W_2$ are "
     r"orthogonal; $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, $\dim\mathcal W_2=d-1$, "
     r"hence $\mathcal W_1\cup\mathcal W_2=\mathbb R^d$.",
-    params=(DIM,),
+    params=(DIM, Param("seed", int, 0, "seed of the vector x in R^d", low=0)),
     hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
     expect="refuted",
     erratum="The union of two proper subspaces is not R^d: for d >= 2, e_1 is in neither W_1 = span{1_d} (its "
@@ -392,6 +418,7 @@ CLAIM_6 = statement(
     "orthogonal sum W_1 + W_2 = W_1 (+) W_2 = R^d.",
     uses=(),
     notes="The printed argument invokes nothing (dimension count): uses = ().",
+    edges=({"d": 2, "seed": 0}, {"d": 200, "seed": 1}),
 )
 CLAIM_6_CORRECTED = statement(
     "ssm-poison/claim-6:corrected",
@@ -401,11 +428,12 @@ CLAIM_6_CORRECTED = statement(
     src("App. D.1", "(16)"),
     r"$\mathcal W_1\perp\mathcal W_2$, $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, "
     r"$\dim\mathcal W_2=d-1$, hence $\mathcal W_1\oplus\mathcal W_2=\mathbb R^d$.",
-    params=(DIM,),
+    params=(DIM_EXACT, Param("seed", int, 0, "seed of the vector x in R^d", low=0)),
     hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
     corrects="ssm-poison/claim-6",
     uses=(),
     notes="No proof printed for the corrected form: uses = ().",
+    edges=({"d": 2, "seed": 0}, {"d": 40, "seed": 1}),
 )
 THEOREM_2 = statement(
     "ssm-poison/theorem-2",
@@ -454,9 +482,20 @@ CLAIM_7 = statement(
     src("App. D.1", ""),
     r"For any $j\in[L-1]$ and $z\in\mathbb R$: $\phi_{(A^*,B^*,C^*)}(z\mathbf e_j)=\sum_{k=1}^dc^*_k(a^*_k)^{L-j}b^*_kz="
     r"1\cdot1^{L-j}\cdot1\cdot z+0\cdot z=z$.",
-    params=(DIM, LENGTH),
+    params=(
+        DIM_EXACT,
+        LENGTH,
+        Param("j", int, 1, "basis index j", low=1, high=41),
+        Param("z", float, 1.0, "input scale z"),
+    ),
+    hypotheses=(Hypothesis(r"$j\in[L-1]$", lambda p: 1 <= p["j"] <= p["L"] - 1),),
     uses=(),
     notes="A one-line computation from the teacher; invokes nothing: uses = ().",
+    edges=(
+        {"d": 1, "L": 2, "j": 1, "z": 0.0},
+        {"d": 40, "L": 41, "j": 40, "z": 1e300},
+        {"d": 40, "L": 41, "j": 1, "z": -5e-324},
+    ),
 )
 DEFINITION_2 = statement(
     "ssm-poison/definition-2",
@@ -468,8 +507,9 @@ DEFINITION_2 = statement(
     r"$P:=\sum p_i^2=\sum q_i^2>0$; $\ell(A;\mathcal S_1)=\frac Pn(1-\sum_ka_k^{L-1})^2$, "
     r"$\dot a_j=2(L-1)\frac Pn(1-\sum_ka_k^{L-1})a_j^{L-2}$; $\ell(A;\mathcal S_2)=\frac Pm((1-\sum_ka_k^{L-1})^2+(1-\sum_ka_k)^2)$, "
     r"$\dot a_j=\frac{2P}m((L-1)(1-\sum_ka_k^{L-1})a_j^{L-2}+(1-\sum_ka_k))$.",
-    params=(DIM, LENGTH),
+    params=(DIM_EXACT, LENGTH, Param("seed", int, 0, "seed of the point a", low=0)),
     uses=("ssm-poison/claim-1", "ssm-poison/claim-7"),
+    edges=({"d": 1, "L": 3}, {"d": 40, "L": 41}, {"d": 8, "L": 41}),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -510,9 +550,18 @@ PROPOSITION_4 = statement(
     r"Let $\eta_1>0$, $A(0)\in\mathcal I_1(\eta_1)$, gradient flow on $\ell(\cdot;\mathcal S_1)$. For $j\ge2$, $t\ge0$: "
     r"$0\le a_j(t)\le(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac1{L-1}}$; and there is $t^*$ with "
     r"$1-\eta_1\le a_1(t)\le1$ for $t\ge t^*$. [Proof: $a_j^{-L+3}=a_1^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}$.]",
-    params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
+    params=(DIM, LENGTH, ETA, N_OVER_P, SEED, ALPHA_FRAC, SPREAD),
     hypotheses=(ODD_L7,),
     uses=("ssm-poison/lemma-1", "ssm-poison/definition-3", "ssm-poison/definition-2"),
+    edges=(
+        {"alpha_frac": 1.0, "spread": 1e-06},
+        {"alpha_frac": 1.0, "spread": 0.999},
+        {"alpha_frac": 1e-06},
+        {"d": 200, "L": 41, "alpha_frac": 1.0, "spread": 1e-06},
+        {"d": 8, "L": 7, "eta": 1e-04, "alpha_frac": 1.0, "spread": 1e-06},
+        {"eta": 0.999, "alpha_frac": 1.0},
+        {"eta": 0.1, "n_over_P": 21.0, "alpha_frac": 1.0, "spread": 1e-06},
+    ),
 )
 COROLLARY_1 = statement(
     "ssm-poison/corollary-1",
@@ -521,9 +570,18 @@ COROLLARY_1 = statement(
     "Bound on ||A_1-hat - A*||",
     src("App. D.2", ""),
     r"$\|\widehat A_1-A^*\|_2\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}$.",
-    params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
+    params=(DIM, LENGTH, ETA, N_OVER_P, SEED, ALPHA_FRAC, SPREAD),
     hypotheses=(ODD_L7,),
     uses=("ssm-poison/proposition-4", "ssm-poison/lemma-1"),
+    edges=(
+        {"alpha_frac": 1.0, "spread": 1e-06},
+        {"alpha_frac": 1.0, "spread": 0.999},
+        {"alpha_frac": 1e-06},
+        {"d": 200, "L": 41, "alpha_frac": 1.0, "spread": 1e-06},
+        {"d": 8, "L": 7, "eta": 1e-04, "alpha_frac": 1.0, "spread": 1e-06},
+        {"eta": 0.999, "alpha_frac": 1.0},
+        {"eta": 0.1, "n_over_P": 21.0, "alpha_frac": 1.0, "spread": 1e-06},
+    ),
 )
 REMARK_1 = statement(
     "ssm-poison/remark-1",
@@ -559,9 +617,11 @@ CLAIM_8 = statement(
     "Any permutation of A* gives the same impulse response",
     src("App. D.3", "fn. 10"),
     r"Any permutation of $A^*$ yields a system with the same impulse response (with $B=C^\top=\mathbf 1_d$).",
-    params=(DIM,),
+    params=(DIM, INDEX, Param("pos", int, 1, "position of the 1 in the permuted A*", low=1, high=200)),
+    domain=(("pos <= d", lambda p: p["pos"] <= p["d"]),),
     uses=(),
     notes="No proof is printed (footnote 10): uses = ().",
+    edges=({"d": 1, "pos": 1, "i": 0}, {"d": 2, "pos": 2, "i": 0}, {"d": 200, "pos": 200, "i": 200}),
 )
 LEMMA_2 = statement(
     "ssm-poison/lemma-2",
@@ -599,11 +659,18 @@ LEMMA_3 = statement(
     r"Let $L'\ge L+2$. There exists $\delta_2>0$ such that every $A$ with $\ell(A;\mathcal S_2)=0$, $a_1\ge\dots\ge a_d$ and "
     r"$\|A-A^{eq}\|\le\delta_2$ for some $A^{eq}$ with $a^{eq}_1=a^{eq}_2$ satisfies "
     r"$\mathrm{Gen}_{L'}(A)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
-    params=(DIM, LENGTH, GEN_LENGTH),
+    params=(DIM, LENGTH, GEN_LENGTH, SEED, SPREAD),
     hypotheses=(ODD_L7, D8, K_GE_L2),
     notes="Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
     "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading.",
     uses=("ssm-poison/definition-2", "ext:continuity of A -> (a_1, a_2) (choice of delta_2)"),
+    edges=(
+        {"d": 3, "L": 7, "k": 9},
+        {"d": 200, "L": 41, "k": 43},
+        {"d": 8, "L": 7, "k": 200},
+        {"spread": 1e-06},
+        {"spread": 0.999},
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -634,9 +701,17 @@ CLAIM_12 = statement(
     r"$\zeta_2>\zeta_j$): $\mathcal I_1(\epsilon)\cap\mathcal I_0=\mathcal I_0\cap\{A:\alpha\le(\dots)^{\frac1{L-1}}\frac1{\zeta_2}"
     r"(1-\zeta_2^{L-3})^{\frac1{L-3}}\}$; there are $S,T>0$ with the $\mathcal I_1$ condition equivalent to "
     r"$\alpha\le\frac S{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}$ and the $\mathcal I_5$ condition to $1-\zeta_2\le T\alpha$.",
-    params=(DIM, LENGTH, ETA, N_OVER_P),
+    params=(DIM, LENGTH, ETA, N_OVER_P, SEED, SPREAD),
     hypotheses=(ODD_L7,),
     uses=("ssm-poison/definition-3", "ssm-poison/definition-12"),
+    edges=(
+        {"spread": 1e-06},
+        {"spread": 0.999},
+        {"d": 200, "L": 41},
+        {"eta": 1e-06},
+        {"eta": 0.999},
+        {"eta": 0.1, "n_over_P": 21.9},
+    ),
 )
 PROPOSITION_17 = statement(
     "ssm-poison/proposition-17",
