@@ -20,8 +20,9 @@ from scipy.linalg import expm
 from numerics import flows, least_squares, moment_flows
 from numerics.estimate import Estimate
 from theorems import ssm_poison as sp_th
+from theorems import ssm_poison_aux as aux_th
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 from .ssm_poison import RTOL, clean_loss, poisoned_loss, poisoned_state, table_init
 
 
@@ -821,3 +822,311 @@ def lemma36_random(ctx):
         quick=20,
         full=200,
     )
+
+
+# =======================================================================================
+# Violation margins (issue 18): least squares, linear fields, exact rationals; cheap
+# =======================================================================================
+EPS = np.finfo(float).eps
+
+
+def _conditioned_least_squares(inst):
+    """X = U diag(s) V^T (rows x cols, Haar U, V from the seed) with s_i^2 geometric from 1 to
+    10^{-cond} (X X^T has condition number 10^cond), y Gaussian, x0 Gaussian. Returns
+    ``(X, y, x0, mu, M, sing)`` with mu = 2 lambda_min(X X^T), M = 2 lambda_max(X^T X)."""
+    from scipy.stats import ortho_group
+
+    n, d = inst["rows"], inst["cols"]
+    rng = np.random.default_rng(inst["seed"])
+    U = ortho_group.rvs(n, random_state=rng) if n > 1 else np.ones((1, 1))
+    V = ortho_group.rvs(d, random_state=rng) if d > 1 else np.ones((1, 1))
+    sing = np.sqrt(np.geomspace(1.0, 10.0 ** -inst["cond"], n)) if n > 1 else np.ones(1)
+    X = U @ np.diag(sing) @ V[:n]
+    return (
+        X,
+        rng.normal(size=n),
+        rng.normal(size=d),
+        2 * float(sing[-1] ** 2),
+        2 * float(sing[0] ** 2),
+        (U, sing, V[:n]),
+    )
+
+
+def _ls_residual_norms(X, y, x0, svd, t):
+    """``(f(x(t)), ||grad f(x(t))||)`` of the exact flow in the SVD (r(t) = U e^{-2 S^2 t} U^T r_0
+    for X of full row rank): the spectral method."""
+    U, s, _ = svd
+    c = U.T @ (X @ x0 - y)
+    r = c * np.exp(-2 * s**2 * t)
+    return float(np.sum(r**2)), float(2 * np.linalg.norm(s * r))
+
+
+def _ls_loss_pair(X, y, x0, svd, t) -> Estimate:
+    """f(x(t)) by scipy's expm (least_squares_flow) and by the SVD form: two methods, with a
+    roundoff floor (both agree to the last bit at t = 0)."""
+    f_expm = float(np.sum((X @ least_squares.least_squares_flow(X, y, x0, t) - y) ** 2))
+    f_svd = _ls_residual_norms(X, y, x0, svd, t)[0]
+    return Estimate.twice(f_svd, f_expm, "two methods") + Estimate.roundoff(8 * X.shape[1], max(f_svd, 1e-300))
+
+
+@margin("ssm-poison/lemma-24")
+def lemma24_margin(ctx, inst):
+    """f(0) e^{-2 mu t} - f(x(t)) on least squares (the exact flow; mu the exact PL constant)."""
+    X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+    t = inst["tmu"] / mu
+    f0 = float(np.sum((X @ x0 - y) ** 2))
+    bound = float(aux_th.pl_decay_bound(f0, mu, t))
+    return Estimate(bound, 4 * EPS * bound, "roundoff bound") - _ls_loss_pair(X, y, x0, svd, t)
+
+
+@margin("ssm-poison/lemma-32")
+def lemma32_margin(ctx, inst):
+    """f(t_1) - f(t_2) - 2 (t_2 - t_1) mu c on least squares, c = f(t_2) (the minimum of f over the
+    window: f decreases), t_1 = tmu / mu, t_2 = t_1 + wmu / mu."""
+    X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+    t1 = inst["tmu"] / mu
+    t2 = t1 + inst["wmu"] / mu
+    f1, f2 = _ls_loss_pair(X, y, x0, svd, t1), _ls_loss_pair(X, y, x0, svd, t2)
+    rhs = float(aux_th.pl_decrease_bound(t1, t2, mu, f2.value))
+    rhs_err = float(aux_th.pl_decrease_bound(t1, t2, mu, f2.error)) + 4 * EPS * abs(rhs)
+    return f1 - f2 - Estimate(rhs, rhs_err, "two methods + roundoff bound")
+
+
+def _ls_distance(X, y, x0) -> float:
+    """Dist(x0, {X x = y}) = ||X^+ (X x0 - y)|| (the affine zero set)."""
+    return float(np.linalg.norm(np.linalg.lstsq(X, X @ x0 - y, rcond=None)[0]))
+
+
+@margin("ssm-poison/theorem-4")
+def theorem4_margin(ctx, inst):
+    """sqrt(M/mu) Dist(x0, X*) - int_0^inf ||grad f(x(t))|| dt on least squares (V = R^d; the
+    integrand in the SVD form; the integral by adaptive quadrature at two tolerances, split at
+    the time scales 1/(2 s_i^2))."""
+    from scipy.integrate import quad
+
+    X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+    pts = sorted(set(float(v) for v in 1 / (2 * svd[1] ** 2)))
+
+    def integral(tol):
+        edges = [0.0, *pts, 40 / mu]
+        tot = sum(
+            quad(lambda t: _ls_residual_norms(X, y, x0, svd, t)[1], a, b, epsabs=tol, epsrel=tol, limit=200)[0]
+            for a, b in zip(edges[:-1], edges[1:])
+        )
+        # the tail beyond 40/mu: ||grad f(t)|| <= ||grad f(T)|| e^{-mu (t - T)} (slowest mode mu/2 x 2)
+        return tot + _ls_residual_norms(X, y, x0, svd, 40 / mu)[1] / mu
+
+    length = Estimate.twice(integral(1e-12), integral(1e-9), "two tolerances")
+    dist = _ls_distance(X, y, x0)
+    bound = float(aux_th.path_length_bound(M, mu, dist))
+    return Estimate(bound, 8 * EPS * bound * X.shape[1], "roundoff bound") - length
+
+
+@margin("ssm-poison/lemma-25")
+def lemma25_margin(ctx, inst):
+    """sqrt(M/mu) Dist(x0, X*) - ||x* - x0|| on least squares, x* the flow at t = 60/mu (expm and
+    the spectral form: two methods; e^{-60} ~ 1e-26 of the initial offset remains)."""
+    X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+    T = 60 / mu
+    x_expm = least_squares.least_squares_flow(X, y, x0, T)
+    lam, V = np.linalg.eigh(X.T @ X)
+    xp = np.linalg.pinv(X) @ y
+    x_spec = xp + V @ (np.exp(-2 * T * np.clip(lam, 0, None)) * (V.T @ (x0 - xp)))
+    moved = Estimate.twice(float(np.linalg.norm(x_expm - x0)), float(np.linalg.norm(x_spec - x0)), "two methods")
+    dist = _ls_distance(X, y, x0)
+    bound = float(aux_th.path_length_bound(M, mu, dist))
+    return Estimate(bound, 8 * EPS * bound * X.shape[1], "roundoff bound") - moved
+
+
+@margin("ssm-poison/lemma-26", equality=True)
+def lemma26_margin(ctx, inst):
+    """Residual (exact rationals, python-flint) sum over the printed eigenpairs of ||M v - lambda v||_1
+    plus 0 if the d vectors are independent (1 otherwise: the rank of their matrix, exact)."""
+    import flint
+
+    d = inst["d"]
+    a, b = (sp.Rational(*Fraction(float(inst[k])).as_integer_ratio()) for k in ("a", "b"))
+    Msym = aux_th.lemma26_matrix(a, b, d)
+    M = flint.fmpq_mat(d, d, [flint.fmpq(int(v.p), int(v.q)) for v in Msym])
+    pairs = aux_th.lemma26_eigenpairs(a, b, d)
+    res = flint.fmpq(0)
+    for v, lam in pairs:
+        vf = flint.fmpq_mat(d, 1, [int(x) for x in v])
+        lamq = flint.fmpq(int(sp.Rational(lam).p), int(sp.Rational(lam).q))
+        diff = M * vf - vf * lamq
+        res += sum(abs(diff[i, 0]) for i in range(d))
+    V = flint.fmpq_mat(d, d, [int(v[i]) for i in range(d) for v, _ in pairs])
+    return Fraction(int(res.p), int(res.q)) + (0 if V.rank() == d else 1)
+
+
+def _linear_ode_solution(W, y0, b, t):
+    """y' = -W (y - b) from y0 to t by SciPy's LSODA at two tolerances (independent of any matrix
+    exponential): ``Estimate`` of the state (entrywise)."""
+    from scipy.integrate import solve_ivp
+
+    if t == 0:
+        return Estimate(y0.copy(), 0.0, "exact")
+    sols = [
+        solve_ivp(lambda _, y: -W @ (y - b), (0, t), y0, method="LSODA", rtol=r, atol=r * 1e-3, jac=lambda *_: -W).y[
+            :, -1
+        ]
+        for r in (1e-12, 1e-10)
+    ]
+    return Estimate.twice(sols[0], sols[1], "two tolerances")
+
+
+def _lemma27_instance(inst):
+    rng = np.random.default_rng(inst["seed"])
+    n = inst["dim"]
+    G = rng.normal(size=(n, n))
+    W = (G + G.T) / 2
+    lam, Q = np.linalg.eigh(W)
+    return W, rng.normal(size=n), rng.normal(size=n), lam, Q
+
+
+@margin("ssm-poison/lemma-27", equality=True)
+def lemma27_margin(ctx, inst):
+    """Residual max(||first printed - y(t)||, ||second printed - y(t)||)_inf, y(t) by LSODA (two
+    tolerances), the printed expressions with scipy's expm and numpy's eigh."""
+    W, y0, b, lam, Q = _lemma27_instance(inst)
+    t = inst["t"]
+    y = _linear_ode_solution(W, y0, b, t)
+    first, second = aux_th.lemma27_printed(expm, W, y0, b, t, Q, lam)
+    res = max(float(np.max(np.abs(first - y.value))), float(np.max(np.abs(second - y.value))))
+    scale = float(np.max(np.abs(y.value))) + 1
+    return Estimate(res, y.error + 64 * EPS * scale * len(y0), "two tolerances + roundoff bound")
+
+
+@margin("ssm-poison/lemma-27:corrected", equality=True)
+def lemma27_corrected_margin(ctx, inst):
+    """Residual ||exp(-tW)(y(0) - b) + b - y(t)||_inf, y(t) by LSODA (two tolerances)."""
+    W, y0, b, lam, Q = _lemma27_instance(inst)
+    t = inst["t"]
+    y = _linear_ode_solution(W, y0, b, t)
+    res = float(np.max(np.abs(aux_th.lemma27_corrected_solution(expm, W, y0, b, t) - y.value)))
+    scale = float(np.max(np.abs(y.value))) + 1
+    return Estimate(res, y.error + 64 * EPS * scale * len(y0), "two tolerances + roundoff bound")
+
+
+def _linear_field(inst):
+    rng = np.random.default_rng(inst["seed"])
+    n = inst["dim"]
+    return inst["scale"] * rng.normal(size=(n, n)), rng.normal(size=n)
+
+
+@margin("ssm-poison/lemma-29")
+def lemma29_margin(ctx, inst):
+    """min(||D_0|| e^{Nt} - ||D(t)||, ||D(t)|| - ||D_0|| e^{-Nt}) for f(x) = M x (N = ||M||_2, the
+    Lipschitz constant on every B), D(t) = expm(tM) D_0 by two methods."""
+    M, D0 = _linear_field(inst)
+    t = inst["t"]
+    N = float(np.linalg.norm(M, 2))
+    n0 = float(np.linalg.norm(D0))
+    lo, hi = (float(v) for v in aux_th.gronwall_bounds(n0, N, t))
+    Dt = _expm_norm_mp(M, t, D0)
+    Dt = Dt + Estimate.roundoff(16 * len(D0), max(abs(Dt.value), 1.0))
+    if not (math.isfinite(hi) and math.isfinite(Dt.value) and math.isfinite(Dt.error)):
+        raise PremiseUnmet("overflow of e^{Nt}: the computation failed (no evidence)")
+    return min(Dt - lo, Estimate(hi, 4 * EPS * hi, "roundoff bound") - Dt, key=lambda e: e.value)
+
+
+@margin("ssm-poison/lemma-30")
+def lemma30_margin(ctx, inst):
+    """||x_1(t) - x_2(t)|| = ||expm(tM) D_0|| for f(x) = M x (two methods): > 0 claimed."""
+    M, D0 = _linear_field(inst)
+    return _expm_norm_mp(M, inst["t"], D0)
+
+
+@margin("ssm-poison/lemma-31")
+def lemma31_margin(ctx, inst):
+    """range(x)^2 - (|beta_2|/d)^2 (exact rationals: x's binary values, beta_2^2 = sum (x_i -
+    mean)^2) at x = beta_1 1 + beta_2 v, v a random unit vector of W_2, |beta_2| = 10^b2_log."""
+    d = inst["d"]
+    rng = np.random.default_rng(inst["seed"])
+    v = rng.normal(size=d)
+    v -= v.mean()
+    nv = np.linalg.norm(v)
+    if nv == 0:
+        raise PremiseUnmet("v = 0")
+    x = rng.normal() + 10.0 ** inst["b2_log"] * v / nv
+    if not np.all(np.isfinite(x)):
+        raise PremiseUnmet("x overflows")
+    xq = [Fraction(float(u)) for u in x]
+    mean = sum(xq) / d
+    b2sq = sum((u - mean) ** 2 for u in xq)
+    bound = aux_th.lemma31_bound(Fraction(1), d) ** 2 * b2sq  # (|beta_2|/d)^2 = b2sq / d^2
+    return (max(xq) - min(xq)) ** 2 - bound
+
+
+@margin("ssm-poison/proposition-18")
+def proposition18_margin(ctx, inst):
+    """min(|x^k - y^k| - (b/2)^k, |1 - x^k/y^k| - (b/(2s))^k) in exact rationals (x = s u, y = s v
+    read as their binary values; the second clause only for y != 0)."""
+    s, k = Fraction(inst["s"]), inst["k"]
+    x, y = s * Fraction(inst["u"]), s * Fraction(inst["v"])
+    if x == y:
+        raise PremiseUnmet("x = y: no b > 0")
+    b = Fraction(inst["b_frac"]) * abs(x - y)
+    first, second = aux_th.prop18_bounds(b, s, k)
+    out = abs(x**k - y**k) - first
+    if y != 0:
+        out = min(out, abs(1 - x**k / y**k) - second)
+    return out
+
+
+@margin("ssm-poison/proposition-19")
+def proposition19_margin(ctx, inst):
+    """max(|1 - x/z|, |1 - y/z|) - bhat/(bhat + 2), bhat = b_frac |1 - x/y| (exact rationals)."""
+    x, y, z = (Fraction(inst[k]) for k in ("x", "y", "z"))
+    if 0 in (x, y, z):
+        raise PremiseUnmet("x, y, z must be non-zero")
+    bhat = Fraction(inst["b_frac"]) * abs(1 - x / y)
+    if bhat == 0:
+        raise PremiseUnmet("bhat = 0")
+    return max(abs(1 - x / z), abs(1 - y / z)) - aux_th.prop19_threshold(bhat)
+
+
+def _expm_norm_mp(M, t, D0) -> Estimate:
+    """||expm(tM) D_0|| by scipy's expm and by mpmath's expm at 30 digits (two precisions; the
+    eigendecomposition fails on the defective shears)."""
+    with mpmath.workdps(30):
+        E = mpmath.expm(mpmath.matrix((t * M).tolist()))
+        v = E * mpmath.matrix(D0.tolist())
+        hp = float(mpmath.norm(v))
+    with np.errstate(all="ignore"):
+        lo = float(np.linalg.norm(expm(t * M) @ D0))
+    if not (math.isfinite(hp) and math.isfinite(lo)):
+        raise PremiseUnmet("overflow of expm(tM): the computation failed (no evidence)")
+    return Estimate.twice(hp, lo, "two precisions")
+
+
+def _shear(inst):
+    M = np.array([[-1.0, inst["m"]], [0.0, -inst["c"]]])
+    rng = np.random.default_rng(inst["seed"])
+    th = rng.uniform(0, 2 * np.pi)
+    return M, np.array([np.cos(th), np.sin(th)])
+
+
+@margin("ssm-poison/lemma-34")
+def lemma34_margin(ctx, inst):
+    """exp(t lambda_max(M)) ||D_0|| - ||expm(tM) D_0|| for f(x) = M x, M = [[-1, m], [0, -c]]
+    (C^1, Lipschitz; the Jacobian is M everywhere, its eigenvalues -1 and -c: lambda_max constant)."""
+    M, D0 = _shear(inst)
+    t = inst["t"]
+    lam = max(-1.0, -inst["c"])
+    bound = float(aux_th.lemma34_bound(t * lam, float(np.linalg.norm(D0))))
+    if not math.isfinite(bound):
+        raise PremiseUnmet("overflow of the bound: the computation failed (no evidence)")
+    return Estimate(bound, 4 * EPS * bound, "roundoff bound") - _expm_norm_mp(M, t, D0)
+
+
+@margin("ssm-poison/lemma-34:corrected")
+def lemma34_corrected_margin(ctx, inst):
+    """exp(t lambda_max((M + M^T)/2)) ||D_0|| - ||expm(tM) D_0|| for the same shear fields."""
+    M, D0 = _shear(inst)
+    t = inst["t"]
+    lam = float(np.max(np.linalg.eigvalsh((M + M.T) / 2)))
+    bound = float(aux_th.lemma34_bound(t * lam, float(np.linalg.norm(D0))))
+    if not math.isfinite(bound):
+        raise PremiseUnmet("overflow of the bound: the computation failed (no evidence)")
+    return Estimate(bound, 16 * EPS * bound * (1 + abs(t * lam)), "roundoff bound") - _expm_norm_mp(M, t, D0)
