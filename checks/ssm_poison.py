@@ -2077,3 +2077,191 @@ def lemma3_margin(ctx, inst):
 
     est = Estimate.twice(float(gen(pts[0])) - floor, float(gen(pts[1])) - floor)
     return est + Estimate.roundoff(2 * k * d, max(d, 1.0))
+
+
+# =======================================================================================
+# Proof steps (issue 19): the load-bearing displays of the printed proofs, each judged apart
+# =======================================================================================
+@check("ssm-poison/theorem-1", "step-restatement-theorem-2", "random", step="Thm 2 (App. D.1)")
+def theorem1_step_restatement(ctx):
+    """Theorem 1 as Theorem 2 with m = n + 1, p_i = 1, q = n^{1/2}: the hypotheses of both
+    (kappa = L, k = L') agree on a grid (exact predicates), the floors are the same encoded
+    constant, the data agree (sum p_i^2 = n = (n^{1/2})^2, ||p_i e_1||_inf = 1, the entry L-1 of
+    x-dagger is n^{1/2}); and Theorem 2's hypotheses hold at Theorem 1's instances (discharge)."""
+    t1, t2 = (REGISTRY_GET(i) for i in ("ssm-poison/theorem-1", "ssm-poison/theorem-2"))
+    grid = [(kap, d, k, n) for kap in range(2, 16) for d in (1, 7, 8, 12) for k in range(1, 20, 3) for n in (1, 2, 5)]
+    h1 = [
+        all(t1.hypotheses_hold({**t1.defaults(), "kappa": kap, "d": d, "k": k, "n": n}).values())
+        for kap, d, k, n in grid
+    ]
+    h2 = [
+        all(t2.hypotheses_hold({**t2.defaults(), "L": kap, "d": d, "k": k, "n": n, "m": n + 1}).values())
+        for kap, d, k, n in grid
+    ]
+    ctx.exact(f"hypotheses of Theorem 1 = those of Theorem 2 (m = n+1) on {len(grid)} grid points", h1, "==", h2)
+    nn = sp.Symbol("n", positive=True, integer=True)
+    p = [sp.Integer(1)] * 3
+    ctx.identity("sum p_i^2 = sum q_i^2 with p_i = 1 (n = 3), q = n^{1/2}", sum(x**2 for x in p) - sp.sqrt(3) ** 2)
+    ctx.identity("(n^{1/2})^2 = n = sum_{i<=n} 1^2 (symbolic n)", sp.sqrt(nn) ** 2 - nn)
+    _, s2 = sp_th.datasets(8, 7, p, [sp.sqrt(3)])
+    ctx.identity(
+        "x-dagger = q e_{L-1} has its largest entry second-to-last, = n^{1/2} (n = 3)", s2[-1][0][5] - sp.sqrt(3)
+    )
+    for kap, d, k, n in ((7, 8, 9, 1), (9, 10, 11, 3), (7, 20, 40, 10)):
+        _start(ctx, kappa=kap, d=d, k=k, n=n)
+        ctx.discharge(
+            f"Theorem 2 at kappa={kap}, d={d}, k={k}, n={n}, m=n+1",
+            "ssm-poison/theorem-2",
+            {"L": kap, "d": d, "k": k, "n": n, "m": n + 1},
+        )
+
+
+def REGISTRY_GET(sid):  # noqa: N802 -- the statement registry, loaded
+    from theorems.registry import load_all
+
+    return load_all()[sid]
+
+
+def _start(ctx, **params):
+    """``ctx.start`` with the instance completed by the statement's defaults."""
+    return ctx.start({**ctx.statement.defaults(), **params})
+
+
+@check("ssm-poison/theorem-2", "step-d3-final-constant", "symbolic", step="App. D.3, last display")
+def theorem2_step_d3_constant(ctx):
+    """The constant the proof's S_2 conclusion prints, (1/2) min{0.1, (1-0.6^{1/(L-1)})/(9d)}, against the
+    theorem's min{0.1, (1-0.6^{1/(L-1)})/(9d)} (exact, SymPy), at the theorem's smallest (d, L) and
+    symbolically: the display is half the claim."""
+    for d, L in ((8, 7), (10, 9)):
+        _start(ctx, d=d, L=L, k=L + 2)
+        shown, claimed = sp_th.corollary8_display_constant(d, L), sp_th.gen_lower_bound(d, L)
+        ctx.exact(
+            f"the proof's constant = the theorem's floor (d={d}, L={L})",
+            shown,
+            "==",
+            claimed,
+            shown_value=float(shown),
+            claimed_value=float(claimed),
+        )
+
+
+@check("ssm-poison/theorem-2", "step-invocations", "random", step="App. D.1, after (29)")
+def theorem2_step_invocations(ctx):
+    """The results the proof invokes, at the theorem's instances (L, d, L'): their hypotheses
+    hold there (Lemma 23 for the flows, Lemma 1, Proposition 5, Lemma 3, Corollary 8,
+    Proposition 17; Corollary 8's hypotheses concern the initialisation, not these parameters)."""
+    for L, d, k in ((7, 8, 9), (9, 10, 11), (7, 20, 40), (11, 8, 13)):
+        _start(ctx, L=L, d=d, k=k, n=1, m=2)
+        for used in (
+            "ssm-poison/lemma-23",
+            "ssm-poison/lemma-1",
+            "ssm-poison/proposition-5",
+            "ssm-poison/lemma-3",
+            "ssm-poison/proposition-17",
+        ):
+            ctx.discharge(f"{used} at L={L}, d={d}, L'={k}", used, {"L": L, "d": d, "k": k})
+
+
+@check("ssm-poison/claim-11", "step-restated-constant", "symbolic", step="App. D.3, last display")
+def claim11_step_restatement(ctx):
+    """D.4's restatement of D.3's conclusion: (1/2) min{0.1, (1 - (1/2)^{1/(L-1)})/(9d)} against the
+    display it restates, (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} (exact)."""
+    for d, L in ((8, 7), (10, 9)):
+        _start(ctx, d=d, L=L, k=L + 2)
+        d4, d3 = sp_th.claim11_constant(d, L), sp_th.corollary8_display_constant(d, L)
+        ctx.exact(f"D.4's restated constant = D.3's display (d={d}, L={L})", d4, "==", d3, d4=float(d4), d3=float(d3))
+
+
+def _i0_member_exact(rng, d):
+    """A member of I_0 with rational alpha, zeta (exact)."""
+    alpha = Fraction(int(rng.integers(1, 1000)), 1000 * 2 * d)
+    zs = sorted({Fraction(int(v), 10**6) for v in rng.integers(1, 10**6, size=d - 1)}, reverse=True)
+    return alpha, [Fraction(1)] + zs
+
+
+@check("ssm-poison/lemma-1", "step-invariant-along-flow", "flow", step="App. D.2, first display of the proof")
+def lemma1_step_invariant(ctx):
+    """alpha zeta_j <= a_j(t) <= 1 along the true flow (23) (Radau, two tolerances) from members of
+    I_0, d in {8, 10}, L in {7, 9}: no violation beyond the error anywhere on the grid (equality at
+    t = 0), a_j(T) > alpha zeta_j strictly at the end, max_t a_j(t) < 1."""
+    rng = np.random.default_rng(101)
+    for d, L in ((8, 7),) if not ctx.full else ((8, 7), (10, 9)):
+        _start(ctx, d=d, L=L)
+        alpha, zeta = _i0_sample(rng, d)
+        a0 = alpha * zeta
+        tscale = a0[0] ** (3 - L) / (2 * (L - 1) * (L - 3))
+        grid = list(np.geomspace(1e-3, 20 * tscale, 40 if not ctx.full else 120))
+        fl = moment_flows.integrate(clean_loss(L), a0, grid[-1], rtol=RTOL if ctx.full else QUICK_RTOL, grid=grid)
+        err = float(np.max(fl.error))
+        _no_violation(ctx, "a_j(t) >= alpha zeta_j on the grid", 0.0, float(np.min(fl.states - a0)), err)
+        # a_1 tends to 1 - O(sum_{j>=2} a_j^{L-1}): no slack to verify, a crossing beyond the error refutes
+        _no_violation(ctx, "a_j(t) <= 1 on the grid", float(np.max(fl.states)), 1.0, err)
+        ctx.bound(
+            "a_j(T) > alpha zeta_j at the end (strict growth)",
+            0.0,
+            float(np.min(fl.states[-1] - a0)),
+            err=Estimate(0.0, err, "two tolerances"),
+            strict=True,
+        )
+
+
+@check("ssm-poison/lemma-1", "step-initial-residual", "random", step="App. D.2, initial residual")
+def lemma1_step_initial_residual(ctx):
+    """The chain 1 - sum (alpha zeta_k)^{L-1} >= 1 - d (alpha zeta_1)^{L-1} >= 1 - d (1/(2d))^{L-1} > 0 in
+    exact rationals at random members of I_0 (d in [2, 30], L odd in [7, 15])."""
+    rng = np.random.default_rng(102)
+    for _ in range(20 if not ctx.full else 200):
+        d, L = int(rng.integers(2, 31)), int(rng.choice([7, 9, 11, 13, 15]))
+        _start(ctx, d=d, L=L)
+        alpha, zeta = _i0_member_exact(rng, d)
+        first = 1 - sum((alpha * z) ** (L - 1) for z in zeta)
+        second = 1 - d * (alpha * zeta[0]) ** (L - 1)
+        third = 1 - d * Fraction(1, 2 * d) ** (L - 1)
+        ctx.exact("1 - sum (alpha zeta_k)^{L-1} >= 1 - d (alpha zeta_1)^{L-1}", first, ">=", second)
+        ctx.exact("1 - d (alpha zeta_1)^{L-1} >= 1 - d (1/(2d))^{L-1}", second, ">=", third)
+        ctx.exact("1 - d (1/(2d))^{L-1} > 0", third, ">", 0)
+
+
+@functools.lru_cache(maxsize=32)
+def _s1_loss_and_gradient(d: int, L: int):
+    """(21) with w = 1 and its gradient taken by SymPy from the encoding, as Python functions of
+    exact numbers (Fractions in, Fractions out)."""
+    x = sp.symbols(f"x0:{d}")
+    ell = sp_th.objective_s1(list(x), L, 1)
+    return sp.lambdify(x, ell, modules=[{}]), sp.lambdify(x, [sp.diff(ell, v) for v in x], modules=[{}])
+
+
+@check("ssm-poison/lemma-1", "step-pl-display", "random", step="App. D.2, PL display")
+def lemma1_step_pl(ctx):
+    """The PL display: the middle equality as a SymPy identity of (21) (w = P/n symbolic), and the
+    chain at random points of V = B_d(0) minus the closed ball of radius alpha zeta_d / 2 (exact
+    rationals): |a_{j*}| >= alpha zeta_d/(2 sqrt d) for j* = argmax |a_j|, and the three members."""
+    w = sp.Symbol("w", positive=True)
+    for d, L in ((2, 7), (3, 7)) if not ctx.full else ((2, 7), (3, 7), (4, 9)):
+        a, *_ = sp_th.diagonal_student(d)
+        ell = sp_th.objective_s1(a, L, w)
+        g0 = sp.diff(ell, a[0])
+        ctx.identity(
+            f"(d l/d a_1)^2 = 4 (L-1)^2 w a_1^(2L-4) l (d={d}, L={L})",
+            sp.expand(g0**2 - 4 * (L - 1) ** 2 * w * a[0] ** (2 * L - 4) * ell),
+        )
+    rng = np.random.default_rng(103)
+    for _ in range(12 if not ctx.full else 200):
+        d, L = int(rng.integers(2, 5 if not ctx.full else 12)), int(rng.choice([7] if not ctx.full else [7, 9, 11]))
+        _start(ctx, d=d, L=L)
+        alpha, zeta = _i0_member_exact(rng, d)
+        r = alpha * zeta[-1] / 2
+        a = [Fraction(int(v), 10**4) for v in rng.integers(-(10**4) // d, 10**4 // d, size=d)]
+        nrm2 = sum(x * x for x in a)
+        if not (r * r < nrm2 < d * d):
+            continue
+        loss, grad = _s1_loss_and_gradient(d, L)
+        ell = loss(*a)
+        grad2 = sum(g**2 for g in grad(*a))
+        jstar = max(range(d), key=lambda j: abs(a[j]))
+        ctx.exact("|a_j*|^2 >= (alpha zeta_d)^2/(4d) in V", a[jstar] ** 2, ">=", r * r / d)
+        mid = 4 * (L - 1) ** 2 * a[jstar] ** (2 * L - 4) * ell
+        # the printed coefficient at the exact alpha, zeta_d is rational ((2 sqrt d)^(2L-4) = (4d)^(L-2))
+        mu = sp.Rational(sp_th.pl_coefficient(sp.Rational(alpha), sp.Rational(zeta[-1]), d, L, 1))
+        ctx.exact("||grad l||^2 >= 4 (L-1)^2 a_j*^(2L-4) l", grad2, ">=", mid)
+        ctx.exact("4 (L-1)^2 a_j*^(2L-4) l >= 2 mu l (printed mu)", mid, ">=", 2 * Fraction(int(mu.p), int(mu.q)) * ell)

@@ -133,6 +133,23 @@ def prop1_rhs(j: int, kappa: int, a, b, c, deltas, xis, xs) -> sp.Expr:
     return b[j] * c[j] * sum(gamma_coefficient(l, kappa, deltas, xis, xs) * a[j] ** l for l in range(kappa - 1))
 
 
+def prop1_star_star(j: int, kappa: int, a, b, c, deltas, xis, xs) -> sp.Expr:
+    """App. C, (**): ``-(2/n) sum_i delta_i xi_i sum_{l=1}^kappa (kappa - l) c_j a_j^{kappa-l-1} b_j x^(i)_l``
+    (1-based x)."""
+    n = len(xs)
+    inner = [
+        sum((kappa - l) * c[j] * a[j] ** (kappa - l - 1) * b[j] * xs[i][l - 1] for l in range(1, kappa + 1))
+        for i in range(n)
+    ]
+    return -sp.Rational(2, n) * sum(deltas[i] * xis[i] * inner[i] for i in range(n))
+
+
+def vandermonde(a: Sequence) -> sp.Matrix:
+    """App. B: ``V = (a_j^{i})_{j, i}`` (rows 1, a_j, a_j^2, ..., a_j^{d-1})."""
+    d = len(a)
+    return sp.Matrix(d, d, lambda r, k: a[r] ** k)
+
+
 def i1_bound(eta, d, L, n_over_P):
     """Definition 3 / Proposition 4: ``((1 - (1-eta)^{L-1} - eta sqrt(n/P)) / (d-1))^{1/(L-1)}``."""
     return ((1 - (1 - eta) ** (L - 1) - eta * sp.sqrt(n_over_P)) / (d - 1)) ** sp.Rational(1, L - 1)
@@ -199,6 +216,11 @@ def teacher_any_dimension(d, ds: int):
     return sp.diag(1, *([0] * (ds - 1))), col, col.T
 
 
+def corollary8_display_constant(d, L):
+    """The last display of App. D.3 (after Corollary 8): ``(1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}``."""
+    return gen_lower_bound(d, L) / 2
+
+
 def reference_init(a: Sequence) -> list:
     """Definition 4: ``a^ref_1 = a^ref_2 = a_1``, the other entries unchanged."""
     return [a[0], a[0], *a[2:]]
@@ -207,7 +229,7 @@ def reference_init(a: Sequence) -> list:
 # ---------------------------------------------------------------------------------------
 # Parameters and hypotheses
 # ---------------------------------------------------------------------------------------
-from .registry import Hypothesis, Param, src, statement  # noqa: E402
+from .registry import Hypothesis, Param, Step, src, statement  # noqa: E402
 
 DIM = Param("d", int, 10, "student dimension", low=1, high=200)
 LENGTH = Param("L", int, 7, "training sequence length (App. D's L; the main text's kappa)", low=2, high=41)
@@ -291,6 +313,28 @@ PROPOSITION_1 = statement(
     params=(KAPPA, DIM, N_CLEAN),
     hypotheses=(Hypothesis(r"$\kappa\ge2$", lambda p: p["kappa"] >= 2),),
     uses=("ssm-poison/claim-1",),
+    steps=(
+        Step(
+            "App. C, (*)",
+            r"$=-\frac2n\sum_{i=1}^n\delta^{(i)}(t)\underbrace{\frac{\partial}{\partial z}\sigma(z,\mathbf w(t))}_{=-\xi^{(i)}(t)}\cdot"
+            r"\frac{\partial}{\partial a_j(t)}\phi(\mathbf x^{(i)})=-\frac2n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)\cdot\frac{\partial}{\partial a_j(t)}\phi(\mathbf x^{(i)})$",
+            kind="identity",
+            expect="refuted",
+            erratum="The underbrace '= -xi^(i)(t)' contradicts the definition xi^(i) := d sigma/dz (Prop. 1) and the "
+            "next expression, which uses +xi: with sigma(z, w) = w z, d sigma/dz = w = xi, not -xi. A sign misprint "
+            "of the underbrace; the line's outer equality (with +xi) and Proposition 1 hold.",
+        ),
+        Step(
+            "App. C, (**)",
+            r"$(*)=-\frac2n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)\left(\sum_{l=1}^\kappa(\kappa-l)c_j(t)a_j(t)^{\kappa-l-1}b_j(t)x_l^{(i)}\right)=(**)$",
+            kind="identity",
+        ),
+        Step(
+            "App. C, reversal",
+            r"$(**)=-b_j(t)c_j(t)\sum_{l=0}^{\kappa-2}a_j(t)^l\cdot\frac{2(l+1)}n\left(\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)x_{\kappa-l-1}^{(i)}\right)$",
+            kind="identity",
+        ),
+    ),
 )
 CLAIM_3 = statement(
     "ssm-poison/claim-3",
@@ -332,6 +376,16 @@ THEOREM_1 = statement(
     "0.05 exp(c log10 sd) by factors of 10 up and down; a Delta for which (i) and (ii) both hold certifies the "
     "instance. S = {(e_1, 1)}^n, x-dagger = sqrt(n) e_{kappa-1} (App. D with p_i = 1, q = sqrt n).",
     uses=("ssm-poison/theorem-2",),
+    steps=(
+        Step(
+            "Thm 2 (App. D.1)",
+            r"Theorem 2 with $m=n+1$, $\mathcal S_1=\mathcal S$, $\mathcal S_2=\mathcal S\cup(\mathbf x^\dagger,y^\dagger)$, "
+            r"$p_i=1$ for all $i\in[n]$ and $q_{n+1}=n^{\frac12}$ (''One recovers the original statement by taking ...'').",
+            kind="restatement",
+            notes="Compared: the hypotheses (kappa = L, k = L', d), the floor min{0.1, (1-0.6^{1/(L-1)})/(9d)}, the "
+            "data (||x||_inf = p_i = 1, the entry L-1 of x-dagger = q = n^{1/2}, sum p_i^2 = sum q_i^2 = n).",
+        ),
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -383,6 +437,13 @@ PROPOSITION_2 = statement(
     r"$V^\top\mathbf g=\mathbf r$, $B=\mathbf 1_d$, $C=\mathbf g^\top$, $d>\kappa$, distinct $a_j$).",
     params=(KAPPA, EPS),
     uses=("ssm-poison/claim-1", "ext:Vandermonde matrix with distinct nodes is invertible"),
+    steps=(
+        Step(
+            "App. B, Vandermonde system",
+            r"$(CA^iB)_{0\le i\le d-1}=\mathbf r$ can be rewritten as $V^\top\mathbf g=\mathbf r$, $\mathbf g=(b_1c_1,\dots,b_dc_d)^\top$",
+            kind="identity",
+        ),
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -473,6 +534,26 @@ THEOREM_2 = statement(
         "ssm-poison/proposition-17",
         "ssm-poison/lemma-21",
     ),
+    steps=(
+        Step(
+            "App. D.3, last display",
+            r"Invoking the lemma we obtain that for any $L'\ge L+2$ it holds that "
+            r"$Gen_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(0.6)^{1/(L-1)})\}$",
+            kind="restatement",
+            expect="refuted",
+            erratum="The proof's concluding display for S_2 gives half the floor Theorem 2 states: (1/2) min{0.1, "
+            "(1 - 0.6^{1/(L-1)})/(9d)} against min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} (e.g. d = 8, L = 7: 5.67e-4 "
+            "against 1.13e-3). As printed the proof does not reach the theorem's constant. What holds: Lemma 3, "
+            "which the display invokes, gives the full floor at A_2-hat (within delta_2 of a point with a_1 = a_2), so "
+            "the theorem's constant follows from Lemma 3 directly; the factor 1/2 is a slip of the display.",
+        ),
+        Step(
+            "App. D.1, after (29)",
+            r"Note that by Lemma 23 the above flows are defined for all $t\ge0$. [and App. D.4: Proposition 5, "
+            r"Corollary 8 / Lemma 3, Proposition 17 invoked at the theorem's $(d, L, L')$]",
+            kind="invocation",
+        ),
+    ),
 )
 CLAIM_7 = statement(
     "ssm-poison/claim-7",
@@ -528,6 +609,25 @@ LEMMA_1 = statement(
     params=(DIM, LENGTH, SEED, SD),
     hypotheses=(ODD_L7,),
     uses=("ssm-poison/definition-2", "ssm-poison/definition-13", "ssm-poison/lemma-25"),
+    steps=(
+        Step(
+            "App. D.2, first display of the proof",
+            r"$\alpha\zeta_j\le a_j(t)\le1$ for any $j\in[d]$ and $t\ge0$",
+            kind="inequality",
+            notes="Checked along the true flow (23) (Radau, two tolerances) from members of I_0.",
+        ),
+        Step(
+            "App. D.2, initial residual",
+            r"$1-\sum_{k=1}^{d}(\alpha\zeta_k)^{L-1}\ge1-d\cdot(\alpha\zeta_1)^{L-1}\ge1-d(\frac1{2d})^{L-1}>0$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.2, PL display",
+            r"$\|\nabla\ell(A)\|_2^2\ge\left(2(L-1)\frac Pn(1-\sum_{k=1}^da_k^{L-1})a_{j^*}^{L-2}\right)^2=\frac{4(L-1)^2Pa_{j^*}^{2L-4}}n"
+            r"\ell(A)\ge2\cdot\frac{2(L-1)^2P(\frac{\alpha\zeta_d}{2\sqrt d})^{2L-4}}n\ell(A)$",
+            kind="inequality",
+        ),
+    ),
 )
 DEFINITION_3 = statement(
     "ssm-poison/definition-3",
@@ -562,6 +662,35 @@ PROPOSITION_4 = statement(
         {"eta": 0.999, "alpha_frac": 1.0},
         {"eta": 0.1, "n_over_P": 21.0, "alpha_frac": 1.0, "spread": 1e-06},
     ),
+    steps=(
+        Step(
+            "App. D.2, conservation",
+            r"$a_j(t)^{-L+3}=a_1(t)^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}$",
+            kind="identity",
+        ),
+        Step(
+            "App. D.2, (*)",
+            r"$a_j(t)=\left(\frac1{a_1(t)^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}}\right)^{\frac1{L-3}}\le\left(\frac1{\frac1{(\alpha\zeta_j)^{L-3}}"
+            r"-\frac1{\alpha^{L-3}}}\right)^{\frac1{L-3}}=\alpha\zeta_j\left(\frac1{1-\zeta_j^{L-3}}\right)^{\frac1{L-3}}$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.2, I_1 plug-in",
+            r"$a_j(t)\le\left(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{\frac nP}}{d-1}\right)^{\frac1{L-1}}\frac1{\zeta_j}(1-\zeta_j^{L-3})^{\frac1{L-3}}"
+            r"\zeta_j\left(\frac1{1-\zeta_j^{L-3}}\right)^{\frac1{L-3}}=\left(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{\frac nP}}{d-1}\right)^{\frac1{L-1}}$",
+            kind="identity",
+        ),
+        Step(
+            "App. D.2, a_1 rearrangement",
+            r"$1-\eta_1\sqrt{\frac nP}\le a_1(t)^{L-1}+1-(1-\eta_1)^{L-1}-\eta_1\sqrt{\frac nP}\implies(1-\eta_1)^{L-1}\le a_1(t)^{L-1}$ for $t\ge t^*$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.2, invocation of Lemma 1",
+            r"By Lemma 1, there exists time $t^*\ge0$ such that ... $\ell(A(t))\le\eta_1^2$",
+            kind="invocation",
+        ),
+    ),
 )
 COROLLARY_1 = statement(
     "ssm-poison/corollary-1",
@@ -581,6 +710,13 @@ COROLLARY_1 = statement(
         {"d": 8, "L": 7, "eta": 1e-04, "alpha_frac": 1.0, "spread": 1e-06},
         {"eta": 0.999, "alpha_frac": 1.0},
         {"eta": 0.1, "n_over_P": 21.0, "alpha_frac": 1.0, "spread": 1e-06},
+    ),
+    steps=(
+        Step(
+            "App. D.2, proof display",
+            r"$\|A(t)-A^*\|_2=\sqrt{(1-a_1(t))^2+\sum_{k=2}^d(0-a_k(t))^2}\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{\frac nP}}{d-1})^{\frac2{L-1}}}$ for $t\ge t^*$",
+            kind="inequality",
+        ),
     ),
 )
 REMARK_1 = statement(
@@ -633,10 +769,26 @@ LEMMA_2 = statement(
     r"$a_{\pi(j)}(t)\ge a_{\pi(j+1)}(t)$ for all $j\in[d-1]$, $t\ge0$.",
     params=(DIM, LENGTH),
     notes="The proof's display starts 'd/dt(a_pi(j) - a_pi(j+1)) = a_pi(j) - a_pi(j+1) = ...': the middle term is "
-    "a misprint (the derivative equals the last expression, checked symbolically); the conclusion holds. "
+    "a misprint (now the refuted step 'App. D.3.1, first equality'); the conclusion holds. "
     "uses: the proof's 'equal at t_2 implies equal for all t >= t_2' is uniqueness of solutions (Lemma 30, "
     "Picard-Lindelof), not named in the proof.",
     uses=("ssm-poison/definition-2", "ssm-poison/lemma-30"),
+    steps=(
+        Step(
+            "App. D.3.1, first equality",
+            r"$\frac d{dt}\left(a_{\pi(j)}(t)-a_{\pi(j+1)}(t)\right)=a_{\pi(j)}(t)-a_{\pi(j+1)}(t)$",
+            kind="identity",
+            expect="refuted",
+            erratum="The middle term of the display is a misprint: the derivative of a_i - a_j under (29) is not a_i - "
+            "a_j (at d = 2, L = 5, P/m = 1, a = (1, 0): the derivative is 2(L-1)(1 - 1)(1 - 0) = 0 while a_1 - a_2 = 1). "
+            "What holds (and what the proof uses) is the last expression, 2(L-1)(P/m)(1 - sum a^{L-1})(a_i^{L-2} - a_j^{L-2}).",
+        ),
+        Step(
+            "App. D.3.1, second equality",
+            r"$\frac d{dt}(a_{\pi(j)}-a_{\pi(j+1)})=\frac{2(L-1)P}m\left(1-\sum_{k=1}^da_k(t)^{L-1}\right)\left(a_{\pi(j)}(t)^{L-2}-a_{\pi(j+1)}(t)^{L-2}\right)$",
+            kind="identity",
+        ),
+    ),
 )
 DEFINITION_4 = statement(
     "ssm-poison/definition-4",
@@ -662,7 +814,8 @@ LEMMA_3 = statement(
     params=(DIM, LENGTH, GEN_LENGTH, SEED, SPREAD),
     hypotheses=(ODD_L7, D8, K_GE_L2),
     notes="Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
-    "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading.",
+    "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading (the misprint is the refuted step "
+    "'App. D.3.1, case sum_J >= 0.1').",
     uses=("ssm-poison/definition-2", "ext:continuity of A -> (a_1, a_2) (choice of delta_2)"),
     edges=(
         {"d": 3, "L": 7, "k": 9},
@@ -670,6 +823,30 @@ LEMMA_3 = statement(
         {"d": 8, "L": 7, "k": 200},
         {"spread": 1e-06},
         {"spread": 0.999},
+    ),
+    steps=(
+        Step(
+            "App. D.3.1, case a_1 = a_2",
+            r"$a_1^{L-1},a_2^{L-1}\le\frac12\implies a_1,a_2\le(\frac12)^{\frac1{L-1}}$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.3.1, case sum_J >= 0.1",
+            r"$\sum_{k=1}^da_k^{L^*-1}\le\sum_{k\notin J}a_k^{L^*-1}=\sum_{k\notin J}a_k^{L-1}a_k^{L^*-L}\le\sum_{k\notin J}a_k^{L-1}"
+            r"=1-\sum_{k\notin J}a_k^{L-1}\le0.9$",
+            kind="inequality",
+            expect="refuted",
+            erratum="The equality sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} is false (it forces the sum "
+            "to be 1/2); on the zero-loss set sum_k a_k^{L-1} = 1 the right reading is 1 - sum_{k in J} a_k^{L-1}, and "
+            "the chain's conclusion <= 0.9 holds in that reading. Counterexample: the zero-loss point with a_1 = a_2 "
+            "(d = 8, L = 7, the negative pattern of the check): sum_{k not in J} a_k^6 = 1 + sum_J-part, not 1/2.",
+        ),
+        Step(
+            "App. D.3.1, k* display",
+            r"$a_{k^*}^{L-1}-a_{k^*}^{L^*-1}=a_{k^*}^{L-1}(1-a_{k^*}^{L^*-L})\ge\frac1{9d}(1-a_{k^*})\ge\frac1{9d}(1-(0.6)^{\frac1{L-1}})$",
+            kind="inequality",
+        ),
+        Step("App. D.3.1, Gen >= c", r"$Gen_{L'}(A)\ge(1-CA^{L^*-1}B)\ge c$", kind="inequality"),
     ),
 )
 
@@ -690,6 +867,18 @@ CLAIM_11 = statement(
     notes="The constant differs from Lemma 3's min{0.1, (1-0.6^{1/(L-1)})/(9d)} (factor 1/2, base 1/2 for 0.6); it is "
     "weaker (smaller) on the whole grid, so it follows from Lemma 3; checked on the poisoned flows.",
     uses=("ssm-poison/proposition-5", "ssm-poison/corollary-8", "ssm-poison/lemma-3"),
+    steps=(
+        Step(
+            "App. D.3, last display",
+            r"$Gen_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(0.6)^{1/(L-1)})\}$ (the display D.4 restates)",
+            kind="restatement",
+            expect="refuted",
+            erratum="D.4 restates the conclusion of D.3 (Corollary 8) as (1/2) min{0.1, (1 - (1/2)^{1/(L-1)})/(9d)}; "
+            "the display it restates has base 0.6: (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}. The two differ for every "
+            "(d, L) (d = 8, L = 7: 7.57e-4 in D.4 against 5.67e-4 in D.3): D.4 claims a larger constant than D.3 derived. "
+            "Both are below Lemma 3's floor min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}, which is what holds at A_2-hat.",
+        ),
+    ),
 )
 CLAIM_12 = statement(
     "ssm-poison/claim-12",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 from .ssm_poison import DIM, LENGTH, ODD_L7
 
 
@@ -83,6 +83,17 @@ def prop19_threshold(bhat):
     return bhat / (bhat + 2)
 
 
+def dfdt_printed(value):
+    """The printed middle terms of the chain rule in Lemmas 22 and 24: ``f(x)^T (-f(x))``."""
+    return -(value**2)
+
+
+def lemma36_ratio(y, S, T, n):
+    """Lemma 36's proof: ``(S / ((y+1)/2)) (1 - ((y+1)/2)^n)^{1/n} / ((1 - y)/T)``."""
+    m = (y + 1) / 2
+    return S / m * (1 - m**n) ** (sp.Integer(1) / n) / ((1 - y) / T)
+
+
 def lemma34_bound(integral_lambda_max, D0):
     """Lemma 34: ``exp(int_0^t lambda_max) ||D_0||``."""
     return sp.exp(integral_lambda_max) * D0
@@ -109,6 +120,17 @@ LEMMA_22 = statement(
     params=(DIM, LENGTH),
     uses=(),
     notes="The proof is the chain rule; invokes nothing: uses = ().",
+    steps=(
+        Step(
+            "App. D.5, proof of Lemma 22",
+            r"$\frac d{dt}f(\mathbf x(t))=\nabla f(\mathbf x(t))^\top\frac d{dt}\mathbf x(t)=f(\mathbf x(t))^\top(-f(\mathbf x(t)))=-\|f(\mathbf x(t))\|_2^2\le0$",
+            kind="identity",
+            expect="refuted",
+            erratum="The middle terms drop the gradient: f(x)^T(-f(x)) = -||f(x)||^2 is not grad f(x)^T(-grad f(x)) "
+            "(f(x) = x^2 at x = 1: -1 against -4). What holds (and what the proof needs): d/dt f(x(t)) = "
+            "-||grad f(x(t))||^2 <= 0.",
+        ),
+    ),
 )
 LEMMA_23 = statement(
     "ssm-poison/lemma-23",
@@ -161,6 +183,27 @@ LEMMA_24 = statement(
         {"rows": 12, "cols": 12, "cond": 8.0, "tmu": 40.0},
         {"rows": 6, "cols": 40, "cond": 0.0, "tmu": 0.01},
     ),
+    steps=(
+        Step(
+            "App. D.5, first display of the proof",
+            r"$\frac d{dt}f(\mathbf x(t))=\nabla f(\mathbf x(t))^\top\frac d{dt}\mathbf x(t)=f(\mathbf x(t))^\top(-f(\mathbf x(t)))=-\|f(\mathbf x(t))\|_2^2$",
+            kind="identity",
+            expect="refuted",
+            erratum="The middle terms drop the gradient: f(x)^T(-f(x)) = -||f(x)||^2 is not grad f(x)^T(-grad f(x)) "
+            "(f(x) = x^2 at x = 1: -1 against -4). What holds (and what the proof needs): d/dt f(x(t)) = "
+            "-||grad f(x(t))||^2.",
+        ),
+        Step(
+            "App. D.5, PL step",
+            r"$\frac d{dt}f(\mathbf x(t))=-\|\nabla f(\mathbf x(t))\|_2^2\le-2\mu f(\mathbf x(t))$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.5, Gronwall step",
+            r"$f(\mathbf x(t))\le f(\mathbf x(0))\cdot\exp\left(\int_0^t-2\mu d\tau\right)=f(\mathbf x(0))\cdot\exp(-2\mu\cdot t)$",
+            kind="inequality",
+        ),
+    ),
 )
 DEFINITION_13 = statement(
     "ssm-poison/definition-13",
@@ -209,6 +252,18 @@ LEMMA_26 = statement(
         {"d": 40, "a": 1e300, "b": -1e300},
         {"d": 40, "a": 5e-324, "b": 5e-324},
     ),
+    steps=(
+        Step(
+            "App. D.5, first display",
+            r"$[(a-b)I_d+b\mathbf 1_{d\times d}]\mathbf 1_d=(a-b)\mathbf 1_d+b\cdot d\mathbf 1_d=(a+(d-1)b)\mathbf 1_d$",
+            kind="identity",
+        ),
+        Step(
+            "App. D.5, second display",
+            r"$[(a-b)I_d+b\mathbf 1_{d\times d}](\mathbf e_1-\mathbf e_j)=(a-b)\mathbf e_1+b\mathbf 1_d-(a-b)\mathbf e_j-b\mathbf 1_d=(a-b)(\mathbf e_1-\mathbf e_j)$",
+            kind="identity",
+        ),
+    ),
 )
 LEMMA_27 = statement(
     "ssm-poison/lemma-27",
@@ -225,6 +280,16 @@ LEMMA_27 = statement(
     "y(t) = exp(-tW)(y(0) - b) + b = Q exp(-t Lambda) Q^T (y(0) - b) + b.",
     uses=("ext:matrix exponential solves z' = -W z",),
     edges=({"t": 0.0}, {"t": 1.0}, {"dim": 1, "t": 20.0}, {"dim": 8, "t": 0.001}),
+    steps=(
+        Step(
+            "App. D.5, change of variables",
+            r"$\mathbf z(t)=\exp(-t\cdot W)\mathbf z(0)$ solves $\dot{\mathbf z}(t)=-W\mathbf z(t)$",
+            kind="identity",
+        ),
+        Step(
+            "App. D.5, reversed", r"$\mathbf y(t)=\exp(-t\cdot W)(\mathbf y(0)-\mathbf b)+\mathbf b$", kind="identity"
+        ),
+    ),
 )
 LEMMA_27_CORRECTED = statement(
     "ssm-poison/lemma-27:corrected",
@@ -265,6 +330,23 @@ LEMMA_29 = statement(
     params=(SEED, SIZE, TIME, Param("scale", float, 1.0, "scale of the random matrix M", low=0, high=10)),
     uses=("ext:Cauchy-Schwarz inequality", "ext:Gronwall's inequality (Gronwall 1919)"),
     edges=({"t": 0.0}, {"dim": 1, "t": 20.0}, {"dim": 8, "scale": 10.0, "t": 2.0}, {"scale": 0.0, "t": 5.0}),
+    steps=(
+        Step(
+            "App. D.5, chain rule",
+            r"$\frac d{dt}\|\mathbf x_1(t)-\mathbf x_2(t)\|_2=\frac1{\|\mathbf x_1(t)-\mathbf x_2(t)\|_2}\cdot(\mathbf x_1(t)-\mathbf x_2(t))^\top(f(\mathbf x_1(t))-f(\mathbf x_2(t)))$",
+            kind="identity",
+        ),
+        Step(
+            "App. D.5, Lipschitz step",
+            r"$\frac d{dt}\|\mathbf x_1(t)-\mathbf x_2(t)\|_2\le\|f(\mathbf x_1(t))-f(\mathbf x_2(t))\|_2\le N\cdot\|\mathbf x_1(t)-\mathbf x_2(t)\|_2$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.5, reversal",
+            r"$\overline{\mathbf x_i}(\bar t)=\mathbf x_i(t-\bar t)$ for the reversal of $f$",
+            kind="identity",
+        ),
+    ),
 )
 LEMMA_30 = statement(
     "ssm-poison/lemma-30",
@@ -290,6 +372,32 @@ LEMMA_31 = statement(
     hypotheses=(Hypothesis(r"$d\ge2$ ($\mathcal W_2\ne\{0\}$)", lambda p: p["d"] >= 2),),
     uses=("ssm-poison/claim-6:corrected", "ext:Cauchy-Schwarz inequality"),
     edges=({"d": 2}, {"d": 200}, {"d": 3, "b2_log": -300.0}, {"d": 3, "b2_log": 300.0}),
+    steps=(
+        Step(
+            "App. D.5, unit norm",
+            r"$1=\|\mathbf v\|_2^2=(\sum_{k=2}^d\lambda_k)^2+\sum_{k=2}^d\lambda_k^2$",
+            kind="identity",
+        ),
+        Step(
+            "App. D.5, Cauchy-Schwarz display",
+            r"$(\sum_{k=2}^d\lambda_k)^2=(\sum_{k=2}^d1\cdot\lambda_k)^2=\langle\mathbf 1_{d-1},\Lambda\rangle\le\|\mathbf 1_{d-1}\|_2^2\cdot\|\Lambda\|^2=(d-1)\sum_{k=2}^d\lambda_k^2$",
+            kind="identity",
+            expect="refuted",
+            erratum="'(sum lambda_k)^2 = <1_{d-1}, Lambda>' drops the square: <1, Lambda> = sum lambda_k (Lambda = "
+            "(1, 1): 4 against 2). What holds: (sum lambda_k)^2 = <1, Lambda>^2 <= ||1||^2 ||Lambda||^2 (Cauchy-Schwarz), "
+            "the inequality the proof uses.",
+        ),
+        Step(
+            "App. D.5, sum of squares",
+            r"$\sum_{k=2}^d\lambda_k^2\ge\frac1d$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.5, final display",
+            r"$|x_i-x_j|=|\beta_2|\cdot|v_i-v_j|\ge\frac{|\beta_2|}{\sqrt{d(d-1)}}$",
+            kind="inequality",
+        ),
+    ),
 )
 PROPOSITION_18 = statement(
     "ssm-poison/proposition-18",
@@ -319,6 +427,14 @@ PROPOSITION_18 = statement(
         {"u": 0.5, "v": -0.5, "b_frac": 1.0, "k": 41},
         {"u": 1e-300, "v": -1e-300, "s": 1e6},
     ),
+    steps=(
+        Step("App. D.5, opposite signs", r"$|x^k-y^k|=|x|^k+|y|^k\ge(\frac b2)^k$ ($x\ge0\ge y$)", kind="inequality"),
+        Step(
+            "App. D.5, same sign",
+            r"$|x^k-y^k|=x^k-y^k\ge(y+b)^k-y^k\ge b^k\ge(\frac b2)^k$ ($x,y\ge0$)",
+            kind="inequality",
+        ),
+    ),
 )
 PROPOSITION_19 = statement(
     "ssm-poison/proposition-19",
@@ -346,6 +462,14 @@ PROPOSITION_19 = statement(
         {"x": -1.0, "y": 1.0, "z": 1e-300},
         {"x": 1e300, "y": 1.0, "z": 1e150},
     ),
+    steps=(
+        Step(
+            "App. D.5, ratio chain",
+            r"$\frac1{\hat b+1}=\frac2{2\hat b+2}=\frac{\hat b+2-\hat b}{\hat b+2+\hat b}=\frac{1-\frac{\hat b}{\hat b+2}}{1+\frac{\hat b}{\hat b+2}}$, "
+            r"$\frac{1+\frac{\hat b}{\hat b+2}}{1-\frac{\hat b}{\hat b+2}}=\hat b+1$, $-\hat b<\frac{-\hat b}{\hat b+1}=\frac1{\hat b+1}-1$",
+            kind="identity",
+        ),
+    ),
 )
 LEMMA_32 = statement(
     "ssm-poison/lemma-32",
@@ -363,6 +487,13 @@ LEMMA_32 = statement(
         {"tmu": 0.0, "wmu": 40.0},
         {"rows": 1, "cols": 1, "wmu": 5.0},
         {"rows": 12, "cols": 12, "cond": 8.0, "tmu": 0.0, "wmu": 0.001},
+    ),
+    steps=(
+        Step(
+            "App. D.5, line integral",
+            r"$f(\mathbf x(t_1))-f(\mathbf x(t_2))=-\int_{t_1}^{t_2}\langle\nabla f(\mathbf x(\tau)),\dot{\mathbf x}(\tau)\rangle d\tau=\int_{t_1}^{t_2}\|\nabla f(\mathbf x(\tau))\|^2d\tau$",
+            kind="identity",
+        ),
     ),
 )
 LEMMA_33 = statement(
@@ -399,6 +530,26 @@ LEMMA_34 = statement(
     "2 int_0^1 D^T J D dk); in particular for gradient fields (symmetric Jacobians), the only use (Prop. 16).",
     uses=("ext:mean value theorem (Sahoo and Riedel 1998)", "ext:Rayleigh quotient bound (Horn and Johnson 1985)"),
     edges=({"m": 0.0}, {"m": 10.0, "t": 1.0}, {"m": 1000.0, "t": 0.001}, {"m": 10.0, "c": -10.0, "t": 20.0}),
+    steps=(
+        Step(
+            "App. D.5, mean value step",
+            r"there exists $k\in[0,1]$ for which $f(\mathbf x_1(t))-f(\mathbf x_2(t))=\nabla f(k\cdot\mathbf x_1(t)+(1-k)\cdot\mathbf x_2(t))(\mathbf x_1(t)-\mathbf x_2(t))$",
+            kind="identity",
+            expect="refuted",
+            erratum="The mean value theorem has no such form for vector fields: f(x, y) = (cos x, sin x), x_1 = (2 pi, 0), "
+            "x_2 = 0: f(x_1) - f(x_2) = 0 while grad f(p)(x_1 - x_2) = 2 pi (-sin p_1, cos p_1) has norm 2 pi for every "
+            "k. What holds: the integral form f(x_1) - f(x_2) = int_0^1 grad f(k x_1 + (1-k) x_2) dk (x_1 - x_2).",
+        ),
+        Step(
+            "App. D.5, Rayleigh step",
+            r"$(*)\le\|\mathbf x_1(t)-\mathbf x_2(t)\|_2\cdot\lambda_{max}\left(\nabla f(k\cdot\mathbf x_1(t)+(1-k)\cdot\mathbf x_2(t))\right)$",
+            kind="inequality",
+            expect="refuted",
+            erratum="The Rayleigh quotient D^T J D / D^T D is bounded by lambda_max of the symmetric part (J + J^T)/2, "
+            "not of J: J = [[-1, 10], [0, -1]], D = (1, 1): the quotient is 4 > -1 = lambda_max(J). What holds: the "
+            "bound with lambda_max((J + J^T)/2) (lemma-34:corrected); for gradient fields J is symmetric.",
+        ),
+    ),
 )
 LEMMA_34_CORRECTED = statement(
     "ssm-poison/lemma-34:corrected",
@@ -432,6 +583,19 @@ LEMMA_35 = statement(
     r"$\eta>0$ with $f(\mathbf x)\le\eta\Rightarrow\mathrm{Dist}(\mathbf x,X^*)\le\delta$.",
     params=(SEED,),
     uses=("ext:Bolzano-Weierstrass (compact sublevel set)",),
+    steps=(
+        Step(
+            "App. D.5, contrary assumption",
+            r"Assume on the contrary that there exists $\delta>0$ such that for any $\epsilon>0$ there exists $\mathbf x_\eta$ for which "
+            r"$f(\mathbf x_\eta)\le\delta$ and $\mathrm{Dist}(\mathbf x_\eta,X^*)>\delta$",
+            kind="identity",
+            expect="refuted",
+            erratum="The printed assumption is not the negation of the lemma ('f(x_eta) <= delta' should read "
+            "'f(x_eta) <= eta' for every eta > 0): f(x) = x^2, delta = 1/2 meets the printed assumption (x = 3/5: "
+            "f = 9/25 <= 1/2, Dist(x, {0}) = 3/5 > 1/2 for every epsilon) although the lemma holds there (eta = 1/4). "
+            "The proof then uses the right reading f(x_{1/n}) <= 1/n.",
+        ),
+    ),
 )
 _L36_TEXT = (
     r"Let $T,S>0$, $n\in\mathbb N$, $x^*\in(0,1)$. There exist $q_1,w_1\in(0,x^*)$, $q_2,w_2\in(\frac12,1)$ such that for all "
@@ -454,6 +618,22 @@ LEMMA_36 = statement(
     "construction works), which covers its use with n = L - 3 >= 4.",
     uses=(),
     notes="The proof constructs the intervals directly (limits as y -> 1); invokes nothing: uses = ().",
+    steps=(
+        Step(
+            "App. D.5, ratio limit",
+            r"$\lim_{y\to1^-}\frac{\frac S{\frac{y+1}2}(1-(\frac{y+1}2)^n)^{\frac1n}}{\frac{1-y}T}=TS\cdot n^{\frac1n}\cdot(\frac12)^{\frac1n}\cdot"
+            r"\lim_{y\to1^-}\frac1{(1-y)^{\frac{n-1}n}}=\infty$",
+            kind="identity",
+            expect="refuted",
+            erratum="For n = 1 the limit is T S (1/2) lim (1-y)^0 = T S / 2, not infinity (T = S = 1: 1/2); the step "
+            "holds for n >= 2 only, which is the lemma's erratum (lemma-36:corrected).",
+        ),
+        Step(
+            "App. D.5, monotone endpoints",
+            r"$y^*<y\implies\frac{1-y^*}T>\frac{1-y}T$; $\frac{y^*+1}2>y\implies\frac S{\frac{y^*+1}2}(1-(\frac{y^*+1}2)^n)^{\frac1n}<\frac Sy(1-y^n)^{\frac1n}$",
+            kind="inequality",
+        ),
+    ),
 )
 LEMMA_36_CORRECTED = statement(
     "ssm-poison/lemma-36:corrected",
