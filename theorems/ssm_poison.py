@@ -203,6 +203,15 @@ def lemma3_a1_cap(L):
     return sp.Rational(3, 5) ** sp.Rational(1, L - 1)
 
 
+def prop4_star(alpha, zeta_j, L):
+    """Proposition 4's proof, (*): the middle and the right form of the bound on ``a_j(t)``,
+    ``((alpha zeta_j)^{-(L-3)} - alpha^{-(L-3)})^{-1/(L-3)}`` and ``alpha zeta_j (1/(1 - zeta_j^{L-3}))^{1/(L-3)}``."""
+    n = L - 3
+    return (1 / ((alpha * zeta_j) ** -n - alpha**-n)) ** sp.Rational(1, n), alpha * zeta_j * (
+        1 / (1 - zeta_j**n)
+    ) ** sp.Rational(1, n)
+
+
 def corollary1_bound(eta, d, L, n_over_P):
     """Corollary 1: ``sqrt(eta^2 + (d-1) (...)^{2/(L-1)})``."""
     return sp.sqrt(eta**2 + (d - 1) * i1_bound(eta, d, L, n_over_P) ** 2)
@@ -838,8 +847,9 @@ LEMMA_3 = statement(
             expect="refuted",
             erratum="The equality sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} is false (it forces the sum "
             "to be 1/2); on the zero-loss set sum_k a_k^{L-1} = 1 the right reading is 1 - sum_{k in J} a_k^{L-1}, and "
-            "the chain's conclusion <= 0.9 holds in that reading. Counterexample: the zero-loss point with a_1 = a_2 "
-            "(d = 8, L = 7, the negative pattern of the check): sum_{k not in J} a_k^6 = 1 + sum_J-part, not 1/2.",
+            "the chain's conclusion <= 0.9 holds in that reading. Counterexample inside the case sum_J >= 0.1: the "
+            "zero-loss ordered point (a, a, 0, ..., 0, 1 - 2a), 2a^6 + (1-2a)^6 = 1 (a = 0.8663, d = 8, L = 7): "
+            "sum_{k not in J} a_k^6 = 0.845 against 1 - 0.845 = 0.155 (sum_J = 0.155).",
         ),
         Step(
             "App. D.3.1, k* display",
