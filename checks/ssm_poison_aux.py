@@ -426,6 +426,7 @@ def lemma31_random(ctx):
 
     def prop(ex):
         d, seed = ex
+        ctx.start({**ctx.statement.defaults(), "d": d, "seed": seed})
         rng = np.random.default_rng(seed)
         v = rng.normal(size=d)
         v -= v.mean()
@@ -464,6 +465,10 @@ def prop18_random(ctx):
             y = -x
         else:
             y, x = Fraction(0), b + (s - b) * Fraction(u, 1000)
+        bf = float(b / abs(x - y)) if x != y else 1.0
+        ctx.start(
+            {**ctx.statement.defaults(), "k": k, "s": float(s), "u": float(x / s), "v": float(y / s), "b_frac": bf}
+        )
         if not (abs(x) <= s and abs(y) <= s and abs(x - y) >= b):
             return
         ctx.exact("|x^k - y^k| >= (b/2)^k", abs(x**k - y**k), ">=", (b / 2) ** k, scope="exact rationals")
@@ -510,6 +515,8 @@ def prop19_random(ctx):
             x, y = z * (1 + cc * Fraction(999, 1000)), z * (1 - cc * Fraction(999, 1000))
         else:
             x, y, z = Fraction(xn, 13), Fraction(yn, 11), Fraction(zn, 17)
+        bf = float(b / abs(1 - x / y)) if y != 0 and x != y else 1.0
+        ctx.start({**ctx.statement.defaults(), "x": float(x), "y": float(y), "z": float(z), "b_frac": min(bf, 1.0)})
         if y == 0 or z == 0 or x == 0 or abs(1 - x / y) < b:
             return
         cc = b / (b + 2)
@@ -1130,3 +1137,369 @@ def lemma34_corrected_margin(ctx, inst):
     if not math.isfinite(bound):
         raise PremiseUnmet("overflow of the bound: the computation failed (no evidence)")
     return Estimate(bound, 16 * EPS * bound * (1 + abs(t * lam)), "roundoff bound") - _expm_norm_mp(M, t, D0)
+
+
+# =======================================================================================
+# Proof steps (issue 19)
+# =======================================================================================
+def _chain_rule_misprint(ctx):
+    """The printed middle terms f(x)^T(-f(x)) against the chain rule grad f(x)^T(-grad f(x)) at
+    f(x) = x^2 (1-D; SymPy), and the chain rule itself (d/dt f(x(t)) along x' = -f'(x))."""
+    x = sp.Symbol("x", real=True)
+    f = x**2
+    g = sp.diff(f, x)
+    t = sp.Symbol("t", real=True)
+    X = sp.Function("X")(t)
+    ctx.identity(
+        "chain rule: d/dt f(X(t)) = f'(X) X' with X' = -f'(X)",
+        sp.diff(f.subs(x, X), t).subs(sp.Derivative(X, t), -g.subs(x, X)) - (-(g.subs(x, X) ** 2)),
+    )
+    ctx.identity("f(x)^T(-f(x)) = grad f(x)^T(-grad f(x)) at f = x^2", aux_th.dfdt_printed(f) - (-(g**2)))
+
+
+@check("ssm-poison/lemma-22", "step-chain-rule-misprint", "symbolic", step="App. D.5, proof of Lemma 22")
+def lemma22_step(ctx):
+    """See ``_chain_rule_misprint``: the printed middle terms drop the gradient."""
+    _chain_rule_misprint(ctx)
+
+
+@check("ssm-poison/lemma-24", "step-chain-rule-misprint", "symbolic", step="App. D.5, first display of the proof")
+def lemma24_step_chain(ctx):
+    """See ``_chain_rule_misprint``: the same display as Lemma 22's proof."""
+    _chain_rule_misprint(ctx)
+
+
+def _ls_instances(ctx):
+    return [
+        {"seed": s, "rows": r, "cols": c, "cond": k}
+        # rows >= 2 and cond > 0: the PL inequality is an equality when X X^T is a multiple of I (rows = 1, cond = 0)
+        for s, r, c, k in ((0, 2, 5, 1.0), (1, 3, 3, 0.5), (3, 5, 9, 1.0), (2, 4, 4, 0.3))[: 3 if not ctx.full else 4]
+    ]
+
+
+@check("ssm-poison/lemma-24", "step-pl-and-gronwall", "random", step="App. D.5, PL step")
+def lemma24_step_pl(ctx):
+    """d/dt f(x(t)) = -||grad f||^2 <= -2 mu f along the exact least-squares flow (SVD form), at 12
+    times per instance: -||grad f||^2 against -2 mu f (roundoff bound)."""
+    for inst in _ls_instances(ctx):
+        ctx.start({**ctx.statement.defaults(), **inst})
+        X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+        # tmu <= 1/2: later only the slowest mode is left and the inequality is an equality to rounding
+        for tmu in np.linspace(0, 0.5, 12):
+            f, g = _ls_residual_norms(X, y, x0, svd, tmu / mu)
+            ctx.bound(
+                "-||grad f||^2 <= -2 mu f",
+                -(g**2),
+                Estimate(-2 * mu * f, 16 * EPS * (g**2 + 2 * mu * f), "roundoff bound"),
+            )
+
+
+@check("ssm-poison/lemma-24", "step-gronwall", "random", step="App. D.5, Gronwall step")
+def lemma24_step_gronwall(ctx):
+    """f(x(t)) <= f(x(0)) exp(-2 mu t) along the exact least-squares flow (expm and SVD: two
+    methods), 12 times per instance (the statement's margin at those times)."""
+    from .core import MARGINS
+
+    fn = MARGINS["ssm-poison/lemma-24"].fn
+    for inst in _ls_instances(ctx):
+        for tmu in np.linspace(0.05, 0.5, 12):
+            full = {**ctx.statement.defaults(), **inst, "tmu": float(tmu)}
+            ctx.start(full)
+            ctx.bound("f(x(t)) <= f(0) e^{-2 mu t}", 0.0, fn(ctx, full))
+
+
+@check("ssm-poison/lemma-26", "step-displays", "symbolic", step="App. D.5, first display")
+def lemma26_step_first(ctx):
+    """M 1 = (a-b) 1 + b d 1 = (a + (d-1) b) 1 (SymPy, symbolic a, b; d = 1..6)."""
+    a, b = sp.symbols("a b", real=True)
+    for d in range(1, 7):
+        M = aux_th.lemma26_matrix(a, b, d)
+        one = sp.ones(d, 1)
+        ctx.identity(f"d={d}: M 1 = (a-b) 1 + b d 1", (M * one - ((a - b) * one + b * d * one)).applyfunc(sp.expand))
+        ctx.identity(
+            f"d={d}: (a-b) 1 + b d 1 = (a+(d-1)b) 1",
+            ((a - b) * one + b * d * one - (a + (d - 1) * b) * one).applyfunc(sp.expand),
+        )
+
+
+@check("ssm-poison/lemma-26", "step-second-display", "symbolic", step="App. D.5, second display")
+def lemma26_step_second(ctx):
+    """M (e_1 - e_j) = (a-b) e_1 + b 1 - (a-b) e_j - b 1 = (a-b)(e_1 - e_j) (SymPy; d = 2..6, every j)."""
+    a, b = sp.symbols("a b", real=True)
+    for d in range(2, 7):
+        M = aux_th.lemma26_matrix(a, b, d)
+        for j in range(1, d):
+            e1, ej = sp.eye(d)[:, 0], sp.eye(d)[:, j]
+            mid = (a - b) * e1 + b * sp.ones(d, 1) - (a - b) * ej - b * sp.ones(d, 1)
+            ctx.identity(f"d={d}, j={j + 1}: first =", (M * (e1 - ej) - mid).applyfunc(sp.expand))
+            ctx.identity(f"d={d}, j={j + 1}: second =", (mid - (a - b) * (e1 - ej)).applyfunc(sp.expand))
+
+
+def _rational_orthogonal():
+    Q = sp.Matrix([[3, -4], [4, 3]]) / 5
+    return Q, Q * sp.diag(1, -2) * Q.T
+
+
+@check("ssm-poison/lemma-27", "step-change-of-variables", "symbolic", step="App. D.5, change of variables")
+def lemma27_step_z(ctx):
+    """z(t) = exp(-tW) z(0) solves z' = -W z with z(0) as initial value (SymPy's matrix exponential,
+    W = Q diag(1, -2) Q^T with a rational orthogonal Q, symbolic z(0) and t)."""
+    t = sp.Symbol("t", real=True)
+    Q, W = _rational_orthogonal()
+    z0 = sp.Matrix(sp.symbols("z0:2", real=True))
+    z = (-t * W).exp() * z0
+    ctx.identity("z' + W z = 0", (sp.diff(z, t) + W * z).applyfunc(sp.simplify))
+    ctx.identity("z(0) = z0", (z.subs(t, 0) - z0).applyfunc(sp.simplify))
+
+
+@check("ssm-poison/lemma-27", "step-reversed", "symbolic", step="App. D.5, reversed")
+def lemma27_step_y(ctx):
+    """y(t) = exp(-tW)(y(0) - b) + b (the encoded corrected solution, SymPy) solves y' = -W(y - b), y(0)."""
+    t = sp.Symbol("t", real=True)
+    Q, W = _rational_orthogonal()
+    y0, b = sp.Matrix(sp.symbols("y0:2", real=True)), sp.Matrix(sp.symbols("b0:2", real=True))
+    y = aux_th.lemma27_corrected_solution(lambda A: A.exp(), W, y0, b, t)
+    ctx.identity("y' + W (y - b) = 0", (sp.diff(y, t) + W * (y - b)).applyfunc(sp.simplify))
+    ctx.identity("y(0) = y0", (y.subs(t, 0) - y0).applyfunc(sp.simplify))
+
+
+@check("ssm-poison/lemma-29", "step-chain-rule", "symbolic", step="App. D.5, chain rule")
+def lemma29_step_chain(ctx):
+    """d/dt ||D(t)|| = D^T D' / ||D|| with D' = f(x_1) - f(x_2) (SymPy, D(t) symbolic functions, d = 3)."""
+    t = sp.Symbol("t", real=True)
+    D = [sp.Function(f"D{i}")(t) for i in range(3)]
+    F = [sp.Function(f"F{i}")(t) for i in range(3)]  # f(x_1(t)) - f(x_2(t))
+    nrm = sp.sqrt(sum(v**2 for v in D))
+    lhs = sp.diff(nrm, t).subs({sp.Derivative(D[i], t): F[i] for i in range(3)})
+    ctx.identity(
+        "d/dt ||D|| = D^T (f(x_1) - f(x_2)) / ||D||", sp.simplify(lhs - sum(u * v for u, v in zip(D, F)) / nrm)
+    )
+
+
+@check("ssm-poison/lemma-29", "step-lipschitz", "random", step="App. D.5, Lipschitz step")
+def lemma29_step_lipschitz(ctx):
+    """For f(x) = M x (N = ||M||_2) along D(t) = expm(tM) D_0: d/dt ||D|| = D^T M D / ||D|| <= ||M D||
+    <= N ||D|| at 10 times per instance (roundoff bounds)."""
+    rng = np.random.default_rng(291)
+    for _ in range(6 if not ctx.full else 40):
+        n = int(rng.integers(2, 6))  # n = 1: ||M D|| = N ||D|| (no slack)
+        ctx.start({**ctx.statement.defaults(), "dim": n})
+        M, D0 = rng.normal(size=(n, n)), rng.normal(size=n)
+        N = float(np.linalg.norm(M, 2))
+        for t in np.linspace(0, 2, 10):
+            D = expm(t * M) @ D0
+            nd, md = float(np.linalg.norm(D)), float(np.linalg.norm(M @ D))
+            rate = float(D @ M @ D) / nd
+            e = 32 * n * EPS * (md + N * nd)
+            ctx.bound("d/dt ||D|| <= ||f(x_1) - f(x_2)||", rate, Estimate(md, e, "roundoff bound"))
+            ctx.bound("||f(x_1) - f(x_2)|| <= N ||D||", md, Estimate(N * nd, e, "roundoff bound"))
+
+
+@check("ssm-poison/lemma-29", "step-reversal", "random", step="App. D.5, reversal")
+def lemma29_step_reversal(ctx):
+    """The reversal of f: x-bar(t-bar) = expm(-t-bar M) x(t) equals x(t - t-bar) = expm((t - t-bar) M) x_0
+    (linear fields, scipy expm against mpmath expm at 30 digits: two precisions)."""
+    rng = np.random.default_rng(292)
+    for _ in range(5 if not ctx.full else 30):
+        n = int(rng.integers(1, 5))
+        ctx.start({**ctx.statement.defaults(), "dim": n})
+        M, x0 = rng.normal(size=(n, n)), rng.normal(size=n)
+        t = float(rng.uniform(0.5, 2))
+        tb = float(rng.uniform(0, t))
+        rev = expm(-tb * M) @ (expm(t * M) @ x0)
+        with mpmath.workdps(30):
+            direct = mpmath.expm(mpmath.matrix(((t - tb) * M).tolist())) * mpmath.matrix(x0.tolist())
+            direct = np.array([float(v) for v in direct])
+        scale = float(np.max(np.abs(direct))) + 1
+        ctx.agree(
+            "x-bar(t-bar) = x(t - t-bar)",
+            rev,
+            direct,
+            tol=1e-8 * scale,
+            err=Estimate.twice(rev, direct, "two precisions"),
+        )
+
+
+def _w2_lambda(d):
+    lam = list(sp.symbols(f"l2:{d + 1}", real=True))
+    v = sp.Matrix([sum(lam)] + [-x for x in lam])
+    return lam, v
+
+
+@check("ssm-poison/lemma-31", "step-unit-norm", "symbolic", step="App. D.5, unit norm")
+def lemma31_step_norm(ctx):
+    """||v||^2 = (sum lambda_k)^2 + sum lambda_k^2 for v = sum lambda_k (e_1 - e_k) (SymPy, d = 2..6)."""
+    for d in range(2, 7):
+        lam, v = _w2_lambda(d)
+        ctx.identity(f"d={d}", sp.expand((v.T * v)[0, 0] - (sum(lam) ** 2 + sum(x**2 for x in lam))))
+
+
+@check("ssm-poison/lemma-31", "step-cauchy-schwarz-square", "symbolic", step="App. D.5, Cauchy-Schwarz display")
+def lemma31_step_cs(ctx):
+    """(sum lambda_k)^2 = <1_{d-1}, Lambda> as printed (SymPy, d = 3: the square is missing)."""
+    lam, _ = _w2_lambda(3)
+    ctx.identity("(sum lambda)^2 - <1, Lambda> = 0 (d = 3)", sp.expand(sum(lam) ** 2 - sum(lam)))
+
+
+@check("ssm-poison/lemma-31", "step-sum-of-squares", "random", step="App. D.5, sum of squares")
+def lemma31_step_squares(ctx):
+    """sum_{k>=2} lambda_k^2 >= 1/d for unit v in W_2 (lambda_k = -v_k): with u an integer vector of
+    sum 0, v = u/||u||, i.e. sum_{k>=2} u_k^2 >= ||u||^2 / d (exact integers, d = 2..30)."""
+    rng = np.random.default_rng(311)
+    for _ in range(40 if not ctx.full else 400):
+        d = int(rng.integers(2, 31))
+        ctx.start({**ctx.statement.defaults(), "d": d})
+        u = [int(v) for v in rng.integers(-20, 21, size=d)]
+        u[0] -= sum(u)
+        if not any(u):
+            continue
+        ctx.exact("d sum_{k>=2} u_k^2 >= ||u||^2", d * sum(v * v for v in u[1:]), ">=", sum(v * v for v in u))
+
+
+@check("ssm-poison/lemma-31", "step-final-display", "random", step="App. D.5, final display")
+def lemma31_step_final(ctx):
+    """max_{i,j} |x_i - x_j|^2 >= beta_2^2 / (d(d-1)) at x = beta_1 1 + beta_2 v (exact rationals,
+    the proof's constant; the encoded lemma31_proof_bound)."""
+    rng = np.random.default_rng(312)
+    for _ in range(40 if not ctx.full else 400):
+        d = int(rng.integers(2, 31))
+        ctx.start({**ctx.statement.defaults(), "d": d})
+        x = rng.normal() + 10 ** rng.uniform(-3, 2) * rng.normal(size=d)
+        xq = [Fraction(float(u)) for u in x]
+        mean = sum(xq) / d
+        b2sq = sum((u - mean) ** 2 for u in xq)
+        bound_sq = sp.Rational(aux_th.lemma31_proof_bound(1, d) ** 2) * sp.Rational(b2sq.numerator, b2sq.denominator)
+        rng_sq = (max(xq) - min(xq)) ** 2
+        ctx.exact("range^2 >= beta_2^2/(d(d-1))", sp.Rational(rng_sq.numerator, rng_sq.denominator), ">=", bound_sq)
+
+
+@check("ssm-poison/proposition-18", "step-opposite-signs", "random", step="App. D.5, opposite signs")
+def prop18_step_opposite(ctx):
+    """x >= 0 >= y, x - y >= b: |x^k - y^k| = |x|^k + |y|^k >= (b/2)^k (exact rationals, odd k <= 15)."""
+    rng = np.random.default_rng(181)
+    for _ in range(40 if not ctx.full else 400):
+        k = int(rng.choice([1, 3, 5, 7, 9, 11, 13, 15]))
+        x, y = Fraction(int(rng.integers(0, 1000)), 100), -Fraction(int(rng.integers(0, 1000)), 100)
+        if x == y:
+            continue
+        b = (x - y) * Fraction(int(rng.integers(1, 101)), 100)
+        s_ = max(abs(x), abs(y))
+        ctx.start({**ctx.statement.defaults(), "k": k, "s": float(s_), "u": float(x / s_), "v": float(y / s_)})
+        ctx.exact("|x^k - y^k| = |x|^k + |y|^k", abs(x**k - y**k), "==", abs(x) ** k + abs(y) ** k)
+        ctx.exact("|x|^k + |y|^k >= (b/2)^k", abs(x) ** k + abs(y) ** k, ">=", aux_th.prop18_bounds(b, s_, k)[0])
+
+
+@check("ssm-poison/proposition-18", "step-same-sign", "random", step="App. D.5, same sign")
+def prop18_step_same(ctx):
+    """x >= y >= 0, x - y >= b: x^k - y^k >= (y + b)^k - y^k >= b^k >= (b/2)^k (exact rationals)."""
+    rng = np.random.default_rng(182)
+    for _ in range(40 if not ctx.full else 400):
+        k = int(rng.choice([1, 3, 5, 7, 9, 11, 13, 15]))
+        y = Fraction(int(rng.integers(0, 1000)), 100)
+        x = y + Fraction(int(rng.integers(1, 1000)), 100)
+        b = (x - y) * Fraction(int(rng.integers(1, 101)), 100)
+        ctx.start({**ctx.statement.defaults(), "k": k, "s": float(x), "u": 1.0, "v": float(y / x)})
+        ctx.exact("x^k - y^k >= (y+b)^k - y^k", x**k - y**k, ">=", (y + b) ** k - y**k)
+        ctx.exact("(y+b)^k - y^k >= b^k", (y + b) ** k - y**k, ">=", b**k)
+        ctx.exact("b^k >= (b/2)^k", b**k, ">=", aux_th.prop18_bounds(b, x, k)[0])
+
+
+@check("ssm-poison/proposition-19", "step-ratio-chain", "symbolic", step="App. D.5, ratio chain")
+def prop19_step_chain(ctx):
+    """The chain's equalities with c = bhat/(bhat + 2) (the encoded threshold; SymPy, bhat > 0) and
+    -bhat < -bhat/(bhat + 1) (SymPy decides the sign of the difference)."""
+    b = sp.Symbol("b", positive=True)
+    c = aux_th.prop19_threshold(b)
+    ctx.identity("1/(b+1) = 2/(2b+2)", sp.simplify(1 / (b + 1) - 2 / (2 * b + 2)))
+    ctx.identity("2/(2b+2) = (b+2-b)/(b+2+b)", sp.simplify(2 / (2 * b + 2) - (b + 2 - b) / (b + 2 + b)))
+    ctx.identity("(b+2-b)/(b+2+b) = (1-c)/(1+c)", sp.simplify((b + 2 - b) / (b + 2 + b) - (1 - c) / (1 + c)))
+    ctx.identity("(1+c)/(1-c) = b + 1", sp.simplify((1 + c) / (1 - c) - (b + 1)))
+    ctx.identity("-b/(b+1) = 1/(b+1) - 1", sp.simplify(-b / (b + 1) - (1 / (b + 1) - 1)))
+    ctx.exact("-b < -b/(b+1) for every b > 0", sp.simplify(-b / (b + 1) - (-b)), ">", 0, whole=True, scope="all b > 0")
+
+
+@check("ssm-poison/lemma-32", "step-line-integral", "random", step="App. D.5, line integral")
+def lemma32_step_integral(ctx):
+    """f(x(t_1)) - f(x(t_2)) = int_{t_1}^{t_2} ||grad f||^2 on least squares: the left side by
+    expm/SVD, the integral by adaptive quadrature of the SVD form at two tolerances."""
+    from scipy.integrate import quad
+
+    for inst in _ls_instances(ctx):
+        ctx.start({**ctx.statement.defaults(), **inst})
+        X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+        t1, t2 = 0.2 / mu, 1.5 / mu
+        drop = _ls_loss_pair(X, y, x0, svd, t1) - _ls_loss_pair(X, y, x0, svd, t2)
+        vals = [
+            quad(lambda t: _ls_residual_norms(X, y, x0, svd, t)[1] ** 2, t1, t2, epsabs=tol, epsrel=tol)[0]
+            for tol in (1e-13, 1e-10)
+        ]
+        integral = Estimate.twice(vals[0], vals[1], "two tolerances")
+        scale = abs(drop.value) + 1e-300
+        ctx.agree("f(t1) - f(t2) = int ||grad f||^2", drop.value, integral, tol=1e-8 * scale, err=drop.error)
+
+
+@check("ssm-poison/lemma-34", "step-mean-value", "symbolic", step="App. D.5, mean value step")
+def lemma34_step_mvt(ctx):
+    """f(x, y) = (cos x, sin x), x_1 = (2 pi, 0), x_2 = 0: f(x_1) - f(x_2) = 0 while
+    ||grad f(k x_1) (x_1 - x_2)||^2 = 4 pi^2 for every k (SymPy, symbolic k)."""
+    k, X, Y = sp.symbols("k x y", real=True)
+    f = sp.Matrix([sp.cos(X), sp.sin(X)])
+    J = f.jacobian([X, Y])
+    x1, x2 = sp.Matrix([2 * sp.pi, 0]), sp.Matrix([0, 0])
+    diff = f.subs({X: x1[0], Y: x1[1]}) - f.subs({X: 0, Y: 0})
+    mvt = J.subs({X: k * x1[0], Y: 0}) * (x1 - x2)
+    ctx.identity("f(x_1) - f(x_2) = 0", diff.applyfunc(sp.simplify))
+    ctx.identity(
+        "||f(x_1) - f(x_2) - grad f(k x_1)(x_1 - x_2)||^2 = 0 for some k",
+        sp.simplify(((diff - mvt).T * (diff - mvt))[0, 0]),
+    )
+
+
+@check("ssm-poison/lemma-34", "step-rayleigh", "symbolic", step="App. D.5, Rayleigh step")
+def lemma34_step_rayleigh(ctx):
+    """J = [[-1, 10], [0, -1]], D = (1, 1): D^T J D / D^T D = 4 against lambda_max(J) = -1 (exact)."""
+    J = sp.Matrix([[-1, 10], [0, -1]])
+    D = sp.Matrix([1, 1])
+    q = (D.T * J * D)[0, 0] / (D.T * D)[0, 0]
+    ctx.exact("D^T J D / D^T D <= lambda_max(J)", q, "<=", max(J.eigenvals()), rayleigh=str(q))
+
+
+@check("ssm-poison/lemma-35", "step-contrary-assumption", "symbolic", step="App. D.5, contrary assumption")
+def lemma35_step_negation(ctx):
+    """f(x) = x^2 (X* = {0}), delta = 1/2: the printed contrary assumption holds (x = 3/5: f(x) = 9/25 <=
+    delta, Dist = 3/5 > delta, for every epsilon), and the lemma holds too (eta = 1/4: f <= 1/4 gives |x|
+    <= 1/2 = delta): the assumption is not the lemma's negation (exact)."""
+    delta, x = sp.Rational(1, 2), sp.Rational(3, 5)
+    printed = bool(x**2 <= delta and abs(x) > delta)
+    eta = sp.Rational(1, 4)
+    lemma = bool(sp.sqrt(eta) <= delta)  # f(x) <= eta <=> |x| <= sqrt(eta): Dist <= delta
+    ctx.exact(
+        "printed contrary assumption => the lemma fails (at f = x^2, delta = 1/2)", printed and lemma, "==", False
+    )
+
+
+@check("ssm-poison/lemma-36", "step-ratio-limit", "symbolic", step="App. D.5, ratio limit")
+def lemma36_step_limit(ctx):
+    """The limit of the proof's ratio as y -> 1- (the encoded ratio, SymPy): infinity for n = 2, 4 and
+    T S / 2 at n = 1 (T = S = 1: 1/2), against the printed 'infinity'."""
+    y = sp.Symbol("y", positive=True)
+    for n in (2, 4, 1):
+        lim = sp.limit(aux_th.lemma36_ratio(y, 1, 1, n), y, 1, "-")
+        ctx.exact(f"lim ratio = oo (n = {n}, S = T = 1)", lim, "==", sp.oo, limit=str(lim))
+
+
+@check("ssm-poison/lemma-36", "step-monotone-endpoints", "random", step="App. D.5, monotone endpoints")
+def lemma36_step_monotone(ctx):
+    """y* < y => (1 - y*)/T > (1 - y)/T, and (y*+1)/2 > y => (S/m)(1 - m^n)^{1/n} < (S/y)(1 - y^n)^{1/n},
+    m = (y*+1)/2, via n-th powers (exact rationals: (1/y^n - 1) decreasing), n in [1, 8]."""
+    rng = np.random.default_rng(361)
+    for _ in range(40 if not ctx.full else 400):
+        n = int(rng.integers(1, 9))
+        ys = Fraction(int(rng.integers(500, 999)), 1000)
+        m = (ys + 1) / 2
+        y = ys + (m - ys) * Fraction(int(rng.integers(1, 100)), 100)
+        T, S = Fraction(int(rng.integers(1, 100)), 10), Fraction(int(rng.integers(1, 100)), 10)
+        ctx.exact("(1 - y*)/T > (1 - y)/T", (1 - ys) / T, ">", (1 - y) / T)
+        ctx.exact(
+            "((S/m)(1 - m^n)^{1/n})^n < ((S/y)(1 - y^n)^{1/n})^n", S**n * (1 / m**n - 1), "<", S**n * (1 / y**n - 1)
+        )
