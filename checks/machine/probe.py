@@ -274,6 +274,8 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
     hypotheses, each check's status and headline metrics; where the conclusion fails and
     whether the failing instances satisfy the hypotheses (a counterexample to the statement)
     or not (evidence that a hypothesis is needed); overrides a check did not read."""
+    # a proof step's check judges the step, not the conclusion (issue 19): shown, not counted
+    step_of = {c.name: c.step for c in checks_for(stmt.id)}
     by_inst: dict[str, list[dict]] = {}
     for v in verdicts:
         by_inst.setdefault(canonical(v["params"]), []).append(v)
@@ -297,7 +299,8 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
                 unused.setdefault(name, set()).add(v.get("check_name") or v.get("check"))
         # a check that did not read an override computed at values other than the instance's:
         # not applicable there (its verdict is shown, never counted for the instance)
-        applicable = {name: c for name, c in checks.items() if not c.get(schema.OVERRIDES_UNUSED)}
+        read = {name for name, c in checks.items() if not c.get(schema.OVERRIDES_UNUSED)}
+        applicable = {name: c for name, c in checks.items() if name in read and step_of.get(name) is None}
         instances.append(
             {
                 "params": params,
@@ -305,7 +308,7 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
                 "hypotheses_held": all(held.values()),
                 "status": combine(c["status"] for c in applicable.values()) if applicable else NOT_APPLICABLE,
                 "checks": checks,
-                "not_applicable": sorted(set(checks) - set(applicable)),
+                "not_applicable": sorted(set(checks) - read),
                 "margin": max((c["margin"] for c in applicable.values()), default=-math.inf),
             }
         )
@@ -346,6 +349,19 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
         lines.append(
             f"the conclusion holds on {len(holds_outside)} instance(s) outside the hypotheses (a hypothesis may be "
             "stronger than needed there)"
+        )
+    step_fails: dict[str, list[dict]] = {}
+    for i in instances:
+        for name, c in i["checks"].items():
+            failing = step_fails.setdefault(step_of[name], []) if step_of.get(name) is not None else []
+            if c["status"] == schema.REFUTED and i["hypotheses_held"] and i not in failing:
+                failing.append(i)
+    for eq, insts in sorted((eq, insts) for eq, insts in step_fails.items() if insts):
+        known = stmt.step(eq).expect == "refuted"
+        lines.append(
+            f"proof step {eq} fails on {len(insts)} instance(s) inside the hypotheses "
+            f"({'as expected: a proof erratum' if known else 'a PROOF ERRATUM not recorded'}; the conclusion is "
+            "judged apart): " + "; ".join(_show(i["params"]) for i in insts[:5]) + (" ..." if len(insts) > 5 else "")
         )
     undecided = [i for i in instances if i["status"] in schema.UNDECIDED]
     errors = [i for i in instances if any(c["status"] == schema.ERROR for c in i["checks"].values())]
