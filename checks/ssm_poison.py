@@ -1944,6 +1944,8 @@ def claim12_margin(ctx, inst):
     """Residual of the reduction 'min over j >= 2 of the I_1 caps = the cap at j = 2' (the float
     encoding ``i1_alpha_cap``): ``cap(zeta_2) - cap(zeta_2..zeta_d)``, with a roundoff bound."""
     d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+    if d < 2:
+        raise PremiseUnmet("d = 1: Definition 3's bound divides by d - 1 (no j >= 2)")
     zeta = _zeta(inst)
     if sp_th.i1_radicand(eta, d, L, nP) <= 0:
         raise PremiseUnmet("radicand <= 0: the I_1 bound is undefined")
@@ -1987,6 +1989,8 @@ def _clean_limit_two(a0, L: int):
 def _i1_member(inst):
     """A member of I_1(eta) from the instance (alpha = alpha_frac x min(I_1 cap, 1/(2d)))."""
     d, L, eta, nP = inst["d"], inst["L"], inst["eta"], inst["n_over_P"]
+    if d < 2:
+        raise PremiseUnmet("d = 1: Definition 3's bound divides by d - 1 (no j >= 2)")
     if sp_th.i1_radicand(eta, d, L, nP) <= 0:
         raise PremiseUnmet("I_1(eta) is empty (radicand <= 0)")
     zeta = _zeta(inst)
@@ -2588,3 +2592,65 @@ def prop2_step_vandermonde(ctx):
         h = sp_th.linear_rnn.impulse(sp.diag(*a), sp.Matrix(b), sp.Matrix([c]), d)
         g = sp.Matrix([b[j] * c[j] for j in range(d)])
         ctx.identity(f"impulse = V^T g, d={d}", sp.Matrix(h) - sp_th.vandermonde(a).T * g)
+
+
+@margin("ssm-poison/proposition-1", equality=True)
+def proposition1_margin(ctx, inst):
+    """Residual of (7)-(10) (the encoded prop1_rhs, at double-precision data) against -d(6)/da_j by
+    the complex-step derivative of the loss computed by the recursion (1) (vectorised over the
+    sequences, complex arithmetic: no subtraction, exact to rounding), for j = 1 and j = d; error: the two
+    step sizes 1e-20, 1e-30 plus a roundoff bound of the loss and of (7)."""
+    kappa, d, n = inst["kappa"], inst["d"], inst["n"]
+    rng = np.random.default_rng(inst["seed"])
+    a = rng.uniform(-0.9, 0.9, d)
+    b, c = rng.normal(size=d), rng.normal(size=d)
+    xs, ys = rng.normal(size=(n, kappa)), rng.normal(size=n)
+    w1, w2 = rng.uniform(0.5, 2), rng.uniform(0.2, 1)
+    tanh = inst["sigma"] == "tanh"
+
+    def sig(z):
+        return w1 * np.tanh(w2 * z) if tanh else z
+
+    def dsig(z):
+        return w1 * w2 / np.cosh(w2 * z) ** 2 if tanh else np.ones_like(z)
+
+    def outputs(aa):
+        # the recursion (1) s_t = A s_{t-1} + B x_t, y = C s_kappa for all n sequences at once (A diagonal)
+        S = np.zeros((n, d), dtype=aa.dtype)
+        for t in range(kappa):
+            S = S * aa + np.outer(xs[:, t], b)
+        return S @ c
+
+    def loss(aa):
+        return np.sum((ys - sig(outputs(aa))) ** 2) / n
+
+    phis = outputs(a)
+    deltas, xis = list(ys - sig(phis)), list(dsig(phis))
+    res, err = 0.0, 0.0
+    for j in sorted({0, d - 1}):
+        derivs = []
+        for h in (1e-20, 1e-30):
+            aa = a.astype(complex)
+            aa[j] += 1j * h
+            derivs.append(-float(np.imag(loss(aa))) / h)
+        printed = float(sp_th.prop1_rhs(j, kappa, list(a), list(b), list(c), deltas, xis, [list(x) for x in xs]))
+        # the sum of the terms' magnitudes (the same encoding at absolute values) scales the rounding of
+        # (7) and of the complex-step loss (its terms are of the same size)
+        mag = float(
+            sp_th.prop1_rhs(
+                j,
+                kappa,
+                list(np.abs(a)),
+                list(np.abs(b)),
+                list(np.abs(c)),
+                list(np.abs(deltas)),
+                list(np.abs(xis)),
+                [list(np.abs(x)) for x in xs],
+            )
+        )
+        res = max(res, abs(printed - derivs[0]))
+        err = max(err, abs(derivs[0] - derivs[1]) + 8 * kappa * (kappa + n + d) * EPS_DOUBLE * (mag + abs(derivs[0])))
+    return Estimate(res, err, "two step sizes + roundoff bound")
+
+
+EPS_DOUBLE = float(np.finfo(float).eps)

@@ -165,7 +165,8 @@ def in_I0(alpha, zeta, d) -> bool:
 def i1_radicand(eta, d, L, n_over_P) -> float:
     """Definition 3's radicand ``(1 - (1-eta)^{L-1} - eta sqrt(n/P)) / (d-1)`` in floats (no cancellation
     in ``1 - (1-eta)^{L-1}``)."""
-    return (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (d - 1)
+    lead = -math.expm1((L - 1) * math.log1p(-eta)) if eta < 0.5 else 1 - (1 - eta) ** (L - 1)  # log1p(-1) is -inf
+    return (lead - eta * math.sqrt(n_over_P)) / (d - 1)
 
 
 def i1_alpha_cap(zeta, eta, d, L, n_over_P) -> float:
@@ -242,10 +243,10 @@ from .registry import Hypothesis, Param, Step, src, statement  # noqa: E402
 
 DIM = Param("d", int, 10, "student dimension", low=1, high=200)
 LENGTH = Param("L", int, 7, "training sequence length (App. D's L; the main text's kappa)", low=2, high=41)
-KAPPA = Param("kappa", int, 7, "training sequence length kappa", low=2)
+KAPPA = Param("kappa", int, 7, "training sequence length kappa", low=2, high=41)
 GEN_LENGTH = Param("k", int, 9, "generalisation length (k, or App. D's L')", low=1, high=200)
 EPS = Param("eps", float, 0.05, "generalisation tolerance epsilon of the S_1 conclusion", low=0, open_low=True)
-N_CLEAN = Param("n", int, 1, "number of clean sequences", low=1)
+N_CLEAN = Param("n", int, 1, "number of clean sequences", low=1, high=200)
 SEED = Param("seed", int, 242, "seed of numpy's legacy generator for the initialisation", low=0)
 SD = Param("sd", float, 1e-3, "initialisation scale sd (a = sort-desc sd U(0,1)^d)", low=0, open_low=True)
 DIFF_C = Param("c", float, 5.0, "diff = 0.05 exp(c log10 sd)")
@@ -319,7 +320,13 @@ PROPOSITION_1 = statement(
     r"$\gamma^{(l)}(t):=\frac{2(l+1)}n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)x^{(i)}_{\kappa-l-1}$, "
     r"$\delta^{(i)}(t):=y^{(i)}-\phi_{(A(t),B(t),C(t)),\mathbf w(t)}(\mathbf x^{(i)})$, "
     r"$\xi^{(i)}(t):=\partial_z\sigma(z,\mathbf w(t))|_{z=\phi_{(A(t),B(t),C(t))}(\mathbf x^{(i)})}$.",
-    params=(KAPPA, DIM, N_CLEAN),
+    params=(
+        KAPPA,
+        DIM,
+        N_CLEAN,
+        Param("seed", int, 0, "seed of the parameters and the data", low=0),
+        Param("sigma", str, "tanh", "the non-linearity: w_1 tanh(w_2 z) or the identity", choices=("tanh", "id")),
+    ),
     hypotheses=(Hypothesis(r"$\kappa\ge2$", lambda p: p["kappa"] >= 2),),
     uses=("ssm-poison/claim-1",),
     steps=(
@@ -343,6 +350,12 @@ PROPOSITION_1 = statement(
             r"$(**)=-b_j(t)c_j(t)\sum_{l=0}^{\kappa-2}a_j(t)^l\cdot\frac{2(l+1)}n\left(\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)x_{\kappa-l-1}^{(i)}\right)$",
             kind="identity",
         ),
+    ),
+    edges=(
+        {"kappa": 2, "d": 1, "n": 1},
+        {"kappa": 41, "d": 200, "n": 1, "sigma": "id"},
+        {"kappa": 41, "d": 20, "n": 200},
+        {"kappa": 2, "d": 200, "n": 200},
     ),
 )
 CLAIM_3 = statement(

@@ -422,6 +422,8 @@ PROPOSITION_18 = statement(
     notes="Elementary case analysis; invokes nothing: uses = ().",
     edges=(
         {"u": 1.0, "v": -1.0},
+        {"u": 1.0, "v": -1.0, "k": 2},
+        {"u": 0.5, "v": -0.5, "k": 4},
         {"u": 1.0, "v": 0.0, "k": 1},
         {"u": 1.0, "v": 1.0 - 2**-52, "k": 41},
         {"u": 0.5, "v": -0.5, "b_frac": 1.0, "k": 41},
