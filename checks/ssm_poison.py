@@ -2386,10 +2386,13 @@ def prop4_step_invocation(ctx):
 @check("ssm-poison/corollary-1", "step-distance-along-flow", "flow", step="App. D.2, proof display")
 def corollary1_step_display(ctx):
     """Along the true flow, at every grid time with a_1(t) >= 1 - eta_1 (t >= t*):
-    ||A(t) - A*|| <= the printed bound (LSODA, two tolerances)."""
+    ||A(t) - A*|| <= the printed bound (LSODA, two tolerances); the display invokes Proposition 4
+    (t*) and Lemma 1 (the limit): their hypotheses at the instance (discharge)."""
     for inst in _prop4_instances(ctx):
         _start(ctx, **inst)
         L, eta_v, nP, d = inst["L"], inst["eta"], inst["n_over_P"], inst["d"]
+        for used in ("ssm-poison/proposition-4", "ssm-poison/lemma-1"):
+            ctx.discharge(f"{used} at d={d}, L={L}", used, dict(inst))
         a0, fl = _prop4_flow(d, L, eta_v, nP, 0, ctx.full)
         late = [k for k, x in enumerate(fl.states) if x[0] >= 1 - eta_v]
         if not late:
