@@ -2463,7 +2463,7 @@ def _lemma3_points(ctx):
     return pts
 
 
-def _two(fn, pair) -> Estimate:
+def _two_points(fn, pair) -> Estimate:
     """``fn`` at the long-double and the double point: their difference plus a few roundings."""
     est = Estimate.twice(float(fn(pair[0])), float(fn(pair[1])))
     return est + Estimate.roundoff(8, max(abs(est.value), 1.0))
@@ -2474,8 +2474,8 @@ def lemma3_step_diagonal(ctx):
     """At zero-loss ordered points with a_1 = a_2: a_1^{L-1} <= 1/2 and a_1 <= (1/2)^{1/(L-1)}."""
     for d, L, what, pair in _lemma3_points(ctx):
         _start(ctx, d=d, L=L, k=L + 2)
-        ctx.bound(f"a_1^(L-1) <= 1/2 ({what})", _two(lambda a: a[0] ** (L - 1), pair), 0.5)
-        ctx.bound(f"a_1 <= (1/2)^(1/(L-1)) ({what})", _two(lambda a: a[0], pair), 0.5 ** (1 / (L - 1)))
+        ctx.bound(f"a_1^(L-1) <= 1/2 ({what})", _two_points(lambda a: a[0] ** (L - 1), pair), 0.5)
+        ctx.bound(f"a_1 <= (1/2)^(1/(L-1)) ({what})", _two_points(lambda a: a[0], pair), 0.5 ** (1 / (L - 1)))
 
 
 @check("ssm-poison/lemma-3", "step-case-j-chain", "random", step="App. D.3.1, case sum_J >= 0.1")
@@ -2487,11 +2487,11 @@ def lemma3_step_chain(ctx):
         _start(ctx, d=d, L=L, k=L + 2)
         pair = [_padded_diagonal_point(d, L, dt) for dt in (np.longdouble, np.float64)]
         in_J = pair[1] <= 0
-        sJ = _two(lambda a: np.sum(a[in_J] ** (L - 1)), pair)
+        sJ = _two_points(lambda a: np.sum(a[in_J] ** (L - 1)), pair)
         if sJ.value < 0.1:
             ctx.undecided("the padded point is not in the case sum_J >= 0.1", sum_J=sJ.value)
             continue
-        not_J = _two(lambda a: np.sum(a[~in_J] ** (L - 1)), pair)
+        not_J = _two_points(lambda a: np.sum(a[~in_J] ** (L - 1)), pair)
         ctx.bound(
             "sum_{k not in J} a_k^{L-1} <= 1 - sum_{k not in J} a_k^{L-1} (as printed)",
             not_J,
@@ -2513,13 +2513,15 @@ def lemma3_step_kstar(ctx):
         _start(ctx, d=d, L=L, k=L + 2)
         ks = int(np.argmax(np.where(in_J, -np.inf, a ** (L - 1))))
         Ls = L + 1
-        ctx.bound(f"a_k*^(L-1) >= 1/(9d) ({what})", 1 / (9 * d), _two(lambda x: x[ks] ** (L - 1), pair))
-        gap = _two(lambda x: x[ks] ** (L - 1) - x[ks] ** (Ls - 1), pair)
-        ctx.bound(f"a^(L-1) - a^(L*-1) >= (1 - a)/(9d) ({what})", _two(lambda x: (1 - x[ks]) / (9 * d), pair), gap)
+        ctx.bound(f"a_k*^(L-1) >= 1/(9d) ({what})", 1 / (9 * d), _two_points(lambda x: x[ks] ** (L - 1), pair))
+        gap = _two_points(lambda x: x[ks] ** (L - 1) - x[ks] ** (Ls - 1), pair)
+        ctx.bound(
+            f"a^(L-1) - a^(L*-1) >= (1 - a)/(9d) ({what})", _two_points(lambda x: (1 - x[ks]) / (9 * d), pair), gap
+        )
         ctx.bound(
             f"(1 - a_k*)/(9d) >= (1 - 0.6^(1/(L-1)))/(9d) ({what})",
             float(sp.N((1 - sp_th.lemma3_a1_cap(L)) / (9 * d), 20)),
-            _two(lambda x: (1 - x[ks]) / (9 * d), pair),
+            _two_points(lambda x: (1 - x[ks]) / (9 * d), pair),
         )
 
 
@@ -2530,8 +2532,8 @@ def lemma3_step_gen(ctx):
     for d, L, what, pair in _lemma3_points(ctx):
         _start(ctx, d=d, L=L, k=L + 2)
         Lp, Ls = L + 2, L + 1
-        gen = _two(lambda a: gen_error(np.asarray(a, float), Lp), pair)
-        resid = _two(lambda a: 1 - np.sum(a ** (Ls - 1)), pair)
+        gen = _two_points(lambda a: gen_error(np.asarray(a, float), Lp), pair)
+        resid = _two_points(lambda a: 1 - np.sum(a ** (Ls - 1)), pair)
         ctx.bound(f"Gen_L'(A) >= 1 - sum a^(L*-1) ({what})", resid, gen)
         ctx.bound(f"1 - sum a^(L*-1) >= c ({what})", lemma3_floor(d, L), resid)
 
