@@ -2659,3 +2659,58 @@ def proposition1_margin(ctx, inst):
 
 
 EPS_DOUBLE = float(np.finfo(float).eps)
+
+
+@check("ssm-poison/remark-1", "step-limit-display", "symbolic", step="App. D.2, Remark 1 display")
+def remark1_step_display(ctx):
+    """The limit of the radicand of the Corollary-1 bound as eta -> 0+ is 0 (SymPy), so the limit
+    of its square root is sqrt(0) = 0 (continuity of sqrt at 0), (d, L) in {(8, 7), (10, 9)}."""
+    eta = sp.Symbol("eta", positive=True)
+    for d, L in ((8, 7), (10, 9)):
+        inner = sp_th.corollary1_bound(eta, d, L, 1) ** 2
+        ctx.identity(
+            f"lim eta->0 of the radicand = 0 (d={d}, L={L})", sp.limit(sp.expand_power_base(inner), eta, 0, "+")
+        )
+
+
+@check("ssm-poison/proposition-17", "step-i1-simplification", "random", step="App. D.4, I_1 simplification")
+def prop17_step_simplification(ctx):
+    """in_I1 (Definition 3, every j) = in_I0 and the j = 2 condition (in_I1_reduced), at random
+    members of I_0 with alpha at 0.5, 0.99, 1.01 x the j = 2 cap (exact booleans of the float
+    predicates), d in [8, 20], L odd in [7, 13]."""
+    rng = np.random.default_rng(171)
+    for _ in range(30 if not ctx.full else 300):
+        d, L = int(rng.integers(8, 21)), int(rng.choice([7, 9, 11, 13]))
+        eta, nP = float(rng.uniform(0.01, 0.5)), float(10 ** rng.uniform(-2, 1))
+        _start(ctx, d=d, L=L, eta=eta, n_over_P=nP)
+        _, zeta = _i0_sample(rng, d)
+        cap2 = sp_th.i1_alpha_cap(zeta[:2], eta, d, L, nP)
+        if cap2 <= 0:
+            continue
+        for f in (0.5, 0.99, 1.01):
+            alpha = min(f * cap2, 0.999 / (2 * d))
+            lhs = bool(sp_th.in_I1(alpha, list(zeta), eta, d, L, nP))
+            rhs = bool(sp_th.in_I0(alpha, list(zeta), d) and sp_th.in_I1_reduced(alpha, zeta[1], eta, d, L, nP))
+            ctx.exact(f"I_1 membership = I_0 and the j = 2 condition (alpha = {f} cap_2)", lhs, "==", rhs)
+
+
+@check("ssm-poison/lemma-21", "step-interval-inclusion", "random", step="App. D.4, interval inclusion")
+def lemma21_step_inclusion(ctx):
+    """For 1/2 > f_2 > e_2 > ... > f_d > e_d > 0 and a_1 < b_1 with a_1 f_j > b_1 e_j: every alpha in
+    (a_1, b_1) has b_1 e_j > alpha e_j and a_1 f_j < alpha f_j, so (b_1 e_j, a_1 f_j) lies in [alpha e_j,
+    alpha f_j] (exact rationals, alpha at the ends' neighbours and inside)."""
+    rng = np.random.default_rng(211)
+    for _ in range(20 if not ctx.full else 200):
+        d = int(rng.integers(2, 12))
+        _start(ctx, d=d)
+        pts = sorted({Fraction(int(v), 10**6) for v in rng.integers(1, 5 * 10**5, size=2 * (d - 1))}, reverse=True)
+        if len(pts) < 2 * (d - 1):
+            continue
+        f, e = pts[0::2], pts[1::2]
+        ratio = min(fj / ej for fj, ej in zip(f, e))  # a_1 f_j > b_1 e_j  <=>  b_1 / a_1 < f_j / e_j
+        a1 = Fraction(int(rng.integers(1, 1000)), 10**4)
+        b1 = a1 * (1 + (ratio - 1) * Fraction(int(rng.integers(1, 100)), 100))
+        for alpha in (a1 + (b1 - a1) / 10**6, (a1 + b1) / 2, b1 - (b1 - a1) / 10**6):
+            for fj, ej in zip(f, e):
+                ctx.exact("b_1 e_j > alpha e_j", b1 * ej, ">", alpha * ej)
+                ctx.exact("a_1 f_j < alpha f_j", a1 * fj, "<", alpha * fj)

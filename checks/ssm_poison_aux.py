@@ -1503,3 +1503,67 @@ def lemma36_step_monotone(ctx):
         ctx.exact(
             "((S/m)(1 - m^n)^{1/n})^n < ((S/y)(1 - y^n)^{1/n})^n", S**n * (1 / m**n - 1), "<", S**n * (1 / y**n - 1)
         )
+
+
+@check("ssm-poison/lemma-25", "step-cauchy-display", "random", step="App. D.5, Cauchy display")
+def lemma25_step_cauchy(ctx):
+    """On least squares: ||x(t_2) - x(t_1)|| <= int_{t_1}^{t_2} ||x'|| <= int_{t_1}^{inf} ||x'|| (the
+    path integrals by adaptive quadrature of the SVD form at two tolerances; the tail past 40/mu
+    bounded by its exponential decay)."""
+    from scipy.integrate import quad
+
+    for inst in _ls_instances(ctx):
+        ctx.start({**ctx.statement.defaults(), **inst})
+        X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+        t1, t2 = 0.3 / mu, 2.0 / mu
+
+        def speed(t):
+            return _ls_residual_norms(X, y, x0, svd, t)[1]
+
+        def integral(a, b, tol):
+            return quad(speed, a, b, epsabs=tol, epsrel=tol, limit=200)[0]
+
+        chord = float(
+            np.linalg.norm(
+                least_squares.least_squares_flow(X, y, x0, t2) - least_squares.least_squares_flow(X, y, x0, t1)
+            )
+        )
+        piece = Estimate.twice(integral(t1, t2, 1e-12), integral(t1, t2, 1e-9), "two tolerances")
+        tail = (
+            Estimate.twice(integral(t1, 40 / mu, 1e-12), integral(t1, 40 / mu, 1e-9), "two tolerances")
+            + speed(40 / mu) / mu
+        )
+        ctx.bound(
+            "||x(t2) - x(t1)|| <= int_{t1}^{t2} ||x'||",
+            Estimate(chord, 64 * EPS * (chord + 1), "roundoff bound"),
+            piece,
+        )
+        ctx.bound("int_{t1}^{t2} ||x'|| <= int_{t1}^{inf} ||x'||", piece, tail)
+
+
+@check("ssm-poison/lemma-25", "step-final-display", "random", step="App. D.5, final display")
+def lemma25_step_final(ctx):
+    """On least squares: ||x* - x0|| <= int_0^inf ||x'|| <= sqrt(M/mu) Dist(x0, X*) (x* the exact
+    projection of x0 along the flow: expm at t = 60/mu; the integral as in theorem-4's margin)."""
+    from scipy.integrate import quad
+
+    for inst in _ls_instances(ctx):
+        ctx.start({**ctx.statement.defaults(), **inst})
+        X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+        moved = float(np.linalg.norm(least_squares.least_squares_flow(X, y, x0, 60 / mu) - x0))
+
+        def integral(tol):
+            pts = sorted(set(float(v) for v in 1 / (2 * svd[1] ** 2)))
+            edges = [0.0, *pts, 40 / mu]
+            tot = sum(
+                quad(lambda t: _ls_residual_norms(X, y, x0, svd, t)[1], a, b, epsabs=tol, epsrel=tol, limit=200)[0]
+                for a, b in zip(edges[:-1], edges[1:])
+            )
+            return tot + _ls_residual_norms(X, y, x0, svd, 40 / mu)[1] / mu
+
+        length = Estimate.twice(integral(1e-12), integral(1e-9), "two tolerances")
+        bound = float(aux_th.path_length_bound(M, mu, _ls_distance(X, y, x0)))
+        ctx.bound("||x* - x0|| <= int_0^inf ||x'||", Estimate(moved, 64 * EPS * (moved + 1), "roundoff bound"), length)
+        ctx.bound(
+            "int_0^inf ||x'|| <= sqrt(M/mu) Dist(x0, X*)", length, Estimate(bound, 8 * EPS * bound, "roundoff bound")
+        )

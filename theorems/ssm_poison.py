@@ -713,6 +713,7 @@ PROPOSITION_4 = statement(
             kind="invocation",
         ),
     ),
+    notes="Domain search (issue 18): outside the hypothesis L odd (L = 4, 5, 6, 8, 10, 12, alpha at its cap, zeta_j -> 1) the margin stays positive (min 0.0145): for positive initialisations Lemma 1's a_j <= 1 needs only positive entries, so the proposition appears to hold for every L >= 4 (a sharper statement; an observation).",
 )
 COROLLARY_1 = statement(
     "ssm-poison/corollary-1",
@@ -751,6 +752,13 @@ REMARK_1 = statement(
     r"$\delta>0$ there is $\eta_{1,\delta}>0$ such that $A(0)\in\mathcal I_1(\eta_{1,\delta})$ gives $\|\widehat A_1-A^*\|\le\delta$.",
     params=(DIM, LENGTH, N_OVER_P),
     uses=("ssm-poison/corollary-1",),
+    steps=(
+        Step(
+            "App. D.2, Remark 1 display",
+            r"$\lim_{\eta_1\to0}\sqrt{\eta_1^2+(d-1)(\dots)^{\frac2{L-1}}}=\sqrt{\lim_{\eta_1\to0}\eta_1^2+(d-1)(\dots)^{\frac2{L-1}}}=\sqrt0=0$",
+            kind="identity",
+        ),
+    ),
 )
 PROPOSITION_5 = statement(
     "ssm-poison/proposition-5",
@@ -945,6 +953,16 @@ PROPOSITION_17 = statement(
         "ssm-poison/definition-12",
         "ssm-poison/lemma-36",
     ),
+    steps=(
+        Step(
+            "App. D.4, I_1 simplification",
+            r"$\mathcal I_1(\epsilon)\cap\mathcal I_0=\mathcal I_0\cap\left\{A\in\mathcal I_0:\alpha\le\left(\frac{1-(1-\eta_{1,\delta_1})^{L-1}-\eta_{1,\delta_1}\sqrt{\frac nP}}{d-1}\right)^{\frac1{L-1}}"
+            r"\frac1{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}\right\}$",
+            kind="identity",
+            notes="Checked as the equality of the two membership predicates (in_I1 and in_I0 with the j = 2 condition) "
+            "at random points of I_0 and at alpha on either side of the j = 2 cap.",
+        ),
+    ),
 )
 LEMMA_21 = statement(
     "ssm-poison/lemma-21",
@@ -957,4 +975,12 @@ LEMMA_21 = statement(
     r"$a_1f_j>b_1e_j$, $a_j=b_1e_j$, $b_j=a_1f_j$].",
     params=(DIM,),
     uses=("ssm-poison/proposition-17",),
+    steps=(
+        Step(
+            "App. D.4, interval inclusion",
+            r"$(b_1e_j,a_1f_j)\subseteq\bigcap_{\alpha\in(a_1,b_1)}[\alpha e_j,\alpha f_j]$: for any $\alpha\in(a_1,b_1)$ we have "
+            r"$b_1e_j>\alpha e_j$ and $a_1f_j<\alpha f_j$",
+            kind="inequality",
+        ),
+    ),
 )

@@ -234,6 +234,18 @@ LEMMA_25 = statement(
         {"rows": 12, "cols": 12, "cond": 8.0},
         {"rows": 12, "cols": 40, "cond": 0.0},
     ),
+    steps=(
+        Step(
+            "App. D.5, Cauchy display",
+            r"$\|\mathbf x(t_2)-\mathbf x(t_1)\|_2=\|\int_{t_1}^{t_2}\dot{\mathbf x}(\tau)d\tau\|_2\le\int_{t_1}^{t_2}\|\dot{\mathbf x}(\tau)\|_2d\tau\le\int_{t_1}^\infty\|\dot{\mathbf x}(\tau)\|_2d\tau$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.5, final display",
+            r"$\|\mathbf x^*-\mathbf x_0\|_2=\|\int_0^\infty\dot{\mathbf x}(\tau)d\tau\|_2\le\int_0^\infty\|\dot{\mathbf x}(t)\|_2\le\sqrt{\frac M\mu}\mathrm{Dist}(\mathbf x_0,X^*)$",
+            kind="inequality",
+        ),
+    ),
 )
 LEMMA_26 = statement(
     "ssm-poison/lemma-26",
