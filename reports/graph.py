@@ -100,9 +100,28 @@ def _order_layers(layers: dict[int, list[str]], edges: list[tuple[str, str]], sw
                 pos[n] = i
 
 
+def _from_uses(nodes: list[Mapping], lookup: Mapping | None) -> tuple[list[Mapping], list[Mapping]]:
+    """Nodes and edges from each node's ``uses`` (ids): invoked ids that are no node become
+    nodes of their own (``ext:``/``def:`` entries external, others another paper's, from
+    ``lookup`` when it has them). The edges' discharge is unknown here (``not checked``)."""
+    out = [dict(n) for n in nodes]
+    known = {str(n["id"]) for n in out}
+    edges: list[Mapping] = []
+    for n in list(out):
+        for u in n.get("uses") or ():
+            u = str(u)
+            edges.append({"source": str(n["id"]), "target": u, "discharge": "not checked"})
+            if u not in known:
+                known.add(u)
+                ext = u.startswith(("ext:", "def:"))
+                extra = dict((lookup or {}).get(u) or {}) if not ext else {}
+                out.append({**extra, "id": u, "external": ext, "foreign": not ext})
+    return out, edges
+
+
 def draw_dependency_graph(
     nodes: list[Mapping],
-    edges: list[Mapping],
+    edges: list[Mapping] | Mapping | None = None,
     link: str | Callable[[str], str | None] | None = None,
     title: str = "",
     per_row: int = 8,
@@ -118,7 +137,18 @@ def draw_dependency_graph(
     ``target`` (the invoked one), ``discharge`` (:data:`EDGE_STYLES` keys) and ``label``.
     ``link``: the statement pages' address, a format string with ``{id}`` (the id URL-quoted)
     or ``{raw}``, or a function of the id (returning None: no link). ``per_row``: the widest
-    row before a layer wraps."""
+    row before a layer wraps.
+
+    Without edges (``None``), or given a mapping ``{id: node}`` in their place, the edges are
+    read from each node's ``uses`` (their discharge unknown) and, without ``link``, a node's
+    ``href`` (from the mapping, or its own) is its link."""
+    if edges is None or isinstance(edges, Mapping):
+        lookup = edges
+        nodes, edges = _from_uses(list(nodes), lookup)
+        if link is None:
+            hrefs = {str(n["id"]): n.get("href") for n in nodes}
+            hrefs.update({str(k): v.get("href") for k, v in (lookup or {}).items() if isinstance(v, Mapping)})
+            link = hrefs.get
     ids = [str(n["id"]) for n in nodes]
     by_id = {str(n["id"]): n for n in nodes}
     pairs = [(str(e["source"]), str(e["target"])) for e in edges if e["source"] in by_id and e["target"] in by_id]
@@ -239,14 +269,14 @@ def draw_dependency_graph(
         sub = _sub_label(n)
         tip_parts = [nid]
         if n.get("title"):
-            tip_parts.append(str(n["title"]))
+            tip_parts.append(_plain_text(n["title"]))
         tip_parts.append(
             f"latest: {status or 'not run'}" + (" (not as expected)" if n.get("as_expected") is False else "")
         )
-        if n.get("steps"):
+        if _count(n.get("steps")):
             tip_parts.append(
-                f"{n['steps']} proof steps, {n.get('step_findings', 0)} refuted, "
-                f"{n.get('steps_unchecked', 0)} unchecked"
+                f"{_count(n['steps'])} proof steps, {_count(n.get('step_findings'))} refuted, "
+                f"{_count(n.get('steps_unchecked'))} unchecked"
             )
         if n.get("uses_declared") is False:
             tip_parts.append("uses: not declared yet")
@@ -258,11 +288,11 @@ def draw_dependency_graph(
             f'<text x="{x + NODE_W / 2:.1f}" y="{y0 + 30:.1f}" text-anchor="middle" fill="{ink}" '
             f'font-size="10">{escape(_fit(sub, NODE_W - 10, 10))}</text>',
         ]
-        if n.get("step_findings"):
+        if _count(n.get("step_findings")):
             body.append(
                 f'<circle cx="{x + NODE_W - 4:.1f}" cy="{y0 + 4:.1f}" r="8" fill="#7b3fa0" stroke="#ffffff"/>'
                 f'<text x="{x + NODE_W - 4:.1f}" y="{y0 + 8:.1f}" text-anchor="middle" fill="#ffffff" '
-                f'font-size="10" font-weight="700">{int(n["step_findings"])}</text>'
+                f'font-size="10" font-weight="700">{_count(n["step_findings"])}</text>'
             )
         inner = f"<title>{escape(' — '.join(tip_parts))}</title>" + "".join(body)
         href = _href(link, nid) if not ext else None
@@ -278,6 +308,28 @@ def draw_dependency_graph(
     return "\n".join(out)
 
 
+def draw_paper_graph(
+    catalog: Mapping,
+    latest: Mapping,
+    paper: str | None = None,
+    link: str | Callable[[str], str | None] | None = None,
+    title: str | None = None,
+) -> str:
+    """One paper's dependency graph (``paper=None``: all papers) from the catalog and the latest
+    verdicts (``Store.latest_verdicts()``), drawn by :func:`draw_dependency_graph`; the title
+    says how many statements have not declared their uses yet and which cycles were found."""
+    from checks.machine.proofs import dependency_graph
+
+    g = dependency_graph(catalog, latest, paper=paper)
+    if title is None:
+        title = f"{paper or 'all papers'}: dependency graph"
+        if g["pending"]:
+            title += f" ({len(g['pending'])} statements have not declared their uses yet)"
+        if g["cycles"]:
+            title += f"; {len(g['cycles'])} cycle(s): " + "; ".join(" → ".join(c) for c in g["cycles"])
+    return draw_dependency_graph(g["nodes"], g["edges"], link=link, title=title)
+
+
 def _sub_label(n: Mapping) -> str:
     """The second line of a node: its status, and its proof steps when it has some."""
     if n.get("external"):
@@ -285,7 +337,7 @@ def _sub_label(n: Mapping) -> str:
     status = str(n.get("status") or "not run")
     if n.get("paper") and n.get("foreign"):
         status = f"{n['paper']} · {status}"
-    steps = int(n.get("steps") or 0)
+    steps = _count(n.get("steps"))
     return f"{status} · {steps} steps" if steps else status
 
 
@@ -309,6 +361,23 @@ def _legend(top: float, width: float) -> str:
     )
     out.append("</g>")
     return "".join(out)
+
+
+def _count(x) -> int:
+    """A count given as a number or as the list of the things counted."""
+    if isinstance(x, (list, tuple)):
+        return len(x)
+    try:
+        return int(x or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _plain_text(x) -> str:
+    """Text without markup (a title given as rendered HTML keeps its words)."""
+    import re
+
+    return re.sub(r"<[^>]*>", "", str(x))
 
 
 def _slug(text: str) -> str:

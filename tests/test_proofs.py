@@ -327,6 +327,24 @@ def test_proofs_module_is_standard_library_and_schema_only():
     assert third <= set(sys.stdlib_module_names), third
 
 
+def test_the_report_side_loads_no_check_statement_or_engine():
+    """reports.graph and checks.machine.proofs, as the report imports them: no checks.core, no
+    statement module, no numerical engine (the report renders data)."""
+    import subprocess
+
+    code = (
+        "import json, sys; import reports.graph, checks.machine.proofs; "
+        "reports.graph.draw_dependency_graph([{'id': 'a'}, {'id': 'b'}], [{'source': 'a', 'target': 'b'}]); "
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded = set(json.loads(out.stdout))
+    assert not {m for m in loaded if m.startswith(("theorems", "numerics")) or m == "checks.core"}
+    engines = ("cvxpy", "flint", "sympy", "numpy", "scipy", "heyoka", "mpmath", "matplotlib")
+    assert not {m for m in loaded if m.split(".")[0] in engines}
+
+
 # ---------------------------------------------------------------------------------------
 # The machinery on the test-only statements
 # ---------------------------------------------------------------------------------------
@@ -583,7 +601,7 @@ def test_a_probe_does_not_count_a_refuted_step_as_a_counterexample(proofs, tmp_p
 # ---------------------------------------------------------------------------------------
 def test_the_graph_is_a_valid_svg_with_links_and_discharge_styles(proofs, tmp_path):
     from checks.machine.proofs import dependency_graph
-    from reports.graph import EDGE_STYLES, draw_dependency_graph
+    from reports.graph import EDGE_STYLES, draw_dependency_graph, draw_paper_graph
 
     store, _ = _run([THEOREM, LEMMA], tmp_path / "s.sqlite")
     g = dependency_graph(_catalog(), store.latest_verdicts(), paper="scratch")
@@ -594,9 +612,29 @@ def test_the_graph_is_a_valid_svg_with_links_and_discharge_styles(proofs, tmp_pa
     assert "statements/scratch%2Fproof-theorem.html" in hrefs and not any("def%3A" in h for h in hrefs)
     assert EDGE_STYLES["outside hypotheses"]["stroke"] in svg and "scratch &lt;graph&gt;" in svg
     assert "invoked outside its hypotheses at 1 instance" in svg
+    paper_svg = draw_paper_graph(_catalog(), store.latest_verdicts(), "scratch", link="{raw}.html")
+    assert "1 cycle(s): scratch/proof-cycle-a → scratch/proof-cycle-b" in ET.fromstring(paper_svg)[0].text
     svg2 = draw_dependency_graph(g["nodes"], g["edges"], link=lambda i: None if "cycle" in i else f"p/{i}")
     ET.fromstring(svg2)
     assert "p/scratch/proof-theorem" in svg2 and "p/scratch/proof-cycle-a" not in svg2
+
+
+def test_the_graph_drawn_from_statement_views_and_their_uses():
+    """Given statement views (their ``uses``, steps as lists, titles as HTML) and a mapping
+    ``{id: view}`` in place of the edges, the edges come from the uses and the links from the
+    views' ``href``; an invoked statement of another paper is drawn as a node of its own."""
+    from reports.graph import draw_dependency_graph
+
+    t1 = {"id": "p/theorem-1", "kind": "theorem", "number": "1", "title": "<i>T</i>", "status": "verified"}
+    t1 |= {"uses": ["p/lemma-2", "q/lemma-3", "ext:Gronwall"], "steps": [{}, {}], "href": "statements/t1.html"}
+    l2 = {"id": "p/lemma-2", "kind": "lemma", "number": "2", "status": "not run", "uses": []}
+    views = [t1, l2 | {"href": "statements/l2.html"}]
+    by_id = {v["id"]: v for v in views} | {"q/lemma-3": {"id": "q/lemma-3", "href": "statements/l3.html"}}
+    svg = draw_dependency_graph(views, by_id)
+    root = ET.fromstring(svg)
+    hrefs = sorted(a.get("href") for a in root.iter("{http://www.w3.org/2000/svg}a"))
+    assert hrefs == ["statements/l2.html", "statements/l3.html", "statements/t1.html"]
+    assert "2 steps" in svg and "ext:Gronwall" in svg and "<i>" not in svg
 
 
 def test_sixty_nodes_stay_readable():

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from checks import schema
-from checks.core import CHECKS, MARGINS, load_checks, run_check
+from checks.core import CHECKS, MARGINS, Check, load_checks, run_check
 from checks.machine import search as S
 from theorems.registry import FLOAT_CAP, REGISTRY, Param, ParamError
 
@@ -44,8 +44,16 @@ def searched(monkeypatch):
         del sys.modules[m]
 
 
-def _search(sid: str, budget: str = "quick"):
-    return run_check(CHECKS[f"{sid}::{S.SEARCH_CHECK}"], budget=budget)
+# more than the quick budget, far less than the full one (the suite's time)
+MEDIUM = S.Budget(examples=30, necessity_examples=5, cpu_seconds=5.0)
+
+
+def _search(sid: str, budget: str | S.Budget = "quick", overrides: dict | None = None):
+    """The domain-search verdict of a planted statement (a Budget: that budget)."""
+    if isinstance(budget, str):
+        return run_check(CHECKS[f"{sid}::{S.SEARCH_CHECK}"], budget=budget, overrides=overrides)
+    chk = Check(sid, S.SEARCH_CHECK, "random", lambda ctx: S.domain_search(ctx, budget=budget))
+    return run_check(chk, overrides=overrides)
 
 
 # ---------------------------------------------------------------------------------------
@@ -76,7 +84,7 @@ def test_the_generated_search_alone_finds_the_far_tail_and_shrinks_it(searched):
 
     chk = CHECKS[f"scratch/search-tail::{S.SEARCH_CHECK}"]
     ctx = Context(chk, budget="full")
-    budget = S.Budget(examples=200, necessity_examples=0, cpu_seconds=60.0, max_edges=1)
+    budget = S.Budget(examples=100, necessity_examples=0, cpu_seconds=30.0, max_edges=1)
     res = S.domain_search(ctx, budget=budget)
     assert res.counterexample is not None and res.found_by.startswith("generated")
     t = res.counterexample.params["t"]
@@ -98,7 +106,7 @@ def test_a_hypothesis_weakened_by_one_at_its_boundary_is_refuted(searched):
 # Verified, PremiseUnmet, errors
 # ---------------------------------------------------------------------------------------
 def test_a_true_statement_is_verified_with_its_coverage(searched):
-    v = _search("scratch/search-true", "full")
+    v = _search("scratch/search-true", MEDIUM)
     assert v.status == "verified", v.message
     cov = v.metrics[schema.SEARCH]
     assert set(schema.SEARCH_KEYS) - {schema.SEARCH_COUNTEREXAMPLE} <= set(cov)
@@ -118,7 +126,7 @@ def test_a_true_statement_is_verified_with_its_coverage(searched):
 
 
 def test_premise_unmet_never_refutes(searched):
-    v = _search("scratch/search-premise", "full")
+    v = _search("scratch/search-premise", MEDIUM)
     assert v.status == "verified"
     assert v.metrics[schema.SEARCH][schema.SEARCH_PREMISE_UNMET] > 0
     v = _search("scratch/search-unmet")

@@ -190,8 +190,23 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--search",
         action="store_true",
-        help="search for a counterexample (Hypothesis target() on the violation margin, then shrinking); --grid "
-        "ranges bound the search",
+        help="search for a counterexample: for a statement with a margin, its domain search (the domain's edges, "
+        "then Hypothesis target() towards the smallest margin, a violation shrunk; each hypothesis tested for "
+        "necessity); else Hypothesis on the checks' violation margins. --set values are held, --grid ranges bound "
+        "the search",
+    )
+    sp.add_argument(
+        "--search-examples",
+        type=_int_arg("--search-examples"),
+        metavar="N",
+        help="with --search on a statement with a margin: N generated instances besides the edges (default: the "
+        "budget's, README 'Domain search'; giving N raises the CPU cap to the full budget's)",
+    )
+    sp.add_argument(
+        "--search-seconds",
+        type=float,
+        metavar="SECONDS",
+        help="with --search on a statement with a margin: the CPU-time cap of the search (default: the budget's)",
     )
     sp.add_argument(
         "--check",
@@ -564,7 +579,9 @@ def cmd_probe(args) -> int:
     from .probe import (
         MAX_SAMPLES,
         grid_instances,
+        has_margin,
         instance_lines,
+        margin_search,
         parse_assignments,
         parse_grid,
         probe,
@@ -598,6 +615,20 @@ def cmd_probe(args) -> int:
         raise UsageError("--samples and --grid: give one of them (or --search, where --grid bounds the search)")
     if args.search and args.scheduler:
         raise UsageError("--search runs in this process (it is sequential): drop --scheduler")
+    if (args.search_examples is not None or args.search_seconds is not None) and not args.search:
+        raise UsageError("--search-examples and --search-seconds go with --search")
+    if args.search_examples is not None and not 1 <= args.search_examples <= MAX_SAMPLES:
+        raise UsageError(f"--search-examples {args.search_examples}: must be between 1 and {MAX_SAMPLES}")
+    if args.search_seconds is not None and not 0 < args.search_seconds <= 24 * 3600:
+        raise UsageError(f"--search-seconds {args.search_seconds}: must be > 0 and at most a day (86400)")
+    # a statement with a margin is searched through it, unless --check names the checks to drive
+    margin_mode = args.search and has_margin(stmt) and not args.only
+    if (args.search_examples is not None or args.search_seconds is not None) and args.search and not margin_mode:
+        raise UsageError(
+            f"--search-examples/--search-seconds search a margin: {stmt.id} has none"
+            if not args.only
+            else "--search-examples/--search-seconds search the margin: drop --check (with --check: --samples N)"
+        )
     if args.json:
         _writable_file(args.json)
     scheduler = _scheduler_address(args.scheduler) if args.scheduler else None
@@ -621,7 +652,19 @@ def cmd_probe(args) -> int:
     store = Store(args.store)
     store.check_integrity()
     argv = sys.argv[1:]
-    if mode == "search":
+    if margin_mode:
+        result = margin_search(
+            stmt,
+            fixed,
+            budget=args.budget,
+            store=store,
+            argv=argv,
+            axes=axes,
+            examples=args.search_examples if args.search_examples is not None else args.samples,
+            cpu_seconds=args.search_seconds,
+            seed=args.seed,
+        )
+    elif mode == "search":
         result = search(
             stmt,
             fixed,

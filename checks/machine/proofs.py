@@ -130,6 +130,11 @@ def statement_status(entry: Mapping, latest: Mapping) -> dict:
     return judge(entry["id"], own, latest, none=none)
 
 
+def statement_statuses(catalog: Catalog, latest: Mapping) -> dict[str, str]:
+    """``{statement_id: status}``: each statement's own verdict (:func:`statement_status`)."""
+    return {e["id"]: statement_status(e, latest)["status"] for e in _entries(catalog)}
+
+
 def _counterexample(verdicts: list[Mapping]) -> dict | None:
     for v in verdicts:
         cex = (v.get("metrics") or {}).get(schema.COUNTEREXAMPLE)
@@ -175,9 +180,11 @@ def step_views(entry: Mapping, latest: Mapping) -> list[dict]:
 
 def step_summary(entries: Iterable[Mapping], latest: Mapping) -> dict:
     """The proof steps of ``entries`` counted: ``{"steps", "hold", "errata" (refuted as expected),
-    "not_as_expected", "unchecked", "not_run", "by_status": {status: n}}``. ``hold``: a positive
-    verdict as expected; ``errata``: a step printed wrong, refuted as its ``expect`` says."""
-    out = {"steps": 0, "hold": 0, "errata": 0, "not_as_expected": 0, "unchecked": 0, "not_run": 0, "by_status": {}}
+    "undecided" (inconclusive as a check's ``expect`` says), "not_as_expected", "unchecked",
+    "not_run", "by_status": {status: n}}``. ``hold``: a positive verdict as expected;
+    ``errata``: a step printed wrong, refuted as its ``expect`` says."""
+    out = {"steps": 0, "hold": 0, "errata": 0, "undecided": 0, "not_as_expected": 0, "unchecked": 0, "not_run": 0}
+    out["by_status"] = {}
     for e in entries:
         for sv in step_views(e, latest):
             out["steps"] += 1
@@ -191,8 +198,10 @@ def step_summary(entries: Iterable[Mapping], latest: Mapping) -> dict:
                 out["not_as_expected"] += 1
             elif st == schema.REFUTED:
                 out["errata"] += 1
-            else:
+            elif st in schema.POSITIVE:
                 out["hold"] += 1
+            else:
+                out["undecided"] += 1
     return out
 
 
@@ -203,6 +212,8 @@ def step_summary_text(counts: Mapping) -> str:
     parts = [f"{counts['hold']} hold"]
     if counts["errata"]:
         parts.append(f"{counts['errata']} refuted as expected (proof errata)")
+    if counts["undecided"]:
+        parts.append(f"{counts['undecided']} undecided as expected")
     if counts["not_as_expected"]:
         parts.append(f"{counts['not_as_expected']} not as expected")
     if counts["not_run"]:
@@ -243,7 +254,8 @@ def edge_discharge(user_id: str, used_id: str, latest: Mapping, used_entry: Mapp
     (the invoked statement's catalog entry) tells a statement without hypotheses apart."""
     if used_id.startswith(EXTERNAL_PREFIXES):
         return {"discharge": EXTERNAL, "instances": 0, "outside": 0, "undecided": 0, "label": "external", "checks": []}
-    items = [c for c in _discharge_items(user_id, latest) if c.get(INVOKES) == used_id]
+    # a Hypothesis summary of one label joins the ids its examples invoked with "; "
+    items = [c for c in _discharge_items(user_id, latest) if used_id in str(c.get(INVOKES)).split("; ")]
     held = outside = undecided = 0
     why = None
     for c in items:

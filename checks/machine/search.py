@@ -69,12 +69,13 @@ SEARCH_CHECK = "domain-search"
 class Budget:
     """How much one domain search may do: ``examples`` Hypothesis-generated instances (besides
     the edges), ``necessity_examples`` generated instances per hypothesis for its necessity
-    (besides the pool), ``cpu_seconds`` of CPU time for the whole search of one statement
-    (checked between evaluations), ``max_edges`` edge instances at most."""
+    (besides the pool), ``cpu_seconds`` of CPU time in the margin's evaluations for the whole
+    search of one statement (checked between evaluations; Hypothesis's own work not counted),
+    ``max_edges`` edge instances at most."""
 
     examples: int
     necessity_examples: int
-    cpu_seconds: float
+    cpu_seconds: float  # of the margin's evaluations (and their judging)
     max_edges: int = 64
 
 
@@ -144,6 +145,7 @@ class SearchResult:
     cpu_seconds: float
     stopped_by_cap: bool
     edges_outside_domain: int = 0
+    margin_cpu_seconds: float = 0.0
 
 
 # ---------------------------------------------------------------------------------------
@@ -161,16 +163,24 @@ def _complete(stmt: Statement, params: dict, fixed: dict) -> dict | None:
         return None
 
 
-def edge_instances(stmt: Statement, fixed: dict | None = None, limit: int | None = None) -> tuple[list, int]:
+def edge_instances(
+    stmt: Statement, fixed: dict | None = None, limit: int | None = None, bounds: dict | None = None
+) -> tuple[list, int]:
     """The statement's edge instances by construction, as ``(label, params)`` (defaults
     completed), in the order they are searched: the defaults, the statement's declared
     ``edges``, each parameter's edge values one at a time, all parameters at their smallest and
-    at their largest; ``fixed`` (a probe's ``--set``) overrides every one. Returns them and the
-    number dropped outside the domain (a cross-parameter constraint)."""
+    at their largest; ``fixed`` (a probe's ``--set``) overrides every one. ``bounds`` (a probe's
+    ``--grid`` axes: name -> list of values) replace a parameter's edges by the ends of its
+    range and drop the instances outside it. Returns them and the number dropped outside the
+    domain (a cross-parameter constraint) or the bounds."""
     fixed = dict(fixed or {})
+    bounds = dict(bounds or {})
     raw: list[tuple[str, dict]] = [("defaults", {})]
     raw += [(f"declared edge {k + 1}: {_show(e)}", dict(e)) for k, e in enumerate(stmt.edges)]
     per_param = {p.name: p.edge_values() for p in stmt.params if p.name not in fixed}
+    for name, values in bounds.items():
+        lo, hi = min(values), max(values)
+        per_param[name] = (("smallest", lo), ("largest", hi)) if lo != hi else (("smallest", lo),)
     for name, edges in per_param.items():
         raw += [(f"{name} {label} ({value})", {name: value}) for label, value in edges]
     smallest = {n: e[0][1] for n, e in per_param.items() if e and e[0][0] in ("smallest", "near 0")}
@@ -184,9 +194,13 @@ def edge_instances(stmt: Statement, fixed: dict | None = None, limit: int | None
     if len(largest) > 1:
         raw.append(("every parameter at its largest", largest))
     out, seen, dropped = [], set(), 0
+
+    def within(inst: dict) -> bool:
+        return all(min(v) <= inst[n] <= max(v) for n, v in bounds.items())
+
     for label, params in raw:
         inst = _complete(stmt, params, fixed)
-        if inst is None:
+        if inst is None or not within(inst):
             dropped += 1
             continue
         k = _key(inst)
@@ -297,7 +311,15 @@ class _Scratch:
 class Searcher:
     """One domain search of one statement's margin (see the module docstring)."""
 
-    def __init__(self, ctx: Context, m: Margin, budget: Budget, fixed: dict | None = None, strategy=None):
+    def __init__(
+        self,
+        ctx: Context,
+        m: Margin,
+        budget: Budget,
+        fixed: dict | None = None,
+        strategy=None,
+        bounds: dict | None = None,
+    ):
         self.ctx, self.margin, self.budget = ctx, m, budget
         self.stmt = ctx.statement
         self.fixed = dict(fixed or {})
@@ -305,14 +327,21 @@ class Searcher:
         self.evaluated: dict[str, Evaluation] = {}
         self.order: list[Evaluation] = []
         self.t0 = time.process_time()
+        self.margin_cpu = 0.0  # CPU seconds inside the margin and its judging: what the cap counts
         self.stopped_by_cap = False
+        self.bounds = dict(bounds or {})
 
     # -- time --------------------------------------------------------------------------
     def spent(self) -> float:
+        """The whole search's CPU seconds so far (Hypothesis's own work included)."""
         return time.process_time() - self.t0
 
     def over(self, allowance: float = 1.0) -> bool:
-        if self.spent() > self.budget.cpu_seconds * allowance:
+        """Whether the margin's evaluations have used the budget's CPU seconds (times
+        ``allowance``). Only the margin's own time counts: Hypothesis's set-up in a fresh process
+        (about half a second) would otherwise cut the first search of a worker short, and a
+        cheap margin's search would depend on what ran before it."""
+        if self.margin_cpu > self.budget.cpu_seconds * allowance:
             self.stopped_by_cap = True
             return True
         return False
@@ -323,7 +352,7 @@ class Searcher:
         if k in self.evaluated:
             return self.evaluated[k]
         ev = Evaluation(dict(params), source, label, self.stmt.hypotheses_hold(dict(params)))
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         with _Scratch(self.ctx, params) as items:
             try:
                 value = self.margin.fn(self.ctx, dict(params))
@@ -353,13 +382,14 @@ class Searcher:
                         else UNDECIDED
                     )
         ev.seconds = time.perf_counter() - t
+        self.margin_cpu += time.process_time() - cpu
         self.evaluated[k] = ev
         self.order.append(ev)
         return ev
 
     # -- edges -------------------------------------------------------------------------
     def edges(self) -> tuple[Evaluation | None, int]:
-        insts, dropped = edge_instances(self.stmt, self.fixed, self.budget.max_edges)
+        insts, dropped = edge_instances(self.stmt, self.fixed, self.budget.max_edges, self.bounds)
         for k, (label, params) in enumerate(insts):
             if k and self.over():
                 break
@@ -389,6 +419,7 @@ class Searcher:
         (Hypothesis replays it last), or None."""
         from hypothesis import HealthCheck, Phase, given, settings, target
         from hypothesis import seed as hseed
+        from hypothesis.errors import Unsatisfiable
 
         if n <= 0 or self.over():
             return None
@@ -413,14 +444,16 @@ class Searcher:
         def explore(params):
             if params is None or (keep is not None and not keep(params)):
                 return
-            shrinking = bool(failing)
-            if not shrinking and evaluated[0] >= n:
-                return
-            if self.over(SHRINK_ALLOWANCE if shrinking else 1.0):
-                return  # past the cap: not evaluated (a shrink step past it counts as passing)
-            fresh = _key(params) not in self.evaluated
-            ev = self.evaluate(params, source, "generated")
-            evaluated[0] += fresh and not shrinking
+            # an instance seen before gives the same outcome (Hypothesis replays the failing one)
+            ev = self.evaluated.get(_key(params))
+            if ev is None:
+                shrinking = bool(failing)
+                if not shrinking and evaluated[0] >= n:
+                    return
+                if self.over(SHRINK_ALLOWANCE if shrinking else 1.0):
+                    return  # past the cap: not evaluated (a shrink step past it counts as passing)
+                ev = self.evaluate(params, source, "generated")
+                evaluated[0] += not shrinking
             if ev.score is not None:
                 target(max(min(-ev.score, 1e300), -1e300), label="closeness to a violation")
             if found(ev):
@@ -431,6 +464,11 @@ class Searcher:
             explore()
         except _Violation:
             pass
+        except Unsatisfiable:  # the domain's filter rejected every draw: nothing generated
+            pass
+        except Exception:  # Hypothesis's own complaint (a flaky replay) after a violation was found
+            if not failing:
+                raise
         return failing[-1] if failing else None
 
     # -- the whole search --------------------------------------------------------------
@@ -454,6 +492,7 @@ class Searcher:
             self.spent(),
             self.stopped_by_cap,
             dropped,
+            self.margin_cpu,
         )
 
     def necessity(self) -> list[dict]:
@@ -471,7 +510,10 @@ class Searcher:
                 (e for e in self.order if only_this_fails(e.held) and e.outcome == VIOLATION),
                 None,
             )
-            if needed is None and not self.over():
+            # the pool (edges, generated) may already hold enough instances where only it fails:
+            # the restricted search is for a thin pool (its draws cost Hypothesis's time)
+            pooled = sum(only_this_fails(e.held) and e.outcome == HOLDS for e in self.order)
+            if needed is None and pooled < self.budget.necessity_examples and not self.over():
                 needed = self.generate(
                     self.budget.necessity_examples,
                     f"necessity:{text}",
@@ -552,8 +594,13 @@ def _show_ranges(ranges: dict) -> str:
 # ---------------------------------------------------------------------------------------
 # Turning a search into the check's items and metrics
 # ---------------------------------------------------------------------------------------
-def coverage(res: SearchResult, stmt: Statement) -> dict:
-    """The search's coverage record (``metrics["search"]``; keys in :mod:`checks.schema`)."""
+# The evaluations a verdict keeps in its coverage record (a probe's search artifact keeps more).
+MAX_RECORDED_EVALUATIONS = 200
+
+
+def coverage(res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECORDED_EVALUATIONS) -> dict:
+    """The search's coverage record (``metrics["search"]``; keys in :mod:`checks.schema`), with
+    the first ``max_evaluations`` evaluations."""
     evs = res.evaluations
     inside = [e for e in evs if e.inside]
     count = {o: sum(e.outcome == o for e in inside) for o in (HOLDS, VIOLATION, UNDECIDED, PREMISE_UNMET, FAILED)}
@@ -585,8 +632,9 @@ def coverage(res: SearchResult, stmt: Statement) -> dict:
             "max_edges": res.budget.max_edges,
         },
         schema.SEARCH_CPU_SECONDS: round(res.cpu_seconds, 3),
+        schema.SEARCH_MARGIN_CPU_SECONDS: round(res.margin_cpu_seconds, 3),
         schema.SEARCH_STOPPED_BY_CAP: res.stopped_by_cap,
-        schema.SEARCH_EVALUATIONS: [e.record() for e in evs[:400]],
+        schema.SEARCH_EVALUATIONS: [e.record() for e in evs[:max_evaluations]],
     }
     if res.edges_outside_domain:
         out["edges_outside_domain"] = res.edges_outside_domain
@@ -597,14 +645,14 @@ def coverage(res: SearchResult, stmt: Statement) -> dict:
     return out
 
 
-def record(ctx: Context, res: SearchResult) -> None:
+def record(ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_EVALUATIONS) -> None:
     """The search as the check's items: the counterexample's comparison (refuted), or the
     tightest decided instance's comparison and a ``verified`` summary of the search, or an
     inconclusive item with the reason; an ``error`` item when the margin raised inside the
     hypotheses; the necessity of each hypothesis as observations; the coverage as
     ``metrics["search"]`` and ``metrics["searched_instances"]``."""
     m = MARGIN_OF(ctx)
-    cov = coverage(res, ctx.statement)
+    cov = coverage(res, ctx.statement, max_evaluations)
     ctx.metrics[schema.SEARCH] = cov
     ctx.metrics[schema.SEARCHED_INSTANCES] = cov[schema.SEARCH_DECIDED]
     inside = [e for e in res.evaluations if e.inside]
@@ -682,7 +730,14 @@ def MARGIN_OF(ctx: Context) -> Margin:  # noqa: N802  (reads like the constant i
 # ---------------------------------------------------------------------------------------
 # The check
 # ---------------------------------------------------------------------------------------
-def domain_search(ctx: Context, budget: Budget | None = None, strategy=None, fixed: dict | None = None) -> SearchResult:
+def domain_search(
+    ctx: Context,
+    budget: Budget | None = None,
+    strategy=None,
+    fixed: dict | None = None,
+    bounds: dict | None = None,
+    max_evaluations: int = MAX_RECORDED_EVALUATIONS,
+) -> SearchResult:
     """The ``domain-search`` check's body: search the statement's margin (a probe's overrides
     fixed) and record the result."""
     from ..core import MARGINS
@@ -692,8 +747,8 @@ def domain_search(ctx: Context, budget: Budget | None = None, strategy=None, fix
     fixed = dict(dict.items(ctx.overrides)) if fixed is None else fixed
     ctx.overrides_read.update(ctx.overrides)  # every override fixes the search
     ctx.precision = f"the margin's own ({m.fn.__module__}.{m.fn.__qualname__})"
-    res = Searcher(ctx, m, b, fixed, strategy).run()
-    record(ctx, res)
+    res = Searcher(ctx, m, b, fixed, strategy, bounds).run()
+    record(ctx, res, max_evaluations)
     return res
 
 
