@@ -536,7 +536,8 @@ def test_proof_errata_are_listed_apart_from_refuted_statements(proofs, tmp_path)
     from checks.machine.proofs import proof_errata
 
     store, _ = _run([THEOREM, "scratch/proof-vacuous"], tmp_path / "s.sqlite")
-    errata = proof_errata(_catalog(), store.latest_verdicts())
+    # the papers' own proof errata (e.g. ssm-poison's refuted steps) are listed too: compare the planted ones
+    errata = [e for e in proof_errata(_catalog(), store.latest_verdicts()) if e["id"].startswith("scratch/")]
     assert [e["id"] for e in errata] == [
         "scratch/proof-theorem/step-(2)",
         "scratch/proof-theorem/step-(3)",
