@@ -240,6 +240,7 @@ SADDLE_CRITICAL_SET = (
     "decided exactly (Sturm counts, SymPy)"
 )
 SADDLE_IMPORTED = "imported (Sell 1985), encoded as an axiom: its hypotheses at s are checked, not the theorem"
+SSM_EXISTENTIAL = "existential (an open set of initialisations): no margin of one instance"
 MARGIN_PENDING = {
     "kernel-rich/claim-appc-uv-balance": PENDING,
     "kernel-rich/claim-biased-init": PENDING,
@@ -307,11 +308,8 @@ MARGIN_PENDING = {
     "rnn-memoryless/theorem-4.1": PENDING,
     "rnn-memoryless/theorem-6.1": PENDING,
     "ssm-poison/claim-10": SADDLE_NO_INSTANCE,
-    "ssm-poison/claim-11": PENDING,
-    "ssm-poison/claim-12": PENDING,
-    "ssm-poison/claim-6:corrected": PENDING,
+    "ssm-poison/claim-11": "restates Corollary 8 and Proposition 5 (existential I_1, I_2)",
     "ssm-poison/claim-9:corrected": SADDLE_FLOW,
-    "ssm-poison/corollary-1": PENDING,
     "ssm-poison/corollary-2": SADDLE_CLOSED_FORM,
     "ssm-poison/corollary-4": SADDLE_NO_INSTANCE,
     "ssm-poison/corollary-5": SADDLE_NO_INSTANCE,
@@ -321,7 +319,7 @@ MARGIN_PENDING = {
     "ssm-poison/definition-10": SADDLE_DEFINITION,
     "ssm-poison/definition-11": SADDLE_DEFINITION,
     "ssm-poison/definition-12": SADDLE_DEFINITION,
-    "ssm-poison/lemma-1": PENDING,
+    "ssm-poison/lemma-1": "zero loss at the limit holds by construction of the clock root: no margin",
     "ssm-poison/lemma-10": SADDLE_CLOSED_FORM,
     "ssm-poison/lemma-11": SADDLE_FLOW,
     "ssm-poison/lemma-12": SADDLE_FLOW,
@@ -332,10 +330,8 @@ MARGIN_PENDING = {
     "ssm-poison/lemma-17": SADDLE_NO_INSTANCE,
     "ssm-poison/lemma-19": SADDLE_NO_INSTANCE,
     "ssm-poison/lemma-20": SADDLE_NO_INSTANCE,
-    "ssm-poison/lemma-23": PENDING,
-    "ssm-poison/lemma-3": PENDING,
+    "ssm-poison/lemma-23": "an existence claim (a global solution of the ODE): no margin",
     "ssm-poison/lemma-4": SADDLE_CRITICAL_SET,
-    "ssm-poison/proposition-1": PENDING,
     "ssm-poison/proposition-10": SADDLE_NO_INSTANCE,
     "ssm-poison/proposition-11": SADDLE_NO_INSTANCE,
     "ssm-poison/proposition-12": SADDLE_NO_INSTANCE,
@@ -343,14 +339,13 @@ MARGIN_PENDING = {
     "ssm-poison/proposition-14": SADDLE_NO_INSTANCE,
     "ssm-poison/proposition-15": SADDLE_NO_INSTANCE,
     "ssm-poison/proposition-16": SADDLE_NO_INSTANCE,
-    "ssm-poison/proposition-17": PENDING,
-    "ssm-poison/proposition-4": PENDING,
-    "ssm-poison/proposition-5": PENDING,
+    "ssm-poison/proposition-17": SSM_EXISTENTIAL,
+    "ssm-poison/proposition-5": SSM_EXISTENTIAL,
     "ssm-poison/proposition-9": SADDLE_EXISTENTIAL,
     "ssm-poison/remark-2": SADDLE_CLOSED_FORM,
     "ssm-poison/remark-4": SADDLE_EXISTENTIAL,
-    "ssm-poison/theorem-1": PENDING,
-    "ssm-poison/theorem-2": PENDING,
+    "ssm-poison/theorem-1": SSM_EXISTENTIAL,
+    "ssm-poison/theorem-2": SSM_EXISTENTIAL,
     "ssm-poison/theorem-3": SADDLE_IMPORTED,
 }
 
