@@ -984,3 +984,54 @@ def prop51_step_footnote(ctx):
         P = rm.cyclic_permutation(d)
         for j in range(1, d):
             ctx.identity(f"d={d}, j={j}: first row of P^j", (P**j)[0, :] - rm.proposition_5_1_first_row(d, j))
+
+
+@margin("rnn-memoryless/claim-def-memoryless-teacher", equality=True)
+def teacher_margin(ctx, inst):
+    """Exact: the one-state RNN (A = 0, B = 1, C = w) run by the recurrence on a random rational
+    input of length k, minus w x_k."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    w = _exact_w(inst["w"])
+    x = list(nx.random_fraction_array(rng, inst["k"]))
+    y = nl.simulate(np.array([[Fraction(0)]], dtype=object), [Fraction(1)], [w], x, update="no-delay")[-1]
+    return y - w * x[-1]
+
+
+def symmetric_minimiser(inst: dict):
+    """A symmetric zero-loss point of (4), drawn from the seed, or PremiseUnmet: m = min(k, d)
+    distinct rational eigenvalues (0 among them with probability 1/2, else of both signs), masses p solving the
+    first m moment equations sum_i p_i lambda_i^j = (w, 0, ..., 0) exactly; A = diag(lambda),
+    B = C^T = sqrt(p) (exact SymPy square roots; a diagonal A is symmetric)."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k = inst["d"], inst["k"]
+    w = sp.Rational(repr(float(inst["w"])))
+    m = min(k, d)
+    atoms = sorted({sp.Rational(int(v), 4) for v in rng.choice(np.arange(-8, 9), m, replace=False)})
+    if rng.integers(0, 2) and 0 not in atoms:
+        atoms[0] = sp.Integer(0)
+        atoms = sorted(set(atoms))
+    elif len(atoms) > 1 and (atoms[0] > 0 or atoms[-1] < 0):
+        # eigenvalues of both signs: the only way to cancel odd moments with positive masses
+        atoms = sorted(set([-atoms[0]] + atoms[1:]))
+    m = len(atoms)
+    V = sp.Matrix(m, m, lambda j, i: atoms[i] ** j)
+    p = list(V.LUsolve(sp.Matrix([w] + [0] * (m - 1))))
+    if any(v < 0 for v in p):
+        raise PremiseUnmet("negative masses: no balanced symmetric point with these eigenvalues has zero loss")
+    lam = atoms + [0] * (d - m)
+    b = sp.Matrix([sp.sqrt(v) for v in p] + [0] * (d - m))
+    A = sp.diag(*lam)
+    L = sp.nsimplify(rm.loss_printed(A, b, b.T, w, k))
+    if L != 0:
+        raise PremiseUnmet(f"the drawn symmetric point has L = {L} (not a minimiser)")
+    return A, b, b.T
+
+
+@margin("rnn-memoryless/claim-thm6.1-slackness", equality=True)
+def slackness_margin(ctx, inst):
+    """At a drawn symmetric minimiser (B = C^T, A = A^T, L = 0 exactly), max_{1 <= j <= 2d} |C A^j B|
+    (zero iff it extrapolates). With k = 2 the search outside k > 2 finds symmetric minimisers
+    with C A^2 B != 0."""
+    A, B, C = symmetric_minimiser(inst)
+    h = tl.impulse(A, B, C, 2 * inst["d"] + 1)
+    return Fraction(str(max(abs(sp.nsimplify(x)) for x in h[1:])))

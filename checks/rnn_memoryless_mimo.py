@@ -547,3 +547,35 @@ def mimo61_step27(ctx):
         ctx.identity(
             f"j={j}", [sp.simplify(M[r, s] - rmm.mimo_27_entry(lam, V, j, r, s)) for r in range(2) for s in range(2)]
         )
+
+
+@margin("rnn-memoryless/claim-mimo-theorem-4.1", equality=True)
+def mimo41_margin(ctx, inst):
+    """At a drawn MIMO zero-loss point (n = m = 2) for the teacher W := C B, exactly: A random
+    rational of random rank r < d, C random, the columns of B random elements of
+    ker[C A; ...; C A^{k-1}] (SymPy's exact nullspace); max_{1 <= j <= 2d + k} |(C A^j B)_rs|
+    (zero iff it extrapolates). PremiseUnmet when the kernel is {0} or C B = 0."""
+    from .core import PremiseUnmet
+
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k = inst["d"], inst["k"]
+    r = int(rng.integers(0, d))
+    U, V = nx.random_fraction_array(rng, (d, r)), nx.random_fraction_array(rng, (r, d))
+    A = sp.Matrix(U.dot(V).tolist() if r else [[0] * d for _ in range(d)]).applyfunc(sp.Rational)
+    C = sp.Matrix(nx.random_fraction_array(rng, (2, d)).tolist()).applyfunc(sp.Rational)
+    rows = [C * A**j for j in range(1, k)]
+    basis = sp.Matrix.vstack(*rows).nullspace() if rows else [sp.eye(d)[:, i] for i in range(d)]
+    if not basis:
+        raise PremiseUnmet("the kernel of [C A; ...; C A^(k-1)] is {0}")
+    cols = [
+        sum((sp.Rational(int(rng.integers(-5, 6)), int(rng.integers(1, 4))) * b for b in basis), sp.zeros(d, 1))
+        for _ in range(2)
+    ]
+    B = sp.Matrix.hstack(*cols)
+    W = C * B
+    if W == sp.zeros(2, 2):
+        raise PremiseUnmet("C B = 0: a zero teacher")
+    if rmm.mimo_loss_printed(A, B, C, W, k) != 0:
+        raise PremiseUnmet("the drawn point is not a minimiser")
+    top = max(abs(v) for j in range(1, 2 * d + k + 1) for v in C * A**j * B)
+    return Fraction(str(top))

@@ -287,7 +287,7 @@ def invariance_M(A, B, C, j, r):
     return A**r * C.T * B.T * A ** (j - 1 - r)
 
 
-from .rnn_memoryless import declare  # noqa: E402
+from .rnn_memoryless import D_S, K_S, W_S, declare  # noqa: E402
 
 LEMMA_6_3_A = sp.Integer(2)  # the |a| > 1 the margin's construction uses
 D2 = Param("d", int, 2, "hidden width d (the construction needs d >= 2)", low=1, high=10)
@@ -311,6 +311,13 @@ declare(
 declare(
     "rnn-memoryless/claim-thm6.1-slackness",
     ("ext:spectral theorem (orthogonal diagonalisation of a symmetric matrix)",),
+    params=(D_S, K_S, W_S, SEED),
+    edges=(
+        {"d": 1, "k": 3, "w": 1.0},
+        {"d": 2, "k": 3, "w": 1.0},
+        {"d": 12, "k": 13, "w": 1e6},
+        {"d": 3, "k": 2, "w": 1.0},
+    ),
     steps=(
         Step("(12)", r"$\sum_{i=1}^d\lambda_i^2v_i^2=0$", kind="identity"),
         Step(

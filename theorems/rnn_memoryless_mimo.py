@@ -176,7 +176,7 @@ CLAIM_MIMO_6_1 = statement(
 
 
 from .registry import Param, Step  # noqa: E402
-from .rnn_memoryless import declare  # noqa: E402
+from .rnn_memoryless import D_S, K_S, declare  # noqa: E402
 
 N_IN = Param("n", int, 2, "input dimension n", low=1, high=3)
 M_OUT = Param("m", int, 2, "output dimension m", low=1, high=3)
@@ -195,7 +195,12 @@ declare(
     edges=({"d": 1, "k": 1, "n": 1, "m": 1}, {"d": 4, "k": 5, "n": 3, "m": 3}, {"d": 1, "k": 5, "n": 3, "m": 1}),
     notes="uses: the trace computation (28)-(31) invokes no result.",
 )
-declare("rnn-memoryless/claim-mimo-theorem-4.1", ("rnn-memoryless/theorem-4.1",))
+declare(
+    "rnn-memoryless/claim-mimo-theorem-4.1",
+    ("rnn-memoryless/theorem-4.1",),
+    params=(D_S, K_S, SEED),
+    edges=({"d": 1, "k": 2}, {"d": 2, "k": 3}, {"d": 4, "k": 6}, {"d": 8, "k": 9}, {"d": 3, "k": 3}),
+)
 declare("rnn-memoryless/claim-mimo-proposition-5.1", ("rnn-memoryless/proposition-5.1",))
 declare(
     "rnn-memoryless/claim-mimo-proposition-5.1:corrected",
