@@ -2109,3 +2109,11 @@ def E3_margin(ctx, inst):
         worst = max(worst, abs((b.transpose() * v)[0, 0] - (Cp * vp)[0, 0]))
         v, vp = A * v, L * vp
     return Fraction(int(worst.p), int(worst.q))
+
+
+@check("rnn-lowdim/lemma-E.14", "lemma-E.13-discharged", "symbolic", expect="verified")
+def E14_invokes_E13(ctx):
+    """Lemma E.14's proof bounds the remaining terms with Lemma E.13 (d > 20): discharged at the
+    width of its flows, d = 21."""
+    ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
+    ctx.discharge("d=21", "rnn-lowdim/lemma-E.13", {"d": 21, "k": 3})

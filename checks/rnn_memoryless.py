@@ -1035,3 +1035,35 @@ def slackness_margin(ctx, inst):
     A, B, C = symmetric_minimiser(inst)
     h = tl.impulse(A, B, C, 2 * inst["d"] + 1)
     return Fraction(str(max(abs(sp.nsimplify(x)) for x in h[1:])))
+
+
+# ---------------------------------------------------------------------------------------
+# Hypothesis discharge (issue 19): the invoked results' hypotheses at the invoking proofs' instances
+# ---------------------------------------------------------------------------------------
+def _discharge_grid(ctx, sid: str, used: str, grid: list[dict], extra: dict):
+    from theorems.registry import REGISTRY
+
+    st = REGISTRY[sid]
+    for g in grid:
+        inst = {**st.defaults(), **g}
+        if not all(st.hypotheses_hold(inst).values()):
+            continue
+        ctx.start(ctx.instances([g])[0])
+        ctx.discharge(", ".join(f"{k}={v}" for k, v in g.items()), used, {**g, **extra})
+
+
+@check("rnn-memoryless/theorem-4.1", "lemma-3.1-discharged", "symbolic", expect="verified")
+def theorem41_discharge(ctx):
+    """The proof minimises (4), i.e. invokes Lemma 3.1 under whitened inputs: its hypothesis
+    (E x x^T = I_k, Rademacher inputs) at Theorem 4.1's instances k > d."""
+    grid = [{"d": d, "k": k, "w": 1.0} for d in (1, 2, 4) for k in (d + 1, d + 3)]
+    _discharge_grid(ctx, "rnn-memoryless/theorem-4.1", "rnn-memoryless/lemma-3.1", grid, {"input_law": "rademacher"})
+
+
+@check("rnn-memoryless/proposition-5.1", "lemma-3.1-discharged", "symbolic", expect="verified")
+def prop51_discharge(ctx):
+    """Proposition 5.1's 'minimises the loss (4)' invokes Lemma 3.1 (whitened inputs) at d >= k."""
+    grid = [{"d": d, "k": k, "w": 1.0} for d in (1, 3, 6) for k in range(1, d + 1, 2)]
+    _discharge_grid(
+        ctx, "rnn-memoryless/proposition-5.1", "rnn-memoryless/lemma-3.1", grid, {"input_law": "rademacher"}
+    )

@@ -1118,3 +1118,23 @@ def lemma63_step_T(ctx):
     A, B, C = rg.lemma_6_3_parameters(a, dl, w)
     for T in range(1, 9):
         ctx.identity(f"T={T}", sp.cancel(rm.loss_printed(A, B, C, w, T) - rg.lemma_6_3_length_T_loss(a, dl, T)))
+
+
+@check("rnn-memoryless/theorem-6.1", "slackness-discharged", "symbolic", expect="verified")
+def theorem61_discharge(ctx):
+    """Theorem 6.1's proof invokes the slackness argument (k > 2) at its instances k > 2, w > 0
+    (the convergence premise as the statement observes it, here a converged run's record)."""
+    from .rnn_memoryless import _discharge_grid
+
+    run = {"loss_initial": 1.0, "loss_final": 1e-9, "loss_monotone": True, "symmetric_init": True}
+    grid = [{"d": d, "k": k, "w": 1.0, **run} for d in (2, 3) for k in (3, 5)]
+    _discharge_grid(ctx, "rnn-memoryless/theorem-6.1", "rnn-memoryless/claim-thm6.1-slackness", grid, {})
+
+
+@check("rnn-memoryless/lemma-6.3", "lemma-3.1-discharged", "symbolic", expect="verified")
+def lemma63_discharge(ctx):
+    """Lemma 6.3's 'the loss in Equation (4)' invokes Lemma 3.1 (whitened inputs) at k > 2, w > 0."""
+    from .rnn_memoryless import _discharge_grid
+
+    grid = [{"d": 2, "k": k, "w": 1.0} for k in (3, 6)]
+    _discharge_grid(ctx, "rnn-memoryless/lemma-6.3", "rnn-memoryless/lemma-3.1", grid, {"input_law": "rademacher"})

@@ -579,3 +579,12 @@ def mimo41_margin(ctx, inst):
         raise PremiseUnmet("the drawn point is not a minimiser")
     top = max(abs(v) for j in range(1, 2 * d + k + 1) for v in C * A**j * B)
     return Fraction(str(top))
+
+
+@check("rnn-memoryless/claim-mimo-theorem-4.1", "theorem-4.1-discharged", "symbolic", expect="verified")
+def mimo41_discharge(ctx):
+    """The MIMO claim invokes Theorem 4.1 'as-is' at its instances k > d (w != 0: a non-zero teacher)."""
+    from .rnn_memoryless import _discharge_grid
+
+    grid = [{"d": d, "k": k} for d in (1, 2, 4) for k in (d + 1, d + 2)]
+    _discharge_grid(ctx, "rnn-memoryless/claim-mimo-theorem-4.1", "rnn-memoryless/theorem-4.1", grid, {"w": 1.0})
