@@ -520,6 +520,11 @@ class Searcher:
             if p.name in self.fixed or p.type not in (int, float) or p.choices is not None:
                 continue
             good, bad = defaults.get(p.name), best.params.get(p.name)
+            bound = self.bounds.get(p.name)
+            if isinstance(bound, list):  # a probe's listed values: nothing between them to bisect
+                continue
+            if isinstance(bound, tuple) and isinstance(good, (int, float)):  # a default outside the --grid range
+                good = min(max(good, bound[0]), bound[1])
             if not isinstance(good, (int, float)) or not isinstance(bad, (int, float)) or good == bad:
                 continue
             anchor = self._at(best, p.name, good)
