@@ -485,3 +485,18 @@ def test_equality_residuals_are_judged_by_the_judges(searched):
         assert S.judge(ctx, eq, value) == want, value
     assert ctx.items[2].metrics["evidence"] == "error estimate (two precisions)"
     assert ctx.items[5].metrics["evidence"] == "ball arithmetic"
+
+
+def test_show_prints_the_search_and_the_counterexample_with_its_premise(searched, tmp_path, capsys):
+    """``ibv show`` puts the coverage in words and shows each hypothesis at the counterexample
+    (issue 22: the premise shown with each refutation)."""
+    from checks.machine.cli import main
+
+    store = str(tmp_path / "s.sqlite")
+    main(["run", "scratch/search-boundary", "--store", store, "--quiet"])
+    capsys.readouterr()
+    assert main(["show", "scratch/search-boundary", "--store", store]) == 0
+    out = capsys.readouterr().out
+    assert "searched inside the hypotheses:" in out and "counterexample:" in out
+    premise = next(line for line in out.splitlines() if "premise there:" in line)
+    assert "held" in premise and "NOT held" not in premise
