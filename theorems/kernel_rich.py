@@ -234,6 +234,8 @@ THEOREM_1 = statement(
             r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", flow_interpolates
         ),
     ),
+    uses=("kernel-rich/theorem-1-general",),
+    notes="uses: proved in App. D as the special case w0 = 1 of the general theorem.",
 )
 
 THEOREM_1_GENERAL = statement(
@@ -260,6 +262,10 @@ THEOREM_1_GENERAL = statement(
             flow_interpolates,
         ),
     ),
+    uses=(
+        "kernel-rich/claim-general-approach",
+        "kernel-rich/claim-q-closed-form",
+    ),
 )
 
 Q_CLOSED_FORM = statement(
@@ -269,4 +275,6 @@ Q_CLOSED_FORM = statement(
     "Closed form of q",
     src("§4 / App. D", "(21)"),
     r"$q(z)=\int_0^z\operatorname{arcsinh}(t/2)\,dt=2-\sqrt{4+z^2}+z\operatorname{arcsinh}(z/2)$.",
+    uses=(),
+    notes="uses: no proof is printed. (an antiderivative)",
 )

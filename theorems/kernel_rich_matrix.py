@@ -245,6 +245,8 @@ LIFTED_FACTORIZATION = statement(
         "exact rationals (check symmetric-dynamics-as-printed). The conclusion that the dynamics depend only on M is unaffected; "
         "see kernel-rich/claim-lifted-factorization:corrected."
     ),
+    uses=(),
+    notes="uses: an inline derivation; invokes no other result.",
 )
 
 LIFTED_FACTORIZATION_CORRECTED = statement(
@@ -260,6 +262,7 @@ LIFTED_FACTORIZATION_CORRECTED = statement(
     ),
     params=_LIFTED_PARAMS,
     corrects="kernel-rich/claim-lifted-factorization",
+    uses=(),
 )
 
 THEOREM_4 = statement(
@@ -292,6 +295,10 @@ THEOREM_4 = statement(
         "Reading of 'spectrum': singular values (the paper calls Q_mu(spectrum(M)) the 'Schatten-Q_mu-norm'). "
         "The k -> infinity limit is approached through finite-k trends only."
     ),
+    uses=(
+        "kernel-rich/theorem-1",
+        "kernel-rich/claim-general-approach",
+    ),
 )
 
 NONCOMMUTATIVE = statement(
@@ -308,7 +315,9 @@ NONCOMMUTATIVE = statement(
     r"If $0<\mu^2:=\frac12\lim\sigma\sqrt k<\infty$ exists, we expect an implicit bias resembling $Q_\mu$.",
     params=(_int("d", 4, "matrix size d (d <= 6 keeps it small)", high=20), _int("k", 16, "width k", high=4096), _SEED),
     hypotheses=(Hypothesis(r"$k\ge d$", lambda p: p.get("k", 16) >= p.get("d", 4)),),
-    notes="An expectation (conjecture) of the paper: checked empirically at reduced sizes; the limits themselves are not checkable.",
+    notes="An expectation (conjecture) of the paper: checked empirically at reduced sizes; the limits themselves are not checkable."
+    " uses: a conjecture; no proof.",
+    uses=(),
 )
 
 MATRIX_COMPLETION = statement(
@@ -332,6 +341,7 @@ MATRIX_COMPLETION = statement(
     domain=((r"$N\le d^2$ (N distinct entries of a d x d matrix are observed)", lambda p: p["n_obs"] <= p["d"] ** 2),),
     notes="The N = Omega~(d^1.2 r) recovery threshold is cited (Candès and Recht): only its instance-level consequence (the "
     "nuclear-norm program recovers Y* on the tested instance) is checked.",
+    uses=("ext:candes-recht-2009",),
 )
 
 _H_PARAMS = (
@@ -395,6 +405,7 @@ LEMMA_11 = statement(
     params=_H_PARAMS,
     hypotheses=_H_HYPS,
     notes="Explicit time: the rates depend on the loss normalisation; the checks test the §2 loss and the 1/2-normalised one.",
+    uses=("ext:chizat-2019-lemma-B.1",),
 )
 
 LEMMA_12 = statement(
@@ -408,6 +419,7 @@ LEMMA_12 = statement(
     r"Then $\sup_{t\ge0}\|\mathbf W(t)-\mathbf W(0)\|_F\le\frac{\sqrt{\Lambda+\lambda/4}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$.",
     params=_H_PARAMS,
     hypotheses=_H_HYPS + _H_SMALL,
+    uses=("kernel-rich/lemma-11",),
 )
 
 THEOREM_9 = statement(
@@ -422,6 +434,10 @@ THEOREM_9 = statement(
     r"$\sup_{T\in\mathbb R_+}\|\mathbf W(T)-\mathbf W_{TK}(T)\|_F\le\frac{\Lambda\sqrt{1+\frac\lambda{4\Lambda}}\,\|y(0)-y^*\|^2}{\lambda^2\mu^{3/2}}+\frac{2\sqrt\Lambda\sqrt{1+\frac\gamma\mu}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$.",
     params=_H_PARAMS,
     hypotheses=_H_HYPS + _H_SMALL,
+    uses=(
+        "kernel-rich/lemma-11",
+        "kernel-rich/lemma-12",
+    ),
 )
 
 LEMMA_13 = statement(
@@ -439,6 +455,7 @@ LEMMA_13 = statement(
     ),
     hypotheses=(Hypothesis(r"$d\le k$", lambda p: p.get("d") is None or p.get("k") is None or p["d"] <= p["k"]),),
     notes="Cited (Wainwright 2019): checked by Monte Carlo with exact binomial (Clopper-Pearson) confidence bounds.",
+    uses=("ext:wainwright-2019-thm-6.1",),
 )
 
 COROLLARY_10 = statement(
@@ -458,6 +475,10 @@ COROLLARY_10 = statement(
     hypotheses=(Hypothesis(r"$\alpha^2\ge\Omega(k^{-1})$, i.e. $a\le1$", lambda p: p.get("a") is None or p["a"] <= 1),),
     notes="The O(.) constants are unspecified: only the exponents in k are testable (slopes). The printed width "
     "requirement (94) is astronomically large; the checks report whether the tested k meet it.",
+    uses=(
+        "kernel-rich/lemma-13",
+        "kernel-rich/theorem-9",
+    ),
 )
 
 _WIDTH_TEXT = (
@@ -483,6 +504,7 @@ KERNEL_REGIME_WIDTH = statement(
         r"kernel regime ($\sup_t\|\mathbf W(t)-\mathbf W(0)\|_F$ does not go to 0 as k grows; check alpha-sweep). "
         "See kernel-rich/claim-kernel-regime-width:corrected."
     ),
+    uses=("kernel-rich/corollary-10",),
 )
 
 KERNEL_REGIME_WIDTH_CORRECTED = statement(
@@ -498,4 +520,5 @@ KERNEL_REGIME_WIDTH_CORRECTED = statement(
     params=(Param("b", float, None, "alpha = k^(-b) (default: the check's grid)", low=0.0), _SEED),
     hypotheses=(Hypothesis(r"$\sigma=\omega(1/\sqrt k)$, i.e. $b<1/2$", lambda p: p.get("b") is None or p["b"] < 0.5),),
     corrects="kernel-rich/claim-kernel-regime-width",
+    uses=("kernel-rich/corollary-10",),
 )

@@ -194,6 +194,7 @@ GENERAL_APPROACH = statement(
         ),
         Hypothesis(r"depth $D\ge 2$", lambda p: p.get("D") is None or p["D"] >= 2),
     ),
+    uses=("ext:kkt-conditions",),
 )
 
 Q_ASYMPTOTICS = statement(
@@ -215,6 +216,8 @@ Q_ASYMPTOTICS = statement(
         "right (q = z^2/4 - z^4/192 + z^6/2560 + O(z^8)). The consequence (7) is unaffected: the extra -|z| term "
         "contributes O(1/log(1/alpha^2)) after normalisation."
     ),
+    uses=(),
+    notes="uses: no proof is printed.",
 )
 
 Q_ASYMPTOTICS_CORRECTED = statement(
@@ -226,6 +229,7 @@ Q_ASYMPTOTICS_CORRECTED = statement(
     r"$q(z)=\Theta(z^2)$ at $0$ with $q(z)=\frac{z^2}4-\frac{z^4}{192}+O(z^6)$; $q(z)=\Theta(|z|\log|z|)$ as "
     r"$|z|\to\infty$ with $q(z)=|z|\log|z|-|z|+2-\frac1{|z|}+O(|z|^{-3})$, in particular $q(z)=|z|\log|z|+O(|z|)$.",
     corrects="kernel-rich/claim-q-asymptotics",
+    uses=(),
 )
 
 QALPHA_L2 = statement(
@@ -245,6 +249,7 @@ QALPHA_L2 = statement(
             lambda p: _measured(p, "w0_min_abs", 0.0) > 0,
         ),
     ),
+    uses=("kernel-rich/claim-q-asymptotics",),
 )
 
 QALPHA_L1 = statement(
@@ -265,6 +270,7 @@ QALPHA_L1 = statement(
         ),
     ),
     notes="The premise's expansion of q at infinity is wrong (see claim-q-asymptotics); (7) itself holds.",
+    uses=("kernel-rich/claim-q-asymptotics",),
 )
 
 THEOREM_2 = statement(
@@ -299,6 +305,11 @@ THEOREM_2 = statement(
         "(1+2 eps)||b*||_2; the printed thresholds do not always imply those lemmas' hypotheses (see the "
         "proof-consistency check); the conclusion is checked directly on the argmin."
     ),
+    uses=(
+        "kernel-rich/lemma-5",
+        "kernel-rich/lemma-7",
+        "kernel-rich/theorem-1",
+    ),
 )
 
 LEMMA_5 = statement(
@@ -315,6 +326,8 @@ LEMMA_5 = statement(
         Hypothesis(r"$\alpha\le\alpha_1(\epsilon,\|\beta\|_1,d)$", lambda p: p.get("alpha_factor", 1.0) <= 1.0),
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
     ),
+    uses=(),
+    notes="uses: the printed proof (22)-(30) uses only elementary inequalities ((24), ln x >= 1 - 1/x).",
 )
 
 LEMMA_6 = statement(
@@ -340,7 +353,9 @@ LEMMA_6 = statement(
         ),
         Hypothesis(r"$\alpha\ge d^{-1/4-1/(8\epsilon)}$", lambda p: p.get("alpha_factor", 1.0) >= 1.0),
     ),
-    notes="Proof step (31) as printed has sqrt(c^2 alpha^4 + 1/2) where the identity needs 1/4 (see the proof-steps check).",
+    notes="Proof step (31) as printed has sqrt(c^2 alpha^4 + 1/2) where the identity needs 1/4 (see the proof-steps check)."
+    " uses: the printed proof (31)-(37) uses only elementary inequalities.",
+    uses=(),
 )
 
 LEMMA_7 = statement(
@@ -357,6 +372,7 @@ LEMMA_7 = statement(
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
     ),
     notes="The proof's (40)-(41) write phi''' for the fourth derivative printed in (39) (see the proof-steps check).",
+    uses=("ext:taylor-theorem-lagrange-remainder",),
 )
 
 ASYMMETRY = statement(
@@ -377,6 +393,10 @@ ASYMMETRY = statement(
         "Read with its footnote: 'needed' is claimed for certain problems. On a fixed instance with a strict dual "
         "certificate (T5) the alpha needed for the l1 solution norm falls only polynomially in eps; the check records "
         "this and exhibits a problem family where it is exponentially small."
+    ),
+    uses=(
+        "kernel-rich/theorem-2",
+        "kernel-rich/lemma-6",
     ),
 )
 
@@ -404,6 +424,8 @@ EXPLICIT = statement(
         "sum_i r(beta_i/alpha^2); the printed sum_i r(beta_i/alpha^2) is off by the factor alpha^2 (e.g. alpha = 2, "
         "beta = (4): definition 0.4734043429, printed r(1) = 0.1183510857). Argmins over X beta = y are unaffected by (ii)."
     ),
+    uses=(),
+    notes="uses: no proof is printed.",
 )
 
 EXPLICIT_CORRECTED = statement(
@@ -417,6 +439,7 @@ EXPLICIT_CORRECTED = statement(
     r"$p_0(u)=u(u-2)^3$). For linear regression, $\beta^\infty_{\alpha,\mathbf w_0}=\beta^R_{\alpha,\mathbf w_0}$.",
     params=(ALPHA,),
     corrects="kernel-rich/claim-explicit-regularization",
+    uses=(),
 )
 
 Q_VS_R = statement(
@@ -431,5 +454,7 @@ Q_VS_R = statement(
     r"simple rescalings of each other either. [...] While $\alpha$ needs to be exponentially small in order for "
     r"$Q_{\alpha,\mathbf 1}$ to approximate the $\ell_1$ norm, the algebraic $R_{\alpha,\mathbf 1}(\beta)$ approaches "
     r"$\|\beta\|_1$ polynomially in terms of the scale of $\alpha$.",
-    notes="R is taken as defined in (9), i.e. R = alpha^2 sum r(beta_i/alpha^2) (see claim-explicit-regularization:corrected).",
+    notes="R is taken as defined in (9), i.e. R = alpha^2 sum r(beta_i/alpha^2) (see claim-explicit-regularization:corrected)."
+    " uses: no proof is printed. ('it is easy to verify')",
+    uses=(),
 )

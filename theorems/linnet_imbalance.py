@@ -148,6 +148,7 @@ statement(
     r"$\dot U=\Phi_1\Sigma_X^{1/2}EV$ with $E=W^\top Y-\Sigma_X^{1/2}U_1V^\top$ (6); hence "
     r"$\dot V=E^\top\Sigma_X^{1/2}U_1,\ \dot U_1=\Sigma_X^{1/2}EV,\ \dot U_2=0$ (7).",
     params=(SEED,),
+    uses=("def:svd-of-X-(4)",),
 )
 statement(
     "linnet-imbalance/claim-loss-decomposition",
@@ -159,6 +160,10 @@ statement(
     r"$\mathcal L^*=\frac12\|(I-WW^\top)Y\|_F^2$ is the optimal value of (1); the $(V,U_1)$ dynamics in (7) are exactly the "
     r"gradient flow dynamics on $\frac12\|E\|_F^2=\frac12\|W^\top Y-\Sigma_X^{1/2}U_1V^\top\|_F^2$ (9).",
     params=(SEED,),
+    uses=(
+        "linnet-imbalance/claim-reparametrization",
+        "def:svd-of-X-(4)",
+    ),
 )
 statement(
     "linnet-imbalance/claim-imbalance-conservation",
@@ -172,6 +177,7 @@ statement(
     params=(SEED,),
     hypotheses=FLOW_HYP,
     notes="Also checked: the full imbalance U^T U - V^T V (= D + U2^T U2, U2 constant) is conserved (not printed).",
+    uses=("linnet-imbalance/claim-reparametrization",),
 )
 statement(
     "linnet-imbalance/claim-scalar-rate",
@@ -187,6 +193,10 @@ statement(
     hypotheses=FLOW_HYP,
     notes="Proof-text misprint: 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
     "non-increasing; the conclusion uses the non-increasing loss and holds.",
+    uses=(
+        "linnet-imbalance/claim-imbalance-conservation",
+        "ext:gronwall-1919",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -210,6 +220,10 @@ statement(
     hypotheses=FLOW_HYP,
     notes="Checked statically over arbitrary (U1, V, Sigma_X, E != 0) -- every E is attainable by choosing the target -- "
     "and along high-precision flows.",
+    uses=(
+        "linnet-imbalance/lemma-7",
+        "linnet-imbalance/lemma-8",
+    ),
 )
 statement(
     "linnet-imbalance/claim-prop1-special-cases",
@@ -219,6 +233,8 @@ statement(
     src("§3.2", "(17)"),
     r"(assuming $\lambda_r(\Sigma_X)=1$): 1) When $D=0$, the lower bound reduces to $2\sigma_{\min}(U_1V^\top)$ (when $r\ne m$) "
     r"or $4\sigma_{\min}(U_1V^\top)$ (when $r=m$); 2) When $U_1V^\top=0$, the lower bound reduces to $2\underline\Delta$.",
+    uses=("linnet-imbalance/proposition-1",),
+    notes="uses: no proof is printed; the claim evaluates (17) of Proposition 1.",
 )
 statement(
     "linnet-imbalance/claim-prop1-regimes",
@@ -231,6 +247,8 @@ statement(
     r"left when $\Delta_+=\Delta_-=0$. When $\Delta_\pm\gg\underline\Delta$ the bound is approximately $2\lambda_r(\Sigma_X)\underline\Delta$; "
     r"when they are much smaller, approximately $\lambda_r(\Sigma_X)[\sqrt{\underline\Delta^2+4\sigma_m^2}+\sqrt{\underline\Delta^2+4\sigma_r^2}]$, "
     r"which for $r=m$ is $2\lambda_r(\Sigma_X)\sqrt{\underline\Delta^2+4\sigma_{\min}^2(U_1V^\top)}$.",
+    uses=("linnet-imbalance/proposition-1",),
+    notes="uses: no proof is printed; the claim bounds the terms of (17) of Proposition 1.",
 )
 statement(
     "linnet-imbalance/remark-2",
@@ -244,6 +262,10 @@ statement(
     notes="Checked where App. C makes it precise: in the homogeneous family (D = lambda I, h = r = m, Sigma_X = I) the "
     "adversarial target (E the bottom eigen-matrix of T) attains (17) exactly; for generic (U1, V) the adversarial rate is "
     "reported against (17) (see claim-appc-tightness).",
+    uses=(
+        "linnet-imbalance/claim-appc-rayleigh",
+        "linnet-imbalance/lemma-8",
+    ),
 )
 
 _C_TEXT = (
@@ -263,6 +285,13 @@ statement(
     hypotheses=FLOW_HYP,
     notes="Proof misprint (proof only): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
     "non-increasing.",
+    uses=(
+        "linnet-imbalance/proposition-1",
+        "linnet-imbalance/claim-imbalance-conservation",
+        "linnet-imbalance/claim-loss-decomposition",
+        "ext:horn-johnson-2012-7.3.P16-weyl",
+        "ext:gronwall-1919",
+    ),
 )
 statement(
     "linnet-imbalance/corollary-4",
@@ -274,6 +303,7 @@ statement(
     r"$2\lambda_r(\Sigma_X)\underline\Delta(0)$ [reconstructed from `2^{-r(Sigma_X)Delta(0)}`].",
     params=(SEED,),
     hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", observed_positive("Delta0")),),
+    uses=("linnet-imbalance/theorem-3",),
 )
 statement(
     "linnet-imbalance/corollary-5",
@@ -292,6 +322,8 @@ statement(
     "gives log L(0.5)/L(0) = -1.84 against the claimed <= -3.52 (excess 1.67, error 2e-47). What holds: rate lambda_r(Sigma_X) "
     "c(0) (Theorem 3) -- corollary-5:corrected. (If the glyph '2' were an extraction artefact the printed corollary would be the "
     "corrected one; the same glyph gives Corollary 4's correct 2 lambda_r Delta(0).)",
+    uses=("linnet-imbalance/theorem-3",),
+    notes="uses: no separate proof is printed; the corollary is presented as a consequence of Theorem 3.",
 )
 statement(
     "linnet-imbalance/corollary-5:corrected",
@@ -303,6 +335,7 @@ statement(
     r"$\mathcal L(t)-\mathcal L^*\le e^{-\lambda_r(\Sigma_X)c(0)t}(\mathcal L(0)-\mathcal L^*)$, regardless of the imbalance.",
     params=(SEED,),
     corrects="linnet-imbalance/corollary-5",
+    uses=("linnet-imbalance/theorem-3",),
 )
 statement(
     "linnet-imbalance/corollary-6",
@@ -323,6 +356,8 @@ statement(
     "violation lambda_r c(t0) t0 = 0.336 in log L). The prose rate 2 lambda_r c(t0) is also twice Theorem 3's (see Corollary 5). "
     "What holds: corollary-6:corrected (t - t0, rate lambda_r c(t0)); the limit (22) holds (homogeneous case: the late slope "
     "equals lambda_r c_inf).",
+    uses=("linnet-imbalance/theorem-3",),
+    notes="uses: no proof of the bound is printed (presented as a consequence of Theorem 3); (22) is justified by ||E(t0)||_F -> 0.",
 )
 statement(
     "linnet-imbalance/corollary-6:corrected",
@@ -334,6 +369,7 @@ statement(
     r"$c(t_0)\to$ the right side of (22) as $t_0\to\infty$ along a trajectory that converges to a global minimum.",
     params=(SEED,),
     corrects="linnet-imbalance/corollary-6",
+    uses=("linnet-imbalance/theorem-3",),
 )
 statement(
     "linnet-imbalance/claim-tarmoun-recovery",
@@ -345,6 +381,10 @@ statement(
     r"bounded by $2\sqrt{\lambda^2+4\sigma_{\min}^2(\tilde Y)}$ [reconstructed], and this can be exactly recovered from (22) with "
     r"$\Delta_+=\Delta_-=0$, $\underline\Delta=|\lambda|$.",
     notes="In this homogeneous case the asymptotic rate equals the bound (checked on high-precision flows).",
+    uses=(
+        "linnet-imbalance/corollary-6",
+        "ext:tarmoun-2021",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -357,6 +397,11 @@ statement(
     "Rate via the smallest eigenvalues of U1 U1^T and V V^T",
     src("§3.3, Lemma 7; App. B", "(B.1)-(B.4)"),
     r"Under (7), $-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge2\lambda_r(\Sigma_X)(\lambda_r(U_1U_1^\top)+\lambda_m(VV^\top))$.",
+    uses=(
+        "linnet-imbalance/claim-reparametrization",
+        "linnet-imbalance/claim-loss-decomposition",
+        "ext:wang-1986-lemma-1-trace-inequality",
+    ),
 )
 statement(
     "linnet-imbalance/lemma-8",
@@ -370,6 +415,11 @@ statement(
     hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: int(p["h"]) >= min(int(p["r"]), int(p["m"]))),),
     notes="(B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
     "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).",
+    uses=(
+        "linnet-imbalance/claim-lemma8-inertia",
+        "ext:horn-johnson-2012-0.7.4-woodbury",
+        "ext:horn-johnson-2012-4.5.8-sylvester-inertia",
+    ),
 )
 statement(
     "linnet-imbalance/claim-lemma8-inertia",
@@ -378,6 +428,8 @@ statement(
     "D = A^T A - B B^T has at most m negative eigenvalues",
     src("App. B, proof of Lemma 8", ""),
     r"If $A^\top A-BB^\top=D$ with $B\in\mathbb R^{h\times m}$, then $D$ has at most $m$ negative eigenvalues.",
+    uses=(),
+    notes="uses: the printed argument (a dimension count against ker(B^T)) invokes no other result.",
 )
 statement(
     "linnet-imbalance/proposition-9",
@@ -390,4 +442,10 @@ statement(
     r"[Proof, App. E:] $\|Z(t)\|_F^2\le\exp\big(\frac{4\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)c(0)}\|E(0)\|_F\big)\|Z(0)\|_F^2$ [reconstructed].",
     params=(SEED,),
     hypotheses=(Hypothesis(r"$c(0)>0$", observed_positive("c0")),),
+    uses=(
+        "linnet-imbalance/theorem-3",
+        "ext:hirsch-1974-gradient-systems",
+        "ext:horn-johnson-2012-7.3.3",
+        "ext:gronwall-1919",
+    ),
 )

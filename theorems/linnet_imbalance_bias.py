@@ -119,7 +119,9 @@ statement(
     r"$\hat\Theta=\arg\min_\Theta\{\|\Theta\|_F:\|Y-X\Theta\|_F^2=\min_\Theta\|Y-X\Theta\|_F^2\}=X^\top(XX^\top)^\dagger Y$ (28); "
     r"knowing that $V(t),U_1(t)$ converges, $\Phi_1U_1(\infty)V^\top(\infty)=\Phi_1\Sigma_X^{-1/2}W^\top Y=X^\top(XX^\top)^\dagger Y=\hat\Theta$.",
     notes="Derived and checked too: Phi2^T Theta_hat = 0, every least-squares solution is Theta_hat + Phi2 M, so Theta_hat "
-    "minimises every unitarily invariant norm over the solution set (spectral and nuclear values by cvxpy).",
+    "minimises every unitarily invariant norm over the solution set (spectral and nuclear values by cvxpy)."
+    " uses: no proof is printed ('it is easy to check'); it presupposes the convergence of Proposition 9.",
+    uses=("linnet-imbalance/proposition-9",),
 )
 statement(
     "linnet-imbalance/claim-trained-network-decomposition",
@@ -130,6 +132,11 @@ statement(
     r"$UV^\top=(\Phi_1\Phi_1^\top+\Phi_2\Phi_2^\top)UV^\top=\Phi_1U_1V^\top+\Phi_2U_2V^\top$ (29); given exponential convergence of the loss, "
     r"$U(t)V^\top(t)$ converges and $U(\infty)V^\top(\infty)=\Phi_1U_1(\infty)V^\top(\infty)+\Phi_2U_2(0)V^\top(\infty)=\hat\Theta+\Phi_2U_2(0)V^\top(\infty)$ (30).",
     params=(SEED,),
+    uses=(
+        "linnet-imbalance/claim-reparametrization",
+        "linnet-imbalance/proposition-9",
+        "linnet-imbalance/claim-min-norm",
+    ),
 )
 statement(
     "linnet-imbalance/proposition-10",
@@ -150,6 +157,10 @@ statement(
             lambda p: float(p["E_T_rel"]) <= CONVERGED_REL,
         ),
     ),
+    uses=(
+        "linnet-imbalance/claim-reparametrization",
+        "linnet-imbalance/claim-trained-network-decomposition",
+    ),
 )
 statement(
     "linnet-imbalance/claim-invariant-set",
@@ -164,6 +175,11 @@ statement(
     r"$\Theta^\top(0)\Phi_2=0$ gives $\Theta(\infty)=\hat\Theta$; (vi) initializing $U_2(0)$ such that $U_2(0)V^\top(\infty)=0$ guarantees "
     r"convergence to the min-norm solution via (30).",
     params=(SEED,),
+    uses=(
+        "linnet-imbalance/proposition-10",
+        "linnet-imbalance/claim-min-norm",
+    ),
+    notes="uses: prose around Proposition 10; no separate proof is printed.",
 )
 
 # ---------------------------------------------------------------------------------------
@@ -195,6 +211,11 @@ statement(
         Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ [reconstructed], (m, n, r) = (2, 5, 3)", l11_width_ok),
     ),
     notes=_L11_NOTES,
+    uses=(
+        "linnet-imbalance/lemma-e1",
+        "linnet-imbalance/lemma-e2",
+        "ext:horn-johnson-2012-4.2.6-courant-fischer",
+    ),
 )
 statement(
     "linnet-imbalance/lemma-11-restated",
@@ -211,6 +232,11 @@ statement(
         Hypothesis(r"$h>h_0$ as in lemma-11", l11_width_ok),
     ),
     notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. " + _L11_NOTES,
+    uses=(
+        "linnet-imbalance/lemma-e1",
+        "linnet-imbalance/lemma-e2",
+        "ext:horn-johnson-2012-4.2.6-courant-fischer",
+    ),
 )
 _T12 = (
     r"Let $\frac14<\alpha\le\frac12$. Let $V(t),U(t)$ be the trajectory of (7) starting from some $V(0),U(0)$. Then $\exists C>0$ such that "
@@ -243,6 +269,14 @@ statement(
         ),
     ),
     notes=_T12_NOTES,
+    uses=(
+        "linnet-imbalance/corollary-4",
+        "linnet-imbalance/proposition-9",
+        "linnet-imbalance/lemma-11",
+        "linnet-imbalance/claim-trained-network-decomposition",
+        "ext:horn-johnson-2012-7.3.3",
+        "ext:gronwall-1919",
+    ),
 )
 statement(
     "linnet-imbalance/theorem-12-restated",
@@ -259,6 +293,14 @@ statement(
     ),
     notes="The restatement orders the quantifiers 'for all delta, exists h0' (h0 depends on delta, as in (36)'s h0 = poly(..., 1/delta)) and "
     "excludes alpha = 1/2; checked with the main-text constants. " + _T12_NOTES,
+    uses=(
+        "linnet-imbalance/corollary-4",
+        "linnet-imbalance/proposition-9",
+        "linnet-imbalance/lemma-11-restated",
+        "linnet-imbalance/claim-trained-network-decomposition",
+        "ext:horn-johnson-2012-7.3.3",
+        "ext:gronwall-1919",
+    ),
 )
 statement(
     "linnet-imbalance/lemma-e1",
@@ -271,6 +313,7 @@ statement(
     params=(SAMPLES, SEED),
     notes="Davidson-Szarek's Theorem II.13 gives the tail 2 exp(-eps^2/2); the printed 2 exp(-eps^2) is stronger but holds on every "
     "instance tried (the expected singular values lie strictly inside the interval).",
+    uses=("ext:davidson-szarek-2001-thm-II.13",),
 )
 statement(
     "linnet-imbalance/lemma-e2",
@@ -281,6 +324,7 @@ statement(
     r"Let $A\in\mathbb R^{k\times n}$, $B\in\mathbb R^{n\times m}$. Suppose $n\le m$, then $\sigma_i(A)\sigma_n(B)\le\sigma_i(AB)$ for $1\le i\le\min\{k,n\}$.",
     notes="Proof misprint (proof only): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
     "multiplicative sigma_i(A) = sigma_i(A B B^dagger) <= sigma_i(AB) sigma_1(B^dagger); the lemma holds.",
+    uses=("ext:horn-johnson-2012-7.3.P16-weyl",),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -299,7 +343,9 @@ statement(
     params=(SEED,),
     notes="Notation misprint: with V in R^{m x h} (§2) the printed V_bal = P^{1/4} Q (m x m times h x m) is not conformable; the "
     "conformable reading V_bal = P^{1/4} Q^T is checked (then U_bal V_bal^T = Theta(0) and D = 0). P = Theta^T Phi1 Phi1^T Theta must "
-    "be invertible (Theta(0) with Phi1^T Theta(0) of full column rank).",
+    "be invertible (Theta(0) with Phi1^T Theta(0) of full column rank)."
+    " uses: no proof is printed.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/claim-random-init-inertia",
@@ -311,6 +357,8 @@ statement(
     r"positive eigenvalues and $m$ negative ones. [Matrix factorisation, $D=U^\top U-V^\top V$, $U\in\mathbb R^{n\times h}$, $V\in\mathbb R^{m\times h}$.]",
     params=(SEED,),
     hypotheses=(Hypothesis(r"$h\ge n+m$", lambda p: int(p["h"]) >= int(p["n"]) + int(p["m"])),),
+    uses=(),
+    notes="uses: no proof is printed.",
 )
 statement(
     "linnet-imbalance/claim-random-margin-zero",
@@ -322,7 +370,9 @@ statement(
     r"on the imbalance quantities only.",
     params=(SAMPLES, SEED),
     notes="'With high probability' is not quantified: decided as P(margin > 0) < 0.05 (Clopper-Pearson 95% upper bound) on the paper's "
-    "A.1 and A.2 generators.",
+    "A.1 and A.2 generators."
+    " uses: no proof is printed.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/remark-13",
@@ -333,6 +383,8 @@ statement(
     r"The matrix factorization problem with scaling factor $\frac1{\sqrt{mh}}$ is equivalent to the regression problem (2) with "
     r"$X=\frac1{\sqrt{mh}}I_n$, the lower bound for the rate is scaled by $\lambda_{\min}=\frac1{mh}$. Therefore we analyze the scaled imbalance "
     r"quantities $\frac1{mh}\Delta_\pm,\frac1{mh}\underline\Delta$.",
+    uses=(),
+    notes="uses: no proof is printed. (a change of variables)",
 )
 statement(
     "linnet-imbalance/claim-a1-operator",
@@ -344,6 +396,10 @@ statement(
     r"are $\lambda_i(U(t)U(t)^\top)+\lambda_j(V(t)V(t)^\top)$, $1\le i\le n$, $1\le j\le m$. When $UV^\top$ has small norm, positive eigenvalues of the "
     r"imbalance approximate $\lambda_i(UU^\top)$ and negative ones $\lambda_j(VV^\top)$; small width: large spread of eig($\mathcal T_t$); large "
     r"width: they concentrate.",
+    uses=(
+        "linnet-imbalance/claim-appc-rayleigh",
+        "ext:schacke-2004",
+    ),
 )
 statement(
     "linnet-imbalance/claim-appc-rayleigh",
@@ -354,6 +410,10 @@ statement(
     r"$-\dot{\mathcal L}/\mathcal L=2\langle E,\mathcal T_{U,V}E\rangle_F/\langle E,E\rangle_F$, $\mathcal T_{U,V}E=UU^\top E+EVV^\top$; choosing the "
     r"target adversarially gives $\bar c(D,W)=\min2\lambda_{\min}(\mathcal T_{U,V})$, with $\lambda_{\min}(\mathcal T_{U,V})=\lambda_r(UU^\top)+\lambda_m(VV^\top)$ "
     r"(Schacke); by Lemma 8, $\bar c(D,W)\ge-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2(W)}-\Delta_-+\sqrt{(\Delta_-+\underline\Delta)^2+4\sigma_r^2(W)}$ [reconstructed].",
+    uses=(
+        "linnet-imbalance/lemma-8",
+        "ext:schacke-2004",
+    ),
 )
 statement(
     "linnet-imbalance/claim-appc-tightness",
@@ -367,7 +427,9 @@ statement(
     "c-bar / bound, not c-bar itself). Exploratory (full budget, reported not judged): a local search over the fibre (the "
     "J-orthogonal orbit of the Gram matrix, identity component, penalised) on 6 random r = m = 2, h = 4 instances found feasible "
     "points 2-24% above the bound on 4 and no feasible point on 2 -- no instance where the bound was reached; this suggests the "
-    "bound is not attained for generic (D, W), but a local search cannot decide it.",
+    "bound is not attained for generic (D, W), but a local search cannot decide it."
+    " uses: the formal statement and all but the last lines of its proof are missing from the text.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/claim-ntk-rescaling",
@@ -378,6 +440,8 @@ statement(
     r"With $\tilde U=h^\alpha U$, $\tilde V=h^\alpha V$ (standard normal at the §4.2 initialization), "
     r"$\mathcal L=\frac12\|Y-\frac1{h^{2\alpha}}X\tilde U\tilde V^\top\|_F^2=\frac12\|Y-h^{\frac12-2\alpha}\frac1{\sqrt h}X\tilde U\tilde V^\top\|_F^2$; "
     r"gradient flow on $\mathcal L$ in $(U,V)$ corresponds to gradient flow in $(\tilde U,\tilde V)$ with a rate scaled up by $h^{2\alpha}$ [reconstructed].",
+    uses=(),
+    notes="uses: the printed derivation (D.1)-(D.4) is a change of variables and invokes no other result.",
 )
 
 # ---------------------------------------------------------------------------------------
@@ -395,7 +459,9 @@ statement(
     r"bound; no significant variation in the rate and Proposition 1 is reasonably good during training.",
     params=(SEED,),
     notes="Reduced and as gradient flow (the paper runs GD with eta = 0.05): n = 20, m = 5 (§5.1), widths 30 and 1000 (quick), "
-    "100 and 300 added (full). 'Good global bound' is decided as average rate / (2 lambda_r Delta) < 1.5 and 'not good' as > 1.5; 'Prop. 1 reasonably good' as exact rate / Prop. 1 bound < 1.5 (large width) and, late at small width, as the ratio below half its initial value (measured 1.6-3.0 against 7.8-11.9); 'starts high' as > 2.",
+    "100 and 300 added (full). 'Good global bound' is decided as average rate / (2 lambda_r Delta) < 1.5 and 'not good' as > 1.5; 'Prop. 1 reasonably good' as exact rate / Prop. 1 bound < 1.5 (large width) and, late at small width, as the ratio below half its initial value (measured 1.6-3.0 against 7.8-11.9); 'starts high' as > 2."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-3",
@@ -408,7 +474,9 @@ statement(
     params=(SEED,),
     notes="Reduced (samples 10, input dimension 50, h = 50 instead of 100, 500, 500) and as gradient flow of the summed loss (the paper's GD "
     "on the averaged loss is a time change). 'Improved' is decided on the time to reach L~ = 1e-8 L~(0) against the ordering of "
-    "Delta(0).",
+    "Delta(0)."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-4",
@@ -421,7 +489,8 @@ statement(
     r"level of imbalance $\underline\Delta$; large width $h=1000$ shows the opposite. Compared to small width $h=50$ [A.1 prints `m = 50`], large "
     r"width $h=1000$ has larger level of imbalance and smaller spectrum spread.",
     params=(SEED,),
-    notes="Decided on 5 seeds each (all seeds must show the ordering).",
+    notes="Decided on 5 seeds each (all seeds must show the ordering). uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-5",
@@ -434,7 +503,9 @@ statement(
     r"starts off large and decreases, late the bound is reasonably good; (large width) $2\underline\Delta$ is a good global bound, no significant "
     r"variation in the rate, Proposition 1 reasonably good during training.",
     params=(SEED,),
-    notes="As gradient flow (Gram-reduced, exact); widths 30 and 1000 quick, all four full. Thresholds as figure-2.",
+    notes="As gradient flow (Gram-reduced, exact); widths 30 and 1000 quick, all four full. Thresholds as figure-2."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-6",
@@ -449,7 +520,9 @@ statement(
     r"$n/2$ to account for the rescaled loss.",
     params=(SEED,),
     notes="Reduced as figure-3, as gradient flow. Footnote 2 checked symbolically: one GD step of size eta on "
-    "(1/n)||.||^2 is a step of size 2 eta / n on (2), i.e. flow time per iteration 2 eta/n ('scaled by n/2' read as divided by n/2).",
+    "(1/n)||.||^2 is a step of size 2 eta / n on (2), i.e. flow time per iteration 2 eta/n ('scaled by n/2' read as divided by n/2)."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-7",
@@ -462,5 +535,7 @@ statement(
     params=(SEED,),
     notes="Reduced: 20 samples, input dimension 100, m = 1, widths 500, 2000, 8000 (quick, 6 runs each), gradient flow by the exact "
     "Gram reduction (initial Gram matrices sampled by the Bartlett decomposition). The O(h^{-1/2}) rate is decided by the fitted "
-    "log-log slope within 3 standard errors of -1/2.",
+    "log-log slope within 3 standard errors of -1/2."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
