@@ -27,7 +27,7 @@ from numerics import linear_nets as ln
 from numerics.estimate import Estimate, exact_value
 from theorems import linnet_imbalance as li
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 
 HP_BITS = 160
 HP_TOL = 1e-30
@@ -1766,3 +1766,262 @@ def prop9_flow(ctx):
                 "two precisions",
             ),
         )
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18): each statement's slack as a function of one instance of its parameters
+# ---------------------------------------------------------------------------------------
+def shaped_factors(p: dict):
+    """``(U1 r x h, V m x h, s, E r x m)`` of the instance ``p`` (li.STATIC_PARAMS and the seed):
+    scales 10^log_su, 10^log_sv; Sigma_X^{1/2} = diag(s) with lambda_1/lambda_r = 10^log_kappa;
+    the structure families of :func:`random_factors` where the sizes allow them (else plain);
+    E random, or adversarial: x_r y_m^T with x_r, y_m the bottom eigenvectors of S U1 U1^T S and
+    V V^T (the minimiser of the rate at Sigma_X = I)."""
+    rng = np.random.default_rng(int(p["seed"]))
+    r, m, h = int(p["r"]), int(p["m"]), int(p["h"])
+    su, sv = 10.0 ** float(p["log_su"]), 10.0 ** float(p["log_sv"])
+    U1, V = su * rng.standard_normal((r, h)), sv * rng.standard_normal((m, h))
+    structure = p.get("structure", "plain")
+    if structure == "balanced":  # U1^T U1 = V^T V
+        k = min(r, m, h)
+        Q = np.linalg.qr(rng.standard_normal((h, h)))[0][:, :k]
+        sig = su * sv * rng.uniform(0.1, 3, k)
+        A = np.linalg.qr(rng.standard_normal((r, r)))[0][:, :k]
+        B = np.linalg.qr(rng.standard_normal((m, m)))[0][:, :k]
+        U1, V = (A * np.sqrt(sig)) @ Q.T, (B * np.sqrt(sig)) @ Q.T
+    elif structure == "homogeneous" and h <= max(r, m):  # D = lam I_h
+        lam = su * sv * rng.uniform(0.1, 2)
+        if h <= r:  # U1^T U1 = V^T V + lam I
+            Q = np.linalg.qr(rng.standard_normal((r, r)))[0][:, :h]
+            U1 = Q @ linalg.psd_sqrt(V.T @ V + lam * np.eye(h))
+        else:  # V^T V = U1^T U1 + lam I: D = -lam I
+            Q = np.linalg.qr(rng.standard_normal((m, m)))[0][:, :h]
+            V = Q @ linalg.psd_sqrt(U1.T @ U1 + lam * np.eye(h))
+    elif structure == "rankdef" and h > 1:
+        U1[:, 0] = 0
+        V[:, -1] = 0
+    elif structure == "orthogonal" and h >= 2:  # rows of U1 orthogonal to rows of V
+        Q = np.linalg.qr(rng.standard_normal((h, h)))[0]
+        k = int(rng.integers(1, h))
+        U1 = su * rng.standard_normal((r, k)) @ Q[:, :k].T
+        V = sv * rng.standard_normal((m, h - k)) @ Q[:, k:].T
+    s = 10.0 ** (-np.linspace(0.0, float(p["log_kappa"]) / 2, r))
+    if p.get("target", "random") == "adversarial":
+        x = np.linalg.eigh((s[:, None] * U1) @ (s[:, None] * U1).T)[1][:, 0]
+        y = np.linalg.eigh(V @ V.T)[1][:, 0]
+        E = np.outer(x, y)
+    else:
+        E = rng.standard_normal((r, m))
+    return U1, V, s, E
+
+
+def static_slack(lhs: float, rhs: float, scale: float, n: int) -> Estimate:
+    """``rhs - lhs`` of a double-precision static instance with the a priori roundoff bound of
+    :func:`roundoff` (sizes at most ``n``)."""
+    return Estimate(rhs - lhs, roundoff(n, scale).error, "roundoff bound")
+
+
+@margin("linnet-imbalance/proposition-1")
+def prop1_margin(ctx, p):
+    """Exact rate 2(|U1^T S E|^2 + |S E V|^2)/|E|^2 minus the right side of (17) at a static
+    instance (every E occurs for some target); roundoff-bound error."""
+    U1, V, s, E = shaped_factors(p)
+    p["excess_loss_min"] = float(0.5 * np.sum(E**2))
+    q = static_rates(U1, V, s, E)
+    rhs = li.prop1_rhs(q["lam_r"], q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
+    return static_slack(rhs, q["rate"], q["scale"], max(U1.shape + V.shape))
+
+
+@margin("linnet-imbalance/lemma-7")
+def lemma7_margin(ctx, p):
+    """Exact rate minus Lemma 7's bound at a static instance; roundoff-bound error."""
+    U1, V, s, E = shaped_factors(p)
+    r, m = U1.shape[0], V.shape[0]
+    q = static_rates(U1, V, s, E)
+    rhs = li.lemma7_rhs(
+        q["lam_r"], li.nth(list(np.linalg.eigvalsh(U1 @ U1.T)), r), li.nth(list(np.linalg.eigvalsh(V @ V.T)), m)
+    )
+    return static_slack(rhs, q["rate"], q["scale"], max(U1.shape + V.shape))
+
+
+@margin("linnet-imbalance/lemma-8")
+def lemma8_margin(ctx, p):
+    """lambda_m(B^T B) minus (23) with A = U1 (r x h), B = V^T (h x m); roundoff-bound error."""
+    U1, V, _, _ = shaped_factors(p)
+    A, B = U1, V.T
+    m = B.shape[1]
+    D = A.T @ A - B @ B.T
+    eig = list(np.linalg.eigvalsh(D))
+    rhs = li.lemma8_rhs(
+        max(li.nth(eig, 1), 0), max(li.nth([-x for x in eig], m), 0), li.nth(list(linalg.singular_values(A @ B)), m)
+    )
+    lhs = li.nth(list(np.linalg.eigvalsh(B.T @ B)), m)
+    sc = max(1.0, float(np.abs(D).max()), lhs, float(np.sum(A**2) + np.sum(B**2)))
+    return static_slack(rhs, lhs, sc, max(A.shape + B.shape))
+
+
+@margin("linnet-imbalance/claim-lemma8-inertia")
+def inertia_margin(ctx, p):
+    """m minus the number of negative eigenvalues of D = U1^T U1 - V^T V, counted exactly
+    (:func:`exact_inertia`): an exact integer."""
+    U1, V, _, _ = shaped_factors(p)
+    neg, _ = exact_inertia(U1, V)
+    return V.shape[0] - neg
+
+
+def flow_instance(p: dict):
+    """The data and initialisation of a flow instance (li.FLOW_PARAMS and the seed): target Yt
+    (random, or for init 'margin' S U1(0) V(0)^T + E0 with |E0|_F = margin_frac sigma_min),
+    Sigma_X^{1/2} = diag(s) with condition number 10^log_kappa, Z0 = [V(0); U1(0)], G0 = Z0 Z0^T,
+    and the §3 quantities at t = 0."""
+    rng = np.random.default_rng(int(p["seed"]))
+    r, m, h = int(p["r"]), int(p["m"]), int(p["h"])
+    s = 10.0 ** (-np.linspace(0.0, float(p["log_kappa"]) / 2, r))
+    V0 = 10.0 ** float(p["log_sv"]) * rng.standard_normal((m, h))
+    U10 = 10.0 ** float(p["log_su"]) * rng.standard_normal((r, h))
+    if p.get("init", "random") == "margin":
+        P_ = s[:, None] * (U10 @ V0.T)
+        smin = li.nth(list(linalg.singular_values(P_)), min(r, m))
+        E0 = rng.standard_normal((r, m))
+        Yt = P_ + float(p["margin_frac"]) * smin * E0 / np.linalg.norm(E0)
+    else:
+        Yt = rng.standard_normal((r, m))
+    Z0 = np.vstack([V0, U10])
+    G0 = Z0 @ Z0.T
+    E0 = Yt - s[:, None] * (U10 @ V0.T)
+    eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
+    dp, dm, dl = li.imbalance_quantities(eig, r, m)
+    sy = list(linalg.singular_values(Yt))
+    lam = sorted(s**2, reverse=True)
+    return dict(r=r, m=m, s=s, Yt=Yt, G0=G0, E0=E0, dp=dp, dm=dm, dl=dl, sy=sy, lam_1=lam[0], lam_r=lam[r - 1])
+
+
+def c_at(q: dict, residual: float) -> float:
+    """c of (21) from the conserved imbalance quantities and the residual ||Yt - S U1 V^T||_F."""
+    mu_m = max(li.nth(q["sy"], q["m"]) - residual, 0)
+    mu_r = max(li.nth(q["sy"], q["r"]) - residual, 0)
+    return li.c_printed(q["dp"], q["dm"], q["dl"], mu_m, mu_r, q["lam_1"])
+
+
+MARGIN_KEEP = 1e-8  # grid times compared while L~(t)/L~(0) stays above this (the double flow's range)
+
+
+def gram_loss_error(path) -> np.ndarray:
+    """First-order bound on the error of ``L~ = 1/2 |E|_F^2`` along a Gram path from the state
+    error of its two tolerances (``path.error``: the largest entry difference of K): with
+    ``|dK|_F <= p err``, ``|dE|_F <= s_max |G0|_2 (|K_U|_F + |K_V|_F + |dK|_F) |dK|_F``."""
+    p = path.K.shape[1]
+    m = path.m
+    dK = p * path.error
+    kn = np.linalg.norm(path.K[:, m:, :], axis=(1, 2)) + np.linalg.norm(path.K[:, :m, :], axis=(1, 2))
+    dE = float(path.s.max()) * float(np.linalg.norm(path.G0, 2)) * (kn + dK) * dK
+    En = np.linalg.norm(path.E(), axis=(1, 2))
+    return En * dE + 0.5 * dE**2
+
+
+def flow_margin(p: dict, rate_of, t0_index: int | None = None, shift: bool = True) -> Estimate:
+    """``min_t [log L~(t0) - rate (t - t0 if shift else t) - log L~(t)]`` over the grid times
+    t > t0 (10 times up to T = min(3, 40/(s_max^2 tr G0)); t0 = 0 unless ``t0_index``), with
+    ``rate = rate_of(q, residual at t0)``, along the Gram-reduced double flow (LSODA at rtol
+    1e-8 and 1e-10: the state difference, propagated to log L~ by :func:`gram_loss_error`, plus
+    the expression's roundoff is the error). Sets the instance's observations (L~ > 0,
+    Delta(0), the margin at t = 0)."""
+    q = flow_instance(p)
+    res0 = float(np.linalg.norm(q["E0"]))
+    p["Delta0"] = float(q["dl"])
+    p["margin0"] = float(li.nth(q["sy"], min(q["r"], q["m"])) - res0)
+    T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+    grid = np.linspace(0, T, 11)[1:]
+    path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid, rtol=1e-8, method="LSODA")
+    L2, dL = path.loss(), gram_loss_error(path)
+    Lz = 0.5 * float(np.sum(q["E0"] ** 2))
+    p["excess_loss_min"] = float(min([Lz] + list(L2)))
+    if not Lz > 0:
+        raise PremiseUnmet("L~(0) = 0: the initialisation is already a global minimiser")
+    if t0_index is None:
+        t0, L0, dL0, rate = 0.0, Lz, 0.0, rate_of(q, res0)
+        idx = np.arange(len(grid))
+    else:
+        t0, L0, dL0 = float(grid[t0_index]), float(L2[t0_index]), float(dL[t0_index])
+        rate = rate_of(q, math.sqrt(2 * L0))
+        idx = np.arange(t0_index + 1, len(grid))
+    keep = idx[(L2[idx] / Lz > MARGIN_KEEP) & (dL[idx] < 0.5 * L2[idx])]
+    if not len(keep) or not L0 > 2 * dL0:
+        raise PremiseUnmet("the loss reached the double flow's floor before the first compared time")
+    tt = grid[keep] - (t0 if shift else 0.0)
+    val = math.log(L0) - rate * tt - np.log(L2[keep])
+    # |d log L| <= 2 dL/L while dL < L/2
+    err = 2 * dL[keep] / L2[keep] + 2 * dL0 / L0 + 64 * EPS * (1 + np.abs(val))
+    k = int(np.argmin(val))
+    return Estimate(float(val[k]), float(err.max()), "two tolerances")
+
+
+@margin("linnet-imbalance/theorem-3")
+def theorem3_margin(ctx, p):
+    """log L~(0) - lambda_r c(0) t - log L~(t), smallest over 20 grid times (Gram-reduced double
+    flow, two tolerances)."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)))
+
+
+@margin("linnet-imbalance/corollary-4")
+def cor4_margin(ctx, p):
+    """As theorem-3 with the rate 2 lambda_r Delta(0) of Corollary 4."""
+    return flow_margin(p, lambda q, res: li.corollary4_rate(q["lam_r"], q["dl"]))
+
+
+@margin("linnet-imbalance/corollary-5")
+def cor5_margin(ctx, p):
+    """As theorem-3 with the printed rate 2 lambda_r c(0) of Corollary 5 (refuted)."""
+    return flow_margin(p, lambda q, res: li.corollary5_rate_printed(q["lam_r"], c_at(q, res)))
+
+
+@margin("linnet-imbalance/corollary-5:corrected")
+def cor5c_margin(ctx, p):
+    """As theorem-3 (rate lambda_r c(0)), under the margin premise observed at t = 0."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)))
+
+
+@margin("linnet-imbalance/corollary-6")
+def cor6_margin(ctx, p):
+    """The printed display from t0 (the 3rd grid time): log L~(t0) - lambda_r c(t0) t - log L~(t)
+    for t >= t0 (t, not t - t0: refuted)."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)), t0_index=2, shift=False)
+
+
+@margin("linnet-imbalance/corollary-6:corrected")
+def cor6c_margin(ctx, p):
+    """From t0 (the 3rd grid time): log L~(t0) - lambda_r c(t0) (t - t0) - log L~(t), t > t0."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)), t0_index=2)
+
+
+@margin("linnet-imbalance/claim-scalar-rate")
+def scalar_rate_margin(ctx, p):
+    """(15) + Gronwall on the scalar flow u' = (y - uv) v, v' = (y - uv) u: log L(0) - c t -
+    log L(t) with c = 2 sqrt(d^2 + 4 max(|y| - |y - u(0)v(0)|, 0)^2), smallest over 20 grid times
+    up to t = 3 (solve_ivp at rtol 1e-10 and 1e-12)."""
+    from scipy.integrate import solve_ivp
+
+    y, u0, v0 = float(p["y"]), float(p["u0"]), float(p["v0"])
+    L0 = 0.5 * (y - u0 * v0) ** 2
+    p["excess_loss_min"] = L0
+    if not L0 > 0:
+        raise PremiseUnmet("L(0) = 0: already at a minimiser")
+    d = u0**2 - v0**2
+    c = li.rate15(d, max(abs(y) - abs(y - u0 * v0), 0.0))
+    T = min(3.0, 40.0 / max(u0**2 + v0**2 + abs(y), 1e-12))
+    grid = np.linspace(0, T, 21)[1:]
+
+    def f(t, z):
+        e = y - z[0] * z[1]
+        return [e * z[1], e * z[0]]
+
+    runs = [solve_ivp(f, (0, T), [u0, v0], t_eval=grid, rtol=rt, atol=1e-14, method="LSODA").y for rt in (1e-10, 1e-12)]
+    L1, L2 = (0.5 * (y - z[0] * z[1]) ** 2 for z in runs)
+    p["excess_loss_min"] = float(min(L0, L2.min()))
+    keep = L2 / L0 > MARGIN_KEEP
+    if not np.any(keep):
+        raise PremiseUnmet("the loss reached the double flow's floor before the first grid time")
+    val = math.log(L0) - c * grid[keep] - np.log(L2[keep])
+    err = np.abs(np.log(L1[keep] / L2[keep])) + 64 * EPS * (1 + np.abs(val))
+    k = int(np.argmin(val))
+    return Estimate(float(val[k]), float(err.max()), "two tolerances")

@@ -70,9 +70,15 @@ def bound36(alpha, h, m, n, r, td, lam1, lamr, Y_fro):
 CONVERGED_REL = 1e-8
 
 
-def lemma_e1_tail(eps):
-    """Lemma E.1's printed failure probability 2 exp(-eps^2) [reconstructed]."""
-    return 2 * math.exp(-(eps**2))
+def lemma_e1_tail(eps, exp=math.exp):
+    """Lemma E.1's printed failure probability 2 exp(-eps^2) [reconstructed] (``exp``: of the
+    arithmetic used, e.g. an arb's ``exp``)."""
+    return 2 * exp(-(eps**2))
+
+
+def lemma_e1_tail_ds(eps, exp=math.exp):
+    """Davidson-Szarek's failure probability 2 exp(-eps^2/2) (lemma-e1:corrected)."""
+    return 2 * exp(-(eps**2) / 2)
 
 
 # "Margin zero with high probability" (footnote 1) is not quantified: decided as
@@ -103,6 +109,13 @@ ALPHA = Param("alpha", float, 0.5, "initialisation exponent alpha (variance h^{-
 DELTA = Param("delta", float, 0.1, "failure probability delta", low=0.0, high=1.0, open_low=True)
 SAMPLES = Param("samples", int, 0, "Monte Carlo samples per configuration (0: the budget's default)", low=0)
 SEED = Param("seed", int, 0, "random seed", low=0)
+E1_N = Param("n", int, 10, "rows n of A (the margin's m = 1 slice: A is a column)", low=1, high=10**6)
+E1_EPS = Param("eps", float, 1.0, "deviation eps", low=0.0, high=60.0, open_low=True)
+E2_K = Param("k", int, 3, "rows k of A", low=1, high=6)
+E2_N = Param("n", int, 2, "columns n of A = rows of B", low=1, high=6)
+E2_M = Param("m", int, 3, "columns m of B", low=1, high=6)
+E2_COND = Param("log_cond", float, 0.0, "log10 of the spread of B's singular values", low=0.0, high=8.0)
+E2_RANKDEF = Param("rankdef", bool, False, "B with two equal rows (sigma_n(B) = 0)")
 
 ALPHA_HYP = Hypothesis(r"$\frac14<\alpha\le\frac12$", lambda p: 0.25 < p.get("alpha", 0.5) <= 0.5)
 
@@ -310,9 +323,48 @@ statement(
     src("App. E, Lemma E.1", ""),
     r"Given $m,n\in\mathbb N$ with $m\le n$. Let $A$ be an $n\times m$ random matrix with i.i.d. standard normal entries. For $\epsilon>0$, with "
     r"probability at least $1-2\exp(-\epsilon^2)$, $\sqrt n-(\sqrt m+\epsilon)\le\sigma_m(A)\le\sigma_1(A)\le\sqrt n+(\sqrt m+\epsilon)$ [reconstructed].",
-    params=(SAMPLES, SEED),
-    notes="Davidson-Szarek's Theorem II.13 gives the tail 2 exp(-eps^2/2); the printed 2 exp(-eps^2) is stronger but holds on every "
-    "instance tried (the expected singular values lie strictly inside the interval).",
+    params=(SAMPLES, SEED, E1_N, E1_EPS),
+    expect="refuted",
+    erratum=(
+        "The printed tail 2 exp(-eps^2) is false far out: for m = 1, sigma_1(A) = |A| is chi_n-distributed, and the exact "
+        "failure probability P(|chi_n - sqrt n| > 1 + eps) exceeds 2 exp(-eps^2) for every eps beyond about 5.74 (n = 1), "
+        "6.03 (n = 2), 7.16 (n = 10), 10.3 (n = 100), 16.2 (n = 1000): e.g. n = 1, eps = 10: P = 3.5530e-33 against "
+        "2 e^{-100} = 7.4402e-44 (arb balls at 200 bits, radii < 1e-37): the right tail of chi_n decays like "
+        "exp(-(eps + c)^2/2), not exp(-eps^2). What holds (Davidson-Szarek, Thm II.13): 1 - 2 exp(-eps^2/2) -- "
+        "lemma-e1:corrected. At the moderate eps the proofs of Lemma 11 / Theorem 12 use (t_delta <= 4 for delta >= 1e-7), the "
+        "printed tail happens to hold (Monte Carlo check)."
+    ),
+    notes="The margin covers the m = 1 slice of the domain exactly (the law of sigma_1 is chi_n); the Monte Carlo check "
+    "covers (n, m) in {(50, 3), (200, 7)} at eps <= 2.",
+    edges=(
+        {"n": 1, "eps": 60.0},
+        {"n": 1, "eps": 1e-9},
+        {"n": 10**6, "eps": 60.0},
+        {"n": 10**6, "eps": 1e-3},
+        {"n": 2, "eps": 8.0},
+        {"n": 100, "eps": 12.0},
+    ),
+    uses=("ext:davidson-szarek-2001-thm-II.13",),
+)
+statement(
+    "linnet-imbalance/lemma-e1:corrected",
+    "lemma",
+    "E.1 (corrected)",
+    "Gaussian singular values with Davidson-Szarek's tail 2 exp(-eps^2/2)",
+    src("App. E, Lemma E.1", ""),
+    r"Given $m\le n$ and $A\in\mathbb R^{n\times m}$ with i.i.d. $\mathcal N(0,1)$ entries, for $\epsilon>0$, with probability at least "
+    r"$1-2\exp(-\epsilon^2/2)$, $\sqrt n-(\sqrt m+\epsilon)\le\sigma_m(A)\le\sigma_1(A)\le\sqrt n+(\sqrt m+\epsilon)$.",
+    params=(SAMPLES, SEED, E1_N, E1_EPS),
+    corrects="linnet-imbalance/lemma-e1",
+    notes="Checked exactly on the m = 1 slice (chi_n) over the whole eps range, and by Monte Carlo for m > 1.",
+    edges=(
+        {"n": 1, "eps": 60.0},
+        {"n": 1, "eps": 1e-9},
+        {"n": 10**6, "eps": 60.0},
+        {"n": 10**6, "eps": 1e-3},
+        {"n": 2, "eps": 8.0},
+        {"n": 100, "eps": 12.0},
+    ),
     uses=("ext:davidson-szarek-2001-thm-II.13",),
 )
 statement(
@@ -324,6 +376,17 @@ statement(
     r"Let $A\in\mathbb R^{k\times n}$, $B\in\mathbb R^{n\times m}$. Suppose $n\le m$, then $\sigma_i(A)\sigma_n(B)\le\sigma_i(AB)$ for $1\le i\le\min\{k,n\}$.",
     notes="Proof misprint (proof only): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
     "multiplicative sigma_i(A) = sigma_i(A B B^dagger) <= sigma_i(AB) sigma_1(B^dagger); the lemma holds.",
+    params=(SEED, E2_K, E2_N, E2_M, E2_COND, E2_RANKDEF),
+    hypotheses=(Hypothesis(r"$n\le m$", lambda p: int(p.get("n", 2)) <= int(p.get("m", 3))),),
+    edges=(
+        {"k": 1, "n": 1, "m": 1},
+        {"k": 6, "n": 6, "m": 6},
+        {"n": 6, "m": 6, "log_cond": 8.0},
+        {"n": 3, "m": 3, "rankdef": True},
+        {"n": 4, "m": 3},
+        {"n": 3, "m": 3},
+        {"k": 1, "n": 6, "m": 6, "log_cond": 8.0},
+    ),
     uses=("ext:horn-johnson-2012-7.3.P16-weyl",),
 )
 
