@@ -28,7 +28,7 @@ from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_regularizer as kq
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 from .kernel_rich import data
 
 z, u = kr.z, kr.u
@@ -2168,3 +2168,103 @@ def q_vs_r_numeric(ctx):
         ax.legend()
         ax.set_title("Figure 2: q and r")
         ctx.plot("figure-2", fig)
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18)
+# ---------------------------------------------------------------------------------------
+def beta_of(p: dict) -> list:
+    """The vector beta of an instance of kq.BETA_PARAMS: magnitudes spread over 10^spread,
+    random signs, a share ``zeros`` of zero entries (one entry stays nonzero), scaled to
+    ||beta||_1 = 10^log_beta (decimal strings of the binary doubles, for exact conversion)."""
+    rng = np.random.default_rng(int(p["seed"]))
+    d = int(p["beta_d"])
+    mags = 10.0 ** rng.uniform(0.0, float(p["spread"]), d)
+    mags[rng.random(d) < float(p["zeros"])] = 0.0
+    if not np.any(mags):
+        mags[0] = 1.0
+    signs = rng.choice([-1.0, 1.0], d)
+    beta = signs * mags * 10.0 ** float(p["log_beta"]) / float(np.sum(mags))
+    return [float(v) for v in beta]
+
+
+def _iv_estimate(x) -> Estimate:
+    """An mpmath.iv interval as its midpoint with the half-width (a rigorous enclosure)."""
+    return Estimate(mpmath.mpf(x.mid), float(x.delta) / 2, "rigorous enclosure")
+
+
+@margin("kernel-rich/lemma-5")
+def lemma5_margin(ctx, p):
+    """min of the two sides of Lemma 5's sandwich, relative to ||beta||_1: Q_alpha(beta) /
+    (log(1/alpha^2) ||beta||_1) against 1 -+ eps at alpha = alpha_factor * alpha_1 (encoded
+    threshold at 45 digits); mpmath.iv at 40 digits (the interval's half-width is the error)."""
+    eps = 0.5 if p.get("eps") is None else float(p["eps"])
+    beta = beta_of(p)
+    iv.dps = 40
+    with mpmath.workdps(45):
+        b1 = sum(abs(sp.Rational(v)) for v in beta)
+        a1 = _eval_encoding(kq.lemma5_alpha1, eps, b1, len(beta), dps=45)
+        a = a1 * mpmath.mpf(float(p["alpha_factor"]))
+        n1 = iv.mpf(sum(abs(mpmath.mpf(v)) for v in beta))
+    if not a < 1:
+        raise PremiseUnmet("alpha >= 1: log(1/alpha^2) <= 0, Lemma 5's ratio is undefined")
+    ai = iv.mpf(a)
+    ratio = Q_iv([repr(v) for v in beta], ai) / iv.log(1 / (ai * ai)) / n1
+    lo, hi = ratio - (1 - iv.mpf(eps)), (1 + iv.mpf(eps)) - ratio
+    return _iv_estimate(lo if lo.mid < hi.mid else hi)
+
+
+@margin("kernel-rich/lemma-7")
+def lemma7_margin(ctx, p):
+    """min of the two sides of Lemma 7's sandwich, relative to ||beta||_2^2: 4 alpha^2 Q_{alpha,1}
+    (beta) / ||beta||_2^2 against 1 -+ eps at alpha = alpha_factor * alpha_2 (encoded); q by
+    kr.q_stable in mpmath at 30 + 4|log10(alpha^2/min|b_i|)| digits and +20 (two precisions)."""
+    eps = 0.5 if p.get("eps") is None else float(p["eps"])
+    beta = beta_of(p)
+    n2 = math.sqrt(sum(v * v for v in beta))
+    bmin = min(abs(v) for v in beta if v != 0)
+    vals = []
+    for off in (0, 20):
+        with mpmath.workdps(60):
+            a2 = _eval_encoding(kq.lemma7_alpha2, eps, n2, dps=40) * mpmath.mpf(float(p["alpha_factor"]))
+            dps = int(30 + 4 * abs(float(mpmath.log10(a2 * a2 / bmin)))) + off
+        with mpmath.workdps(dps):
+            qf = lambda x: kr.q_stable(x, mpmath.asinh, mpmath.sqrt)
+            bm = [mpmath.mpf(v) for v in beta]
+            ratio = 4 * a2**2 * kr.Q_alpha(bm, a2, qf=qf) / sum(v * v for v in bm)
+            vals.append(min(ratio - (1 - mpmath.mpf(eps)), (1 + mpmath.mpf(eps)) - ratio))
+    return Estimate.twice(vals[1], vals[0])
+
+
+@margin("kernel-rich/theorem-2")
+def theorem2_margin(ctx, p):
+    """min of the two implications' slacks, relative: 1 + eps - ||beta_alpha||_1/||b*_l1||_1 at
+    alpha = l1-threshold * 10^-decades and 1 + eps - ||beta_alpha||_2^2/||b*_l2||_2^2 at
+    alpha = l2-threshold * 10^decades, beta_alpha = argmin Q_alpha s.t. X beta = y (Theorem 1;
+    dual Newton at two precisions, :func:`argmin_q`); b* exact. Sets the observed interpolation
+    residual. Slow for tiny alpha (the capped Newton steps: ~1 s at alpha ~ 1e-40)."""
+    fixture = p.get("fixture", "T5")
+    X, y = fixture_data(fixture)
+    d = len(X[0])
+    eps = 0.5 if p.get("eps") is None else float(p["eps"])
+    decades = float(p.get("decades", 0.0))
+    b1, n2 = fixture_l1(fixture)[0], fixture_l2_norm2(fixture)
+    with mpmath.workdps(60):
+        er = sp.Rational(eps).limit_denominator(10**6)
+        a1 = _num(kq.theorem2_l1_threshold(er, sp.sympify(b1), d)) * mpmath.mpf(10) ** (-decades)
+        a2 = _num(kq.theorem2_l2_threshold(er, sp.sqrt(sp.sympify(n2)))) * mpmath.mpf(10) ** decades
+    beta1, err1 = argmin_q(X, y, a1)
+    beta2, err2 = argmin_q(X, y, a2)
+    with mpmath.workdps(60):
+        p["interpolation_residual"] = float(
+            max(
+                abs(sum(exact.mpf_of(xv) * bv for xv, bv in zip(row, beta)) - exact.mpf_of(yv))
+                for beta in (beta1, beta2)
+                for row, yv in zip(X, y)
+            )
+        )
+        s1 = 1 + mpmath.mpf(eps) - sum(abs(v) for v in beta1) / _num(b1)
+        s2 = 1 + mpmath.mpf(eps) - sum(v * v for v in beta2) / _num(n2)
+        e1 = err1 * d / float(_num(b1))
+        e2 = 2 * float(max(abs(v) for v in beta2)) * err2 * d / float(_num(n2))
+    return Estimate(s1, e1, "two precisions") if s1 < s2 else Estimate(s2, e2, "two precisions")

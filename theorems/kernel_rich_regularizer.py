@@ -148,6 +148,25 @@ D_DEPTH = Param(
 )
 
 
+# A vector beta of the "for any beta" lemmas (5, 7), drawn from the seed: d entries of random
+# signs whose magnitudes spread over 10^spread, scaled to ||beta||_1 = 10^log_beta; a share of
+# them zero (issue 18's search ranges over these).
+BETA_D = Param("beta_d", int, 3, "dimension d of beta", low=1, high=64)
+BETA_LOG = Param("log_beta", float, 0.0, "log10 of ||beta||_1", low=-8.0, high=8.0)
+BETA_SPREAD = Param("spread", float, 1.0, "log10 of the spread of |beta_i| (0: equal magnitudes)", low=0.0, high=8.0)
+BETA_ZEROS = Param("zeros", float, 0.0, "share of zero entries (at least one entry stays nonzero)", low=0.0, high=1.0)
+BETA_SEED = Param("seed", int, 0, "seed of beta", low=0)
+BETA_PARAMS = (BETA_D, BETA_LOG, BETA_SPREAD, BETA_ZEROS, BETA_SEED)
+BETA_EDGES = (
+    {"beta_d": 1},
+    {"beta_d": 64, "spread": 8.0},
+    {"log_beta": -8.0},
+    {"log_beta": 8.0},
+    {"beta_d": 64, "log_beta": -8.0, "zeros": 0.9},
+    {"spread": 0.0, "beta_d": 16},
+)
+
+
 # An interpolant, measured per instance: the largest residual |X beta - y| of a flow's limit or
 # of an argmin (double-precision flows stop at 1e-13; high-precision solves are far below)
 INTERPOLATION_TOL = 1e-12
@@ -305,6 +324,16 @@ THEOREM_2 = statement(
         "(1+2 eps)||b*||_2; the printed thresholds do not always imply those lemmas' hypotheses (see the "
         "proof-consistency check); the conclusion is checked directly on the argmin."
     ),
+    edges=(
+        {"eps": 0.05},
+        {"eps": 4.9},
+        {"eps": 5.0},
+        {"fixture": "TIE", "eps": 0.5},
+        {"fixture": "TIE", "eps": 2.9},
+        {"fixture": "random:1", "eps": 0.3},
+        {"decades": -0.5},
+        {"decades": 6.0, "eps": 1.0},
+    ),
     uses=(
         "kernel-rich/lemma-5",
         "kernel-rich/lemma-7",
@@ -321,7 +350,20 @@ LEMMA_5 = statement(
     r"For any $\beta\in\mathbb R^d$, $\alpha\le\alpha_1(\epsilon,\|\beta\|_1,d):=\min\Big\{1,\sqrt{\|\beta\|_1},"
     r"(2\|\beta\|_1)^{-\frac1{2\epsilon}},\exp\Big(-\frac d{2\epsilon\|\beta\|_1}\Big)\Big\}$ guarantees that "
     r"$(1-\epsilon)\|\beta\|_1\le\frac1{\ln(1/\alpha^2)}Q_\alpha(\beta)\le(1+\epsilon)\|\beta\|_1$.",
-    params=(EPS, _factor("alpha_factor", 1.0, "alpha = alpha_factor * alpha_1 (the hypothesis is alpha_factor <= 1)")),
+    params=(
+        EPS,
+        _factor("alpha_factor", 1.0, "alpha = alpha_factor * alpha_1 (the hypothesis is alpha_factor <= 1)"),
+        *BETA_PARAMS,
+    ),
+    edges=(
+        *BETA_EDGES,
+        {"eps": 1e-3},
+        {"eps": 1e-3, "log_beta": -8.0, "beta_d": 64},
+        {"eps": 100.0},
+        {"eps": 100.0, "log_beta": 8.0},
+        {"alpha_factor": 1.0, "eps": 0.05, "beta_d": 1},
+        {"alpha_factor": 1e-30},
+    ),
     hypotheses=(
         Hypothesis(r"$\alpha\le\alpha_1(\epsilon,\|\beta\|_1,d)$", lambda p: p.get("alpha_factor", 1.0) <= 1.0),
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
@@ -366,7 +408,20 @@ LEMMA_7 = statement(
     src("App. E, Lemma 7", "(38)-(43)"),
     r"For any $\beta\in\mathbb R^d$, $\alpha\ge\alpha_2(\epsilon,\|\beta\|_2,d):=\sqrt{\|\beta\|_2}\big(1+\epsilon^{-\frac14}\big)$ "
     r"guarantees that $(1-\epsilon)\|\beta\|_2^2\le4\alpha^2Q_{\alpha,1}(\beta)\le(1+\epsilon)\|\beta\|_2^2$.",
-    params=(_factor("alpha_factor", 1.0, "alpha = alpha_factor * alpha_2 (the hypothesis is alpha_factor >= 1)"),),
+    params=(
+        _factor("alpha_factor", 1.0, "alpha = alpha_factor * alpha_2 (the hypothesis is alpha_factor >= 1)"),
+        EPS,
+        *BETA_PARAMS,
+    ),
+    edges=(
+        *BETA_EDGES,
+        {"eps": 1e-6},
+        {"eps": 1e-6, "beta_d": 64, "spread": 0.0},
+        {"eps": 100.0},
+        {"eps": 100.0, "beta_d": 64, "spread": 0.0},
+        {"alpha_factor": 1.0, "eps": 0.5, "beta_d": 1},
+        {"alpha_factor": 1e6},
+    ),
     hypotheses=(
         Hypothesis(r"$\alpha\ge\alpha_2(\epsilon,\|\beta\|_2,d)$", lambda p: p.get("alpha_factor", 1.0) >= 1.0),
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
