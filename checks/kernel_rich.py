@@ -14,6 +14,7 @@ refuses ``verified`` unless the measured error estimate is at most a tenth of it
 from __future__ import annotations
 
 import functools
+import math
 from fractions import Fraction
 
 import mpmath
@@ -24,7 +25,8 @@ from numerics import convex, exact, limits
 from numerics.estimate import Estimate, exact_value
 from theorems import kernel_rich as kr
 
-from .core import check
+from .core import PremiseUnmet, check
+from .core import margin as register_margin
 
 
 def mpf_fraction(x) -> Fraction:
@@ -467,3 +469,86 @@ def theorem1_random(ctx):
 
     # quick: 2 examples (each integrates a 128-bit flow, ~5 s)
     ctx.random(instances(), prop, quick=2, full=30)
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18)
+# ---------------------------------------------------------------------------------------
+MARGIN_RES_STOP = 1e-11  # the double flow stops once |X beta - y|_inf is below this
+
+
+def double_flow_limit(X, y, alpha: float, w0, rtol: float, t_end: float = 1e5):
+    """Gradient flow of the §2 loss on the depth-2 diagonal model, ``w_pm' = -/+ c (X^T r) w_pm``
+    with the derived rate ``c`` (kr.depth2_flow_rate), from ``w_pm(0) = alpha w0``, in log
+    coordinates ``w_pm = alpha w0 exp(l_pm)`` (positive for all t: the weights never cross 0),
+    integrated by LSODA at ``rtol`` until ``|X beta - y|_inf < MARGIN_RES_STOP``. Returns
+    ``(beta, reached, t, tail)`` with ``tail`` the change of beta over the last tenth of the
+    time (a proxy of the distance to the limit)."""
+    from scipy.integrate import solve_ivp
+
+    c = float(kr.depth2_flow_rate())
+    X, y, w0 = np.asarray(X, float), np.asarray(y, float), np.asarray(w0, float)
+    d = X.shape[1]
+    a2 = alpha * alpha * w0 * w0
+
+    def beta_of(l):
+        return a2 * (np.expm1(2 * l[:d]) - np.expm1(2 * l[d:]))  # no cancellation at large alpha
+
+    def f(t, l):
+        g = X.T @ (X @ beta_of(l) - y)
+        return np.concatenate([-c * g, c * g])
+
+    def stop(t, l):
+        return float(np.max(np.abs(X @ beta_of(l) - y))) - MARGIN_RES_STOP
+
+    stop.terminal = True
+    sol = solve_ivp(f, (0.0, t_end), np.zeros(2 * d), method="LSODA", rtol=rtol, atol=rtol * 1e-3, events=stop)
+    reached = sol.status == 1
+    t = float(sol.t[-1])
+    k = int(np.searchsorted(sol.t, 0.9 * t))
+    tail = float(np.max(np.abs(beta_of(sol.y[:, -1]) - beta_of(sol.y[:, min(k, sol.y.shape[1] - 1)]))))
+    return beta_of(sol.y[:, -1]), reached, t, tail
+
+
+def theorem1_margin_at(p: dict, general: bool) -> Estimate:
+    """max_i |beta_flow,i - beta_argmin,i| (an equality's residual): the double flow limit
+    (:func:`double_flow_limit`, rtol 1e-8 and 1e-10: their difference plus the tail is its
+    error) against argmin Q_{alpha,w0} s.t. X beta = y by dual Newton at 25 and 35 digits. The
+    observed premise (an interpolant reached) is set on the instance; not reached: PremiseUnmet."""
+    fixture = p.get("fixture", "T5")
+    alpha = 1.0 if p.get("alpha") is None else float(p["alpha"])
+    Xs, ys, X, y = data(fixture)
+    d = X.shape[1]
+    w0 = _w0(p, general, d) or (1.0,) * d
+    runs = [double_flow_limit(X, y, alpha, w0, rt) for rt in (1e-8, 1e-10)]
+    reached = all(r[1] for r in runs)
+    p[kr.FLOW_INTERPOLATES] = reached
+    if not reached:
+        raise PremiseUnmet(f"the double flow did not reach |X beta - y| < {MARGIN_RES_STOP:g} by t = {runs[1][2]:.3g}")
+    (b1, _, _, _), (b2, _, _, tail) = runs
+    na = q_conjugate_newton(fixture, alpha, None if not general else w0, 25)
+    nb = q_conjugate_newton(fixture, alpha, None if not general else w0, 35)
+    ref = np.array([float(v) for v in nb.beta])
+    newton_err = Estimate.twice(na.beta, nb.beta).error + float(nb.residual)
+    to_interpolant = float(np.linalg.norm(np.linalg.pinv(X), 2)) * math.sqrt(X.shape[0]) * MARGIN_RES_STOP
+    err = (
+        float(np.max(np.abs(b1 - b2)))
+        + tail
+        + to_interpolant
+        + newton_err
+        + 64 * 2.2e-16 * float(np.max(np.abs(ref)) + 1)
+    )
+    return Estimate(float(np.max(np.abs(b2 - ref))), err, "two tolerances + two precisions")
+
+
+@register_margin("kernel-rich/theorem-1", equality=True)
+def theorem1_margin(ctx, p):
+    """Flow limit minus argmin Q_alpha (w0 = 1): see :func:`theorem1_margin_at`."""
+    return theorem1_margin_at(p, general=False)
+
+
+@register_margin("kernel-rich/theorem-1-general", equality=True)
+def theorem1_general_margin(ctx, p):
+    """Flow limit minus argmin Q_{alpha,w0} (w0 = T5's shape times w0_scale): see
+    :func:`theorem1_margin_at`."""
+    return theorem1_margin_at(p, general=True)

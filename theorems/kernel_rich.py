@@ -208,6 +208,19 @@ def flow_interpolates(p) -> bool:
     return p.get(FLOW_INTERPOLATES, True) is True
 
 
+# Edges of Theorem 1's domain (issue 18): scales of alpha near 0 and large, the tied data set
+# (non-unique min-l1), random rank-N data.
+THEOREM1_EDGES = (
+    {"alpha": 1e-6},
+    {"alpha": 1e-3},
+    {"alpha": 1e3},
+    {"alpha": 1e6},
+    {"fixture": "TIE", "alpha": 1e-3},
+    {"fixture": "TIE", "alpha": 10.0},
+    {"fixture": "random:7", "alpha": 0.01},
+)
+
+
 def _fixture_ok(p):
     f = p.get("fixture", "T5")
     return f in FIXTURES or (isinstance(f, str) and f.startswith("random:") and f[7:].isdigit())
@@ -234,6 +247,7 @@ THEOREM_1 = statement(
             r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", flow_interpolates
         ),
     ),
+    edges=THEOREM1_EDGES,
     uses=("kernel-rich/theorem-1-general",),
     notes="uses: proved in App. D as the special case w0 = 1 of the general theorem.",
 )
@@ -262,6 +276,7 @@ THEOREM_1_GENERAL = statement(
             flow_interpolates,
         ),
     ),
+    edges=(*THEOREM1_EDGES, {"w0_scale": 1e-3}, {"w0_scale": 1e3, "alpha": 1e-3}),
     uses=(
         "kernel-rich/claim-general-approach",
         "kernel-rich/claim-q-closed-form",
