@@ -2025,3 +2025,466 @@ def scalar_rate_margin(ctx, p):
     err = np.abs(np.log(L1[keep] / L2[keep])) + 64 * EPS * (1 + np.abs(val))
     k = int(np.argmin(val))
     return Estimate(float(val[k]), float(err.max()), "two tolerances")
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19): each display of a printed proof checked on its own
+# ---------------------------------------------------------------------------------------
+def step_static_instances(ctx, quick: int = 24, full: int = 300, standing: bool = True):
+    """Static instances of li.STATIC_PARAMS for step checks: seeds over every structure and
+    target, sizes r, m in [1, 4], h in [1, 6] (with ``standing``: h >= min(r, m), the paper's
+    standing assumption h >= min{m, n} with n >= r), scales 10^[-2, 2], condition up to 10^4."""
+    n = full if ctx.full else quick
+    rng = np.random.default_rng(ctx.seed + 19)
+    out = []
+    for k in range(n):
+        r, m = int(rng.integers(1, 5)), int(rng.integers(1, 5))
+        h = int(rng.integers(min(r, m) if standing else 1, 7))
+        out.append(
+            {
+                "seed": int(rng.integers(0, 10**6)),
+                "r": r,
+                "m": m,
+                "h": max(h, 1),
+                "log_su": float(rng.uniform(-2, 2)),
+                "log_sv": float(rng.uniform(-2, 2)),
+                "log_kappa": float(rng.uniform(0, 4)),
+                "structure": li.STRUCTURES[k % len(li.STRUCTURES)],
+                "target": ("random", "adversarial")[(k // len(li.STRUCTURES)) % 2],
+            }
+        )
+    return out
+
+
+def _weakest(ctx, label, pairs, **metrics):
+    """Judge ``lhs <= rhs`` at the instance with the smallest relative slack among ``pairs``
+    ``(lhs, rhs, scale, n, metrics)`` (a violation, if any, first): one bound per step."""
+    bad = [q for q in pairs if q[1] - q[0] < -roundoff(q[3], q[2]).error]
+    lhs, rhs, sc, n, m = bad[0] if bad else min(pairs, key=lambda q: (q[1] - q[0]) / q[2])
+    return static_ineq(ctx, label, lhs, rhs, sc, n=n, instances=len(pairs), **m, **metrics)
+
+
+def _theorem3_static(ctx, which: str):
+    pairs = []
+    for p in step_static_instances(ctx):
+        U1, V, s, _ = shaped_factors(p)
+        rng = np.random.default_rng(p["seed"] + 1)
+        r, m = U1.shape[0], V.shape[0]
+        k = min(r, m)
+        P_ = s[:, None] * (U1 @ V.T)
+        # targets near the product (positive margin) and far from it
+        Yt = P_ + 10 ** rng.uniform(-2, 1) * float(np.linalg.norm(P_) + 1) * rng.standard_normal((r, m))
+        ctx.start({**p, "excess_loss_min": float(0.5 * np.sum((Yt - P_) ** 2))})
+        sy, sp_, s0 = (list(linalg.singular_values(M)) for M in (Yt, P_, U1 @ V.T))
+        res_f, res_2 = float(np.linalg.norm(Yt - P_)), float(np.linalg.norm(Yt - P_, 2))
+        sc = max(1.0, li.nth(sy, 1), res_f)
+        if which == "weyl":
+            pairs.append((res_2 + li.nth(sp_, k), res_f + li.nth(sp_, k), sc, 8, {}))
+            pairs.append((li.nth(sy, k), res_2 + li.nth(sp_, k), sc, 8, {}))
+        else:
+            lam1 = float(np.max(s)) ** 2
+            sc2 = max(sc / math.sqrt(lam1), li.nth(s0, 1), 1.0)
+            pairs.append((max(li.nth(sy, k) - res_f, 0) / math.sqrt(lam1), li.nth(s0, k), sc2, 8, {}))
+    return pairs
+
+
+@check("linnet-imbalance/theorem-3", "step-weyl", "random", step="Weyl display before (26)")
+def theorem3_step_weyl(ctx):
+    """Both inequalities of the Weyl display on static instances (targets near and far from
+    S U1 V^T), k = min(r, m): ||Yt - P||_F + sigma_k(P) >= ||Yt - P||_2 + sigma_k(P) >= sigma_k(Yt)."""
+    _weakest(ctx, "Weyl display (weakest instance)", _theorem3_static(ctx, "weyl"))
+
+
+@check("linnet-imbalance/theorem-3", "step-26", "random", step="(26)")
+def theorem3_step26(ctx):
+    """(26) on static instances: sigma_k(U1 V^T) >= max{sigma_k(Yt) - ||Yt - S U1 V^T||_F, 0} / lambda_1^{1/2}."""
+    _weakest(ctx, "(26) (weakest instance)", _theorem3_static(ctx, "26"))
+
+
+STEP_FLOWS_QUICK = 4
+STEP_FLOWS_FULL = 40
+
+
+def step_flow_instances(ctx):
+    """Flow instances of li.FLOW_PARAMS for step checks: both init families, random sizes."""
+    n = STEP_FLOWS_FULL if ctx.full else STEP_FLOWS_QUICK
+    rng = np.random.default_rng(ctx.seed + 27)
+    out = []
+    for k in range(n):
+        r, m = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+        out.append(
+            {
+                "seed": int(rng.integers(0, 10**6)),
+                "r": r,
+                "m": m,
+                "h": int(rng.integers(min(r, m), 7)),
+                "log_su": float(rng.uniform(-1, 1)),
+                "log_sv": float(rng.uniform(-1, 1)),
+                "log_kappa": float(rng.uniform(0, 2)),
+                "init": ("margin", "random")[k % 2],
+                "margin_frac": float(rng.uniform(0.05, 0.9)),
+            }
+        )
+    return out
+
+
+def _step_path(p):
+    """The Gram-reduced double flow of a step instance (as :func:`flow_margin`), its loss, the
+    loss error, the product U1 V^T along it and the instance's quantities."""
+    q = flow_instance(p)
+    T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+    grid = np.linspace(0, T, 11)
+    path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid[1:], rtol=1e-8, method="LSODA")
+    L = np.concatenate([[0.5 * float(np.sum(q["E0"] ** 2))], path.loss()])
+    dL = np.concatenate([[0.0], gram_loss_error(path)])
+    P0 = (q["Yt"] - q["E0"]) / q["s"][:, None]
+    prod = np.concatenate([P0[None], path.product()])
+    return q, grid, path, L, dL, prod
+
+
+@check("linnet-imbalance/theorem-3", "step-monotone-as-printed", "flow", step="before (27)")
+def theorem3_step_monotone(ctx):
+    """The printed 'sqrt(2 L~) is non-decreasing' along true flows: L~(t_k) >= L~(t_{k-1}) at the
+    grid step where the loss falls most (the two tolerances' loss error is the error): refuted
+    by every trajectory with a positive rate."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        k = int(np.argmax(L[:-1] - L[1:])) + 1
+        ctx.bound(
+            "non-decreasing: L~(t_{k-1}) <= L~(t_k) (largest decrease)",
+            float(L[k - 1]),
+            float(L[k]),
+            err=measured(float(dL[k] + dL[k - 1]), "two tolerances"),
+            t=float(grid[k]),
+        )
+
+
+@check("linnet-imbalance/theorem-3", "step-27", "flow", step="(27)")
+def theorem3_step27(ctx):
+    """(27) along true flows (Gram-reduced, 10 grid times): sigma_k^2(U1 V^T(t)) >= mu(t)^2 /
+    lambda_1 >= mu(0)^2 / lambda_1 with mu(t) = max{sigma_k(Yt) - ||Yt - S U1(t) V(t)^T||_F, 0}
+    (k = min(r, m)); error: the state error of the two tolerances propagated (first order)."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, prod = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        k = min(q["r"], q["m"])
+        sk = li.nth(q["sy"], k)
+        mu = np.maximum(sk - np.sqrt(2 * L), 0)
+        dmu = dL / np.maximum(np.sqrt(2 * L), 1e-300)
+        s2 = np.array([li.nth(list(linalg.singular_values(P_)), k) ** 2 for P_ in prod])
+        ds2 = 2 * np.sqrt(s2) * float(np.max(path.error)) * q["G0"].shape[0] * (1 + float(np.linalg.norm(q["G0"], 2)))
+        first = mu**2 / q["lam_1"]
+        j = int(np.argmin(s2 - first))
+        ctx.bound(
+            "(27) first: mu(t)^2/lambda_1 <= sigma_k^2(U1 V^T(t)) (tightest time)",
+            float(first[j]),
+            float(s2[j]),
+            err=measured(
+                float(ds2[j] + 2 * mu[j] * dmu[j] / q["lam_1"]) + 1e-15 * (1 + float(s2[j])), "two tolerances"
+            ),
+            t=float(grid[j]),
+        )
+        if not first[0] > 0:  # zero margin at t = 0: the second inequality is 0 <= mu(t)^2 / lambda_1
+            ctx.observe("(27) second: mu(0) = 0 (no margin at t = 0): trivially true", t=0.0)
+            continue
+        j = 1 + int(np.argmin(first[1:] - first[0]))
+        ctx.bound(
+            "(27) second: mu(0)^2/lambda_1 <= mu(t)^2/lambda_1 (tightest time)",
+            float(first[0]),
+            float(first[j]),
+            err=measured(float(2 * mu[j] * dmu[j] / q["lam_1"]) + 1e-15 * (1 + float(first[0])), "two tolerances"),
+            t=float(grid[j]),
+        )
+
+
+@check("linnet-imbalance/theorem-3", "step-last-display", "flow", step="last display")
+def theorem3_step_last(ctx):
+    """-L~'/L~ >= lambda_r c(0) along true flows at the grid times (the exact rate from the Gram
+    form) while L~/L~(0) > 1e-8; the rate from two Gram flows (rtol 1e-8 and 1e-10), their
+    difference the error."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        bound = li.theorem3_rate(q["lam_r"], c_at(q, float(np.sqrt(2 * L[0]))))
+        tight = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid[1:], rtol=1e-10, method="LSODA")
+        rate, rate2 = path.rate(), tight.rate()
+        keep = L[1:] / L[0] > MARGIN_KEEP
+        if not np.any(keep):
+            continue
+        err = np.abs(rate - rate2) + 64 * EPS * (1 + np.abs(rate2))
+        j = int(np.argmin(np.where(keep, rate2 - 10 * err, np.inf)))
+        ctx.bound(
+            "lambda_r c(0) <= -L~'/L~(t) (hardest time)",
+            bound,
+            float(rate2[j]),
+            err=measured(float(err[j]), "two tolerances"),
+            t=float(grid[j + 1]),
+            init=p["init"],
+        )
+
+
+@check("linnet-imbalance/theorem-3", "step-invokes-prop1", "random", step="invokes Proposition 1")
+def theorem3_step_invocation(ctx):
+    """Proposition 1's hypotheses at the instants the proof uses it (L~ > 0 along the step flows)."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        ctx.discharge(
+            "Proposition 1 along the trajectory",
+            "linnet-imbalance/proposition-1",
+            {**p, "excess_loss_min": float(L.min())},
+        )
+
+
+def _prop1_pairs(ctx, which: str):
+    pairs = []
+    for p in step_static_instances(ctx):
+        U1, V, _, E = shaped_factors(p)
+        ctx.start({**p, "excess_loss_min": float(0.5 * np.sum(E**2))})
+        A, B = (U1, V.T) if which == "24" else (V, U1.T)
+        k = B.shape[1]
+        D = A.T @ A - B @ B.T
+        eig = list(np.linalg.eigvalsh(D))
+        rhs = li.lemma8_rhs(
+            max(li.nth(eig, 1), 0), max(li.nth([-x for x in eig], k), 0), li.nth(list(linalg.singular_values(A @ B)), k)
+        )
+        lhs = li.nth(list(np.linalg.eigvalsh(B.T @ B)), k)
+        sc = max(1.0, float(np.abs(D).max()), lhs, float(np.sum(A**2) + np.sum(B**2)))
+        pairs.append((rhs, lhs, sc, 8, {}))
+    return pairs
+
+
+@check("linnet-imbalance/proposition-1", "step-24", "random", step="(24)")
+def prop1_step24(ctx):
+    """(24): lambda_m(V V^T) >= (23) with A = U1, B = V^T, on static instances (h >= min(r, m))."""
+    _weakest(ctx, "(24) (weakest instance)", _prop1_pairs(ctx, "24"))
+
+
+@check("linnet-imbalance/proposition-1", "step-25", "random", step="(25)")
+def prop1_step25(ctx):
+    """(25): lambda_r(U1 U1^T) >= (23) with A = V, B = U1^T (D -> -D), on static instances."""
+    _weakest(ctx, "(25) (weakest instance)", _prop1_pairs(ctx, "25"))
+
+
+@check("linnet-imbalance/proposition-1", "step-rewrite", "symbolic", step="rewrite after (25)")
+def prop1_step_rewrite(ctx):
+    """The rewriting: lbar_+ + llow_- = Delta_+ + Delta, lbar_- + llow_+ = Delta_- + Delta, and
+    Lemma 7 with (24), (25) = RHS of (17) (SymPy, symbols >= 0)."""
+    lp, lpl, lm, lml, sm, sr, lr = sp.symbols("lbar_p llow_p lbar_m llow_m sigma_m sigma_r lambda_r", nonnegative=True)
+    dp, dm, dl = lp - lpl, lm - lml, lpl + lml
+    ctx.identity("lbar_+ + llow_- = Delta_+ + Delta", lp + lml - (dp + dl), scope="all nonnegative symbols")
+    ctx.identity("lbar_- + llow_+ = Delta_- + Delta", lm + lpl - (dm + dl), scope="all nonnegative symbols")
+    lemma7 = li.lemma7_rhs(lr, li.lemma8_rhs(lm, lpl, sr), li.lemma8_rhs(lp, lml, sm))
+    ctx.identity(
+        "Lemma 7 with (24), (25) = RHS (17)",
+        sp.simplify(lemma7 - li.prop1_rhs(lr, dp, dm, dl, sm, sr)),
+        scope="all nonnegative symbols",
+    )
+
+
+@check("linnet-imbalance/proposition-1", "step-invokes-lemma8", "random", step="invokes Lemma 8")
+def prop1_step_invocation(ctx):
+    """Lemma 8's hypothesis h >= min(r, m) at both invocations (A = U1: r x h, B = V^T: h x m; A =
+    V: m x h, B = U1^T: h x r), on instances under the paper's standing assumption h >= min{m, n}
+    (n >= r)."""
+    for p in step_static_instances(ctx):
+        ctx.start({**p, "excess_loss_min": 1.0})  # E != 0 on these instances (a random target)
+        ctx.discharge(
+            "Lemma 8 with A = U1, B = V^T", "linnet-imbalance/lemma-8", {"r": p["r"], "m": p["m"], "h": p["h"]}
+        )
+        ctx.discharge(
+            "Lemma 8 with A = V, B = U1^T", "linnet-imbalance/lemma-8", {"r": p["m"], "m": p["r"], "h": p["h"]}
+        )
+
+
+def _lemma7_pairs(ctx, which: str):
+    pairs = []
+    for p in step_static_instances(ctx):
+        U1, V, s, E = shaped_factors(p)
+        ctx.start(p)
+        r, m = U1.shape[0], V.shape[0]
+        SE = s[:, None] * E
+        lam_r = float(np.min(s)) ** 2
+        lu, lv = li.nth(list(np.linalg.eigvalsh(U1 @ U1.T)), r), li.nth(list(np.linalg.eigvalsh(V @ V.T)), m)
+        e2 = float(np.sum(E**2))
+        a, b = float(np.sum((U1.T @ SE) ** 2)), float(np.sum((SE @ V) ** 2))
+        sc = max(1.0, float(np.max(s)) ** 2 * (np.sum(U1**2) + np.sum(V**2)) * e2)
+        if which == "B.2":
+            pairs.append((lu * lam_r * e2, a, sc, 8, {}))
+        elif which == "B.3":
+            pairs.append((lv * lam_r * e2, b, sc, 8, {}))
+        else:  # (B.4): d/dt ||E||^2 = -2(a + b)
+            pairs.append((-2 * (a + b), -2 * lam_r * (lu + lv) * e2, 2 * sc, 8, {}))
+    return pairs
+
+
+@check("linnet-imbalance/lemma-7", "step-B1", "symbolic", step="(B.1)")
+def lemma7_step_b1(ctx):
+    """(B.1) from the flow (7) derived by SymPy (2x2 blocks): d/dt ||E||^2 = 2 <E, E'> =
+    -2 tr(E^T S U1 U1^T S E + E^T Sigma E V V^T)."""
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    U1, V, Yt = li.sym_matrix("a", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    Sh = sp.diag(s1, s2)
+    E = li.error_matrix(Yt, Sh, U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
+    Edot = -Sh * (dU1 * V.T + U1 * dV.T)
+    ctx.identity(
+        "(B.1)",
+        sp.expand(
+            2 * sum(a * b for a, b in zip(E, Edot))
+            + 2 * (E.T * Sh * U1 * U1.T * Sh * E + E.T * Sh**2 * E * V * V.T).trace()
+        ),
+        scope="r = m = h = 2, symbolic entries",
+    )
+
+
+@check("linnet-imbalance/lemma-7", "step-B2", "random", step="(B.2)")
+def lemma7_step_b2(ctx):
+    """(B.2) on static instances: tr(E^T S U1 U1^T S E) >= lambda_r(U1 U1^T) lambda_r(Sigma_X) ||E||^2."""
+    _weakest(ctx, "(B.2) (weakest instance)", _lemma7_pairs(ctx, "B.2"))
+
+
+@check("linnet-imbalance/lemma-7", "step-B3", "random", step="(B.3)")
+def lemma7_step_b3(ctx):
+    """(B.3) on static instances: tr(E^T Sigma E V V^T) >= lambda_m(V V^T) lambda_r(Sigma_X) ||E||^2."""
+    _weakest(ctx, "(B.3) (weakest instance)", _lemma7_pairs(ctx, "B.3"))
+
+
+@check("linnet-imbalance/lemma-7", "step-B4", "random", step="(B.4)")
+def lemma7_step_b4(ctx):
+    """(B.4) on static instances: d/dt ||E||^2 <= -2 lambda_r(Sigma_X)(lambda_r(U1 U1^T) + lambda_m(V V^T)) ||E||^2."""
+    _weakest(ctx, "(B.4) (weakest instance)", _lemma7_pairs(ctx, "B.4"))
+
+
+def _lemma8_pairs(ctx, which: str):
+    pairs = []
+    for p in step_static_instances(ctx):
+        U1, V, _, _ = shaped_factors(p)
+        ctx.start(p)
+        A, B = U1, V.T
+        m = B.shape[1]
+        D = A.T @ A - B @ B.T
+        BtB = B.T @ B
+        w, Z = np.linalg.eigh(BtB)
+        z = Z[:, 0]
+        sc = max(1.0, float(np.sum(A**2) + np.sum(B**2))) ** 2
+        if which == "B.5":
+            lam = li.nth(list(w), m)
+            quad = float(z @ B.T @ A.T @ A @ B @ z - z @ B.T @ D @ B @ z)
+            sig = li.nth(list(linalg.singular_values(A @ B)), m)
+            pairs.append((lam**2, quad, sc, 8, {}))
+            pairs.append((quad, lam**2, sc, 8, {}))
+            pairs.append((sig**2 - float(z @ B.T @ D @ B @ z), quad, sc, 8, {}))
+        else:
+            eig = list(np.linalg.eigvalsh(D))
+            lbar, llow = max(li.nth(eig, 1), 0), max(li.nth([-x for x in eig], m), 0)
+            M = (lbar - llow) * BtB - lbar * llow * np.eye(m) - B.T @ D @ B
+            pairs.append((-float(np.linalg.eigvalsh(M).min()), 0.0, sc, 8, {}))
+    return pairs
+
+
+@check("linnet-imbalance/lemma-8", "step-B5", "random", step="(B.5)")
+def lemma8_step_b5(ctx):
+    """(B.5) on static instances (z the bottom eigenvector of B^T B): lambda_m(B^T B)^2 =
+    z^T B^T A^T A B z - z^T B^T D B z (both directions) >= sigma_m^2(AB) - z^T B^T D B z."""
+    _weakest(ctx, "(B.5) (weakest comparison)", _lemma8_pairs(ctx, "B.5"))
+
+
+@check("linnet-imbalance/lemma-8", "step-B17", "random", step="(B.16)-(B.17)")
+def lemma8_step_b17(ctx):
+    """(B.16)-(B.17) on static instances: B^T D B <= (lbar_+ - llow_-) B^T B - lbar_+ llow_- I
+    (the smallest eigenvalue of the difference is >= 0)."""
+    _weakest(ctx, "(B.17) (weakest instance)", _lemma8_pairs(ctx, "B.17"))
+
+
+@check("linnet-imbalance/lemma-8", "step-invokes-inertia", "random", step="invokes the inertia claim")
+def lemma8_step_invocation(ctx):
+    """The inertia claim invoked on the lemma's (A, B) (it has no hypotheses beyond the shapes)."""
+    for p in step_static_instances(ctx):
+        ctx.start(p)
+        ctx.discharge(
+            "inertia claim at (A, B)", "linnet-imbalance/claim-lemma8-inertia", {k: p[k] for k in ("r", "m", "h")}
+        )
+
+
+@check("linnet-imbalance/lemma-8", "step-B12", "symbolic", step="(B.12)")
+def lemma8_step_b12(ctx):
+    """(B.12) Woodbury, symbolic 2x2 B_+ and gamma > 0, multiplied out with a symbolic B."""
+    gam = sp.Symbol("gamma", positive=True)
+    Bp, B = li.sym_matrix("b", 2, 2), li.sym_matrix("c", 2, 2)
+    lhs = B * (sp.eye(2) + Bp.T * Bp / gam).inv() * B.T
+    rhs = B * B.T - B * Bp.T * (gam * sp.eye(2) + Bp * Bp.T).inv() * Bp * B.T
+    ctx.identity("(B.12)", sp.simplify(lhs - rhs), scope="2x2 blocks, symbolic entries")
+
+
+@check("linnet-imbalance/lemma-8", "step-root", "symbolic", step="quadratic root")
+def lemma8_step_root(ctx):
+    """The quadratic's nonnegative root is the right side of (23): it solves x^2 - (l - g) x - (s^2 + g l) = 0
+    and its discriminant (g - l)^2 + 4(s^2 + g l) = (g + l)^2 + 4 s^2 (g = lbar_+, l = llow_-)."""
+    g, l, s = sp.symbols("gamma llow sigma", nonnegative=True)
+    root = li.lemma8_rhs(g, l, s)
+    ctx.identity("root", sp.expand(root**2 - (l - g) * root - (s**2 + g * l)), scope="all g, l, s >= 0")
+
+
+def _ab_instances(ctx):
+    for p in step_static_instances(ctx):
+        U1, V, s, E = shaped_factors(p)
+        ctx.start({**p, "c0": 1.0})
+        yield U1, V, s, E
+
+
+@check("linnet-imbalance/proposition-9", "step-E1", "symbolic", step="(E.1)")
+def prop9_step_e1(ctx):
+    """(E.1): d/dt [V; U1] = A_Z [V; U1] with A_Z = [[0, E^T S], [S E, 0]], from the flow (7)
+    derived by SymPy (2x2 blocks)."""
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    U1, V, Yt = li.sym_matrix("a", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    Sh = sp.diag(s1, s2)
+    E = li.error_matrix(Yt, Sh, U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    dZ = sp.Matrix.vstack(li.flow_from_loss(half, V), li.flow_from_loss(half, U1))
+    AZ = sp.Matrix(sp.BlockMatrix([[sp.zeros(2, 2), E.T * Sh], [Sh * E, sp.zeros(2, 2)]]))
+    ctx.identity("(E.1)", sp.expand(dZ - AZ * sp.Matrix.vstack(V, U1)), scope="r = m = h = 2, symbolic entries")
+
+
+@check("linnet-imbalance/proposition-9", "step-norm-AZ", "random", step="norm of A_Z")
+def prop9_step_norm(ctx):
+    """||A_Z||_2 = ||S E||_2 on static instances (the block anti-diagonal matrix has the singular
+    values of S E, each twice), roundoff-bound error."""
+    worst = None
+    for U1, V, s, E in _ab_instances(ctx):
+        r, m = E.shape
+        SE = s[:, None] * E
+        AZ = np.block([[np.zeros((m, m)), SE.T], [SE, np.zeros((r, r))]])
+        a, b = float(np.linalg.norm(AZ, 2)), float(np.linalg.norm(SE, 2))
+        if worst is None or abs(a - b) / b > abs(worst[0] - worst[1]) / worst[1]:
+            worst = (a, b)
+    ctx.agree(
+        "||A_Z||_2 = ||S E||_2 (largest relative difference)",
+        worst[0] / worst[1],
+        1.0,
+        tol=1e-11,
+        err=roundoff(8, 1.0),
+        scale=1.0,
+    )
+
+
+@check("linnet-imbalance/proposition-9", "step-dZ", "random", step="d/dt ||Z||^2")
+def prop9_step_dz(ctx):
+    """2 tr(Z^T A_Z Z) <= 2 ||A_Z||_2 ||Z||_F^2 <= 2 lambda_1^{1/2} ||E||_F ||Z||_F^2 on static
+    instances (Z = [V; U1] of shape (m + r) x h)."""
+    pairs = []
+    for U1, V, s, E in _ab_instances(ctx):
+        r, m = E.shape
+        SE = s[:, None] * E
+        AZ = np.block([[np.zeros((m, m)), SE.T], [SE, np.zeros((r, r))]])
+        Z = np.vstack([V, U1])
+        z2 = float(np.sum(Z**2))
+        lhs = 2 * float(np.trace(Z.T @ AZ @ Z))
+        mid = 2 * float(np.linalg.norm(AZ, 2)) * z2
+        rhs = 2 * float(np.max(s)) * float(np.linalg.norm(E)) * z2
+        sc = max(1.0, rhs)
+        pairs += [(lhs, mid, sc, 8, {}), (mid, rhs, sc, 8, {})]
+    _weakest(ctx, "d/dt ||Z||^2 chain (weakest comparison)", pairs)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 
 # ---------------------------------------------------------------------------------------
@@ -123,6 +123,132 @@ def prop9_bound(lam_1, lam_r, c0, E0_fro, Z0_fro2, exp):
 def lemma8_rhs(lbar_plus, llow_minus, sig_m):
     """(23) [reconstructed]: ``(-lbar_+ + llow_- + sqrt((lbar_+ + llow_-)^2 + 4 sigma_m^2(AB)))/2``."""
     return (-lbar_plus + llow_minus + _sqrt((lbar_plus + llow_minus) ** 2 + 4 * sig_m**2)) / 2
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19): the load-bearing displays of the printed proofs, as printed
+# ([reconstructed] where the extraction garbles them, as in the statements)
+# ---------------------------------------------------------------------------------------
+_MISPRINT_MONOTONE = (
+    "Misprint: under gradient flow L~' = -(|U1^T S E|^2 + |S E V|^2) <= 0, so ||Yt - S U1 V^T||_F = sqrt(2 L~) is "
+    "non-increasing (strictly decreasing while the rate is positive), not non-decreasing; (27) needs non-increasing, "
+    "which holds. Counterexample to the printed word: every trajectory with L~ > 0, e.g. the M1 flows."
+)
+THEOREM3_STEPS = (
+    Step(
+        "Weyl display before (26)",
+        r"$\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F+\sigma_m(\Sigma_X^{1/2}U_1V^\top)\ge\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_2"
+        r"+\sigma_m(\Sigma_X^{1/2}U_1V^\top)\ge\sigma_m(\tilde Y)$",
+        "inequality",
+    ),
+    Step(
+        "(26)",
+        r"$\sigma_m(U_1V^\top)\ge\max\{\sigma_m(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F,0\}/\lambda_1^{1/2}(\Sigma_X)$",
+        "inequality",
+    ),
+    Step(
+        "before (27)",
+        r"$\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F=\sqrt{2\tilde{\mathcal L}}$ is non-decreasing under gradient flow",
+        "inequality",
+        expect="refuted",
+        erratum=_MISPRINT_MONOTONE,
+    ),
+    Step(
+        "(27)",
+        r"$\sigma_m^2(U_1(t)V^\top(t))\ge(\max\{\sigma_m(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(t)V^\top(t)\|_F,0\})^2/\lambda_1(\Sigma_X)"
+        r"\ge(\max\{\sigma_m(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(0)V^\top(0)\|_F,0\})^2/\lambda_1(\Sigma_X)$",
+        "inequality",
+    ),
+    Step(
+        "last display",
+        r"$-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge\lambda_r(\Sigma_X)c(0)$ (then Gronwall)",
+        "inequality",
+    ),
+    Step("invokes Proposition 1", r"(27) inserted into (17) of Proposition 1", "invocation"),
+)
+PROP1_STEPS = (
+    Step(
+        "(24)",
+        r"$\lambda_m(VV^\top)\ge\frac{-\bar\lambda_++\underline\lambda_-+\sqrt{(\bar\lambda_++\underline\lambda_-)^2+4\sigma_m^2(U_1V^\top)}}2$ "
+        r"(Lemma 8 with $A=U_1$, $B=V^\top$) [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "(25)",
+        r"$\lambda_r(U_1U_1^\top)\ge\frac{-\bar\lambda_-+\underline\lambda_++\sqrt{(\bar\lambda_-+\underline\lambda_+)^2+4\sigma_r^2(VU_1^\top)}}2$ "
+        r"(Lemma 8 with $A=V$, $B=U_1^\top$) [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "rewrite after (25)",
+        r"$\Delta_+:=\bar\lambda_+-\underline\lambda_+$, $\Delta_-:=\bar\lambda_--\underline\lambda_-$, $\underline\Delta:=\underline\lambda_++\underline\lambda_-$; "
+        r"(24), (25) rewritten and inserted into Lemma 7 give (17)",
+        "identity",
+    ),
+    Step("invokes Lemma 8", r"From Lemma 8, let $A=U_1$, $B=V^\top$ [...] then let $A=V$, $B=U_1^\top$", "invocation"),
+)
+LEMMA7_STEPS = (
+    Step(
+        "(B.1)",
+        r"$\frac{d}{dt}\|E\|_F^2=-2\operatorname{tr}(E^\top\Sigma_X^{1/2}U_1U_1^\top\Sigma_X^{1/2}E+E^\top\Sigma_XEVV^\top)$",
+        "identity",
+    ),
+    Step(
+        "(B.2)",
+        r"$\operatorname{tr}(E^\top\Sigma_X^{1/2}U_1U_1^\top\Sigma_X^{1/2}E)\ge\lambda_r(U_1U_1^\top)\lambda_r(\Sigma_X)\|E\|_F^2$ "
+        r"[relation symbols reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "(B.3)",
+        r"$\operatorname{tr}(E^\top\Sigma_XEVV^\top)\ge\lambda_m(VV^\top)\lambda_r(\Sigma_X)\|E\|_F^2$ [relation symbols reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "(B.4)",
+        r"$\frac{d}{dt}\|E\|_F^2\le-2\lambda_r(\Sigma_X)(\lambda_r(U_1U_1^\top)+\lambda_m(VV^\top))\|E\|_F^2$ [reconstructed]",
+        "inequality",
+    ),
+)
+LEMMA8_STEPS = (
+    Step(
+        "(B.5)",
+        r"$\lambda_m^2(B^\top B)=z_m^\top(B^\top B)^2z_m=z_m^\top B^\top A^\top ABz_m-z_m^\top B^\top DBz_m\ge\sigma_m^2(AB)-z_m^\top B^\top DBz_m$ "
+        r"[reconstructed: the extraction prints $\lambda_m(B^\top B)$ on the left]",
+        "inequality",
+    ),
+    Step("invokes the inertia claim", r"$D$ has at most $m$ negative eigenvalues", "invocation"),
+    Step(
+        "(B.12)",
+        r"$B(I_m+\hat\gamma^{-1}B_+^\top B_+)^{-1}B^\top=BB^\top-BB_+^\top(\hat\gamma I_{h-m}+B_+B_+^\top)^{-1}B_+B^\top$ (Woodbury)",
+        "identity",
+    ),
+    Step(
+        "(B.16)-(B.17)",
+        r"$B^\top DB\preceq(\hat\gamma-\underline\lambda_-)B^\top B-\hat\gamma\underline\lambda_-I_m$ for $\hat\gamma=\bar\lambda_+$ [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "quadratic root",
+        r"$x^2-(\underline\lambda_--\hat\gamma)x-(\sigma_m^2+\hat\gamma\underline\lambda_-)\ge0$, $x\ge0$ $\Rightarrow$ "
+        r"$x\ge\frac{\underline\lambda_--\hat\gamma+\sqrt{(\hat\gamma+\underline\lambda_-)^2+4\sigma_m^2}}2$ [reconstructed]",
+        "identity",
+    ),
+)
+PROP9_STEPS = (
+    Step(
+        "(E.1)",
+        r"$\frac{d}{dt}\begin{bmatrix}V\\U_1\end{bmatrix}=\begin{bmatrix}0&E^\top\Sigma_X^{1/2}\\\Sigma_X^{1/2}E&0\end{bmatrix}\begin{bmatrix}V\\U_1\end{bmatrix}$",
+        "identity",
+    ),
+    Step("norm of A_Z", r"$\|A_Z\|_2=\|\Sigma_X^{1/2}E\|_2$ (Horn and Johnson, Thm 7.3.3)", "identity"),
+    Step(
+        "d/dt ||Z||^2",
+        r"$\frac{d}{dt}\|Z\|_F^2=2\operatorname{tr}Z^\top A_ZZ\le2\|A_Z\|_2\|Z\|_F^2\le2\lambda_1^{1/2}(\Sigma_X)\|E\|_F\|Z\|_F^2$ "
+        r"[relation symbols reconstructed]",
+        "inequality",
+    ),
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -330,6 +456,7 @@ statement(
     notes="Checked statically over arbitrary (U1, V, Sigma_X, E != 0) -- every E is attainable by choosing the target -- "
     "and along high-precision flows.",
     edges=STATIC_EDGES,
+    steps=PROP1_STEPS,
     uses=(
         "linnet-imbalance/lemma-7",
         "linnet-imbalance/lemma-8",
@@ -396,6 +523,7 @@ statement(
     notes="Proof misprint (proof only): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
     "non-increasing.",
     edges=FLOW_EDGES,
+    steps=THEOREM3_STEPS,
     uses=(
         "linnet-imbalance/proposition-1",
         "linnet-imbalance/claim-imbalance-conservation",
@@ -517,6 +645,7 @@ statement(
     r"Under (7), $-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge2\lambda_r(\Sigma_X)(\lambda_r(U_1U_1^\top)+\lambda_m(VV^\top))$.",
     params=(SEED, *STATIC_PARAMS),
     edges=STATIC_EDGES,
+    steps=LEMMA7_STEPS,
     uses=(
         "linnet-imbalance/claim-reparametrization",
         "linnet-imbalance/claim-loss-decomposition",
@@ -537,6 +666,7 @@ statement(
     "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).",
     params=(SEED, *STATIC_PARAMS),
     edges=STATIC_EDGES,
+    steps=LEMMA8_STEPS,
     uses=(
         "linnet-imbalance/claim-lemma8-inertia",
         "ext:horn-johnson-2012-0.7.4-woodbury",
@@ -566,6 +696,7 @@ statement(
     r"[Proof, App. E:] $\|Z(t)\|_F^2\le\exp\big(\frac{4\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)c(0)}\|E(0)\|_F\big)\|Z(0)\|_F^2$ [reconstructed].",
     params=(SEED,),
     hypotheses=(Hypothesis(r"$c(0)>0$", observed_positive("c0")),),
+    steps=PROP9_STEPS,
     uses=(
         "linnet-imbalance/theorem-3",
         "ext:hirsch-1974-gradient-systems",
