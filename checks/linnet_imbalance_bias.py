@@ -2027,3 +2027,118 @@ def figure7(ctx):
         err=Estimate(float(coef[0]), half, "confidence interval"),
         se=se,
     )
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. E and the restatements
+# ---------------------------------------------------------------------------------------
+L11_STEP_DELTAS = (0.5, 0.1, 0.05, 0.03, 0.01, 1e-4)
+
+
+@check("linnet-imbalance/lemma-11", "step-E5-t-delta", "interval", step="(E.5) with t_delta")
+def lemma11_step_e5(ctx):
+    """The proof's choice eps = t_delta = (1/2) log(2/delta) in Lemma E.1 (printed tail 2 exp(-eps^2)):
+    the failure probability it certifies, 2 exp(-t_delta^2), against delta, in arb balls (t_delta
+    rounded to double, its rounding in the ball's radius), delta in {0.5, 0.1, 0.05, 0.03, 0.01,
+    1e-4}: it exceeds delta for delta > 2 e^{-4}."""
+    import flint
+
+    for delta in L11_STEP_DELTAS:
+        ctx.start({"delta": delta, "alpha": 0.5})
+        td = lb.t_delta_printed(delta)
+        t = flint.arb(td, 4e-16 * td)
+        ctx.bound(
+            "2 exp(-t_delta^2) <= delta",
+            lb.lemma_e1_tail(t, exp=lambda x: x.exp()),
+            flint.arb(delta),
+            delta=delta,
+            t_delta=td,
+        )
+
+
+def _restatement(ctx, main_id: str, restated_id: str, where: dict):
+    """The main-text and restated hypotheses evaluated at the instance ``where`` (exact
+    predicates): they must agree."""
+    from theorems.registry import REGISTRY
+
+    a, b = REGISTRY[main_id], REGISTRY[restated_id]
+    inst_a, inst_b = {**a.defaults(), **where}, {**b.defaults(), **where}
+    ha, hb = all(a.hypotheses_hold(inst_a).values()), all(b.hypotheses_hold(inst_b).values())
+    ctx.start(where)
+    ctx.exact(
+        f"hypotheses agree at {where}: {main_id.split('/')[1]} {ha}, {restated_id.split('/')[1]} {hb}",
+        int(ha),
+        "==",
+        int(hb),
+        main=a.hypotheses_hold(inst_a),
+        restated=b.hypotheses_hold(inst_b),
+    )
+
+
+@check("linnet-imbalance/lemma-11", "step-restatement", "symbolic", step="App. E restatement")
+def lemma11_step_restatement(ctx):
+    """Lemma 11 against its App. E restatement: the hypotheses on alpha at 0.3, 0.45 (agree) and 1/2
+    (the restatement's strict bound excludes it), the width h above both thresholds."""
+    for a in (0.3, 0.45, 0.5):
+        _restatement(ctx, "linnet-imbalance/lemma-11", "linnet-imbalance/lemma-11-restated", {"alpha": a, "delta": 0.1})
+
+
+@check("linnet-imbalance/lemma-11", "step-invokes-lemma-e1", "random", step="invokes Lemma E.1")
+def lemma11_step_invocation(ctx):
+    """Lemma E.1 invoked on the h x (m + n) matrix h^alpha [V^T U^T] at eps = t_delta (its
+    hypotheses: none beyond the shapes; m + n <= h holds for h > h_0)."""
+    m, n, r = lb.L11_DIMS
+    for delta in (0.1, 0.01):
+        h0 = lb.h0_prime(m, n, lb.t_delta_printed(delta))
+        ctx.start({"delta": delta, "alpha": 0.5})
+        ctx.exact("m + n <= h_0 < h (the matrix is tall)", m + n, "<=", sp.Rational(int(h0)))
+        ctx.discharge(
+            f"Lemma E.1 at n = h > h_0, eps = t_delta (delta = {delta})",
+            "linnet-imbalance/lemma-e1",
+            {"n": int(h0) + 1, "eps": lb.t_delta_printed(delta)},
+        )
+
+
+@check("linnet-imbalance/theorem-12", "step-E16", "symbolic", step="(E.16)")
+def theorem12_step_e16(ctx):
+    """(E.16) on an exact instance: r = m = h = 1, Sigma_X = 100 (S = 10), W^T Y = 0, U1 V^T = 1:
+    ||E(0)||_F from the encoded error (6) against the printed ||Y||_F + lambda_r^{-1/2}||U1 V^T||_F,
+    and against the bound that holds, ||Y||_F + lambda_1^{1/2} ||U1 V^T||_F."""
+    S = sp.Matrix([[10]])
+    E = li.error_matrix(sp.zeros(1, 1), S, sp.Matrix([[1]]), sp.Matrix([[1]]))
+    nE = sp.sqrt(sum(e**2 for e in E))
+    lam = S[0, 0] ** 2
+    ctx.start({"alpha": 0.5})
+    ctx.exact("||E(0)||_F <= ||Y||_F + lambda_r^{-1/2} ||U1 V^T||_F (printed)", nE, "<=", 0 + 1 / sp.sqrt(lam))
+    ctx.metrics["holds_instead"] = bool(nE <= 0 + sp.sqrt(lam))
+
+
+@check("linnet-imbalance/theorem-12", "step-restatement", "symbolic", step="App. E restatement")
+def theorem12_step_restatement(ctx):
+    """Theorem 12 against its App. E restatement: the hypotheses on alpha at 0.3, 0.45 and 1/2."""
+    for a in (0.3, 0.45, 0.5):
+        _restatement(
+            ctx, "linnet-imbalance/theorem-12", "linnet-imbalance/theorem-12-restated", {"alpha": a, "delta": 0.1}
+        )
+
+
+@check("linnet-imbalance/lemma-e2", "step-weyl-additive", "symbolic", step="Weyl display (k = n)")
+def lemma_e2_step_weyl(ctx):
+    """The printed additive display on an exact instance: k = n = m = 1, A = 10, B = 1/2:
+    sigma(A) <= sigma(AB) + sigma_1(B^+) is 10 <= 5 + 2 (false); the multiplicative form holds."""
+    A, B = sp.Matrix([[10]]), sp.Matrix([[sp.Rational(1, 2)]])
+    sA, sAB, sBp = abs(A[0, 0]), abs((A * B)[0, 0]), abs(B.pinv()[0, 0])
+    ctx.start({"k": 1, "n": 1, "m": 1})
+    ctx.exact("sigma(A) <= sigma(AB) + sigma_1(B^+) (printed)", sA, "<=", sAB + sBp)
+    ctx.metrics["multiplicative_holds"] = bool(sA <= sAB * sBp)
+
+
+@check("linnet-imbalance/lemma-e2", "step-pinv", "symbolic", step="B B^+ = I")
+def lemma_e2_step_pinv(ctx):
+    """B B^+ = I and sigma_1(B^+) sigma_n(B) = 1 for a full-row-rank integer B (2 x 3), exactly."""
+    B = sp.Matrix([[1, 2, 0], [0, 1, -1]])
+    ctx.start({"k": 2, "n": 2, "m": 3})
+    ctx.identity("B B^+ = I", sp.simplify(B * B.pinv() - sp.eye(2)), scope="this B")
+    sv = sorted(sp.sqrt(e) for e in (B * B.T).eigenvals())
+    svp = sorted(sp.sqrt(e) for e in (B.pinv().T * B.pinv()).eigenvals())
+    ctx.identity("sigma_1(B^+) sigma_n(B) = 1", sp.simplify(svp[-1] * sv[0] - 1), scope="this B")

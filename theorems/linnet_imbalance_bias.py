@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 
 def t_delta_printed(delta):
@@ -103,6 +103,64 @@ def t12_width_ok(p) -> bool:
     if a <= 0.25:
         return False
     return p["h"] > h0_theorem12(m, n, t_delta_printed(p.get("delta", 0.1)), *T12_LAMBDAS) ** (1 / (4 * a - 1))
+
+
+# Proof steps (issue 19) of App. E and the restatements, as printed ([reconstructed] where garbled)
+LEMMA11_STEPS = (
+    Step(
+        "(E.5) with t_delta",
+        r"Apply Lemma E.1 to $A=h^\alpha[V^\top\ U^\top]$ ($h\times(m+n)$) with $\epsilon=t_\delta=\frac12\log\frac2\delta$: with probability at "
+        r"least $1-\delta$, $\sigma_{m+n}\ge\sqrt h-(\sqrt{m+n}+t_\delta)$ [reconstructed]",
+        "probability",
+        expect="refuted",
+        erratum="Lemma E.1 as printed gives failure probability 2 exp(-eps^2); at eps = t_delta = (1/2) log(2/delta) this "
+        "exceeds delta whenever delta > 2 e^{-4} ~ 0.0366 (delta = 0.1: 2 exp(-1.4979^2) = 0.2122 > 0.1), so the event (E.5) is "
+        "not shown to have probability >= 1 - delta there. What the argument needs: eps = sqrt(log(2/delta)) with the printed "
+        "tail, sqrt(2 log(2/delta)) with Davidson-Szarek's true tail 2 exp(-eps^2/2) (lemma-e1:corrected).",
+    ),
+    Step(
+        "App. E restatement",
+        r"Lemma 10 (restated): $\frac14<\alpha<\frac12$ [strict], (E.2) with exponent garbled as $h^{-1/2}$ [read as (33)]",
+        "restatement",
+        expect="refuted",
+        erratum="The restatement's hypothesis 1/4 < alpha < 1/2 excludes alpha = 1/2, which Lemma 11 (main text, 1/4 < alpha "
+        "<= 1/2) includes: the two versions disagree at alpha = 1/2 (where Lemma 11's claims hold: Monte Carlo). The main "
+        "text's closed interval is the one the proof supports (nothing in (E.5)-(E.8) needs alpha < 1/2).",
+    ),
+    Step("invokes Lemma E.1", r"Apply Lemma E.1 to matrix $A=h^\alpha[V^\top\ U^\top]$", "invocation"),
+)
+THEOREM12_STEPS = (
+    Step(
+        "(E.16)",
+        r"$\|E(0)\|_F=\|W^\top Y-\Sigma_X^{-1/2}U_1(0)V^\top(0)\|_F\le\|Y\|_F+\lambda_r^{-1/2}(\Sigma_X)\|U_1(0)V^\top(0)\|_F$",
+        "inequality",
+        expect="refuted",
+        erratum="E carries Sigma_X^{+1/2} (6); the bound that holds is ||E(0)||_F <= ||Y||_F + lambda_1^{1/2}(Sigma_X) "
+        "||U1(0) V(0)^T||_F. Counterexample to the printed bound: Sigma_X = 100 I, Y = 0, U1 V^T != 0: ||E(0)||_F = "
+        "10 ||U1 V^T||_F > 0.1 ||U1 V^T||_F (exact). Carried through (E.17) the width constant lambda_1/lambda_r^3 "
+        "should be (lambda_1/lambda_r)^2.",
+    ),
+    Step(
+        "App. E restatement",
+        r"Theorem 2 (restated): $\frac14<\alpha<\frac12$ [strict]; '$\forall\delta>0,\exists h_0>0,\forall h>h_0$'; (E.9) = (36)",
+        "restatement",
+        expect="refuted",
+        erratum="The restatement excludes alpha = 1/2, which Theorem 12 (1/4 < alpha <= 1/2) includes; the two versions "
+        "disagree at alpha = 1/2 (the quantifier order 'exists h0 for each delta' agrees with h0 = poly(..., 1/delta)).",
+    ),
+)
+LEMMA_E2_STEPS = (
+    Step(
+        "Weyl display (k = n)",
+        r"$\sigma_i(A)\le\sigma_i(AB)+\sigma_1(B^\dagger)$, $\forall1\le i\le n$",
+        "inequality",
+        expect="refuted",
+        erratum="Additive as printed, the display is false: k = n = m = 1, A = 10, B = 1/2: sigma(A) = 10 > "
+        "sigma(AB) + sigma(B^+) = 5 + 2 = 7 (exact). What holds (and gives the lemma): the multiplicative "
+        "sigma_i(A) = sigma_i(A B B^+) <= sigma_i(AB) sigma_1(B^+) = sigma_i(AB) / sigma_n(B).",
+    ),
+    Step("B B^+ = I", r"When $\sigma_n(B)>0$, $BB^\dagger=I$ and $\sigma_1(B^\dagger)=\sigma_n^{-1}(B)$", "identity"),
+)
 
 
 ALPHA = Param("alpha", float, 0.5, "initialisation exponent alpha (variance h^{-2 alpha})", low=0.0, open_low=True)
@@ -224,6 +282,7 @@ statement(
         Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ [reconstructed], (m, n, r) = (2, 5, 3)", l11_width_ok),
     ),
     notes=_L11_NOTES,
+    steps=LEMMA11_STEPS,
     uses=(
         "linnet-imbalance/lemma-e1",
         "linnet-imbalance/lemma-e2",
@@ -282,6 +341,7 @@ statement(
         ),
     ),
     notes=_T12_NOTES,
+    steps=THEOREM12_STEPS,
     uses=(
         "linnet-imbalance/corollary-4",
         "linnet-imbalance/proposition-9",
@@ -387,6 +447,7 @@ statement(
         {"n": 3, "m": 3},
         {"k": 1, "n": 6, "m": 6, "log_cond": 8.0},
     ),
+    steps=LEMMA_E2_STEPS,
     uses=("ext:horn-johnson-2012-7.3.P16-weyl",),
 )
 
