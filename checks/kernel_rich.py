@@ -552,3 +552,93 @@ def theorem1_general_margin(ctx, p):
     """Flow limit minus argmin Q_{alpha,w0} (w0 = T5's shape times w0_scale): see
     :func:`theorem1_margin_at`."""
     return theorem1_margin_at(p, general=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. D
+# ---------------------------------------------------------------------------------------
+def _symbolic_model(N: int = 2, d: int = 3):
+    t = sp.Symbol("t", real=True)
+    Xs = sp.Matrix(N, d, lambda n, i: sp.Symbol(f"x{n}{i}", real=True))
+    ys = sp.Matrix(N, 1, lambda n, _: sp.Symbol(f"y{n}", real=True))
+    wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=2)
+    return t, Xs, ys, wp, wm, beta, loss
+
+
+@check("kernel-rich/theorem-1-general", "step-15", "symbolic", step="(15)")
+def theorem1_step15(ctx):
+    """(15) against -grad L derived by SymPy from the §2 loss on a symbolic 1 x 2 model: the
+    printed -2 X~^T r o w is half of it (refuted as printed; a time rescaling)."""
+    t, Xs, ys, wp, wm, beta, loss = _symbolic_model(1, 2)
+    derived = kr.gradient_flow(loss, wp + wm)
+    printed = kr.printed_flow_15(Xs, Xs * beta - ys, wp + wm)
+    ctx.identity(
+        "-grad L (§2 loss) = printed (15)",
+        [sp.expand(a - b) for a, b in zip(derived, printed)],
+        scope="2 x 3 symbolic X, y, w",
+    )
+
+
+@check("kernel-rich/theorem-1-general", "step-16", "symbolic", step="(16)")
+def theorem1_step16(ctx):
+    """(16) solves the printed flow (15): w(t) = w(0) o exp(-2 X~^T R(t)), R' = r (symbolic 2 x 3)."""
+    t, Xs, ys, wp, wm, beta, loss = _symbolic_model()
+    a, w0 = kr.alpha, kr.w0s
+    R = sp.Matrix([sp.Function(f"R{n}")(t) for n in range(2)])
+    g = Xs.T * R
+    w_closed = [a * w0 * sp.exp(-2 * g[i]) for i in range(3)] + [a * w0 * sp.exp(2 * g[i]) for i in range(3)]
+    sub = dict(zip(wp + wm, w_closed))
+    r_closed = (Xs * beta - ys).subs(sub)
+    rhs = kr.printed_flow_15(Xs, r_closed, w_closed)
+    dR = {sp.Derivative(R[n], t): r_closed[n] for n in range(2)}
+    ctx.identity(
+        "(16) solves (15)",
+        [sp.simplify(sp.diff(w_closed[k], t).subs(dR) - rhs[k]) for k in range(6)],
+        scope="2 x 3 symbolic",
+    )
+
+
+@check("kernel-rich/theorem-1-general", "step-17", "symbolic", step="(17)")
+def theorem1_step17(ctx):
+    """(17) from (16): w_+^2 - w_-^2 = 2 alpha^2 w0^2 sinh(-4 X^T R) coordinatewise (symbolic)."""
+    g = sp.Symbol("g", real=True)
+    a, w0 = kr.alpha, kr.w0s
+    wp, wm = a * w0 * sp.exp(-2 * g), a * w0 * sp.exp(2 * g)
+    ctx.identity(
+        "(17)",
+        sp.simplify((wp**2 - wm**2 - 2 * a**2 * w0**2 * sp.sinh(-4 * g)).rewrite(sp.exp)),
+        scope="all real g, alpha, w0 > 0",
+    )
+
+
+@check("kernel-rich/theorem-1-general", "step-19", "symbolic", step="(19)")
+def theorem1_step19(ctx):
+    """(19): the derivative of the coordinate term alpha^2 w0^2 q(beta/(alpha^2 w0^2)) of Q_{alpha,w0}
+    (q as printed in (21)) is arcsinh(beta/(2 alpha^2 w0^2)) as printed."""
+    b = sp.Symbol("beta", real=True)
+    term = kr.Q_alpha([b], kr.alpha, [kr.w0s])
+    ctx.identity(
+        "dQ/dbeta = (19)", sp.simplify(sp.diff(term, b) - kr.grad_Q_printed_19(b)), scope="all real beta, alpha, w0 > 0"
+    )
+
+
+@check("kernel-rich/theorem-1-general", "step-21", "symbolic", step="(21)")
+def theorem1_step21(ctx):
+    """(21): the printed closed form has derivative arcsinh(z/2) and vanishes at 0."""
+    ctx.identity(
+        "q' = arcsinh(z/2)", sp.simplify(sp.diff(kr.q_printed(kr.z), kr.z) - kr.q_integrand(kr.z)), scope="all real z"
+    )
+    ctx.identity("q(0) = 0", kr.q_printed(sp.Integer(0)), scope="z = 0")
+
+
+@check("kernel-rich/theorem-1", "step-restatement", "symbolic", step="restated as the general case (App. D)")
+def theorem1_step_restatement(ctx):
+    """Theorem 1 is the general case at w0 = 1 (App. D): Q_{alpha,1} = alpha^2 sum q(beta_i/alpha^2)
+    (a symbolic 3-vector), the same regulariser and hypotheses."""
+    bs = list(sp.symbols("b0:3", real=True))
+    a = kr.alpha
+    ctx.identity(
+        "Q_{alpha,1} = Q_alpha",
+        sp.simplify(kr.Q_alpha(bs, a, [1, 1, 1]) - a**2 * sum(kr.q_printed(b / a**2) for b in bs)),
+        scope="d = 3, symbolic beta, alpha > 0",
+    )

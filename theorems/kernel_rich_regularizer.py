@@ -22,7 +22,7 @@ import sympy as sp
 
 from . import kernel_rich as kr
 from .kernel_rich import ALPHA, FIXTURE
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 z, u = kr.z, kr.u
 
@@ -134,6 +134,60 @@ def lemma7_bound42(beta, alpha):
     return sum(b * b * (b**4 + 2 * alpha**4 * b * b) / (96 * alpha**8) for b in beta)
 
 
+def theorem2_45_lhs(eps):
+    """(45) as printed: ``(1 - e')/(1 + e') (1 + 2 eps)`` with ``e' = eps/(2+eps)``; printed value ``(1+2eps)/(1+eps)``."""
+    e = eps / (2 + eps)
+    return (1 - e) / (1 + e) * (1 + 2 * eps), (1 + 2 * eps) / (1 + eps)
+
+
+def theorem2_46_lhs(eps):
+    """(46) as printed: ``(1 + e')/(1 - e')`` with ``e' = eps/(2+eps)``; printed value ``1 + eps``."""
+    e = eps / (2 + eps)
+    return (1 + e) / (1 - e), 1 + eps
+
+
+def lemma6_31_third_line(x, sqrt=sp.sqrt, log=sp.log):
+    """(31), third line as printed, at ``x = c alpha^2``: ``(1/x)(2x - sqrt(4x^2 + 1) + ln(1/x) + ln(1/2 + sqrt(x^2 + 1/2)))``."""
+    half = x / x / 2
+    return (1 / x) * (2 * x - sqrt(4 * x**2 + 1) + log(1 / x) + log(half + sqrt(x**2 + half)))
+
+
+def lemma6_32_bounds(x, log=sp.log):
+    """(32) as printed, at ``x = c alpha^2``: ``(-1 + ln(1/x), 3x - 1 + ln(1/x))`` around ``x q(1/x)``."""
+    return -1 + log(1 / x), 3 * x - 1 + log(1 / x)
+
+
+def lemma6_35_first_line(d, eps, log=sp.log):
+    """(35), first line as printed: ``(2 d^{1/(4 eps)}, d^{1/(4 eps)} ln(d) / 2)``, each claimed >= 6."""
+    t = d ** (1 / (4 * eps))
+    return 2 * t, t * log(d) / 2
+
+
+LEMMA6_35_CONSTANT = 6
+
+
+def lemma7_phi4_printed(zz, a):
+    """(39) as printed: ``3z^2/(alpha^12 (4 + z^2/alpha^4)^{5/2}) - 1/(alpha^8 (4 + z^2/alpha^4)^{3/2})``."""
+    X = 4 + zz**2 / a**4
+    return 3 * zz**2 / (a**12 * X ** sp.Rational(5, 2)) - 1 / (a**8 * X ** sp.Rational(3, 2))
+
+
+def lemma7_40_printed(zz, a, sqrt=sp.sqrt):
+    """(40) as printed: ``|2z^2 - 4alpha^4| / (alpha^12 (4 + z^2/alpha^4)^{5/2})`` (labelled |phi'''(z)|)."""
+    X = 4 + zz**2 / a**4
+    return abs(2 * zz**2 - 4 * a**4) / (a**12 * X**2 * sqrt(X))
+
+
+def lemma7_40_bound(zz, a):
+    """(40), its bound: ``(z^2 + 2 alpha^4) / (16 alpha^12)``."""
+    return (zz**2 + 2 * a**4) / (16 * a**12)
+
+
+def lemma7_43_lhs(b, a):
+    """(43)'s requirement as printed: ``(b^4 + 2 alpha^4 b^2) / (96 alpha^8)`` <= eps at ``alpha >= alpha_2``."""
+    return (b**4 + 2 * a**4 * b**2) / (96 * a**8)
+
+
 # ---------------------------------------------------------------------------------------
 # Parameters
 # ---------------------------------------------------------------------------------------
@@ -186,6 +240,101 @@ def _factor(name, default, doc):
 def _dim_of(fixture: str) -> int:
     """d of a fixture (named, or drawn by the catalog-§3 generator ``kr.random_instance``)."""
     return len(kr.fixture(fixture)[0][0])
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19), as printed
+# ---------------------------------------------------------------------------------------
+THEOREM2_STEPS = (
+    Step(
+        "(44)",
+        r"By Lemma 5, since $\alpha\le\alpha_1(\frac\epsilon{2+\epsilon},(1+2\epsilon)\|\beta^*_{\ell_1}\|_1,d)$, [...] "
+        r"$(1-\frac\epsilon{2+\epsilon})\|\beta\|_1\le\frac{Q_{\alpha,1}(\beta)}{\ln(1/\alpha^2)}\le(1+\frac\epsilon{2+\epsilon})\|\beta\|_1$",
+        "invocation",
+        expect="refuted",
+        erratum="The printed l1 threshold does not imply Lemma 5's hypothesis alpha <= alpha_1(eps/(2+eps), "
+        "(1+2eps)||b*||_1, d) everywhere: on T5 at eps = 3 the threshold is 1.594 alpha_1 (SymPy, exact data). The "
+        "proof's (44) then rests on Lemma 5 outside its hypotheses; Theorem 2's l1 conclusion still holds on every "
+        "instance checked (argmin-at-thresholds).",
+    ),
+    Step(
+        "(45)-(46) algebra",
+        r"$\frac{1-\frac\epsilon{2+\epsilon}}{1+\frac\epsilon{2+\epsilon}}(1+2\epsilon)=\frac{1+2\epsilon}{1+\epsilon}$, "
+        r"$\frac{1+\frac\epsilon{2+\epsilon}}{1-\frac\epsilon{2+\epsilon}}=1+\epsilon$",
+        "identity",
+    ),
+    Step(
+        "(47)",
+        r"By Lemma 7, since $\alpha\ge\alpha_2(\frac\epsilon{2+\epsilon},(1+2\epsilon)\|\beta^*_{\ell_2}\|_2)$, [...] (47)",
+        "invocation",
+        expect="refuted",
+        erratum="The printed l2 threshold sqrt(2(1+eps)(1+2/eps)||b*||_2) does not imply Lemma 7's hypothesis alpha >= "
+        "alpha_2(eps/(2+eps), (1+2eps)||b*||_2) for eps >= 1: the ratio is 0.8635 at eps = 1 and 0.6461 at eps = 3 (on every "
+        "data set: the ratio depends on eps only). The l2 conclusion still holds on every instance checked.",
+    ),
+)
+LEMMA5_STEPS = (
+    Step("(22)", r"$Q_\alpha(\beta)=Q_\alpha(|\beta|)$ ($g(x)=x\operatorname{arcsinh}(x/2)$ is even)", "identity"),
+    Step(
+        "(26)",
+        r"$\alpha\le\min\{1,\sqrt{\|\beta\|_1},(2\|\beta\|_1)^{-\frac1{2\epsilon}}\}\Rightarrow"
+        r"1+\frac{\ln(\|\beta\|_1+\alpha^2)}{\ln(1/\alpha^2)}\le1+\frac{\ln(2\|\beta\|_1)}{\ln(1/\alpha^2)}\le1+\epsilon$",
+        "inequality",
+    ),
+    Step(
+        "(28)",
+        r"$\sum_i|\beta_i|(1+\frac{\ln|\beta_i|-1}{\ln(1/\alpha^2)})\ge\sum_i|\beta_i|-\frac d{\ln(1/\alpha^2)}$ (by $\ln x\ge1-\frac1x$)",
+        "inequality",
+    ),
+)
+LEMMA6_STEPS = (
+    Step(
+        "(31)",
+        r"$q(\frac1{c\alpha^2})=\frac1{c\alpha^2}\big(2c\alpha^2-\sqrt{4c^2\alpha^4+1}+\ln(\frac1{c\alpha^2})"
+        r"+\ln(\frac12+\sqrt{c^2\alpha^4+\frac12})\big)$ (third line)",
+        "identity",
+        expect="refuted",
+        erratum="ln(1/(2x) + sqrt(1 + 1/(4x^2))) = ln(1/x) + ln(1/2 + sqrt(x^2 + 1/4)) (x = c alpha^2): the printed 1/2 under "
+        "the root should be 1/4 (at x = 1 the printed line exceeds q(1) by ln((1/2 + sqrt(3/2))/(1/2 + sqrt(5/4)))). "
+        "(32) follows from the corrected line.",
+    ),
+    Step(
+        "(32)",
+        r"$-1+\ln(\frac1{c\alpha^2})\le c\alpha^2q(\frac1{c\alpha^2})\le3c\alpha^2-1+\ln(\frac1{c\alpha^2})$",
+        "inequality",
+    ),
+    Step(
+        "(35) first line",
+        r"$d\ge\max\{e,12^{4\epsilon}\}\Rightarrow2d^{\frac1{4\epsilon}}\ge6$ and $\frac{d^{\frac1{4\epsilon}}}2\ln d\ge6$",
+        "inequality",
+    ),
+)
+LEMMA7_STEPS = (
+    Step(
+        "(39)",
+        r"$\phi''''(z)=\frac{3z^2}{\alpha^{12}(4+\frac{z^2}{\alpha^4})^{5/2}}-\frac1{\alpha^8(4+\frac{z^2}{\alpha^4})^{3/2}}$",
+        "identity",
+    ),
+    Step(
+        "(40) as printed",
+        r"$|\phi'''(z)|=\frac{|2z^2-4\alpha^4|}{\alpha^{12}(4+\frac{z^2}{\alpha^4})^{5/2}}$",
+        "identity",
+        expect="refuted",
+        erratum="The display is the fourth derivative (39), labelled phi''' (also in (41)): |phi'''(z)| = |z|/(alpha^8 (4 + "
+        "z^2/alpha^4)^{3/2}) differs (z = alpha = 1: 5^{-3/2} against 2 5^{-5/2}). With phi'''' it holds and the proof "
+        "goes through.",
+    ),
+    Step(
+        "(40) bound",
+        r"$\frac{|2z^2-4\alpha^4|}{\alpha^{12}(4+\frac{z^2}{\alpha^4})^{5/2}}\le\frac{z^2+2\alpha^4}{16\alpha^{12}}$",
+        "inequality",
+    ),
+    Step(
+        "(43)",
+        r"$\alpha\ge\sqrt{\|\beta\|_2}(1+\epsilon^{-1/4})\Rightarrow\max_i\frac{\beta_i^4+2\alpha^4\beta_i^2}{96\alpha^8}\le\epsilon$",
+        "inequality",
+    ),
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -334,6 +483,7 @@ THEOREM_2 = statement(
         {"decades": -0.5},
         {"decades": 6.0, "eps": 1.0},
     ),
+    steps=THEOREM2_STEPS,
     uses=(
         "kernel-rich/lemma-5",
         "kernel-rich/lemma-7",
@@ -368,6 +518,7 @@ LEMMA_5 = statement(
         Hypothesis(r"$\alpha\le\alpha_1(\epsilon,\|\beta\|_1,d)$", lambda p: p.get("alpha_factor", 1.0) <= 1.0),
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
     ),
+    steps=LEMMA5_STEPS,
     uses=(),
     notes="uses: the printed proof (22)-(30) uses only elementary inequalities ((24), ln x >= 1 - 1/x).",
 )
@@ -397,6 +548,7 @@ LEMMA_6 = statement(
     ),
     notes="Proof step (31) as printed has sqrt(c^2 alpha^4 + 1/2) where the identity needs 1/4 (see the proof-steps check)."
     " uses: the printed proof (31)-(37) uses only elementary inequalities.",
+    steps=LEMMA6_STEPS,
     uses=(),
 )
 
@@ -427,6 +579,7 @@ LEMMA_7 = statement(
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
     ),
     notes="The proof's (40)-(41) write phi''' for the fourth derivative printed in (39) (see the proof-steps check).",
+    steps=LEMMA7_STEPS,
     uses=("ext:taylor-theorem-lagrange-remainder",),
 )
 
