@@ -33,7 +33,8 @@ from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_depth as kd
 
-from .core import check
+from .core import PremiseUnmet, check
+from .core import margin as register_margin
 from .kernel_rich import (
     CVX_TOL,
     HP_BITS,
@@ -733,7 +734,7 @@ def uv_symbolic(ctx):
     )
 
 
-@check("kernel-rich/claim-appc-uv-balance", "printed-identities", "symbolic", expect="refuted")
+@check("kernel-rich/claim-appc-uv-balance", "printed-identities", "symbolic", step="(11)-(14)")
 def uv_printed_identities(ctx):
     """The printed proof identities (11)-(14) against the derivation from the §2 loss. Expected
     to be refuted: (11)/(13) carry a spurious minus sign (``d|u|/dt = sign(u) u'``) and
@@ -2129,3 +2130,85 @@ def biased_flow(ctx):
                 scale=scale,
                 kkt=sol.kkt,
             )
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma 8: proof steps (issue 19) and margin (issue 18)
+# ---------------------------------------------------------------------------------------
+@check("kernel-rich/lemma-8", "step-50", "symbolic", step="(50)")
+def lemma8_step50(ctx):
+    """(50) against -dL/dw_+ of the §2 loss (T5, D = 3): refuted as printed (the factor 2 of L/2)."""
+    Xs, ys, X, y = data("T5")
+    wp, wm, beta, loss, rhs = kd.depth_D_flow(tuple(map(tuple, Xs.tolist())), tuple(ys), 3)
+    Xtr = Xs.T * (Xs * beta - ys)
+    ctx.start({"fixture": "T5", "D": 3, "alpha": 1.0})
+    ctx.identity(
+        "-dL/dw_+ (§2 loss) = printed (50), first coordinate",
+        sp.expand(rhs[0] - kd.printed_flow(3, wp[0], +1, Xtr[0])),
+        scope="T5, D = 3",
+    )
+
+
+@check("kernel-rich/lemma-8", "step-51", "symbolic", step="(51)")
+def lemma8_step51(ctx):
+    """(51) solves (50) where it is defined (the base B = alpha^(2-D) + D(D-2) G > 0), D = 3, 4
+    (and 6 full): with G' = g, d/dt w(G) = w'(G) g equals the printed right side at w = (51);
+    and w(0) = alpha."""
+    B = sp.Symbol("B", positive=True)
+    ctx.start({"fixture": "T5", "D": 3, "alpha": 1.0})
+    for D in (3, 4, 6) if ctx.full else (3, 4):
+        w = kd.printed_w(D, +1)
+        at = {kd.G: (B - kr.alpha ** (2 - D)) / (D * (D - 2))}
+        lhs = (sp.diff(w, kd.G) * kd.g).subs(at)
+        rhs = kd.printed_flow(D, w, +1, kd.g).subs(at)
+        ctx.identity(
+            f"D = {D}: d/dG (51) * g = printed (50) at (51)",
+            sp.simplify(lhs - rhs),
+            scope=f"D = {D}, g, alpha > 0, B > 0",
+        )
+        ctx.identity(f"D = {D}: (51) at G = 0 is alpha", sp.simplify(w.subs(kd.G, 0) - kr.alpha), scope=f"D = {D}")
+
+
+@register_margin("kernel-rich/lemma-8")
+def lemma8_margin(ctx, p):
+    """1 - max_t ||X^T int_0^t r||_inf D(D-2) alpha^(D-2) along the printed flow (50)/(52) (the
+    encoded right sides), integrated in double by LSODA at rtol 1e-9 and 1e-11 with I' = r carried,
+    to |X beta - y| < 1e-10 or t = 1e4 (their difference plus the last tenth's change of the ratio
+    is the error)."""
+    from scipy.integrate import solve_ivp
+
+    fixture = p.get("fixture", "T5")
+    D = int(p.get("D", 3))
+    al = 1.0 if p.get("alpha") is None else float(p["alpha"])
+    _, _, X, y = data(fixture)
+    N, d = X.shape
+    k = 1 / float(kd.lemma8_bound(D, al))
+
+    def f(t, s):
+        wp, wm = s[:d], s[d : 2 * d]
+        r = X @ (wp**D - wm**D) - y
+        g = X.T @ r
+        return np.concatenate([kd.printed_flow(D, wp, +1, g), kd.printed_flow(D, wm, -1, g), r])
+
+    def stop(t, s):
+        return float(np.max(np.abs(X @ (s[:d] ** D - s[d : 2 * d] ** D) - y))) - 1e-10
+
+    stop.terminal = True
+    runs = []
+    for rt in (1e-9, 1e-11):
+        sol = solve_ivp(
+            f,
+            (0.0, 1e4),
+            np.concatenate([np.full(2 * d, al), np.zeros(N)]),
+            method="LSODA",
+            rtol=rt,
+            atol=rt * 1e-3 * min(al, 1.0) ** D,
+            events=stop,
+        )
+        if sol.status < 0:
+            raise PremiseUnmet(f"the double flow failed: {sol.message}")
+        ratios = k * np.max(np.abs(X.T @ sol.y[2 * d :]), axis=0)
+        j = int(np.searchsorted(sol.t, 0.9 * sol.t[-1]))
+        runs.append((float(ratios.max()), float(abs(ratios[-1] - ratios[min(j, len(ratios) - 1)]))))
+    (m1, _), (m2, tail) = runs
+    return Estimate(1.0 - m2, abs(m1 - m2) + tail + 64 * 2.2e-16 * (1 + m2), "two tolerances")

@@ -30,6 +30,7 @@ from .kernel_rich import (
     z,
 )
 from .registry import Hypothesis, Param, src, statement
+from .registry import Step as ProofStep
 
 # ---------------------------------------------------------------------------------------
 # Symbols: per-coordinate quantities of the depth-D flows
@@ -430,6 +431,17 @@ APPC_UV_BALANCE = statement(
     "(d|u|/dt = sign(u) u'), and (12)/(14) square the residual (the derived sum has it to the first power; the factor "
     "-2 is that of the §2 loss). The check 'printed-identities' records this and is expected to refute them."
     " uses: the printed argument (11)-(14) invokes no other result.",
+    steps=(
+        ProofStep(
+            "(11)-(14)",
+            r"$\frac{d}{dt}|\mathbf u_i|=-\operatorname{sign}(\mathbf u_i)\dot{\mathbf u}_i$ (11), and (12)/(14) with the squared residual",
+            "identity",
+            expect="refuted",
+            erratum="(11) has a spurious minus sign (d|u|/dt = sign(u) u'), and (12)/(14) square the residual: the derived "
+            "sum has r_n to the first power (d|u|/dt = -2 sum_n r_n sign(u) v x^(n), the factor -2 of the §2 loss). The "
+            "claim itself holds (balance-symbolic, random-flows).",
+        ),
+    ),
     uses=(),
 )
 
@@ -473,6 +485,29 @@ LEMMA_8 = statement(
     "L/2; the §2 loss runs the same path twice as fast, so its integral is half as large and Lemma 8 holds for it "
     "with slack factor 2 (bound alpha^(2-D)/(2D(D-2))). Both flows are tested; the printed bound holds for both."
     " uses: the printed proof (50)-(54) solves the flow and invokes no other result.",
+    steps=(
+        ProofStep(
+            "(50)",
+            r"$\dot{\mathbf w}_+(t)=-\frac{dL}{d\mathbf w_+}=-DX^\top r(t)\circ\mathbf w_+^{D-1}(t)$",
+            "identity",
+            expect="refuted",
+            erratum="With the §2 loss (no 1/2) -dL/dw_+ = -2D X^T r o w_+^(D-1) (SymPy): the printed flow is that of L/2, "
+            "the same path at half speed; the lemma holds for both flows (for the §2 flow with the bound halved).",
+        ),
+        ProofStep(
+            "(51)",
+            r"$\mathbf w_+(t)=(\alpha^{2-D}\mathbf 1+D(D-2)X^\top\int_0^tr(\tau)d\tau)^{-\frac1{D-2}}$ solves (50)",
+            "identity",
+        ),
+    ),
+    edges=(
+        {"alpha": 1e-3, "D": 3},
+        {"alpha": 1e3, "D": 3},
+        {"alpha": 0.1, "D": 8},
+        {"alpha": 10.0, "D": 8},
+        {"fixture": "TIE", "alpha": 0.05, "D": 4},
+        {"fixture": "random:5", "alpha": 0.3, "D": 3},
+    ),
     uses=(),
 )
 
