@@ -2488,3 +2488,59 @@ def prop9_step_dz(ctx):
         sc = max(1.0, rhs)
         pairs += [(lhs, mid, sc, 8, {}), (mid, rhs, sc, 8, {})]
     _weakest(ctx, "d/dt ||Z||^2 chain (weakest comparison)", pairs)
+
+
+@check("linnet-imbalance/corollary-4", "step-proof-display", "symbolic", step="proof display")
+def cor4_step_display(ctx):
+    """c >= 2 Delta: c (21) at zero margins equals 2 Delta, and dc/dmu_k = 4 mu_k / (lambda_1 sqrt(...))
+    >= 0 (SymPy, all nonnegative symbols)."""
+    dp, dm, dl, mm, mr, l1 = sp.symbols("Delta_p Delta_m Delta mu_m mu_r lambda_1", nonnegative=True)
+    c = li.c_printed(dp, dm, dl, mm, mr, l1)
+    ctx.identity("c(mu = 0) = 2 Delta", sp.simplify(c.subs({mm: 0, mr: 0}) - 2 * dl), scope="nonnegative symbols")
+    for mu_ in (mm, mr):
+        other = {mm: dp, mr: dm}[mu_]
+        ctx.identity(
+            f"dc/d{mu_} = 4 {mu_}/(lambda_1 sqrt((Delta_pm + Delta)^2 + 4 {mu_}^2/lambda_1)) >= 0",
+            sp.simplify(sp.diff(c, mu_) - 4 * mu_ / (l1 * sp.sqrt((other + dl) ** 2 + 4 * mu_**2 / l1))),
+            scope="nonnegative symbols",
+        )
+
+
+@check("linnet-imbalance/corollary-4", "step-invokes-theorem3", "random", step="invokes Theorem 3")
+def cor4_step_invocation(ctx):
+    """Theorem 3's hypothesis (L~ > 0) at the corollary's instances (the step flows with Delta(0) > 0)."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "Delta0": float(q["dl"])})
+        ctx.discharge(
+            "Theorem 3 at the instance", "linnet-imbalance/theorem-3", {**p, "excess_loss_min": float(L.min())}
+        )
+
+
+@check("linnet-imbalance/claim-scalar-rate", "step-margin-argument", "flow", step="margin argument before (15)")
+def scalar_step_monotone(ctx):
+    """The printed 'the loss is non-decreasing' along scalar flows (edges of the claim): L(t_{k-1}) <=
+    L(t_k) at the largest decrease (solve_ivp at rtol 1e-10 and 1e-12, their difference the error)."""
+    from scipy.integrate import solve_ivp
+
+    for y, u0, v0 in ((1.0, 0.5, 0.2), (1.0, 0.9375, 0.9375), (-2.0, 1.0, 0.5)):
+        ctx.start({"y": y, "u0": u0, "v0": v0, "excess_loss_min": 0.5 * (y - u0 * v0) ** 2})
+        grid = np.linspace(0, 2.0, 21)
+
+        def f(t, z):
+            e = y - z[0] * z[1]
+            return [e * z[1], e * z[0]]
+
+        Ls = [
+            0.5 * (y - np.prod(solve_ivp(f, (0, 2.0), [u0, v0], t_eval=grid, rtol=rt, atol=1e-14).y, axis=0)) ** 2
+            for rt in (1e-10, 1e-12)
+        ]
+        L = Ls[1]
+        k = int(np.argmax(L[:-1] - L[1:])) + 1
+        err = float(np.max(np.abs(Ls[0] - Ls[1])))
+        ctx.bound(
+            "non-decreasing: L(t_{k-1}) <= L(t_k) (largest decrease)",
+            float(L[k - 1]),
+            float(L[k]),
+            err=measured(err, "two tolerances"),
+        )

@@ -235,6 +235,29 @@ LEMMA8_STEPS = (
         "identity",
     ),
 )
+COR4_STEPS = (
+    Step(
+        "proof display",
+        r"In (21), if we lower bound the margin term ($\max\{\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F,0\}$) by 0, "
+        r"we have $c\ge2\underline\Delta$",
+        "inequality",
+    ),
+    Step(
+        "invokes Theorem 3",
+        r"the rate $\lambda_r(\Sigma_X)c(0)\ge2\lambda_r(\Sigma_X)\underline\Delta(0)$ of Theorem 3",
+        "invocation",
+    ),
+)
+SCALAR_STEPS = (
+    Step(
+        "margin argument before (15)",
+        r"the loss is non-decreasing, so $|y-u(t)v(t)|\le|y-u(0)v(0)|$ and $|u(t)v(t)|\ge|y|-|y-u(0)v(0)|$",
+        "inequality",
+        expect="refuted",
+        erratum="Misprint: under the flow L_S' = -(u^2 + v^2)(y - uv)^2 <= 0, the loss is non-increasing (not "
+        "non-decreasing); the inequality |u(t)v(t)| >= |y| - |y - u(0)v(0)| needs, and holds by, the non-increasing loss.",
+    ),
+)
 PROP9_STEPS = (
     Step(
         "(E.1)",
@@ -428,6 +451,7 @@ statement(
     notes="Proof-text misprint: 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
     "non-increasing; the conclusion uses the non-increasing loss and holds.",
     edges=SCALAR_EDGES,
+    steps=SCALAR_STEPS,
     uses=(
         "linnet-imbalance/claim-imbalance-conservation",
         "ext:gronwall-1919",
@@ -543,6 +567,7 @@ statement(
     params=(SEED, *FLOW_PARAMS),
     hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", observed_positive("Delta0")),),
     edges=FLOW_EDGES,
+    steps=COR4_STEPS,
     uses=("linnet-imbalance/theorem-3",),
 )
 statement(
