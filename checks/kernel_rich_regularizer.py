@@ -2263,6 +2263,10 @@ def theorem2_margin(ctx, p):
                 for row, yv in zip(X, y)
             )
         )
+        if p["interpolation_residual"] > kq.INTERPOLATION_TOL:
+            raise PremiseUnmet(
+                f"the argmins' interpolation residual {p['interpolation_residual']:.3g} exceeds the tolerance"
+            )
         s1 = 1 + mpmath.mpf(eps) - sum(abs(v) for v in beta1) / _num(b1)
         s2 = 1 + mpmath.mpf(eps) - sum(v * v for v in beta2) / _num(n2)
         e1 = err1 * d / float(_num(b1))

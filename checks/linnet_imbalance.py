@@ -1234,6 +1234,7 @@ def cor5c_static(ctx):
 
     def prop(ex):
         seed, structure = ex
+        ctx.start({"seed": seed, "structure": structure})  # the margin is observed below
         U1, V, s, E = random_factors(seed, structure)
         r, m = U1.shape[0], V.shape[0]
         P_ = s[:, None] * (U1 @ V.T)
@@ -1249,7 +1250,7 @@ def cor5c_static(ctx):
         c0 = li.c_printed(
             q["dp"], q["dm"], q["dl"], max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), q["lam_1"]
         )
-        ctx.start({"seed": seed, "structure": structure})
+        ctx.start({"seed": seed, "structure": structure, "margin0": float(margin)})
         sc = max(q["scale"], float(np.abs(Yt).max()) ** 2)
         ctx.bound("premise: margin > 0", 0.0, margin, err=roundoff(8, sc), strict=True)
         ctx.bound("c(0) > 0", 0.0, c0, err=roundoff(8, sc), strict=True)
@@ -1919,7 +1920,9 @@ def gram_loss_error(path) -> np.ndarray:
     return En * dE + 0.5 * dE**2
 
 
-def flow_margin(p: dict, rate_of, t0_index: int | None = None, shift: bool = True) -> Estimate:
+def flow_margin(
+    p: dict, rate_of, t0_index: int | None = None, shift: bool = True, premise_keys: tuple = ()
+) -> Estimate:
     """``min_t [log L~(t0) - rate (t - t0 if shift else t) - log L~(t)]`` over the grid times
     t > t0 (10 times up to T = min(3, 40/(s_max^2 tr G0)); t0 = 0 unless ``t0_index``), with
     ``rate = rate_of(q, residual at t0)``, along the Gram-reduced double flow (LSODA at rtol
@@ -1928,8 +1931,12 @@ def flow_margin(p: dict, rate_of, t0_index: int | None = None, shift: bool = Tru
     Delta(0), the margin at t = 0)."""
     q = flow_instance(p)
     res0 = float(np.linalg.norm(q["E0"]))
+    if "Delta0" in premise_keys and not q["dl"] > 0:
+        raise PremiseUnmet("Delta(0) = 0 at this initialisation (Corollary 4's premise)")
     p["Delta0"] = float(q["dl"])
     p["margin0"] = float(li.nth(q["sy"], min(q["r"], q["m"])) - res0)
+    if "margin0" in premise_keys and not p["margin0"] > 0:
+        raise PremiseUnmet("no positive margin at t = 0 (Corollary 5's premise)")
     T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
     grid = np.linspace(0, T, 11)[1:]
     path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid, rtol=1e-8, method="LSODA")
@@ -1965,20 +1972,24 @@ def theorem3_margin(ctx, p):
 
 @margin("linnet-imbalance/corollary-4")
 def cor4_margin(ctx, p):
-    """As theorem-3 with the rate 2 lambda_r Delta(0) of Corollary 4."""
-    return flow_margin(p, lambda q, res: li.corollary4_rate(q["lam_r"], q["dl"]))
+    """As theorem-3 with the rate 2 lambda_r Delta(0) of Corollary 4 (PremiseUnmet where Delta(0) = 0)."""
+    return flow_margin(p, lambda q, res: li.corollary4_rate(q["lam_r"], q["dl"]), premise_keys=("Delta0",))
 
 
 @margin("linnet-imbalance/corollary-5")
 def cor5_margin(ctx, p):
-    """As theorem-3 with the printed rate 2 lambda_r c(0) of Corollary 5 (refuted)."""
-    return flow_margin(p, lambda q, res: li.corollary5_rate_printed(q["lam_r"], c_at(q, res)))
+    """As theorem-3 with the printed rate 2 lambda_r c(0) of Corollary 5 (refuted), under the margin
+    premise (PremiseUnmet where the margin is not positive)."""
+    return flow_margin(
+        p, lambda q, res: li.corollary5_rate_printed(q["lam_r"], c_at(q, res)), premise_keys=("margin0",)
+    )
 
 
 @margin("linnet-imbalance/corollary-5:corrected")
 def cor5c_margin(ctx, p):
-    """As theorem-3 (rate lambda_r c(0)), under the margin premise observed at t = 0."""
-    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)))
+    """As theorem-3 (rate lambda_r c(0)), under the margin premise observed at t = 0 (PremiseUnmet
+    where the margin is not positive)."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)), premise_keys=("margin0",))
 
 
 @margin("linnet-imbalance/corollary-6")

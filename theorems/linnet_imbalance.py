@@ -368,10 +368,14 @@ SCALAR_EDGES = (
 FLOW_PARAMS = (FLOW_R, FLOW_M, FLOW_H, FLOW_SU, FLOW_SV, FLOW_KAPPA, INIT, MARGIN_FRAC)
 
 
-def observed_positive(key: str):
+def observed_positive(key: str, missing_holds: bool = False):
     """A hypothesis observed per instance: the check computes ``key`` on the instance it starts
-    (``ctx.start({..., key: value})``) and the hypothesis holds when that value is > 0 (a missing
-    value does not hold)."""
+    (``ctx.start({..., key: value})``) and the hypothesis holds when that value is > 0. A missing
+    value does not hold, unless ``missing_holds``: then an instance of parameters alone (the
+    domain search's, which evaluates the hypotheses before the margin computes anything) is not
+    excluded by it, and the margin raises PremiseUnmet where it observes the premise fail."""
+    if missing_holds:
+        return lambda p: p.get(key) is None or float(p[key]) > 0
     return lambda p: float(p[key]) > 0
 
 
@@ -388,7 +392,7 @@ SCALAR_V0 = Param("v0", float, 0.2, "v(0)", low=-5.0, high=5.0)
 FLOW_HYP = (
     Hypothesis(
         r"gradient flow (7) on (2); $\tilde{\mathcal L}=\mathcal L-\mathcal L^*>0$ at the instants compared",
-        observed_positive("excess_loss_min"),
+        observed_positive("excess_loss_min", missing_holds=True),
     ),
 )
 
@@ -565,7 +569,7 @@ statement(
     r"If $\underline\Delta>0$ at initialization, then the loss converges to zero exponentially with a rate at least "
     r"$2\lambda_r(\Sigma_X)\underline\Delta(0)$ [reconstructed from `2^{-r(Sigma_X)Delta(0)}`].",
     params=(SEED, *FLOW_PARAMS),
-    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", observed_positive("Delta0")),),
+    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", observed_positive("Delta0", missing_holds=True)),),
     edges=FLOW_EDGES,
     steps=COR4_STEPS,
     uses=("linnet-imbalance/theorem-3",),
