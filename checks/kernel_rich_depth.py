@@ -2212,3 +2212,57 @@ def lemma8_margin(ctx, p):
         runs.append((float(ratios.max()), float(abs(ratios[-1] - ratios[min(j, len(ratios) - 1)]))))
     (m1, _), (m2, tail) = runs
     return Estimate(1.0 - m2, abs(m1 - m2) + tail + 64 * 2.2e-16 * (1 + m2), "two tolerances")
+
+
+# exact arithmetic at rational points (an instance each), not a symbolic identity: verified
+@check("kernel-rich/theorem-3", "step-57", "symbolic", step="(57)", expect="verified")
+def theorem3_step57(ctx):
+    """(57) from (56): w_+^D - w_-^D with w_pm of (51)/(53) (printed) equals the printed (57), D = 3, 4
+    (base of each power positive: G written through positive bases)."""
+    Bp, Bm = sp.symbols("B_p B_m", positive=True)
+    ctx.start({"D": 3, "alpha": 1.0})
+    for D in (3, 4):
+        a = kr.alpha
+        # G such that both bases alpha^(2-D) +/- D(D-2) G are the positive Bp, Bm
+        beta = kd.printed_w(D, +1) ** D - kd.printed_w(D, -1) ** D
+        c = D * (D - 2)
+        sub_p = {kd.G: (Bp - a ** (2 - D)) / c}
+        expr = (beta - kd.printed_beta57(D)).subs(sub_p)
+        expr = expr.subs(Bp, sp.Symbol("b", positive=True) + a ** (2 - D))  # any G > -alpha^(2-D)/c
+        val = sp.simplify(expr.subs({a: sp.Rational(3, 2), sp.Symbol("b", positive=True): sp.Rational(1, 5)}))
+        ctx.identity(
+            f"D = {D}: w_+^D - w_-^D = (57) at a rational point", val, scope=f"D = {D}, alpha = 3/2, G = 1/(5 D(D-2))"
+        )
+
+
+@check("kernel-rich/theorem-3", "step-58-59", "symbolic", step="(58)-(59)", expect="verified")
+def theorem3_step58(ctx):
+    """(58)-(59): (57) = alpha^D h_D(X^T nu) with X^T nu = -alpha^(D-2) D(D-2) G (the encoded (58)),
+    D = 3, 4, at rational points."""
+    ctx.start({"D": 3, "alpha": 1.0})
+    for D in (3, 4):
+        at = {kr.alpha: sp.Rational(3, 2), kd.G: sp.Rational(1, 50)}
+        lhs = kd.printed_beta57(D).subs(at)
+        rhs = (kr.alpha**D * kr.h_D(D, kd.printed_dual58(D))).subs(at)
+        ctx.identity(
+            f"D = {D}: (57) = alpha^D h_D(X^T nu) (58)", sp.simplify(lhs - rhs), scope=f"D = {D}, alpha = 3/2, G = 1/50"
+        )
+
+
+@check("kernel-rich/theorem-3", "step-65", "symbolic", step="(65)")
+def theorem3_step65(ctx):
+    """(65): the series of h_D at 0 is (2D/(D-2)) z + O(z^3), D = 3, 4, 5 (SymPy series)."""
+    ctx.start({"D": 3, "alpha": 1.0})
+    for D in (3, 4, 5):
+        ser = sp.series(kr.h_D(D, kr.z), kr.z, 0, 3).removeO()
+        ctx.identity(
+            f"D = {D}: h_D = 2D/(D-2) z + O(z^3)", sp.expand(ser - kd.hD_slope_printed(D) * kr.z), scope=f"D = {D}"
+        )
+
+
+@check("kernel-rich/theorem-3", "step-invokes-lemma8", "random", step="invokes Lemma 8")
+def theorem3_step_lemma8(ctx):
+    """Lemma 8's hypotheses (D > 2, alpha > 0) at Theorem 3's instances (D >= 3)."""
+    for D, a in ((3, 0.1), (4, 1.0), (6, 10.0)):
+        ctx.start({"D": D, "alpha": a})
+        ctx.discharge(f"Lemma 8 at D = {D}, alpha = {a}", "kernel-rich/lemma-8", {"D": D, "alpha": a})

@@ -527,6 +527,22 @@ THEOREM_3 = statement(
     notes="The argmin characterisation is invariant under the time rescaling between the printed flow (55) (L/2) and "
     "the §2 loss; the flow checks integrate the §2-derived flow. The limits are checked along the argmin path with "
     "the exact rational min-l1 (strict certificate) and min-l2 solutions; on TIE the path is recorded.",
+    steps=(
+        ProofStep(
+            "(57)",
+            r"$\beta(t)=\alpha^D(1+\alpha^{D-2}D(D-2)\tilde X^\top\int_0^tr)^{-\frac D{D-2}}-\alpha^D(1-\alpha^{D-2}D(D-2)\tilde X^\top\int_0^tr)^{-\frac D{D-2}}$ "
+            r"from (56)",
+            "identity",
+        ),
+        ProofStep(
+            "(58)-(59)",
+            r"$\beta(\infty)=\alpha^Dh_D(X^\top\nu(\infty))$, $\nu(\infty)=-\alpha^{D-2}D(D-2)\int_0^\infty r$, "
+            r"$h_D(z)=(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}$",
+            "identity",
+        ),
+        ProofStep("(65)", r"$(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}=\frac{2D}{D-2}z+O(z^3)$", "identity"),
+        ProofStep("invokes Lemma 8", r"By Lemma 8, $\|X^\top\nu\|_\infty\le1$", "invocation"),
+    ),
     uses=(
         "kernel-rich/lemma-8",
         "kernel-rich/claim-hD-properties",

@@ -473,7 +473,7 @@ THEOREM_2 = statement(
         ),
     ),
     notes=(
-        "The proof invokes Lemma 5 at eps' = eps/(2+eps) and norm (1+2 eps)||b*||_1, and Lemma 7 at eps' and "
+        "The proof (steps (44), (47), refuted as invocations) invokes Lemma 5 at eps' = eps/(2+eps) and norm (1+2 eps)||b*||_1, and Lemma 7 at eps' and "
         "(1+2 eps)||b*||_2; the printed thresholds do not always imply those lemmas' hypotheses (see the "
         "proof-consistency check); the conclusion is checked directly on the argmin."
     ),
@@ -550,7 +550,7 @@ LEMMA_6 = statement(
         ),
         Hypothesis(r"$\alpha\ge d^{-1/4-1/(8\epsilon)}$", lambda p: p.get("alpha_factor", 1.0) >= 1.0),
     ),
-    notes="Proof step (31) as printed has sqrt(c^2 alpha^4 + 1/2) where the identity needs 1/4 (see the proof-steps check)."
+    notes="Proof step (31) (refuted) as printed has sqrt(c^2 alpha^4 + 1/2) where the identity needs 1/4 (see the proof-steps check)."
     " uses: the printed proof (31)-(37) uses only elementary inequalities.",
     steps=LEMMA6_STEPS,
     uses=(),
@@ -582,7 +582,7 @@ LEMMA_7 = statement(
         Hypothesis(r"$\alpha\ge\alpha_2(\epsilon,\|\beta\|_2,d)$", lambda p: p.get("alpha_factor", 1.0) >= 1.0),
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
     ),
-    notes="The proof's (40)-(41) write phi''' for the fourth derivative printed in (39) (see the proof-steps check).",
+    notes="The proof's (40)-(41) (proof step '(40) as printed', refuted) write phi''' for the fourth derivative printed in (39) (see the proof-steps check).",
     steps=LEMMA7_STEPS,
     uses=("ext:taylor-theorem-lagrange-remainder",),
 )

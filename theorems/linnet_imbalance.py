@@ -452,7 +452,7 @@ statement(
     r"[reconstructed]; Gronwall: $-\dot{\mathcal L}_S/\mathcal L_S\ge c$ for all $t$ gives $\mathcal L_S(t)\le e^{-ct}\mathcal L_S(0)$.",
     params=(SEED, SCALAR_Y, SCALAR_U0, SCALAR_V0),
     hypotheses=FLOW_HYP,
-    notes="Proof-text misprint: 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
+    notes="Proof-text misprint (proof step 'margin argument before (15)', refuted): 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
     "non-increasing; the conclusion uses the non-increasing loss and holds.",
     edges=SCALAR_EDGES,
     steps=SCALAR_STEPS,
@@ -548,7 +548,7 @@ statement(
     r"then the loss converges to its global minimum exponentially with a rate at least $\lambda_r(\Sigma_X)c(0)$.",
     params=(SEED, *FLOW_PARAMS),
     hypotheses=FLOW_HYP,
-    notes="Proof misprint (proof only): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
+    notes="Proof misprint (proof only; proof step 'before (27)', refuted): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
     "non-increasing.",
     edges=FLOW_EDGES,
     steps=THEOREM3_STEPS,
@@ -691,7 +691,7 @@ statement(
     r"$\lambda_m(B^\top B)\ge\frac{-\bar\lambda_++\underline\lambda_-+\sqrt{(\bar\lambda_++\underline\lambda_-)^2+4\sigma_m^2(AB)}}2$ (23) "
     r"[reconstructed], $\bar\lambda_+=\max\{\lambda_1(D),0\}$, $\underline\lambda_-=\max\{\lambda_m(-D),0\}$.",
     hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: int(p["h"]) >= min(int(p["r"]), int(p["m"]))),),
-    notes="(B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
+    notes="(Proof step (B.5), encoded in the form that holds.) (B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
     "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).",
     params=(SEED, *STATIC_PARAMS),
     edges=STATIC_EDGES,

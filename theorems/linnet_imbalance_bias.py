@@ -264,7 +264,7 @@ _L11 = (
     r"[App. E: $h_0=16(\sqrt{m+n}+t_\delta)^2$, reconstructed.]"
 )
 _L11_NOTES = (
-    "Proof gap (App. E, proof only): Lemma E.1 as printed gives failure probability 2exp(-t^2), so probability 1 - delta "
+    "Proof gap (App. E, proof only; proof step '(E.5) with t_delta' of lemma-11, refuted): Lemma E.1 as printed gives failure probability 2exp(-t^2), so probability 1 - delta "
     "needs t = sqrt(log(2/delta)); the printed t_delta = 1/2 log(2/delta) is smaller when delta > 2e^{-4} ~ 0.037 "
     "(e.g. 1.50 vs 1.73 at delta = 0.1). The Lemma's conclusions still hold with room: the measured failure "
     "frequencies are far below delta (the event (E.5) has much lighter tails than the printed ones)."
@@ -319,11 +319,11 @@ _T12 = (
     r"$h_0=\max\{16(\sqrt{m+n}+t_\delta)^2,4\frac{\lambda_1(\Sigma_X)}{\lambda_r^3(\Sigma_X)}m(\sqrt{m+n}+t_\delta)^2\}$, reconstructed]."
 )
 _T12_NOTES = (
-    "Proof misprints (proof only; (36) itself holds with room on every instance): (E.16) writes "
+    "Proof misprints (proof only; (36) itself holds with room on every instance; proof step (E.16), refuted): (E.16) writes "
     "E(0) = W^T Y - Sigma_X^{-1/2} U1 V^T and bounds ||E(0)||_F <= ||Y||_F + lambda_r^{-1/2} ||U1 V^T||_F; E carries "
     "Sigma_X^{+1/2}, and the bound that holds is ||Y||_F + lambda_1^{1/2} ||U1 V^T||_F (the printed one fails e.g. for "
     "Sigma_X = 100 I, Y = 0: 10 ||U1 V^T|| > 0.1 ||U1 V^T||). Carried through (E.17), the width threshold's constant "
-    "lambda_1/lambda_r^3 should be (lambda_1/lambda_r)^2. " + _L11_NOTES.split("(App. E, proof only): ")[1]
+    "lambda_1/lambda_r^3 should be (lambda_1/lambda_r)^2. " + _L11_NOTES.split("refuted): ")[1]
 )
 statement(
     "linnet-imbalance/theorem-12",
@@ -434,7 +434,7 @@ statement(
     "sigma_i(A) sigma_n(B) <= sigma_i(AB)",
     src("App. E, Lemma E.2", ""),
     r"Let $A\in\mathbb R^{k\times n}$, $B\in\mathbb R^{n\times m}$. Suppose $n\le m$, then $\sigma_i(A)\sigma_n(B)\le\sigma_i(AB)$ for $1\le i\le\min\{k,n\}$.",
-    notes="Proof misprint (proof only): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
+    notes="Proof misprint (proof only; proof step 'Weyl display (k = n)', refuted): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
     "multiplicative sigma_i(A) = sigma_i(A B B^dagger) <= sigma_i(AB) sigma_1(B^dagger); the lemma holds.",
     params=(SEED, E2_K, E2_N, E2_M, E2_COND, E2_RANKDEF),
     hypotheses=(Hypothesis(r"$n\le m$", lambda p: int(p.get("n", 2)) <= int(p.get("m", 3))),),
