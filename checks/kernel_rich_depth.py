@@ -2217,35 +2217,32 @@ def lemma8_margin(ctx, p):
 # exact arithmetic at rational points (an instance each), not a symbolic identity: verified
 @check("kernel-rich/theorem-3", "step-57", "symbolic", step="(57)", expect="verified")
 def theorem3_step57(ctx):
-    """(57) from (56): w_+^D - w_-^D with w_pm of (51)/(53) (printed) equals the printed (57), D = 3, 4
-    (base of each power positive: G written through positive bases)."""
-    Bp, Bm = sp.symbols("B_p B_m", positive=True)
+    """(57) from (56): w_+^D - w_-^D with w_pm of (51)/(53) (printed) equals the printed (57), D = 3, 4,
+    in exact arithmetic at rational points (alpha = 3/2, G = 1/50: both bases positive)."""
     ctx.start({"D": 3, "alpha": 1.0})
     for D in (3, 4):
-        a = kr.alpha
-        # G such that both bases alpha^(2-D) +/- D(D-2) G are the positive Bp, Bm
-        beta = kd.printed_w(D, +1) ** D - kd.printed_w(D, -1) ** D
-        c = D * (D - 2)
-        sub_p = {kd.G: (Bp - a ** (2 - D)) / c}
-        expr = (beta - kd.printed_beta57(D)).subs(sub_p)
-        expr = expr.subs(Bp, sp.Symbol("b", positive=True) + a ** (2 - D))  # any G > -alpha^(2-D)/c
-        val = sp.simplify(expr.subs({a: sp.Rational(3, 2), sp.Symbol("b", positive=True): sp.Rational(1, 5)}))
-        ctx.identity(
-            f"D = {D}: w_+^D - w_-^D = (57) at a rational point", val, scope=f"D = {D}, alpha = 3/2, G = 1/(5 D(D-2))"
+        at = {kr.alpha: sp.Rational(3, 2), kd.G: sp.Rational(1, 50)}
+        beta = (kd.printed_w(D, +1) ** D - kd.printed_w(D, -1) ** D).subs(at)
+        ctx.exact(
+            f"D = {D}: w_+^D - w_-^D = (57)",
+            sp.simplify(beta - kd.printed_beta57(D).subs(at)),
+            "==",
+            0,
+            scope="alpha = 3/2, G = 1/50",
         )
 
 
 @check("kernel-rich/theorem-3", "step-58-59", "symbolic", step="(58)-(59)", expect="verified")
 def theorem3_step58(ctx):
     """(58)-(59): (57) = alpha^D h_D(X^T nu) with X^T nu = -alpha^(D-2) D(D-2) G (the encoded (58)),
-    D = 3, 4, at rational points."""
+    D = 3, 4, in exact arithmetic at rational points."""
     ctx.start({"D": 3, "alpha": 1.0})
     for D in (3, 4):
         at = {kr.alpha: sp.Rational(3, 2), kd.G: sp.Rational(1, 50)}
         lhs = kd.printed_beta57(D).subs(at)
         rhs = (kr.alpha**D * kr.h_D(D, kd.printed_dual58(D))).subs(at)
-        ctx.identity(
-            f"D = {D}: (57) = alpha^D h_D(X^T nu) (58)", sp.simplify(lhs - rhs), scope=f"D = {D}, alpha = 3/2, G = 1/50"
+        ctx.exact(
+            f"D = {D}: (57) = alpha^D h_D(X^T nu) (58)", sp.simplify(lhs - rhs), "==", 0, scope="alpha = 3/2, G = 1/50"
         )
 
 
