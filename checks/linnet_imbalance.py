@@ -598,7 +598,7 @@ def conservation_gd(ctx):
         U, Vv = U + step * GU_, Vv + step * GV_
     drift = U.T @ U - Vv.T @ Vv - D0
     sc = float(np.abs(D0).max())
-    ctx.start({"gd": "A.1, eta = 0.05, 200 steps"})  # no excess_loss_min: GD, not the flow (7)
+    ctx.start({"gd": "A.1, eta = 0.05, 200 steps", "dynamics": "gd"})  # GD, not the flow (7): outside
     ctx.agree(
         "GD drift of D = sum of eta^2 terms",
         drift / sc,
@@ -2422,12 +2422,19 @@ def lemma8_step_invocation(ctx):
 
 @check("linnet-imbalance/lemma-8", "step-B12", "symbolic", step="(B.12)")
 def lemma8_step_b12(ctx):
-    """(B.12) Woodbury, symbolic 2x2 B_+ and gamma > 0, multiplied out with a symbolic B."""
+    """(B.12) Woodbury, symbolic 2x2 B_+ and gamma > 0: (I + gamma^{-1} B_+^T B_+) times the printed
+    right side's inner factor I - B_+^T (gamma I + B_+ B_+^T)^{-1} B_+ is I (so the inverse is it,
+    and (B.12) follows by multiplying with B on both sides); the 2x2 inverse by its adjugate."""
     gam = sp.Symbol("gamma", positive=True)
-    Bp, B = li.sym_matrix("b", 2, 2), li.sym_matrix("c", 2, 2)
-    lhs = B * (sp.eye(2) + Bp.T * Bp / gam).inv() * B.T
-    rhs = B * B.T - B * Bp.T * (gam * sp.eye(2) + Bp * Bp.T).inv() * Bp * B.T
-    ctx.identity("(B.12)", sp.simplify(lhs - rhs), scope="2x2 blocks, symbolic entries")
+    Bp = li.sym_matrix("b", 2, 2)
+    M = gam * sp.eye(2) + Bp * Bp.T
+    Minv = M.adjugate() / M.det()
+    inner = sp.eye(2) - Bp.T * Minv * Bp
+    ctx.identity(
+        "(I + B_+^T B_+ / gamma)(I - B_+^T (gamma I + B_+ B_+^T)^{-1} B_+) = I",
+        ((sp.eye(2) + Bp.T * Bp / gam) * inner - sp.eye(2)).applyfunc(sp.cancel),
+        scope="2x2 blocks, symbolic entries, gamma > 0",
+    )
 
 
 @check("linnet-imbalance/lemma-8", "step-root", "symbolic", step="quadratic root")

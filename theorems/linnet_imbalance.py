@@ -392,7 +392,8 @@ SCALAR_V0 = Param("v0", float, 0.2, "v(0)", low=-5.0, high=5.0)
 FLOW_HYP = (
     Hypothesis(
         r"gradient flow (7) on (2); $\tilde{\mathcal L}=\mathcal L-\mathcal L^*>0$ at the instants compared",
-        observed_positive("excess_loss_min", missing_holds=True),
+        # an instance run by other dynamics (gradient descent) says so (``dynamics``) and is outside
+        lambda p: p.get("dynamics", "flow") == "flow" and observed_positive("excess_loss_min", missing_holds=True)(p),
     ),
 )
 
