@@ -2562,3 +2562,50 @@ def scalar_step_monotone(ctx):
             float(L[k]),
             err=measured(err, "two tolerances"),
         )
+
+
+@margin("linnet-imbalance/claim-imbalance-conservation", equality=True)
+def conservation_margin(ctx, p):
+    """max_t ||D(t) - D(0)||_F / max(1, ||D(0)||_F) along the Gram-reduced double flow: with Z(t) =
+    K(t) Z0 (Z0 = [V(0); U1(0)], G0 = Z0 Z0^T) and J = diag(-I_m, I_r), D(t) = Z0^T K^T J K Z0, so
+    ||D(t) - D(0)||_F^2 = tr(M G0 M G0) with M = K^T J K - J (from G0 alone); error: the state
+    error of the two tolerances propagated (first order) plus roundoff."""
+    q = flow_instance(p)
+    r, m = q["r"], q["m"]
+    T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+    grid = np.linspace(0, T, 11)[1:]
+    path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid, rtol=1e-8, method="LSODA")
+    J = np.diag([-1.0] * m + [1.0] * r)
+    G0 = q["G0"]
+    scale = max(1.0, math.sqrt(max(float(np.trace(J @ G0 @ J @ G0)), 0.0)))
+    dev = []
+    for K in path.K:
+        M = K.T @ J @ K - J
+        dev.append(math.sqrt(max(float(np.trace(M @ G0 @ M @ G0)), 0.0)) / scale)
+    kn = max(float(np.linalg.norm(K, 2)) for K in path.K)
+    g = float(np.linalg.norm(G0, 2))
+    err = 2 * kn * (m + r) * float(np.max(path.error)) * g / scale + 64 * EPS * (1 + kn**2) * g / scale
+    p["excess_loss_min"] = float(path.loss().min())
+    return Estimate(max(dev), err, "two tolerances")
+
+
+@margin("linnet-imbalance/proposition-9")
+def prop9_margin(ctx, p):
+    """log of the printed bound (E.1) exp(4 lambda_1^{1/2} ||E(0)||_F/(lambda_r c(0))) ||Z(0)||_F^2
+    minus log max_t ||Z(t)||_F^2 (||Z||_F^2 = tr(K G0 K^T)) along the Gram-reduced double flow;
+    PremiseUnmet where c(0) <= 0; error: the state error propagated plus roundoff."""
+    q = flow_instance(p)
+    res0 = float(np.linalg.norm(q["E0"]))
+    c0 = c_at(q, res0)
+    if not c0 > 0:
+        raise PremiseUnmet("c(0) <= 0 at this initialisation (Proposition 9's premise)")
+    T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+    grid = np.linspace(0, T, 11)[1:]
+    path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid, rtol=1e-8, method="LSODA")
+    z2 = np.array([float(np.trace(K @ q["G0"] @ K.T)) for K in path.K])
+    z0 = float(np.trace(q["G0"]))
+    log_bound = float(mpmath.log(li.prop9_bound(q["lam_1"], q["lam_r"], c0, res0, z0, exp=mpmath.exp)))
+    kn = max(float(np.linalg.norm(K, 2)) for K in path.K)
+    dz = 2 * kn * q["G0"].shape[0] * float(np.max(path.error)) * float(np.linalg.norm(q["G0"], 2))
+    val = log_bound - math.log(float(z2.max()))
+    return Estimate(val, dz / float(z2.max()) + 64 * EPS * (1 + abs(log_bound)), "two tolerances")

@@ -436,7 +436,8 @@ statement(
     r"Scalar: $\dot d=2u\dot u-2v\dot v\equiv0$ for $d=u^2-v^2$ under (10). Matrix: "
     r"$\frac{d}{dt}U_1^\top U_1=V^\top E^\top\Sigma_X^{1/2}U_1+U_1^\top\Sigma_X^{1/2}EV=\frac{d}{dt}V^\top V$, so "
     r"$\dot D=\frac{d}{dt}[U_1^\top U_1-V^\top V]\equiv0$.",
-    params=(SEED,),
+    params=(SEED, *FLOW_PARAMS),
+    edges=FLOW_EDGES,
     hypotheses=FLOW_HYP,
     notes="Also checked: the full imbalance U^T U - V^T V (= D + U2^T U2, U2 constant) is conserved (not printed).",
     uses=("linnet-imbalance/claim-reparametrization",),
@@ -724,8 +725,9 @@ statement(
     r"Consider the continuous dynamics in (7). If $c(0)$, defined in Theorem 3, is positive, then $(V(t),U_1(t))$ converges to an "
     r"equilibrium point $(V(\infty),U_1(\infty))$ such that $E(V(\infty),U_1(\infty))=W^\top Y-\Sigma_X^{1/2}U_1V^\top=0$. "
     r"[Proof, App. E:] $\|Z(t)\|_F^2\le\exp\big(\frac{4\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)c(0)}\|E(0)\|_F\big)\|Z(0)\|_F^2$ [reconstructed].",
-    params=(SEED,),
-    hypotheses=(Hypothesis(r"$c(0)>0$", observed_positive("c0")),),
+    params=(SEED, *FLOW_PARAMS),
+    hypotheses=(Hypothesis(r"$c(0)>0$", observed_positive("c0", missing_holds=True)),),
+    edges=FLOW_EDGES,
     steps=PROP9_STEPS,
     uses=(
         "linnet-imbalance/theorem-3",
