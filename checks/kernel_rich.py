@@ -567,9 +567,9 @@ def _symbolic_model(N: int = 2, d: int = 3):
 
 @check("kernel-rich/theorem-1-general", "step-15", "symbolic", step="(15)")
 def theorem1_step15(ctx):
-    """(15) against -grad L derived by SymPy from the §2 loss on a symbolic 1 x 2 model: the
+    """(15) against -grad L derived by SymPy from the §2 loss on a symbolic 1 x 1 model: the
     printed -2 X~^T r o w is half of it (refuted as printed; a time rescaling)."""
-    t, Xs, ys, wp, wm, beta, loss = _symbolic_model(1, 2)
+    t, Xs, ys, wp, wm, beta, loss = _symbolic_model(1, 1)
     derived = kr.gradient_flow(loss, wp + wm)
     printed = kr.printed_flow_15(Xs, Xs * beta - ys, wp + wm)
     ctx.identity(
