@@ -9,6 +9,9 @@ refuses ``verified`` unless the measured error estimate is at most a tenth of it
 * ``CVX_TOL``: a double-precision conic solve against a high-precision reference, relative
   to the solution's size (Clarabel at tolerances 1e-14; its error estimate is the
   difference between solves at 1e-12 and 1e-14).
+
+At the end: Theorem 1's margins (issue 18: a double flow in log coordinates against the
+dual-Newton argmin, an equality residual) and the proof steps of App. D (issue 19).
 """
 
 from __future__ import annotations

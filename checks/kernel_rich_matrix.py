@@ -14,6 +14,8 @@ Conventions (decisions where the paper is silent or inconsistent):
 * App. H: measurements of the lifted model are ``Xbar_n``; ``lambda, Lambda`` are the extreme
   eigenvalues of ``XX^T`` with rows ``vec(X_n)`` (the printed definition, unlifted).
 * Theorem 4's "spectrum": singular values (the paper's "Schatten-Q_mu-norm").
+
+At the end: the proof steps of App. H (issue 19: Lemma 12, Theorem 9, Corollary 10).
 """
 
 from __future__ import annotations

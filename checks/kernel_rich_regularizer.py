@@ -11,6 +11,9 @@ Precision rules used throughout:
 * plain mpmath evaluations: two precisions 20 digits apart, the difference is the estimate;
 * interval items: ``mpmath.iv`` enclosures; the bound compares the enclosures' endpoints and
   its ``err`` covers only the rounding of those endpoints to doubles for the record.
+
+At the end: the margins of Lemmas 5, 7 and Theorem 2 (issue 18) and the proof steps of App. E
+(issue 19: Theorem 2's invocations of Lemmas 5 and 7 discharged at the printed thresholds).
 """
 
 from __future__ import annotations

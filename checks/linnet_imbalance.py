@@ -10,6 +10,12 @@ Tolerances:
 * ``STATIC_REL``: static double-precision inequalities, 1e-9 relative (eigen/singular value
   computations in double are accurate to ~1e-13 relative at these sizes);
 * inequalities along flows are judged with the error estimate of the two runs.
+
+At the end: the statements' margins (issue 18: static margins of Proposition 1, Lemmas 7, 8 and the
+inertia claim on :func:`shaped_factors`; Gram-flow margins of Theorem 3, Corollaries 4-6, the
+conservation and Proposition 9 on :func:`flow_instance`; the scalar rate) and the proof-step checks
+(issue 19: ``@check(..., step=...)`` for Theorem 3, Proposition 1, Lemmas 7, 8, Proposition 9,
+Corollary 4 and the scalar misprint), with the hypotheses of invoked results discharged.
 """
 
 from __future__ import annotations

@@ -6,6 +6,9 @@ against the full flow), and the experiments at reduced size.
 Probability claims: a claim 'P(event) >= 1 - delta' is verified when the 95% Clopper-Pearson
 upper bound on the failure probability is below delta, refuted when the lower bound is above
 it, inconclusive otherwise.
+
+At the end: Lemma E.1's exact m = 1 tail (chi_n, arb balls) and the margins of Lemmas E.1, E.2
+(issue 18); the proof steps of App. E and the restatements of Lemma 11 / Theorem 12 (issue 19).
 """
 
 from __future__ import annotations
