@@ -2026,3 +2026,21 @@ def corollary10_step_lemma13(ctx):
     kmin = km.eq94_width()[0].subs({km.Lam: 1, km.lam: sp.Rational(1, 2), km.dd: 2})
     ctx.start({"a": 0.5})
     ctx.discharge("Lemma 13 at 2d rows, k = (94)'s first term", "kernel-rich/lemma-13", {"d": 4, "k": int(kmin)})
+
+
+@check("kernel-rich/lemma-11", "step-72-73", "symbolic", step="(72)-(73)")
+def lemma11_step72(ctx):
+    """(72) = (73) for a symbolic symmetric W W^T (2x2) and two symbolic symmetric (lifted)
+    measurements X_1, X_2 (App. H's measurements are the lifted, symmetric ones; for a
+    non-symmetric X_m the two sides differ by X_m <-> X_m^T)."""
+    a, b, c = sp.symbols("a b c", real=True)
+    S = sp.Matrix([[a, b], [b, c]])
+    Xs = []
+    for n in range(2):
+        p_, q_, r_ = sp.symbols(f"p{n} q{n} r{n}", real=True)
+        Xs.append(sp.Matrix([[p_, q_], [q_, r_]]))
+    ctx.identity(
+        "(72) = (73)",
+        sp.expand(km.sigma_72(S, Xs) - km.sigma_73(S, Xs)),
+        scope="symmetric 2x2 S and X_1, X_2, symbolic",
+    )

@@ -2145,3 +2145,19 @@ def lemma_e2_step_pinv(ctx):
     sv = sorted(sp.sqrt(e) for e in (B * B.T).eigenvals())
     svp = sorted(sp.sqrt(e) for e in (B.pinv().T * B.pinv()).eigenvals())
     ctx.identity("sigma_1(B^+) sigma_n(B) = 1", sp.simplify(svp[-1] * sv[0] - 1), scope="this B")
+
+
+@check("linnet-imbalance/proposition-10", "step-32", "symbolic", step="(32)")
+def prop10_step32(ctx):
+    """(32) from the flow (7) derived by SymPy (2x2 blocks, U2 2x2 and constant: the whitened loss
+    does not depend on it): d/dt [V U2^T; U1 U2^T] = A_Z [V U2^T; U1 U2^T]."""
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    U1, V, U2, Yt = (li.sym_matrix(n, 2, 2) for n in ("a", "v", "u", "y"))
+    Sh = sp.diag(s1, s2)
+    E = li.error_matrix(Yt, Sh, U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    dU1, dV, dU2 = li.flow_from_loss(half, U1), li.flow_from_loss(half, V), li.flow_from_loss(half, U2)
+    Zp = sp.Matrix.vstack(V * U2.T, U1 * U2.T)
+    dZp = sp.Matrix.vstack(dV * U2.T + V * dU2.T, dU1 * U2.T + U1 * dU2.T)
+    AZ = sp.Matrix(sp.BlockMatrix([[sp.zeros(2, 2), E.T * Sh], [Sh * E, sp.zeros(2, 2)]]))
+    ctx.identity("(32)", sp.expand(dZp - AZ * Zp), scope="r = m = h = 2 blocks, symbolic entries")

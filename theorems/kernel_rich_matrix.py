@@ -489,6 +489,13 @@ LEMMA_11 = statement(
     params=_H_PARAMS,
     hypotheses=_H_HYPS,
     notes="Explicit time: the rates depend on the loss normalisation; the checks test the §2 loss and the 1/2-normalised one.",
+    steps=(
+        Step(
+            "(72)-(73)",
+            r"$\Sigma(t)_{m,n}=4\langle\mathbf W\mathbf W^\top,\mathbf X_n\mathbf X_m\rangle=[4\mathcal X(I_{d\times d}\otimes\mathbf W\mathbf W^\top)\mathcal X^\top]_{m,n}$",
+            "identity",
+        ),
+    ),
     uses=("ext:chizat-2019-lemma-B.1",),
 )
 

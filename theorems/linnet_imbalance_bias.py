@@ -228,6 +228,14 @@ statement(
             lambda p: float(p["E_T_rel"]) <= CONVERGED_REL,
         ),
     ),
+    steps=(
+        Step(
+            "(32)",
+            r"$\frac{d}{dt}\begin{bmatrix}VU_2^\top\\U_1U_2^\top\end{bmatrix}=\begin{bmatrix}0&E^\top\Sigma_X^{1/2}\\\Sigma_X^{1/2}E&0\end{bmatrix}"
+            r"\begin{bmatrix}VU_2^\top\\U_1U_2^\top\end{bmatrix}$",
+            "identity",
+        ),
+    ),
     uses=(
         "linnet-imbalance/claim-reparametrization",
         "linnet-imbalance/claim-trained-network-decomposition",
