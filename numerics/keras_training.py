@@ -1,0 +1,289 @@
+"""Recurrent models trained with Keras 3 on the JAX backend (CPU): the deep-learning stack the
+experiments of the rnn papers used, knowing no paper.
+
+A model is ``Input(None, 1) -> <cell>(width, return_sequences=True) -> Dense(1, no bias)``:
+the cell is Keras' ``SimpleRNN`` with linear activation and no bias (the linear RNN
+``h_t = A h_{t-1} + B x_t``, ``y = C h``), ``LSTM`` or ``GRU`` (Keras defaults). Kernels are
+Glorot-uniform (Keras' default); the recurrent kernel's initializer is a choice
+(``glorot_uniform`` or Keras' default ``orthogonal``). Training: Keras' ``Adam`` (its default
+moments) through ``optimizer.stateless_apply``, mean squared error on the output at the last
+step of each training sequence, minibatches drawn epoch by epoch from a finite training set
+(shuffled each epoch, the last partial batch dropped, as ``model.fit`` does), inputs i.i.d.
+standard normal, targets from a linear *teacher* given by its impulse response ``g``
+(``y_t = sum_{j<t} g_j x_{t-1-j}``). Several seeds train at once (``jax.vmap``) in one
+compiled ``lax.scan`` of a fixed number of steps, reused for every learning rate, seed and
+step count of the same shapes within the process (the learning rate is an optimizer variable,
+not a constant of the compiled code).
+
+Evaluation: the output at every step of fresh length-``T`` test sequences gives the test
+mean squared error at every length ``t <= T`` at once (the models are causal from a zero
+state), with its standard error over the test sequences; relative errors divide by the
+teacher's output energy ``sum_{j<t} g_j^2``. For the linear RNN the learned ``(A, B, C)`` and
+their impulse response (in double precision) are returned too.
+
+Threads: one per process (XLA's Eigen pool off), set before JAX is imported, so that worker
+processes do not compete for the cores.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+os.environ.setdefault("KERAS_BACKEND", "jax")
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+if "xla_cpu_multi_thread_eigen" not in os.environ.get("XLA_FLAGS", ""):
+    os.environ["XLA_FLAGS"] = (
+        os.environ.get("XLA_FLAGS", "") + " --xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+    ).strip()
+
+CELLS = ("linear", "lstm", "gru")
+RECURRENT_INITS = ("glorot_uniform", "orthogonal")
+CHUNK = 250  # steps per compiled scan: step counts are multiples of it
+
+
+def _keras():
+    import keras
+
+    if keras.backend.backend() != "jax":
+        raise RuntimeError(
+            f"Keras runs on {keras.backend.backend()!r}, not JAX: set KERAS_BACKEND=jax before importing it"
+        )
+    return keras
+
+
+def build_model(cell: str, width: int, recurrent_init: str = "glorot_uniform"):
+    """A fresh Keras model (weights drawn from Keras' global seed)."""
+    keras = _keras()
+    if cell not in CELLS:
+        raise ValueError(f"cell must be one of {CELLS}, not {cell!r}")
+    if recurrent_init not in RECURRENT_INITS:
+        raise ValueError(f"recurrent_init must be one of {RECURRENT_INITS}, not {recurrent_init!r}")
+    kw = dict(return_sequences=True, kernel_initializer="glorot_uniform", recurrent_initializer=recurrent_init)
+    if cell == "linear":
+        layer = keras.layers.SimpleRNN(width, activation=None, use_bias=False, **kw)
+    elif cell == "lstm":
+        layer = keras.layers.LSTM(width, **kw)
+    else:
+        layer = keras.layers.GRU(width, **kw)
+    return keras.Sequential(
+        [keras.Input((None, 1)), layer, keras.layers.Dense(1, use_bias=False, kernel_initializer="glorot_uniform")]
+    )
+
+
+@dataclass
+class Training:
+    """Result of :func:`train` for each seed (lists indexed like ``seeds``)."""
+
+    cell: str
+    width: int
+    k: int
+    lr: float
+    steps: int
+    seeds: tuple
+    loss_steps: list  # steps at which ``losses`` were recorded (chunk ends)
+    losses: list  # per seed: the minibatch training loss (mean over the chunk) at loss_steps
+    train_mse: list  # per seed: MSE on the whole training set (last step) at the end
+    test_mse: list  # per seed: test MSE at lengths 1..T (fresh sequences)
+    test_se: list  # per seed: its standard error over the test sequences
+    energy: list  # teacher output energy sum_{j<t} g_j^2 at lengths 1..T
+    params: list | None = None  # linear: per seed (A, B, C) in float64
+    impulse: list | None = None  # linear: per seed h_j = C A^j B, j < T (float64)
+    seconds: dict = field(default_factory=dict)
+
+    def relative_test_mse(self, seed_index: int) -> np.ndarray:
+        return np.asarray(self.test_mse[seed_index]) / np.asarray(self.energy)
+
+    def relative_test_se(self, seed_index: int) -> np.ndarray:
+        return np.asarray(self.test_se[seed_index]) / np.asarray(self.energy)
+
+
+def teacher_outputs(g: np.ndarray, X: np.ndarray) -> np.ndarray:
+    """``y_t = sum_{j<t} g_j x_{t-1-j}`` at every length ``t = 1..L`` of ``X`` (n, L, 1): (n, L)."""
+    n, L, _ = X.shape
+    x = np.asarray(X[:, :, 0], dtype=float)
+    out = np.zeros((n, L))
+    for j, gj in enumerate(np.asarray(g, dtype=float)[:L]):
+        out[:, j:] += gj * x[:, : L - j]
+    return out
+
+
+@functools.cache
+def _compiled(cell: str, width: int, k: int, batch: int, adv_length: int):
+    """The jitted, seed-vmapped chunk of ``CHUNK`` Adam steps and the jitted evaluation, for
+    one architecture and one set of shapes (cached for the process)."""
+    import jax
+    import jax.numpy as jnp
+
+    keras = _keras()
+    model = build_model(cell, width)
+    opt = keras.optimizers.Adam(1e-3)
+    opt.build(model.trainable_variables)
+
+    def last_mse(tv, ntv, x, y):
+        pred, ntv = model.stateless_call(tv, ntv, x)
+        return jnp.mean((pred[:, -1, 0] - y) ** 2), ntv
+
+    def loss_fn(tv, ntv, xb, yb, xa, ya):
+        loss, ntv = last_mse(tv, ntv, xb, yb)
+        if adv_length:
+            extra, ntv = last_mse(tv, ntv, xa, ya)
+            loss = loss + extra
+        return loss, ntv
+
+    grad = jax.value_and_grad(loss_fn, has_aux=True)
+
+    def chunk(state, X, Y, XA, YA, idx):
+        def step(st, i):
+            tv, ntv, ov = st
+            (loss, ntv), g = grad(tv, ntv, X[i], Y[i], XA[i], YA[i])
+            tv, ov = opt.stateless_apply(ov, g, tv)
+            return (tv, ntv, ov), loss
+
+        state, losses = jax.lax.scan(step, state, idx)
+        return state, jnp.mean(losses)
+
+    def evaluate(tv, ntv, X):
+        pred, _ = model.stateless_call(tv, ntv, X)
+        return pred[:, :, 0]
+
+    run = jax.jit(jax.vmap(chunk))
+    ev = jax.jit(jax.vmap(evaluate, in_axes=(0, 0, None)))
+    lr_index = [i for i, v in enumerate(opt.variables) if v.path.endswith("learning_rate")]
+    return model, opt, run, ev, lr_index[0]
+
+
+def _epoch_indices(rng: np.random.Generator, n: int, batch: int, steps: int) -> np.ndarray:
+    per_epoch = n // batch
+    out = []
+    while len(out) * batch < steps * batch:
+        perm = rng.permutation(n)[: per_epoch * batch].reshape(per_epoch, batch)
+        out.extend(perm)
+    return np.asarray(out[:steps])
+
+
+def train(
+    cell: str,
+    width: int,
+    k: int,
+    teacher: tuple,
+    *,
+    lr: float = 1e-3,
+    steps: int = 2000,
+    batch: int = 32,
+    n_train: int = 4096,
+    seeds: tuple = (0, 1, 2),
+    recurrent_init: str = "glorot_uniform",
+    adversarial: tuple | None = None,
+    T: int = 20,
+    n_test: int = 2000,
+) -> Training:
+    """Train one model per seed on length-``k`` sequences labelled by the teacher ``g`` =
+    ``teacher`` (its impulse response, at least ``T`` entries; shorter is padded by zeros).
+    ``adversarial``: a second teacher's impulse response of length ``L > k``; each step then
+    adds the last-step MSE on a minibatch of length-``L`` training sequences labelled by it
+    (erroneous labels beyond ``k`` when it differs from ``teacher`` there). Seeds set Keras'
+    initial weights (``keras.utils.set_random_seed``) and the data (numpy)."""
+    import jax
+    import jax.numpy as jnp
+
+    keras = _keras()
+    if steps % CHUNK:
+        raise ValueError(f"steps must be a multiple of {CHUNK}")
+    t0 = time.perf_counter()
+    g = np.zeros(max(T, len(teacher)))
+    g[: len(teacher)] = teacher
+    L = len(adversarial) if adversarial is not None else 0
+    model, opt, run, ev, lr_i = _compiled(cell, width, k, batch, L)
+    tv0, Xs, Ys, XAs, YAs, Xtest, idx = [], [], [], [], [], [], []
+    for s in seeds:
+        keras.utils.set_random_seed(int(s))
+        m = build_model(cell, width, recurrent_init)
+        tv0.append([np.asarray(v.value) for v in m.trainable_variables])
+        rng = np.random.default_rng([int(s), 7919])
+        X = rng.standard_normal((n_train, k, 1)).astype(np.float32)
+        Xs.append(X)
+        Ys.append(teacher_outputs(g, X)[:, -1].astype(np.float32))
+        if L:
+            XA = rng.standard_normal((n_train, L, 1)).astype(np.float32)
+            XAs.append(XA)
+            YAs.append(teacher_outputs(np.asarray(adversarial), XA)[:, -1].astype(np.float32))
+        else:
+            XAs.append(np.zeros((1, 1, 1), np.float32))
+            YAs.append(np.zeros(1, np.float32))
+        idx.append(_epoch_indices(rng, n_train, batch, steps))
+        Xtest.append(rng.standard_normal((n_test, T, 1)).astype(np.float32))
+    stack = lambda parts: [jnp.stack([p[i] for p in parts]) for i in range(len(parts[0]))]
+    tv = stack(tv0)
+    ntv = [jnp.stack([v.value] * len(seeds)) for v in model.non_trainable_variables]
+    ov = [jnp.stack([v.value] * len(seeds)) for v in opt.variables]
+    ov[lr_i] = jnp.full(len(seeds), lr, dtype=ov[lr_i].dtype)
+    X, Y = jnp.asarray(np.stack(Xs)), jnp.asarray(np.stack(Ys))
+    XA, YA = jnp.asarray(np.stack(XAs)), jnp.asarray(np.stack(YAs))
+    IDX = np.stack(idx)
+    t_setup = time.perf_counter()
+    state = (tv, ntv, ov)
+    loss_steps, losses = [], []
+    for c in range(steps // CHUNK):
+        # the adversarial minibatches use the same indices into their own (length-L) set
+        sl = jnp.asarray(IDX[:, c * CHUNK : (c + 1) * CHUNK])
+        XAb = XA if L else jnp.zeros((len(seeds), 1, 1, 1), jnp.float32)
+        YAb = YA if L else jnp.zeros((len(seeds), 1), jnp.float32)
+        state, mean_loss = run(state, X, Y, XAb, YAb, sl)
+        loss_steps.append((c + 1) * CHUNK)
+        losses.append(np.asarray(mean_loss))
+    jax.block_until_ready(state)
+    t_train = time.perf_counter()
+    tv, ntv, _ = state
+    train_mse, test_mse, test_se = [], [], []
+    for i in range(len(seeds)):
+        tvi = [v[i] for v in tv]
+        ntvi = [v[i] for v in ntv]
+        pred = np.asarray(ev(jax.tree.map(lambda a: a[None], tvi), jax.tree.map(lambda a: a[None], ntvi), X[i])[0])
+        train_mse.append(float(np.mean((pred[:, -1] - np.asarray(Y[i])) ** 2)))
+        pt = np.asarray(
+            ev(jax.tree.map(lambda a: a[None], tvi), jax.tree.map(lambda a: a[None], ntvi), jnp.asarray(Xtest[i]))[0],
+            dtype=float,
+        )
+        sq = (pt - teacher_outputs(g, Xtest[i])) ** 2
+        test_mse.append(sq.mean(axis=0).tolist())
+        test_se.append((sq.std(axis=0, ddof=1) / np.sqrt(n_test)).tolist())
+    energy = np.cumsum(g[:T] ** 2).tolist()
+    params = impulse = None
+    if cell == "linear":
+        params, impulse = [], []
+        for i in range(len(seeds)):
+            K, R, D = (np.asarray(v[i], dtype=float) for v in tv)
+            A, B, C = R.T, K.T[:, 0], D[:, 0]
+            params.append((A, B, C))
+            impulse.append(linear_impulse(A, B, C, T).tolist())
+    return Training(
+        cell,
+        width,
+        k,
+        lr,
+        steps,
+        tuple(seeds),
+        loss_steps,
+        np.stack(losses, axis=1).tolist(),
+        train_mse,
+        test_mse,
+        test_se,
+        energy,
+        params,
+        impulse,
+        {"setup": t_setup - t0, "train": t_train - t_setup, "evaluate": time.perf_counter() - t_train},
+    )
+
+
+def linear_impulse(A: np.ndarray, B: np.ndarray, C: np.ndarray, T: int) -> np.ndarray:
+    """``h_j = C A^j B`` for ``j < T`` in double precision."""
+    out, v = np.zeros(T), np.asarray(B, dtype=float)
+    for j in range(T):
+        out[j] = float(C @ v)
+        v = A @ v
+    return out
