@@ -90,16 +90,23 @@ class Training:
     train_mse: list  # per seed: MSE on the whole training set (last step) at the end
     test_mse: list  # per seed: test MSE at lengths 1..T (fresh sequences)
     test_se: list  # per seed: its standard error over the test sequences
-    energy: list  # teacher output energy sum_{j<t} g_j^2 at lengths 1..T
+    energy: list  # per seed: the teacher's output energy sum_{j<t} g_j^2 at lengths 1..T
+    teacher: list  # per seed: the teacher's impulse response g_j, j < T
     params: list | None = None  # linear: per seed (A, B, C) in float64
     impulse: list | None = None  # linear: per seed h_j = C A^j B, j < T (float64)
     seconds: dict = field(default_factory=dict)
 
     def relative_test_mse(self, seed_index: int) -> np.ndarray:
-        return np.asarray(self.test_mse[seed_index]) / np.asarray(self.energy)
+        return np.asarray(self.test_mse[seed_index]) / np.asarray(self.energy[seed_index])
 
     def relative_test_se(self, seed_index: int) -> np.ndarray:
-        return np.asarray(self.test_se[seed_index]) / np.asarray(self.energy)
+        return np.asarray(self.test_se[seed_index]) / np.asarray(self.energy[seed_index])
+
+    def relative_population_mse(self, seed_index: int) -> np.ndarray:
+        """Linear RNN: the population MSE at lengths 1..T from the learned impulse response,
+        ``sum_{j<t} (h_j - g_j)^2``, relative to the teacher's energy (double precision)."""
+        h, g = np.asarray(self.impulse[seed_index]), np.asarray(self.teacher[seed_index])
+        return np.cumsum((h - g) ** 2) / np.asarray(self.energy[seed_index])
 
 
 def teacher_outputs(g: np.ndarray, X: np.ndarray) -> np.ndarray:
@@ -170,10 +177,10 @@ def train(
     cell: str,
     width: int,
     k: int,
-    teacher: tuple,
+    teacher,
     *,
     lr: float = 1e-3,
-    steps: int = 2000,
+    steps: int | tuple = 2000,
     batch: int = 32,
     n_train: int = 4096,
     seeds: tuple = (0, 1, 2),
@@ -181,33 +188,49 @@ def train(
     adversarial: tuple | None = None,
     T: int = 20,
     n_test: int = 2000,
-) -> Training:
+    pad_to: int | None = None,
+):
     """Train one model per seed on length-``k`` sequences labelled by the teacher ``g`` =
-    ``teacher`` (its impulse response, at least ``T`` entries; shorter is padded by zeros).
+    ``teacher`` (its impulse response, padded by zeros to ``T`` entries; a 2-d array gives one
+    teacher per seed). ``steps``: a step count, or increasing checkpoints (multiples of
+    ``CHUNK``) at which the models are evaluated (one :class:`Training` per checkpoint).
     ``adversarial``: a second teacher's impulse response of length ``L > k``; each step then
     adds the last-step MSE on a minibatch of length-``L`` training sequences labelled by it
     (erroneous labels beyond ``k`` when it differs from ``teacher`` there). Seeds set Keras'
-    initial weights (``keras.utils.set_random_seed``) and the data (numpy)."""
+    initial weights (``keras.utils.set_random_seed``) and the data (numpy). ``pad_to``
+    (linear cell only): the length-``k`` inputs are left-padded with zeros to this length, which
+    leaves a bias-free linear RNN's output unchanged (its state stays 0) and lets every
+    ``k <= pad_to`` share one compiled function."""
     import jax
     import jax.numpy as jnp
 
     keras = _keras()
-    if steps % CHUNK:
-        raise ValueError(f"steps must be a multiple of {CHUNK}")
+    checkpoints = (steps,) if isinstance(steps, int) else tuple(steps)
+    if any(c % CHUNK for c in checkpoints) or list(checkpoints) != sorted(set(checkpoints)):
+        raise ValueError(f"steps must be increasing multiples of {CHUNK}")
     t0 = time.perf_counter()
-    g = np.zeros(max(T, len(teacher)))
-    g[: len(teacher)] = teacher
+    teachers = np.atleast_2d(np.asarray(teacher, dtype=float))
+    if len(teachers) == 1:
+        teachers = np.repeat(teachers, len(seeds), axis=0)
+    if len(teachers) != len(seeds):
+        raise ValueError("one teacher, or one per seed")
+    G = np.zeros((len(seeds), max(T, teachers.shape[1])))
+    G[:, : teachers.shape[1]] = teachers
     L = len(adversarial) if adversarial is not None else 0
-    model, opt, run, ev, lr_i = _compiled(cell, width, k, batch, L)
+    if pad_to is not None and (cell != "linear" or pad_to < k):
+        raise ValueError("zero left-padding is exact only for the linear cell, to a length >= k")
+    kk = pad_to or k
+    model, opt, run, ev, lr_i = _compiled(cell, width, kk, batch, L)
     tv0, Xs, Ys, XAs, YAs, Xtest, idx = [], [], [], [], [], [], []
-    for s in seeds:
+    for i, s in enumerate(seeds):
+        g = G[i]
         keras.utils.set_random_seed(int(s))
         m = build_model(cell, width, recurrent_init)
         tv0.append([np.asarray(v.value) for v in m.trainable_variables])
         rng = np.random.default_rng([int(s), 7919])
         X = rng.standard_normal((n_train, k, 1)).astype(np.float32)
-        Xs.append(X)
         Ys.append(teacher_outputs(g, X)[:, -1].astype(np.float32))
+        Xs.append(np.concatenate([np.zeros((n_train, kk - k, 1), np.float32), X], axis=1))
         if L:
             XA = rng.standard_normal((n_train, L, 1)).astype(np.float32)
             XAs.append(XA)
@@ -215,7 +238,7 @@ def train(
         else:
             XAs.append(np.zeros((1, 1, 1), np.float32))
             YAs.append(np.zeros(1, np.float32))
-        idx.append(_epoch_indices(rng, n_train, batch, steps))
+        idx.append(_epoch_indices(rng, n_train, batch, checkpoints[-1]))
         Xtest.append(rng.standard_normal((n_test, T, 1)).astype(np.float32))
     stack = lambda parts: [jnp.stack([p[i] for p in parts]) for i in range(len(parts[0]))]
     tv = stack(tv0)
@@ -227,37 +250,51 @@ def train(
     IDX = np.stack(idx)
     t_setup = time.perf_counter()
     state = (tv, ntv, ov)
-    loss_steps, losses = [], []
-    for c in range(steps // CHUNK):
-        # the adversarial minibatches use the same indices into their own (length-L) set
-        sl = jnp.asarray(IDX[:, c * CHUNK : (c + 1) * CHUNK])
-        XAb = XA if L else jnp.zeros((len(seeds), 1, 1, 1), jnp.float32)
-        YAb = YA if L else jnp.zeros((len(seeds), 1), jnp.float32)
-        state, mean_loss = run(state, X, Y, XAb, YAb, sl)
-        loss_steps.append((c + 1) * CHUNK)
-        losses.append(np.asarray(mean_loss))
-    jax.block_until_ready(state)
-    t_train = time.perf_counter()
+    loss_steps, losses, out, done = [], [], [], 0
+    t_train = t_eval = 0.0
+    for stop in checkpoints:
+        t1 = time.perf_counter()
+        for c in range(done // CHUNK, stop // CHUNK):
+            # the adversarial minibatches use the same indices into their own (length-L) set
+            sl = jnp.asarray(IDX[:, c * CHUNK : (c + 1) * CHUNK])
+            state, mean_loss = run(state, X, Y, XA, YA, sl)
+            loss_steps.append((c + 1) * CHUNK)
+            losses.append(np.asarray(mean_loss))
+        jax.block_until_ready(state)
+        done = stop
+        t2 = time.perf_counter()
+        t_train += t2 - t1
+        out.append(_evaluate(cell, width, k, lr, stop, seeds, state, ev, X, Y, Xtest, G, T, loss_steps, losses))
+        t_eval += time.perf_counter() - t2
+    for r in out:
+        r.seconds = {"setup": t_setup - t0, "train": t_train, "evaluate": t_eval}
+    return out if not isinstance(steps, int) else out[0]
+
+
+def _evaluate(cell, width, k, lr, stop, seeds, state, ev, X, Y, Xtest, G, T, loss_steps, losses) -> Training:
+    import jax
+    import jax.numpy as jnp
+
     tv, ntv, _ = state
+    one = lambda vs, i: [v[i][None] for v in vs]
     train_mse, test_mse, test_se = [], [], []
     for i in range(len(seeds)):
-        tvi = [v[i] for v in tv]
-        ntvi = [v[i] for v in ntv]
-        pred = np.asarray(ev(jax.tree.map(lambda a: a[None], tvi), jax.tree.map(lambda a: a[None], ntvi), X[i])[0])
+        pred = np.asarray(ev(one(tv, i), one(ntv, i), X[i])[0])
         train_mse.append(float(np.mean((pred[:, -1] - np.asarray(Y[i])) ** 2)))
-        pt = np.asarray(
-            ev(jax.tree.map(lambda a: a[None], tvi), jax.tree.map(lambda a: a[None], ntvi), jnp.asarray(Xtest[i]))[0],
-            dtype=float,
-        )
-        sq = (pt - teacher_outputs(g, Xtest[i])) ** 2
+        if not len(Xtest[i]):  # n_test = 0: no test evaluation (the linear RNN's is exact from its weights)
+            test_mse.append([])
+            test_se.append([])
+            continue
+        pt = np.asarray(ev(one(tv, i), one(ntv, i), jnp.asarray(Xtest[i]))[0], dtype=float)
+        sq = (pt - teacher_outputs(G[i], Xtest[i])) ** 2
         test_mse.append(sq.mean(axis=0).tolist())
-        test_se.append((sq.std(axis=0, ddof=1) / np.sqrt(n_test)).tolist())
-    energy = np.cumsum(g[:T] ** 2).tolist()
+        test_se.append((sq.std(axis=0, ddof=1) / np.sqrt(len(Xtest[i]))).tolist())
+    energy = [np.cumsum(G[i, :T] ** 2).tolist() for i in range(len(seeds))]
     params = impulse = None
     if cell == "linear":
         params, impulse = [], []
         for i in range(len(seeds)):
-            K, R, D = (np.asarray(v[i], dtype=float) for v in tv)
+            K, R, D = (np.asarray(jax.device_get(v[i]), dtype=float) for v in tv)
             A, B, C = R.T, K.T[:, 0], D[:, 0]
             params.append((A, B, C))
             impulse.append(linear_impulse(A, B, C, T).tolist())
@@ -266,17 +303,17 @@ def train(
         width,
         k,
         lr,
-        steps,
+        stop,
         tuple(seeds),
-        loss_steps,
+        list(loss_steps),
         np.stack(losses, axis=1).tolist(),
         train_mse,
         test_mse,
         test_se,
         energy,
+        [list(g[:T]) for g in G],
         params,
         impulse,
-        {"setup": t_setup - t0, "train": t_train - t_setup, "evaluate": time.perf_counter() - t_train},
     )
 
 
