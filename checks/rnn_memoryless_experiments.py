@@ -846,6 +846,14 @@ def _extrapolates(outcome, run):
     return outcome == "extrapolates"
 
 
+FIGURE_1_PRINTED = (
+    "Figure 1 as printed (described in §7; the image is not in the source): extrapolation error against the time "
+    "step, up to a horizon [lost], for a linear RNN, an LSTM and a GRU trained on length-k sequences [k lost] from a "
+    "memoryless teacher, each with and without 'adversarial data' (erroneous labels at later steps); the paper reads "
+    "it as: all architectures extrapolate when trained normally, although non-extrapolating solutions exist."
+)
+
+
 def _all_arch(ctx, cell):
     proto = rx.FIG1_PROTOCOL
     pts = keras_points(ctx, proto)
@@ -854,6 +862,42 @@ def _all_arch(ctx, cell):
         return
     res = keras_runs(ctx, cell, "memoryless", proto, pts)
     judge_grid(ctx, f"{cell}: normal training extrapolates", proto, res, _extrapolates)
+    # Figure 1 at the run's first protocol: normal against adversarial training (labels 1 at k <= j < 2k)
+    pt = pts[0]
+    k = pt["k"]
+    adv = (1.0,) + (0.0,) * (k - 1) + (1.0,) * k
+    normal = [runs for p, runs in res if p == pt][0]
+    adv_runs = keras_runs(ctx, cell, "memoryless", proto, [pt], adversarial=adv)[0][1]
+    outs = [run_outcome(r, k, pt["T"], pt["tolerance"]) for r in adv_runs]
+    ctx.observe(
+        f"{cell}, adversarial training (labels 1 at k <= j < 2k), protocol {pt}: outcomes against the true teacher",
+        **{o.replace(" ", "_"): outs.count(o) for o in set(outs)},
+    )
+    ctx.note(FIGURE_1_PRINTED)
+    _figure_curves(ctx, f"figure-1-{cell}.svg", cell, pt, {"normal": normal, "adversarial data": adv_runs})
+
+
+def _figure_curves(ctx, name, cell, pt, groups):
+    """Relative MSE against the sequence length t: the median over the seeds and the band from the smallest to the
+    largest seed (the seeds' spread), one curve per group."""
+
+    def draw(ax):
+        for (label, runs), colour in zip(groups.items(), ("C0", "C3", "C2")):
+            R = np.array([np.asarray(r["rel"], float)[: pt["T"]] for r in runs])
+            R = np.where(np.isfinite(R), np.maximum(R, 1e-16), np.nan)
+            t = np.arange(1, R.shape[1] + 1)
+            ax.fill_between(t, np.nanmin(R, axis=0), np.nanmax(R, axis=0), color=colour, alpha=0.2, lw=0)
+            ax.semilogy(
+                t, np.nanmedian(R, axis=0), color=colour, label=f"{label} (median, min-max of {len(runs)} seeds)"
+            )
+        ax.axvline(pt["k"], color="gray", lw=0.5)
+        ax.axhline(pt["tolerance"], color="gray", lw=0.5, ls=":")
+        ax.set_xlabel("sequence length t (trained on t = k)")
+        ax.set_ylabel("test MSE / teacher output energy")
+        ax.set_title(f"{cell}, d={pt['width']}, k={pt['k']}, lr={pt['lr']:g}, {pt['recurrent_init']}", fontsize=8)
+        ax.legend(fontsize=6)
+
+    _plot(ctx, name, draw)
 
 
 @check("rnn-memoryless/claim-all-architectures-extrapolate", "keras-linear-rnn", "experiment", shares="keras-linear")
