@@ -14,6 +14,7 @@ from numerics import linear_rnn as nl
 from numerics import moments, optimizers
 from numerics.estimate import Estimate
 from theorems import rnn_lowdim as rl
+from theorems import rnn_lowdim_experiments as rle
 
 from .core import check
 
@@ -304,4 +305,130 @@ def gru(ctx):
         "critical k_g ~ 4 d^_g for GRUs",
         holds=None,
         why="GRU teacher/target, readout, lr and N not stated; no GRU in the suite",
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Figure 1(a) at the paper's size (issue 20): d^ = 5, d = 40, Adam lr 1e-3, 15K steps on (3.4)
+# ---------------------------------------------------------------------------------------
+PAPER_SEEDS = tuple(range(8))
+
+
+def c21_paper_teacher(dh: int, seed: int, placement: str):
+    """C.2.1 as printed: eigenvalues uniform on [0.6, 1.05] (evenly spaced, or drawn), B^ = C^T
+    from N(0.5, 1), normalised so that C^B^ = 1 (the masses p = b^2 / sum b^2)."""
+    rng = np.random.default_rng([seed, 11])
+    atoms = np.linspace(0.6, 1.05, dh) if placement == "linspace" else np.sort(rng.uniform(0.6, 1.05, dh))
+    b = rng.normal(0.5, 1.0, dh)
+    return atoms, b**2 / np.sum(b**2)
+
+
+def diagonal_adam_seeds(
+    dh: int, d: int, k: int, seeds: tuple, placement: str, init: float, lr: float, steps: int, T: int
+):
+    """Adam (PyTorch's defaults: betas 0.9, 0.999, eps 1e-8) on (3.4) for balanced diagonal
+    students, one per seed, vectorised over the seeds (the gradient as in :func:`diagonal_gd`):
+    the students' and teachers' impulse responses (lists, T entries per seed) and an a priori
+    roundoff bound for each tail error."""
+    S = len(seeds)
+    W = np.zeros((S, T))
+    for i, s in enumerate(seeds):
+        atoms, p = c21_paper_teacher(dh, s, placement)
+        W[i] = moments.power_moments(atoms, p, T)
+    rng = np.random.default_rng([*seeds, 99])
+    a, b = init * rng.standard_normal((S, d)), init * rng.standard_normal((S, d))
+    J = np.arange(k)
+    opt = optimizers.Adam(lr)
+    for _ in range(steps):
+        P = a[:, None, :] ** J[None, :, None]
+        g = 2 * (np.einsum("skd,sd->sk", P, b * b) - W[:, :k])
+        gb = np.einsum("sk,skd->sd", g, P) * b
+        Pm = np.concatenate([np.zeros((S, 1, d)), P[:, :-1]], axis=1)
+        ga = np.einsum("sk,skd->sd", g * J, Pm) * b * b
+        a, b = opt.step([a, b], [ga, gb])
+    H = np.stack([np.sum(b * b * a**j, axis=1) for j in range(T)], axis=1)
+    # each response entry: (steps + T) updates of k d terms, scaled by the largest response entry
+    scale = float(np.nanmax(np.abs(np.concatenate([H, W], axis=1)))) if np.isfinite(H).all() else np.inf
+    return {"H": H.tolist(), "W": W.tolist(), "roundoff": Estimate.roundoff((steps + T) * k * d, scale).error}
+
+
+def _fig1a_points(ctx, proto):
+    names = [r.name for r in proto.lost]
+    over = {n: ctx.param(n) for n in names if n in ctx.overrides}
+    return [{**proto.representative(), **over}]
+
+
+@check("rnn-lowdim/figure-1", "paper-size-adam", "experiment", expect="inconclusive")
+def figure1_paper_size(ctx):
+    """Fig. 1(a) at the paper's size (full budget; about 25 s per k for 8 seeds on this machine):
+    d^ = 5, d = 40, balanced diagonal students, Adam lr 1e-3 for 15K steps on (3.4), the C.2.1
+    teacher; per seed, the tail error is high (> HIGH_RATIO of the zero response's) at
+    k = 2 d^ - offset and low (< LOW_RATIO) at k = 2 d^ + offset. One protocol per run (the
+    representative, or the probe's: ``--grid placement=linspace,uniform --grid k_offset=1,3 --grid T=40,100``
+    sweeps the grid), judged by the experiments' rule against the whole grid."""
+    proto = rle.FIG1A_PROTOCOL
+    pt = _fig1a_points(ctx, proto)[0]
+    ctx.start({**ctx.instances([{"dh": 5, "d": 40}])[0], **pt})
+    ctx.note(f"Protocol {proto.key}: {proto.describe()}")
+    if not ctx.full and not ctx.overrides:
+        ctx.undecided("paper-size runs", "Figure 1(a) at the paper's size runs in the full budget (about 50 s)")
+        return
+    dh, k0 = pt["d_hat"], 2 * pt["d_hat"]
+    out = {}
+    for k in (k0 - pt["k_offset"], k0 + pt["k_offset"]):
+        r = ctx.memo(
+            diagonal_adam_seeds,
+            dh,
+            pt["width"],
+            k,
+            PAPER_SEEDS,
+            pt["placement"],
+            pt["init"],
+            pt["lr"],
+            pt["steps"],
+            pt["T"],
+        )
+        H, W = np.asarray(r["H"]), np.asarray(r["W"])
+        tail = np.max(np.abs(H[:, k:] - W[:, k:]), axis=1)
+        zero = np.max(np.abs(W[:, k:]), axis=1)
+        out[k] = (tail / zero, r["roundoff"] / zero)
+        ctx.metrics[f"tail_ratio_k_{k}"] = (tail / zero).tolist()
+    (lo_k, (r_lo, e_lo)), (hi_k, (r_hi, e_hi)) = sorted(out.items())
+    high = (r_lo - e_lo > rle.HIGH_RATIO) & np.isfinite(r_lo)
+    low = (r_hi + e_hi < rle.LOW_RATIO) & np.isfinite(r_hi)
+    decided = np.isfinite(r_lo) & np.isfinite(r_hi) & (np.abs(r_lo - rle.HIGH_RATIO) > e_lo)
+    decided &= np.abs(r_hi - rle.LOW_RATIO) > e_hi
+    ctx.reproduction(
+        f"error high at k = {lo_k} < 2 d^ and low at k = {hi_k} > 2 d^",
+        [{"protocol": pt, "successes": int(np.sum(high & low & decided)), "trials": int(np.sum(decided))}],
+        ">",
+        rle.TYPICAL_RATE,
+        fragments=proto.fragments,
+        grid_size=len(proto.grid()),
+        level=rle.TEST_LEVEL,
+    )
+
+    def draw(ax):
+        for kk, colour in ((lo_k, "C3"), (hi_k, "C0")):
+            ax.scatter(np.full(len(PAPER_SEEDS), kk), out[kk][0], color=colour, s=12, label=f"k = {kk}: the 8 seeds")
+        ax.axhline(rle.LOW_RATIO, color="gray", ls=":", lw=0.6)
+        ax.axhline(rle.HIGH_RATIO, color="gray", ls="--", lw=0.6)
+        ax.axvline(k0, color="gray", lw=0.5)
+        ax.set_yscale("log")
+        ax.set_xlabel("training length k (2 d^ = 10 marked)")
+        ax.set_ylabel("tail error / zero response's")
+        ax.set_title(f"d^=5, d=40, Adam 1e-3, 15K steps; {pt['placement']}, T={pt['T']}", fontsize=8)
+        ax.legend(fontsize=6)
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5, 3.2))
+    draw(ax)
+    ctx.plot("figure-1a-paper-size.svg", fig)
+    ctx.note(
+        "Figure 1(a) as printed (§5.1): the l_inf extrapolation error against k for d^ = 5, d = 40: low for k > 10, "
+        "high for k < 10 (a phase transition at 2 d^). Drawn: each seed's error ratio at the protocol's two k."
     )
