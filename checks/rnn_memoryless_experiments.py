@@ -19,6 +19,7 @@ import sympy as sp
 from numerics import flows
 from numerics import linear_rnn_gd as gd
 from numerics.estimate import Estimate
+from numerics.keras_training import train_summary
 from theorems import rnn_memoryless_experiments as rx
 
 from .core import check
@@ -628,72 +629,18 @@ KERAS_SEEDS = tuple(range(rx.SEEDS_PER_PROTOCOL))
 Z_RUN = 3.0  # one run's outcome is decided when its test MSE lies beyond 3 standard errors of the threshold
 LINEAR_PAD = 6  # the linear RNN's inputs are zero-padded to this length (exact): one compiled function for every k
 N_TEST = 2000  # fresh test sequences per seed for the gated cells (the linear RNN's error is exact from its weights)
+CELLS = ("linear", "lstm", "gru")  # the architectures §7 and App. D name
 TRAIN_KEYS = ("width", "k", "lr", "recurrent_init", "n_train", "batch", "d_hat")
 
 
-def keras_experiment(
-    cell: str,
-    teacher: str,
-    d_hat: int | None,
-    width: int,
-    k: int,
-    lr: float,
-    recurrent_init: str,
-    checkpoints: tuple,
-    T: int,
-    n_train: int,
-    batch: int,
-    seeds: tuple,
-    adversarial: tuple | None = None,
-) -> dict:
-    """One Keras training per seed (cached through ctx.memo): per checkpoint and seed, the
-    relative MSE at lengths 1..T (linear RNN: exact from its impulse response; gated cells: on
-    fresh test sequences, with standard errors), ||A||_F and rho(A) for the linear RNN."""
-    import time
-
-    from numerics import keras_training as kt
-
+def keras_teachers(teacher: str, d_hat: int | None, k: int, T: int) -> list:
+    """One impulse response per seed: the memoryless teacher (1, 0, 0, ...), Figure 2's teachers with memory, or App.
+    D's."""
     if teacher == "memoryless":
-        g = (1.0,)
-    elif teacher == "memory":
-        g = [memory_teacher(d_hat, s, T) for s in seeds]
-    else:
-        g = [appd_teacher(d_hat, s, k, T)[0] for s in seeds]
-    linear = cell == "linear"
-    t0 = time.perf_counter()
-    res = kt.train(
-        cell,
-        width,
-        k,
-        g,
-        lr=lr,
-        steps=tuple(checkpoints),
-        batch=batch,
-        n_train=n_train,
-        seeds=tuple(seeds),
-        recurrent_init=recurrent_init,
-        adversarial=adversarial,
-        T=T,
-        n_test=0 if linear else N_TEST,
-        pad_to=max(LINEAR_PAD, k) if linear and adversarial is None else None,
-    )
-    out = {"seconds": time.perf_counter() - t0, "engine_seconds": res[-1].seconds, "checkpoints": {}}
-    for r in res:
-        runs = []
-        for i in range(len(seeds)):
-            if linear:
-                rel = r.relative_population_mse(i)
-                A = r.params[i][0]
-                extra = {
-                    "normA": float(np.linalg.norm(A)),
-                    "rho": spectral_radius(A) if np.isfinite(A).all() else math.inf,
-                }
-                se = np.zeros_like(rel)
-            else:
-                rel, se, extra = r.relative_test_mse(i), r.relative_test_se(i), {}
-            runs.append({"rel": rel.tolist(), "se": se.tolist(), "loss": r.losses[i][-1], **extra})
-        out["checkpoints"][r.steps] = runs
-    return out
+        return [[1.0] for _ in KERAS_SEEDS]
+    if teacher == "memory":
+        return [list(memory_teacher(d_hat, s, T)) for s in KERAS_SEEDS]
+    return [list(appd_teacher(d_hat, s, k, T)[0]) for s in KERAS_SEEDS]
 
 
 def keras_points(ctx, protocol) -> list[dict]:
@@ -717,21 +664,25 @@ def keras_runs(ctx, cell, teacher, protocol, points, d_hat=None, adversarial=Non
         width, k, lr, rinit, n_train, batch, dh = key
         checkpoints = tuple(sorted(set(ranges["steps"]) | {p["steps"] for p in pts}))
         T = max(max(ranges["T"]), *(p["T"] for p in pts))
+        g = keras_teachers(teacher, dh, k, T)
+        width_ = max(len(x) for x in g)
+        g = [list(x) + [0.0] * (width_ - len(x)) for x in g]
         res = ctx.memo(
-            keras_experiment,
+            train_summary,
             cell,
-            teacher,
-            dh,
             width,
             k,
-            lr,
-            rinit,
-            checkpoints,
-            T,
-            n_train,
-            batch,
-            KERAS_SEEDS,
-            adversarial,
+            g,
+            lr=lr,
+            steps=checkpoints,
+            batch=batch,
+            n_train=n_train,
+            seeds=KERAS_SEEDS,
+            recurrent_init=rinit,
+            adversarial=adversarial,
+            T=T,
+            n_test=0 if cell == "linear" else N_TEST,
+            pad_to=max(LINEAR_PAD, k) if cell == "linear" and adversarial is None else None,
         )
         ctx.metrics.setdefault("training_seconds", []).append(round(res["seconds"], 2))
         for pt in pts:
@@ -789,6 +740,9 @@ def judge_grid(ctx, label, protocol, results, success, over="every"):
 
 
 def _keras_start(ctx, protocol, points):
+    if ctx.metrics.get("protocol") == protocol.key:  # once per check (a check may judge several architectures)
+        return
+    ctx.metrics["protocol"] = protocol.key
     ctx.start(points[0] if len(points) == 1 else protocol.representative())
     n = len(protocol.grid())
     ran = "the whole grid" if len(points) == n else "the representative protocol, or the probe's"
@@ -912,40 +866,22 @@ def _figure_curves(ctx, name, cell, pt, groups):
     _plot(ctx, name, draw)
 
 
+# Each architecture is judged over the grid on its own (one ctx.reproduction each); the check is the weakest of the
+# three. Expected inconclusive in both budgets: the quick budget runs the linear RNN's representative protocol only
+# (the gated cells' grids take minutes, full budget), and in the full budget the linear RNN reproduces under 5 of
+# 128 protocols and fails under 67: neither more than half of the grid nor all of it.
 @check(
     "rnn-memoryless/claim-all-architectures-extrapolate",
-    "keras-linear-rnn",
+    "keras-linear-lstm-gru",
     "experiment",
     expect="inconclusive",
-    shares="keras-linear",
+    shares="keras-fig1",
 )
-def keras_all_arch_linear(ctx):
-    """Linear RNN (Keras SimpleRNN), Figure 1's protocol grid: normally trained runs extrapolate."""
-    _all_arch(ctx, "linear")
-
-
-@check(
-    "rnn-memoryless/claim-all-architectures-extrapolate",
-    "keras-lstm",
-    "experiment",
-    expect="inconclusive",
-    shares="keras-lstm",
-)
-def keras_all_arch_lstm(ctx):
-    """LSTM (Keras), Figure 1's protocol grid (full budget): normally trained runs extrapolate."""
-    _all_arch(ctx, "lstm")
-
-
-@check(
-    "rnn-memoryless/claim-all-architectures-extrapolate",
-    "keras-gru",
-    "experiment",
-    expect="inconclusive",
-    shares="keras-gru",
-)
-def keras_all_arch_gru(ctx):
-    """GRU (Keras), Figure 1's protocol grid (full budget): normally trained runs extrapolate."""
-    _all_arch(ctx, "gru")
+def keras_all_arch(ctx):
+    """Linear RNN (Keras SimpleRNN), LSTM and GRU on Figure 1's protocol grid (the gated cells
+    in the full budget): for each, normally trained runs extrapolate; Figure 1 drawn per cell."""
+    for cell in CELLS:
+        _all_arch(ctx, cell)
 
 
 def _teacher_memory(ctx, cell):
@@ -958,30 +894,13 @@ def _teacher_memory(ctx, cell):
     judge_grid(ctx, f"{cell}: teacher with memory, fitted runs extrapolate", proto, res, _extrapolates)
 
 
-@check(
-    "rnn-memoryless/claim-teacher-with-memory",
-    "keras-linear-rnn",
-    "experiment",
-    expect="inconclusive",
-    shares="keras-linear",
-)
-def keras_teacher_memory_linear(ctx):
-    """Linear RNN (Keras), Figure 2's protocol grid: runs fitted to a teacher with memory extrapolate."""
-    _teacher_memory(ctx, "linear")
-
-
-@check(
-    "rnn-memoryless/claim-teacher-with-memory", "keras-lstm", "experiment", expect="inconclusive", shares="keras-lstm"
-)
-def keras_teacher_memory_lstm(ctx):
-    """LSTM (Keras), Figure 2's protocol grid (full budget)."""
-    _teacher_memory(ctx, "lstm")
-
-
-@check("rnn-memoryless/claim-teacher-with-memory", "keras-gru", "experiment", expect="inconclusive", shares="keras-gru")
-def keras_teacher_memory_gru(ctx):
-    """GRU (Keras), Figure 2's protocol grid (full budget)."""
-    _teacher_memory(ctx, "gru")
+# Expected inconclusive in both budgets (one protocol in the quick budget; the full grid's outcome in the notes).
+@check("rnn-memoryless/claim-teacher-with-memory", "keras-linear-lstm-gru", "experiment", expect="inconclusive")
+def keras_teacher_memory(ctx):
+    """Linear RNN, LSTM and GRU (Keras) on Figure 2's protocol grid (the gated cells in the full
+    budget): runs fitted to a teacher with memory extrapolate."""
+    for cell in CELLS:
+        _teacher_memory(ctx, cell)
 
 
 def _appd(ctx, cell):
@@ -1003,21 +922,10 @@ def _appd(ctx, cell):
     )
 
 
-@check(
-    "rnn-memoryless/claim-appD-regimes", "keras-linear-rnn", "experiment", expect="inconclusive", shares="keras-linear"
-)
-def keras_appd_linear(ctx):
-    """Linear RNN (Keras), App. D's protocol grid: good extrapolation for d_hat < k, bad for d_hat > k."""
-    _appd(ctx, "linear")
-
-
-@check("rnn-memoryless/claim-appD-regimes", "keras-lstm", "experiment", expect="inconclusive", shares="keras-lstm")
-def keras_appd_lstm(ctx):
-    """LSTM (Keras), App. D's protocol grid (full budget)."""
-    _appd(ctx, "lstm")
-
-
-@check("rnn-memoryless/claim-appD-regimes", "keras-gru", "experiment", expect="inconclusive", shares="keras-gru")
-def keras_appd_gru(ctx):
-    """GRU (Keras), App. D's protocol grid (full budget)."""
-    _appd(ctx, "gru")
+# Expected inconclusive in both budgets (one protocol in the quick budget; the full grid's outcome in the notes).
+@check("rnn-memoryless/claim-appD-regimes", "keras-linear-lstm-gru", "experiment", expect="inconclusive")
+def keras_appd(ctx):
+    """Linear RNN, LSTM and GRU (Keras) on App. D's protocol grid (the gated cells in the full
+    budget): good extrapolation for d_hat < k, bad for d_hat > k."""
+    for cell in CELLS:
+        _appd(ctx, cell)

@@ -28,6 +28,7 @@ processes do not compete for the cores.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import time
 from dataclasses import dataclass, field
@@ -323,4 +324,33 @@ def linear_impulse(A: np.ndarray, B: np.ndarray, C: np.ndarray, T: int) -> np.nd
     for j in range(T):
         out[j] = float(C @ v)
         v = A @ v
+    return out
+
+
+def train_summary(cell: str, width: int, k: int, teacher, **kw) -> dict:
+    """:func:`train` over checkpoints, reduced to what checks read (plain lists, picklable, for a
+    store cache): per checkpoint and seed the relative MSE at lengths 1..T with its standard
+    error (linear RNN: exact from its impulse response, standard error 0), the last recorded
+    training loss, and for the linear RNN ``||A||_F`` and the spectral radius of ``A``."""
+    t0 = time.perf_counter()
+    kw = dict(kw)
+    kw["steps"] = tuple(kw.get("steps", (2000,)))
+    res = train(cell, width, k, teacher, **kw)
+    out = {"seconds": time.perf_counter() - t0, "engine_seconds": res[-1].seconds, "checkpoints": {}}
+    for r in res:
+        runs = []
+        for i in range(len(r.seeds)):
+            if cell == "linear":
+                rel = r.relative_population_mse(i)
+                A = r.params[i][0]
+                finite = bool(np.isfinite(A).all())
+                extra = {
+                    "normA": float(np.linalg.norm(A)) if finite else math.inf,
+                    "rho": float(max(abs(np.linalg.eigvals(A)))) if finite else math.inf,
+                }
+                se = np.zeros_like(rel)
+            else:
+                rel, se, extra = r.relative_test_mse(i), r.relative_test_se(i), {}
+            runs.append({"rel": rel.tolist(), "se": se.tolist(), "loss": r.losses[i][-1], **extra})
+        out["checkpoints"][r.steps] = runs
     return out
