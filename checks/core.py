@@ -869,7 +869,7 @@ class Context:
         p: float,
         *,
         fragments: dict,
-        grid_size: int,
+        grid: list[dict],
         level: float = 0.01,
         **metrics,
     ) -> str:
@@ -881,7 +881,8 @@ class Context:
         ``p``, decided by exact one-sided binomial tests at ``level`` (as :meth:`proportion`):
         the protocol *reproduces* (the data reject the opposite), *fails* (they reject the
         claim) or is undecided. ``fragments``: what the paper states; a protocol that contradicts
-        it is no evidence (refused). ``grid_size``: the number of protocols of the plausible grid.
+        it is no evidence (refused). ``grid``: the protocols of the plausible grid; a protocol run
+        outside it (a probe's) is recorded and decides nothing.
 
         ``verified``: the exact stated protocol reproduces, or more than half of the whole grid
         does. ``refuted``: the exact stated protocol fails, or every protocol of the whole grid
@@ -890,8 +891,10 @@ class Context:
 
         if rel not in (">", ">=", "<", "<="):
             raise ValueError(f"a reproduction rate claim is an inequality, not {rel!r}")
-        if grid_size < 1:
+        if not grid:
             raise ValueError("the plausible grid has at least one protocol")
+        grid_size = len(grid)
+        in_grid = lambda proto: any(all(proto.get(k) == v for k, v in g.items()) for g in grid)
         up = rel in (">", ">=")
         rows, seen = [], set()
         for r in results:
@@ -916,11 +919,11 @@ class Context:
                     "p_value_against": p_against,
                     "outcome": outcome,
                     "exact": bool(r.get("exact", False)),
+                    "in_grid": in_grid(proto),
                 }
             )
-        if len(rows) > grid_size:
-            raise ValueError(f"{len(rows)} protocols run, more than the grid's {grid_size}")
-        count = {o: sum(r["outcome"] == o for r in rows) for o in ("reproduces", "fails", "undecided")}
+        on = [r for r in rows if r["in_grid"]]
+        count = {o: sum(r["outcome"] == o for r in on) for o in ("reproduces", "fails", "undecided")}
         exact = [r for r in rows if r["exact"]]
         m = {
             "claim": f"per protocol: rate {rel} {p}",
@@ -928,6 +931,7 @@ class Context:
             "protocols": rows,
             "grid_size": grid_size,
             "protocols_run": len(rows),
+            "protocols_off_grid": len(rows) - len(on),
             **count,
             **metrics,
             "evidence": EVIDENCE_BINOMIAL,
@@ -938,11 +942,12 @@ class Context:
             return self._add(label, "refuted", {**m, "rule": "the paper's exact stated protocol fails"})
         if 2 * count["reproduces"] > grid_size:
             return self._add(label, "verified", {**m, "rule": "more than half of the plausible grid reproduces"})
-        if len(rows) == grid_size and count["fails"] == grid_size:
+        if len(on) == grid_size and count["fails"] == grid_size:
             return self._add(label, "refuted", {**m, "rule": "every protocol of the plausible grid fails"})
         why = (
             f"reproduces under {count['reproduces']}, fails under {count['fails']}, undecided under "
-            f"{count['undecided']} of {len(rows)} protocols run (plausible grid: {grid_size}); a refutation needs "
+            f"{count['undecided']} of {len(on)} grid protocols run (plausible grid: {grid_size}; "
+            f"{len(rows) - len(on)} run off the grid decide nothing); a refutation needs "
             "every protocol of the grid to fail, a verification the stated protocol or more than half of the grid"
         )
         return self._add(label, "inconclusive", {**m, "why": why})

@@ -404,7 +404,7 @@ def figure1_paper_size(ctx):
         ">",
         rle.TYPICAL_RATE,
         fragments=proto.fragments,
-        grid_size=len(proto.grid()),
+        grid=proto.grid(),
         level=rle.TEST_LEVEL,
     )
 
@@ -431,4 +431,91 @@ def figure1_paper_size(ctx):
     ctx.note(
         "Figure 1(a) as printed (§5.1): the l_inf extrapolation error against k for d^ = 5, d = 40: low for k > 10, "
         "high for k < 10 (a phase transition at 2 d^). Drawn: each seed's error ratio at the protocol's two k."
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# §5.3's GRU threshold on the paper's stack (issue 20): Keras GRU, probe-only at the paper's size
+# ---------------------------------------------------------------------------------------
+def gru_students(k: int, teacher_weights, width: int, lr: float, steps: int, batch: int, n_train: int, seeds, T: int):
+    """Students (Keras GRU) trained on length-k sequences labelled by the teacher GRU; per seed
+    [mean l_inf error over fresh length-T sequences, its standard error, the zero predictor's]."""
+    from numerics import keras_training as kt
+
+    r = kt.train(
+        "gru",
+        width,
+        k,
+        [0.0] * T,
+        lr=lr,
+        steps=steps,
+        batch=batch,
+        n_train=n_train,
+        seeds=tuple(seeds),
+        T=T,
+        n_test=1000,
+        teacher_model=("gru", rle.GRU_PROTOCOL.fragments["d_hat_g"], teacher_weights),
+        recurrent_init="orthogonal",
+    )
+    return {"sup": r.test_sup, "seconds": r.seconds}
+
+
+@check("rnn-lowdim/claim-gru-threshold", "keras-gru-protocol", "experiment", expect="inconclusive")
+def gru_protocol(ctx):
+    """§5.3 on Keras (GRU_PROTOCOL): a teacher GRU (d^_g = 10, C.2.3: init 1e-6, 1000 Adam
+    steps to mimic a target impulse response), students of width 100 trained with Adam on
+    length-k_g sequences (k_g = 30 and 60); per seed the relative l_inf error is high at 30 and
+    low at 60. About 10 h at the paper's size here: run only under ibv probe (any override of the
+    protocol's lost hyperparameters starts it); the budgets record why not."""
+    from numerics import keras_training as kt
+
+    proto = rle.GRU_PROTOCOL
+    names = [r.name for r in proto.lost]
+    over = {n: ctx.param(n) for n in names if n in ctx.overrides}
+    pt = {**proto.representative(), **over}
+    ctx.start({**ctx.instances([{}])[0], **pt})
+    ctx.note(f"Protocol {proto.key}: {proto.describe()}")
+    if not over:
+        ctx.undecided(
+            "GRU threshold at the paper's size",
+            "about 0.3 s per Adam step (GRU width 100, length 60, batch 100; measured on 500 steps): about 10 h for 8 "
+            "seeds at k_g = 30 and 60 and 10K steps: run it with ibv probe (e.g. --set steps=500 --set seeds=2)",
+        )
+        return
+    steps = -(-int(pt["steps"]) // kt.CHUNK) * kt.CHUNK
+    fr = proto.fragments
+    weights, teacher_loss = ctx.memo(
+        kt.mimic_impulse,
+        "gru",
+        fr["d_hat_g"],
+        rle.gru_target(pt["target"], pt["T"]),
+        init_scale=fr["teacher_init"],
+        steps=fr["teacher_steps"],
+        lr=pt["lr"],
+    )
+    ctx.metrics["teacher_fit_loss"] = teacher_loss
+    seeds = tuple(range(int(pt["seeds"])))
+    ratio = {}
+    for k in (fr["k_low"], fr["k_high"]):
+        r = ctx.memo(gru_students, k, weights, fr["width"], pt["lr"], steps, fr["batch"], pt["n_train"], seeds, pt["T"])
+        ratio[k] = [(s / z, 3 * e / z) for s, e, z in r["sup"]]
+        ctx.metrics[f"relative_linf_k_{k}"] = [x for x, _ in ratio[k]]
+        ctx.metrics[f"seconds_k_{k}"] = r["seconds"]
+    lo, hi = ratio[fr["k_low"]], ratio[fr["k_high"]]
+    decided = [abs(a - rle.HIGH_RATIO) > ea and abs(b - rle.LOW_RATIO) > eb for (a, ea), (b, eb) in zip(lo, hi)]
+    good = [a > rle.HIGH_RATIO and b < rle.LOW_RATIO for (a, _), (b, _) in zip(lo, hi)]
+    ctx.reproduction(
+        f"relative l_inf error high at k_g = {fr['k_low']} and low at k_g = {fr['k_high']}",
+        [
+            {
+                "protocol": {**fr, **pt},
+                "successes": sum(g and d for g, d in zip(good, decided)),
+                "trials": sum(decided),
+            }
+        ],
+        ">",
+        rle.TYPICAL_RATE,
+        fragments=fr,
+        grid=proto.grid(),
+        level=rle.TEST_LEVEL,
     )

@@ -732,7 +732,7 @@ def judge_grid(ctx, label, protocol, results, success, over="every"):
         ">",
         rx.TYPICAL_RATE,
         fragments=protocol.fragments,
-        grid_size=len(protocol.grid()),
+        grid=protocol.grid(),
         level=rx.TEST_LEVEL,
         excluded_runs=excluded,
         seeds_per_protocol=len(KERAS_SEEDS),

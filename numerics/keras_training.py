@@ -57,14 +57,19 @@ def _keras():
     return keras
 
 
-def build_model(cell: str, width: int, recurrent_init: str = "glorot_uniform"):
-    """A fresh Keras model (weights drawn from Keras' global seed)."""
+def build_model(cell: str, width: int, recurrent_init: str = "glorot_uniform", init_scale: float | None = None):
+    """A fresh Keras model (weights drawn from Keras' global seed). ``init_scale``: every weight
+    (kernels, recurrent kernel, readout; biases stay 0) drawn from N(0, init_scale^2) instead."""
     keras = _keras()
     if cell not in CELLS:
         raise ValueError(f"cell must be one of {CELLS}, not {cell!r}")
     if recurrent_init not in RECURRENT_INITS:
         raise ValueError(f"recurrent_init must be one of {RECURRENT_INITS}, not {recurrent_init!r}")
     kw = dict(return_sequences=True, kernel_initializer="glorot_uniform", recurrent_initializer=recurrent_init)
+    readout = "glorot_uniform"
+    if init_scale is not None:
+        readout = keras.initializers.RandomNormal(stddev=init_scale)
+        kw.update(kernel_initializer=readout, recurrent_initializer=readout)
     if cell == "linear":
         layer = keras.layers.SimpleRNN(width, activation=None, use_bias=False, **kw)
     elif cell == "lstm":
@@ -72,7 +77,7 @@ def build_model(cell: str, width: int, recurrent_init: str = "glorot_uniform"):
     else:
         layer = keras.layers.GRU(width, **kw)
     return keras.Sequential(
-        [keras.Input((None, 1)), layer, keras.layers.Dense(1, use_bias=False, kernel_initializer="glorot_uniform")]
+        [keras.Input((None, 1)), layer, keras.layers.Dense(1, use_bias=False, kernel_initializer=readout)]
     )
 
 
@@ -95,6 +100,8 @@ class Training:
     teacher: list  # per seed: the teacher's impulse response g_j, j < T
     params: list | None = None  # linear: per seed (A, B, C) in float64
     impulse: list | None = None  # linear: per seed h_j = C A^j B, j < T (float64)
+    test_sup: list | None = None  # per seed: mean over test sequences of max_{t<=T} |error_t|, its standard
+    # error, and the zero predictor's (mean of max_t |y_t|)
     seconds: dict = field(default_factory=dict)
 
     def relative_test_mse(self, seed_index: int) -> np.ndarray:
@@ -190,6 +197,7 @@ def train(
     T: int = 20,
     n_test: int = 2000,
     pad_to: int | None = None,
+    teacher_model: tuple | None = None,
 ):
     """Train one model per seed on length-``k`` sequences labelled by the teacher ``g`` =
     ``teacher`` (its impulse response, padded by zeros to ``T`` entries; a 2-d array gives one
@@ -201,7 +209,10 @@ def train(
     initial weights (``keras.utils.set_random_seed``) and the data (numpy). ``pad_to``
     (linear cell only): the length-``k`` inputs are left-padded with zeros to this length, which
     leaves a bias-free linear RNN's output unchanged (its state stays 0) and lets every
-    ``k <= pad_to`` share one compiled function."""
+    ``k <= pad_to`` share one compiled function. ``teacher_model``: ``(cell, width, weights)`` of
+    a Keras model (:func:`build_model`'s layout) whose outputs label the data instead of ``g``
+    (``teacher`` then only sets nothing but the horizon; the energy is the test outputs' mean
+    square)."""
     import jax
     import jax.numpy as jnp
 
@@ -230,7 +241,7 @@ def train(
         tv0.append([np.asarray(v.value) for v in m.trainable_variables])
         rng = np.random.default_rng([int(s), 7919])
         X = rng.standard_normal((n_train, k, 1)).astype(np.float32)
-        Ys.append(teacher_outputs(g, X)[:, -1].astype(np.float32))
+        Ys.append(_labels(g, X, teacher_model)[:, -1].astype(np.float32))
         Xs.append(np.concatenate([np.zeros((n_train, kk - k, 1), np.float32), X], axis=1))
         if L:
             XA = rng.standard_normal((n_train, L, 1)).astype(np.float32)
@@ -265,20 +276,22 @@ def train(
         done = stop
         t2 = time.perf_counter()
         t_train += t2 - t1
-        out.append(_evaluate(cell, width, k, lr, stop, seeds, state, ev, X, Y, Xtest, G, T, loss_steps, losses))
+        out.append(
+            _evaluate(cell, width, k, lr, stop, seeds, state, ev, X, Y, Xtest, G, T, loss_steps, losses, teacher_model)
+        )
         t_eval += time.perf_counter() - t2
     for r in out:
         r.seconds = {"setup": t_setup - t0, "train": t_train, "evaluate": t_eval}
     return out if not isinstance(steps, int) else out[0]
 
 
-def _evaluate(cell, width, k, lr, stop, seeds, state, ev, X, Y, Xtest, G, T, loss_steps, losses) -> Training:
+def _evaluate(cell, width, k, lr, stop, seeds, state, ev, X, Y, Xtest, G, T, loss_steps, losses, teacher_model):
     import jax
     import jax.numpy as jnp
 
     tv, ntv, _ = state
     one = lambda vs, i: [v[i][None] for v in vs]
-    train_mse, test_mse, test_se = [], [], []
+    train_mse, test_mse, test_se, test_sup, energies = [], [], [], [], []
     for i in range(len(seeds)):
         pred = np.asarray(ev(one(tv, i), one(ntv, i), X[i])[0])
         train_mse.append(float(np.mean((pred[:, -1] - np.asarray(Y[i])) ** 2)))
@@ -287,10 +300,17 @@ def _evaluate(cell, width, k, lr, stop, seeds, state, ev, X, Y, Xtest, G, T, los
             test_se.append([])
             continue
         pt = np.asarray(ev(one(tv, i), one(ntv, i), jnp.asarray(Xtest[i]))[0], dtype=float)
-        sq = (pt - teacher_outputs(G[i], Xtest[i])) ** 2
+        y = _labels(G[i], Xtest[i], teacher_model)
+        sq = (pt - y) ** 2
+        sup = np.max(np.abs(pt - y), axis=1)
+        zero = np.max(np.abs(y), axis=1)
+        test_sup.append([float(sup.mean()), float(sup.std(ddof=1) / np.sqrt(len(sup))), float(zero.mean())])
+        energies.append(np.mean(y**2, axis=0).tolist())
         test_mse.append(sq.mean(axis=0).tolist())
         test_se.append((sq.std(axis=0, ddof=1) / np.sqrt(len(Xtest[i]))).tolist())
     energy = [np.cumsum(G[i, :T] ** 2).tolist() for i in range(len(seeds))]
+    if teacher_model is not None:
+        energy = energies
     params = impulse = None
     if cell == "linear":
         params, impulse = [], []
@@ -315,7 +335,46 @@ def _evaluate(cell, width, k, lr, stop, seeds, state, ev, X, Y, Xtest, G, T, los
         [list(g[:T]) for g in G],
         params,
         impulse,
+        test_sup=test_sup,
     )
+
+
+_TEACHERS: dict = {}
+
+
+def _labels(g, X, teacher_model):
+    """The teacher's outputs at every length of ``X``: the impulse response ``g`` convolved, or a Keras model run."""
+    if teacher_model is None:
+        return teacher_outputs(g, X)
+    cell, width, weights = teacher_model
+    arrays = [np.asarray(w, np.float32) for w in weights]
+    key = (cell, width, tuple((a.shape, a.tobytes()) for a in arrays))
+    if key not in _TEACHERS:
+        model = build_model(cell, width)
+        model.set_weights(arrays)
+        _TEACHERS[key] = model
+    out = _TEACHERS[key].predict(np.asarray(X, np.float32), batch_size=1000, verbose=0)
+    return np.asarray(out[:, :, 0], dtype=float)
+
+
+def mimic_impulse(
+    cell: str, width: int, response, *, init_scale: float = 1e-6, steps: int = 1000, lr: float = 1e-3, seed: int = 0
+) -> list:
+    """A teacher generated as App. C.2.3 of the low-dimensional RNN paper describes for GRUs, in
+    general form: every weight drawn from N(0, init_scale^2), then ``steps`` full-batch Adam
+    steps on the MSE between the model's outputs on the unit impulse (1, 0, 0, ...) and
+    ``response`` at every step. Returns the weights (lists) and the final loss."""
+    keras = _keras()
+    keras.utils.set_random_seed(int(seed))
+    model = build_model(cell, width, init_scale=init_scale)
+    n = len(response)
+    x = np.zeros((1, n, 1), np.float32)
+    x[0, 0, 0] = 1.0
+    y = np.asarray(response, np.float32).reshape(1, n, 1)
+    per = 100 if steps % 100 == 0 else 1  # steps per compiled execution: one epoch = ``per`` identical batches
+    model.compile(optimizer=keras.optimizers.Adam(lr), loss="mse", steps_per_execution=per)
+    hist = model.fit(np.repeat(x, per, axis=0), np.repeat(y, per, axis=0), epochs=steps // per, batch_size=1, verbose=0)
+    return [w.tolist() for w in model.get_weights()], float(hist.history["loss"][-1])
 
 
 def linear_impulse(A: np.ndarray, B: np.ndarray, C: np.ndarray, T: int) -> np.ndarray:
