@@ -465,7 +465,7 @@ def gru_protocol(ctx):
     """§5.3 on Keras (GRU_PROTOCOL): a teacher GRU (d^_g = 10, C.2.3: init 1e-6, 1000 Adam
     steps to mimic a target impulse response), students of width 100 trained with Adam on
     length-k_g sequences (k_g = 30 and 60); per seed the relative l_inf error is high at 30 and
-    low at 60. About 10 h at the paper's size here: run only under ibv probe (any override of the
+    low at 60. About 13 h at the paper's size here: run only under ibv probe (any override of the
     protocol's lost hyperparameters starts it); the budgets record why not."""
     from numerics import keras_training as kt
 
@@ -478,8 +478,8 @@ def gru_protocol(ctx):
     if not over:
         ctx.undecided(
             "GRU threshold at the paper's size",
-            "about 0.3 s per Adam step (GRU width 100, length 60, batch 100; measured on 500 steps): about 10 h for 8 "
-            "seeds at k_g = 30 and 60 and 10K steps: run it with ibv probe (e.g. --set steps=500 --set seeds=2)",
+            "0.21 s (k_g = 30) and 0.40 s (k_g = 60) per Adam step (GRU width 100, batch 100; measured on 250 steps): "
+            "about 13 h for 8 seeds at 10K steps: run it with ibv probe (e.g. --set steps=500 --set seeds=2)",
         )
         return
     steps = -(-int(pt["steps"]) // kt.CHUNK) * kt.CHUNK
