@@ -10,7 +10,9 @@ reads them for it::
                      "hypotheses": [text, ...],
                      "params": [{"name", "type", "default", "doc"}, ...],
                      "expect", "erratum", "corrects", "notes",
-                     "checks": [{"name", "method", "expected", "doc"}, ...]}, ...],  # paper order
+                     "uses": [id, ...] or None,                   # None: not declared yet
+                     "steps": [{"id", "eq", "kind", "text", "expect", "erratum", "notes"}, ...],
+                     "checks": [{"name", "method", "expected", "doc", "step"}, ...]}, ...],  # paper order
      "warnings": [text, ...]}                               # what could not be loaded
 """
 
@@ -48,7 +50,22 @@ def statement_entry(s, checks: list) -> dict:
         "erratum": s.erratum,
         "corrects": s.corrects,
         "notes": s.notes,
-        "checks": [{"name": c.name, "method": c.method, "expected": c.expected, "doc": c.doc} for c in checks],
+        "uses": None if s.uses is None else list(s.uses),
+        "steps": [
+            {
+                "id": s.step_id(st.eq),
+                "eq": st.eq,
+                "kind": st.kind,
+                "text": st.text,
+                "expect": st.expect,
+                "erratum": st.erratum,
+                "notes": st.notes,
+            }
+            for st in s.steps
+        ],
+        "checks": [
+            {"name": c.name, "method": c.method, "expected": c.expected, "doc": c.doc, "step": c.step} for c in checks
+        ],
     }
 
 
