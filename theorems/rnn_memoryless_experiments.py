@@ -187,12 +187,13 @@ APPD_GOOD_D_HAT, APPD_BAD_D_HAT = 1, 6  # App. D's two regimes, d_hat < k and d_
 
 
 def in_protocol(protocol: Protocol) -> Hypothesis:
-    """The run's settings hold the protocol's stated fragments and lie in its plausible ranges."""
+    """Each lost hyperparameter of the run lies in its plausible range (the stated fragments are fixed by the
+    checks: they are no parameters)."""
     names = {r.name: r.values for r in protocol.lost}
     return Hypothesis(
         f"the experiment runs under a protocol of the paper's plausible grid ({protocol.key}): the stated fragments "
         "(Xavier kernels, Keras Adam, standard normal inputs) fixed, each lost hyperparameter inside its plausible range",
-        lambda p: all(p.get(n) == v for n, v in protocol.stated) and all(p.get(n) in vs for n, vs in names.items()),
+        lambda p: all(p.get(n) in vs for n, vs in names.items()),
     )
 
 
