@@ -170,7 +170,12 @@ statement(
     params=(DH, D_EXP, T_HOR, SEED, *(r.param() for r in FIG1A_PROTOCOL.lost if r.name != "T")),
     notes="Reduced: d^ = 1 (the C.2.1 construction with one eigenvalue: 0.6), balanced diagonal student d = 20, plain GD "
     "on (3.4) (lr 0.2, 8000 steps, init 1e-2), k in {1, 3} (full 1..4), tail j in [k, 40). A d^ = 2 teacher with eigenvalues "
-    "0.6 and 1.05 did not converge within a quick budget (GD and Adam), so its runs are not used.",
+    "0.6 and 1.05 did not converge within a quick budget (GD and Adam), so its runs are not used. At the paper's size "
+    "(check paper-size-adam, FIG1A_PROTOCOL, full budget): d^ = 5, d = 40, Adam lr 1e-3 for 15K steps on (3.4), the "
+    "C.2.1 teacher with evenly spaced eigenvalues, T = 40: no seed of 8 shows the transition between k = 9 and k = 11 "
+    "(tail error over the zero response's 0.02-0.49 at k = 9, 0.02-0.50 at k = 11): the representative protocol fails; "
+    "the rest of the grid (drawn eigenvalues, k = 7 vs 13, T = 100) runs under ibv probe (about 40 s per protocol); "
+    "inconclusive, not refuted (one protocol of eight).",
 )
 statement(
     "rnn-lowdim/figure-4",
