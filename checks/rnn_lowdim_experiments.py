@@ -363,8 +363,8 @@ def _fig1a_points(ctx, proto):
 # fails under 7 of its 8 protocols and is undecided under one (not every protocol fails).
 @check("rnn-lowdim/figure-1", "paper-size-adam", "experiment", expect="inconclusive")
 def figure1_paper_size(ctx):
-    """Fig. 1(a) at the paper's size (full budget, the whole grid: 8 trainings of 8 seeds, about
-    4 min at a load average of 12): d^ = 5, d = 40, balanced diagonal students, Adam lr 1e-3 for
+    """Fig. 1(a) at the paper's size (full budget, the whole grid: 8 trainings of 8 seeds, 73 s
+    at a load average of about 12): d^ = 5, d = 40, balanced diagonal students, Adam lr 1e-3 for
     15K steps on (3.4), the C.2.1 teacher; per seed, the tail error is high (> HIGH_RATIO of the
     zero response's) at k = 2 d^ - offset and low (< LOW_RATIO) at k = 2 d^ + offset; judged by
     the experiments' rule over the grid (a probe runs one protocol: ``--set placement=uniform``)."""
@@ -373,7 +373,7 @@ def figure1_paper_size(ctx):
     ctx.start({**ctx.instances([{"dh": 5, "d": 40}])[0], **pts[0]})
     ctx.note(f"Protocol {proto.key}: {proto.describe()}")
     if not ctx.full and not ctx.overrides:
-        ctx.undecided("paper-size runs", "Figure 1(a) at the paper's size runs in the full budget (about 4 min)")
+        ctx.undecided("paper-size runs", "Figure 1(a) at the paper's size runs in the full budget (73 s)")
         return
     rows, curves = [], {}
     for pt in pts:
