@@ -232,7 +232,14 @@ FINDINGS_FIG2 = (
     "of a threshold); GRU reproduces under 40 of 64 (more than half: verified for the GRU alone), fails under none. "
     "The claim (Figure 2 is 'analogous to Figure 1': the three architectures): inconclusive."
 )
-FINDINGS_APPD = "Findings: see the full-budget verdict's protocol table (ibv show)."
+FINDINGS_APPD = (
+    "Findings (full budget, 2026-11-26, 8 seeds per protocol, 16 protocols; the claim needs both regimes): good regime "
+    "(d_hat = 1 < k = 4, mean relative MSE over lengths 5..24 below the tolerance): linear RNN reproduces under none, "
+    "fails under 9, undecided under 7 (0 or 1 of 8 seeds extrapolate at most protocols); LSTM and GRU reproduce under "
+    "none and fail under at most 1 (seeds split: 0-6 of 6-8). Bad regime (d_hat = 6 > k): linear RNN verified (11 of "
+    "16 reproduce, none fails), LSTM 8 and GRU 7 reproduce, none fails. The good regime is not reproduced for any "
+    "architecture, and not refuted (not every protocol fails): inconclusive."
+)
 
 
 def conserved_quantity(A, B, C):
