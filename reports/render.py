@@ -83,7 +83,30 @@ _MATHML_ATTRS = frozenset(
     " columnlines rowlines frame displaystyle scriptlevel width height depth notation open close"
     " separators symmetric align equalrows equalcolumns side columnspan rowspan".split()
 )
-_LEFTOVER_MACRO = re.compile(r"\\[A-Za-z]")
+# Any backslash left in the converter's text is TeX it did not understand (a macro, or a
+# delimiter after a size command: latex2mathml emits ``\\big\\{`` as <mo>\\{</mo>).
+_LEFTOVER_MACRO = re.compile(r"\\.", re.S)
+# Delimiters latex2mathml leaves as their macro after \\big, \\bigl, ...: their characters.
+_DELIMITERS = {
+    "\\{": "{",
+    "\\}": "}",
+    "\\|": "\u2016",
+    "\\lbrace": "{",
+    "\\rbrace": "}",
+    "\\langle": "\u27e8",
+    "\\rangle": "\u27e9",
+    "\\vert": "|",
+    "\\lvert": "|",
+    "\\rvert": "|",
+    "\\Vert": "\u2016",
+    "\\lVert": "\u2016",
+    "\\rVert": "\u2016",
+    "\\lfloor": "\u230a",
+    "\\rfloor": "\u230b",
+    "\\lceil": "\u2308",
+    "\\rceil": "\u2309",
+    "\\backslash": "\\",
+}
 # Operator names latex2mathml leaves as raw macros (it emits <mi>\arg</mi>): rewritten to
 # \operatorname{...} before conversion; \argmin is \arg\min, so its subscript goes under min.
 _OPERATOR_NAMES = {
@@ -119,7 +142,8 @@ def _serialise(el, out: list[str]) -> None:
     out.append(f"<{tag}{''.join(attrs)}>")
     if el.text:
         text = html.unescape(el.text)  # latex2mathml stores character references as text
-        if _LEFTOVER_MACRO.search(text):
+        text = _DELIMITERS.get(text.strip(), text)
+        if text != "\\" and _LEFTOVER_MACRO.search(text):
             raise _NotMath(f"unknown macro {text!r}")
         out.append(str(escape(text)))
     for child in el:
@@ -171,6 +195,9 @@ def _prose(text: str) -> str:
     if "``" in out:
         out = _TEX_QUOTES.sub(r"“\1”", out)
         out = _DOUBLE_BACKTICKS.sub(r"<code>\1</code>", out)
+        out = out.replace("``", "“")  # a quote whose closing '' is after a formula
+    if "&#39;&#39;" in out:
+        out = out.replace("&#39;&#39;", "”")
     if "\\" in out:
         out = _TEXT_MACRO_RE.sub(
             lambda m: f"<{_TEXT_MACROS[m.group(1)]}>{m.group(2)}</{_TEXT_MACROS[m.group(1)]}>", out
