@@ -446,7 +446,7 @@ def test_index(report):
     assert OLD not in index
     # the regressed lemma is flagged, its key figure read from min_digits
     row = re.search(
-        r'data-status="inconclusive"[^>]*data-ok="no" class="unexpected">\s*<td><a '
+        r'data-status="inconclusive"[^>]*data-ok="no"[^>]*class="unexpected">\s*<td><a '
         rf'href="statements/{safe_name(HOLDS)}.html".*?</tr>',
         index,
         re.S,
@@ -460,11 +460,17 @@ def test_index(report):
 def test_errata(report):
     _, out, _ = report
     errata = (out / "errata.html").read_text(encoding="utf-8")
-    assert f"<code>{REFUTED}</code>" in errata and f"<code>{CORRECTED}</code>" in errata
+    assert f'<code class="wrap">{REFUTED}</code>' in errata and f'<code class="wrap">{CORRECTED}</code>' in errata
     assert f'href="statements/{safe_name(CORRECTED)}.html"' in errata
-    assert "Fails for" in errata
-    corrected = re.search(r"Corrected statement</h3>(.*?)</section>", errata, re.S).group(1)
-    assert 'class="badge st-verified"' in corrected
+    # what is wrong in one line, the rest in detail; printed and corrected side by side, the
+    # difference marked
+    assert re.search(r"What is wrong:</strong> Fails for <math.*?</math>;</p>", errata, re.S)
+    assert "the bound holds with" in errata.split("In detail", 1)[1]
+    entry = errata.split(f'id="erratum-{safe_name(REFUTED)}"', 1)[1].split("</section>", 1)[0]
+    compare = entry.split('class="side-by-side two compare"', 1)[1]
+    assert 'class="badge st-verified"' in compare and "false as printed, correction holds" in entry
+    assert '<mark class="del">' in compare and '<mark class="ins">' in compare
+    assert "norm bound at" in entry  # the stored counterexample
 
 
 def test_history_regression_first(report):
@@ -481,7 +487,8 @@ def test_not_run_check_shows_last_verdict(report):
     page = _page(out, NOT_RUN)
     section = re.search(r'<section class="check" id="check-old-check">(.*?)</section>', page, re.S).group(1)
     assert 'class="badge st-not-run"' in section
-    assert "Latest earlier verdict:" in section and 'class="badge st-proved"' in section and "run #1" in section
+    assert "the latest earlier one:" in section and 'class="badge st-proved"' in section
+    assert '<a href="../runs/run-1.html">#1</a>' in section
     assert "not in the registry" in _page(out, GONE)
     assert not (out / "statements" / f"{safe_name(OLD)}.html").exists()
 
@@ -489,7 +496,7 @@ def test_not_run_check_shows_last_verdict(report):
 def test_probe_pages(report):
     _, out, _ = report
     probes = (out / "probes.html").read_text(encoding="utf-8")
-    assert 'href="probes/probe-3.html"' in probes and "1 not held" in probes and "1 held" in probes
+    assert 'href="probes/probe-3.html"' in probes and "1 outside" in probes and "1 held" in probes
     page = (out / "probes" / "probe-3.html").read_text(encoding="utf-8")
     assert f"ibv probe {HOLDS} --grid alpha=-1,0.05" in page
     # one row per instance, the override as a column, the failed hypothesis as MathML
@@ -497,10 +504,14 @@ def test_probe_pages(report):
     rows = re.findall(r"<tr(?: class=\"not-held\")?>.*?</tr>", table.split("<tbody>", 1)[1], re.S)
     assert len(rows) == 2 and "<code>alpha</code>" in table
     assert "0.05" in rows[0] and "st-verified" in rows[0] and "✓" in rows[0]
+    # outside the hypotheses: neutral (no red badge, no cross), the verdict named in grey
     assert (
         rows[1].startswith('<tr class="not-held">')
         and "−1" in rows[1]
-        and "st-refuted" in rows[1]
+        and "st-refuted" not in rows[1]
+        and "st-outside" in rows[1]
+        and "refuted" in rows[1]
+        and "✗" not in rows[1]
         and "<math" in rows[1]
     )
     assert re.search(r'href="#verdict-\d+" class="badge-link"', rows[0])
@@ -676,4 +687,4 @@ def test_a_one_statement_run_leaves_the_others_latest_evidence(planted, tmp_path
     row = re.search(r'data-id="scratch/planted" data-status="([^"]+)"', index)
     assert row and row.group(1) == "verified"
     page = _page(out, "scratch/planted")
-    assert "<dt>run</dt><dd>1 (quick," in page
+    assert re.search(r'<dt>verdict of</dt><dd><span class="run-tag small">run <a href="../runs/run-1.html">#1</a> · [^<]+ · quick', page)
