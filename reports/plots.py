@@ -401,7 +401,8 @@ def phase_diagram(points: list[dict], x_name: str, y_name: str) -> dict | None:
         )
     for py, text in Y.ticks():
         out.append(
-            f'<text x="{left - 6}" y="{py + 4:.1f}" text-anchor="end" font-size="11" fill="#5f6b76">{escape(text)}</text>'
+            f'<text x="{left - 6}" y="{py + 4:.1f}" text-anchor="end" font-size="11" '
+            f'fill="#5f6b76">{escape(text)}</text>'
         )
     axis_note = {"log": " (log)", "categorical": " (grid values)", "linear": ""}
     out.append(

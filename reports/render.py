@@ -218,6 +218,16 @@ def tex_html(text: Any) -> Markup:
     if text is None or text == "":
         return Markup("")
     text = str(text)
+    if not _TEXY.search(text):  # plain text (most labels and keys): escaped
+        return escape(text)
+    return Markup(_tex_html(text))
+
+
+_TEXY = re.compile(r"[$\\`']")
+
+
+@lru_cache(maxsize=16384)
+def _tex_html(text: str) -> str:
     out: list[str] = []
     pos = 0
     for m in _MATH_RE.finditer(text):
@@ -230,7 +240,7 @@ def tex_html(text: Any) -> Markup:
         tex = next(g for g in m.groups() if g is not None)
         out.append(math_html(tex, display))
     out.append(_prose(text[pos:]))
-    return Markup("".join(out))
+    return "".join(out)
 
 
 # ---------------------------------------------------------------------------------------

@@ -687,4 +687,7 @@ def test_a_one_statement_run_leaves_the_others_latest_evidence(planted, tmp_path
     row = re.search(r'data-id="scratch/planted" data-status="([^"]+)"', index)
     assert row and row.group(1) == "verified"
     page = _page(out, "scratch/planted")
-    assert re.search(r'<dt>verdict of</dt><dd><span class="run-tag small">run <a href="../runs/run-1.html">#1</a> · [^<]+ · quick', page)
+    assert re.search(
+        r'<dt>verdict of</dt><dd><span class="run-tag small">run <a href="../runs/run-1.html">#1</a> · [^<]+ · quick',
+        page,
+    )
