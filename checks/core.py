@@ -271,7 +271,7 @@ def _estimate_missing(err: float | None, how: str | None, *operands: Any) -> str
 def _ratio(lhs: Any, rhs: Any) -> float | None:
     try:
         lf, rf = _to_float(lhs), _to_float(rhs)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an exact number beyond double range
         return None
     return rf / lf if math.isfinite(lf) and math.isfinite(rf) and lf > 0 and rf > 0 else None
 
@@ -299,8 +299,14 @@ def _fmt(x: Any) -> Any:
         f = float(x)
         text = str(x)
         return f if len(text) <= 20 else text
-    except (TypeError, ValueError):
-        return str(x)
+    except (TypeError, ValueError, OverflowError):
+        try:
+            return str(x)
+        except ValueError:  # an exact number of more than 4300 digits (Python's limit): 30 of them
+            import mpmath
+
+            with mpmath.workdps(30):
+                return mpmath.nstr(mpmath.mpf(x.numerator) / x.denominator, 30)
 
 
 def _finite(values: Iterable[Any]) -> list[float]:
@@ -437,6 +443,13 @@ def load_checks() -> dict[str, Check]:
     missing = [sid for sid in MARGINS if sid not in REGISTRY]
     if missing:
         raise RuntimeError(f"margin for unregistered statement {missing[0]}")
+    # every statement with a margin gets its domain search (issue 18): a check named
+    # ``domain-search``, method ``random``, run by the search machinery. (The search is a judge of
+    # a whole domain, importing only this module, the schema and the registry: the one module of
+    # the machine this module imports.)
+    from .machine.search import register_search_checks
+
+    register_search_checks(MARGINS)
     return CHECKS
 
 
@@ -621,8 +634,24 @@ class Context:
         item = Item(label, status, {k: _fmt(v) for k, v in metrics.items()}, self.instance)
         self.items.append(item)
         if status == "refuted" and self.counterexample is None:
-            self.counterexample = {"label": label, "instance": _fmt(self.instance), "metrics": item.metrics}
+            self.counterexample = {
+                "label": label,
+                "instance": _fmt(self.instance),
+                "premise": self._premise(),
+                "metrics": item.metrics,
+            }
         return status
+
+    def _premise(self) -> dict | str:
+        """The statement's hypotheses at the current instance, each evaluated there: shown with a
+        refutation, so that a reader sees the premise held (issue 22)."""
+        if not self.statement.hypotheses:
+            return "the statement has no hypotheses"
+        if self.instance is None:
+            return "no instance: a refutation of the claim as a whole (symbolic or exhaustive)"
+        if self._in_random and self._example_held is not None:
+            return dict(self._example_held)
+        return self.statement.hypotheses_hold(self.instance)
 
     def identity(self, label: str, residual: Any, scope: str = "") -> str:
         """An exact identity: ``residual`` is a SymPy expression (or exact number), or a
@@ -868,9 +897,11 @@ class Context:
         instance); one failed: ``refuted`` -- the proof invokes the result outside its
         hypotheses there (a finding about the proof, not about the invoked result)."""
         load_all()
-        used = REGISTRY[used_id]
         if used_id not in (self.statement.uses or ()):
             raise ValueError(f"{self.statement.id} does not declare uses={used_id!r}")
+        if used_id not in REGISTRY:
+            raise ValueError(f"{used_id!r} is no registered statement: it has no hypotheses to discharge")
+        used = REGISTRY[used_id]
         full = {**used.defaults(), **instance}
         held = used.hypotheses_hold(full)
         failed = [h for h, ok in held.items() if not ok]
@@ -878,6 +909,54 @@ class Context:
         if failed:
             return self._add(label, "refuted", {**m, "why": f"{used_id} invoked outside its hypotheses: {failed}"})
         return self._add(label, "verified", {**m, "covers": "instance"})
+
+    def nonvacuous(
+        self,
+        label: str,
+        lo: Any = None,
+        hi: Any = None,
+        *,
+        members: int | None = None,
+        closed: bool = True,
+        err: Any = None,
+        whole: bool = False,
+        **metrics,
+    ) -> str:
+        """A construction the claim or its proof quantifies over is not empty at this instance
+        (issue 19): the interval ``[lo, hi]`` (``closed=False``: ``(lo, hi)``), or a finite set
+        whose exact number of elements, counted exhaustively, is ``members``.
+
+        A check that loops over the points of an empty interval, or the elements of an empty
+        set, records nothing and would pass with nothing compared; this judge makes the
+        degenerate case a finding instead. Non-empty: the status the operands earn, as
+        :meth:`bound` (``lo <= hi`` with ``err`` and Estimates or balls) or :meth:`exact` (exact
+        operands with ``whole=True``, a symbolic ``lo``/``hi`` over the whole domain) judge it.
+        Empty beyond the error estimate: ``refuted``, with ``vacuous: True`` in the item's metrics
+        (the construction is vacuous here; :func:`checks.machine.proofs.proof_findings` lists
+        it). Undecided: inconclusive. Call it before the loop over the construction, at the
+        instance started with :meth:`start` (outside the hypotheses it is no finding)."""
+        if members is not None:
+            if lo is not None or hi is not None:
+                raise ValueError("nonvacuous: give an interval (lo, hi) or members, not both")
+            if isinstance(members, bool) or not isinstance(members, int):
+                raise ValueError("nonvacuous: members is the exact number of elements (an int)")
+            status = self.exact(label, members, ">", 0, whole=whole, **metrics)
+            construction = "finite set"
+        else:
+            if lo is None or hi is None:
+                raise ValueError("nonvacuous: an interval needs both ends")
+            rel = "<=" if closed else "<"
+            if whole:
+                status = self.exact(label, lo, rel, hi, whole=True, **metrics)
+            else:
+                status = self.bound(label, lo, hi, err=err, strict=not closed, **metrics)
+            construction = "closed interval" if closed else "open interval"
+        item = self.items[-1]
+        item.metrics["construction"] = construction
+        item.metrics["vacuous"] = status == "refuted"
+        if status == "refuted":
+            item.metrics["why"] = f"the {construction} is empty at this instance: the construction is vacuous here"
+        return status
 
     def undecided(self, label: str, why: str, **metrics) -> str:
         """An item that decides nothing on purpose, with its reason (the claim cannot be reached by
@@ -998,10 +1077,12 @@ class Context:
             why = undecided[0] if undecided else None
             if why is not None:  # the first undecided example's reason (the worst status decides the label)
                 m["why"] = why
-            for key in ("evidence", "error_from"):
+            for key in ("evidence", "error_from", "invokes", "construction"):
                 kinds = sorted({str(i.metrics.get(key)) for i in its if i.metrics.get(key)})
                 if kinds:
                     m[key] = "; ".join(kinds)
+            if any(i.metrics.get("vacuous") for i in its):  # an empty construction at some example
+                m["vacuous"] = True
             ds = _finite(i.metrics.get("digits") for i in its)
             rs = _finite(i.metrics.get("slack_ratio") for i in its)
             sl = _finite(i.metrics.get("slack") for i in its)

@@ -80,7 +80,9 @@ COMPARISONS = "comparisons"  # one record per item, see COMPARISON_* below
 INSTANCES = "instances"  # one record per instance the check started: {"params": ..., "hypotheses": {text: bool}}
 NOTES = "notes"  # the check's notes (text)
 OBSERVATIONS = "observations"  # [{"label", "instance", ...}]: what a check recorded without judging it (no status)
-COUNTEREXAMPLE = "counterexample"  # {"label", "instance", "metrics"} of the first refuted item
+# {"label", "instance", "premise", "metrics"} of the first refuted item; "premise" maps each of
+# the statement's hypotheses to whether it held at the instance (or says why there is none)
+COUNTEREXAMPLE = "counterexample"
 UNRESOLVED_CROSS_CHECKS = "unresolved_cross_checks"  # solver cross-checks that could not resolve their tolerance
 OVERRIDES_READ = "overrides_read"  # a probe's overrides the check read
 OVERRIDES_UNUSED = "overrides_unused"  # ... and those it did not (it runs its own instances)
@@ -88,11 +90,15 @@ CACHE = (
     "cache"  # {"hit": bool, "key", and for a hit "computed_seconds", "computed_at"}: the verdict came from the cache
 )
 MEMO = "memo"  # [{"function", "hit"}]: computations a check took through Context.memo
+# The domain search (checks/machine/search.py, issue 18): its coverage record, and the number of
+# instances inside the hypotheses it decided (a scalar the index can filter on).
+SEARCH = "search"
+SEARCHED_INSTANCES = "searched_instances"
 
 # The headline numbers of a verdict (scalars).
-HEADLINE_METRICS = (MIN_DIGITS, MIN_SLACK_RATIO, ITEMS)
+HEADLINE_METRICS = (MIN_DIGITS, MIN_SLACK_RATIO, ITEMS, SEARCHED_INSTANCES)
 # The structured records (lists, dicts) the machine adds to every verdict's metrics.
-STRUCTURED_METRICS = (COMPARISONS, INSTANCES, NOTES, OBSERVATIONS, COUNTEREXAMPLE, UNRESOLVED_CROSS_CHECKS)
+STRUCTURED_METRICS = (COMPARISONS, INSTANCES, NOTES, OBSERVATIONS, COUNTEREXAMPLE, UNRESOLVED_CROSS_CHECKS, SEARCH)
 # The probe's bookkeeping of overrides.
 OVERRIDE_METRICS = (OVERRIDES_READ, OVERRIDES_UNUSED)
 # Where the result came from (the content-addressed cache, checks.machine.cache).
@@ -132,9 +138,67 @@ JUDGE_KEYS = (
     "p_value",
     "p_value_against",
     "level",
+    # discharge(): the invoked statement and its hypotheses at the invoking instance (issue 19)
+    "invokes",
+    "hypotheses",
+    # nonvacuous(): what was tested for emptiness, and whether it was empty
+    "construction",
+    "vacuous",
 )
 # An instance record (metrics["instances"][k]).
 INSTANCE_PARAMS, INSTANCE_HYPOTHESES = "params", "hypotheses"
+
+# The domain search's coverage record (metrics["search"]), JSON:
+SEARCH_KIND = "kind"  # "inequality (smallest slack)" or "equality (largest |residual|/error)"
+SEARCH_INSTANCES = "instances"  # instances evaluated (inside and outside the hypotheses)
+SEARCH_INSIDE = "inside"  # ... inside all the hypotheses
+SEARCH_DECIDED = "decided"  # ... inside, and decided by the judges (held or violated)
+SEARCH_UNDECIDED = "undecided"  # ... inside, judged inconclusive (an error estimate not small, no estimate)
+SEARCH_PREMISE_UNMET = "premise_unmet"  # ... inside, the margin raised PremiseUnmet (no evidence)
+SEARCH_ERRORS = "errors"  # ... inside, the margin raised (an error, never a counterexample)
+SEARCH_OUTSIDE = "outside"  # instances outside some hypothesis (the necessity search's pool)
+SEARCH_EDGES = "edges"  # edge instances evaluated
+SEARCH_EDGE_LABELS = "edge_labels"  # ["<which edge> [<outcome>(, outside)]", ...]
+SEARCH_GENERATED = "generated"  # Hypothesis-generated instances evaluated
+SEARCH_RANGES = "ranges"  # {param: [min, max]} (numbers) or {param: [values...]} searched inside the hypotheses
+SEARCH_TIGHTEST = "tightest"  # {"params", "score", "outcome"}: the inside instance closest to a violation
+SEARCH_COUNTEREXAMPLE = "counterexample"  # {"params", "found_by"}: the smallest violating instance inside
+SEARCH_NECESSITY = "necessity"  # one record per hypothesis, NECESSITY_* keys below
+SEARCH_BUDGET = "budget"  # {"examples", "necessity_examples", "cpu_seconds", "max_edges"}
+SEARCH_CPU_SECONDS = "cpu_seconds"  # CPU seconds the whole search took (Hypothesis included)
+SEARCH_MARGIN_CPU_SECONDS = "margin_cpu_seconds"  # ... of which in the margin's evaluations (what the cap counts)
+SEARCH_STOPPED_BY_CAP = "stopped_by_cap"  # the CPU cap stopped it before its examples were done
+SEARCH_EVALUATIONS = "evaluations"  # [{"params", "source", "label", "outcome", "inside", "score", ...}] (first 400)
+SEARCH_KEYS = (
+    SEARCH_KIND,
+    SEARCH_INSTANCES,
+    SEARCH_INSIDE,
+    SEARCH_DECIDED,
+    SEARCH_UNDECIDED,
+    SEARCH_PREMISE_UNMET,
+    SEARCH_ERRORS,
+    SEARCH_OUTSIDE,
+    SEARCH_EDGES,
+    SEARCH_EDGE_LABELS,
+    SEARCH_GENERATED,
+    SEARCH_RANGES,
+    SEARCH_TIGHTEST,
+    SEARCH_COUNTEREXAMPLE,
+    SEARCH_NECESSITY,
+    SEARCH_BUDGET,
+    SEARCH_CPU_SECONDS,
+    SEARCH_MARGIN_CPU_SECONDS,
+    SEARCH_STOPPED_BY_CAP,
+    SEARCH_EVALUATIONS,
+)
+# One hypothesis's necessity (metrics["search"]["necessity"][k], also an observation):
+NECESSITY_HYPOTHESIS = "hypothesis"  # its text
+NECESSITY_RESULT = "result"  # NEEDED, APPEARS_UNNECESSARY or NOT_TESTED
+NECESSITY_INSTANCES = "instances"  # instances where only it failed
+NECESSITY_DECIDED = "decided"  # ... of which decided
+NECESSITY_RANGES = "ranges"  # the ranges of those instances, as SEARCH_RANGES
+NECESSITY_COUNTEREXAMPLE = "counterexample"  # params of the violation found where only it fails (NEEDED)
+NEEDED, APPEARS_UNNECESSARY, NOT_TESTED = "needed", "appears unnecessary", "not tested"
 
 
 # ---------------------------------------------------------------------------------------

@@ -191,6 +191,8 @@ def test_a_plain_run_outside_the_hypotheses_is_no_evidence():
             assert v.status == ("verified" if outcome else "refuted")
             v = run_check(Check(sid, "t", "random", body(outcome, "T5")))
             assert v.status == ("verified" if outcome else "refuted")
+            if not outcome:  # the refutation shows the premise, evaluated at its instance
+                assert v.metrics["counterexample"]["premise"] == {"fixture is T5": True}
 
         def undecided(ctx):
             ctx.start({"fixture": "TIE"})

@@ -400,3 +400,58 @@ def test_a_probe_instance_past_its_time_limit_is_an_error_not_a_counterexample(p
     (v,) = Store(store).verdicts()
     assert v["status"] == "error" and "time limit" in v["message"]
     assert main(["probe", "scratch/planted", "--timeout", "-1", "--store", str(store)]) == 2
+
+
+def test_a_probe_on_dask_keeps_its_time_limit(planted, tmp_path, capsys):
+    """Issue 22: Dask workers run tasks in threads; the probe's --timeout still ends a task there
+    as an error verdict, never a counterexample."""
+    from dask.distributed import LocalCluster
+
+    store = tmp_path / "s.sqlite"
+    argv = ["probe", "scratch/planted", "--set", "x=7", "--set", "n=10", "--set", "delay=20", "--timeout", "1"]
+    cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        t0 = time.perf_counter()
+        where = ["--scheduler", cluster.scheduler_address, "--store", str(store)]
+        assert main([*argv, "--check", "bound", *where]) == 1
+        assert time.perf_counter() - t0 < 15
+    finally:
+        cluster.close()
+    assert "COUNTEREXAMPLES" not in capsys.readouterr().out
+    (v,) = Store(store).verdicts()
+    assert v["status"] == "error" and "time limit" in v["message"]
+
+
+def test_a_time_limit_stops_a_task_in_a_worker_thread():
+    """Issue 22: a Dask worker runs tasks in threads, where SIGALRM cannot reach; the time limit
+    is raised there asynchronously, and a task that ends in time leaves nothing pending."""
+    import threading
+    import time
+
+    from checks.machine.executor import TaskTimeout, _time_limit
+
+    outcome = {}
+
+    def busy():
+        t0 = time.perf_counter()
+        try:
+            with _time_limit(0.3):
+                while time.perf_counter() - t0 < 10:
+                    time.sleep(0.01)
+            outcome["busy"] = "finished"
+        except TaskTimeout:
+            outcome["busy"] = time.perf_counter() - t0
+
+    def quick():
+        with _time_limit(0.2):
+            pass
+        time.sleep(0.4)  # past the limit: nothing may be raised any more
+        outcome["quick"] = "finished"
+
+    threads = [threading.Thread(target=busy), threading.Thread(target=quick)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(15)
+    assert isinstance(outcome["busy"], float) and 0.3 <= outcome["busy"] < 2
+    assert outcome["quick"] == "finished"

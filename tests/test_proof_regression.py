@@ -43,7 +43,8 @@ _DETAIL_KEYS = ("why", "discrepancy", "tolerance", "error_estimate", "error_from
 def _failure(v) -> str:
     """Why a verdict is not the expected one: its message, and the deciding comparison's
     instance and numbers (or the traceback of an error)."""
-    lines = [f"{v.statement_id}::{v.check}: got {v.status}, expected {v.expected}: {v.message}"]
+    step = f" (proof step {v.step})" if v.step is not None else ""  # judged apart from its statement
+    lines = [f"{v.statement_id}::{v.check}{step}: got {v.status}, expected {v.expected}: {v.message}"]
     if v.status == "error":
         lines.append(v.artifacts.get("traceback", ("", ""))[1])
         return "\n".join(lines)

@@ -101,6 +101,18 @@ class ParamError(ValueError):
 # one machine. A statement's owner sets ``Param(high=...)`` to a sane size for its checks.
 INT_CAP = 10**6
 
+# The generic cap on real parameters that set no ``high`` of their own (issue 22): ``|value| <=
+# FLOAT_CAP``. Without one, ``--set alpha=1e300`` reached checks whose double-precision flows and
+# solves overflow or never converge there, and a failed computation was once stored as a
+# counterexample; the domain search (checks/machine/search.py) would go there too, as its "largest"
+# edge. 1e6 is six decades beyond the O(1) scales the papers use (a scale, a step, a deviation): far
+# enough to probe a regime, near enough that double precision still means something. A statement
+# whose domain reaches further (a deviation in a far tail, a width) declares ``high`` itself.
+FLOAT_CAP = 1e6
+# The domain search's scale edges of a positive real: its default times 10^-EDGE_DECADES ("near 0")
+# and 10^EDGE_DECADES ("large"), besides its smallest and largest admissible values.
+EDGE_DECADES = 4
+
 
 def int_list(low: int, high: int, max_items: int = 10) -> Callable[[Any], str | None]:
     """A ``validator`` for a text parameter holding comma-separated integers (orders, widths,
@@ -128,7 +140,9 @@ class Param:
     ``low``/``high`` bound the values where the model is *defined* (d >= 1, alpha > 0); they
     are not the statement's hypotheses.  ``open_low`` makes the lower bound strict. For an
     integer parameter ``high`` is also the largest size the checks can compute (default: the
-    generic :data:`INT_CAP`). ``validator`` checks what a range cannot (the form of a string):
+    generic :data:`INT_CAP`); a real parameter without ``high`` is capped at
+    :data:`FLOAT_CAP` in absolute value (and without ``low`` bounded below by ``-FLOAT_CAP``).
+    :meth:`edge_values` are the domain's edges the search tries by construction. ``validator`` checks what a range cannot (the form of a string):
     it returns an error text or ``None``. ``strategy`` (a zero-argument callable returning a
     Hypothesis strategy) overrides the one derived from the domain for ``ibv probe --samples``.
     NaN and infinities are refused for every numeric type.
@@ -147,10 +161,63 @@ class Param:
 
     @property
     def cap(self) -> float | None:
-        """The largest admissible value (``high``, or the generic cap for integers)."""
+        """The largest admissible value (``high``, or the generic cap of integers and reals)."""
         if self.high is not None:
             return self.high
-        return INT_CAP if self.type is int else None
+        return INT_CAP if self.type is int else (FLOAT_CAP if self.type is float else None)
+
+    @property
+    def floor(self) -> float | None:
+        """The smallest admissible value: ``low``, or ``-FLOAT_CAP`` for a real without one."""
+        if self.low is not None:
+            return self.low
+        return -FLOAT_CAP if self.type is float else None
+
+    def edge_values(self) -> tuple[tuple[str, Any], ...]:
+        """The edges of this parameter's domain, as ``(label, value)``, each admissible and none
+        the default: the smallest and largest admissible values (an integer without ``high``:
+        the largest size its Hypothesis strategy draws, ``max(low + 10, 2 default + 2)`` --
+        :data:`INT_CAP` guards against absurd input, it is no size a check computes); for a
+        positive real also the scales ``default * 10^-EDGE_DECADES`` (near 0; the lowest value
+        itself when the bound is strict) and ``default * 10^EDGE_DECADES`` (large); every choice
+        of a categorical parameter; both values of a flag. A text parameter with a validator has
+        no edges that can be constructed."""
+        out: list[tuple[str, Any]] = []
+        if self.choices is not None:
+            out = [(f"choice {v}", v) for v in self.choices]
+        elif self.type is bool:
+            out = [("false", False), ("true", True)]
+        elif self.type is int:
+            lo = None if self.low is None else int(math.ceil(self.low)) + (1 if self.open_low else 0)
+            if lo is not None:
+                out.append(("smallest", lo))
+            if self.high is not None:
+                out.append(("largest", int(self.high)))
+            else:
+                base = self.default if isinstance(self.default, int) else (lo or 0)
+                out.append(("large (searched size)", int(min(INT_CAP, max((lo or 0) + 10, 2 * base + 2)))))
+        elif self.type is float:
+            centre = abs(self.default) if isinstance(self.default, (int, float)) and self.default else 1.0
+            if self.low is not None:
+                if not self.open_low:
+                    out.append(("smallest", float(self.low)))
+                elif self.low == 0:
+                    out.append(("near 0", float(f"{centre * 10.0**-EDGE_DECADES:.6g}")))
+                else:
+                    out.append(("just above the lowest", math.nextafter(float(self.low), math.inf)))
+                if self.low >= 0:
+                    out.append(("large", float(f"{centre * 10.0**EDGE_DECADES:.6g}")))
+            else:
+                out.append(("most negative", -FLOAT_CAP))
+            out.append(("largest", float(self.cap)))
+        seen: list = [self.default]
+        kept = []
+        for label, v in out:
+            if v in seen or not self._admits(v):
+                continue
+            seen.append(v)
+            kept.append((label, v))
+        return tuple(kept)
 
     def parse(self, raw: Any) -> Any:
         if isinstance(raw, str):
@@ -212,6 +279,8 @@ class Param:
                 raise ParamError(f"{self.name}={value!r}: expected text")
         if self.choices is not None and value not in self.choices:
             raise ParamError(f"{self.name}={value!r}: must be one of {', '.join(map(str, self.choices))}")
+        if self.low is None and self.type is float and value < -FLOAT_CAP:
+            raise ParamError(f"{self.name}={value!r}: must be >= {-FLOAT_CAP:g} (the generic cap of real parameters)")
         if self.low is not None:
             if value < self.low or (self.open_low and value == self.low):
                 rel = ">" if self.open_low else ">="
@@ -223,6 +292,11 @@ class Param:
             if self.type is int:
                 raise ParamError(
                     f"{self.name}={value!r}: absurd size, must be <= {cap:g} (the largest the checks can compute)"
+                )
+            if self.high is None:
+                raise ParamError(
+                    f"{self.name}={value!r}: must be <= {cap:g} (the generic cap of real parameters; a statement "
+                    "whose domain reaches further declares high)"
                 )
             raise ParamError(f"{self.name}={value!r}: must be <= {cap:g}")
         if self.validator is not None:

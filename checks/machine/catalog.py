@@ -10,8 +10,8 @@ reads them for it::
                      "hypotheses": [text, ...],
                      "params": [{"name", "type", "default", "doc"}, ...],
                      "expect", "erratum", "corrects", "notes",
-                     "uses": [id, ...] or None,                    # None: not yet declared
-                     "steps": [{"eq", "text", "kind", "expect", "erratum", "notes"}, ...],
+                     "uses": [id, ...] or None,                   # None: not declared yet
+                     "steps": [{"id", "eq", "kind", "text", "expect", "erratum", "notes"}, ...],
                      "encoding": {"file", "line", "end", "code"} or None,  # its statement(...) call
                      "checks": [{"name", "method", "expected", "doc", "step",
                                  "code": {"file", "line", "end", "code"} or None}, ...]}, ...],
@@ -138,17 +138,18 @@ def statement_entry(s, checks: list) -> dict:
         "erratum": s.erratum,
         "corrects": s.corrects,
         "notes": s.notes,
-        "uses": list(s.uses) if getattr(s, "uses", None) is not None else None,
+        "uses": None if s.uses is None else list(s.uses),
         "steps": [
             {
+                "id": s.step_id(st.eq),
                 "eq": st.eq,
-                "text": st.text,
                 "kind": st.kind,
+                "text": st.text,
                 "expect": st.expect,
                 "erratum": st.erratum,
                 "notes": st.notes,
             }
-            for st in getattr(s, "steps", ()) or ()
+            for st in s.steps
         ],
         "encoding": statement_encoding(s),
         "checks": [
@@ -157,7 +158,7 @@ def statement_entry(s, checks: list) -> dict:
                 "method": c.method,
                 "expected": c.expected,
                 "doc": c.doc,
-                "step": getattr(c, "step", None),
+                "step": c.step,
                 "code": check_code(c.fn),
             }
             for c in checks

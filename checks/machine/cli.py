@@ -193,8 +193,23 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--search",
         action="store_true",
-        help="search for a counterexample (Hypothesis target() on the violation margin, then shrinking); --grid "
-        "ranges bound the search",
+        help="search for a counterexample: for a statement with a margin, its domain search (the domain's edges, "
+        "then Hypothesis target() towards the smallest margin, a violation shrunk; each hypothesis tested for "
+        "necessity); else Hypothesis on the checks' violation margins. --set values are held, --grid ranges bound "
+        "the search",
+    )
+    sp.add_argument(
+        "--search-examples",
+        type=_int_arg("--search-examples"),
+        metavar="N",
+        help="with --search on a statement with a margin: N generated instances besides the edges (default: the "
+        "budget's, README 'Domain search'; giving N raises the CPU cap to the full budget's)",
+    )
+    sp.add_argument(
+        "--search-seconds",
+        type=float,
+        metavar="SECONDS",
+        help="with --search on a statement with a margin: the CPU-time cap of the search (default: the budget's)",
     )
     sp.add_argument(
         "--check",
@@ -242,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=PROBE_TIMEOUT,
         metavar="SECONDS",
         help=f"time limit per (check, instance): beyond it an error verdict, never a counterexample "
-        f"(default {PROBE_TIMEOUT:g}; 0: none; not on Dask workers)",
+        f"(default {PROBE_TIMEOUT:g}; 0: none)",
     )
     sp.add_argument("--quiet", action="store_true", help="print only the summary")
     sp.add_argument("--json", metavar="FILE", help="write the verdict records as a JSON list")
@@ -269,41 +284,96 @@ def _latest(store_arg) -> dict:
     return Store(store_arg, create=False).latest_verdicts()
 
 
-def cmd_list(args) -> int:
+def _catalog_entries(paper: str | None = None) -> list[dict]:
+    """The catalog entries (:mod:`checks.machine.catalog`) of every statement, or one paper's
+    (the graph's neighbours of another paper are looked up in the whole registry)."""
     from theorems.registry import statements
 
     from ..core import checks_for
-    from ..schema import combine
+    from .catalog import statement_entry
+
+    return [statement_entry(s, checks_for(s.id)) for s in statements(paper=paper)]
+
+
+def cmd_list(args) -> int:
+    from .proofs import statement_status, step_views, used_by
 
     latest = _latest(args.store)
+    everything = _catalog_entries()
+    users = used_by(everything)
     rows = []
-    for s in statements(paper=args.paper):
-        chks = checks_for(s.id)
-        got = [latest.get((s.id, c.name)) for c in chks]
+    for e in everything:
+        if args.paper is not None and e["paper"] != args.paper:
+            continue
+        own = statement_status(e, latest)
+        steps = step_views(e, latest)
         rows.append(
             {
-                "id": s.id,
-                "kind": s.kind,
-                "number": s.number,
-                "title": s.title,
-                "expect": s.expect,
+                "id": e["id"],
+                "kind": e["kind"],
+                "number": e["number"],
+                "title": e["title"],
+                "expect": e["expect"],
                 "checks": [
-                    {"name": c.name, "method": c.method, "expected": c.expected, "latest": (g or {}).get("status")}
-                    for c, g in zip(chks, got, strict=True)
+                    {
+                        "name": c["name"],
+                        "method": c["method"],
+                        "expected": c["expected"],
+                        "latest": (latest.get((e["id"], c["name"])) or {}).get("status"),
+                        "step": c["step"],
+                    }
+                    for c in e["checks"]
                 ],
-                "params": [p.name for p in s.params],
-                "latest": combine([g["status"] for g in got]) if got and all(got) else None,
+                "params": [p["name"] for p in e["params"]],
+                # the statement's own verdict: its conclusion checks only (proof steps apart)
+                "latest": own["status"] if own["status"] in STATUS_NAMES else None,
+                "uses": e["uses"],
+                "used_by": users.get(e["id"], []),
+                "steps": [
+                    {
+                        "id": sv["id"],
+                        "eq": sv["eq"],
+                        "kind": sv["kind"],
+                        "text": sv["text"],
+                        "expect": sv["expect"],
+                        "erratum": sv["erratum"],
+                        "checks": [c["name"] for c in sv["checks"]],
+                        "latest": sv["status"],
+                    }
+                    for sv in steps
+                ],
             }
         )
     if args.json:
         print(json.dumps(rows, indent=1))
     else:
-        print(f"{'statement':<52} {'kind':<12} {'expected':<9} {'latest':<13} checks (methods)")
+        print(f"{'statement':<52} {'kind':<12} {'expected':<9} {'latest':<13} checks (methods); proof steps")
         for r in rows:
-            methods = ",".join(sorted({c["method"] for c in r["checks"]})) or "-"
-            latest_status = r["latest"] or ("partly run" if any(c["latest"] for c in r["checks"]) else "not run")
-            print(f"{r['id']:<52} {r['kind']:<12} {r['expect']:<9} {latest_status:<13} {len(r['checks'])} ({methods})")
+            own = [c for c in r["checks"] if c["step"] is None]
+            methods = ",".join(sorted({c["method"] for c in own})) or "-"
+            if r["latest"]:
+                latest_status = r["latest"]
+            elif own:
+                latest_status = "partly run" if any(c["latest"] for c in own) else "not run"
+            else:
+                latest_status = "steps only" if r["checks"] else "no checks"
+            line = f"{r['id']:<52} {r['kind']:<12} {r['expect']:<9} {latest_status:<13} {len(own)} ({methods})"
+            if r["steps"]:
+                line += "; " + _steps_cell(r["steps"])
+            print(line)
     return 0
+
+
+# the statuses a verdict can have (a statement's own latest is one of them, or None)
+STATUS_NAMES = ("proved", "certified", "verified", "refuted", "inconclusive", "error")
+
+
+def _steps_cell(steps: list[dict]) -> str:
+    """``5 steps: 3 verified, 1 refuted, 1 unchecked`` (the latest status of each step)."""
+    tally: dict[str, int] = {}
+    for st in steps:
+        tally[st["latest"]] = tally.get(st["latest"], 0) + 1
+    return f"{len(steps)} steps: " + ", ".join(f"{n} {k}" for k, n in sorted(tally.items()))
 
 
 def cmd_run(args) -> int:
@@ -351,11 +421,16 @@ def cmd_run(args) -> int:
 def cmd_show(args) -> int:
     from theorems.registry import REGISTRY
 
-    from ..core import checks_for
+    from .proofs import place, statement_status, step_views
 
     _known_ids([args.id])
     s = REGISTRY[args.id]
     latest = _latest(args.store)
+    everything = _catalog_entries()
+    entry = next(e for e in everything if e["id"] == s.id)
+    own = statement_status(entry, latest)
+    steps = step_views(entry, latest)
+    where = place(everything, s.id, latest)
     if args.json:
         out = {
             "id": s.id,
@@ -370,13 +445,27 @@ def cmd_show(args) -> int:
             "params": [{"name": p.name, "default": p.default, "doc": p.doc} for p in s.params],
             "checks": [
                 {
-                    "name": c.name,
-                    "method": c.method,
-                    "expected": c.expected,
-                    "latest": (latest.get((s.id, c.name)) or {}).get("status"),
+                    "name": c["name"],
+                    "method": c["method"],
+                    "expected": c["expected"],
+                    "latest": (latest.get((s.id, c["name"])) or {}).get("status"),
+                    "step": c["step"],
                 }
-                for c in checks_for(s.id)
+                for c in entry["checks"]
             ],
+            "latest": own["status"] if own["status"] in STATUS_NAMES else None,
+            "uses": entry["uses"],
+            "used_by": [u["id"] for u in where["used_by"]],
+            "steps": [
+                {
+                    **{k: sv[k] for k in ("id", "eq", "kind", "text", "expect", "erratum", "notes")},
+                    "checks": [c["name"] for c in sv["checks"]],
+                    "latest": sv["status"],
+                    "counterexample": sv["counterexample"],
+                }
+                for sv in steps
+            ],
+            "graph": where,
         }
         print(json.dumps(out, indent=1, default=str))
         return 0
@@ -394,13 +483,52 @@ def cmd_show(args) -> int:
         print("parameters: " + ", ".join(f"{p.name}={p.default}" for p in s.params))
     if s.erratum:
         print(f"erratum: {tex_text(s.erratum)}")
-    for c in checks_for(s.id):
-        v = latest.get((s.id, c.name))
-        got = f"{v['status']} ({tex_text(v['message'])[:160]})" if v else "not run"
-        print(f"  check {c.name} [{c.method}] expected {c.expected}: {got}")
-        if v:
-            print(f"    {_key_numbers(v['metrics'])}")
+    print(f"latest (the statement's own checks): {own['status']}")
+    for c in entry["checks"]:
+        if c["step"] is None:
+            _show_check(s.id, c, latest)
+    if steps:
+        print(f"proof steps ({len(steps)}):")
+    for sv in steps:
+        expect = "holds" if sv["expect"] == "holds" else "refuted (a proof erratum)"
+        print(f"  step {sv['eq']} [{sv['kind']}], expected {expect}: {sv['status']}")
+        print(f"    {tex_text(sv['text'])}")
+        if sv["erratum"]:
+            print(f"    erratum: {tex_text(sv['erratum'])}")
+        if sv["counterexample"]:
+            cex = sv["counterexample"]
+            print(f"    counterexample ({cex.get('check')}): {cex.get('label')} at {cex.get('instance')}")
+        for c in entry["checks"]:
+            if c["step"] == sv["eq"]:
+                _show_check(s.id, c, latest, indent="    ")
+    print(_uses_line(where))
+    users = where["used_by"]
+    print("used by: " + (", ".join(f"{u['id']} ({u['status'] or 'not run'}; {u['label']})" for u in users) or "none"))
     return 0
+
+
+def _uses_line(where: dict) -> str:
+    if not where["uses_declared"]:
+        return "uses: not declared yet"
+    if not where["uses"]:
+        return "uses: nothing (declared)"
+    parts = []
+    for u in where["uses"]:
+        if u["external"]:
+            parts.append(f"{u['id']} (external)")
+        else:
+            parts.append(f"{u['id']} ({u['status'] or 'not run'}; {u['label']})")
+    return "uses: " + ", ".join(parts)
+
+
+def _show_check(statement_id: str, c: dict, latest: dict, indent: str = "  ") -> None:
+    from .textmath import tex_text
+
+    v = latest.get((statement_id, c["name"]))
+    got = f"{v['status']} ({tex_text(v['message'])[:160]})" if v else "not run"
+    print(f"{indent}check {c['name']} [{c['method']}] expected {c['expected']}: {got}")
+    if v:
+        print(f"{indent}  {_key_numbers(v['metrics'])}")
 
 
 def _key_numbers(metrics: dict) -> str:
@@ -457,7 +585,9 @@ def cmd_probe(args) -> int:
     from .probe import (
         MAX_SAMPLES,
         grid_instances,
+        has_margin,
         instance_lines,
+        margin_search,
         parse_assignments,
         parse_grid,
         probe,
@@ -491,6 +621,20 @@ def cmd_probe(args) -> int:
         raise UsageError("--samples and --grid: give one of them (or --search, where --grid bounds the search)")
     if args.search and args.scheduler:
         raise UsageError("--search runs in this process (it is sequential): drop --scheduler")
+    if (args.search_examples is not None or args.search_seconds is not None) and not args.search:
+        raise UsageError("--search-examples and --search-seconds go with --search")
+    if args.search_examples is not None and not 1 <= args.search_examples <= MAX_SAMPLES:
+        raise UsageError(f"--search-examples {args.search_examples}: must be between 1 and {MAX_SAMPLES}")
+    if args.search_seconds is not None and not 0 < args.search_seconds <= 24 * 3600:
+        raise UsageError(f"--search-seconds {args.search_seconds}: must be > 0 and at most a day (86400)")
+    # a statement with a margin is searched through it, unless --check names the checks to drive
+    margin_mode = args.search and has_margin(stmt) and not args.only
+    if (args.search_examples is not None or args.search_seconds is not None) and args.search and not margin_mode:
+        raise UsageError(
+            f"--search-examples/--search-seconds search a margin: {stmt.id} has none"
+            if not args.only
+            else "--search-examples/--search-seconds search the margin: drop --check (with --check: --samples N)"
+        )
     if args.json:
         _writable_file(args.json)
     scheduler = _scheduler_address(args.scheduler) if args.scheduler else None
@@ -514,7 +658,19 @@ def cmd_probe(args) -> int:
     store = Store(args.store)
     store.check_integrity()
     argv = sys.argv[1:]
-    if mode == "search":
+    if margin_mode:
+        result = margin_search(
+            stmt,
+            fixed,
+            budget=args.budget,
+            store=store,
+            argv=argv,
+            axes=axes,
+            examples=args.search_examples if args.search_examples is not None else args.samples,
+            cpu_seconds=args.search_seconds,
+            seed=args.seed,
+        )
+    elif mode == "search":
         result = search(
             stmt,
             fixed,

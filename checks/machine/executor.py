@@ -49,7 +49,7 @@ class Task:
 
     check: Check
     overrides: dict = field(default_factory=dict)
-    timeout: float | None = None  # seconds; beyond them the task is an error verdict (not on Dask)
+    timeout: float | None = None  # seconds; beyond them the task is an error verdict
 
     @property
     def history_key(self) -> tuple[str, str]:
@@ -62,15 +62,28 @@ class TaskTimeout(Exception):
 
 @contextmanager
 def _time_limit(seconds: float | None):
-    """Raise :class:`TaskTimeout` in this thread after ``seconds`` (a SIGALRM timer: only in a
-    process's main thread, as in-process and pool workers run tasks; a check blocked in C code
-    is stopped when it returns to Python)."""
-    import signal
+    """Raise :class:`TaskTimeout` in this thread after ``seconds``.
+
+    In a process's main thread (in-process runs, pool workers) a SIGALRM timer raises it. In any
+    other thread (a Dask worker runs tasks in a thread pool, where signals cannot be handled) a
+    timer thread raises it asynchronously in the task's thread (``PyThreadState_SetAsyncExc``).
+    Either way a check blocked in C code is stopped when it returns to Python."""
     import threading
 
-    if not seconds or threading.current_thread() is not threading.main_thread():
+    if not seconds:
         yield
         return
+    if threading.current_thread() is threading.main_thread():
+        with _alarm(seconds):
+            yield
+    else:
+        with _async_raise_after(seconds):
+            yield
+
+
+@contextmanager
+def _alarm(seconds: float):
+    import signal
 
     def expire(signum, frame):
         raise TaskTimeout(f"exceeded the time limit of {seconds:g} s")
@@ -82,6 +95,43 @@ def _time_limit(seconds: float | None):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+class _ExpiredInThread(TaskTimeout):
+    """The time limit of a task run in a non-main thread (raised there asynchronously: the
+    exception class must take no arguments, so its message is fixed)."""
+
+    def __init__(self, *args):
+        super().__init__(*(args or ("exceeded the time limit (raised in the task's thread)",)))
+
+
+@contextmanager
+def _async_raise_after(seconds: float):
+    import ctypes
+    import threading
+
+    target = ctypes.c_ulong(threading.get_ident())
+    lock = threading.Lock()
+    state = {"active": True, "fired": False}
+
+    def expire():
+        with lock:
+            if state["active"]:
+                state["fired"] = True
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(target, ctypes.py_object(_ExpiredInThread))
+
+    timer = threading.Timer(seconds, expire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            state["active"] = False
+            timer.cancel()
+            if state["fired"]:
+                # an exception set but not yet delivered must not escape past this block
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(target, None)
 
 
 def run_task(
@@ -280,6 +330,7 @@ class Dask(Executor):
                         seed,
                         cache,
                         plugins,
+                        t.timeout,
                         pure=False,
                         priority=len(tasks) - i,
                     )

@@ -7,8 +7,11 @@ verdict was.
 
 Instances come from ``--set`` (one instance), ``--grid`` (a Cartesian sweep over one or more
 parameters), ``--samples N`` (drawn from the statement's Hypothesis strategy, ``--set`` values
-fixed), or ``--search`` (a Hypothesis-driven search that maximises a violation margin with
-``target()`` and shrinks the violating instance it finds).
+fixed), or ``--search``: for a statement with a margin, the domain search of its
+``domain-search`` check (:func:`margin_search`, checks/machine/search.py: the domain's edges, then
+Hypothesis with ``target()`` towards the smallest margin, a violation shrunk; ``--grid`` ranges
+bound it); for one without, a Hypothesis search that maximises its checks' violation margins
+(:func:`search`).
 
 Storage (schema of checks/machine/store.py): a probe is a run of kind ``probe``. Each (check, instance)
 is an ordinary verdict row whose ``params`` are the instance's overrides. What belongs to the
@@ -53,6 +56,9 @@ NOT_APPLICABLE = "not applicable"
 MAX_AXIS_POINTS = 1000
 MAX_INSTANCES = 10_000
 MAX_SAMPLES = 10_000
+# The CPU cap of a probe's margin search when none is given: one search a user waits for, not one
+# of two hundred in the quick suite (the budget's own cap when larger).
+PROBE_SEARCH_SECONDS = 5.0
 
 
 # ---------------------------------------------------------------------------------------
@@ -274,6 +280,8 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
     hypotheses, each check's status and headline metrics; where the conclusion fails and
     whether the failing instances satisfy the hypotheses (a counterexample to the statement)
     or not (evidence that a hypothesis is needed); overrides a check did not read."""
+    # a proof step's check judges the step, not the conclusion (issue 19): shown, not counted
+    step_of = {c.name: c.step for c in checks_for(stmt.id)}
     by_inst: dict[str, list[dict]] = {}
     for v in verdicts:
         by_inst.setdefault(canonical(v["params"]), []).append(v)
@@ -297,7 +305,8 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
                 unused.setdefault(name, set()).add(v.get("check_name") or v.get("check"))
         # a check that did not read an override computed at values other than the instance's:
         # not applicable there (its verdict is shown, never counted for the instance)
-        applicable = {name: c for name, c in checks.items() if not c.get(schema.OVERRIDES_UNUSED)}
+        read = {name for name, c in checks.items() if not c.get(schema.OVERRIDES_UNUSED)}
+        applicable = {name: c for name, c in checks.items() if name in read and step_of.get(name) is None}
         instances.append(
             {
                 "params": params,
@@ -305,7 +314,7 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
                 "hypotheses_held": all(held.values()),
                 "status": combine(c["status"] for c in applicable.values()) if applicable else NOT_APPLICABLE,
                 "checks": checks,
-                "not_applicable": sorted(set(checks) - set(applicable)),
+                "not_applicable": sorted(set(checks) - read),
                 "margin": max((c["margin"] for c in applicable.values()), default=-math.inf),
             }
         )
@@ -346,6 +355,19 @@ def summarise(stmt: Statement, verdicts: list[dict], mode: str = "set", axes: li
         lines.append(
             f"the conclusion holds on {len(holds_outside)} instance(s) outside the hypotheses (a hypothesis may be "
             "stronger than needed there)"
+        )
+    step_fails: dict[str, list[dict]] = {}
+    for i in instances:
+        for name, c in i["checks"].items():
+            failing = step_fails.setdefault(step_of[name], []) if step_of.get(name) is not None else []
+            if c["status"] == schema.REFUTED and i["hypotheses_held"] and i not in failing:
+                failing.append(i)
+    for eq, insts in sorted((eq, insts) for eq, insts in step_fails.items() if insts):
+        known = stmt.step(eq).expect == "refuted"
+        lines.append(
+            f"proof step {eq} fails on {len(insts)} instance(s) inside the hypotheses "
+            f"({'as expected: a proof erratum' if known else 'a PROOF ERRATUM not recorded'}; the conclusion is "
+            "judged apart): " + "; ".join(_show(i["params"]) for i in insts[:5]) + (" ..." if len(insts) > 5 else "")
         )
     undecided = [i for i in instances if i["status"] in schema.UNDECIDED]
     errors = [i for i in instances if any(c["status"] == schema.ERROR for c in i["checks"].values())]
@@ -668,6 +690,221 @@ def _finish(result: ProbeResult, run: Run, stmt: Statement, axes: list[str] | No
 # ---------------------------------------------------------------------------------------
 # Counterexample search
 # ---------------------------------------------------------------------------------------
+def axes_strategy(stmt: Statement, fixed: dict, axes: list[Axis]):
+    """The instances a search draws: the statement's strategy (``fixed`` overriding what it
+    draws), or with ``--grid`` axes only those parameters, each within its axis's range (a
+    geometric range log-uniformly, a list of values by sampling it)."""
+    from hypothesis import strategies as st
+
+    if not axes:
+        return stmt.instance_strategy(fixed)
+    parts = {}
+    for a in axes:
+        p = stmt.param(a.name)
+        if a.low is not None and p.type is int:
+            parts[a.name] = st.integers(int(a.low), int(a.high))
+        elif a.low is not None and p.type is float:
+            if a.geometric:
+                lo, hi = math.log10(a.low), math.log10(a.high)
+                parts[a.name] = st.floats(lo, hi).map(lambda e: float(f"{10.0**e:.6g}"))
+            else:
+                parts[a.name] = st.floats(float(a.low), float(a.high), allow_nan=False, allow_infinity=False)
+        else:
+            parts[a.name] = st.sampled_from(a.values)
+    base = st.fixed_dictionaries(parts).map(lambda d: {**{k: stmt.param(k).validate(v) for k, v in d.items()}, **fixed})
+    return base.filter(stmt.in_domain) if stmt.domain else base
+
+
+def has_margin(stmt: Statement) -> bool:
+    from ..core import MARGINS, load_checks
+
+    load_checks()
+    return stmt.id in MARGINS
+
+
+def margin_search(
+    stmt: Statement,
+    fixed: dict,
+    budget: str = "quick",
+    store=None,
+    argv=None,
+    *,
+    axes: list[Axis] | None = None,
+    examples: int | None = None,
+    cpu_seconds: float | None = None,
+    seed: int = 0,
+) -> ProbeResult:
+    """``ibv probe --search`` for a statement with a margin: the domain search of its
+    ``domain-search`` check (checks/machine/search.py) with ``fixed`` (``--set``) held, the
+    ``--grid`` ranges bounding the generated instances, ``examples`` generated instances and a
+    CPU cap of ``cpu_seconds`` (default: the budget's). Its verdict is stored in a probe run with
+    the ``search`` artifact (the coverage record, every evaluation's margin) and a
+    ``phase-diagram`` of the evaluations over the two most varied parameters, the instance where
+    the margin is smallest marked."""
+    from dataclasses import replace
+
+    from .search import BUDGETS, SEARCH_CHECK, domain_search
+
+    b = BUDGETS[budget]
+    if examples is not None:
+        if not 1 <= examples <= MAX_SAMPLES:
+            raise ParamError(f"--search-examples {examples}: must be between 1 and {MAX_SAMPLES}")
+        b = replace(b, examples=examples, necessity_examples=max(b.necessity_examples, examples // 4))
+    if cpu_seconds is not None:
+        if not 0 < cpu_seconds <= 24 * 3600:
+            raise ParamError(f"--search-seconds {cpu_seconds}: must be > 0 and at most a day")
+        b = replace(b, cpu_seconds=cpu_seconds)
+    elif examples is not None:
+        b = replace(b, cpu_seconds=max(b.cpu_seconds, BUDGETS["full"].cpu_seconds))
+    else:
+        b = replace(b, cpu_seconds=max(b.cpu_seconds, PROBE_SEARCH_SECONDS))
+    axes = list(axes or [])
+    strategy = axes_strategy(stmt, fixed, axes) if axes else None
+    bounds = {a.name: [a.low, a.high] if a.low is not None else list(a.values) for a in axes}
+
+    def run_search(ctx) -> None:
+        domain_search(ctx, budget=b, strategy=strategy, bounds=bounds, max_evaluations=MAX_SAMPLES)
+
+    chk = Check(stmt.id, SEARCH_CHECK, "random", run_search, doc="ibv probe --search")
+    verdict = run_check(chk, budget=budget, overrides=fixed, seed=seed)
+    with Run(store, budget, kind="probe", argv=argv) as run:
+        run.add(verdict)
+        records = store.verdicts(run_id=run.id) if store is not None else [_stored_form(verdict)]
+        summary = summarise(stmt, records, mode="search", axes=[a.name for a in axes])
+        cov = verdict.metrics.get(schema.SEARCH) or {}
+        ce = cov.get(schema.SEARCH_COUNTEREXAMPLE)
+        summary["counterexamples"] = [ce["params"]] if ce else []
+        summary["lines"] = search_lines(stmt, verdict, cov)
+        info = {"statement_id": stmt.id, "status": verdict.status, "message": verdict.message, **cov}
+        result = ProbeResult(run.id, records, summary, cov.get(schema.SEARCH_INSTANCES, 0), 0, search=info)
+        result.artifacts["probe-summary"] = ("application/json", json.dumps(summary, indent=1, default=str))
+        result.artifacts["search"] = ("application/json", json.dumps(info, indent=1, default=str))
+        svg = search_diagram(stmt, cov, [a.name for a in axes])
+        if svg:
+            result.artifacts["phase-diagram"] = ("image/svg+xml", svg)
+        for name, (mime, content) in result.artifacts.items():
+            run.add_artifact(name, mime, content)
+    return result
+
+
+def search_lines(stmt: Statement, verdict: Verdict, cov: dict) -> list[str]:
+    """What a domain search says on the command line."""
+    if not cov:
+        return [f"search: {verdict.status}: {verdict.message}"]
+    ranges = "; ".join(
+        f"{k} in [{v[0]}, {v[1]}]"
+        if isinstance(v, list) and len(v) == 2 and not isinstance(v[0], str)
+        else f"{k} in {v}"
+        for k, v in (cov.get(schema.SEARCH_RANGES) or {}).items()
+    )
+    lines = [
+        f"search: {verdict.status} after {cov[schema.SEARCH_INSTANCES]} instance(s) "
+        f"({cov[schema.SEARCH_EDGES]} edge(s), "
+        f"{cov[schema.SEARCH_GENERATED]} generated; {cov[schema.SEARCH_INSIDE]} inside the hypotheses, "
+        f"{cov[schema.SEARCH_DECIDED]} decided, {cov[schema.SEARCH_UNDECIDED]} undecided, "
+        f"{cov[schema.SEARCH_PREMISE_UNMET]} premise unmet, {cov[schema.SEARCH_ERRORS]} error(s)) in "
+        f"{cov[schema.SEARCH_CPU_SECONDS]} s of CPU"
+        + (" (stopped by the CPU cap)" if cov[schema.SEARCH_STOPPED_BY_CAP] else ""),
+        f"searched inside the hypotheses: {ranges or 'nothing'}",
+    ]
+    ce = cov.get(schema.SEARCH_COUNTEREXAMPLE)
+    if ce:
+        what = (
+            "as expected: the statement is refuted as printed (see its erratum)"
+            if stmt.expect == "refuted"
+            else "a COUNTEREXAMPLE to the statement"
+        )
+        lines.append(f"smallest violating instance ({ce['found_by']}): {_show(ce['params'])}: {what}")
+    tight = cov.get(schema.SEARCH_TIGHTEST)
+    if tight and not ce:
+        lines.append(f"smallest margin at {_show(tight['params'])} (score {tight['score']:.3g}, {tight['outcome']})")
+    for rec in cov.get(schema.SEARCH_NECESSITY) or []:
+        lines.append(f"hypothesis {rec[schema.NECESSITY_HYPOTHESIS]}: {rec.get('text', rec[schema.NECESSITY_RESULT])}")
+    if verdict.status not in schema.POSITIVE and verdict.status != schema.REFUTED:
+        lines.append(f"{verdict.status}: {verdict.message}")
+    return lines
+
+
+# the colour of each outcome of a searched instance
+OUTCOME_COLOURS = {
+    "holds": STATUS_COLOURS["verified"],
+    "violation": STATUS_COLOURS["refuted"],
+    "undecided": STATUS_COLOURS["inconclusive"],
+    "premise unmet": "#888888",
+    "error": STATUS_COLOURS["error"],
+}
+
+
+def search_diagram(stmt: Statement, cov: dict, names: list[str] | None = None, fmt: str = "svg"):
+    """The searched instances over one or two parameters (the ``--grid`` axes, else the two
+    numeric parameters the search varied most), coloured by outcome -- filled inside the
+    hypotheses, hollow squares outside -- with the instance of the smallest margin (or the
+    counterexample) marked by a star."""
+    evs = cov.get(schema.SEARCH_EVALUATIONS) or []
+    if len(evs) < 2:
+        return None
+    if not names:
+        numeric = []
+        for p in stmt.params:
+            vals = [_num(e["params"].get(p.name)) for e in evs]
+            if all(v is not None for v in vals) and len(set(vals)) > 1:
+                numeric.append((len(set(vals)), p.name))
+        names = [n for _, n in sorted(numeric, reverse=True)[:2]]
+    if not 1 <= len(names) <= 2:
+        return None
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    def xy(params):
+        x = _num(params.get(names[0]))
+        y = _num(params.get(names[1])) if len(names) == 2 else 0.0
+        return x, y
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.8) if len(names) == 2 else (6.4, 2.4))
+    seen = set()
+    for e in evs:
+        x, y = xy(e["params"])
+        if x is None or y is None:
+            continue
+        colour = OUTCOME_COLOURS.get(e["outcome"], "#444444")
+        label = f"{e['outcome']}{'' if e['inside'] else ' (outside)'}"
+        ax.scatter(
+            [x],
+            [y],
+            s=40,
+            c=colour if e["inside"] else "none",
+            edgecolors=colour,
+            marker="o" if e["inside"] else "s",
+            label=None if label in seen else label,
+        )
+        seen.add(label)
+    mark = cov.get(schema.SEARCH_COUNTEREXAMPLE) or cov.get(schema.SEARCH_TIGHTEST)
+    if mark:
+        x, y = xy(mark["params"])
+        if x is not None and y is not None:
+            what = "counterexample" if cov.get(schema.SEARCH_COUNTEREXAMPLE) else "smallest margin"
+            ax.scatter([x], [y], s=260, marker="*", c="#111111", label=what, zorder=5)
+    for k, n in enumerate(names):
+        vals = [v for v in (_num(e["params"].get(n)) for e in evs) if v is not None]
+        if vals and min(vals) > 0 and max(vals) / min(vals) >= 100:
+            (ax.set_xscale if k == 0 else ax.set_yscale)("log")
+    ax.set_xlabel(names[0])
+    if len(names) == 2:
+        ax.set_ylabel(names[1])
+    else:
+        ax.set_yticks([])
+    ax.set_title(f"{stmt.id}: domain search")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), title="outcome", title_fontsize=7)
+    buf = io.StringIO() if fmt == "svg" else io.BytesIO()
+    fig.savefig(buf, format=fmt, bbox_inches="tight")
+    plt.close(fig)
+    return buf.getvalue()
+
+
 def search(
     stmt: Statement,
     fixed: dict,
@@ -688,32 +925,12 @@ def search(
     every evaluation go to the ``search`` artifact)."""
     from hypothesis import HealthCheck, Phase, given, settings, target
     from hypothesis import seed as hseed
-    from hypothesis import strategies as st
 
     if not 1 <= max_examples <= MAX_SAMPLES:
         raise ParamError(f"--samples {max_examples}: must be between 1 and {MAX_SAMPLES}")
     chks = checks if checks is not None else checks_for(stmt.id)
     axes = list(axes or [])
-    base = stmt.instance_strategy(fixed, vary=None if not axes else [a.name for a in axes])
-    if axes:
-        parts = {}
-        for a in axes:
-            p = stmt.param(a.name)
-            if a.low is not None and p.type is int:
-                parts[a.name] = st.integers(int(a.low), int(a.high))
-            elif a.low is not None and p.type is float:
-                if a.geometric:
-                    lo, hi = math.log10(a.low), math.log10(a.high)
-                    parts[a.name] = st.floats(lo, hi).map(lambda e: float(f"{10.0**e:.6g}"))
-                else:
-                    parts[a.name] = st.floats(float(a.low), float(a.high), allow_nan=False, allow_infinity=False)
-            else:
-                parts[a.name] = st.sampled_from(a.values)
-        base = st.fixed_dictionaries(parts).map(
-            lambda d: {**{k: stmt.param(k).validate(v) for k, v in d.items()}, **fixed}
-        )
-        if stmt.domain:
-            base = base.filter(stmt.in_domain)
+    base = axes_strategy(stmt, fixed, axes)
     evaluations: list[dict] = []
     failing: list[tuple[dict, list[Verdict]]] = []
     bar = Progress(max_examples, 0, enabled=progress)

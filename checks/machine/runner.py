@@ -50,13 +50,23 @@ def write_json(verdicts: list[Verdict], path: str | Path) -> None:
 
 
 def summary_line(verdicts: list[Verdict]) -> str:
-    """Checks and statements, both counted (a statement is as strong as its weakest check)."""
+    """Checks, statements and proof steps, each counted. A statement's own verdict is the weakest
+    of its conclusion checks (bound to no proof step); a proof step's, the weakest of the checks
+    bound to it (:mod:`checks.machine.proofs`): a broken step does not make its statement refuted,
+    nor a statement's refutation its steps. The selected statements' steps that no check is bound
+    to are counted as unchecked."""
     from checks.schema import combine
+    from theorems.registry import REGISTRY
+
+    from ..core import checks_for
+    from .catalog import statement_entry
+    from .proofs import step_summary, step_summary_text
 
     ok = sum(v.status == v.expected for v in verdicts)
     by_statement: dict[str, list[Verdict]] = {}
     for v in verdicts:
-        by_statement.setdefault(v.statement_id, []).append(v)
+        if v.step is None:
+            by_statement.setdefault(v.statement_id, []).append(v)
     statement_status = {sid: combine(v.status for v in vs) for sid, vs in by_statement.items()}
     statement_ok = sum(all(v.status == v.expected for v in vs) for vs in by_statement.values())
 
@@ -66,11 +76,19 @@ def summary_line(verdicts: list[Verdict]) -> str:
             tally[s] = tally.get(s, 0) + 1
         return ", ".join(f"{k} {n}" for k, n in sorted(tally.items()))
 
-    return (
+    line = (
         f"{len(verdicts)} checks: {ok} as expected, {len(verdicts) - ok} not ({counts(v.status for v in verdicts)}); "
         f"{len(by_statement)} statements: {statement_ok} as expected, {len(by_statement) - statement_ok} not "
         f"({counts(statement_status.values())})"
     )
+    ran = {v.statement_id for v in verdicts}
+    entries = [statement_entry(REGISTRY[sid], checks_for(sid)) for sid in dict.fromkeys(ran) if sid in REGISTRY]
+    latest = {(v.statement_id, v.check): v.record() for v in verdicts}
+    steps = step_summary_text(step_summary(entries, latest))
+    only = sorted(ran - set(by_statement))
+    if only:
+        line += f"; {len(only)} statements checked through their proof steps only"
+    return f"{line}; {steps}" if steps else line
 
 
 def _duration(seconds: float) -> str:
@@ -133,6 +151,6 @@ def print_verdict(v: Verdict, stream=None, prefix: str = "") -> None:
     mark = "ok " if v.status == v.expected else "!! "
     stream.write(
         f"{mark}{prefix + ' ' if prefix else ''}{v.status:<12} (expected {v.expected:<9}) {v.statement_id} :: "
-        f"{v.check}  [{v.seconds:.1f}s] {v.message[:200]}\n"
+        f"{v.check}{f' [proof step {v.step}]' if v.step is not None else ''}  [{v.seconds:.1f}s] {v.message[:200]}\n"
     )
     stream.flush()
