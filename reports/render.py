@@ -405,11 +405,13 @@ def fmt_html(x: Any, limit: int = 300) -> Markup:
             return Markup('<span class="num" title="{}">{}</span>').format(x, fmt_float(n, 6))
         return escape(fmt(x, limit))
     if isinstance(x, dict):
-        return Markup(", ").join(Markup("{}={}").format(tex_html(str(k)), fmt_html(v, limit)) for k, v in x.items())
+        return Markup(", ".join(f"{tex_html(str(k))}={fmt_html(v, limit)}" for k, v in x.items()))
     if isinstance(x, (list, tuple)):
-        items = [fmt_html(v, limit) for v in x[:24]]
-        more = Markup(f", … ({len(x)} in all)") if len(x) > 24 else Markup("")
-        return Markup("[") + Markup(", ").join(items) + more + Markup("]")
+        items = ", ".join(str(fmt_html(v, limit)) for v in x[:24])
+        more = f", … ({len(x)} in all)" if len(x) > 24 else ""
+        return Markup(f"[{items}{more}]")
+    if isinstance(x, float):
+        return Markup(fmt_float(x))  # digits, signs and ×10ⁿ: nothing to escape
     return escape(fmt(x, limit))
 
 
@@ -824,7 +826,6 @@ DRIFT_RATIO = 0.05  # relative change of the smallest bound slack ratio rhs/lhs
 # The index can hide statements whose verdict rests on fewer searched instances than this
 # (issue 18's domain search); a display default, changed in the page.
 SEARCH_INSTANCES = 100
-DOMAIN_SEARCH = "domain-search"
 
 
 def status_words(
@@ -911,64 +912,75 @@ def diff_html(printed: str, corrected: str) -> tuple[Markup, Markup]:
     return Markup("".join(left)), Markup("".join(right))
 
 
+def _ranges_html(ranges: Any) -> list[tuple[Markup, Markup]]:
+    """Per parameter the values searched: ``[min, max]`` for numbers, the values otherwise."""
+    out = []
+    for name, r in (ranges or {}).items() if isinstance(ranges, dict) else []:
+        if isinstance(r, (list, tuple)) and len(r) == 2 and all(_num(x) is not None for x in r):
+            text = escape(fmt(r[0])) if r[0] == r[1] else Markup("[{}, {}]").format(fmt_html(r[0]), fmt_html(r[1]))
+        elif isinstance(r, (list, tuple)):
+            text = Markup("{") + Markup(", ").join(fmt_html(x) for x in r) + Markup("}")
+        else:
+            text = fmt_html(r)
+        out.append((tex_html(str(name)), text))
+    return out
+
+
 def _coverage(m: dict) -> dict | None:
-    """A domain search's coverage (issue 18) from its metrics, whatever subset it records:
-    the instances searched, the range of each parameter, the edges tried, and per hypothesis
-    whether searching just outside it found a counterexample."""
-    cov = m.get("coverage") if isinstance(m.get("coverage"), dict) else m
-    n = _num(cov.get("instances_searched", cov.get("instances")))
-    if n is None and isinstance(cov.get("instances"), list):
-        n = len(cov["instances"])
-    ranges = []
-    for name, r in (
-        (cov.get("ranges") or cov.get("params") or {}).items()
-        if isinstance(cov.get("ranges") or cov.get("params"), dict)
-        else []
-    ):
-        if isinstance(r, dict):
-            lo, hi = r.get("low", r.get("min")), r.get("high", r.get("max"))
-            vals = r.get("values", r.get("n"))
-            text = f"[{fmt_html(lo)}, {fmt_html(hi)}]" if lo is not None or hi is not None else ""
-            if isinstance(vals, list):
-                text = (
-                    text or "{" + ", ".join(str(fmt_html(x)) for x in vals[:8]) + (", …" if len(vals) > 8 else "") + "}"
-                )
-                text += f" ({len(vals)} values)"
-            elif _num(vals) is not None:
-                text += f" ({fmt(vals)} values)"
-        elif isinstance(r, (list, tuple)) and len(r) == 2:
-            text = f"[{fmt_html(r[0])}, {fmt_html(r[1])}]"
-        else:
-            text = str(fmt_html(r))
-        ranges.append((tex_html(str(name)), Markup(text)))
-    edges = []
-    for e in cov.get("edges") or []:
-        if isinstance(e, dict):
-            label = e.get("label") or e.get("name") or fmt(e.get("instance") or e)
-            edges.append(tex_html(str(label)))
-        else:
-            edges.append(tex_html(str(e)))
+    """A domain search's coverage (issue 18; ``metrics["search"]``, keys in checks/schema.py):
+    the instances searched and decided, the range of each parameter, the edges tried, the
+    tightest instance, and per hypothesis whether searching where only it fails found a
+    counterexample (needed) or not (appears unnecessary: a finding)."""
+    cov = m.get(schema.SEARCH)
+    if not isinstance(cov, dict):
+        return None
+    decided = _num(m.get(schema.SEARCHED_INSTANCES, cov.get(schema.SEARCH_DECIDED)))
+    counts = [
+        (label, int(_num(cov.get(key)) or 0))
+        for key, label in (
+            (schema.SEARCH_INSIDE, "inside the hypotheses"),
+            (schema.SEARCH_DECIDED, "decided"),
+            (schema.SEARCH_UNDECIDED, "undecided"),
+            (schema.SEARCH_PREMISE_UNMET, "premise unmet"),
+            (schema.SEARCH_ERRORS, "errors"),
+            (schema.SEARCH_OUTSIDE, "outside"),
+            (schema.SEARCH_EDGES, "edges"),
+            (schema.SEARCH_GENERATED, "generated"),
+        )
+        if key in cov
+    ]
     necessity = []
-    for h in cov.get("necessity") or []:
+    for h in cov.get(schema.SEARCH_NECESSITY) or []:
         if not isinstance(h, dict):
             continue
-        text = h.get("hypothesis") or h.get("text") or ""
-        needed = h.get("needed")
-        if needed is None and "counterexample" in h:
-            needed = bool(h.get("counterexample"))
-        k = _num(h.get("instances", h.get("searched")))
-        cex = h.get("counterexample")
+        cex = h.get(schema.NECESSITY_COUNTEREXAMPLE)
         necessity.append(
             {
-                "hypothesis": tex_html(str(text)),
-                "needed": needed,
-                "instances": int(k) if k is not None else None,
-                "counterexample": fmt_html(cex.get("instance", cex)) if isinstance(cex, dict) else None,
+                "hypothesis": tex_html(str(h.get(schema.NECESSITY_HYPOTHESIS, ""))),
+                "result": h.get(schema.NECESSITY_RESULT),
+                "instances": int(_num(h.get(schema.NECESSITY_INSTANCES)) or 0),
+                "decided": int(_num(h.get(schema.NECESSITY_DECIDED)) or 0),
+                "ranges": _ranges_html(h.get(schema.NECESSITY_RANGES)),
+                "counterexample": fmt_html(cex) if cex else None,
             }
         )
-    if n is None and not ranges and not edges and not necessity:
-        return None
-    return {"instances": int(n) if n is not None else None, "ranges": ranges, "edges": edges, "necessity": necessity}
+    tight = cov.get(schema.SEARCH_TIGHTEST) if isinstance(cov.get(schema.SEARCH_TIGHTEST), dict) else None
+    cex = cov.get(schema.SEARCH_COUNTEREXAMPLE) if isinstance(cov.get(schema.SEARCH_COUNTEREXAMPLE), dict) else None
+    return {
+        "instances": int(decided) if decided is not None else None,
+        "evaluated": int(_num(cov.get(schema.SEARCH_INSTANCES)) or 0),
+        "kind": cov.get(schema.SEARCH_KIND),
+        "counts": counts,
+        "ranges": _ranges_html(cov.get(schema.SEARCH_RANGES)),
+        "edges": [tex_html(str(e)) for e in cov.get(schema.SEARCH_EDGE_LABELS) or []],
+        "tightest": fmt_html(tight.get("params")) if tight else None,
+        "tightest_score": fmt(tight.get("score")) if tight else None,
+        "counterexample": fmt_html(cex.get("params")) if cex else None,
+        "found_by": cex.get("found_by") if cex else None,
+        "necessity": necessity,
+        "cpu": fmt_seconds(cov.get(schema.SEARCH_CPU_SECONDS)),
+        "stopped_by_cap": bool(cov.get(schema.SEARCH_STOPPED_BY_CAP)),
+    }
 
 
 def _run_infos(runs: list[dict], history: list[dict], n_registered: int) -> dict[int, dict]:
@@ -1072,7 +1084,7 @@ def search_text(*texts: Any) -> str:
     alpha and alpha finds α), equation references as 'eq:7', lower case, one space."""
     from checks.machine.textmath import tex_text
 
-    s = " ".join(tex_text(str(t)) for t in texts if t)
+    s = tex_text(" \n ".join(str(t) for t in texts if t))
     s = _EQ_REF.sub(lambda m: f" eq:{m.group(1).lower()} ", s)
     s = re.sub(r"\(\s*(\d+(?:\.\d+)?[a-z]?)\s*\)", r" eq:\1 ", s)
     s = "".join(_GREEK.get(ch, ch) if ch in _GREEK else ch for ch in s)
@@ -1241,7 +1253,7 @@ def _collect(store, out: Path, catalog: dict, run_id: int | None = None) -> dict
             )
         coverage = None
         for c in check_views:
-            if c["ran"] and (c["name"] == DOMAIN_SEARCH or c.get("coverage_raw")):
+            if c["ran"]:
                 coverage = _coverage(by_stmt[sid][c["name"]]["metrics"] or {})
                 if coverage is not None:
                     coverage["check"] = c
@@ -1562,6 +1574,7 @@ def _collect(store, out: Path, catalog: dict, run_id: int | None = None) -> dict
         "n_regressions": sum(1 for e in events if e["kind"] == "regression"),
         "search": search,
         "root_dir": catalog.get("root"),
+        "latest": {(sid, name): v for sid, d in by_stmt.items() for name, v in d.items()},
     }
 
 
@@ -1849,7 +1862,7 @@ def render_report(store, out: Path, catalog: dict, run_id: int | None = None) ->
         page="index",
         search_json=Markup(search),
         search_instances=SEARCH_INSTANCES,
-        **{k: v for k, v in data.items() if k not in common and k != "search"},
+        **{k: v for k, v in data.items() if k not in common and k not in ("search", "latest")},
     )
     by_id = {s["id"]: s for s in data["statements"]}
     written = set()
@@ -1902,7 +1915,14 @@ def render_report(store, out: Path, catalog: dict, run_id: int | None = None) ->
         svg = None
         if graph is not None and any(s["uses_declared"] for s in p["statements"]):
             try:
-                svg = safe_svg(graph.draw_dependency_graph(p["statements"], by_id))
+                drawn = graph.draw_paper_graph(
+                    catalog,
+                    data["latest"],
+                    paper=p["key"],
+                    link=lambda i: "../" + by_id[i]["href"] if i in by_id else None,
+                )
+                # drawn here, by reports/graph.py (its text escaped): inlined as it is
+                svg = Markup(drawn[drawn.find("<svg") :])
             except Exception as exc:  # the graph is an aid: its failure is said, not fatal
                 svg = None
                 p["graph_error"] = f"{type(exc).__name__}: {exc}"
@@ -1929,9 +1949,9 @@ def render_report(store, out: Path, catalog: dict, run_id: int | None = None) ->
 
 
 def _graph_module():
-    """reports/graph.py (``draw_dependency_graph``), when present."""
+    """reports/graph.py (``draw_paper_graph``), when present."""
     try:
         from . import graph
     except ImportError:
         return None
-    return graph if hasattr(graph, "draw_dependency_graph") else None
+    return graph if hasattr(graph, "draw_paper_graph") else None

@@ -784,21 +784,40 @@ def test_steps_caveats_coverage_and_residuals(tmp_path, fake_registry):
             {"comparisons": [{"label": "identity", "status": "proved", "residual": "x**2 - 2*x*y + y**2"}]},
         ),
     )
-    coverage = {
-        "instances": 40,
-        "ranges": {"alpha": {"low": 1e-6, "high": 1e6}, "d": [1, 12]},
-        "edges": ["$\\alpha\\to 0$", "d = 1"],
+    coverage = {  # checks/machine/search.py's coverage record (keys in checks/schema.py)
+        "kind": "inequality (smallest slack)",
+        "instances": 52,
+        "inside": 44,
+        "decided": 40,
+        "undecided": 4,
+        "premise_unmet": 0,
+        "errors": 0,
+        "outside": 8,
+        "edges": 2,
+        "edge_labels": ["$\\alpha\\to 0$ [holds]", "d = 1 [holds]"],
+        "generated": 50,
+        "ranges": {"alpha": [1e-6, 1e6], "d": [1, 12]},
+        "tightest": {"params": {"alpha": 1e-6, "d": 1}, "score": 0.01, "outcome": "holds"},
         "necessity": [
             {
                 "hypothesis": "$\\alpha>0$",
-                "needed": True,
+                "result": "needed",
                 "instances": 12,
-                "counterexample": {"instance": {"alpha": -1}},
+                "decided": 12,
+                "ranges": {"alpha": [-2.0, 0.0]},
+                "counterexample": {"alpha": -1, "d": 2},
             },
-            {"hypothesis": "$d\\ge 1$", "needed": False, "instances": 25},
+            {"hypothesis": "$d\\ge 1$", "result": "appears unnecessary", "instances": 25, "decided": 25, "ranges": {}},
         ],
+        "cpu_seconds": 1.5,
+        "stopped_by_cap": False,
     }
-    store.add_verdict(r, _verdict(HOLDS, "domain-search", "random", "verified", "verified", {"coverage": coverage}))
+    store.add_verdict(
+        r,
+        _verdict(
+            HOLDS, "domain-search", "random", "verified", "verified", {"search": coverage, "searched_instances": 40}
+        ),
+    )
     store.finish_run(r)
     out = tmp_path / "out"
     _render_report(store, out, cat)
@@ -814,8 +833,9 @@ def test_steps_caveats_coverage_and_residuals(tmp_path, fake_registry):
     assert "failures elsewhere" not in callouts  # a zero count is no caveat
     # the residual typeset; the searched domain and the hypothesis found unnecessary
     assert re.search(r"<td[^>]*><math[^>]*alttext=\"x\^\{2\} - 2 x y \+ y\^\{2\}\"", page)
-    assert "Searched: <strong>40</strong> instances" in page
+    assert "Searched: <strong>40</strong> instances decided of 52 evaluated" in page
     assert "appears unnecessary after 25 instances" in page and "needed" in page
+    assert "[10⁻⁶, 10⁶]" in page and "2 edges of the domain tried" in page
     assert "Its proof invokes" in page and f'href="../statements/{safe_name(REFUTED)}.html"' in page
     assert "ext:Gunasekar2017" in page
     index = (out / "index.html").read_text(encoding="utf-8")
@@ -826,8 +846,12 @@ def test_steps_caveats_coverage_and_residuals(tmp_path, fake_registry):
     errata = (out / "errata.html").read_text(encoding="utf-8")
     proofs = errata.split('id="proofs"', 1)[1]
     assert f"{HOLDS}</code> step (7)" in proofs and "Drops a factor 2" in proofs and "step (7) at" in proofs
-    # the used-by side
+    # the used-by side; the paper's page draws its dependency graph (reports/graph.py), nodes
+    # linked to their statement pages
     assert f'href="../statements/{safe_name(HOLDS)}.html"' in _page(out, REFUTED).split("Invoked by", 1)[1]
+    paper = (out / "papers" / f"{PAPER}.html").read_text(encoding="utf-8")
+    graph = paper.split('<figure class="artifact graph">', 1)[1].split("</figure>", 1)[0]
+    assert graph.startswith("<svg") and f'href="../statements/{safe_name(HOLDS)}.html"' in graph
     store.close()
 
 
