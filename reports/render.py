@@ -867,8 +867,17 @@ def status_words(
 
 
 def _sentences(text: str) -> tuple[str, str]:
-    """(first sentence, the rest) of prose with formulas (a period inside $...$ does not end it)."""
-    depth = False
+    """(first sentence, the rest) of prose with formulas: a period inside $...$, brackets or
+    parentheses, an ellipsis or an abbreviation does not end it; a leading bracketed note
+    ("[Inconclusive under ...]") goes to the rest."""
+    text = text.strip()
+    if text.startswith("["):
+        end = text.find("]")
+        if 0 < end < len(text) - 1:
+            first, rest = _sentences(text[end + 1 :])
+            return first, (text[: end + 1] + " " + rest).strip()
+    math = False
+    depth = 0
     k = 0
     while k < len(text):
         ch = text[k]
@@ -876,14 +885,20 @@ def _sentences(text: str) -> tuple[str, str]:
             k += 2
             continue
         if ch == "$":
-            depth = not depth
-        elif not depth and ch in ".;" and (k + 1 == len(text) or text[k + 1] in " \n"):
-            # not an abbreviation: "eq. (3)", "e.g. ", "i.e. ", "Thm. 2", "App. B"
+            math = not math
+        elif not math and ch in "([{":
+            depth += 1
+        elif not math and ch in ")]}":
+            depth = max(0, depth - 1)
+        elif not math and depth == 0 and ch in ".;" and (k + 1 == len(text) or text[k + 1] in " \n"):
             before = text[max(0, k - 4) : k].split(" ")[-1].lower()
-            if ch == ";" or before not in ("eq", "e.g", "i.e", "thm", "app", "sec", "cf", "fig", "vs", "resp", "al"):
+            ellipsis = text[k - 1 : k] == "." or text[k - 1 : k] == "…"
+            if ch == ";" or not (
+                ellipsis or before in ("eq", "e.g", "i.e", "thm", "app", "sec", "cf", "fig", "vs", "resp", "al")
+            ):
                 return text[: k + 1].strip(), text[k + 1 :].strip()
         k += 1
-    return text.strip(), ""
+    return text, ""
 
 
 _TOKENS = re.compile(r"\$\$.+?\$\$|\$.+?\$|[^\s$]+|\s+", re.S)
