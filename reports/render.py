@@ -612,12 +612,18 @@ def badge_html(status: str) -> str:
     return f'<span class="badge st-{escape(status.replace(" ", "-"))}">{escape(status)}</span>'
 
 
-def _with_row_html(rows: list[dict]) -> list[dict]:
+def _with_row_html(rows: list[dict], neutral: bool = False) -> list[dict]:
     """Each comparison row's cells as HTML (the hot path of large reports: a template macro
-    per cell is ~10x slower). Every text is escaped here; labels are tex_html Markup."""
+    per cell is ~10x slower). Every text is escaped here; labels are tex_html Markup.
+    ``neutral``: the instance is outside the hypotheses, its statuses no evidence (grey)."""
     has_other = any(r["other"] for r in rows)
     for r in rows:
-        cells = [f"<td>{r['label']}</td><td>{badge_html(r['status'])}</td>"]
+        badge = (
+            f'<span class="badge st-outside" title="outside the hypotheses: no evidence">{escape(r["status"])}</span>'
+            if neutral
+            else badge_html(r["status"])
+        )
+        cells = [f"<td>{r['label']}</td><td>{badge}</td>"]
         for v in r["cells"]:
             cls = "num nowrap" if v["scalar"] else "small"
             title = f' title="{escape(v["title"])}"' if v["title"] else ""
@@ -1674,6 +1680,8 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
                 view["outside"] = all_held is False
                 if all_held is False:
                     view["ok"] = None
+                    view["caveats"] = []  # said once, neutrally: the instance is outside
+                    _with_row_html(view.get("comparisons") or [], neutral=True)
                 cells[v["check_name"]] = {
                     "status": v["status"],
                     "anchor": view["anchor"],
