@@ -893,9 +893,11 @@ class Context:
     def discharge(self, label: str, used_id: str, instance: dict) -> str:
         """An invoked result's hypotheses at the invoking proof's instance (hypothesis
         discharge, issue 19): ``instance`` holds the invoked statement's parameters as the
-        invoking proof sets them. Every hypothesis held: ``verified`` (exact predicates on this
-        instance); one failed: ``refuted`` -- the proof invokes the result outside its
-        hypotheses there (a finding about the proof, not about the invoked result)."""
+        invoking proof sets them (completed with its defaults). Every hypothesis held: ``verified``
+        (exact predicates on this instance); one failed: ``refuted`` -- the proof invokes the result
+        outside its hypotheses there (a finding about the proof, not about the invoked result); a
+        predicate that raised (a parameter the instance lacks): ``inconclusive``, never a finding.
+        Bind the check to the proof's ``invocation`` step (``@check(..., step=...)``)."""
         load_all()
         if used_id not in (self.statement.uses or ()):
             raise ValueError(f"{self.statement.id} does not declare uses={used_id!r}")
@@ -903,11 +905,20 @@ class Context:
             raise ValueError(f"{used_id!r} is no registered statement: it has no hypotheses to discharge")
         used = REGISTRY[used_id]
         full = {**used.defaults(), **instance}
-        held = used.hypotheses_hold(full)
+        held: dict[str, bool] = {}
+        broken: dict[str, str] = {}
+        for h in used.hypotheses:
+            try:
+                held[h.text] = bool(h.holds(full))
+            except Exception as exc:  # a predicate that cannot be evaluated here decides nothing
+                broken[h.text] = f"{type(exc).__name__}: {exc}"
         failed = [h for h, ok in held.items() if not ok]
         m = {"invokes": used_id, "hypotheses": held, "evidence": EVIDENCE_EXACT_INSTANCE}
         if failed:
             return self._add(label, "refuted", {**m, "why": f"{used_id} invoked outside its hypotheses: {failed}"})
+        if broken:
+            why = f"{used_id}'s hypotheses could not be evaluated at this instance: {broken}"
+            return self._add(label, "inconclusive", {**m, "why": why})
         return self._add(label, "verified", {**m, "covers": "instance"})
 
     def nonvacuous(

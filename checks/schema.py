@@ -159,12 +159,15 @@ SEARCH_ERRORS = "errors"  # ... inside, the margin raised (an error, never a cou
 SEARCH_OUTSIDE = "outside"  # instances outside some hypothesis (the necessity search's pool)
 SEARCH_EDGES = "edges"  # edge instances evaluated
 SEARCH_EDGE_LABELS = "edge_labels"  # ["<which edge> [<outcome>(, outside)]", ...]
+SEARCH_EDGES_OUTSIDE_DOMAIN = "edges_outside_domain"  # labels of edges not searched (outside the domain or --grid)
+SEARCH_FIRST_ERRORS = "first_errors"  # [{"params", "error"}]: the first instances where the margin raised
 SEARCH_GENERATED = "generated"  # Hypothesis-generated instances evaluated
 SEARCH_RANGES = "ranges"  # {param: [min, max]} (numbers) or {param: [values...]} searched inside the hypotheses
 SEARCH_TIGHTEST = "tightest"  # {"params", "score", "outcome"}: the inside instance closest to a violation
 SEARCH_COUNTEREXAMPLE = "counterexample"  # {"params", "found_by"}: the smallest violating instance inside
 SEARCH_NECESSITY = "necessity"  # one record per hypothesis, NECESSITY_* keys below
 SEARCH_BUDGET = "budget"  # {"examples", "necessity_examples", "cpu_seconds", "max_edges"}
+# a probe's search record only (a verdict's metrics are a function of its inputs; its time is its seconds):
 SEARCH_CPU_SECONDS = "cpu_seconds"  # CPU seconds the whole search took (Hypothesis included)
 SEARCH_MARGIN_CPU_SECONDS = "margin_cpu_seconds"  # ... of which in the margin's evaluations (what the cap counts)
 SEARCH_STOPPED_BY_CAP = "stopped_by_cap"  # the CPU cap stopped it before its examples were done
@@ -180,6 +183,8 @@ SEARCH_KEYS = (
     SEARCH_OUTSIDE,
     SEARCH_EDGES,
     SEARCH_EDGE_LABELS,
+    SEARCH_EDGES_OUTSIDE_DOMAIN,
+    SEARCH_FIRST_ERRORS,
     SEARCH_GENERATED,
     SEARCH_RANGES,
     SEARCH_TIGHTEST,
@@ -260,6 +265,47 @@ def hypotheses_held(verdicts: Iterable[Mapping], held: dict[str, bool] | None = 
                 for text, ok in inst[INSTANCE_HYPOTHESES].items():
                     out[text] = out.get(text, True) and bool(ok)
     return out
+
+
+def _params_text(params: Any) -> str:
+    if not isinstance(params, Mapping):
+        return str(params)
+    return ", ".join(f"{k}={params[k]}" for k in sorted(params) if params[k] is not None) or "(defaults)"
+
+
+def search_lines(cov: Any) -> list[str]:
+    """A domain search's coverage record (``metrics["search"]``) in words, for ``ibv show``, the
+    report and ``ibv probe --search``: what was searched (counts, edges, ranges), the
+    counterexample or where the margin is smallest, and each hypothesis's necessity."""
+    if not isinstance(cov, Mapping) or SEARCH_INSTANCES not in cov:
+        return []
+    ranges = "; ".join(
+        f"{k} in [{v[0]}, {v[1]}]"
+        if isinstance(v, list) and len(v) == 2 and number(v[0]) is not None
+        else f"{k} in {v}"
+        for k, v in (cov.get(SEARCH_RANGES) or {}).items()
+    )
+    lines = [
+        f"searched {cov[SEARCH_INSTANCES]} instance(s) ({cov.get(SEARCH_EDGES)} edge(s), {cov.get(SEARCH_GENERATED)} "
+        f"generated): {cov.get(SEARCH_INSIDE)} inside the hypotheses, {cov.get(SEARCH_DECIDED)} decided, "
+        f"{cov.get(SEARCH_UNDECIDED)} undecided, {cov.get(SEARCH_PREMISE_UNMET)} premise unmet, "
+        f"{cov.get(SEARCH_ERRORS)} error(s)"
+        + (f"; {cov[SEARCH_CPU_SECONDS]} s of CPU" if SEARCH_CPU_SECONDS in cov else "")
+        + (" (stopped by the CPU cap)" if cov.get(SEARCH_STOPPED_BY_CAP) else ""),
+        f"searched inside the hypotheses: {ranges or 'nothing'}",
+    ]
+    ce = cov.get(SEARCH_COUNTEREXAMPLE)
+    tight = cov.get(SEARCH_TIGHTEST)
+    if isinstance(ce, Mapping):
+        lines.append(f"smallest violating instance ({ce.get('found_by')}): {_params_text(ce.get('params'))}")
+    elif isinstance(tight, Mapping):
+        score = number(tight.get("score"))
+        shown = f"{score:.3g}" if score is not None else str(tight.get("score"))
+        lines.append(f"smallest margin at {_params_text(tight.get('params'))} (score {shown}, {tight.get('outcome')})")
+    for rec in cov.get(SEARCH_NECESSITY) or []:
+        if isinstance(rec, Mapping):
+            lines.append(f"hypothesis {rec.get(NECESSITY_HYPOTHESIS)}: {rec.get('text', rec.get(NECESSITY_RESULT))}")
+    return lines
 
 
 # ---------------------------------------------------------------------------------------

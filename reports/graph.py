@@ -14,6 +14,7 @@ Standard library and :mod:`checks.schema` only (the report imports it without th
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from urllib.parse import quote
 from xml.sax.saxutils import escape, quoteattr
@@ -54,12 +55,13 @@ def node_label(node: Mapping) -> str:
     if node.get("label"):
         return str(node["label"])
     if node.get("external"):
-        return str(node["id"])
+        return str(node["id"]).split(":", 1)[-1]
     kind, number = str(node.get("kind") or ""), str(node.get("number") or "")
     tail = str(node["id"]).split("/", 1)[-1]
     if number:
         label = f"{KIND_ABBREV.get(kind, kind.capitalize())} {number}"
-        return f"{label} :corrected" if tail.endswith(":corrected") else label
+        corrected = tail.endswith(":corrected") and "corrected" not in number
+        return f"{label} :corrected" if corrected else label
     return tail
 
 
@@ -191,16 +193,18 @@ def draw_dependency_graph(
     legend_h = 22 * (1 + (len(EDGE_STYLES) + 2) // 3) if legend else 0
     height = y - GAP_Y + MARGIN + legend_h + 10
 
+    # marker ids unique to this drawing (two graphs inlined in one page keep their own)
+    gid = "g" + hashlib.sha1((title + "\0" + "\0".join(ids)).encode()).hexdigest()[:8]
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
-        f'font-family="system-ui, sans-serif" font-size="11" role="img">'
+        f'style="max-width:100%;height:auto" font-family="system-ui, sans-serif" font-size="11" role="img">'
     ]
     out.append(f"<title>{escape(title or 'dependency graph')}</title>")
     out.append("<defs>")
     for key, st in EDGE_STYLES.items():
         out.append(
-            f'<marker id="arrow-{_slug(key)}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" '
+            f'<marker id="{gid}-arrow-{_slug(key)}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" '
             f'markerWidth="9" markerHeight="9" orient="auto-start-reverse">'
             f'<path d="M0,0 L10,5 L0,10 z" fill="{st["stroke"]}"/></marker>'
         )
@@ -245,7 +249,7 @@ def draw_dependency_graph(
         tip = f"{a} uses {b}: {e.get('label') or e.get('discharge') or ''}"
         out.append(
             f'<path d="{path}" stroke="{st["stroke"]}" stroke-width="{st["width"]}"{dash} stroke-opacity="0.85" '
-            f'marker-end="url(#arrow-{_slug(kind)})"'
+            f'marker-end="url(#{gid}-arrow-{_slug(kind)})"'
             f"><title>{escape(tip)}</title></path>"
         )
     out.append("</g>")
@@ -267,6 +271,10 @@ def draw_dependency_graph(
         dash = ' stroke-dasharray="4,3"' if n.get("foreign") or ext else ""
         label = _fit(node_label(n), NODE_W - 10, 12)
         sub = _sub_label(n)
+        if ext:  # a reference's name is long: on both lines, smaller
+            full = node_label(n)
+            room = int((NODE_W - 12) / (0.62 * 10))
+            label, sub = full[:room], _fit(full[room:], NODE_W - 10, 10) if len(full) > room else sub
         tip_parts = [nid]
         if n.get("title"):
             tip_parts.append(_plain_text(n["title"]))
@@ -283,8 +291,8 @@ def draw_dependency_graph(
         body = [
             f'<rect x="{x:.1f}" y="{y0:.1f}" width="{NODE_W}" height="{NODE_H}" rx="6" fill="{fill}" '
             f'stroke="{stroke}" stroke-width="{sw}"{dash}/>',
-            f'<text x="{x + NODE_W / 2:.1f}" y="{y0 + 16:.1f}" text-anchor="middle" fill="{ink}" font-size="12" '
-            f'font-weight="600">{escape(label)}</text>',
+            f'<text x="{x + NODE_W / 2:.1f}" y="{y0 + 16:.1f}" text-anchor="middle" fill="{ink}" '
+            f'font-size="{10 if ext else 12}" font-weight="600">{escape(label)}</text>',
             f'<text x="{x + NODE_W / 2:.1f}" y="{y0 + 30:.1f}" text-anchor="middle" fill="{ink}" '
             f'font-size="10">{escape(_fit(sub, NODE_W - 10, 10))}</text>',
         ]

@@ -8,6 +8,14 @@ omega_2, lambda_pm of Lemma 8, the functions f, f', f'' of Lemma 7, the auxiliar
 the monotonicity arguments (Lemmas 6, 7, 9, 12), Definitions 6-8 as predicates, the PL
 coefficient of Lemma 18, t_3 of Lemma 19, the I_5 bound of Definition 12 and the bound of
 Proposition 16. Throughout ``w2 = P/m`` (the objective depends on the data only through it).
+
+The proofs (issue 19): :data:`USES` declares what each printed proof invokes (a citation that names the wrong
+result keeps the printed name, the result actually used is added, :data:`USES_NOTES` says why) and :data:`STEPS`
+holds the load-bearing displays as printed, with an erratum where one is false; the printed displays the step
+checks compare are encoded here too (``lemma8_*_lines``, ``gamma_*_printed``, ``prop16_final_printed``, ...). The
+local :func:`statement` fills both in. The domain search (issue 18): the parameters a statement quantifies over are
+exposed (the point ``a`` of Lemma 6, I_0's ``zeta_2``/``zeta_d``, ``Q``, Lemma 18's point, Corollary 3's point of the
+cube) and each statement with a margin declares its ``edges``.
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ import math
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src
+from .registry import statement as _statement
 
 a_sym = sp.Symbol("a", real=True)
 s_sym = sp.Symbol("s", positive=True)
@@ -180,6 +189,30 @@ def pl_coefficient_printed(b, d, L, hat_over_tilde: bool = True):
     return sp.Rational(1, 2) * sp.Min(2 * d, ((L - 1) * bt) ** 2 / 4, third)
 
 
+def pl_coefficient_corrected(b, d, L, w):
+    """Lemma 18 (corrected): the proof's argument with the factor kept, ``(2P/m) mu``."""
+    return 2 * w * pl_coefficient_printed(b, d, L)
+
+
+def lemma9_lambda_plus_floor(d, w=w_sym):
+    """Lemma 9: ``lambda_+ >= 2P(d-1)/m``."""
+    return 2 * w * (d - 1)
+
+
+def lemma9_lambda_minus_range(w=w_sym):
+    """Lemma 9: ``lambda_- in (-2P/m, 0)`` (open ends)."""
+    return (-2 * w, 0)
+
+
+def smoothness_order(d):
+    """Proposition 8's proof: the linearisation is ``C^{floor((d-2)/2)}``, at least ``C^3`` for d >= 8."""
+    return (d - 2) // 2
+
+
+PROP8_SMOOTHNESS = 3
+LEMMA7_LOSS_FLOOR = sp.Rational(1, 4)  # Lemma 7: l(s) >= P/(4m)
+
+
 def t3_printed(eta, w, mu2, lam_m, Gp, r3, d, alpha, Dm, Dp):
     """Lemma 19's t_3 as printed (with ``sqrt(d alpha)`` as rendered)."""
     return (
@@ -214,6 +247,157 @@ def lipschitz_bound(d, L, w):
     ) + 1
     off = (L - 1) ** 2 * 3 ** (2 * L - 4) + 1
     return 2 * w * (diag + (d - 1) * off)
+
+
+# ---------------------------------------------------------------------------------------
+# Printed displays of the proofs (issue 19): the encodings the step checks compare
+# ---------------------------------------------------------------------------------------
+def lemma4_power_printed(a, j, L):
+    """Lemma 4's proof: ``a_j^{L-2} = (1 - sum a) / ((L-1)(sum a^{L-1} - 1))``."""
+    return (1 - sum(a)) / ((L - 1) * (sum(x ** (L - 1) for x in a) - 1))
+
+
+def lemma6_gradient_printed(a, d, L, w=w_sym):
+    """Lemma 6's proof, case a in [-1/d, 0], as printed: ``2P/m ((L-1)(d a^{L-1}) a^{L-2} + (d a - 1))``."""
+    return 2 * w * ((L - 1) * (d * a ** (L - 1)) * a ** (L - 2) + (d * a - 1))
+
+
+def lemma6_interval_printed(d, L):
+    """Lemma 6's proof: ``(L-1)(d a^{L-1} - 1) a^{L-2} in (0, (L-1)/d^{L-2})`` (open) for a in [-1/d, 0]."""
+    return (0, sp.Rational(L - 1) / sp.Integer(d) ** (L - 2))
+
+
+LEMMA6_F_BOUND = sp.Rational(1, 4)  # Lemma 6: f(L) <= 0.25, so grad <= 2P/m (0.25 - 1) < 0
+LEMMA7_F_PRIME_AT_0 = lambda d, w=w_sym: -2 * w * d  # noqa: E731  Lemma 7: f'(0) = -2Pd/m
+LEMMA7_H_BOUND = 1  # Lemma 7: h(L) <= 1, so f'(3/d) >= 2Pd/m (2 - 1)
+LEMMA7_G_BOUND = sp.Rational(9, 4)  # Lemma 7: g(L) <= 2.25, so f'' >= 2Pd/m (d - 2.25)
+LEMMA7_RESIDUAL_FLOOR = sp.Rational(1, 2)  # Lemma 7: 1 - d s^{L-1} >= 1 - 3 (3/8)^2 >= 1/2
+
+
+def lemma7_residual_chain(d, L):
+    """Lemma 7's proof: ``1 - d (3/d)^{L-1} = 1 - 3 (3/d)^{L-2} >= 1 - 3 (3/8)^2`` (the three terms)."""
+    return (1 - d * sp.Rational(3, d) ** (L - 1), 1 - 3 * sp.Rational(3, d) ** (L - 2), 1 - 3 * sp.Rational(3, 8) ** 2)
+
+
+def lemma9_chain_printed(d, L):
+    """Lemma 9's proof, as printed: ``-1 <= d s^{L-1} - 1 <= 3 (3/d)^{L-2} - 1 <= 3 (3/8)^{L-2} < 0``; the
+    terms after ``d s^{L-1} - 1``."""
+    return (3 * sp.Rational(3, d) ** (L - 2) - 1, 3 * sp.Rational(3, 8) ** (L - 2))
+
+
+def lemma8_omega1_lines(s, d, L, w=w_sym):
+    """Lemma 8's proof, the display ending in ``=: omega_1``: its three lines at A = s 1_d."""
+    return (
+        2
+        * w
+        * (
+            (L - 1) * ((2 * L - 3) * s ** (2 * L - 4) + (L - 2) * (d - 1) * s ** (2 * L - 4) - (L - 2) * s ** (L - 3))
+            + 1
+        ),
+        2 * w * ((L - 1) * ((2 * L - 3 + L * d - 2 * d - L + 2) * s ** (2 * L - 4) - (L - 2) * s ** (L - 3)) + 1),
+        omega1(s, d, L, w),
+    )
+
+
+def lemma8_lambda_plus_lines(s, d, L, w=w_sym):
+    """Lemma 8's proof: the four lines of the display for ``lambda_+ = omega_1 + (d-1) omega_2``."""
+    return (
+        2
+        * w
+        * (
+            (L - 1) * ((L - 1 + L * d - 2 * d) * s ** (2 * L - 4) - (L - 2) * s ** (L - 3))
+            + 1
+            + (d - 1) * ((L - 1) ** 2 * s ** (2 * L - 4) + 1)
+        ),
+        2
+        * w
+        * ((L - 1) * ((L - 1 + L * d - 2 * d + L * d - d - L + 1) * s ** (2 * L - 4) - (L - 2) * s ** (L - 3)) + d),
+        2 * w * ((L - 1) * ((2 * L * d - 3 * d) * s ** (2 * L - 4) - (L - 2) * s ** (L - 3)) + d),
+        lambda_plus(s, d, L, w),
+    )
+
+
+def lemma8_lambda_minus_lines(s, d, L, w=w_sym):
+    """Lemma 8's proof: the five lines of the display for ``lambda_- = omega_1 - omega_2``."""
+    return (
+        2
+        * w
+        * (
+            (L - 1) * ((L - 1 + L * d - 2 * d) * s ** (2 * L - 4) - (L - 2) * s ** (L - 3))
+            + 1
+            - ((L - 1) ** 2 * s ** (2 * L - 4) + 1)
+        ),
+        2 * w * ((L - 1) * ((L - 1 + L * d - 2 * d - L + 1) * s ** (2 * L - 4) - (L - 2) * s ** (L - 3))),
+        2 * w * ((L - 1) * ((L * d - 2 * d) * s ** (2 * L - 4) - (L - 2) * s ** (L - 3))),
+        2 * w * ((L - 1) * ((L - 2) * d * s ** (L - 1) - (L - 2)) * s ** (L - 3)),
+        lambda_minus(s, d, L, w),
+    )
+
+
+# Lemma 16: the ball on which G~ is H^{-1}'s Lipschitz coefficient, in the statement and in the proof
+LEMMA16_STATEMENT_BALL = "B_{r_2}(s)"
+LEMMA16_PROOF_BALL = "B_{r_3}(s)"
+# Proposition 10 gives |beta_2| in the closed interval [alpha D_-, alpha D_+]; Corollary 4's proof restates it half-open
+PROP10_BETA2_INTERVAL = "[alpha D_-, alpha D_+]"
+COR4_PROOF_BETA2_INTERVAL = "[alpha D_-, alpha D_+)"
+
+
+def gamma_plus_printed(m1, S, lp, lm):
+    """Proposition 6's proof: ``gamma(lambda_+, m) = (1 - m_1) lambda_+ - lambda_- sum_{k>=2} m_k``."""
+    return (1 - m1) * lp - lm * S
+
+
+def gamma_minus_printed(m1, S, lp, lm):
+    """Proposition 6's proof: ``gamma(lambda_-, m) = (1 - sum_{k>=2} m_k) lambda_- - m_1 lambda_+``."""
+    return (1 - S) * lm - m1 * lp
+
+
+def lemma12_g_printed(L):
+    """Lemma 12's g(L) as printed: ``(L-1)(L-2)/1.5^{L-2} (4/(5 1/3))^{L-3}``."""
+    return lemma12_g(L)
+
+
+def prop11_norm_printed(u, v):
+    """Proposition 11's proof: ``||(b_1 - s) 1_d + b_2 v|| = ||(b_1 - s) 1_d|| + ||b_2 v||`` (orthogonal u, v): the
+    printed right-hand side (the left-hand side is ``||u + v||``)."""
+    return sp.sqrt(sum(x**2 for x in u)) + sp.sqrt(sum(x**2 for x in v))
+
+
+def t_minus_printed(lam_m, X):
+    """Proposition 11: ``t_- := -(1/lambda_-) ln(X)``, ``X = r_3/(4 G'^2 sqrt(d) alpha D_+)``."""
+    return -sp.log(X) / lam_m
+
+
+def lemma20_last_display(N, mu2, delta):
+    """Lemma 20's last display as printed: ``sqrt(N/mu_2) (mu_2/N) delta`` (claimed ``= delta``)."""
+    return sp.sqrt(N / mu2) * (mu2 / N) * delta
+
+
+def lemma20_radius_printed(N, mu2, delta):
+    """Lemma 20's proof: the radius of Lemma 35 chosen as ``sqrt(mu_2/N delta)``."""
+    return sp.sqrt(mu2 / N * delta)
+
+
+def prop16_divergence_bound(alpha, zeta2, Gp, r3, d, Dm, N, t1, t3):
+    """Proposition 16's proof, the bound before the last two displays: ``alpha (1 - zeta_2)
+    (G'^2 r_3 / (2 sqrt(d) alpha D_-))^2 exp(N (t_1 + t_3))`` (the factors of Lemma 29, Lemma 34, Lemma 29)."""
+    return prop16_bound(alpha, zeta2, Gp, r3, d, Dm, N, t1, t3)
+
+
+def prop16_final_printed(alpha, zeta2, Gp, r3, d, Dm, N, t1, t3):
+    """Proposition 16's last display as rendered: ``alpha (1 - zeta_2) (G'^2 r_3 / (2 sqrt(d alpha) D_-))^2 exp(...)``."""
+    return alpha * (1 - zeta2) * (Gp**2 * r3 / (2 * sp.sqrt(d * alpha) * Dm)) ** 2 * sp.exp(N * (t1 + t3))
+
+
+def lemma19_t3_simplified(eta, w, mu2, lam_m, Gp, d, Dm, Dp):
+    """Lemma 19's proof: ``t_3 = -ln(m eta/(2P))/(2 mu_2) + (1/lambda_-) ln(D_-/(2 G'^4 D_+))``."""
+    return -sp.log(eta / (2 * w)) / (2 * mu2) + sp.log(Dm / (2 * Gp**4 * Dp)) / lam_m
+
+
+def prop13_rearranged(mu1, ls, lA):
+    """Proposition 13's proof: from ``(1 + mu_1/4) l(s) - l(A) >= mu_1 l(s)`` to ``l(s) - l(A) >= 3 mu_1 l(s)/4``:
+    both sides' differences (LHS - RHS) as printed."""
+    return ((1 + mu1 / 4) * ls - lA - mu1 * ls, ls - lA - 3 * mu1 * ls / 4)
 
 
 # ---------------------------------------------------------------------------------------
@@ -309,12 +493,728 @@ IN_I3_TILDE = Hypothesis(
 PROP10_HYPS = STANDING + (IN_I3,)
 FLOW_HYPS = STANDING + (IN_I3_TILDE,)
 PARAMS = (D_PARAM, L_PARAM, W_PARAM)
+
+# Lemma 5: a member alpha * zeta of I_0 (30): zeta_1 = 1 > zeta_2 > ... > zeta_d > 0, the interior
+# entries evenly spaced between zeta_2 and zeta_d
+ZETA2_PARAM = Param("zeta_2", float, 1 - 1e-8, "zeta_2 of I_0 (30)", low=0.0, high=1.0)
+ZETAD_PARAM = Param("zeta_d", float, 0.5, "zeta_d of I_0 (30)", low=0.0, high=1.0)
+IN_I0 = Hypothesis(
+    r"$A(0)=\alpha\zeta\in\mathcal I_0$: $\alpha<\frac1{2d}$, $1>\zeta_2>\zeta_d>0$",
+    lambda p: p["alpha"] < 1 / (2 * p["d"]) and 1 > p.get("zeta_2", 1 - 1e-8) > p.get("zeta_d", 0.5) > 0,
+)
+
+
+def i0_zeta(d: int, zeta_2, zeta_d) -> list:
+    """The zeta of an I_0 point with the given zeta_2, zeta_d (d >= 3; d = 2 has no zeta_d apart from zeta_2)."""
+    if d == 2:
+        return [1, zeta_2]
+    return [1, zeta_2] + [zeta_2 + (zeta_d - zeta_2) * (k - 2) / (d - 2) for k in range(3, d + 1)]
+
+
+# Lemma 6: the point a 1_d of W_1
+A_PARAM = Param("a", float, 0.0, "the point a 1_d of W_1", low=-3.0, high=3.0)
+A_OFF_13 = Hypothesis(r"$a\notin[\frac1d,\frac3d]$", lambda p: not (1 / p["d"] <= p.get("a", 0.0) <= 3 / p["d"]))
+
+# Proposition 7: the order Q of the smoothness
+Q_PARAM = Param("Q", int, 4, "Q of Definition 8", low=1, high=400)
+
+
+# Lemma 18: a point of Diff(b)^C cap [-3,3]^d: a_1, a_2 given, the other entries uniform in [-3,3] from a seed
+# (seed 0: zeros). P/m is searched over 16 decades: the printed coefficient fails only for small P/m.
+def _w2_decades():
+    from hypothesis import strategies as st
+
+    return st.floats(-14.0, 2.0).map(lambda e: float(f"{10.0**e:.6g}"))
+
+
+PL_PARAMS = (
+    D_PARAM,
+    L_PARAM,
+    Param("w2", float, 1.0, "P/m, the loss scale of (27)", low=0.0, open_low=True, strategy=_w2_decades),
+    Param("b", float, 1.0, "coordinate gap b", low=0.0, high=6.0, open_low=True),
+    Param("a1", float, 0.5, "entry a_1 of the point", low=-3.0, high=3.0),
+    Param("a2", float, -0.5, "entry a_2 of the point", low=-3.0, high=3.0),
+    Param(
+        "seed",
+        int,
+        0,
+        "the other entries: 0 all zero, 1 all a_1, else uniform in [-3,3] from the seed",
+        low=0,
+        high=10**6,
+    ),
+)
+
+
+def _pl_spread(p) -> float:
+    x = pl_point(p["d"], p.get("a1", 0.5), p.get("a2", -0.5), p.get("seed", 0))
+    return max(x) - min(x)
+
+
+IN_DIFF_B = Hypothesis(
+    r"$A\in\mathrm{Diff}(b)^{\mathcal C}$: $\max_{i,j}|a_i-a_j|\ge b$", lambda p: _pl_spread(p) >= p["b"]
+)
+S_8_7 = 0.12502290846470712  # s at (d, L) = (8, 7) to double precision (Lemma 7; enclosed in the checks): an edge
+
+
+# Corollary 3: a point of [-3,3]^d (which holds every trajectory, Lemma 11) at which the Lipschitz constant is tested
+CUBE_POINT_PARAM = Param(
+    "seed", int, 0, "point of [-3,3]^d: 0 all 3, 1 all -3, 2 alternating, 3 (3, 0, ..); else uniform", low=0, high=10**6
+)
+
+
+def cube_point(d: int, seed: int) -> list:
+    """The point of Corollary 3's margin: corners for seeds 0-3, else uniform in [-3,3]^d from the seed."""
+    import random
+
+    if seed == 0:
+        return [3.0] * d
+    if seed == 1:
+        return [-3.0] * d
+    if seed == 2:
+        return [3.0 if k % 2 == 0 else -3.0 for k in range(d)]
+    if seed == 3:
+        return [3.0] + [0.0] * (d - 1)
+    rng = random.Random(seed)
+    return [rng.uniform(-3.0, 3.0) for _ in range(d)]
+
+
+def pl_point(d: int, a1, a2, seed: int) -> list:
+    """The point of Lemma 18's parameters (floats; entries 3..d from ``seed``: 0 zeros, 1 copies of a_1 -- with
+    a_2 = a_1 a point of W_1 --, else uniform in [-3,3])."""
+    import random
+
+    rng = random.Random(seed)
+    if seed in (0, 1):
+        rest = [0.0 if seed == 0 else a1] * (d - 2)
+    else:
+        rest = [rng.uniform(-3.0, 3.0) for _ in range(d - 2)]
+    return [a1, a2, *rest]
+
+
 FLOW_PARAMS = (D_PARAM, L_PARAM, W_PARAM, ALPHA_PARAM)
 H_NONCONSTRUCTIVE = (
     "The conjugacy H of Proposition 8 (Sell's theorem) and the constants r_2, r_3, G, G~ are not "
     "constructive; the checks test the facts about the gradient flow the proof uses, and the lemma "
     "with a linear conjugacy standing in for H. Nothing here checks H itself."
 )
+
+
+# ---------------------------------------------------------------------------------------
+# What each printed proof invokes (issue 19), as printed: a citation that names the wrong result
+# keeps the printed name, and the result actually needed is added with the reason in USES_NOTES.
+# ---------------------------------------------------------------------------------------
+_P = "ssm-poison/"
+USES: dict[str, tuple[str, ...]] = {
+    "lemma-4": ("def:(28) the gradient of (27)",),
+    "lemma-5": ("def:(30) I_0", "definition-4", "lemma-22"),
+    "lemma-6": (),
+    "lemma-7": ("lemma-4", "lemma-6"),
+    "lemma-8": ("lemma-7", "def:(28) the gradient of (27)", "lemma-26"),
+    "lemma-9": ("lemma-7", "lemma-8"),
+    "lemma-10": ("lemma-7", "lemma-8", "lemma-27"),
+    "corollary-2": ("lemma-10", "lemma-27"),
+    "remark-2": ("corollary-2", "lemma-9"),
+    "definition-5": (),
+    "definition-6": (),
+    "definition-7": (),
+    "definition-8": (),
+    "theorem-3": ("ext:Sell (1985), Theorem 1",),
+    "proposition-6": ("lemma-9", "definition-6", "definition-7"),
+    "proposition-7": ("lemma-9", "definition-8"),
+    "proposition-8": ("proposition-6", "proposition-7", "theorem-3"),
+    "proposition-9": ("proposition-8", "lemma-28"),
+    "lemma-11": ("lemma-5", "lemma-22"),
+    "corollary-3": ("lemma-11",),
+    "lemma-12": ("lemma-6", "lemma-7", "lemma-30"),
+    "claim-9": ("lemma-12",),
+    "claim-9:corrected": ("lemma-12", "lemma-6", "lemma-7"),
+    "definition-9": (),
+    "remark-3": ("definition-9", "def:(16) W_1, W_2"),
+    "definition-10": (),
+    "proposition-10": ("lemma-12", "corollary-3", "lemma-29", "definition-10", "remark-3"),
+    "remark-4": ("lemma-7",),
+    "corollary-4": ("proposition-10", "proposition-9", "remark-4"),
+    "lemma-13": ("proposition-9", "lemma-7", "lemma-12", "lemma-10", "remark-2", "definition-5"),
+    "lemma-14": ("proposition-9", "lemma-13", "remark-2", "proposition-8", "lemma-12"),
+    "lemma-15": ("lemma-14", "lemma-10", "proposition-8", "lemma-2", "lemma-12"),
+    "lemma-16": ("proposition-9", "lemma-15"),
+    "lemma-17": ("proposition-9", "lemma-13"),
+    "definition-11": (),
+    "proposition-11": ("corollary-4", "lemma-16", "lemma-17", "lemma-10", "definition-11", "lemma-9", "remark-2"),
+    "proposition-12": ("proposition-11", "lemma-10"),
+    "corollary-5": ("proposition-12", "proposition-9", "lemma-17", "remark-3"),
+    "corollary-6": ("lemma-31", "corollary-5"),
+    "lemma-18": ("proposition-18", "proposition-19", "definition-13"),
+    "lemma-18:corrected": ("proposition-18", "proposition-19", "definition-13"),
+    "corollary-7": ("lemma-18", "corollary-6"),
+    "proposition-13": ("lemma-22", "corollary-7", "lemma-32", "corollary-4"),
+    "proposition-14": ("lemma-7", "lemma-33", "proposition-13", "lemma-22", "lemma-18"),
+    "proposition-15": ("corollary-7", "proposition-14", "lemma-11", "corollary-3", "lemma-25"),
+    "lemma-19": ("proposition-11", "lemma-22", "proposition-14", "lemma-24", "lemma-9"),
+    "lemma-20": ("corollary-7", "proposition-14", "lemma-11", "corollary-3", "lemma-25", "lemma-35", "lemma-19"),
+    "definition-12": (),
+    "proposition-16": (
+        "lemma-11",
+        "corollary-3",
+        "lemma-29",
+        "proposition-11",
+        "proposition-9",
+        "lemma-34",
+        "def:(30) I_0",
+        "definition-4",
+        "definition-12",
+    ),
+    "corollary-8": ("lemma-20", "proposition-16"),
+    "claim-10": ("lemma-3", "corollary-8", "proposition-15"),
+}
+USES_NOTES: dict[str, str] = {
+    "lemma-6": "The proof invokes no other result (direct computation on W_1).",
+    "lemma-7": "The printed proof cites Lemma 4 twice where Lemma 6 is what it uses (no root of f' in "
+    "[-1/d, 1/d); f >= 2P/m off [-1/d, 3/d]): both are declared.",
+    "claim-9": "No proof is printed ('Note this means ...'); it rests on the monotone W_1 flow of Lemma 12.",
+    "proposition-15": "The printed proof cites Corollary 7 for nu and mu_2, which come from Proposition 14: both "
+    "are declared.",
+    "lemma-20": "The printed proof cites Corollary 7 for mu_2 (Proposition 14 defines it): both are declared.",
+}
+DEFINITION_NOTE = "A definition: no proof, nothing invoked."
+
+
+# ---------------------------------------------------------------------------------------
+# The proofs' load-bearing displays (issue 19), as printed. An unnumbered display is named by its
+# place ("L7.3": Lemma 7's proof, third display encoded). A false display keeps expect="refuted"
+# with its erratum; the statement's own verdict is judged apart.
+# ---------------------------------------------------------------------------------------
+STEPS: dict[str, tuple[Step, ...]] = {
+    "lemma-4": (
+        Step(
+            "L4.1",
+            r"\frac{\partial}{\partial a_j}\ell(A) = \frac{2P}{m}\bigg((L-1)(\sum_{k=1}^d a_k^{L-1} - 1)a_j^{L-2} + (\sum_{k=1}^d a_k - 1)\bigg)",
+            "identity",
+            notes="(28); derived from (27) by SymPy.",
+        ),
+        Step(
+            "L4.2",
+            r"a_j^{L-2} = \frac{(1 - \sum_{k=1}^d a_k)}{(L-1)(\sum_{k=1}^d a_k^{L-1} - 1)}",
+            "identity",
+            notes="At a critical point with sum a^{L-1} != 1.",
+        ),
+        Step(
+            "L4.3",
+            r"a_j = \left(\frac{(1-\sum_{k=1}^d a_k)}{(L-1)(\sum_{k=1}^d a_k^{L-1} - 1)}\right)^{\frac{1}{L-2}} := s",
+            "inequality",
+            notes="The odd (L-2)-th root is unique: x -> x^{L-2} is injective for odd L-2 (x^n - y^n = (x-y) q, q > 0).",
+        ),
+    ),
+    "lemma-5": (
+        Step(
+            "L5.1",
+            r"1 - \sum_{k=1}^{d} a_k(0)^{L-1} = 1 - \sum_{k=1}^{d} (\alpha \zeta_k)^{L-1} \ge 1 - 2(\alpha \zeta_1)^{L-1} - \sum_{k=3}^{d} (\alpha \zeta_k)^{L-1} = 1 - \sum_{k=1}^{d} a_k^{ref}(0)^{L-1}",
+            "inequality",
+        ),
+        Step(
+            "L5.2",
+            r"1 - 2(\alpha\zeta_1)^{L-1} - \sum_{k=3}^d (\alpha\zeta_k)^{L-1} \ge 1 - d \cdot (\alpha\zeta_1)^{L-1} \ge 1 - d(\frac{1}{2d})^{L-1} > 0",
+            "inequality",
+        ),
+        Step(
+            "L5.3",
+            r"\ell(A) = \frac{P}{m} \left((1 - \sum_{k=1}^{d} a_k^{L-1})^2 + (1 - \sum_{k=1}^{d} a_k)^2 \right) \le \frac{P}{m} \left(1^2 + 1^2 \right) \le \frac{2P}{m}",
+            "inequality",
+        ),
+    ),
+    "lemma-6": (
+        Step(
+            "L6.1",
+            r"\ell(a \cdot \mathbf{1}_d) = \frac{P}{m} \left((1 - d \cdot a^{L-1})^2 + (1 - d \cdot a)^2 \right) \ge \frac{P(1 - d \cdot a)^2}{m} > \frac{2P}{m}",
+            "inequality",
+            notes="For a > 3/d (and, as the text says, a < -1/d).",
+        ),
+        Step(
+            "L6.2",
+            r"d \cdot a^{L-1} - 1 \in [-1,0) \implies (L-1)(d \cdot a^{L-1} - 1)a^{L-2} \in (0, \frac{L-1}{d^{L-2}}) \subseteq (0, \frac{L-1}{8^{L-2}})",
+            "inequality",
+            expect="refuted",
+            erratum="At a = 0 (inside [-1/d, 0]) the product is 0, not in the open interval (0, (L-1)/d^{L-2}); it lies "
+            "in [0, (L-1)/d^{L-2}) on [-1/d, 0], which is what the next display needs (f(L) <= 0.25 bounds it).",
+        ),
+        Step(
+            "L6.3",
+            r"f(L) := \frac{L-1}{8^{L-2}}\text{ is decreasing for }L\ge3\text{ and acheives the value 0.25 when }L=3",
+            "constant",
+        ),
+        Step(
+            "L6.4",
+            r"\nabla \ell(a \cdot \mathbf{1}_d) = \frac{2P}{m} \left((L-1)(d \cdot a^{L-1})a^{L-2} + (d \cdot a - 1) \right) \le \frac{2P}{m} \left(0.25 + (d \cdot a - 1) \right) \le \frac{2P}{m} \left(0.25 - 1 \right) < 0",
+            "identity",
+            expect="refuted",
+            erratum="The displayed gradient entry drops the -1 of (d a^{L-1} - 1): the entry is 2P/m((L-1)(d a^{L-1} - 1) "
+            "a^{L-2} + (d a - 1)), different wherever a != 0 (e.g. d = 8, L = 7, a = -1/16). The bound 0.25 + (d a - 1) "
+            "holds for the correct entry (by L6.2 corrected and L6.3), so the conclusion < 0 stands.",
+        ),
+        Step(
+            "L6.5",
+            r"\nabla \ell (a \cdot \mathbf{1}_d)_j = \frac{2P}{m} \bigg((L-1)(d \cdot a^{L-1} - 1)a^{L-2} + (d \cdot a - 1) \bigg) < 0",
+            "inequality",
+            notes="For a in (0, 1/d).",
+        ),
+    ),
+    "lemma-7": (
+        Step(
+            "L7.1",
+            r"f^{'}(a) := \frac{2P \cdot d}{m} \bigg((L-1)(d \cdot a^{L-1} - 1)a^{L-2} + (d \cdot a - 1) \bigg)",
+            "identity",
+        ),
+        Step(
+            "L7.2",
+            r"f'(a) = \nabla \ell(a \cdot \mathbf{1}_d)_j",
+            "identity",
+            expect="refuted",
+            erratum="f'(a) = d grad l(a 1_d)_j (chain rule through the d equal entries), not grad_j: e.g. at a = 0, "
+            "f'(0) = -2Pd/m while grad_j = -2P/m. The 'iff' it is used for holds (d > 0).",
+        ),
+        Step(
+            "L7.3",
+            r"f'(0) = \frac{2P \cdot d}{m} \left((L-1)(d \cdot (0)^{L-1} - 1)(0)^{L-2} + (d \cdot 0 - 1) \right) = -\frac{2P \cdot d}{m} < 0",
+            "identity",
+        ),
+        Step(
+            "L7.4",
+            r"(L-1)(1-d\cdot (\frac{3}{d})^{L-1})(\frac{3}{d})^{L-2} \le (L-1)(\frac{3}{d})^{L-2} \le \frac{L-1}{2^{L-2}}(\frac{3}{4})^{L-2} =: h(L)",
+            "inequality",
+            notes="h decreasing for L >= 3, h(3) = 0.75 <= 1.",
+        ),
+        Step(
+            "L7.5",
+            r"f'(\frac{3}{d}) = \frac{2P \cdot d}{m} \left(2 - (L-1)(1 - d \cdot (\frac{3}{d})^{L-1})(\frac{3}{d})^{L-2} \right) \ge \frac{2P \cdot d}{m} \left(2 - 1 \right) > 0",
+            "inequality",
+        ),
+        Step(
+            "L7.6",
+            r"f''(a) = \frac{2P \cdot d}{m} \left((L-1)(2L-3)d \cdot a^{2L-4} - (L-1)(L-2)a^{L-3} + d \right) \ge \frac{2P \cdot d}{m} \left(d - (L-1)(L-2)a^{L-3} \right)",
+            "identity",
+        ),
+        Step(
+            "L7.7",
+            r"(L-1)(L-2)a^{L-3} \le (L-1)(L-2)(\frac{3}{d})^{L-3} \le \frac{(L-1)(L-2)}{2^{L-3}}(\frac{3}{4})^{L-3} =: g(L)",
+            "inequality",
+            notes="g decreasing for L >= 4, g(4) = 2.25; so f'' >= 2Pd/m (d - 2.25) > 0 on [-1/d, 3/d].",
+        ),
+        Step(
+            "L7.8",
+            r"f(s) < f(\frac{1}{d}) = \frac{P}{m} \left((1 - d \cdot (\frac{1}{d})^{L-1})^2 + (1 - d \cdot \frac{1}{d})^2 \right) \le \frac{P}{m}",
+            "inequality",
+        ),
+        Step(
+            "L7.9",
+            r"1 - d \cdot s^{L-1} \ge 1 - d \cdot \left(\frac{3}{d}\right)^{L-1} = 1 - 3 \cdot \left(\frac{3}{d}\right)^{L-2} \ge 1 - 3 \cdot \left(\frac{3}{8}\right)^2 \ge \frac{1}{2}",
+            "inequality",
+        ),
+        Step(
+            "L7.10",
+            r"f(a) = \ell(a \cdot \mathbf{1}_d) \ge \frac{2P}{m}\quad(a\in\mathbb R\setminus[-\tfrac1d,\tfrac3d],\ \text{``by Lemma 4''})",
+            "invocation",
+            notes="Cites Lemma 4; the fact is the first part of Lemma 6's proof (discharged there at the invoking points).",
+        ),
+    ),
+    "lemma-8": (
+        Step(
+            "L8.1",
+            r"\left(\nabla^2 \ell(A)\right)_{jj} = \frac{2P}{m} \left((L-1)\left((2L-3)a_j^{2L-4} + (L-2)\sum_{k=1,k\neq j}^d a_k^{L-1}a_j^{L-3} - (L-2)a_j^{L-3}\right) + 1 \right)",
+            "identity",
+        ),
+        Step(
+            "L8.2",
+            r"\left(\nabla^2 \ell(A)\right)_{ij} = \frac{2P}{m} \left((L-1)^2 a_i^{L-2} a_j^{L-2} + 1 \right)",
+            "identity",
+        ),
+        Step(
+            "L8.3",
+            r"\left(\nabla^2 \ell(\mathbf{s})\right)_{jj} = \dots = \frac{2P}{m} \bigg((L-1)\big((L-1+L\cdot d-2d)s^{2L-4} - (L-2)s^{L-3}\big) + 1 \bigg) =: \omega_1",
+            "identity",
+            notes="The three lines of the split display, each compared with the next.",
+        ),
+        Step(
+            "L8.4",
+            r"\left(\nabla^2 \ell(\mathbf{s})\right)_{ij} = \frac{2P}{m} \left((L-1)^2 s^{2L-4} + 1 \right) =: \omega_2",
+            "identity",
+        ),
+        Step(
+            r"L8.5",
+            r"\nabla^2 \ell(\mathbf{s}) = (\omega_1 - \omega_2) I_d + \omega_2 \mathbf{1}_{d \times d}",
+            "identity",
+        ),
+        Step(
+            "L8.6",
+            r"\lambda_{+} = \omega_1+(d-1)\omega_2 = \dots = \frac{2P}{m} \bigg((L-1) \big((2L-3) d \cdot s^{L-1} - (L-2) \big) s^{L-3} + d \bigg)",
+            "identity",
+            notes="The four lines of the display, each compared with the next.",
+        ),
+        Step(
+            "L8.7",
+            r"\lambda_{-} = \omega_1-\omega_2 = \dots = \frac{2P}{m} \bigg((L-1) (L-2) \big(d \cdot s^{L-1} - 1 \big) s^{L-3} \bigg)",
+            "identity",
+            notes="The five lines of the display, each compared with the next. The extracted text shows "
+            "'lambda_- := omega_1 omega_2' (the minus lost in extraction; the display that follows computes omega_1 - omega_2).",
+        ),
+        Step(
+            "L8.8",
+            r"\text{by Lemma 26: eigenvector } \mathbf 1_d\ (\omega_1+(d-1)\omega_2),\ \mathbf e_1-\mathbf e_j\ (\omega_1-\omega_2)",
+            "invocation",
+        ),
+    ),
+    "lemma-9": (
+        Step(
+            "L9.1",
+            r"(L-1)((2L-3)d \cdot s^{L-1} - (L-2))s^{L-3} \ge -(L-1)(L-2)s^{L-3} \ge -(L-1)(L-2)(\frac{3}{d})^{L-3} \ge -\frac{(L-1)(L-2)}{2^{L-3}}(\frac{3}{4})^{L-3} =: f(L)",
+            "inequality",
+        ),
+        Step(
+            "L9.2",
+            r"f(L)\text{ is increasing for }L \ge 7\text{ and achieves a value that is }> -0.6\text{ for }L = 7",
+            "constant",
+        ),
+        Step(
+            "L9.3",
+            r"(L-1)(L-2)s^{L-3} \le (L-1)(L-2)(\frac{3}{d})^{L-3} \le \frac{(L-1)(L-2)}{2^{L-3}}(\frac{3}{4})^{L-3} =: g(L)",
+            "inequality",
+            notes="g decreasing for L >= 7, g(7) < 0.6.",
+        ),
+        Step(
+            "L9.4",
+            r"-1 \le d \cdot s^{L-1} - 1 \le 3 \cdot (\frac{3}{d})^{L-2} - 1 \le 3(\frac{3}{8})^{L-2} < 0",
+            "inequality",
+            expect="refuted",
+            erratum="The last two terms drop the -1: 3(3/8)^{L-2} > 0 (0.0222 at L = 7), so '3(3/8)^{L-2} < 0' is false "
+            "and '3(3/d)^{L-2} - 1 <= 3(3/8)^{L-2}' holds only trivially. With the -1 kept, 3(3/8)^{L-2} - 1 < 0 and "
+            "d s^{L-1} - 1 in [-1, 0) follows.",
+        ),
+        Step("L9.5", r"(L-1)(L-2)s^{L-3}(d \cdot s^{L-1}-1) \in (-1,0)", "inequality"),
+    ),
+    "lemma-10": (
+        Step(
+            "L10.1",
+            r"\nabla^2 \ell(\mathbf{s}) = Q \operatorname{Diag}(\lambda_+, \lambda_-, \dots, \lambda_-) Q^{\mathsf{T}}",
+            "identity",
+        ),
+        Step(
+            "L10.2",
+            r"A^{lin}(t) = Q \exp(-t \cdot \operatorname{Diag}(\lambda_{+}, \lambda_{-}, \dots, \lambda_{-}))Q^{\top}(A^{lin}(0) - \mathbf{s}) + \mathbf{s}",
+            "identity",
+            notes="Solves the linearised system (Lemma 27).",
+        ),
+    ),
+    "proposition-6": (
+        Step(
+            "P6.1",
+            r"\lambda_+ + m \cdot \lambda_- \ge \frac{2P(d-1)}{m} - \frac{2P \cdot m}{m} > 0\quad(m\in\{0,\dots,d-2\})",
+            "inequality",
+        ),
+        Step("P6.2", r"\gamma(\lambda_+, \mathbf{m}) = (1 - m_1)\lambda_+ - \lambda_- \sum_{k=2}^d m_k", "identity"),
+        Step(
+            "P6.3",
+            r"\gamma(\lambda_+, \mathbf{m}) \ge -\lambda_- \sum_{k=2}^d m_k > 0\ (m_1\in\{0,1\});\quad \gamma(\lambda_+, \mathbf{m}) \le -\lambda_+ - \lambda_- \sum_{k=2}^d m_k \le -\frac{2P(d-1)}{m} + \frac{2P\sum_{k=2}^d m_k}{m} < 0\ (\text{otherwise})",
+            "inequality",
+        ),
+        Step(
+            "P6.4",
+            r"\gamma(\lambda_{-}, \mathbf{m}) = (1 - \sum_{k=2}^{d} m_k)\lambda_{-} - m_1 \cdot \lambda_{+}",
+            "identity",
+        ),
+        Step(
+            "P6.5",
+            r"\gamma(\lambda_{-}, \mathbf{m}) > 0\ (m_1=0);\ \lambda_{-} - (d-2)\lambda_{+} < 0\ (m_1=d-2);\ \gamma(\lambda_{-}, \mathbf{m}) \le -\lambda_{+} - (\sum_{k=2}^{d} m_{k} - 1)\lambda_{-} \le -\frac{2P(d-1)}{m} + \frac{2P(\sum_{k=2}^{d} m_k - 1)}{m} < 0\ (\text{otherwise})",
+            "inequality",
+            notes="The 'otherwise' case as printed assumes sum_{k>=2} m_k - 1 in {0..d-3}; m_1 >= 2 with sum_{k>=2} m_k = 0 "
+            "is not covered by that range, but the displayed inequalities hold there too (checked).",
+        ),
+    ),
+    "proposition-7": (
+        Step(
+            "P7.1",
+            r"\rho_{+} = \frac{\max\{\lambda_{+}\}}{\min\{\lambda_{+}\}} = 1, \ \rho_{-} = \frac{\max\{\lambda_{-}\}}{\min\{\lambda_{-}\}} = 1",
+            "identity",
+        ),
+        Step(
+            "P7.2",
+            r"\text{largest }K\text{ with }Q = M + N,\ M - K > 0,\ N - K \ge 0\text{ is at least }\lfloor\frac{Q}{2}\rfloor",
+            "inequality",
+            expect="refuted",
+            erratum="With the proof's strict 'M - K > 0' the largest K is ceil(Q/2) - 1, below floor(Q/2) for every even "
+            "Q (Q = 2: only M = N = 1, K = 0 < 1). Definition 8's 'M - K rho_+ >= 0' gives floor(Q/2) exactly, so the "
+            "proposition holds; the proof's restatement of the definition is what fails.",
+        ),
+    ),
+    "proposition-8": (
+        Step("P8.1", r"d \geq 8\text{ hence }\lfloor \frac{d-2}{2} \rfloor \geq 3", "constant"),
+        Step(
+            "P8.2",
+            r"\text{by Theorem 3 (}Q=d-2\text{): a }C^{\lfloor \frac{d-2}{2} \rfloor}\text{-linearization near }\mathbf s",
+            "invocation",
+        ),
+    ),
+    "lemma-11": (
+        Step(
+            "L11.1",
+            r"\ell(A(t)) = \frac{2P}{m} \left((1 - \sum_{k=1}^{d} a_k(t)^{L-1})^2 + (1 - \sum_{k=1}^{d} a_k(t))^2 \right) \ge \frac{2P}{m} (1 - \sum_{k=1}^{d} a_k(t)^{L-1})^2 \ge \frac{2P}{m} (3 - 1)^2 > \frac{2P}{m}",
+            "inequality",
+            expect="refuted",
+            erratum="(27) has P/m, not 2P/m: l(A) = (P/m)(res_l^2 + res_s^2), so the first '=' is false (l is half the "
+            "display). With P/m: l >= (P/m)(3^{L-1} - 1)^2 >= (P/m) 4 > 2P/m, and the contradiction stands.",
+        ),
+    ),
+    "lemma-12": (
+        Step(
+            "L12.1",
+            r"\dot{a}(t) = \frac{2P}{m} \left((L-1)(1 - d \cdot a(t)^{L-1})a(t)^{L-2} + (1 - d \cdot a(t)) \right) = -\frac{1}{d}f'(a(t))",
+            "identity",
+        ),
+        Step(
+            "L12.2",
+            r"-\frac{1}{d}f'(\frac{4}{d}) \le \frac{2P}{m}\bigg((L-1)(\frac{4}{d})^{L-2} - 3\bigg) \le \frac{2P}{m}\bigg(\underbrace{\frac{L-1}{1.5^{L-2}}(\frac{4}{5\frac{1}{3}})^{L-2}}_{=:h(L)} - 3\bigg) \le \frac{2P}{m}\bigg(0.75 - 3\bigg) < 0",
+            "inequality",
+        ),
+        Step(
+            "L12.3",
+            r"(L-1)(L-2)(\frac{4}{d})^{L-3} \le \underbrace{\frac{(L-1)(L-2)}{1.5^{L-2}}(\frac{4}{5\frac{1}{3}})^{L-3}}_{=:g(L)}",
+            "inequality",
+            expect="refuted",
+            erratum="At d = 8 the left side is (L-1)(L-2)(1/2)^{L-3} and g(L) = (2/3)(L-1)(L-2)(1/2)^{L-3} (1.5^{L-2} "
+            "has one factor too many): 15/8 > 5/4 at L = 7. What holds: (L-1)(L-2)(4/d)^{L-3} <= (L-1)(L-2)(1/2)^{L-3} "
+            "<= 15/8 for L >= 7 (the bound the next step uses, misnamed 'h(4) = 15/8').",
+        ),
+        Step(
+            "L12.4",
+            r"-\frac{1}{d}f^{''}(a) \le \frac{2P}{m} \bigg(-d + (L-1)(L-2)(\frac{4}{d})^{L-3} \bigg) \leq \frac{2P}{m} (-d + \frac{15}{8}) < 0",
+            "inequality",
+        ),
+    ),
+    "lemma-15": (
+        Step(
+            "L15.1",
+            r"\widetilde{A} \in W_1 \cap \overline{B_{r_3}}(\mathbf{s}) \implies \exists\,\widetilde{a} \in [s - r_3, s + r_3] \setminus \{s\}:\ \widetilde{A} = \widetilde{a} \cdot \mathbf{1}_d",
+            "inequality",
+            notes="True but loose: ||a~ 1_d - s 1_d|| = sqrt(d) |a~ - s| <= r_3 gives a~ in [s - r_3/sqrt d, s + r_3/sqrt d] "
+            "(contained in the printed interval); the comparison with Lemma 14's a~' that follows needs the sharper one.",
+        ),
+    ),
+    "lemma-16": (
+        Step(
+            "L16.1",
+            r"\widetilde{G}\text{ is the Lipschitz coefficient of }H^{-1}|_{\overline{B_{r2}}(\mathbf{s})}\ \text{(statement)};\ "
+            r"H^{-1}|_{\overline{B_{r_3}}(s)}\text{ is indeed Lipschitz. Let }\widetilde{G} > 0\text{ be its Lipschitz coefficient (proof)}",
+            "restatement",
+            expect="refuted",
+            erratum="The statement defines G~ on H^{-1} restricted to B_{r_2}(s), the proof (and Proposition 9, which makes "
+            "H^{-1} Lipschitz only on B_{r_3}(s), where H(A) lies) on B_{r_3}(s). The proof's reading is the one that works.",
+        ),
+    ),
+    "proposition-10": (
+        Step(
+            "P10.1",
+            r"\|A^{Z}(t_{1}(\frac{r}{4})) - A(t_{1}(\frac{r}{4}))\|_{2} \leq \|A^{Z}(0) - A(0)\|_{2} \cdot \exp(N \cdot t_{1}(\frac{r}{4})) = \|A(0)\|_{2} \cdot \exp(N \cdot t_{1}(\frac{r}{4})) \leq \alpha \cdot d \cdot \exp(N \cdot t_{1}(\frac{r}{4}))",
+            "inequality",
+        ),
+        Step(
+            "P10.2",
+            r"\frac{\min\left\{\frac{r}{4}, \|A^{Z} - A^{-}\|_{2}\right\}}{6d} \exp(-N t_{1}) \cdot d \cdot \exp(N t_{1}) = \frac{\min\{\dots\}}{6} \leq \frac{r}{24};\quad \frac{r}{4} + \frac{r}{24} \le \frac{r}{2}",
+            "inequality",
+        ),
+        Step(
+            "P10.3",
+            r"\zeta_1 - \frac{\sum_{k=1}^d \zeta_k}{d} \ge 1 - \frac{d-1}{d} - \frac{1}{2d} = \frac{1}{2d}",
+            "inequality",
+        ),
+        Step(
+            "P10.4",
+            r"\operatorname{Dist}(A(0), \mathcal{W}_1) = \alpha \sqrt{\sum_{k=1}^d (\zeta_k - \frac{\sum_{k=1}^d \zeta_k}{d})^2} \ge \alpha \cdot |\zeta_1 - \frac{\sum_{k=1}^d \zeta_k}{d}| \ge \alpha \cdot \frac{1}{2d}",
+            "inequality",
+        ),
+        Step(
+            "P10.5",
+            r"|\beta_2(t_1(\frac{r}{4}))| = \|A(t_1(\frac{r}{4})) - A^a(t_1(\frac{r}{4}))\| \ge \|A(0) - A^a(0)\| \cdot \exp(-N \cdot t_1(\frac{r}{4}))",
+            "inequality",
+            notes="Lemma 29's lower (backward) bound along the true trajectories.",
+        ),
+    ),
+    "corollary-4": (
+        Step(
+            "C4.1",
+            r"|\beta_2(t_1(\frac{\tilde{r}(\mu)}{4}))|, |\beta_2^{ref}(t_1(\frac{\tilde{r}(\mu)}{4}))| \in [\alpha \cdot D_-(\mu), \alpha \cdot D_+(\mu))",
+            "restatement",
+            expect="refuted",
+            erratum="The proof restates Proposition 10's interval half-open, [alpha D_-, alpha D_+); Proposition 10 "
+            "proves the closed [alpha D_-, alpha D_+] (|beta_2| = alpha D_+ is not excluded). Harmless: the corollary "
+            "states, and later proofs use, the closed interval.",
+        ),
+    ),
+    "proposition-11": (
+        Step(
+            "P11.1",
+            r"t_{-} := -\frac{1}{\lambda_{-}} \ln(\frac{r_{3}}{4G'^{2}\sqrt{d}\alpha D_{+}(\mu)}) \ge -\frac{1}{\lambda_{-}} \ln(\exp(-2\lambda_{-})) = 2",
+            "inequality",
+        ),
+        Step(
+            "P11.2",
+            r"|\widetilde{\beta}_{2}(t_{-})| \leq G \cdot D_{+}(\mu) \cdot \alpha \cdot \exp(-t_{-} \cdot \lambda_{-}) = \frac{G \cdot D_{+}(\mu) \cdot \alpha \cdot r_{3}}{4G'^{2}\sqrt{d}\alpha D_{+}(\mu)} \leq \frac{r_{3}}{4G'\sqrt{d}} \leq \frac{r_{3}}{4\sqrt{d}}",
+            "inequality",
+        ),
+        Step(
+            "P11.3",
+            r"|\widetilde{\beta_2}(t_+)| = \frac{\alpha \cdot D_{-}(\mu)}{\widetilde{G}} \cdot \frac{G'^2 \cdot r_3}{2\sqrt{d}\alpha D_-(\mu)} \ge \frac{G' \cdot r_3}{2\sqrt{d}} \ge \frac{r_3}{2\sqrt{d}}",
+            "inequality",
+        ),
+        Step(
+            "P11.4",
+            r"\|\widetilde{\beta}_{1}(t_{2}(\mu)) \cdot \mathbf{1}_{d} + \widetilde{\beta}_{2}(t_{2}(\mu)) \cdot \mathbf{v}(t_{2}(\mu)) - \mathbf{s}\|_{2} = \|(\widetilde{\beta}_{1}(t_{2}(\mu)) - s) \cdot \mathbf{1}_{d}\|_{2} + \|\widetilde{\beta}_{2}(t_{2}(\mu)) \cdot \mathbf{v}(t_{2}(\mu))\|_{2}",
+            "identity",
+            expect="refuted",
+            erratum="For orthogonal u = (b_1 - s) 1_d and v = b_2 v the norm is sqrt(||u||^2 + ||v||^2), not ||u|| + "
+            "||v||; e.g. ||u|| = ||v|| = 1 gives sqrt 2 != 2. The triangle inequality '<=' holds, which is all the "
+            "bound <= r_3 needs.",
+        ),
+        Step(
+            "P11.5",
+            r"|\beta_1(t_-) - s| \le \frac{r_3}{\sqrt{d}} \cdot \left(\frac{r_3}{4G'^2\sqrt{d}\alpha D_+(\mu)}\right)^{\frac{\lambda_+}{\lambda_-}} \le \frac{r_3}{2\sqrt{d}}\quad(\frac{\lambda_+}{\lambda_-} < -1)",
+            "inequality",
+        ),
+    ),
+    "proposition-12": (
+        Step(
+            "P12.1",
+            r"|\exp(-(t_2(\mu) - \tau) \cdot \lambda_-) \cdot \widetilde{\beta_2}(0)| = |\exp(-t_2(\mu) \cdot \lambda_-) \cdot \widetilde{\beta_2}(0)| \cdot \exp(\lambda_- \cdot \tau) = \frac{r_3}{2\sqrt{d}} \cdot \exp(\lambda_- \cdot \tau)",
+            "identity",
+        ),
+    ),
+    "corollary-5": (
+        Step(
+            "C5.1",
+            r"\frac{r_3 \cdot \exp(\lambda_- \cdot \tau)}{2G \cdot \sqrt{d}} \ge \frac{r_3 \cdot \exp(\lambda_-)}{2G \cdot \sqrt{d}}\quad(\tau\in[0,1],\ \lambda_-<0)",
+            "inequality",
+        ),
+    ),
+    "lemma-18": (
+        Step(
+            "L18.1",
+            r"(*) \ge (L-1)^2 \frac{\widetilde{b}^2}{4} res_l^2 = \frac{((L-1)\widetilde{b})^2}{4} (\frac{1}{2} res_l^2 + \frac{1}{2} res_s^2) = \frac{((L-1)\widetilde{b})^2}{4} \ell(A)\quad(res_s=0)",
+            "identity",
+            expect="refuted",
+            erratum="With res_s = 0, (1/2) res_l^2 + (1/2) res_s^2 = res_l^2/2, so the first '=' is off by a factor 2 "
+            "(res_l = 1: 1 != 1/2); '>=' holds, which the PL coefficient needs. The last '=' also takes l = "
+            "res_l^2/2 + res_s^2/2, i.e. P/m = 1/2 (see the statement's erratum).",
+        ),
+        Step(
+            "L18.2",
+            r"\|\nabla \ell(A)\|^2 = \sum_{k=1}^d res_s^2 = dres_s^2 = 2d(\frac{1}{2}res_l^2 + \frac{1}{2}res_s^2) = 2d\ell(A)\quad(res_l=0)",
+            "identity",
+            notes="Holds with the proof's normalisation grad_k = (L-1) a_k^{L-2} res_l + res_s, l = (res_l^2 + res_s^2)/2 (P/m = 1/2).",
+        ),
+        Step(
+            "L18.3",
+            r"\nabla \ell(A)_k^2 = (L-1)^2 (a_k^{L-2} - \chi)^2 res_l^2 = (1 - \frac{a_k^{L-2}}{\chi})^2 res_s^2",
+            "identity",
+        ),
+        Step(
+            "L18.4",
+            r"|a_i^{L-2} - a_j^{L-2}| \ge (\frac{b}{2})^{L-2} =: \widetilde{b},\quad |1 - \frac{a_i^{L-2}}{a_j^{L-2}}| \ge (\frac{b}{6})^{L-2} =: \widehat{b}",
+            "invocation",
+            notes="Proposition 18 with s = 3, k = L - 2 (odd).",
+        ),
+        Step(
+            "L18.5",
+            r"\mu = \frac{1}{2} \min\left\{2d, \frac{((L-1)\tilde{b})^2}{4}, (\frac{\hat{b}}{\hat{b}+2})^2\right\}",
+            "restatement",
+            expect="refuted",
+            erratum="The proof concludes with (b^/(b^ + 2))^2, the statement prints (b^/(b~ + 2))^2; b~ = 3^{L-2} b^ > b^, so "
+            "the two coefficients differ (the statement's is the smaller; Corollary 7 and Proposition 14 use the proof's).",
+        ),
+    ),
+    "proposition-13": (
+        Step(
+            "P13.1",
+            r"\ell(A(t-1)) - \ell(A(t)) \ge 2(t_1 + t_2 - t_1 - t_2 + 1) \cdot \mu_1 \cdot \frac{\ell(\mathbf{s})}{2} = \mu_1 \cdot \ell(\mathbf{s})",
+            "identity",
+        ),
+        Step(
+            "P13.2",
+            r"(1+\frac{\mu_1}{4})\ell(\mathbf{s}) - \ell(A(\cdot)) \ge \mu_1 \cdot \ell(\mathbf{s}) \implies \ell(\mathbf{s}) - \ell(A(\cdot)) \ge \frac{3\mu_1 \cdot \ell(\mathbf{s})}{4}",
+            "identity",
+        ),
+    ),
+    "lemma-19": (
+        Step(
+            "L19.1",
+            r"t_3(\eta_2) = -\frac{\ln(\frac{m}{2P}\eta_2)}{2\mu_2} + \frac{1}{\lambda_-}\ln(\frac{D_-(\mu_1)}{2G'^4D_+(\mu_1)}) \ge -\frac{\ln(\frac{m}{2P}\eta_2)}{2\mu_2}",
+            "identity",
+            notes="The equality (the alpha under the roots cancels) and the inequality (lambda_- < 0, D_- < D_+, G' >= 1).",
+        ),
+        Step(
+            "L19.2",
+            r"\ell(A(t_2 - \frac{\ln(\frac{m}{2P}\eta_2)}{2\mu_2})) \leq \ell(A(t_2)) \cdot \exp(2\mu_2 \cdot \frac{\ln(\frac{m}{2P}\eta_2)}{2\mu_2}) \leq \ell(A(0)) \cdot \frac{m}{2P}\eta_2",
+            "identity",
+            notes="exp(2 mu_2 ln(x)/(2 mu_2)) = x; with l(A(0)) <= 2P/m (Lemma 5) the bound is eta_2.",
+        ),
+    ),
+    "lemma-20": (
+        Step(
+            "L20.1",
+            r"\text{Dist}(A, \mathcal{A}^*) \leq \sqrt{\frac{\mu_2}{N}\delta}",
+            "inequality",
+            notes="The radius the proof picks in Lemma 35 (sqrt of mu_2 delta / N as rendered).",
+        ),
+        Step(
+            "L20.2",
+            r"\|\widehat{A}_{2} - A(\cdot)\|_{2} \leq \sqrt{\frac{N}{\mu_{2}}}\frac{\mu_{2}}{N}\delta = \delta",
+            "identity",
+            expect="refuted",
+            erratum="sqrt(N/mu_2)(mu_2/N) delta = sqrt(mu_2/N) delta, not delta (e.g. N = 4, mu_2 = 1: delta/2); and with "
+            "L20.1's radius sqrt(mu_2 delta/N) the bound is sqrt(delta), not delta. Choosing the radius sqrt(mu_2/N) delta "
+            "(Lemma 35 allows any) gives delta.",
+        ),
+    ),
+    "proposition-16": (
+        Step(
+            "P16.1",
+            r"\exp\left(-\frac{2}{\lambda_{-}}\ln\left(\frac{G'^{2}r_{3}}{2\sqrt{d}\alpha D_{-}(\mu_{1})}\right)|\lambda_{-}|\right) = \left(\frac{G'^{2}r_{3}}{2\sqrt{d}\alpha D_{-}(\mu_{1})}\right)^{2}",
+            "identity",
+        ),
+        Step(
+            "P16.2",
+            r"\|A(0) - A^{ref}(0)\|_2 = |a_2(0) - a_2^{ref}(0)| = \alpha \cdot (1 - \zeta_2)",
+            "identity",
+        ),
+        Step(
+            "P16.3",
+            r"\alpha \cdot (1 - \zeta_2) \le \frac{\frac{\delta}{2}}{\left(\frac{G'^2 r_3}{2\sqrt{d\alpha}D_{-}(\mu_1)}\right)^2 \exp\left(N \cdot \left(t_1 + t_3\right)\right)};\quad \alpha \cdot (1-\zeta_2) \left(\frac{G'^2 r_3}{2\sqrt{d\alpha}D_-(\mu_1)}\right)^2 \exp\left(N \cdot \left(t_1 + t_3\right)\right) \leq \frac{\delta}{2}",
+            "identity",
+            expect="refuted",
+            erratum="The last two displays bound alpha (1 - zeta_2)(G'^2 r_3/(2 sqrt(d alpha) D_-))^2 e^{N(t_1+t_3)}, which is "
+            "alpha times smaller than the divergence bound derived just before, alpha (1 - zeta_2)(G'^2 r_3/(2 sqrt(d) "
+            "alpha D_-))^2 e^{N(t_1+t_3)}: as rendered they do not bound the divergence. With sqrt(d) alpha (Definition "
+            "12's reading) the chain closes: I_5(delta/2, eta) gives exactly delta/2.",
+        ),
+    ),
+    "corollary-8": (
+        Step(
+            "C8.1",
+            r"\|\widehat{A}_{2} - A\left(t_{1} + t_{2}^{*} + t_{3}(\eta_{2,\delta})\right)\|_{2} \leq \frac{\delta}{2}\quad\text{(per Lemma 20)}",
+            "invocation",
+            expect="refuted",
+            erratum="Lemma 20 with eta_{2,delta} gives '<= delta', not delta/2; Lemma 20 applied with delta/2 (eta_{2,delta/2}, "
+            "also admissible) gives it, at the price of defining I_2 with eta_{2,delta/2}.",
+        ),
+    ),
+}
+
+
+def statement(id: str, *args, **kw):
+    """The registry's ``statement`` with this module's tables filled in: ``uses`` (and its note), ``steps``."""
+    key = id.removeprefix(_P)
+    kw.setdefault("uses", tuple(u if u.startswith(("ext:", "def:")) else _P + u for u in USES[key]))
+    kw.setdefault("steps", STEPS.get(key, ()))
+    extra = USES_NOTES.get(key) or (DEFINITION_NOTE if key.startswith("definition-") else "")
+    if extra:
+        kw["notes"] = (kw.get("notes", "") + " " + extra).strip()
+    return _statement(id, *args, **kw)
 
 
 # ---------------------------------------------------------------------------------------
@@ -342,8 +1242,15 @@ statement(
     src("App. D.3.2", "(28), (30)"),
     r"Suppose we initialize at $A(0)\in\mathcal I_0$ and at $A^{ref}(0)$, and evolve $A(t)$ and $A^{ref}(t)$ according to "
     r"Equation (28). Then for any time $t\ge0$ it holds that $\ell(A(t)),\ell(A^{ref}(t))\le\frac{2P}{m}$.",
-    params=FLOW_PARAMS,
-    hypotheses=STANDING,
+    params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
+    hypotheses=STANDING + (IN_I0,),
+    edges=(
+        {"alpha": 0.999999 / 16, "zeta_2": 1 - 1e-12, "zeta_d": 1e-12},
+        {"d": 8, "L": 21, "alpha": 0.999999 / 16, "zeta_2": 0.5, "zeta_d": 0.25},
+        {"d": 40, "L": 7, "alpha": 1e-9, "zeta_2": 0.999, "zeta_d": 0.001},
+        {"w2": 1e-9},
+        {"w2": 1e9, "alpha": 0.06},
+    ),
 )
 statement(
     "ssm-poison/lemma-6",
@@ -354,8 +1261,20 @@ statement(
     r"Let $A=a\cdot\mathbf 1_d$. If $a\notin[\frac1d,\frac3d]$ then either $\nabla\ell(A)\neq0$ or $\ell(A)>\frac{2P}{m}$.",
     notes="Proof-only misprints: the displayed gradient entry drops the -1 of (d a^{L-1} - 1) (the bound 0.25 + (da-1) is "
     "the one for the correct entry); the interval (0, (L-1)/d^{L-2}) should be half-open at a = 0 (value 0).",
-    params=PARAMS,
-    hypotheses=STANDING,
+    params=PARAMS + (A_PARAM,),
+    hypotheses=STANDING + (A_OFF_13,),
+    edges=(
+        {"a": 0.0},
+        {"a": -0.125},
+        {"a": 0.1249999},
+        {"a": 0.3750001},
+        {"a": 3.0},
+        {"a": -3.0},
+        {"d": 8, "L": 41, "a": 0.1249999},
+        {"d": 200, "L": 7, "a": 0.0049999},
+        {"d": 200, "L": 7, "a": 0.0150001},
+        {"w2": 1e-12, "a": 0.3750001},
+    ),
 )
 statement(
     "ssm-poison/lemma-7",
@@ -369,6 +1288,15 @@ statement(
     "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6.",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=(
+        {"d": 8, "L": 7},
+        {"d": 9, "L": 7},
+        {"d": 8, "L": 41},
+        {"d": 200, "L": 7},
+        {"d": 200, "L": 41},
+        {"d": 8, "L": 7, "w2": 1e-12},
+        {"d": 8, "L": 7, "w2": 1e12},
+    ),
 )
 statement(
     "ssm-poison/lemma-8",
@@ -381,6 +1309,15 @@ statement(
     r"$\mathbf e_1-\mathbf e_j$ with eigenvalue $\lambda_-:=\frac{2P}m(L-1)(L-2)(d\,s^{L-1}-1)s^{L-3}$.",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=(
+        {"d": 8, "L": 7},
+        {"d": 9, "L": 7},
+        {"d": 8, "L": 41},
+        {"d": 200, "L": 7},
+        {"d": 200, "L": 41},
+        {"d": 8, "L": 7, "w2": 1e-12},
+        {"d": 8, "L": 7, "w2": 1e12},
+    ),
 )
 statement(
     "ssm-poison/lemma-9",
@@ -393,6 +1330,15 @@ statement(
     "last two terms (3(3/8)^{L-2} > 0); with it, 3(3/8)^{L-2} - 1 < 0 and the conclusion follows.",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=(
+        {"d": 8, "L": 7},
+        {"d": 9, "L": 7},
+        {"d": 8, "L": 41},
+        {"d": 200, "L": 7},
+        {"d": 200, "L": 41},
+        {"d": 8, "L": 7, "w2": 1e-12},
+        {"d": 8, "L": 7, "w2": 1e12},
+    ),
 )
 statement(
     "ssm-poison/lemma-10",
@@ -510,6 +1456,15 @@ statement(
     "gamma(lambda_-, m) assumes sum_{k>=2} m_k >= 1 (for sum = 0, gamma = lambda_- - m_1 lambda_+ < 0 directly).",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=(
+        {"d": 8, "L": 7},
+        {"d": 9, "L": 7},
+        {"d": 8, "L": 41},
+        {"d": 200, "L": 7},
+        {"d": 200, "L": 41},
+        {"d": 8, "L": 7, "w2": 1e-12},
+        {"d": 8, "L": 7, "w2": 1e12},
+    ),
 )
 statement(
     "ssm-poison/proposition-7",
@@ -521,8 +1476,9 @@ statement(
     notes="With rho_pm = 1 Definition 8 gives exactly floor(Q/2) for Q >= 2; for Q = 1 the Q-smoothness is undefined (no "
     "M, N >= 1 with M + N = 1), a definitional gap at a value Theorem 3 never uses. Proof-only misprint: the condition "
     "'M - K > 0' (strict) would give ceil(Q/2) - 1, less than floor(Q/2) for even Q; Definition 8 has '>= 0'.",
-    params=PARAMS,
+    params=PARAMS + (Q_PARAM,),
     hypotheses=STANDING,
+    edges=({"Q": 1}, {"Q": 2}, {"Q": 3}, {"Q": 400}, {"Q": 399}),
 )
 statement(
     "ssm-poison/proposition-8",
@@ -534,6 +1490,7 @@ statement(
     notes="Rests on Theorem 3 (imported). Checked: its hypotheses at s and the bookkeeping floor((d-2)/2) >= 3 for d >= 8.",
     params=PARAMS,
     hypotheses=STANDING,
+    edges=({"d": 8, "L": 7}, {"d": 9, "L": 7}, {"d": 10**6, "L": 7}),
 )
 statement(
     "ssm-poison/proposition-9",
@@ -560,10 +1517,10 @@ statement(
     "Trajectories from I_0 and the reference stay in [-3,3]^d",
     src("App. D.3.4", "(28)"),
     r"For any $t\ge0$ and $j\in[d]$: $A_j(t),A^{ref}_j(t)\in[-3,3]$.",
-    params=FLOW_PARAMS,
+    params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
     notes="Proof-only misprint: the displayed loss has 2P/m in place of P/m and the bound (3-1)^2 for (3^{L-1}-1)^2; "
     "the contradiction holds as well with the correct factor.",
-    hypotheses=STANDING,
+    hypotheses=STANDING + (IN_I0,),
 )
 statement(
     "ssm-poison/corollary-3",
@@ -573,7 +1530,16 @@ statement(
     src("App. D.3.4", ""),
     r"There exists $N>0$ such that $-\nabla\ell(A(t))$ and $-\nabla\ell(A^{ref}(t))$ are $N$-Lipschitz for all $t\ge0$.",
     notes="Checked with the explicit N of catalog §0.5 item 8 (Gershgorin on [-3,3]^d): certified up to a factor 1 + 2^-20 (Arb radii), and exactly on random pairs.",
-    params=PARAMS,
+    params=PARAMS + (CUBE_POINT_PARAM,),
+    edges=(
+        {"seed": 0},
+        {"seed": 1},
+        {"seed": 2},
+        {"seed": 3},
+        {"d": 8, "L": 21, "seed": 0},
+        {"d": 30, "L": 7, "seed": 2},
+        {"w2": 1e-9, "seed": 0},
+    ),
     hypotheses=STANDING,
 )
 statement(
@@ -825,12 +1791,23 @@ statement(
     src("App. D.3.6", "(17), (18)"),
     r"Let $b>0$. $\ell|_{\mathrm{Diff}(b)^{\mathcal C}\cap[-3,3]^d}$ satisfies the PL condition with PL coefficient "
     r"$\mu=\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$, for $\tilde b:=(\frac b2)^{L-2}$ and $\hat b:=(\frac b6)^{L-2}$.",
-    params=(D_PARAM, L_PARAM, W_PARAM, Param("b", float, 1.0, "coordinate gap b", low=0.0, open_low=True)),
+    params=PL_PARAMS,
     expect="refuted",
     erratum=_LEMMA18_ERRATUM,
     notes="The statement's third term has b~ + 2 in the denominator, the proof's b^ + 2 (the statement's is the smaller, "
     "so weaker). Definition 13: ||grad f||^2 >= 2 mu (f - min f), min l = 0.",
-    hypotheses=STANDING,
+    hypotheses=STANDING + (IN_DIFF_B,),
+    edges=(
+        {"d": 8, "L": 7, "w2": 1e-12, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 0},
+        {"d": 8, "L": 7, "w2": 1e-12, "b": 6.0, "a1": 3.0, "a2": -3.0, "seed": 0},
+        {"d": 8, "L": 7, "w2": 0.5, "b": 1e-3, "a1": 0.0005, "a2": -0.0005, "seed": 0},
+        {"d": 8, "L": 7, "w2": 0.5, "b": 0.5, "a1": 0.25, "a2": -0.25, "seed": 1},
+        {"d": 8, "L": 21, "w2": 1.0, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 2},
+        {"d": 60, "L": 7, "w2": 1.0, "b": 2.0, "a1": 1.0, "a2": -1.0, "seed": 3},
+        {"d": 8, "L": 7, "w2": 1e2, "b": 1.0, "a1": 1.0, "a2": 0.0, "seed": 0},
+        # outside the premise (a point of W_1 at the saddle s, no gap): PL must fail there
+        {"d": 8, "L": 7, "w2": 1.0, "b": 0.5, "a1": S_8_7, "a2": S_8_7, "seed": 1},
+    ),
 )
 statement(
     "ssm-poison/lemma-18:corrected",
@@ -840,11 +1817,22 @@ statement(
     src("App. D.3.6", ""),
     r"$\ell|_{\mathrm{Diff}(b)^{\mathcal C}\cap[-3,3]^d}$ satisfies the PL condition with coefficient "
     r"$\frac{2P}m\cdot\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$.",
-    params=(D_PARAM, L_PARAM, W_PARAM, Param("b", float, 1.0, "coordinate gap b", low=0.0, open_low=True)),
+    params=PL_PARAMS,
     corrects="ssm-poison/lemma-18",
     notes="Verified on Hypothesis instances (random points of [-3,3]^d with a forced gap >= b), including each case bound of "
     "the proof, and the exact scaling in P/m; the proof's case analysis (Propositions 18-19) is not re-proved symbolically.",
-    hypotheses=STANDING,
+    hypotheses=STANDING + (IN_DIFF_B,),
+    edges=(
+        {"d": 8, "L": 7, "w2": 1e-12, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 0},
+        {"d": 8, "L": 7, "w2": 1e-12, "b": 6.0, "a1": 3.0, "a2": -3.0, "seed": 0},
+        {"d": 8, "L": 7, "w2": 0.5, "b": 1e-3, "a1": 0.0005, "a2": -0.0005, "seed": 0},
+        {"d": 8, "L": 7, "w2": 0.5, "b": 0.5, "a1": 0.25, "a2": -0.25, "seed": 1},
+        {"d": 8, "L": 21, "w2": 1.0, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 2},
+        {"d": 60, "L": 7, "w2": 1.0, "b": 2.0, "a1": 1.0, "a2": -1.0, "seed": 3},
+        {"d": 8, "L": 7, "w2": 1e2, "b": 1.0, "a1": 1.0, "a2": 0.0, "seed": 0},
+        # outside the premise (a point of W_1 at the saddle s, no gap): PL must fail there
+        {"d": 8, "L": 7, "w2": 1.0, "b": 0.5, "a1": S_8_7, "a2": S_8_7, "seed": 1},
+    ),
 )
 statement(
     "ssm-poison/corollary-7",

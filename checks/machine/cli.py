@@ -502,6 +502,8 @@ def cmd_show(args) -> int:
             if c["step"] == sv["eq"]:
                 _show_check(s.id, c, latest, indent="    ")
     print(_uses_line(where))
+    for cycle in where["cycles"]:
+        print("in a cycle of uses (circular, or a uses entry is wrong): " + " → ".join([*cycle, cycle[0]]))
     users = where["used_by"]
     print("used by: " + (", ".join(f"{u['id']} ({u['status'] or 'not run'}; {u['label']})" for u in users) or "none"))
     return 0
@@ -726,10 +728,12 @@ def cmd_probe(args) -> int:
             "seconds",
             "message",
         )
+        step_of = {c.name: c.step for c in chks}
         recs = [
             {
                 **{k: r.get(k) for k in keys},
                 "check": r.get("check_name", r.get("check")),
+                "step": step_of.get(r.get("check_name", r.get("check"))),  # the proof step it checks, if any
                 "artifacts": sorted(store.artifacts(r["id"])) if "id" in r else r.get("artifacts", []),
             }
             for r in result.verdicts

@@ -760,10 +760,10 @@ def margin_search(
         b = replace(b, cpu_seconds=max(b.cpu_seconds, PROBE_SEARCH_SECONDS))
     axes = list(axes or [])
     strategy = axes_strategy(stmt, fixed, axes) if axes else None
-    bounds = {a.name: [a.low, a.high] if a.low is not None else list(a.values) for a in axes}
+    bounds = {a.name: (a.low, a.high) if a.low is not None else list(a.values) for a in axes}
 
     def run_search(ctx) -> None:
-        domain_search(ctx, budget=b, strategy=strategy, bounds=bounds, max_evaluations=MAX_SAMPLES)
+        domain_search(ctx, budget=b, strategy=strategy, bounds=bounds, max_evaluations=MAX_SAMPLES, timings=True)
 
     chk = Check(stmt.id, SEARCH_CHECK, "random", run_search, doc="ibv probe --search")
     verdict = run_check(chk, budget=budget, overrides=fixed, seed=seed)
@@ -788,38 +788,19 @@ def margin_search(
 
 
 def search_lines(stmt: Statement, verdict: Verdict, cov: dict) -> list[str]:
-    """What a domain search says on the command line."""
+    """What a domain search says on the command line (:func:`checks.schema.search_lines`, with
+    the verdict and what a counterexample means for this statement)."""
     if not cov:
         return [f"search: {verdict.status}: {verdict.message}"]
-    ranges = "; ".join(
-        f"{k} in [{v[0]}, {v[1]}]"
-        if isinstance(v, list) and len(v) == 2 and not isinstance(v[0], str)
-        else f"{k} in {v}"
-        for k, v in (cov.get(schema.SEARCH_RANGES) or {}).items()
-    )
-    lines = [
-        f"search: {verdict.status} after {cov[schema.SEARCH_INSTANCES]} instance(s) "
-        f"({cov[schema.SEARCH_EDGES]} edge(s), "
-        f"{cov[schema.SEARCH_GENERATED]} generated; {cov[schema.SEARCH_INSIDE]} inside the hypotheses, "
-        f"{cov[schema.SEARCH_DECIDED]} decided, {cov[schema.SEARCH_UNDECIDED]} undecided, "
-        f"{cov[schema.SEARCH_PREMISE_UNMET]} premise unmet, {cov[schema.SEARCH_ERRORS]} error(s)) in "
-        f"{cov[schema.SEARCH_CPU_SECONDS]} s of CPU"
-        + (" (stopped by the CPU cap)" if cov[schema.SEARCH_STOPPED_BY_CAP] else ""),
-        f"searched inside the hypotheses: {ranges or 'nothing'}",
-    ]
-    ce = cov.get(schema.SEARCH_COUNTEREXAMPLE)
-    if ce:
-        what = (
-            "as expected: the statement is refuted as printed (see its erratum)"
+    lines = schema.search_lines(cov)
+    lines[0] = f"search: {verdict.status}: {lines[0]}"
+    if cov.get(schema.SEARCH_COUNTEREXAMPLE):
+        k = next(i for i, line in enumerate(lines) if line.startswith("smallest violating instance"))
+        lines[k] += (
+            ": as expected, the statement is refuted as printed (see its erratum)"
             if stmt.expect == "refuted"
-            else "a COUNTEREXAMPLE to the statement"
+            else ": a COUNTEREXAMPLE to the statement"
         )
-        lines.append(f"smallest violating instance ({ce['found_by']}): {_show(ce['params'])}: {what}")
-    tight = cov.get(schema.SEARCH_TIGHTEST)
-    if tight and not ce:
-        lines.append(f"smallest margin at {_show(tight['params'])} (score {tight['score']:.3g}, {tight['outcome']})")
-    for rec in cov.get(schema.SEARCH_NECESSITY) or []:
-        lines.append(f"hypothesis {rec[schema.NECESSITY_HYPOTHESIS]}: {rec.get('text', rec[schema.NECESSITY_RESULT])}")
     if verdict.status not in schema.POSITIVE and verdict.status != schema.REFUTED:
         lines.append(f"{verdict.status}: {verdict.message}")
     return lines

@@ -205,6 +205,15 @@ def step_summary(entries: Iterable[Mapping], latest: Mapping) -> dict:
     return out
 
 
+def discharge_summary_text(counts: Mapping) -> str:
+    """``invocations: 3 discharged, 1 outside hypotheses, 2 not checked`` (empty without any)."""
+    if not any(counts.values()):
+        return ""
+    names = {DISCHARGED: "discharged", OUTSIDE: "outside hypotheses", UNDECIDED_DISCHARGE: "undecided"}
+    names[NOT_CHECKED] = "not checked"
+    return "invocations: " + ", ".join(f"{n} {names[k]}" for k, n in counts.items() if n)
+
+
 def step_summary_text(counts: Mapping) -> str:
     """``proof steps: 12 hold, 2 refuted as expected (proof errata), ...`` (empty without steps)."""
     if not counts.get("steps"):
@@ -488,7 +497,25 @@ def place(catalog: Catalog, statement_id: str, latest: Mapping | None = None) ->
         {"id": i, "status": status(i), **edge_discharge(i, statement_id, latest, me)}
         for i in used_by(entries).get(statement_id, [])
     ]
-    return {"uses": uses, "used_by": users, "uses_declared": me.get("uses") is not None}
+    pairs = [(e["id"], u) for e in entries for u in e.get("uses") or ()]
+    cycles = [c for c in find_cycles(pairs) if statement_id in c]
+    return {"uses": uses, "used_by": users, "uses_declared": me.get("uses") is not None, "cycles": cycles}
+
+
+def discharge_summary(entries: Catalog, latest: Mapping, invoked: Catalog = ()) -> dict[str, int]:
+    """The invocations of ``entries`` (edges to registered statements with hypotheses) counted by
+    discharge status: ``{DISCHARGED: n, OUTSIDE: n, UNDECIDED_DISCHARGE: n, NOT_CHECKED: n}``.
+    The invoked statements' entries (their hypotheses) are looked up among ``entries`` and
+    ``invoked``; one found in neither is taken to have hypotheses."""
+    entries = _entries(entries)
+    by_id = {e["id"]: e for e in [*_entries(invoked), *entries]}
+    out = {DISCHARGED: 0, OUTSIDE: 0, UNDECIDED_DISCHARGE: 0, NOT_CHECKED: 0}
+    for e in entries:
+        for u in e.get("uses") or ():
+            d = edge_discharge(e["id"], u, latest, by_id.get(u))["discharge"]
+            if d in out:
+                out[d] += 1
+    return out
 
 
 # ---------------------------------------------------------------------------------------

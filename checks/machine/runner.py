@@ -50,17 +50,17 @@ def write_json(verdicts: list[Verdict], path: str | Path) -> None:
 
 
 def summary_line(verdicts: list[Verdict]) -> str:
-    """Checks, statements and proof steps, each counted. A statement's own verdict is the weakest
-    of its conclusion checks (bound to no proof step); a proof step's, the weakest of the checks
-    bound to it (:mod:`checks.machine.proofs`): a broken step does not make its statement refuted,
-    nor a statement's refutation its steps. The selected statements' steps that no check is bound
-    to are counted as unchecked."""
+    """Checks, statements, proof steps and invocations (by hypothesis discharge), each counted. A
+    statement's own verdict is the weakest of its conclusion checks (bound to no proof step); a
+    proof step's, the weakest of the checks bound to it (:mod:`checks.machine.proofs`): a broken
+    step does not make its statement refuted, nor a statement's refutation its steps. The
+    selected statements' steps that no check is bound to are counted as unchecked."""
     from checks.schema import combine
     from theorems.registry import REGISTRY
 
     from ..core import checks_for
     from .catalog import statement_entry
-    from .proofs import step_summary, step_summary_text
+    from .proofs import discharge_summary, discharge_summary_text, step_summary, step_summary_text
 
     ok = sum(v.status == v.expected for v in verdicts)
     by_statement: dict[str, list[Verdict]] = {}
@@ -88,7 +88,11 @@ def summary_line(verdicts: list[Verdict]) -> str:
     only = sorted(ran - set(by_statement))
     if only:
         line += f"; {len(only)} statements checked through their proof steps only"
-    return f"{line}; {steps}" if steps else line
+    # the invoked statements' entries (their hypotheses) besides those that ran
+    invoked = {u for e in entries for u in e["uses"] or () if u in REGISTRY and u not in ran}
+    others = [statement_entry(REGISTRY[u], []) for u in sorted(invoked)]
+    uses = discharge_summary_text(discharge_summary(entries, latest, others))
+    return "; ".join(x for x in (line, steps, uses) if x)
 
 
 def _duration(seconds: float) -> str:

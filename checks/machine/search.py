@@ -144,7 +144,7 @@ class SearchResult:
     necessity: list[dict]
     cpu_seconds: float
     stopped_by_cap: bool
-    edges_outside_domain: int = 0
+    edges_outside_domain: list = field(default_factory=list)  # labels of edges dropped
     margin_cpu_seconds: float = 0.0
 
 
@@ -170,17 +170,20 @@ def edge_instances(
     completed), in the order they are searched: the defaults, the statement's declared
     ``edges``, each parameter's edge values one at a time, all parameters at their smallest and
     at their largest; ``fixed`` (a probe's ``--set``) overrides every one. ``bounds`` (a probe's
-    ``--grid`` axes: name -> list of values) replace a parameter's edges by the ends of its
-    range and drop the instances outside it. Returns them and the number dropped outside the
-    domain (a cross-parameter constraint) or the bounds."""
+    ``--grid`` axes: name -> ``(low, high)`` for a range, a list for listed values) replace a
+    parameter's edges by the ends of its range (or its values) and drop the instances outside
+    them. Returns them and the labels of those dropped outside the domain (a value or a
+    cross-parameter constraint) or the bounds."""
     fixed = dict(fixed or {})
     bounds = dict(bounds or {})
     raw: list[tuple[str, dict]] = [("defaults", {})]
     raw += [(f"declared edge {k + 1}: {_show(e)}", dict(e)) for k, e in enumerate(stmt.edges)]
     per_param = {p.name: p.edge_values() for p in stmt.params if p.name not in fixed}
-    for name, values in bounds.items():
-        lo, hi = min(values), max(values)
-        per_param[name] = (("smallest", lo), ("largest", hi)) if lo != hi else (("smallest", lo),)
+    for name, b in bounds.items():
+        if isinstance(b, tuple):
+            per_param[name] = (("smallest", b[0]), ("largest", b[1])) if b[0] != b[1] else (("smallest", b[0]),)
+        else:
+            per_param[name] = tuple((f"value {v}", v) for v in b)
     for name, edges in per_param.items():
         raw += [(f"{name} {label} ({value})", {name: value}) for label, value in edges]
     smallest = {n: e[0][1] for n, e in per_param.items() if e and e[0][0] in ("smallest", "near 0")}
@@ -193,15 +196,15 @@ def edge_instances(
         raw.append(("every parameter at its smallest", smallest))
     if len(largest) > 1:
         raw.append(("every parameter at its largest", largest))
-    out, seen, dropped = [], set(), 0
+    out, seen, dropped = [], set(), []
 
     def within(inst: dict) -> bool:
-        return all(min(v) <= inst[n] <= max(v) for n, v in bounds.items())
+        return all(b[0] <= inst[n] <= b[1] if isinstance(b, tuple) else inst[n] in b for n, b in bounds.items())
 
     for label, params in raw:
         inst = _complete(stmt, params, fixed)
         if inst is None or not within(inst):
-            dropped += 1
+            dropped.append(label)
             continue
         k = _key(inst)
         if k in seen:
@@ -289,21 +292,23 @@ def _score(m: Margin, value: Any) -> float | None:
 # The search
 # ---------------------------------------------------------------------------------------
 class _Scratch:
-    """Judge in a scratch list: the context's items and counterexample are left as they were."""
+    """Evaluate and judge one instance in scratch lists: the context's items, counterexample,
+    observations, notes and started instances are left as they were (a margin that records
+    through the context records nothing: the search records what it found)."""
 
     def __init__(self, ctx: Context, params: dict):
         self.ctx, self.params = ctx, params
 
     def __enter__(self):
         c = self.ctx
-        self.saved = (c.items, c.instance, c.counterexample, c.observations, len(c.instances_run))
+        self.saved = (c.items, c.instance, c.counterexample, c.observations, c.notes, len(c.instances_run))
         c.items, c.instance = [], dict(self.params)
-        c.observations = []
+        c.observations, c.notes = [], []
         return c.items
 
     def __exit__(self, *exc):
         c = self.ctx
-        c.items, c.instance, c.counterexample, c.observations, n = self.saved
+        c.items, c.instance, c.counterexample, c.observations, c.notes, n = self.saved
         del c.instances_run[n:]  # a margin that called ctx.start: the search starts its own instances
         return False
 
@@ -454,7 +459,9 @@ class Searcher:
                     return  # past the cap: not evaluated (a shrink step past it counts as passing)
                 ev = self.evaluate(params, source, "generated")
                 evaluated[0] += not shrinking
-            if ev.score is not None:
+            # towards a violation where it would count: inside the hypotheses (the main search), or
+            # where only the hypothesis tested fails (a necessity search keeps those alone)
+            if ev.score is not None and (keep is not None or ev.inside):
                 target(max(min(-ev.score, 1e300), -1e300), label="closeness to a violation")
             if found(ev):
                 failing.append(ev)
@@ -533,7 +540,9 @@ class Searcher:
             if needed is not None:
                 rec[schema.NECESSITY_RESULT] = schema.NEEDED
                 rec[schema.NECESSITY_COUNTEREXAMPLE] = _fmt(needed.params)
-                rec["text"] = f"needed: counterexample at {_show(_varied(self.stmt, needed.params))}"
+                varied = _varied(self.stmt, needed.params)
+                rest = " (the other parameters at their defaults)" if len(varied) < len(needed.params) else ""
+                rec["text"] = f"needed: counterexample at {_show(varied)}{rest}"
             elif decided:
                 rec[schema.NECESSITY_RESULT] = schema.APPEARS_UNNECESSARY
                 rec["text"] = (
@@ -598,9 +607,12 @@ def _show_ranges(ranges: dict) -> str:
 MAX_RECORDED_EVALUATIONS = 200
 
 
-def coverage(res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECORDED_EVALUATIONS) -> dict:
+def coverage(
+    res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECORDED_EVALUATIONS, timings: bool = False
+) -> dict:
     """The search's coverage record (``metrics["search"]``; keys in :mod:`checks.schema`), with
-    the first ``max_evaluations`` evaluations."""
+    the first ``max_evaluations`` evaluations; its CPU seconds only with ``timings`` (a probe's
+    record: a verdict's metrics are a function of its inputs, its time is its ``seconds``)."""
     evs = res.evaluations
     inside = [e for e in evs if e.inside]
     count = {o: sum(e.outcome == o for e in inside) for o in (HOLDS, VIOLATION, UNDECIDED, PREMISE_UNMET, FAILED)}
@@ -631,28 +643,31 @@ def coverage(res: SearchResult, stmt: Statement, max_evaluations: int = MAX_RECO
             "cpu_seconds": res.budget.cpu_seconds,
             "max_edges": res.budget.max_edges,
         },
-        schema.SEARCH_CPU_SECONDS: round(res.cpu_seconds, 3),
-        schema.SEARCH_MARGIN_CPU_SECONDS: round(res.margin_cpu_seconds, 3),
         schema.SEARCH_STOPPED_BY_CAP: res.stopped_by_cap,
         schema.SEARCH_EVALUATIONS: [e.record() for e in evs[:max_evaluations]],
     }
-    if res.edges_outside_domain:
-        out["edges_outside_domain"] = res.edges_outside_domain
+    if timings:
+        out[schema.SEARCH_CPU_SECONDS] = round(res.cpu_seconds, 3)
+        out[schema.SEARCH_MARGIN_CPU_SECONDS] = round(res.margin_cpu_seconds, 3)
+    if res.edges_outside_domain:  # a declared edge among them is a mistake of the statement's edges
+        out[schema.SEARCH_EDGES_OUTSIDE_DOMAIN] = res.edges_outside_domain
     if errors:
-        out["first_errors"] = [{"params": _fmt(e.params), "error": e.why} for e in errors[:3]]
+        out[schema.SEARCH_FIRST_ERRORS] = [{"params": _fmt(e.params), "error": e.why} for e in errors[:3]]
     if res.counterexample is not None:
         out[schema.SEARCH_COUNTEREXAMPLE] = {"params": _fmt(res.counterexample.params), "found_by": res.found_by}
     return out
 
 
-def record(ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_EVALUATIONS) -> None:
+def record(
+    ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_EVALUATIONS, timings: bool = False
+) -> None:
     """The search as the check's items: the counterexample's comparison (refuted), or the
     tightest decided instance's comparison and a ``verified`` summary of the search, or an
     inconclusive item with the reason; an ``error`` item when the margin raised inside the
     hypotheses; the necessity of each hypothesis as observations; the coverage as
     ``metrics["search"]`` and ``metrics["searched_instances"]``."""
     m = MARGIN_OF(ctx)
-    cov = coverage(res, ctx.statement, max_evaluations)
+    cov = coverage(res, ctx.statement, max_evaluations, timings)
     ctx.metrics[schema.SEARCH] = cov
     ctx.metrics[schema.SEARCHED_INSTANCES] = cov[schema.SEARCH_DECIDED]
     inside = [e for e in res.evaluations if e.inside]
@@ -663,13 +678,12 @@ def record(ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_
     if res.counterexample is not None:
         ev = res.counterexample
         ctx.start(ev.params)
-        judge(ctx, m, ev.value, f"domain search: {_label(m)}, violated ({res.found_by})")
+        at = _show(_varied(ctx.statement, ev.params))
+        judge(ctx, m, ev.value, f"domain search: {_label(m)}, violated at {at} ({res.found_by})")
     else:
         decided = [e for e in inside if e.outcome == HOLDS]
         if decided:
             tight = min(decided, key=lambda e: e.score if e.score is not None else math.inf)
-            ctx.start(tight.params)
-            judge(ctx, m, tight.value, f"domain search: {_label(m)} at the tightest decided instance")
             evidence = sorted({str(e.metrics.get("evidence")) for e in decided if e.metrics.get("evidence")})
             ctx.items.append(
                 Item(
@@ -685,6 +699,8 @@ def record(ctx: Context, res: SearchResult, max_evaluations: int = MAX_RECORDED_
                     dict(tight.params),
                 )
             )
+            ctx.start(tight.params)  # the tightest decided instance's comparison, as judged
+            judge(ctx, m, tight.value, f"domain search: {_label(m)} at the tightest decided instance")
         else:
             why = _why_undecided(res, inside)
             ctx.items.append(Item(f"domain search: nothing decided ({summary})", schema.INCONCLUSIVE, {"why": why}))
@@ -737,6 +753,7 @@ def domain_search(
     fixed: dict | None = None,
     bounds: dict | None = None,
     max_evaluations: int = MAX_RECORDED_EVALUATIONS,
+    timings: bool = False,
 ) -> SearchResult:
     """The ``domain-search`` check's body: search the statement's margin (a probe's overrides
     fixed) and record the result."""
@@ -748,7 +765,7 @@ def domain_search(
     ctx.overrides_read.update(ctx.overrides)  # every override fixes the search
     ctx.precision = f"the margin's own ({m.fn.__module__}.{m.fn.__qualname__})"
     res = Searcher(ctx, m, b, fixed, strategy, bounds).run()
-    record(ctx, res, max_evaluations)
+    record(ctx, res, max_evaluations, timings)
     return res
 
 
