@@ -872,6 +872,14 @@ def status_words(
     return "not reproduced", "bad"
 
 
+def display_tex(text: str) -> str:
+    """A proof step's text: a printed display is often stored as bare LaTeX (no ``$``): then
+    it is one display formula."""
+    if "$" in text or "\\(" in text or "\\[" in text or not re.search(r"[\\^_{}=<>]", text):
+        return text
+    return "$$" + text + "$$"
+
+
 def _sentences(text: str) -> tuple[str, str]:
     """(first sentence, the rest) of prose with formulas: a period inside $...$, brackets or
     parentheses, an ellipsis or an abbreviation does not end it; a leading bracketed note
@@ -1258,8 +1266,8 @@ def _collect(store, out: Path, catalog: dict, run_id: int | None = None) -> dict
                 {
                     "eq": st["eq"],
                     "anchor": "step-" + safe_name(st["eq"]),
-                    "text": tex_html(st["text"]),
-                    "raw_text": st["text"],
+                    "text": tex_html(display_tex(st["text"])),
+                    "raw_text": display_tex(st["text"]),
                     "kind": st.get("kind", ""),
                     "expect": st.get("expect", "holds"),
                     "erratum": tex_html(st["erratum"]) if st.get("erratum") else None,
