@@ -829,7 +829,7 @@ def test_steps_caveats_coverage_and_residuals(tmp_path, fake_registry):
     # the statement's own verdict rests on its conclusion's checks only
     assert re.search(r"verdict <span class=\"badge st-verified\">", page)
     callouts = page.split('<ul class="callouts">', 1)[1].split("</ul>", 1)[0]
-    assert "proof step" in callouts and "failures on grid: 62/126" in callouts
+    assert "proof erratum at step" in callouts and "failures on grid: 62/126" in callouts
     assert "failures elsewhere" not in callouts  # a zero count is no caveat
     # the residual typeset; the searched domain and the hypothesis found unnecessary
     assert re.search(r"<td[^>]*><math[^>]*alttext=\"x\^\{2\} - 2 x y \+ y\^\{2\}\"", page)
