@@ -838,6 +838,8 @@ def test_steps_caveats_coverage_and_residuals(tmp_path, fake_registry):
     assert "[10⁻⁶, 10⁶]" in page and "2 edges of the domain tried" in page
     assert "Its proof invokes" in page and f'href="../statements/{safe_name(REFUTED)}.html"' in page
     assert "ext:Gunasekar2017" in page
+    local = page.split('<figure class="artifact graph">', 1)[1].split("</figure>", 1)[0]
+    assert local.startswith("<svg") and f'href="../statements/{safe_name(REFUTED)}.html"' in local
     index = (out / "index.html").read_text(encoding="utf-8")
     row = re.search(rf'<tr data-paper="{PAPER}" data-id="{HOLDS}"[^>]*>', index).group(0)
     assert (
