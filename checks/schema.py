@@ -162,9 +162,12 @@ SEARCH_EDGE_LABELS = "edge_labels"  # ["<which edge> [<outcome>(, outside)]", ..
 SEARCH_EDGES_OUTSIDE_DOMAIN = "edges_outside_domain"  # labels of edges not searched (outside the domain or --grid)
 SEARCH_FIRST_ERRORS = "first_errors"  # [{"params", "error"}]: the first instances where the margin raised
 SEARCH_GENERATED = "generated"  # Hypothesis-generated instances evaluated
+SEARCH_REFINED = "refined"  # instances evaluated bisecting a violation towards the defaults
 SEARCH_RANGES = "ranges"  # {param: [min, max]} (numbers) or {param: [values...]} searched inside the hypotheses
 SEARCH_TIGHTEST = "tightest"  # {"params", "score", "outcome"}: the inside instance closest to a violation
-SEARCH_COUNTEREXAMPLE = "counterexample"  # {"params", "found_by"}: the smallest violating instance inside
+# {"params", "found_by"}: the smallest violating instance inside; found_by: "edge: <which>" or "generated, shrunk by
+# Hypothesis", then "; bisected towards the defaults" when bisection moved it
+SEARCH_COUNTEREXAMPLE = "counterexample"
 SEARCH_NECESSITY = "necessity"  # one record per hypothesis, NECESSITY_* keys below
 SEARCH_BUDGET = "budget"  # {"examples", "necessity_examples", "cpu_seconds", "max_edges"}
 # a probe's search record only (a verdict's metrics are a function of its inputs; its time is its seconds):
@@ -186,6 +189,7 @@ SEARCH_KEYS = (
     SEARCH_EDGES_OUTSIDE_DOMAIN,
     SEARCH_FIRST_ERRORS,
     SEARCH_GENERATED,
+    SEARCH_REFINED,
     SEARCH_RANGES,
     SEARCH_TIGHTEST,
     SEARCH_COUNTEREXAMPLE,

@@ -20,8 +20,9 @@ from scipy.linalg import expm
 from numerics import flows, least_squares, moment_flows
 from numerics.estimate import Estimate
 from theorems import ssm_poison as sp_th
+from theorems import ssm_poison_aux as aux_th
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 from .ssm_poison import RTOL, clean_loss, poisoned_loss, poisoned_state, table_init
 
 
@@ -425,6 +426,7 @@ def lemma31_random(ctx):
 
     def prop(ex):
         d, seed = ex
+        ctx.start({**ctx.statement.defaults(), "d": d, "seed": seed})
         rng = np.random.default_rng(seed)
         v = rng.normal(size=d)
         v -= v.mean()
@@ -463,6 +465,10 @@ def prop18_random(ctx):
             y = -x
         else:
             y, x = Fraction(0), b + (s - b) * Fraction(u, 1000)
+        bf = float(b / abs(x - y)) if x != y else 1.0
+        ctx.start(
+            {**ctx.statement.defaults(), "k": k, "s": float(s), "u": float(x / s), "v": float(y / s), "b_frac": bf}
+        )
         if not (abs(x) <= s and abs(y) <= s and abs(x - y) >= b):
             return
         ctx.exact("|x^k - y^k| >= (b/2)^k", abs(x**k - y**k), ">=", (b / 2) ** k, scope="exact rationals")
@@ -509,6 +515,8 @@ def prop19_random(ctx):
             x, y = z * (1 + cc * Fraction(999, 1000)), z * (1 - cc * Fraction(999, 1000))
         else:
             x, y, z = Fraction(xn, 13), Fraction(yn, 11), Fraction(zn, 17)
+        bf = float(b / abs(1 - x / y)) if y != 0 and x != y else 1.0
+        ctx.start({**ctx.statement.defaults(), "x": float(x), "y": float(y), "z": float(z), "b_frac": min(bf, 1.0)})
         if y == 0 or z == 0 or x == 0 or abs(1 - x / y) < b:
             return
         cc = b / (b + 2)
@@ -821,3 +829,741 @@ def lemma36_random(ctx):
         quick=20,
         full=200,
     )
+
+
+# =======================================================================================
+# Violation margins (issue 18): least squares, linear fields, exact rationals; cheap
+# =======================================================================================
+EPS = np.finfo(float).eps
+
+
+def _conditioned_least_squares(inst):
+    """X = U diag(s) V^T (rows x cols, Haar U, V from the seed) with s_i^2 geometric from 1 to
+    10^{-cond} (X X^T has condition number 10^cond), y Gaussian, x0 Gaussian. Returns
+    ``(X, y, x0, mu, M, sing)`` with mu = 2 lambda_min(X X^T), M = 2 lambda_max(X^T X)."""
+    from scipy.stats import ortho_group
+
+    n, d = inst["rows"], inst["cols"]
+    rng = np.random.default_rng(inst["seed"])
+    U = ortho_group.rvs(n, random_state=rng) if n > 1 else np.ones((1, 1))
+    V = ortho_group.rvs(d, random_state=rng) if d > 1 else np.ones((1, 1))
+    sing = np.sqrt(np.geomspace(1.0, 10.0 ** -inst["cond"], n)) if n > 1 else np.ones(1)
+    X = U @ np.diag(sing) @ V[:n]
+    return (
+        X,
+        rng.normal(size=n),
+        rng.normal(size=d),
+        2 * float(sing[-1] ** 2),
+        2 * float(sing[0] ** 2),
+        (U, sing, V[:n]),
+    )
+
+
+def _ls_residual_norms(X, y, x0, svd, t):
+    """``(f(x(t)), ||grad f(x(t))||)`` of the exact flow in the SVD (r(t) = U e^{-2 S^2 t} U^T r_0
+    for X of full row rank): the spectral method."""
+    U, s, _ = svd
+    c = U.T @ (X @ x0 - y)
+    r = c * np.exp(-2 * s**2 * t)
+    return float(np.sum(r**2)), float(2 * np.linalg.norm(s * r))
+
+
+def _ls_loss_pair(X, y, x0, svd, t) -> Estimate:
+    """f(x(t)) by scipy's expm (least_squares_flow) and by the SVD form: two methods, with a
+    roundoff floor (both agree to the last bit at t = 0)."""
+    f_expm = float(np.sum((X @ least_squares.least_squares_flow(X, y, x0, t) - y) ** 2))
+    f_svd = _ls_residual_norms(X, y, x0, svd, t)[0]
+    return Estimate.twice(f_svd, f_expm, "two methods") + Estimate.roundoff(8 * X.shape[1], max(f_svd, 1e-300))
+
+
+@margin("ssm-poison/lemma-24")
+def lemma24_margin(ctx, inst):
+    """f(0) e^{-2 mu t} - f(x(t)) on least squares (the exact flow; mu the exact PL constant)."""
+    X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+    t = inst["tmu"] / mu
+    f0 = float(np.sum((X @ x0 - y) ** 2))
+    bound = float(aux_th.pl_decay_bound(f0, mu, t))
+    return Estimate(bound, 4 * EPS * bound, "roundoff bound") - _ls_loss_pair(X, y, x0, svd, t)
+
+
+@margin("ssm-poison/lemma-32")
+def lemma32_margin(ctx, inst):
+    """f(t_1) - f(t_2) - 2 (t_2 - t_1) mu c on least squares, c = f(t_2) (the minimum of f over the
+    window: f decreases), t_1 = tmu / mu, t_2 = t_1 + wmu / mu."""
+    X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+    t1 = inst["tmu"] / mu
+    t2 = t1 + inst["wmu"] / mu
+    f1, f2 = _ls_loss_pair(X, y, x0, svd, t1), _ls_loss_pair(X, y, x0, svd, t2)
+    rhs = float(aux_th.pl_decrease_bound(t1, t2, mu, f2.value))
+    rhs_err = float(aux_th.pl_decrease_bound(t1, t2, mu, f2.error)) + 4 * EPS * abs(rhs)
+    return f1 - f2 - Estimate(rhs, rhs_err, "two methods + roundoff bound")
+
+
+def _ls_distance(X, y, x0) -> float:
+    """Dist(x0, {X x = y}) = ||X^+ (X x0 - y)|| (the affine zero set)."""
+    return float(np.linalg.norm(np.linalg.lstsq(X, X @ x0 - y, rcond=None)[0]))
+
+
+@margin("ssm-poison/theorem-4")
+def theorem4_margin(ctx, inst):
+    """sqrt(M/mu) Dist(x0, X*) - int_0^inf ||grad f(x(t))|| dt on least squares (V = R^d; the
+    integrand in the SVD form; the integral by adaptive quadrature at two tolerances, split at
+    the time scales 1/(2 s_i^2))."""
+    from scipy.integrate import quad
+
+    X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+    pts = sorted(set(float(v) for v in 1 / (2 * svd[1] ** 2)))
+
+    def integral(tol):
+        edges = [0.0, *pts, 40 / mu]
+        tot = sum(
+            quad(lambda t: _ls_residual_norms(X, y, x0, svd, t)[1], a, b, epsabs=tol, epsrel=tol, limit=200)[0]
+            for a, b in zip(edges[:-1], edges[1:])
+        )
+        # the tail beyond 40/mu: ||grad f(t)|| <= ||grad f(T)|| e^{-mu (t - T)} (slowest mode mu/2 x 2)
+        return tot + _ls_residual_norms(X, y, x0, svd, 40 / mu)[1] / mu
+
+    length = Estimate.twice(integral(1e-12), integral(1e-9), "two tolerances")
+    dist = _ls_distance(X, y, x0)
+    bound = float(aux_th.path_length_bound(M, mu, dist))
+    return Estimate(bound, 8 * EPS * bound * X.shape[1], "roundoff bound") - length
+
+
+@margin("ssm-poison/lemma-25")
+def lemma25_margin(ctx, inst):
+    """sqrt(M/mu) Dist(x0, X*) - ||x* - x0|| on least squares, x* the flow at t = 60/mu (expm and
+    the spectral form: two methods; e^{-60} ~ 1e-26 of the initial offset remains)."""
+    X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+    T = 60 / mu
+    x_expm = least_squares.least_squares_flow(X, y, x0, T)
+    lam, V = np.linalg.eigh(X.T @ X)
+    xp = np.linalg.pinv(X) @ y
+    x_spec = xp + V @ (np.exp(-2 * T * np.clip(lam, 0, None)) * (V.T @ (x0 - xp)))
+    moved = Estimate.twice(float(np.linalg.norm(x_expm - x0)), float(np.linalg.norm(x_spec - x0)), "two methods")
+    dist = _ls_distance(X, y, x0)
+    bound = float(aux_th.path_length_bound(M, mu, dist))
+    return Estimate(bound, 8 * EPS * bound * X.shape[1], "roundoff bound") - moved
+
+
+@margin("ssm-poison/lemma-26", equality=True)
+def lemma26_margin(ctx, inst):
+    """Residual (exact rationals, python-flint) sum over the printed eigenpairs of ||M v - lambda v||_1
+    plus 0 if the d vectors are independent (1 otherwise: the rank of their matrix, exact)."""
+    import flint
+
+    d = inst["d"]
+    a, b = (sp.Rational(*Fraction(float(inst[k])).as_integer_ratio()) for k in ("a", "b"))
+    Msym = aux_th.lemma26_matrix(a, b, d)
+    M = flint.fmpq_mat(d, d, [flint.fmpq(int(v.p), int(v.q)) for v in Msym])
+    pairs = aux_th.lemma26_eigenpairs(a, b, d)
+    res = flint.fmpq(0)
+    for v, lam in pairs:
+        vf = flint.fmpq_mat(d, 1, [int(x) for x in v])
+        lamq = flint.fmpq(int(sp.Rational(lam).p), int(sp.Rational(lam).q))
+        diff = M * vf - vf * lamq
+        res += sum(abs(diff[i, 0]) for i in range(d))
+    V = flint.fmpq_mat(d, d, [int(v[i]) for i in range(d) for v, _ in pairs])
+    return Fraction(int(res.p), int(res.q)) + (0 if V.rank() == d else 1)
+
+
+def _linear_ode_solution(W, y0, b, t):
+    """y' = -W (y - b) from y0 to t by SciPy's LSODA at two tolerances (independent of any matrix
+    exponential): ``Estimate`` of the state (entrywise)."""
+    from scipy.integrate import solve_ivp
+
+    if t == 0:
+        return Estimate(y0.copy(), 0.0, "exact")
+    sols = [
+        solve_ivp(lambda _, y: -W @ (y - b), (0, t), y0, method="LSODA", rtol=r, atol=r * 1e-3, jac=lambda *_: -W).y[
+            :, -1
+        ]
+        for r in (1e-12, 1e-10)
+    ]
+    return Estimate.twice(sols[0], sols[1], "two tolerances")
+
+
+def _lemma27_instance(inst):
+    rng = np.random.default_rng(inst["seed"])
+    n = inst["dim"]
+    G = rng.normal(size=(n, n))
+    W = (G + G.T) / 2
+    lam, Q = np.linalg.eigh(W)
+    return W, rng.normal(size=n), rng.normal(size=n), lam, Q
+
+
+@margin("ssm-poison/lemma-27", equality=True)
+def lemma27_margin(ctx, inst):
+    """Residual max(||first printed - y(t)||, ||second printed - y(t)||)_inf, y(t) by LSODA (two
+    tolerances), the printed expressions with scipy's expm and numpy's eigh."""
+    W, y0, b, lam, Q = _lemma27_instance(inst)
+    t = inst["t"]
+    y = _linear_ode_solution(W, y0, b, t)
+    first, second = aux_th.lemma27_printed(expm, W, y0, b, t, Q, lam)
+    res = max(float(np.max(np.abs(first - y.value))), float(np.max(np.abs(second - y.value))))
+    scale = float(np.max(np.abs(y.value))) + 1
+    return Estimate(res, y.error + 64 * EPS * scale * len(y0), "two tolerances + roundoff bound")
+
+
+@margin("ssm-poison/lemma-27:corrected", equality=True)
+def lemma27_corrected_margin(ctx, inst):
+    """Residual ||exp(-tW)(y(0) - b) + b - y(t)||_inf, y(t) by LSODA (two tolerances)."""
+    W, y0, b, lam, Q = _lemma27_instance(inst)
+    t = inst["t"]
+    y = _linear_ode_solution(W, y0, b, t)
+    res = float(np.max(np.abs(aux_th.lemma27_corrected_solution(expm, W, y0, b, t) - y.value)))
+    scale = float(np.max(np.abs(y.value))) + 1
+    return Estimate(res, y.error + 64 * EPS * scale * len(y0), "two tolerances + roundoff bound")
+
+
+def _linear_field(inst):
+    rng = np.random.default_rng(inst["seed"])
+    n = inst["dim"]
+    return inst["scale"] * rng.normal(size=(n, n)), rng.normal(size=n)
+
+
+@margin("ssm-poison/lemma-29")
+def lemma29_margin(ctx, inst):
+    """min(||D_0|| e^{Nt} - ||D(t)||, ||D(t)|| - ||D_0|| e^{-Nt}) for f(x) = M x (N = ||M||_2, the
+    Lipschitz constant on every B), D(t) = expm(tM) D_0 by two methods."""
+    M, D0 = _linear_field(inst)
+    t = inst["t"]
+    N = float(np.linalg.norm(M, 2))
+    n0 = float(np.linalg.norm(D0))
+    lo, hi = (float(v) for v in aux_th.gronwall_bounds(n0, N, t))
+    Dt = _expm_norm_mp(M, t, D0)
+    Dt = Dt + Estimate.roundoff(16 * len(D0), max(abs(Dt.value), 1.0))
+    if not (math.isfinite(hi) and math.isfinite(Dt.value) and math.isfinite(Dt.error)):
+        raise PremiseUnmet("overflow of e^{Nt}: the computation failed (no evidence)")
+    return min(Dt - lo, Estimate(hi, 4 * EPS * hi, "roundoff bound") - Dt, key=lambda e: e.value)
+
+
+@margin("ssm-poison/lemma-30")
+def lemma30_margin(ctx, inst):
+    """||x_1(t) - x_2(t)|| = ||expm(tM) D_0|| for f(x) = M x (two methods): > 0 claimed."""
+    M, D0 = _linear_field(inst)
+    return _expm_norm_mp(M, inst["t"], D0)
+
+
+@margin("ssm-poison/lemma-31")
+def lemma31_margin(ctx, inst):
+    """range(x)^2 - (|beta_2|/d)^2 (exact rationals: x's binary values, beta_2^2 = sum (x_i -
+    mean)^2) at x = beta_1 1 + beta_2 v, v a random unit vector of W_2, |beta_2| = 10^b2_log."""
+    d = inst["d"]
+    rng = np.random.default_rng(inst["seed"])
+    v = rng.normal(size=d)
+    v -= v.mean()
+    nv = np.linalg.norm(v)
+    if nv == 0:
+        raise PremiseUnmet("v = 0")
+    x = rng.normal() + 10.0 ** inst["b2_log"] * v / nv
+    if not np.all(np.isfinite(x)):
+        raise PremiseUnmet("x overflows")
+    xq = [Fraction(float(u)) for u in x]
+    mean = sum(xq) / d
+    b2sq = sum((u - mean) ** 2 for u in xq)
+    bound = aux_th.lemma31_bound(Fraction(1), d) ** 2 * b2sq  # (|beta_2|/d)^2 = b2sq / d^2
+    return (max(xq) - min(xq)) ** 2 - bound
+
+
+@margin("ssm-poison/proposition-18")
+def proposition18_margin(ctx, inst):
+    """min(|x^k - y^k| - (b/2)^k, |1 - x^k/y^k| - (b/(2s))^k) in exact rationals (x = s u, y = s v
+    read as their binary values; the second clause only for y != 0)."""
+    s, k = Fraction(inst["s"]), inst["k"]
+    x, y = s * Fraction(inst["u"]), s * Fraction(inst["v"])
+    if x == y:
+        raise PremiseUnmet("x = y: no b > 0")
+    b = Fraction(inst["b_frac"]) * abs(x - y)
+    first, second = aux_th.prop18_bounds(b, s, k)
+    out = abs(x**k - y**k) - first
+    if y != 0:
+        out = min(out, abs(1 - x**k / y**k) - second)
+    return out
+
+
+@margin("ssm-poison/proposition-19")
+def proposition19_margin(ctx, inst):
+    """max(|1 - x/z|, |1 - y/z|) - bhat/(bhat + 2), bhat = b_frac |1 - x/y| (exact rationals)."""
+    x, y, z = (Fraction(inst[k]) for k in ("x", "y", "z"))
+    if 0 in (x, y, z):
+        raise PremiseUnmet("x, y, z must be non-zero")
+    bhat = Fraction(inst["b_frac"]) * abs(1 - x / y)
+    if bhat == 0:
+        raise PremiseUnmet("bhat = 0")
+    return max(abs(1 - x / z), abs(1 - y / z)) - aux_th.prop19_threshold(bhat)
+
+
+def _expm_norm_mp(M, t, D0) -> Estimate:
+    """||expm(tM) D_0|| by scipy's expm and by mpmath's expm at 30 digits (two precisions; the
+    eigendecomposition fails on the defective shears)."""
+    with mpmath.workdps(30):
+        E = mpmath.expm(mpmath.matrix((t * M).tolist()))
+        v = E * mpmath.matrix(D0.tolist())
+        hp = float(mpmath.norm(v))
+    with np.errstate(all="ignore"):
+        lo = float(np.linalg.norm(expm(t * M) @ D0))
+    if not (math.isfinite(hp) and math.isfinite(lo)):
+        raise PremiseUnmet("overflow of expm(tM): the computation failed (no evidence)")
+    return Estimate.twice(hp, lo, "two precisions")
+
+
+def _shear(inst):
+    M = np.array([[-1.0, inst["m"]], [0.0, -inst["c"]]])
+    rng = np.random.default_rng(inst["seed"])
+    th = rng.uniform(0, 2 * np.pi)
+    return M, np.array([np.cos(th), np.sin(th)])
+
+
+@margin("ssm-poison/lemma-34")
+def lemma34_margin(ctx, inst):
+    """exp(t lambda_max(M)) ||D_0|| - ||expm(tM) D_0|| for f(x) = M x, M = [[-1, m], [0, -c]]
+    (C^1, Lipschitz; the Jacobian is M everywhere, its eigenvalues -1 and -c: lambda_max constant)."""
+    M, D0 = _shear(inst)
+    t = inst["t"]
+    lam = max(-1.0, -inst["c"])
+    bound = float(aux_th.lemma34_bound(t * lam, float(np.linalg.norm(D0))))
+    if not math.isfinite(bound):
+        raise PremiseUnmet("overflow of the bound: the computation failed (no evidence)")
+    return Estimate(bound, 4 * EPS * bound, "roundoff bound") - _expm_norm_mp(M, t, D0)
+
+
+@margin("ssm-poison/lemma-34:corrected")
+def lemma34_corrected_margin(ctx, inst):
+    """exp(t lambda_max((M + M^T)/2)) ||D_0|| - ||expm(tM) D_0|| for the same shear fields."""
+    M, D0 = _shear(inst)
+    t = inst["t"]
+    lam = float(np.max(np.linalg.eigvalsh((M + M.T) / 2)))
+    bound = float(aux_th.lemma34_bound(t * lam, float(np.linalg.norm(D0))))
+    if not math.isfinite(bound):
+        raise PremiseUnmet("overflow of the bound: the computation failed (no evidence)")
+    return Estimate(bound, 16 * EPS * bound * (1 + abs(t * lam)), "roundoff bound") - _expm_norm_mp(M, t, D0)
+
+
+# =======================================================================================
+# Proof steps (issue 19)
+# =======================================================================================
+def _chain_rule_misprint(ctx):
+    """The printed middle terms f(x)^T(-f(x)) against the chain rule grad f(x)^T(-grad f(x)) at
+    f(x) = x^2 (1-D; SymPy), and the chain rule itself (d/dt f(x(t)) along x' = -f'(x))."""
+    x = sp.Symbol("x", real=True)
+    f = x**2
+    g = sp.diff(f, x)
+    t = sp.Symbol("t", real=True)
+    X = sp.Function("X")(t)
+    ctx.identity(
+        "chain rule: d/dt f(X(t)) = f'(X) X' with X' = -f'(X)",
+        sp.diff(f.subs(x, X), t).subs(sp.Derivative(X, t), -g.subs(x, X)) - (-(g.subs(x, X) ** 2)),
+    )
+    ctx.identity("f(x)^T(-f(x)) = grad f(x)^T(-grad f(x)) at f = x^2", aux_th.dfdt_printed(f) - (-(g**2)))
+
+
+@check("ssm-poison/lemma-22", "step-chain-rule-misprint", "symbolic", step="App. D.5, proof of Lemma 22")
+def lemma22_step(ctx):
+    """See ``_chain_rule_misprint``: the printed middle terms drop the gradient."""
+    _chain_rule_misprint(ctx)
+
+
+@check("ssm-poison/lemma-24", "step-chain-rule-misprint", "symbolic", step="App. D.5, first display of the proof")
+def lemma24_step_chain(ctx):
+    """See ``_chain_rule_misprint``: the same display as Lemma 22's proof."""
+    _chain_rule_misprint(ctx)
+
+
+def _ls_instances(ctx):
+    return [
+        {"seed": s, "rows": r, "cols": c, "cond": k}
+        # rows >= 2 and cond > 0: the PL inequality is an equality when X X^T is a multiple of I (rows = 1, cond = 0)
+        for s, r, c, k in ((0, 2, 5, 1.0), (1, 3, 3, 0.5), (3, 5, 9, 1.0), (2, 4, 4, 0.3))[: 3 if not ctx.full else 4]
+    ]
+
+
+@check("ssm-poison/lemma-24", "step-pl-and-gronwall", "random", step="App. D.5, PL step")
+def lemma24_step_pl(ctx):
+    """d/dt f(x(t)) = -||grad f||^2 <= -2 mu f along the exact least-squares flow (SVD form), at 12
+    times per instance: -||grad f||^2 against -2 mu f (roundoff bound)."""
+    for inst in _ls_instances(ctx):
+        ctx.start({**ctx.statement.defaults(), **inst})
+        X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+        # tmu <= 1/2: later only the slowest mode is left and the inequality is an equality to rounding
+        for tmu in np.linspace(0, 0.5, 12):
+            f, g = _ls_residual_norms(X, y, x0, svd, tmu / mu)
+            ctx.bound(
+                "-||grad f||^2 <= -2 mu f",
+                -(g**2),
+                Estimate(-2 * mu * f, 16 * EPS * (g**2 + 2 * mu * f), "roundoff bound"),
+            )
+
+
+@check("ssm-poison/lemma-24", "step-gronwall", "random", step="App. D.5, Gronwall step")
+def lemma24_step_gronwall(ctx):
+    """f(x(t)) <= f(x(0)) exp(-2 mu t) along the exact least-squares flow (expm and SVD: two
+    methods), 12 times per instance (the statement's margin at those times)."""
+    from .core import MARGINS
+
+    fn = MARGINS["ssm-poison/lemma-24"].fn
+    for inst in _ls_instances(ctx):
+        for tmu in np.linspace(0.05, 0.5, 12):
+            full = {**ctx.statement.defaults(), **inst, "tmu": float(tmu)}
+            ctx.start(full)
+            ctx.bound("f(x(t)) <= f(0) e^{-2 mu t}", 0.0, fn(ctx, full))
+
+
+@check("ssm-poison/lemma-26", "step-displays", "symbolic", step="App. D.5, first display")
+def lemma26_step_first(ctx):
+    """M 1 = (a-b) 1 + b d 1 = (a + (d-1) b) 1 (SymPy, symbolic a, b; d = 1..6)."""
+    a, b = sp.symbols("a b", real=True)
+    for d in range(1, 7):
+        M = aux_th.lemma26_matrix(a, b, d)
+        one = sp.ones(d, 1)
+        ctx.identity(f"d={d}: M 1 = (a-b) 1 + b d 1", (M * one - ((a - b) * one + b * d * one)).applyfunc(sp.expand))
+        ctx.identity(
+            f"d={d}: (a-b) 1 + b d 1 = (a+(d-1)b) 1",
+            ((a - b) * one + b * d * one - (a + (d - 1) * b) * one).applyfunc(sp.expand),
+        )
+
+
+@check("ssm-poison/lemma-26", "step-second-display", "symbolic", step="App. D.5, second display")
+def lemma26_step_second(ctx):
+    """M (e_1 - e_j) = (a-b) e_1 + b 1 - (a-b) e_j - b 1 = (a-b)(e_1 - e_j) (SymPy; d = 2..6, every j)."""
+    a, b = sp.symbols("a b", real=True)
+    for d in range(2, 7):
+        M = aux_th.lemma26_matrix(a, b, d)
+        for j in range(1, d):
+            e1, ej = sp.eye(d)[:, 0], sp.eye(d)[:, j]
+            mid = (a - b) * e1 + b * sp.ones(d, 1) - (a - b) * ej - b * sp.ones(d, 1)
+            ctx.identity(f"d={d}, j={j + 1}: first =", (M * (e1 - ej) - mid).applyfunc(sp.expand))
+            ctx.identity(f"d={d}, j={j + 1}: second =", (mid - (a - b) * (e1 - ej)).applyfunc(sp.expand))
+
+
+def _rational_orthogonal():
+    Q = sp.Matrix([[3, -4], [4, 3]]) / 5
+    return Q, Q * sp.diag(1, -2) * Q.T
+
+
+@check("ssm-poison/lemma-27", "step-change-of-variables", "symbolic", step="App. D.5, change of variables")
+def lemma27_step_z(ctx):
+    """z(t) = exp(-tW) z(0) solves z' = -W z with z(0) as initial value (SymPy's matrix exponential,
+    W = Q diag(1, -2) Q^T with a rational orthogonal Q, symbolic z(0) and t)."""
+    t = sp.Symbol("t", real=True)
+    Q, W = _rational_orthogonal()
+    z0 = sp.Matrix(sp.symbols("z0:2", real=True))
+    z = (-t * W).exp() * z0
+    ctx.identity("z' + W z = 0", (sp.diff(z, t) + W * z).applyfunc(sp.simplify))
+    ctx.identity("z(0) = z0", (z.subs(t, 0) - z0).applyfunc(sp.simplify))
+
+
+@check("ssm-poison/lemma-27", "step-reversed", "symbolic", step="App. D.5, reversed")
+def lemma27_step_y(ctx):
+    """y(t) = exp(-tW)(y(0) - b) + b (the encoded corrected solution, SymPy) solves y' = -W(y - b), y(0)."""
+    t = sp.Symbol("t", real=True)
+    Q, W = _rational_orthogonal()
+    y0, b = sp.Matrix(sp.symbols("y0:2", real=True)), sp.Matrix(sp.symbols("b0:2", real=True))
+    y = aux_th.lemma27_corrected_solution(lambda A: A.exp(), W, y0, b, t)
+    ctx.identity("y' + W (y - b) = 0", (sp.diff(y, t) + W * (y - b)).applyfunc(sp.simplify))
+    ctx.identity("y(0) = y0", (y.subs(t, 0) - y0).applyfunc(sp.simplify))
+
+
+@check("ssm-poison/lemma-29", "step-chain-rule", "symbolic", step="App. D.5, chain rule")
+def lemma29_step_chain(ctx):
+    """d/dt ||D(t)|| = D^T D' / ||D|| with D' = f(x_1) - f(x_2) (SymPy, D(t) symbolic functions, d = 3)."""
+    t = sp.Symbol("t", real=True)
+    D = [sp.Function(f"D{i}")(t) for i in range(3)]
+    F = [sp.Function(f"F{i}")(t) for i in range(3)]  # f(x_1(t)) - f(x_2(t))
+    nrm = sp.sqrt(sum(v**2 for v in D))
+    lhs = sp.diff(nrm, t).subs({sp.Derivative(D[i], t): F[i] for i in range(3)})
+    ctx.identity(
+        "d/dt ||D|| = D^T (f(x_1) - f(x_2)) / ||D||", sp.simplify(lhs - sum(u * v for u, v in zip(D, F)) / nrm)
+    )
+
+
+@check("ssm-poison/lemma-29", "step-lipschitz", "random", step="App. D.5, Lipschitz step")
+def lemma29_step_lipschitz(ctx):
+    """For f(x) = M x (N = ||M||_2) along D(t) = expm(tM) D_0: d/dt ||D|| = D^T M D / ||D|| <= ||M D||
+    <= N ||D|| at 10 times per instance (roundoff bounds)."""
+    rng = np.random.default_rng(291)
+    for _ in range(6 if not ctx.full else 40):
+        n = int(rng.integers(2, 6))  # n = 1: ||M D|| = N ||D|| (no slack)
+        ctx.start({**ctx.statement.defaults(), "dim": n})
+        M, D0 = rng.normal(size=(n, n)), rng.normal(size=n)
+        N = float(np.linalg.norm(M, 2))
+        for t in np.linspace(0, 2, 10):
+            D = expm(t * M) @ D0
+            nd, md = float(np.linalg.norm(D)), float(np.linalg.norm(M @ D))
+            rate = float(D @ M @ D) / nd
+            e = 32 * n * EPS * (md + N * nd)
+            ctx.bound("d/dt ||D|| <= ||f(x_1) - f(x_2)||", rate, Estimate(md, e, "roundoff bound"))
+            ctx.bound("||f(x_1) - f(x_2)|| <= N ||D||", md, Estimate(N * nd, e, "roundoff bound"))
+
+
+@check("ssm-poison/lemma-29", "step-reversal", "random", step="App. D.5, reversal")
+def lemma29_step_reversal(ctx):
+    """The reversal of f: x-bar(t-bar) = expm(-t-bar M) x(t) equals x(t - t-bar) = expm((t - t-bar) M) x_0
+    (linear fields, scipy expm against mpmath expm at 30 digits: two precisions)."""
+    rng = np.random.default_rng(292)
+    for _ in range(5 if not ctx.full else 30):
+        n = int(rng.integers(1, 5))
+        ctx.start({**ctx.statement.defaults(), "dim": n})
+        M, x0 = rng.normal(size=(n, n)), rng.normal(size=n)
+        t = float(rng.uniform(0.5, 2))
+        tb = float(rng.uniform(0, t))
+        rev = expm(-tb * M) @ (expm(t * M) @ x0)
+        with mpmath.workdps(30):
+            direct = mpmath.expm(mpmath.matrix(((t - tb) * M).tolist())) * mpmath.matrix(x0.tolist())
+            direct = np.array([float(v) for v in direct])
+        scale = float(np.max(np.abs(direct))) + 1
+        ctx.agree(
+            "x-bar(t-bar) = x(t - t-bar)",
+            rev,
+            direct,
+            tol=1e-8 * scale,
+            err=Estimate.twice(rev, direct, "two precisions"),
+        )
+
+
+def _w2_lambda(d):
+    lam = list(sp.symbols(f"l2:{d + 1}", real=True))
+    v = sp.Matrix([sum(lam)] + [-x for x in lam])
+    return lam, v
+
+
+@check("ssm-poison/lemma-31", "step-unit-norm", "symbolic", step="App. D.5, unit norm")
+def lemma31_step_norm(ctx):
+    """||v||^2 = (sum lambda_k)^2 + sum lambda_k^2 for v = sum lambda_k (e_1 - e_k) (SymPy, d = 2..6)."""
+    for d in range(2, 7):
+        lam, v = _w2_lambda(d)
+        ctx.identity(f"d={d}", sp.expand((v.T * v)[0, 0] - (sum(lam) ** 2 + sum(x**2 for x in lam))))
+
+
+@check("ssm-poison/lemma-31", "step-cauchy-schwarz-square", "symbolic", step="App. D.5, Cauchy-Schwarz display")
+def lemma31_step_cs(ctx):
+    """(sum lambda_k)^2 = <1_{d-1}, Lambda> as printed (SymPy, d = 3: the square is missing)."""
+    lam, _ = _w2_lambda(3)
+    ctx.identity("(sum lambda)^2 - <1, Lambda> = 0 (d = 3)", sp.expand(sum(lam) ** 2 - sum(lam)))
+
+
+@check("ssm-poison/lemma-31", "step-sum-of-squares", "random", step="App. D.5, sum of squares")
+def lemma31_step_squares(ctx):
+    """sum_{k>=2} lambda_k^2 >= 1/d for unit v in W_2 (lambda_k = -v_k): with u an integer vector of
+    sum 0, v = u/||u||, i.e. sum_{k>=2} u_k^2 >= ||u||^2 / d (exact integers, d = 2..30)."""
+    rng = np.random.default_rng(311)
+    for _ in range(40 if not ctx.full else 400):
+        d = int(rng.integers(2, 31))
+        ctx.start({**ctx.statement.defaults(), "d": d})
+        u = [int(v) for v in rng.integers(-20, 21, size=d)]
+        u[0] -= sum(u)
+        if not any(u):
+            continue
+        ctx.exact("d sum_{k>=2} u_k^2 >= ||u||^2", d * sum(v * v for v in u[1:]), ">=", sum(v * v for v in u))
+
+
+@check("ssm-poison/lemma-31", "step-final-display", "random", step="App. D.5, final display")
+def lemma31_step_final(ctx):
+    """max_{i,j} |x_i - x_j|^2 >= beta_2^2 / (d(d-1)) at x = beta_1 1 + beta_2 v (exact rationals,
+    the proof's constant; the encoded lemma31_proof_bound)."""
+    rng = np.random.default_rng(312)
+    for _ in range(40 if not ctx.full else 400):
+        d = int(rng.integers(2, 31))
+        ctx.start({**ctx.statement.defaults(), "d": d})
+        x = rng.normal() + 10 ** rng.uniform(-3, 2) * rng.normal(size=d)
+        xq = [Fraction(float(u)) for u in x]
+        mean = sum(xq) / d
+        b2sq = sum((u - mean) ** 2 for u in xq)
+        bound_sq = sp.Rational(aux_th.lemma31_proof_bound(1, d) ** 2) * sp.Rational(b2sq.numerator, b2sq.denominator)
+        rng_sq = (max(xq) - min(xq)) ** 2
+        ctx.exact("range^2 >= beta_2^2/(d(d-1))", sp.Rational(rng_sq.numerator, rng_sq.denominator), ">=", bound_sq)
+
+
+@check("ssm-poison/proposition-18", "step-opposite-signs", "random", step="App. D.5, opposite signs")
+def prop18_step_opposite(ctx):
+    """x >= 0 >= y, x - y >= b: |x^k - y^k| = |x|^k + |y|^k >= (b/2)^k (exact rationals, odd k <= 15)."""
+    rng = np.random.default_rng(181)
+    for _ in range(40 if not ctx.full else 400):
+        k = int(rng.choice([1, 3, 5, 7, 9, 11, 13, 15]))
+        x, y = Fraction(int(rng.integers(0, 1000)), 100), -Fraction(int(rng.integers(0, 1000)), 100)
+        if x == y:
+            continue
+        b = (x - y) * Fraction(int(rng.integers(1, 101)), 100)
+        s_ = max(abs(x), abs(y))
+        ctx.start({**ctx.statement.defaults(), "k": k, "s": float(s_), "u": float(x / s_), "v": float(y / s_)})
+        ctx.exact("|x^k - y^k| = |x|^k + |y|^k", abs(x**k - y**k), "==", abs(x) ** k + abs(y) ** k)
+        ctx.exact("|x|^k + |y|^k >= (b/2)^k", abs(x) ** k + abs(y) ** k, ">=", aux_th.prop18_bounds(b, s_, k)[0])
+
+
+@check("ssm-poison/proposition-18", "step-same-sign", "random", step="App. D.5, same sign")
+def prop18_step_same(ctx):
+    """x >= y >= 0, x - y >= b: x^k - y^k >= (y + b)^k - y^k >= b^k >= (b/2)^k (exact rationals)."""
+    rng = np.random.default_rng(182)
+    for _ in range(40 if not ctx.full else 400):
+        k = int(rng.choice([1, 3, 5, 7, 9, 11, 13, 15]))
+        y = Fraction(int(rng.integers(0, 1000)), 100)
+        x = y + Fraction(int(rng.integers(1, 1000)), 100)
+        b = (x - y) * Fraction(int(rng.integers(1, 101)), 100)
+        ctx.start({**ctx.statement.defaults(), "k": k, "s": float(x), "u": 1.0, "v": float(y / x)})
+        ctx.exact("x^k - y^k >= (y+b)^k - y^k", x**k - y**k, ">=", (y + b) ** k - y**k)
+        ctx.exact("(y+b)^k - y^k >= b^k", (y + b) ** k - y**k, ">=", b**k)
+        ctx.exact("b^k >= (b/2)^k", b**k, ">=", aux_th.prop18_bounds(b, x, k)[0])
+
+
+@check("ssm-poison/proposition-19", "step-ratio-chain", "symbolic", step="App. D.5, ratio chain")
+def prop19_step_chain(ctx):
+    """The chain's equalities with c = bhat/(bhat + 2) (the encoded threshold; SymPy, bhat > 0) and
+    -bhat < -bhat/(bhat + 1) (SymPy decides the sign of the difference)."""
+    b = sp.Symbol("b", positive=True)
+    c = aux_th.prop19_threshold(b)
+    ctx.identity("1/(b+1) = 2/(2b+2)", sp.simplify(1 / (b + 1) - 2 / (2 * b + 2)))
+    ctx.identity("2/(2b+2) = (b+2-b)/(b+2+b)", sp.simplify(2 / (2 * b + 2) - (b + 2 - b) / (b + 2 + b)))
+    ctx.identity("(b+2-b)/(b+2+b) = (1-c)/(1+c)", sp.simplify((b + 2 - b) / (b + 2 + b) - (1 - c) / (1 + c)))
+    ctx.identity("(1+c)/(1-c) = b + 1", sp.simplify((1 + c) / (1 - c) - (b + 1)))
+    ctx.identity("-b/(b+1) = 1/(b+1) - 1", sp.simplify(-b / (b + 1) - (1 / (b + 1) - 1)))
+    ctx.exact("-b < -b/(b+1) for every b > 0", sp.simplify(-b / (b + 1) - (-b)), ">", 0, whole=True, scope="all b > 0")
+
+
+@check("ssm-poison/lemma-32", "step-line-integral", "random", step="App. D.5, line integral")
+def lemma32_step_integral(ctx):
+    """f(x(t_1)) - f(x(t_2)) = int_{t_1}^{t_2} ||grad f||^2 on least squares: the left side by
+    expm/SVD, the integral by adaptive quadrature of the SVD form at two tolerances."""
+    from scipy.integrate import quad
+
+    for inst in _ls_instances(ctx):
+        ctx.start({**ctx.statement.defaults(), **inst})
+        X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+        t1, t2 = 0.2 / mu, 1.5 / mu
+        drop = _ls_loss_pair(X, y, x0, svd, t1) - _ls_loss_pair(X, y, x0, svd, t2)
+        vals = [
+            quad(lambda t: _ls_residual_norms(X, y, x0, svd, t)[1] ** 2, t1, t2, epsabs=tol, epsrel=tol)[0]
+            for tol in (1e-13, 1e-10)
+        ]
+        integral = Estimate.twice(vals[0], vals[1], "two tolerances")
+        scale = abs(drop.value) + 1e-300
+        ctx.agree("f(t1) - f(t2) = int ||grad f||^2", drop.value, integral, tol=1e-8 * scale, err=drop.error)
+
+
+@check("ssm-poison/lemma-34", "step-mean-value", "symbolic", step="App. D.5, mean value step")
+def lemma34_step_mvt(ctx):
+    """f(x, y) = (cos x, sin x), x_1 = (2 pi, 0), x_2 = 0: f(x_1) - f(x_2) = 0 while
+    ||grad f(k x_1) (x_1 - x_2)||^2 = 4 pi^2 for every k (SymPy, symbolic k)."""
+    k, X, Y = sp.symbols("k x y", real=True)
+    f = sp.Matrix([sp.cos(X), sp.sin(X)])
+    J = f.jacobian([X, Y])
+    x1, x2 = sp.Matrix([2 * sp.pi, 0]), sp.Matrix([0, 0])
+    diff = f.subs({X: x1[0], Y: x1[1]}) - f.subs({X: 0, Y: 0})
+    mvt = J.subs({X: k * x1[0], Y: 0}) * (x1 - x2)
+    ctx.identity("f(x_1) - f(x_2) = 0", diff.applyfunc(sp.simplify))
+    ctx.identity(
+        "||f(x_1) - f(x_2) - grad f(k x_1)(x_1 - x_2)||^2 = 0 for some k",
+        sp.simplify(((diff - mvt).T * (diff - mvt))[0, 0]),
+    )
+
+
+@check("ssm-poison/lemma-34", "step-rayleigh", "symbolic", step="App. D.5, Rayleigh step")
+def lemma34_step_rayleigh(ctx):
+    """J = [[-1, 10], [0, -1]], D = (1, 1): D^T J D / D^T D = 4 against lambda_max(J) = -1 (exact)."""
+    J = sp.Matrix([[-1, 10], [0, -1]])
+    D = sp.Matrix([1, 1])
+    q = (D.T * J * D)[0, 0] / (D.T * D)[0, 0]
+    ctx.exact("D^T J D / D^T D <= lambda_max(J)", q, "<=", max(J.eigenvals()), rayleigh=str(q))
+
+
+@check("ssm-poison/lemma-35", "step-contrary-assumption", "symbolic", step="App. D.5, contrary assumption")
+def lemma35_step_negation(ctx):
+    """f(x) = x^2 (X* = {0}), delta = 1/2: the printed contrary assumption holds (x = 3/5: f(x) = 9/25 <=
+    delta, Dist = 3/5 > delta, for every epsilon), and the lemma holds too (eta = 1/4: f <= 1/4 gives |x|
+    <= 1/2 = delta): the assumption is not the lemma's negation (exact)."""
+    delta, x = sp.Rational(1, 2), sp.Rational(3, 5)
+    printed = bool(x**2 <= delta and abs(x) > delta)
+    eta = sp.Rational(1, 4)
+    lemma = bool(sp.sqrt(eta) <= delta)  # f(x) <= eta <=> |x| <= sqrt(eta): Dist <= delta
+    ctx.exact(
+        "printed contrary assumption => the lemma fails (at f = x^2, delta = 1/2)", printed and lemma, "==", False
+    )
+
+
+@check("ssm-poison/lemma-36", "step-ratio-limit", "symbolic", step="App. D.5, ratio limit")
+def lemma36_step_limit(ctx):
+    """The limit of the proof's ratio as y -> 1- (the encoded ratio, SymPy): infinity for n = 2, 4 and
+    T S / 2 at n = 1 (T = S = 1: 1/2), against the printed 'infinity'."""
+    y = sp.Symbol("y", positive=True)
+    for n in (2, 4, 1):
+        lim = sp.limit(aux_th.lemma36_ratio(y, 1, 1, n), y, 1, "-")
+        ctx.exact(f"lim ratio = oo (n = {n}, S = T = 1)", lim, "==", sp.oo, limit=str(lim))
+
+
+@check("ssm-poison/lemma-36", "step-monotone-endpoints", "random", step="App. D.5, monotone endpoints")
+def lemma36_step_monotone(ctx):
+    """y* < y => (1 - y*)/T > (1 - y)/T, and (y*+1)/2 > y => (S/m)(1 - m^n)^{1/n} < (S/y)(1 - y^n)^{1/n},
+    m = (y*+1)/2, via n-th powers (exact rationals: (1/y^n - 1) decreasing), n in [1, 8]."""
+    rng = np.random.default_rng(361)
+    for _ in range(40 if not ctx.full else 400):
+        n = int(rng.integers(1, 9))
+        ys = Fraction(int(rng.integers(500, 999)), 1000)
+        m = (ys + 1) / 2
+        y = ys + (m - ys) * Fraction(int(rng.integers(1, 100)), 100)
+        T, S = Fraction(int(rng.integers(1, 100)), 10), Fraction(int(rng.integers(1, 100)), 10)
+        ctx.exact("(1 - y*)/T > (1 - y)/T", (1 - ys) / T, ">", (1 - y) / T)
+        ctx.exact(
+            "((S/m)(1 - m^n)^{1/n})^n < ((S/y)(1 - y^n)^{1/n})^n", S**n * (1 / m**n - 1), "<", S**n * (1 / y**n - 1)
+        )
+
+
+@check("ssm-poison/lemma-25", "step-cauchy-display", "random", step="App. D.5, Cauchy display")
+def lemma25_step_cauchy(ctx):
+    """On least squares: ||x(t_2) - x(t_1)|| <= int_{t_1}^{t_2} ||x'|| <= int_{t_1}^{inf} ||x'|| (the
+    path integrals by adaptive quadrature of the SVD form at two tolerances; the tail past 40/mu
+    bounded by its exponential decay)."""
+    from scipy.integrate import quad
+
+    for inst in _ls_instances(ctx):
+        ctx.start({**ctx.statement.defaults(), **inst})
+        X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+        t1, t2 = 0.3 / mu, 2.0 / mu
+
+        def speed(t):
+            return _ls_residual_norms(X, y, x0, svd, t)[1]
+
+        def integral(a, b, tol):
+            return quad(speed, a, b, epsabs=tol, epsrel=tol, limit=200)[0]
+
+        chord = float(
+            np.linalg.norm(
+                least_squares.least_squares_flow(X, y, x0, t2) - least_squares.least_squares_flow(X, y, x0, t1)
+            )
+        )
+        piece = Estimate.twice(integral(t1, t2, 1e-12), integral(t1, t2, 1e-9), "two tolerances")
+        tail = (
+            Estimate.twice(integral(t1, 40 / mu, 1e-12), integral(t1, 40 / mu, 1e-9), "two tolerances")
+            + speed(40 / mu) / mu
+        )
+        ctx.bound(
+            "||x(t2) - x(t1)|| <= int_{t1}^{t2} ||x'||",
+            Estimate(chord, 64 * EPS * (chord + 1), "roundoff bound"),
+            piece,
+        )
+        ctx.bound("int_{t1}^{t2} ||x'|| <= int_{t1}^{inf} ||x'||", piece, tail)
+
+
+@check("ssm-poison/lemma-25", "step-final-display", "random", step="App. D.5, final display")
+def lemma25_step_final(ctx):
+    """On least squares: ||x* - x0|| <= int_0^inf ||x'|| <= sqrt(M/mu) Dist(x0, X*) (x* the exact
+    projection of x0 along the flow: expm at t = 60/mu; the integral as in theorem-4's margin)."""
+    from scipy.integrate import quad
+
+    for inst in _ls_instances(ctx):
+        ctx.start({**ctx.statement.defaults(), **inst})
+        X, y, x0, mu, M, svd = _conditioned_least_squares(inst)
+        moved = float(np.linalg.norm(least_squares.least_squares_flow(X, y, x0, 60 / mu) - x0))
+
+        def integral(tol):
+            pts = sorted(set(float(v) for v in 1 / (2 * svd[1] ** 2)))
+            edges = [0.0, *pts, 40 / mu]
+            tot = sum(
+                quad(lambda t: _ls_residual_norms(X, y, x0, svd, t)[1], a, b, epsabs=tol, epsrel=tol, limit=200)[0]
+                for a, b in zip(edges[:-1], edges[1:])
+            )
+            return tot + _ls_residual_norms(X, y, x0, svd, 40 / mu)[1] / mu
+
+        length = Estimate.twice(integral(1e-12), integral(1e-9), "two tolerances")
+        bound = float(aux_th.path_length_bound(M, mu, _ls_distance(X, y, x0)))
+        ctx.bound("||x* - x0|| <= int_0^inf ||x'||", Estimate(moved, 64 * EPS * (moved + 1), "roundoff bound"), length)
+        ctx.bound(
+            "int_0^inf ||x'|| <= sqrt(M/mu) Dist(x0, X*)", length, Estimate(bound, 8 * EPS * bound, "roundoff bound")
+        )

@@ -236,8 +236,17 @@ def draw_dependency_graph(
             )
         elif ay < by:  # downward: from the invoking statement's bottom to the invoked one's top
             sy, ty = ay + NODE_H, by
-            mid = (sy + ty) / 2
-            path = f"M{sx:.1f},{sy:.1f} C{sx:.1f},{mid:.1f} {tx:.1f},{mid:.1f} {tx:.1f},{ty:.1f}"
+            span = round((by - ay) / (NODE_H + GAP_Y))
+            if span <= 1:
+                mid = (sy + ty) / 2
+                path = f"M{sx:.1f},{sy:.1f} C{sx:.1f},{mid:.1f} {tx:.1f},{mid:.1f} {tx:.1f},{ty:.1f}"
+            else:
+                # an edge over several rows bows out sideways, the further the longer it is (a deep,
+                # narrow graph's long edges would otherwise run on top of each other and the nodes)
+                side = _side(a, b, sx, tx, width)
+                bow = side * min(width / 2 - MARGIN, NODE_W / 2 + 18 * span + 9 * (_stable(a + b) % 4))
+                c1, c2 = sy + (ty - sy) * 0.25, ty - (ty - sy) * 0.25
+                path = f"M{sx:.1f},{sy:.1f} C{sx + bow:.1f},{c1:.1f} {tx + bow:.1f},{c2:.1f} {tx:.1f},{ty:.1f}"
         elif ay > by:  # upward (a cycle across layers)
             sy, ty = ay, by + NODE_H
             mid = (sy + ty) / 2
@@ -369,6 +378,20 @@ def _legend(top: float, width: float) -> str:
     )
     out.append("</g>")
     return "".join(out)
+
+
+def _stable(text: str) -> int:
+    """A small number that depends only on ``text`` (not on Python's salted ``hash``)."""
+    return int(hashlib.sha1(text.encode()).hexdigest()[:6], 16)
+
+
+def _side(a: str, b: str, sx: float, tx: float, width: float) -> int:
+    """Which way a long edge bows: away from the centre when its ends lean to one side, else by a
+    stable coin of its ends (the edges of a narrow graph spread to both sides)."""
+    lean = (sx + tx) / 2 - width / 2
+    if abs(lean) > NODE_W / 2:
+        return 1 if lean > 0 else -1
+    return 1 if _stable(a + "\0" + b) % 2 else -1
 
 
 def _count(x) -> int:

@@ -36,7 +36,9 @@ def diagonal_student(d: int):
 
 def teacher(d: int):
     """``A* = Diag(1, 0, ..., 0)``, ``B* = 1_d``, ``C* = 1_d^T`` (after Proposition 3)."""
-    return sp.diag(1, *([0] * (d - 1))), sp.ones(d, 1), sp.ones(1, d)
+    A = sp.zeros(d, d)
+    A[0, 0] = 1
+    return A, sp.ones(d, 1), sp.ones(1, d)
 
 
 def ssm_output(A, B, C, x: Sequence) -> sp.Expr:
@@ -131,6 +133,23 @@ def prop1_rhs(j: int, kappa: int, a, b, c, deltas, xis, xs) -> sp.Expr:
     return b[j] * c[j] * sum(gamma_coefficient(l, kappa, deltas, xis, xs) * a[j] ** l for l in range(kappa - 1))
 
 
+def prop1_star_star(j: int, kappa: int, a, b, c, deltas, xis, xs) -> sp.Expr:
+    """App. C, (**): ``-(2/n) sum_i delta_i xi_i sum_{l=1}^kappa (kappa - l) c_j a_j^{kappa-l-1} b_j x^(i)_l``
+    (1-based x)."""
+    n = len(xs)
+    inner = [
+        sum((kappa - l) * c[j] * a[j] ** (kappa - l - 1) * b[j] * xs[i][l - 1] for l in range(1, kappa + 1))
+        for i in range(n)
+    ]
+    return -sp.Rational(2, n) * sum(deltas[i] * xis[i] * inner[i] for i in range(n))
+
+
+def vandermonde(a: Sequence) -> sp.Matrix:
+    """App. B: ``V = (a_j^{i})_{j, i}`` (rows 1, a_j, a_j^2, ..., a_j^{d-1})."""
+    d = len(a)
+    return sp.Matrix(d, d, lambda r, k: a[r] ** k)
+
+
 def i1_bound(eta, d, L, n_over_P):
     """Definition 3 / Proposition 4: ``((1 - (1-eta)^{L-1} - eta sqrt(n/P)) / (d-1))^{1/(L-1)}``."""
     return ((1 - (1 - eta) ** (L - 1) - eta * sp.sqrt(n_over_P)) / (d - 1)) ** sp.Rational(1, L - 1)
@@ -146,7 +165,8 @@ def in_I0(alpha, zeta, d) -> bool:
 def i1_radicand(eta, d, L, n_over_P) -> float:
     """Definition 3's radicand ``(1 - (1-eta)^{L-1} - eta sqrt(n/P)) / (d-1)`` in floats (no cancellation
     in ``1 - (1-eta)^{L-1}``)."""
-    return (-math.expm1((L - 1) * math.log1p(-eta)) - eta * math.sqrt(n_over_P)) / (d - 1)
+    lead = -math.expm1((L - 1) * math.log1p(-eta)) if eta < 0.5 else 1 - (1 - eta) ** (L - 1)  # log1p(-1) is -inf
+    return (lead - eta * math.sqrt(n_over_P)) / (d - 1)
 
 
 def i1_alpha_cap(zeta, eta, d, L, n_over_P) -> float:
@@ -184,9 +204,31 @@ def lemma3_a1_cap(L):
     return sp.Rational(3, 5) ** sp.Rational(1, L - 1)
 
 
+def prop4_star(alpha, zeta_j, L):
+    """Proposition 4's proof, (*): the middle and the right form of the bound on ``a_j(t)``,
+    ``((alpha zeta_j)^{-(L-3)} - alpha^{-(L-3)})^{-1/(L-3)}`` and ``alpha zeta_j (1/(1 - zeta_j^{L-3}))^{1/(L-3)}``."""
+    n = L - 3
+    return (1 / ((alpha * zeta_j) ** -n - alpha**-n)) ** sp.Rational(1, n), alpha * zeta_j * (
+        1 / (1 - zeta_j**n)
+    ) ** sp.Rational(1, n)
+
+
 def corollary1_bound(eta, d, L, n_over_P):
     """Corollary 1: ``sqrt(eta^2 + (d-1) (...)^{2/(L-1)})``."""
     return sp.sqrt(eta**2 + (d - 1) * i1_bound(eta, d, L, n_over_P) ** 2)
+
+
+def teacher_any_dimension(d, ds: int):
+    """App. A's teacher of dimension ``d* = ds``: ``A* = Diag(1, 0, ..)``,
+    ``B* = C*^T = (1, sqrt((d-1)/(d*-1)), ...)`` (the consistent rendering; see claim-4)."""
+    r = sp.sqrt(sp.Integer(d - 1) / (ds - 1)) if isinstance(d, int) else sp.sqrt((d - 1) / (ds - 1))
+    col = sp.Matrix([1] + [r] * (ds - 1))
+    return sp.diag(1, *([0] * (ds - 1))), col, col.T
+
+
+def corollary8_display_constant(d, L):
+    """The last display of App. D.3 (after Corollary 8): ``(1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}``."""
+    return gen_lower_bound(d, L) / 2
 
 
 def reference_init(a: Sequence) -> list:
@@ -197,19 +239,28 @@ def reference_init(a: Sequence) -> list:
 # ---------------------------------------------------------------------------------------
 # Parameters and hypotheses
 # ---------------------------------------------------------------------------------------
-from .registry import Hypothesis, Param, src, statement  # noqa: E402
+from .registry import Hypothesis, Param, Step, src, statement  # noqa: E402
 
-DIM = Param("d", int, 10, "student dimension", low=1)
-LENGTH = Param("L", int, 7, "training sequence length (App. D's L; the main text's kappa)", low=2)
-KAPPA = Param("kappa", int, 7, "training sequence length kappa", low=2)
-GEN_LENGTH = Param("k", int, 9, "generalisation length (k, or App. D's L')", low=1)
+DIM = Param("d", int, 10, "student dimension", low=1, high=200)
+LENGTH = Param("L", int, 7, "training sequence length (App. D's L; the main text's kappa)", low=2, high=41)
+KAPPA = Param("kappa", int, 7, "training sequence length kappa", low=2, high=41)
+GEN_LENGTH = Param("k", int, 9, "generalisation length (k, or App. D's L')", low=1, high=200)
 EPS = Param("eps", float, 0.05, "generalisation tolerance epsilon of the S_1 conclusion", low=0, open_low=True)
-N_CLEAN = Param("n", int, 1, "number of clean sequences", low=1)
+N_CLEAN = Param("n", int, 1, "number of clean sequences", low=1, high=200)
 SEED = Param("seed", int, 242, "seed of numpy's legacy generator for the initialisation", low=0)
 SD = Param("sd", float, 1e-3, "initialisation scale sd (a = sort-desc sd U(0,1)^d)", low=0, open_low=True)
 DIFF_C = Param("c", float, 5.0, "diff = 0.05 exp(c log10 sd)")
-ETA = Param("eta", float, 0.1, "eta_1 of Definition 3 / Proposition 4", low=0, open_low=True)
-N_OVER_P = Param("n_over_P", float, 1.0, "n / P", low=0, open_low=True)
+ETA = Param("eta", float, 0.1, "eta_1 of Definition 3 / Proposition 4", low=0, open_low=True, high=1)
+N_OVER_P = Param("n_over_P", float, 1.0, "n / P", low=0, open_low=True, high=1e6)
+# An initialisation in I_0 (30) as the domain search draws it: alpha = ALPHA_FRAC x its cap (1/(2d), or
+# the I_1 bound where that binds), zeta_j = 1 - SPREAD u_j (u_j sorted uniform in (0, 1) from the seed).
+ALPHA_FRAC = Param(
+    "alpha_frac", float, 0.5, "alpha as a fraction of its cap in I_0 / I_1", low=0, open_low=True, high=1
+)
+SPREAD = Param("spread", float, 0.9, "zeta_j = 1 - spread u_j, u_j in (0, 1)", low=0, open_low=True, high=0.999)
+# The dimension where a margin computes in exact SymPy arithmetic on d x d matrices.
+DIM_EXACT = Param("d", int, 10, "student dimension", low=1, high=40)
+INDEX = Param("i", int, 3, "impulse-response index (power of A)", low=0, high=200)
 
 ODD_L7 = Hypothesis(r"$L\in\{7,9,11,\dots\}$", lambda p: p["L"] >= 7 and p["L"] % 2 == 1)
 D8 = Hypothesis(r"$d\ge8$", lambda p: p["d"] >= 8)
@@ -229,6 +280,8 @@ CLAIM_1 = statement(
     r"$(CA^{k'}B)_{k'=0}^\infty$: $y=\phi_{(A,B,C)}(\mathbf x)=(CA^{k-1}B,\dots,CAB,CB)\mathbf x="
     r"\sum_{k'=0}^{k-1}CA^{k'}B\cdot x_{k-k'}$, for $\mathbf s_{k'}=A\mathbf s_{k'-1}+Bx_{k'}$, $y_{k'}=C\mathbf s_{k'}$, $\mathbf s_0=\mathbf 0$.",
     params=(DIM,),
+    uses=(),
+    notes="No proof is printed ('straightforward to show'): uses = ().",
 )
 DEFINITION_1 = statement(
     "ssm-poison/definition-1",
@@ -243,6 +296,7 @@ DEFINITION_1 = statement(
     "matrices (d x 1 times d x d); the text defines generalisation 'through the first k entries of the "
     "student and teacher impulse responses' and regards B, C^T as vectors, so the encoding is "
     "C A^{k'} B (= B^T A^{k'} C^T for diagonal A). A notation misprint, not an erratum.",
+    uses=(),
 )
 CLAIM_2 = statement(
     "ssm-poison/claim-2",
@@ -253,6 +307,8 @@ CLAIM_2 = statement(
     r"There exist assignments for $(A,B,C)$ that lead to zero training loss and perfect generalization over any "
     r"sequence length $k$. This is the case, for example, if $A$, $B$ and $C$ are respectively attained by padding "
     r"$A^*$, $B^*$ and $C^*$ with zeros on the right and/or bottom.",
+    uses=(),
+    notes="No proof is printed (footnote 2 names the zero-padded teacher): uses = ().",
 )
 PROPOSITION_1 = statement(
     "ssm-poison/proposition-1",
@@ -264,8 +320,43 @@ PROPOSITION_1 = statement(
     r"$\gamma^{(l)}(t):=\frac{2(l+1)}n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)x^{(i)}_{\kappa-l-1}$, "
     r"$\delta^{(i)}(t):=y^{(i)}-\phi_{(A(t),B(t),C(t)),\mathbf w(t)}(\mathbf x^{(i)})$, "
     r"$\xi^{(i)}(t):=\partial_z\sigma(z,\mathbf w(t))|_{z=\phi_{(A(t),B(t),C(t))}(\mathbf x^{(i)})}$.",
-    params=(KAPPA, DIM, N_CLEAN),
+    params=(
+        KAPPA,
+        DIM,
+        N_CLEAN,
+        Param("seed", int, 0, "seed of the parameters and the data", low=0),
+        Param("sigma", str, "tanh", "the non-linearity: w_1 tanh(w_2 z) or the identity", choices=("tanh", "id")),
+    ),
     hypotheses=(Hypothesis(r"$\kappa\ge2$", lambda p: p["kappa"] >= 2),),
+    uses=("ssm-poison/claim-1",),
+    steps=(
+        Step(
+            "App. C, (*)",
+            r"$=-\frac2n\sum_{i=1}^n\delta^{(i)}(t)\underbrace{\frac{\partial}{\partial z}\sigma(z,\mathbf w(t))}_{=-\xi^{(i)}(t)}\cdot"
+            r"\frac{\partial}{\partial a_j(t)}\phi(\mathbf x^{(i)})=-\frac2n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)\cdot\frac{\partial}{\partial a_j(t)}\phi(\mathbf x^{(i)})$",
+            kind="identity",
+            expect="refuted",
+            erratum="The underbrace '= -xi^(i)(t)' contradicts the definition xi^(i) := d sigma/dz (Prop. 1) and the "
+            "next expression, which uses +xi: with sigma(z, w) = w z, d sigma/dz = w = xi, not -xi. A sign misprint "
+            "of the underbrace; the line's outer equality (with +xi) and Proposition 1 hold.",
+        ),
+        Step(
+            "App. C, (**)",
+            r"$(*)=-\frac2n\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)\left(\sum_{l=1}^\kappa(\kappa-l)c_j(t)a_j(t)^{\kappa-l-1}b_j(t)x_l^{(i)}\right)=(**)$",
+            kind="identity",
+        ),
+        Step(
+            "App. C, reversal",
+            r"$(**)=-b_j(t)c_j(t)\sum_{l=0}^{\kappa-2}a_j(t)^l\cdot\frac{2(l+1)}n\left(\sum_{i=1}^n\delta^{(i)}(t)\xi^{(i)}(t)x_{\kappa-l-1}^{(i)}\right)$",
+            kind="identity",
+        ),
+    ),
+    edges=(
+        {"kappa": 2, "d": 1, "n": 1},
+        {"kappa": 41, "d": 200, "n": 1, "sigma": "id"},
+        {"kappa": 41, "d": 20, "n": 200},
+        {"kappa": 2, "d": 200, "n": 200},
+    ),
 )
 CLAIM_3 = statement(
     "ssm-poison/claim-3",
@@ -280,6 +371,7 @@ CLAIM_3 = statement(
     params=(DIM, LENGTH),
     notes="Operationalised (catalog §1): greedy = the entries cross |a_j| = 0.5 one at a time with the others still "
     "small (effective rank 1 at the first crossing); measured on the Theorem-1 flows and the Figure 2 setups.",
+    uses=("ssm-poison/proposition-1",),
 )
 THEOREM_1 = statement(
     "ssm-poison/theorem-1",
@@ -305,6 +397,17 @@ THEOREM_1 = statement(
     "initialisation a = sort-desc(sd U(0,1)^d) (numpy legacy seed), a_2 <- a_1 - Delta, with Delta scanned from "
     "0.05 exp(c log10 sd) by factors of 10 up and down; a Delta for which (i) and (ii) both hold certifies the "
     "instance. S = {(e_1, 1)}^n, x-dagger = sqrt(n) e_{kappa-1} (App. D with p_i = 1, q = sqrt n).",
+    uses=("ssm-poison/theorem-2",),
+    steps=(
+        Step(
+            "Thm 2 (App. D.1)",
+            r"Theorem 2 with $m=n+1$, $\mathcal S_1=\mathcal S$, $\mathcal S_2=\mathcal S\cup(\mathbf x^\dagger,y^\dagger)$, "
+            r"$p_i=1$ for all $i\in[n]$ and $q_{n+1}=n^{\frac12}$ (''One recovers the original statement by taking ...'').",
+            kind="restatement",
+            notes="Compared: the hypotheses (kappa = L, k = L', d), the floor min{0.1, (1-0.6^{1/(L-1)})/(9d)}, the "
+            "data (||x||_inf = p_i = 1, the entry L-1 of x-dagger = q = n^{1/2}, sum p_i^2 = sum q_i^2 = n).",
+        ),
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -319,10 +422,17 @@ CLAIM_4 = statement(
     r"For $d^*\ge2$ let $A^*=\mathrm{Diag}(1,0,\dots,0)\in\mathbb R^{d^*,d^*}$, $B^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,"
     r"\sqrt{\frac{d-1}{d^*-1}})^\top$, $C^*=(1,\sqrt{\frac{d-1}{d^*-1}},\dots,\sqrt{\frac{d-1}{d^*-1}})$. The realised "
     r"mapping is the same as it is in the setting defined by Equation (11); accordingly Theorem 1 and its proof apply as is.",
-    params=(DIM,),
+    params=(DIM, Param("ds", int, 3, "teacher dimension d*", low=2, high=50), INDEX),
     notes="The extraction renders one entry of B* as 1/sqrt((d-1)/(d*-1)); that rendering is also checked (it does "
     "not give the same mapping for d* >= 2 unless d = d*), and the consistent rendering is the one encoded. "
     "A typesetting artefact, recorded here, not an erratum.",
+    uses=("ssm-poison/claim-1", "ssm-poison/theorem-1"),
+    edges=(
+        {"d": 2, "ds": 2, "i": 0},
+        {"d": 200, "ds": 50, "i": 0},
+        {"d": 2, "ds": 50, "i": 1},
+        {"d": 200, "ds": 2, "i": 200},
+    ),
 )
 CLAIM_5 = statement(
     "ssm-poison/claim-5",
@@ -336,6 +446,7 @@ CLAIM_5 = statement(
     params=(DIM, LENGTH),
     notes="Informal sketch; checked: sup_t of the divergence over a finite horizon decreases to 0 with eta "
     "(roughly linearly) on a Theorem-1 instance.",
+    uses=("ssm-poison/theorem-1",),
 )
 PROPOSITION_2 = statement(
     "ssm-poison/proposition-2",
@@ -347,6 +458,14 @@ PROPOSITION_2 = statement(
     r"over sequence length $\kappa$, yet is at least $\epsilon$ over sequence length $\kappa+1$ (via the Vandermonde system "
     r"$V^\top\mathbf g=\mathbf r$, $B=\mathbf 1_d$, $C=\mathbf g^\top$, $d>\kappa$, distinct $a_j$).",
     params=(KAPPA, EPS),
+    uses=("ssm-poison/claim-1", "ext:Vandermonde matrix with distinct nodes is invertible"),
+    steps=(
+        Step(
+            "App. B, Vandermonde system",
+            r"$(CA^iB)_{0\le i\le d-1}=\mathbf r$ can be rewritten as $V^\top\mathbf g=\mathbf r$, $\mathbf g=(b_1c_1,\dots,b_dc_d)^\top$",
+            kind="identity",
+        ),
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -360,7 +479,10 @@ PROPOSITION_3 = statement(
     src("App. D.1", "(11)"),
     r"For all $i\ge0$: $C^*(A^*)^iB^*=C^d(A^d)^iB^d$, with $A^d=\mathrm{Diag}(1,0,\dots,0)$, $B^d=\mathbf 1_d$, "
     r"$C^d=\mathbf 1_d^\top$; both evaluate to $d$ when $i=0$ and to 1 when $i\ge1$.",
-    params=(DIM,),
+    params=(DIM, INDEX),
+    uses=(),
+    notes="The proof ('easy to see that both evaluate to d ... and to 1') invokes nothing: uses = ().",
+    edges=({"d": 2, "i": 0}, {"d": 2, "i": 1}, {"d": 200, "i": 0}, {"d": 200, "i": 200}),
 )
 CLAIM_6 = statement(
     "ssm-poison/claim-6",
@@ -371,12 +493,15 @@ CLAIM_6 = statement(
     r"For $j\in\{2,\dots,d\}$, $\mathbf 1_d^\top(\mathbf e_1-\mathbf e_j)=0$, hence $\mathcal W_1$ and $\mathcal W_2$ are "
     r"orthogonal; $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, $\dim\mathcal W_2=d-1$, "
     r"hence $\mathcal W_1\cup\mathcal W_2=\mathbb R^d$.",
-    params=(DIM,),
+    params=(DIM, Param("seed", int, 0, "seed of the vector x in R^d", low=0)),
     hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
     expect="refuted",
     erratum="The union of two proper subspaces is not R^d: for d >= 2, e_1 is in neither W_1 = span{1_d} (its "
     "entries differ) nor W_2 (its entries do not sum to 0). What holds (and what the proofs use) is the direct "
     "orthogonal sum W_1 + W_2 = W_1 (+) W_2 = R^d.",
+    uses=(),
+    notes="The printed argument invokes nothing (dimension count): uses = ().",
+    edges=({"d": 2, "seed": 0}, {"d": 200, "seed": 1}),
 )
 CLAIM_6_CORRECTED = statement(
     "ssm-poison/claim-6:corrected",
@@ -386,9 +511,12 @@ CLAIM_6_CORRECTED = statement(
     src("App. D.1", "(16)"),
     r"$\mathcal W_1\perp\mathcal W_2$, $\mathcal W_1\cap\mathcal W_2=\{\mathbf 0_d\}$, $\dim\mathcal W_1=1$, "
     r"$\dim\mathcal W_2=d-1$, hence $\mathcal W_1\oplus\mathcal W_2=\mathbb R^d$.",
-    params=(DIM,),
+    params=(DIM_EXACT, Param("seed", int, 0, "seed of the vector x in R^d", low=0)),
     hypotheses=(Hypothesis(r"$d\ge2$", lambda p: p["d"] >= 2),),
     corrects="ssm-poison/claim-6",
+    uses=(),
+    notes="No proof printed for the corrected form: uses = ().",
+    edges=({"d": 2, "seed": 0}, {"d": 40, "seed": 1}),
 )
 THEOREM_2 = statement(
     "ssm-poison/theorem-2",
@@ -417,6 +545,37 @@ THEOREM_2 = statement(
     hypotheses=(ODD_L7, D8, K_GE_L2, Hypothesis(r"$n<m$", lambda p: p["n"] < p["m"])),
     notes="Existential; instance certificates as for Theorem 1, over several (n, m, P) (the flows depend on the data "
     "only through P/n and P/m: proved as the time change in definition-2's checks).",
+    uses=(
+        "ssm-poison/definition-2",
+        "ssm-poison/lemma-23",
+        "ssm-poison/lemma-1",
+        "ssm-poison/proposition-5",
+        "ssm-poison/lemma-3",
+        "ssm-poison/corollary-8",
+        "ssm-poison/claim-11",
+        "ssm-poison/proposition-17",
+        "ssm-poison/lemma-21",
+    ),
+    steps=(
+        Step(
+            "App. D.3, last display",
+            r"Invoking the lemma we obtain that for any $L'\ge L+2$ it holds that "
+            r"$Gen_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(0.6)^{1/(L-1)})\}$",
+            kind="restatement",
+            expect="refuted",
+            erratum="The proof's concluding display for S_2 gives half the floor Theorem 2 states: (1/2) min{0.1, "
+            "(1 - 0.6^{1/(L-1)})/(9d)} against min{0.1, (1 - 0.6^{1/(L-1)})/(9d)} (e.g. d = 8, L = 7: 5.67e-4 "
+            "against 1.13e-3). As printed the proof does not reach the theorem's constant. What holds: Lemma 3, "
+            "which the display invokes, gives the full floor at A_2-hat (within delta_2 of a point with a_1 = a_2), so "
+            "the theorem's constant follows from Lemma 3 directly; the factor 1/2 is a slip of the display.",
+        ),
+        Step(
+            "App. D.1, after (29)",
+            r"Note that by Lemma 23 the above flows are defined for all $t\ge0$. [and App. D.4: Proposition 5, "
+            r"Corollary 8 / Lemma 3, Proposition 17 invoked at the theorem's $(d, L, L')$]",
+            kind="invocation",
+        ),
+    ),
 )
 CLAIM_7 = statement(
     "ssm-poison/claim-7",
@@ -426,7 +585,20 @@ CLAIM_7 = statement(
     src("App. D.1", ""),
     r"For any $j\in[L-1]$ and $z\in\mathbb R$: $\phi_{(A^*,B^*,C^*)}(z\mathbf e_j)=\sum_{k=1}^dc^*_k(a^*_k)^{L-j}b^*_kz="
     r"1\cdot1^{L-j}\cdot1\cdot z+0\cdot z=z$.",
-    params=(DIM, LENGTH),
+    params=(
+        DIM_EXACT,
+        LENGTH,
+        Param("j", int, 1, "basis index j", low=1, high=41),
+        Param("z", float, 1.0, "input scale z"),
+    ),
+    hypotheses=(Hypothesis(r"$j\in[L-1]$", lambda p: 1 <= p["j"] <= p["L"] - 1),),
+    uses=(),
+    notes="A one-line computation from the teacher; invokes nothing: uses = ().",
+    edges=(
+        {"d": 1, "L": 2, "j": 1, "z": 0.0},
+        {"d": 40, "L": 41, "j": 40, "z": 1e300},
+        {"d": 40, "L": 41, "j": 1, "z": -5e-324},
+    ),
 )
 DEFINITION_2 = statement(
     "ssm-poison/definition-2",
@@ -438,7 +610,9 @@ DEFINITION_2 = statement(
     r"$P:=\sum p_i^2=\sum q_i^2>0$; $\ell(A;\mathcal S_1)=\frac Pn(1-\sum_ka_k^{L-1})^2$, "
     r"$\dot a_j=2(L-1)\frac Pn(1-\sum_ka_k^{L-1})a_j^{L-2}$; $\ell(A;\mathcal S_2)=\frac Pm((1-\sum_ka_k^{L-1})^2+(1-\sum_ka_k)^2)$, "
     r"$\dot a_j=\frac{2P}m((L-1)(1-\sum_ka_k^{L-1})a_j^{L-2}+(1-\sum_ka_k))$.",
-    params=(DIM, LENGTH),
+    params=(DIM_EXACT, LENGTH, Param("seed", int, 0, "seed of the point a", low=0)),
+    uses=("ssm-poison/claim-1", "ssm-poison/claim-7"),
+    edges=({"d": 1, "L": 3}, {"d": 40, "L": 41}, {"d": 8, "L": 41}),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -456,6 +630,26 @@ LEMMA_1 = statement(
     r"$\frac1n2(L-1)^2P(\frac{\alpha\zeta_d}{2\sqrt d})^{2L-4}$, Lemma 25.]",
     params=(DIM, LENGTH, SEED, SD),
     hypotheses=(ODD_L7,),
+    uses=("ssm-poison/definition-2", "ssm-poison/definition-13", "ssm-poison/lemma-25"),
+    steps=(
+        Step(
+            "App. D.2, first display of the proof",
+            r"$\alpha\zeta_j\le a_j(t)\le1$ for any $j\in[d]$ and $t\ge0$",
+            kind="inequality",
+            notes="Checked along the true flow (23) (Radau, two tolerances) from members of I_0.",
+        ),
+        Step(
+            "App. D.2, initial residual",
+            r"$1-\sum_{k=1}^{d}(\alpha\zeta_k)^{L-1}\ge1-d\cdot(\alpha\zeta_1)^{L-1}\ge1-d(\frac1{2d})^{L-1}>0$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.2, PL display",
+            r"$\|\nabla\ell(A)\|_2^2\ge\left(2(L-1)\frac Pn(1-\sum_{k=1}^da_k^{L-1})a_{j^*}^{L-2}\right)^2=\frac{4(L-1)^2Pa_{j^*}^{2L-4}}n"
+            r"\ell(A)\ge2\cdot\frac{2(L-1)^2P(\frac{\alpha\zeta_d}{2\sqrt d})^{2L-4}}n\ell(A)$",
+            kind="inequality",
+        ),
+    ),
 )
 DEFINITION_3 = statement(
     "ssm-poison/definition-3",
@@ -466,6 +660,8 @@ DEFINITION_3 = statement(
     r"$\mathcal I_1(\eta):=\{A\in\mathcal I_0:\forall j\in\{2,\dots,d\}.\ \alpha\le(\frac{1-(1-\eta)^{L-1}-\eta\sqrt{n/P}}{d-1})^{\frac1{L-1}}"
     r"\frac1{\zeta_j}(1-\zeta_j^{L-3})^{\frac1{L-3}}\}$.",
     params=(DIM, LENGTH, ETA, N_OVER_P),
+    uses=(),
+    notes="A definition: uses = ().",
 )
 PROPOSITION_4 = statement(
     "ssm-poison/proposition-4",
@@ -476,8 +672,48 @@ PROPOSITION_4 = statement(
     r"Let $\eta_1>0$, $A(0)\in\mathcal I_1(\eta_1)$, gradient flow on $\ell(\cdot;\mathcal S_1)$. For $j\ge2$, $t\ge0$: "
     r"$0\le a_j(t)\le(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac1{L-1}}$; and there is $t^*$ with "
     r"$1-\eta_1\le a_1(t)\le1$ for $t\ge t^*$. [Proof: $a_j^{-L+3}=a_1^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}$.]",
-    params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
+    params=(DIM, LENGTH, ETA, N_OVER_P, SEED, ALPHA_FRAC, SPREAD),
     hypotheses=(ODD_L7,),
+    uses=("ssm-poison/lemma-1", "ssm-poison/definition-3", "ssm-poison/definition-2"),
+    edges=(
+        {"alpha_frac": 1.0, "spread": 1e-06},
+        {"alpha_frac": 1.0, "spread": 0.999},
+        {"alpha_frac": 1e-06},
+        {"d": 200, "L": 41, "alpha_frac": 1.0, "spread": 1e-06},
+        {"d": 8, "L": 7, "eta": 1e-04, "alpha_frac": 1.0, "spread": 1e-06},
+        {"eta": 0.999, "alpha_frac": 1.0},
+        {"eta": 0.1, "n_over_P": 21.0, "alpha_frac": 1.0, "spread": 1e-06},
+    ),
+    steps=(
+        Step(
+            "App. D.2, conservation",
+            r"$a_j(t)^{-L+3}=a_1(t)^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}$",
+            kind="identity",
+        ),
+        Step(
+            "App. D.2, (*)",
+            r"$a_j(t)=\left(\frac1{a_1(t)^{-L+3}+(\alpha\zeta_j)^{-L+3}-\alpha^{-L+3}}\right)^{\frac1{L-3}}\le\left(\frac1{\frac1{(\alpha\zeta_j)^{L-3}}"
+            r"-\frac1{\alpha^{L-3}}}\right)^{\frac1{L-3}}=\alpha\zeta_j\left(\frac1{1-\zeta_j^{L-3}}\right)^{\frac1{L-3}}$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.2, I_1 plug-in",
+            r"$a_j(t)\le\left(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{\frac nP}}{d-1}\right)^{\frac1{L-1}}\frac1{\zeta_j}(1-\zeta_j^{L-3})^{\frac1{L-3}}"
+            r"\zeta_j\left(\frac1{1-\zeta_j^{L-3}}\right)^{\frac1{L-3}}=\left(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{\frac nP}}{d-1}\right)^{\frac1{L-1}}$",
+            kind="identity",
+        ),
+        Step(
+            "App. D.2, a_1 rearrangement",
+            r"$1-\eta_1\sqrt{\frac nP}\le a_1(t)^{L-1}+1-(1-\eta_1)^{L-1}-\eta_1\sqrt{\frac nP}\implies(1-\eta_1)^{L-1}\le a_1(t)^{L-1}$ for $t\ge t^*$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.2, invocation of Lemma 1",
+            r"By Lemma 1, there exists time $t^*\ge0$ such that ... $\ell(A(t))\le\eta_1^2$",
+            kind="invocation",
+        ),
+    ),
+    notes="Domain search (issue 18): outside the hypothesis L odd (L = 4, 5, 6, 8, 10, 12, alpha at its cap, zeta_j -> 1) the margin stays positive (min 0.0145): for positive initialisations Lemma 1's a_j <= 1 needs only positive entries, so the proposition appears to hold for every L >= 4 (a sharper statement; an observation).",
 )
 COROLLARY_1 = statement(
     "ssm-poison/corollary-1",
@@ -486,8 +722,25 @@ COROLLARY_1 = statement(
     "Bound on ||A_1-hat - A*||",
     src("App. D.2", ""),
     r"$\|\widehat A_1-A^*\|_2\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}$.",
-    params=(DIM, LENGTH, ETA, N_OVER_P, SEED),
+    params=(DIM, LENGTH, ETA, N_OVER_P, SEED, ALPHA_FRAC, SPREAD),
     hypotheses=(ODD_L7,),
+    uses=("ssm-poison/proposition-4", "ssm-poison/lemma-1"),
+    edges=(
+        {"alpha_frac": 1.0, "spread": 1e-06},
+        {"alpha_frac": 1.0, "spread": 0.999},
+        {"alpha_frac": 1e-06},
+        {"d": 200, "L": 41, "alpha_frac": 1.0, "spread": 1e-06},
+        {"d": 8, "L": 7, "eta": 1e-04, "alpha_frac": 1.0, "spread": 1e-06},
+        {"eta": 0.999, "alpha_frac": 1.0},
+        {"eta": 0.1, "n_over_P": 21.0, "alpha_frac": 1.0, "spread": 1e-06},
+    ),
+    steps=(
+        Step(
+            "App. D.2, proof display",
+            r"$\|A(t)-A^*\|_2=\sqrt{(1-a_1(t))^2+\sum_{k=2}^d(0-a_k(t))^2}\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{\frac nP}}{d-1})^{\frac2{L-1}}}$ for $t\ge t^*$",
+            kind="inequality",
+        ),
+    ),
 )
 REMARK_1 = statement(
     "ssm-poison/remark-1",
@@ -498,6 +751,14 @@ REMARK_1 = statement(
     r"$\lim_{\eta_1\to0}\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}=0$. Hence for any "
     r"$\delta>0$ there is $\eta_{1,\delta}>0$ such that $A(0)\in\mathcal I_1(\eta_{1,\delta})$ gives $\|\widehat A_1-A^*\|\le\delta$.",
     params=(DIM, LENGTH, N_OVER_P),
+    uses=("ssm-poison/corollary-1",),
+    steps=(
+        Step(
+            "App. D.2, Remark 1 display",
+            r"$\lim_{\eta_1\to0}\sqrt{\eta_1^2+(d-1)(\dots)^{\frac2{L-1}}}=\sqrt{\lim_{\eta_1\to0}\eta_1^2+(d-1)(\dots)^{\frac2{L-1}}}=\sqrt0=0$",
+            kind="identity",
+        ),
+    ),
 )
 PROPOSITION_5 = statement(
     "ssm-poison/proposition-5",
@@ -509,6 +770,7 @@ PROPOSITION_5 = statement(
     r"such that under $\mathcal S_1$, $A$ converges to a point with $\mathrm{Gen}_{L'}(A)\le\epsilon$.",
     params=(DIM, LENGTH, GEN_LENGTH, EPS, N_OVER_P),
     hypotheses=(ODD_L7, K_GE_L2),
+    uses=("ssm-poison/remark-1", "ssm-poison/corollary-1", "ext:continuity of the length-L' impulse response in A"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -521,7 +783,11 @@ CLAIM_8 = statement(
     "Any permutation of A* gives the same impulse response",
     src("App. D.3", "fn. 10"),
     r"Any permutation of $A^*$ yields a system with the same impulse response (with $B=C^\top=\mathbf 1_d$).",
-    params=(DIM,),
+    params=(DIM, INDEX, Param("pos", int, 1, "position of the 1 in the permuted A*", low=1, high=200)),
+    domain=(("pos <= d", lambda p: p["pos"] <= p["d"]),),
+    uses=(),
+    notes="No proof is printed (footnote 10): uses = ().",
+    edges=({"d": 1, "pos": 1, "i": 0}, {"d": 2, "pos": 2, "i": 0}, {"d": 200, "pos": 200, "i": 200}),
 )
 LEMMA_2 = statement(
     "ssm-poison/lemma-2",
@@ -533,7 +799,26 @@ LEMMA_2 = statement(
     r"$a_{\pi(j)}(t)\ge a_{\pi(j+1)}(t)$ for all $j\in[d-1]$, $t\ge0$.",
     params=(DIM, LENGTH),
     notes="The proof's display starts 'd/dt(a_pi(j) - a_pi(j+1)) = a_pi(j) - a_pi(j+1) = ...': the middle term is "
-    "a misprint (the derivative equals the last expression, checked symbolically); the conclusion holds.",
+    "a misprint (now the refuted step 'App. D.3.1, first equality'); the conclusion holds. "
+    "uses: the proof's 'equal at t_2 implies equal for all t >= t_2' is uniqueness of solutions (Lemma 30, "
+    "Picard-Lindelof), not named in the proof.",
+    uses=("ssm-poison/definition-2", "ssm-poison/lemma-30"),
+    steps=(
+        Step(
+            "App. D.3.1, first equality",
+            r"$\frac d{dt}\left(a_{\pi(j)}(t)-a_{\pi(j+1)}(t)\right)=a_{\pi(j)}(t)-a_{\pi(j+1)}(t)$",
+            kind="identity",
+            expect="refuted",
+            erratum="The middle term of the display is a misprint: the derivative of a_i - a_j under (29) is not a_i - "
+            "a_j (at d = 2, L = 5, P/m = 1, a = (1, 0): the derivative is 2(L-1)(1 - 1)(1 - 0) = 0 while a_1 - a_2 = 1). "
+            "What holds (and what the proof uses) is the last expression, 2(L-1)(P/m)(1 - sum a^{L-1})(a_i^{L-2} - a_j^{L-2}).",
+        ),
+        Step(
+            "App. D.3.1, second equality",
+            r"$\frac d{dt}(a_{\pi(j)}-a_{\pi(j+1)})=\frac{2(L-1)P}m\left(1-\sum_{k=1}^da_k(t)^{L-1}\right)\left(a_{\pi(j)}(t)^{L-2}-a_{\pi(j+1)}(t)^{L-2}\right)$",
+            kind="identity",
+        ),
+    ),
 )
 DEFINITION_4 = statement(
     "ssm-poison/definition-4",
@@ -544,6 +829,8 @@ DEFINITION_4 = statement(
     r"For $A\in\mathcal I_0$: $a^{ref}_j=a_1$ for $j=1,2$ and $a^{ref}_j=a_j$ otherwise; $A^{ref}(t)$ is the gradient-flow "
     r"trajectory from $A^{ref}$.",
     params=(DIM,),
+    uses=(),
+    notes="A definition: uses = ().",
 )
 LEMMA_3 = statement(
     "ssm-poison/lemma-3",
@@ -554,10 +841,44 @@ LEMMA_3 = statement(
     r"Let $L'\ge L+2$. There exists $\delta_2>0$ such that every $A$ with $\ell(A;\mathcal S_2)=0$, $a_1\ge\dots\ge a_d$ and "
     r"$\|A-A^{eq}\|\le\delta_2$ for some $A^{eq}$ with $a^{eq}_1=a^{eq}_2$ satisfies "
     r"$\mathrm{Gen}_{L'}(A)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
-    params=(DIM, LENGTH, GEN_LENGTH),
+    params=(DIM, LENGTH, GEN_LENGTH, SEED, SPREAD),
     hypotheses=(ODD_L7, D8, K_GE_L2),
     notes="Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
-    "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading.",
+    "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading (the misprint is the refuted step "
+    "'App. D.3.1, case sum_J >= 0.1').",
+    uses=("ssm-poison/definition-2", "ext:continuity of A -> (a_1, a_2) (choice of delta_2)"),
+    edges=(
+        {"d": 3, "L": 7, "k": 9},
+        {"d": 200, "L": 41, "k": 43},
+        {"d": 8, "L": 7, "k": 200},
+        {"spread": 1e-06},
+        {"spread": 0.999},
+    ),
+    steps=(
+        Step(
+            "App. D.3.1, case a_1 = a_2",
+            r"$a_1^{L-1},a_2^{L-1}\le\frac12\implies a_1,a_2\le(\frac12)^{\frac1{L-1}}$",
+            kind="inequality",
+        ),
+        Step(
+            "App. D.3.1, case sum_J >= 0.1",
+            r"$\sum_{k=1}^da_k^{L^*-1}\le\sum_{k\notin J}a_k^{L^*-1}=\sum_{k\notin J}a_k^{L-1}a_k^{L^*-L}\le\sum_{k\notin J}a_k^{L-1}"
+            r"=1-\sum_{k\notin J}a_k^{L-1}\le0.9$",
+            kind="inequality",
+            expect="refuted",
+            erratum="The equality sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} is false (it forces the sum "
+            "to be 1/2); on the zero-loss set sum_k a_k^{L-1} = 1 the right reading is 1 - sum_{k in J} a_k^{L-1}, and "
+            "the chain's conclusion <= 0.9 holds in that reading. Counterexample inside the case sum_J >= 0.1: the "
+            "zero-loss ordered point (a, a, 0, ..., 0, 1 - 2a), 2a^6 + (1-2a)^6 = 1 (a = 0.8663, d = 8, L = 7): "
+            "sum_{k not in J} a_k^6 = 0.845 against 1 - 0.845 = 0.155 (sum_J = 0.155).",
+        ),
+        Step(
+            "App. D.3.1, k* display",
+            r"$a_{k^*}^{L-1}-a_{k^*}^{L^*-1}=a_{k^*}^{L-1}(1-a_{k^*}^{L^*-L})\ge\frac1{9d}(1-a_{k^*})\ge\frac1{9d}(1-(0.6)^{\frac1{L-1}})$",
+            kind="inequality",
+        ),
+        Step("App. D.3.1, Gen >= c", r"$Gen_{L'}(A)\ge(1-CA^{L^*-1}B)\ge c$", kind="inequality"),
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -576,6 +897,19 @@ CLAIM_11 = statement(
     hypotheses=(ODD_L7, D8, K_GE_L2),
     notes="The constant differs from Lemma 3's min{0.1, (1-0.6^{1/(L-1)})/(9d)} (factor 1/2, base 1/2 for 0.6); it is "
     "weaker (smaller) on the whole grid, so it follows from Lemma 3; checked on the poisoned flows.",
+    uses=("ssm-poison/proposition-5", "ssm-poison/corollary-8", "ssm-poison/lemma-3"),
+    steps=(
+        Step(
+            "App. D.3, last display",
+            r"$Gen_{L'}(\widehat A_2)\ge\frac12\min\{0.1,1/(9d)\cdot(1-(0.6)^{1/(L-1)})\}$ (the display D.4 restates)",
+            kind="restatement",
+            expect="refuted",
+            erratum="D.4 restates the conclusion of D.3 (Corollary 8) as (1/2) min{0.1, (1 - (1/2)^{1/(L-1)})/(9d)}; "
+            "the display it restates has base 0.6: (1/2) min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}. The two differ for every "
+            "(d, L) (d = 8, L = 7: 7.57e-4 in D.4 against 5.67e-4 in D.3): D.4 claims a larger constant than D.3 derived. "
+            "Both are below Lemma 3's floor min{0.1, (1 - 0.6^{1/(L-1)})/(9d)}, which is what holds at A_2-hat.",
+        ),
+    ),
 )
 CLAIM_12 = statement(
     "ssm-poison/claim-12",
@@ -587,8 +921,17 @@ CLAIM_12 = statement(
     r"$\zeta_2>\zeta_j$): $\mathcal I_1(\epsilon)\cap\mathcal I_0=\mathcal I_0\cap\{A:\alpha\le(\dots)^{\frac1{L-1}}\frac1{\zeta_2}"
     r"(1-\zeta_2^{L-3})^{\frac1{L-3}}\}$; there are $S,T>0$ with the $\mathcal I_1$ condition equivalent to "
     r"$\alpha\le\frac S{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}$ and the $\mathcal I_5$ condition to $1-\zeta_2\le T\alpha$.",
-    params=(DIM, LENGTH, ETA, N_OVER_P),
+    params=(DIM, LENGTH, ETA, N_OVER_P, SEED, SPREAD),
     hypotheses=(ODD_L7,),
+    uses=("ssm-poison/definition-3", "ssm-poison/definition-12"),
+    edges=(
+        {"spread": 1e-06},
+        {"spread": 0.999},
+        {"d": 200, "L": 41},
+        {"eta": 1e-06},
+        {"eta": 0.999},
+        {"eta": 0.1, "n_over_P": 21.9},
+    ),
 )
 PROPOSITION_17 = statement(
     "ssm-poison/proposition-17",
@@ -602,6 +945,24 @@ PROPOSITION_17 = statement(
     hypotheses=(ODD_L7, D8),
     notes="I_2 involves non-constructive constants: checked with the reduced conditions of claim-12 (proxy T, "
     "alpha cap) and the exact I_1 and I_0 predicates.",
+    uses=(
+        "ssm-poison/claim-12",
+        "ssm-poison/definition-3",
+        "ssm-poison/definition-10",
+        "ssm-poison/definition-11",
+        "ssm-poison/definition-12",
+        "ssm-poison/lemma-36",
+    ),
+    steps=(
+        Step(
+            "App. D.4, I_1 simplification",
+            r"$\mathcal I_1(\epsilon)\cap\mathcal I_0=\mathcal I_0\cap\left\{A\in\mathcal I_0:\alpha\le\left(\frac{1-(1-\eta_{1,\delta_1})^{L-1}-\eta_{1,\delta_1}\sqrt{\frac nP}}{d-1}\right)^{\frac1{L-1}}"
+            r"\frac1{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}\right\}$",
+            kind="identity",
+            notes="Checked as the equality of the two membership predicates (in_I1 and in_I0 with the j = 2 condition) "
+            "at random points of I_0 and at alpha on either side of the j = 2 cap.",
+        ),
+    ),
 )
 LEMMA_21 = statement(
     "ssm-poison/lemma-21",
@@ -613,4 +974,13 @@ LEMMA_21 = statement(
     r"contains an open set of the form $(a_1,b_1)\times\dots\times(a_d,b_d)$ [construction: $\zeta_j\in[e_j,f_j]$, "
     r"$a_1f_j>b_1e_j$, $a_j=b_1e_j$, $b_j=a_1f_j$].",
     params=(DIM,),
+    uses=("ssm-poison/proposition-17",),
+    steps=(
+        Step(
+            "App. D.4, interval inclusion",
+            r"$(b_1e_j,a_1f_j)\subseteq\bigcap_{\alpha\in(a_1,b_1)}[\alpha e_j,\alpha f_j]$: for any $\alpha\in(a_1,b_1)$ we have "
+            r"$b_1e_j>\alpha e_j$ and $a_1f_j<\alpha f_j$",
+            kind="inequality",
+        ),
+    ),
 )

@@ -530,7 +530,20 @@ def _show_check(statement_id: str, c: dict, latest: dict, indent: str = "  ") ->
     got = f"{v['status']} ({tex_text(v['message'])[:160]})" if v else "not run"
     print(f"{indent}check {c['name']} [{c['method']}] expected {c['expected']}: {got}")
     if v:
+        from .. import schema
+
         print(f"{indent}  {_key_numbers(v['metrics'])}")
+        for line in schema.search_lines(v["metrics"].get(schema.SEARCH)):
+            print(f"{indent}  {tex_text(line)}")
+        cex = v["metrics"].get(schema.COUNTEREXAMPLE)
+        if isinstance(cex, dict):
+            print(f"{indent}  counterexample: {tex_text(str(cex.get('label')))} at {cex.get('instance')}")
+            premise = cex.get("premise")
+            if isinstance(premise, dict):
+                held = "; ".join(f"{tex_text(h)}: {'held' if ok else 'NOT held'}" for h, ok in premise.items())
+                print(f"{indent}  premise there: {held}")
+            elif premise:
+                print(f"{indent}  premise there: {premise}")
 
 
 def _key_numbers(metrics: dict) -> str:

@@ -77,13 +77,14 @@ class Budget:
     necessity_examples: int
     cpu_seconds: float  # of the margin's evaluations (and their judging)
     max_edges: int = 64
+    refine_steps: int = 12  # bisection steps per parameter towards the defaults, after a violation
 
 
 # quick: the edges and a handful of generated examples within 0.3 s of CPU per statement (about
 # 200 statements: ~1 min of CPU over the quick suite); full: 150 generated examples, 40 per
 # hypothesis, within 45 s.
-QUICK_SEARCH = Budget(examples=6, necessity_examples=3, cpu_seconds=0.3, max_edges=40)
-FULL_SEARCH = Budget(examples=150, necessity_examples=40, cpu_seconds=45.0, max_edges=200)
+QUICK_SEARCH = Budget(examples=6, necessity_examples=3, cpu_seconds=0.3, max_edges=40, refine_steps=12)
+FULL_SEARCH = Budget(examples=150, necessity_examples=40, cpu_seconds=45.0, max_edges=200, refine_steps=30)
 BUDGETS = {"quick": QUICK_SEARCH, "full": FULL_SEARCH}
 # A violation found is shrunk within this multiple of the CPU cap (the smallest violating
 # instance is worth the time).
@@ -102,7 +103,7 @@ class Evaluation:
     it, the margin's value and how the judges decided it."""
 
     params: dict
-    source: str  # "edge" or "generated" (or "necessity")
+    source: str  # "edge", "generated", "necessity" (generated where one hypothesis alone fails), "refined"
     label: str
     held: dict
     outcome: str = UNDECIDED
@@ -481,12 +482,16 @@ class Searcher:
     # -- the whole search --------------------------------------------------------------
     def run(self) -> SearchResult:
         counter, dropped = self.edges()
-        found_by = "edge" if counter is not None else None
+        found_by = f"edge: {counter.label}" if counter is not None else None
         if counter is None:
             counter = self.generate(
                 self.budget.examples, "main", "generated", lambda ev: ev.outcome == VIOLATION and ev.inside
             )
-            found_by = "generated (shrunk by Hypothesis)" if counter is not None else None
+            found_by = "generated, shrunk by Hypothesis" if counter is not None else None
+        if counter is not None:
+            refined = self.refine(counter)
+            if refined is not counter:
+                counter, found_by = refined, f"{found_by}; bisected towards the defaults"
         necessity = [] if counter is not None else self.necessity()
         return SearchResult(
             self.stmt.id,
@@ -501,6 +506,52 @@ class Searcher:
             dropped,
             self.margin_cpu,
         )
+
+    def refine(self, ev: Evaluation) -> Evaluation:
+        """The violating instance moved towards the defaults, one numeric parameter at a time:
+        where that parameter at its default (the others as they are) holds, bisect between the
+        two (geometrically across decades) for ``refine_steps`` steps, keeping the violation
+        nearest the default -- the boundary of the violating region along that axis (Hypothesis
+        shrinks towards simple values, not to the boundary). Returns the refined instance (or
+        ``ev``)."""
+        best = ev
+        defaults = self.stmt.defaults()
+        for p in self.stmt.params:
+            if p.name in self.fixed or p.type not in (int, float) or p.choices is not None:
+                continue
+            good, bad = defaults.get(p.name), best.params.get(p.name)
+            bound = self.bounds.get(p.name)
+            if isinstance(bound, list):  # a probe's listed values: nothing between them to bisect
+                continue
+            if isinstance(bound, tuple) and isinstance(good, (int, float)):  # a default outside the --grid range
+                good = min(max(good, bound[0]), bound[1])
+            if not isinstance(good, (int, float)) or not isinstance(bad, (int, float)) or good == bad:
+                continue
+            anchor = self._at(best, p.name, good)
+            if anchor is None or anchor.outcome != HOLDS:
+                continue
+            for _ in range(self.budget.refine_steps):
+                if self.over(SHRINK_ALLOWANCE):
+                    break
+                mid = _midpoint(p.type, good, bad)
+                if mid is None:
+                    break
+                e = self._at(best, p.name, mid)
+                if e is None:
+                    break
+                if e.outcome == VIOLATION and e.inside:
+                    bad, best = mid, e
+                elif e.outcome == HOLDS:
+                    good = mid
+                else:
+                    break
+        return best
+
+    def _at(self, ev: Evaluation, name: str, value: Any) -> Evaluation | None:
+        params = _complete(self.stmt, {**ev.params, name: value}, self.fixed)
+        if params is None:
+            return None
+        return self.evaluate(params, "refined", f"{name} bisected")
 
     def necessity(self) -> list[dict]:
         out = []
@@ -562,6 +613,20 @@ class Searcher:
 
 class _Violation(Exception):
     pass
+
+
+def _midpoint(kind: type, a: float, b: float) -> float | int | None:
+    """Between ``a`` and ``b``: integers halved (None when adjacent); reals geometrically across
+    more than a decade of one sign, else arithmetically, to 6 significant digits (None when that
+    is one of the ends)."""
+    if kind is int:
+        return None if abs(b - a) <= 1 else (a + b) // 2
+    if a * b > 0 and max(abs(a), abs(b)) > 10 * min(abs(a), abs(b)):
+        mid = math.copysign(math.sqrt(abs(a) * abs(b)), a)
+    else:
+        mid = (a + b) / 2
+    mid = float(f"{mid:.6g}")
+    return None if mid in (a, b) else mid
 
 
 def _varied(stmt: Statement, params: dict) -> dict:
@@ -631,7 +696,8 @@ def coverage(
         schema.SEARCH_OUTSIDE: len(evs) - len(inside),
         schema.SEARCH_EDGES: len(edges),
         schema.SEARCH_EDGE_LABELS: [f"{e.label} [{e.outcome}{'' if e.inside else ', outside'}]" for e in edges],
-        schema.SEARCH_GENERATED: sum(e.source != "edge" for e in evs),
+        schema.SEARCH_GENERATED: sum(e.source in ("generated", "necessity") for e in evs),
+        schema.SEARCH_REFINED: sum(e.source == "refined" for e in evs),
         schema.SEARCH_RANGES: _ranges(stmt, inside),
         schema.SEARCH_TIGHTEST: (
             {"params": _fmt(tight.params), "score": tight.score, "outcome": tight.outcome} if tight else None
