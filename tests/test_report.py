@@ -15,8 +15,8 @@ import pytest
 from checks.core import Verdict
 from checks.machine.catalog import build_catalog
 from checks.machine.store import Store
+from reports.render import display_tex, safe_name, tex_html
 from reports.render import render_report as _render_report
-from reports.render import safe_name, tex_html
 from theorems.registry import REGISTRY, Hypothesis, Param, Source, Statement, load_all
 
 PAPER = "kernel-rich"
@@ -660,6 +660,9 @@ def test_every_registered_text_renders():
     for s in REGISTRY.values():
         fields = [("title", s.title), ("text", s.text), ("erratum", s.erratum), ("notes", s.notes)]
         fields += [(f"hypothesis {k + 1}", h.text) for k, h in enumerate(s.hypotheses)]
+        for st in s.steps:  # a proof step's display is often bare LaTeX: the report makes it a formula
+            fields += [(f"step {st.eq}", display_tex(st.text)), (f"step {st.eq} erratum", st.erratum)]
+            fields += [(f"step {st.eq} notes", st.notes)]
         for name, text in fields:
             if not text:
                 continue
@@ -667,8 +670,10 @@ def test_every_registered_text_renders():
             for tex in re.findall(r'<code class="tex[^"]*"[^>]*>(.*?)</code>', html):
                 failures.append(f"{s.id} {name}: formula not converted: {tex[:120]}")
             prose = re.sub(r"<math.*?</math>", "", html, flags=re.S)
-            for macro in re.findall(r"\\[A-Za-z]+", prose):
-                failures.append(f"{s.id} {name}: TeX macro {macro} in prose")
+            for macro in re.findall(r"\\\S", prose):
+                failures.append(f"{s.id} {name}: TeX source {macro} in prose")
+            if "``" in prose:
+                failures.append(f"{s.id} {name}: TeX quotes in prose")
             if "$" in prose and "\\$" not in text:
                 failures.append(f"{s.id} {name}: unmatched $ in {text[:120]!r}")
     assert not failures, f"{len(failures)} texts do not render:\n" + "\n".join(failures[:30])
