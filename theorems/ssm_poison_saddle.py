@@ -1242,6 +1242,7 @@ statement(
     src("App. D.3.2", "(28), (30)"),
     r"Suppose we initialize at $A(0)\in\mathcal I_0$ and at $A^{ref}(0)$, and evolve $A(t)$ and $A^{ref}(t)$ according to "
     r"Equation (28). Then for any time $t\ge0$ it holds that $\ell(A(t)),\ell(A^{ref}(t))\le\frac{2P}{m}$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 22 decided instances where only it fails (L in [3, 16], d in [8, 18]); d >= 8 was decided at one instance only (d = 2, where it holds): no evidence either way. Each an observation: a sharper statement may hold there.",
     params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
     hypotheses=STANDING + (IN_I0,),
     edges=(
@@ -1259,8 +1260,11 @@ statement(
     "On W_1 outside [1/d, 3/d]: not critical or loss > 2P/m",
     src("App. D.3.2", ""),
     r"Let $A=a\cdot\mathbf 1_d$. If $a\notin[\frac1d,\frac3d]$ then either $\nabla\ell(A)\neq0$ or $\ell(A)>\frac{2P}{m}$.",
-    notes="Proof-only misprints: the displayed gradient entry drops the -1 of (d a^{L-1} - 1) (the bound 0.25 + (da-1) is "
-    "the one for the correct entry); the interval (0, (L-1)/d^{L-2}) should be half-open at a = 0 (value 0).",
+    notes=(
+        "Proof-only misprints: the displayed gradient entry drops the -1 of (d a^{L-1} - 1) (the bound 0.25 + (da-1) is "
+        "the one for the correct entry); the interval (0, (L-1)/d^{L-2}) should be half-open at a = 0 (value 0)."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 54 decided instances where only it fails (d in [2, 7], L in [7, 15], a in [-3, 2.2]); L odd after 78 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS + (A_PARAM,),
     hypotheses=STANDING + (A_OFF_13,),
     edges=(
@@ -1284,8 +1288,11 @@ statement(
     src("App. D.3.2", ""),
     r"There exists a unique $s\in[\frac1d,\frac3d]$ for which $\nabla\ell(s\cdot\mathbf 1_d)=0$. Additionally, $s$ satisfies "
     r"$\mathbf s:=s\cdot\mathbf 1_d=\arg\min_{A\in\mathcal W_1}\ell(A)$ and $\ell(\mathbf s)\ge\frac{P}{4m}>0$.",
-    notes="Proof-only misprints: 'f'(a) = grad l(a 1_d)_j' is off by the factor d (f'(a) = d grad_j; the 'iff' holds); "
-    "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6.",
+    notes=(
+        "Proof-only misprints: 'f'(a) = grad l(a 1_d)_j' is off by the factor d (f'(a) = d grad_j; the 'iff' holds); "
+        "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 is needed (counterexample at d = 2, L = 11); L odd appears unnecessary after 57 decided instances where only it fails (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=(
@@ -1307,6 +1314,7 @@ statement(
     r"An eigendecomposition of $\nabla^2\ell(\mathbf s)$: the eigenvector $\mathbf 1_d$ with eigenvalue "
     r"$\lambda_+:=\frac{2P}m\big((L-1)((2L-3)d\,s^{L-1}-(L-2))s^{L-3}+d\big)$; for $j\in\{2,\dots,d\}$ the eigenvector "
     r"$\mathbf e_1-\mathbf e_j$ with eigenvalue $\lambda_-:=\frac{2P}m(L-1)(L-2)(d\,s^{L-1}-1)s^{L-3}$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 41 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 62 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=(
@@ -1326,8 +1334,11 @@ statement(
     "lambda_+ >= 2P(d-1)/m > 0 and lambda_- in (-2P/m, 0)",
     src("App. D.3.2", ""),
     r"$\lambda_+\ge\frac{2P(d-1)}m>0$ and $\lambda_-\in(-\frac{2P}m,0)$.",
-    notes="Proof-only misprint: the chain '-1 <= d s^{L-1} - 1 <= 3(3/d)^{L-2} - 1 <= 3(3/8)^{L-2} < 0' drops the -1 in its "
-    "last two terms (3(3/8)^{L-2} > 0); with it, 3(3/8)^{L-2} - 1 < 0 and the conclusion follows.",
+    notes=(
+        "Proof-only misprint: the chain '-1 <= d s^{L-1} - 1 <= 3(3/d)^{L-2} - 1 <= 3(3/8)^{L-2} < 0' drops the -1 in its "
+        "last two terms (3(3/8)^{L-2} > 0); with it, 3(3/8)^{L-2} - 1 < 0 and the conclusion follows."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 and L odd are both needed (counterexamples at d = 2 and at L = 3, the other parameters at their defaults). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=(
@@ -1449,11 +1460,14 @@ statement(
     "-Hess l(s) is strictly hyperbolic and non-resonant of order d-2",
     src("App. D.3.3", ""),
     r"The hessian matrix $-\nabla^2\ell(\mathbf s)$ is strictly hyperbolic and satisfies the non-resonance condition of order $d-2$.",
-    notes="Certified on Arb enclosures under both readings of Definition 7 (as printed it is vacuous; the proof's reading "
-    "m in N_{>=0}^d is the substantive one), and proved exactly for the paper's pairs (no common root of g_{d,L} and "
-    "c_+ lambda_+ + c_- lambda_- in [1/d,3/d]). Resonance needs lambda_+/|lambda_-| = M/(m_1-1) or (M-1)/m_1; the ratio "
-    "is ~1.1e3 at (8,7), so the first possible resonance order is far above d-2. Proof-only gap: the last case of "
-    "gamma(lambda_-, m) assumes sum_{k>=2} m_k >= 1 (for sum = 0, gamma = lambda_- - m_1 lambda_+ < 0 directly).",
+    notes=(
+        "Certified on Arb enclosures under both readings of Definition 7 (as printed it is vacuous; the proof's reading "
+        "m in N_{>=0}^d is the substantive one), and proved exactly for the paper's pairs (no common root of g_{d,L} and "
+        "c_+ lambda_+ + c_- lambda_- in [1/d,3/d]). Resonance needs lambda_+/|lambda_-| = M/(m_1-1) or (M-1)/m_1; the ratio "
+        "is ~1.1e3 at (8,7), so the first possible resonance order is far above d-2. Proof-only gap: the last case of "
+        "gamma(lambda_-, m) assumes sum_{k>=2} m_k >= 1 (for sum = 0, gamma = lambda_- - m_1 lambda_+ < 0 directly)."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 48 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 55 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=(
@@ -1473,9 +1487,12 @@ statement(
     "Q-smoothness of -Hess l(s) is at least floor(Q/2)",
     src("App. D.3.3", ""),
     r"For any $Q\in\mathbb N_{>0}$, the $Q$-smoothness of $-\nabla^2\ell(\mathbf s)$ is at least $\lfloor\frac Q2\rfloor$.",
-    notes="With rho_pm = 1 Definition 8 gives exactly floor(Q/2) for Q >= 2; for Q = 1 the Q-smoothness is undefined (no "
-    "M, N >= 1 with M + N = 1), a definitional gap at a value Theorem 3 never uses. Proof-only misprint: the condition "
-    "'M - K > 0' (strict) would give ceil(Q/2) - 1, less than floor(Q/2) for even Q; Definition 8 has '>= 0'.",
+    notes=(
+        "With rho_pm = 1 Definition 8 gives exactly floor(Q/2) for Q >= 2; for Q = 1 the Q-smoothness is undefined (no "
+        "M, N >= 1 with M + N = 1), a definitional gap at a value Theorem 3 never uses. Proof-only misprint: the condition "
+        "'M - K > 0' (strict) would give ceil(Q/2) - 1, less than floor(Q/2) for even Q; Definition 8 has '>= 0'."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 37 decided instances where only it fails (d in [2, 7], L in [7, 15], Q in [1, 11]); L odd after 69 (L in [3, 16], d in [8, 18], Q in [1, 400]). Each an observation: a sharper statement may hold there.",
     params=PARAMS + (Q_PARAM,),
     hypotheses=STANDING,
     edges=({"Q": 1}, {"Q": 2}, {"Q": 3}, {"Q": 400}, {"Q": 399}),
@@ -1487,7 +1504,10 @@ statement(
     "The gradient flow admits an (at least) C^3 linearisation near s",
     src("App. D.3.3", ""),
     r"The dynamical system induced by gradient flow (Equation (28)) admits a linearization near $\mathbf s$ that is at least $C^3$.",
-    notes="Rests on Theorem 3 (imported). Checked: its hypotheses at s and the bookkeeping floor((d-2)/2) >= 3 for d >= 8.",
+    notes=(
+        "Rests on Theorem 3 (imported). Checked: its hypotheses at s and the bookkeeping floor((d-2)/2) >= 3 for d >= 8."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 is needed (counterexample at d = 2); L odd appears unnecessary after 51 decided instances where only it fails (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=({"d": 8, "L": 7}, {"d": 9, "L": 7}, {"d": 10**6, "L": 7}),
@@ -1529,7 +1549,10 @@ statement(
     "-grad l is N-Lipschitz along the trajectories",
     src("App. D.3.4", ""),
     r"There exists $N>0$ such that $-\nabla\ell(A(t))$ and $-\nabla\ell(A^{ref}(t))$ are $N$-Lipschitz for all $t\ge0$.",
-    notes="Checked with the explicit N of catalog §0.5 item 8 (Gershgorin on [-3,3]^d): certified up to a factor 1 + 2^-20 (Arb radii), and exactly on random pairs.",
+    notes=(
+        "Checked with the explicit N of catalog §0.5 item 8 (Gershgorin on [-3,3]^d): certified up to a factor 1 + 2^-20 (Arb radii), and exactly on random pairs."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 52 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 42 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS + (CUBE_POINT_PARAM,),
     edges=(
         {"seed": 0},
