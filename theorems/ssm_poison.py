@@ -713,7 +713,10 @@ PROPOSITION_4 = statement(
             kind="invocation",
         ),
     ),
-    notes="Domain search (issue 18): outside the hypothesis L odd (L = 4, 5, 6, 8, 10, 12, alpha at its cap, zeta_j -> 1) the margin stays positive (min 0.0145): for positive initialisations Lemma 1's a_j <= 1 needs only positive entries, so the proposition appears to hold for every L >= 4 (a sharper statement; an observation).",
+    notes=(
+        "Domain search (issue 18): outside the hypothesis L odd (L = 4, 5, 6, 8, 10, 12, alpha at its cap, zeta_j -> 1) the margin stays positive (min 0.0145): for positive initialisations Lemma 1's a_j <= 1 needs only positive entries, so the proposition appears to hold for every L >= 4 (a sharper statement; an observation)."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 36 decided instances where only it fails (L in [2, 16], d in [1, 22], eta in [1e-5, 1], alpha_frac in [5e-5, 1]). Each an observation: a sharper statement may hold there.",
 )
 COROLLARY_1 = statement(
     "ssm-poison/corollary-1",

@@ -1842,8 +1842,11 @@ statement(
     r"$\frac{2P}m\cdot\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$.",
     params=PL_PARAMS,
     corrects="ssm-poison/lemma-18",
-    notes="Verified on Hypothesis instances (random points of [-3,3]^d with a forced gap >= b), including each case bound of "
-    "the proof, and the exact scaling in P/m; the proof's case analysis (Propositions 18-19) is not re-proved symbolically.",
+    notes=(
+        "Verified on Hypothesis instances (random points of [-3,3]^d with a forced gap >= b), including each case bound of "
+        "the proof, and the exact scaling in P/m; the proof's case analysis (Propositions 18-19) is not re-proved symbolically."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 43 decided instances where only it fails (d in [2, 7], L in [7, 9]); L odd after 60 (L in [3, 16], d in [8, 18]); the Diff(b)^C hypothesis is needed (counterexample at a1 = a2 = 0.125, b = 0.5). Each an observation: a sharper statement may hold there.",
     hypotheses=STANDING + (IN_DIFF_B,),
     edges=(
         {"d": 8, "L": 7, "w2": 1e-12, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 0},
