@@ -4345,3 +4345,167 @@ def l15_s1(ctx):
 def l16_s1(ctx):
     """The ball of G~'s definition in the statement against the proof's (as encoded in theorems)."""
     ctx.exact("statement's ball = proof's ball", ss.LEMMA16_STATEMENT_BALL, "==", ss.LEMMA16_PROOF_BALL)
+
+
+# -- Proposition 9, Lemmas 13, 14, 17 (H is non-constructive: what their proofs compute) ------
+r1_pos, r2_pos = sp.symbols("r_1 r_2", positive=True)
+q_pos = sp.Symbol("q", positive=True)  # r_2 = r_1/(1 + q) < r_1: Proposition 9's r_2 in (0, r_1)
+dd_s = 8 + k_s  # d >= 8 (k >= 1 covers d >= 9; d = 8 is the k = 0 instance, checked apart)
+
+
+def _for_d8_and_up(ctx, label: str, expr_of_d, rel: str) -> None:
+    """``expr_of_d(d) rel 0`` for d = 8 exactly and for d = 8 + k, k a positive integer, symbolically."""
+    ctx.exact(f"{label}, d = 8", sp.simplify(expr_of_d(sp.Integer(8))), rel, 0, whole=True)
+    ctx.exact(f"{label}, d = 8 + k", sp.factor(sp.simplify(expr_of_d(dd_s))), rel, 0, whole=True)
+
+
+@check("ssm-poison/proposition-9", "step-P9.1", "interval", step="P9.1")
+def p9_s1(ctx):
+    """At the paper's pairs (d, L), Arb enclosures of Lemma 8's eigenvalues at the certified s: lambda_- < 0 < lambda_+,
+    so lambda_min(Hess l(s)) = lambda_- and item 2 holds at s itself with slack |lambda_-| > 0 (what the continuity
+    argument for b_2 > 0 rests on). P/m = 1: both eigenvalues scale with it."""
+    old = flint.ctx.prec
+    try:
+        for d, L in PAPER_PAIRS:
+            ctx.start({**ctx.statement.defaults(), "d": d, "L": L})
+            flint.ctx.prec = PREC
+            s, count, _ = _saddle_ball(d, L)
+            if count != 1:
+                ctx.undecided(f"s at d={d}, L={L}", "no certified unique root of g_{d,L} in [1/d, 3/d]")
+                continue
+            lp, lm = ss.lambda_plus(s, d, L, arb(1)), ss.lambda_minus(s, d, L, arb(1))
+            ctx.bound(f"lambda_- < 0, d={d}, L={L}", lm, arb(0), strict=True)
+            ctx.bound(f"0 < lambda_+, d={d}, L={L}", arb(0), lp, strict=True)
+    finally:
+        flint.ctx.prec = old
+
+
+@check("ssm-poison/proposition-9", "step-P9.2", "symbolic", step="P9.2", expect="refuted")
+def p9_s2(ctx):
+    """The ball on which H^{-1} is Lipschitz: Proposition 9's item 3 against Lemma 28's conclusion as printed (the
+    result its proof invokes), as encoded in theorems."""
+    ctx.exact(
+        "Prop. 9 item 3's ball = Lemma 28's (invoked)",
+        ss.PROP9_INVERSE_LIPSCHITZ_BALL,
+        "==",
+        ss.LEMMA28_INVERSE_LIPSCHITZ_BALL,
+    )
+
+
+@check("ssm-poison/lemma-13", "step-L13.1", "symbolic", step="L13.1")
+def l13_s1(ctx):
+    """|a - s| <= r_2/sqrt(d) <= r_2 < 1/(2d) with s in [1/d, 3/d] puts a in [0, 4/d]: (r_2/sqrt d)^2 <= r_2^2, and
+    1/d - 1/(2d) >= 0, 4/d - 3/d - 1/(2d) >= 0, for d = 8 and d = 8 + k (exact, symbolic)."""
+    ctx.exact("(r_2/sqrt(d))^2 <= r_2^2, d = 8 + k", sp.factor(r2_pos**2 - r2_pos**2 / dd_s), ">=", 0, whole=True)
+    _for_d8_and_up(ctx, "lower end: min s - 1/(2d) = 1/d - 1/(2d) >= 0", lambda d: 1 / d - 1 / (2 * d), ">=")
+    _for_d8_and_up(ctx, "upper end: 4/d - (max s + 1/(2d)) >= 0", lambda d: 4 / d - 3 / d - 1 / (2 * d), ">=")
+
+
+def _f_prime_w1(d: int, L: int) -> sp.Expr:
+    """The derivative of f(a) = l(a 1_d) (Lemma 7's f, encoded in theorems), by SymPy (P/m = 1)."""
+    return sp.diff(ss.f_w1(ss.a_sym, d, L, 1), ss.a_sym)
+
+
+@check("ssm-poison/lemma-13", "step-L13.2", "symbolic", step="L13.2", expect="verified")
+def l13_s2(ctx):
+    """Lemma 12's hypotheses at the paper's pairs (hypothesis discharge); and what 'stays in B_{r_2}(s)' rests on: the
+    only critical point of f on [0, 4/d] is s (exact Sturm counts of g_{d,L} on (0, 4/d] and (1/d, 3/d] both 1,
+    g(0) = -1), with f'(0) < 0 < f'(4/d) (f' by SymPy from f, exact rationals): |a(t) - s| never increases."""
+    for d, L in PAPER_PAIRS:
+        inst = {**ctx.statement.defaults(), "d": d, "L": L}
+        ctx.start(inst)
+        ctx.discharge(f"lemma-12 at d={d}, L={L}", "ssm-poison/lemma-12", inst)
+        g = g_poly(d, L)
+        ctx.exact(f"critical points of f in (0, 4/d], d={d}, L={L}", intervals.sturm_count(g, 0, fmpq(4, d)), "==", 1)
+        ctx.exact(
+            f"critical points of f in (1/d, 3/d], d={d}, L={L}",
+            intervals.sturm_count(g, fmpq(1, d), fmpq(3, d)),
+            "==",
+            1,
+        )
+        fp = _f_prime_w1(d, L)
+        ctx.exact(f"f'(0) < 0, d={d}, L={L}", fp.subs(ss.a_sym, 0), "<", 0)
+        ctx.exact(f"f'(4/d) > 0, d={d}, L={L}", fp.subs(ss.a_sym, sp.Rational(4, d)), ">", 0)
+
+
+@check("ssm-poison/lemma-13", "step-L13.3", "symbolic", step="L13.3")
+def l13_s3(ctx):
+    """For x = A~ - s with two entries x_i != x_j (x not in W_1: s is in W_1), its W_2-projection x - (S/d) 1_d (S the
+    sum of the entries) has entries differing by x_i - x_j != 0: identity for symbolic d, S, x_i, x_j."""
+    xi, xj, S = sp.symbols("x_i x_j S", real=True)
+    ctx.identity(
+        "(P_2 x)_i - (P_2 x)_j - (x_i - x_j) = 0",
+        (xi - S / d_s) - (xj - S / d_s) - (xi - xj),
+    )
+
+
+@check("ssm-poison/lemma-14", "step-L14.1", "symbolic", step="L14.1")
+def l14_s1(ctx):
+    """a_i = s -+ r_2/(4 sqrt d): ||a_i 1_d - s 1_d||^2 = d (r_2/(4 sqrt d))^2 = r_2^2/16 <= r_2^2; r_2/(4 sqrt d) <=
+    r_2/(2 sqrt d); a_i != s (exact, symbolic d, r_2)."""
+    off = r2_pos / (4 * sp.sqrt(d_s))
+    ctx.exact("||a_i 1_d - s 1_d||^2 <= r_2^2", sp.simplify(r2_pos**2 - d_s * off**2), ">=", 0, whole=True)
+    ctx.exact("r_2/(4 sqrt d) <= r_2/(2 sqrt d)", sp.simplify(r2_pos / (2 * sp.sqrt(d_s)) - off), ">=", 0, whole=True)
+    ctx.exact("|a_i - s| = r_2/(4 sqrt d) > 0", off, ">", 0, whole=True)
+
+
+@check("ssm-poison/lemma-14", "step-L14.2", "symbolic", step="L14.2")
+def l14_s2(ctx):
+    """||a~ 1_d - s 1_d||^2 = d (a~ - s)^2 (identity, d = 8), so ||.|| <= r_3 iff |a~ - s| <= r_3/sqrt d:
+    d (r_3/sqrt d)^2 = r_3^2 (symbolic d)."""
+    a, s = sp.symbols("a s", real=True)
+    ctx.identity("||a 1_8 - s 1_8||^2 = 8 (a - s)^2", sp.expand(sum((a - s) ** 2 for _ in range(8)) - 8 * (a - s) ** 2))
+    ctx.exact(
+        "d (r_3/sqrt d)^2 = r_3^2", sp.simplify(d_s * (r3_pos / sp.sqrt(d_s)) ** 2 - r3_pos**2), "==", 0, whole=True
+    )
+
+
+@check("ssm-poison/lemma-14", "step-L14.3", "symbolic", step="L14.3")
+def l14_s3(ctx):
+    """Lemma 10 on W_1: a~(t) = s + e^{-lambda_+ t}(a~_2 - s). With u = a~_2 - s = (1 + q) v > v = a~_1 - s > 0 and
+    lambda_+ > 0 (Lemma 9), t_2 = ln(u/v)/lambda_+ gives a~(t_2) = a~_1 (identity) and t_2 > 0 (exact)."""
+    lam, v, s = sp.symbols("lambda_+ v s", positive=True)
+    u = (1 + q_pos) * v
+    t2 = sp.log(u / v) / lam
+    ctx.identity("a~(t_2) - a~_1 = 0", sp.simplify(s + sp.exp(-lam * t2) * u - (s + v)))
+    ctx.exact("t_2 > 0", sp.simplify(t2), ">", 0, whole=True)
+
+
+@check("ssm-poison/lemma-14", "step-L14.4", "symbolic", step="L14.4", expect="verified")
+def l14_s4(ctx):
+    """Lemma 12's hypotheses at the paper's pairs (discharge), a_1, a_2 = s -+ r_2/(4 sqrt d) inside [-1/d, 4/d] minus s
+    (from |a_i - s| <= 1/(2d), L13.1's bounds), and s a critical point of f (no trajectory crosses it): g_{d,L} has a
+    root in (1/d, 3/d] (exact Sturm count) and f' = 2P/m d g_{d,L} (SymPy identity)."""
+    _for_d8_and_up(ctx, "s - 1/(2d) >= -1/d", lambda d: 1 / d - 1 / (2 * d) + 1 / d, ">=")
+    for d, L in PAPER_PAIRS:
+        inst = {**ctx.statement.defaults(), "d": d, "L": L}
+        ctx.start(inst)
+        ctx.discharge(f"lemma-12 at d={d}, L={L}", "ssm-poison/lemma-12", inst)
+        ctx.identity(
+            f"f' - 2 d g_{{d,L}} = 0, d={d}, L={L}",
+            sp.expand(_f_prime_w1(d, L) - 2 * d * sm.critical_polynomial(d, L, ss.a_sym)),
+        )
+        ctx.exact(
+            f"roots of g_{{d,L}} in (1/d, 3/d], d={d}, L={L}",
+            intervals.sturm_count(g_poly(d, L), fmpq(1, d), fmpq(3, d)),
+            ">=",
+            1,
+        )
+
+
+@check("ssm-poison/lemma-17", "step-L17.1", "symbolic", step="L17.1")
+def l17_s1(ctx):
+    """Pythagoras for the projection P_1 x = (S/d) 1_d onto W_1 (S the sum, Q the sum of squares of x = A - s):
+    ||x||^2 = ||P_1 x||^2 + ||x - P_1 x||^2, i.e. Q = S^2/d + (Q - 2 S^2/d + d (S/d)^2) (identity, symbolic d), so
+    ||P_1 A - s|| = ||P_1 x|| <= ||x|| <= r_1: the nearest point of W_1 lies in the ball."""
+    S, Q = sp.symbols("S Q", real=True)
+    ctx.identity("Q - S^2/d - ||x - P_1 x||^2 = 0", Q - S**2 / d_s - (Q - 2 * S * (S / d_s) + d_s * (S / d_s) ** 2))
+
+
+@check("ssm-poison/lemma-17", "step-L17.2", "symbolic", step="L17.2", expect="refuted")
+def l17_s2(ctx):
+    """Lemma 13's hypothesis A' in B_{r_2}(s) at the point A' = (s + r_1/sqrt d) 1_d of W_1 cap B_{r_1}(s) the minimum
+    ranges over: ||A' - s|| = sqrt(d) r_1/sqrt(d) = r_1 against r_2 = r_1/(1 + q) (any r_2 in (0, r_1), Proposition 9):
+    r_1 <= r_2 is false for every q > 0 (exact, symbolic)."""
+    dist = sp.simplify(sp.sqrt(d_s * (r1_pos / sp.sqrt(d_s)) ** 2))
+    ctx.exact("||A' - s|| <= r_2 (Lemma 13's hypothesis)", dist, "<=", r1_pos / (1 + q_pos), whole=True)

@@ -337,6 +337,9 @@ def lemma8_lambda_minus_lines(s, d, L, w=w_sym):
 # Lemma 16: the ball on which G~ is H^{-1}'s Lipschitz coefficient, in the statement and in the proof
 LEMMA16_STATEMENT_BALL = "B_{r_2}(s)"
 LEMMA16_PROOF_BALL = "B_{r_3}(s)"
+# Proposition 9, item 3: the ball on which H^{-1} is Lipschitz; Lemma 28 (which its proof invokes) as printed
+PROP9_INVERSE_LIPSCHITZ_BALL = "B_{r_3}(s)"
+LEMMA28_INVERSE_LIPSCHITZ_BALL = "B_{r_2}(s)"
 # Proposition 10 gives |beta_2| in the closed interval [alpha D_-, alpha D_+]; Corollary 4's proof restates it half-open
 PROP10_BETA2_INTERVAL = "[alpha D_-, alpha D_+]"
 COR4_PROOF_BETA2_INTERVAL = "[alpha D_-, alpha D_+)"
@@ -1006,6 +1009,97 @@ STEPS: dict[str, tuple[Step, ...]] = {
             expect="refuted",
             erratum="The statement defines G~ on H^{-1} restricted to B_{r_2}(s), the proof (and Proposition 9, which makes "
             "H^{-1} Lipschitz only on B_{r_3}(s), where H(A) lies) on B_{r_3}(s). The proof's reading is the one that works.",
+        ),
+    ),
+    "proposition-9": (
+        Step(
+            "P9.1",
+            r"\lambda_- < 0\ \Rightarrow\ \exists b_2 > 0:\ |\lambda_{min}(\nabla^2\ell(A))| \le 2|\lambda_-|\ \text{on}\ \overline{B_{b_2}}(\mathbf s)\ \text{(continuity of the eigenvalues around } \mathbf s)",
+            "inequality",
+            notes="What the continuity argument needs at s itself: lambda_- < 0 < lambda_+ (Lemma 8's eigenvalues), so "
+            "lambda_min(Hess l(s)) = lambda_- and item 2 holds at s with the slack |lambda_-| > 0.",
+        ),
+        Step(
+            "P9.2",
+            r"\text{Prop. 9, item 3: } H^{-1}|_{\overline{B_{r_3}}(\mathbf s)}\text{ Lipschitz (``the third and fourth requirements'')};\ "
+            r"\text{Lemma 28 (invoked): } H^{-1}|_{\overline{B_{r_2}}}\text{ Lipschitz}",
+            "restatement",
+            expect="refuted",
+            erratum="Proposition 9's proof obtains item 3 from Lemma 28, whose conclusion as printed makes H^{-1} Lipschitz "
+            "on B_{r_2}, while item 3 (and Lemmas 16, 17, Proposition 11, which use it) needs H^{-1} Lipschitz on B_{r_3}(s) "
+            "(where H[B_{r_2}] lies). Lemma 28's own proof has B_{r_3}: with that reading the invocation delivers item 3. "
+            "The proof also names 'the third and fourth requirements' of a proposition with three items.",
+        ),
+    ),
+    "lemma-13": (
+        Step(
+            "L13.1",
+            r"r_2 < r_1 \le \frac{1}{2d},\ s \in [\frac{1}{d}, \frac{3}{d}],\ A = a\cdot\mathbf 1_d \in \overline{B_{r_2}}(\mathbf s) \implies a \in [0, \frac{4}{d}]",
+            "inequality",
+            notes="True (loosely): |a - s| <= r_2/sqrt(d) <= 1/(2d) puts a in [1/(2d), 7/(2d)].",
+        ),
+        Step(
+            "L13.2",
+            r"\text{per Lemma 12 } A(t) \in \overline{B_{r_2}}(\mathbf s)\ \forall t \ge 0,\ \lim_{t\to\infty} A(t) = \mathbf s\quad (A(0) = a\cdot\mathbf 1_d,\ a \in [0, \tfrac4d])",
+            "invocation",
+            notes="Lemma 12 as stated gives the order of two trajectories and their eventual entry into every ball, not "
+            "'stays in B_{r_2} for all t'; that follows from its proof: on [0, 4/d] the only critical point of "
+            "f(a) = l(a 1_d) is s, with f' < 0 left of it and > 0 right of it, so |a(t) - s| never increases. Checked: "
+            "Lemma 12's hypotheses, and that sign pattern on Arb enclosures.",
+        ),
+        Step(
+            "L13.3",
+            r"\widetilde A \notin \mathcal W_1 \implies \text{the projection of } \widetilde A - \mathbf s \text{ to } \mathcal W_2 \text{ is not zero } (\beta_2 \ne 0\text{: Remark 2 applies})",
+            "identity",
+        ),
+    ),
+    "lemma-14": (
+        Step(
+            "L14.1",
+            r"a_1 = s - \frac{r_2}{4\sqrt d},\ a_2 = s + \frac{r_2}{4\sqrt d}:\ a_i\cdot\mathbf 1_d \in \mathcal W_1 \cap \overline{B_{r_2}}(\mathbf s),\ a_i \in [s - \frac{r_2}{2\sqrt d}, s + \frac{r_2}{2\sqrt d}] \setminus \{s\}",
+            "inequality",
+        ),
+        Step(
+            "L14.2",
+            r"H(a_i\cdot\mathbf 1_d) = \tilde a_i\cdot\mathbf 1_d \in \mathcal W_1 \cap \overline{B_{r_3}}(\mathbf s) \implies \tilde a_i \in [s - \frac{r_3}{\sqrt d}, s + \frac{r_3}{\sqrt d}]",
+            "inequality",
+        ),
+        Step(
+            "L14.3",
+            r"s < \tilde a_1 < \tilde a_2:\ \widetilde A(0) = \tilde a_2\cdot\mathbf 1_d \text{ (linearised flow) reaches } \widetilde A(t_2) = \tilde a_1\cdot\mathbf 1_d \text{ at a finite } t_2",
+            "identity",
+            notes="By Lemma 10 on W_1: A~(t) = (s + e^{-lambda_+ t}(a~_2 - s)) 1_d, so t_2 = ln((a~_2 - s)/(a~_1 - s))/lambda_+ > 0.",
+        ),
+        Step(
+            "L14.4",
+            r"A(0) = a_2\cdot\mathbf 1_d \text{ reaches } A(t_2) = a_1\cdot\mathbf 1_d\text{: a contradiction to Lemma 12}",
+            "invocation",
+            notes="Proof-only misprints before it: 'A(t_2) = H^{-1}(A(t_2))' should read H^{-1}(A~(t_2)), and "
+            "'(a_2 1_d) = a~_2 1_d' drops the H. The contradiction: a_1 < s < a_2 (or the reverse after the WLOG flip), so "
+            "the trajectory would cross the critical point s, which uniqueness of solutions forbids; Lemma 12's order "
+            "statement compares two trajectories at the same time and excludes s as a starting point, so it is the "
+            "monotonicity in its proof (the sign pattern of f' checked at L13.2), not its statement, that is used. "
+            "Checked: Lemma 12's hypotheses at a_1, a_2 (inside [-1/d, 4/d] minus s) and that s is a critical point of f.",
+        ),
+    ),
+    "lemma-17": (
+        Step(
+            "L17.1",
+            r"A \in \overline{B_{r_1}}(\mathbf s):\ \min_{A' \in \mathcal W_1}\|A - A'\|_2 = \min_{A' \in \mathcal W_1 \cap \overline{B_{r_1}}(\mathbf s)}\|A - A'\|_2",
+            "inequality",
+            notes="True: the nearest point of W_1 is the projection P_1 A, and ||P_1 A - s|| = ||P_1(A - s)|| <= ||A - s|| <= r_1 "
+            "(s in W_1; Pythagoras).",
+        ),
+        Step(
+            "L17.2",
+            r"\min_{A' \in \mathcal W_1 \cap \overline{B_{r_1}}(\mathbf s)} \frac{1}{G}\|H(A) - H(A')\|_2 \ge \frac1G\operatorname{Dist}(H(A), \mathcal W_1)\quad\text{(``follows from Lemma 13'')}",
+            "invocation",
+            expect="refuted",
+            erratum="The inequality needs H(A') in W_1 for every A' in W_1 cap B_{r_1}(s); Lemma 13 gives it only for A' in "
+            "B_{r_2}(s) minus s, and r_2 < r_1 (Proposition 9): A' = (s + r_1/sqrt d) 1_d is in W_1 cap B_{r_1}(s) at "
+            "distance r_1 > r_2 from s, outside Lemma 13's hypothesis. What holds: Lemma 13's argument uses only "
+            "a in [0, 4/d] (true for ||A - s|| <= r_1 <= 1/(2d)) and the monotone flow on W_1, which stays in B_{r_1}(s) where "
+            "H is defined; restated on B_{r_1}(s) minus s (plus H(s) = s) it covers the invocation, and the step stands.",
         ),
     ),
     "proposition-10": (
