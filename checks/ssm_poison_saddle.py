@@ -39,6 +39,7 @@ from flint import arb, arb_mat, fmpq
 from numerics import exact, intervals, taylor
 from numerics.estimate import Estimate
 from theorems import ssm_poison as sm
+from theorems import ssm_poison_aux as aux_th
 from theorems import ssm_poison_saddle as ss
 
 from .core import PremiseUnmet, check, margin
@@ -4388,7 +4389,7 @@ def p9_s2(ctx):
         "Prop. 9 item 3's ball = Lemma 28's (invoked)",
         ss.PROP9_INVERSE_LIPSCHITZ_BALL,
         "==",
-        ss.LEMMA28_INVERSE_LIPSCHITZ_BALL,
+        aux_th.LEMMA28_STATEMENT_INVERSE_BALL,
     )
 
 

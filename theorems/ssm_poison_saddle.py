@@ -337,9 +337,8 @@ def lemma8_lambda_minus_lines(s, d, L, w=w_sym):
 # Lemma 16: the ball on which G~ is H^{-1}'s Lipschitz coefficient, in the statement and in the proof
 LEMMA16_STATEMENT_BALL = "B_{r_2}(s)"
 LEMMA16_PROOF_BALL = "B_{r_3}(s)"
-# Proposition 9, item 3: the ball on which H^{-1} is Lipschitz; Lemma 28 (which its proof invokes) as printed
-PROP9_INVERSE_LIPSCHITZ_BALL = "B_{r_3}(s)"
-LEMMA28_INVERSE_LIPSCHITZ_BALL = "B_{r_2}(s)"
+# Proposition 9, item 3: the ball on which H^{-1} is Lipschitz (Lemma 28's, which its proof invokes: ssm_poison_aux)
+PROP9_INVERSE_LIPSCHITZ_BALL = "B_{r_3}"
 # Proposition 10 gives |beta_2| in the closed interval [alpha D_-, alpha D_+]; Corollary 4's proof restates it half-open
 PROP10_BETA2_INTERVAL = "[alpha D_-, alpha D_+]"
 COR4_PROOF_BETA2_INTERVAL = "[alpha D_-, alpha D_+)"
