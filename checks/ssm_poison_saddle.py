@@ -4510,3 +4510,36 @@ def l17_s2(ctx):
     r_1 <= r_2 is false for every q > 0 (exact, symbolic)."""
     dist = sp.simplify(sp.sqrt(d_s * (r1_pos / sp.sqrt(d_s)) ** 2))
     ctx.exact("||A' - s|| <= r_2 (Lemma 13's hypothesis)", dist, "<=", r1_pos / (1 + q_pos), whole=True)
+
+
+# -- Propositions 11 and 14: which escape time (t_2 or t_2^ref) the statement and the proof use -------
+@check("ssm-poison/proposition-11", "step-P11.ref", "symbolic", step="P11.ref", expect="refuted")
+def p11_ref(ctx):
+    """On the linearised flow (Lemma 10) |beta~_2(t)| = b e^{-lambda_- t} (lambda_- < 0), t_2 solves b e^{-lambda_- t_2}
+    = c := r_3/(2 sqrt d). A reference with |beta~_2^ref(0)| = (1 + q) b, q > 0: at t_2 its value is (1 + q) c != c
+    (the statement's bullet, exact, symbolic); at its own t_2^ref it is c (the proof's, identity)."""
+    b, c, lam = sp.symbols("b c lambda", positive=True)
+    lm = -lam
+    t2 = -sp.log(c / b) / lm
+    t2ref = -sp.log(c / ((1 + q_pos) * b)) / lm
+    ctx.identity("b e^{-lambda_- t_2} - c = 0 (t_2's definition)", sp.simplify(b * sp.exp(-lm * t2) - c))
+    ctx.identity(
+        "(1 + q) b e^{-lambda_- t_2^ref} - c = 0 (the proof's reading)",
+        sp.simplify((1 + q_pos) * b * sp.exp(-lm * t2ref) - c),
+    )
+    ctx.exact(
+        "|beta~_2^ref(t_2)| = r_3/(2 sqrt d) (the statement's reading)",
+        sp.simplify((1 + q_pos) * b * sp.exp(-lm * t2)),
+        "==",
+        c,
+        whole=True,
+    )
+
+
+@check("ssm-poison/proposition-14", "step-P14.ref", "symbolic", step="P14.ref", expect="refuted")
+def p14_ref(ctx):
+    """The proof's start time for A, t_1 + t_2^ref, against the statement's, t_1 + t_2: with t_2^ref = t_2 + delta,
+    delta > 0 (the two times of Proposition 11 differ), the proof covers the statement's range only if
+    t_1 + t_2^ref <= t_1 + t_2 (exact, symbolic): false."""
+    t1, t2, delta = sp.symbols("t_1 t_2 delta", positive=True)
+    ctx.exact("proof's start <= statement's start", t1 + t2 + delta, "<=", t1 + t2, whole=True)

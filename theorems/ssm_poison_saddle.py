@@ -1170,6 +1170,29 @@ STEPS: dict[str, tuple[Step, ...]] = {
             r"|\beta_1(t_-) - s| \le \frac{r_3}{\sqrt{d}} \cdot \left(\frac{r_3}{4G'^2\sqrt{d}\alpha D_+(\mu)}\right)^{\frac{\lambda_+}{\lambda_-}} \le \frac{r_3}{2\sqrt{d}}\quad(\frac{\lambda_+}{\lambda_-} < -1)",
             "inequality",
         ),
+        Step(
+            "P11.ref",
+            r"|\widetilde{\beta_2}(t_2(\mu))|, |\widetilde{\beta_2^{ref}}(t_2(\mu))| = \frac{r_3}{2\sqrt{d}}\ \text{(statement, first bullet)};\ "
+            r"\text{``the proof is identical for } \widetilde{A^{ref}}\text{'': } |\widetilde{\beta_2^{ref}}(t_2^{ref}(\mu))| = \frac{r_3}{2\sqrt{d}}",
+            "restatement",
+            expect="refuted",
+            erratum="The statement evaluates the reference quantity at t_2(mu), the proof (run for A~^ref) at t_2^ref(mu). "
+            "On the linearised flow |beta~_2(t)| = |beta~_2(0)| e^{-lambda_- t}, so both hold at t_2 only when "
+            "|beta~_2^ref(0)| = |beta~_2(0)| (then t_2 = t_2^ref); with |beta~_2^ref(0)| = (1 + q)|beta~_2(0)|, q != 0, "
+            "|beta~_2^ref(t_2)| = (1 + q) r_3/(2 sqrt d). What holds: |beta~_2^ref(t_2^ref(mu))| = r_3/(2 sqrt d).",
+        ),
+    ),
+    "proposition-14": (
+        Step(
+            "P14.ref",
+            r"\text{statement: } t \ge t_1(\tfrac{\tilde r(\mu_1)}{4}) + t_2(\mu_1) \Rightarrow A(t) \in \mathrm{Diff}(\nu)^{\mathcal C};\ "
+            r"\text{proof (for } A\text{): Let } t \ge t_1(\tfrac{\tilde r(\mu_1)}{4}) + t_2^{ref}(\mu_1)",
+            "restatement",
+            expect="refuted",
+            erratum="The proof, written for A, starts at t_1 + t_2^ref(mu_1), the statement's bullet for A at t_1 + t_2(mu_1): "
+            "when t_2 < t_2^ref (Proposition 11 gives two different times) the proof leaves [t_1 + t_2, t_1 + t_2^ref) "
+            "uncovered. A typo: the argument is the same from t_1 + t_2(mu_1) for A (and from t_1 + t_2^ref for A^ref).",
+        ),
     ),
     "proposition-12": (
         Step(
