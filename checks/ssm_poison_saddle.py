@@ -3030,6 +3030,33 @@ def l5_s3(ctx):
     _i0_points(ctx, prop)
 
 
+@check("ssm-poison/lemma-5", "step-L5.4", "random", step="L5.4", expect="verified")
+def l5_s4(ctx):
+    """Exact rationals at I_0 points: 1 - sum a_k(0) >= 1 - 2 a_1 - sum_{k>=3} a_k, which is the reference's."""
+
+    def prop(d, L, alpha, x0):
+        ref = sm.reference_init(x0)
+        ctx.bound("1 - sum a >= 1 - 2 a_1 - sum_{k>=3} a_k", 1 - 2 * x0[0] - sum(x0[2:]), sm.short_residual(x0))
+        ctx.exact("1 - 2 a_1 - sum_{k>=3} a_k = reference's", 1 - 2 * x0[0] - sum(x0[2:]), "==", sm.short_residual(ref))
+
+    _i0_points(ctx, prop)
+
+
+@check("ssm-poison/lemma-5", "step-L5.5", "random", step="L5.5", expect="verified")
+def l5_s5(ctx):
+    """Exact rationals at I_0 points: 1 - 2 a_1 - sum_{k>=3} a_k >= 1 - d a_1 >= 1 - d (1/(2d)) > 0."""
+
+    def prop(d, L, alpha, x0):
+        t1 = 1 - 2 * x0[0] - sum(x0[2:])
+        t2 = 1 - d * x0[0]
+        t3 = 1 - d * Fraction(1, 2 * d)
+        ctx.bound("second >= third", t2, t1)
+        ctx.bound("third >= 1 - d/(2d)", t3, t2)
+        ctx.bound("1 - d/(2d) > 0", 0, t3, strict=True)
+
+    _i0_points(ctx, prop)
+
+
 # -- Lemma 6 ------------------------------------------------------------------------------
 def _w1_points(d, lo, hi, n=7):
     """n rationals strictly inside (lo, hi), and the ends."""

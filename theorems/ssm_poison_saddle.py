@@ -719,6 +719,17 @@ STEPS: dict[str, tuple[Step, ...]] = {
             "inequality",
         ),
         Step(
+            "L5.4",
+            r"1 - \sum_{k=1}^{d} a_k(0) = 1 - \sum_{k=1}^{d} (\alpha \zeta_k) \ge 1 - 2(\alpha \zeta_1) - \sum_{k=3}^{d} (\alpha \zeta_k) = 1 - \sum_{k=1}^{d} a_k^{ref}(0)",
+            "inequality",
+            notes="The first display's companion for the short residual (the first display, for the long residual, is L5.1).",
+        ),
+        Step(
+            "L5.5",
+            r"1 - 2(\alpha\zeta_1) - \sum_{k=3}^{d} (\alpha\zeta_k) \ge 1 - d \cdot (\alpha\zeta_1) \ge 1 - d(\frac{1}{2d}) > 0",
+            "inequality",
+        ),
+        Step(
             "L5.3",
             r"\ell(A) = \frac{P}{m} \left((1 - \sum_{k=1}^{d} a_k^{L-1})^2 + (1 - \sum_{k=1}^{d} a_k)^2 \right) \le \frac{P}{m} \left(1^2 + 1^2 \right) \le \frac{2P}{m}",
             "inequality",
