@@ -2769,6 +2769,51 @@ def lemma8_margin(ctx, p):
         flint.ctx.prec = old
 
 
+@margin("ssm-poison/lemma-11")
+def lemma11_margin(ctx, p):
+    """A certified lower bound of ``3 - sup_{t >= 0} max_j |A_j(t)|`` over both trajectories, from their initial values
+    alone: gradient flow never increases l, so ``(P/m)(1 - sum_k a_k(t)^{L-1})^2 <= l(A(0))``; for odd L every
+    ``a_k^{L-1} >= 0``, hence ``|a_j(t)|^{L-1} <= 1 + sqrt(l(A(0)) m/P)`` for all t and j, and the margin is
+    ``3 - (1 + sqrt(c))^{1/(L-1)}`` with ``c = max(l(A(0)), l(A^ref(0))) m/P`` (exact rationals, then an Arb ball). A
+    start outside [-3, 3] is a violation at t = 0 (exact); where the bound says nothing (even L, or the bound above 3)
+    the margin is undecided (a ball around 0), never a violation: no flow is integrated."""
+    d, L, w = p["d"], p["L"], _fq(p["w2"])
+    z = ss.i0_zeta(d, _fq(p["zeta_2"]), _fq(p["zeta_d"]))
+    x0 = [_fq(p["alpha"]) * v for v in z]
+    starts = (x0, sm.reference_init(x0))
+    at_zero = min(3 - max(abs(v) for v in x) for x in starts)
+    if at_zero < 0:
+        return at_zero
+    if (L - 1) % 2:
+        return UNDECIDED
+    c = max(sm.objective_s2(x, L, w) for x in starts) / w
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        bound = 3 - (1 + arb(c).sqrt()) ** (arb(1) / (L - 1))
+    finally:
+        flint.ctx.prec = old
+    return bound if bound >= 0 else UNDECIDED
+
+
+@margin("ssm-poison/lemma-12")
+def lemma12_margin(ctx, p):
+    """Exact rationals: on W_1 the flow is the scalar gradient flow of f(a) = l(a 1_d), with f' = 2P/m d g_{d,L}. All
+    three conclusions hold for every pair of starts in [-1/d, 4/d] minus s iff s is the only critical point of f there
+    and f' changes sign from - to + at it: then ``min{-g(-1/d), g(4/d)} > 0`` is the slack. A second critical point c in
+    the interval (exact Sturm count) is a violation (the flow from c stays at c): -1. No critical point in [1/d, 3/d]:
+    s is not defined (premise unmet). Staying on W_1 and keeping the order hold for every scalar autonomous flow."""
+    d, L = p["d"], p["L"]
+    g = g_poly(d, L)
+    lo, hi = fmpq(-1, d), fmpq(4, d)
+    count = intervals.sturm_count(g, lo, hi) + (1 if g(lo) == 0 else 0)
+    if intervals.sturm_count(g, fmpq(1, d), fmpq(3, d)) + (1 if g(fmpq(1, d)) == 0 else 0) == 0:
+        raise PremiseUnmet("no root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+    if count >= 2:
+        return -1
+    return min(-g(lo), g(hi))
+
+
 @margin("ssm-poison/lemma-9")
 def lemma9_margin(ctx, p):
     """Arb balls at the s-ball: ``min{lambda_+ - 2P(d-1)/m, lambda_- + 2P/m, -lambda_-}`` with

@@ -324,8 +324,6 @@ MARGIN_PENDING = {
     "ssm-poison/definition-12": SADDLE_DEFINITION,
     "ssm-poison/lemma-1": "zero loss at the limit holds by construction of the clock root: no margin",
     "ssm-poison/lemma-10": SADDLE_CLOSED_FORM,
-    "ssm-poison/lemma-11": SADDLE_FLOW,
-    "ssm-poison/lemma-12": SADDLE_FLOW,
     "ssm-poison/lemma-13": SADDLE_NO_INSTANCE,
     "ssm-poison/lemma-14": SADDLE_NO_INSTANCE,
     "ssm-poison/lemma-15": SADDLE_NO_INSTANCE,
