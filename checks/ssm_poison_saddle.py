@@ -2814,6 +2814,20 @@ def lemma12_margin(ctx, p):
     return min(-g(lo), g(hi))
 
 
+@margin("ssm-poison/claim-9:corrected", equality=True)
+def claim9_corrected_margin(ctx, p):
+    """Exact: A^Z starts at 0 and moves on W_1 by the scalar gradient flow of f(a) = l(a 1_d) (f' = 2P/m d g_{d,L},
+    g(0) = -1 < 0). A^Z(t_1(r)) = (s - r/sqrt d) 1_d for every r in (0, s) iff the flow increases from 0 to s, i.e. iff
+    f has no critical point in (0, s): the residual is their number (exact Sturm count on (0, 1/d), s being the only
+    root in [1/d, 3/d]); a critical point c there stops the flow at c, short of every ball B_r(s) with r < s - c.
+    No unique root in [1/d, 3/d]: s is not defined (premise unmet)."""
+    d, L = p["d"], p["L"]
+    g = g_poly(d, L)
+    if intervals.sturm_count(g, fmpq(1, d), fmpq(3, d)) + (1 if g(fmpq(1, d)) == 0 else 0) != 1:
+        raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+    return intervals.sturm_count(g, 0, fmpq(1, d)) - (1 if g(fmpq(1, d)) == 0 else 0)
+
+
 @margin("ssm-poison/lemma-9")
 def lemma9_margin(ctx, p):
     """Arb balls at the s-ball: ``min{lambda_+ - 2P(d-1)/m, lambda_- + 2P/m, -lambda_-}`` with

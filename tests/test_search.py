@@ -312,7 +312,6 @@ MARGIN_PENDING = {
     "rnn-memoryless/theorem-6.1": PENDING,
     "ssm-poison/claim-10": SADDLE_NO_INSTANCE,
     "ssm-poison/claim-11": "restates Corollary 8 and Proposition 5 (existential I_1, I_2)",
-    "ssm-poison/claim-9:corrected": SADDLE_FLOW,
     "ssm-poison/corollary-2": SADDLE_CLOSED_FORM,
     "ssm-poison/corollary-4": SADDLE_NO_INSTANCE,
     "ssm-poison/corollary-5": SADDLE_NO_INSTANCE,
