@@ -2828,6 +2828,26 @@ def claim9_corrected_margin(ctx, p):
     return intervals.sturm_count(g, 0, fmpq(1, d)) - (1 if g(fmpq(1, d)) == 0 else 0)
 
 
+@margin("ssm-poison/remark-4")
+def remark4_margin(ctx, p):
+    """Arb ball of ``(mu/4) l(s) / mu = l(s)/4`` at the certified s (l(s) = f(s), P/m = w2): l is continuous, so a
+    radius r-bar(mu) > 0 with l <= (1 + mu/4) l(s) on the ball exists for every mu > 0 iff the allowance
+    (mu/4) l(s) is positive (if l(s) = 0 the ball would need l = 0 on an open set around s, where l is a non-zero
+    polynomial); the slack is that allowance per unit mu. No unique root in [1/d, 3/d]: premise unmet."""
+    d, L = p["d"], p["L"]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        s, count, _ = _saddle_ball(d, L)
+        if count is None:
+            return UNDECIDED
+        if count != 1:
+            raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+        return ss.f_w1(s, d, L, _ball_w(p["w2"])) / 4
+    finally:
+        flint.ctx.prec = old
+
+
 @margin("ssm-poison/lemma-9")
 def lemma9_margin(ctx, p):
     """Arb balls at the s-ball: ``min{lambda_+ - 2P(d-1)/m, lambda_- + 2P/m, -lambda_-}`` with
