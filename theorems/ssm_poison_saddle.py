@@ -1667,8 +1667,21 @@ statement(
     r"For any $t\ge0$ and $j\in[d]$: $A_j(t),A^{ref}_j(t)\in[-3,3]$.",
     params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
     notes="Proof-only misprint: the displayed loss has 2P/m in place of P/m and the bound (3-1)^2 for (3^{L-1}-1)^2; "
-    "the contradiction holds as well with the correct factor.",
+    "the contradiction holds as well with the correct factor. Full-budget domain search (2026-11-26, before these "
+    "edges were declared: 8 decided instances inside I_0 of 183): d >= 8 appears unnecessary after 26 decided instances "
+    "where only it fails (d in [2, 7]); L odd untested in effect (1 decided instance: the margin's bound needs L - 1 "
+    "even and is undecided at even L by construction); I_0 is needed (alpha = 100 leaves [-3, 3] at t = 0).",
     hypotheses=STANDING + (IN_I0,),
+    # I_0 (alpha < 1/(2d)) is a thin slice of the alpha range the generated instances draw from: its corners by hand
+    edges=(
+        {"alpha": 0.999999 / 16, "zeta_2": 1 - 1e-12, "zeta_d": 1e-12},
+        {"d": 8, "L": 21, "alpha": 0.999999 / 16, "zeta_2": 0.5, "zeta_d": 0.25},
+        {"d": 8, "L": 41, "alpha": 0.999999 / 16, "zeta_2": 0.999, "zeta_d": 0.001},
+        {"d": 40, "L": 7, "alpha": 1e-9, "zeta_2": 0.999, "zeta_d": 0.001},
+        {"d": 200, "L": 7, "alpha": 0.999999 / 400, "zeta_2": 1 - 1e-12, "zeta_d": 1e-12},
+        {"w2": 1e-9},
+        {"w2": 1e9, "alpha": 0.06},
+    ),
 )
 statement(
     "ssm-poison/corollary-3",
@@ -1701,8 +1714,11 @@ statement(
     src("App. D.3.4", ""),
     r"Let $a_1\neq a_2\in[-\frac1d,\frac4d]\setminus\{s\}$, $A_i(0)=a_i\mathbf 1_d$. Then $A_i(t)=a_i(t)\mathbf 1_d$; "
     r"$a_2(t)<a_1(t)\iff a_2<a_1$; for any $r>0$ there is $t_1$ with $A_1(t),A_2(t)\in\overline{B_r}(\mathbf s)$ for $t\ge t_1$.",
-    notes="Proof-only misprint: (L-1)(L-2)(4/d)^{L-3} <= g(L) := (L-1)(L-2)/1.5^{L-2} (3/4)^{L-3} fails at d = 8 (e.g. 15/8 > "
-    "5/4 at L = 7); 'h(4) = 15/8' should read (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, which still gives f'' < 0.",
+    notes=(
+        "Proof-only misprint: (L-1)(L-2)(4/d)^{L-3} <= g(L) := (L-1)(L-2)/1.5^{L-2} (3/4)^{L-3} fails at d = 8 (e.g. 15/8 > "
+        "5/4 at L = 7); 'h(4) = 15/8' should read (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, which still gives f'' < 0."
+    )
+    + "Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 51 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 48 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
@@ -1729,6 +1745,7 @@ statement(
     src("App. D.3.4", ""),
     r"For $r\in(0,s)$: $A^Z(t_1(r))=\mathbf s-\frac r{\sqrt d}\cdot\mathbf 1_d$.",
     corrects="ssm-poison/claim-9",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 43 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 52 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
