@@ -15,9 +15,11 @@ Methods and their independence:
   d-dimensional flow, and mpmath Newton for critical points;
 * Hypothesis: random (d, L) families for the enclosures; random points for PL and Lipschitz.
 
-Margins (issue 18, ``@margin``): exact rationals (Lemmas 5, 6, 18, Propositions 7, 8), Arb balls of s and the
-spectrum (Lemmas 7, 8, 9, Proposition 6; the Hessian of (27) by forward second differentiation,
-:class:`HyperDual`, not the printed entries), floats with a roundoff bound (Corollary 3). Proof steps (issue 19):
+Margins (issue 18, ``@margin``): exact rationals (Lemmas 5, 6, 18, Propositions 7, 8; Lemma 12 and Claim 9
+(corrected) by exact Sturm counts of g_{d,L} on W_1), Arb balls of s and the spectrum (Lemmas 7, 8, 9,
+Proposition 6, Remark 4; the Hessian of (27) by forward second differentiation, :class:`HyperDual`, not the printed
+entries), floats with a roundoff bound (Corollary 3); Lemma 11's is a certified lower bound of its slack from the
+initial loss (undecided where the bound says nothing, never a violation: no flow is integrated). Proof steps (issue 19):
 one check per display of ``theorems.ssm_poison_saddle.STEPS`` (``step-<eq>``): SymPy identities derived from (27),
 exact grids, certified s-balls, symbolic inequalities for the flow statements (which have no instance inside their
 hypotheses), observations along the true flows; ``uses-discharge`` checks judge the invoked results' hypotheses at
