@@ -17,7 +17,7 @@ Methods and their independence:
 
 Margins (issue 18, ``@margin``): exact rationals (Lemmas 5, 6, 18, Propositions 7, 8; Lemma 12 and Claim 9
 (corrected) by exact Sturm counts of g_{d,L} on W_1), Arb balls of s and the spectrum (Lemmas 7, 8, 9,
-Proposition 6, Remark 4; the Hessian of (27) by forward second differentiation, :class:`HyperDual`, not the printed
+Proposition 6, Remarks 2, 4; the Hessian of (27) by forward second differentiation, :class:`HyperDual`, not the printed
 entries), floats with a roundoff bound (Corollary 3); Lemma 11's is a certified lower bound of its slack from the
 initial loss (undecided where the bound says nothing, never a violation: no flow is integrated). Proof steps (issue 19):
 one check per display of ``theorems.ssm_poison_saddle.STEPS`` (``step-<eq>``): SymPy identities derived from (27),
@@ -2846,6 +2846,27 @@ def remark4_margin(ctx, p):
         if count != 1:
             raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
         return ss.f_w1(s, d, L, _ball_w(p["w2"])) / 4
+    finally:
+        flint.ctx.prec = old
+
+
+@margin("ssm-poison/remark-2")
+def remark2_margin(ctx, p):
+    """Arb balls of Lemma 8's eigenvalues at the certified s: ``min{lambda_+, -lambda_-}``. Corollary 2's closed form
+    (proved symbolically for every parameter value) gives the remark's two limits iff lambda_- < 0 (the W_2 part
+    e^{-t lambda_-} beta_2 grows) and lambda_+ > 0 (the W_1 part e^{-t lambda_+}(beta_1 - s) decays); a sign the other
+    way falsifies one limit. No unique root in [1/d, 3/d]: premise unmet."""
+    d, L = p["d"], p["L"]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        s, count, _ = _saddle_ball(d, L)
+        if count is None:
+            return UNDECIDED
+        if count != 1:
+            raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+        W = _ball_w(p["w2"])
+        return _ball_min(ss.lambda_plus(s, d, L, W), -ss.lambda_minus(s, d, L, W))
     finally:
         flint.ctx.prec = old
 

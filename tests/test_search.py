@@ -342,7 +342,6 @@ MARGIN_PENDING = {
     "ssm-poison/proposition-17": SSM_EXISTENTIAL,
     "ssm-poison/proposition-5": SSM_EXISTENTIAL,
     "ssm-poison/proposition-9": SADDLE_EXISTENTIAL,
-    "ssm-poison/remark-2": SADDLE_CLOSED_FORM,
     "ssm-poison/theorem-1": SSM_EXISTENTIAL,
     "ssm-poison/theorem-2": SSM_EXISTENTIAL,
     "ssm-poison/theorem-3": SADDLE_IMPORTED,

@@ -1511,6 +1511,7 @@ statement(
     r"If $\beta_2\neq0$ the solution diverges from $\mathbf s$: since $\lambda_-<0<\lambda_+$, "
     r"$\lim_{t\to\infty}(e^{-t\lambda_+}(\beta_1-s)+s)\mathbf 1_d=\mathbf s$ and $\lim_{t\to\infty}\|(e^{-t\lambda_-}\beta_2)\mathbf v-\mathbf s\|\to\infty$; "
     r"if $\beta_2=0$ the solution converges to $\mathbf s$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): no violation at 37 decided instances inside (d in [8, 18], L in [7, 15]); the slack min{lambda_+, -lambda_-} shrinks with L (1.3e-14 at d = 18, L = 15, P/m = 0.04: -lambda_- ~ s^{L-3}) yet stays certified positive; d >= 8 appears unnecessary after 50 decided instances where only it fails (d in [2, 7]); L odd after 53 (L in [3, 16]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
@@ -1718,7 +1719,7 @@ statement(
         "Proof-only misprint: (L-1)(L-2)(4/d)^{L-3} <= g(L) := (L-1)(L-2)/1.5^{L-2} (3/4)^{L-3} fails at d = 8 (e.g. 15/8 > "
         "5/4 at L = 7); 'h(4) = 15/8' should read (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, which still gives f'' < 0."
     )
-    + "Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 51 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 48 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 51 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 48 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
@@ -1804,6 +1805,7 @@ statement(
     "A ball of radius r-bar(mu) around s has l <= (1 + mu/4) l(s)",
     src("App. D.3.4", ""),
     r"Let $\mu>0$. There exists $\bar r(\mu)>0$ such that any $A\in\overline{B_{\bar r(\mu)}}(\mathbf s)$ satisfies $\ell(A)\le(1+\frac\mu4)\ell(\mathbf s)$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 43 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 52 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
