@@ -1369,7 +1369,7 @@ statement(
     src("App. D.3.2", "(28), (30)"),
     r"Suppose we initialize at $A(0)\in\mathcal I_0$ and at $A^{ref}(0)$, and evolve $A(t)$ and $A^{ref}(t)$ according to "
     r"Equation (28). Then for any time $t\ge0$ it holds that $\ell(A(t)),\ell(A^{ref}(t))\le\frac{2P}{m}$.",
-    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 22 decided instances where only it fails (L in [3, 16], d in [8, 18]); d >= 8 was decided at one instance only (d = 2, where it holds): no evidence either way. Each an observation: a sharper statement may hold there.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 22 decided instances where only it fails (L in [3, 16], d in [8, 18]); d >= 8 appears unnecessary after 4 decided instances where only it fails (d in [2, 7], L in [7, 21], alpha up to 0.2499 just below 1/(2d) at d = 2: three of them the declared edges below d = 8; before those edges, one) -- the proof uses only alpha zeta_1 < 1/(2d) and L - 1 even. Each an observation: a sharper statement may hold there.",
     params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
     hypotheses=STANDING + (IN_I0,),
     edges=(
@@ -1378,6 +1378,10 @@ statement(
         {"d": 40, "L": 7, "alpha": 1e-9, "zeta_2": 0.999, "zeta_d": 0.001},
         {"w2": 1e-9},
         {"w2": 1e9, "alpha": 0.06},
+        # below d = 8 inside I_0 (alpha < 1/(2d)): the necessity search of d >= 8 rarely draws these
+        {"d": 2, "alpha": 0.2499, "zeta_2": 0.5, "zeta_d": 0.25},
+        {"d": 4, "L": 9, "alpha": 0.1249, "zeta_2": 0.999, "zeta_d": 0.001},
+        {"d": 7, "L": 21, "alpha": 0.0714, "zeta_2": 1 - 1e-12, "zeta_d": 1e-12},
     ),
 )
 statement(
@@ -1419,7 +1423,7 @@ statement(
         "Proof-only misprints: 'f'(a) = grad l(a 1_d)_j' is off by the factor d (f'(a) = d grad_j; the 'iff' holds); "
         "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6."
     )
-    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 is needed (counterexample at d = 2, L = 11); L odd appears unnecessary after 57 decided instances where only it fails (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 is needed (counterexample at d = 2, L = 11: f has three critical points in [1/d, 3/d], near 0.512, 0.707, 0.914 -- uniqueness fails; at d = 2..7, L = 7 and d = 2, L = 9 the margin is positive); L odd appears unnecessary after 57 decided instances where only it fails (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     # cheapest first; the corner (d, L) = (200, 41) costs 0.2-1.5 s of Arb root isolation, more than the quick
