@@ -890,6 +890,97 @@ class Context:
             return self._add(label, "refuted", m)
         return self._add(label, "inconclusive", {**m, "why": f"neither side significant at level {level}"})
 
+    def reproduction(
+        self,
+        label: str,
+        results: list[dict],
+        rel: str,
+        p: float,
+        *,
+        fragments: dict,
+        grid: list[dict],
+        level: float = 0.01,
+        **metrics,
+    ) -> str:
+        """An empirical claim judged over experimental protocols (the rule for experiments,
+        README "Experiments"). ``results``: one dict per protocol run, with ``protocol`` (its
+        settings), ``successes`` and ``trials`` (independent seeds whose outcome reproduces the
+        claim) and ``exact`` (True only for the paper's exact stated protocol: nothing lost).
+        The claim per protocol: the rate of reproducing runs stands in relation ``rel`` to
+        ``p``, decided by exact one-sided binomial tests at ``level`` (as :meth:`proportion`):
+        the protocol *reproduces* (the data reject the opposite), *fails* (they reject the
+        claim) or is undecided. ``fragments``: what the paper states; a protocol that contradicts
+        it is no evidence (refused). ``grid``: the protocols of the plausible grid; a protocol run
+        outside it (a probe's) is recorded and decides nothing.
+
+        ``verified``: the exact stated protocol reproduces, or more than half of the whole grid
+        does. ``refuted``: the exact stated protocol fails, or every protocol of the whole grid
+        was run and fails. ``inconclusive`` otherwise, with where it reproduces and where not."""
+        from scipy.stats import binomtest
+
+        if rel not in (">", ">=", "<", "<="):
+            raise ValueError(f"a reproduction rate claim is an inequality, not {rel!r}")
+        if not grid:
+            raise ValueError("the plausible grid has at least one protocol")
+        grid_size = len(grid)
+        in_grid = lambda proto: any(all(proto.get(k) == v for k, v in g.items()) for g in grid)
+        up = rel in (">", ">=")
+        rows, seen = [], set()
+        for r in results:
+            proto = dict(r["protocol"])
+            off = {k: (proto.get(k), v) for k, v in fragments.items() if proto.get(k) != v}
+            if off:
+                raise ValueError(f"protocol {proto} contradicts the stated fragments {off}")
+            key = repr(sorted(proto.items()))
+            if key in seen:
+                raise ValueError(f"protocol {proto} counted twice")
+            seen.add(key)
+            s, n = int(r["successes"]), int(r["trials"])
+            p_for = binomtest(s, n, p, alternative="greater" if up else "less").pvalue if n else 1.0
+            p_against = binomtest(s, n, p, alternative="less" if up else "greater").pvalue if n else 1.0
+            outcome = "reproduces" if p_for < level else "fails" if p_against < level else "undecided"
+            rows.append(
+                {
+                    "protocol": proto,
+                    "successes": s,
+                    "trials": n,
+                    "p_value": p_for,
+                    "p_value_against": p_against,
+                    "outcome": outcome,
+                    "exact": bool(r.get("exact", False)),
+                    "in_grid": in_grid(proto),
+                }
+            )
+        on = [r for r in rows if r["in_grid"]]
+        count = {o: sum(r["outcome"] == o for r in on) for o in ("reproduces", "fails", "undecided")}
+        exact = [r for r in rows if r["exact"]]
+        m = {
+            "claim": f"per protocol: rate {rel} {p}",
+            "level": level,
+            "protocols": rows,
+            "grid_size": grid_size,
+            "protocols_run": len(rows),
+            "protocols_off_grid": len(rows) - len(on),
+            **count,
+            **metrics,
+            "evidence": EVIDENCE_BINOMIAL,
+        }
+        if any(r["outcome"] == "reproduces" for r in exact):
+            return self._add(label, "verified", {**m, "rule": "the paper's exact stated protocol reproduces"})
+        if any(r["outcome"] == "fails" for r in exact):
+            return self._add(label, "refuted", {**m, "rule": "the paper's exact stated protocol fails"})
+        if 2 * count["reproduces"] > grid_size:
+            return self._add(label, "verified", {**m, "rule": "more than half of the plausible grid reproduces"})
+        if len(on) == grid_size and count["fails"] == grid_size:
+            return self._add(label, "refuted", {**m, "rule": "every protocol of the plausible grid fails"})
+        why = (
+            f"reproduces under {count['reproduces']}, fails under {count['fails']}, undecided under "
+            f"{count['undecided']} of {len(on)} grid protocols run (plausible grid: {grid_size}; "
+            f"{len(rows) - len(on)} run off the grid decide nothing); a refutation needs "
+            "every protocol of the grid to fail, a verification the stated protocol or more than half of the grid"
+        )
+        return self._add(label, "inconclusive", {**m, "why": why})
+
     def discharge(self, label: str, used_id: str, instance: dict) -> str:
         """An invoked result's hypotheses at the invoking proof's instance (hypothesis
         discharge, issue 19): ``instance`` holds the invoked statement's parameters as the

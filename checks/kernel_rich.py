@@ -9,11 +9,15 @@ refuses ``verified`` unless the measured error estimate is at most a tenth of it
 * ``CVX_TOL``: a double-precision conic solve against a high-precision reference, relative
   to the solution's size (Clarabel at tolerances 1e-14; its error estimate is the
   difference between solves at 1e-12 and 1e-14).
+
+At the end: Theorem 1's margins (issue 18: a double flow in log coordinates against the
+dual-Newton argmin, an equality residual) and the proof steps of App. D (issue 19).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from fractions import Fraction
 
 import mpmath
@@ -24,7 +28,8 @@ from numerics import convex, exact, limits
 from numerics.estimate import Estimate, exact_value
 from theorems import kernel_rich as kr
 
-from .core import check
+from .core import PremiseUnmet, check
+from .core import margin as register_margin
 
 
 def mpf_fraction(x) -> Fraction:
@@ -467,3 +472,176 @@ def theorem1_random(ctx):
 
     # quick: 2 examples (each integrates a 128-bit flow, ~5 s)
     ctx.random(instances(), prop, quick=2, full=30)
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18)
+# ---------------------------------------------------------------------------------------
+MARGIN_RES_STOP = 1e-11  # the double flow stops once |X beta - y|_inf is below this
+
+
+def double_flow_limit(X, y, alpha: float, w0, rtol: float, t_end: float = 1e5):
+    """Gradient flow of the §2 loss on the depth-2 diagonal model, ``w_pm' = -/+ c (X^T r) w_pm``
+    with the derived rate ``c`` (kr.depth2_flow_rate), from ``w_pm(0) = alpha w0``, in log
+    coordinates ``w_pm = alpha w0 exp(l_pm)`` (positive for all t: the weights never cross 0),
+    integrated by LSODA at ``rtol`` until ``|X beta - y|_inf < MARGIN_RES_STOP``. Returns
+    ``(beta, reached, t, tail)`` with ``tail`` the change of beta over the last tenth of the
+    time (a proxy of the distance to the limit)."""
+    from scipy.integrate import solve_ivp
+
+    c = float(kr.depth2_flow_rate())
+    X, y, w0 = np.asarray(X, float), np.asarray(y, float), np.asarray(w0, float)
+    d = X.shape[1]
+    a2 = alpha * alpha * w0 * w0
+
+    def beta_of(l):
+        return a2 * (np.expm1(2 * l[:d]) - np.expm1(2 * l[d:]))  # no cancellation at large alpha
+
+    def f(t, l):
+        g = X.T @ (X @ beta_of(l) - y)
+        return np.concatenate([-c * g, c * g])
+
+    def stop(t, l):
+        return float(np.max(np.abs(X @ beta_of(l) - y))) - MARGIN_RES_STOP
+
+    stop.terminal = True
+    sol = solve_ivp(f, (0.0, t_end), np.zeros(2 * d), method="LSODA", rtol=rtol, atol=rtol * 1e-3, events=stop)
+    reached = sol.status == 1
+    t = float(sol.t[-1])
+    k = int(np.searchsorted(sol.t, 0.9 * t))
+    tail = float(np.max(np.abs(beta_of(sol.y[:, -1]) - beta_of(sol.y[:, min(k, sol.y.shape[1] - 1)]))))
+    return beta_of(sol.y[:, -1]), reached, t, tail
+
+
+def theorem1_margin_at(p: dict, general: bool) -> Estimate:
+    """max_i |beta_flow,i - beta_argmin,i| (an equality's residual): the double flow limit
+    (:func:`double_flow_limit`, rtol 1e-8 and 1e-10: their difference plus the tail is its
+    error) against argmin Q_{alpha,w0} s.t. X beta = y by dual Newton at 25 and 35 digits. The
+    observed premise (an interpolant reached) is set on the instance; not reached: PremiseUnmet."""
+    fixture = p.get("fixture", "T5")
+    alpha = 1.0 if p.get("alpha") is None else float(p["alpha"])
+    Xs, ys, X, y = data(fixture)
+    d = X.shape[1]
+    w0 = _w0(p, general, d) or (1.0,) * d
+    runs = [double_flow_limit(X, y, alpha, w0, rt) for rt in (1e-8, 1e-10)]
+    reached = all(r[1] for r in runs)
+    p[kr.FLOW_INTERPOLATES] = reached
+    if not reached:
+        raise PremiseUnmet(f"the double flow did not reach |X beta - y| < {MARGIN_RES_STOP:g} by t = {runs[1][2]:.3g}")
+    (b1, _, _, _), (b2, _, _, tail) = runs
+    na = q_conjugate_newton(fixture, alpha, None if not general else w0, 25)
+    nb = q_conjugate_newton(fixture, alpha, None if not general else w0, 35)
+    ref = np.array([float(v) for v in nb.beta])
+    newton_err = Estimate.twice(na.beta, nb.beta).error + float(nb.residual)
+    to_interpolant = float(np.linalg.norm(np.linalg.pinv(X), 2)) * math.sqrt(X.shape[0]) * MARGIN_RES_STOP
+    err = (
+        float(np.max(np.abs(b1 - b2)))
+        + tail
+        + to_interpolant
+        + newton_err
+        + 64 * 2.2e-16 * float(np.max(np.abs(ref)) + 1)
+    )
+    return Estimate(float(np.max(np.abs(b2 - ref))), err, "two tolerances + two precisions")
+
+
+@register_margin("kernel-rich/theorem-1", equality=True)
+def theorem1_margin(ctx, p):
+    """Flow limit minus argmin Q_alpha (w0 = 1): see :func:`theorem1_margin_at`."""
+    return theorem1_margin_at(p, general=False)
+
+
+@register_margin("kernel-rich/theorem-1-general", equality=True)
+def theorem1_general_margin(ctx, p):
+    """Flow limit minus argmin Q_{alpha,w0} (w0 = T5's shape times w0_scale): see
+    :func:`theorem1_margin_at`."""
+    return theorem1_margin_at(p, general=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. D
+# ---------------------------------------------------------------------------------------
+def _symbolic_model(N: int = 2, d: int = 3):
+    t = sp.Symbol("t", real=True)
+    Xs = sp.Matrix(N, d, lambda n, i: sp.Symbol(f"x{n}{i}", real=True))
+    ys = sp.Matrix(N, 1, lambda n, _: sp.Symbol(f"y{n}", real=True))
+    wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=2)
+    return t, Xs, ys, wp, wm, beta, loss
+
+
+@check("kernel-rich/theorem-1-general", "step-15", "symbolic", step="(15)")
+def theorem1_step15(ctx):
+    """(15) against -grad L derived by SymPy from the §2 loss on a symbolic 1 x 1 model: the
+    printed -2 X~^T r o w is half of it (refuted as printed; a time rescaling)."""
+    t, Xs, ys, wp, wm, beta, loss = _symbolic_model(1, 1)
+    derived = kr.gradient_flow(loss, wp + wm)
+    printed = kr.printed_flow_15(Xs, Xs * beta - ys, wp + wm)
+    ctx.identity(
+        "-grad L (§2 loss) = printed (15)",
+        [sp.expand(a - b) for a, b in zip(derived, printed)],
+        scope="2 x 3 symbolic X, y, w",
+    )
+
+
+@check("kernel-rich/theorem-1-general", "step-16", "symbolic", step="(16)")
+def theorem1_step16(ctx):
+    """(16) solves the printed flow (15): w(t) = w(0) o exp(-2 X~^T R(t)), R' = r (symbolic 2 x 3)."""
+    t, Xs, ys, wp, wm, beta, loss = _symbolic_model()
+    a, w0 = kr.alpha, kr.w0s
+    R = sp.Matrix([sp.Function(f"R{n}")(t) for n in range(2)])
+    g = Xs.T * R
+    w_closed = [a * w0 * sp.exp(-2 * g[i]) for i in range(3)] + [a * w0 * sp.exp(2 * g[i]) for i in range(3)]
+    sub = dict(zip(wp + wm, w_closed))
+    r_closed = (Xs * beta - ys).subs(sub)
+    rhs = kr.printed_flow_15(Xs, r_closed, w_closed)
+    dR = {sp.Derivative(R[n], t): r_closed[n] for n in range(2)}
+    ctx.identity(
+        "(16) solves (15)",
+        [sp.simplify(sp.diff(w_closed[k], t).subs(dR) - rhs[k]) for k in range(6)],
+        scope="2 x 3 symbolic",
+    )
+
+
+@check("kernel-rich/theorem-1-general", "step-17", "symbolic", step="(17)")
+def theorem1_step17(ctx):
+    """(17) from (16): w_+^2 - w_-^2 = 2 alpha^2 w0^2 sinh(-4 X^T R) coordinatewise (symbolic)."""
+    g = sp.Symbol("g", real=True)
+    a, w0 = kr.alpha, kr.w0s
+    wp, wm = a * w0 * sp.exp(-2 * g), a * w0 * sp.exp(2 * g)
+    ctx.identity(
+        "(17)",
+        sp.simplify((wp**2 - wm**2 - 2 * a**2 * w0**2 * sp.sinh(-4 * g)).rewrite(sp.exp)),
+        scope="all real g, alpha, w0 > 0",
+    )
+
+
+@check("kernel-rich/theorem-1-general", "step-19", "symbolic", step="(19)")
+def theorem1_step19(ctx):
+    """(19): the derivative of the coordinate term alpha^2 w0^2 q(beta/(alpha^2 w0^2)) of Q_{alpha,w0}
+    (q as printed in (21)) is arcsinh(beta/(2 alpha^2 w0^2)) as printed."""
+    b = sp.Symbol("beta", real=True)
+    term = kr.Q_alpha([b], kr.alpha, [kr.w0s])
+    ctx.identity(
+        "dQ/dbeta = (19)", sp.simplify(sp.diff(term, b) - kr.grad_Q_printed_19(b)), scope="all real beta, alpha, w0 > 0"
+    )
+
+
+@check("kernel-rich/theorem-1-general", "step-21", "symbolic", step="(21)")
+def theorem1_step21(ctx):
+    """(21): the printed closed form has derivative arcsinh(z/2) and vanishes at 0."""
+    ctx.identity(
+        "q' = arcsinh(z/2)", sp.simplify(sp.diff(kr.q_printed(kr.z), kr.z) - kr.q_integrand(kr.z)), scope="all real z"
+    )
+    ctx.identity("q(0) = 0", kr.q_printed(sp.Integer(0)), scope="z = 0")
+
+
+@check("kernel-rich/theorem-1", "step-restatement", "symbolic", step="restated as the general case (App. D)")
+def theorem1_step_restatement(ctx):
+    """Theorem 1 is the general case at w0 = 1 (App. D): Q_{alpha,1} = alpha^2 sum q(beta_i/alpha^2)
+    (a symbolic 3-vector), the same regulariser and hypotheses."""
+    bs = list(sp.symbols("b0:3", real=True))
+    a = kr.alpha
+    ctx.identity(
+        "Q_{alpha,1} = Q_alpha",
+        sp.simplify(kr.Q_alpha(bs, a, [1, 1, 1]) - a**2 * sum(kr.q_printed(b / a**2) for b in bs)),
+        scope="d = 3, symbolic beta, alpha > 0",
+    )

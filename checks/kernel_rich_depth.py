@@ -17,6 +17,8 @@ Loss normalisation (catalog §0.3): the printed flows (50)/(52)/(55) are gradien
 ``L/2``; the §2 loss ``L`` runs the same path at twice the speed (``w_§2(t) = w_printed(2t)``,
 proved in ``lemma-8::symbolic-closed-forms``). Argmin characterisations do not see this;
 integrals of the residual over time do (Lemma 8), and each check says which flow it uses.
+
+At the end: Lemma 8's margin and proof steps, Theorem 3's proof steps (issues 18, 19).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_depth as kd
 
-from .core import check
+from .core import PremiseUnmet, check
+from .core import margin as register_margin
 from .kernel_rich import (
     CVX_TOL,
     HP_BITS,
@@ -733,7 +736,7 @@ def uv_symbolic(ctx):
     )
 
 
-@check("kernel-rich/claim-appc-uv-balance", "printed-identities", "symbolic", expect="refuted")
+@check("kernel-rich/claim-appc-uv-balance", "printed-identities", "symbolic", step="(11)-(14)")
 def uv_printed_identities(ctx):
     """The printed proof identities (11)-(14) against the derivation from the §2 loss. Expected
     to be refuted: (11)/(13) carry a spurious minus sign (``d|u|/dt = sign(u) u'``) and
@@ -2129,3 +2132,136 @@ def biased_flow(ctx):
                 scale=scale,
                 kkt=sol.kkt,
             )
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma 8: proof steps (issue 19) and margin (issue 18)
+# ---------------------------------------------------------------------------------------
+@check("kernel-rich/lemma-8", "step-50", "symbolic", step="(50)")
+def lemma8_step50(ctx):
+    """(50) against -dL/dw_+ of the §2 loss (T5, D = 3): refuted as printed (the factor 2 of L/2)."""
+    Xs, ys, X, y = data("T5")
+    wp, wm, beta, loss, rhs = kd.depth_D_flow(tuple(map(tuple, Xs.tolist())), tuple(ys), 3)
+    Xtr = Xs.T * (Xs * beta - ys)
+    ctx.start({"fixture": "T5", "D": 3, "alpha": 1.0})
+    ctx.identity(
+        "-dL/dw_+ (§2 loss) = printed (50), first coordinate",
+        sp.expand(rhs[0] - kd.printed_flow(3, wp[0], +1, Xtr[0])),
+        scope="T5, D = 3",
+    )
+
+
+@check("kernel-rich/lemma-8", "step-51", "symbolic", step="(51)")
+def lemma8_step51(ctx):
+    """(51) solves (50) where it is defined (the base B = alpha^(2-D) + D(D-2) G > 0), D = 3, 4
+    (and 6 full): with G' = g, d/dt w(G) = w'(G) g equals the printed right side at w = (51);
+    and w(0) = alpha."""
+    B = sp.Symbol("B", positive=True)
+    ctx.start({"fixture": "T5", "D": 3, "alpha": 1.0})
+    for D in (3, 4, 6) if ctx.full else (3, 4):
+        w = kd.printed_w(D, +1)
+        at = {kd.G: (B - kr.alpha ** (2 - D)) / (D * (D - 2))}
+        lhs = (sp.diff(w, kd.G) * kd.g).subs(at)
+        rhs = kd.printed_flow(D, w, +1, kd.g).subs(at)
+        ctx.identity(
+            f"D = {D}: d/dG (51) * g = printed (50) at (51)",
+            sp.simplify(lhs - rhs),
+            scope=f"D = {D}, g, alpha > 0, B > 0",
+        )
+        ctx.identity(f"D = {D}: (51) at G = 0 is alpha", sp.simplify(w.subs(kd.G, 0) - kr.alpha), scope=f"D = {D}")
+
+
+@register_margin("kernel-rich/lemma-8")
+def lemma8_margin(ctx, p):
+    """1 - max_t ||X^T int_0^t r||_inf D(D-2) alpha^(D-2) along the printed flow (50)/(52) (the
+    encoded right sides), integrated in double by LSODA at rtol 1e-9 and 1e-11 with I' = r carried,
+    to |X beta - y| < 1e-10 or t = 1e4 (their difference plus the last tenth's change of the ratio
+    is the error)."""
+    from scipy.integrate import solve_ivp
+
+    fixture = p.get("fixture", "T5")
+    D = int(p.get("D", 3))
+    al = 1.0 if p.get("alpha") is None else float(p["alpha"])
+    _, _, X, y = data(fixture)
+    N, d = X.shape
+    k = 1 / float(kd.lemma8_bound(D, al))
+
+    def f(t, s):
+        wp, wm = s[:d], s[d : 2 * d]
+        r = X @ (wp**D - wm**D) - y
+        g = X.T @ r
+        return np.concatenate([kd.printed_flow(D, wp, +1, g), kd.printed_flow(D, wm, -1, g), r])
+
+    def stop(t, s):
+        return float(np.max(np.abs(X @ (s[:d] ** D - s[d : 2 * d] ** D) - y))) - 1e-10
+
+    stop.terminal = True
+    runs = []
+    for rt in (1e-9, 1e-11):
+        sol = solve_ivp(
+            f,
+            (0.0, 1e4),
+            np.concatenate([np.full(2 * d, al), np.zeros(N)]),
+            method="LSODA",
+            rtol=rt,
+            atol=rt * 1e-3 * min(al, 1.0) ** D,
+            events=stop,
+        )
+        if sol.status < 0:
+            raise PremiseUnmet(f"the double flow failed: {sol.message}")
+        ratios = k * np.max(np.abs(X.T @ sol.y[2 * d :]), axis=0)
+        j = int(np.searchsorted(sol.t, 0.9 * sol.t[-1]))
+        runs.append((float(ratios.max()), float(abs(ratios[-1] - ratios[min(j, len(ratios) - 1)]))))
+    (m1, _), (m2, tail) = runs
+    return Estimate(1.0 - m2, abs(m1 - m2) + tail + 64 * 2.2e-16 * (1 + m2), "two tolerances")
+
+
+# exact arithmetic at rational points (an instance each), not a symbolic identity: verified
+@check("kernel-rich/theorem-3", "step-57", "symbolic", step="(57)", expect="verified")
+def theorem3_step57(ctx):
+    """(57) from (56): w_+^D - w_-^D with w_pm of (51)/(53) (printed) equals the printed (57), D = 3, 4,
+    in exact arithmetic at rational points (alpha = 3/2, G = 1/50: both bases positive)."""
+    ctx.start({"D": 3, "alpha": 1.0})
+    for D in (3, 4):
+        at = {kr.alpha: sp.Rational(3, 2), kd.G: sp.Rational(1, 50)}
+        beta = (kd.printed_w(D, +1) ** D - kd.printed_w(D, -1) ** D).subs(at)
+        ctx.exact(
+            f"D = {D}: w_+^D - w_-^D = (57)",
+            sp.simplify(beta - kd.printed_beta57(D).subs(at)),
+            "==",
+            0,
+            scope="alpha = 3/2, G = 1/50",
+        )
+
+
+@check("kernel-rich/theorem-3", "step-58-59", "symbolic", step="(58)-(59)", expect="verified")
+def theorem3_step58(ctx):
+    """(58)-(59): (57) = alpha^D h_D(X^T nu) with X^T nu = -alpha^(D-2) D(D-2) G (the encoded (58)),
+    D = 3, 4, in exact arithmetic at rational points."""
+    ctx.start({"D": 3, "alpha": 1.0})
+    for D in (3, 4):
+        at = {kr.alpha: sp.Rational(3, 2), kd.G: sp.Rational(1, 50)}
+        lhs = kd.printed_beta57(D).subs(at)
+        rhs = (kr.alpha**D * kr.h_D(D, kd.printed_dual58(D))).subs(at)
+        ctx.exact(
+            f"D = {D}: (57) = alpha^D h_D(X^T nu) (58)", sp.simplify(lhs - rhs), "==", 0, scope="alpha = 3/2, G = 1/50"
+        )
+
+
+@check("kernel-rich/theorem-3", "step-65", "symbolic", step="(65)")
+def theorem3_step65(ctx):
+    """(65): the series of h_D at 0 is (2D/(D-2)) z + O(z^3), D = 3, 4, 5 (SymPy series)."""
+    ctx.start({"D": 3, "alpha": 1.0})
+    for D in (3, 4, 5):
+        ser = sp.series(kr.h_D(D, kr.z), kr.z, 0, 3).removeO()
+        ctx.identity(
+            f"D = {D}: h_D = 2D/(D-2) z + O(z^3)", sp.expand(ser - kd.hD_slope_printed(D) * kr.z), scope=f"D = {D}"
+        )
+
+
+@check("kernel-rich/theorem-3", "step-invokes-lemma8", "random", step="invokes Lemma 8")
+def theorem3_step_lemma8(ctx):
+    """Lemma 8's hypotheses (D > 2, alpha > 0) at Theorem 3's instances (D >= 3)."""
+    for D, a in ((3, 0.1), (4, 1.0), (6, 10.0)):
+        ctx.start({"D": D, "alpha": a})
+        ctx.discharge(f"Lemma 8 at D = {D}, alpha = {a}", "kernel-rich/lemma-8", {"D": D, "alpha": a})

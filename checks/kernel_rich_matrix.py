@@ -14,6 +14,8 @@ Conventions (decisions where the paper is silent or inconsistent):
 * App. H: measurements of the lifted model are ``Xbar_n``; ``lambda, Lambda`` are the extreme
   eigenvalues of ``XX^T`` with rows ``vec(X_n)`` (the printed definition, unlifted).
 * Theorem 4's "spectrum": singular values (the paper's "Schatten-Q_mu-norm").
+
+At the end: the proof steps of App. H (issue 19: Lemma 12, Theorem 9, Corollary 10).
 """
 
 from __future__ import annotations
@@ -1923,3 +1925,122 @@ def width_sweep_corrected(ctx):
             means=dtk,
         )
         ctx.metrics.setdefault("per_b", []).append({"b": b, "ks": ks, "sigma": [k ** (0.5 - 2 * b) for k in ks]})
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. H
+# ---------------------------------------------------------------------------------------
+POS = "mu, lambda, Lambda, gamma, |y(0) - y*| > 0"
+
+
+@check("kernel-rich/lemma-12", "step-79", "symbolic", step="(79)")
+def lemma12_step79(ctx):
+    """(79) with R of (78): 2 mu lambda - 4 Lambda (gamma + R^2 + 2 R sqrt(mu + gamma)) = mu lambda."""
+    R = km.eq78_R()
+    ctx.identity("(79)", sp.simplify(sp.expand(-km.lemma11_exponent(r=R) - km.mu * km.lam)), scope=POS)
+
+
+@check("kernel-rich/lemma-12", "step-81", "symbolic", step="(81)")
+def lemma12_step81(ctx):
+    """(81)'s last equalities: Lemma 12's bound at the allowed radius equals R of (78)."""
+    ctx.identity("(81)", sp.simplify(km.lemma12_bound(e=km.lemma12_radius()) - km.eq78_R()), scope=POS)
+
+
+@check("kernel-rich/theorem-9", "step-87", "symbolic", step="(87)")
+def theorem9_step87(ctx):
+    """(87): the integral's value as printed (third line) equals Theorem 9's second bound."""
+    ctx.identity("(87)", sp.simplify(km.eq87_integral() - km.theorem9_tk_bound()), scope=POS)
+
+
+@check("kernel-rich/corollary-10", "step-89", "symbolic", step="(89) last step")
+def corollary10_step89(ctx):
+    """(89)'s last step ||X||_F^2 <= d Lambda^2 on an exact instance: d = 2, the four entry
+    measurements of a 2 x 2 matrix scaled by 1/2 (X = I_4/2, Lambda = 1/4)."""
+    Xc = sp.Rational(1, 2) * sp.eye(4)
+    Lam_v = max((Xc * Xc.T).eigenvals())
+    ctx.start({"a": 0.5})
+    ctx.exact("||X||_F^2 <= d Lambda^2", sum(v**2 for v in Xc), "<=", km.eq89_last_bound(2, Lam_v))
+    ctx.metrics["holds_instead (||X||_F^2 <= N Lambda)"] = bool(sum(v**2 for v in Xc) <= 4 * Lam_v)
+
+
+@check("kernel-rich/corollary-10", "step-91", "symbolic", step="(91)")
+def corollary10_step91(ctx):
+    """(91): mu - 4 Lambda gamma / lambda = alpha^2 sqrt(k)(sqrt(k) - 32 Lambda sqrt(2d)/lambda) with (90),
+    and (32 Lambda sqrt(2d)/lambda)^2 = the printed threshold."""
+    gamma, mu = km.eq90()
+    k, d, lam, Lam, al = km.kk, km.dd, km.lam, km.Lam, km.alpha
+    ctx.identity(
+        "(91) factorisation",
+        sp.simplify(mu - 4 * Lam * gamma / lam - al**2 * sp.sqrt(k) * (sp.sqrt(k) - 32 * Lam * sp.sqrt(2 * d) / lam)),
+        scope="positive",
+    )
+    ctx.identity(
+        "(91) threshold", sp.simplify((32 * Lam * sp.sqrt(2 * d) / lam) ** 2 - km.eq91_threshold()), scope="positive"
+    )
+
+
+@check("kernel-rich/corollary-10", "step-93", "symbolic", step="(93)")
+def corollary10_step93(ctx):
+    """(93)'s ratio under the root against gamma/mu of (90) (symbolic k, d > 0)."""
+    gamma, mu = km.eq90()
+    ctx.start({"a": 0.5})
+    ctx.identity("(93) ratio = gamma/mu", sp.simplify(km.eq93_ratio_printed() - gamma / mu), scope="positive k, d")
+
+
+@check("kernel-rich/corollary-10", "step-95", "symbolic", step="(95)")
+def corollary10_step95(ctx):
+    """(95): at k = (94)'s first term, 8 sqrt(2d)/sqrt(k) = lambda/(8 Lambda); the middle identity; and
+    sqrt(1 - x) <= 1 - x/2 through (1 - x/2)^2 - (1 - x) = x^2/4."""
+    k, lam, Lam = km.kk, km.lam, km.Lam
+    kmin = km.eq94_width()[0]
+    gamma, mu = km.eq90()
+    ctx.identity("(95) ratio at k_min", sp.simplify((gamma / mu).subs(k, kmin) - lam / (8 * Lam)), scope="positive")
+    ctx.identity(
+        "(95) middle",
+        sp.simplify((1 + lam / (8 * Lam)) / (1 + lam / (4 * Lam)) - (1 - 1 / (2 + 8 * Lam / lam))),
+        scope="positive",
+    )
+    x = sp.Symbol("x", positive=True)
+    ctx.identity(
+        "(95) last: (1 - x/2)^2 - (1 - x) = x^2/4", sp.expand((1 - x / 2) ** 2 - (1 - x) - x**2 / 4), scope="x > 0"
+    )
+
+
+@check("kernel-rich/corollary-10", "step-97", "symbolic", step="(97)")
+def corollary10_step97(ctx):
+    """(97)'s second inequality at k = (94)'s third term, lambda = Lambda = Y = alpha = 1 (exact)."""
+    al, k, lam, Lam, Y = km.alpha, km.kk, km.lam, km.Lam, km.Y
+    c4 = 4 + 16 * Lam / lam
+    term3 = km.eq94_width()[2]
+    at = {al: 1, lam: 1, Lam: 1, Y: 1, km.dd: 2}
+    lhs = sp.nsimplify((al**2 * lam * k / (sp.sqrt(Lam) * c4)).subs(k, term3).subs(at))
+    ctx.start({"a": 0.5})
+    ctx.exact("alpha^2 lambda k/(sqrt(Lambda)(4 + 16 Lambda/lambda)) >= 2Y", lhs, ">=", 2 * Y.subs(at))
+
+
+@check("kernel-rich/corollary-10", "step-invokes-lemma13", "random", step="invokes Lemma 13")
+def corollary10_step_lemma13(ctx):
+    """Lemma 13 invoked on W = [U; V] (2d x k) at the width (94) requires (its first term already
+    gives 2d <= k: 8192 Lambda^2 d / lambda^2 >= 2d as Lambda >= lambda), d = 2, lambda = 1/2,
+    Lambda = 1."""
+    kmin = km.eq94_width()[0].subs({km.Lam: 1, km.lam: sp.Rational(1, 2), km.dd: 2})
+    ctx.start({"a": 0.5})
+    ctx.discharge("Lemma 13 at 2d rows, k = (94)'s first term", "kernel-rich/lemma-13", {"d": 4, "k": int(kmin)})
+
+
+@check("kernel-rich/lemma-11", "step-72-73", "symbolic", step="(72)-(73)")
+def lemma11_step72(ctx):
+    """(72) = (73) for a symbolic symmetric W W^T (2x2) and two symbolic symmetric (lifted)
+    measurements X_1, X_2 (App. H's measurements are the lifted, symmetric ones; for a
+    non-symmetric X_m the two sides differ by X_m <-> X_m^T)."""
+    a, b, c = sp.symbols("a b c", real=True)
+    S = sp.Matrix([[a, b], [b, c]])
+    Xs = []
+    for n in range(2):
+        p_, q_, r_ = sp.symbols(f"p{n} q{n} r{n}", real=True)
+        Xs.append(sp.Matrix([[p_, q_], [q_, r_]]))
+    ctx.identity(
+        "(72) = (73)",
+        sp.expand(km.sigma_72(S, Xs) - km.sigma_73(S, Xs)),
+        scope="symmetric 2x2 S and X_1, X_2, symbolic",
+    )

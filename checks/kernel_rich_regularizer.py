@@ -11,6 +11,9 @@ Precision rules used throughout:
 * plain mpmath evaluations: two precisions 20 digits apart, the difference is the estimate;
 * interval items: ``mpmath.iv`` enclosures; the bound compares the enclosures' endpoints and
   its ``err`` covers only the rounding of those endpoints to doubles for the record.
+
+At the end: the margins of Lemmas 5, 7 and Theorem 2 (issue 18) and the proof steps of App. E
+(issue 19: Theorem 2's invocations of Lemmas 5 and 7 discharged at the printed thresholds).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_regularizer as kq
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 from .kernel_rich import data
 
 z, u = kr.z, kr.u
@@ -2168,3 +2171,305 @@ def q_vs_r_numeric(ctx):
         ax.legend()
         ax.set_title("Figure 2: q and r")
         ctx.plot("figure-2", fig)
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18)
+# ---------------------------------------------------------------------------------------
+def beta_of(p: dict) -> list:
+    """The vector beta of an instance of kq.BETA_PARAMS: magnitudes spread over 10^spread,
+    random signs, a share ``zeros`` of zero entries (one entry stays nonzero), scaled to
+    ||beta||_1 = 10^log_beta (decimal strings of the binary doubles, for exact conversion)."""
+    rng = np.random.default_rng(int(p["seed"]))
+    d = int(p["beta_d"])
+    mags = 10.0 ** rng.uniform(0.0, float(p["spread"]), d)
+    mags[rng.random(d) < float(p["zeros"])] = 0.0
+    if not np.any(mags):
+        mags[0] = 1.0
+    signs = rng.choice([-1.0, 1.0], d)
+    beta = signs * mags * 10.0 ** float(p["log_beta"]) / float(np.sum(mags))
+    return [float(v) for v in beta]
+
+
+def _iv_estimate(x) -> Estimate:
+    """An mpmath.iv interval as its midpoint with the half-width (a rigorous enclosure)."""
+    return Estimate(mpmath.mpf(x.mid), float(x.delta) / 2, "rigorous enclosure")
+
+
+@margin("kernel-rich/lemma-5")
+def lemma5_margin(ctx, p):
+    """min of the two sides of Lemma 5's sandwich, relative to ||beta||_1: Q_alpha(beta) /
+    (log(1/alpha^2) ||beta||_1) against 1 -+ eps at alpha = alpha_factor * alpha_1 (encoded
+    threshold at 45 digits); mpmath.iv at 40 digits (the interval's half-width is the error)."""
+    eps = 0.5 if p.get("eps") is None else float(p["eps"])
+    beta = beta_of(p)
+    iv.dps = 40
+    with mpmath.workdps(45):
+        b1 = sum(abs(sp.Rational(v)) for v in beta)
+        a1 = _eval_encoding(kq.lemma5_alpha1, eps, b1, len(beta), dps=45)
+        a = a1 * mpmath.mpf(float(p["alpha_factor"]))
+        n1 = iv.mpf(sum(abs(mpmath.mpf(v)) for v in beta))
+    if not a < 1:
+        raise PremiseUnmet("alpha >= 1: log(1/alpha^2) <= 0, Lemma 5's ratio is undefined")
+    ai = iv.mpf(a)
+    ratio = Q_iv([repr(v) for v in beta], ai) / iv.log(1 / (ai * ai)) / n1
+    lo, hi = ratio - (1 - iv.mpf(eps)), (1 + iv.mpf(eps)) - ratio
+    return _iv_estimate(lo if lo.mid < hi.mid else hi)
+
+
+@margin("kernel-rich/lemma-7")
+def lemma7_margin(ctx, p):
+    """min of the two sides of Lemma 7's sandwich, relative to ||beta||_2^2: 4 alpha^2 Q_{alpha,1}
+    (beta) / ||beta||_2^2 against 1 -+ eps at alpha = alpha_factor * alpha_2 (encoded); q by
+    kr.q_stable in mpmath at 30 + 4|log10(alpha^2/min|b_i|)| digits and +20 (two precisions)."""
+    eps = 0.5 if p.get("eps") is None else float(p["eps"])
+    beta = beta_of(p)
+    n2 = math.sqrt(sum(v * v for v in beta))
+    bmin = min(abs(v) for v in beta if v != 0)
+    vals = []
+    for off in (0, 20):
+        with mpmath.workdps(60):
+            a2 = _eval_encoding(kq.lemma7_alpha2, eps, n2, dps=40) * mpmath.mpf(float(p["alpha_factor"]))
+            dps = int(30 + 4 * abs(float(mpmath.log10(a2 * a2 / bmin)))) + off
+        with mpmath.workdps(dps):
+            qf = lambda x: kr.q_stable(x, mpmath.asinh, mpmath.sqrt)
+            bm = [mpmath.mpf(v) for v in beta]
+            ratio = 4 * a2**2 * kr.Q_alpha(bm, a2, qf=qf) / sum(v * v for v in bm)
+            vals.append(min(ratio - (1 - mpmath.mpf(eps)), (1 + mpmath.mpf(eps)) - ratio))
+    return Estimate.twice(vals[1], vals[0])
+
+
+@margin("kernel-rich/theorem-2")
+def theorem2_margin(ctx, p):
+    """min of the two implications' slacks, relative: 1 + eps - ||beta_alpha||_1/||b*_l1||_1 at
+    alpha = l1-threshold * 10^-decades and 1 + eps - ||beta_alpha||_2^2/||b*_l2||_2^2 at
+    alpha = l2-threshold * 10^decades, beta_alpha = argmin Q_alpha s.t. X beta = y (Theorem 1;
+    dual Newton at two precisions, :func:`argmin_q`); b* exact. Sets the observed interpolation
+    residual. Slow for tiny alpha (the capped Newton steps: ~1 s at alpha ~ 1e-40)."""
+    fixture = p.get("fixture", "T5")
+    X, y = fixture_data(fixture)
+    d = len(X[0])
+    eps = 0.5 if p.get("eps") is None else float(p["eps"])
+    decades = float(p.get("decades", 0.0))
+    b1, n2 = fixture_l1(fixture)[0], fixture_l2_norm2(fixture)
+    with mpmath.workdps(60):
+        er = sp.Rational(eps).limit_denominator(10**6)
+        a1 = _num(kq.theorem2_l1_threshold(er, sp.sympify(b1), d)) * mpmath.mpf(10) ** (-decades)
+        a2 = _num(kq.theorem2_l2_threshold(er, sp.sqrt(sp.sympify(n2)))) * mpmath.mpf(10) ** decades
+    beta1, err1 = argmin_q(X, y, a1)
+    beta2, err2 = argmin_q(X, y, a2)
+    with mpmath.workdps(60):
+        p["interpolation_residual"] = float(
+            max(
+                abs(sum(exact.mpf_of(xv) * bv for xv, bv in zip(row, beta)) - exact.mpf_of(yv))
+                for beta in (beta1, beta2)
+                for row, yv in zip(X, y)
+            )
+        )
+        if p["interpolation_residual"] > kq.INTERPOLATION_TOL:
+            raise PremiseUnmet(
+                f"the argmins' interpolation residual {p['interpolation_residual']:.3g} exceeds the tolerance"
+            )
+        s1 = 1 + mpmath.mpf(eps) - sum(abs(v) for v in beta1) / _num(b1)
+        s2 = 1 + mpmath.mpf(eps) - sum(v * v for v in beta2) / _num(n2)
+        e1 = err1 * d / float(_num(b1))
+        e2 = 2 * float(max(abs(v) for v in beta2)) * err2 * d / float(_num(n2))
+    return Estimate(s1, e1, "two precisions") if s1 < s2 else Estimate(s2, e2, "two precisions")
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. E
+# ---------------------------------------------------------------------------------------
+T2_STEP_CASES = (("T5", "1/10"), ("T5", "1/2"), ("T5", "1"), ("T5", "3"), ("TIE", "1/2"), ("random:1", "1"))
+
+
+def _t2_invocations(ctx, which: str):
+    for fixture, es in T2_STEP_CASES:
+        e = sp.Rational(es)
+        X, y = fixture_data(fixture)
+        d = len(X[0])
+        ep = e / (2 + e)
+        ctx.start({"fixture": fixture, "eps": float(e), "decades": 0.0, "interpolation_residual": 0.0})
+        if which == "l1":
+            b1 = sp.sympify(fixture_l1(fixture)[0])
+            factor = kq.theorem2_l1_threshold(e, b1, d) / kq.lemma5_alpha1(ep, (1 + 2 * e) * b1, d)
+            ctx.discharge(
+                f"Lemma 5 at the l1 threshold ({fixture}, eps = {es})",
+                "kernel-rich/lemma-5",
+                {"eps": float(ep), "alpha_factor": float(sp.N(factor, 30))},
+            )
+        else:
+            n2 = sp.sqrt(sp.sympify(fixture_l2_norm2(fixture)))
+            factor = kq.theorem2_l2_threshold(e, n2) / kq.lemma7_alpha2(ep, (1 + 2 * e) * n2)
+            ctx.discharge(
+                f"Lemma 7 at the l2 threshold ({fixture}, eps = {es})",
+                "kernel-rich/lemma-7",
+                {"eps": float(ep), "alpha_factor": float(sp.N(factor, 30))},
+            )
+
+
+@check("kernel-rich/theorem-2", "step-44", "symbolic", step="(44)")
+def theorem2_step44(ctx):
+    """(44): Lemma 5's hypothesis alpha <= alpha_1(eps', (1+2eps)||b*||_1, d) at the printed l1
+    threshold (alpha_factor = threshold / alpha_1, SymPy at 30 digits), on T5, TIE and random:1."""
+    _t2_invocations(ctx, "l1")
+
+
+@check("kernel-rich/theorem-2", "step-47", "symbolic", step="(47)")
+def theorem2_step47(ctx):
+    """(47): Lemma 7's hypothesis alpha >= alpha_2(eps', (1+2eps)||b*||_2) at the printed l2
+    threshold (alpha_factor = threshold / alpha_2)."""
+    _t2_invocations(ctx, "l2")
+
+
+@check("kernel-rich/theorem-2", "step-45-46", "symbolic", step="(45)-(46) algebra")
+def theorem2_step45(ctx):
+    """The algebra of (45)/(46) (and (48)/(49)) for symbolic eps > 0."""
+    e = sp.Symbol("epsilon", positive=True)
+    for label, (lhs, rhs) in (("(45)", kq.theorem2_45_lhs(e)), ("(46)", kq.theorem2_46_lhs(e))):
+        ctx.identity(label, sp.simplify(lhs - rhs), scope="all eps > 0")
+
+
+@check("kernel-rich/lemma-5", "step-22", "symbolic", step="(22)")
+def lemma5_step22(ctx):
+    """(22): q (as printed) is even, so Q_alpha(beta) = Q_alpha(|beta|)."""
+    ctx.identity("q(-z) = q(z)", sp.simplify(kr.q_printed(-kr.z) - kr.q_printed(kr.z)), scope="all real z")
+
+
+LM5_STEP_B1 = ("1/1000", "3/10", "1", "10", "1000")
+LM5_STEP_EPS = ("1/100", "1/10", "1", "10")
+
+
+# Interval enclosures and, at the equality cases, exact SymPy comparisons on instances: verified.
+@check("kernel-rich/lemma-5", "step-26", "interval", step="(26)", expect="verified")
+def lemma5_step26(ctx):
+    """(26) at alpha = alpha_1 (whose first three terms are (26)'s premise): ln(||b||_1 + alpha^2) <=
+    ln(2||b||_1) and ln(2||b||_1)/ln(1/alpha^2) <= eps; ||b||_1 in {1e-3, 0.3, 1, 10, 1e3} and eps in
+    {0.01, 0.1, 1, 10} (full; quick: one instance per active term of alpha_1); mpmath.iv at 40 digits,
+    or exactly (SymPy) where alpha_1's active term makes an inequality an equality (alpha^2 =
+    ||b||_1, or alpha = (2||b||_1)^{-1/(2 eps)})."""
+    iv.dps = 40
+    grid = [(b, e) for b in LM5_STEP_B1 for e in LM5_STEP_EPS]
+    quick = [("3/10", "10"), ("1000", "1/10"), ("1/1000", "1")]  # alpha^2 = ||b||_1; the power term; the exp term
+    for bs, es in grid if ctx.full else quick:
+        b1, e = sp.Rational(bs), sp.Rational(es)
+        ctx.start({"eps": float(e), "alpha_factor": 1.0})
+        a = kq.lemma5_alpha1(e, b1, 1)
+        for label, lhs, rhs in (
+            ("ln(||b|| + alpha^2) <= ln(2||b||)", sp.log(b1 + a**2), sp.log(2 * b1)),
+            ("ln(2||b||)/ln(1/alpha^2) <= eps", sp.log(2 * b1) / sp.log(1 / a**2), e),
+        ):
+            if abs(sp.N(lhs - rhs, 50)) < 1e-40 and sp.simplify(lhs - rhs) == 0:
+                ctx.exact(label + " [equality]", lhs, "<=", rhs, b1=bs, eps=es)
+            else:
+                certified_bound(ctx, label, iv.mpf(str(sp.N(lhs, 45))), iv.mpf(str(sp.N(rhs, 45))), b1=bs, eps=es)
+
+
+@check("kernel-rich/lemma-5", "step-28", "interval", step="(28)")
+def lemma5_step28(ctx):
+    """(28): |b| (ln|b| - 1) >= -1 for every coordinate (so the sum is >= -d), the step's content,
+    on a log grid of |b| from 1e-12 to 1e12 and at its minimiser |b| = 1 (mpmath.iv, 40 digits)."""
+    iv.dps = 40
+    ctx.start({"alpha_factor": 1.0})
+    for k in range(-12, 13):
+        x = iv.mpf(10) ** k
+        certified_bound(ctx, "-1 <= x ln x - x", iv.mpf(-1), x * iv.log(x) - x, x=f"1e{k}")
+
+
+@check("kernel-rich/lemma-6", "step-31", "symbolic", step="(31)")
+def lemma6_step31(ctx):
+    """(31), third line as printed, against q(1/x)/... at x = c alpha^2 = 1 exactly (SymPy): the
+    printed 1/2 under the root makes it differ from q(1) (the first line)."""
+    x = sp.Integer(1)
+    ctx.start({"eps": 0.5, "d": 200, "alpha_factor": 1.0})
+    ctx.identity(
+        "(31) third line = q(1/x) at x = 1",
+        sp.nsimplify(kq.lemma6_31_third_line(x)) - kr.q_printed(1 / x),
+        scope="x = 1",
+    )
+
+
+@check("kernel-rich/lemma-6", "step-32", "interval", step="(32)")
+def lemma6_step32(ctx):
+    """(32) on a log grid of x = c alpha^2 from 1e-8 to 1e8 (mpmath.iv, 40 digits)."""
+    iv.dps = 40
+    ctx.start({"eps": 0.5, "d": 200, "alpha_factor": 1.0})
+    for k in range(-16, 17):
+        x = iv.mpf(10) ** (iv.mpf(k) / 2)
+        lo, hi = kq.lemma6_32_bounds(x, log=iv.log)
+        mid = x * q_iv(1 / x)
+        certified_bound(ctx, "lower: -1 + ln(1/x) <= x q(1/x)", lo, mid, x=f"10^{k / 2}")
+        certified_bound(ctx, "upper: x q(1/x) <= 3x - 1 + ln(1/x)", mid, hi, x=f"10^{k / 2}")
+
+
+@check("kernel-rich/lemma-6", "step-35", "interval", step="(35) first line")
+def lemma6_step35(ctx):
+    """(35)'s first line at the smallest admissible integer d = ceil(max{e, 12^{4 eps}}) and at 10 d,
+    eps in {0.01, 0.05, 0.1, 0.2, 0.5, 1, 2} (mpmath.iv, 40 digits)."""
+    iv.dps = 40
+    for e in (0.01, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0):
+        d0 = math.ceil(kq.lemma6_min_d(e))
+        for d in (d0, 10 * d0):
+            ctx.start({"eps": e, "d": d, "alpha_factor": 1.0})
+            a, b = kq.lemma6_35_first_line(iv.mpf(d), iv.mpf(e), log=iv.log)
+            six = iv.mpf(kq.LEMMA6_35_CONSTANT)
+            certified_bound(ctx, "2 d^{1/(4eps)} >= 6", six, a, d=d, eps=e)
+            certified_bound(ctx, "d^{1/(4eps)} ln(d)/2 >= 6", six, b, d=d, eps=e)
+
+
+@check("kernel-rich/lemma-7", "step-39", "symbolic", step="(39)")
+def lemma7_step39(ctx):
+    """(39): the fourth derivative of phi(z) = q(z/alpha^2) (q as printed) equals the printed formula."""
+    zz = sp.Symbol("z", real=True)
+    phi = kr.q_printed(zz / kr.alpha**2)
+    ctx.identity(
+        "phi'''' = (39)",
+        sp.simplify(sp.diff(phi, zz, 4) - kq.lemma7_phi4_printed(zz, kr.alpha)),
+        scope="all real z, alpha > 0",
+    )
+
+
+@check("kernel-rich/lemma-7", "step-40-printed", "symbolic", step="(40) as printed")
+def lemma7_step40_printed(ctx):
+    """(40) labelled |phi'''(z)|: the third derivative of phi against the printed formula at z = alpha = 1."""
+    zz = sp.Symbol("z", real=True)
+    phi3 = sp.diff(kr.q_printed(zz / kr.alpha**2), zz, 3)
+    at = {zz: 1, kr.alpha: 1}
+    ctx.start({"eps": 0.5, "alpha_factor": 1.0})
+    ctx.identity(
+        "|phi'''(1)| = (40) at z = alpha = 1",
+        sp.nsimplify(abs(phi3.subs(at))) - kq.lemma7_40_printed(sp.Integer(1), sp.Integer(1)),
+        scope="z = alpha = 1",
+    )
+
+
+@check("kernel-rich/lemma-7", "step-40-bound", "interval", step="(40) bound")
+def lemma7_step40_bound(ctx):
+    """(40)'s bound on a grid of z/alpha^2 in 10^[-4, 4] and alpha in {1e-2, 1, 1e2} (mpmath.iv)."""
+    iv.dps = 40
+    ctx.start({"eps": 0.5, "alpha_factor": 1.0})
+    for a in (iv.mpf("0.01"), iv.mpf(1), iv.mpf(100)):
+        for k in range(-8, 9):
+            zz = a * a * iv.mpf(10) ** (iv.mpf(k) / 2)
+            certified_bound(
+                ctx,
+                "(40) <= (z^2 + 2 alpha^4)/(16 alpha^12)",
+                kq.lemma7_40_printed(zz, a, sqrt=iv.sqrt),
+                kq.lemma7_40_bound(zz, a),
+            )
+
+
+@check("kernel-rich/lemma-7", "step-43", "interval", step="(43)")
+def lemma7_step43(ctx):
+    """(43): at alpha = alpha_2(eps, b) (the worst case: |beta_i| = ||beta||_2 = b), (b^4 + 2 alpha^4 b^2)/
+    (96 alpha^8) <= eps, b in {1e-3, 1, 1e3}, eps in {1e-4, 0.01, 1, 100} (mpmath.iv)."""
+    iv.dps = 40
+    for es in ("1/10000", "1/100", "1", "100"):
+        for bs in ("1/1000", "1", "1000"):
+            e, b = sp.Rational(es), sp.Rational(bs)
+            ctx.start({"eps": float(e), "alpha_factor": 1.0})
+            a = iv.mpf(str(sp.N(kq.lemma7_alpha2(e, b), 45)))
+            bi = iv.mpf(b.p) / b.q
+            certified_bound(
+                ctx, "(b^4 + 2 alpha_2^4 b^2)/(96 alpha_2^8) <= eps", kq.lemma7_43_lhs(bi, a), iv.mpf(e.p) / e.q
+            )

@@ -10,6 +10,12 @@ Tolerances:
 * ``STATIC_REL``: static double-precision inequalities, 1e-9 relative (eigen/singular value
   computations in double are accurate to ~1e-13 relative at these sizes);
 * inequalities along flows are judged with the error estimate of the two runs.
+
+At the end: the statements' margins (issue 18: static margins of Proposition 1, Lemmas 7, 8 and the
+inertia claim on :func:`shaped_factors`; Gram-flow margins of Theorem 3, Corollaries 4-6, the
+conservation and Proposition 9 on :func:`flow_instance`; the scalar rate) and the proof-step checks
+(issue 19: ``@check(..., step=...)`` for Theorem 3, Proposition 1, Lemmas 7, 8, Proposition 9,
+Corollary 4 and the scalar misprint), with the hypotheses of invoked results discharged.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from numerics import linear_nets as ln
 from numerics.estimate import Estimate, exact_value
 from theorems import linnet_imbalance as li
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 
 HP_BITS = 160
 HP_TOL = 1e-30
@@ -598,7 +604,7 @@ def conservation_gd(ctx):
         U, Vv = U + step * GU_, Vv + step * GV_
     drift = U.T @ U - Vv.T @ Vv - D0
     sc = float(np.abs(D0).max())
-    ctx.start({"gd": "A.1, eta = 0.05, 200 steps"})  # no excess_loss_min: GD, not the flow (7)
+    ctx.start({"gd": "A.1, eta = 0.05, 200 steps", "dynamics": "gd"})  # GD, not the flow (7): outside
     ctx.agree(
         "GD drift of D = sum of eta^2 terms",
         drift / sc,
@@ -1234,6 +1240,7 @@ def cor5c_static(ctx):
 
     def prop(ex):
         seed, structure = ex
+        ctx.start({"seed": seed, "structure": structure})  # the margin is observed below
         U1, V, s, E = random_factors(seed, structure)
         r, m = U1.shape[0], V.shape[0]
         P_ = s[:, None] * (U1 @ V.T)
@@ -1249,7 +1256,7 @@ def cor5c_static(ctx):
         c0 = li.c_printed(
             q["dp"], q["dm"], q["dl"], max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), q["lam_1"]
         )
-        ctx.start({"seed": seed, "structure": structure})
+        ctx.start({"seed": seed, "structure": structure, "margin0": float(margin)})
         sc = max(q["scale"], float(np.abs(Yt).max()) ** 2)
         ctx.bound("premise: margin > 0", 0.0, margin, err=roundoff(8, sc), strict=True)
         ctx.bound("c(0) > 0", 0.0, c0, err=roundoff(8, sc), strict=True)
@@ -1766,3 +1773,845 @@ def prop9_flow(ctx):
                 "two precisions",
             ),
         )
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18): each statement's slack as a function of one instance of its parameters
+# ---------------------------------------------------------------------------------------
+def shaped_factors(p: dict):
+    """``(U1 r x h, V m x h, s, E r x m)`` of the instance ``p`` (li.STATIC_PARAMS and the seed):
+    scales 10^log_su, 10^log_sv; Sigma_X^{1/2} = diag(s) with lambda_1/lambda_r = 10^log_kappa;
+    the structure families of :func:`random_factors` where the sizes allow them (else plain);
+    E random, or adversarial: x_r y_m^T with x_r, y_m the bottom eigenvectors of S U1 U1^T S and
+    V V^T (the minimiser of the rate at Sigma_X = I)."""
+    rng = np.random.default_rng(int(p["seed"]))
+    r, m, h = int(p["r"]), int(p["m"]), int(p["h"])
+    su, sv = 10.0 ** float(p["log_su"]), 10.0 ** float(p["log_sv"])
+    U1, V = su * rng.standard_normal((r, h)), sv * rng.standard_normal((m, h))
+    structure = p.get("structure", "plain")
+    if structure == "balanced":  # U1^T U1 = V^T V
+        k = min(r, m, h)
+        Q = np.linalg.qr(rng.standard_normal((h, h)))[0][:, :k]
+        sig = su * sv * rng.uniform(0.1, 3, k)
+        A = np.linalg.qr(rng.standard_normal((r, r)))[0][:, :k]
+        B = np.linalg.qr(rng.standard_normal((m, m)))[0][:, :k]
+        U1, V = (A * np.sqrt(sig)) @ Q.T, (B * np.sqrt(sig)) @ Q.T
+    elif structure == "homogeneous" and h <= max(r, m):  # D = lam I_h
+        lam = su * sv * rng.uniform(0.1, 2)
+        if h <= r:  # U1^T U1 = V^T V + lam I
+            Q = np.linalg.qr(rng.standard_normal((r, r)))[0][:, :h]
+            U1 = Q @ linalg.psd_sqrt(V.T @ V + lam * np.eye(h))
+        else:  # V^T V = U1^T U1 + lam I: D = -lam I
+            Q = np.linalg.qr(rng.standard_normal((m, m)))[0][:, :h]
+            V = Q @ linalg.psd_sqrt(U1.T @ U1 + lam * np.eye(h))
+    elif structure == "rankdef" and h > 1:
+        U1[:, 0] = 0
+        V[:, -1] = 0
+    elif structure == "orthogonal" and h >= 2:  # rows of U1 orthogonal to rows of V
+        Q = np.linalg.qr(rng.standard_normal((h, h)))[0]
+        k = int(rng.integers(1, h))
+        U1 = su * rng.standard_normal((r, k)) @ Q[:, :k].T
+        V = sv * rng.standard_normal((m, h - k)) @ Q[:, k:].T
+    s = 10.0 ** (-np.linspace(0.0, float(p["log_kappa"]) / 2, r))
+    if p.get("target", "random") == "adversarial":
+        x = np.linalg.eigh((s[:, None] * U1) @ (s[:, None] * U1).T)[1][:, 0]
+        y = np.linalg.eigh(V @ V.T)[1][:, 0]
+        E = np.outer(x, y)
+    else:
+        E = rng.standard_normal((r, m))
+    return U1, V, s, E
+
+
+def static_slack(lhs: float, rhs: float, scale: float, n: int) -> Estimate:
+    """``rhs - lhs`` of a double-precision static instance with the a priori roundoff bound of
+    :func:`roundoff` (sizes at most ``n``)."""
+    return Estimate(rhs - lhs, roundoff(n, scale).error, "roundoff bound")
+
+
+@margin("linnet-imbalance/proposition-1")
+def prop1_margin(ctx, p):
+    """Exact rate 2(|U1^T S E|^2 + |S E V|^2)/|E|^2 minus the right side of (17) at a static
+    instance (every E occurs for some target); roundoff-bound error."""
+    U1, V, s, E = shaped_factors(p)
+    p["excess_loss_min"] = float(0.5 * np.sum(E**2))
+    q = static_rates(U1, V, s, E)
+    rhs = li.prop1_rhs(q["lam_r"], q["dp"], q["dm"], q["dl"], q["sig_m"], q["sig_r"])
+    return static_slack(rhs, q["rate"], q["scale"], max(U1.shape + V.shape))
+
+
+@margin("linnet-imbalance/lemma-7")
+def lemma7_margin(ctx, p):
+    """Exact rate minus Lemma 7's bound at a static instance; roundoff-bound error."""
+    U1, V, s, E = shaped_factors(p)
+    r, m = U1.shape[0], V.shape[0]
+    q = static_rates(U1, V, s, E)
+    rhs = li.lemma7_rhs(
+        q["lam_r"], li.nth(list(np.linalg.eigvalsh(U1 @ U1.T)), r), li.nth(list(np.linalg.eigvalsh(V @ V.T)), m)
+    )
+    return static_slack(rhs, q["rate"], q["scale"], max(U1.shape + V.shape))
+
+
+@margin("linnet-imbalance/lemma-8")
+def lemma8_margin(ctx, p):
+    """lambda_m(B^T B) minus (23) with A = U1 (r x h), B = V^T (h x m); roundoff-bound error."""
+    U1, V, _, _ = shaped_factors(p)
+    A, B = U1, V.T
+    m = B.shape[1]
+    D = A.T @ A - B @ B.T
+    eig = list(np.linalg.eigvalsh(D))
+    rhs = li.lemma8_rhs(
+        max(li.nth(eig, 1), 0), max(li.nth([-x for x in eig], m), 0), li.nth(list(linalg.singular_values(A @ B)), m)
+    )
+    lhs = li.nth(list(np.linalg.eigvalsh(B.T @ B)), m)
+    sc = max(1.0, float(np.abs(D).max()), lhs, float(np.sum(A**2) + np.sum(B**2)))
+    return static_slack(rhs, lhs, sc, max(A.shape + B.shape))
+
+
+@margin("linnet-imbalance/claim-lemma8-inertia")
+def inertia_margin(ctx, p):
+    """m minus the number of negative eigenvalues of D = U1^T U1 - V^T V, counted exactly
+    (:func:`exact_inertia`): an exact integer."""
+    U1, V, _, _ = shaped_factors(p)
+    neg, _ = exact_inertia(U1, V)
+    return V.shape[0] - neg
+
+
+def flow_instance(p: dict):
+    """The data and initialisation of a flow instance (li.FLOW_PARAMS and the seed): target Yt
+    (random, or for init 'margin' S U1(0) V(0)^T + E0 with |E0|_F = margin_frac sigma_min),
+    Sigma_X^{1/2} = diag(s) with condition number 10^log_kappa, Z0 = [V(0); U1(0)], G0 = Z0 Z0^T,
+    and the §3 quantities at t = 0."""
+    rng = np.random.default_rng(int(p["seed"]))
+    r, m, h = int(p["r"]), int(p["m"]), int(p["h"])
+    s = 10.0 ** (-np.linspace(0.0, float(p["log_kappa"]) / 2, r))
+    V0 = 10.0 ** float(p["log_sv"]) * rng.standard_normal((m, h))
+    U10 = 10.0 ** float(p["log_su"]) * rng.standard_normal((r, h))
+    if p.get("init", "random") == "margin":
+        P_ = s[:, None] * (U10 @ V0.T)
+        smin = li.nth(list(linalg.singular_values(P_)), min(r, m))
+        E0 = rng.standard_normal((r, m))
+        Yt = P_ + float(p["margin_frac"]) * smin * E0 / np.linalg.norm(E0)
+    else:
+        Yt = rng.standard_normal((r, m))
+    Z0 = np.vstack([V0, U10])
+    G0 = Z0 @ Z0.T
+    E0 = Yt - s[:, None] * (U10 @ V0.T)
+    eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
+    dp, dm, dl = li.imbalance_quantities(eig, r, m)
+    sy = list(linalg.singular_values(Yt))
+    lam = sorted(s**2, reverse=True)
+    return dict(r=r, m=m, s=s, Yt=Yt, G0=G0, E0=E0, dp=dp, dm=dm, dl=dl, sy=sy, lam_1=lam[0], lam_r=lam[r - 1])
+
+
+def c_at(q: dict, residual: float) -> float:
+    """c of (21) from the conserved imbalance quantities and the residual ||Yt - S U1 V^T||_F."""
+    mu_m = max(li.nth(q["sy"], q["m"]) - residual, 0)
+    mu_r = max(li.nth(q["sy"], q["r"]) - residual, 0)
+    return li.c_printed(q["dp"], q["dm"], q["dl"], mu_m, mu_r, q["lam_1"])
+
+
+MARGIN_KEEP = 1e-8  # grid times compared while L~(t)/L~(0) stays above this (the double flow's range)
+
+
+def gram_loss_error(path) -> np.ndarray:
+    """First-order bound on the error of ``L~ = 1/2 |E|_F^2`` along a Gram path from the state
+    error of its two tolerances (``path.error``: the largest entry difference of K): with
+    ``|dK|_F <= p err``, ``|dE|_F <= s_max |G0|_2 (|K_U|_F + |K_V|_F + |dK|_F) |dK|_F``."""
+    p = path.K.shape[1]
+    m = path.m
+    dK = p * path.error
+    kn = np.linalg.norm(path.K[:, m:, :], axis=(1, 2)) + np.linalg.norm(path.K[:, :m, :], axis=(1, 2))
+    dE = float(path.s.max()) * float(np.linalg.norm(path.G0, 2)) * (kn + dK) * dK
+    En = np.linalg.norm(path.E(), axis=(1, 2))
+    return En * dE + 0.5 * dE**2
+
+
+def flow_margin(
+    p: dict, rate_of, t0_index: int | None = None, shift: bool = True, premise_keys: tuple = ()
+) -> Estimate:
+    """``min_t [log L~(t0) - rate (t - t0 if shift else t) - log L~(t)]`` over the grid times
+    t > t0 (10 times up to T = min(3, 40/(s_max^2 tr G0)); t0 = 0 unless ``t0_index``), with
+    ``rate = rate_of(q, residual at t0)``, along the Gram-reduced double flow (LSODA at rtol
+    1e-8 and 1e-10: the state difference, propagated to log L~ by :func:`gram_loss_error`, plus
+    the expression's roundoff is the error). Sets the instance's observations (L~ > 0,
+    Delta(0), the margin at t = 0)."""
+    q = flow_instance(p)
+    res0 = float(np.linalg.norm(q["E0"]))
+    if "Delta0" in premise_keys and not q["dl"] > 0:
+        raise PremiseUnmet("Delta(0) = 0 at this initialisation (Corollary 4's premise)")
+    p["Delta0"] = float(q["dl"])
+    p["margin0"] = float(li.nth(q["sy"], min(q["r"], q["m"])) - res0)
+    if "margin0" in premise_keys and not p["margin0"] > 0:
+        raise PremiseUnmet("no positive margin at t = 0 (Corollary 5's premise)")
+    T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+    grid = np.linspace(0, T, 11)[1:]
+    path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid, rtol=1e-8, method="LSODA")
+    L2, dL = path.loss(), gram_loss_error(path)
+    Lz = 0.5 * float(np.sum(q["E0"] ** 2))
+    p["excess_loss_min"] = float(min([Lz] + list(L2)))
+    if not Lz > 0:
+        raise PremiseUnmet("L~(0) = 0: the initialisation is already a global minimiser")
+    if t0_index is None:
+        t0, L0, dL0, rate = 0.0, Lz, 0.0, rate_of(q, res0)
+        idx = np.arange(len(grid))
+    else:
+        t0, L0, dL0 = float(grid[t0_index]), float(L2[t0_index]), float(dL[t0_index])
+        rate = rate_of(q, math.sqrt(2 * L0))
+        idx = np.arange(t0_index + 1, len(grid))
+    keep = idx[(L2[idx] / Lz > MARGIN_KEEP) & (dL[idx] < 0.5 * L2[idx])]
+    if not len(keep) or not L0 > 2 * dL0:
+        raise PremiseUnmet("the loss reached the double flow's floor before the first compared time")
+    tt = grid[keep] - (t0 if shift else 0.0)
+    val = math.log(L0) - rate * tt - np.log(L2[keep])
+    # |d log L| <= 2 dL/L while dL < L/2
+    err = 2 * dL[keep] / L2[keep] + 2 * dL0 / L0 + 64 * EPS * (1 + np.abs(val))
+    k = int(np.argmin(val))
+    return Estimate(float(val[k]), float(err.max()), "two tolerances")
+
+
+@margin("linnet-imbalance/theorem-3")
+def theorem3_margin(ctx, p):
+    """log L~(0) - lambda_r c(0) t - log L~(t), smallest over 20 grid times (Gram-reduced double
+    flow, two tolerances)."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)))
+
+
+@margin("linnet-imbalance/corollary-4")
+def cor4_margin(ctx, p):
+    """As theorem-3 with the rate 2 lambda_r Delta(0) of Corollary 4 (PremiseUnmet where Delta(0) = 0)."""
+    return flow_margin(p, lambda q, res: li.corollary4_rate(q["lam_r"], q["dl"]), premise_keys=("Delta0",))
+
+
+@margin("linnet-imbalance/corollary-5")
+def cor5_margin(ctx, p):
+    """As theorem-3 with the printed rate 2 lambda_r c(0) of Corollary 5 (refuted), under the margin
+    premise (PremiseUnmet where the margin is not positive)."""
+    return flow_margin(
+        p, lambda q, res: li.corollary5_rate_printed(q["lam_r"], c_at(q, res)), premise_keys=("margin0",)
+    )
+
+
+@margin("linnet-imbalance/corollary-5:corrected")
+def cor5c_margin(ctx, p):
+    """As theorem-3 (rate lambda_r c(0)), under the margin premise observed at t = 0 (PremiseUnmet
+    where the margin is not positive)."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)), premise_keys=("margin0",))
+
+
+@margin("linnet-imbalance/corollary-6")
+def cor6_margin(ctx, p):
+    """The printed display from t0 (the 3rd grid time): log L~(t0) - lambda_r c(t0) t - log L~(t)
+    for t >= t0 (t, not t - t0: refuted)."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)), t0_index=2, shift=False)
+
+
+@margin("linnet-imbalance/corollary-6:corrected")
+def cor6c_margin(ctx, p):
+    """From t0 (the 3rd grid time): log L~(t0) - lambda_r c(t0) (t - t0) - log L~(t), t > t0."""
+    return flow_margin(p, lambda q, res: li.theorem3_rate(q["lam_r"], c_at(q, res)), t0_index=2)
+
+
+@margin("linnet-imbalance/claim-scalar-rate")
+def scalar_rate_margin(ctx, p):
+    """(15) + Gronwall on the scalar flow u' = (y - uv) v, v' = (y - uv) u: log L(0) - c t -
+    log L(t) with c = 2 sqrt(d^2 + 4 max(|y| - |y - u(0)v(0)|, 0)^2), smallest over 20 grid times
+    up to t = 3 (solve_ivp at rtol 1e-10 and 1e-12)."""
+    from scipy.integrate import solve_ivp
+
+    y, u0, v0 = float(p["y"]), float(p["u0"]), float(p["v0"])
+    L0 = 0.5 * (y - u0 * v0) ** 2
+    p["excess_loss_min"] = L0
+    if not L0 > 0:
+        raise PremiseUnmet("L(0) = 0: already at a minimiser")
+    d = u0**2 - v0**2
+    c = li.rate15(d, max(abs(y) - abs(y - u0 * v0), 0.0))
+    T = min(3.0, 40.0 / max(u0**2 + v0**2 + abs(y), 1e-12))
+    grid = np.linspace(0, T, 21)[1:]
+
+    def f(t, z):
+        e = y - z[0] * z[1]
+        return [e * z[1], e * z[0]]
+
+    runs = [solve_ivp(f, (0, T), [u0, v0], t_eval=grid, rtol=rt, atol=1e-14, method="LSODA").y for rt in (1e-10, 1e-12)]
+    L1, L2 = (0.5 * (y - z[0] * z[1]) ** 2 for z in runs)
+    p["excess_loss_min"] = float(min(L0, L2.min()))
+    keep = L2 / L0 > MARGIN_KEEP
+    if not np.any(keep):
+        raise PremiseUnmet("the loss reached the double flow's floor before the first grid time")
+    val = math.log(L0) - c * grid[keep] - np.log(L2[keep])
+    err = np.abs(np.log(L1[keep] / L2[keep])) + 64 * EPS * (1 + np.abs(val))
+    k = int(np.argmin(val))
+    return Estimate(float(val[k]), float(err.max()), "two tolerances")
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19): each display of a printed proof checked on its own
+# ---------------------------------------------------------------------------------------
+def step_static_instances(ctx, quick: int = 24, full: int = 300, standing: bool = True):
+    """Static instances of li.STATIC_PARAMS for step checks: seeds over every structure and
+    target, sizes r, m in [1, 4], h in [1, 6] (with ``standing``: h >= min(r, m), the paper's
+    standing assumption h >= min{m, n} with n >= r), scales 10^[-2, 2], condition up to 10^4."""
+    n = full if ctx.full else quick
+    rng = np.random.default_rng(ctx.seed + 19)
+    out = []
+    for k in range(n):
+        r, m = int(rng.integers(1, 5)), int(rng.integers(1, 5))
+        h = int(rng.integers(min(r, m) if standing else 1, 7))
+        out.append(
+            {
+                "seed": int(rng.integers(0, 10**6)),
+                "r": r,
+                "m": m,
+                "h": max(h, 1),
+                "log_su": float(rng.uniform(-2, 2)),
+                "log_sv": float(rng.uniform(-2, 2)),
+                "log_kappa": float(rng.uniform(0, 4)),
+                "structure": li.STRUCTURES[k % len(li.STRUCTURES)],
+                "target": ("random", "adversarial")[(k // len(li.STRUCTURES)) % 2],
+            }
+        )
+    return out
+
+
+def _weakest(ctx, label, pairs, **metrics):
+    """Judge ``lhs <= rhs`` at the instance with the smallest relative slack among ``pairs``
+    ``(lhs, rhs, scale, n, metrics)`` (a violation, if any, first): one bound per step."""
+    bad = [q for q in pairs if q[1] - q[0] < -roundoff(q[3], q[2]).error]
+    lhs, rhs, sc, n, m = bad[0] if bad else min(pairs, key=lambda q: (q[1] - q[0]) / q[2])
+    return static_ineq(ctx, label, lhs, rhs, sc, n=n, instances=len(pairs), **m, **metrics)
+
+
+def _theorem3_static(ctx, which: str):
+    pairs = []
+    for p in step_static_instances(ctx):
+        U1, V, s, _ = shaped_factors(p)
+        rng = np.random.default_rng(p["seed"] + 1)
+        r, m = U1.shape[0], V.shape[0]
+        k = min(r, m)
+        P_ = s[:, None] * (U1 @ V.T)
+        # targets near the product (positive margin) and far from it
+        Yt = P_ + 10 ** rng.uniform(-2, 1) * float(np.linalg.norm(P_) + 1) * rng.standard_normal((r, m))
+        ctx.start({**p, "excess_loss_min": float(0.5 * np.sum((Yt - P_) ** 2))})
+        sy, sp_, s0 = (list(linalg.singular_values(M)) for M in (Yt, P_, U1 @ V.T))
+        res_f, res_2 = float(np.linalg.norm(Yt - P_)), float(np.linalg.norm(Yt - P_, 2))
+        sc = max(1.0, li.nth(sy, 1), res_f)
+        if which == "weyl":
+            pairs.append((res_2 + li.nth(sp_, k), res_f + li.nth(sp_, k), sc, 8, {}))
+            pairs.append((li.nth(sy, k), res_2 + li.nth(sp_, k), sc, 8, {}))
+        else:
+            lam1 = float(np.max(s)) ** 2
+            sc2 = max(sc / math.sqrt(lam1), li.nth(s0, 1), 1.0)
+            pairs.append((max(li.nth(sy, k) - res_f, 0) / math.sqrt(lam1), li.nth(s0, k), sc2, 8, {}))
+    return pairs
+
+
+@check("linnet-imbalance/theorem-3", "step-weyl", "random", step="Weyl display before (26)")
+def theorem3_step_weyl(ctx):
+    """Both inequalities of the Weyl display on static instances (targets near and far from
+    S U1 V^T), k = min(r, m): ||Yt - P||_F + sigma_k(P) >= ||Yt - P||_2 + sigma_k(P) >= sigma_k(Yt)."""
+    _weakest(ctx, "Weyl display (weakest instance)", _theorem3_static(ctx, "weyl"))
+
+
+@check("linnet-imbalance/theorem-3", "step-26", "random", step="(26)")
+def theorem3_step26(ctx):
+    """(26) on static instances: sigma_k(U1 V^T) >= max{sigma_k(Yt) - ||Yt - S U1 V^T||_F, 0} / lambda_1^{1/2}."""
+    _weakest(ctx, "(26) (weakest instance)", _theorem3_static(ctx, "26"))
+
+
+STEP_FLOWS_QUICK = 4
+STEP_FLOWS_FULL = 40
+
+
+def step_flow_instances(ctx):
+    """Flow instances of li.FLOW_PARAMS for step checks: both init families, random sizes."""
+    n = STEP_FLOWS_FULL if ctx.full else STEP_FLOWS_QUICK
+    rng = np.random.default_rng(ctx.seed + 27)
+    out = []
+    for k in range(n):
+        r, m = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+        out.append(
+            {
+                "seed": int(rng.integers(0, 10**6)),
+                "r": r,
+                "m": m,
+                "h": int(rng.integers(min(r, m), 7)),
+                "log_su": float(rng.uniform(-1, 1)),
+                "log_sv": float(rng.uniform(-1, 1)),
+                "log_kappa": float(rng.uniform(0, 2)),
+                "init": ("margin", "random")[k % 2],
+                "margin_frac": float(rng.uniform(0.05, 0.9)),
+            }
+        )
+    return out
+
+
+def _step_path(p):
+    """The Gram-reduced double flow of a step instance (as :func:`flow_margin`), its loss, the
+    loss error, the product U1 V^T along it and the instance's quantities."""
+    q = flow_instance(p)
+    T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+    grid = np.linspace(0, T, 11)
+    path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid[1:], rtol=1e-8, method="LSODA")
+    L = np.concatenate([[0.5 * float(np.sum(q["E0"] ** 2))], path.loss()])
+    dL = np.concatenate([[0.0], gram_loss_error(path)])
+    P0 = (q["Yt"] - q["E0"]) / q["s"][:, None]
+    prod = np.concatenate([P0[None], path.product()])
+    return q, grid, path, L, dL, prod
+
+
+@check("linnet-imbalance/theorem-3", "step-monotone-as-printed", "flow", step="before (27)")
+def theorem3_step_monotone(ctx):
+    """The printed 'sqrt(2 L~) is non-decreasing' along true flows: L~(t_k) >= L~(t_{k-1}) at the
+    grid step where the loss falls most (the two tolerances' loss error is the error): refuted
+    by every trajectory with a positive rate."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        k = int(np.argmax(L[:-1] - L[1:])) + 1
+        ctx.bound(
+            "non-decreasing: L~(t_{k-1}) <= L~(t_k) (largest decrease)",
+            float(L[k - 1]),
+            float(L[k]),
+            err=measured(float(dL[k] + dL[k - 1]), "two tolerances"),
+            t=float(grid[k]),
+        )
+
+
+@check("linnet-imbalance/theorem-3", "step-27", "flow", step="(27)")
+def theorem3_step27(ctx):
+    """(27) along true flows (Gram-reduced, 10 grid times): sigma_k^2(U1 V^T(t)) >= mu(t)^2 /
+    lambda_1 >= mu(0)^2 / lambda_1 with mu(t) = max{sigma_k(Yt) - ||Yt - S U1(t) V(t)^T||_F, 0}
+    (k = min(r, m)); error: the state error of the two tolerances propagated (first order)."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, prod = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        k = min(q["r"], q["m"])
+        sk = li.nth(q["sy"], k)
+        mu = np.maximum(sk - np.sqrt(2 * L), 0)
+        dmu = dL / np.maximum(np.sqrt(2 * L), 1e-300)
+        s2 = np.array([li.nth(list(linalg.singular_values(P_)), k) ** 2 for P_ in prod])
+        ds2 = 2 * np.sqrt(s2) * float(np.max(path.error)) * q["G0"].shape[0] * (1 + float(np.linalg.norm(q["G0"], 2)))
+        first = mu**2 / q["lam_1"]
+        j = int(np.argmin(s2 - first))
+        ctx.bound(
+            "(27) first: mu(t)^2/lambda_1 <= sigma_k^2(U1 V^T(t)) (tightest time)",
+            float(first[j]),
+            float(s2[j]),
+            err=measured(
+                float(ds2[j] + 2 * mu[j] * dmu[j] / q["lam_1"]) + 1e-15 * (1 + float(s2[j])), "two tolerances"
+            ),
+            t=float(grid[j]),
+        )
+        if not first[0] > 0:  # zero margin at t = 0: the second inequality is 0 <= mu(t)^2 / lambda_1
+            ctx.observe("(27) second: mu(0) = 0 (no margin at t = 0): trivially true", t=0.0)
+            continue
+        j = 1 + int(np.argmin(first[1:] - first[0]))
+        ctx.bound(
+            "(27) second: mu(0)^2/lambda_1 <= mu(t)^2/lambda_1 (tightest time)",
+            float(first[0]),
+            float(first[j]),
+            err=measured(float(2 * mu[j] * dmu[j] / q["lam_1"]) + 1e-15 * (1 + float(first[0])), "two tolerances"),
+            t=float(grid[j]),
+        )
+
+
+@check("linnet-imbalance/theorem-3", "step-last-display", "flow", step="last display")
+def theorem3_step_last(ctx):
+    """-L~'/L~ >= lambda_r c(0) along true flows at the grid times (the exact rate from the Gram
+    form) while L~/L~(0) > 1e-8; the rate from two Gram flows (rtol 1e-8 and 1e-10), their
+    difference the error."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        bound = li.theorem3_rate(q["lam_r"], c_at(q, float(np.sqrt(2 * L[0]))))
+        tight = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid[1:], rtol=1e-10, method="LSODA")
+        rate, rate2 = path.rate(), tight.rate()
+        keep = L[1:] / L[0] > MARGIN_KEEP
+        if not np.any(keep):
+            continue
+        err = np.abs(rate - rate2) + 64 * EPS * (1 + np.abs(rate2))
+        j = int(np.argmin(np.where(keep, rate2 - 10 * err, np.inf)))
+        ctx.bound(
+            "lambda_r c(0) <= -L~'/L~(t) (hardest time)",
+            bound,
+            float(rate2[j]),
+            err=measured(float(err[j]), "two tolerances"),
+            t=float(grid[j + 1]),
+            init=p["init"],
+        )
+
+
+@check("linnet-imbalance/theorem-3", "step-invokes-prop1", "random", step="invokes Proposition 1")
+def theorem3_step_invocation(ctx):
+    """Proposition 1's hypotheses at the instants the proof uses it (L~ > 0 along the step flows)."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        ctx.discharge(
+            "Proposition 1 along the trajectory",
+            "linnet-imbalance/proposition-1",
+            {**p, "excess_loss_min": float(L.min())},
+        )
+
+
+def _prop1_pairs(ctx, which: str):
+    pairs = []
+    for p in step_static_instances(ctx):
+        U1, V, _, E = shaped_factors(p)
+        ctx.start({**p, "excess_loss_min": float(0.5 * np.sum(E**2))})
+        A, B = (U1, V.T) if which == "24" else (V, U1.T)
+        k = B.shape[1]
+        D = A.T @ A - B @ B.T
+        eig = list(np.linalg.eigvalsh(D))
+        rhs = li.lemma8_rhs(
+            max(li.nth(eig, 1), 0), max(li.nth([-x for x in eig], k), 0), li.nth(list(linalg.singular_values(A @ B)), k)
+        )
+        lhs = li.nth(list(np.linalg.eigvalsh(B.T @ B)), k)
+        sc = max(1.0, float(np.abs(D).max()), lhs, float(np.sum(A**2) + np.sum(B**2)))
+        pairs.append((rhs, lhs, sc, 8, {}))
+    return pairs
+
+
+@check("linnet-imbalance/proposition-1", "step-24", "random", step="(24)")
+def prop1_step24(ctx):
+    """(24): lambda_m(V V^T) >= (23) with A = U1, B = V^T, on static instances (h >= min(r, m))."""
+    _weakest(ctx, "(24) (weakest instance)", _prop1_pairs(ctx, "24"))
+
+
+@check("linnet-imbalance/proposition-1", "step-25", "random", step="(25)")
+def prop1_step25(ctx):
+    """(25): lambda_r(U1 U1^T) >= (23) with A = V, B = U1^T (D -> -D), on static instances."""
+    _weakest(ctx, "(25) (weakest instance)", _prop1_pairs(ctx, "25"))
+
+
+@check("linnet-imbalance/proposition-1", "step-rewrite", "symbolic", step="rewrite after (25)")
+def prop1_step_rewrite(ctx):
+    """The rewriting: lbar_+ + llow_- = Delta_+ + Delta, lbar_- + llow_+ = Delta_- + Delta, and
+    Lemma 7 with (24), (25) = RHS of (17) (SymPy, symbols >= 0)."""
+    lp, lpl, lm, lml, sm, sr, lr = sp.symbols("lbar_p llow_p lbar_m llow_m sigma_m sigma_r lambda_r", nonnegative=True)
+    dp, dm, dl = lp - lpl, lm - lml, lpl + lml
+    ctx.identity("lbar_+ + llow_- = Delta_+ + Delta", lp + lml - (dp + dl), scope="all nonnegative symbols")
+    ctx.identity("lbar_- + llow_+ = Delta_- + Delta", lm + lpl - (dm + dl), scope="all nonnegative symbols")
+    lemma7 = li.lemma7_rhs(lr, li.lemma8_rhs(lm, lpl, sr), li.lemma8_rhs(lp, lml, sm))
+    ctx.identity(
+        "Lemma 7 with (24), (25) = RHS (17)",
+        sp.simplify(lemma7 - li.prop1_rhs(lr, dp, dm, dl, sm, sr)),
+        scope="all nonnegative symbols",
+    )
+
+
+@check("linnet-imbalance/proposition-1", "step-invokes-lemma8", "random", step="invokes Lemma 8")
+def prop1_step_invocation(ctx):
+    """Lemma 8's hypothesis h >= min(r, m) at both invocations (A = U1: r x h, B = V^T: h x m; A =
+    V: m x h, B = U1^T: h x r), on instances under the paper's standing assumption h >= min{m, n}
+    (n >= r)."""
+    for p in step_static_instances(ctx):
+        ctx.start({**p, "excess_loss_min": 1.0})  # E != 0 on these instances (a random target)
+        ctx.discharge(
+            "Lemma 8 with A = U1, B = V^T", "linnet-imbalance/lemma-8", {"r": p["r"], "m": p["m"], "h": p["h"]}
+        )
+        ctx.discharge(
+            "Lemma 8 with A = V, B = U1^T", "linnet-imbalance/lemma-8", {"r": p["m"], "m": p["r"], "h": p["h"]}
+        )
+
+
+def _lemma7_pairs(ctx, which: str):
+    pairs = []
+    for p in step_static_instances(ctx):
+        U1, V, s, E = shaped_factors(p)
+        ctx.start(p)
+        r, m = U1.shape[0], V.shape[0]
+        SE = s[:, None] * E
+        lam_r = float(np.min(s)) ** 2
+        lu, lv = li.nth(list(np.linalg.eigvalsh(U1 @ U1.T)), r), li.nth(list(np.linalg.eigvalsh(V @ V.T)), m)
+        e2 = float(np.sum(E**2))
+        a, b = float(np.sum((U1.T @ SE) ** 2)), float(np.sum((SE @ V) ** 2))
+        sc = max(1.0, float(np.max(s)) ** 2 * (np.sum(U1**2) + np.sum(V**2)) * e2)
+        if which == "B.2":
+            pairs.append((lu * lam_r * e2, a, sc, 8, {}))
+        elif which == "B.3":
+            pairs.append((lv * lam_r * e2, b, sc, 8, {}))
+        else:  # (B.4): d/dt ||E||^2 = -2(a + b)
+            pairs.append((-2 * (a + b), -2 * lam_r * (lu + lv) * e2, 2 * sc, 8, {}))
+    return pairs
+
+
+@check("linnet-imbalance/lemma-7", "step-B1", "symbolic", step="(B.1)")
+def lemma7_step_b1(ctx):
+    """(B.1) from the flow (7) derived by SymPy (2x2 blocks): d/dt ||E||^2 = 2 <E, E'> =
+    -2 tr(E^T S U1 U1^T S E + E^T Sigma E V V^T)."""
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    U1, V, Yt = li.sym_matrix("a", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    Sh = sp.diag(s1, s2)
+    E = li.error_matrix(Yt, Sh, U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
+    Edot = -Sh * (dU1 * V.T + U1 * dV.T)
+    ctx.identity(
+        "(B.1)",
+        sp.expand(
+            2 * sum(a * b for a, b in zip(E, Edot))
+            + 2 * (E.T * Sh * U1 * U1.T * Sh * E + E.T * Sh**2 * E * V * V.T).trace()
+        ),
+        scope="r = m = h = 2, symbolic entries",
+    )
+
+
+@check("linnet-imbalance/lemma-7", "step-B2", "random", step="(B.2)")
+def lemma7_step_b2(ctx):
+    """(B.2) on static instances: tr(E^T S U1 U1^T S E) >= lambda_r(U1 U1^T) lambda_r(Sigma_X) ||E||^2."""
+    _weakest(ctx, "(B.2) (weakest instance)", _lemma7_pairs(ctx, "B.2"))
+
+
+@check("linnet-imbalance/lemma-7", "step-B3", "random", step="(B.3)")
+def lemma7_step_b3(ctx):
+    """(B.3) on static instances: tr(E^T Sigma E V V^T) >= lambda_m(V V^T) lambda_r(Sigma_X) ||E||^2."""
+    _weakest(ctx, "(B.3) (weakest instance)", _lemma7_pairs(ctx, "B.3"))
+
+
+@check("linnet-imbalance/lemma-7", "step-B4", "random", step="(B.4)")
+def lemma7_step_b4(ctx):
+    """(B.4) on static instances: d/dt ||E||^2 <= -2 lambda_r(Sigma_X)(lambda_r(U1 U1^T) + lambda_m(V V^T)) ||E||^2."""
+    _weakest(ctx, "(B.4) (weakest instance)", _lemma7_pairs(ctx, "B.4"))
+
+
+def _lemma8_pairs(ctx, which: str):
+    pairs = []
+    for p in step_static_instances(ctx):
+        U1, V, _, _ = shaped_factors(p)
+        ctx.start(p)
+        A, B = U1, V.T
+        m = B.shape[1]
+        D = A.T @ A - B @ B.T
+        BtB = B.T @ B
+        w, Z = np.linalg.eigh(BtB)
+        z = Z[:, 0]
+        sc = max(1.0, float(np.sum(A**2) + np.sum(B**2))) ** 2
+        if which == "B.5":
+            lam = li.nth(list(w), m)
+            quad = float(z @ B.T @ A.T @ A @ B @ z - z @ B.T @ D @ B @ z)
+            sig = li.nth(list(linalg.singular_values(A @ B)), m)
+            pairs.append((lam**2, quad, sc, 8, {}))
+            pairs.append((quad, lam**2, sc, 8, {}))
+            pairs.append((sig**2 - float(z @ B.T @ D @ B @ z), quad, sc, 8, {}))
+        else:
+            eig = list(np.linalg.eigvalsh(D))
+            lbar, llow = max(li.nth(eig, 1), 0), max(li.nth([-x for x in eig], m), 0)
+            M = (lbar - llow) * BtB - lbar * llow * np.eye(m) - B.T @ D @ B
+            pairs.append((-float(np.linalg.eigvalsh(M).min()), 0.0, sc, 8, {}))
+    return pairs
+
+
+@check("linnet-imbalance/lemma-8", "step-B5", "random", step="(B.5)")
+def lemma8_step_b5(ctx):
+    """(B.5) on static instances (z the bottom eigenvector of B^T B): lambda_m(B^T B)^2 =
+    z^T B^T A^T A B z - z^T B^T D B z (both directions) >= sigma_m^2(AB) - z^T B^T D B z."""
+    _weakest(ctx, "(B.5) (weakest comparison)", _lemma8_pairs(ctx, "B.5"))
+
+
+@check("linnet-imbalance/lemma-8", "step-B17", "random", step="(B.16)-(B.17)")
+def lemma8_step_b17(ctx):
+    """(B.16)-(B.17) on static instances: B^T D B <= (lbar_+ - llow_-) B^T B - lbar_+ llow_- I
+    (the smallest eigenvalue of the difference is >= 0)."""
+    _weakest(ctx, "(B.17) (weakest instance)", _lemma8_pairs(ctx, "B.17"))
+
+
+@check("linnet-imbalance/lemma-8", "step-invokes-inertia", "random", step="invokes the inertia claim")
+def lemma8_step_invocation(ctx):
+    """The inertia claim invoked on the lemma's (A, B) (it has no hypotheses beyond the shapes)."""
+    for p in step_static_instances(ctx):
+        ctx.start(p)
+        ctx.discharge(
+            "inertia claim at (A, B)", "linnet-imbalance/claim-lemma8-inertia", {k: p[k] for k in ("r", "m", "h")}
+        )
+
+
+@check("linnet-imbalance/lemma-8", "step-B12", "symbolic", step="(B.12)")
+def lemma8_step_b12(ctx):
+    """(B.12) Woodbury, symbolic 2x2 B_+ and gamma > 0: (I + gamma^{-1} B_+^T B_+) times the printed
+    right side's inner factor I - B_+^T (gamma I + B_+ B_+^T)^{-1} B_+ is I (so the inverse is it,
+    and (B.12) follows by multiplying with B on both sides); the 2x2 inverse by its adjugate."""
+    gam = sp.Symbol("gamma", positive=True)
+    Bp = li.sym_matrix("b", 2, 2)
+    M = gam * sp.eye(2) + Bp * Bp.T
+    Minv = M.adjugate() / M.det()
+    inner = sp.eye(2) - Bp.T * Minv * Bp
+    ctx.identity(
+        "(I + B_+^T B_+ / gamma)(I - B_+^T (gamma I + B_+ B_+^T)^{-1} B_+) = I",
+        ((sp.eye(2) + Bp.T * Bp / gam) * inner - sp.eye(2)).applyfunc(sp.cancel),
+        scope="2x2 blocks, symbolic entries, gamma > 0",
+    )
+
+
+@check("linnet-imbalance/lemma-8", "step-root", "symbolic", step="quadratic root")
+def lemma8_step_root(ctx):
+    """The quadratic's nonnegative root is the right side of (23): it solves x^2 - (l - g) x - (s^2 + g l) = 0
+    and its discriminant (g - l)^2 + 4(s^2 + g l) = (g + l)^2 + 4 s^2 (g = lbar_+, l = llow_-)."""
+    g, l, s = sp.symbols("gamma llow sigma", nonnegative=True)
+    root = li.lemma8_rhs(g, l, s)
+    ctx.identity("root", sp.expand(root**2 - (l - g) * root - (s**2 + g * l)), scope="all g, l, s >= 0")
+
+
+def _ab_instances(ctx):
+    for p in step_static_instances(ctx):
+        U1, V, s, E = shaped_factors(p)
+        ctx.start({**p, "c0": 1.0})
+        yield U1, V, s, E
+
+
+@check("linnet-imbalance/proposition-9", "step-E1", "symbolic", step="(E.1)")
+def prop9_step_e1(ctx):
+    """(E.1): d/dt [V; U1] = A_Z [V; U1] with A_Z = [[0, E^T S], [S E, 0]], from the flow (7)
+    derived by SymPy (2x2 blocks)."""
+    s1, s2 = sp.symbols("s1 s2", positive=True)
+    U1, V, Yt = li.sym_matrix("a", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    Sh = sp.diag(s1, s2)
+    E = li.error_matrix(Yt, Sh, U1, V)
+    half = sp.Rational(1, 2) * sum(e**2 for e in E)
+    dZ = sp.Matrix.vstack(li.flow_from_loss(half, V), li.flow_from_loss(half, U1))
+    AZ = sp.Matrix(sp.BlockMatrix([[sp.zeros(2, 2), E.T * Sh], [Sh * E, sp.zeros(2, 2)]]))
+    ctx.identity("(E.1)", sp.expand(dZ - AZ * sp.Matrix.vstack(V, U1)), scope="r = m = h = 2, symbolic entries")
+
+
+@check("linnet-imbalance/proposition-9", "step-norm-AZ", "random", step="norm of A_Z")
+def prop9_step_norm(ctx):
+    """||A_Z||_2 = ||S E||_2 on static instances (the block anti-diagonal matrix has the singular
+    values of S E, each twice), roundoff-bound error."""
+    worst = None
+    for U1, V, s, E in _ab_instances(ctx):
+        r, m = E.shape
+        SE = s[:, None] * E
+        AZ = np.block([[np.zeros((m, m)), SE.T], [SE, np.zeros((r, r))]])
+        a, b = float(np.linalg.norm(AZ, 2)), float(np.linalg.norm(SE, 2))
+        if worst is None or abs(a - b) / b > abs(worst[0] - worst[1]) / worst[1]:
+            worst = (a, b)
+    ctx.agree(
+        "||A_Z||_2 = ||S E||_2 (largest relative difference)",
+        worst[0] / worst[1],
+        1.0,
+        tol=1e-11,
+        err=roundoff(8, 1.0),
+        scale=1.0,
+    )
+
+
+@check("linnet-imbalance/proposition-9", "step-dZ", "random", step="d/dt ||Z||^2")
+def prop9_step_dz(ctx):
+    """2 tr(Z^T A_Z Z) <= 2 ||A_Z||_2 ||Z||_F^2 <= 2 lambda_1^{1/2} ||E||_F ||Z||_F^2 on static
+    instances (Z = [V; U1] of shape (m + r) x h)."""
+    pairs = []
+    for U1, V, s, E in _ab_instances(ctx):
+        r, m = E.shape
+        SE = s[:, None] * E
+        AZ = np.block([[np.zeros((m, m)), SE.T], [SE, np.zeros((r, r))]])
+        Z = np.vstack([V, U1])
+        z2 = float(np.sum(Z**2))
+        lhs = 2 * float(np.trace(Z.T @ AZ @ Z))
+        mid = 2 * float(np.linalg.norm(AZ, 2)) * z2
+        rhs = 2 * float(np.max(s)) * float(np.linalg.norm(E)) * z2
+        sc = max(1.0, rhs)
+        pairs += [(lhs, mid, sc, 8, {}), (mid, rhs, sc, 8, {})]
+    _weakest(ctx, "d/dt ||Z||^2 chain (weakest comparison)", pairs)
+
+
+@check("linnet-imbalance/corollary-4", "step-proof-display", "symbolic", step="proof display")
+def cor4_step_display(ctx):
+    """c >= 2 Delta: c (21) at zero margins equals 2 Delta, and dc/dmu_k = 4 mu_k / (lambda_1 sqrt(...))
+    >= 0 (SymPy, all nonnegative symbols)."""
+    dp, dm, dl, mm, mr, l1 = sp.symbols("Delta_p Delta_m Delta mu_m mu_r lambda_1", nonnegative=True)
+    c = li.c_printed(dp, dm, dl, mm, mr, l1)
+    ctx.identity("c(mu = 0) = 2 Delta", sp.simplify(c.subs({mm: 0, mr: 0}) - 2 * dl), scope="nonnegative symbols")
+    for mu_ in (mm, mr):
+        other = {mm: dp, mr: dm}[mu_]
+        ctx.identity(
+            f"dc/d{mu_} = 4 {mu_}/(lambda_1 sqrt((Delta_pm + Delta)^2 + 4 {mu_}^2/lambda_1)) >= 0",
+            sp.simplify(sp.diff(c, mu_) - 4 * mu_ / (l1 * sp.sqrt((other + dl) ** 2 + 4 * mu_**2 / l1))),
+            scope="nonnegative symbols",
+        )
+
+
+@check("linnet-imbalance/corollary-4", "step-invokes-theorem3", "random", step="invokes Theorem 3")
+def cor4_step_invocation(ctx):
+    """Theorem 3's hypothesis (L~ > 0) at the corollary's instances (the step flows with Delta(0) > 0)."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "Delta0": float(q["dl"])})
+        ctx.discharge(
+            "Theorem 3 at the instance", "linnet-imbalance/theorem-3", {**p, "excess_loss_min": float(L.min())}
+        )
+
+
+@check("linnet-imbalance/claim-scalar-rate", "step-margin-argument", "flow", step="margin argument before (15)")
+def scalar_step_monotone(ctx):
+    """The printed 'the loss is non-decreasing' along scalar flows (edges of the claim): L(t_{k-1}) <=
+    L(t_k) at the largest decrease (solve_ivp at rtol 1e-10 and 1e-12, their difference the error)."""
+    from scipy.integrate import solve_ivp
+
+    for y, u0, v0 in ((1.0, 0.5, 0.2), (1.0, 0.9375, 0.9375), (-2.0, 1.0, 0.5)):
+        ctx.start({"y": y, "u0": u0, "v0": v0, "excess_loss_min": 0.5 * (y - u0 * v0) ** 2})
+        grid = np.linspace(0, 2.0, 21)
+
+        def f(t, z):
+            e = y - z[0] * z[1]
+            return [e * z[1], e * z[0]]
+
+        Ls = [
+            0.5 * (y - np.prod(solve_ivp(f, (0, 2.0), [u0, v0], t_eval=grid, rtol=rt, atol=1e-14).y, axis=0)) ** 2
+            for rt in (1e-10, 1e-12)
+        ]
+        L = Ls[1]
+        k = int(np.argmax(L[:-1] - L[1:])) + 1
+        err = float(np.max(np.abs(Ls[0] - Ls[1])))
+        ctx.bound(
+            "non-decreasing: L(t_{k-1}) <= L(t_k) (largest decrease)",
+            float(L[k - 1]),
+            float(L[k]),
+            err=measured(err, "two tolerances"),
+        )
+
+
+@margin("linnet-imbalance/claim-imbalance-conservation", equality=True)
+def conservation_margin(ctx, p):
+    """max_t ||D(t) - D(0)||_F / max(1, ||D(0)||_F) along the Gram-reduced double flow: with Z(t) =
+    K(t) Z0 (Z0 = [V(0); U1(0)], G0 = Z0 Z0^T) and J = diag(-I_m, I_r), D(t) = Z0^T K^T J K Z0, so
+    ||D(t) - D(0)||_F^2 = tr(M G0 M G0) with M = K^T J K - J (from G0 alone); error: the state
+    error of the two tolerances propagated (first order) plus roundoff."""
+    q = flow_instance(p)
+    r, m = q["r"], q["m"]
+    T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+    grid = np.linspace(0, T, 11)[1:]
+    path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid, rtol=1e-8, method="LSODA")
+    J = np.diag([-1.0] * m + [1.0] * r)
+    G0 = q["G0"]
+    scale = max(1.0, math.sqrt(max(float(np.trace(J @ G0 @ J @ G0)), 0.0)))
+    dev = []
+    for K in path.K:
+        M = K.T @ J @ K - J
+        dev.append(math.sqrt(max(float(np.trace(M @ G0 @ M @ G0)), 0.0)) / scale)
+    kn = max(float(np.linalg.norm(K, 2)) for K in path.K)
+    g = float(np.linalg.norm(G0, 2))
+    err = 2 * kn * (m + r) * float(np.max(path.error)) * g / scale + 64 * EPS * (1 + kn**2) * g / scale
+    p["excess_loss_min"] = float(path.loss().min())
+    return Estimate(max(dev), err, "two tolerances")
+
+
+@margin("linnet-imbalance/proposition-9")
+def prop9_margin(ctx, p):
+    """log of the printed bound (E.1) exp(4 lambda_1^{1/2} ||E(0)||_F/(lambda_r c(0))) ||Z(0)||_F^2
+    minus log max_t ||Z(t)||_F^2 (||Z||_F^2 = tr(K G0 K^T)) along the Gram-reduced double flow;
+    PremiseUnmet where c(0) <= 0; error: the state error propagated plus roundoff."""
+    q = flow_instance(p)
+    res0 = float(np.linalg.norm(q["E0"]))
+    c0 = c_at(q, res0)
+    if not c0 > 0:
+        raise PremiseUnmet("c(0) <= 0 at this initialisation (Proposition 9's premise)")
+    T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+    grid = np.linspace(0, T, 11)[1:]
+    path = ln.gram_flow(q["Yt"], q["s"], q["G0"], grid, rtol=1e-8, method="LSODA")
+    z2 = np.array([float(np.trace(K @ q["G0"] @ K.T)) for K in path.K])
+    z0 = float(np.trace(q["G0"]))
+    log_bound = float(mpmath.log(li.prop9_bound(q["lam_1"], q["lam_r"], c0, res0, z0, exp=mpmath.exp)))
+    kn = max(float(np.linalg.norm(K, 2)) for K in path.K)
+    dz = 2 * kn * q["G0"].shape[0] * float(np.max(path.error)) * float(np.linalg.norm(q["G0"], 2))
+    val = log_bound - math.log(float(z2.max()))
+    return Estimate(val, dz / float(z2.max()) + 64 * EPS * (1 + abs(log_bound)), "two tolerances")

@@ -38,7 +38,7 @@ from theorems import linear_rnn as tl
 from theorems import rnn_memoryless as rm
 from theorems import rnn_memoryless_experiments as rx
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 
 EPS64 = float(np.finfo(float).eps)
 HP_BITS = 128
@@ -767,3 +767,303 @@ def prop51_simulation(ctx):
         )
 
     ctx.random(st.tuples(st.integers(1, 8), st.integers(0, 10**6)), prop, quick=8, full=80)
+
+
+# ---------------------------------------------------------------------------------------
+# Violation margins (issue 18)
+# ---------------------------------------------------------------------------------------
+STRICT_TIE = Fraction(-1, 10**40)  # a strict claim failing with equality (slack 0 would read 'holds')
+
+
+def _exact_w(w) -> Fraction:
+    """The teacher weight as the decimal its float prints (0.1 -> 1/10)."""
+    return Fraction(repr(float(w)))
+
+
+def whitened_loss_residual(inst: dict) -> Fraction:
+    """E_law[(y_k(x) - w x_k)^2] - (4) at a random rational student, exactly: the output is a
+    linear form v.x of the input, v_i the recurrence's output on the impulse e_i (run by
+    ``numerics.linear_rnn.simulate``, no-delay update), and the expectation of (v.x)^2 is
+    v^T E[x x^T] v with the law's exact second moment (``rm.input_moments``)."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k, w = inst["d"], inst["k"], _exact_w(inst["w"])
+    A, B, C = nx.random_fraction_array(rng, (d, d)), nx.random_fraction_array(rng, d), nx.random_fraction_array(rng, d)
+    v = []
+    for i in range(k):
+        x = [Fraction(int(i == j)) for j in range(k)]
+        v.append(nl.simulate(A, B, C, x, update="no-delay")[-1] - w * x[-1])
+    _, M = rm.input_moments(inst["input_law"], k)
+    expectation = sum(v[i] * v[j] * Fraction(int(M[i, j])) for i in range(k) for j in range(k))
+    S = lambda X: sp.Matrix(X.tolist() if X.ndim == 2 else list(X)).applyfunc(sp.Rational)  # noqa: E731
+    printed = rm.loss_printed(S(A), S(B), S(C).T, sp.Rational(w.numerator, w.denominator), k)
+    return expectation - Fraction(int(printed.p), int(printed.q))
+
+
+@margin("rnn-memoryless/lemma-3.1", equality=True)
+def lemma31_margin(ctx, inst):
+    """Exact residual of (4) against the population loss under the instance's input law."""
+    return whitened_loss_residual(inst)
+
+
+@margin("rnn-memoryless/lemma-A.1", equality=True)
+def lemmaA1_margin(ctx, inst):
+    """Exact residual of (14) against the population loss under the instance's input law."""
+    return whitened_loss_residual(inst)
+
+
+def zero_loss_point(inst: dict):
+    """A minimiser of (4) (L = 0 exactly) drawn from the seed, or PremiseUnmet: A random
+    rational of random rank r < d (so that minimisers exist when k > d), C random, and B a random
+    element of ker[C A; ...; C A^{k-1}] scaled to C B = w (sympy's exact nullspace)."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k, w = inst["d"], inst["k"], _exact_w(inst["w"])
+    r = int(rng.integers(0, d))
+    U, V = nx.random_fraction_array(rng, (d, r)), nx.random_fraction_array(rng, (r, d))
+    A = sp.Matrix(U.dot(V).tolist() if r else [[0] * d for _ in range(d)]).applyfunc(sp.Rational)
+    C = sp.Matrix([list(nx.random_fraction_array(rng, d))]).applyfunc(sp.Rational)
+    rows = [C * A**j for j in range(1, k)]
+    basis = sp.Matrix.vstack(*rows).nullspace() if rows else [sp.eye(d)[:, i] for i in range(d)]
+    if not basis:
+        raise PremiseUnmet("no B with C A^j B = 0 (j < k) for this A, C")
+    coeffs = [sp.Rational(int(rng.integers(-5, 6)), int(rng.integers(1, 4))) for _ in basis]
+    B = sum((c * b for c, b in zip(coeffs, basis)), sp.zeros(d, 1))
+    cb = (C * B)[0, 0]
+    if cb == 0:
+        raise PremiseUnmet("C B = 0 on the drawn element of the kernel: no scaling reaches C B = w")
+    B = B * sp.Rational(w.numerator, w.denominator) / cb
+    return A, B, C, sp.Rational(w.numerator, w.denominator)
+
+
+@margin("rnn-memoryless/theorem-4.1", equality=True)
+def theorem41_margin(ctx, inst):
+    """At a drawn minimiser (L = 0 of (4), exact), max_{1 <= j <= 2d + k} |C A^j B| (zero iff it
+    extrapolates: by Cayley-Hamilton these j suffice). A minimiser of (4) with k <= d need not
+    extrapolate: the search outside k > d finds one."""
+    A, B, C, w = zero_loss_point(inst)
+    L = rm.loss_printed(A, B, C, w, inst["k"])
+    if L != 0:
+        raise PremiseUnmet(f"the drawn point has L = {L} (not a minimiser)")
+    h = tl.impulse(A, B, C, 2 * inst["d"] + inst["k"] + 1)
+    return Fraction(str(max(abs(x) for x in h[1:])))
+
+
+@margin("rnn-memoryless/proposition-5.1")
+def prop51_margin(ctx, inst):
+    """Exact: -L when the printed construction (A = P, B = e_1, C = w e_1^T) does not attain
+    L = 0 of (4); else max_{1 <= j <= 2d} |C P^j B| (> 0 iff it does not extrapolate; STRICT_TIE
+    at 0)."""
+    d, k, w = inst["d"], inst["k"], _exact_w(inst["w"])
+    ws = sp.Rational(w.numerator, w.denominator)
+    A, B, C = rm.proposition_5_1_parameters(d, ws)
+    L = rm.loss_printed(A, B, C, ws, k)
+    if L != 0:
+        return -Fraction(str(L))
+    h = tl.impulse(A, B, C, 2 * d + 1)
+    top = Fraction(str(max(abs(x) for x in h[1:])))
+    return top if top > 0 else STRICT_TIE
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps and restatements (issue 19)
+# ---------------------------------------------------------------------------------------
+@check("rnn-memoryless/lemma-3.1", "restatement-A.1", "symbolic", step="Lemma A.1")
+def lemma31_restated(ctx):
+    """Lemma A.1 against Lemma 3.1: hypotheses on every input law and k = 1..5; (4) holds
+    exactly (margin) where they differ."""
+    from theorems.registry import REGISTRY
+
+    main, app = REGISTRY["rnn-memoryless/lemma-3.1"], REGISTRY["rnn-memoryless/lemma-A.1"]
+    differ = []
+    for law in rm.INPUT_LAWS:
+        for k in range(1, 6):
+            inst = {**main.defaults(), "input_law": law, "k": k}
+            if all(main.hypotheses_hold(inst).values()) != all(app.hypotheses_hold(inst).values()):
+                differ.append(inst)
+    ctx.start({**main.defaults(), "input_law": "constant-first"})
+    ctx.exact("(4) under the law where only Lemma 3.1 applies", whitened_loss_residual(ctx.instance), "==", 0)
+    ctx.exact(
+        "the hypotheses agree on every law and k",
+        len(differ),
+        "==",
+        0,
+        first_disagreements=differ[:3],
+        main_hypotheses=[h.text for h in main.hypotheses],
+        appendix_hypotheses=[h.text for h in app.hypotheses],
+    )
+
+
+def _lemma_a1_symbols(d, k):
+    A, B, C, _ = tl.parameters(d, "full")
+    return A, B, C, sp.Symbol("w", real=True)
+
+
+def _expect_whitened(expr, x):
+    """E over inputs with E[x_a x_b] = [a = b] of a quadratic form in x (monomial by monomial)."""
+    P = sp.Poly(sp.expand(expr), *x)
+    return sum(c * (1 if sum(m) == 2 and max(m) == 2 else 0) for m, c in P.terms())
+
+
+@check("rnn-memoryless/lemma-A.1", "step-15", "symbolic", step="(15)")
+def lemmaA1_step15(ctx):
+    """SymPy, d = 2, k = 1..4: the printed integrand of (15) equals (y_k(x) - w x_k)^2 with y_k
+    the unrolled no-delay recurrence (1) (independent: symbolic recursion)."""
+    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
+    for k in range(1, 5):
+        A, B, C, w = _lemma_a1_symbols(2, k)
+        x = sp.symbols(f"x1:{k + 1}", real=True)
+        s = sp.zeros(2, 1)
+        for t in range(k):
+            s = A * s + B * x[t]
+        y = (C * s)[0, 0]
+        ctx.identity(f"k={k}", sp.expand((y - w * x[-1]) ** 2 - rm.loss_expectation_form(A, B, C, w, list(x))))
+
+
+@check("rnn-memoryless/lemma-A.1", "step-line-2", "symbolic", step="App. A, l. 2")
+def lemmaA1_step2(ctx):
+    """SymPy, d = 2, k = 1..4: E[(15)] under E[x_a x_b] = [a = b] equals the printed first
+    intermediate expression."""
+    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
+    for k in range(1, 5):
+        A, B, C, w = _lemma_a1_symbols(2, k)
+        x = sp.symbols(f"x1:{k + 1}", real=True)
+        first, _ = rm.loss_appendix_a_steps(A, B, C, w, k)
+        ctx.identity(f"k={k}", sp.expand(_expect_whitened(rm.loss_expectation_form(A, B, C, w, list(x)), x) - first))
+
+
+@check("rnn-memoryless/lemma-A.1", "step-line-3", "symbolic", step="App. A, l. 3")
+def lemmaA1_step3(ctx):
+    """SymPy, d = 2, k = 1..4: the first intermediate expression equals the second, and the
+    second equals (14)."""
+    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
+    for k in range(1, 5):
+        A, B, C, w = _lemma_a1_symbols(2, k)
+        first, second = rm.loss_appendix_a_steps(A, B, C, w, k)
+        ctx.identity(f"k={k}: line 2 = line 3", sp.expand(first - second))
+        ctx.identity(f"k={k}: line 3 = (14)", sp.expand(second - rm.loss_printed(A, B, C, w, k)))
+
+
+@check("rnn-memoryless/theorem-4.1", "step-cayley-hamilton", "symbolic", step="Cayley-Hamilton")
+def theorem41_step_ch(ctx):
+    """SymPy, generic d x d A (d = 1..3): A^d = -sum_{i<d} c_i A^i with c_i the characteristic
+    polynomial's coefficients."""
+    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
+    for d in range(1, 4):
+        A, _, _, _ = tl.parameters(d, "full")
+        ctx.identity(f"d={d}", sp.expand(A**d - rm.theorem_4_1_ch(A)))
+
+
+@check("rnn-memoryless/theorem-4.1", "step-induction", "symbolic", step="proof, induction")
+def theorem41_step_next(ctx):
+    """SymPy, generic 2x2 A, B, C: C A^{d+1} B = -sum c_i C A^{i+1} B (identity), which vanishes
+    once C A^j B = 0 for 1 <= j <= d (k > d): substituted, exactly."""
+    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
+    A, B, C, _ = tl.parameters(2, "full")
+    ctx.identity("C A^3 B = -sum c_i C A^(i+1) B", sp.expand(rm.scalar(C * A**3 * B) - rm.theorem_4_1_next(A, B, C)))
+    c = rm.charpoly_coefficients(A)
+    h1, h2 = sp.symbols("h1 h2")
+    ctx.identity("= 0 when C A B = C A^2 B = 0", sp.expand(-(c[0] * h1 + c[1] * h2)).subs({h1: 0, h2: 0}))
+
+
+@check("rnn-memoryless/proposition-5.1", "step-P-power-d", "symbolic", step="proof, P^d = I")
+def prop51_step_power(ctx):
+    """Exact, d = 1..10: P^d = I, so C P^d B = w (symbolic w)."""
+    w = sp.Symbol("w", real=True)
+    for d in range(1, 11):
+        ctx.start(ctx.instances([{"d": d, "k": d}])[0])
+        A, B, C = rm.proposition_5_1_parameters(d, w)
+        ctx.identity(f"d={d}: P^d - I", A**d - sp.eye(d))
+        ctx.identity(f"d={d}: C P^d B - w", sp.expand((C * A**d * B)[0, 0] - w))
+
+
+@check("rnn-memoryless/proposition-5.1", "step-footnote-2", "symbolic", step="footnote 2")
+def prop51_step_footnote(ctx):
+    """Exact, d = 1..10, j = 1..d-1: the first row of P^j is e_{d-j+1}^T (footnote 2), so
+    C P^j B = 0 for 1 <= j <= k - 1 <= d - 1."""
+    for d in range(1, 11):
+        ctx.start(ctx.instances([{"d": d, "k": d}])[0])
+        P = rm.cyclic_permutation(d)
+        for j in range(1, d):
+            ctx.identity(f"d={d}, j={j}: first row of P^j", (P**j)[0, :] - rm.proposition_5_1_first_row(d, j))
+
+
+@margin("rnn-memoryless/claim-def-memoryless-teacher", equality=True)
+def teacher_margin(ctx, inst):
+    """Exact: the one-state RNN (A = 0, B = 1, C = w) run by the recurrence on a random rational
+    input of length k, minus w x_k."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    w = _exact_w(inst["w"])
+    x = list(nx.random_fraction_array(rng, inst["k"]))
+    y = nl.simulate(np.array([[Fraction(0)]], dtype=object), [Fraction(1)], [w], x, update="no-delay")[-1]
+    return y - w * x[-1]
+
+
+def symmetric_minimiser(inst: dict):
+    """A symmetric zero-loss point of (4), drawn from the seed, or PremiseUnmet: m = min(k, d)
+    distinct rational eigenvalues (0 among them with probability 1/2, else of both signs), masses p solving the
+    first m moment equations sum_i p_i lambda_i^j = (w, 0, ..., 0) exactly; A = diag(lambda),
+    B = C^T = sqrt(p) (exact SymPy square roots; a diagonal A is symmetric)."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k = inst["d"], inst["k"]
+    w = sp.Rational(repr(float(inst["w"])))
+    m = min(k, d)
+    atoms = sorted({sp.Rational(int(v), 4) for v in rng.choice(np.arange(-8, 9), m, replace=False)})
+    if rng.integers(0, 2) and 0 not in atoms:
+        atoms[0] = sp.Integer(0)
+        atoms = sorted(set(atoms))
+    elif len(atoms) > 1 and (atoms[0] > 0 or atoms[-1] < 0):
+        # eigenvalues of both signs: the only way to cancel odd moments with positive masses
+        atoms = sorted(set([-atoms[0]] + atoms[1:]))
+    m = len(atoms)
+    V = sp.Matrix(m, m, lambda j, i: atoms[i] ** j)
+    p = list(V.LUsolve(sp.Matrix([w] + [0] * (m - 1))))
+    if any(v < 0 for v in p):
+        raise PremiseUnmet("negative masses: no balanced symmetric point with these eigenvalues has zero loss")
+    lam = atoms + [0] * (d - m)
+    b = sp.Matrix([sp.sqrt(v) for v in p] + [0] * (d - m))
+    A = sp.diag(*lam)
+    L = sp.nsimplify(rm.loss_printed(A, b, b.T, w, k))
+    if L != 0:
+        raise PremiseUnmet(f"the drawn symmetric point has L = {L} (not a minimiser)")
+    return A, b, b.T
+
+
+@margin("rnn-memoryless/claim-thm6.1-slackness", equality=True)
+def slackness_margin(ctx, inst):
+    """At a drawn symmetric minimiser (B = C^T, A = A^T, L = 0 exactly), max_{1 <= j <= 2d} |C A^j B|
+    (zero iff it extrapolates). With k = 2 the search outside k > 2 finds symmetric minimisers
+    with C A^2 B != 0."""
+    A, B, C = symmetric_minimiser(inst)
+    h = tl.impulse(A, B, C, 2 * inst["d"] + 1)
+    return Fraction(str(max(abs(sp.nsimplify(x)) for x in h[1:])))
+
+
+# ---------------------------------------------------------------------------------------
+# Hypothesis discharge (issue 19): the invoked results' hypotheses at the invoking proofs' instances
+# ---------------------------------------------------------------------------------------
+def _discharge_grid(ctx, sid: str, used: str, grid: list[dict], extra: dict):
+    from theorems.registry import REGISTRY
+
+    st = REGISTRY[sid]
+    for g in grid:
+        inst = {**st.defaults(), **g}
+        if not all(st.hypotheses_hold(inst).values()):
+            continue
+        ctx.start(ctx.instances([g])[0])
+        ctx.discharge(", ".join(f"{k}={v}" for k, v in g.items()), used, {**g, **extra})
+
+
+@check("rnn-memoryless/theorem-4.1", "lemma-3.1-discharged", "symbolic", expect="verified")
+def theorem41_discharge(ctx):
+    """The proof minimises (4), i.e. invokes Lemma 3.1 under whitened inputs: its hypothesis
+    (E x x^T = I_k, Rademacher inputs) at Theorem 4.1's instances k > d."""
+    grid = [{"d": d, "k": k, "w": 1.0} for d in (1, 2, 4) for k in (d + 1, d + 3)]
+    _discharge_grid(ctx, "rnn-memoryless/theorem-4.1", "rnn-memoryless/lemma-3.1", grid, {"input_law": "rademacher"})
+
+
+@check("rnn-memoryless/proposition-5.1", "lemma-3.1-discharged", "symbolic", expect="verified")
+def prop51_discharge(ctx):
+    """Proposition 5.1's 'minimises the loss (4)' invokes Lemma 3.1 (whitened inputs) at d >= k."""
+    grid = [{"d": d, "k": k, "w": 1.0} for d in (1, 3, 6) for k in range(1, d + 1, 2)]
+    _discharge_grid(
+        ctx, "rnn-memoryless/proposition-5.1", "rnn-memoryless/lemma-3.1", grid, {"input_law": "rademacher"}
+    )

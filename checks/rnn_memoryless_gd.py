@@ -32,7 +32,7 @@ from theorems import linear_rnn as tl
 from theorems import rnn_memoryless as rm
 from theorems import rnn_memoryless_gd as rg
 
-from .core import check
+from .core import check, margin
 from .rnn_memoryless import (
     EPS64,
     EXTRAP_OK,
@@ -947,3 +947,194 @@ def sec71_corrected(ctx):
                 EXTRAP_OK,
                 err=gd_roundoff(run, 3, 60),
             )
+
+
+# ---------------------------------------------------------------------------------------
+# Violation margins (issue 18)
+# ---------------------------------------------------------------------------------------
+def lemma63_slack(inst: dict):
+    """Lemma 6.3 at one instance, exactly: for w > 0, the proof's construction (``rg.
+    lemma_6_3_parameters``, a = 2, delta the largest power of 1/2 with delta^4 below the proof's
+    threshold; d = 1: A = (a), B = C = sqrt(w), a the largest power of 1/2 with loss < epsilon)
+    gives min(epsilon - L, max_{1 <= j <= 2d} |C A^j B|) (> 0 iff the loss is below epsilon and
+    the point does not extrapolate). For w <= 0 every B = C^T has C B >= 0, so the least loss on
+    the symmetric set is w^2 (at B = 0, which does not extrapolate when w != 0): the slack is
+    epsilon - w^2 there (and -1 at w = 0, where every zero-loss point extrapolates)."""
+    d, k = inst["d"], inst["k"]
+    w, eps = sp.Rational(repr(float(inst["w"]))), sp.Rational(repr(float(inst["epsilon"])))
+    if w <= 0:
+        if w == 0:
+            return Fraction(-1)  # B = C^T = 0 is the only zero-loss symmetric point with CB = 0, and extrapolates
+        return Fraction(str(eps - w**2))
+    if d == 1:
+        a = sp.Rational(1, 2)
+        while True:
+            A, B, C = sp.Matrix([[a]]), sp.Matrix([sp.sqrt(w)]), sp.Matrix([[sp.sqrt(w)]])
+            L = sp.nsimplify(rm.loss_printed(A, B, C, w, k))
+            if L < eps or a < sp.Rational(1, 2**400):
+                break
+            a /= 2
+    else:
+        a = rg.LEMMA_6_3_A
+        bound = rg.lemma_6_3_threshold(a, eps, k)
+        delta = sp.Rational(1, 2)
+        while delta**4 >= bound:
+            delta /= 2
+        A, B, C = rg.lemma_6_3_parameters(a, delta, w, d)
+        L = sp.expand(rm.loss_printed(A, B, C, w, k))
+    h = tl.impulse(A, B, C, 2 * d + 1)
+    top = max(abs(sp.expand(x)) for x in h[1:])
+    slack = min(eps - L, top)
+    return Fraction(str(slack)) if slack != 0 else Fraction(-1, 10**40)
+
+
+@margin("rnn-memoryless/lemma-6.3")
+def lemma63_margin(ctx, inst):
+    """Exact slack of the proof's construction (see lemma63_slack)."""
+    return lemma63_slack(inst)
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps and restatements (issue 19)
+# ---------------------------------------------------------------------------------------
+@check("rnn-memoryless/claim-thm6.1-invariance", "step-M-transpose", "symbolic", step="proof, M_{j-1-r} = M_r^T")
+def invariance_step_M(ctx):
+    """SymPy, symmetric 3x3 A, B = C^T, j = 1..4, r < j: M_{j-1-r} = M_r^T."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = tl.parameters(3, "symmetric")
+    C = B.T
+    for j in range(1, 5):
+        for r in range(j):
+            ctx.identity(
+                f"j={j}, r={r}", sp.expand(rg.invariance_M(A, B, C, j, j - 1 - r) - rg.invariance_M(A, B, C, j, r).T)
+            )
+
+
+def _rotation_setting():
+    """A = U diag(l1, l2) U^T with U a symbolic rotation, C = v^T U^T (so v = U^T C^T), B = C^T."""
+    th = sp.Symbol("theta", real=True)
+    lam = sp.symbols("l1 l2", real=True)
+    v = sp.symbols("v1 v2", real=True)
+    U = sp.Matrix([[sp.cos(th), -sp.sin(th)], [sp.sin(th), sp.cos(th)]])
+    A = U * sp.diag(*lam) * U.T
+    C = sp.Matrix([v]) * U.T
+    return A, C.T, C, lam, v
+
+
+@check("rnn-memoryless/claim-thm6.1-slackness", "step-12", "symbolic", step="(12)")
+def slackness_step12(ctx):
+    """SymPy: with A = U diag(lambda) U^T (U a symbolic rotation), B = C^T, v = U^T C^T:
+    C A^2 B = sum_i lambda_i^2 v_i^2 (the quantity (11) sets to zero)."""
+    ctx.start(ctx.instances([{"k": 3}])[0])
+    A, B, C, lam, v = _rotation_setting()
+    ctx.identity("C A^2 B = (12)", sp.simplify((C * A**2 * B)[0, 0] - rg.slackness_12(lam, v)))
+
+
+@check("rnn-memoryless/claim-thm6.1-slackness", "step-13", "symbolic", step="(13)")
+def slackness_step13(ctx):
+    """SymPy, the same setting, j = 1..5: C A^j B = sum_i lambda_i^{j-1} (lambda_i v_i) v_i; and
+    a real sum of squares sum (lambda_i v_i)^2 = 0 forces every lambda_i v_i = 0 (SymPy solves it
+    over the reals)."""
+    ctx.start(ctx.instances([{"k": 3}])[0])
+    A, B, C, lam, v = _rotation_setting()
+    for j in range(1, 6):
+        ctx.identity(f"j={j}", sp.simplify((C * A**j * B)[0, 0] - rg.slackness_sum(lam, v, j)))
+    # (12) is a sum of real squares (lambda_i v_i)^2: zero only if every term is (13)
+    ctx.identity(
+        "(12) = sum (lambda_i v_i)^2",
+        sp.expand(rg.slackness_12(lam, v) - sum(x**2 for x in (lam[0] * v[0], lam[1] * v[1]))),
+    )
+
+
+@check("rnn-memoryless/theorem-6.1", "restatement-sec7.1", "symbolic", step="§7.1")
+def theorem61_restated(ctx):
+    """§7.1's restatement against Theorem 6.1: the restatement has no premise (convergence, k > 2,
+    w > 0); on instances where Theorem 6.1's premise fails they disagree. The exact instance:
+    B0 = C0 = 0, symmetric A0 = [[1/2, 1/3], [1/3, -1]], k = 3, w = 1, where the gradients (5)-(7)
+    vanish, so GD stays at L = w^2 > 0 (no convergence to a minimiser) and h_0 = 0 != w: the
+    restated conclusion fails there while Theorem 6.1 says nothing."""
+    from theorems.registry import REGISTRY
+
+    thm, restated = REGISTRY["rnn-memoryless/theorem-6.1"], REGISTRY["rnn-memoryless/claim-sec7.1-guarantee"]
+    converged = {"loss_initial": 1.0, "loss_final": 1e-9, "loss_monotone": True}
+    ctx.start({**thm.defaults(), "d": 2, "k": 3, "w": 1.0, **converged})
+    A = sp.Matrix([[sp.Rational(1, 2), sp.Rational(1, 3)], [sp.Rational(1, 3), -1]])
+    B, C = sp.zeros(2, 1), sp.zeros(1, 2)
+    gA, gB, gC = rg.gradients_printed(A, B, C, 1, 3)
+    stuck = [gA, gB, gC] == [sp.zeros(2, 2), sp.zeros(2, 1), sp.zeros(1, 2)]
+    stuck_loss = rm.loss_printed(A, B, C, 1, 3)
+    inst = {
+        **thm.defaults(),
+        "d": 2,
+        "k": 3,
+        "w": 1.0,
+        "loss_initial": float(stuck_loss),
+        "loss_final": float(stuck_loss),
+    }
+    inst["loss_monotone"] = True
+    ctx.exact(
+        "the premises agree where GD is stuck at B = C = 0",
+        all(thm.hypotheses_hold(inst).values()),
+        "==",
+        all(restated.hypotheses_hold({**restated.defaults(), "d": 2, "k": 3, "w": 1.0}).values()),
+        gradients_vanish=stuck,
+        stuck_loss=str(stuck_loss),
+        theorem_hypotheses=[h.text for h in thm.hypotheses],
+        restated_hypotheses=[h.text for h in restated.hypotheses] or "none",
+    )
+
+
+@check("rnn-memoryless/lemma-6.3", "step-loss", "symbolic", step="proof, loss")
+def lemma63_step_loss(ctx):
+    """SymPy, k = 1..6: the loss (4) of the construction equals the printed delta^4 sum a^{2j}."""
+    ctx.start(ctx.instances([{}])[0])
+    a, dl, w = sp.symbols("a delta w", positive=True)
+    A, B, C = rg.lemma_6_3_parameters(a, dl, w)
+    for k in range(1, 7):
+        ctx.identity(f"k={k}", sp.expand(rm.loss_printed(A, B, C, w, k) - rg.lemma_6_3_loss(a, dl, k)))
+
+
+@check("rnn-memoryless/lemma-6.3", "step-threshold", "symbolic", step="proof, threshold")
+def lemma63_step_threshold(ctx):
+    """SymPy, k = 1..6: sum_{j<k} a^{2j} = (a^{2k} - 1)/(a^2 - 1), so delta^4 below the printed
+    threshold gives a loss below epsilon (the inequality is this identity times delta^4 > 0)."""
+    ctx.start(ctx.instances([{}])[0])
+    a, dl, eps = sp.symbols("a delta epsilon", positive=True)
+    for k in range(1, 7):
+        ctx.identity(
+            f"k={k}: loss at delta^4 = threshold equals epsilon",
+            sp.cancel(
+                rg.lemma_6_3_loss(a, dl, k).subs(dl, rg.lemma_6_3_threshold(a, eps, k) ** sp.Rational(1, 4)) - eps
+            ),
+        )
+
+
+@check("rnn-memoryless/lemma-6.3", "step-length-T", "symbolic", step="proof, length T")
+def lemma63_step_T(ctx):
+    """SymPy, T = 1..8: the loss (4) at length T of the construction equals the printed
+    delta^4 (a^{2T} - 1)/(a^2 - 1)."""
+    ctx.start(ctx.instances([{}])[0])
+    a, dl, w = sp.symbols("a delta w", positive=True)
+    A, B, C = rg.lemma_6_3_parameters(a, dl, w)
+    for T in range(1, 9):
+        ctx.identity(f"T={T}", sp.cancel(rm.loss_printed(A, B, C, w, T) - rg.lemma_6_3_length_T_loss(a, dl, T)))
+
+
+@check("rnn-memoryless/theorem-6.1", "slackness-discharged", "symbolic", expect="verified")
+def theorem61_discharge(ctx):
+    """Theorem 6.1's proof invokes the slackness argument (k > 2) at its instances k > 2, w > 0
+    (the convergence premise as the statement observes it, here a converged run's record)."""
+    from .rnn_memoryless import _discharge_grid
+
+    run = {"loss_initial": 1.0, "loss_final": 1e-9, "loss_monotone": True, "symmetric_init": True}
+    grid = [{"d": d, "k": k, "w": 1.0, **run} for d in (2, 3) for k in (3, 5)]
+    _discharge_grid(ctx, "rnn-memoryless/theorem-6.1", "rnn-memoryless/claim-thm6.1-slackness", grid, {})
+
+
+@check("rnn-memoryless/lemma-6.3", "lemma-3.1-discharged", "symbolic", expect="verified")
+def lemma63_discharge(ctx):
+    """Lemma 6.3's 'the loss in Equation (4)' invokes Lemma 3.1 (whitened inputs) at k > 2, w > 0."""
+    from .rnn_memoryless import _discharge_grid
+
+    grid = [{"d": 2, "k": k, "w": 1.0} for k in (3, 6)]
+    _discharge_grid(ctx, "rnn-memoryless/lemma-6.3", "rnn-memoryless/lemma-3.1", grid, {"input_law": "rademacher"})

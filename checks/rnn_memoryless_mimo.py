@@ -23,7 +23,7 @@ from theorems import rnn_memoryless as rm
 from theorems import rnn_memoryless_gd as rg
 from theorems import rnn_memoryless_mimo as rmm
 
-from .core import check
+from .core import check, margin
 from .rnn_memoryless import EPS64, gd_roundoff, spectral_radius
 
 
@@ -442,3 +442,149 @@ def mimo61_gd(ctx):
                 "(the printed condition is needed)",
                 deviation=float(np.abs(B_1 - C_1.T).max()),
             )
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) and the margin (issue 18)
+# ---------------------------------------------------------------------------------------
+def _c1_setting():
+    """n = m = d = k = 2, symbolic: the recurrence's output y_k, the stacked inputs and the
+    whitened second moment."""
+    d, n, m, k = 2, 2, 2, 2
+    A, B, C, W, _ = mimo_symbols(d, n, m)
+    xs = [sp.Matrix(sp.symbols(f"x{i}_0:{n}", real=True)) for i in range(1, k + 1)]
+    s = sp.zeros(d, 1)
+    for x in xs:
+        s = A * s + B * x
+    return A, B, C, W, xs, C * s, [v for x in xs for v in x], sp.eye(n * k), k
+
+
+@check("rnn-memoryless/lemma-C.1", "step-29", "symbolic", step="(29)")
+def lemmaC1_step29(ctx):
+    """SymPy (n = m = d = k = 2): E||y_k||^2 over whitened inputs, y_k from the recurrence (19),
+    equals the printed (29)."""
+    ctx.start(ctx.instances([{"d": 2, "k": 2, "n": 2, "m": 2}])[0])
+    A, B, C, W, xs, y, flat, Sigma, k = _c1_setting()
+    yy = nx.second_moment_expectation((y.T * y)[0, 0], flat, Sigma)
+    ctx.identity("(29)", sp.expand(yy - rmm.mimo_29(A, B, C, k)))
+
+
+@check("rnn-memoryless/lemma-C.1", "step-30", "symbolic", step="(30)")
+def lemmaC1_step30(ctx):
+    """SymPy: E[y_k^T W x_k] equals the printed tr(W^T C B) of (30)."""
+    ctx.start(ctx.instances([{"d": 2, "k": 2, "n": 2, "m": 2}])[0])
+    A, B, C, W, xs, y, flat, Sigma, k = _c1_setting()
+    cross = nx.second_moment_expectation((y.T * W * xs[-1])[0, 0], flat, Sigma)
+    ctx.identity("(30)", sp.expand(cross - rmm.mimo_30(B, C, W)))
+
+
+@check("rnn-memoryless/lemma-C.1", "step-31", "symbolic", step="(31)")
+def lemmaC1_step31(ctx):
+    """SymPy: E||W x_k||^2 equals the printed ||W||_F^2 of (31); and (29) - 2 (30) + (31) is (20)."""
+    ctx.start(ctx.instances([{"d": 2, "k": 2, "n": 2, "m": 2}])[0])
+    A, B, C, W, xs, y, flat, Sigma, k = _c1_setting()
+    ww = nx.second_moment_expectation(((W * xs[-1]).T * (W * xs[-1]))[0, 0], flat, Sigma)
+    ctx.identity("(31)", sp.expand(ww - rmm.mimo_31(W)))
+    ctx.identity(
+        "(29) - 2 (30) + (31) = (20)",
+        sp.expand(
+            rmm.mimo_29(A, B, C, k) - 2 * rmm.mimo_30(B, C, W) + rmm.mimo_31(W) - rmm.mimo_loss_printed(A, B, C, W, k)
+        ),
+    )
+
+
+@margin("rnn-memoryless/lemma-C.1", equality=True)
+def lemmaC1_margin(ctx, inst):
+    """Exact: E||y_k(x) - W x_k||^2 - (20) at a random rational (A, B, C, W) of the instance's
+    shapes: y_k(x) = sum_i G_i x_i with the blocks G_i read off the recurrence (19) run on unit
+    inputs, and the expectation tr(G^T G Sigma) with the whitened second moment Sigma = I_{nk}
+    (E[x_i x_j^T] = delta_ij I_n)."""
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k, n, m = inst["d"], inst["k"], inst["n"], inst["m"]
+    A = nx.random_fraction_array(rng, (d, d))
+    B, C, W = (nx.random_fraction_array(rng, s) for s in ((d, n), (m, d), (m, n)))
+    cols = []
+    for i in range(k):
+        for c in range(n):
+            s = np.zeros(d, dtype=object) * Fraction(0)
+            for t in range(k):
+                x = np.array([Fraction(int(t == i and q == c)) for q in range(n)], dtype=object)
+                s = A.dot(s) + B.dot(x)
+            cols.append(C.dot(s) - (W[:, c] if i == k - 1 else 0))
+    expectation = sum(v * v for col in cols for v in col)  # tr(G^T G I)
+    S = lambda X: sp.Matrix(X.tolist()).applyfunc(sp.Rational)  # noqa: E731
+    printed = rmm.mimo_loss_printed(S(A), S(B), S(C), S(W), k)
+    return expectation - Fraction(int(printed.p), int(printed.q))
+
+
+def _mimo_rotation_setting():
+    """A = U diag(l1, l2) U^T (U a symbolic rotation), C a symbolic 2 x 2 with V = C U, B = C^T."""
+    th = sp.Symbol("theta", real=True)
+    lam = sp.symbols("l1 l2", real=True)
+    V = sp.Matrix(2, 2, lambda i, j: sp.Symbol(f"V{i}{j}", real=True))
+    U = sp.Matrix([[sp.cos(th), -sp.sin(th)], [sp.sin(th), sp.cos(th)]])
+    C = V * U.T
+    return U * sp.diag(*lam) * U.T, C.T, C, lam, V
+
+
+@check("rnn-memoryless/claim-mimo-theorem-6.1", "step-26", "symbolic", step="(26)")
+def mimo61_step26(ctx):
+    """SymPy, d = m = 2: on B = C^T, A = U D U^T, V = C U, the diagonal of C A^2 C^T is (26)."""
+    ctx.start(ctx.instances([{"k": 3, "W": [[1, 0], [0, 1]]}])[0])
+    A, B, C, lam, V = _mimo_rotation_setting()
+    M = C * A**2 * B
+    ctx.identity("(C A^2 C^T)_ll = (26)", [sp.simplify(M[r, r] - rmm.mimo_26(lam, V, r)) for r in range(2)])
+
+
+@check("rnn-memoryless/claim-mimo-theorem-6.1", "step-27", "symbolic", step="(27)")
+def mimo61_step27(ctx):
+    """SymPy, the same setting, j = 1..4: every entry of C A^j B is the printed
+    sum_i lambda_i^{j-1} (lambda_i V_ri) V_si (so it vanishes once every lambda_i V_li = 0)."""
+    ctx.start(ctx.instances([{"k": 3, "W": [[1, 0], [0, 1]]}])[0])
+    A, B, C, lam, V = _mimo_rotation_setting()
+    for j in range(1, 5):
+        M = C * A**j * B
+        ctx.identity(
+            f"j={j}", [sp.simplify(M[r, s] - rmm.mimo_27_entry(lam, V, j, r, s)) for r in range(2) for s in range(2)]
+        )
+
+
+@margin("rnn-memoryless/claim-mimo-theorem-4.1", equality=True)
+def mimo41_margin(ctx, inst):
+    """At a drawn MIMO zero-loss point (n = m = 2) for the teacher W := C B, exactly: A random
+    rational of random rank r < d, C random, the columns of B random elements of
+    ker[C A; ...; C A^{k-1}] (SymPy's exact nullspace); max_{1 <= j <= 2d + k} |(C A^j B)_rs|
+    (zero iff it extrapolates). PremiseUnmet when the kernel is {0} or C B = 0."""
+    from .core import PremiseUnmet
+
+    rng = np.random.default_rng(inst.get("seed", 0))
+    d, k = inst["d"], inst["k"]
+    r = int(rng.integers(0, d))
+    U, V = nx.random_fraction_array(rng, (d, r)), nx.random_fraction_array(rng, (r, d))
+    A = sp.Matrix(U.dot(V).tolist() if r else [[0] * d for _ in range(d)]).applyfunc(sp.Rational)
+    C = sp.Matrix(nx.random_fraction_array(rng, (2, d)).tolist()).applyfunc(sp.Rational)
+    rows = [C * A**j for j in range(1, k)]
+    basis = sp.Matrix.vstack(*rows).nullspace() if rows else [sp.eye(d)[:, i] for i in range(d)]
+    if not basis:
+        raise PremiseUnmet("the kernel of [C A; ...; C A^(k-1)] is {0}")
+    cols = [
+        sum((sp.Rational(int(rng.integers(-5, 6)), int(rng.integers(1, 4))) * b for b in basis), sp.zeros(d, 1))
+        for _ in range(2)
+    ]
+    B = sp.Matrix.hstack(*cols)
+    W = C * B
+    if W == sp.zeros(2, 2):
+        raise PremiseUnmet("C B = 0: a zero teacher")
+    if rmm.mimo_loss_printed(A, B, C, W, k) != 0:
+        raise PremiseUnmet("the drawn point is not a minimiser")
+    top = max(abs(v) for j in range(1, 2 * d + k + 1) for v in C * A**j * B)
+    return Fraction(str(top))
+
+
+@check("rnn-memoryless/claim-mimo-theorem-4.1", "theorem-4.1-discharged", "symbolic", expect="verified")
+def mimo41_discharge(ctx):
+    """The MIMO claim invokes Theorem 4.1 'as-is' at its instances k > d (w != 0: a non-zero teacher)."""
+    from .rnn_memoryless import _discharge_grid
+
+    grid = [{"d": d, "k": k} for d in (1, 2, 4) for k in (d + 1, d + 2)]
+    _discharge_grid(ctx, "rnn-memoryless/claim-mimo-theorem-4.1", "rnn-memoryless/theorem-4.1", grid, {"w": 1.0})

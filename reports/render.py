@@ -33,6 +33,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import os
 import re
 import shlex
 import shutil
@@ -48,7 +49,8 @@ from markupsafe import Markup, escape
 from checks import schema
 from checks.schema import number as _num
 
-from .plots import comparison_plot
+from .numbers import fmt_digits, fmt_float
+from .plots import comparison_figure, phase_diagram, trend_plot
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -83,7 +85,30 @@ _MATHML_ATTRS = frozenset(
     " columnlines rowlines frame displaystyle scriptlevel width height depth notation open close"
     " separators symmetric align equalrows equalcolumns side columnspan rowspan".split()
 )
-_LEFTOVER_MACRO = re.compile(r"\\[A-Za-z]")
+# Any backslash left in the converter's text is TeX it did not understand (a macro, or a
+# delimiter after a size command: latex2mathml emits ``\\big\\{`` as <mo>\\{</mo>).
+_LEFTOVER_MACRO = re.compile(r"\\.", re.S)
+# Delimiters latex2mathml leaves as their macro after \\big, \\bigl, ...: their characters.
+_DELIMITERS = {
+    "\\{": "{",
+    "\\}": "}",
+    "\\|": "\u2016",
+    "\\lbrace": "{",
+    "\\rbrace": "}",
+    "\\langle": "\u27e8",
+    "\\rangle": "\u27e9",
+    "\\vert": "|",
+    "\\lvert": "|",
+    "\\rvert": "|",
+    "\\Vert": "\u2016",
+    "\\lVert": "\u2016",
+    "\\rVert": "\u2016",
+    "\\lfloor": "\u230a",
+    "\\rfloor": "\u230b",
+    "\\lceil": "\u2308",
+    "\\rceil": "\u2309",
+    "\\backslash": "\\",
+}
 # Operator names latex2mathml leaves as raw macros (it emits <mi>\arg</mi>): rewritten to
 # \operatorname{...} before conversion; \argmin is \arg\min, so its subscript goes under min.
 _OPERATOR_NAMES = {
@@ -119,7 +144,8 @@ def _serialise(el, out: list[str]) -> None:
     out.append(f"<{tag}{''.join(attrs)}>")
     if el.text:
         text = html.unescape(el.text)  # latex2mathml stores character references as text
-        if _LEFTOVER_MACRO.search(text):
+        text = _DELIMITERS.get(text.strip(), text)
+        if text != "\\" and _LEFTOVER_MACRO.search(text):
             raise _NotMath(f"unknown macro {text!r}")
         out.append(str(escape(text)))
     for child in el:
@@ -171,6 +197,9 @@ def _prose(text: str) -> str:
     if "``" in out:
         out = _TEX_QUOTES.sub(r"“\1”", out)
         out = _DOUBLE_BACKTICKS.sub(r"<code>\1</code>", out)
+        out = out.replace("``", "“")  # a quote whose closing '' is after a formula
+    if "&#39;&#39;" in out:
+        out = out.replace("&#39;&#39;", "”")
     if "\\" in out:
         out = _TEXT_MACRO_RE.sub(
             lambda m: f"<{_TEXT_MACROS[m.group(1)]}>{m.group(2)}</{_TEXT_MACROS[m.group(1)]}>", out
@@ -189,6 +218,16 @@ def tex_html(text: Any) -> Markup:
     if text is None or text == "":
         return Markup("")
     text = str(text)
+    if not _TEXY.search(text):  # plain text (most labels and keys): escaped
+        return escape(text)
+    return Markup(_tex_html(text))
+
+
+_TEXY = re.compile(r"[$\\`']")
+
+
+@lru_cache(maxsize=16384)
+def _tex_html(text: str) -> str:
     out: list[str] = []
     pos = 0
     for m in _MATH_RE.finditer(text):
@@ -201,33 +240,12 @@ def tex_html(text: Any) -> Markup:
         tex = next(g for g in m.groups() if g is not None)
         out.append(math_html(tex, display))
     out.append(_prose(text[pos:]))
-    return Markup("".join(out))
+    return "".join(out)
 
 
 # ---------------------------------------------------------------------------------------
 # Formatting
 # ---------------------------------------------------------------------------------------
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def fmt_float(x: float, digits: int = 4) -> str:
-    """A float as a reader writes it: 0.3652, 12.66, 5.369×10⁻³⁵, 10⁻²⁴."""
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "∞" if x > 0 else "−∞"
-    if x == 0:
-        return "0"
-    text = f"{x:.{digits}g}"
-    if "e" not in text:
-        return text.replace("-", "−")
-    mantissa, exponent = text.split("e")
-    exponent = str(int(exponent)).translate(_SUPERSCRIPT)
-    if mantissa in ("1", "-1"):
-        return ("−" if mantissa == "-1" else "") + "10" + exponent
-    return mantissa.replace("-", "−") + "×10" + exponent
-
-
 def fmt(x: Any, limit: int = 300) -> str:
     """A metric value for display."""
     if x is None:
@@ -312,12 +330,13 @@ def key_figure(metrics_list: list[dict]) -> str:
         parts.append("counterexample stored")
     if digs:
         d = min(digs)
-        if math.isinf(d) and d > 0:
+        text = fmt_digits(d)
+        if text == "exact":
             parts.append("exact agreement")
-        elif d < 1:
-            parts.append(f"agreement {d:.2g} digits")
+        elif text == "none":
+            parts.append("no agreeing digit")
         else:
-            parts.append(f"agreement {math.floor(d)} digits")
+            parts.append(f"agreement {text} digit{'s' if text != '1' else ''}")
     if ratios:
         parts.append(f"bound slack ×{fmt_ratio(min(ratios))}")
     if not parts:  # no digits, no bound: say how much was compared, and how much of it exactly
@@ -367,13 +386,72 @@ _COLUMNS = (
 _CHECK_METRIC_SKIP = schema.STRUCTURED_METRICS
 
 
-def _kv(d: dict, keys: Iterable[str]) -> list[tuple[str, str]]:
+# Metric keys that are the machine's bookkeeping, not evidence: not shown as metrics.
+_INTERNAL_METRICS = frozenset({"overrides_read", "cache", "scope"})
+
+
+def _empty(v: Any) -> bool:
+    return v is None or v == "" or v == [] or v == {} or v == ()
+
+
+def fmt_html(x: Any, limit: int = 300) -> Markup:
+    """A stored value as HTML: text holding ``$...$`` as maths (never cut: a cut formula is
+    broken TeX), a long decimal shortened with all its digits on hover, the rest as ``fmt``."""
+    if isinstance(x, str):
+        if "$" in x or "\\(" in x:
+            return tex_html(x)
+        n = _num(x)
+        if n is not None and len(x) > 12 and x not in ("inf", "-inf", "+inf", "nan"):
+            return Markup('<span class="num" title="{}">{}</span>').format(x, fmt_float(n, 6))
+        return escape(fmt(x, limit))
+    if isinstance(x, dict):
+        return Markup(", ".join(f"{tex_html(str(k))}={fmt_html(v, limit)}" for k, v in x.items()))
+    if isinstance(x, (list, tuple)):
+        items = ", ".join(str(fmt_html(v, limit)) for v in x[:24])
+        more = f", … ({len(x)} in all)" if len(x) > 24 else ""
+        return Markup(f"[{items}{more}]")
+    if isinstance(x, float):
+        return Markup(fmt_float(x))  # digits, signs and ×10ⁿ: nothing to escape
+    return escape(fmt(x, limit))
+
+
+def _kv(d: dict, keys: Iterable[str]) -> list[tuple[Markup, Markup]]:
+    """(key, value) pairs as HTML, in order; internal bookkeeping keys and empty values left out."""
     out = []
     for k in keys:
-        if k in d:
+        if k in d and k not in _INTERNAL_METRICS and not _empty(d[k]):
             v = d[k]
             r = _num(v) if k in ("slack_ratio", "min_slack_ratio") else None
-            out.append((k, fmt_ratio(r) if r is not None else fmt(v)))
+            out.append((tex_html(str(k)), escape(fmt_ratio(r)) if r is not None else fmt_html(v)))
+    return out
+
+
+# A metric recording a gap or a failure (a caveat the badge alone would hide), by its name.
+_CAVEAT_KEY = re.compile(r"fail|gap|caveat|violat|not held|unmet|outside|misprint|unproved|exception", re.I)
+
+
+def _nonzero(v: Any) -> bool:
+    """Whether a recorded count of failures is not nothing: 3, '62/126', True, a non-empty list."""
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, (int, float)):
+        return v != 0
+    if isinstance(v, str):
+        head = v.strip().split("/", 1)[0].strip()
+        n = _num(head)
+        return n != 0 if n is not None else head.lower() not in ("", "0", "none", "no", "false")
+    return not _empty(v)
+
+
+def metric_caveats(m: dict) -> list[Markup]:
+    """The gaps a check recorded in its metrics (a key naming failures, with a non-zero value):
+    shown beside the verdict, not in grey under it."""
+    out = []
+    for k, v in m.items():
+        if k in _CHECK_METRIC_SKIP or k in _INTERNAL_METRICS or not isinstance(k, str):
+            continue
+        if _CAVEAT_KEY.search(k) and _nonzero(v):
+            out.append(Markup("{}: {}").format(tex_html(k), fmt_html(v)))
     return out
 
 
@@ -498,26 +576,85 @@ def _artifact_views(store, verdict_id: int, out: Path, page_safe: str, check_saf
     return views
 
 
+_SYMPY_FUNCTIONS = frozenset(
+    "sqrt exp log sin cos tan sinh cosh tanh asinh acosh atanh atan asin acos Abs sign Min Max"
+    " Rational Integer Float Symbol".split()
+)
+_SYMPY_TEXT = re.compile(r"[\w\s+\-*/().,^]{1,400}")
+
+
+@lru_cache(maxsize=2048)
+def residual_html(text: str) -> Markup:
+    """A symbolic residual as stored (SymPy's text, e.g. ``x**2 - 2*x*y``) typeset through
+    ``sympy.latex``; plain numbers and anything that does not parse as a harmless expression
+    (only names, numbers and arithmetic: the text is never evaluated otherwise) stay text."""
+    text = text.strip()
+    if _num(text) is not None or not _SYMPY_TEXT.fullmatch(text) or "__" in text or not re.search("[A-Za-z]", text):
+        return escape(fmt(text))
+    if any(f not in _SYMPY_FUNCTIONS for f in re.findall(r"([A-Za-z_]\w*)\s*\(", text)):
+        return escape(fmt(text))  # a call of anything but an elementary function: left as text
+    try:
+        import sympy
+        from sympy.parsing.sympy_parser import parse_expr, standard_transformations
+
+        names = {k: getattr(sympy, k) for k in _SYMPY_FUNCTIONS | {"Add", "Mul", "Pow", "Function", "UnevaluatedExpr"}}
+        names["__builtins__"] = {}
+        expr = parse_expr(text, global_dict=names, transformations=standard_transformations, evaluate=False)
+        if not isinstance(expr, sympy.Basic):
+            return escape(fmt(text))
+        return Markup(math_html(sympy.latex(expr)))
+    except Exception:
+        return escape(fmt(text))
+
+
 @lru_cache(maxsize=64)
 def badge_html(status: str) -> str:
     return f'<span class="badge st-{escape(status.replace(" ", "-"))}">{escape(status)}</span>'
 
 
-def _with_row_html(rows: list[dict]) -> list[dict]:
+def _with_row_html(rows: list[dict], neutral: bool = False) -> list[dict]:
     """Each comparison row's cells as HTML (the hot path of large reports: a template macro
-    per cell is ~10x slower). Every text is escaped here; labels are tex_html Markup."""
+    per cell is ~10x slower). Every text is escaped here; labels are tex_html Markup.
+    ``neutral``: the instance is outside the hypotheses, its statuses no evidence (grey)."""
     has_other = any(r["other"] for r in rows)
     for r in rows:
-        cells = [f"<td>{r['label']}</td><td>{badge_html(r['status'])}</td>"]
+        badge = (
+            f'<span class="badge st-outside" title="outside the hypotheses: no evidence">{escape(r["status"])}</span>'
+            if neutral
+            else badge_html(r["status"])
+        )
+        cells = [f"<td>{r['label']}</td><td>{badge}</td>"]
         for v in r["cells"]:
             cls = "num nowrap" if v["scalar"] else "small"
             title = f' title="{escape(v["title"])}"' if v["title"] else ""
-            cells.append(f'<td class="{cls}"{title}>{escape(v["text"])}</td>')
+            cells.append(f'<td class="{cls}"{title}>{v["html"]}</td>')
         if has_other:
-            items = "".join(f'<li><span class="k">{escape(k)}</span> {escape(val)}</li>' for k, val in r["other"])
+            items = "".join(f'<li><span class="k">{k}</span> {val}</li>' for k, val in r["other"])
             cells.append('<td class="small">' + ('<ul class="kv">' + items + "</ul>" if items else "") + "</td>")
         r["html"] = Markup("".join(cells))
     return rows
+
+
+# A run whose verdicts cover at least this share of the registered checks is a full-suite
+# run: a check's latest verdict older than the newest one is flagged stale.
+FULL_RUN_SHARE = 0.9
+# The newest run covering less than this share of the registered checks gets a warning.
+LITTLE_COVERAGE = 0.5
+
+
+def stale_reasons(run: dict, ref: dict | None) -> list[str]:
+    """Why a verdict from ``run`` may no longer describe the code: an older run than the newest
+    full-suite run (which did not re-run this check), or another commit than the newest run's."""
+    if not ref:
+        return []
+    out = []
+    full = ref.get("newest_full")
+    if full is not None and run.get("id") is not None and run["id"] < full["id"]:
+        out.append(f"older than the newest full-suite run #{full['id']} (which did not re-run it)")
+    commit = ref.get("commit")
+    if commit and run.get("git_commit") and run["git_commit"] != commit:
+        out.append(f"made at commit {run['git_commit'][:12]}, the newest run at {commit[:12]}")
+    return out
 
 
 def _check_view(
@@ -534,7 +671,10 @@ def _check_view(
     page_safe: str,
     budget: str | None,
     doc: str = "",
+    entry: dict | None = None,
+    stale_ref: dict | None = None,
 ) -> dict:
+    entry = entry or {}
     view: dict[str, Any] = {
         "name": name,
         "anchor": "check-" + safe_name(name),
@@ -542,20 +682,37 @@ def _check_view(
         "expected": expected or "—",
         "doc": prose_html(doc),
         "ran": v is not None,
+        "step": entry.get("step"),
+        "code": entry.get("code"),
+        "stale": [],
+        "caveats": [],
+        "from_run": None,
+        "code_href": None,
+        "outside": False,
     }
     if v is None:
         view.update(status=NOT_RUN, ok=None, last=None)
         if last is not None:
             run = runs_by_id.get(last["run_id"], {})
-            view["last"] = {"status": last["status"], "run_id": last["run_id"], "date": fmt_time(run.get("started"))}
+            view["last"] = {
+                "status": last["status"],
+                "run_id": last["run_id"],
+                "date": fmt_time(run.get("started")),
+                "href": run.get("href"),
+            }
         return view
     m = v["metrics"] or {}
     from_run = runs_by_id.get(v.get("run_id")) or {}
-    view["from_run"] = (
-        {"id": v["run_id"], "budget": from_run.get("budget"), "date": fmt_time(from_run.get("started"))}
-        if from_run
-        else None
-    )
+    if from_run:
+        view["from_run"] = {
+            "id": v["run_id"],
+            "budget": from_run.get("budget"),
+            "date": fmt_time(from_run.get("started")),
+            "commit": from_run.get("commit_short"),
+            "href": from_run.get("href"),
+        }
+        view["stale"] = stale_reasons(from_run, stale_ref)
+    view["caveats"] = metric_caveats(m)
     comparisons = []
     raw = [c for c in m.get(schema.COMPARISONS) or [] if isinstance(c, dict)]
     columns = [(k, label, title) for k, label, title in _COLUMNS if any(k in c for c in raw)]
@@ -566,19 +723,22 @@ def _check_view(
         for k, _, _ in columns:
             value, full = c.get(k), ""
             if k not in c:
-                text = ""
+                text = escape("")
             elif k == "slack_ratio" and _num(value) is not None:
-                text = fmt_ratio(_num(value))
+                text = escape(fmt_ratio(_num(value)))
             elif k == "digits" and _num(value) is not None:
                 d = _num(value)
-                text = "exact" if math.isinf(d) and d > 0 else f"{d:.1f}"
+                text = escape("exact" if math.isinf(d) and d > 0 else ("none" if d < 0.05 else f"{d:.1f}"))
+            elif k == "residual" and isinstance(value, str):
+                text = residual_html(value)
             elif isinstance(value, str) and _num(value) is not None and len(value) > 12:
-                text, full = fmt_float(_num(value), 6), value  # a high-precision decimal: all its digits on hover
+                # a high-precision decimal: all its digits on hover
+                text, full = escape(fmt_float(_num(value), 6)), value
             else:
-                text = fmt(value)
-            cells.append({"text": text, "title": full, "scalar": not isinstance(value, (list, tuple, dict))})
+                text = fmt_html(value)
+            cells.append({"html": text, "title": full, "scalar": not isinstance(value, (list, tuple, dict))})
         other = _kv(c, [k for k in c if k not in column_keys and k not in _COMPARISON_SKIP])
-        instance = fmt(c.get("instance")) if c.get("instance") else ""
+        instance = fmt_html(c.get("instance")) if c.get("instance") else ""
         row = {
             "label": tex_html(c.get("label", "")),
             "status": c.get("status", "—"),
@@ -600,11 +760,18 @@ def _check_view(
             held = schema.instance_held({schema.INSTANCE_HYPOTHESES: hyps})
             instances.append(
                 {
-                    "params": fmt(inst.get(schema.INSTANCE_PARAMS)),
+                    "params": fmt_html(inst.get(schema.INSTANCE_PARAMS)),
                     "hypotheses": [(tex_html(t), bool(h)) for t, h in hyps.items()] if isinstance(hyps, dict) else [],
                     "all_held": held,
                 }
             )
+    not_held = sum(1 for i in instances if i["all_held"] is False)
+    if not_held:
+        view["caveats"].append(
+            Markup(
+                f"hypotheses not held on {not_held} of {len(instances)} instance{'s' if len(instances) != 1 else ''}"
+            )
+        )
     cex = m.get(schema.COUNTEREXAMPLE)
     cex_view = None
     if isinstance(cex, dict):
@@ -633,7 +800,7 @@ def _check_view(
         key_metrics=key_metrics,
         comparisons=_with_row_html(comparisons),
         groups=groups,
-        plot=comparison_plot(raw),
+        plot=comparison_figure(raw),
         columns=[{"label": label, "title": title} for _, label, title in columns],
         has_other=any(r["other"] for r in comparisons),
         comparison_counts=sorted(
@@ -656,28 +823,346 @@ def _budget_of(v: dict | None, runs_by_id: dict, default: str | None) -> str | N
     return (runs_by_id.get(v["run_id"]) or {}).get("budget", default) if v is not None else default
 
 
-def _collect(store, out: Path, catalog: dict) -> dict:
+HOLDING = ("proved", "certified", "verified")
+# History: a key figure moving by more than this between two runs with the same verdict is
+# flagged as drift (display settings: the stored verdicts carry no error of the figures
+# themselves across runs).
+DRIFT_DIGITS = 2.0  # agreeing decimal digits
+DRIFT_RATIO = 0.05  # relative change of the smallest bound slack ratio rhs/lhs
+# The index can hide statements whose verdict rests on fewer searched instances than this
+# (issue 18's domain search); a display default, changed in the page.
+SEARCH_INSTANCES = 100
+
+
+def status_words(
+    status: str,
+    expect: str | None,
+    ok: bool | None,
+    corrected: dict | None = None,
+    proof_errata: int = 0,
+    corrects: str | None = None,
+) -> tuple[str, str]:
+    """A statement's verdict in words and its tone (good, finding, open, bad, neutral): "holds
+    as printed", "false as printed, correction holds", "holds; proof has misprints", "not
+    reproduced", "open"."""
+    if status == NOT_RUN:
+        return "not run", "neutral"
+    if expect == "refuted":
+        if status == "refuted":
+            if corrected is None:
+                return "false as printed", "finding"
+            cst = corrected["status"]
+            if cst in HOLDING and corrected["ok"] is not False:
+                return "false as printed, correction holds", "finding"
+            if cst == NOT_RUN:
+                return "false as printed, correction not run", "finding"
+            return "false as printed, correction " + ("open" if cst == "inconclusive" else "not reproduced"), "finding"
+        return ("open", "open") if status == "inconclusive" else ("not reproduced", "bad")
+    if status in HOLDING:
+        words = "holds as corrected" if corrects else "holds as printed"
+        if proof_errata:
+            words = "holds; proof has misprints"
+        if ok is False:
+            return words + " (weaker evidence than expected)", "open"
+        return words, ("finding" if proof_errata else "good")
+    if status == "inconclusive":
+        return "open", "open"
+    if status == "refuted":
+        return "false as printed (not expected)", "bad"
+    return "not reproduced", "bad"
+
+
+def display_tex(text: str) -> str:
+    """A proof step's text: a printed display is often stored as bare LaTeX (no ``$``): then
+    it is one display formula."""
+    if "$" in text or "\\(" in text or "\\[" in text or not re.search(r"[\\^_{}=<>]", text):
+        return text
+    return "$$" + text + "$$"
+
+
+def _sentences(text: str) -> tuple[str, str]:
+    """(first sentence, the rest) of prose with formulas: a period inside $...$, brackets or
+    parentheses, an ellipsis or an abbreviation does not end it; a leading bracketed note
+    ("[Inconclusive under ...]") goes to the rest."""
+    text = text.strip()
+    if text.startswith("["):
+        end = text.find("]")
+        if 0 < end < len(text) - 1:
+            first, rest = _sentences(text[end + 1 :])
+            return first, (text[: end + 1] + " " + rest).strip()
+    math = False
+    depth = 0
+    k = 0
+    while k < len(text):
+        ch = text[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if ch == "$":
+            math = not math
+        elif not math and ch in "([{":
+            depth += 1
+        elif not math and ch in ")]}":
+            depth = max(0, depth - 1)
+        elif not math and depth == 0 and ch in ".;" and (k + 1 == len(text) or text[k + 1] in " \n"):
+            before = text[max(0, k - 4) : k].split(" ")[-1].lower()
+            ellipsis = text[k - 1 : k] == "." or text[k - 1 : k] == "…"
+            if ch == ";" or not (
+                ellipsis or before in ("eq", "e.g", "i.e", "thm", "app", "sec", "cf", "fig", "vs", "resp", "al")
+            ):
+                return text[: k + 1].strip(), text[k + 1 :].strip()
+        k += 1
+    return text, ""
+
+
+_TOKENS = re.compile(r"\$\$.+?\$\$|\$.+?\$|[^\s$]+|\s+", re.S)
+
+
+def diff_html(printed: str, corrected: str) -> tuple[Markup, Markup]:
+    """The printed and corrected texts with what differs marked (word by word; a formula is
+    one token, marked whole)."""
+    import difflib
+
+    a, b = _TOKENS.findall(printed), _TOKENS.findall(corrected)
+    ka, kb = [t.strip() for t in a], [t.strip() for t in b]
+    sm = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
+    left: list[str] = []
+    right: list[str] = []
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        pa, pb = "".join(a[i1:i2]), "".join(b[j1:j2])
+        if op == "equal":
+            left.append(str(tex_html(pa)))
+            right.append(str(tex_html(pb)))
+            continue
+        if pa.strip():
+            left.append(f'<mark class="del">{tex_html(pa)}</mark>')
+        if pb.strip():
+            right.append(f'<mark class="ins">{tex_html(pb)}</mark>')
+    return Markup("".join(left)), Markup("".join(right))
+
+
+def _ranges_html(ranges: Any) -> list[tuple[Markup, Markup]]:
+    """Per parameter the values searched: ``[min, max]`` for numbers, the values otherwise."""
+    out = []
+    for name, r in (ranges or {}).items() if isinstance(ranges, dict) else []:
+        if isinstance(r, (list, tuple)) and len(r) == 2 and all(_num(x) is not None for x in r):
+            text = escape(fmt(r[0])) if r[0] == r[1] else Markup("[{}, {}]").format(fmt_html(r[0]), fmt_html(r[1]))
+        elif isinstance(r, (list, tuple)):
+            text = Markup("{") + Markup(", ").join(fmt_html(x) for x in r) + Markup("}")
+        else:
+            text = fmt_html(r)
+        out.append((tex_html(str(name)), text))
+    return out
+
+
+def _coverage(m: dict) -> dict | None:
+    """A domain search's coverage (issue 18; ``metrics["search"]``, keys in checks/schema.py):
+    the instances searched and decided, the range of each parameter, the edges tried, the
+    tightest instance, and per hypothesis whether searching where only it fails found a
+    counterexample (needed) or not (appears unnecessary: a finding)."""
+    cov = m.get(schema.SEARCH)
+    if not isinstance(cov, dict):
+        return None
+    decided = _num(m.get(schema.SEARCHED_INSTANCES, cov.get(schema.SEARCH_DECIDED)))
+    counts = [
+        (label, int(_num(cov.get(key)) or 0))
+        for key, label in (
+            (schema.SEARCH_INSIDE, "inside the hypotheses"),
+            (schema.SEARCH_DECIDED, "decided"),
+            (schema.SEARCH_UNDECIDED, "undecided"),
+            (schema.SEARCH_PREMISE_UNMET, "premise unmet"),
+            (schema.SEARCH_ERRORS, "errors"),
+            (schema.SEARCH_OUTSIDE, "outside"),
+            (schema.SEARCH_EDGES, "edges"),
+            (schema.SEARCH_GENERATED, "generated"),
+        )
+        if key in cov
+    ]
+    necessity = []
+    for h in cov.get(schema.SEARCH_NECESSITY) or []:
+        if not isinstance(h, dict):
+            continue
+        cex = h.get(schema.NECESSITY_COUNTEREXAMPLE)
+        necessity.append(
+            {
+                "hypothesis": tex_html(str(h.get(schema.NECESSITY_HYPOTHESIS, ""))),
+                "result": h.get(schema.NECESSITY_RESULT),
+                "instances": int(_num(h.get(schema.NECESSITY_INSTANCES)) or 0),
+                "decided": int(_num(h.get(schema.NECESSITY_DECIDED)) or 0),
+                "ranges": _ranges_html(h.get(schema.NECESSITY_RANGES)),
+                "counterexample": fmt_html(cex) if cex else None,
+            }
+        )
+    tight = cov.get(schema.SEARCH_TIGHTEST) if isinstance(cov.get(schema.SEARCH_TIGHTEST), dict) else None
+    cex = cov.get(schema.SEARCH_COUNTEREXAMPLE) if isinstance(cov.get(schema.SEARCH_COUNTEREXAMPLE), dict) else None
+    return {
+        "instances": int(decided) if decided is not None else None,
+        "evaluated": int(_num(cov.get(schema.SEARCH_INSTANCES)) or 0),
+        "kind": cov.get(schema.SEARCH_KIND),
+        "counts": counts,
+        "ranges": _ranges_html(cov.get(schema.SEARCH_RANGES)),
+        "edges": [tex_html(str(e)) for e in cov.get(schema.SEARCH_EDGE_LABELS) or []],
+        "tightest": fmt_html(tight.get("params")) if tight else None,
+        "tightest_score": fmt(tight.get("score")) if tight else None,
+        "counterexample": fmt_html(cex.get("params")) if cex else None,
+        "found_by": cex.get("found_by") if cex else None,
+        "necessity": necessity,
+        "cpu": fmt_seconds(cov.get(schema.SEARCH_CPU_SECONDS)),
+        "stopped_by_cap": bool(cov.get(schema.SEARCH_STOPPED_BY_CAP)),
+    }
+
+
+def _run_infos(runs: list[dict], history: list[dict], n_registered: int) -> dict[int, dict]:
+    """Each run of kind 'run' with what the report says of it: its link, its short commit,
+    how many checks it covered, whether it is a full-suite run."""
+    covered: dict[int, set] = {}
+    for h in history:
+        covered.setdefault(h["run_id"], set()).add((h["statement_id"], h["check_name"]))
+    out = {}
+    for r in runs:
+        n = len(covered.get(r["id"], ()))
+        out[r["id"]] = dict(
+            r,
+            href=f"runs/run-{r['id']}.html",
+            commit_short=(r.get("git_commit") or "")[:12] or None,
+            n_checks=n,
+            full=n_registered > 0 and n >= FULL_RUN_SHARE * n_registered,
+        )
+    return out
+
+
+def _figure_history(store, kind: str = "run") -> dict[int, tuple[float | None, float | None]]:
+    """Per verdict id, its stored (min_digits, min_slack_ratio), read in one query (the
+    history itself carries no metrics)."""
+    try:
+        rows = store.conn.execute(
+            "SELECT v.id, json_extract(v.metrics, '$.min_digits'), json_extract(v.metrics, '$.min_slack_ratio')"
+            " FROM verdicts v JOIN runs r ON r.id=v.run_id WHERE r.kind=?",
+            (kind,),
+        ).fetchall()
+    except Exception:  # a store without JSON functions: no trend
+        return {}
+    return {int(r[0]): (_num(r[1]), _num(r[2])) for r in rows}
+
+
+def _strip(history: list[dict], figures: dict, infos: dict, stmt_checks: set) -> tuple[list[dict], list[dict]]:
+    """One statement's verdict per run (its own checks combined) with its key figures, and
+    the drift between runs that kept the verdict."""
+    per_run: dict[int, list[dict]] = {}
+    for h in history:
+        if h["check_name"] in stmt_checks:
+            per_run.setdefault(h["run_id"], []).append(h)
+    strip = []
+    for rid in sorted(per_run):
+        hs = per_run[rid]
+        digs = [figures.get(h["id"], (None, None))[0] for h in hs]
+        rats = [figures.get(h["id"], (None, None))[1] for h in hs]
+        digs = [d for d in digs if d is not None and math.isfinite(d)]
+        rats = [r for r in rats if r is not None and math.isfinite(r)]
+        info = infos.get(rid, {})
+        strip.append(
+            {
+                "run_id": rid,
+                "href": info.get("href"),
+                "date": fmt_time(info.get("started")),
+                "status": combine(h["status"] for h in hs) or hs[0]["status"],
+                "ok": all(h["status"] == h["expected"] for h in hs),
+                "n": len(hs),
+                "digits": min(digs) if digs else None,
+                "ratio": min(rats) if rats else None,
+                "drift": False,
+            }
+        )
+    drifts = []
+    for a, b in zip(strip, strip[1:]):
+        if a["status"] != b["status"]:
+            continue
+        if a["digits"] is not None and b["digits"] is not None and abs(a["digits"] - b["digits"]) > DRIFT_DIGITS:
+            b["drift"] = True
+            drifts.append(
+                {
+                    "run_id": b["run_id"],
+                    "from_run": a["run_id"],
+                    "what": f"agreement {fmt_digits(a['digits'])} → {fmt_digits(b['digits'])} digits",
+                }
+            )
+        if a["ratio"] and b["ratio"] is not None and abs(b["ratio"] / a["ratio"] - 1) > DRIFT_RATIO:
+            b["drift"] = True
+            drifts.append(
+                {
+                    "run_id": b["run_id"],
+                    "from_run": a["run_id"],
+                    "what": f"bound slack ×{fmt_ratio(a['ratio'])} → ×{fmt_ratio(b['ratio'])}",
+                }
+            )
+    return strip, drifts
+
+
+_GREEK = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta", "η": "eta",
+    "θ": "theta", "ϑ": "theta", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu", "ξ": "xi", "π": "pi",
+    "ρ": "rho", "σ": "sigma", "τ": "tau", "φ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega",
+    "Γ": "gamma", "Δ": "delta", "Θ": "theta", "Λ": "lambda", "Ξ": "xi", "Π": "pi", "Σ": "sigma",
+    "Φ": "phi", "Ψ": "psi", "Ω": "omega",
+}  # fmt: skip
+_EQ_REF = re.compile(r"\beq(?:uation)?s?\.?\s*\(?\s*([A-Za-z]?\d+(?:\.\d+)?[a-z]?)\s*\)?", re.I)
+
+
+def search_text(*texts: Any) -> str:
+    """Text for the search index: TeX as Unicode, Greek letters also as their names (α finds
+    alpha and alpha finds α), equation references as 'eq:7', lower case, one space."""
+    from checks.machine.textmath import tex_text
+
+    s = tex_text(" \n ".join(str(t) for t in texts if t))
+    s = _EQ_REF.sub(lambda m: f" eq:{m.group(1).lower()} ", s)
+    s = re.sub(r"\(\s*(\d+(?:\.\d+)?[a-z]?)\s*\)", r" eq:\1 ", s)
+    s = "".join(_GREEK.get(ch, ch) if ch in _GREEK else ch for ch in s)
+    return re.sub(r"\s+", " ", s).strip().lower()
+
+
+def _collect(store, out: Path, catalog: dict, run_id: int | None = None) -> dict:
     papers, titles, stmts, warnings = _catalog(catalog)
+    paper_info = {p["key"]: p for p in catalog.get("papers") or []}
     registry = {s["id"]: s for s in stmts}
-    run = store.latest_run()
     runs = store.runs(kind="run")
-    runs_by_id = {r["id"]: r for r in runs}
-    # every check's latest verdict, whichever run gave it (a one-statement run after a full one
-    # leaves the others' evidence in place, as `ibv show` reads it); the budget is its run's
-    # (a statement or check no longer registered keeps a page only while the latest run has it)
-    in_latest_run = {(v["statement_id"], v["check_name"]) for v in store.verdicts(run_id=run["id"])} if run else set()
-    registered = {(s["id"], c["name"]) for s in stmts for c in s["checks"]}
-    by_stmt: dict[str, dict[str, dict]] = {}
-    for (sid, name), v in store.latest_verdicts().items():
-        if (sid, name) in registered or (sid, name) in in_latest_run:
-            by_stmt.setdefault(sid, {})[name] = v
-    budget = run.get("budget") if run else None
     history = store.verdict_history(kind="run")
+    registered = {(s["id"], c["name"]) for s in stmts for c in s["checks"]}
+    infos = _run_infos(runs, history, len(registered))
+    if run_id is not None:
+        if run_id not in infos:
+            raise KeyError(f"the store holds no run #{run_id} (ibv list's runs: History page)")
+        run = infos[run_id]
+        history = [h for h in history if h["run_id"] <= run_id]
+    else:
+        run = infos[runs[-1]["id"]] if runs else None
+    budget = run.get("budget") if run else None
+    # every check's latest verdict, whichever run gave it (a one-statement run after a full one
+    # leaves the others' evidence in place, as `ibv show` reads it), tagged with its run and
+    # flagged stale when older than the newest full-suite run or made at another commit; with
+    # run_id, that run's verdicts only. A statement or check no longer registered keeps a page
+    # only while the newest run has it.
+    in_latest_run = {(v["statement_id"], v["check_name"]) for v in store.verdicts(run_id=run["id"])} if run else set()
+    by_stmt: dict[str, dict[str, dict]] = {}
+    source = store.verdicts(run_id=run_id) if run_id is not None else store.latest_verdicts().values()
+    for v in source:
+        key = (v["statement_id"], v["check_name"])
+        if run_id is not None or key in registered or key in in_latest_run:
+            by_stmt.setdefault(v["statement_id"], {})[v["check_name"]] = v
+    full_runs = [i for i in infos.values() if i["full"] and (run_id is None or i["id"] <= run_id)]
+    stale_ref = (
+        None
+        if run_id is not None or run is None
+        else {
+            "newest_full": max(full_runs, key=lambda i: i["id"]) if full_runs else None,
+            "commit": run.get("git_commit"),
+        }
+    )
     last_before: dict[tuple[str, str], dict] = {}  # the verdict before the latest, per check
     for h in history:
         latest = by_stmt.get(h["statement_id"], {}).get(h["check_name"])
         if latest is None or h["id"] < latest["id"]:
             last_before[(h["statement_id"], h["check_name"])] = h
+    figures = _figure_history(store)
 
     ids = [s["id"] for s in stmts] + [sid for sid in by_stmt if sid not in registry]
     safe: dict[str, str] = {}
@@ -691,14 +1176,19 @@ def _collect(store, out: Path, catalog: dict) -> dict:
         used.add(name.lower())
         safe[sid] = name
 
+    used_by: dict[str, list[str]] = {}
+    for s in stmts:
+        for u in s.get("uses") or []:
+            used_by.setdefault(u, []).append(s["id"])
+
     statements = []
     for sid in ids:
         stmt = registry.get(sid)
         ran = by_stmt.get(sid, {})
-        registered = stmt["checks"] if stmt is not None else []
+        entries = stmt["checks"] if stmt is not None else []
         check_views = []
         seen = set()
-        for c in registered:
+        for c in entries:
             seen.add(c["name"])
             check_views.append(
                 _check_view(
@@ -709,12 +1199,14 @@ def _collect(store, out: Path, catalog: dict) -> dict:
                     c["expected"],
                     ran.get(c["name"]),
                     last_before.get((sid, c["name"])),
-                    runs_by_id,
+                    infos,
                     store,
                     out,
                     safe[sid],
-                    _budget_of(ran.get(c["name"]), runs_by_id, budget),
+                    _budget_of(ran.get(c["name"]), infos, budget),
                     doc=c.get("doc") or "",
+                    entry=c,
+                    stale_ref=stale_ref,
                 )
             )
         for name, v in ran.items():
@@ -722,7 +1214,19 @@ def _collect(store, out: Path, catalog: dict) -> dict:
                 seen.add(name)
                 check_views.append(
                     _check_view(
-                        stmt, sid, name, v["method"], v["expected"], v, None, runs_by_id, store, out, safe[sid], budget
+                        stmt,
+                        sid,
+                        name,
+                        v["method"],
+                        v["expected"],
+                        v,
+                        None,
+                        infos,
+                        store,
+                        out,
+                        safe[sid],
+                        budget,
+                        stale_ref=stale_ref,
                     )
                 )
         for (hsid, name), h in last_before.items():  # checks of earlier runs, no longer registered
@@ -730,16 +1234,69 @@ def _collect(store, out: Path, catalog: dict) -> dict:
                 seen.add(name)
                 check_views.append(
                     _check_view(
-                        stmt, sid, name, h["method"], h["expected"], None, h, runs_by_id, store, out, safe[sid], budget
+                        stmt, sid, name, h["method"], h["expected"], None, h, infos, store, out, safe[sid], budget
                     )
                 )
-        run_checks = [c for c in check_views if c["ran"]]
+        # the statement's own verdict rests on the checks of its conclusion; a proof step's
+        # checks are judged apart (a proof can break while its conclusion holds)
+        own = [c for c in check_views if not c["step"]]
+        run_checks = [c for c in own if c["ran"]]
         status = combine(c["status"] for c in run_checks) or (NOT_RUN if not run_checks else "error")
-        expected_status = combine(c["expected"] for c in check_views)
+        expected_status = combine(c["expected"] for c in own)
         expect = stmt["expect"] if stmt is not None else None
         if expected_status is None:
             expected_status = "refuted" if expect == "refuted" else (expect or "—")
+        steps = []
+        for st in (stmt or {}).get("steps") or []:
+            mine = [c for c in check_views if c["step"] == st["eq"]]
+            sran = [c for c in mine if c["ran"]]
+            sst = combine(c["status"] for c in sran) or (NOT_RUN if not sran else "error")
+            sok = all(c["ok"] for c in sran) if sran else None
+            if not mine:
+                words, tone = "not checked", "neutral"
+            elif st["expect"] == "refuted":
+                words, tone = (
+                    ("false as printed (proof erratum)", "finding")
+                    if sst == "refuted"
+                    else status_words(sst, "refuted", sok)
+                )
+            else:
+                words, tone = status_words(sst, "holds", sok)
+            steps.append(
+                {
+                    "eq": st["eq"],
+                    "anchor": "step-" + safe_name(st["eq"]),
+                    "text": tex_html(display_tex(st["text"])),
+                    "raw_text": display_tex(st["text"]),
+                    "kind": st.get("kind", ""),
+                    "expect": st.get("expect", "holds"),
+                    "erratum": tex_html(st["erratum"]) if st.get("erratum") else None,
+                    "raw_erratum": st.get("erratum") or "",
+                    "notes": tex_html(st["notes"]) if st.get("notes") else None,
+                    "checks": mine,
+                    "status": sst,
+                    "ok": sok,
+                    "words": words,
+                    "tone": tone,
+                }
+            )
+        coverage = None
+        for c in check_views:
+            if c["ran"]:
+                coverage = _coverage(by_stmt[sid][c["name"]]["metrics"] or {})
+                if coverage is not None:
+                    coverage["check"] = c
+                    break
         corrected_id = f"{sid}:corrected"
+        pinfo = paper_info.get(stmt["paper"] if stmt is not None else sid.split("/", 1)[0], {})
+        strip, drifts = _strip(
+            [h for h in history if h["statement_id"] == sid], figures, infos, {c["name"] for c in own}
+        )
+        caveats = []
+        for c in run_checks:
+            for cv in c["caveats"]:
+                caveats.append({"check": c["name"], "anchor": c["anchor"], "text": cv})
+        stale = [c for c in run_checks if c["stale"]]
         view = {
             "id": sid,
             "short_id": sid.split("/", 1)[1] if "/" in sid else sid,
@@ -747,17 +1304,20 @@ def _collect(store, out: Path, catalog: dict) -> dict:
             "href": f"statements/{safe[sid]}.html",
             "known": stmt is not None,
             "paper": stmt["paper"] if stmt is not None else sid.split("/", 1)[0],
+            "paper_info": pinfo,
             "kind": stmt["kind"] if stmt is not None else "—",
             "number": stmt["number"] if stmt is not None else "",
             "title": tex_html(stmt["title"]) if stmt is not None else Markup("(not in the registry)"),
             "text": tex_html(stmt["text"]) if stmt is not None else Markup(""),
+            "raw_text": stmt["text"] if stmt is not None else "",
             "source": stmt.get("source") if stmt is not None else None,
+            "encoding": stmt.get("encoding") if stmt is not None else None,
             "params": [
                 {
                     "name": p["name"],
                     "type": p.get("type", ""),
                     "default": fmt(p.get("default")),
-                    "doc": p.get("doc", ""),
+                    "doc": tex_html(p.get("doc", "")),
                 }
                 for p in stmt.get("params") or []
             ]
@@ -766,58 +1326,144 @@ def _collect(store, out: Path, catalog: dict) -> dict:
             "hypotheses": [tex_html(h) for h in stmt.get("hypotheses") or []] if stmt is not None else [],
             "expect": expect or "—",
             "erratum": tex_html(stmt["erratum"]) if stmt is not None and stmt.get("erratum") else None,
+            "raw_erratum": (stmt or {}).get("erratum") or "",
             "notes": tex_html(stmt["notes"]) if stmt is not None and stmt.get("notes") else None,
             "corrects": stmt.get("corrects") if stmt is not None else None,
             "corrected_id": corrected_id if corrected_id in registry else None,
+            "uses": list((stmt or {}).get("uses") or []),
+            "uses_declared": stmt is not None and stmt.get("uses") is not None,
+            "used_by": used_by.get(sid, []),
             "checks": check_views,
+            "own_checks": own,
+            "steps": steps,
+            "proof_errata": [st for st in steps if st["expect"] == "refuted"],
             "status": status,
             "expected_status": expected_status,
             "ok": all(c["ok"] for c in run_checks) if run_checks else None,
             "n_run": len(run_checks),
-            "n_checks": len(check_views),
+            "n_checks": len(own),
             "methods": sorted({c["method"] for c in check_views}),
             "key_figure": key_figure([by_stmt[sid][c["name"]]["metrics"] for c in run_checks]),
+            "seconds_value": sum(_num(by_stmt[sid][c["name"]].get("seconds")) or 0 for c in run_checks),
             "seconds": fmt_seconds(sum(_num(by_stmt[sid][c["name"]].get("seconds")) or 0 for c in run_checks))
             if run_checks
             else "—",
+            "digits": min(
+                (
+                    d
+                    for d in (_min_digits(by_stmt[sid][c["name"]]["metrics"] or {}) for c in run_checks)
+                    if d is not None
+                ),
+                default=None,
+            ),
+            "caveats": caveats,
+            "stale": stale,
+            "coverage": coverage,
+            "searched": coverage["instances"] if coverage and coverage["instances"] is not None else -1,
+            "strip": strip,
+            "drifts": drifts,
+            "trend": trend_plot(
+                [e["digits"] for e in strip], [bool(e.get("drift")) for e in strip], "fewest agreeing digits, by run"
+            )
+            or trend_plot(
+                [e["ratio"] for e in strip], [bool(e.get("drift")) for e in strip], "smallest bound slack ratio, by run"
+            ),
         }
         statements.append(view)
     by_id = {s["id"]: s for s in statements}
+    for s in statements:
+        corr = by_id.get(s["corrected_id"]) if s["corrected_id"] else None
+        s["words"], s["tone"] = status_words(
+            s["status"],
+            s["expect"],
+            s["ok"],
+            corr,
+            len([st for st in s["proof_errata"] if st["status"] == "refuted"]),
+            s["corrects"],
+        )
+        s["uses_links"] = [(u, by_id[u]["href"] if u in by_id else None) for u in s["uses"]]
+        s["used_by_links"] = [(u, by_id[u]["href"]) for u in s["used_by"] if u in by_id]
 
     # counts per paper
     paper_rows = []
     for key in list(papers) + sorted({s["paper"] for s in statements} - set(papers)):
         mine = [s for s in statements if s["paper"] == key]
         counts = {st: sum(1 for s in mine if s["status"] == st) for st in STATUS_ORDER}
+        info = paper_info.get(key, {})
         paper_rows.append(
             {
                 "key": key,
                 "file": papers.get(key, ""),
                 "title": titles.get(key, ""),
+                "authors": info.get("authors", ""),
+                "year": info.get("year"),
+                "venue": info.get("venue", ""),
+                "href": f"papers/{safe_name(key)}.html",
                 "n": len(mine),
                 "counts": counts,
                 "checks_run": sum(s["n_run"] for s in mine),
                 "checks": sum(s["n_checks"] for s in mine),
                 "unexpected": sum(1 for s in mine if s["ok"] is False),
+                "statements": mine,
+                "errata": sum(1 for s in mine if s["expect"] == "refuted"),
+                "proof_errata": sum(len(s["proof_errata"]) for s in mine),
             }
         )
     totals = {st: sum(p["counts"][st] for p in paper_rows) for st in STATUS_ORDER}
     all_checks = [c for s in statements for c in s["checks"] if c["ran"]]
+    from_newest = sum(1 for c in all_checks if c.get("from_run") and run and c["from_run"]["id"] == run["id"])
     summary = {
         "statements": len(statements),
         "checks_run": len(all_checks),
         "as_expected": sum(1 for c in all_checks if c["ok"]),
         "unexpected": sum(1 for c in all_checks if not c["ok"]),
         "totals": totals,
+        "from_newest": from_newest,
+        "from_earlier": len(all_checks) - from_newest,
+        "stale": sum(1 for c in all_checks if c["stale"]),
+        "registered": len(registered),
     }
+    if run is not None and run_id is None and registered and run["n_checks"] < LITTLE_COVERAGE * len(registered):
+        warnings.append(
+            f"The newest run #{run['id']} covered only {run['n_checks']} of the {len(registered)} registered checks: "
+            "every other check shows its latest verdict from an earlier run, tagged with that run"
+            + (f" ({summary['stale']} flagged stale)." if summary["stale"] else ".")
+        )
 
-    # errata
+    # errata: statements refuted as printed; proof errata (steps found false) apart
     errata = []
     for s in statements:
         if s["expect"] != "refuted":
             continue
         corr = by_id.get(s["corrected_id"]) if s["corrected_id"] else None
-        errata.append({"s": s, "corrected": corr})
+        wrong, rest = _sentences(s["raw_erratum"]) if s["raw_erratum"] else ("", "")
+        printed_diff = corrected_diff = None
+        if corr is not None and s["raw_text"] and corr["raw_text"]:
+            printed_diff, corrected_diff = diff_html(s["raw_text"], corr["raw_text"])
+        errata.append(
+            {
+                "s": s,
+                "corrected": corr,
+                "wrong": tex_html(wrong),
+                "details": tex_html(rest),
+                "printed_diff": printed_diff,
+                "corrected_diff": corrected_diff,
+                "counterexamples": [c for c in s["checks"] if c["ran"] and c.get("counterexample")],
+            }
+        )
+    proof_errata = []
+    for s in statements:
+        for st in s["proof_errata"]:
+            wrong, rest = _sentences(st["raw_erratum"]) if st["raw_erratum"] else ("", "")
+            proof_errata.append(
+                {
+                    "s": s,
+                    "step": st,
+                    "wrong": tex_html(wrong),
+                    "details": tex_html(rest),
+                    "counterexamples": [c for c in st["checks"] if c["ran"] and c.get("counterexample")],
+                }
+            )
 
     # history
     events = []
@@ -832,7 +1478,8 @@ def _collect(store, out: Path, catalog: dict) -> dict:
             events.append(
                 {
                     "run_id": h["run_id"],
-                    "date": fmt_time(runs_by_id.get(h["run_id"], {}).get("started")),
+                    "run_href": infos.get(h["run_id"], {}).get("href"),
+                    "date": fmt_time(infos.get(h["run_id"], {}).get("started")),
                     "statement_id": h["statement_id"],
                     "href": by_id[h["statement_id"]]["href"] if h["statement_id"] in by_id else None,
                     "check": h["check_name"],
@@ -854,35 +1501,52 @@ def _collect(store, out: Path, catalog: dict) -> dict:
         e["current"] = newest[e["key"]] is e and current.get(e["key"]) == e["to_status"]
     rank = {"regression": 0, "fixed": 1, "change": 2}
     events.sort(key=lambda e: (rank[e["kind"]], -e["run_id"]))
+    drifts = [dict(d, s=s) for s in statements for d in s["drifts"]]
+    drifts.sort(key=lambda d: -d["run_id"])
     per_run: dict[int, list[dict]] = {}
     for h in history:
         per_run.setdefault(h["run_id"], []).append(h)
     run_rows = []
     for r in reversed(runs):
+        if run_id is not None and r["id"] > run_id:
+            continue
         vs = per_run.get(r["id"], [])
+        info = infos[r["id"]]
         run_rows.append(
             {
                 "id": r["id"],
+                "href": info["href"],
                 "date": fmt_time(r["started"]),
                 "state": r["state"],
                 "budget": r["budget"],
                 "commit": (r.get("git_commit") or "—")[:12],
                 "verdicts": len(vs),
+                "checks": info["n_checks"],
+                "full": info["full"],
                 "as_expected": sum(1 for v in vs if v["status"] == v["expected"]),
                 "unexpected": sum(1 for v in vs if v["status"] != v["expected"]),
                 "latest": run is not None and r["id"] == run["id"],
+                "command": _argv_command(r),
+                "rows": [
+                    {
+                        "statement_id": v["statement_id"],
+                        "href": by_id[v["statement_id"]]["href"] if v["statement_id"] in by_id else None,
+                        "check": v["check_name"],
+                        "status": v["status"],
+                        "expected": v["expected"],
+                        "ok": v["status"] == v["expected"],
+                    }
+                    for v in vs
+                ],
             }
         )
 
     prov = None
     if run is not None:
-        try:
-            argv = json.loads(run.get("argv") or "{}").get("argv") or []
-        except (ValueError, AttributeError):
-            argv = []
         duration = (run["finished"] - run["started"]) if run.get("finished") and run.get("started") else None
         prov = {
             "id": run["id"],
+            "href": run["href"],
             "commit": run.get("git_commit") or "unknown (not a git checkout)",
             "versions": sorted((run.get("versions") or {}).items()),
             "budget": run.get("budget"),
@@ -890,12 +1554,34 @@ def _collect(store, out: Path, catalog: dict) -> dict:
             "duration": fmt_seconds(duration) if duration is not None else "—",
             "machine": run.get("machine") or "—",
             "state": run.get("state"),
-            "command": "ibv " + " ".join(shlex.quote(a) for a in argv) if argv else "—",
+            "command": _argv_command(run),
+            "n_checks": run["n_checks"],
+            "only": run_id is not None,
         }
 
-    probes = _collect_probes(store, registry, by_id, out)
+    probes = _collect_probes(store, registry, by_id, out) if run_id is None else []
     for s in statements:
         s["probes"] = [p for p in probes if s["id"] in p["statement_ids"]]
+
+    search = {
+        s["id"]: search_text(
+            s["id"],
+            (registry.get(s["id"]) or {}).get("title"),
+            s["raw_text"],
+            " ".join((registry.get(s["id"]) or {}).get("hypotheses") or []),
+            s["raw_erratum"],
+            (registry.get(s["id"]) or {}).get("notes"),
+            " ".join(st["raw_text"] + " " + st["raw_erratum"] for st in s["steps"]),
+            s["paper_info"].get("title"),
+            s["paper_info"].get("authors"),
+            s["paper_info"].get("year"),
+            s["paper_info"].get("venue"),
+            (s["source"] or {}).get("section"),
+            " ".join(f"eq. {e}" for e in re.findall(r"\(([^()]+)\)", (s["source"] or {}).get("equations") or "")),
+            s["words"],
+        )
+        for s in statements
+    }
 
     methods = sorted({m for s in statements for m in s["methods"]})
     return {
@@ -905,13 +1591,19 @@ def _collect(store, out: Path, catalog: dict) -> dict:
         "paper_rows": paper_rows,
         "summary": summary,
         "errata": errata,
+        "proof_errata": proof_errata,
         "events": events,
+        "drifts": drifts,
         "run_rows": run_rows,
         "warnings": warnings,
         "methods": methods,
         "papers": [p["key"] for p in paper_rows],
         "statuses": STATUS_ORDER,
+        "words": sorted({s["words"] for s in statements}),
         "n_regressions": sum(1 for e in events if e["kind"] == "regression"),
+        "search": search,
+        "root_dir": catalog.get("root"),
+        "latest": {(sid, name): v for sid, d in by_stmt.items() for name, v in d.items()},
     }
 
 
@@ -973,22 +1665,54 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
         for v in verdicts:
             param_names += [k for k in (v["params"] or {}) if k not in param_names]
         rows = []
+        points = []
+        x_name = max(
+            param_names,
+            key=lambda n: len({json.dumps((v["params"] or {}).get(n), default=str) for v in verdicts}),
+            default=None,
+        )
+        y_names = [n for n in param_names if n != x_name]
+        y_name = (
+            max(y_names, key=lambda n: len({json.dumps((v["params"] or {}).get(n), default=str) for v in verdicts}))
+            if y_names
+            else None
+        )
         for key, items in by_instance.items():
             vs = [v for v, _ in items]
             held = schema.hypotheses_held(vs)
+            all_held = None if not held else all(held.values())
             params = vs[0]["params"] or {}
             cells = {}
             for v, view in items:
+                # an instance outside the hypotheses is no evidence either way: shown neutrally
+                view["outside"] = all_held is False
+                if all_held is False:
+                    view["ok"] = None
+                    view["caveats"] = []  # said once, neutrally: the instance is outside
+                    _with_row_html(view.get("comparisons") or [], neutral=True)
                 cells[v["check_name"]] = {
                     "status": v["status"],
                     "anchor": view["anchor"],
-                    "ok": v["status"] == v["expected"],
+                    "ok": None if all_held is False else v["status"] == v["expected"],
+                    "outside": all_held is False,
                 }
+                if x_name is not None:
+                    points.append(
+                        {
+                            "x": params.get(x_name),
+                            "y": params.get(y_name) if y_name else v["check_name"],
+                            "status": v["status"],
+                            "held": all_held,
+                            "href": "#" + view["anchor"],
+                            "label": f"{fmt(params)}: {v['check_name']} {v['status']}"
+                            + (" (outside the hypotheses)" if all_held is False else ""),
+                        }
+                    )
             rows.append(
                 {
                     "statement_id": vs[0]["statement_id"],
                     "params": [fmt(params[k]) if k in params else "" for k in param_names],
-                    "held": None if not held else all(held.values()),
+                    "held": all_held,
                     "failed": [tex_html(t) for t, ok in held.items() if not ok],
                     "n_hyps": len(held),
                     "status": combine(v["status"] for v in vs) or vs[0]["status"],
@@ -1003,7 +1727,9 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
             )
         counts: dict[str, int] = {}
         for row in rows:
-            counts[row["status"]] = counts.get(row["status"], 0) + 1
+            label = "outside hypotheses" if row["held"] is False else row["status"]
+            counts[label] = counts.get(label, 0) + 1
+        diagram = phase_diagram(points, x_name, y_name or "check") if x_name is not None else None
         summary_lines, run_plots, run_files = [], [], []
         for name, (mime, content) in store.run_artifacts(r["id"]).items():
             svg = safe_svg(content) if mime == "image/svg+xml" else None
@@ -1066,6 +1792,7 @@ def _collect_probes(store, registry: dict, stmt_views: dict, out: Path) -> list[
                 "run_plots": run_plots,
                 "run_files": run_files,
                 "summary_lines": summary_lines,
+                "diagram": diagram,
                 "n_verdicts": len(verdicts),
                 "n_folded": sum(1 for c in checks if c["folded"]),
                 "counts": sorted(
@@ -1104,8 +1831,27 @@ def status_css() -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_report(store, out: Path, catalog: dict) -> Path:
-    """Render the store's latest run as a static report in ``out``; returns index.html.
+def _source_link(out: Path, root: str | None, code: dict | None) -> str | None:
+    """A relative link from a page one folder deep to a source file of the checkout, when the
+    report is written inside the checkout (``build/report``); None otherwise (the page then
+    names the file, its lines and the commit)."""
+    if not code or not root:
+        return None
+    try:
+        rel = os.path.relpath(Path(root) / code["file"], out.resolve() / "statements")
+    except ValueError:
+        return None
+    if not (Path(root) / code["file"]).exists() or not out.resolve().is_relative_to(Path(root).resolve()):
+        return None
+    return Path(rel).as_posix() + f"#L{code['line']}"
+
+
+def render_report(store, out: Path, catalog: dict, run_id: int | None = None) -> Path:
+    """Render the store as a static report in ``out``; returns index.html.
+
+    By default every registered check shows its latest verdict, whichever run gave it, tagged
+    with that run (and flagged stale when older than the newest full-suite run or made at
+    another commit); with ``run_id`` the report shows that run's verdicts only.
 
     ``store``: a results store (checks/machine/store.py: ``Store``); ``catalog``: the plain-data
     snapshot of the statements, their checks and the papers (checks/machine/catalog.py:
@@ -1115,9 +1861,15 @@ def render_report(store, out: Path, catalog: dict) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     if ours and (out / "artifacts").is_dir():
         shutil.rmtree(out / "artifacts")
-    (out / "statements").mkdir(exist_ok=True)
-    (out / "probes").mkdir(exist_ok=True)
-    data = _collect(store, out, catalog)
+    for folder in ("statements", "probes", "runs", "papers"):
+        (out / folder).mkdir(exist_ok=True)
+    data = _collect(store, out, catalog, run_id=run_id)
+    root = data["root_dir"]
+    for s in data["statements"]:
+        if s["encoding"]:
+            s["encoding_href"] = _source_link(out, root, s["encoding"])
+        for c in s["checks"]:
+            c["code_href"] = _source_link(out, root, c.get("code"))
     env = _environment()
     common = {
         "generated": fmt_time(time.time()),
@@ -1125,16 +1877,30 @@ def render_report(store, out: Path, catalog: dict) -> Path:
         "run": data["run"],
         "n_regressions": data["n_regressions"],
         "n_errata": len(data["errata"]),
+        "n_proof_errata": len(data["proof_errata"]),
         "n_probes": len(data["probes"]),
+        "paper_rows": data["paper_rows"],
     }
 
     def write(path: Path, template: str, **ctx) -> None:
         path.write_text(env.get_template(template).render(**common, **ctx), encoding="utf-8")
 
-    write(out / "index.html", "index.html", root="", page="index", **{k: v for k, v in data.items() if k not in common})
+    search = json.dumps(data["search"], ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    write(
+        out / "index.html",
+        "index.html",
+        root="",
+        page="index",
+        search_json=Markup(search),
+        search_instances=SEARCH_INSTANCES,
+        **{k: v for k, v in data.items() if k not in common and k not in ("search", "latest")},
+    )
     by_id = {s["id"]: s for s in data["statements"]}
     written = set()
     stmts = data["statements"]
+    graph = _graph_module()
+    for s in stmts:  # each statement's place in the graph: what it invokes, what invokes it
+        s["graph"] = _neighbourhood(graph, s, by_id) if graph is not None and (s["uses"] or s["used_by"]) else None
     for k, s in enumerate(stmts):
         name = f"{s['safe']}.html"
         written.add(name)
@@ -1150,11 +1916,51 @@ def render_report(store, out: Path, catalog: dict) -> Path:
             next=nxt,
             corrected=by_id.get(s["corrected_id"]) if s["corrected_id"] else None,
             corrects=by_id.get(s["corrects"]) if s["corrects"] else None,
+            drift_digits=DRIFT_DIGITS,
+            drift_ratio=DRIFT_RATIO,
         )
-    write(out / "errata.html", "errata.html", root="", page="errata", errata=data["errata"])
     write(
-        out / "history.html", "history.html", root="", page="history", events=data["events"], run_rows=data["run_rows"]
+        out / "errata.html",
+        "errata.html",
+        root="",
+        page="errata",
+        errata=data["errata"],
+        proof_errata=data["proof_errata"],
     )
+    write(
+        out / "history.html",
+        "history.html",
+        root="",
+        page="history",
+        events=data["events"],
+        run_rows=data["run_rows"],
+        drifts=data["drifts"],
+        drift_digits=DRIFT_DIGITS,
+        drift_ratio=DRIFT_RATIO,
+    )
+    run_pages = set()
+    for r in data["run_rows"]:
+        run_pages.add(f"run-{r['id']}.html")
+        write(out / r["href"], "run.html", root="../", page="history", r=r)
+    paper_pages = set()
+    for p in data["paper_rows"]:
+        paper_pages.add(Path(p["href"]).name)
+        svg = None
+        if graph is not None and any(s["uses_declared"] for s in p["statements"]):
+            try:
+                drawn = graph.draw_paper_graph(
+                    catalog,
+                    data["latest"],
+                    paper=p["key"],
+                    link=lambda i: "../" + by_id[i]["href"] if i in by_id else None,
+                )
+                # drawn here, by reports/graph.py (its text escaped): inlined as it is
+                svg = Markup(drawn[drawn.find("<svg") :])
+            except Exception as exc:  # the graph is an aid: its failure is said, not fatal
+                svg = None
+                p["graph_error"] = f"{type(exc).__name__}: {exc}"
+        p["graph"] = svg
+        write(out / p["href"], "paper.html", root="../", page="paper", p=p)
     write(out / "probes.html", "probes.html", root="", page="probes", probes=data["probes"])
     probe_pages = set()
     for p in data["probes"]:
@@ -1162,9 +1968,51 @@ def render_report(store, out: Path, catalog: dict) -> Path:
         write(out / p["href"], "probe.html", root="../", page="probe", p=p)
     (out / "style.css").write_text((STATIC / "style.css").read_text(encoding="utf-8") + status_css(), encoding="utf-8")
     if ours:
-        for folder, keep in (("statements", written), ("probes", probe_pages)):
+        for folder, keep in (
+            ("statements", written),
+            ("probes", probe_pages),
+            ("runs", run_pages),
+            ("papers", paper_pages),
+        ):
             for f in (out / folder).glob("*.html"):
                 if f.name not in keep:
                     f.unlink()
     (out / MARKER).write_text("generated by ibverify's report renderer; stale pages here are removed on render\n")
     return out / "index.html"
+
+
+def _neighbourhood(graph, s: dict, by_id: dict) -> Markup | None:
+    """A statement with what its proof invokes and what invokes it, drawn by reports/graph.py;
+    nodes linked to their pages (None when it cannot be drawn: the page lists them anyway)."""
+
+    def node(sid: str, uses: list[str]) -> dict:
+        v = by_id.get(sid)
+        if v is None:
+            return {"id": sid, "uses": uses, "external": sid.startswith(("ext:", "def:"))}
+        return {
+            "id": sid,
+            "uses": uses,
+            "status": None if v["status"] == NOT_RUN else v["status"],
+            "kind": v["kind"],
+            "number": v["number"],
+            "as_expected": v["ok"],
+            "href": "../" + v["href"],
+        }
+
+    nodes = [node(s["id"], list(s["uses"]))]
+    nodes += [node(u, []) for u in s["uses"] if u != s["id"]]
+    nodes += [node(u, [s["id"]]) for u in s["used_by"] if u != s["id"] and u not in s["uses"]]
+    try:
+        drawn = graph.draw_dependency_graph(nodes, {}, legend=False)
+    except Exception:
+        return None
+    return Markup(drawn[drawn.find("<svg") :])
+
+
+def _graph_module():
+    """reports/graph.py (``draw_paper_graph``), when present."""
+    try:
+        from . import graph
+    except ImportError:
+        return None
+    return graph if hasattr(graph, "draw_paper_graph") else None

@@ -253,7 +253,8 @@ def test_catalog_is_plain_data_with_every_statement_and_check():
     assert n_checks == len(load_checks())
     t1 = by_id["kernel-rich/theorem-1"]
     assert t1["source"]["file"] == PAPERS["kernel-rich"] and t1["text"] and t1["checks"]
-    assert {"name", "method", "expected", "doc", "step"} == set(t1["checks"][0])
+    assert {"name", "method", "expected", "doc", "step", "code"} == set(t1["checks"][0])
+    assert t1["checks"][0]["code"]["file"].startswith("checks/") and t1["encoding"]["file"] == "theorems/kernel_rich.py"
     assert t1["uses"] is None or isinstance(t1["uses"], list)
     assert isinstance(t1["steps"], list)
     assert all({"name", "type", "default", "doc"} == set(p) for p in t1["params"])

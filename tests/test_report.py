@@ -15,8 +15,8 @@ import pytest
 from checks.core import Verdict
 from checks.machine.catalog import build_catalog
 from checks.machine.store import Store
+from reports.render import display_tex, safe_name, tex_html
 from reports.render import render_report as _render_report
-from reports.render import safe_name, tex_html
 from theorems.registry import REGISTRY, Hypothesis, Param, Source, Statement, load_all
 
 PAPER = "kernel-rich"
@@ -446,7 +446,7 @@ def test_index(report):
     assert OLD not in index
     # the regressed lemma is flagged, its key figure read from min_digits
     row = re.search(
-        r'data-status="inconclusive"[^>]*data-ok="no" class="unexpected">\s*<td><a '
+        r'data-status="inconclusive"[^>]*data-ok="no"[^>]*class="unexpected">\s*<td><a '
         rf'href="statements/{safe_name(HOLDS)}.html".*?</tr>',
         index,
         re.S,
@@ -460,11 +460,17 @@ def test_index(report):
 def test_errata(report):
     _, out, _ = report
     errata = (out / "errata.html").read_text(encoding="utf-8")
-    assert f"<code>{REFUTED}</code>" in errata and f"<code>{CORRECTED}</code>" in errata
+    assert f"<code>{REFUTED}</code>" in errata and f'<code class="wrap">{CORRECTED}</code>' in errata
     assert f'href="statements/{safe_name(CORRECTED)}.html"' in errata
-    assert "Fails for" in errata
-    corrected = re.search(r"Corrected statement</h3>(.*?)</section>", errata, re.S).group(1)
-    assert 'class="badge st-verified"' in corrected
+    # what is wrong in one line, the rest in detail; printed and corrected side by side, the
+    # difference marked
+    assert re.search(r"What is wrong:</strong> Fails for <math.*?</math>;</p>", errata, re.S)
+    assert "the bound holds with" in errata.split("In detail", 1)[1]
+    entry = errata.split(f'id="erratum-{safe_name(REFUTED)}"', 1)[1].split("</section>", 1)[0]
+    compare = entry.split('class="side-by-side two compare"', 1)[1]
+    assert 'class="badge st-verified"' in compare and "false as printed, correction holds" in entry
+    assert '<mark class="del">' in compare and '<mark class="ins">' in compare
+    assert "norm bound at" in entry  # the stored counterexample
 
 
 def test_history_regression_first(report):
@@ -481,7 +487,8 @@ def test_not_run_check_shows_last_verdict(report):
     page = _page(out, NOT_RUN)
     section = re.search(r'<section class="check" id="check-old-check">(.*?)</section>', page, re.S).group(1)
     assert 'class="badge st-not-run"' in section
-    assert "Latest earlier verdict:" in section and 'class="badge st-proved"' in section and "run #1" in section
+    assert "the latest earlier one:" in section and 'class="badge st-proved"' in section
+    assert '<a href="../runs/run-1.html">#1</a>' in section
     assert "not in the registry" in _page(out, GONE)
     assert not (out / "statements" / f"{safe_name(OLD)}.html").exists()
 
@@ -489,7 +496,7 @@ def test_not_run_check_shows_last_verdict(report):
 def test_probe_pages(report):
     _, out, _ = report
     probes = (out / "probes.html").read_text(encoding="utf-8")
-    assert 'href="probes/probe-3.html"' in probes and "1 not held" in probes and "1 held" in probes
+    assert 'href="probes/probe-3.html"' in probes and "1 outside" in probes and "1 held" in probes
     page = (out / "probes" / "probe-3.html").read_text(encoding="utf-8")
     assert f"ibv probe {HOLDS} --grid alpha=-1,0.05" in page
     # one row per instance, the override as a column, the failed hypothesis as MathML
@@ -497,10 +504,14 @@ def test_probe_pages(report):
     rows = re.findall(r"<tr(?: class=\"not-held\")?>.*?</tr>", table.split("<tbody>", 1)[1], re.S)
     assert len(rows) == 2 and "<code>alpha</code>" in table
     assert "0.05" in rows[0] and "st-verified" in rows[0] and "✓" in rows[0]
+    # outside the hypotheses: neutral (no red badge, no cross), the verdict named in grey
     assert (
         rows[1].startswith('<tr class="not-held">')
         and "−1" in rows[1]
-        and "st-refuted" in rows[1]
+        and "st-refuted" not in rows[1]
+        and "st-outside" in rows[1]
+        and "refuted" in rows[1]
+        and "✗" not in rows[1]
         and "<math" in rows[1]
     )
     assert re.search(r'href="#verdict-\d+" class="badge-link"', rows[0])
@@ -649,6 +660,9 @@ def test_every_registered_text_renders():
     for s in REGISTRY.values():
         fields = [("title", s.title), ("text", s.text), ("erratum", s.erratum), ("notes", s.notes)]
         fields += [(f"hypothesis {k + 1}", h.text) for k, h in enumerate(s.hypotheses)]
+        for st in s.steps:  # a proof step's display is often bare LaTeX: the report makes it a formula
+            fields += [(f"step {st.eq}", display_tex(st.text)), (f"step {st.eq} erratum", st.erratum)]
+            fields += [(f"step {st.eq} notes", st.notes)]
         for name, text in fields:
             if not text:
                 continue
@@ -656,14 +670,16 @@ def test_every_registered_text_renders():
             for tex in re.findall(r'<code class="tex[^"]*"[^>]*>(.*?)</code>', html):
                 failures.append(f"{s.id} {name}: formula not converted: {tex[:120]}")
             prose = re.sub(r"<math.*?</math>", "", html, flags=re.S)
-            for macro in re.findall(r"\\[A-Za-z]+", prose):
-                failures.append(f"{s.id} {name}: TeX macro {macro} in prose")
+            for macro in re.findall(r"\\\S", prose):
+                failures.append(f"{s.id} {name}: TeX source {macro} in prose")
+            if "``" in prose:
+                failures.append(f"{s.id} {name}: TeX quotes in prose")
             if "$" in prose and "\\$" not in text:
                 failures.append(f"{s.id} {name}: unmatched $ in {text[:120]!r}")
     assert not failures, f"{len(failures)} texts do not render:\n" + "\n".join(failures[:30])
 
 
-def test_a_one_statement_run_leaves_the_others_latest_evidence(planted, tmp_path):
+def test_a_one_statement_run_leaves_the_others_latest_evidence(planted, tmp_path, capsys):
     """Issue 21, item 1: after a run of two statements and then a run of one, the report shows
     both statements' latest verdicts (the earlier one's from its run), as ``ibv show`` does."""
     from checks.machine.cli import main
@@ -676,4 +692,267 @@ def test_a_one_statement_run_leaves_the_others_latest_evidence(planted, tmp_path
     row = re.search(r'data-id="scratch/planted" data-status="([^"]+)"', index)
     assert row and row.group(1) == "verified"
     page = _page(out, "scratch/planted")
-    assert "<dt>run</dt><dd>1 (quick," in page
+    assert re.search(
+        r'<dt>verdict of</dt><dd><span class="run-tag small">run <a href="../runs/run-1.html">#1</a> · [^<]+ · quick',
+        page,
+    )
+    # `ibv show` reads the same latest verdicts: each check's status agrees with the page's
+    import json
+
+    capsys.readouterr()
+    assert main(["show", "scratch/planted", "--json", "--store", store]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["checks"]
+    for c in shown["checks"]:
+        anchor = re.escape("check-" + safe_name(c["name"]))
+        section = re.search(rf'<section class="check[^"]*" id="{anchor}">(.*?)</h3>', page, re.S)
+        assert section and f'class="badge st-{c["latest"]}"' in section.group(1), c
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 21 (and the report side of issues 18 and 19)
+# ---------------------------------------------------------------------------------------
+def _catalog_with(fake_registry, **changes):
+    """The machine's catalog of the fake registry, with checks bound to its statements and
+    proof steps (the fake statements have none registered)."""
+    cat = build_catalog()
+    by_id = {s["id"]: s for s in cat["statements"]}
+    for sid, change in changes.items():
+        by_id[sid].update(change)
+    return cat
+
+
+def _check_entry(name, method="random", expected="verified", step=None):
+    return {"name": name, "method": method, "expected": expected, "doc": "", "step": step, "code": None}
+
+
+def test_steps_caveats_coverage_and_residuals(tmp_path, fake_registry):
+    """A statement whose conclusion holds while a printed proof step is false reads "holds;
+    proof has misprints", lists its steps with their verdicts, and the step is a proof erratum
+    apart from the refuted statements; a gap recorded in metrics is a caveat beside the badge;
+    a domain search's coverage is shown and filterable; a symbolic residual is typeset."""
+    cat = _catalog_with(
+        fake_registry,
+        **{
+            HOLDS: {
+                "steps": [
+                    {
+                        "eq": "(7)",
+                        "text": r"$\|\beta\|_1\le\frac{1}{\alpha}$",
+                        "kind": "inequality",
+                        "expect": "refuted",
+                        "erratum": r"Drops a factor 2; $\|\beta\|_1\le\frac{2}{\alpha}$ holds. Found at $\alpha=0.25$.",
+                        "notes": "",
+                    },
+                    {"eq": "(8)", "text": "$a=b$", "kind": "identity", "expect": "holds", "erratum": None, "notes": ""},
+                ],
+                "uses": [REFUTED, "ext:Gunasekar2017"],
+                "checks": [
+                    _check_entry("numeric", "flow"),
+                    _check_entry("step-7", "random", "refuted", step="(7)"),
+                    _check_entry("step-8", "symbolic", "proved", step="(8)"),
+                    _check_entry("domain-search", "random"),
+                ],
+            }
+        },
+    )
+    store = _open_store(tmp_path / "s.sqlite")
+    r = store.start_run("quick")
+    store.add_verdict(
+        r,
+        _verdict(
+            HOLDS,
+            "numeric",
+            "flow",
+            "verified",
+            "verified",
+            {
+                "min_digits": 31.0,
+                "items": 3,
+                "comparisons": _comparisons_agree(digits=31.0),
+                "l1 threshold => Lemma 5 hypothesis (as invoked): failures on grid": "62/126",
+                "failures elsewhere": 0,
+                "hypotheses": {"$\\alpha>0$": True},
+            },
+        ),
+    )
+    cex = {"label": "step (7) at $\\alpha=0.25$", "instance": {"alpha": 0.25}, "metrics": {"lhs": 8.0, "rhs": 4.0}}
+    store.add_verdict(r, _verdict(HOLDS, "step-7", "random", "refuted", "refuted", {"counterexample": cex}))
+    store.add_verdict(
+        r,
+        _verdict(
+            HOLDS,
+            "step-8",
+            "symbolic",
+            "proved",
+            "proved",
+            {"comparisons": [{"label": "identity", "status": "proved", "residual": "x**2 - 2*x*y + y**2"}]},
+        ),
+    )
+    coverage = {  # checks/machine/search.py's coverage record (keys in checks/schema.py)
+        "kind": "inequality (smallest slack)",
+        "instances": 52,
+        "inside": 44,
+        "decided": 40,
+        "undecided": 4,
+        "premise_unmet": 0,
+        "errors": 0,
+        "outside": 8,
+        "edges": 2,
+        "edge_labels": ["$\\alpha\\to 0$ [holds]", "d = 1 [holds]"],
+        "generated": 50,
+        "ranges": {"alpha": [1e-6, 1e6], "d": [1, 12]},
+        "tightest": {"params": {"alpha": 1e-6, "d": 1}, "score": 0.01, "outcome": "holds"},
+        "necessity": [
+            {
+                "hypothesis": "$\\alpha>0$",
+                "result": "needed",
+                "instances": 12,
+                "decided": 12,
+                "ranges": {"alpha": [-2.0, 0.0]},
+                "counterexample": {"alpha": -1, "d": 2},
+            },
+            {"hypothesis": "$d\\ge 1$", "result": "appears unnecessary", "instances": 25, "decided": 25, "ranges": {}},
+        ],
+        "cpu_seconds": 1.5,
+        "stopped_by_cap": False,
+    }
+    store.add_verdict(
+        r,
+        _verdict(
+            HOLDS, "domain-search", "random", "verified", "verified", {"search": coverage, "searched_instances": 40}
+        ),
+    )
+    store.finish_run(r)
+    out = tmp_path / "out"
+    _render_report(store, out, cat)
+    page = _page(out, HOLDS)
+    assert "holds; proof has misprints" in page
+    steps = page.split("<h2>Proof steps</h2>", 1)[1].split("</table>", 1)[0]
+    assert 'id="step-_7_"' in steps and "false as printed (proof erratum)" in steps and "st-refuted" in steps
+    assert 'id="step-_8_"' in steps and "st-proved" in steps
+    # the statement's own verdict rests on its conclusion's checks only
+    assert re.search(r"verdict <span class=\"badge st-verified\">", page)
+    callouts = page.split('<ul class="callouts">', 1)[1].split("</ul>", 1)[0]
+    assert "proof erratum at step" in callouts and "failures on grid: 62/126" in callouts
+    assert "failures elsewhere" not in callouts  # a zero count is no caveat
+    # the residual typeset; the searched domain and the hypothesis found unnecessary
+    assert re.search(r"<td[^>]*><math[^>]*alttext=\"x\^\{2\} - 2 x y \+ y\^\{2\}\"", page)
+    assert "Searched: <strong>40</strong> instances decided of 52 evaluated" in page
+    assert "appears unnecessary after 25 instances" in page and "needed" in page
+    assert "[10⁻⁶, 10⁶]" in page and "2 edges of the domain tried" in page
+    assert "Its proof invokes" in page and f'href="../statements/{safe_name(REFUTED)}.html"' in page
+    assert "ext:Gunasekar2017" in page
+    local = page.split('<figure class="artifact graph">', 1)[1].split("</figure>", 1)[0]
+    assert local.startswith("<svg") and f'href="../statements/{safe_name(REFUTED)}.html"' in local
+    index = (out / "index.html").read_text(encoding="utf-8")
+    row = re.search(rf'<tr data-paper="{PAPER}" data-id="{HOLDS}"[^>]*>', index).group(0)
+    assert (
+        'data-searched="40"' in row and 'data-caveats="1"' in row and 'data-words="holds; proof has misprints"' in row
+    )
+    errata = (out / "errata.html").read_text(encoding="utf-8")
+    proofs = errata.split('id="proofs"', 1)[1]
+    assert f"{HOLDS}</code> step (7)" in proofs and "Drops a factor 2" in proofs and "step (7) at" in proofs
+    # the used-by side; the paper's page draws its dependency graph (reports/graph.py), nodes
+    # linked to their statement pages
+    assert f'href="../statements/{safe_name(HOLDS)}.html"' in _page(out, REFUTED).split("Invoked by", 1)[1]
+    paper = (out / "papers" / f"{PAPER}.html").read_text(encoding="utf-8")
+    graph = paper.split('<figure class="artifact graph">', 1)[1].split("</figure>", 1)[0]
+    assert graph.startswith("<svg") and f'href="../statements/{safe_name(HOLDS)}.html"' in graph
+    store.close()
+
+
+def test_run_view_and_stale(tmp_path, fake_registry):
+    """`ibv report --run N` renders run N's verdicts alone; by default each check's latest
+    verdict is tagged with its run, flagged stale when made at another commit than the newest
+    run, and a newest run covering little is warned of."""
+    from checks.machine.cli import main
+
+    path = tmp_path / "s.sqlite"
+    store = _open_store(path)
+    r1 = store.start_run("quick", argv=["run"])
+    store.add_verdict(r1, _verdict(HOLDS, "numeric", "flow", "verified", "verified", {"min_digits": 30.0}))
+    store.add_verdict(r1, _verdict(REFUTED, "bound-check", "random", "refuted", "refuted", {}))
+    store.finish_run(r1)
+    r2 = store.start_run("quick", argv=["run", CORRECTED])
+    store.add_verdict(r2, _verdict(CORRECTED, "bound-check", "random", "verified", "verified", {}))
+    store.finish_run(r2)
+    store.conn.execute("UPDATE runs SET git_commit=? WHERE id=?", ("a" * 40, r1))
+    store.conn.execute("UPDATE runs SET git_commit=? WHERE id=?", ("b" * 40, r2))
+    store.conn.commit()
+    store.close()
+    out = tmp_path / "latest"
+    cat = _catalog_with(
+        fake_registry,
+        **{
+            HOLDS: {"checks": [_check_entry("numeric", "flow")]},
+            REFUTED: {"checks": [_check_entry("bound-check", expected="refuted")]},
+            CORRECTED: {"checks": [_check_entry("bound-check")]},
+        },
+    )
+    store = _open_store(path)
+    _render_report(store, out, cat)
+    store.close()
+    page = _page(out, HOLDS)
+    assert "made at commit aaaaaaaaaaaa, the newest run at bbbbbbbbbbbb" in page
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'data-id="{HOLDS}" data-status="verified"', index)
+    assert 'data-stale="1"' in index and "covered only 1 of the 3 registered checks" in index
+    one = tmp_path / "one"
+    assert main(["report", "--store", str(path), "--out", str(one), "--run", str(r1)]) == 0
+    index = (one / "index.html").read_text(encoding="utf-8")
+    assert f"run #{r1} only" in index and re.search(rf'data-id="{CORRECTED}" data-status="not run"', index)
+    assert re.search(rf'data-id="{HOLDS}" data-status="verified"', index)
+    assert (one / "runs" / f"run-{r1}.html").exists() and not (one / "runs" / f"run-{r2}.html").exists()
+    assert main(["report", "--store", str(path), "--out", str(tmp_path / "x"), "--run", "99"]) != 0
+    history = (out / "history.html").read_text(encoding="utf-8")
+    assert f'href="runs/run-{r1}.html"' in history and f'href="runs/run-{r2}.html"' in history
+
+
+def test_stale_and_status_words_units():
+    from reports.render import _run_infos, stale_reasons, status_words
+
+    history = [{"run_id": 1, "statement_id": "a", "check_name": c} for c in "xyz"]
+    history += [{"run_id": 2, "statement_id": "a", "check_name": "x"}]
+    runs = [{"id": 1, "git_commit": "c1"}, {"id": 2, "git_commit": "c1"}, {"id": 3, "git_commit": "c1"}]
+    infos = _run_infos(runs, history + [{"run_id": 3, "statement_id": "a", "check_name": c} for c in "xyz"], 3)
+    assert infos[1]["full"] and not infos[2]["full"] and infos[3]["full"]
+    ref = {"newest_full": infos[3], "commit": "c1"}
+    assert stale_reasons(infos[1], ref) == ["older than the newest full-suite run #3 (which did not re-run it)"]
+    assert stale_reasons(infos[3], ref) == []
+    assert stale_reasons(infos[3], {"newest_full": None, "commit": "c2"})[0].startswith("made at commit c1")
+    corr = {"status": "verified", "ok": True}
+    assert status_words("refuted", "refuted", True, corr)[0] == "false as printed, correction holds"
+    assert status_words("verified", "holds", True)[0] == "holds as printed"
+    assert status_words("verified", "holds", True, proof_errata=1)[0] == "holds; proof has misprints"
+    assert status_words("inconclusive", "holds", False)[0] == "open"
+    assert status_words("error", "holds", False)[0] == "not reproduced"
+    assert status_words("verified", "refuted", False)[0] == "not reproduced"
+
+
+def test_maths_in_values_and_delimiters():
+    """Backslash punctuation after size commands, metrics and hypothesis dictionaries holding
+    $...$, TeX quotes: all rendered, no TeX source left."""
+    from reports.numbers import fmt_float
+    from reports.render import diff_html, fmt_html, key_figure
+
+    for tex in (r"$\min\big\{a, b\big\}$", r"$\bigl\|x\bigr\|$", r"$\left\{ x \right\}$", r"$\langle a, b\rangle$"):
+        html = str(tex_html(tex))
+        assert "<math" in html and "\\" not in re.sub(r'alttext="[^"]*"', "", html), tex
+    html = str(fmt_html({"$\\alpha>0$": True, "bound": "$\\|\\beta\\|_1\\le 2$"}))
+    assert "$" not in re.sub(r'alttext="[^"]*"', "", html) and html.count("<math") == 2
+    assert "“" in str(tex_html("``so $x$ and $y$ hold''")) and "``" not in str(tex_html("``a $x$ b''"))
+    assert key_figure([{"min_digits": -0.0}]) == "no agreeing digit" and "-0" not in key_figure([{"min_digits": 0.3}])
+    assert fmt_float(-1e-300 * 1e-300) == "0" and fmt_float(1e-3) == "0.001" and fmt_float(2.5e-7) == "2.5×10⁻⁷"
+    left, right = diff_html(r"For all $x$: $f(x)\le 1$.", r"For all $x$: $f(x)\le 2$.")
+    assert '<mark class="del"><math' in str(left) and '<mark class="ins"><math' in str(right)
+    assert "For all" in str(left) and "<mark" not in str(left).split("<mark", 1)[0].split("For all")[0]
+
+
+def test_legend_labels_distinct():
+    from reports.plots import _legend_names
+
+    labels = [f"Lemma 5 sandwich, lower bound at D={d}, measured on the grid of the paper's figure" for d in (2, 3, 4)]
+    labels += [f"Lemma 5 sandwich, upper bound at D={d}, measured on the grid of the paper's figure" for d in (2, 3, 4)]
+    names = _legend_names(labels)
+    assert len(set(names)) == len(names) and all(len(n) <= 40 for n in names)

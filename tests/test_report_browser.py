@@ -32,6 +32,8 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 # Checks of the real run: a flow/argmin theorem with display maths, a printed claim refuted
 # with a stored counterexample and a plot, and its correction.
 REAL_STATEMENTS = ("kernel-rich/theorem-1", "kernel-rich/figure-7", "kernel-rich/figure-7:corrected")
+ONE_STATEMENT = REAL_STATEMENTS[2]  # run again alone after the first run
+PROBED = REAL_STATEMENTS[0]
 HOSTILE_ID = "kernel-rich/claim-zz-<b>hostile</b>"
 # Each payload, if it ever ran, sets window.__ibvPwned; inserted as text it does nothing.
 PAYLOADS = (
@@ -196,6 +198,8 @@ def report(tmp_path_factory):
     )
     store.finish_run(earlier)
     run_checks(chks, store, budget="quick", argv=["run", *REAL_STATEMENTS])
+    # then a run of one statement: every other statement keeps its latest verdict (issue 21)
+    run_checks([c for c in chks if c.statement_id == ONE_STATEMENT], store, budget="quick", argv=["run", ONE_STATEMENT])
     run_id = store.latest_run()["id"]
     store.add_verdict(run_id, _hostile_verdicts(store, run_id))
     # a probe run carrying markup in its command line, overrides and message
@@ -206,11 +210,55 @@ def report(tmp_path_factory):
     v.statement_id = "kernel-rich/theorem-1"
     store.add_verdict(probe, v)
     store.finish_run(probe)
+    _sweep_probe(store)
     t0 = time.perf_counter()
     index = render_report(store, base / "report", build_catalog())
     seconds = time.perf_counter() - t0
     store.close()
     return index, seconds
+
+
+def _sweep_probe(store):
+    """A probe over a geometric grid of alpha, two instances outside the hypotheses
+    (alpha <= 0) where the check 'fails': shown neutrally, not as red failures."""
+    from checks.core import Verdict
+
+    probe = store.start_run("quick", kind="probe", argv=["probe", PROBED, "--grid", "alpha=-1,0,0.01,0.1,1,10"])
+    for alpha in (-1.0, 0.0, 0.01, 0.1, 1.0, 10.0):
+        held = alpha > 0
+        instance = {"alpha": alpha}
+        status = "verified" if held else "refuted"
+        store.add_verdict(
+            probe,
+            Verdict(
+                statement_id=PROBED,
+                check="flow-vs-argmin",
+                method="flow",
+                status=status,
+                expected="verified",
+                params=instance,
+                metrics={
+                    "items": 1,
+                    "comparisons": [
+                        {
+                            "label": r"$\beta^\infty_{\alpha}$ against $\arg\min Q_\alpha$",
+                            "status": status,
+                            "instance": instance,
+                            "discrepancy": 1e-30 if held else 1.0,
+                            "tolerance": 1e-20,
+                            "error_estimate": 1e-40,
+                            "digits": 30.0 if held else 0.0,
+                        }
+                    ],
+                    "instances": [{"params": instance, "hypotheses": {r"$0<\alpha<\infty$": held}}],
+                },
+                precision="mpmath dps 50",
+                seed=0,
+                seconds=0.1,
+                message="probe instance",
+            ),
+        )
+    store.finish_run(probe)
 
 
 def _shot(driver, name: str) -> Path:
@@ -228,9 +276,22 @@ def _console_errors(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")]
 
 
-# What raw TeX looks like when MathML conversion did not happen: a $...$ with a macro, or a
-# bare macro such as \frac, \alpha, \mathbf in visible text.
-_RAW_TEX = re.compile(r"\$[^$\n]*\\[A-Za-z]+|\\(?:frac|alpha|beta|mathbf|sum|min|arg|text|left|right|infty|ell)\b")
+# What TeX source looks like in visible text: a backslash followed by anything (a macro, an
+# escaped delimiter such as \{ or \|), a dollar sign, TeX's opening quotes ``.
+_RAW_TEX = re.compile(r"\\\S|\$|``")
+# The visible text of a page (what is laid out), leaving out the source code a reader opens on
+# purpose (a check's Python source, a statement's SymPy encoding).
+_VISIBLE_TEXT = """
+const parts = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  const el = walker.currentNode.parentElement;
+  if (!el || el.closest('pre.source, script, style, math')) continue;
+  const r = el.getBoundingClientRect();
+  if (r.width > 0 || r.height > 0) parts.push(walker.currentNode.textContent);
+}
+return parts.join(' ');
+"""
 
 
 def _assert_page_sound(driver, what: str, expect_math: bool = True) -> dict:
@@ -268,9 +329,26 @@ def _assert_page_sound(driver, what: str, expect_math: bool = True) -> dict:
             f"{what}: {state['maths'] - state['laidOut']} math elements not laid out"
         )
         assert state["texFallbacks"] == 0, f"{what}: formulas left as TeX source"
-        raw = _RAW_TEX.findall(state["text"])
-        assert not raw, f"{what}: raw TeX visible: {raw[:5]}"
+        visible = driver.execute_script(_VISIBLE_TEXT)
+        raw = [visible[max(0, m.start() - 30) : m.end() + 20] for m in _RAW_TEX.finditer(visible)]
+        assert not raw, f"{what}: TeX source visible: {raw[:5]}"
     return state
+
+
+def _no_sideways_scroll(driver, what: str, url: str) -> None:
+    """At phone width (400 px) the page does not scroll sideways (wide tables scroll in their
+    own box)."""
+    driver.set_window_size(400, 900)
+    try:
+        driver.get(url)
+        state = driver.execute_script(
+            "return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth, "
+            "body: document.body.scrollWidth}"
+        )
+        assert state["inner"] <= 420, f"the window did not narrow: {state}"
+        assert max(state["scroll"], state["body"]) <= state["inner"] + 1, f"{what} scrolls sideways at 400 px: {state}"
+    finally:
+        driver.set_window_size(1400, 1000)
 
 
 def _click(driver, css: str, text: str | None = None):
@@ -293,6 +371,12 @@ def _click(driver, css: str, text: str | None = None):
     )
 
 
+def _rows_shown(driver):
+    from selenium.webdriver.common.by import By
+
+    return [r for r in driver.find_elements(By.CSS_SELECTOR, "#statements tbody tr[data-paper]") if r.is_displayed()]
+
+
 def test_report_in_browser(driver, report):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -306,6 +390,13 @@ def test_report_in_browser(driver, report):
     assert "theorem-1" in state["text"] and "agreement" in state["text"]
     # the hostile statement id and its markup are shown as text
     assert "claim-zz-<b>hostile</b>" in state["text"]
+    # after a run of one statement, every statement shows its latest verdict, not "not run";
+    # the newest run's small coverage is said
+    for sid in REAL_STATEMENTS:
+        row = driver.find_element(By.CSS_SELECTOR, f'#statements tr[data-id="{sid}"]')
+        assert row.get_attribute("data-status") != "not run", f"{sid}: its earlier verdict is not shown"
+        assert row.get_attribute("data-words") not in ("not run", ""), sid
+    assert "covered only" in state["text"] and "from earlier runs" in state["text"]
     _shot(driver, "01-index")
 
     # filters: paper, verdict and method narrow the table; the count says so
@@ -325,12 +416,65 @@ def test_report_in_browser(driver, report):
     Select(driver.find_element(By.ID, "f-method")).select_by_index(0)
     assert all(r.is_displayed() for r in rows) and all(h.is_displayed() for h in heads)
 
+    # full-text search over the statements, hypotheses, errata and paper metadata: an author,
+    # a Greek letter by its symbol and by its name, an equation number
+    text = driver.find_element(By.ID, "f-text")
+    for query in ("Woodworth", "COLT 2020"):
+        text.clear()
+        text.send_keys(query)
+        shown = _rows_shown(driver)
+        assert shown and all(r.get_attribute("data-paper") == "kernel-rich" for r in shown), query
+    counts = []
+    for query in ("α", "alpha"):
+        text.clear()
+        text.send_keys(query)
+        counts.append(len(_rows_shown(driver)))
+    assert counts[0] == counts[1] > 0, f"α and alpha find different statements: {counts}"
+    text.clear()
+    text.send_keys("eq. 4")
+    assert any(r.get_attribute("data-id") == "kernel-rich/theorem-1" for r in _rows_shown(driver))
+    text.clear()
+    driver.execute_script("document.getElementById('f-text').dispatchEvent(new Event('input'))")
+    assert len(_rows_shown(driver)) == len(rows)
+
+    # sortable columns: by verdict, weakest first, and back
+    driver.find_element(By.CSS_SELECTOR, "th[data-sort='status'] button").click()
+    ranks = [int(r.get_attribute("data-rank")) for r in _rows_shown(driver)]
+    assert ranks == sorted(ranks) and len(set(ranks)) > 1
+    assert "sort=status" in driver.current_url
+    driver.find_element(By.CSS_SELECTOR, "th[data-sort='status'] button").click()
+    ranks = [int(r.get_attribute("data-rank")) for r in _rows_shown(driver)]
+    assert ranks == sorted(ranks, reverse=True) and "sort=-status" in driver.current_url
+    driver.find_element(By.CSS_SELECTOR, "th[data-sort='order'] button").click()
+
+    # the filters live in the address and survive Back
+    Select(driver.find_element(By.ID, "f-status")).select_by_visible_text("refuted")
+    assert "status=refuted" in driver.current_url
+    n_refuted = len(_rows_shown(driver))
+    _click(driver, "#statements a[href='statements/kernel-rich__figure-7.html']")
+    driver.back()
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    assert Select(driver.find_element(By.ID, "f-status")).first_selected_option.text == "refuted"
+    shown = _rows_shown(driver)
+    assert len(shown) == n_refuted and all(r.get_attribute("data-status") == "refuted" for r in shown)
+    driver.get(index.as_uri())  # a fresh visit without the address' filters shows every row
+    assert len(_rows_shown(driver)) == len(rows)
+
     # a statement page, followed from the index
     _click(driver, "#statements a[href='statements/kernel-rich__theorem-1.html']")
     assert driver.current_url.endswith("statements/kernel-rich__theorem-1.html")
     state = _assert_page_sound(driver, "theorem-1")
     assert driver.find_elements(By.CSS_SELECTOR, ".statement-text math"), "statement text without MathML"
-    assert "Source" in state["text"] and "Hypotheses" in state["text"] and "Evidence" in state["text"]
+    assert "Hypotheses" in state["text"] and "Evidence" in state["text"]
+    # provenance: the paper, its authors and year; the encoding; each verdict's run and commit
+    assert "Kernel and rich" in state["text"] or "kernel and rich" in state["text"]
+    assert "Woodworth" in state["text"] and "2020" in state["text"]
+    assert "Encoded in theorems/kernel_rich.py" in state["text"]
+    assert driver.find_elements(By.CSS_SELECTOR, "section.check .run-tag a[href^='../runs/run-']")
+    assert "Source of the check: checks/kernel_rich.py" in state["text"]
+    assert "holds as printed" in state["text"] or "open" in state["text"]
     _shot(driver, "02-statement-theorem-1")
 
     # back to the index, then the refuted figure: its plot and the probe command
@@ -340,28 +484,124 @@ def test_report_in_browser(driver, report):
     state = _assert_page_sound(driver, "figure-7")
     assert state["svgs"] >= 1, "refuted figure: no plot drawn"
     assert "Counterexample" in state["text"] and "Erratum" in state["text"]
+    assert "false as printed" in state["text"]
+    # legend entries distinct, the full label in a tooltip; a caption under the plot
+    legends = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.artifact.plot svg g > title')).map(t => t.parentNode"
+        ".querySelector('text').textContent)"
+    )
+    assert len(legends) == len(set(legends)), f"legend entries alike: {legends}"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "figure.plot figcaption")) == len(
+        driver.find_elements(By.CSS_SELECTOR, "figure.plot svg")
+    )
     _shot(driver, "03-statement-refuted-figure-7")
 
-    # the errata page through the header link
+    # the errata page through the header link: what is wrong in a line, the counterexample,
+    # printed and corrected side by side with the difference marked; proof errata apart
     _click(driver, "header nav a", "Errata")
     assert driver.current_url.endswith("errata.html")
     state = _assert_page_sound(driver, "errata")
-    assert "kernel-rich/figure-7" in state["text"] and "Corrected statement" in state["text"]
+    assert "kernel-rich/figure-7" in state["text"] and "What is wrong" in state["text"]
+    assert "Proof steps false as printed" in state["text"]
+    assert driver.find_elements(By.CSS_SELECTOR, ".compare mark.ins") or driver.find_elements(
+        By.CSS_SELECTOR, ".compare mark.del"
+    )
     _shot(driver, "04-errata")
 
+    # history: the fix, and each run's page
     _click(driver, "header nav a", "History")
     state = _assert_page_sound(driver, "history", expect_math=False)
     assert "fixed" in state["text"] and "inconclusive" in state["text"]
     _shot(driver, "05-history")
+    _click(driver, "main a[href^='runs/run-']")
+    state = _assert_page_sound(driver, "run page", expect_math=False)
+    assert "ibv report --run" in state["text"]
+    _click(driver, "header nav a", "History")
+
+    # a paper's page, in the paper's order
+    _click(driver, "header nav a", "Overview")
+    _click(driver, "main a[href='papers/kernel-rich.html']")
+    state = _assert_page_sound(driver, "paper page", expect_math=False)
+    assert "Woodworth" in state["text"] and "Dependency graph" in state["text"]
+    ids = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "main table a[href^='../statements/']")]
+    assert "theorem-1" in ids and ids.index("figure-7") < ids.index("figure-7:corrected")
 
     # the probe report, from its listing
     _click(driver, "header nav a", "Probes")
     _assert_page_sound(driver, "probes", expect_math=False)
     _shot(driver, "06-probes")
-    _click(driver, "main a[href^='probes/']")
-    state = _assert_page_sound(driver, "probe page")
-    assert PAYLOADS[0] in state["text"], "the probe's hostile override is shown as text"
+    _click(driver, "main a[href^='probes/']", "#")
+    _assert_page_sound(driver, "probe page")
     _shot(driver, "07-probe")
+
+
+def test_probe_outside_hypotheses_neutral(driver, report):
+    """A probe's instances outside the hypotheses are styled neutrally (no red badge, no ✗);
+    the phase diagram puts the geometric grid on a log or categorical axis, shades where the
+    hypotheses hold and links each marker to its instance's evidence."""
+    from selenium.webdriver.common.by import By
+
+    index, _ = report
+    driver.get_log("browser")
+    driver.get(index.with_name("probes.html").as_uri())
+    links = [a for a in driver.find_elements(By.CSS_SELECTOR, "main a[href^='probes/']") if "#" in a.text]
+    sweep = next(a.get_attribute("href") for a in links if a.text.strip() == f"#{_newest_probe(index)}")
+    driver.get(sweep)
+    _assert_page_sound(driver, "sweep probe")
+    outside = driver.find_elements(By.CSS_SELECTOR, "tr.not-held")
+    assert len(outside) == 2
+    for row in outside:
+        assert not row.find_elements(By.CSS_SELECTOR, ".st-refuted, .notok"), "outside instance styled as a failure"
+        assert row.find_elements(By.CSS_SELECTOR, ".st-outside")
+    assert not driver.find_elements(
+        By.CSS_SELECTOR,
+        "section.check.outside .notok, section.check.outside .st-refuted, section.check.outside .caveat",
+    )
+    assert "expected verified" not in " ".join(
+        s.text for s in driver.find_elements(By.CSS_SELECTOR, "section.check.outside h3")
+    )
+    svg = driver.find_element(By.CSS_SELECTOR, "figure svg.phase")
+    assert driver.find_element(By.CSS_SELECTOR, "figure.plot figcaption").text.startswith("Each check's verdict")
+    assert "(log)" in svg.text or "(grid values)" in svg.text
+    assert svg.find_elements(By.CSS_SELECTOR, "rect.held"), "the hypothesis region is not shaded"
+    hollow = svg.find_elements(By.CSS_SELECTOR, "circle.outside")
+    assert len(hollow) == 2 and all(c.get_attribute("fill") == "#ffffff" for c in hollow)
+    targets = driver.execute_script(
+        "return Array.from(document.querySelectorAll('svg.phase a')).map(a => a.getAttribute('href'))"
+    )
+    assert len(targets) == 6
+    for t in targets:
+        assert driver.find_elements(By.ID, t.lstrip("#")), f"marker link {t} has no target"
+    _shot(driver, "09-probe-sweep")
+
+
+def _newest_probe(index: Path) -> int:
+    from checks.machine.store import Store
+
+    store = Store(index.parent.parent / "store.sqlite", create=False)
+    try:
+        return store.runs(kind="probe")[-1]["id"]
+    finally:
+        store.close()
+
+
+def test_no_page_scrolls_sideways_at_phone_width(driver, report):
+    index, _ = report
+    root = index.parent
+    pages = {
+        "index": root / "index.html",
+        "errata": root / "errata.html",
+        "history": root / "history.html",
+        "probes": root / "probes.html",
+        "paper": root / "papers" / "kernel-rich.html",
+        "statement": root / "statements" / "kernel-rich__theorem-1.html",
+        "refuted statement": root / "statements" / "kernel-rich__figure-7.html",
+    }
+    pages["probe"] = sorted((root / "probes").glob("*.html"))[-1]
+    pages["run"] = sorted((root / "runs").glob("*.html"))[-1]
+    for what, path in pages.items():
+        assert path.exists(), what
+        _no_sideways_scroll(driver, what, path.as_uri())
 
 
 def test_hostile_text_is_inert(driver, report):

@@ -18,7 +18,7 @@ import re
 import numpy as np
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 
 # ---------------------------------------------------------------------------------------
@@ -94,6 +94,13 @@ def q_derived() -> sp.Expr:
     if sp.simplify((integrand - asinh_form).rewrite(sp.log)) == 0:
         integrand = asinh_form
     return sp.simplify(sp.integrate(integrand, (u, 0, z)).rewrite(sp.log))
+
+
+def printed_flow_15(X: sp.Matrix, r: sp.Matrix, w: list) -> list:
+    """(15) as printed: ``-2 X~^T r o w`` with ``X~ = [X, -X]`` (``w = w_+ + w_-`` as a list)."""
+    g = X.T * r
+    d = X.shape[1]
+    return [-2 * g[i] * w[i] for i in range(d)] + [2 * g[i] * w[d + i] for i in range(d)]
 
 
 def q_integrand(uu: sp.Expr = u) -> sp.Expr:
@@ -208,6 +215,19 @@ def flow_interpolates(p) -> bool:
     return p.get(FLOW_INTERPOLATES, True) is True
 
 
+# Edges of Theorem 1's domain (issue 18): scales of alpha near 0 and large, the tied data set
+# (non-unique min-l1), random rank-N data.
+THEOREM1_EDGES = (
+    {"alpha": 1e-6},
+    {"alpha": 1e-3},
+    {"alpha": 1e3},
+    {"alpha": 1e6},
+    {"fixture": "TIE", "alpha": 1e-3},
+    {"fixture": "TIE", "alpha": 10.0},
+    {"fixture": "random:7", "alpha": 0.01},
+)
+
+
 def _fixture_ok(p):
     f = p.get("fixture", "T5")
     return f in FIXTURES or (isinstance(f, str) and f.startswith("random:") and f[7:].isdigit())
@@ -216,6 +236,48 @@ def _fixture_ok(p):
 # ---------------------------------------------------------------------------------------
 # Statements
 # ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. D, as printed
+_NORMALISATION = (
+    "The printed flow is the gradient flow of L/2: with the §2 loss L = ||X~ w^2 - y||^2 (no 1/2), SymPy derives "
+    "-grad L = -4 X~^T r o w, twice the printed factor. A time rescaling by 2: (16)-(17) hold for the printed flow, the "
+    "limit and the theorem are unchanged (the §2 flow gives nu = -8 int r)."
+)
+THEOREM1_STEPS = (
+    Step(
+        "(15)",
+        r"$\dot{\mathbf w}_\alpha(t)=-\nabla L(\mathbf w_\alpha(t))=-2\tilde X^\top r_\alpha(t)\circ\mathbf w_\alpha(t)$",
+        "identity",
+        expect="refuted",
+        erratum=_NORMALISATION,
+    ),
+    Step(
+        "(16)",
+        r"$\mathbf w_\alpha(t)=\mathbf w_\alpha(0)\circ\exp(-2\tilde X^\top\int_0^tr_\alpha(s)ds)$ solves (15)",
+        "identity",
+    ),
+    Step(
+        "(17)",
+        r"$\beta_{\alpha,\mathbf w_0}(t)=2\alpha^2\mathbf w_0^2\circ\sinh(-4X^\top\int_0^tr_\alpha(s)ds)$",
+        "identity",
+    ),
+    Step(
+        "(19)",
+        r"$\nabla Q_{\alpha,\mathbf w_0}(\beta)=b_\alpha^{-1}(\beta)=\operatorname{arcsinh}(\frac1{2\alpha^2\mathbf w_0^2}\circ\beta)$",
+        "identity",
+    ),
+    Step(
+        "(21)", r"$q(z)=\int_0^z\operatorname{arcsinh}(t/2)dt=2-\sqrt{4+z^2}+z\operatorname{arcsinh}(z/2)$", "identity"
+    ),
+)
+THEOREM1_SPECIAL_STEPS = (
+    Step(
+        "restated as the general case (App. D)",
+        r"Theorem 1 (general case) at $\mathbf w_0=\mathbf 1$: $Q_{\alpha,\mathbf 1}=Q_\alpha$",
+        "restatement",
+    ),
+)
+
+
 THEOREM_1 = statement(
     "kernel-rich/theorem-1",
     "theorem",
@@ -234,6 +296,10 @@ THEOREM_1 = statement(
             r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", flow_interpolates
         ),
     ),
+    edges=THEOREM1_EDGES,
+    steps=THEOREM1_SPECIAL_STEPS,
+    uses=("kernel-rich/theorem-1-general",),
+    notes="uses: proved in App. D as the special case w0 = 1 of the general theorem.",
 )
 
 THEOREM_1_GENERAL = statement(
@@ -260,6 +326,12 @@ THEOREM_1_GENERAL = statement(
             flow_interpolates,
         ),
     ),
+    edges=(*THEOREM1_EDGES, {"w0_scale": 1e-3}, {"w0_scale": 1e3, "alpha": 1e-3}),
+    steps=THEOREM1_STEPS,
+    uses=(
+        "kernel-rich/claim-general-approach",
+        "kernel-rich/claim-q-closed-form",
+    ),
 )
 
 Q_CLOSED_FORM = statement(
@@ -269,4 +341,6 @@ Q_CLOSED_FORM = statement(
     "Closed form of q",
     src("§4 / App. D", "(21)"),
     r"$q(z)=\int_0^z\operatorname{arcsinh}(t/2)\,dt=2-\sqrt{4+z^2}+z\operatorname{arcsinh}(z/2)$.",
+    uses=(),
+    notes="uses: no proof is printed. (an antiderivative)",
 )

@@ -30,6 +30,7 @@ from .kernel_rich import (
     z,
 )
 from .registry import Hypothesis, Param, src, statement
+from .registry import Step as ProofStep
 
 # ---------------------------------------------------------------------------------------
 # Symbols: per-coordinate quantities of the depth-D flows
@@ -350,6 +351,7 @@ TANGENT_KERNEL_HOMOGENEOUS = statement(
     notes="The kernel scaling, the min-K_0-norm characterisation and footnote 1 hold (checked under the :corrected "
     "statement); only the printed constant term of f_K is wrong for biased initialisations. Chizat et al.'s "
     "'technical conditions' are not restated and not checked.",
+    uses=("ext:chizat-2019",),
 )
 
 TANGENT_KERNEL_HOMOGENEOUS_CORRECTED = statement(
@@ -369,6 +371,7 @@ TANGENT_KERNEL_HOMOGENEOUS_CORRECTED = statement(
     notes="Checked: the Jacobian scaling (diagonal models D=2,3,4, bias-free ReLU nets of depth 2 and 3), the constant "
     "term, footnote 1 (time change), and the gradient-flow limit of the affine model against the min-K_0-norm "
     "interpolant. 'Technical conditions' of Chizat et al. are not restated and not checked.",
+    uses=("ext:chizat-2019",),
 )
 
 DIAG_TANGENT_KERNEL = statement(
@@ -384,6 +387,7 @@ DIAG_TANGENT_KERNEL = statement(
     r"$\beta^*_{\ell_2}:=\arg\min_{X\beta=\mathbf y}\|\beta\|_2$.",
     params=(FIXTURE, ALPHA),
     hypotheses=(POSITIVE_ALPHA,),
+    uses=("kernel-rich/claim-tangent-kernel-homogeneous",),
 )
 
 UNBIASED_MODEL = statement(
@@ -403,7 +407,9 @@ UNBIASED_MODEL = statement(
         POSITIVE_ALPHA,
         Hypothesis(r"$X^\top\mathbf y\neq0$ (otherwise $\beta=0$ is already optimal)", xty_nonzero),
     ),
-    notes="Escape time is measured as the first saved time with loss <= 1e-6 along the high-precision flows.",
+    notes="Escape time is measured as the first saved time with loss <= 1e-6 along the high-precision flows."
+    " uses: no proof is printed.",
+    uses=(),
 )
 
 APPC_UV_BALANCE = statement(
@@ -423,7 +429,20 @@ APPC_UV_BALANCE = statement(
     hypotheses=(Hypothesis(r"$|\mathbf u_i(0)|=|\mathbf v_i(0)|$ for every $i$", uv_balanced),),
     notes="The claim holds. The printed proof identities do not: (11) has a spurious minus sign "
     "(d|u|/dt = sign(u) u'), and (12)/(14) square the residual (the derived sum has it to the first power; the factor "
-    "-2 is that of the §2 loss). The check 'printed-identities' records this and is expected to refute them.",
+    "-2 is that of the §2 loss). The check 'printed-identities' records this and is expected to refute them."
+    " uses: the printed argument (11)-(14) invokes no other result.",
+    steps=(
+        ProofStep(
+            "(11)-(14)",
+            r"$\frac{d}{dt}|\mathbf u_i|=-\operatorname{sign}(\mathbf u_i)\dot{\mathbf u}_i$ (11), and (12)/(14) with the squared residual",
+            "identity",
+            expect="refuted",
+            erratum="(11) has a spurious minus sign (d|u|/dt = sign(u) u'), and (12)/(14) square the residual: the derived "
+            "sum has r_n to the first power (d|u|/dt = -2 sum_n r_n sign(u) v x^(n), the factor -2 of the §2 loss). The "
+            "claim itself holds (balance-symbolic, random-flows).",
+        ),
+    ),
+    uses=(),
 )
 
 EXTREME_LIMITS = statement(
@@ -446,6 +465,10 @@ EXTREME_LIMITS = statement(
     ),
     notes="Checked along the argmin path of Theorem 1 (flow = argmin is Theorem 1's own check). On TIE the min-l1 set is a "
     "segment; the path's behaviour there is recorded, not judged against the (ill-posed) point limit.",
+    uses=(
+        "ext:chizat-2019",
+        "ext:gunasekar-2017-corollary-2",
+    ),
 )
 
 LEMMA_8 = statement(
@@ -460,7 +483,32 @@ LEMMA_8 = statement(
     hypotheses=(Hypothesis(r"$D>2$", lambda p: p.get("D", 3) > 2), POSITIVE_ALPHA),
     notes="The integral of r depends on the loss normalisation: the printed flow (50)/(52) is the gradient flow of "
     "L/2; the §2 loss runs the same path twice as fast, so its integral is half as large and Lemma 8 holds for it "
-    "with slack factor 2 (bound alpha^(2-D)/(2D(D-2))). Both flows are tested; the printed bound holds for both.",
+    "with slack factor 2 (bound alpha^(2-D)/(2D(D-2))). Both flows are tested; the printed bound holds for both."
+    " uses: the printed proof (50)-(54) solves the flow and invokes no other result.",
+    steps=(
+        ProofStep(
+            "(50)",
+            r"$\dot{\mathbf w}_+(t)=-\frac{dL}{d\mathbf w_+}=-DX^\top r(t)\circ\mathbf w_+^{D-1}(t)$",
+            "identity",
+            expect="refuted",
+            erratum="With the §2 loss (no 1/2) -dL/dw_+ = -2D X^T r o w_+^(D-1) (SymPy): the printed flow is that of L/2, "
+            "the same path at half speed; the lemma holds for both flows (for the §2 flow with the bound halved).",
+        ),
+        ProofStep(
+            "(51)",
+            r"$\mathbf w_+(t)=(\alpha^{2-D}\mathbf 1+D(D-2)X^\top\int_0^tr(\tau)d\tau)^{-\frac1{D-2}}$ solves (50)",
+            "identity",
+        ),
+    ),
+    edges=(
+        {"alpha": 1e-3, "D": 3},
+        {"alpha": 1e3, "D": 3},
+        {"alpha": 0.1, "D": 8},
+        {"alpha": 10.0, "D": 8},
+        {"fixture": "TIE", "alpha": 0.05, "D": 4},
+        {"fixture": "random:5", "alpha": 0.3, "D": 3},
+    ),
+    uses=(),
 )
 
 THEOREM_3 = statement(
@@ -479,6 +527,27 @@ THEOREM_3 = statement(
     notes="The argmin characterisation is invariant under the time rescaling between the printed flow (55) (L/2) and "
     "the §2 loss; the flow checks integrate the §2-derived flow. The limits are checked along the argmin path with "
     "the exact rational min-l1 (strict certificate) and min-l2 solutions; on TIE the path is recorded.",
+    steps=(
+        ProofStep(
+            "(57)",
+            r"$\beta(t)=\alpha^D(1+\alpha^{D-2}D(D-2)\tilde X^\top\int_0^tr)^{-\frac D{D-2}}-\alpha^D(1-\alpha^{D-2}D(D-2)\tilde X^\top\int_0^tr)^{-\frac D{D-2}}$ "
+            r"from (56)",
+            "identity",
+        ),
+        ProofStep(
+            "(58)-(59)",
+            r"$\beta(\infty)=\alpha^Dh_D(X^\top\nu(\infty))$, $\nu(\infty)=-\alpha^{D-2}D(D-2)\int_0^\infty r$, "
+            r"$h_D(z)=(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}$",
+            "identity",
+        ),
+        ProofStep("(65)", r"$(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}=\frac{2D}{D-2}z+O(z^3)$", "identity"),
+        ProofStep("invokes Lemma 8", r"By Lemma 8, $\|X^\top\nu\|_\infty\le1$", "invocation"),
+    ),
+    uses=(
+        "kernel-rich/lemma-8",
+        "kernel-rich/claim-hD-properties",
+        "kernel-rich/claim-general-approach",
+    ),
 )
 
 HD_PROPERTIES = statement(
@@ -496,6 +565,7 @@ HD_PROPERTIES = statement(
     hypotheses=(Hypothesis(r"$D\ge3$", lambda p: p.get("D", 3) >= 3),),
     notes="'Root of a rational equation' is checked as: h_D(z) = t is equivalent to a polynomial equation P_D(z, t) = 0 "
     "with integer coefficients (directly for D = 3, 4; by eliminating the radicals with resultants for D = 5, 6).",
+    uses=("kernel-rich/lemma-8",),
 )
 
 DEPTH_TRANSITION = statement(
@@ -516,7 +586,9 @@ DEPTH_TRANSITION = statement(
     notes="'Approximate l1' is read at the level of the regulariser's value (as in Fig. 3(b)): the relative gap between "
     "Q^D_alpha (normalised by ln(1/alpha^2) for D = 2) and ||.||_1 on unit-norm vectors. The matrix-factorisation "
     "equivalence (Arora et al.) and the logistic-loss remark are citations and are not checked; the depth-D diagonal "
-    "network equivalence is checked through the balancedness of its layers.",
+    "network equivalence is checked through the balancedness of its layers."
+    " uses: prose of \u00a75; no separate proof is printed.",
+    uses=("kernel-rich/theorem-3",),
 )
 
 BIASED_INIT = statement(
@@ -535,5 +607,7 @@ BIASED_INIT = statement(
     ),
     notes="The generalisation is derived by the paper's general approach: with w_+(0) = a, w_-(0) = b, "
     "beta^inf = argmin sum_i m_i q(beta_i/m_i) - theta_i beta_i s.t. X beta = y, m = ab, theta = ln(a/b); the u-v model "
-    "from (u0, v0) is the biased model with a = |u0 + v0|/2, b = |u0 - v0|/2 run at half speed.",
+    "from (u0, v0) is the biased model with a = |u0 + v0|/2, b = |u0 - v0|/2 run at half speed."
+    " uses: no proof is printed.",
+    uses=(),
 )

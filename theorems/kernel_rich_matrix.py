@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 # ---------------------------------------------------------------------------------------
 # Symbolic model (§6)
@@ -132,6 +132,22 @@ def eq78_R(m=mu, l=lam, L=Lam, g=gam):
     return sp.sqrt(m + m * l / (4 * L)) - sp.sqrt(m + g)
 
 
+def eq87_integral(m=mu, l=lam, L=Lam, g=gam, e=e0):
+    """(87), its third line as printed: ``sqrt(Lambda)(sqrt(Lambda + lambda/4) e^2/(lambda sqrt(mu)) +
+    2 sqrt(mu + gamma) e) / (mu lambda)`` (``e = |y(0) - y*|``)."""
+    return sp.sqrt(L) * (sp.sqrt(L + l / 4) * e**2 / (l * sp.sqrt(m)) + 2 * sp.sqrt(m + g) * e) / (m * l)
+
+
+def eq93_ratio_printed(k=kk, d=dd):
+    """(93) as printed: the ratio under the root, ``8 sqrt(2kd)/sqrt(k)`` (where (92) has gamma/mu)."""
+    return 8 * sp.sqrt(2 * k * d) / sp.sqrt(k)
+
+
+def eq89_last_bound(d=dd, L=Lam):
+    """(89), its last step as printed: ``|X|_F^2 <= d Lambda^2`` (the right side)."""
+    return d * L**2
+
+
 def lemma13_threshold(s2, k, d):
     """Lemma 13: the event ``|W W^T - sigma^2 k I|_op >= 8 sigma^2 sqrt(k d)``."""
     return 8 * s2 * sp.sqrt(k * d)
@@ -172,6 +188,74 @@ def eq98_bound(L=Lam, l=lam, d=dd, a=alpha, k=kk, y=Y):
 def corollary10_rates(a=alpha, k=kk):
     """The O(.) forms (69), (70): their terms."""
     return (1 / (a * sp.sqrt(k)), a), (1 / (a**3 * k ** sp.Rational(3, 2)), 1 / (a * sp.sqrt(k)), a)
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. H, as printed
+# ---------------------------------------------------------------------------------------
+LEMMA12_STEPS = (
+    Step("(79)", r"$2\mu\lambda-4\Lambda(\gamma+R^2+2R\sqrt{\mu+\gamma})=\mu\lambda$ with $R$ of (78)", "identity"),
+    Step(
+        "(81)",
+        r"$\frac{\sqrt{\Lambda+\frac\lambda4}}{\lambda\sqrt\mu}\frac{\mu\lambda}{\sqrt\Lambda}\Big(1-\sqrt{\frac{1+\frac\gamma\mu}{1+\frac\lambda{4\Lambda}}}\Big)"
+        r"=\sqrt{\mu+\frac{\mu\lambda}{4\Lambda}}-\sqrt{\mu+\gamma}=R$",
+        "identity",
+    ),
+)
+THEOREM9_STEPS = (
+    Step(
+        "(87)",
+        r"$\frac{\sqrt\Lambda(\frac{\sqrt{\Lambda+\lambda/4}\|y(0)-y^*\|^2}{\lambda\sqrt\mu}+2\sqrt{\mu+\gamma}\|y(0)-y^*\|)}{\mu\lambda}"
+        r"=\frac{\Lambda\sqrt{1+\frac\lambda{4\Lambda}}\|y(0)-y^*\|^2}{\lambda^2\mu^{3/2}}+\frac{2\sqrt\Lambda\sqrt{1+\frac\gamma\mu}\|y(0)-y^*\|}{\lambda\sqrt\mu}$",
+        "identity",
+    ),
+)
+COROLLARY10_STEPS = (
+    Step(
+        "(89) last step",
+        r"$\dots\le2Y^2+2d(8\alpha^2\sqrt{2kd})^2\|\mathcal X\|_F^2\le2Y^2+256kd^3\alpha^4\Lambda^2$ (i.e. $\|\mathcal X\|_F^2\le d\Lambda^2$)",
+        "inequality",
+        expect="refuted",
+        erratum="||X||_F^2 <= d Lambda^2 fails in general: d = 2, N = 4 entry measurements scaled by 1/2 (X = I_4/2) "
+        "give ||X||_F^2 = 1 > d Lambda^2 = 1/8. What holds: ||X||_F^2 = tr(X X^T) <= N Lambda, which changes only the "
+        "constant c of (100); the O(.) statement is unaffected.",
+    ),
+    Step(
+        "(91)",
+        r"$\alpha^2k=\mu>\frac{4\Lambda\gamma}\lambda=\frac{32\alpha^2\Lambda\sqrt{2kd}}\lambda\iff k>\frac{2048\Lambda^2d}{\lambda^2}$",
+        "identity",
+    ),
+    Step(
+        "(93)",
+        r"$\sqrt{2Y^2+256kd^3\alpha^4\Lambda^2}\le\frac{\alpha^2\lambda k}{\sqrt\Lambda}\Big(1-\sqrt{\frac{1+\frac{8\sqrt{2kd}}{\sqrt k}}{1+\frac\lambda{4\Lambda}}}\Big)$",
+        "identity",
+        expect="refuted",
+        erratum="Inside the root (93) prints 8 sqrt(2kd)/sqrt(k) = 8 sqrt(2d) where (92) has gamma/mu = 8 sqrt(2kd)/k = "
+        "8 sqrt(2d)/sqrt(k) (with the printed ratio the root exceeds 1 and the right side is negative); (95) uses the "
+        "correct ratio.",
+    ),
+    Step(
+        "(95)",
+        r"$k\ge\frac{8192\Lambda^2d}{\lambda^2}\Rightarrow\sqrt{\frac{1+\frac{8\sqrt{2d}}{\sqrt k}}{1+\frac\lambda{4\Lambda}}}\le\sqrt{\frac{1+\frac\lambda{8\Lambda}}{1+\frac\lambda{4\Lambda}}}"
+        r"=\sqrt{1-\frac1{2+\frac{8\Lambda}\lambda}}\le1-\frac1{4+\frac{16\Lambda}\lambda}$",
+        "identity",
+    ),
+    Step(
+        "(97)",
+        r"$\frac{\alpha^2\lambda k}{\sqrt\Lambda(4+\frac{16\Lambda}\lambda)}\ge2Y$ for $k\ge\frac Y{2\alpha^2\sqrt\Lambda(\lambda+4\Lambda)}$",
+        "inequality",
+        expect="refuted",
+        erratum="At k = Y/(2 alpha^2 sqrt(Lambda)(lambda + 4 Lambda)) (94's third term) the left side is lambda^2 Y/(8 Lambda "
+        "(lambda + 4 Lambda)^2), at least 2Y only when lambda^2 >= 16 Lambda (lambda + 4 Lambda)^2 (false whenever "
+        "Lambda >= 1/16; e.g. lambda = Lambda = Y = alpha = 1: 1/200 < 2). What the step needs: k >= 2 Y sqrt(Lambda) "
+        "(4 + 16 Lambda/lambda)/(alpha^2 lambda); the width's dependence on Y and alpha is unchanged.",
+    ),
+    Step(
+        "invokes Lemma 13",
+        r"By Lemma 13 [applied to $\mathbf W\in\mathbb R^{2d\times k}$, $\sigma=\alpha$], (88)",
+        "invocation",
+    ),
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -245,6 +329,8 @@ LIFTED_FACTORIZATION = statement(
         "exact rationals (check symmetric-dynamics-as-printed). The conclusion that the dynamics depend only on M is unaffected; "
         "see kernel-rich/claim-lifted-factorization:corrected."
     ),
+    uses=(),
+    notes="uses: an inline derivation; invokes no other result.",
 )
 
 LIFTED_FACTORIZATION_CORRECTED = statement(
@@ -260,6 +346,7 @@ LIFTED_FACTORIZATION_CORRECTED = statement(
     ),
     params=_LIFTED_PARAMS,
     corrects="kernel-rich/claim-lifted-factorization",
+    uses=(),
 )
 
 THEOREM_4 = statement(
@@ -292,6 +379,10 @@ THEOREM_4 = statement(
         "Reading of 'spectrum': singular values (the paper calls Q_mu(spectrum(M)) the 'Schatten-Q_mu-norm'). "
         "The k -> infinity limit is approached through finite-k trends only."
     ),
+    uses=(
+        "kernel-rich/theorem-1",
+        "kernel-rich/claim-general-approach",
+    ),
 )
 
 NONCOMMUTATIVE = statement(
@@ -308,7 +399,9 @@ NONCOMMUTATIVE = statement(
     r"If $0<\mu^2:=\frac12\lim\sigma\sqrt k<\infty$ exists, we expect an implicit bias resembling $Q_\mu$.",
     params=(_int("d", 4, "matrix size d (d <= 6 keeps it small)", high=20), _int("k", 16, "width k", high=4096), _SEED),
     hypotheses=(Hypothesis(r"$k\ge d$", lambda p: p.get("k", 16) >= p.get("d", 4)),),
-    notes="An expectation (conjecture) of the paper: checked empirically at reduced sizes; the limits themselves are not checkable.",
+    notes="An expectation (conjecture) of the paper: checked empirically at reduced sizes; the limits themselves are not checkable."
+    " uses: a conjecture; no proof.",
+    uses=(),
 )
 
 MATRIX_COMPLETION = statement(
@@ -332,6 +425,7 @@ MATRIX_COMPLETION = statement(
     domain=((r"$N\le d^2$ (N distinct entries of a d x d matrix are observed)", lambda p: p["n_obs"] <= p["d"] ** 2),),
     notes="The N = Omega~(d^1.2 r) recovery threshold is cited (Candès and Recht): only its instance-level consequence (the "
     "nuclear-norm program recovers Y* on the tested instance) is checked.",
+    uses=("ext:candes-recht-2009",),
 )
 
 _H_PARAMS = (
@@ -395,6 +489,14 @@ LEMMA_11 = statement(
     params=_H_PARAMS,
     hypotheses=_H_HYPS,
     notes="Explicit time: the rates depend on the loss normalisation; the checks test the §2 loss and the 1/2-normalised one.",
+    steps=(
+        Step(
+            "(72)-(73)",
+            r"$\Sigma(t)_{m,n}=4\langle\mathbf W\mathbf W^\top,\mathbf X_n\mathbf X_m\rangle=[4\mathcal X(I_{d\times d}\otimes\mathbf W\mathbf W^\top)\mathcal X^\top]_{m,n}$",
+            "identity",
+        ),
+    ),
+    uses=("ext:chizat-2019-lemma-B.1",),
 )
 
 LEMMA_12 = statement(
@@ -408,6 +510,8 @@ LEMMA_12 = statement(
     r"Then $\sup_{t\ge0}\|\mathbf W(t)-\mathbf W(0)\|_F\le\frac{\sqrt{\Lambda+\lambda/4}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$.",
     params=_H_PARAMS,
     hypotheses=_H_HYPS + _H_SMALL,
+    steps=LEMMA12_STEPS,
+    uses=("kernel-rich/lemma-11",),
 )
 
 THEOREM_9 = statement(
@@ -422,6 +526,11 @@ THEOREM_9 = statement(
     r"$\sup_{T\in\mathbb R_+}\|\mathbf W(T)-\mathbf W_{TK}(T)\|_F\le\frac{\Lambda\sqrt{1+\frac\lambda{4\Lambda}}\,\|y(0)-y^*\|^2}{\lambda^2\mu^{3/2}}+\frac{2\sqrt\Lambda\sqrt{1+\frac\gamma\mu}\,\|y(0)-y^*\|}{\lambda\sqrt\mu}$.",
     params=_H_PARAMS,
     hypotheses=_H_HYPS + _H_SMALL,
+    steps=THEOREM9_STEPS,
+    uses=(
+        "kernel-rich/lemma-11",
+        "kernel-rich/lemma-12",
+    ),
 )
 
 LEMMA_13 = statement(
@@ -439,6 +548,7 @@ LEMMA_13 = statement(
     ),
     hypotheses=(Hypothesis(r"$d\le k$", lambda p: p.get("d") is None or p.get("k") is None or p["d"] <= p["k"]),),
     notes="Cited (Wainwright 2019): checked by Monte Carlo with exact binomial (Clopper-Pearson) confidence bounds.",
+    uses=("ext:wainwright-2019-thm-6.1",),
 )
 
 COROLLARY_10 = statement(
@@ -458,6 +568,11 @@ COROLLARY_10 = statement(
     hypotheses=(Hypothesis(r"$\alpha^2\ge\Omega(k^{-1})$, i.e. $a\le1$", lambda p: p.get("a") is None or p["a"] <= 1),),
     notes="The O(.) constants are unspecified: only the exponents in k are testable (slopes). The printed width "
     "requirement (94) is astronomically large; the checks report whether the tested k meet it.",
+    steps=COROLLARY10_STEPS,
+    uses=(
+        "kernel-rich/lemma-13",
+        "kernel-rich/theorem-9",
+    ),
 )
 
 _WIDTH_TEXT = (
@@ -483,6 +598,7 @@ KERNEL_REGIME_WIDTH = statement(
         r"kernel regime ($\sup_t\|\mathbf W(t)-\mathbf W(0)\|_F$ does not go to 0 as k grows; check alpha-sweep). "
         "See kernel-rich/claim-kernel-regime-width:corrected."
     ),
+    uses=("kernel-rich/corollary-10",),
 )
 
 KERNEL_REGIME_WIDTH_CORRECTED = statement(
@@ -498,4 +614,5 @@ KERNEL_REGIME_WIDTH_CORRECTED = statement(
     params=(Param("b", float, None, "alpha = k^(-b) (default: the check's grid)", low=0.0), _SEED),
     hypotheses=(Hypothesis(r"$\sigma=\omega(1/\sqrt k)$, i.e. $b<1/2$", lambda p: p.get("b") is None or p["b"] < 0.5),),
     corrects="kernel-rich/claim-kernel-regime-width",
+    uses=("kernel-rich/corollary-10",),
 )

@@ -22,7 +22,7 @@ import sympy as sp
 
 from . import kernel_rich as kr
 from .kernel_rich import ALPHA, FIXTURE
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 z, u = kr.z, kr.u
 
@@ -134,6 +134,60 @@ def lemma7_bound42(beta, alpha):
     return sum(b * b * (b**4 + 2 * alpha**4 * b * b) / (96 * alpha**8) for b in beta)
 
 
+def theorem2_45_lhs(eps):
+    """(45) as printed: ``(1 - e')/(1 + e') (1 + 2 eps)`` with ``e' = eps/(2+eps)``; printed value ``(1+2eps)/(1+eps)``."""
+    e = eps / (2 + eps)
+    return (1 - e) / (1 + e) * (1 + 2 * eps), (1 + 2 * eps) / (1 + eps)
+
+
+def theorem2_46_lhs(eps):
+    """(46) as printed: ``(1 + e')/(1 - e')`` with ``e' = eps/(2+eps)``; printed value ``1 + eps``."""
+    e = eps / (2 + eps)
+    return (1 + e) / (1 - e), 1 + eps
+
+
+def lemma6_31_third_line(x, sqrt=sp.sqrt, log=sp.log):
+    """(31), third line as printed, at ``x = c alpha^2``: ``(1/x)(2x - sqrt(4x^2 + 1) + ln(1/x) + ln(1/2 + sqrt(x^2 + 1/2)))``."""
+    half = x / x / 2
+    return (1 / x) * (2 * x - sqrt(4 * x**2 + 1) + log(1 / x) + log(half + sqrt(x**2 + half)))
+
+
+def lemma6_32_bounds(x, log=sp.log):
+    """(32) as printed, at ``x = c alpha^2``: ``(-1 + ln(1/x), 3x - 1 + ln(1/x))`` around ``x q(1/x)``."""
+    return -1 + log(1 / x), 3 * x - 1 + log(1 / x)
+
+
+def lemma6_35_first_line(d, eps, log=sp.log):
+    """(35), first line as printed: ``(2 d^{1/(4 eps)}, d^{1/(4 eps)} ln(d) / 2)``, each claimed >= 6."""
+    t = d ** (1 / (4 * eps))
+    return 2 * t, t * log(d) / 2
+
+
+LEMMA6_35_CONSTANT = 6
+
+
+def lemma7_phi4_printed(zz, a):
+    """(39) as printed: ``3z^2/(alpha^12 (4 + z^2/alpha^4)^{5/2}) - 1/(alpha^8 (4 + z^2/alpha^4)^{3/2})``."""
+    X = 4 + zz**2 / a**4
+    return 3 * zz**2 / (a**12 * X ** sp.Rational(5, 2)) - 1 / (a**8 * X ** sp.Rational(3, 2))
+
+
+def lemma7_40_printed(zz, a, sqrt=sp.sqrt):
+    """(40) as printed: ``|2z^2 - 4alpha^4| / (alpha^12 (4 + z^2/alpha^4)^{5/2})`` (labelled |phi'''(z)|)."""
+    X = 4 + zz**2 / a**4
+    return abs(2 * zz**2 - 4 * a**4) / (a**12 * X**2 * sqrt(X))
+
+
+def lemma7_40_bound(zz, a):
+    """(40), its bound: ``(z^2 + 2 alpha^4) / (16 alpha^12)``."""
+    return (zz**2 + 2 * a**4) / (16 * a**12)
+
+
+def lemma7_43_lhs(b, a):
+    """(43)'s requirement as printed: ``(b^4 + 2 alpha^4 b^2) / (96 alpha^8)`` <= eps at ``alpha >= alpha_2``."""
+    return (b**4 + 2 * a**4 * b**2) / (96 * a**8)
+
+
 # ---------------------------------------------------------------------------------------
 # Parameters
 # ---------------------------------------------------------------------------------------
@@ -145,6 +199,25 @@ D_DEPTH = Param(
     None,
     "depth for the depth-D part of the recipe (default: 3 and 4; D = 2 runs only the depth-2 part)",
     low=2,
+)
+
+
+# A vector beta of the "for any beta" lemmas (5, 7), drawn from the seed: d entries of random
+# signs whose magnitudes spread over 10^spread, scaled to ||beta||_1 = 10^log_beta; a share of
+# them zero (issue 18's search ranges over these).
+BETA_D = Param("beta_d", int, 3, "dimension d of beta", low=1, high=64)
+BETA_LOG = Param("log_beta", float, 0.0, "log10 of ||beta||_1", low=-8.0, high=8.0)
+BETA_SPREAD = Param("spread", float, 1.0, "log10 of the spread of |beta_i| (0: equal magnitudes)", low=0.0, high=8.0)
+BETA_ZEROS = Param("zeros", float, 0.0, "share of zero entries (at least one entry stays nonzero)", low=0.0, high=1.0)
+BETA_SEED = Param("seed", int, 0, "seed of beta", low=0)
+BETA_PARAMS = (BETA_D, BETA_LOG, BETA_SPREAD, BETA_ZEROS, BETA_SEED)
+BETA_EDGES = (
+    {"beta_d": 1},
+    {"beta_d": 64, "spread": 8.0},
+    {"log_beta": -8.0},
+    {"log_beta": 8.0},
+    {"beta_d": 64, "log_beta": -8.0, "zeros": 0.9},
+    {"spread": 0.0, "beta_d": 16},
 )
 
 
@@ -167,6 +240,101 @@ def _factor(name, default, doc):
 def _dim_of(fixture: str) -> int:
     """d of a fixture (named, or drawn by the catalog-§3 generator ``kr.random_instance``)."""
     return len(kr.fixture(fixture)[0][0])
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19), as printed
+# ---------------------------------------------------------------------------------------
+THEOREM2_STEPS = (
+    Step(
+        "(44)",
+        r"By Lemma 5, since $\alpha\le\alpha_1(\frac\epsilon{2+\epsilon},(1+2\epsilon)\|\beta^*_{\ell_1}\|_1,d)$, [...] "
+        r"$(1-\frac\epsilon{2+\epsilon})\|\beta\|_1\le\frac{Q_{\alpha,1}(\beta)}{\ln(1/\alpha^2)}\le(1+\frac\epsilon{2+\epsilon})\|\beta\|_1$",
+        "invocation",
+        expect="refuted",
+        erratum="The printed l1 threshold does not imply Lemma 5's hypothesis alpha <= alpha_1(eps/(2+eps), "
+        "(1+2eps)||b*||_1, d) everywhere: on T5 at eps = 3 the threshold is 1.594 alpha_1 (SymPy, exact data). The "
+        "proof's (44) then rests on Lemma 5 outside its hypotheses; Theorem 2's l1 conclusion still holds on every "
+        "instance checked (argmin-at-thresholds).",
+    ),
+    Step(
+        "(45)-(46) algebra",
+        r"$\frac{1-\frac\epsilon{2+\epsilon}}{1+\frac\epsilon{2+\epsilon}}(1+2\epsilon)=\frac{1+2\epsilon}{1+\epsilon}$, "
+        r"$\frac{1+\frac\epsilon{2+\epsilon}}{1-\frac\epsilon{2+\epsilon}}=1+\epsilon$",
+        "identity",
+    ),
+    Step(
+        "(47)",
+        r"By Lemma 7, since $\alpha\ge\alpha_2(\frac\epsilon{2+\epsilon},(1+2\epsilon)\|\beta^*_{\ell_2}\|_2)$, [...] (47)",
+        "invocation",
+        expect="refuted",
+        erratum="The printed l2 threshold sqrt(2(1+eps)(1+2/eps)||b*||_2) does not imply Lemma 7's hypothesis alpha >= "
+        "alpha_2(eps/(2+eps), (1+2eps)||b*||_2) for eps >= 1: the ratio is 0.8635 at eps = 1 and 0.6461 at eps = 3 (on every "
+        "data set: the ratio depends on eps only). The l2 conclusion still holds on every instance checked.",
+    ),
+)
+LEMMA5_STEPS = (
+    Step("(22)", r"$Q_\alpha(\beta)=Q_\alpha(|\beta|)$ ($g(x)=x\operatorname{arcsinh}(x/2)$ is even)", "identity"),
+    Step(
+        "(26)",
+        r"$\alpha\le\min\{1,\sqrt{\|\beta\|_1},(2\|\beta\|_1)^{-\frac1{2\epsilon}}\}\Rightarrow"
+        r"1+\frac{\ln(\|\beta\|_1+\alpha^2)}{\ln(1/\alpha^2)}\le1+\frac{\ln(2\|\beta\|_1)}{\ln(1/\alpha^2)}\le1+\epsilon$",
+        "inequality",
+    ),
+    Step(
+        "(28)",
+        r"$\sum_i|\beta_i|(1+\frac{\ln|\beta_i|-1}{\ln(1/\alpha^2)})\ge\sum_i|\beta_i|-\frac d{\ln(1/\alpha^2)}$ (by $\ln x\ge1-\frac1x$)",
+        "inequality",
+    ),
+)
+LEMMA6_STEPS = (
+    Step(
+        "(31)",
+        r"$q(\frac1{c\alpha^2})=\frac1{c\alpha^2}\big(2c\alpha^2-\sqrt{4c^2\alpha^4+1}+\ln(\frac1{c\alpha^2})"
+        r"+\ln(\frac12+\sqrt{c^2\alpha^4+\frac12})\big)$ (third line)",
+        "identity",
+        expect="refuted",
+        erratum="ln(1/(2x) + sqrt(1 + 1/(4x^2))) = ln(1/x) + ln(1/2 + sqrt(x^2 + 1/4)) (x = c alpha^2): the printed 1/2 under "
+        "the root should be 1/4 (at x = 1 the printed line exceeds q(1) by ln((1/2 + sqrt(3/2))/(1/2 + sqrt(5/4)))). "
+        "(32) follows from the corrected line.",
+    ),
+    Step(
+        "(32)",
+        r"$-1+\ln(\frac1{c\alpha^2})\le c\alpha^2q(\frac1{c\alpha^2})\le3c\alpha^2-1+\ln(\frac1{c\alpha^2})$",
+        "inequality",
+    ),
+    Step(
+        "(35) first line",
+        r"$d\ge\max\{e,12^{4\epsilon}\}\Rightarrow2d^{\frac1{4\epsilon}}\ge6$ and $\frac{d^{\frac1{4\epsilon}}}2\ln d\ge6$",
+        "inequality",
+    ),
+)
+LEMMA7_STEPS = (
+    Step(
+        "(39)",
+        r"$\phi''''(z)=\frac{3z^2}{\alpha^{12}(4+\frac{z^2}{\alpha^4})^{5/2}}-\frac1{\alpha^8(4+\frac{z^2}{\alpha^4})^{3/2}}$",
+        "identity",
+    ),
+    Step(
+        "(40) as printed",
+        r"$|\phi'''(z)|=\frac{|2z^2-4\alpha^4|}{\alpha^{12}(4+\frac{z^2}{\alpha^4})^{5/2}}$",
+        "identity",
+        expect="refuted",
+        erratum="The display is the fourth derivative (39), labelled phi''' (also in (41)): |phi'''(z)| = |z|/(alpha^8 (4 + "
+        "z^2/alpha^4)^{3/2}) differs (z = alpha = 1: 5^{-3/2} against 2 5^{-5/2}). With phi'''' it holds and the proof "
+        "goes through.",
+    ),
+    Step(
+        "(40) bound",
+        r"$\frac{|2z^2-4\alpha^4|}{\alpha^{12}(4+\frac{z^2}{\alpha^4})^{5/2}}\le\frac{z^2+2\alpha^4}{16\alpha^{12}}$",
+        "inequality",
+    ),
+    Step(
+        "(43)",
+        r"$\alpha\ge\sqrt{\|\beta\|_2}(1+\epsilon^{-1/4})\Rightarrow\max_i\frac{\beta_i^4+2\alpha^4\beta_i^2}{96\alpha^8}\le\epsilon$",
+        "inequality",
+    ),
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -194,6 +362,7 @@ GENERAL_APPROACH = statement(
         ),
         Hypothesis(r"depth $D\ge 2$", lambda p: p.get("D") is None or p["D"] >= 2),
     ),
+    uses=("ext:kkt-conditions",),
 )
 
 Q_ASYMPTOTICS = statement(
@@ -215,6 +384,8 @@ Q_ASYMPTOTICS = statement(
         "right (q = z^2/4 - z^4/192 + z^6/2560 + O(z^8)). The consequence (7) is unaffected: the extra -|z| term "
         "contributes O(1/log(1/alpha^2)) after normalisation."
     ),
+    uses=(),
+    notes="uses: no proof is printed.",
 )
 
 Q_ASYMPTOTICS_CORRECTED = statement(
@@ -226,6 +397,7 @@ Q_ASYMPTOTICS_CORRECTED = statement(
     r"$q(z)=\Theta(z^2)$ at $0$ with $q(z)=\frac{z^2}4-\frac{z^4}{192}+O(z^6)$; $q(z)=\Theta(|z|\log|z|)$ as "
     r"$|z|\to\infty$ with $q(z)=|z|\log|z|-|z|+2-\frac1{|z|}+O(|z|^{-3})$, in particular $q(z)=|z|\log|z|+O(|z|)$.",
     corrects="kernel-rich/claim-q-asymptotics",
+    uses=(),
 )
 
 QALPHA_L2 = statement(
@@ -245,6 +417,7 @@ QALPHA_L2 = statement(
             lambda p: _measured(p, "w0_min_abs", 0.0) > 0,
         ),
     ),
+    uses=("kernel-rich/claim-q-asymptotics",),
 )
 
 QALPHA_L1 = statement(
@@ -265,6 +438,7 @@ QALPHA_L1 = statement(
         ),
     ),
     notes="The premise's expansion of q at infinity is wrong (see claim-q-asymptotics); (7) itself holds.",
+    uses=("kernel-rich/claim-q-asymptotics",),
 )
 
 THEOREM_2 = statement(
@@ -291,13 +465,33 @@ THEOREM_2 = statement(
         Hypothesis(
             r"setting of Theorem 1 ($X\beta^\infty=\mathbf y$, through the argmin of Theorem 1: its interpolation "
             r"residual measured per instance)",
-            lambda p: _measured(p, "interpolation_residual") <= INTERPOLATION_TOL,
+            # parameters alone (the domain search's instances) carry no measurement and are not
+            # excluded: the margin raises PremiseUnmet where it measures the residual too large
+            lambda p: (
+                p.get("interpolation_residual") is None or _measured(p, "interpolation_residual") <= INTERPOLATION_TOL
+            ),
         ),
     ),
     notes=(
-        "The proof invokes Lemma 5 at eps' = eps/(2+eps) and norm (1+2 eps)||b*||_1, and Lemma 7 at eps' and "
+        "The proof (steps (44), (47), refuted as invocations) invokes Lemma 5 at eps' = eps/(2+eps) and norm (1+2 eps)||b*||_1, and Lemma 7 at eps' and "
         "(1+2 eps)||b*||_2; the printed thresholds do not always imply those lemmas' hypotheses (see the "
         "proof-consistency check); the conclusion is checked directly on the argmin."
+    ),
+    edges=(
+        {"eps": 0.05},
+        {"eps": 4.9},
+        {"eps": 5.0},
+        {"fixture": "TIE", "eps": 0.5},
+        {"fixture": "TIE", "eps": 2.9},
+        {"fixture": "random:1", "eps": 0.3},
+        {"decades": -0.5},
+        {"decades": 6.0, "eps": 1.0},
+    ),
+    steps=THEOREM2_STEPS,
+    uses=(
+        "kernel-rich/lemma-5",
+        "kernel-rich/lemma-7",
+        "kernel-rich/theorem-1",
     ),
 )
 
@@ -310,11 +504,27 @@ LEMMA_5 = statement(
     r"For any $\beta\in\mathbb R^d$, $\alpha\le\alpha_1(\epsilon,\|\beta\|_1,d):=\min\Big\{1,\sqrt{\|\beta\|_1},"
     r"(2\|\beta\|_1)^{-\frac1{2\epsilon}},\exp\Big(-\frac d{2\epsilon\|\beta\|_1}\Big)\Big\}$ guarantees that "
     r"$(1-\epsilon)\|\beta\|_1\le\frac1{\ln(1/\alpha^2)}Q_\alpha(\beta)\le(1+\epsilon)\|\beta\|_1$.",
-    params=(EPS, _factor("alpha_factor", 1.0, "alpha = alpha_factor * alpha_1 (the hypothesis is alpha_factor <= 1)")),
+    params=(
+        EPS,
+        _factor("alpha_factor", 1.0, "alpha = alpha_factor * alpha_1 (the hypothesis is alpha_factor <= 1)"),
+        *BETA_PARAMS,
+    ),
+    edges=(
+        *BETA_EDGES,
+        {"eps": 1e-3},
+        {"eps": 1e-3, "log_beta": -8.0, "beta_d": 64},
+        {"eps": 100.0},
+        {"eps": 100.0, "log_beta": 8.0},
+        {"alpha_factor": 1.0, "eps": 0.05, "beta_d": 1},
+        {"alpha_factor": 1e-30},
+    ),
     hypotheses=(
         Hypothesis(r"$\alpha\le\alpha_1(\epsilon,\|\beta\|_1,d)$", lambda p: p.get("alpha_factor", 1.0) <= 1.0),
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
     ),
+    steps=LEMMA5_STEPS,
+    uses=(),
+    notes="uses: the printed proof (22)-(30) uses only elementary inequalities ((24), ln x >= 1 - 1/x).",
 )
 
 LEMMA_6 = statement(
@@ -340,7 +550,10 @@ LEMMA_6 = statement(
         ),
         Hypothesis(r"$\alpha\ge d^{-1/4-1/(8\epsilon)}$", lambda p: p.get("alpha_factor", 1.0) >= 1.0),
     ),
-    notes="Proof step (31) as printed has sqrt(c^2 alpha^4 + 1/2) where the identity needs 1/4 (see the proof-steps check).",
+    notes="Proof step (31) (refuted) as printed has sqrt(c^2 alpha^4 + 1/2) where the identity needs 1/4 (see the proof-steps check)."
+    " uses: the printed proof (31)-(37) uses only elementary inequalities.",
+    steps=LEMMA6_STEPS,
+    uses=(),
 )
 
 LEMMA_7 = statement(
@@ -351,12 +564,27 @@ LEMMA_7 = statement(
     src("App. E, Lemma 7", "(38)-(43)"),
     r"For any $\beta\in\mathbb R^d$, $\alpha\ge\alpha_2(\epsilon,\|\beta\|_2,d):=\sqrt{\|\beta\|_2}\big(1+\epsilon^{-\frac14}\big)$ "
     r"guarantees that $(1-\epsilon)\|\beta\|_2^2\le4\alpha^2Q_{\alpha,1}(\beta)\le(1+\epsilon)\|\beta\|_2^2$.",
-    params=(_factor("alpha_factor", 1.0, "alpha = alpha_factor * alpha_2 (the hypothesis is alpha_factor >= 1)"),),
+    params=(
+        _factor("alpha_factor", 1.0, "alpha = alpha_factor * alpha_2 (the hypothesis is alpha_factor >= 1)"),
+        EPS,
+        *BETA_PARAMS,
+    ),
+    edges=(
+        *BETA_EDGES,
+        {"eps": 1e-6},
+        {"eps": 1e-6, "beta_d": 64, "spread": 0.0},
+        {"eps": 100.0},
+        {"eps": 100.0, "beta_d": 64, "spread": 0.0},
+        {"alpha_factor": 1.0, "eps": 0.5, "beta_d": 1},
+        {"alpha_factor": 1e6},
+    ),
     hypotheses=(
         Hypothesis(r"$\alpha\ge\alpha_2(\epsilon,\|\beta\|_2,d)$", lambda p: p.get("alpha_factor", 1.0) >= 1.0),
         Hypothesis(r"$\epsilon>0$", lambda p: p.get("eps") is None or p["eps"] > 0),
     ),
-    notes="The proof's (40)-(41) write phi''' for the fourth derivative printed in (39) (see the proof-steps check).",
+    notes="The proof's (40)-(41) (proof step '(40) as printed', refuted) write phi''' for the fourth derivative printed in (39) (see the proof-steps check).",
+    steps=LEMMA7_STEPS,
+    uses=("ext:taylor-theorem-lagrange-remainder",),
 )
 
 ASYMMETRY = statement(
@@ -377,6 +605,10 @@ ASYMMETRY = statement(
         "Read with its footnote: 'needed' is claimed for certain problems. On a fixed instance with a strict dual "
         "certificate (T5) the alpha needed for the l1 solution norm falls only polynomially in eps; the check records "
         "this and exhibits a problem family where it is exponentially small."
+    ),
+    uses=(
+        "kernel-rich/theorem-2",
+        "kernel-rich/lemma-6",
     ),
 )
 
@@ -404,6 +636,8 @@ EXPLICIT = statement(
         "sum_i r(beta_i/alpha^2); the printed sum_i r(beta_i/alpha^2) is off by the factor alpha^2 (e.g. alpha = 2, "
         "beta = (4): definition 0.4734043429, printed r(1) = 0.1183510857). Argmins over X beta = y are unaffected by (ii)."
     ),
+    uses=(),
+    notes="uses: no proof is printed.",
 )
 
 EXPLICIT_CORRECTED = statement(
@@ -417,6 +651,7 @@ EXPLICIT_CORRECTED = statement(
     r"$p_0(u)=u(u-2)^3$). For linear regression, $\beta^\infty_{\alpha,\mathbf w_0}=\beta^R_{\alpha,\mathbf w_0}$.",
     params=(ALPHA,),
     corrects="kernel-rich/claim-explicit-regularization",
+    uses=(),
 )
 
 Q_VS_R = statement(
@@ -431,5 +666,7 @@ Q_VS_R = statement(
     r"simple rescalings of each other either. [...] While $\alpha$ needs to be exponentially small in order for "
     r"$Q_{\alpha,\mathbf 1}$ to approximate the $\ell_1$ norm, the algebraic $R_{\alpha,\mathbf 1}(\beta)$ approaches "
     r"$\|\beta\|_1$ polynomially in terms of the scale of $\alpha$.",
-    notes="R is taken as defined in (9), i.e. R = alpha^2 sum r(beta_i/alpha^2) (see claim-explicit-regularization:corrected).",
+    notes="R is taken as defined in (9), i.e. R = alpha^2 sum r(beta_i/alpha^2) (see claim-explicit-regularization:corrected)."
+    " uses: no proof is printed. ('it is easy to verify')",
+    uses=(),
 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 
 # ---------------------------------------------------------------------------------------
@@ -102,6 +102,17 @@ def tarmoun_rate(lam, sig_min):
     return 2 * _sqrt(lam**2 + 4 * sig_min**2)
 
 
+def lemma7_rhs(lam_r, lam_r_uu, lam_m_vv):
+    """Lemma 7's bound ``2 lambda_r(Sigma_X) (lambda_r(U1 U1^T) + lambda_m(V V^T))``."""
+    return 2 * lam_r * (lam_r_uu + lam_m_vv)
+
+
+def lemma_e2_lhs(sig_A, sig_B, i: int, n: int):
+    """Lemma E.2's left side ``sigma_i(A) sigma_n(B)`` from the singular values (``nth``'s
+    convention: 0 beyond the size)."""
+    return nth(sig_A, i) * nth(sig_B, n)
+
+
 def prop9_bound(lam_1, lam_r, c0, E0_fro, Z0_fro2, exp):
     """Proposition 9's proof bound (E.1) [reconstructed]: ``exp(4 lambda_1^{1/2} ||E(0)||_F /
     (lambda_r c(0))) ||Z(0)||_F^2`` (``exp``: the exponential of the arithmetic used, e.g.
@@ -115,23 +126,274 @@ def lemma8_rhs(lbar_plus, llow_minus, sig_m):
 
 
 # ---------------------------------------------------------------------------------------
+# Proof steps (issue 19): the load-bearing displays of the printed proofs, as printed
+# ([reconstructed] where the extraction garbles them, as in the statements)
+# ---------------------------------------------------------------------------------------
+_MISPRINT_MONOTONE = (
+    "Misprint: under gradient flow L~' = -(|U1^T S E|^2 + |S E V|^2) <= 0, so ||Yt - S U1 V^T||_F = sqrt(2 L~) is "
+    "non-increasing (strictly decreasing while the rate is positive), not non-decreasing; (27) needs non-increasing, "
+    "which holds. Counterexample to the printed word: every trajectory with L~ > 0, e.g. the M1 flows."
+)
+THEOREM3_STEPS = (
+    Step(
+        "Weyl display before (26)",
+        r"$\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F+\sigma_m(\Sigma_X^{1/2}U_1V^\top)\ge\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_2"
+        r"+\sigma_m(\Sigma_X^{1/2}U_1V^\top)\ge\sigma_m(\tilde Y)$",
+        "inequality",
+    ),
+    Step(
+        "(26)",
+        r"$\sigma_m(U_1V^\top)\ge\max\{\sigma_m(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F,0\}/\lambda_1^{1/2}(\Sigma_X)$",
+        "inequality",
+    ),
+    Step(
+        "before (27)",
+        r"$\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F=\sqrt{2\tilde{\mathcal L}}$ is non-decreasing under gradient flow",
+        "inequality",
+        expect="refuted",
+        erratum=_MISPRINT_MONOTONE,
+    ),
+    Step(
+        "(27)",
+        r"$\sigma_m^2(U_1(t)V^\top(t))\ge(\max\{\sigma_m(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(t)V^\top(t)\|_F,0\})^2/\lambda_1(\Sigma_X)"
+        r"\ge(\max\{\sigma_m(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(0)V^\top(0)\|_F,0\})^2/\lambda_1(\Sigma_X)$",
+        "inequality",
+    ),
+    Step(
+        "last display",
+        r"$-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge\lambda_r(\Sigma_X)c(0)$ (then Gronwall)",
+        "inequality",
+    ),
+    Step("invokes Proposition 1", r"(27) inserted into (17) of Proposition 1", "invocation"),
+)
+PROP1_STEPS = (
+    Step(
+        "(24)",
+        r"$\lambda_m(VV^\top)\ge\frac{-\bar\lambda_++\underline\lambda_-+\sqrt{(\bar\lambda_++\underline\lambda_-)^2+4\sigma_m^2(U_1V^\top)}}2$ "
+        r"(Lemma 8 with $A=U_1$, $B=V^\top$) [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "(25)",
+        r"$\lambda_r(U_1U_1^\top)\ge\frac{-\bar\lambda_-+\underline\lambda_++\sqrt{(\bar\lambda_-+\underline\lambda_+)^2+4\sigma_r^2(VU_1^\top)}}2$ "
+        r"(Lemma 8 with $A=V$, $B=U_1^\top$) [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "rewrite after (25)",
+        r"$\Delta_+:=\bar\lambda_+-\underline\lambda_+$, $\Delta_-:=\bar\lambda_--\underline\lambda_-$, $\underline\Delta:=\underline\lambda_++\underline\lambda_-$; "
+        r"(24), (25) rewritten and inserted into Lemma 7 give (17)",
+        "identity",
+    ),
+    Step("invokes Lemma 8", r"From Lemma 8, let $A=U_1$, $B=V^\top$ [...] then let $A=V$, $B=U_1^\top$", "invocation"),
+)
+LEMMA7_STEPS = (
+    Step(
+        "(B.1)",
+        r"$\frac{d}{dt}\|E\|_F^2=-2\operatorname{tr}(E^\top\Sigma_X^{1/2}U_1U_1^\top\Sigma_X^{1/2}E+E^\top\Sigma_XEVV^\top)$",
+        "identity",
+    ),
+    Step(
+        "(B.2)",
+        r"$\operatorname{tr}(E^\top\Sigma_X^{1/2}U_1U_1^\top\Sigma_X^{1/2}E)\ge\lambda_r(U_1U_1^\top)\lambda_r(\Sigma_X)\|E\|_F^2$ "
+        r"[relation symbols reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "(B.3)",
+        r"$\operatorname{tr}(E^\top\Sigma_XEVV^\top)\ge\lambda_m(VV^\top)\lambda_r(\Sigma_X)\|E\|_F^2$ [relation symbols reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "(B.4)",
+        r"$\frac{d}{dt}\|E\|_F^2\le-2\lambda_r(\Sigma_X)(\lambda_r(U_1U_1^\top)+\lambda_m(VV^\top))\|E\|_F^2$ [reconstructed]",
+        "inequality",
+    ),
+)
+LEMMA8_STEPS = (
+    Step(
+        "(B.5)",
+        r"$\lambda_m^2(B^\top B)=z_m^\top(B^\top B)^2z_m=z_m^\top B^\top A^\top ABz_m-z_m^\top B^\top DBz_m\ge\sigma_m^2(AB)-z_m^\top B^\top DBz_m$ "
+        r"[reconstructed: the extraction prints $\lambda_m(B^\top B)$ on the left]",
+        "inequality",
+    ),
+    Step("invokes the inertia claim", r"$D$ has at most $m$ negative eigenvalues", "invocation"),
+    Step(
+        "(B.12)",
+        r"$B(I_m+\hat\gamma^{-1}B_+^\top B_+)^{-1}B^\top=BB^\top-BB_+^\top(\hat\gamma I_{h-m}+B_+B_+^\top)^{-1}B_+B^\top$ (Woodbury)",
+        "identity",
+    ),
+    Step(
+        "(B.16)-(B.17)",
+        r"$B^\top DB\preceq(\hat\gamma-\underline\lambda_-)B^\top B-\hat\gamma\underline\lambda_-I_m$ for $\hat\gamma=\bar\lambda_+$ [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "quadratic root",
+        r"$x^2-(\underline\lambda_--\hat\gamma)x-(\sigma_m^2+\hat\gamma\underline\lambda_-)\ge0$, $x\ge0$ $\Rightarrow$ "
+        r"$x\ge\frac{\underline\lambda_--\hat\gamma+\sqrt{(\hat\gamma+\underline\lambda_-)^2+4\sigma_m^2}}2$ [reconstructed]",
+        "identity",
+    ),
+)
+COR4_STEPS = (
+    Step(
+        "proof display",
+        r"In (21), if we lower bound the margin term ($\max\{\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F,0\}$) by 0, "
+        r"we have $c\ge2\underline\Delta$",
+        "inequality",
+    ),
+    Step(
+        "invokes Theorem 3",
+        r"the rate $\lambda_r(\Sigma_X)c(0)\ge2\lambda_r(\Sigma_X)\underline\Delta(0)$ of Theorem 3",
+        "invocation",
+    ),
+)
+SCALAR_STEPS = (
+    Step(
+        "margin argument before (15)",
+        r"the loss is non-decreasing, so $|y-u(t)v(t)|\le|y-u(0)v(0)|$ and $|u(t)v(t)|\ge|y|-|y-u(0)v(0)|$",
+        "inequality",
+        expect="refuted",
+        erratum="Misprint: under the flow L_S' = -(u^2 + v^2)(y - uv)^2 <= 0, the loss is non-increasing (not "
+        "non-decreasing); the inequality |u(t)v(t)| >= |y| - |y - u(0)v(0)| needs, and holds by, the non-increasing loss.",
+    ),
+)
+PROP9_STEPS = (
+    Step(
+        "(E.1)",
+        r"$\frac{d}{dt}\begin{bmatrix}V\\U_1\end{bmatrix}=\begin{bmatrix}0&E^\top\Sigma_X^{1/2}\\\Sigma_X^{1/2}E&0\end{bmatrix}\begin{bmatrix}V\\U_1\end{bmatrix}$",
+        "identity",
+    ),
+    Step("norm of A_Z", r"$\|A_Z\|_2=\|\Sigma_X^{1/2}E\|_2$ (Horn and Johnson, Thm 7.3.3)", "identity"),
+    Step(
+        "d/dt ||Z||^2",
+        r"$\frac{d}{dt}\|Z\|_F^2=2\operatorname{tr}Z^\top A_ZZ\le2\|A_Z\|_2\|Z\|_F^2\le2\lambda_1^{1/2}(\Sigma_X)\|E\|_F\|Z\|_F^2$ "
+        r"[relation symbols reconstructed]",
+        "inequality",
+    ),
+)
+
+
+# ---------------------------------------------------------------------------------------
 # Parameters
 # ---------------------------------------------------------------------------------------
 SEED = Param("seed", int, 0, "random instance seed", low=0)
 FIXTURE = Param("fixture", str, "F1", "data/initialisation fixture of the check (F1: exact rational data)")
 
 
-def observed_positive(key: str):
+# The parameters a static or flow instance of §3 is drawn from (the sizes and scales the statements
+# quantify over; issue 18's search ranges over them). ``structure`` and ``target`` pick a family
+# of (U1, V) and of the error E (an adversarial E is the bottom eigen-matrix of the rate operator).
+STRUCTURES = ("plain", "balanced", "homogeneous", "rankdef", "orthogonal")
+R_DIM = Param("r", int, 2, "rank r of X (rows of U1)", low=1, high=6)
+M_DIM = Param("m", int, 2, "output dimension m (rows of V)", low=1, high=6)
+H_DIM = Param("h", int, 3, "hidden width h", low=1, high=8)
+LOG_SU = Param("log_su", float, 0.0, "log10 of the scale of U1", low=-3.0, high=3.0)
+LOG_SV = Param("log_sv", float, 0.0, "log10 of the scale of V", low=-3.0, high=3.0)
+LOG_KAPPA = Param("log_kappa", float, 0.5, "log10 of the condition number of Sigma_X", low=0.0, high=6.0)
+STRUCTURE = Param("structure", str, "plain", "family of (U1, V)", choices=STRUCTURES)
+TARGET = Param(
+    "target",
+    str,
+    "random",
+    "the error E: random, or adversarial (bottom eigen-matrix)",
+    choices=("random", "adversarial"),
+)
+STATIC_PARAMS = (R_DIM, M_DIM, H_DIM, LOG_SU, LOG_SV, LOG_KAPPA, STRUCTURE, TARGET)
+# flows: smaller sizes and scales (each instance integrates a Gram-reduced flow twice)
+FLOW_R = Param("r", int, 2, "rank r of X", low=1, high=3)
+FLOW_M = Param("m", int, 2, "output dimension m", low=1, high=3)
+FLOW_H = Param("h", int, 3, "hidden width h", low=1, high=6)
+FLOW_SU = Param("log_su", float, 0.0, "log10 of the scale of U1(0)", low=-1.5, high=1.5)
+FLOW_SV = Param("log_sv", float, 0.0, "log10 of the scale of V(0)", low=-1.5, high=1.5)
+FLOW_KAPPA = Param("log_kappa", float, 0.3, "log10 of the condition number of Sigma_X", low=0.0, high=3.0)
+INIT = Param(
+    "init",
+    str,
+    "random",
+    "initialisation: random target and init, or 'margin' (target = S U1(0) V(0)^T + E0, |E0|_F = frac sigma_min)",
+    choices=("random", "margin"),
+)
+MARGIN_FRAC = Param(
+    "margin_frac", float, 0.3, "|E0|_F / sigma_min(S U1(0) V(0)^T) of the 'margin' init", low=0.0, high=2.0
+)
+# Edges of the static domain (issue 18): smallest and largest sizes, width below min(r, m), the
+# families where (17), Lemma 7 or (23) are attained (homogeneous, balanced, adversarial target at
+# Sigma_X = I), rank deficiency, extreme scales and condition numbers.
+STATIC_EDGES = (
+    {"r": 1, "m": 1, "h": 1},
+    {"r": 6, "m": 6, "h": 1},
+    {"r": 6, "m": 1, "h": 8},
+    {"r": 1, "m": 6, "h": 8},
+    {"r": 3, "m": 3, "h": 2},
+    {"r": 3, "m": 3, "h": 3},
+    {"r": 3, "m": 3, "h": 3, "structure": "homogeneous", "log_kappa": 0.0, "target": "adversarial"},
+    {"r": 2, "m": 4, "h": 2, "structure": "homogeneous"},
+    {"r": 3, "m": 3, "h": 4, "structure": "balanced", "target": "adversarial", "log_kappa": 0.0},
+    {"r": 4, "m": 2, "h": 6, "structure": "rankdef"},
+    {"r": 2, "m": 2, "h": 2, "structure": "orthogonal"},
+    {"log_su": -3.0, "log_sv": 3.0},
+    {"log_su": 3.0, "log_sv": -3.0},
+    {"log_su": -3.0, "log_sv": -3.0, "target": "adversarial"},
+    {"log_kappa": 6.0},
+    {"log_kappa": 6.0, "target": "adversarial", "r": 4, "m": 4, "h": 8},
+)
+# Edges of the flow domain: the scalar case, width 1 and the largest sizes, a margin at its
+# threshold (|E0|_F = sigma_min: margin_frac near 1 from both sides), a tiny margin, near-zero
+# (saddle) and strongly imbalanced initialisations, the largest condition number.
+FLOW_EDGES = (
+    {"r": 1, "m": 1, "h": 1},
+    {"r": 3, "m": 3, "h": 1},
+    {"r": 3, "m": 3, "h": 6},
+    {"r": 1, "m": 3, "h": 6, "init": "margin", "margin_frac": 0.5},
+    {"init": "margin", "margin_frac": 0.01},
+    {"init": "margin", "margin_frac": 0.99},
+    {"init": "margin", "margin_frac": 1.01},
+    {"log_su": -1.5, "log_sv": -1.5},
+    {"log_su": 1.5, "log_sv": -1.5},
+    {"log_su": -1.5, "log_sv": 1.5, "init": "margin"},
+    {"log_kappa": 3.0},
+    {"log_kappa": 3.0, "init": "margin", "margin_frac": 0.9},
+)
+SCALAR_EDGES = (
+    {"y": 1.0, "u0": 1.0, "v0": 1.0},
+    {"y": 1.0, "u0": 0.9375, "v0": 0.9375},
+    {"y": 1.0, "u0": 0.5, "v0": 0.5},
+    {"y": 10.0, "u0": 5.0, "v0": 0.01},
+    {"y": 10.0, "u0": -5.0, "v0": 5.0},
+    {"y": -10.0, "u0": 1e-3, "v0": 1e-3},
+    {"y": 1e-6, "u0": 5.0, "v0": -5.0},
+    {"y": 0.0, "u0": 2.0, "v0": 1.0},
+)
+FLOW_PARAMS = (FLOW_R, FLOW_M, FLOW_H, FLOW_SU, FLOW_SV, FLOW_KAPPA, INIT, MARGIN_FRAC)
+
+
+def observed_positive(key: str, missing_holds: bool = False):
     """A hypothesis observed per instance: the check computes ``key`` on the instance it starts
-    (``ctx.start({..., key: value})``) and the hypothesis holds when that value is > 0 (a missing
-    value does not hold)."""
+    (``ctx.start({..., key: value})``) and the hypothesis holds when that value is > 0. A missing
+    value does not hold, unless ``missing_holds``: then an instance of parameters alone (the
+    domain search's, which evaluates the hypotheses before the margin computes anything) is not
+    excluded by it, and the margin raises PremiseUnmet where it observes the premise fail."""
+    if missing_holds:
+        return lambda p: p.get(key) is None or float(p[key]) > 0
     return lambda p: float(p[key]) > 0
 
+
+# Corollary 5's premise, observed on the instance (a margin function or a check sets ``margin0``);
+# an instance without the observation (parameters alone) is not excluded by it.
+MARGIN_HYP = Hypothesis(
+    r"$\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1(0)V(0)^\top\|_F>0$ (observed per instance)",
+    lambda p: p.get("margin0") is None or float(p["margin0"]) > 0,
+)
+SCALAR_Y = Param("y", float, 1.0, "scalar target y", low=-10.0, high=10.0)
+SCALAR_U0 = Param("u0", float, 0.5, "u(0)", low=-5.0, high=5.0)
+SCALAR_V0 = Param("v0", float, 0.2, "v(0)", low=-5.0, high=5.0)
 
 FLOW_HYP = (
     Hypothesis(
         r"gradient flow (7) on (2); $\tilde{\mathcal L}=\mathcal L-\mathcal L^*>0$ at the instants compared",
-        observed_positive("excess_loss_min"),
+        # an instance run by other dynamics (gradient descent) says so (``dynamics``) and is outside
+        lambda p: p.get("dynamics", "flow") == "flow" and observed_positive("excess_loss_min", missing_holds=True)(p),
     ),
 )
 
@@ -148,6 +410,7 @@ statement(
     r"$\dot U=\Phi_1\Sigma_X^{1/2}EV$ with $E=W^\top Y-\Sigma_X^{1/2}U_1V^\top$ (6); hence "
     r"$\dot V=E^\top\Sigma_X^{1/2}U_1,\ \dot U_1=\Sigma_X^{1/2}EV,\ \dot U_2=0$ (7).",
     params=(SEED,),
+    uses=("def:svd-of-X-(4)",),
 )
 statement(
     "linnet-imbalance/claim-loss-decomposition",
@@ -159,6 +422,10 @@ statement(
     r"$\mathcal L^*=\frac12\|(I-WW^\top)Y\|_F^2$ is the optimal value of (1); the $(V,U_1)$ dynamics in (7) are exactly the "
     r"gradient flow dynamics on $\frac12\|E\|_F^2=\frac12\|W^\top Y-\Sigma_X^{1/2}U_1V^\top\|_F^2$ (9).",
     params=(SEED,),
+    uses=(
+        "linnet-imbalance/claim-reparametrization",
+        "def:svd-of-X-(4)",
+    ),
 )
 statement(
     "linnet-imbalance/claim-imbalance-conservation",
@@ -169,9 +436,11 @@ statement(
     r"Scalar: $\dot d=2u\dot u-2v\dot v\equiv0$ for $d=u^2-v^2$ under (10). Matrix: "
     r"$\frac{d}{dt}U_1^\top U_1=V^\top E^\top\Sigma_X^{1/2}U_1+U_1^\top\Sigma_X^{1/2}EV=\frac{d}{dt}V^\top V$, so "
     r"$\dot D=\frac{d}{dt}[U_1^\top U_1-V^\top V]\equiv0$.",
-    params=(SEED,),
+    params=(SEED, *FLOW_PARAMS),
+    edges=FLOW_EDGES,
     hypotheses=FLOW_HYP,
     notes="Also checked: the full imbalance U^T U - V^T V (= D + U2^T U2, U2 constant) is conserved (not printed).",
+    uses=("linnet-imbalance/claim-reparametrization",),
 )
 statement(
     "linnet-imbalance/claim-scalar-rate",
@@ -183,10 +452,16 @@ statement(
     r"$u^2=\frac{d+\sqrt{d^2+4(uv)^2}}2$, $v^2=\frac{-d+\sqrt{d^2+4(uv)^2}}2$ (13); $-\dot{\mathcal L}_S/\mathcal L_S=2\sqrt{d^2+4(uv)^2}$ (14); "
     r"$|u(t)v(t)|\ge|y|-|y-u(0)v(0)|$ so $-\dot{\mathcal L}_S/\mathcal L_S\ge2\sqrt{d(0)^2+4(\max\{|y|-|y-u(0)v(0)|,0\})^2}$ (15) "
     r"[reconstructed]; Gronwall: $-\dot{\mathcal L}_S/\mathcal L_S\ge c$ for all $t$ gives $\mathcal L_S(t)\le e^{-ct}\mathcal L_S(0)$.",
-    params=(SEED,),
+    params=(SEED, SCALAR_Y, SCALAR_U0, SCALAR_V0),
     hypotheses=FLOW_HYP,
-    notes="Proof-text misprint: 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
+    notes="Proof-text misprint (proof step 'margin argument before (15)', refuted): 'the loss is non-decreasing' (scalar margin argument; also before (27)) should read "
     "non-increasing; the conclusion uses the non-increasing loss and holds.",
+    edges=SCALAR_EDGES,
+    steps=SCALAR_STEPS,
+    uses=(
+        "linnet-imbalance/claim-imbalance-conservation",
+        "ext:gronwall-1919",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -206,10 +481,16 @@ statement(
     "Bound on the instantaneous rate",
     src("§3.2, Proposition 1", "(17)-(20)"),
     _PROP1_TEXT,
-    params=(SEED,),
+    params=(SEED, *STATIC_PARAMS),
     hypotheses=FLOW_HYP,
     notes="Checked statically over arbitrary (U1, V, Sigma_X, E != 0) -- every E is attainable by choosing the target -- "
     "and along high-precision flows.",
+    edges=STATIC_EDGES,
+    steps=PROP1_STEPS,
+    uses=(
+        "linnet-imbalance/lemma-7",
+        "linnet-imbalance/lemma-8",
+    ),
 )
 statement(
     "linnet-imbalance/claim-prop1-special-cases",
@@ -219,6 +500,8 @@ statement(
     src("§3.2", "(17)"),
     r"(assuming $\lambda_r(\Sigma_X)=1$): 1) When $D=0$, the lower bound reduces to $2\sigma_{\min}(U_1V^\top)$ (when $r\ne m$) "
     r"or $4\sigma_{\min}(U_1V^\top)$ (when $r=m$); 2) When $U_1V^\top=0$, the lower bound reduces to $2\underline\Delta$.",
+    uses=("linnet-imbalance/proposition-1",),
+    notes="uses: no proof is printed; the claim evaluates (17) of Proposition 1.",
 )
 statement(
     "linnet-imbalance/claim-prop1-regimes",
@@ -231,6 +514,8 @@ statement(
     r"left when $\Delta_+=\Delta_-=0$. When $\Delta_\pm\gg\underline\Delta$ the bound is approximately $2\lambda_r(\Sigma_X)\underline\Delta$; "
     r"when they are much smaller, approximately $\lambda_r(\Sigma_X)[\sqrt{\underline\Delta^2+4\sigma_m^2}+\sqrt{\underline\Delta^2+4\sigma_r^2}]$, "
     r"which for $r=m$ is $2\lambda_r(\Sigma_X)\sqrt{\underline\Delta^2+4\sigma_{\min}^2(U_1V^\top)}$.",
+    uses=("linnet-imbalance/proposition-1",),
+    notes="uses: no proof is printed; the claim bounds the terms of (17) of Proposition 1.",
 )
 statement(
     "linnet-imbalance/remark-2",
@@ -244,6 +529,10 @@ statement(
     notes="Checked where App. C makes it precise: in the homogeneous family (D = lambda I, h = r = m, Sigma_X = I) the "
     "adversarial target (E the bottom eigen-matrix of T) attains (17) exactly; for generic (U1, V) the adversarial rate is "
     "reported against (17) (see claim-appc-tightness).",
+    uses=(
+        "linnet-imbalance/claim-appc-rayleigh",
+        "linnet-imbalance/lemma-8",
+    ),
 )
 
 _C_TEXT = (
@@ -259,10 +548,19 @@ statement(
     r"Consider the continuous dynamics in (7). Let $\tilde Y:=W^\top Y$ and define " + _C_TEXT + r". Then "
     r"$(\mathcal L(t)-\mathcal L^*)\le\exp(-\lambda_r(\Sigma_X)c(0)t)(\mathcal L(0)-\mathcal L^*)$ for all $t\ge0$. That is, if $c(0)>0$, "
     r"then the loss converges to its global minimum exponentially with a rate at least $\lambda_r(\Sigma_X)c(0)$.",
-    params=(SEED,),
+    params=(SEED, *FLOW_PARAMS),
     hypotheses=FLOW_HYP,
-    notes="Proof misprint (proof only): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
+    notes="Proof misprint (proof only; proof step 'before (27)', refuted): before (27) '||Yt - S U1 V^T||_F = sqrt(2 L~) is non-decreasing' should be "
     "non-increasing.",
+    edges=FLOW_EDGES,
+    steps=THEOREM3_STEPS,
+    uses=(
+        "linnet-imbalance/proposition-1",
+        "linnet-imbalance/claim-imbalance-conservation",
+        "linnet-imbalance/claim-loss-decomposition",
+        "ext:horn-johnson-2012-7.3.P16-weyl",
+        "ext:gronwall-1919",
+    ),
 )
 statement(
     "linnet-imbalance/corollary-4",
@@ -272,8 +570,11 @@ statement(
     src("§3.2, Corollary 4", "(21)"),
     r"If $\underline\Delta>0$ at initialization, then the loss converges to zero exponentially with a rate at least "
     r"$2\lambda_r(\Sigma_X)\underline\Delta(0)$ [reconstructed from `2^{-r(Sigma_X)Delta(0)}`].",
-    params=(SEED,),
-    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", observed_positive("Delta0")),),
+    params=(SEED, *FLOW_PARAMS),
+    hypotheses=(Hypothesis(r"$\underline\Delta(0)>0$", observed_positive("Delta0", missing_holds=True)),),
+    edges=FLOW_EDGES,
+    steps=COR4_STEPS,
+    uses=("linnet-imbalance/theorem-3",),
 )
 statement(
     "linnet-imbalance/corollary-5",
@@ -284,7 +585,8 @@ statement(
     r"If at initialization, $\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F>0$, then $c(0)>0$ and the loss converges to zero "
     r"exponentially with a rate at least $2\lambda_r(\Sigma_X)c(0)$ [the extracted `2^{-r(Sigma_X)c(0)}`, read with the same glyph "
     r"map as Corollary 4's `2^{-r(Sigma_X)Delta(0)}` = $2\lambda_r(\Sigma_X)\underline\Delta(0)$].",
-    params=(SEED,),
+    params=(SEED, *FLOW_PARAMS),
+    hypotheses=(MARGIN_HYP,),
     expect="refuted",
     erratum="The rate 2 lambda_r(Sigma_X) c(0) is twice what Theorem 3 gives and is false: in the scalar balanced case "
     "(Sigma_X = 1, y = 1, u(0) = v(0) = 15/16, d = 0, margin 225/256 > 0) c(0) = 225/64 but the exact initial rate -L'/L = "
@@ -292,6 +594,9 @@ statement(
     "gives log L(0.5)/L(0) = -1.84 against the claimed <= -3.52 (excess 1.67, error 2e-47). What holds: rate lambda_r(Sigma_X) "
     "c(0) (Theorem 3) -- corollary-5:corrected. (If the glyph '2' were an extraction artefact the printed corollary would be the "
     "corrected one; the same glyph gives Corollary 4's correct 2 lambda_r Delta(0).)",
+    edges=FLOW_EDGES,
+    uses=("linnet-imbalance/theorem-3",),
+    notes="uses: no separate proof is printed; the corollary is presented as a consequence of Theorem 3.",
 )
 statement(
     "linnet-imbalance/corollary-5:corrected",
@@ -301,8 +606,11 @@ statement(
     src("§3.2, Corollary 5", "(21)"),
     r"If at initialization $\sigma_{\min}(\tilde Y)-\|\tilde Y-\Sigma_X^{1/2}U_1V^\top\|_F>0$, then $c(0)>0$ and "
     r"$\mathcal L(t)-\mathcal L^*\le e^{-\lambda_r(\Sigma_X)c(0)t}(\mathcal L(0)-\mathcal L^*)$, regardless of the imbalance.",
-    params=(SEED,),
+    params=(SEED, *FLOW_PARAMS),
+    hypotheses=(MARGIN_HYP,),
     corrects="linnet-imbalance/corollary-5",
+    edges=FLOW_EDGES,
+    uses=("linnet-imbalance/theorem-3",),
 )
 statement(
     "linnet-imbalance/corollary-6",
@@ -315,7 +623,7 @@ statement(
     r"[glyph read as in Corollary 4]. Notably, given any trajectory that eventually converges to a global minimum for $\mathcal L$, for "
     r"sufficiently large $t_0$, $c(t_0)\simeq-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2(\tilde Y)/\lambda_1(\Sigma_X)}-\Delta_-+"
     r"\sqrt{(\Delta_-+\underline\Delta)^2+4\sigma_r^2(\tilde Y)/\lambda_1(\Sigma_X)}$ (22).",
-    params=(SEED,),
+    params=(SEED, *FLOW_PARAMS),
     expect="refuted",
     erratum="The display has exp(-lambda_r c(t0) t) where Gronwall from t0 gives exp(-lambda_r c(t0) (t - t0)): at t = t0 it "
     "claims L~(t0) <= e^{-lambda_r c(t0) t0} L~(t0) < L~(t0), false for every trajectory with c(t0) > 0 and L~(t0) > 0 (exact: "
@@ -323,6 +631,9 @@ statement(
     "violation lambda_r c(t0) t0 = 0.336 in log L). The prose rate 2 lambda_r c(t0) is also twice Theorem 3's (see Corollary 5). "
     "What holds: corollary-6:corrected (t - t0, rate lambda_r c(t0)); the limit (22) holds (homogeneous case: the late slope "
     "equals lambda_r c_inf).",
+    edges=FLOW_EDGES,
+    uses=("linnet-imbalance/theorem-3",),
+    notes="uses: no proof of the bound is printed (presented as a consequence of Theorem 3); (22) is justified by ||E(t0)||_F -> 0.",
 )
 statement(
     "linnet-imbalance/corollary-6:corrected",
@@ -332,8 +643,10 @@ statement(
     src("§3.2, Corollary 6", "(21), (22)"),
     r"If $c(t_0)>0$ then $\mathcal L(t)-\mathcal L^*\le e^{-\lambda_r(\Sigma_X)c(t_0)(t-t_0)}(\mathcal L(t_0)-\mathcal L^*)$ for $t\ge t_0$, and "
     r"$c(t_0)\to$ the right side of (22) as $t_0\to\infty$ along a trajectory that converges to a global minimum.",
-    params=(SEED,),
+    params=(SEED, *FLOW_PARAMS),
     corrects="linnet-imbalance/corollary-6",
+    edges=FLOW_EDGES,
+    uses=("linnet-imbalance/theorem-3",),
 )
 statement(
     "linnet-imbalance/claim-tarmoun-recovery",
@@ -345,6 +658,10 @@ statement(
     r"bounded by $2\sqrt{\lambda^2+4\sigma_{\min}^2(\tilde Y)}$ [reconstructed], and this can be exactly recovered from (22) with "
     r"$\Delta_+=\Delta_-=0$, $\underline\Delta=|\lambda|$.",
     notes="In this homogeneous case the asymptotic rate equals the bound (checked on high-precision flows).",
+    uses=(
+        "linnet-imbalance/corollary-6",
+        "ext:tarmoun-2021",
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -357,6 +674,14 @@ statement(
     "Rate via the smallest eigenvalues of U1 U1^T and V V^T",
     src("§3.3, Lemma 7; App. B", "(B.1)-(B.4)"),
     r"Under (7), $-\dot{\tilde{\mathcal L}}/\tilde{\mathcal L}\ge2\lambda_r(\Sigma_X)(\lambda_r(U_1U_1^\top)+\lambda_m(VV^\top))$.",
+    params=(SEED, *STATIC_PARAMS),
+    edges=STATIC_EDGES,
+    steps=LEMMA7_STEPS,
+    uses=(
+        "linnet-imbalance/claim-reparametrization",
+        "linnet-imbalance/claim-loss-decomposition",
+        "ext:wang-1986-lemma-1-trace-inequality",
+    ),
 )
 statement(
     "linnet-imbalance/lemma-8",
@@ -368,8 +693,16 @@ statement(
     r"$\lambda_m(B^\top B)\ge\frac{-\bar\lambda_++\underline\lambda_-+\sqrt{(\bar\lambda_++\underline\lambda_-)^2+4\sigma_m^2(AB)}}2$ (23) "
     r"[reconstructed], $\bar\lambda_+=\max\{\lambda_1(D),0\}$, $\underline\lambda_-=\max\{\lambda_m(-D),0\}$.",
     hypotheses=(Hypothesis(r"$h\ge\min\{r,m\}$", lambda p: int(p["h"]) >= min(int(p["r"]), int(p["m"]))),),
-    notes="(B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
+    notes="(Proof step (B.5), encoded in the form that holds.) (B.5) as extracted equates lambda_m(B^T B) with z^T (B^T B)^2 z; the relation that holds (and is used) is "
     "lambda_m(B^T B)^2 = z^T (B^T B)^2 z = z^T B^T A^T A B z - z^T B^T D B z >= sigma_m^2(AB) - z^T B^T D B z (proof glyphs).",
+    params=(SEED, *STATIC_PARAMS),
+    edges=STATIC_EDGES,
+    steps=LEMMA8_STEPS,
+    uses=(
+        "linnet-imbalance/claim-lemma8-inertia",
+        "ext:horn-johnson-2012-0.7.4-woodbury",
+        "ext:horn-johnson-2012-4.5.8-sylvester-inertia",
+    ),
 )
 statement(
     "linnet-imbalance/claim-lemma8-inertia",
@@ -378,6 +711,10 @@ statement(
     "D = A^T A - B B^T has at most m negative eigenvalues",
     src("App. B, proof of Lemma 8", ""),
     r"If $A^\top A-BB^\top=D$ with $B\in\mathbb R^{h\times m}$, then $D$ has at most $m$ negative eigenvalues.",
+    params=(SEED, *STATIC_PARAMS),
+    edges=STATIC_EDGES,
+    uses=(),
+    notes="uses: the printed argument (a dimension count against ker(B^T)) invokes no other result.",
 )
 statement(
     "linnet-imbalance/proposition-9",
@@ -388,6 +725,14 @@ statement(
     r"Consider the continuous dynamics in (7). If $c(0)$, defined in Theorem 3, is positive, then $(V(t),U_1(t))$ converges to an "
     r"equilibrium point $(V(\infty),U_1(\infty))$ such that $E(V(\infty),U_1(\infty))=W^\top Y-\Sigma_X^{1/2}U_1V^\top=0$. "
     r"[Proof, App. E:] $\|Z(t)\|_F^2\le\exp\big(\frac{4\lambda_1^{1/2}(\Sigma_X)}{\lambda_r(\Sigma_X)c(0)}\|E(0)\|_F\big)\|Z(0)\|_F^2$ [reconstructed].",
-    params=(SEED,),
-    hypotheses=(Hypothesis(r"$c(0)>0$", observed_positive("c0")),),
+    params=(SEED, *FLOW_PARAMS),
+    hypotheses=(Hypothesis(r"$c(0)>0$", observed_positive("c0", missing_holds=True)),),
+    edges=FLOW_EDGES,
+    steps=PROP9_STEPS,
+    uses=(
+        "linnet-imbalance/theorem-3",
+        "ext:hirsch-1974-gradient-systems",
+        "ext:horn-johnson-2012-7.3.3",
+        "ext:gronwall-1919",
+    ),
 )

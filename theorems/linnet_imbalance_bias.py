@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 
 def t_delta_printed(delta):
@@ -70,9 +70,15 @@ def bound36(alpha, h, m, n, r, td, lam1, lamr, Y_fro):
 CONVERGED_REL = 1e-8
 
 
-def lemma_e1_tail(eps):
-    """Lemma E.1's printed failure probability 2 exp(-eps^2) [reconstructed]."""
-    return 2 * math.exp(-(eps**2))
+def lemma_e1_tail(eps, exp=math.exp):
+    """Lemma E.1's printed failure probability 2 exp(-eps^2) [reconstructed] (``exp``: of the
+    arithmetic used, e.g. an arb's ``exp``)."""
+    return 2 * exp(-(eps**2))
+
+
+def lemma_e1_tail_ds(eps, exp=math.exp):
+    """Davidson-Szarek's failure probability 2 exp(-eps^2/2) (lemma-e1:corrected)."""
+    return 2 * exp(-(eps**2) / 2)
 
 
 # "Margin zero with high probability" (footnote 1) is not quantified: decided as
@@ -99,10 +105,75 @@ def t12_width_ok(p) -> bool:
     return p["h"] > h0_theorem12(m, n, t_delta_printed(p.get("delta", 0.1)), *T12_LAMBDAS) ** (1 / (4 * a - 1))
 
 
+# Proof steps (issue 19) of App. E and the restatements, as printed ([reconstructed] where garbled)
+LEMMA11_STEPS = (
+    Step(
+        "(E.5) with t_delta",
+        r"Apply Lemma E.1 to $A=h^\alpha[V^\top\ U^\top]$ ($h\times(m+n)$) with $\epsilon=t_\delta=\frac12\log\frac2\delta$: with probability at "
+        r"least $1-\delta$, $\sigma_{m+n}\ge\sqrt h-(\sqrt{m+n}+t_\delta)$ [reconstructed]",
+        "probability",
+        expect="refuted",
+        erratum="Lemma E.1 as printed gives failure probability 2 exp(-eps^2); at eps = t_delta = (1/2) log(2/delta) this "
+        "exceeds delta whenever delta > 2 e^{-4} ~ 0.0366 (delta = 0.1: 2 exp(-1.4979^2) = 0.2122 > 0.1), so the event (E.5) is "
+        "not shown to have probability >= 1 - delta there. What the argument needs: eps = sqrt(log(2/delta)) with the printed "
+        "tail, sqrt(2 log(2/delta)) with Davidson-Szarek's true tail 2 exp(-eps^2/2) (lemma-e1:corrected).",
+    ),
+    Step(
+        "App. E restatement",
+        r"Lemma 10 (restated): $\frac14<\alpha<\frac12$ [strict], (E.2) with exponent garbled as $h^{-1/2}$ [read as (33)]",
+        "restatement",
+        expect="refuted",
+        erratum="The restatement's hypothesis 1/4 < alpha < 1/2 excludes alpha = 1/2, which Lemma 11 (main text, 1/4 < alpha "
+        "<= 1/2) includes: the two versions disagree at alpha = 1/2 (where Lemma 11's claims hold: Monte Carlo). The main "
+        "text's closed interval is the one the proof supports (nothing in (E.5)-(E.8) needs alpha < 1/2).",
+    ),
+    Step("invokes Lemma E.1", r"Apply Lemma E.1 to matrix $A=h^\alpha[V^\top\ U^\top]$", "invocation"),
+)
+THEOREM12_STEPS = (
+    Step(
+        "(E.16)",
+        r"$\|E(0)\|_F=\|W^\top Y-\Sigma_X^{-1/2}U_1(0)V^\top(0)\|_F\le\|Y\|_F+\lambda_r^{-1/2}(\Sigma_X)\|U_1(0)V^\top(0)\|_F$",
+        "inequality",
+        expect="refuted",
+        erratum="E carries Sigma_X^{+1/2} (6); the bound that holds is ||E(0)||_F <= ||Y||_F + lambda_1^{1/2}(Sigma_X) "
+        "||U1(0) V(0)^T||_F. Counterexample to the printed bound: Sigma_X = 100 I, Y = 0, U1 V^T != 0: ||E(0)||_F = "
+        "10 ||U1 V^T||_F > 0.1 ||U1 V^T||_F (exact). Carried through (E.17) the width constant lambda_1/lambda_r^3 "
+        "should be (lambda_1/lambda_r)^2.",
+    ),
+    Step(
+        "App. E restatement",
+        r"Theorem 2 (restated): $\frac14<\alpha<\frac12$ [strict]; '$\forall\delta>0,\exists h_0>0,\forall h>h_0$'; (E.9) = (36)",
+        "restatement",
+        expect="refuted",
+        erratum="The restatement excludes alpha = 1/2, which Theorem 12 (1/4 < alpha <= 1/2) includes; the two versions "
+        "disagree at alpha = 1/2 (the quantifier order 'exists h0 for each delta' agrees with h0 = poly(..., 1/delta)).",
+    ),
+)
+LEMMA_E2_STEPS = (
+    Step(
+        "Weyl display (k = n)",
+        r"$\sigma_i(A)\le\sigma_i(AB)+\sigma_1(B^\dagger)$, $\forall1\le i\le n$",
+        "inequality",
+        expect="refuted",
+        erratum="Additive as printed, the display is false: k = n = m = 1, A = 10, B = 1/2: sigma(A) = 10 > "
+        "sigma(AB) + sigma(B^+) = 5 + 2 = 7 (exact). What holds (and gives the lemma): the multiplicative "
+        "sigma_i(A) = sigma_i(A B B^+) <= sigma_i(AB) sigma_1(B^+) = sigma_i(AB) / sigma_n(B).",
+    ),
+    Step("B B^+ = I", r"When $\sigma_n(B)>0$, $BB^\dagger=I$ and $\sigma_1(B^\dagger)=\sigma_n^{-1}(B)$", "identity"),
+)
+
+
 ALPHA = Param("alpha", float, 0.5, "initialisation exponent alpha (variance h^{-2 alpha})", low=0.0, open_low=True)
 DELTA = Param("delta", float, 0.1, "failure probability delta", low=0.0, high=1.0, open_low=True)
 SAMPLES = Param("samples", int, 0, "Monte Carlo samples per configuration (0: the budget's default)", low=0)
 SEED = Param("seed", int, 0, "random seed", low=0)
+E1_N = Param("n", int, 10, "rows n of A (the margin's m = 1 slice: A is a column)", low=1, high=10**6)
+E1_EPS = Param("eps", float, 1.0, "deviation eps", low=0.0, high=60.0, open_low=True)
+E2_K = Param("k", int, 3, "rows k of A", low=1, high=6)
+E2_N = Param("n", int, 2, "columns n of A = rows of B", low=1, high=6)
+E2_M = Param("m", int, 3, "columns m of B", low=1, high=6)
+E2_COND = Param("log_cond", float, 0.0, "log10 of the spread of B's singular values", low=0.0, high=8.0)
+E2_RANKDEF = Param("rankdef", bool, False, "B with two equal rows (sigma_n(B) = 0)")
 
 ALPHA_HYP = Hypothesis(r"$\frac14<\alpha\le\frac12$", lambda p: 0.25 < p.get("alpha", 0.5) <= 0.5)
 
@@ -119,7 +190,9 @@ statement(
     r"$\hat\Theta=\arg\min_\Theta\{\|\Theta\|_F:\|Y-X\Theta\|_F^2=\min_\Theta\|Y-X\Theta\|_F^2\}=X^\top(XX^\top)^\dagger Y$ (28); "
     r"knowing that $V(t),U_1(t)$ converges, $\Phi_1U_1(\infty)V^\top(\infty)=\Phi_1\Sigma_X^{-1/2}W^\top Y=X^\top(XX^\top)^\dagger Y=\hat\Theta$.",
     notes="Derived and checked too: Phi2^T Theta_hat = 0, every least-squares solution is Theta_hat + Phi2 M, so Theta_hat "
-    "minimises every unitarily invariant norm over the solution set (spectral and nuclear values by cvxpy).",
+    "minimises every unitarily invariant norm over the solution set (spectral and nuclear values by cvxpy)."
+    " uses: no proof is printed ('it is easy to check'); it presupposes the convergence of Proposition 9.",
+    uses=("linnet-imbalance/proposition-9",),
 )
 statement(
     "linnet-imbalance/claim-trained-network-decomposition",
@@ -130,6 +203,11 @@ statement(
     r"$UV^\top=(\Phi_1\Phi_1^\top+\Phi_2\Phi_2^\top)UV^\top=\Phi_1U_1V^\top+\Phi_2U_2V^\top$ (29); given exponential convergence of the loss, "
     r"$U(t)V^\top(t)$ converges and $U(\infty)V^\top(\infty)=\Phi_1U_1(\infty)V^\top(\infty)+\Phi_2U_2(0)V^\top(\infty)=\hat\Theta+\Phi_2U_2(0)V^\top(\infty)$ (30).",
     params=(SEED,),
+    uses=(
+        "linnet-imbalance/claim-reparametrization",
+        "linnet-imbalance/proposition-9",
+        "linnet-imbalance/claim-min-norm",
+    ),
 )
 statement(
     "linnet-imbalance/proposition-10",
@@ -150,6 +228,18 @@ statement(
             lambda p: float(p["E_T_rel"]) <= CONVERGED_REL,
         ),
     ),
+    steps=(
+        Step(
+            "(32)",
+            r"$\frac{d}{dt}\begin{bmatrix}VU_2^\top\\U_1U_2^\top\end{bmatrix}=\begin{bmatrix}0&E^\top\Sigma_X^{1/2}\\\Sigma_X^{1/2}E&0\end{bmatrix}"
+            r"\begin{bmatrix}VU_2^\top\\U_1U_2^\top\end{bmatrix}$",
+            "identity",
+        ),
+    ),
+    uses=(
+        "linnet-imbalance/claim-reparametrization",
+        "linnet-imbalance/claim-trained-network-decomposition",
+    ),
 )
 statement(
     "linnet-imbalance/claim-invariant-set",
@@ -164,6 +254,11 @@ statement(
     r"$\Theta^\top(0)\Phi_2=0$ gives $\Theta(\infty)=\hat\Theta$; (vi) initializing $U_2(0)$ such that $U_2(0)V^\top(\infty)=0$ guarantees "
     r"convergence to the min-norm solution via (30).",
     params=(SEED,),
+    uses=(
+        "linnet-imbalance/proposition-10",
+        "linnet-imbalance/claim-min-norm",
+    ),
+    notes="uses: prose around Proposition 10; no separate proof is printed.",
 )
 
 # ---------------------------------------------------------------------------------------
@@ -177,7 +272,7 @@ _L11 = (
     r"[App. E: $h_0=16(\sqrt{m+n}+t_\delta)^2$, reconstructed.]"
 )
 _L11_NOTES = (
-    "Proof gap (App. E, proof only): Lemma E.1 as printed gives failure probability 2exp(-t^2), so probability 1 - delta "
+    "Proof gap (App. E, proof only; proof step '(E.5) with t_delta' of lemma-11, refuted): Lemma E.1 as printed gives failure probability 2exp(-t^2), so probability 1 - delta "
     "needs t = sqrt(log(2/delta)); the printed t_delta = 1/2 log(2/delta) is smaller when delta > 2e^{-4} ~ 0.037 "
     "(e.g. 1.50 vs 1.73 at delta = 0.1). The Lemma's conclusions still hold with room: the measured failure "
     "frequencies are far below delta (the event (E.5) has much lighter tails than the printed ones)."
@@ -195,6 +290,12 @@ statement(
         Hypothesis(r"$h>h_0=16(\sqrt{m+n}+t_\delta)^2$ [reconstructed], (m, n, r) = (2, 5, 3)", l11_width_ok),
     ),
     notes=_L11_NOTES,
+    steps=LEMMA11_STEPS,
+    uses=(
+        "linnet-imbalance/lemma-e1",
+        "linnet-imbalance/lemma-e2",
+        "ext:horn-johnson-2012-4.2.6-courant-fischer",
+    ),
 )
 statement(
     "linnet-imbalance/lemma-11-restated",
@@ -211,6 +312,11 @@ statement(
         Hypothesis(r"$h>h_0$ as in lemma-11", l11_width_ok),
     ),
     notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. " + _L11_NOTES,
+    uses=(
+        "linnet-imbalance/lemma-e1",
+        "linnet-imbalance/lemma-e2",
+        "ext:horn-johnson-2012-4.2.6-courant-fischer",
+    ),
 )
 _T12 = (
     r"Let $\frac14<\alpha\le\frac12$. Let $V(t),U(t)$ be the trajectory of (7) starting from some $V(0),U(0)$. Then $\exists C>0$ such that "
@@ -221,11 +327,11 @@ _T12 = (
     r"$h_0=\max\{16(\sqrt{m+n}+t_\delta)^2,4\frac{\lambda_1(\Sigma_X)}{\lambda_r^3(\Sigma_X)}m(\sqrt{m+n}+t_\delta)^2\}$, reconstructed]."
 )
 _T12_NOTES = (
-    "Proof misprints (proof only; (36) itself holds with room on every instance): (E.16) writes "
+    "Proof misprints (proof only; (36) itself holds with room on every instance; proof step (E.16), refuted): (E.16) writes "
     "E(0) = W^T Y - Sigma_X^{-1/2} U1 V^T and bounds ||E(0)||_F <= ||Y||_F + lambda_r^{-1/2} ||U1 V^T||_F; E carries "
     "Sigma_X^{+1/2}, and the bound that holds is ||Y||_F + lambda_1^{1/2} ||U1 V^T||_F (the printed one fails e.g. for "
     "Sigma_X = 100 I, Y = 0: 10 ||U1 V^T|| > 0.1 ||U1 V^T||). Carried through (E.17), the width threshold's constant "
-    "lambda_1/lambda_r^3 should be (lambda_1/lambda_r)^2. " + _L11_NOTES.split("(App. E, proof only): ")[1]
+    "lambda_1/lambda_r^3 should be (lambda_1/lambda_r)^2. " + _L11_NOTES.split("refuted): ")[1]
 )
 statement(
     "linnet-imbalance/theorem-12",
@@ -243,6 +349,15 @@ statement(
         ),
     ),
     notes=_T12_NOTES,
+    steps=THEOREM12_STEPS,
+    uses=(
+        "linnet-imbalance/corollary-4",
+        "linnet-imbalance/proposition-9",
+        "linnet-imbalance/lemma-11",
+        "linnet-imbalance/claim-trained-network-decomposition",
+        "ext:horn-johnson-2012-7.3.3",
+        "ext:gronwall-1919",
+    ),
 )
 statement(
     "linnet-imbalance/theorem-12-restated",
@@ -259,6 +374,14 @@ statement(
     ),
     notes="The restatement orders the quantifiers 'for all delta, exists h0' (h0 depends on delta, as in (36)'s h0 = poly(..., 1/delta)) and "
     "excludes alpha = 1/2; checked with the main-text constants. " + _T12_NOTES,
+    uses=(
+        "linnet-imbalance/corollary-4",
+        "linnet-imbalance/proposition-9",
+        "linnet-imbalance/lemma-11-restated",
+        "linnet-imbalance/claim-trained-network-decomposition",
+        "ext:horn-johnson-2012-7.3.3",
+        "ext:gronwall-1919",
+    ),
 )
 statement(
     "linnet-imbalance/lemma-e1",
@@ -268,9 +391,49 @@ statement(
     src("App. E, Lemma E.1", ""),
     r"Given $m,n\in\mathbb N$ with $m\le n$. Let $A$ be an $n\times m$ random matrix with i.i.d. standard normal entries. For $\epsilon>0$, with "
     r"probability at least $1-2\exp(-\epsilon^2)$, $\sqrt n-(\sqrt m+\epsilon)\le\sigma_m(A)\le\sigma_1(A)\le\sqrt n+(\sqrt m+\epsilon)$ [reconstructed].",
-    params=(SAMPLES, SEED),
-    notes="Davidson-Szarek's Theorem II.13 gives the tail 2 exp(-eps^2/2); the printed 2 exp(-eps^2) is stronger but holds on every "
-    "instance tried (the expected singular values lie strictly inside the interval).",
+    params=(SAMPLES, SEED, E1_N, E1_EPS),
+    expect="refuted",
+    erratum=(
+        "The printed tail 2 exp(-eps^2) is false far out: for m = 1, sigma_1(A) = |A| is chi_n-distributed, and the exact "
+        "failure probability P(|chi_n - sqrt n| > 1 + eps) exceeds 2 exp(-eps^2) for every eps beyond about 5.74 (n = 1), "
+        "6.03 (n = 2), 7.16 (n = 10), 10.3 (n = 100), 16.2 (n = 1000): e.g. n = 1, eps = 10: P = 3.5530e-33 against "
+        "2 e^{-100} = 7.4402e-44 (arb balls at 200 bits, radii < 1e-37): the right tail of chi_n decays like "
+        "exp(-(eps + c)^2/2), not exp(-eps^2). What holds (Davidson-Szarek, Thm II.13): 1 - 2 exp(-eps^2/2) -- "
+        "lemma-e1:corrected. At the moderate eps the proofs of Lemma 11 / Theorem 12 use (t_delta <= 4 for delta >= 1e-7), the "
+        "printed tail happens to hold (Monte Carlo check)."
+    ),
+    notes="The margin covers the m = 1 slice of the domain exactly (the law of sigma_1 is chi_n); the Monte Carlo check "
+    "covers (n, m) in {(50, 3), (200, 7)} at eps <= 2.",
+    edges=(
+        {"n": 1, "eps": 60.0},
+        {"n": 1, "eps": 1e-9},
+        {"n": 10**6, "eps": 60.0},
+        {"n": 10**6, "eps": 1e-3},
+        {"n": 2, "eps": 8.0},
+        {"n": 100, "eps": 12.0},
+    ),
+    uses=("ext:davidson-szarek-2001-thm-II.13",),
+)
+statement(
+    "linnet-imbalance/lemma-e1:corrected",
+    "lemma",
+    "E.1 (corrected)",
+    "Gaussian singular values with Davidson-Szarek's tail 2 exp(-eps^2/2)",
+    src("App. E, Lemma E.1", ""),
+    r"Given $m\le n$ and $A\in\mathbb R^{n\times m}$ with i.i.d. $\mathcal N(0,1)$ entries, for $\epsilon>0$, with probability at least "
+    r"$1-2\exp(-\epsilon^2/2)$, $\sqrt n-(\sqrt m+\epsilon)\le\sigma_m(A)\le\sigma_1(A)\le\sqrt n+(\sqrt m+\epsilon)$.",
+    params=(SAMPLES, SEED, E1_N, E1_EPS),
+    corrects="linnet-imbalance/lemma-e1",
+    notes="Checked exactly on the m = 1 slice (chi_n) over the whole eps range, and by Monte Carlo for m > 1.",
+    edges=(
+        {"n": 1, "eps": 60.0},
+        {"n": 1, "eps": 1e-9},
+        {"n": 10**6, "eps": 60.0},
+        {"n": 10**6, "eps": 1e-3},
+        {"n": 2, "eps": 8.0},
+        {"n": 100, "eps": 12.0},
+    ),
+    uses=("ext:davidson-szarek-2001-thm-II.13",),
 )
 statement(
     "linnet-imbalance/lemma-e2",
@@ -279,8 +442,21 @@ statement(
     "sigma_i(A) sigma_n(B) <= sigma_i(AB)",
     src("App. E, Lemma E.2", ""),
     r"Let $A\in\mathbb R^{k\times n}$, $B\in\mathbb R^{n\times m}$. Suppose $n\le m$, then $\sigma_i(A)\sigma_n(B)\le\sigma_i(AB)$ for $1\le i\le\min\{k,n\}$.",
-    notes="Proof misprint (proof only): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
+    notes="Proof misprint (proof only; proof step 'Weyl display (k = n)', refuted): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
     "multiplicative sigma_i(A) = sigma_i(A B B^dagger) <= sigma_i(AB) sigma_1(B^dagger); the lemma holds.",
+    params=(SEED, E2_K, E2_N, E2_M, E2_COND, E2_RANKDEF),
+    hypotheses=(Hypothesis(r"$n\le m$", lambda p: int(p.get("n", 2)) <= int(p.get("m", 3))),),
+    edges=(
+        {"k": 1, "n": 1, "m": 1},
+        {"k": 6, "n": 6, "m": 6},
+        {"n": 6, "m": 6, "log_cond": 8.0},
+        {"n": 3, "m": 3, "rankdef": True},
+        {"n": 4, "m": 3},
+        {"n": 3, "m": 3},
+        {"k": 1, "n": 6, "m": 6, "log_cond": 8.0},
+    ),
+    steps=LEMMA_E2_STEPS,
+    uses=("ext:horn-johnson-2012-7.3.P16-weyl",),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -299,7 +475,9 @@ statement(
     params=(SEED,),
     notes="Notation misprint: with V in R^{m x h} (§2) the printed V_bal = P^{1/4} Q (m x m times h x m) is not conformable; the "
     "conformable reading V_bal = P^{1/4} Q^T is checked (then U_bal V_bal^T = Theta(0) and D = 0). P = Theta^T Phi1 Phi1^T Theta must "
-    "be invertible (Theta(0) with Phi1^T Theta(0) of full column rank).",
+    "be invertible (Theta(0) with Phi1^T Theta(0) of full column rank)."
+    " uses: no proof is printed.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/claim-random-init-inertia",
@@ -311,6 +489,8 @@ statement(
     r"positive eigenvalues and $m$ negative ones. [Matrix factorisation, $D=U^\top U-V^\top V$, $U\in\mathbb R^{n\times h}$, $V\in\mathbb R^{m\times h}$.]",
     params=(SEED,),
     hypotheses=(Hypothesis(r"$h\ge n+m$", lambda p: int(p["h"]) >= int(p["n"]) + int(p["m"])),),
+    uses=(),
+    notes="uses: no proof is printed.",
 )
 statement(
     "linnet-imbalance/claim-random-margin-zero",
@@ -322,7 +502,9 @@ statement(
     r"on the imbalance quantities only.",
     params=(SAMPLES, SEED),
     notes="'With high probability' is not quantified: decided as P(margin > 0) < 0.05 (Clopper-Pearson 95% upper bound) on the paper's "
-    "A.1 and A.2 generators.",
+    "A.1 and A.2 generators."
+    " uses: no proof is printed.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/remark-13",
@@ -333,6 +515,8 @@ statement(
     r"The matrix factorization problem with scaling factor $\frac1{\sqrt{mh}}$ is equivalent to the regression problem (2) with "
     r"$X=\frac1{\sqrt{mh}}I_n$, the lower bound for the rate is scaled by $\lambda_{\min}=\frac1{mh}$. Therefore we analyze the scaled imbalance "
     r"quantities $\frac1{mh}\Delta_\pm,\frac1{mh}\underline\Delta$.",
+    uses=(),
+    notes="uses: no proof is printed. (a change of variables)",
 )
 statement(
     "linnet-imbalance/claim-a1-operator",
@@ -344,6 +528,10 @@ statement(
     r"are $\lambda_i(U(t)U(t)^\top)+\lambda_j(V(t)V(t)^\top)$, $1\le i\le n$, $1\le j\le m$. When $UV^\top$ has small norm, positive eigenvalues of the "
     r"imbalance approximate $\lambda_i(UU^\top)$ and negative ones $\lambda_j(VV^\top)$; small width: large spread of eig($\mathcal T_t$); large "
     r"width: they concentrate.",
+    uses=(
+        "linnet-imbalance/claim-appc-rayleigh",
+        "ext:schacke-2004",
+    ),
 )
 statement(
     "linnet-imbalance/claim-appc-rayleigh",
@@ -354,6 +542,10 @@ statement(
     r"$-\dot{\mathcal L}/\mathcal L=2\langle E,\mathcal T_{U,V}E\rangle_F/\langle E,E\rangle_F$, $\mathcal T_{U,V}E=UU^\top E+EVV^\top$; choosing the "
     r"target adversarially gives $\bar c(D,W)=\min2\lambda_{\min}(\mathcal T_{U,V})$, with $\lambda_{\min}(\mathcal T_{U,V})=\lambda_r(UU^\top)+\lambda_m(VV^\top)$ "
     r"(Schacke); by Lemma 8, $\bar c(D,W)\ge-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2(W)}-\Delta_-+\sqrt{(\Delta_-+\underline\Delta)^2+4\sigma_r^2(W)}$ [reconstructed].",
+    uses=(
+        "linnet-imbalance/lemma-8",
+        "ext:schacke-2004",
+    ),
 )
 statement(
     "linnet-imbalance/claim-appc-tightness",
@@ -367,7 +559,9 @@ statement(
     "c-bar / bound, not c-bar itself). Exploratory (full budget, reported not judged): a local search over the fibre (the "
     "J-orthogonal orbit of the Gram matrix, identity component, penalised) on 6 random r = m = 2, h = 4 instances found feasible "
     "points 2-24% above the bound on 4 and no feasible point on 2 -- no instance where the bound was reached; this suggests the "
-    "bound is not attained for generic (D, W), but a local search cannot decide it.",
+    "bound is not attained for generic (D, W), but a local search cannot decide it."
+    " uses: the formal statement and all but the last lines of its proof are missing from the text.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/claim-ntk-rescaling",
@@ -378,6 +572,8 @@ statement(
     r"With $\tilde U=h^\alpha U$, $\tilde V=h^\alpha V$ (standard normal at the §4.2 initialization), "
     r"$\mathcal L=\frac12\|Y-\frac1{h^{2\alpha}}X\tilde U\tilde V^\top\|_F^2=\frac12\|Y-h^{\frac12-2\alpha}\frac1{\sqrt h}X\tilde U\tilde V^\top\|_F^2$; "
     r"gradient flow on $\mathcal L$ in $(U,V)$ corresponds to gradient flow in $(\tilde U,\tilde V)$ with a rate scaled up by $h^{2\alpha}$ [reconstructed].",
+    uses=(),
+    notes="uses: the printed derivation (D.1)-(D.4) is a change of variables and invokes no other result.",
 )
 
 # ---------------------------------------------------------------------------------------
@@ -395,7 +591,9 @@ statement(
     r"bound; no significant variation in the rate and Proposition 1 is reasonably good during training.",
     params=(SEED,),
     notes="Reduced and as gradient flow (the paper runs GD with eta = 0.05): n = 20, m = 5 (§5.1), widths 30 and 1000 (quick), "
-    "100 and 300 added (full). 'Good global bound' is decided as average rate / (2 lambda_r Delta) < 1.5 and 'not good' as > 1.5; 'Prop. 1 reasonably good' as exact rate / Prop. 1 bound < 1.5 (large width) and, late at small width, as the ratio below half its initial value (measured 1.6-3.0 against 7.8-11.9); 'starts high' as > 2.",
+    "100 and 300 added (full). 'Good global bound' is decided as average rate / (2 lambda_r Delta) < 1.5 and 'not good' as > 1.5; 'Prop. 1 reasonably good' as exact rate / Prop. 1 bound < 1.5 (large width) and, late at small width, as the ratio below half its initial value (measured 1.6-3.0 against 7.8-11.9); 'starts high' as > 2."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-3",
@@ -408,7 +606,9 @@ statement(
     params=(SEED,),
     notes="Reduced (samples 10, input dimension 50, h = 50 instead of 100, 500, 500) and as gradient flow of the summed loss (the paper's GD "
     "on the averaged loss is a time change). 'Improved' is decided on the time to reach L~ = 1e-8 L~(0) against the ordering of "
-    "Delta(0).",
+    "Delta(0)."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-4",
@@ -421,7 +621,8 @@ statement(
     r"level of imbalance $\underline\Delta$; large width $h=1000$ shows the opposite. Compared to small width $h=50$ [A.1 prints `m = 50`], large "
     r"width $h=1000$ has larger level of imbalance and smaller spectrum spread.",
     params=(SEED,),
-    notes="Decided on 5 seeds each (all seeds must show the ordering).",
+    notes="Decided on 5 seeds each (all seeds must show the ordering). uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-5",
@@ -434,7 +635,9 @@ statement(
     r"starts off large and decreases, late the bound is reasonably good; (large width) $2\underline\Delta$ is a good global bound, no significant "
     r"variation in the rate, Proposition 1 reasonably good during training.",
     params=(SEED,),
-    notes="As gradient flow (Gram-reduced, exact); widths 30 and 1000 quick, all four full. Thresholds as figure-2.",
+    notes="As gradient flow (Gram-reduced, exact); widths 30 and 1000 quick, all four full. Thresholds as figure-2."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-6",
@@ -449,7 +652,9 @@ statement(
     r"$n/2$ to account for the rescaled loss.",
     params=(SEED,),
     notes="Reduced as figure-3, as gradient flow. Footnote 2 checked symbolically: one GD step of size eta on "
-    "(1/n)||.||^2 is a step of size 2 eta / n on (2), i.e. flow time per iteration 2 eta/n ('scaled by n/2' read as divided by n/2).",
+    "(1/n)||.||^2 is a step of size 2 eta / n on (2), i.e. flow time per iteration 2 eta/n ('scaled by n/2' read as divided by n/2)."
+    " uses: an experiment; no proof.",
+    uses=(),
 )
 statement(
     "linnet-imbalance/figure-7",
@@ -462,5 +667,7 @@ statement(
     params=(SEED,),
     notes="Reduced: 20 samples, input dimension 100, m = 1, widths 500, 2000, 8000 (quick, 6 runs each), gradient flow by the exact "
     "Gram reduction (initial Gram matrices sampled by the Bartlett decomposition). The O(h^{-1/2}) rate is decided by the fitted "
-    "log-log slope within 3 standard errors of -1/2.",
+    "log-log slope within 3 standard errors of -1/2."
+    " uses: an experiment; no proof.",
+    uses=(),
 )

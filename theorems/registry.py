@@ -27,6 +27,11 @@ class Paper:
     key: str
     file: str
     title: str
+    # Provenance shown on the report's pages: the authors as the paper prints them, the year
+    # and venue of the version in shared/seeds/ (the catalog's header where it names one).
+    authors: str = ""
+    year: int | None = None
+    venue: str = ""
 
 
 # The papers: adding one is a line here (then theorems/<key>.py and checks/<key>.py).
@@ -35,26 +40,42 @@ PAPER_LIST = (
         "rnn-lowdim",
         "seeds/000_f19c100b45fc40d6.txt",
         "Cohen-Karlik et al., low dimensional state spaces with overparameterized RNNs",
+        "Edo Cohen-Karlik, Itamar Menuhin-Gruman, Raja Giryes, Nadav Cohen, Amir Globerson",
+        2023,
+        "ICLR",
     ),
     Paper(
         "rnn-memoryless",
         "seeds/001_0500f854cb2b6ba0.txt",
         "Cohen-Karlik et al., implicit bias of GD for temporal extrapolation",
+        "Edo Cohen-Karlik, Avichai Ben David, Nadav Cohen, Amir Globerson",
+        2022,
+        "AISTATS",
     ),
     Paper(
         "ssm-poison",
         "seeds/002_d0940667081103ea.txt",
         "Slutzky et al., the implicit bias of SSMs can be poisoned with clean labels",
+        "Yonatan Slutzky, Yotam Alexander, Noam Razin, Nadav Cohen",
+        2024,
+        "arXiv preprint",
     ),
     Paper(
         "linnet-imbalance",
         "seeds/003_4f2efa5ca6aacdda.txt",
         "Min et al., convergence and implicit bias of GF on overparametrized linear networks",
+        "Hancheng Min, Salma Tarmoun, René Vidal, Enrique Mallada",
+        2021,
+        "arXiv preprint (extends the ICML 2021 paper)",
     ),
     Paper(
         "kernel-rich",
         "seeds/004_f9f7314f3f52e985.txt",
         "Woodworth et al., kernel and rich regimes in overparametrized models",
+        "Blake Woodworth, Suriya Gunasekar, Jason D. Lee, Edward Moroshko, Pedro Savarese, Itay Golan, "
+        "Daniel Soudry, Nathan Srebro",
+        2020,
+        "COLT",
     ),
 )
 PAPERS = {p.key: p.file for p in PAPER_LIST}  # key -> seed file

@@ -23,7 +23,7 @@ from fractions import Fraction
 import sympy as sp
 
 from . import linear_rnn as lr
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 # ---------------------------------------------------------------------------------------
 # Teachers (catalog §5.1): balanced, diagonal A^ given by atoms a^ and masses p^ = b^^2, so
@@ -115,11 +115,34 @@ def proposition3_student(w: Sequence, d: int, k: int, eps, lambdas: Sequence | N
     ``A = diag(lambda)`` (distinct), ``C = 1^T``, ``B = g = V^{-1} r`` with ``V`` the d x d
     Vandermonde matrix, ``r_j = w_j`` for ``j < k`` and ``r_k = w_k + eps + 1`` (the other
     entries 0). Exact for rational input. Returns ``(lambdas, g)``."""
-    lambdas = list(lambdas) if lambdas is not None else [sp.Rational(i, d) - sp.Rational(1, 2) for i in range(d)]
-    V = sp.Matrix(d, d, lambda j, i: sp.nsimplify(lambdas[i]) ** j)
-    r = [sp.nsimplify(w[j]) for j in range(k)] + [sp.nsimplify(w[k]) + sp.nsimplify(eps) + 1] + [0] * (d - k - 1)
-    g = V.LUsolve(sp.Matrix(r))
+    lambdas, V, r = proposition3_system(w, d, k, eps, lambdas)
+    g = V.LUsolve(r)
     return lambdas, list(g)
+
+
+def _rational(x):
+    """An exact SymPy number: Fractions, ints and SymPy numbers as they are, a float as the decimal
+    its shortest repr prints (0.1 -> 1/10, the value a user typed)."""
+    if isinstance(x, sp.Basic):
+        return x
+    if isinstance(x, Fraction):
+        return sp.Rational(x.numerator, x.denominator)
+    if isinstance(x, int):
+        return sp.Integer(x)
+    return sp.Rational(repr(float(x)))
+
+
+def proposition3_system(w: Sequence, d: int, k: int, eps, lambdas: Sequence | None = None):
+    """The linear system of the construction of Proposition 3 / E.2, ``V g = r``: ``(lambdas, V,
+    r)`` with ``V`` the d x d Vandermonde matrix ``V_ji = lambda_i^j`` and ``r`` the target
+    impulse response (``r_j = w_j``, j < k; ``r_k = w_k + eps + 1``; 0 after). Needs ``d > k``."""
+    if d <= k:
+        raise ValueError(f"the construction needs d > k (d={d}, k={k})")
+    lambdas = list(lambdas) if lambdas is not None else [sp.Rational(i, d) - sp.Rational(1, 2) for i in range(d)]
+    lam = [_rational(v) for v in lambdas]
+    V = sp.Matrix(d, d, lambda j, i: lam[i] ** j)
+    r = [_rational(w[j]) for j in range(k)] + [_rational(w[k]) + _rational(eps) + 1] + [0] * (d - k - 1)
+    return lambdas, V, sp.Matrix(r)
 
 
 def delay_teacher(dh: int):
@@ -142,11 +165,11 @@ def bidiagonal_teacher(dh: int):
 # ---------------------------------------------------------------------------------------
 # Parameters and hypotheses
 # ---------------------------------------------------------------------------------------
-D_STUDENT = Param("d", int, 6, "student state dimension", low=1)
-K_LEN = Param("k", int, 5, "training sequence length", low=1)
+D_STUDENT = Param("d", int, 6, "student state dimension", low=1, high=24)
+K_LEN = Param("k", int, 5, "training sequence length", low=1, high=20)
 TEACHER = Param("teacher", str, "T2-dyadic", "teacher preset (catalog §5.1)", choices=tuple(TEACHERS))
-EPS = Param("eps", float, 0.1, "extrapolation tolerance epsilon", low=0.0)
-Q_HOR = Param("q", int, 8, "extrapolation horizon", low=1)
+EPS = Param("eps", float, 0.1, "extrapolation tolerance epsilon", low=0.0, high=1e6)
+Q_HOR = Param("q", int, 8, "extrapolation horizon", low=1, high=48)
 INIT = Param("init_scale", float, 1e-3, "initialisation scale", low=0.0, open_low=True)
 SEED = Param("seed", int, 0, "random seed", low=0)
 
@@ -427,3 +450,143 @@ statement(
     notes="Citation-level claim. Checked: a real-diagonalisable LTI system is input-output equivalent to a diagonal (modal) one, "
     "which is symmetric; the modal system is balanced only after rescaling when b'_i c'_i > 0 (sign obstruction noted).",
 )
+
+
+# ---------------------------------------------------------------------------------------
+# Proof structure (issue 19): what each printed proof invokes, its restatements, and the
+# domain's edges (issue 18). Declared after the statements so the table reads as one piece;
+# ``declare`` re-registers the statement, so the registry validates the steps and edges.
+# ---------------------------------------------------------------------------------------
+def declare(sid: str, uses: tuple, steps: tuple = (), edges: tuple = (), notes: str = "", **fields) -> None:
+    """Set a registered statement's ``uses``, ``steps``, ``edges`` (and any other field) in place,
+    validated again by :func:`~theorems.registry.register` (the statement object and its place in
+    the registry are kept); ``notes`` is appended to the statement's notes."""
+    import dataclasses
+
+    from .registry import REGISTRY, register
+
+    order = list(REGISTRY)
+    stmt = REGISTRY.pop(sid)
+    if notes:
+        fields["notes"] = (stmt.notes + " " + notes).strip()
+    new = dataclasses.replace(stmt, uses=tuple(uses), steps=tuple(steps), edges=tuple(edges), **fields)
+    try:
+        register(new)
+    finally:
+        if REGISTRY.get(sid) is new:
+            stmt.__dict__.update(new.__dict__)
+        REGISTRY[sid] = stmt
+        items = [(k, REGISTRY[k]) for k in order]
+        REGISTRY.clear()
+        REGISTRY.update(items)
+
+
+EXT_VANDERMONDE = "ext:square Vandermonde matrix invertible iff its nodes are distinct"
+EXT_CY = "ext:Cohen & Yeredor 2011, Theorem 1"
+EXT_WY4 = "ext:Wu & Yang 2020, Lemma 4"
+EXT_WY_P2 = "ext:Wu & Yang 2020, Proposition 2"
+EXT_PZ = "ext:Panaretos & Zemel 2019, Section 2.3"
+EXT_BM = "ext:Biswas & Mackey 2021, Section 1.2"
+EXT_EC = "ext:Elkabetz & Cohen 2021, Theorem 3 (GD approximates GF)"
+
+declare("rnn-lowdim/definition-1", ())
+declare("rnn-lowdim/claim-eq-3.3", ("def:RNN update rule (3.1)",))
+declare("rnn-lowdim/claim-zero-loss-iff", ("rnn-lowdim/lemma-E.1",))
+declare("rnn-lowdim/definition-2", ())
+declare("rnn-lowdim/claim-extrapolation-io", ("rnn-lowdim/definition-1", "rnn-lowdim/definition-2"))
+declare(
+    "rnn-lowdim/proposition-3",
+    (EXT_VANDERMONDE, "rnn-lowdim/claim-zero-loss-iff"),
+    steps=(
+        Step(
+            "Prop. E.2",
+            r"[Proposition 3 in main paper] Assume $d>k$, and let $\epsilon\ge0$ and $q\in\{k+1,k+2,\dots\}$. Then, for any "
+            r"teacher parameters $\hat\Theta$, there exist student parameters $\Theta$ with which the population loss in "
+            r"Equation 3.4 equals zero, and yet the student does not $\epsilon$-extrapolate with horizon $q$.",
+            kind="restatement",
+        ),
+    ),
+    edges=(
+        {"d": 2, "k": 1, "q": 2, "eps": 0.0, "teacher": "T1"},
+        {"d": 6, "k": 5, "q": 6, "eps": 0.0, "teacher": "T2-dyadic"},
+        {"d": 24, "k": 23, "q": 24, "eps": 1e6, "teacher": "T3"},
+        {"d": 24, "k": 1, "q": 48, "eps": 1e-12, "teacher": "T2-unstable"},
+        {"d": 4, "k": 3, "q": 4, "eps": 0.0, "teacher": "T1-unstable"},
+    ),
+    notes="The sketch defers to App. E.1.2 (Proposition E.2); the construction is Vandermonde's (zero loss by "
+    "claim-zero-loss-iff).",
+)
+declare("rnn-lowdim/definition-4", ())
+declare("rnn-lowdim/claim-def-stable-nondegenerate", ())
+declare("rnn-lowdim/claim-no-init-no-extrapolation", ("rnn-lowdim/proposition-3",))
+declare("rnn-lowdim/theorem-5", ("rnn-lowdim/lemma-6", "rnn-lowdim/lemma-7"))
+declare(
+    "rnn-lowdim/lemma-6",
+    ("rnn-lowdim/lemma-E.6", EXT_EC),
+    steps=(
+        Step(
+            "Lemma E.5",
+            r"[Lemma 6 in main paper] When optimizing equation 3.4 with GF emanating from a balanced initialization "
+            r"$\Theta(0)$, the parameters $\Theta(\tau)$ are balanced for all $\tau\in\mathbb R_+$.",
+            kind="restatement",
+        ),
+    ),
+    edges=(
+        {"d": 1, "k": 1, "teacher": "T1"},
+        {"d": 24, "k": 20, "teacher": "T3"},
+        {"d": 2, "k": 20, "teacher": "T2-unstable"},
+    ),
+    notes="The sketch points to App. E.1.5: Lemma E.6 (GD) and GD -> GF as the step size vanishes (Elkabetz & Cohen).",
+)
+declare(
+    "rnn-lowdim/lemma-7",
+    ("rnn-lowdim/lemma-E.3", EXT_CY, EXT_WY4),
+    steps=(
+        Step(
+            "Lemma E.8",
+            r"[Lemma 7 in main paper] Suppose that $d>k>2\hat d$, the teacher is balanced, and that the student parameters "
+            r"$\Theta$ are balanced and satisfy $\mathcal L(\Theta)=0$. Then $\Theta$ extrapolates.",
+            kind="restatement",
+        ),
+    ),
+)
+declare(
+    "rnn-lowdim/theorem-8",
+    ("rnn-lowdim/lemma-7", EXT_WY_P2, EXT_PZ, EXT_BM),
+    steps=(
+        Step(
+            "Thm E.9",
+            r"[Theorem 8 in main paper] Consider the minimization of Equation 3.4 and assume: (i) $d>k>2\hat d$; (ii) the "
+            r"teacher is balanced and stable; (iii) the teacher is non-degenerate; (iv) the student parameters are learned by "
+            r"applying GF to $\mathcal L(\cdot)$, starting from a balanced initialization; (v) the student parameters $\Theta$ "
+            r"are bounded. Then, for any $\epsilon>0$ and $q\in\mathbb N$, there exists $\delta(\epsilon,q)>0$ such that "
+            r"whenever $\mathcal L(\Theta)\le\delta(\epsilon,q)$, the student $\epsilon$-extrapolates with horizon $q$.",
+            kind="restatement",
+        ),
+    ),
+)
+declare("rnn-lowdim/claim-thm8-rate", (EXT_WY_P2, EXT_PZ, EXT_BM))
+declare(
+    "rnn-lowdim/proposition-9",
+    ("rnn-lowdim/lemma-E.12",),
+    steps=(
+        Step(
+            "Prop. E.11",
+            PROP9_TEXT % "d>4",
+            kind="restatement",
+            expect="refuted",
+            erratum="The appendix restatement (Proposition E.11) assumes (i) d > 4, the main text (i) d > 20; everything "
+            "else is the same. The appendix proof goes through Lemma E.12, whose proof invokes Lemma E.13, which assumes "
+            "d > 20 (it needs Lemma E.10's probability at n = 20): d > 4 is not covered by the printed argument. Hypotheses "
+            "compared on d = 1..24: they differ at d = 5..20.",
+        ),
+    ),
+    notes="The full proof (App. E.4) proves the stronger Lemma E.12.",
+)
+declare(
+    "rnn-lowdim/claim-prop9-mechanism",
+    (),
+    notes="A sketch: it invokes no lemma (the gradient approximations are stated).",
+)
+declare("rnn-lowdim/claim-mimo", (), notes="uses: no proof is printed.")
+declare("rnn-lowdim/claim-modal-form", ("ext:Boyd & Lessard 2006",))

@@ -9,12 +9,19 @@ import math
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, statement
+from .registry import REGISTRY, Hypothesis, Param, Step, statement
 from .rnn_lowdim import (
     BALANCED_TEACHER,
     D_GT_K,
     D_STUDENT,
     EPS,
+    EXT_BM,
+    EXT_CY,
+    EXT_EC,
+    EXT_PZ,
+    EXT_VANDERMONDE,
+    EXT_WY4,
+    EXT_WY_P2,
     INIT,
     K_GT_2DH,
     K_LE_2DH_1,
@@ -27,6 +34,7 @@ from .rnn_lowdim import (
     SEED,
     STABLE_TEACHER,
     TEACHER,
+    declare,
     src,
 )
 
@@ -49,12 +57,29 @@ def lemma_e10_bound(n):
     return 1 - 2 * sp.exp(-E10_RATE * n)
 
 
-def lemma_e10_bound_ball(n):
-    """(E.38) right-hand side as a python-flint ball."""
+def lemma_e10_failure_ball(n):
+    """The failure probability (E.38) allows, ``2 exp(-9n/64)``, as a python-flint ball (no
+    cancellation at large n)."""
     import flint
 
     r = flint.fmpq(E10_RATE.p, E10_RATE.q)
-    return 1 - 2 * (-flint.arb(r) * n).exp()
+    return 2 * (-flint.arb(r) * n).exp()
+
+
+def lemma_e10_bound_ball(n):
+    """(E.38) right-hand side as a python-flint ball."""
+    return 1 - lemma_e10_failure_ball(n)
+
+
+def lemma_e10_tails_ball(n):
+    """``Pr(chi^2_n <= n r0^2) + Pr(chi^2_n >= n r1^2)`` (the complement of (E.38)'s event) as a
+    python-flint ball: regularised lower and upper incomplete gamma functions, chi^2_n / 2 ~
+    Gamma(n/2), each tail computed directly (relative accuracy however small it is)."""
+    import flint
+
+    lo, hi = (flint.arb(flint.fmpq(x.p, x.q)) ** 2 * n / 2 for x in E10_RADII)
+    a = flint.arb(n) / 2
+    return lo.gamma_lower(a, regularized=1) + hi.gamma_upper(a, regularized=1)
 
 
 def lemma_e10_probability_ball(n):
@@ -67,14 +92,169 @@ def lemma_e10_probability_ball(n):
     return lo.gamma_upper(a, regularized=1) - hi.gamma_upper(a, regularized=1)
 
 
+def _exp(x):
+    """``exp`` in the arithmetic of its argument (mpmath numbers stay mpmath: no overflow; SymPy
+    stays exact)."""
+    import mpmath
+
+    if isinstance(x, sp.Basic):
+        return sp.exp(x)
+    return mpmath.exp(x) if isinstance(x, mpmath.mpf) else math.exp(x)
+
+
 def e119_rhs(w0, d, eps, c, t):
     """(E.119)'s right-hand side ``(exp(-2 w0 t) (75 w0 d eps^2) + c) / (2 w0)`` (c = M4 eps^2.5)."""
-    return (math.exp(-2 * w0 * t) * 75 * w0 * d * eps**2 + c) / (2 * w0)
+    return (_exp(-2 * w0 * t) * 75 * w0 * d * eps**2 + c) / (2 * w0)
 
 
 def e120_rhs(w0, d, eps, c, t):
     """(E.120)'s right-hand side ``(exp(2 w0 t) (w0 eps^2 / (25 d)) + c) / (2 w0)`` (c = M4 eps^2.5)."""
-    return (math.exp(2 * w0 * t) * w0 * eps**2 / (25 * d) + c) / (2 * w0)
+    return (_exp(2 * w0 * t) * w0 * eps**2 / (25 * d) + c) / (2 * w0)
+
+
+def e135_rhs(w0, eps, c, t):
+    """(E.135)'s right-hand side ``(exp(-2 w0 t) (6 w0 eps^2) + c) / (2 w0)``."""
+    return (_exp(-2 * w0 * t) * 6 * w0 * eps**2 + c) / (2 * w0)
+
+
+def e136_rhs(w0, eps, c, t):
+    """(E.136)'s right-hand side ``(exp(2 w0 t) (w0 eps^2) + c) / (2 w0)``."""
+    return (_exp(2 * w0 * t) * w0 * eps**2 + c) / (2 * w0)
+
+
+E15_C_EXPONENT = sp.Rational(5, 2)  # c = M4 eps^2.5 ((E.114))
+
+
+# ---------------------------------------------------------------------------------------
+# Printed proof displays (issue 19), as printed; the checks compare them with the model
+# ---------------------------------------------------------------------------------------
+def e1_step4(h, w, second_moment):
+    """(E.4): ``sum_{i,j} [h_i h_j - 2 h_i w_j + w_i w_j] E[x_{k-1-i} x_{k-1-j}]`` with
+    ``second_moment(a, b) = E[x_a x_b]``."""
+    k = len(h)
+    return sum(
+        (h[i] * h[j] - 2 * h[i] * w[j] + w[i] * w[j]) * second_moment(k - 1 - i, k - 1 - j)
+        for i in range(k)
+        for j in range(k)
+    )
+
+
+def e1_step7(h, w):
+    """(E.7): ``sum_i [(h_i)^2 - 2 h_i w_i + w_i^2]`` and its printed equal ``sum_i (h_i - w_i)^2``."""
+    return sum(h[i] ** 2 - 2 * h[i] * w[i] + w[i] ** 2 for i in range(len(h))), sum((a - b) ** 2 for a, b in zip(h, w))
+
+
+def e11_dB(A, C, j):
+    """(E.11): ``d(C A^j B)/dB = (A^j)^T C^T``."""
+    return (A**j).T * C.T
+
+
+def e12_dC(A, B, j):
+    """(E.12): ``d(C A^j B)/dC = B^T (A^j)^T``."""
+    return B.T * (A**j).T
+
+
+def e14_term(r, dr):
+    """(E.14)'s middle summand: ``d(r^2)/dX`` printed as ``r dr/dX``."""
+    return r * dr
+
+
+def e17_middle(A, B, C, w, k):
+    """(E.17)'s two middle expressions: ``sum_i grad l_i A^i B`` and ``sum_i grad l_i (A^T)^i C^T``."""
+    from .rnn_lowdim import residuals
+
+    r = residuals(A, B, C, w, k)
+    d = A.shape[0]
+    first = sum((r[i] * A**i * B for i in range(k)), sp.zeros(d, 1))
+    second = sum((r[i] * (A.T) ** i * C.T for i in range(k)), sp.zeros(d, 1))
+    return first, second
+
+
+def e21_Bdot(A, B, C, w, k):
+    """(E.21) (= (E.58)): ``B' = -sum_i grad l_i (A^T)^i C^T``."""
+    from .rnn_lowdim import printed_dL_dB
+
+    return -printed_dL_dB(A, B, C, w, k)
+
+
+def e22_Cdot(A, B, C, w, k):
+    """(E.22): ``C' = -sum_i grad l_i B^T (A^T)^i``."""
+    from .rnn_lowdim import residuals
+
+    r = residuals(A, B, C, w, k)
+    return -sum((r[i] * B.T * (A.T) ** i for i in range(k)), sp.zeros(1, A.shape[0]))
+
+
+def e23_alphadot(B, C, Bdot, Cdot):
+    """(E.23): the printed ``B'^T B + B^T B' - C' C^T - C C'^T`` and its printed equal ``2 B^T B' - 2 C' C^T``."""
+    return (Bdot.T * B + B.T * Bdot - Cdot * C.T - C * Cdot.T)[0, 0], (2 * B.T * Bdot - 2 * Cdot * C.T)[0, 0]
+
+
+def e26_moment(atoms, masses, n):
+    """(E.26)/(E.27): ``sum_i p_i a_i^n``."""
+    return sum(p * a**n for a, p in zip(atoms, masses))
+
+
+def e31_rhs(w0, beta):
+    """(E.31): ``beta / (C^B^ (beta - C^B^))`` (with ``C B = C^B^ - beta``)."""
+    return beta / (w0 * (beta - w0))
+
+
+def e33_kappa(h_j, w0, beta):
+    """(E.35)'s ``kappa = C A^j B / (C^B^ (beta - C^B^))``."""
+    return h_j / (w0 * (beta - w0))
+
+
+def e33_rhs(beta, kappa, dm):
+    """(E.33): ``beta^2 kappa^2 + 2 beta kappa (m_j - m^_j) + (m_j - m^_j)^2``."""
+    return beta**2 * kappa**2 + 2 * beta * kappa * dm + dm**2
+
+
+def e34_rhs(beta, kappa, dm):
+    """(E.34): ``2 beta kappa (m_j - m^_j) + (m_j - m^_j)^2``."""
+    return 2 * beta * kappa * dm + dm**2
+
+
+def e35_rhs(delta, kappa, dm):
+    """(E.35): ``-2 |delta kappa (m_j - m^_j)| + (m_j - m^_j)^2``."""
+    return -2 * abs(delta * kappa * dm) + dm**2
+
+
+def e35_rhs_sqrt(delta, kappa, dm):
+    """(E.35) with sqrt(delta) (what beta in [-sqrt(delta), sqrt(delta)] gives)."""
+    return -2 * sp.sqrt(delta) * abs(kappa * dm) + dm**2
+
+
+# (E.39), (E.40): Laurent-Massart at x = 9n/64
+E39_FACTOR = sp.Rational(7, 4) + sp.Rational(9, 32)  # Pr(chi^2 >= (1.75 + 9/32) n) <= exp(-9n/64)
+E40_FACTOR = sp.Rational(1, 4)  # Pr(chi^2 <= n/4) <= exp(-9n/64)
+E41_FACTOR = sp.Rational(9, 4)  # 2.25 n, i.e. ||v~|| >= 1.5 sqrt(n)
+E41_RADIUS = sp.Rational(3, 2)
+
+
+def chi2_tail_balls(n, lower_factor, upper_factor):
+    """``(Pr(chi^2_n <= lower_factor n), Pr(chi^2_n >= upper_factor n))`` as python-flint balls."""
+    import flint
+
+    a = flint.arb(n) / 2
+    lo = flint.arb(flint.fmpq(lower_factor.p, lower_factor.q)) * n / 2
+    hi = flint.arb(flint.fmpq(upper_factor.p, upper_factor.q)) * n / 2
+    return lo.gamma_lower(a, regularized=1), hi.gamma_upper(a, regularized=1)
+
+
+def e103_rhs(A, B, C, i):
+    """(E.103): ``(A^i)_S Y - (A^i)_{S-bar} W`` with ``Y = C^T - B``, ``W = C^T + B`` (E.100)."""
+    P = A**i
+    S, Sbar = (P + P.T) / 2, (P - P.T) / 2
+    return S * (C.T - B) - Sbar * (C.T + B)
+
+
+def e125_rhs(w0, c, z0, z1):
+    """(E.125): ``(ln(2 w0 z1 - c) - ln(2 w0 z0 - c)) / (2 w0)``."""
+    return (sp.log(2 * w0 * z1 - c) - sp.log(2 * w0 * z0 - c)) / (2 * w0)
+
+
+E134_RADII = (sp.sqrt(2) / 2, 3 * sp.sqrt(2) / 2)  # sqrt2/2 eps < ||Y(0)|| < 3 sqrt2/2 eps
 
 
 E13_NEEDED_PROBABILITY = sp.Rational(3, 4)  # the probability Lemma E.13 needs (Prop. 9 / E.11: "w.p. at least 0.75")
@@ -483,4 +663,410 @@ statement(
     "6 w0 eps^2 should be 9 w0 eps^2; (E.119)'s 75 w0 d eps^2 still covers it); (E.136) needs 2 w0 x(0) - M4 eps^2.5 >= w0 eps^2, "
     "which x(0) > eps^2/2 does not give; (E.120)'s w0 eps^2/(25 d) is what holds. 'N(0, sqrt2 eps)' is read as variance 2 eps^2 / d "
     "per entry (Y = B - C^T of eps-normal vectors).",
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Proof structure (issue 19) and the domains' edges (issue 18)
+# ---------------------------------------------------------------------------------------
+# Lemma E.13 assumes d > 20 (the probability its proof computes needs n >= 20 in Lemma E.10)
+D_GT_20 = Hypothesis(r"$d>20$", lambda p: p["d"] > 20)
+D_E13 = Param("d", int, 21, "student state dimension", low=1, high=24)
+E10_N_MAX = 10**6
+N_E10 = Param("n", int, 21, "vector dimension n", low=1, high=E10_N_MAX)
+M_ROWS = Param("m", int, 3, "matrix rows m", low=1, high=1000)
+P_COLS = Param("p", int, 7, "matrix columns p", low=1, high=1000)
+DH_A1 = Param("dh", int, 2, "teacher state dimension d^", low=1, high=8)
+
+# Lemma E.15's setting: the comparison functions' data (the proof's standing assumptions)
+W0 = Param("w0", float, 1.0, "w0 = C^B^ > 0", low=0.0, open_low=True, high=1e3)
+EPS_INIT = Param("eps", float, 1e-2, "initialisation scale epsilon", low=0.0, open_low=True, high=1.0)
+M4 = Param("M4", float, 1.0, "the constant M4 of (E.114)", low=0.0, high=1e6)
+T1 = Param("t", float, 1.0, "time t1 = t2", low=0.0, high=1e3)
+Z0 = Param("z0", float, 2.0, "z(0) / eps^2, within (E.134)'s range (1/2, 9/2)", low=0.5, open_low=True, high=4.5)
+X0 = Param("x0", float, 2.0, "x(0) / eps^2, within (E.134)'s range (1/2, 9/2)", low=0.5, open_low=True, high=4.5)
+E15_STANDING = Hypothesis(
+    r"$M_4\epsilon^{2.5}<w_0\epsilon^2/2$ (the proof's standing assumption, with $z(0),x(0)$ from Lemma E.10's event)",
+    lambda p: p["M4"] * p["eps"] ** 2.5 < p["w0"] * p["eps"] ** 2 / 2,
+)
+E15_D = Param("d", int, 6, "student state dimension (the 75 w0 d and 25 d of (E.119), (E.120))", low=1, high=40)
+
+D_E4 = Param("d", int, 3, "student state dimension (exact SymPy gradients: small)", low=1, high=6)
+K_E4 = Param("k", int, 4, "training sequence length (exact SymPy gradients: small)", low=1, high=8)
+ETA_E6 = Param("eta", float, 0.5, "GD step size eta (any)", low=0.0, open_low=True, high=1e3)
+D_E6 = Param("d", int, 6, "student state dimension (exact GD: small)", low=1, high=8)
+K_E6 = Param("k", int, 5, "training sequence length (exact GD: small)", low=1, high=10)
+
+E9_DELTA = Param("delta", float, 1e-2, "the loss level delta of (E.28)", low=0.0, open_low=True, high=1.0)
+
+declare(
+    "rnn-lowdim/lemma-A.1",
+    ("rnn-lowdim/lemma-7", "ext:Wu & Yang 2020, Lemmas 4 and 30"),
+    steps=(
+        Step(
+            "A.1, display",
+            r"$\hat B_1\hat A_1^j\hat C_1=\hat B_2\hat A_2^j\hat C_2$ for all $j=0,1,\dots,2\hat d-2$",
+            kind="identity",
+            expect="refuted",
+            erratum="For d^ > 1 the printed product B^ A^^j C^ does not multiply (B^ is d^ x 1, A^^j d^ x d^): the display "
+            "is undefined (SymPy raises a shape error at d^ = 2). The proof uses C^ A^^j B^ (the j-th moment); for balanced "
+            "teachers B^^T A^^j C^^T is the same number.",
+        ),
+    ),
+    edges=({"dh": 1}, {"dh": 8}),
+    params=(DH_A1, SEED),
+)
+declare(
+    "rnn-lowdim/corollary-A.2",
+    ("rnn-lowdim/lemma-A.1", "rnn-lowdim/theorem-5", "rnn-lowdim/theorem-8", "rnn-lowdim/definition-2"),
+)
+declare("rnn-lowdim/claim-appA-necessity", ("rnn-lowdim/corollary-A.2",))
+declare(
+    "rnn-lowdim/claim-delay-teacher",
+    (),
+    edges=({"dh": 1}, {"dh": 12}),
+    params=(Param("dh", int, 2, "teacher state dimension d^", low=1, high=12),),
+    notes="uses: stated as 'straightforward to verify', no proof printed.",
+)
+declare("rnn-lowdim/claim-random-unbalanced-teacher", (), notes="uses: no proof printed.")
+declare("rnn-lowdim/claim-eq-D.2", ("rnn-lowdim/lemma-E.1",))
+declare("rnn-lowdim/claim-eq-D.3", (), notes="uses: a summation swap, no proof printed.")
+declare("rnn-lowdim/claim-D-minimizers", ("rnn-lowdim/lemma-7",))
+
+
+def d2_chain(r, weight):
+    """App. D.2's chain as printed: ``(r, sqrt(k-i) r)`` for ``r <= sqrt(k-i) r <= sqrt(delta)``."""
+    return r, sp.sqrt(weight) * r
+
+
+declare(
+    "rnn-lowdim/claim-D.2-approx",
+    ("rnn-lowdim/theorem-E.9",),
+    steps=(
+        Step(
+            "App. D.2, chain",
+            r"$(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt{(k-i)}(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt\delta$",
+            kind="inequality",
+            expect="refuted",
+            erratum="The first inequality r <= sqrt(k-i) r fails for a negative residual r and k - i >= 2 (r = -1/10, "
+            "k - i = 4: -1/10 > -1/5). With absolute values, |r| <= sqrt(k-i)|r| <= sqrt(delta) holds and so does the "
+            "conclusion.",
+        ),
+    ),
+)
+declare("rnn-lowdim/claim-D.3-balancedness", ("rnn-lowdim/lemma-E.4", "rnn-lowdim/lemma-E.13", "rnn-lowdim/lemma-E.14"))
+declare(
+    "rnn-lowdim/lemma-E.1",
+    (),
+    steps=(
+        Step(
+            "(E.4)",
+            r"$=\sum_{i,j=0}^{k-1}[\mathbf{CA}^i\mathbf B\mathbf{CA}^j\mathbf B-2\mathbf{CA}^i\mathbf Bw_j+w_iw_j]"
+            r"\mathbb E_{\mathbf x\sim\mathcal D}[x_{k-1-i}x_{k-1-j}]$",
+            kind="identity",
+        ),
+        Step(
+            "(E.7)",
+            r"$=\sum_{i=0}^{k-1}[(\mathbf{CA}^i\mathbf B)^2-2\mathbf{CA}^i\mathbf Bw_i+w_i^2]=\sum_{i=0}^{k-1}(\mathbf{CA}^i\mathbf B-w_i)^2$",
+            kind="identity",
+        ),
+    ),
+    edges=({"d": 1, "k": 1}, {"d": 24, "k": 1}, {"d": 1, "k": 12}, {"d": 6, "k": 12}),
+)
+declare(
+    "rnn-lowdim/proposition-E.2",
+    (EXT_VANDERMONDE, "rnn-lowdim/claim-zero-loss-iff"),
+    edges=REGISTRY["rnn-lowdim/proposition-3"].edges,
+)
+declare(
+    "rnn-lowdim/lemma-E.3",
+    ("ext:spectral theorem (orthogonal eigendecomposition of a symmetric matrix)",),
+    edges=({"d": 1}, {"d": 24}),
+)
+declare(
+    "rnn-lowdim/lemma-E.4",
+    (),
+    steps=(
+        Step(
+            "(E.11)",
+            r"$\frac{\partial(\mathbf C\mathbf A^j\mathbf B)}{\partial\mathbf B}=(\mathbf A^j)^\top\mathbf C^\top$",
+            kind="identity",
+        ),
+        Step(
+            "(E.12)",
+            r"$\frac{\partial(\mathbf C\mathbf A^j\mathbf B)}{\partial\mathbf C}=\mathbf B^\top(\mathbf A^j)^\top$",
+            kind="identity",
+        ),
+        Step(
+            "(E.14)",
+            r"$\frac{\partial\mathcal L}{\partial\mathbf X}=\sum_{i=0}^{k-1}\frac{\partial(\mathbf{CA}^i\mathbf B-w_i)^2}{\partial\mathbf X}"
+            r"=\sum_{i=0}^{k-1}\nabla\ell_i\frac{\partial(\mathbf{CA}^i\mathbf B-w_i)}{\partial\mathbf X}$",
+            kind="identity",
+            expect="refuted",
+            erratum="The chain rule gives $\\partial r_i^2/\\partial\\mathbf X=2r_i\\,\\partial r_i/\\partial\\mathbf X$; the "
+            "printed middle equality drops the 2 (SymPy at d = 1, k = 1: d(cb - w0)^2/db = 2c(cb - w0), printed c(cb - w0)). "
+            "(E.15), (E.16) and the lemma inherit it.",
+        ),
+    ),
+    params=(D_E4, K_E4, SEED),
+    edges=({"d": 1, "k": 1}, {"d": 6, "k": 8}, {"d": 1, "k": 8}),
+)
+declare(
+    "rnn-lowdim/lemma-E.4:corrected",
+    (),
+    params=(D_E4, K_E4, SEED),
+    edges=({"d": 1, "k": 1}, {"d": 6, "k": 8}, {"d": 1, "k": 8}),
+)
+declare(
+    "rnn-lowdim/lemma-E.5",
+    ("rnn-lowdim/lemma-E.6", EXT_EC),
+    edges=({"d": 1, "k": 1, "teacher": "T1"}, {"d": 24, "k": 20, "teacher": "T3"}),
+)
+declare(
+    "rnn-lowdim/lemma-E.6",
+    ("rnn-lowdim/lemma-E.4",),
+    steps=(
+        Step(
+            "(E.17)",
+            r"$\left(\frac{\partial\mathcal L}{\partial\mathbf C_t}\right)^\top=\sum_{i=0}^{k-1}\nabla\ell_i\mathbf A_t^i\mathbf B_t"
+            r"=\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A_t^\top)^i\mathbf C_t^\top=\frac{\partial\mathcal L}{\partial\mathbf B_t}$",
+            kind="identity",
+            notes="Holds with the printed gradients (E.9), (E.10) and with the true ones (twice them) alike; checked on the "
+            "true gradient of (3.4) at balanced points with symmetric A.",
+        ),
+        Step(
+            "(E.18)",
+            r"$\mathbf B_{t+1}=\mathbf B_t-\eta\frac{\partial\mathcal L}{\partial\mathbf B_t}=\mathbf C_t^\top-\eta"
+            r"\left(\frac{\partial\mathcal L}{\partial\mathbf C_t}\right)^\top=\mathbf C_{t+1}^\top$",
+            kind="identity",
+        ),
+    ),
+    params=(D_E6, K_E6, SEED, ETA_E6),
+    edges=({"d": 1, "k": 1, "eta": 1e-9}, {"d": 8, "k": 10, "eta": 0.5}, {"d": 2, "k": 3, "eta": 1e3}),
+)
+declare(
+    "rnn-lowdim/lemma-E.7",
+    ("rnn-lowdim/lemma-E.4",),
+    steps=(
+        Step(
+            "(E.21)",
+            r"$\dot{\mathbf B}=-\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A^\top)^i\mathbf C^\top$",
+            kind="identity",
+            expect="refuted",
+            erratum="GF of (3.4) (no 1/2) moves B at $-\\partial\\mathcal L/\\partial\\mathbf B=-2\\sum_i\\nabla\\ell_i(\\mathbf A^\\top)^i"
+            "\\mathbf C^\\top$: (E.21), (E.22) inherit the missing 2 of (E.9), (E.10). Harmless for (E.25) (both sides scale).",
+        ),
+        Step(
+            "(E.23)",
+            r"$\dot\alpha=\dot{\mathbf B}^\top\mathbf B+\mathbf B^\top\dot{\mathbf B}-\dot{\mathbf C}\mathbf C^\top-\mathbf C\dot{\mathbf C}^\top"
+            r"=2\mathbf B^\top\dot{\mathbf B}-2\dot{\mathbf C}\mathbf C^\top$",
+            kind="identity",
+        ),
+        Step(
+            "(E.25)",
+            r"$\dot\alpha=-2\left[\mathbf B^\top\left(\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A^\top)^i\right)\mathbf C^\top-\mathbf B^\top"
+            r"\left(\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A^\top)^i\right)\mathbf C^\top\right]=0$",
+            kind="identity",
+        ),
+    ),
+    edges=({"d": 1, "k": 1}, {"d": 24, "k": 20}, {"d": 24, "k": 1}),
+)
+declare(
+    "rnn-lowdim/lemma-E.8",
+    ("rnn-lowdim/lemma-E.3", EXT_CY, EXT_WY4),
+    steps=(
+        Step(
+            "(E.26)",
+            r"$\hat{\mathbf C}\hat{\mathbf A}^n\hat{\mathbf B}=\sum_i\hat p_i\hat a_i^n=\mathbb E_{\hat{\mathbf p}}[\hat Z^n]$",
+            kind="identity",
+        ),
+        Step(
+            "(E.27)",
+            r"$\mathbf C\mathbf A^n\mathbf B=\sum_ip_ia_i^n=\mathbb E_{\mathbf p}[Z^n]$",
+            kind="identity",
+        ),
+        Step(
+            "Lemma E.3 invoked",
+            r"By Lemma E.3, a balanced RNN with symmetric transition matrix has an equivalent (generating the same impulse "
+            r"response) balanced RNN with a diagonal transition matrix.",
+            kind="invocation",
+        ),
+    ),
+)
+declare(
+    "rnn-lowdim/theorem-E.9",
+    ("rnn-lowdim/lemma-7", EXT_WY_P2, EXT_PZ, EXT_BM),
+    steps=(
+        Step(
+            "(E.31)",
+            r"$\frac1{\hat{\mathbf C}\hat{\mathbf B}}-\frac1{\mathbf{CB}}=\frac1{\hat{\mathbf C}\hat{\mathbf B}}-\frac1{\hat{\mathbf C}\hat{\mathbf B}-\beta}"
+            r"=\frac{\beta}{\hat{\mathbf C}\hat{\mathbf B}(\beta-\hat{\mathbf C}\hat{\mathbf B})}$",
+            kind="identity",
+        ),
+        Step(
+            "(E.33)",
+            r"$\left(\frac{\beta\mathbf{CA}^j\mathbf B}{\hat{\mathbf C}\hat{\mathbf B}(\beta-\hat{\mathbf C}\hat{\mathbf B})}+(m_j-\hat m_j)\right)^2"
+            r"=\beta^2\kappa^2+2\beta\kappa(m_j-\hat m_j)+(m_j-\hat m_j)^2$",
+            kind="identity",
+        ),
+        Step("(E.34)", r"$\ge2\beta\kappa(m_j-\hat m_j)+(m_j-\hat m_j)^2$", kind="inequality"),
+        Step(
+            "(E.35)",
+            r"$\ge-2|\delta\kappa(m_j-\hat m_j)|+(m_j-\hat m_j)^2$",
+            kind="inequality",
+            expect="refuted",
+            erratum="From $\\beta\\in[-\\sqrt\\delta,\\sqrt\\delta]$ the bound is $2\\beta\\kappa(m_j-\\hat m_j)\\ge-2\\sqrt\\delta"
+            "|\\kappa(m_j-\\hat m_j)|$, not $-2\\delta|\\cdot|$ (weaker than what is printed when delta < 1). Counterexample "
+            "(exact): teacher T1 (w_j = (4/5)^j), student with h_j = w_j except h_0 = 1 - beta, beta = 1/10, delta = beta^2 = "
+            "1/100 (so L = delta), j = 1: (E.34)'s right side is below (E.35)'s. What holds: (E.35) with sqrt(delta); the "
+            "proof's conclusion |m_j - m^_j| = O(sqrt(delta)) survives with a changed constant.",
+        ),
+        Step(
+            "proof, stability bound",
+            r"From assumption (ii), the teacher is stable and therefore $\hat m_j\le\hat{\mathbf C}\hat{\mathbf B}$ for all "
+            r"$j=0,\dots,k-1$.",
+            kind="inequality",
+            expect="refuted",
+            erratum="m^_j = E[Z^^j] <= 1 for a stable teacher (atoms in [-1, 1], m^_j = C^A^^jB^/C^B^), which is <= C^B^ only "
+            "when C^B^ >= 1. Counterexample (exact): d^ = 1, A^ = 1, B^ = C^^T = sqrt(1/2): C^B^ = 1/2, m^_1 = 1 > 1/2. What "
+            "holds: |m^_j| <= 1.",
+        ),
+        Step(
+            "(E.37)",
+            r"$|m_q-\hat m_q|\le\mathcal W_q(\Theta,\hat\Theta)$",
+            kind="inequality",
+            expect="refuted",
+            erratum="A moment difference is not bounded by the Wasserstein distance of the same order without a constant: "
+            "point masses at 1 and 1 - t give |m_q - m^_q| = 1 - (1-t)^q ~ q t > t = W_q(delta_1, delta_(1-t)) for q >= 2 (exact at "
+            "t = 1/2, q = 2: 3/4 > 1/2). What holds on [-R, R]: |m_q - m^_q| <= q R^(q-1) W_1, which suffices for the proof.",
+        ),
+    ),
+    params=(D_STUDENT, K_LEN, TEACHER, Q_HOR, SEED, E9_DELTA),
+)
+declare(
+    "rnn-lowdim/lemma-E.10",
+    ("ext:Laurent & Massart 2000, Lemma 1",),
+    steps=(
+        Step(
+            "(E.39)",
+            r"$Pr(\|\tilde{\mathbf v}\|^2\ge(1.75+9/32)n)\le\exp(-9n/64)$",
+            kind="probability",
+        ),
+        Step("(E.40)", r"$Pr(\|\tilde{\mathbf v}\|^2\le n/4)\le\exp(-9n/64)$", kind="probability"),
+        Step(
+            "(E.41)",
+            r"$Pr(\|\tilde{\mathbf v}\|^2\ge2.25n)\le\exp(-9n/64)\implies Pr(\|\tilde{\mathbf v}\|\ge1.5\sqrt n)\le\exp(-9n/64)$",
+            kind="constant",
+        ),
+    ),
+    params=(N_E10, SEED),
+    edges=({"n": 1}, {"n": 2}, {"n": 20}, {"n": 21}, {"n": 400}, {"n": E10_N_MAX}),
+)
+declare(
+    "rnn-lowdim/claim-E.10-matrix",
+    ("rnn-lowdim/lemma-E.10",),
+    params=(M_ROWS, P_COLS, SEED),
+    edges=({"m": 1, "p": 1}, {"m": 1, "p": 1000}, {"m": 1000, "p": 1000}, {"m": 21, "p": 21}),
+)
+declare("rnn-lowdim/proposition-E.11", ("rnn-lowdim/lemma-E.12",))
+declare("rnn-lowdim/claim-def-eps-normal-init", ())
+declare(
+    "rnn-lowdim/lemma-E.12",
+    ("rnn-lowdim/lemma-E.13", "rnn-lowdim/lemma-E.14"),
+    steps=(
+        Step(
+            "Lemma E.13 invoked",
+            r"From Lemma E.13, $\|\mathbf A(\bar t)\|_F\le M_2\epsilon$ (E.55)",
+            kind="invocation",
+            expect="refuted",
+            erratum="Lemma E.12 assumes only w0 > 0 and an eps-normal initialisation (no bound on d), and Proposition E.11 "
+            "invokes it with d > 4; the proof invokes Lemma E.13, which assumes d > 20. At d <= 20 the invocation is outside "
+            "Lemma E.13's hypotheses (discharged at d = 6: refuted).",
+        ),
+    ),
+)
+E13_STEPS = (
+    Step(
+        "proof, l. 1",
+        r"The probability for $\mathbf A,\mathbf B,\mathbf C$ satisfying the inequalities simultaneously $\ge(1-2\exp(-9\cdot20/64))^3"
+        r"\approx0.83>0.75$.",
+        kind="constant",
+        expect="refuted",
+        erratum="(1 - 2exp(-9*20/64))^3 = 0.681..., not 0.83, and below 0.75. What the proof needs, Lemma E.10 at n = d^2 for "
+        "A and n = d for B, C: (1 - 2exp(-9*400/64))(1 - 2exp(-9*20/64))^2 = 0.774 > 0.75 at d = 21.",
+    ),
+    Step(
+        "(E.62)",
+        r"$\forall t,\ \frac{d}{dt}(\|\mathbf B(t)\|-\|\mathbf C(t)\|)=0$",
+        kind="identity",
+        expect="refuted",
+        erratum="Lemma E.7 conserves $\\|\\mathbf B\\|^2-\\|\\mathbf C\\|^2$, not $\\|\\mathbf B\\|-\\|\\mathbf C\\|$: "
+        "d/dt(||B|| - ||C||) = (B^T B')(1/||B|| - 1/||C||) is non-zero whenever ||B|| != ||C|| and B^T B' != 0 (exact "
+        "counterexample at a rational point). What holds: ||C||^2 = ||B||^2 - alpha(0), so ||C|| <= ||B|| + sqrt(|alpha(0)|), "
+        "which gives (E.64) with sqrt(|alpha(0)|) <= 2 eps in place of 4 eps.",
+    ),
+)
+declare(
+    "rnn-lowdim/lemma-E.13",
+    ("rnn-lowdim/lemma-E.10", "rnn-lowdim/lemma-E.7", "rnn-lowdim/lemma-E.4"),
+    steps=E13_STEPS,
+    params=(D_E13, K_LEN, SEED),
+    hypotheses=(D_GT_20,),
+)
+declare(
+    "rnn-lowdim/lemma-E.13:corrected",
+    ("rnn-lowdim/lemma-E.10", "rnn-lowdim/lemma-E.7", "rnn-lowdim/lemma-E.4"),
+    params=(D_E13, K_LEN, SEED),
+    hypotheses=(D_GT_20,),
+    notes="uses: the printed proof of Lemma E.13, run on the half-length interval.",
+)
+declare(
+    "rnn-lowdim/lemma-E.14",
+    ("rnn-lowdim/lemma-E.4", "rnn-lowdim/lemma-E.13", "rnn-lowdim/lemma-E.15", "rnn-lowdim/lemma-E.10"),
+    steps=(
+        Step(
+            "(E.103)",
+            r"$(\mathbf A^\top)^i\mathbf C^\top-\mathbf A^i\mathbf B=(\mathbf A^i)_S\mathbf Y-(\mathbf A^i)_{\bar S}\mathbf W$",
+            kind="identity",
+        ),
+    ),
+)
+declare("rnn-lowdim/claim-E.14-negative-w0", ("rnn-lowdim/lemma-E.14",))
+declare(
+    "rnn-lowdim/lemma-E.15",
+    ("rnn-lowdim/lemma-E.10",),
+    steps=(
+        Step(
+            "(E.125)",
+            r"$\int_{z(0)}^{z(t_1)}\frac1{2w_0z-M_4\epsilon^{2.5}}dz=\frac1{2w_0}[\ln(2w_0z(t_1)-M_4\epsilon^{2.5})-\ln(2w_0z(0)-M_4\epsilon^{2.5})]$",
+            kind="identity",
+        ),
+        Step(
+            "(E.135)",
+            r"$z(t_1)<\frac1{2w_0}(\exp(-2w_0t_1)\cdot(6w_0\epsilon^2)+M_4\epsilon^{2.5})$",
+            kind="inequality",
+            expect="refuted",
+            erratum="(E.134) allows ||Y(0)||^2 = z(0) up to 9 eps^2/2, so (E.132) gives 2 w0 z(0) - M4 eps^2.5 < 9 w0 eps^2, not "
+            "6 w0 eps^2. Counterexample (exact, t1 = 0): z(0) = 4 eps^2 (inside (E.134)), eps = 1/100, w0 = 1, M4 = 1: "
+            "(E.135)'s right side is 3 eps^2 + eps^2.5/2 < z(0). What holds: 9 w0 eps^2 in place of 6 w0 eps^2 ((E.119)'s "
+            "75 w0 d eps^2 covers it).",
+        ),
+        Step(
+            "(E.136)",
+            r"$x(t_2)>\frac1{2w_0}(\exp(2w_0t_2)\cdot(w_0\epsilon^2)+M_4\epsilon^{2.5})$",
+            kind="inequality",
+            expect="refuted",
+            erratum="(E.133) needs 2 w0 x(0) - M4 eps^2.5 >= w0 eps^2, which x(0) > eps^2/2 (from (E.134) for W) does not give "
+            "once M4 > 0. Counterexample (exact, t2 = 0): x(0) = eps^2/2 + eps^2.5/(4 w0) (inside the range), eps = 1/100, w0 = "
+            "1, M4 = 1: (E.136)'s right side is eps^2/2 + eps^2.5/2 > x(0). (E.120)'s w0 eps^2/(25 d) is what holds.",
+        ),
+    ),
+    params=(E15_D, W0, EPS_INIT, M4, T1, Z0, X0, SEED),
+    hypotheses=(E15_STANDING,),
+    edges=(
+        {"w0": 1.0, "eps": 1e-2, "M4": 0.0, "t": 0.0, "z0": 4.5, "x0": 0.500001},
+        {"w0": 1.0, "eps": 1e-2, "M4": 4.99, "t": 0.0, "z0": 4.5, "x0": 0.500001},
+        {"w0": 1e-3, "eps": 1.0, "M4": 0.0, "t": 1e3, "z0": 4.5, "x0": 0.500001, "d": 1},
+        {"w0": 1e3, "eps": 1e-8, "M4": 1e6, "t": 1e3, "z0": 0.5, "x0": 4.5, "d": 24},
+    ),
 )

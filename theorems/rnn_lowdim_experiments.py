@@ -4,12 +4,114 @@ CPU at reduced size. Encodings of the training setups are in ``checks/rnn_lowdim
 
 from __future__ import annotations
 
+from .protocols import Protocol, Range
 from .registry import Param, src, statement
 from .rnn_lowdim import SEED
 
 DH = Param("dh", int, 1, "teacher state dimension d^ (reduced from the paper's 5)", low=1)
 D_EXP = Param("d", int, 20, "student state dimension (reduced from the paper's 40)", low=1)
 T_HOR = Param("T", int, 40, "horizon of the impulse-response tail used for the extrapolation error", low=2)
+
+# ---------------------------------------------------------------------------------------
+# Figure 1(a) at the paper's size (issue 20): what §5.1 and App. C state, the lost ranges
+# ---------------------------------------------------------------------------------------
+LOW_RATIO = 0.1  # suite's reading of 'extrapolation error is low': below 10% of the zero response's error on the tail
+HIGH_RATIO = 0.5  # suite's reading of 'high': above 50% of it
+TYPICAL_RATE = 0.5  # a protocol reproduces when more than half of its runs show both (exact binomial test)
+TEST_LEVEL = 0.01
+
+FIG1A_PROTOCOL = Protocol(
+    "rnn-lowdim/figure-1",
+    stated=(
+        ("d_hat", 5),
+        ("width", 40),
+        ("student", "balanced diagonal"),
+        ("loss", "population (3.4)"),
+        ("optimizer", "adam"),
+        ("lr", 1e-3),
+        ("steps", 15000),
+        ("teacher", "C.2.1 balanced"),
+    ),
+    sources=(
+        ("d_hat", "§5.1: we choose d^ = 5 and d = 40"),
+        ("student", "§5.1 / Fig. 1(a): diagonal student with balanced initialization"),
+        ("loss", "§5.1: GD applied directly to the population loss defined in Equation 3.4"),
+        ("optimizer", "C.1: We use 15K optimization steps with Adam optimizer and a learning rate of 10^-3"),
+        (
+            "teacher",
+            "C.2.1: eigenvalues distributed uniformly between 0.6 and 1.05; B^ = C^T ~ Gaussian around 0.5, scale 1, normalised to C^B^ = 1",
+        ),
+    ),
+    lost=(
+        Range(
+            "placement",
+            ("linspace", "uniform"),
+            "C.2.1's 'distribute uniformly between 0.6 and 1.05': evenly spaced, or drawn uniformly (one draw per seed)",
+        ),
+        Range(
+            "k_offset", (1, 3), "Fig. 1(a)'s k axis is lost: k = 2 d^ - offset (high expected) and 2 d^ + offset (low)"
+        ),
+        Range(
+            "T", (40, 100), "the horizon of the l_inf extrapolation error, lost: 40 (the suite's reduced runs) and 100"
+        ),
+        Range("init", (1e-2,), "the student's initialisation scale: C.1 reports the results insensitive to it"),
+    ),
+    measure=(
+        "per seed (teacher draw of B^ and student initialisation), a run reproduces when the tail error max_{k<=j<T} "
+        "|h_j - w_j| relative to the zero response's max_{k<=j<T} |w_j| is above HIGH_RATIO at k = 2 d^ - offset and "
+        "below LOW_RATIO at k = 2 d^ + offset; a protocol reproduces when more than half of its runs do (8 seeds; "
+        "exact binomial test at 1%)"
+    ),
+)
+
+
+GRU_PROTOCOL = Protocol(
+    "rnn-lowdim/claim-gru-threshold",
+    stated=(
+        ("d_hat_g", 10),
+        ("width", 100),
+        ("optimizer", "adam"),
+        ("batch", 100),
+        ("inputs", "gaussian, zero mean, scale 1"),
+        ("teacher_init", 1e-6),
+        ("teacher_steps", 1000),
+        ("k_low", 30),
+        ("k_high", 60),
+    ),
+    sources=(
+        ("d_hat_g", "§5.3: a student GRU with d_g = 100 ... from a teacher GRU with d^_g = 10"),
+        ("optimizer", "§5.3: Optimization is based on Adam emanating from standard near-zero initialization"),
+        ("batch", "C.1: The batch size is set to 100, data is sampled from a Gaussian with zero mean and scale of 1"),
+        ("teacher_init", "C.2.3: initialize a model with an initialization scale of 10^-6 and train for 1000 step"),
+        ("k_low", "Fig. 2(b) (catalog reading): students trained with k_g = 30 (fails) and k_g = 60 (tracks)"),
+    ),
+    lost=(
+        Range("lr", (1e-3,), "Adam's learning rate: C.1 states 1e-3 for §5.1; §5.3's is not stated"),
+        Range("steps", (10000,), "C.1: 50K steps with early stopping, most experiments required less than 10K"),
+        Range("n_train", (10000,), "training set size: §5.1 reports N = 10,000 for its empirical-loss variant"),
+        Range("T", (100,), "the horizon of the l_inf extrapolation error, lost: 100 (beyond both k_g)"),
+        Range(
+            "target",
+            ("damped-sine",),
+            "C.2.3's 'arbitrarily chosen impulse response' is not given: 0 at j = 0, sin(j/2) 0.95^j after",
+        ),
+        Range("seeds", (8,), "Fig. 2(a) averages ten seeds; 8 decide a binomial test at 1% (8 of 8)"),
+    ),
+    measure=(
+        "per seed, the l_inf error (mean over 1000 fresh sequences of max_{t<=T} |student_t - teacher_t|) relative to "
+        "the zero predictor's is above HIGH_RATIO at k_low and below LOW_RATIO at k_high"
+    ),
+)
+
+
+def gru_target(name: str, n: int) -> list:
+    """The teacher GRU's target impulse response (a reading of C.2.3's 'arbitrarily chosen' one)."""
+    import math
+
+    if name != "damped-sine":
+        raise ValueError(f"unknown target {name!r}")
+    return [0.0] + [math.sin(j / 2) * 0.95**j for j in range(1, n)]
+
 
 statement(
     "rnn-lowdim/claim-phase-transition-linear",
@@ -34,10 +136,16 @@ statement(
     r"There exists a critical threshold for the training sequence length $k_g$, above which extrapolation error is low and below which "
     r"extrapolation error is high (note that this critical threshold is around four times the teacher's state space dimension, whereas "
     r"with linear RNNs the critical threshold was around two times).",
-    params=(SEED,),
-    notes="Not reproducible as printed: the GRU teacher's target response, the readout, the learning rate and N are not stated "
-    "(catalog §6, Fig. 2), and no GRU is part of this suite. The check verifies only what is decidable from the text: that the "
-    "printed threshold ratio is consistent with the reported k_g grid of Fig. 2(b) (k_g = 30 fails, k_g = 60 tracks, d^_g = 10).",
+    params=(SEED, *(r.param() for r in GRU_PROTOCOL.lost)),
+    notes="Two checks. The printed numbers: the reported ratio k_g/d^_g ~ 4 lies between Fig. 2(b)'s k_g = 30 and 60 "
+    "(recorded). The experiment on the paper's stack (Keras GRU on JAX; the paper used PyTorch, whose GRU follows the same "
+    "reset-after equations; Keras' default initialisers stand for 'standard near-zero initialization'): GRU_PROTOCOL at "
+    "the paper's size is beyond the full budget: measured with ibv probe --set steps=250 --set seeds=1 --set "
+    "n_train=500 (297 s, load average about 12): 0.21 s per Adam step at k_g = 30 and 0.40 s at k_g = 60 (GRU width "
+    "100, batch 100), the teacher's generation 1000 steps in about 40 s; at 10K steps and 8 seeds that is about 13 h. "
+    "That small run (one seed, 250 steps) is off the grid and decides nothing: relative l_inf error 0.18 at k_g = 30 "
+    "and 0.19 at k_g = 60 (the students have not learned the teacher yet). The budgets record the reason; ibv probe "
+    "with any override of the protocol's lost hyperparameters runs it.",
 )
 statement(
     "rnn-lowdim/claim-init-scale-necessary",
@@ -59,10 +167,18 @@ statement(
     r"Figure 1(a): extrapolation error (the $\ell_\infty$ distance between the impulse responses of the learned student and the teacher) "
     r"against the training sequence length $k$, balanced teacher with $\hat d=5$, diagonal student with balanced initialization, GD on the "
     r"population loss (3.4): low error for $k>2\hat d=10$, high for $k<10$.",
-    params=(DH, D_EXP, T_HOR, SEED),
+    params=(DH, D_EXP, T_HOR, SEED, *(r.param() for r in FIG1A_PROTOCOL.lost if r.name != "T")),
     notes="Reduced: d^ = 1 (the C.2.1 construction with one eigenvalue: 0.6), balanced diagonal student d = 20, plain GD "
     "on (3.4) (lr 0.2, 8000 steps, init 1e-2), k in {1, 3} (full 1..4), tail j in [k, 40). A d^ = 2 teacher with eigenvalues "
-    "0.6 and 1.05 did not converge within a quick budget (GD and Adam), so its runs are not used.",
+    "0.6 and 1.05 did not converge within a quick budget (GD and Adam), so its runs are not used. At the paper's size "
+    "(check paper-size-adam, FIG1A_PROTOCOL): d^ = 5, d = 40, Adam lr 1e-3 for 15K steps on (3.4), the "
+    "C.2.1 teacher with evenly spaced eigenvalues, T = 40: no seed of 8 shows the transition between k = 9 and k = 11 "
+    "(tail error over the zero response's 0.02-0.49 at k = 9, 0.02-0.50 at k = 11): the representative protocol fails. "
+    "The whole grid (the full budget runs it: 73 s; ibv probe --set placement=uniform runs one protocol): fails "
+    "under 7 of 8 protocols, undecided under 1 (evenly spaced, k = 7 vs 13, T = 40: 1 of 8 seeds); with drawn "
+    "eigenvalues the error is already low at k = 7 (ratios mostly 0.0-0.14), with evenly spaced ones and T = 100 it "
+    "stays high at k = 13 (0.1-1.1). Not every protocol fails: inconclusive, not refuted; the phase transition at "
+    "k = 2 d^ is not reproduced at the paper's size under the stated optimiser and step count.",
 )
 statement(
     "rnn-lowdim/figure-4",

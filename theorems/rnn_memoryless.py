@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 
 
 # ---------------------------------------------------------------------------------------
@@ -84,15 +84,18 @@ W_NONZERO = Hypothesis(r"$w\neq0$ (memoryless teacher, non-trivial)", lambda p: 
 
 # The input laws the checks draw x from, with their exact first and second moments (E x, E x x^T):
 # the hypotheses of Lemma 3.1 / A.1 are evaluated on them (not assumed).
-INPUT_LAWS = ("rademacher", "gaussian", "sqrt-k-basis", "rademacher+e1")
+INPUT_LAWS = ("rademacher", "gaussian", "sqrt-k-basis", "rademacher+e1", "constant-first")
 
 
 def input_moments(law: str, k: int):
     """(E x, E x x^T) of an input law on R^k, exactly: ``rademacher`` (i.i.d. +-1), ``gaussian``
     (N(0, I_k)), ``sqrt-k-basis`` (uniform on {+-sqrt(k) e_i}: dependent coordinates),
-    ``rademacher+e1`` (Rademacher shifted by e_1: identity covariance, non-zero mean)."""
+    ``rademacher+e1`` (Rademacher shifted by e_1: identity covariance, non-zero mean),
+    ``constant-first`` (x_1 = 1, the rest Rademacher: second moment I_k, mean e_1)."""
     if law in ("rademacher", "gaussian", "sqrt-k-basis"):
         return sp.zeros(k, 1), sp.eye(k)
+    if law == "constant-first":
+        return sp.Matrix([1] + [0] * (k - 1)), sp.eye(k)
     if law == "rademacher+e1":
         e1 = sp.Matrix([1] + [0] * (k - 1))
         return e1, sp.eye(k) + e1 * e1.T
@@ -272,4 +275,142 @@ PROPOSITION_5_1 = statement(
     + "[rec-high] statement, [rec-med] for the placement of w (in C) and footnote 2's row. The printed 'multiplying "
     "P from the right by a general matrix results in a cyclic shift of rows' reads as P M (P on the left of M): checked in "
     "that form.",
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Printed proof displays (issue 19), as reconstructed
+# ---------------------------------------------------------------------------------------
+def charpoly_coefficients(A: sp.Matrix) -> list:
+    """``c_0..c_{d-1}`` of ``det(lambda I - A) = lambda^d + sum_{i<d} c_i lambda^i`` (Thm 4.1's proof)."""
+    lam = sp.Symbol("lambda")
+    coeffs = sp.Poly((lam * sp.eye(A.shape[0]) - A).det(), lam).all_coeffs()[::-1]
+    return coeffs[: A.shape[0]]
+
+
+def theorem_4_1_ch(A: sp.Matrix) -> sp.Matrix:
+    """Thm 4.1's proof, Cayley-Hamilton as printed: ``A^d = -sum_{i<d} c_i A^i``."""
+    c = charpoly_coefficients(A)
+    d = A.shape[0]
+    return -sum((c[i] * A**i for i in range(d)), sp.zeros(d, d))
+
+
+def theorem_4_1_next(A, B, C):
+    """Thm 4.1's proof: ``C A^{d+1} B = -sum_{i<d} c_i C A^{i+1} B``."""
+    c = charpoly_coefficients(A)
+    return -sum(c[i] * scalar(C * A ** (i + 1) * B) for i in range(A.shape[0]))
+
+
+def proposition_5_1_first_row(d: int, j: int) -> sp.Matrix:
+    """Footnote 2: the first row of ``P^j`` is ``e_{d-j+1}^T`` (1-indexed)."""
+    return sp.Matrix([[1 if i == d - j else 0 for i in range(d)]])
+
+
+def declare(sid: str, uses: tuple, steps: tuple = (), edges: tuple = (), notes: str = "", **fields) -> None:
+    """Set a registered statement's ``uses``, ``steps``, ``edges`` (and other fields) in place,
+    validated again by the registry (see ``theorems.rnn_lowdim.declare``)."""
+    from .rnn_lowdim import declare as _declare
+
+    _declare(sid, uses, steps, edges, notes, **fields)
+
+
+# ---------------------------------------------------------------------------------------
+# Proof structure (issue 19) and the domains' edges (issue 18)
+# ---------------------------------------------------------------------------------------
+D_S = Param("d", int, 3, "hidden width d", low=1, high=12)
+K_S = Param("k", int, 3, "training sequence length k", low=1, high=13)
+W_S = Param("w", float, 1.0, "memoryless teacher weight w (y = w x_k)", low=-1e6, high=1e6)
+INPUT_LAW = Param("input_law", str, "rademacher", "the law of the inputs x (exact moments)", choices=INPUT_LAWS)
+EXT_CH = "ext:Cayley-Hamilton theorem"
+
+declare("rnn-memoryless/claim-def-memoryless-teacher", (), notes="uses: a definition.")
+declare("rnn-memoryless/claim-eq-2", ("def:the no-delay recurrence (1)",))
+declare(
+    "rnn-memoryless/lemma-3.1",
+    ("rnn-memoryless/claim-eq-2",),
+    steps=(
+        Step(
+            "Lemma A.1",
+            r"Assume $\mathbf x$ such that $\mathbb E[\mathbf x]=0$ and $\mathbb E[\mathbf x\mathbf x^\top]=I_k$. Then, given a "
+            r"memoryless teacher RNN, the loss for the student RNN is given by (14) [= (4)].",
+            kind="restatement",
+            expect="refuted",
+            erratum="The appendix restatement adds the hypothesis E[x] = 0, which the main-text Lemma 3.1 does not make "
+            "(and which the proof does not use: the loss is a quadratic form in x). Both versions hold; the appendix one is "
+            "weaker. The hypotheses differ on the law 'constant-first' (x_1 = 1, the rest Rademacher: E x x^T = I_k, "
+            "E x = e_1), where Lemma 3.1 applies and A.1 does not, and (4) holds there (exact). Reconstructed text [rec-med].",
+        ),
+    ),
+    params=(D_S, K_S, W_S, SEED, INPUT_LAW),
+    edges=(
+        {"d": 1, "k": 1, "w": 1.0},
+        {"d": 8, "k": 10, "w": -1e6},
+        {"d": 1, "k": 10, "w": 1e-9, "input_law": "sqrt-k-basis"},
+        {"d": 8, "k": 1, "input_law": "gaussian"},
+    ),
+)
+declare(
+    "rnn-memoryless/lemma-A.1",
+    ("rnn-memoryless/claim-eq-2", "rnn-memoryless/claim-def-memoryless-teacher"),
+    steps=(
+        Step(
+            "(15)",
+            r"$L=\mathbb E[(\sum_{i=1}^k\mathbf C\mathbf A^{k-i}\mathbf Bx_i-wx_k)^2]$",
+            kind="identity",
+        ),
+        Step(
+            "App. A, l. 2",
+            r"$=\sum_{i=1}^k(\mathbf C\mathbf A^{k-i}\mathbf B)^2-2w\mathbf{CB}+w^2$",
+            kind="identity",
+        ),
+        Step(
+            "App. A, l. 3",
+            r"$(\mathbf{CB})^2-2w\mathbf{CB}+w^2+\sum_{i=1}^{k-1}(\mathbf C\mathbf A^{k-i}\mathbf B)^2$",
+            kind="identity",
+        ),
+    ),
+    params=(D_S, K_S, W_S, SEED, INPUT_LAW),
+    edges=({"d": 1, "k": 1}, {"d": 8, "k": 10, "w": -1e6}, {"d": 8, "k": 1}),
+)
+declare("rnn-memoryless/claim-def-extrapolation", (), notes="uses: a definition.")
+declare("rnn-memoryless/lemma-3.2", (), notes="uses: no proof printed.")
+declare("rnn-memoryless/claim-A-zero-solution", (), notes="uses: no proof printed (immediate from Lemma 3.2).")
+declare(
+    "rnn-memoryless/theorem-4.1",
+    ("rnn-memoryless/lemma-3.1", EXT_CH, "rnn-memoryless/lemma-3.2"),
+    steps=(
+        Step("Cayley-Hamilton", r"$\mathbf A^d=-\sum_{i<d}c_i\mathbf A^i$", kind="identity"),
+        Step(
+            "proof, induction",
+            r"$\mathbf C\mathbf A^{d+1}\mathbf B=-\sum_ic_i\mathbf C\mathbf A^{i+1}\mathbf B=0$",
+            kind="identity",
+        ),
+    ),
+    params=(D_S, K_S, W_S, SEED),
+    edges=(
+        {"d": 1, "k": 2, "w": 1.0},
+        {"d": 8, "k": 9, "w": 1.0},
+        {"d": 8, "k": 10, "w": -1e6},
+        {"d": 3, "k": 4, "w": 1e-9},
+        {"d": 3, "k": 4, "w": 0.0},
+    ),
+)
+declare(
+    "rnn-memoryless/proposition-5.1",
+    ("rnn-memoryless/lemma-3.1", "rnn-memoryless/lemma-3.2"),
+    steps=(
+        Step("proof, P^d = I", r"$P^d=I$, so $\mathbf CP^d\mathbf B=w\neq0$", kind="identity"),
+        Step(
+            "footnote 2",
+            r"the first row of $P^j$ is $e_{d-j+1}^\top$, so $\mathbf CP^j\mathbf B=0$ for $1\le j\le k-1$",
+            kind="identity",
+        ),
+    ),
+    params=(D_S, K_S, W_S),
+    edges=(
+        {"d": 1, "k": 1, "w": 1.0},
+        {"d": 2, "k": 2, "w": 1.0},
+        {"d": 8, "k": 8, "w": -1e6},
+        {"d": 8, "k": 1, "w": 1e-9},
+    ),
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .registry import Hypothesis, Param, src, statement
+from .registry import Hypothesis, Param, Step, src, statement
 from .rnn_memoryless import RECONSTRUCTED, SEED, D, K, W, scalar
 
 # Theorem 6.1's premise "GD converges to a minimiser of (4)" (min (4) = 0), observed on a finite
@@ -251,4 +251,130 @@ CLAIM_SEC71_CORRECTED = statement(
     r"steps diverge); from random symmetric initialisations with small steps the loss was observed to tend to zero.",
     params=(D, K, W),
     corrects="rnn-memoryless/claim-sec7.1-guarantee",
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Printed proof displays (issue 19), as reconstructed
+# ---------------------------------------------------------------------------------------
+def lemma_6_3_loss(a, delta, k):
+    """Lemma 6.3's proof: the loss (4) of the construction, ``delta^4 sum_{j=0}^{k-1} a^{2j}``."""
+    return delta**4 * sum(a ** (2 * j) for j in range(k))
+
+
+def lemma_6_3_threshold(a, epsilon, k):
+    """Lemma 6.3's proof: the loss is below epsilon if ``delta^4 < epsilon (a^2 - 1)/(a^{2k} - 1)``."""
+    return epsilon * (a**2 - 1) / (a ** (2 * k) - 1)
+
+
+def lemma_6_3_length_T_loss(a, delta, T):
+    """Lemma 6.3's proof: the loss on length-T sequences, ``delta^4 (a^{2T} - 1)/(a^2 - 1)``."""
+    return delta**4 * (a ** (2 * T) - 1) / (a**2 - 1)
+
+
+def slackness_sum(lam, v, j):
+    """(13)'s consequence: ``C A^j B = sum_i lambda_i^{j-1} (lambda_i v_i) v_i``."""
+    return sum(l_ ** (j - 1) * (l_ * v_) * v_ for l_, v_ in zip(lam, v))
+
+
+def slackness_12(lam, v):
+    """(12): ``sum_i lambda_i^2 v_i^2`` (= C A^2 B on B = C^T, A = U diag(lambda) U^T, v = U^T C^T)."""
+    return sum(l_**2 * v_**2 for l_, v_ in zip(lam, v))
+
+
+def invariance_M(A, B, C, j, r):
+    """The invariance proof's ``M_r = A^r C^T B^T A^{j-1-r}``."""
+    return A**r * C.T * B.T * A ** (j - 1 - r)
+
+
+from .rnn_memoryless import D_S, K_S, W_S, declare  # noqa: E402
+
+LEMMA_6_3_A = sp.Integer(2)  # the |a| > 1 the margin's construction uses
+D2 = Param("d", int, 2, "hidden width d (the construction needs d >= 2)", low=1, high=10)
+K_63 = Param("k", int, 3, "training sequence length k", low=1, high=14)
+W_63 = Param("w", float, 1.0, "memoryless teacher weight w", low=-1e6, high=1e6)
+EPS_63 = Param("epsilon", float, 1e-3, "target loss epsilon", low=0.0, open_low=True, high=1e6)
+
+declare("rnn-memoryless/claim-gradients", ("ext:Matrix Cookbook (91)",))
+declare(
+    "rnn-memoryless/claim-thm6.1-invariance",
+    ("rnn-memoryless/claim-gradients",),
+    steps=(
+        Step(
+            "proof, M_{j-1-r} = M_r^T",
+            r"$\mathbf M_r=\mathbf A^r\mathbf C^\top\mathbf B^\top\mathbf A^{j-1-r}$, $\mathbf C^\top\mathbf B^\top$ symmetric, so "
+            r"$\mathbf M_{j-1-r}=\mathbf M_r^\top$",
+            kind="identity",
+        ),
+    ),
+)
+declare(
+    "rnn-memoryless/claim-thm6.1-slackness",
+    ("ext:spectral theorem (orthogonal diagonalisation of a symmetric matrix)",),
+    params=(D_S, K_S, W_S, SEED),
+    edges=(
+        {"d": 1, "k": 3, "w": 1.0},
+        {"d": 2, "k": 3, "w": 1.0},
+        {"d": 12, "k": 13, "w": 1e6},
+        {"d": 3, "k": 2, "w": 1.0},
+    ),
+    steps=(
+        Step("(12)", r"$\sum_{i=1}^d\lambda_i^2v_i^2=0$", kind="identity"),
+        Step(
+            "(13)",
+            r"$\lambda_iv_i=0$ for all $i$, and for $j\ge1$, $\mathbf C\mathbf A^j\mathbf B=\sum_i\lambda_i^{j-1}(\lambda_iv_i)v_i=0$",
+            kind="identity",
+        ),
+    ),
+)
+declare(
+    "rnn-memoryless/theorem-6.1",
+    ("rnn-memoryless/claim-thm6.1-invariance", "rnn-memoryless/claim-thm6.1-slackness", "rnn-memoryless/lemma-3.2"),
+    steps=(
+        Step(
+            "§7.1",
+            r"Section 6 showed that when initializing a linear RNN symmetrically ($\mathbf B=\mathbf C^\top$ and "
+            r"$\mathbf A=\mathbf A^\top$), GD is guaranteed to preserve symmetry, and consequently converge to an "
+            r"extrapolating solution.",
+            kind="restatement",
+            expect="refuted",
+            erratum="§7.1 restates Theorem 6.1 without its premise 'if GD converges to a solution minimizing the loss' "
+            "(and without k > 2, w > 0): the restatement claims convergence, which the theorem assumes. Counterexamples "
+            "to the restated form: rnn-memoryless/claim-sec7.1-guarantee (B0 = C0 = 0 is a fixed point with L = w^2).",
+        ),
+    ),
+)
+declare("rnn-memoryless/remark-6.2", (), notes="uses: no proof printed.")
+declare(
+    "rnn-memoryless/lemma-6.3",
+    ("rnn-memoryless/lemma-3.1", "rnn-memoryless/lemma-3.2"),
+    steps=(
+        Step("proof, loss", r"the loss is $\delta^4\sum_{j=0}^{k-1}a^{2j}$", kind="identity"),
+        Step(
+            "proof, threshold",
+            r"smaller than $\epsilon$ if $\delta^4<\epsilon(a^2-1)/(a^{2k}-1)$",
+            kind="inequality",
+        ),
+        Step(
+            "proof, length T",
+            r"on sequences of length $T$ the loss is $\delta^4(a^{2T}-1)/(a^2-1)$, which diverges with $T$",
+            kind="identity",
+        ),
+    ),
+    params=(D2, K_63, W_63, EPS_63, HORIZON),
+    edges=(
+        {"d": 2, "k": 3, "w": 1.0, "epsilon": 1e-300},
+        {"d": 2, "k": 14, "w": 1e6, "epsilon": 1e-12},
+        {"d": 10, "k": 3, "w": 1e-9, "epsilon": 1e6},
+        {"d": 1, "k": 3, "w": 1.0, "epsilon": 1e-3},
+        {"d": 2, "k": 1, "w": 1.0, "epsilon": 1e-3},
+    ),
+)
+declare("rnn-memoryless/claim-residual-setting", (), notes="uses: no proof printed.")
+declare(
+    "rnn-memoryless/claim-sec7.1-guarantee", ("rnn-memoryless/theorem-6.1", "rnn-memoryless/claim-thm6.1-invariance")
+)
+declare(
+    "rnn-memoryless/claim-sec7.1-guarantee:corrected",
+    ("rnn-memoryless/theorem-6.1", "rnn-memoryless/claim-thm6.1-invariance"),
 )

@@ -33,6 +33,31 @@ def mimo_gradients_printed(A, B, C, W, k):
     return gA, gB, gC
 
 
+def mimo_29(A, B, C, k):
+    """(29): ``E||y_k||^2 = sum_{j=0}^{k-1} ||H_j||_F^2`` (H_j = C A^j B)."""
+    return sum(sum(v**2 for v in C * A**j * B) for j in range(k))
+
+
+def mimo_30(B, C, W):
+    """(30): the cross term's expectation ``E[y_k^T W x_k] = tr(W^T C B)`` (it enters as -2 times it)."""
+    return (W.T * C * B).trace()
+
+
+def mimo_31(W):
+    """(31): ``E||W x_k||^2 = ||W||_F^2``."""
+    return sum(v**2 for v in W)
+
+
+def mimo_26(lam, V, row):
+    """(26): ``sum_i lambda_i^2 V_{row,i}^2`` (= (C A^2 C^T)_{row,row} on B = C^T, A = U D U^T, V = C U)."""
+    return sum(lam[i] ** 2 * V[row, i] ** 2 for i in range(len(lam)))
+
+
+def mimo_27_entry(lam, V, j, r, s):
+    """(27)'s consequence: ``(C A^j B)_{rs} = sum_i lambda_i^{j-1} (lambda_i V_{ri}) V_{si}``."""
+    return sum(lam[i] ** (j - 1) * (lam[i] * V[r, i]) * V[s, i] for i in range(len(lam)))
+
+
 # ---------------------------------------------------------------------------------------
 # Appendix C: MIMO
 # ---------------------------------------------------------------------------------------
@@ -147,4 +172,50 @@ CLAIM_MIMO_6_1 = statement(
     "semidefinite (CB = C C^T), so for a symmetric entrywise-nonnegative but indefinite W the theorem is vacuous. Checked: "
     "both, and the invariance failing for non-symmetric W. Observed: for the indefinite W = [[0,1],[1,0]] the symmetric "
     "manifold is invariant but unstable in float64 GD (rounding-level asymmetry grows to O(1) and GD fits W off it).",
+)
+
+
+from .registry import Param, Step  # noqa: E402
+from .rnn_memoryless import D_S, K_S, declare  # noqa: E402
+
+N_IN = Param("n", int, 2, "input dimension n", low=1, high=3)
+M_OUT = Param("m", int, 2, "output dimension m", low=1, high=3)
+D_C1 = Param("d", int, 3, "hidden width d", low=1, high=4)
+K_C1 = Param("k", int, 3, "training sequence length k", low=1, high=5)
+
+declare(
+    "rnn-memoryless/lemma-C.1",
+    (),
+    steps=(
+        Step("(29)", r"$\sum_{j=0}^{k-1}\|H_j\|_F^2$", kind="identity"),
+        Step("(30)", r"$-2\operatorname{tr}(W^\top\mathbf{CB})$", kind="identity"),
+        Step("(31)", r"$\|W\|_F^2$", kind="identity"),
+    ),
+    params=(D_C1, K_C1, SEED, N_IN, M_OUT),
+    edges=({"d": 1, "k": 1, "n": 1, "m": 1}, {"d": 4, "k": 5, "n": 3, "m": 3}, {"d": 1, "k": 5, "n": 3, "m": 1}),
+    notes="uses: the trace computation (28)-(31) invokes no result.",
+)
+declare(
+    "rnn-memoryless/claim-mimo-theorem-4.1",
+    ("rnn-memoryless/theorem-4.1",),
+    params=(D_S, K_S, SEED),
+    edges=({"d": 1, "k": 2}, {"d": 2, "k": 3}, {"d": 4, "k": 6}, {"d": 8, "k": 9}, {"d": 3, "k": 3}),
+)
+declare("rnn-memoryless/claim-mimo-proposition-5.1", ("rnn-memoryless/proposition-5.1",))
+declare(
+    "rnn-memoryless/claim-mimo-proposition-5.1:corrected",
+    (),
+    notes="uses: the suite's corrected statement; its argument (the cycle construction, the Hankel rank bound) is its own.",
+)
+declare(
+    "rnn-memoryless/claim-mimo-theorem-6.1",
+    ("rnn-memoryless/theorem-6.1", "rnn-memoryless/lemma-C.1"),
+    steps=(
+        Step("(26)", r"$\mathbf V\mathbf D^2\mathbf V^\top=0$, so $\sum_i\lambda_i^2V_{li}^2=0$", kind="identity"),
+        Step(
+            "(27)",
+            r"$\lambda_iV_{li}=0$, and $(\mathbf C\mathbf A^j\mathbf B)_{rs}=\sum_i\lambda_i^{j-1}(\lambda_iV_{ri})V_{si}=0$",
+            kind="identity",
+        ),
+    ),
 )

@@ -155,10 +155,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser(
         "report",
-        help="write the HTML report of the latest run",
-        description="Write the static HTML verification report of the latest run.",
+        help="write the HTML report: every check's latest verdict, or one run's",
+        description="Write the static HTML verification report: every registered check's latest verdict, whichever "
+        "run gave it (tagged with that run, flagged stale when older than the newest full-suite run or made at another "
+        "commit), or with --run N the verdicts of run N alone.",
     )
     sp.add_argument("--out", default=REPORT_DIR, metavar="DIR", help=f"output folder (default {REPORT_DIR})")
+    sp.add_argument("--run", type=int, default=None, metavar="N", help="render run N's verdicts only")
     store_opt(sp)
 
     sp = sub.add_parser(
@@ -576,7 +579,10 @@ def cmd_report(args) -> int:
         raise UsageError(f"no store at {store_path(args.store)} (run 'ibv run' first)")
     out = _writable_dir(args.out, REPORT_DIR)
     store = Store(args.store, create=False)
-    index = render_report(store, out, build_catalog())
+    if args.run is not None and args.run not in {r["id"] for r in store.runs(kind="run")}:
+        known = ", ".join(f"#{r['id']}" for r in store.runs(kind="run")[-10:]) or "none"
+        raise UsageError(f"--run {args.run}: the store holds no such run (newest runs: {known})")
+    index = render_report(store, out, build_catalog(), run_id=args.run)
     print(f"report written: {index}")
     return 0
 
