@@ -236,8 +236,10 @@ SADDLE_NO_INSTANCE = (
 )
 SADDLE_DEFINITION = "a definition (an initialisation set): no conclusion to search"
 SADDLE_CLOSED_FORM = "a closed form proved symbolically for every parameter value: no parameter-dependent slack"
-SADDLE_EXISTENTIAL = "existential (a radius exists): a certified witness is checked; no slack over the domain"
-SADDLE_FLOW = "a claim along whole trajectories: a margin needs a flow per instance (seconds); checked along flows"
+SADDLE_EXISTENTIAL = (
+    "existential (a radius exists; item 3 concerns the non-constructive H): a certified witness radius for items 1-2 "
+    "is checked; no slack of the whole conclusion over the domain"
+)
 SADDLE_CRITICAL_SET = (
     "the conclusion concerns the critical set (isolated points): no margin at sampled points approaches a violation; "
     "decided exactly (Sturm counts, SymPy)"
