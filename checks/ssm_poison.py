@@ -395,9 +395,10 @@ def prop1_symbolic(ctx):
 
 @check("ssm-poison/proposition-1", "numeric-derivative", "random")
 def prop1_numeric(ctx):
-    """Hypothesis instances: (7) evaluated in mpmath (40 digits) with the SSM output from the
-    recursion (``numerics.linear_rnn.simulate``) against mpmath's numerical derivative of the
-    loss (6) computed by the same recursion: no SymPy, no printed formula on the reference side.
+    """Hypothesis instances: (7) (the encoded ``prop1_rhs``, evaluated on mpmath numbers at 40
+    digits) with the SSM output from the recursion (``numerics.linear_rnn.simulate``) against
+    mpmath's numerical derivative of the loss (6) computed by the same recursion: no printed
+    formula on the reference side.
     Tolerance 1e-20 relative; the numerical derivative's error (two step sizes) ~1e-30."""
     from hypothesis import strategies as st
 
@@ -441,17 +442,7 @@ def prop1_numeric(ctx):
 
                 num1 = -mpmath.diff(f, a[j])
                 num2 = -mpmath.diff(f, a[j], h=mpmath.mpf(10) ** -12)
-                printed = (
-                    b[j]
-                    * c[j]
-                    * sum(
-                        mpmath.mpf(2 * (l + 1))
-                        / n
-                        * sum(deltas[i] * xis[i] * xs[i][kappa - l - 2] for i in range(n))
-                        * a[j] ** l
-                        for l in range(kappa - 1)
-                    )
-                )
+                printed = mpmath.mpf(sp_th.prop1_rhs(j, kappa, a, b, c, deltas, xis, xs))
                 sc = max(1, abs(num1))
                 ctx.agree(
                     "(7)-(10) = -d(6)/da_j (mpmath numerical derivative of the recursion)",

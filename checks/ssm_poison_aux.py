@@ -9,6 +9,7 @@ whose slack must exceed the error estimate.
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -1567,3 +1568,97 @@ def lemma25_step_final(ctx):
         ctx.bound(
             "int_0^inf ||x'|| <= sqrt(M/mu) Dist(x0, X*)", length, Estimate(bound, 8 * EPS * bound, "roundoff bound")
         )
+
+
+# -- Lemma 28, Lemma 33: proof steps ------------------------------------------------------------
+@check("ssm-poison/lemma-28", "step-L28.1", "symbolic", step="L28.1", expect="refuted")
+def lemma28_step1(ctx):
+    """The ball of H^{-1}'s Lipschitz restriction: the statement's against the proof's (as encoded in theorems)."""
+    ctx.exact(
+        "statement's ball = proof's ball",
+        aux_th.LEMMA28_STATEMENT_INVERSE_BALL,
+        "==",
+        aux_th.LEMMA28_PROOF_INVERSE_BALL,
+    )
+
+
+@check("ssm-poison/lemma-28", "step-L28.2", "symbolic", step="L28.2")
+def lemma28_step2(ctx):
+    """H(x) = x + x^3 componentwise (x_0 = 0), r_1 = 1/2, r_2 = 1/5, r_3 = r_2 + r_2^3. First inclusion:
+    |h(t)| <= |t|(1 + r_2^2) for |t| <= r_2 (t^2 = r_2^2/(1 + w), w >= 0 symbolic), so ||H(x)|| <= r_3 on B_{r_2}.
+    Second: h(t)^2 - t^2 = t^4 (2 + t^2) >= 0 gives |h^{-1}(y)| <= |y|, so ||H^{-1}(y)|| <= ||y|| <= r_3 <= r_1; then
+    H^{-1} on B_{r_3} is a restriction of the Lipschitz H^{-1} on H[B_{r_1}]. Exact, symbolic t."""
+    t = sp.Symbol("t", real=True)
+    r1, r2 = sp.Rational(1, 2), sp.Rational(1, 5)
+    r3 = r2 + r2**3
+    w = sp.Symbol("w", nonnegative=True)
+    u = r2**2 / (1 + w)  # t^2 in (0, r_2^2] as w runs over [0, oo)
+    ctx.exact(
+        "(1 + r_2^2)^2 - (1 + t^2)^2 >= 0 for 0 < t^2 <= r_2^2 (|h(t)| <= |t|(1 + r_2^2))",
+        sp.factor((1 + r2**2) ** 2 - (1 + u) ** 2),
+        ">=",
+        0,
+        whole=True,
+    )
+    ctx.exact("(1 + r_2^2) r_2 = r_3", (1 + r2**2) * r2, "==", r3, whole=True)
+    ctx.identity("h(t)^2 - t^2 - t^4 (2 + t^2) = 0", sp.expand((t + t**3) ** 2 - t**2 - t**4 * (2 + t**2)))
+    ctx.exact("r_3 <= r_1", r3, "<=", r1, whole=True)
+    ctx.exact("r_2 < r_1", r2, "<", r1, whole=True)
+
+
+@functools.cache
+def _lemma33_grid_minimum(psi: Fraction, n: int = 12) -> Fraction:
+    """min of g(x) = (x_1 - 1/3)^2 + (x_2 + 1/4)^2 over Diff(psi) cap B on the exact grid of B = [-1, 1]^2 (step
+    1/n)."""
+    pts = [Fraction(k, n) for k in range(-n, n + 1)]
+    vals = [(a - Fraction(1, 3)) ** 2 + (b + Fraction(1, 4)) ** 2 for a in pts for b in pts if abs(a - b) <= psi]
+    return min(vals)
+
+
+@check("ssm-poison/lemma-33", "step-L33.1", "random", step="L33.1")
+def lemma33_step1(ctx):
+    """Exact rationals: Diff(psi) = {max |x_i - x_j| <= psi} is nested in psi (random grid points of [-1, 1]^3 in
+    Diff(psi_1) lie in Diff(psi_2)), and on the exact grid of B = [-1, 1]^2 (step 1/12) the minimum of
+    g(x) = (x_1 - 1/3)^2 + (x_2 + 1/4)^2 over Diff(psi) cap B does not increase from psi_1 to psi_2."""
+    from hypothesis import strategies as st
+
+    def spread(x):
+        return max(x) - min(x)
+
+    def prop(ex):
+        p1, extra, xs = ex
+        psi1, psi2 = Fraction(p1, 12), Fraction(p1 + extra, 12)
+        ctx.start({})
+        x = [Fraction(v, 12) for v in xs]
+        if spread(x) <= psi1:
+            ctx.exact(f"x in Diff({psi1}) => x in Diff({psi2})", spread(x), "<=", psi2)
+        ctx.exact(f"f({psi1}) >= f({psi2}) (grid)", _lemma33_grid_minimum(psi1), ">=", _lemma33_grid_minimum(psi2))
+
+    ctx.random(
+        st.tuples(st.integers(0, 24), st.integers(0, 24), st.lists(st.integers(-12, 12), min_size=3, max_size=3)),
+        prop,
+        quick=8,
+        full=60,
+    )
+
+
+@check("ssm-poison/lemma-33", "step-L33.2", "symbolic", step="L33.2", expect="refuted")
+def lemma33_step2(ctx):
+    """g(x) = -||x||^2, B = [-3, 3]^2 (compact, 0 in B), r = 1: g >= -18 on B (each x_i^2 <= 9) with equality at
+    +-(3, 3), which lie in Diff(psi) for every psi >= 0; so every minimiser x_psi is +-(3, 3), and so is the limit x*.
+    Printed: x* in B_r(0_d), i.e. ||x*||^2 <= r^2 (exact)."""
+    x1, x2 = sp.symbols("x_1 x_2", real=True)
+    ctx.exact("g(3, 3) = -18 = the lower bound -2 * 9 of g on B", (-(x1**2) - x2**2).subs({x1: 3, x2: 3}), "==", -18)
+    ctx.exact("spread of (3, 3) = 0 (in Diff(0))", abs(3 - 3), "==", 0)
+    ctx.exact("||x*||^2 <= r^2 at x* = (3, 3), r = 1", 3**2 + 3**2, "<=", 1**2, whole=True)
+
+
+@check("ssm-poison/lemma-33", "step-L33.3", "symbolic", step="L33.3")
+def lemma33_step3(ctx):
+    """The spread is 2-Lipschitz in the max-norm: (x_i - x_j) - (y_i - y_j) = (x_i - y_i) - (x_j - y_j) (identity), so
+    ||x - x*||_inf < psi~/4 gives spread(x) > psi~ - psi~/2 = psi~/2: the points of Diff(psi~/2) stay away from x*."""
+    xi, xj, yi, yj, pt = sp.symbols("x_i x_j y_i y_j psi", real=True)
+    ctx.identity(
+        "(x_i - x_j) - (y_i - y_j) - ((x_i - y_i) - (x_j - y_j)) = 0", (xi - xj) - (yi - yj) - ((xi - yi) - (xj - yj))
+    )
+    ctx.exact("psi~ - 2 psi~/4 = psi~/2", sp.simplify(pt - 2 * pt / 4 - pt / 2), "==", 0, whole=True)

@@ -15,9 +15,11 @@ Methods and their independence:
   d-dimensional flow, and mpmath Newton for critical points;
 * Hypothesis: random (d, L) families for the enclosures; random points for PL and Lipschitz.
 
-Margins (issue 18, ``@margin``): exact rationals (Lemmas 5, 6, 18, Propositions 7, 8), Arb balls of s and the
-spectrum (Lemmas 7, 8, 9, Proposition 6; the Hessian of (27) by forward second differentiation,
-:class:`HyperDual`, not the printed entries), floats with a roundoff bound (Corollary 3). Proof steps (issue 19):
+Margins (issue 18, ``@margin``): exact rationals (Lemmas 5, 6, 18, Propositions 7, 8; Lemma 12 and Claim 9
+(corrected) by exact Sturm counts of g_{d,L} on W_1), Arb balls of s and the spectrum (Lemmas 7, 8, 9,
+Proposition 6, Remarks 2, 4; the Hessian of (27) by forward second differentiation, :class:`HyperDual`, not the printed
+entries), floats with a roundoff bound (Corollary 3); Lemma 11's is a certified lower bound of its slack from the
+initial loss (undecided where the bound says nothing, never a violation: no flow is integrated). Proof steps (issue 19):
 one check per display of ``theorems.ssm_poison_saddle.STEPS`` (``step-<eq>``): SymPy identities derived from (27),
 exact grids, certified s-balls, symbolic inequalities for the flow statements (which have no instance inside their
 hypotheses), observations along the true flows; ``uses-discharge`` checks judge the invoked results' hypotheses at
@@ -39,6 +41,7 @@ from flint import arb, arb_mat, fmpq
 from numerics import exact, intervals, taylor
 from numerics.estimate import Estimate
 from theorems import ssm_poison as sm
+from theorems import ssm_poison_aux as aux_th
 from theorems import ssm_poison_saddle as ss
 
 from .core import PremiseUnmet, check, margin
@@ -2768,6 +2771,106 @@ def lemma8_margin(ctx, p):
         flint.ctx.prec = old
 
 
+@margin("ssm-poison/lemma-11")
+def lemma11_margin(ctx, p):
+    """A certified lower bound of ``3 - sup_{t >= 0} max_j |A_j(t)|`` over both trajectories, from their initial values
+    alone: gradient flow never increases l, so ``(P/m)(1 - sum_k a_k(t)^{L-1})^2 <= l(A(0))``; for odd L every
+    ``a_k^{L-1} >= 0``, hence ``|a_j(t)|^{L-1} <= 1 + sqrt(l(A(0)) m/P)`` for all t and j, and the margin is
+    ``3 - (1 + sqrt(c))^{1/(L-1)}`` with ``c = max(l(A(0)), l(A^ref(0))) m/P`` (exact rationals, then an Arb ball). A
+    start outside [-3, 3] is a violation at t = 0 (exact); where the bound says nothing (even L, or the bound above 3)
+    the margin is undecided (a ball around 0), never a violation: no flow is integrated."""
+    d, L, w = p["d"], p["L"], _fq(p["w2"])
+    z = ss.i0_zeta(d, _fq(p["zeta_2"]), _fq(p["zeta_d"]))
+    x0 = [_fq(p["alpha"]) * v for v in z]
+    starts = (x0, sm.reference_init(x0))
+    at_zero = min(3 - max(abs(v) for v in x) for x in starts)
+    if at_zero < 0:
+        return at_zero
+    if (L - 1) % 2:
+        return UNDECIDED
+    c = max(sm.objective_s2(x, L, w) for x in starts) / w
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        bound = 3 - (1 + arb(c).sqrt()) ** (arb(1) / (L - 1))
+    finally:
+        flint.ctx.prec = old
+    return bound if bound >= 0 else UNDECIDED
+
+
+@margin("ssm-poison/lemma-12")
+def lemma12_margin(ctx, p):
+    """Exact rationals: on W_1 the flow is the scalar gradient flow of f(a) = l(a 1_d), with f' = 2P/m d g_{d,L}. All
+    three conclusions hold for every pair of starts in [-1/d, 4/d] minus s iff s is the only critical point of f there
+    and f' changes sign from - to + at it: then ``min{-g(-1/d), g(4/d)} > 0`` is the slack. A second critical point c in
+    the interval (exact Sturm count) is a violation (the flow from c stays at c): -1. No critical point in [1/d, 3/d]:
+    s is not defined (premise unmet). Staying on W_1 and keeping the order hold for every scalar autonomous flow."""
+    d, L = p["d"], p["L"]
+    g = g_poly(d, L)
+    lo, hi = fmpq(-1, d), fmpq(4, d)
+    count = intervals.sturm_count(g, lo, hi) + (1 if g(lo) == 0 else 0)
+    if intervals.sturm_count(g, fmpq(1, d), fmpq(3, d)) + (1 if g(fmpq(1, d)) == 0 else 0) == 0:
+        raise PremiseUnmet("no root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+    if count >= 2:
+        return -1
+    return min(-g(lo), g(hi))
+
+
+@margin("ssm-poison/claim-9:corrected", equality=True)
+def claim9_corrected_margin(ctx, p):
+    """Exact: A^Z starts at 0 and moves on W_1 by the scalar gradient flow of f(a) = l(a 1_d) (f' = 2P/m d g_{d,L},
+    g(0) = -1 < 0). A^Z(t_1(r)) = (s - r/sqrt d) 1_d for every r in (0, s) iff the flow increases from 0 to s, i.e. iff
+    f has no critical point in (0, s): the residual is their number (exact Sturm count on (0, 1/d), s being the only
+    root in [1/d, 3/d]); a critical point c there stops the flow at c, short of every ball B_r(s) with r < s - c.
+    No unique root in [1/d, 3/d]: s is not defined (premise unmet)."""
+    d, L = p["d"], p["L"]
+    g = g_poly(d, L)
+    if intervals.sturm_count(g, fmpq(1, d), fmpq(3, d)) + (1 if g(fmpq(1, d)) == 0 else 0) != 1:
+        raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+    return intervals.sturm_count(g, 0, fmpq(1, d)) - (1 if g(fmpq(1, d)) == 0 else 0)
+
+
+@margin("ssm-poison/remark-4")
+def remark4_margin(ctx, p):
+    """Arb ball of ``(mu/4) l(s) / mu = l(s)/4`` at the certified s (l(s) = f(s), P/m = w2): l is continuous, so a
+    radius r-bar(mu) > 0 with l <= (1 + mu/4) l(s) on the ball exists for every mu > 0 iff the allowance
+    (mu/4) l(s) is positive (if l(s) = 0 the ball would need l = 0 on an open set around s, where l is a non-zero
+    polynomial); the slack is that allowance per unit mu. No unique root in [1/d, 3/d]: premise unmet."""
+    d, L = p["d"], p["L"]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        s, count, _ = _saddle_ball(d, L)
+        if count is None:
+            return UNDECIDED
+        if count != 1:
+            raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+        return ss.f_w1(s, d, L, _ball_w(p["w2"])) / 4
+    finally:
+        flint.ctx.prec = old
+
+
+@margin("ssm-poison/remark-2")
+def remark2_margin(ctx, p):
+    """Arb balls of Lemma 8's eigenvalues at the certified s: ``min{lambda_+, -lambda_-}``. Corollary 2's closed form
+    (proved symbolically for every parameter value) gives the remark's two limits iff lambda_- < 0 (the W_2 part
+    e^{-t lambda_-} beta_2 grows) and lambda_+ > 0 (the W_1 part e^{-t lambda_+}(beta_1 - s) decays); a sign the other
+    way falsifies one limit. No unique root in [1/d, 3/d]: premise unmet."""
+    d, L = p["d"], p["L"]
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        s, count, _ = _saddle_ball(d, L)
+        if count is None:
+            return UNDECIDED
+        if count != 1:
+            raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
+        W = _ball_w(p["w2"])
+        return _ball_min(ss.lambda_plus(s, d, L, W), -ss.lambda_minus(s, d, L, W))
+    finally:
+        flint.ctx.prec = old
+
+
 @margin("ssm-poison/lemma-9")
 def lemma9_margin(ctx, p):
     """Arb balls at the s-ball: ``min{lambda_+ - 2P(d-1)/m, lambda_- + 2P/m, -lambda_-}`` with
@@ -3025,6 +3128,33 @@ def l5_s3(ctx):
             rl, rs = sm.long_residual(x, L), sm.short_residual(x)
             ctx.exact(f"{name}: residuals in (0, 1)", bool(0 < rl < 1 and 0 < rs < 1), "==", True)
             ctx.bound(f"{name}: l <= P/m (1^2 + 1^2)", sm.objective_s2(x, L, 1), 2)
+
+    _i0_points(ctx, prop)
+
+
+@check("ssm-poison/lemma-5", "step-L5.4", "random", step="L5.4", expect="verified")
+def l5_s4(ctx):
+    """Exact rationals at I_0 points: 1 - sum a_k(0) >= 1 - 2 a_1 - sum_{k>=3} a_k, which is the reference's."""
+
+    def prop(d, L, alpha, x0):
+        ref = sm.reference_init(x0)
+        ctx.bound("1 - sum a >= 1 - 2 a_1 - sum_{k>=3} a_k", 1 - 2 * x0[0] - sum(x0[2:]), sm.short_residual(x0))
+        ctx.exact("1 - 2 a_1 - sum_{k>=3} a_k = reference's", 1 - 2 * x0[0] - sum(x0[2:]), "==", sm.short_residual(ref))
+
+    _i0_points(ctx, prop)
+
+
+@check("ssm-poison/lemma-5", "step-L5.5", "random", step="L5.5", expect="verified")
+def l5_s5(ctx):
+    """Exact rationals at I_0 points: 1 - 2 a_1 - sum_{k>=3} a_k >= 1 - d a_1 >= 1 - d (1/(2d)) > 0."""
+
+    def prop(d, L, alpha, x0):
+        t1 = 1 - 2 * x0[0] - sum(x0[2:])
+        t2 = 1 - d * x0[0]
+        t3 = 1 - d * Fraction(1, 2 * d)
+        ctx.bound("second >= third", t2, t1)
+        ctx.bound("third >= 1 - d/(2d)", t3, t2)
+        ctx.bound("1 - d/(2d) > 0", 0, t3, strict=True)
 
     _i0_points(ctx, prop)
 
@@ -4345,3 +4475,200 @@ def l15_s1(ctx):
 def l16_s1(ctx):
     """The ball of G~'s definition in the statement against the proof's (as encoded in theorems)."""
     ctx.exact("statement's ball = proof's ball", ss.LEMMA16_STATEMENT_BALL, "==", ss.LEMMA16_PROOF_BALL)
+
+
+# -- Proposition 9, Lemmas 13, 14, 17 (H is non-constructive: what their proofs compute) ------
+r1_pos, r2_pos = sp.symbols("r_1 r_2", positive=True)
+q_pos = sp.Symbol("q", positive=True)  # r_2 = r_1/(1 + q) < r_1: Proposition 9's r_2 in (0, r_1)
+dd_s = 8 + k_s  # d >= 8 (k >= 1 covers d >= 9; d = 8 is the k = 0 instance, checked apart)
+
+
+def _for_d8_and_up(ctx, label: str, expr_of_d, rel: str) -> None:
+    """``expr_of_d(d) rel 0`` for d = 8 exactly and for d = 8 + k, k a positive integer, symbolically."""
+    ctx.exact(f"{label}, d = 8", sp.simplify(expr_of_d(sp.Integer(8))), rel, 0, whole=True)
+    ctx.exact(f"{label}, d = 8 + k", sp.factor(sp.simplify(expr_of_d(dd_s))), rel, 0, whole=True)
+
+
+@check("ssm-poison/proposition-9", "step-P9.1", "interval", step="P9.1")
+def p9_s1(ctx):
+    """At the paper's pairs (d, L), Arb enclosures of Lemma 8's eigenvalues at the certified s: lambda_- < 0 < lambda_+,
+    so lambda_min(Hess l(s)) = lambda_- and item 2 holds at s itself with slack |lambda_-| > 0 (what the continuity
+    argument for b_2 > 0 rests on). P/m = 1: both eigenvalues scale with it."""
+    old = flint.ctx.prec
+    try:
+        for d, L in PAPER_PAIRS:
+            ctx.start({**ctx.statement.defaults(), "d": d, "L": L})
+            flint.ctx.prec = PREC
+            s, count, _ = _saddle_ball(d, L)
+            if count != 1:
+                ctx.undecided(f"s at d={d}, L={L}", "no certified unique root of g_{d,L} in [1/d, 3/d]")
+                continue
+            lp, lm = ss.lambda_plus(s, d, L, arb(1)), ss.lambda_minus(s, d, L, arb(1))
+            ctx.bound(f"lambda_- < 0, d={d}, L={L}", lm, arb(0), strict=True)
+            ctx.bound(f"0 < lambda_+, d={d}, L={L}", arb(0), lp, strict=True)
+    finally:
+        flint.ctx.prec = old
+
+
+@check("ssm-poison/proposition-9", "step-P9.2", "symbolic", step="P9.2", expect="refuted")
+def p9_s2(ctx):
+    """The ball on which H^{-1} is Lipschitz: Proposition 9's item 3 against Lemma 28's conclusion as printed (the
+    result its proof invokes), as encoded in theorems."""
+    ctx.exact(
+        "Prop. 9 item 3's ball = Lemma 28's (invoked)",
+        ss.PROP9_INVERSE_LIPSCHITZ_BALL,
+        "==",
+        aux_th.LEMMA28_STATEMENT_INVERSE_BALL,
+    )
+
+
+@check("ssm-poison/lemma-13", "step-L13.1", "symbolic", step="L13.1")
+def l13_s1(ctx):
+    """|a - s| <= r_2/sqrt(d) <= r_2 < 1/(2d) with s in [1/d, 3/d] puts a in [0, 4/d]: (r_2/sqrt d)^2 <= r_2^2, and
+    1/d - 1/(2d) >= 0, 4/d - 3/d - 1/(2d) >= 0, for d = 8 and d = 8 + k (exact, symbolic)."""
+    ctx.exact("(r_2/sqrt(d))^2 <= r_2^2, d = 8 + k", sp.factor(r2_pos**2 - r2_pos**2 / dd_s), ">=", 0, whole=True)
+    _for_d8_and_up(ctx, "lower end: min s - 1/(2d) = 1/d - 1/(2d) >= 0", lambda d: 1 / d - 1 / (2 * d), ">=")
+    _for_d8_and_up(ctx, "upper end: 4/d - (max s + 1/(2d)) >= 0", lambda d: 4 / d - 3 / d - 1 / (2 * d), ">=")
+
+
+def _f_prime_w1(d: int, L: int) -> sp.Expr:
+    """The derivative of f(a) = l(a 1_d) (Lemma 7's f, encoded in theorems), by SymPy (P/m = 1)."""
+    return sp.diff(ss.f_w1(ss.a_sym, d, L, 1), ss.a_sym)
+
+
+@check("ssm-poison/lemma-13", "step-L13.2", "symbolic", step="L13.2", expect="verified")
+def l13_s2(ctx):
+    """Lemma 12's hypotheses at the paper's pairs (hypothesis discharge); and what 'stays in B_{r_2}(s)' rests on: the
+    only critical point of f on [0, 4/d] is s (exact Sturm counts of g_{d,L} on (0, 4/d] and (1/d, 3/d] both 1,
+    g(0) = -1), with f'(0) < 0 < f'(4/d) (f' by SymPy from f, exact rationals): |a(t) - s| never increases."""
+    for d, L in PAPER_PAIRS:
+        inst = {**ctx.statement.defaults(), "d": d, "L": L}
+        ctx.start(inst)
+        ctx.discharge(f"lemma-12 at d={d}, L={L}", "ssm-poison/lemma-12", inst)
+        g = g_poly(d, L)
+        ctx.exact(f"critical points of f in (0, 4/d], d={d}, L={L}", intervals.sturm_count(g, 0, fmpq(4, d)), "==", 1)
+        ctx.exact(
+            f"critical points of f in (1/d, 3/d], d={d}, L={L}",
+            intervals.sturm_count(g, fmpq(1, d), fmpq(3, d)),
+            "==",
+            1,
+        )
+        fp = _f_prime_w1(d, L)
+        ctx.exact(f"f'(0) < 0, d={d}, L={L}", fp.subs(ss.a_sym, 0), "<", 0)
+        ctx.exact(f"f'(4/d) > 0, d={d}, L={L}", fp.subs(ss.a_sym, sp.Rational(4, d)), ">", 0)
+
+
+@check("ssm-poison/lemma-13", "step-L13.3", "symbolic", step="L13.3")
+def l13_s3(ctx):
+    """For x = A~ - s with two entries x_i != x_j (x not in W_1: s is in W_1), its W_2-projection x - (S/d) 1_d (S the
+    sum of the entries) has entries differing by x_i - x_j != 0: identity for symbolic d, S, x_i, x_j."""
+    xi, xj, S = sp.symbols("x_i x_j S", real=True)
+    ctx.identity(
+        "(P_2 x)_i - (P_2 x)_j - (x_i - x_j) = 0",
+        (xi - S / d_s) - (xj - S / d_s) - (xi - xj),
+    )
+
+
+@check("ssm-poison/lemma-14", "step-L14.1", "symbolic", step="L14.1")
+def l14_s1(ctx):
+    """a_i = s -+ r_2/(4 sqrt d): ||a_i 1_d - s 1_d||^2 = d (r_2/(4 sqrt d))^2 = r_2^2/16 <= r_2^2; r_2/(4 sqrt d) <=
+    r_2/(2 sqrt d); a_i != s (exact, symbolic d, r_2)."""
+    off = r2_pos / (4 * sp.sqrt(d_s))
+    ctx.exact("||a_i 1_d - s 1_d||^2 <= r_2^2", sp.simplify(r2_pos**2 - d_s * off**2), ">=", 0, whole=True)
+    ctx.exact("r_2/(4 sqrt d) <= r_2/(2 sqrt d)", sp.simplify(r2_pos / (2 * sp.sqrt(d_s)) - off), ">=", 0, whole=True)
+    ctx.exact("|a_i - s| = r_2/(4 sqrt d) > 0", off, ">", 0, whole=True)
+
+
+@check("ssm-poison/lemma-14", "step-L14.2", "symbolic", step="L14.2")
+def l14_s2(ctx):
+    """||a~ 1_d - s 1_d||^2 = d (a~ - s)^2 (identity, d = 8), so ||.|| <= r_3 iff |a~ - s| <= r_3/sqrt d:
+    d (r_3/sqrt d)^2 = r_3^2 (symbolic d)."""
+    a, s = sp.symbols("a s", real=True)
+    ctx.identity("||a 1_8 - s 1_8||^2 = 8 (a - s)^2", sp.expand(sum((a - s) ** 2 for _ in range(8)) - 8 * (a - s) ** 2))
+    ctx.exact(
+        "d (r_3/sqrt d)^2 = r_3^2", sp.simplify(d_s * (r3_pos / sp.sqrt(d_s)) ** 2 - r3_pos**2), "==", 0, whole=True
+    )
+
+
+@check("ssm-poison/lemma-14", "step-L14.3", "symbolic", step="L14.3")
+def l14_s3(ctx):
+    """Lemma 10 on W_1: a~(t) = s + e^{-lambda_+ t}(a~_2 - s). With u = a~_2 - s = (1 + q) v > v = a~_1 - s > 0 and
+    lambda_+ > 0 (Lemma 9), t_2 = ln(u/v)/lambda_+ gives a~(t_2) = a~_1 (identity) and t_2 > 0 (exact)."""
+    lam, v, s = sp.symbols("lambda_+ v s", positive=True)
+    u = (1 + q_pos) * v
+    t2 = sp.log(u / v) / lam
+    ctx.identity("a~(t_2) - a~_1 = 0", sp.simplify(s + sp.exp(-lam * t2) * u - (s + v)))
+    ctx.exact("t_2 > 0", sp.simplify(t2), ">", 0, whole=True)
+
+
+@check("ssm-poison/lemma-14", "step-L14.4", "symbolic", step="L14.4", expect="verified")
+def l14_s4(ctx):
+    """Lemma 12's hypotheses at the paper's pairs (discharge), a_1, a_2 = s -+ r_2/(4 sqrt d) inside [-1/d, 4/d] minus s
+    (from |a_i - s| <= 1/(2d), L13.1's bounds), and s a critical point of f (no trajectory crosses it): g_{d,L} has a
+    root in (1/d, 3/d] (exact Sturm count) and f' = 2P/m d g_{d,L} (SymPy identity)."""
+    _for_d8_and_up(ctx, "s - 1/(2d) >= -1/d", lambda d: 1 / d - 1 / (2 * d) + 1 / d, ">=")
+    for d, L in PAPER_PAIRS:
+        inst = {**ctx.statement.defaults(), "d": d, "L": L}
+        ctx.start(inst)
+        ctx.discharge(f"lemma-12 at d={d}, L={L}", "ssm-poison/lemma-12", inst)
+        ctx.identity(
+            f"f' - 2 d g_{{d,L}} = 0, d={d}, L={L}",
+            sp.expand(_f_prime_w1(d, L) - 2 * d * sm.critical_polynomial(d, L, ss.a_sym)),
+        )
+        ctx.exact(
+            f"roots of g_{{d,L}} in (1/d, 3/d], d={d}, L={L}",
+            intervals.sturm_count(g_poly(d, L), fmpq(1, d), fmpq(3, d)),
+            ">=",
+            1,
+        )
+
+
+@check("ssm-poison/lemma-17", "step-L17.1", "symbolic", step="L17.1")
+def l17_s1(ctx):
+    """Pythagoras for the projection P_1 x = (S/d) 1_d onto W_1 (S the sum, Q the sum of squares of x = A - s):
+    ||x||^2 = ||P_1 x||^2 + ||x - P_1 x||^2, i.e. Q = S^2/d + (Q - 2 S^2/d + d (S/d)^2) (identity, symbolic d), so
+    ||P_1 A - s|| = ||P_1 x|| <= ||x|| <= r_1: the nearest point of W_1 lies in the ball."""
+    S, Q = sp.symbols("S Q", real=True)
+    ctx.identity("Q - S^2/d - ||x - P_1 x||^2 = 0", Q - S**2 / d_s - (Q - 2 * S * (S / d_s) + d_s * (S / d_s) ** 2))
+
+
+@check("ssm-poison/lemma-17", "step-L17.2", "symbolic", step="L17.2", expect="refuted")
+def l17_s2(ctx):
+    """Lemma 13's hypothesis A' in B_{r_2}(s) at the point A' = (s + r_1/sqrt d) 1_d of W_1 cap B_{r_1}(s) the minimum
+    ranges over: ||A' - s|| = sqrt(d) r_1/sqrt(d) = r_1 against r_2 = r_1/(1 + q) (any r_2 in (0, r_1), Proposition 9):
+    r_1 <= r_2 is false for every q > 0 (exact, symbolic)."""
+    dist = sp.simplify(sp.sqrt(d_s * (r1_pos / sp.sqrt(d_s)) ** 2))
+    ctx.exact("||A' - s|| <= r_2 (Lemma 13's hypothesis)", dist, "<=", r1_pos / (1 + q_pos), whole=True)
+
+
+# -- Propositions 11 and 14: which escape time (t_2 or t_2^ref) the statement and the proof use -------
+@check("ssm-poison/proposition-11", "step-P11.ref", "symbolic", step="P11.ref", expect="refuted")
+def p11_ref(ctx):
+    """On the linearised flow (Lemma 10) |beta~_2(t)| = b e^{-lambda_- t} (lambda_- < 0), t_2 solves b e^{-lambda_- t_2}
+    = c := r_3/(2 sqrt d). A reference with |beta~_2^ref(0)| = (1 + q) b, q > 0: at t_2 its value is (1 + q) c != c
+    (the statement's bullet, exact, symbolic); at its own t_2^ref it is c (the proof's, identity)."""
+    b, c, lam = sp.symbols("b c lambda", positive=True)
+    lm = -lam
+    t2 = -sp.log(c / b) / lm
+    t2ref = -sp.log(c / ((1 + q_pos) * b)) / lm
+    ctx.identity("b e^{-lambda_- t_2} - c = 0 (t_2's definition)", sp.simplify(b * sp.exp(-lm * t2) - c))
+    ctx.identity(
+        "(1 + q) b e^{-lambda_- t_2^ref} - c = 0 (the proof's reading)",
+        sp.simplify((1 + q_pos) * b * sp.exp(-lm * t2ref) - c),
+    )
+    ctx.exact(
+        "|beta~_2^ref(t_2)| = r_3/(2 sqrt d) (the statement's reading)",
+        sp.simplify((1 + q_pos) * b * sp.exp(-lm * t2)),
+        "==",
+        c,
+        whole=True,
+    )
+
+
+@check("ssm-poison/proposition-14", "step-P14.ref", "symbolic", step="P14.ref", expect="refuted")
+def p14_ref(ctx):
+    """The proof's start time for A, t_1 + t_2^ref, against the statement's, t_1 + t_2: with t_2^ref = t_2 + delta,
+    delta > 0 (the two times of Proposition 11 differ), the proof covers the statement's range only if
+    t_1 + t_2^ref <= t_1 + t_2 (exact, symbolic): false."""
+    t1, t2, delta = sp.symbols("t_1 t_2 delta", positive=True)
+    ctx.exact("proof's start <= statement's start", t1 + t2 + delta, "<=", t1 + t2, whole=True)

@@ -236,8 +236,10 @@ SADDLE_NO_INSTANCE = (
 )
 SADDLE_DEFINITION = "a definition (an initialisation set): no conclusion to search"
 SADDLE_CLOSED_FORM = "a closed form proved symbolically for every parameter value: no parameter-dependent slack"
-SADDLE_EXISTENTIAL = "existential (a radius exists): a certified witness is checked; no slack over the domain"
-SADDLE_FLOW = "a claim along whole trajectories: a margin needs a flow per instance (seconds); checked along flows"
+SADDLE_EXISTENTIAL = (
+    "existential (a radius exists; item 3 concerns the non-constructive H): a certified witness radius for items 1-2 "
+    "is checked; no slack of the whole conclusion over the domain"
+)
 SADDLE_CRITICAL_SET = (
     "the conclusion concerns the critical set (isolated points): no margin at sampled points approaches a violation; "
     "decided exactly (Sturm counts, SymPy)"
@@ -291,7 +293,6 @@ MARGIN_PENDING = {
     "rnn-memoryless/theorem-6.1": "the premise is GD converging (a long GD run per instance)",
     "ssm-poison/claim-10": SADDLE_NO_INSTANCE,
     "ssm-poison/claim-11": "restates Corollary 8 and Proposition 5 (existential I_1, I_2)",
-    "ssm-poison/claim-9:corrected": SADDLE_FLOW,
     "ssm-poison/corollary-2": SADDLE_CLOSED_FORM,
     "ssm-poison/corollary-4": SADDLE_NO_INSTANCE,
     "ssm-poison/corollary-5": SADDLE_NO_INSTANCE,
@@ -303,8 +304,6 @@ MARGIN_PENDING = {
     "ssm-poison/definition-12": SADDLE_DEFINITION,
     "ssm-poison/lemma-1": "zero loss at the limit holds by construction of the clock root: no margin",
     "ssm-poison/lemma-10": SADDLE_CLOSED_FORM,
-    "ssm-poison/lemma-11": SADDLE_FLOW,
-    "ssm-poison/lemma-12": SADDLE_FLOW,
     "ssm-poison/lemma-13": SADDLE_NO_INSTANCE,
     "ssm-poison/lemma-14": SADDLE_NO_INSTANCE,
     "ssm-poison/lemma-15": SADDLE_NO_INSTANCE,
@@ -324,8 +323,6 @@ MARGIN_PENDING = {
     "ssm-poison/proposition-17": SSM_EXISTENTIAL,
     "ssm-poison/proposition-5": SSM_EXISTENTIAL,
     "ssm-poison/proposition-9": SADDLE_EXISTENTIAL,
-    "ssm-poison/remark-2": SADDLE_CLOSED_FORM,
-    "ssm-poison/remark-4": SADDLE_EXISTENTIAL,
     "ssm-poison/theorem-1": SSM_EXISTENTIAL,
     "ssm-poison/theorem-2": SSM_EXISTENTIAL,
     "ssm-poison/theorem-3": SADDLE_IMPORTED,

@@ -713,7 +713,10 @@ PROPOSITION_4 = statement(
             kind="invocation",
         ),
     ),
-    notes="Domain search (issue 18): outside the hypothesis L odd (L = 4, 5, 6, 8, 10, 12, alpha at its cap, zeta_j -> 1) the margin stays positive (min 0.0145): for positive initialisations Lemma 1's a_j <= 1 needs only positive entries, so the proposition appears to hold for every L >= 4 (a sharper statement; an observation).",
+    notes=(
+        "Domain search (issue 18): outside the hypothesis L odd (L = 4, 5, 6, 8, 10, 12, alpha at its cap, zeta_j -> 1) the margin stays positive (min 0.0145): for positive initialisations Lemma 1's a_j <= 1 needs only positive entries, so the proposition appears to hold for every L >= 4 (a sharper statement; an observation)."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 36 decided instances where only it fails (L in [2, 16], d in [1, 22], eta in [1e-5, 1], alpha_frac in [5e-5, 1]). Each an observation: a sharper statement may hold there.",
 )
 COROLLARY_1 = statement(
     "ssm-poison/corollary-1",
@@ -722,6 +725,7 @@ COROLLARY_1 = statement(
     "Bound on ||A_1-hat - A*||",
     src("App. D.2", ""),
     r"$\|\widehat A_1-A^*\|_2\le\sqrt{\eta_1^2+(d-1)(\frac{1-(1-\eta_1)^{L-1}-\eta_1\sqrt{n/P}}{d-1})^{\frac2{L-1}}}$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 37 decided instances where only it fails (L in [2, 16], d in [1, 22], eta in [1e-5, 1], spread in [9e-5, 0.999]). Each an observation: a sharper statement may hold there.",
     params=(DIM, LENGTH, ETA, N_OVER_P, SEED, ALPHA_FRAC, SPREAD),
     hypotheses=(ODD_L7,),
     uses=("ssm-poison/proposition-4", "ssm-poison/lemma-1"),
@@ -843,9 +847,12 @@ LEMMA_3 = statement(
     r"$\mathrm{Gen}_{L'}(A)\ge\min\{0.1,\frac1{9d}(1-(0.6)^{\frac1{L-1}})\}$.",
     params=(DIM, LENGTH, GEN_LENGTH, SEED, SPREAD),
     hypotheses=(ODD_L7, D8, K_GE_L2),
-    notes="Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
-    "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading (the misprint is the refuted step "
-    "'App. D.3.1, case sum_J >= 0.1').",
+    notes=(
+        "Proof-chain misprint: '... <= sum_{k not in J} a_k^{L-1} = 1 - sum_{k not in J} a_k^{L-1} <= 0.9' should read "
+        "'= 1 - sum_{k in J} a_k^{L-1}'; the chain is checked in the corrected reading (the misprint is the refuted step "
+        "'App. D.3.1, case sum_J >= 0.1')."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 53 decided instances where only it fails (L in [2, 16], d in [10, 22], k in [5, 20]); d >= 8 appears unnecessary after 29 (d in [1, 7], L in [7, 13]); L' >= L + 2 is needed (counterexample at k = 1). Each an observation: a sharper statement may hold there.",
     uses=("ssm-poison/definition-2", "ext:continuity of A -> (a_1, a_2) (choice of delta_2)"),
     edges=(
         {"d": 3, "L": 7, "k": 9},
@@ -921,6 +928,7 @@ CLAIM_12 = statement(
     r"$\zeta_2>\zeta_j$): $\mathcal I_1(\epsilon)\cap\mathcal I_0=\mathcal I_0\cap\{A:\alpha\le(\dots)^{\frac1{L-1}}\frac1{\zeta_2}"
     r"(1-\zeta_2^{L-3})^{\frac1{L-3}}\}$; there are $S,T>0$ with the $\mathcal I_1$ condition equivalent to "
     r"$\alpha\le\frac S{\zeta_2}(1-\zeta_2^{L-3})^{\frac1{L-3}}$ and the $\mathcal I_5$ condition to $1-\zeta_2\le T\alpha$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 35 decided instances where only it fails (L in [2, 16], d in [1, 21], eta in [1e-5, 1], n/P in [1e-4, 84]). Each an observation: a sharper statement may hold there.",
     params=(DIM, LENGTH, ETA, N_OVER_P, SEED, SPREAD),
     hypotheses=(ODD_L7,),
     uses=("ssm-poison/definition-3", "ssm-poison/definition-12"),

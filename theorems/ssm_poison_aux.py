@@ -10,6 +10,10 @@ import sympy as sp
 from .registry import Hypothesis, Param, Step, src, statement
 from .ssm_poison import DIM, LENGTH, ODD_L7
 
+# Lemma 28's third item: the ball on which H^{-1} is Lipschitz, in the statement and at the proof's end
+LEMMA28_STATEMENT_INVERSE_BALL = "B_{r_2}"
+LEMMA28_PROOF_INVERSE_BALL = "B_{r_3}"
+
 
 # ---------------------------------------------------------------------------------------
 # The printed bounds and formulas of App. D.5 (generic in the number type: floats, Fractions, SymPy)
@@ -330,6 +334,27 @@ LEMMA_28 = statement(
     "have B_{r_3}: a misprint. Checked on explicit diffeomorphisms (H(x) = x + x^3 componentwise, a rotation-shear) "
     "by constructing r_2, r_3 and Lipschitz constants.",
     uses=("ext:C^1 maps are Lipschitz on compact balls", "ext:continuity of H"),
+    steps=(
+        Step(
+            "L28.1",
+            r"H^{-1}|_{\overline{B_{r_2}}(\mathbf{s})}\text{ is Lipschitz (statement)};\ H^{-1}|_{\overline{B_{r_3}}(\mathbf{x_0})}"
+            r"\text{ is Lipschitz (last line of the proof)}",
+            "restatement",
+            expect="refuted",
+            erratum="The statement's third item restricts H^{-1} to B_{r_2}, the proof concludes on B_{r_3}(x_0) (from "
+            "B_{r_3} subset H[B_{r_1}] and H^{-1} Lipschitz on H[B_{r_1}]); Proposition 9 needs, and quotes, B_{r_3}. The "
+            "statement also centres every ball at s where the lemma's point is x_0. The proof's version is the one that "
+            "holds and is used.",
+        ),
+        Step(
+            "L28.2",
+            r"H[\overline{B_{r_2}}(\mathbf{x_0})] \subseteq \overline{B_{r_3}}(\mathbf{x_0}) \subseteq H[\overline{B_{r_1}}(\mathbf{x_0})]"
+            r"\ \Rightarrow\ H^{-1}|_{\overline{B_{r_3}}(\mathbf{x_0})}\text{ Lipschitz}",
+            "inequality",
+            notes="Checked on the explicit C^3 diffeomorphism H(x) = x + x^3 (componentwise, x_0 = 0) with the radii "
+            "r_1 = 1/2, r_2 = 1/5, r_3 = r_2 + r_2^3: both inclusions symbolically.",
+        ),
+    ),
 )
 LEMMA_29 = statement(
     "ssm-poison/lemma-29",
@@ -520,6 +545,32 @@ LEMMA_33 = statement(
     r"is right-continuous at $\psi=0$.",
     params=(Param("d", int, 3, "dimension", low=2), LENGTH),
     uses=("ext:Bolzano-Weierstrass (compact B)",),
+    steps=(
+        Step(
+            "L33.1",
+            r"\operatorname{Diff}(\psi_1) \cap B \subseteq \operatorname{Diff}(\psi_2) \cap B \implies f(\psi_1) "
+            r"= \min_{\operatorname{Diff}(\psi_1) \cap B} g \ge \min_{\operatorname{Diff}(\psi_2) \cap B} g = f(\psi_2)"
+            r"\quad(\psi_2 \ge \psi_1 \ge 0)",
+            "inequality",
+        ),
+        Step(
+            "L33.2",
+            r"\lim_{k \to \infty} \mathbf{x}_{\psi_{n_k}} =: \mathbf{x}^* \in \overline{B_r}(\mathbf{0}_d)",
+            "inequality",
+            expect="refuted",
+            erratum="The minimisers lie in B, a compact set containing 0_d but not inside B_r(0_d) (r > 0 of the statement "
+            "is otherwise unused): for g(x) = -||x||^2, B = [-3, 3]^2, r = 1, every x_psi is +-(3, 3) and x* = +-(3, 3) "
+            "has norm 3 sqrt 2 > 1. What holds (and what the proof then uses): x* in B, by B's compactness.",
+        ),
+        Step(
+            "L33.3",
+            r"\psi_{n_k} \le \frac{\widetilde\psi}{2}:\ \mathbf{x}_{\psi_{n_k}} \in \operatorname{Diff}(\tfrac{\widetilde\psi}{2})"
+            r"\ \wedge\ \mathbf{x}^* \notin \operatorname{Diff}(\tfrac{\widetilde\psi}{2}) \implies \lim_{k} \mathbf{x}_{\psi_{n_k}} \ne \mathbf{x}^*",
+            "inequality",
+            notes="Holds: the spread max_{i,j}|x_i - x_j| is 2-Lipschitz in the max-norm, so points of Diff(psi~/2) stay at "
+            "max-norm distance >= psi~/4 from x* (spread psi~).",
+        ),
+    ),
 )
 LEMMA_34 = statement(
     "ssm-poison/lemma-34",

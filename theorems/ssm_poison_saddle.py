@@ -337,6 +337,8 @@ def lemma8_lambda_minus_lines(s, d, L, w=w_sym):
 # Lemma 16: the ball on which G~ is H^{-1}'s Lipschitz coefficient, in the statement and in the proof
 LEMMA16_STATEMENT_BALL = "B_{r_2}(s)"
 LEMMA16_PROOF_BALL = "B_{r_3}(s)"
+# Proposition 9, item 3: the ball on which H^{-1} is Lipschitz (Lemma 28's, which its proof invokes: ssm_poison_aux)
+PROP9_INVERSE_LIPSCHITZ_BALL = "B_{r_3}"
 # Proposition 10 gives |beta_2| in the closed interval [alpha D_-, alpha D_+]; Corollary 4's proof restates it half-open
 PROP10_BETA2_INTERVAL = "[alpha D_-, alpha D_+]"
 COR4_PROOF_BETA2_INTERVAL = "[alpha D_-, alpha D_+)"
@@ -717,6 +719,17 @@ STEPS: dict[str, tuple[Step, ...]] = {
             "inequality",
         ),
         Step(
+            "L5.4",
+            r"1 - \sum_{k=1}^{d} a_k(0) = 1 - \sum_{k=1}^{d} (\alpha \zeta_k) \ge 1 - 2(\alpha \zeta_1) - \sum_{k=3}^{d} (\alpha \zeta_k) = 1 - \sum_{k=1}^{d} a_k^{ref}(0)",
+            "inequality",
+            notes="The first display's companion for the short residual (the first display, for the long residual, is L5.1).",
+        ),
+        Step(
+            "L5.5",
+            r"1 - 2(\alpha\zeta_1) - \sum_{k=3}^{d} (\alpha\zeta_k) \ge 1 - d \cdot (\alpha\zeta_1) \ge 1 - d(\frac{1}{2d}) > 0",
+            "inequality",
+        ),
+        Step(
             "L5.3",
             r"\ell(A) = \frac{P}{m} \left((1 - \sum_{k=1}^{d} a_k^{L-1})^2 + (1 - \sum_{k=1}^{d} a_k)^2 \right) \le \frac{P}{m} \left(1^2 + 1^2 \right) \le \frac{2P}{m}",
             "inequality",
@@ -1008,6 +1021,97 @@ STEPS: dict[str, tuple[Step, ...]] = {
             "H^{-1} Lipschitz only on B_{r_3}(s), where H(A) lies) on B_{r_3}(s). The proof's reading is the one that works.",
         ),
     ),
+    "proposition-9": (
+        Step(
+            "P9.1",
+            r"\lambda_- < 0\ \Rightarrow\ \exists b_2 > 0:\ |\lambda_{min}(\nabla^2\ell(A))| \le 2|\lambda_-|\ \text{on}\ \overline{B_{b_2}}(\mathbf s)\ \text{(continuity of the eigenvalues around } \mathbf s)",
+            "inequality",
+            notes="What the continuity argument needs at s itself: lambda_- < 0 < lambda_+ (Lemma 8's eigenvalues), so "
+            "lambda_min(Hess l(s)) = lambda_- and item 2 holds at s with the slack |lambda_-| > 0.",
+        ),
+        Step(
+            "P9.2",
+            r"\text{Prop. 9, item 3: } H^{-1}|_{\overline{B_{r_3}}(\mathbf s)}\text{ Lipschitz (``the third and fourth requirements'')};\ "
+            r"\text{Lemma 28 (invoked): } H^{-1}|_{\overline{B_{r_2}}}\text{ Lipschitz}",
+            "restatement",
+            expect="refuted",
+            erratum="Proposition 9's proof obtains item 3 from Lemma 28, whose conclusion as printed makes H^{-1} Lipschitz "
+            "on B_{r_2}, while item 3 (and Lemmas 16, 17, Proposition 11, which use it) needs H^{-1} Lipschitz on B_{r_3}(s) "
+            "(where H[B_{r_2}] lies). Lemma 28's own proof has B_{r_3}: with that reading the invocation delivers item 3. "
+            "The proof also names 'the third and fourth requirements' of a proposition with three items.",
+        ),
+    ),
+    "lemma-13": (
+        Step(
+            "L13.1",
+            r"r_2 < r_1 \le \frac{1}{2d},\ s \in [\frac{1}{d}, \frac{3}{d}],\ A = a\cdot\mathbf 1_d \in \overline{B_{r_2}}(\mathbf s) \implies a \in [0, \frac{4}{d}]",
+            "inequality",
+            notes="True (loosely): |a - s| <= r_2/sqrt(d) <= 1/(2d) puts a in [1/(2d), 7/(2d)].",
+        ),
+        Step(
+            "L13.2",
+            r"\text{per Lemma 12 } A(t) \in \overline{B_{r_2}}(\mathbf s)\ \forall t \ge 0,\ \lim_{t\to\infty} A(t) = \mathbf s\quad (A(0) = a\cdot\mathbf 1_d,\ a \in [0, \tfrac4d])",
+            "invocation",
+            notes="Lemma 12 as stated gives the order of two trajectories and their eventual entry into every ball, not "
+            "'stays in B_{r_2} for all t'; that follows from its proof: on [0, 4/d] the only critical point of "
+            "f(a) = l(a 1_d) is s, with f' < 0 left of it and > 0 right of it, so |a(t) - s| never increases. Checked: "
+            "Lemma 12's hypotheses, and that sign pattern on Arb enclosures.",
+        ),
+        Step(
+            "L13.3",
+            r"\widetilde A \notin \mathcal W_1 \implies \text{the projection of } \widetilde A - \mathbf s \text{ to } \mathcal W_2 \text{ is not zero } (\beta_2 \ne 0\text{: Remark 2 applies})",
+            "identity",
+        ),
+    ),
+    "lemma-14": (
+        Step(
+            "L14.1",
+            r"a_1 = s - \frac{r_2}{4\sqrt d},\ a_2 = s + \frac{r_2}{4\sqrt d}:\ a_i\cdot\mathbf 1_d \in \mathcal W_1 \cap \overline{B_{r_2}}(\mathbf s),\ a_i \in [s - \frac{r_2}{2\sqrt d}, s + \frac{r_2}{2\sqrt d}] \setminus \{s\}",
+            "inequality",
+        ),
+        Step(
+            "L14.2",
+            r"H(a_i\cdot\mathbf 1_d) = \tilde a_i\cdot\mathbf 1_d \in \mathcal W_1 \cap \overline{B_{r_3}}(\mathbf s) \implies \tilde a_i \in [s - \frac{r_3}{\sqrt d}, s + \frac{r_3}{\sqrt d}]",
+            "inequality",
+        ),
+        Step(
+            "L14.3",
+            r"s < \tilde a_1 < \tilde a_2:\ \widetilde A(0) = \tilde a_2\cdot\mathbf 1_d \text{ (linearised flow) reaches } \widetilde A(t_2) = \tilde a_1\cdot\mathbf 1_d \text{ at a finite } t_2",
+            "identity",
+            notes="By Lemma 10 on W_1: A~(t) = (s + e^{-lambda_+ t}(a~_2 - s)) 1_d, so t_2 = ln((a~_2 - s)/(a~_1 - s))/lambda_+ > 0.",
+        ),
+        Step(
+            "L14.4",
+            r"A(0) = a_2\cdot\mathbf 1_d \text{ reaches } A(t_2) = a_1\cdot\mathbf 1_d\text{: a contradiction to Lemma 12}",
+            "invocation",
+            notes="Proof-only misprints before it: 'A(t_2) = H^{-1}(A(t_2))' should read H^{-1}(A~(t_2)), and "
+            "'(a_2 1_d) = a~_2 1_d' drops the H. The contradiction: a_1 < s < a_2 (or the reverse after the WLOG flip), so "
+            "the trajectory would cross the critical point s, which uniqueness of solutions forbids; Lemma 12's order "
+            "statement compares two trajectories at the same time and excludes s as a starting point, so it is the "
+            "monotonicity in its proof (the sign pattern of f' checked at L13.2), not its statement, that is used. "
+            "Checked: Lemma 12's hypotheses at a_1, a_2 (inside [-1/d, 4/d] minus s) and that s is a critical point of f.",
+        ),
+    ),
+    "lemma-17": (
+        Step(
+            "L17.1",
+            r"A \in \overline{B_{r_1}}(\mathbf s):\ \min_{A' \in \mathcal W_1}\|A - A'\|_2 = \min_{A' \in \mathcal W_1 \cap \overline{B_{r_1}}(\mathbf s)}\|A - A'\|_2",
+            "inequality",
+            notes="True: the nearest point of W_1 is the projection P_1 A, and ||P_1 A - s|| = ||P_1(A - s)|| <= ||A - s|| <= r_1 "
+            "(s in W_1; Pythagoras).",
+        ),
+        Step(
+            "L17.2",
+            r"\min_{A' \in \mathcal W_1 \cap \overline{B_{r_1}}(\mathbf s)} \frac{1}{G}\|H(A) - H(A')\|_2 \ge \frac1G\operatorname{Dist}(H(A), \mathcal W_1)\quad\text{(``follows from Lemma 13'')}",
+            "invocation",
+            expect="refuted",
+            erratum="The inequality needs H(A') in W_1 for every A' in W_1 cap B_{r_1}(s); Lemma 13 gives it only for A' in "
+            "B_{r_2}(s) minus s, and r_2 < r_1 (Proposition 9): A' = (s + r_1/sqrt d) 1_d is in W_1 cap B_{r_1}(s) at "
+            "distance r_1 > r_2 from s, outside Lemma 13's hypothesis. What holds: Lemma 13's argument uses only "
+            "a in [0, 4/d] (true for ||A - s|| <= r_1 <= 1/(2d)) and the monotone flow on W_1, which stays in B_{r_1}(s) where "
+            "H is defined; restated on B_{r_1}(s) minus s (plus H(s) = s) it covers the invocation, and the step stands.",
+        ),
+    ),
     "proposition-10": (
         Step(
             "P10.1",
@@ -1076,6 +1180,29 @@ STEPS: dict[str, tuple[Step, ...]] = {
             "P11.5",
             r"|\beta_1(t_-) - s| \le \frac{r_3}{\sqrt{d}} \cdot \left(\frac{r_3}{4G'^2\sqrt{d}\alpha D_+(\mu)}\right)^{\frac{\lambda_+}{\lambda_-}} \le \frac{r_3}{2\sqrt{d}}\quad(\frac{\lambda_+}{\lambda_-} < -1)",
             "inequality",
+        ),
+        Step(
+            "P11.ref",
+            r"|\widetilde{\beta_2}(t_2(\mu))|, |\widetilde{\beta_2^{ref}}(t_2(\mu))| = \frac{r_3}{2\sqrt{d}}\ \text{(statement, first bullet)};\ "
+            r"\text{``the proof is identical for } \widetilde{A^{ref}}\text{'': } |\widetilde{\beta_2^{ref}}(t_2^{ref}(\mu))| = \frac{r_3}{2\sqrt{d}}",
+            "restatement",
+            expect="refuted",
+            erratum="The statement evaluates the reference quantity at t_2(mu), the proof (run for A~^ref) at t_2^ref(mu). "
+            "On the linearised flow |beta~_2(t)| = |beta~_2(0)| e^{-lambda_- t}, so both hold at t_2 only when "
+            "|beta~_2^ref(0)| = |beta~_2(0)| (then t_2 = t_2^ref); with |beta~_2^ref(0)| = (1 + q)|beta~_2(0)|, q != 0, "
+            "|beta~_2^ref(t_2)| = (1 + q) r_3/(2 sqrt d). What holds: |beta~_2^ref(t_2^ref(mu))| = r_3/(2 sqrt d).",
+        ),
+    ),
+    "proposition-14": (
+        Step(
+            "P14.ref",
+            r"\text{statement: } t \ge t_1(\tfrac{\tilde r(\mu_1)}{4}) + t_2(\mu_1) \Rightarrow A(t) \in \mathrm{Diff}(\nu)^{\mathcal C};\ "
+            r"\text{proof (for } A\text{): Let } t \ge t_1(\tfrac{\tilde r(\mu_1)}{4}) + t_2^{ref}(\mu_1)",
+            "restatement",
+            expect="refuted",
+            erratum="The proof, written for A, starts at t_1 + t_2^ref(mu_1), the statement's bullet for A at t_1 + t_2(mu_1): "
+            "when t_2 < t_2^ref (Proposition 11 gives two different times) the proof leaves [t_1 + t_2, t_1 + t_2^ref) "
+            "uncovered. A typo: the argument is the same from t_1 + t_2(mu_1) for A (and from t_1 + t_2^ref for A^ref).",
         ),
     ),
     "proposition-12": (
@@ -1242,6 +1369,7 @@ statement(
     src("App. D.3.2", "(28), (30)"),
     r"Suppose we initialize at $A(0)\in\mathcal I_0$ and at $A^{ref}(0)$, and evolve $A(t)$ and $A^{ref}(t)$ according to "
     r"Equation (28). Then for any time $t\ge0$ it holds that $\ell(A(t)),\ell(A^{ref}(t))\le\frac{2P}{m}$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): L odd appears unnecessary after 22 decided instances where only it fails (L in [3, 16], d in [8, 18]); d >= 8 appears unnecessary after 4 decided instances where only it fails (d in [2, 7], L in [7, 21], alpha up to 0.2499 just below 1/(2d) at d = 2: three of them the declared edges below d = 8; before those edges, one) -- the proof uses only alpha zeta_1 < 1/(2d) and L - 1 even. Each an observation: a sharper statement may hold there.",
     params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
     hypotheses=STANDING + (IN_I0,),
     edges=(
@@ -1250,6 +1378,10 @@ statement(
         {"d": 40, "L": 7, "alpha": 1e-9, "zeta_2": 0.999, "zeta_d": 0.001},
         {"w2": 1e-9},
         {"w2": 1e9, "alpha": 0.06},
+        # below d = 8 inside I_0 (alpha < 1/(2d)): the necessity search of d >= 8 rarely draws these
+        {"d": 2, "alpha": 0.2499, "zeta_2": 0.5, "zeta_d": 0.25},
+        {"d": 4, "L": 9, "alpha": 0.1249, "zeta_2": 0.999, "zeta_d": 0.001},
+        {"d": 7, "L": 21, "alpha": 0.0714, "zeta_2": 1 - 1e-12, "zeta_d": 1e-12},
     ),
 )
 statement(
@@ -1259,8 +1391,11 @@ statement(
     "On W_1 outside [1/d, 3/d]: not critical or loss > 2P/m",
     src("App. D.3.2", ""),
     r"Let $A=a\cdot\mathbf 1_d$. If $a\notin[\frac1d,\frac3d]$ then either $\nabla\ell(A)\neq0$ or $\ell(A)>\frac{2P}{m}$.",
-    notes="Proof-only misprints: the displayed gradient entry drops the -1 of (d a^{L-1} - 1) (the bound 0.25 + (da-1) is "
-    "the one for the correct entry); the interval (0, (L-1)/d^{L-2}) should be half-open at a = 0 (value 0).",
+    notes=(
+        "Proof-only misprints: the displayed gradient entry drops the -1 of (d a^{L-1} - 1) (the bound 0.25 + (da-1) is "
+        "the one for the correct entry); the interval (0, (L-1)/d^{L-2}) should be half-open at a = 0 (value 0)."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 54 decided instances where only it fails (d in [2, 7], L in [7, 15], a in [-3, 2.2]); L odd after 78 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS + (A_PARAM,),
     hypotheses=STANDING + (A_OFF_13,),
     edges=(
@@ -1284,18 +1419,22 @@ statement(
     src("App. D.3.2", ""),
     r"There exists a unique $s\in[\frac1d,\frac3d]$ for which $\nabla\ell(s\cdot\mathbf 1_d)=0$. Additionally, $s$ satisfies "
     r"$\mathbf s:=s\cdot\mathbf 1_d=\arg\min_{A\in\mathcal W_1}\ell(A)$ and $\ell(\mathbf s)\ge\frac{P}{4m}>0$.",
-    notes="Proof-only misprints: 'f'(a) = grad l(a 1_d)_j' is off by the factor d (f'(a) = d grad_j; the 'iff' holds); "
-    "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6.",
+    notes=(
+        "Proof-only misprints: 'f'(a) = grad l(a 1_d)_j' is off by the factor d (f'(a) = d grad_j; the 'iff' holds); "
+        "'by Lemma 4, f' has no root in [-1/d, 1/d]' means Lemma 6; the global-minimality step cites Lemma 4 for Lemma 6."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 is needed (counterexample at d = 2, L = 11: f has three critical points in [1/d, 3/d], near 0.512, 0.707, 0.914 -- uniqueness fails; at d = 2..7, L = 7 and d = 2, L = 9 the margin is positive); L odd appears unnecessary after 57 decided instances where only it fails (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
+    # cheapest first; the corner (d, L) = (200, 41) costs 0.2-1.5 s of Arb root isolation, more than the quick
+    # budget's whole CPU cap (the search generated no instance after it): d = 200 and L = 41 are searched apart
     edges=(
         {"d": 8, "L": 7},
         {"d": 9, "L": 7},
-        {"d": 8, "L": 41},
-        {"d": 200, "L": 7},
-        {"d": 200, "L": 41},
         {"d": 8, "L": 7, "w2": 1e-12},
         {"d": 8, "L": 7, "w2": 1e12},
+        {"d": 200, "L": 7},
+        {"d": 8, "L": 41},
     ),
 )
 statement(
@@ -1307,6 +1446,7 @@ statement(
     r"An eigendecomposition of $\nabla^2\ell(\mathbf s)$: the eigenvector $\mathbf 1_d$ with eigenvalue "
     r"$\lambda_+:=\frac{2P}m\big((L-1)((2L-3)d\,s^{L-1}-(L-2))s^{L-3}+d\big)$; for $j\in\{2,\dots,d\}$ the eigenvector "
     r"$\mathbf e_1-\mathbf e_j$ with eigenvalue $\lambda_-:=\frac{2P}m(L-1)(L-2)(d\,s^{L-1}-1)s^{L-3}$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 41 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 62 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=(
@@ -1326,8 +1466,11 @@ statement(
     "lambda_+ >= 2P(d-1)/m > 0 and lambda_- in (-2P/m, 0)",
     src("App. D.3.2", ""),
     r"$\lambda_+\ge\frac{2P(d-1)}m>0$ and $\lambda_-\in(-\frac{2P}m,0)$.",
-    notes="Proof-only misprint: the chain '-1 <= d s^{L-1} - 1 <= 3(3/d)^{L-2} - 1 <= 3(3/8)^{L-2} < 0' drops the -1 in its "
-    "last two terms (3(3/8)^{L-2} > 0); with it, 3(3/8)^{L-2} - 1 < 0 and the conclusion follows.",
+    notes=(
+        "Proof-only misprint: the chain '-1 <= d s^{L-1} - 1 <= 3(3/d)^{L-2} - 1 <= 3(3/8)^{L-2} < 0' drops the -1 in its "
+        "last two terms (3(3/8)^{L-2} > 0); with it, 3(3/8)^{L-2} - 1 < 0 and the conclusion follows."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 and L odd are both needed (counterexamples at d = 2 and at L = 3, the other parameters at their defaults). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=(
@@ -1372,6 +1515,7 @@ statement(
     r"If $\beta_2\neq0$ the solution diverges from $\mathbf s$: since $\lambda_-<0<\lambda_+$, "
     r"$\lim_{t\to\infty}(e^{-t\lambda_+}(\beta_1-s)+s)\mathbf 1_d=\mathbf s$ and $\lim_{t\to\infty}\|(e^{-t\lambda_-}\beta_2)\mathbf v-\mathbf s\|\to\infty$; "
     r"if $\beta_2=0$ the solution converges to $\mathbf s$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): no violation at 37 decided instances inside (d in [8, 18], L in [7, 15]); the slack min{lambda_+, -lambda_-} shrinks with L (1.3e-14 at d = 18, L = 15, P/m = 0.04: -lambda_- ~ s^{L-3}) yet stays certified positive; d >= 8 appears unnecessary after 50 decided instances where only it fails (d in [2, 7]); L odd after 53 (L in [3, 16]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
@@ -1449,11 +1593,14 @@ statement(
     "-Hess l(s) is strictly hyperbolic and non-resonant of order d-2",
     src("App. D.3.3", ""),
     r"The hessian matrix $-\nabla^2\ell(\mathbf s)$ is strictly hyperbolic and satisfies the non-resonance condition of order $d-2$.",
-    notes="Certified on Arb enclosures under both readings of Definition 7 (as printed it is vacuous; the proof's reading "
-    "m in N_{>=0}^d is the substantive one), and proved exactly for the paper's pairs (no common root of g_{d,L} and "
-    "c_+ lambda_+ + c_- lambda_- in [1/d,3/d]). Resonance needs lambda_+/|lambda_-| = M/(m_1-1) or (M-1)/m_1; the ratio "
-    "is ~1.1e3 at (8,7), so the first possible resonance order is far above d-2. Proof-only gap: the last case of "
-    "gamma(lambda_-, m) assumes sum_{k>=2} m_k >= 1 (for sum = 0, gamma = lambda_- - m_1 lambda_+ < 0 directly).",
+    notes=(
+        "Certified on Arb enclosures under both readings of Definition 7 (as printed it is vacuous; the proof's reading "
+        "m in N_{>=0}^d is the substantive one), and proved exactly for the paper's pairs (no common root of g_{d,L} and "
+        "c_+ lambda_+ + c_- lambda_- in [1/d,3/d]). Resonance needs lambda_+/|lambda_-| = M/(m_1-1) or (M-1)/m_1; the ratio "
+        "is ~1.1e3 at (8,7), so the first possible resonance order is far above d-2. Proof-only gap: the last case of "
+        "gamma(lambda_-, m) assumes sum_{k>=2} m_k >= 1 (for sum = 0, gamma = lambda_- - m_1 lambda_+ < 0 directly)."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 48 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 55 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=(
@@ -1473,9 +1620,12 @@ statement(
     "Q-smoothness of -Hess l(s) is at least floor(Q/2)",
     src("App. D.3.3", ""),
     r"For any $Q\in\mathbb N_{>0}$, the $Q$-smoothness of $-\nabla^2\ell(\mathbf s)$ is at least $\lfloor\frac Q2\rfloor$.",
-    notes="With rho_pm = 1 Definition 8 gives exactly floor(Q/2) for Q >= 2; for Q = 1 the Q-smoothness is undefined (no "
-    "M, N >= 1 with M + N = 1), a definitional gap at a value Theorem 3 never uses. Proof-only misprint: the condition "
-    "'M - K > 0' (strict) would give ceil(Q/2) - 1, less than floor(Q/2) for even Q; Definition 8 has '>= 0'.",
+    notes=(
+        "With rho_pm = 1 Definition 8 gives exactly floor(Q/2) for Q >= 2; for Q = 1 the Q-smoothness is undefined (no "
+        "M, N >= 1 with M + N = 1), a definitional gap at a value Theorem 3 never uses. Proof-only misprint: the condition "
+        "'M - K > 0' (strict) would give ceil(Q/2) - 1, less than floor(Q/2) for even Q; Definition 8 has '>= 0'."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 37 decided instances where only it fails (d in [2, 7], L in [7, 15], Q in [1, 11]); L odd after 69 (L in [3, 16], d in [8, 18], Q in [1, 400]). Each an observation: a sharper statement may hold there.",
     params=PARAMS + (Q_PARAM,),
     hypotheses=STANDING,
     edges=({"Q": 1}, {"Q": 2}, {"Q": 3}, {"Q": 400}, {"Q": 399}),
@@ -1487,7 +1637,10 @@ statement(
     "The gradient flow admits an (at least) C^3 linearisation near s",
     src("App. D.3.3", ""),
     r"The dynamical system induced by gradient flow (Equation (28)) admits a linearization near $\mathbf s$ that is at least $C^3$.",
-    notes="Rests on Theorem 3 (imported). Checked: its hypotheses at s and the bookkeeping floor((d-2)/2) >= 3 for d >= 8.",
+    notes=(
+        "Rests on Theorem 3 (imported). Checked: its hypotheses at s and the bookkeeping floor((d-2)/2) >= 3 for d >= 8."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 is needed (counterexample at d = 2); L odd appears unnecessary after 51 decided instances where only it fails (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
     edges=({"d": 8, "L": 7}, {"d": 9, "L": 7}, {"d": 10**6, "L": 7}),
@@ -1519,8 +1672,21 @@ statement(
     r"For any $t\ge0$ and $j\in[d]$: $A_j(t),A^{ref}_j(t)\in[-3,3]$.",
     params=FLOW_PARAMS + (ZETA2_PARAM, ZETAD_PARAM),
     notes="Proof-only misprint: the displayed loss has 2P/m in place of P/m and the bound (3-1)^2 for (3^{L-1}-1)^2; "
-    "the contradiction holds as well with the correct factor.",
+    "the contradiction holds as well with the correct factor. Full-budget domain search (2026-11-26, before these "
+    "edges were declared: 8 decided instances inside I_0 of 183): d >= 8 appears unnecessary after 26 decided instances "
+    "where only it fails (d in [2, 7]); L odd untested in effect (1 decided instance: the margin's bound needs L - 1 "
+    "even and is undecided at even L by construction); I_0 is needed (alpha = 100 leaves [-3, 3] at t = 0).",
     hypotheses=STANDING + (IN_I0,),
+    # I_0 (alpha < 1/(2d)) is a thin slice of the alpha range the generated instances draw from: its corners by hand
+    edges=(
+        {"alpha": 0.999999 / 16, "zeta_2": 1 - 1e-12, "zeta_d": 1e-12},
+        {"d": 8, "L": 21, "alpha": 0.999999 / 16, "zeta_2": 0.5, "zeta_d": 0.25},
+        {"d": 8, "L": 41, "alpha": 0.999999 / 16, "zeta_2": 0.999, "zeta_d": 0.001},
+        {"d": 40, "L": 7, "alpha": 1e-9, "zeta_2": 0.999, "zeta_d": 0.001},
+        {"d": 200, "L": 7, "alpha": 0.999999 / 400, "zeta_2": 1 - 1e-12, "zeta_d": 1e-12},
+        {"w2": 1e-9},
+        {"w2": 1e9, "alpha": 0.06},
+    ),
 )
 statement(
     "ssm-poison/corollary-3",
@@ -1529,7 +1695,10 @@ statement(
     "-grad l is N-Lipschitz along the trajectories",
     src("App. D.3.4", ""),
     r"There exists $N>0$ such that $-\nabla\ell(A(t))$ and $-\nabla\ell(A^{ref}(t))$ are $N$-Lipschitz for all $t\ge0$.",
-    notes="Checked with the explicit N of catalog §0.5 item 8 (Gershgorin on [-3,3]^d): certified up to a factor 1 + 2^-20 (Arb radii), and exactly on random pairs.",
+    notes=(
+        "Checked with the explicit N of catalog §0.5 item 8 (Gershgorin on [-3,3]^d): certified up to a factor 1 + 2^-20 (Arb radii), and exactly on random pairs."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 52 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 42 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS + (CUBE_POINT_PARAM,),
     edges=(
         {"seed": 0},
@@ -1550,8 +1719,11 @@ statement(
     src("App. D.3.4", ""),
     r"Let $a_1\neq a_2\in[-\frac1d,\frac4d]\setminus\{s\}$, $A_i(0)=a_i\mathbf 1_d$. Then $A_i(t)=a_i(t)\mathbf 1_d$; "
     r"$a_2(t)<a_1(t)\iff a_2<a_1$; for any $r>0$ there is $t_1$ with $A_1(t),A_2(t)\in\overline{B_r}(\mathbf s)$ for $t\ge t_1$.",
-    notes="Proof-only misprint: (L-1)(L-2)(4/d)^{L-3} <= g(L) := (L-1)(L-2)/1.5^{L-2} (3/4)^{L-3} fails at d = 8 (e.g. 15/8 > "
-    "5/4 at L = 7); 'h(4) = 15/8' should read (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, which still gives f'' < 0.",
+    notes=(
+        "Proof-only misprint: (L-1)(L-2)(4/d)^{L-3} <= g(L) := (L-1)(L-2)/1.5^{L-2} (3/4)^{L-3} fails at d = 8 (e.g. 15/8 > "
+        "5/4 at L = 7); 'h(4) = 15/8' should read (L-1)(L-2)(1/2)^{L-3} = 15/8 at L = 7, which still gives f'' < 0."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 51 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 48 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
@@ -1578,6 +1750,7 @@ statement(
     src("App. D.3.4", ""),
     r"For $r\in(0,s)$: $A^Z(t_1(r))=\mathbf s-\frac r{\sqrt d}\cdot\mathbf 1_d$.",
     corrects="ssm-poison/claim-9",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 43 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 52 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
@@ -1636,6 +1809,7 @@ statement(
     "A ball of radius r-bar(mu) around s has l <= (1 + mu/4) l(s)",
     src("App. D.3.4", ""),
     r"Let $\mu>0$. There exists $\bar r(\mu)>0$ such that any $A\in\overline{B_{\bar r(\mu)}}(\mathbf s)$ satisfies $\ell(A)\le(1+\frac\mu4)\ell(\mathbf s)$.",
+    notes="Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 43 decided instances where only it fails (d in [2, 7], L in [7, 15]); L odd after 52 (L in [3, 16], d in [8, 18]). Each an observation: a sharper statement may hold there.",
     params=PARAMS,
     hypotheses=STANDING,
 )
@@ -1819,8 +1993,11 @@ statement(
     r"$\frac{2P}m\cdot\frac12\min\{2d,\frac{((L-1)\tilde b)^2}4,(\frac{\hat b}{\tilde b+2})^2\}$.",
     params=PL_PARAMS,
     corrects="ssm-poison/lemma-18",
-    notes="Verified on Hypothesis instances (random points of [-3,3]^d with a forced gap >= b), including each case bound of "
-    "the proof, and the exact scaling in P/m; the proof's case analysis (Propositions 18-19) is not re-proved symbolically.",
+    notes=(
+        "Verified on Hypothesis instances (random points of [-3,3]^d with a forced gap >= b), including each case bound of "
+        "the proof, and the exact scaling in P/m; the proof's case analysis (Propositions 18-19) is not re-proved symbolically."
+    )
+    + " Full-budget domain search (ibv run --budget full, 2026-11-26): d >= 8 appears unnecessary after 43 decided instances where only it fails (d in [2, 7], L in [7, 9]); L odd after 60 (L in [3, 16], d in [8, 18]); the Diff(b)^C hypothesis is needed (counterexample at a1 = a2 = 0.125, b = 0.5). Each an observation: a sharper statement may hold there.",
     hypotheses=STANDING + (IN_DIFF_B,),
     edges=(
         {"d": 8, "L": 7, "w2": 1e-12, "b": 1.0, "a1": 0.5, "a2": -0.5, "seed": 0},
