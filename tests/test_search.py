@@ -246,7 +246,16 @@ SADDLE_CRITICAL_SET = (
 )
 SADDLE_IMPORTED = "imported (Sell 1985), encoded as an axiom: its hypotheses at s are checked, not the theorem"
 SSM_EXISTENTIAL = "existential (an open set of initialisations): no margin of one instance"
+EXPERIMENT = (
+    "an experiment's claim about training runs: judged per protocol over seeds by ctx.reproduction (issue 20), "
+    "not by a margin of one instance"
+)
 MARGIN_PENDING = {
+    "rnn-memoryless/claim-typically-A-nonzero": EXPERIMENT,
+    "rnn-memoryless/claim-teacher-with-memory": EXPERIMENT,
+    "rnn-memoryless/claim-standard-init-bias": EXPERIMENT,
+    "rnn-memoryless/claim-appD-regimes": EXPERIMENT,
+    "rnn-memoryless/claim-all-architectures-extrapolate": EXPERIMENT,
     "kernel-rich/claim-appc-uv-balance": PENDING,
     "kernel-rich/claim-biased-init": PENDING,
     "kernel-rich/claim-diag-tangent-kernel": PENDING,
