@@ -23,47 +23,7 @@ PLUGIN = str(ROOT / "tests" / "plugins" / "proofs.py")
 THEOREM, LEMMA = "scratch/proof-theorem", "scratch/proof-lemma"
 
 # Statements whose printed proof's invocations (``uses``) are not declared yet (``uses=None``).
-USES_PENDING = (
-    "kernel-rich/claim-sparse-regression",
-    "kernel-rich/claim-standard-init-edge",
-    "kernel-rich/claim-univariate-relu",
-    "kernel-rich/claim-univariate-relu:corrected",
-    "kernel-rich/figure-1",
-    "kernel-rich/figure-2",
-    "kernel-rich/figure-3",
-    "kernel-rich/figure-5",
-    "kernel-rich/figure-6",
-    "kernel-rich/figure-7",
-    "kernel-rich/figure-7:corrected",
-    "rnn-lowdim/claim-gru-threshold",
-    "rnn-lowdim/claim-init-scale-necessary",
-    "rnn-lowdim/claim-phase-transition-linear",
-    "rnn-lowdim/figure-1",
-    "rnn-lowdim/figure-4",
-    "rnn-lowdim/figure-5",
-    "rnn-memoryless/claim-all-architectures-extrapolate",
-    "rnn-memoryless/claim-all-architectures-extrapolate:corrected",
-    "rnn-memoryless/claim-appD-regimes",
-    "rnn-memoryless/claim-appD-regimes:corrected",
-    "rnn-memoryless/claim-slackness-empirical",
-    "rnn-memoryless/claim-standard-init-bias",
-    "rnn-memoryless/claim-standard-init-bias:corrected",
-    "rnn-memoryless/claim-symmetry-tendency",
-    "rnn-memoryless/claim-teacher-with-memory",
-    "rnn-memoryless/claim-teacher-with-memory:corrected",
-    "rnn-memoryless/claim-typically-A-nonzero",
-    "rnn-memoryless/claim-typically-A-nonzero:corrected",
-    "rnn-memoryless/figure-1",
-    "rnn-memoryless/figure-2",
-    "rnn-memoryless/figure-3",
-    "rnn-memoryless/figure-4",
-    "rnn-memoryless/figure-5",
-    "ssm-poison/figure-2",
-    "ssm-poison/figure-3",
-    "ssm-poison/figure-4",
-    "ssm-poison/table-1",
-    "ssm-poison/table-2",
-)
+USES_PENDING = ()
 
 # Proof steps (``<statement-id>/step-<eq>``) that no check is bound to yet.
 STEPS_UNCHECKED: tuple[str, ...] = ()

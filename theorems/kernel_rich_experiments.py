@@ -93,6 +93,7 @@ CLAIM_SPARSE_REGRESSION = statement(
     hypotheses=SPARSE_HYPOTHESES,
     notes=_SPARSE_NOTES + " Omega(.) constants are unspecified: checked are the sample sizes at which l1 and l2 reach "
     "the accuracy at d = 100 (and the l2 error against its Gaussian-design value 1 - N/d), not rates in d.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_1 = statement(
@@ -113,6 +114,7 @@ FIGURE_1 = statement(
     params=(DIM, SPARSITY, NOISE_SD, SEEDS, ACCURACY),
     hypotheses=SPARSE_HYPOTHESES,
     notes=_SPARSE_NOTES + " Panel (b) is drawn for one sample size (N = 32) and asserted per training set.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_2 = statement(
@@ -131,6 +133,7 @@ FIGURE_2 = statement(
     "kernel-rich/claim-explicit-regularization's business. 'Not rescalings' is checked as: no (a, b) with "
     "q(z) = a r(b z), because the log-log slopes of q and r reach equal levels at z-ratios that drift by orders of "
     "magnitude. Algebraic vs transcendental is not a figure claim and is not checked here.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 DEPTHS = Param(
@@ -170,6 +173,7 @@ FIGURE_3 = statement(
     "Fig. 1. 'Sharper transition' is measured as the width in log10(alpha) (the caption's axis) over which the ratio "
     "moves from 10% to 90% of the way from 1/sqrt(d) to 1; the width in log10(alpha^D) (the scale of beta) is reported "
     "as a metric (2.10, 1.71, 1.60 for D = 2, 3, 5: also decreasing, but by less). Panel (c) uses the Fig. 1 data, D in {2, 3} (quick) / {2, 3, 5} (full).",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 MC_K = Param(
@@ -219,6 +223,7 @@ FIGURE_5 = statement(
     "'Do not move' is checked as the k -> infinity trend at fixed alpha^2 k = 10 (RMS movement of unobserved entries "
     "2.0, 0.25, 0.055 at k = 10, 100, 1000); the location of the transition as the collapse of the curves of different k in "
     "alpha^2 k (against the alternative sigma = alpha^2 sqrt(k)). 'Appears to sharpen' is reported, not asserted.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_6 = statement(
@@ -264,6 +269,7 @@ FIGURE_6 = statement(
     "adapted to the curvature and the parameter scale approximates the flow (the printed fixed step 0.01 diverges at "
     "large alpha); trained to loss <= 1e-4 of max(|y|^2, initial loss). The grad distance uses the tangent features at "
     "the 10 training inputs. Quick: depth 2, 8 draws; full: depths 2, 3, 5, 12 draws.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_STANDARD_INIT_EDGE = statement(
@@ -290,6 +296,7 @@ CLAIM_STANDARD_INIT_EDGE = statement(
     "tangent-kernel predictor's and 1.9-4.8x the rich end's; that variant is not what 'standard initialisation' means "
     "and is not asserted. 'Good test error' holds only relative to larger initialisations: at alpha = 1 the plain "
     "networks' test error is 2.6x, 15x, 16x (D = 2, 3, 5) the rich end's.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 # ---------------------------------------------------------------------------------------
@@ -340,6 +347,7 @@ CLAIM_UNIVARIATE_RELU = statement(
     notes="The cited results (Savarese et al., Williams et al.) are not re-derived. Checked empirically on unbiased "
     "2-layer networks (Chizat's trick, as App. B.1 says) at width 100 instead of 10000, with gradient "
     "descent whose step adapts to the curvature and the parameter scale.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_UNIVARIATE_RELU_CORRECTED = statement(
@@ -362,6 +370,7 @@ CLAIM_UNIVARIATE_RELU_CORRECTED = statement(
     "with those values). Outside the data range the rich limit may keep extra kinks (seen in exploratory runs), "
     "so Savarese et al.'s whole-line minimal norm is not claimed; nor is which minimiser is chosen when it is not unique "
     "(it varies by ~0.02 RMS with c and alpha at width 100).",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_7 = statement(
@@ -388,6 +397,7 @@ FIGURE_7 = statement(
     "used, one whose minimal-integral-|f''| interpolant is unique (the linear spline) and one where it is not. "
     "N(0, sqrt(2/k)) is read as standard deviation sqrt(2/k). Layer scalings: (w1, b1, w2) -> (c w1, c b1, w2 / c) with "
     "c in {1, 2, 1/2}, which leaves the output unchanged (ReLU is positively homogeneous).",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_7_CORRECTED = statement(
@@ -404,4 +414,5 @@ FIGURE_7_CORRECTED = statement(
     params=UNIVARIATE_PARAMS,
     corrects="kernel-rich/figure-7",
     notes=FIGURE_7.notes,
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )

@@ -126,6 +126,7 @@ statement(
     notes="Reduced size: d^ = 1 balanced diagonal teacher (and the d^ = 3 delay teacher for the §5.2 setting with a full, "
     "non-symmetric A from an unbalanced init of scale 0.1), students d = 20 (full A: d = 12), population loss (3.4), GD. "
     "'Low' and 'high' are against the C.3 threshold: the error of the zero response on the tail.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 statement(
     "rnn-lowdim/claim-gru-threshold",
@@ -146,6 +147,7 @@ statement(
     "That small run (one seed, 250 steps) is off the grid and decides nothing: relative l_inf error 0.18 at k_g = 30 "
     "and 0.19 at k_g = 60 (the students have not learned the teacher yet). The budgets record the reason; ibv probe "
     "with any override of the protocol's lost hyperparameters runs it.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 statement(
     "rnn-lowdim/claim-init-scale-necessary",
@@ -157,6 +159,7 @@ statement(
     r"good extrapolation error. This suggests that the condition of small initialization required by our theory is not an artifact of "
     r"our proof technique, but rather a necessary condition for extrapolation to occur.",
     params=(DH, D_EXP, T_HOR, SEED),
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 statement(
     "rnn-lowdim/figure-1",
@@ -179,6 +182,7 @@ statement(
     "eigenvalues the error is already low at k = 7 (ratios mostly 0.0-0.14), with evenly spaced ones and T = 100 it "
     "stays high at k = 13 (0.1-1.1). Not every protocol fails: inconclusive, not refuted; the phase transition at "
     "k = 2 d^ is not reproduced at the paper's size under the stated optimiser and step count.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 statement(
     "rnn-lowdim/figure-4",
@@ -191,6 +195,7 @@ statement(
     params=(DH, D_EXP, T_HOR, SEED),
     notes="Reduced: teacher T2-dyadic (d^ = 2), general (non-symmetric) student d = 12, unbalanced Gaussian init at scales 1e-3 "
     "and 0.2 (0.5 diverges at lr 0.01), k = 6, GD on (3.4), 6000 steps.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 statement(
     "rnn-lowdim/figure-5",
@@ -203,4 +208,5 @@ statement(
     r"evaluated.",
     params=(DH, D_EXP, T_HOR, SEED),
     notes="Reduced: d^ = 1, students with k = 2 d^ = 2 and k = 4 d^ = 4, d = 20, balanced diagonal students by GD on (3.4).",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )

@@ -261,6 +261,7 @@ CLAIM_TYPICALLY_A_NONZERO = statement(
     params=(SEED, *FIG1_PROTOCOL.params()),
     hypotheses=(in_protocol(FIG1_PROTOCOL),),
     notes=keras_note(FIG1_PROTOCOL, FINDINGS_FIG1_LINEAR),
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_TYPICALLY_A_NONZERO_CORRECTED = statement(
@@ -276,6 +277,7 @@ CLAIM_TYPICALLY_A_NONZERO_CORRECTED = statement(
     params=(SEED,),
     corrects="rnn-memoryless/claim-typically-A-nonzero",
     notes=_XAVIER_NOTE,
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 # ---------------------------------------------------------------------------------------
@@ -296,6 +298,7 @@ CLAIM_STANDARD_INIT = statement(
     params=(SEED, *FIG1_PROTOCOL.params()),
     hypotheses=(in_protocol(FIG1_PROTOCOL),),
     notes=keras_note(FIG1_PROTOCOL, FINDINGS_FIG1_LINEAR),
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_STANDARD_INIT_CORRECTED = statement(
@@ -310,6 +313,7 @@ CLAIM_STANDARD_INIT_CORRECTED = statement(
     r"initialisation it tends to zero with the loss (Theorem 6.1).",
     params=(SEED,),
     corrects="rnn-memoryless/claim-standard-init-bias",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_SYMMETRY_TENDENCY = statement(
@@ -333,6 +337,7 @@ CLAIM_SYMMETRY_TENDENCY = statement(
     "sigma sqrt(d) in {0.35, 1} (it weakens, see the check's metrics). A conservation law is checked: along the gradient "
     "flow Q = A^T A - A A^T + C^T C - B B^T is conserved (CI-6, symbolic and numeric), so ||B - C^T|| cannot vanish unless "
     "Q0 does; GD drifts Q by O(eta^2).",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_ALL_ARCH = statement(
@@ -349,6 +354,7 @@ CLAIM_ALL_ARCH = statement(
     params=(SEED, *FIG1_PROTOCOL.params()),
     hypotheses=(in_protocol(FIG1_PROTOCOL),),
     notes=keras_note(FIG1_PROTOCOL, FINDINGS_FIG1),
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_ALL_ARCH_CORRECTED = statement(
@@ -362,6 +368,7 @@ CLAIM_ALL_ARCH_CORRECTED = statement(
     r"initialisation yields a model that extrapolates (error $\to0$ with the loss).",
     params=(SEED,),
     corrects="rnn-memoryless/claim-all-architectures-extrapolate",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_TEACHER_MEMORY = statement(
@@ -377,6 +384,7 @@ CLAIM_TEACHER_MEMORY = statement(
     params=(SEED, *FIG2_PROTOCOL.params()),
     hypotheses=(in_protocol(FIG2_PROTOCOL),),
     notes=keras_note(FIG2_PROTOCOL, FINDINGS_FIG2),
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_TEACHER_MEMORY_CORRECTED = statement(
@@ -390,6 +398,7 @@ CLAIM_TEACHER_MEMORY_CORRECTED = statement(
     r"$\max_{k\le j<60}|h_j-h^*_j|\le10^{-2}$.",
     params=(SEED,),
     corrects="rnn-memoryless/claim-teacher-with-memory",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_SLACKNESS_EMPIRICAL = statement(
@@ -407,6 +416,7 @@ CLAIM_SLACKNESS_EMPIRICAL = statement(
     "figure's initialisation is not stated). Measured: max_i |lambda_i v_i|, v = U^T B, along GD (d = 8, k = 3, eta = "
     "0.05): it decreases and falls at least 4-fold, algebraically (about t^-0.4 to t^-0.5), so the alignment holds in the "
     "limit and is approached slowly.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 _APPD_NOTE = (
@@ -434,6 +444,7 @@ CLAIM_APPD = statement(
     params=(SEED, *APPD_PROTOCOL.params()),
     hypotheses=(in_protocol(APPD_PROTOCOL),),
     notes=keras_note(APPD_PROTOCOL, FINDINGS_APPD),
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 CLAIM_APPD_CORRECTED = statement(
@@ -448,6 +459,7 @@ CLAIM_APPD_CORRECTED = statement(
     params=(SEED,),
     corrects="rnn-memoryless/claim-appD-regimes",
     notes=_APPD_NOTE,
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 # Figures: what each figure plots (captions lost); the claims above carry the paper's conclusions.
@@ -463,6 +475,7 @@ FIGURE_1 = statement(
     notes="Reproduced for the linear RNN (population loss, d = 8, k = 3: Adam lr 1e-3 from Xavier, with and without "
     "adversarial targets 1 at k <= j < 2k; GD from a symmetric initialisation). Checked: each training fits its own targets; the adversarial "
     "model fails to extrapolate; the per-step error curves are stored as a plot.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_2 = statement(
@@ -475,6 +488,7 @@ FIGURE_2 = statement(
     params=(SEED,),
     notes="Reproduced for the linear RNN (d = 8, k = 6, symmetric teachers d_hat in {1, 2, 3}); checked: the trainings fit; "
     "extrapolation errors from Xavier and symmetric initialisations recorded and plotted.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_3 = statement(
@@ -487,6 +501,7 @@ FIGURE_3 = statement(
     r"eigenvalues $\lambda_i$ of $\mathbf A$ and projections $v_i$ of $\mathbf B$ onto the orthonormal eigenbasis.",
     params=(D, K, SEED),
     notes="Reproduced from a symmetric initialisation (d = 8, k = 3); the pairs (lambda_i, v_i) are stored as a plot.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_4 = statement(
@@ -499,6 +514,7 @@ FIGURE_4 = statement(
     r"as [$(M+M^\top)/2$] with random [$M$], and $\mathbf B,\mathbf C$ independently from a random normal distribution.",
     params=(SEED,),
     notes="Reproduced: d = 8, k = 3, w = 1, sigma sqrt(d) in {0.1, 0.35, 1}; curves stored as a plot.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 
 FIGURE_5 = statement(
@@ -512,4 +528,5 @@ FIGURE_5 = statement(
     params=(SEED,),
     notes="Reproduced for the linear RNN only (no GRU/LSTM stack installed): d = 8, k = 4, d_hat in {1..6}, from Xavier and "
     "from small symmetric initialisation; curves stored as a plot.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )

@@ -112,6 +112,7 @@ TABLE_1 = statement(
     "1e4 (poisoned). Rows 2-3 (full budget, reduced size): learned B, C by adaptive-step GD; SSM + ReLU MLP by Adam; "
     "only the qualitative gap is asserted. The quick budget runs row 1 on one seed with the clean S_1 flow "
     "reduced exactly to its clock.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 TABLE_2 = statement(
     "ssm-poison/table-2",
@@ -123,6 +124,7 @@ TABLE_2 = statement(
     r"$1.22\times10^{-1}$ / $1.2$; SSM in non-linear neural network: $4.67\times10^{-2}$ / $8.93\times10^{-2}$.",
     params=(ROWS,),
     notes="Row 1: d = 20, L = 9, sd = 5e-3, c = 10, seeds 342, 344, 345, 346, horizons 1e13 and 1e7.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 FIGURE_2 = statement(
     "ssm-poison/figure-2",
@@ -137,6 +139,7 @@ FIGURE_2 = statement(
     notes="Reduced replica (standalone SSM panels by gradient flow of the population-free empirical loss; the SSM + "
     "MLP panels at reduced iteration counts). Greedy = entries take off one at a time: the second-largest "
     "|a_j| is still below half the largest when the largest crosses 0.5.",
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 FIGURE_3 = statement(
     "ssm-poison/figure-3",
@@ -147,6 +150,7 @@ FIGURE_3 = statement(
     r"Same as Figure 2 with longer sequences (length 10; student $d=20$; MLP width 25): greedy learning without special "
     r"sequences, not with them.",
     params=(Param("d", int, 20, "student dimension", low=2),),
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
 FIGURE_4 = statement(
     "ssm-poison/figure-4",
@@ -158,4 +162,5 @@ FIGURE_4 = statement(
     r"$\mathbf 1_d,\mathbf 1_d^\top$; $d=10$ (length 6) and $d=20$ (length 10): greedy learning of the entries of $A$ without "
     r"special sequences and not with them.",
     params=(Param("d", int, 10, "student dimension", low=2),),
+    uses=(),  # an experiment: no printed proof, nothing invoked
 )
