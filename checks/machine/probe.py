@@ -745,7 +745,9 @@ def margin_search(
 
     from .search import BUDGETS, SEARCH_CHECK, domain_search
 
-    b = BUDGETS[budget]
+    # a probe's search is bounded by its CPU seconds (and the examples asked for), not by the
+    # suite's evaluation count: it is interactive, and its record keeps its timings anyway
+    b = replace(BUDGETS[budget], max_evaluations=10**9)
     if examples is not None:
         if not 1 <= examples <= MAX_SAMPLES:
             raise ParamError(f"--search-examples {examples}: must be between 1 and {MAX_SAMPLES}")

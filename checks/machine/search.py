@@ -69,22 +69,31 @@ SEARCH_CHECK = "domain-search"
 class Budget:
     """How much one domain search may do: ``examples`` Hypothesis-generated instances (besides
     the edges), ``necessity_examples`` generated instances per hypothesis for its necessity
-    (besides the pool), ``cpu_seconds`` of CPU time in the margin's evaluations for the whole
-    search of one statement (checked between evaluations; Hypothesis's own work not counted),
-    ``max_edges`` edge instances at most."""
+    (besides the pool), ``max_edges`` edge instances at most, and ``max_evaluations`` margin
+    evaluations in all (edges first, then generated, then necessity): counts, so that the same
+    inputs give the same verdict record on any machine and under any load (the cache and the
+    regression suite rely on it). ``cpu_seconds`` is only a safety net against a margin far
+    slower than its statement's owner measured (CPU time in the margin's evaluations, checked
+    between them): a search it stops says so (``stopped_by_cap``), and its record then depends on
+    the machine's speed."""
 
     examples: int
     necessity_examples: int
-    cpu_seconds: float  # of the margin's evaluations (and their judging)
+    cpu_seconds: float  # of the margin's evaluations (and their judging): the safety net
     max_edges: int = 64
     refine_steps: int = 12  # bisection steps per parameter towards the defaults, after a violation
+    max_evaluations: int = 1000
 
 
-# quick: the edges and a handful of generated examples within 0.3 s of CPU per statement (about
-# 200 statements: ~1 min of CPU over the quick suite); full: 150 generated examples, 40 per
-# hypothesis, within 45 s.
-QUICK_SEARCH = Budget(examples=6, necessity_examples=3, cpu_seconds=0.3, max_edges=40, refine_steps=12)
-FULL_SEARCH = Budget(examples=150, necessity_examples=40, cpu_seconds=45.0, max_edges=200, refine_steps=30)
+# quick: at most 16 evaluations per statement (the defaults and the declared edges first, which
+# hold a refuted statement's erratum instance), a handful generated; full: 150 generated examples,
+# 40 per hypothesis, at most 600 evaluations. The CPU caps are safety nets, not budgets.
+QUICK_SEARCH = Budget(
+    examples=6, necessity_examples=3, cpu_seconds=10.0, max_edges=40, refine_steps=12, max_evaluations=16
+)
+FULL_SEARCH = Budget(
+    examples=150, necessity_examples=40, cpu_seconds=300.0, max_edges=200, refine_steps=30, max_evaluations=600
+)
 BUDGETS = {"quick": QUICK_SEARCH, "full": FULL_SEARCH}
 # A violation found is shrunk within this multiple of the CPU cap (the smallest violating
 # instance is worth the time).
@@ -343,10 +352,12 @@ class Searcher:
         return time.process_time() - self.t0
 
     def over(self, allowance: float = 1.0) -> bool:
-        """Whether the margin's evaluations have used the budget's CPU seconds (times
-        ``allowance``). Only the margin's own time counts: Hypothesis's set-up in a fresh process
-        (about half a second) would otherwise cut the first search of a worker short, and a
-        cheap margin's search would depend on what ran before it."""
+        """Whether the search has used its evaluations, or (the safety net) the margin's
+        evaluations the budget's CPU seconds, times ``allowance``. Only the margin's own time
+        counts: Hypothesis's set-up in a fresh process (about half a second) would otherwise cut
+        the first search of a worker short."""
+        if len(self.order) >= self.budget.max_evaluations * allowance:
+            return True
         if self.margin_cpu > self.budget.cpu_seconds * allowance:
             self.stopped_by_cap = True
             return True
@@ -708,6 +719,7 @@ def coverage(
             "necessity_examples": res.budget.necessity_examples,
             "cpu_seconds": res.budget.cpu_seconds,
             "max_edges": res.budget.max_edges,
+            "max_evaluations": res.budget.max_evaluations,
         },
         schema.SEARCH_STOPPED_BY_CAP: res.stopped_by_cap,
         schema.SEARCH_EVALUATIONS: [e.record() for e in evs[:max_evaluations]],

@@ -21,7 +21,7 @@ statement(
     params=(
         Param("x", float, 1.0, "a real in [0, 10]", low=0.0, high=10.0),
         Param("n", int, 2, "a size in [1, 50]", low=1, high=50),
-        Param("delay", float, 0.0, "seconds each check sleeps", low=0.0, high=30.0),
+        Param("delay", float, 0.0, "seconds each check sleeps", low=0.0, high=300.0),
     ),
     hypotheses=(Hypothesis(r"$n \le 10$", lambda p: p["n"] <= 10),),
 )
