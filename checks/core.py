@@ -483,18 +483,22 @@ class Margin:
     fn: Callable[[Context, dict], Any]
     equality: bool = False
     doc: str = ""
+    # a margin whose evaluations cost seconds searches at most this many instances in the quick
+    # budget (the defaults and the first declared edges); the full budget searches the rest
+    quick_evaluations: int | None = None
 
 
 MARGINS: dict[str, Margin] = {}
 
 
-def margin(statement_id: str, equality: bool = False):
+def margin(statement_id: str, equality: bool = False, quick_evaluations: int | None = None):
     """Register the violation margin of a statement (see :class:`Margin`): one per statement."""
 
     def deco(fn):
         if statement_id in MARGINS:
             raise ValueError(f"duplicate margin for {statement_id}")
-        MARGINS[statement_id] = Margin(statement_id, fn, equality, (fn.__doc__ or "").strip())
+        doc = (fn.__doc__ or "").strip()
+        MARGINS[statement_id] = Margin(statement_id, fn, equality, doc, quick_evaluations)
         return fn
 
     return deco

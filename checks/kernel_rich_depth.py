@@ -2213,6 +2213,9 @@ def lemma8_margin(ctx, p):
         j = int(np.searchsorted(sol.t, 0.9 * sol.t[-1]))
         runs.append((float(ratios.max()), float(abs(ratios[-1] - ratios[min(j, len(ratios) - 1)]))))
     (m1, _), (m2, tail) = runs
+    if not all(math.isfinite(v) for v in (m1, m2, tail)):
+        # the double flow overflowed (an extreme alpha or D): a failed computation, no evidence
+        raise PremiseUnmet("the double flow overflowed (non-finite ratio)")
     return Estimate(1.0 - m2, abs(m1 - m2) + tail + 64 * 2.2e-16 * (1 + m2), "two tolerances")
 
 

@@ -2239,7 +2239,8 @@ def lemma7_margin(ctx, p):
     return Estimate.twice(vals[1], vals[0])
 
 
-@margin("kernel-rich/theorem-2")
+# its argmin solve takes seconds to minutes at the tiny alpha of small eps: two instances in quick
+@margin("kernel-rich/theorem-2", quick_evaluations=2)
 def theorem2_margin(ctx, p):
     """min of the two implications' slacks, relative: 1 + eps - ||beta_alpha||_1/||b*_l1||_1 at
     alpha = l1-threshold * 10^-decades and 1 + eps - ||beta_alpha||_2^2/||b*_l2||_2^2 at

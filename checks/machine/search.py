@@ -839,6 +839,10 @@ def domain_search(
 
     m = MARGINS[ctx.statement.id]
     b = budget or BUDGETS["full" if ctx.full else "quick"]
+    if budget is None and not ctx.full and m.quick_evaluations is not None:
+        from dataclasses import replace
+
+        b = replace(b, max_evaluations=min(b.max_evaluations, m.quick_evaluations))
     fixed = dict(dict.items(ctx.overrides)) if fixed is None else fixed
     ctx.overrides_read.update(ctx.overrides)  # every override fixes the search
     ctx.precision = f"the margin's own ({m.fn.__module__}.{m.fn.__qualname__})"
