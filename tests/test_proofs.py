@@ -347,7 +347,7 @@ def test_cli_show_and_list_carry_steps_and_the_graph(proofs, tmp_path, capsys):
     rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
     thm = rows[THEOREM]
     assert thm["latest"] == "verified" and thm["uses"] == [LEMMA, "def:square"] and thm["used_by"] == []
-    assert rows[LEMMA]["used_by"] == [THEOREM] and rows[USES_PENDING[0]]["uses"] is None
+    assert rows[LEMMA]["used_by"] == [THEOREM] and rows["scratch/proof-undeclared"]["uses"] is None
     assert {k for k in thm["steps"][0]} >= {"eq", "kind", "text", "expect", "erratum"}
     assert {c["name"]: c["step"] for c in thm["checks"]}["step-3"] == "(3)"
     assert [s["latest"] for s in thm["steps"]] == ["proved", "refuted", "refuted", "verified", "unchecked"]

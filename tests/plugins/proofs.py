@@ -173,3 +173,14 @@ def cycle_a(ctx):
 def cycle_b(ctx):
     """0 <= 2."""
     ctx.exact("0 <= 2", 0, "<=", 2, whole=True)
+
+
+# A statement whose proof's uses are not yet declared (uses=None): listed as null by ibv list --json.
+statement(
+    "scratch/proof-undeclared",
+    "claim",
+    "U",
+    "A claim whose uses are not declared yet",
+    SRC,
+    r"$0 \le 1$",
+)
