@@ -181,3 +181,15 @@ def test_no_worker_outlives_a_killed_or_terminated_parallel_run(tmp_path):
         if sig == signal.SIGTERM:
             err = proc.stderr.read().decode().strip().splitlines()
             assert code == 143 and err[-1].startswith("ibv: terminated") and "Traceback" not in "".join(err)
+
+
+def test_durations_read_a_store_whose_metrics_hold_nan(tmp_path):
+    """Python's json writes NaN and Infinity, which SQLite's JSON functions refuse: the expected
+    seconds (read at the start of every ``ibv run`` on a store with history) must still be read."""
+    store = Store(tmp_path / "s.sqlite")
+    run = store.start_run("quick")
+    v = _verdict(0, "nan")
+    v.metrics = {"comparisons": [], "slack": float("nan"), "digits": float("inf")}
+    v.seconds = 1.5
+    store.add_verdict(run, v)
+    assert store.durations("quick") == {("kernel-rich/theorem-1", "w-nan"): 1.5}

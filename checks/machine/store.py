@@ -495,7 +495,11 @@ class Store:
         not taken from the cache."""
         rows = self.conn.execute(
             "SELECT v.statement_id, v.check_name, v.seconds FROM verdicts v JOIN runs r ON r.id=v.run_id"
-            " WHERE r.budget=? AND v.seconds IS NOT NULL AND NOT COALESCE(json_extract(v.metrics, '$.cache.hit'), 0)"
+            " WHERE r.budget=? AND v.seconds IS NOT NULL"
+            # metrics written by Python's json may hold NaN or Infinity, which SQLite's JSON
+            # functions refuse ("malformed JSON"): such a record is read as computed
+            " AND NOT (CASE WHEN json_valid(v.metrics) THEN COALESCE(json_extract(v.metrics, '$.cache.hit'), 0)"
+            " ELSE 0 END)"
             " ORDER BY v.id DESC",
             (budget,),
         ).fetchall()
