@@ -71,14 +71,10 @@ def saddle(d: int, L: int):
     """s as two independent enclosures: exact bisection of the sign change on [1/d, 3/d], and
     Arb's isolation of the real roots of g_{d,L} (the one in [1/d, 3/d])."""
     p = g_poly(d, L)
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         s_bis = intervals.bisect_root(p, fmpq(1, d), fmpq(3, d), bits=PREC - 20)
         roots = intervals.flint_real_roots(p, prec=PREC)
         inside = [r for r in roots if r > arb(fmpq(1, d)) and r < arb(fmpq(3, d))]
-    finally:
-        flint.ctx.prec = old
     return s_bis, roots, inside
 
 
@@ -89,14 +85,10 @@ def _ball_w(w: float) -> arb:
 def eig_formulas(d: int, L: int, w: float):
     """lambda_pm of Lemma 8 (as printed) at the s-ball."""
     s = saddle(d, L)[0]
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         W = _ball_w(w)
         lp = 2 * W * ((L - 1) * ((2 * L - 3) * d * s ** (L - 1) - (L - 2)) * s ** (L - 3) + d)
         lm = 2 * W * ((L - 1) * (L - 2) * (d * s ** (L - 1) - 1) * s ** (L - 3))
-    finally:
-        flint.ctx.prec = old
     return lp, lm
 
 
@@ -125,12 +117,8 @@ def arb_precision(fn):
 
     @functools.wraps(fn)
     def wrapped(ctx):
-        old = flint.ctx.prec
-        flint.ctx.prec = PREC
-        try:
+        with intervals.arb_precision(PREC):
             return fn(ctx)
-        finally:
-            flint.ctx.prec = old
 
     return wrapped
 
@@ -601,13 +589,9 @@ def lemma8_symbolic(ctx):
 def _spectrum_items(ctx, d, L, w):
     s = saddle(d, L)[0]
     lp, lm = eig_formulas(d, L, w)
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         H = hessian_at(d, L, w, [s] * d)
         eigs = sorted(intervals.sym_eigen_clusters(H), key=lambda z: float(z.real.mid()))
-    finally:
-        flint.ctx.prec = old
     re = [z.real for z in eigs]
     ctx.observe(
         f"Arb eigenvalue enclosures are real (imaginary part contains only 0 up to its radius), d={d}, L={L}",
@@ -1786,12 +1770,8 @@ def cor4_flow(ctx):
     A and A^ref lie in B_{r~/2}(s) and l <= (1 + mu/4) l(s) (alpha = 1e-2; the I_3 hypothesis is
     not met, see proposition-10)."""
     d, L, w, mu = 8, 7, 1.0, 1.0
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         k, _, lsb = _rbar(d, L, w, mu)
-    finally:
-        flint.ctx.prec = old
     rt = 2.0**-k
     s = float(saddle(d, L)[0].mid())
     ls = float(lsb.mid())
@@ -1997,13 +1977,9 @@ def prop11_flow(ctx):
     (first time |beta_2| >= 0.05) grows by ln(10)/|lambda_-| per decade of alpha, as the bracket's
     -ln(alpha)/|lambda_-| dependence says: measured t_esc(1e-3) - t_esc(1e-2) (and, in the full budget,
     t_esc(1e-4) - t_esc(1e-3), with the discrepancy shrinking) against ln(10)/|lambda_-| at 2%."""
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         lp, lm = eig_formulas(8, 7, 1.0)
         ratio_ok = bool(lp / lm < -1)
-    finally:
-        flint.ctx.prec = old
     ctx.observe("lambda_+/lambda_- < -1 (decided on Arb balls)", holds=bool(ratio_ok), ratio=float((lp / lm).mid()))
     d, L, w = 8, 7, 1.0
     ctx.start({"d": d, "L": L, "w2": w, "alpha": 0.01, "zeta_d": 0.5})
@@ -2655,9 +2631,7 @@ def lemma7_margin(ctx, p):
     in [1/d, 3/d], or two: -1 (existence or uniqueness fails); a root ball on an endpoint:
     undecided."""
     d, L = p["d"], p["L"]
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         s, count, roots = _saddle_ball(d, L)
         if count is None:
             return UNDECIDED
@@ -2668,8 +2642,6 @@ def lemma7_margin(ctx, p):
         parts = [fs - W * sp_to_fmpq(ss.LEMMA7_LOSS_FLOOR)]
         parts += [ss.f_w1(r, d, L, W) - fs for r in roots if r is not s]
         return _ball_min(*parts)
-    finally:
-        flint.ctx.prec = old
 
 
 def sp_to_fmpq(x) -> fmpq:
@@ -2755,9 +2727,7 @@ def lemma8_margin(ctx, p):
     lambda_+| and |(H_11 - H_12) - lambda_-|, with H the Hessian of (27) differentiated by SymPy and
     lambda_pm Lemma 8's printed formulas at the s-ball (the ball radius is the error)."""
     d, L = p["d"], p["L"]
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         spec = _spectrum_at_saddle(d, L, p["w2"])
         if spec == "undecided":
             return UNDECIDED
@@ -2767,8 +2737,6 @@ def lemma8_margin(ctx, p):
         r1 = mu_plus - ss.lambda_plus(s, d, L, W)
         r2 = mu_minus - ss.lambda_minus(s, d, L, W)
         return r1 if float(abs(r1).mid()) >= float(abs(r2).mid()) else r2
-    finally:
-        flint.ctx.prec = old
 
 
 @margin("ssm-poison/lemma-11")
@@ -2789,12 +2757,8 @@ def lemma11_margin(ctx, p):
     if (L - 1) % 2:
         return UNDECIDED
     c = max(sm.objective_s2(x, L, w) for x in starts) / w
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         bound = 3 - (1 + arb(c).sqrt()) ** (arb(1) / (L - 1))
-    finally:
-        flint.ctx.prec = old
     return bound if bound >= 0 else UNDECIDED
 
 
@@ -2837,17 +2801,13 @@ def remark4_margin(ctx, p):
     (mu/4) l(s) is positive (if l(s) = 0 the ball would need l = 0 on an open set around s, where l is a non-zero
     polynomial); the slack is that allowance per unit mu. No unique root in [1/d, 3/d]: premise unmet."""
     d, L = p["d"], p["L"]
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         s, count, _ = _saddle_ball(d, L)
         if count is None:
             return UNDECIDED
         if count != 1:
             raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
         return ss.f_w1(s, d, L, _ball_w(p["w2"])) / 4
-    finally:
-        flint.ctx.prec = old
 
 
 @margin("ssm-poison/remark-2")
@@ -2857,9 +2817,7 @@ def remark2_margin(ctx, p):
     e^{-t lambda_-} beta_2 grows) and lambda_+ > 0 (the W_1 part e^{-t lambda_+}(beta_1 - s) decays); a sign the other
     way falsifies one limit. No unique root in [1/d, 3/d]: premise unmet."""
     d, L = p["d"], p["L"]
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         s, count, _ = _saddle_ball(d, L)
         if count is None:
             return UNDECIDED
@@ -2867,8 +2825,6 @@ def remark2_margin(ctx, p):
             raise PremiseUnmet("no unique root of g_{d,L} in [1/d, 3/d]: the s of Lemma 7 is not defined here")
         W = _ball_w(p["w2"])
         return _ball_min(ss.lambda_plus(s, d, L, W), -ss.lambda_minus(s, d, L, W))
-    finally:
-        flint.ctx.prec = old
 
 
 @margin("ssm-poison/lemma-9")
@@ -2876,9 +2832,7 @@ def lemma9_margin(ctx, p):
     """Arb balls at the s-ball: ``min{lambda_+ - 2P(d-1)/m, lambda_- + 2P/m, -lambda_-}`` with
     lambda_pm Lemma 8's formulas (the quantities Lemma 9 bounds) and the printed bounds."""
     d, L = p["d"], p["L"]
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         s, count, _ = _saddle_ball(d, L)
         if count is None:
             return UNDECIDED
@@ -2888,8 +2842,6 @@ def lemma9_margin(ctx, p):
         lp, lm = ss.lambda_plus(s, d, L, W), ss.lambda_minus(s, d, L, W)
         lo, hi = ss.lemma9_lambda_minus_range(W)
         return _ball_min(lp - ss.lemma9_lambda_plus_floor(d, W), lm - lo, hi - lm)
-    finally:
-        flint.ctx.prec = old
 
 
 @margin("ssm-poison/proposition-6")
@@ -2901,9 +2853,7 @@ def prop6_margin(ctx, p):
     through m_1 (on lambda_+) and S = sum_{k>=2} m_k. A nonzero |gamma| is a positive slack; a
     resonance shows as a ball around 0 (undecided), never as a negative value."""
     d, L = p["d"], p["L"]
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with intervals.arb_precision(PREC):
         spec = _spectrum_at_saddle(d, L, p["w2"])
         if spec == "undecided":
             return UNDECIDED
@@ -2917,8 +2867,6 @@ def prop6_margin(ctx, p):
                 parts.append(abs(lp - m1 * lp - S * lm))
                 parts.append(abs(lm - m1 * lp - S * lm))
         return _ball_min(*parts)
-    finally:
-        flint.ctx.prec = old
 
 
 @margin("ssm-poison/proposition-7")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -202,3 +203,14 @@ def iv_upper(x):
     """Upper end of an ``mpmath.iv`` interval, as an ``mpmath.mpf`` at the interval precision."""
     with mpmath.workprec(mpmath.iv.prec):
         return +mpmath.mpf(x.b)
+
+
+@contextmanager
+def arb_precision(bits: int):
+    """python-flint's working precision set to ``bits`` inside the block, restored after."""
+    old = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        yield
+    finally:
+        flint.ctx.prec = old
