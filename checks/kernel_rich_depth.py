@@ -2268,3 +2268,318 @@ def theorem3_step_lemma8(ctx):
     for D, a in ((3, 0.1), (4, 1.0), (6, 10.0)):
         ctx.start({"D": D, "alpha": a})
         ctx.discharge(f"Lemma 8 at D = {D}, alpha = {a}", "kernel-rich/lemma-8", {"D": D, "alpha": a})
+
+
+# =======================================================================================
+# Margins (issue 18) of the depth-D and tangent-kernel claims
+# =======================================================================================
+def _alpha_of(p) -> float:
+    return 1.0 if p.get("alpha") is None else float(p["alpha"])
+
+
+@functools.cache
+def _diag_jacobian(fixture: str, D: int):
+    """``(w, J)``: the symbols ``w = (w_+, w_-)`` and the Jacobian ``J[n, k] = d f(w, x_n) / d w_k``
+    of the depth-D diagonal model (10) at the fixture's rows, derived by SymPy (cached)."""
+    Xs, ys, X, y = data(fixture)
+    wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=D)
+    return wp + wm, (Xs * beta).jacobian(wp + wm)
+
+
+@functools.cache
+def _diag_gradient(fixture: str, D: int):
+    """``(w, grad L)`` of the §2 loss of the depth-D diagonal model on the fixture (SymPy; cached)."""
+    Xs, ys, X, y = data(fixture)
+    wp, wm, beta, loss = kr.diagonal_model(Xs, ys, D=D)
+    return wp + wm, [sp.expand(sp.diff(loss, v)) for v in wp + wm]
+
+
+def _at(expr_matrix, syms, values):
+    return expr_matrix.xreplace(dict(zip(syms, values)))
+
+
+def _gram(J):
+    return J * J.T
+
+
+@register_margin("kernel-rich/claim-diag-tangent-kernel", equality=True)
+def diag_tk_margin(ctx, p):
+    """max_{n,m} |K_{w(0)}(x_n, x_m) - 8 alpha^2 <x_n, x_m>| over the fixture's rows at w_pm(0) =
+    alpha 1 (alpha the binary value of the float, exactly): K from the SymPy Jacobian of (3), the
+    printed kernel from theorems/. Exact rationals: 0 proves the identity at the instance."""
+    Xs, ys, X, y = data(p.get("fixture", "T5"))
+    a = sp.Rational(_alpha_of(p))
+    w, J = _diag_jacobian(p.get("fixture", "T5"), 2)
+    K = _gram(_at(J, w, [a] * len(w)))
+    rows = [list(Xs.row(n)) for n in range(Xs.rows)]
+    return max(
+        abs(K[n, m] - kd.diag_kernel_printed(rows[n], rows[m], a)) for n in range(Xs.rows) for m in range(Xs.rows)
+    )
+
+
+@register_margin("kernel-rich/claim-tangent-kernel-homogeneous:corrected", equality=True)
+def tk_homogeneous_margin(ctx, p):
+    """max over the fixture's rows of |K_{alpha w_0} - alpha^(2(D-1)) K_{w_0}| and of
+    |f(alpha w_0, x_n) - alpha^D f(w_0, x_n)| (the corrected constant term), for the depth-D
+    diagonal model (10) at the biased shape w_{+,0} = (1,2,1,1,1,...), w_{-,0} = 1 (F(w_0) != 0),
+    in exact rationals (alpha the float's binary value); the factors are the encoded ones."""
+    fixture, D = p.get("fixture", "T5"), int(p.get("D", 2))
+    a = sp.Rational(_alpha_of(p))
+    w, J = _diag_jacobian(fixture, D)
+    d = len(w) // 2
+    w0 = [sp.Integer(BIASED_SHAPE[0][i % 5]) for i in range(d)] + [sp.Integer(BIASED_SHAPE[1][i % 5]) for i in range(d)]
+    J0, Ja = _at(J, w, w0), _at(J, w, [a * v for v in w0])
+    Xs, ys, X, y = data(fixture)
+    beta = [w0[i] ** D - w0[d + i] ** D for i in range(d)]
+    f0 = Xs * sp.Matrix(beta)  # f(w_0, x_n)
+    fa = Xs * sp.Matrix([(a * w0[i]) ** D - (a * w0[d + i]) ** D for i in range(d)])  # f(alpha w_0, x_n)
+    kernel = _gram(Ja) - kd.kernel_scale_printed(D, a) * _gram(J0)
+    const = fa - sp.Matrix([kd.constant_term_corrected(v, D, a) for v in f0])
+    return max(abs(v) for v in list(kernel) + list(const))
+
+
+@register_margin("kernel-rich/claim-unbiased-model")
+def unbiased_margin(ctx, p):
+    """||grad L(w_+ = w_- = alpha 1)||_inf of the §2 loss (SymPy gradient, exact rationals at the
+    float alpha's binary value): the unbiased start F = 0 is not stationary iff it is > 0. The
+    slack is that norm; where it vanishes exactly (the start is stationary: the claim fails) the
+    margin is -1, so that the non-strict search reads an exact zero as the violation it is."""
+    fixture, D = p.get("fixture", "T5"), int(p.get("D", 2))
+    a = sp.Rational(_alpha_of(p))
+    w, grad = _diag_gradient(fixture, D)
+    g = max(abs(e.xreplace(dict.fromkeys(w, a))) for e in grad)
+    return g if g != 0 else sp.Integer(-1)
+
+
+UV_DATA = ((1, 2, 0), (0, 1, -1)), (1, 2)  # the 2 x 3 data of the symbolic u-v checks
+
+
+@functools.cache
+def _uv_field():
+    Xs, ys = sp.Matrix(UV_DATA[0]), sp.Matrix(UV_DATA[1])
+    u, v, r, loss = kd.uv_model(Xs, ys)
+    return len(u), flows.lambdify_field(kr.gradient_flow(loss, u + v), u + v)
+
+
+def uv_initialisation(p):
+    """``(u0, v0)`` of a margin instance: magnitudes log-uniform in [0.3, 2] times ``init_scale``,
+    random signs (``seed``), ``|v0| = |u0| (1 + imbalance)``."""
+    d, _ = _uv_field()
+    rng = np.random.default_rng(int(p.get("seed", 0)))
+    mag = np.exp(rng.uniform(np.log(0.3), np.log(2.0), d)) * float(p.get("init_scale", 1.0))
+    su, sv = rng.choice([-1.0, 1.0], d), rng.choice([-1.0, 1.0], d)
+    return [float(v) for v in su * mag], [float(v) for v in sv * mag * (1 + float(p.get("imbalance", 0.0)))]
+
+
+@register_margin("kernel-rich/claim-appc-uv-balance", equality=True)
+def uv_balance_margin(ctx, p):
+    """max over saved times and i of ||u_i(t)| - |v_i(t)|| and of the depth of a sign flip
+    max(0, -sign(u_i(0)) u_i(t), -sign(v_i(0)) v_i(t)), relative to max(1, |state|), along the §2
+    flow of the u-v model (SymPy gradient; LSODA at rtol 1e-11 and 1e-13, their difference plus
+    roundoff the error) on the 2 x 3 data to t = 20, from :func:`uv_initialisation` (set on the
+    instance: the hypothesis |u_i(0)| = |v_i(0)| is read from it). 0 iff the claim holds there."""
+    d, (f, jac) = _uv_field()
+    u0, v0 = uv_initialisation(p)
+    p["u0"], p["v0"] = u0, v0
+    try:
+        fl = flows.integrate_double(
+            f, u0 + v0, 20.0, rtol=DOUBLE_RTOL, jac=jac, grid=flows.geometric_grid(20.0, 1e-2, 8)
+        )
+    except Exception as exc:  # a failed integration (overflow at extreme scales): no evidence
+        raise PremiseUnmet(f"the double flow failed: {type(exc).__name__}: {exc}") from exc
+    S = fl.states
+    if not np.all(np.isfinite(S)):
+        raise PremiseUnmet("the double flow overflowed")
+    size = max(1.0, float(np.max(np.abs(S))))
+    balance = float(np.max(np.abs(np.abs(S[:, :d]) - np.abs(S[:, d:]))))
+    flip = float(max(0.0, -np.min(S[:, :d] * np.sign(u0)), -np.min(S[:, d:] * np.sign(v0))))
+    err = float(np.max(fl.error)) + 16 * 2.2e-16 * size
+    return Estimate(max(balance, flip) / size, err / size, "two tolerances")
+
+
+@functools.cache
+def _diag_field(fixture: str, D: int):
+    """The §2-loss gradient field of the depth-D diagonal model and its Jacobian (NumPy, from
+    SymPy's gradient ``kd.depth_D_flow``; cached)."""
+    Xs, ys, X, y = data(fixture)
+    wp, wm, beta, loss, rhs = kd.depth_D_flow(tuple(map(tuple, Xs.tolist())), tuple(ys), D)
+    return flows.lambdify_field(rhs, wp + wm)
+
+
+MARGIN_T_END = 1e5
+
+
+def diag_double_limit(fixture: str, D: int, x0, rtol: float, res_stop: float):
+    """The §2 flow of the depth-D model from ``x0 = (w_+(0), w_-(0))`` in double (LSODA at
+    ``rtol``) until ``|X beta - y|_inf < res_stop`` or ``t = 1e5``. Returns ``(beta, reached, t,
+    tail)``, ``tail`` the change of beta since the residual last crossed ``100 res_stop`` (near
+    an interpolant the residual decays exponentially and beta's remaining path is a geometric
+    tail, about a hundredth of that change; the change over a last tenth of the time would
+    mistake a late escape from a plateau at small alpha for an error)."""
+    from scipy.integrate import solve_ivp
+
+    Xs, ys, X, y = data(fixture)
+    d = X.shape[1]
+    f, jac = _diag_field(fixture, D)
+
+    def beta_of(s):
+        return s[:d] ** D - s[d:] ** D
+
+    def stop(t, s):
+        return float(np.max(np.abs(X @ beta_of(s) - y))) - res_stop
+
+    def near(t, s):
+        return stop(t, s) - 99 * res_stop
+
+    stop.terminal = True
+    scale = min(1.0, float(np.min(np.abs(x0))))
+    sol = solve_ivp(
+        f, (0.0, MARGIN_T_END), np.asarray(x0, float), method="LSODA", rtol=rtol, atol=rtol * 1e-3 * scale,
+        jac=jac, events=(stop, near),
+    )  # fmt: skip
+    if sol.status < 0 or not np.all(np.isfinite(sol.y[:, -1])):
+        raise PremiseUnmet(f"the double flow failed: {sol.message}")
+    end = beta_of(sol.y[:, -1])
+    if sol.status != 1 or len(sol.y_events[1]) == 0:
+        return end, False, float(sol.t[-1]), math.inf
+    tail = float(np.max(np.abs(end - beta_of(sol.y_events[1][-1]))))
+    return end, True, float(sol.t[-1]), tail
+
+
+def _flow_vs_reference(p, fixture, D, x0, reference):
+    """The equality residual ``max_i |beta_flow,i - beta_ref,i|`` with its error: the flow at rtol
+    1e-9 and 1e-11 (difference + tail + the distance to the interpolant set the stop allows +
+    roundoff of ``w^D`` at the state's size) and the reference's own (``reference()`` returns
+    ``(beta, err)``). Sets the observed premise; an unreached interpolant is PremiseUnmet."""
+    Xs, ys, X, y = data(fixture)
+    size = float(np.max(np.abs(x0))) ** D
+    res_stop = max(1e-10, 1e4 * 2.2e-16 * size * float(np.max(np.abs(X))))
+    runs = [diag_double_limit(fixture, D, x0, rt, res_stop) for rt in (1e-9, 1e-11)]
+    p[kr.FLOW_INTERPOLATES] = all(r[1] for r in runs)
+    if not p[kr.FLOW_INTERPOLATES]:
+        raise PremiseUnmet(f"the double flow did not reach |X beta - y| < {res_stop:.3g} by t = {MARGIN_T_END:g}")
+    (b1, _, _, _), (b2, _, _, tail) = runs
+    ref, ref_err = reference()
+    ref = np.array([float(v) for v in ref])
+    to_interpolant = float(np.linalg.norm(np.linalg.pinv(X), 2)) * math.sqrt(X.shape[0]) * res_stop
+    err = float(np.max(np.abs(b1 - b2))) + tail + to_interpolant + ref_err + 64 * 2.2e-16 * (size + 1)
+    return Estimate(float(np.max(np.abs(b2 - ref))), err, "two tolerances + two precisions")
+
+
+# a double flow and a dual Newton at two precisions per instance (~0.5-2 s): two instances in quick
+@register_margin("kernel-rich/theorem-3", equality=True, quick_evaluations=2)
+def theorem3_margin(ctx, p):
+    """max_i |beta_flow,i - [argmin Q^D_alpha s.t. X beta = y]_i| (an equality's residual): the
+    §2 flow of the depth-D model from alpha 1 in double (:func:`_flow_vs_reference`) against the
+    mpmath dual Newton on alpha^D H_D at 20 + (D-2) log10(1/alpha) digits and 12 more."""
+    fixture, D, al = p.get("fixture", "T5"), int(p.get("D", 3)), _alpha_of(p)
+    d = data(fixture)[2].shape[1]
+
+    def reference():
+        dps = 20 + int(math.ceil((D - 2) * max(0.0, -math.log10(al))))
+        a, b = _qD_newton(fixture, al, D, dps), _qD_newton(fixture, al, D, dps + 12)
+        with mpmath.workdps(dps + 12):
+            if a.residual > mpmath.mpf(10) ** (-dps // 2):
+                raise PremiseUnmet("the dual Newton did not reach its tolerance")
+            return b.beta, float(_maxabs([u - v for u, v in zip(a.beta, b.beta)]) + b.residual)
+
+    return _flow_vs_reference(p, fixture, D, [al] * (2 * d), reference)
+
+
+# a double flow and a dual Newton at two precisions per instance: two instances in quick
+@register_margin("kernel-rich/claim-biased-init", equality=True, quick_evaluations=2)
+def biased_init_margin(ctx, p):
+    """max_i |beta_flow,i - [argmin sum m q(beta/m) - theta beta s.t. X beta = y]_i|: the §2 flow of
+    the depth-2 model from the biased w_+(0) = a, w_-(0) = b (log-uniform in [0.3, 2] times
+    ``init_scale``, seeded; set on the instance, where the hypothesis w_pm(0) > 0 reads them) in
+    double (:func:`_flow_vs_reference`) against the mpmath dual Newton on the conjugate
+    a^2 e^z + b^2 e^-z of the derived regulariser (m = ab, theta = ln(a/b)) at 30 and 42 digits."""
+    fixture = p.get("fixture", "T5")
+    Xs, ys, X, y = data(fixture)
+    d = X.shape[1]
+    rng = np.random.default_rng(int(p.get("seed", 0)))
+    sc = float(p.get("init_scale", 1.0))
+    a = [float(v) * sc for v in np.exp(rng.uniform(np.log(0.3), np.log(2.0), d))]
+    b = [float(v) * sc for v in np.exp(rng.uniform(np.log(0.3), np.log(2.0), d))]
+    p["wp0"], p["wm0"] = a, b
+
+    def reference():
+        runs = []
+        for dps in (30, 42):
+            with mpmath.workdps(dps):
+                A = [mpmath.mpf(v) ** 2 for v in a]
+                B = [mpmath.mpf(v) ** 2 for v in b]
+                runs.append(
+                    convex.separable_dual_newton(
+                        Xs.tolist(),
+                        [str(v) for v in ys],
+                        grad_conj=lambda i, t: A[i] * mpmath.exp(t) - B[i] * mpmath.exp(-t),
+                        hess_conj=lambda i, t: A[i] * mpmath.exp(t) + B[i] * mpmath.exp(-t),
+                        conj=lambda i, t: A[i] * mpmath.exp(t) + B[i] * mpmath.exp(-t) - A[i] - B[i],
+                        dps=dps,
+                    )
+                )
+        with mpmath.workdps(42):
+            return runs[1].beta, float(_maxabs([u - v for u, v in zip(runs[0].beta, runs[1].beta)]) + runs[1].residual)
+
+    return _flow_vs_reference(p, fixture, 2, a + b, reference)
+
+
+def _arb_eval(expr, env):
+    """A SymPy expression built of +, *, powers and rationals, evaluated in arb balls (``env``
+    maps its symbols to balls): exact rationals stay exact (an arb of an fmpq)."""
+    from flint import arb, fmpq
+
+    if expr.is_Symbol:
+        return env[expr]
+    if expr.is_Rational:
+        return arb(fmpq(int(expr.p), int(expr.q)))
+    if expr.is_Add:
+        return sum((_arb_eval(a, env) for a in expr.args[1:]), _arb_eval(expr.args[0], env))
+    if expr.is_Mul:
+        out = _arb_eval(expr.args[0], env)
+        for a in expr.args[1:]:
+            out = out * _arb_eval(a, env)
+        return out
+    if expr.is_Pow:
+        return _arb_eval(expr.base, env) ** _arb_eval(expr.exp, env)
+    raise TypeError(f"no arb evaluation for {expr.func}")
+
+
+HD_MARGIN_EDGE_EXP = 12  # the cover is [-1 + 2^-12, 1 - 2^-12]; closer to +-1, h_D' -> +inf (proved symbolically)
+
+
+def hd_margin_cover():
+    """Breakpoints of the cover of [-1 + 2^-12, 1 - 2^-12] (exact rationals): 64 equal pieces on
+    [-1/2, 1/2], and towards each end the dyadic shells [1 - 2^-j, 1 - 2^-(j+1)] in 8 pieces each
+    (a piece must stay clear of the pole at +-1 for its ball to be finite)."""
+    from flint import fmpq
+
+    right = [fmpq(k, 128) for k in range(65)]  # 0 .. 1/2
+    for j in range(1, HD_MARGIN_EDGE_EXP):
+        a, b = 1 - fmpq(1, 2**j), 1 - fmpq(1, 2 ** (j + 1))
+        right += [a + (b - a) * fmpq(i, 8) for i in range(1, 9)]
+    return [-v for v in reversed(right[1:])] + right
+
+
+@register_margin("kernel-rich/claim-hD-properties")
+def hd_margin(ctx, p):
+    """min of h_D'(z) over z in [-1 + 2^-12, 1 - 2^-12] as an arb ball: h_D' is SymPy's derivative
+    of the printed (59), enclosed on each piece of :func:`hd_margin_cover` (arb at 128 bits); the
+    ball with the lowest lower end is returned (each encloses h_D' on its piece, so a lower end
+    > 0 certifies that h_D increases on the whole cover). The ends near +-1, where h_D' blows
+    up, are covered by the check 'symbolic' (derivative sign and the limits at +-1)."""
+    from flint import arb
+
+    from numerics.intervals import arb_precision
+
+    D = int(p.get("D", 3))
+    dh = sp.diff(kr.h_D(D), kr.z)
+    with arb_precision(128):
+        cuts = hd_margin_cover()
+        best = None
+        for a, b in zip(cuts, cuts[1:]):
+            val = _arb_eval(dh, {kr.z: arb((a + b) / 2, (b - a) / 2)})
+            if best is None or val.lower() < best.lower():
+                best = val
+        return best

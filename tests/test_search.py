@@ -256,19 +256,17 @@ MARGIN_PENDING = {
     "rnn-memoryless/claim-standard-init-bias": EXPERIMENT,
     "rnn-memoryless/claim-appD-regimes": EXPERIMENT,
     "rnn-memoryless/claim-all-architectures-extrapolate": EXPERIMENT,
-    "kernel-rich/claim-appc-uv-balance": PENDING,
-    "kernel-rich/claim-biased-init": PENDING,
-    "kernel-rich/claim-diag-tangent-kernel": PENDING,
-    "kernel-rich/claim-extreme-limits": PENDING,
+    "kernel-rich/claim-extreme-limits": (
+        "limits alpha -> 0 and alpha -> infinity of the argmin path: no finite-alpha slack is >= 0 iff a limit holds "
+        "(Theorem 2 is the quantitative version, with its margin); the 'not an RKHS norm' part is parameter-free (the "
+        "parallelogram law fails for ||.||_1, exact)"
+    ),
     "kernel-rich/claim-general-approach": PENDING,
-    "kernel-rich/claim-hD-properties": PENDING,
     "kernel-rich/claim-kernel-regime-width:corrected": PENDING,
     "kernel-rich/claim-matrix-completion": PENDING,
     "kernel-rich/claim-noncommutative-transition": PENDING,
     "kernel-rich/claim-sparse-regression": PENDING,
     "kernel-rich/claim-standard-init-edge": PENDING,
-    "kernel-rich/claim-tangent-kernel-homogeneous:corrected": PENDING,
-    "kernel-rich/claim-unbiased-model": PENDING,
     "kernel-rich/corollary-10": PENDING,
     "kernel-rich/figure-1": PENDING,
     "kernel-rich/figure-3": PENDING,
@@ -278,7 +276,6 @@ MARGIN_PENDING = {
     "kernel-rich/lemma-12": PENDING,
     "kernel-rich/lemma-13": PENDING,
     "kernel-rich/lemma-6": PENDING,
-    "kernel-rich/theorem-3": PENDING,
     "kernel-rich/theorem-4": PENDING,
     "kernel-rich/theorem-9": PENDING,
     "linnet-imbalance/claim-random-init-inertia": PENDING,

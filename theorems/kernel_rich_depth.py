@@ -104,6 +104,21 @@ def phi_D(P, D, a=alpha):
 # ---------------------------------------------------------------------------------------
 # Tangent kernel, homogeneous models
 # ---------------------------------------------------------------------------------------
+def diag_kernel_printed(x, xp, a=alpha):
+    """§4: the tangent kernel of (3) at ``w_0 = 1`` as printed, ``8 alpha^2 <x, x'>``."""
+    return 8 * a**2 * sum(u * v for u, v in zip(x, xp))
+
+
+def kernel_scale_printed(D, a=alpha):
+    """§3: ``K_{alpha w_0} = alpha^(2(D-1)) K_0`` -- the printed factor ``alpha^(2(D-1))``."""
+    return a ** (2 * (D - 1))
+
+
+def constant_term_corrected(f_w0, D, a=alpha):
+    """§3 (corrected): the affine model's constant ``f(w(0), x) = alpha^D f(w_0, x)``."""
+    return a**D * f_w0
+
+
 def tangent_kernel(f_of, params, x, xp):
     """``K_w(x, x') = <grad_w f(w, x), grad_w f(w, x')>`` for ``f_of(x)`` an expression in ``params``."""
     gx = [sp.diff(f_of(x), p) for p in params]
@@ -254,6 +269,17 @@ def depth_D_flow(X: tuple, y: tuple, D: int):
 # ---------------------------------------------------------------------------------------
 DEPTH = Param("D", int, 3, "order of homogeneity (depth) D >= 3 (h_D, Q^D_alpha and Lemma 8's bound need D > 2)", low=3)
 DEPTH_ANY = Param("D", int, 2, "order of homogeneity D >= 1", low=1)
+INIT_SCALE = Param(
+    "init_scale", float, 1.0, "scale of the drawn initialisation (margins: magnitudes log-uniform in [0.3, 2] times it)",
+    low=0.0, open_low=True,
+)  # fmt: skip
+IMBALANCE = Param(
+    "imbalance",
+    float,
+    0.0,
+    "margin of App. C: |v_i(0)| = |u_i(0)| (1 + imbalance) (0: balanced, the hypothesis)",
+    low=0.0,
+)
 POSITIVE_ALPHA = Hypothesis(r"$0<\alpha<\infty$", lambda p: p.get("alpha") is None or p["alpha"] > 0)
 INTERPOLATES = Hypothesis(
     r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", flow_interpolates
@@ -285,10 +311,11 @@ def xty_nonzero(p) -> bool:
 
 def uv_balanced(p) -> bool:
     """``|u_i(0)| = |v_i(0)|`` for every i, on the initialisation ``u0``, ``v0`` the check drew and
-    started the instance with (parameters alone -- a seed -- carry none: not excluded by it)."""
+    started the instance with (parameters alone -- a seed -- carry none: not excluded by it; the
+    margin's ``imbalance`` parameter makes it fail)."""
     u0, v0 = p.get("u0"), p.get("v0")
-    if u0 is None and v0 is None:
-        return True
+    if u0 is None and v0 is None:  # a margin's instance: its drawn init is balanced iff imbalance = 0
+        return float(p.get("imbalance", 0.0)) == 0
     return u0 is not None and v0 is not None and len(u0) == len(v0) and all(abs(a) == abs(b) for a, b in zip(u0, v0))
 
 
@@ -366,6 +393,14 @@ TANGENT_KERNEL_HOMOGENEOUS_CORRECTED = statement(
     r"=\alpha^Df(\mathbf w_0,\mathbf x)+\langle\phi_{\mathbf w(0)}(\mathbf x),\mathbf w-\mathbf w(0)\rangle$. "
     + _TK_TEXT_TAIL,
     params=(FIXTURE, ALPHA, DEPTH_ANY),
+    edges=(
+        {"D": 1},
+        {"D": 8, "alpha": 1e-3},
+        {"alpha": 1e-6},
+        {"alpha": 1e6, "D": 4},
+        {"fixture": "TIE", "D": 3},
+        {"fixture": "random:7", "alpha": 0.01, "D": 2},
+    ),
     hypotheses=(Hypothesis(r"$f$ is positively $D$-homogeneous in $\mathbf w$", model_homogeneous), POSITIVE_ALPHA),
     corrects="kernel-rich/claim-tangent-kernel-homogeneous",
     notes="Checked: the Jacobian scaling (diagonal models D=2,3,4, bias-free ReLU nets of depth 2 and 3), the constant "
@@ -386,6 +421,7 @@ DIAG_TANGENT_KERNEL = statement(
     r"kernel regime, $\beta^\infty_{\alpha,\mathbf 1}$ will be the minimum $\ell_2$ norm solution, "
     r"$\beta^*_{\ell_2}:=\arg\min_{X\beta=\mathbf y}\|\beta\|_2$.",
     params=(FIXTURE, ALPHA),
+    edges=({"alpha": 1e-6}, {"alpha": 1e6}, {"fixture": "TIE"}, {"fixture": "random:7", "alpha": 0.01}),
     hypotheses=(POSITIVE_ALPHA,),
     uses=("kernel-rich/claim-tangent-kernel-homogeneous",),
 )
@@ -403,6 +439,14 @@ UNBIASED_MODEL = statement(
     r"escape. [§4, Generalization:] $\mathbf w=0$ is a saddle point, so taking $\alpha\to0$ will likely increase the time "
     r"needed to escape the vicinity of zero.",
     params=(FIXTURE, ALPHA, DEPTH_ANY),
+    edges=(
+        {"D": 1},
+        {"D": 11, "alpha": 1e-3},
+        {"alpha": 1e-6},
+        {"alpha": 1e6, "D": 3},
+        {"fixture": "TIE", "D": 2},
+        {"fixture": "random:7", "alpha": 0.01},
+    ),
     hypotheses=(
         POSITIVE_ALPHA,
         Hypothesis(r"$X^\top\mathbf y\neq0$ (otherwise $\beta=0$ is already optimal)", xty_nonzero),
@@ -425,7 +469,8 @@ APPC_UV_BALANCE = statement(
     r"Furthermore, the signs of the weights cannot change, since $|\mathbf u_i(t)|=|\mathbf v_i(t)|=0$ implies "
     r"$\dot{\mathbf u}_i(t)=\dot{\mathbf v}_i(t)=0$. Therefore, we can equivalently parametrize the model as "
     r"$f(\mathbf w,\mathbf x)=\langle\mathbf w^2,\mathbf x\rangle$.",
-    params=(SEED,),
+    params=(SEED, INIT_SCALE, IMBALANCE),
+    edges=({"init_scale": 1e-4}, {"init_scale": 10.0}, {"seed": 3}, {"imbalance": 1e-3}, {"imbalance": 0.5}),
     hypotheses=(Hypothesis(r"$|\mathbf u_i(0)|=|\mathbf v_i(0)|$ for every $i$", uv_balanced),),
     notes="The claim holds. The printed proof identities do not: (11) has a spurious minus sign "
     "(d|u|/dt = sign(u) u'), and (12)/(14) square the residual (the derived sum has it to the first power; the factor "
@@ -523,6 +568,14 @@ THEOREM_3 = statement(
     r"unique inverse of $h_D(z)=(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}$ on $[-1,1]$. Furthermore, "
     r"$\lim_{\alpha\to0}\beta^\infty_{\alpha,D}=\beta^*_{\ell_1}$ and $\lim_{\alpha\to\infty}\beta^\infty_{\alpha,D}=\beta^*_{\ell_2}$.",
     params=(FIXTURE, ALPHA, DEPTH),
+    edges=(
+        {"alpha": 1e-2, "D": 3},
+        {"alpha": 1e3, "D": 3},
+        {"alpha": 0.3, "D": 8},
+        {"alpha": 10.0, "D": 13},
+        {"fixture": "TIE", "alpha": 0.3, "D": 4},
+        {"fixture": "random:5", "alpha": 0.5, "D": 3},
+    ),
     hypotheses=(POSITIVE_ALPHA, Hypothesis(r"$D\ge3$", lambda p: p.get("D", 3) >= 3), INTERPOLATES),
     notes="The argmin characterisation is invariant under the time rescaling between the printed flow (55) (L/2) and "
     "the §2 loss; the flow checks integrate the §2-derived flow. The limits are checked along the argmin path with "
@@ -562,6 +615,7 @@ HD_PROPERTIES = statement(
     r"simple closed form. Nevertheless, it is the root of a rational equation. [...] for small $z$, "
     r"$(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}=\frac{2D}{D-2}z+O(z^3)$ (65).",
     params=(DEPTH,),
+    edges=({"D": 3}, {"D": 4}, {"D": 100}),
     hypotheses=(Hypothesis(r"$D\ge3$", lambda p: p.get("D", 3) >= 3),),
     notes="'Root of a rational equation' is checked as: h_D(z) = t is equivalent to a polynomial equation P_D(z, t) = 0 "
     "with integer coefficients (directly for D = 3, 4; by eliminating the radicals with resultants for D = 5, 6).",
@@ -600,7 +654,8 @@ BIASED_INIT = statement(
     r"Our results can be generalized to ``biased'' initialization (i.e., where $\mathbf w_-\neq\mathbf w_+$ at "
     r"initialization), or the asymmetric parametrization $f((u,v),\mathbf x)=\sum_iu_iv_ix_i$, however this complicates "
     r"the presentation without adding much insight.",
-    params=(FIXTURE, SEED),
+    params=(FIXTURE, SEED, INIT_SCALE),
+    edges=({"init_scale": 1e-2}, {"init_scale": 30.0}, {"seed": 3}, {"fixture": "TIE"}, {"fixture": "random:5"}),
     hypotheses=(
         Hypothesis(r"$\mathbf w_\pm(0)$ entrywise positive (observed on the instance)", biased_init_positive),
         Hypothesis(r"the flow reaches an interpolant (observed per instance)", flow_interpolates),
