@@ -2264,10 +2264,19 @@ def theorem3_step65(ctx):
 
 @check("kernel-rich/theorem-3", "step-invokes-lemma8", "random", step="invokes Lemma 8")
 def theorem3_step_lemma8(ctx):
-    """Lemma 8's hypotheses (D > 2, alpha > 0) at Theorem 3's instances (D >= 3)."""
-    for D, a in ((3, 0.1), (4, 1.0), (6, 10.0)):
-        ctx.start({"D": D, "alpha": a})
-        ctx.discharge(f"Lemma 8 at D = {D}, alpha = {a}", "kernel-rich/lemma-8", {"D": D, "alpha": a})
+    """Lemma 8's hypotheses (D > 2, alpha > 0) at flow-vs-argmin's instances and along
+    alpha-limits' alpha grids (the rich- and kernel-limit arguments invoke it 'for all alpha')."""
+    insts = list(_t3_invocation_instances(ctx))
+    budget = "full" if ctx.full else "quick"
+    for fx, D in [("T5", 3), ("T5", 4)] + ([("T5", 6), ("random:3", 3), ("random:5", 4)] if ctx.full else []):
+        insts += [{"fixture": fx, "D": D, "alpha": a} for a in T3_SMALL[budget] + T3_LARGE[budget]]
+    for inst in insts:
+        ctx.start(inst)
+        ctx.discharge(
+            f"Lemma 8 at {inst['fixture']}, D = {inst['D']}, alpha = {inst['alpha']:g}",
+            "kernel-rich/lemma-8",
+            {"fixture": inst["fixture"], "D": inst["D"], "alpha": inst["alpha"]},
+        )
 
 
 # =======================================================================================
@@ -2583,3 +2592,377 @@ def hd_margin(ctx, p):
             if best is None or val.lower() < best.lower():
                 best = val
         return best
+
+
+# ---------------------------------------------------------------------------------------
+# Theorem 3: proof steps (issue 19), App. F (55)-(66), and the invocations' hypotheses
+# ---------------------------------------------------------------------------------------
+@check("kernel-rich/theorem-3", "step-55", "symbolic", step="(55)")
+def theorem3_step55(ctx):
+    """(55) against dL/dw of the §2 loss (SymPy; a symbolic 1 x 2 model, D = 3, all 4
+    coordinates): refuted as printed (sign and the factor 2). The counterexample of the erratum
+    (T5, D = 3, w = 1) is evaluated exactly and recorded."""
+    Xs, ys = sp.Matrix(1, 2, sp.symbols("x0:2", real=True)), sp.Matrix([sp.Symbol("y0", real=True)])
+    ctx.start({"fixture": "T5", "D": 3, "alpha": 1.0})
+    for name, (Xm, ym) in (("symbolic 1 x 2", (Xs, ys)), ("T5 at w = 1", data("T5")[:2])):
+        wp, wm, beta, loss = kr.diagonal_model(Xm, ym, D=3)
+        w = wp + wm
+        gt = Xm.row_join(-Xm).T * (Xm * beta - ym)  # X-tilde^T r, X-tilde = [X, -X]
+        dL = [sp.diff(loss, v) for v in w]
+        printed = [kd.printed_55(3, w[k], gt[k]) for k in range(len(w))]
+        if name.startswith("T5"):
+            at1 = dict.fromkeys(w, 1)
+            dL, printed = [v.xreplace(at1) for v in dL], [v.xreplace(at1) for v in printed]
+            ctx.metrics["T5_at_w_1"] = {"dL_dw": [str(v) for v in dL], "printed_55": [str(v) for v in printed]}
+        ctx.identity(
+            f"dL/dw (§2 loss) = printed (55) right side -D X~^T r o w^(D-1) ({name})",
+            [sp.expand(a - b) for a, b in zip(dL, printed)],
+            scope=f"{name}, D = 3",
+        )
+    ctx.note(
+        "-dL/dw = 2 x printed (55) right side (proved in symbolic-identities): (55)'s right side is the flow of L/2."
+    )
+
+
+@check("kernel-rich/theorem-3", "step-56", "symbolic", step="(56)")
+def theorem3_step56(ctx):
+    """(56) solves (55) as printed, for a symbolic depth D: with ``G~' = g~`` (``G~ = X~^T int r``),
+    ``d/dt w(G~) = w'(G~) g~`` equals ``-D g~ w^(D-1)`` at w = (56), written in its base
+    ``B = alpha^(2-D) + D(D-2) G~ > 0``; and w(0) = alpha."""
+    B = sp.Symbol("B", positive=True)
+    D = kd.Dsym
+    ctx.start({"fixture": "T5", "D": 3, "alpha": 1.0})
+    w = kd.printed_56(D)
+    at = {kd.G: (B - kr.alpha ** (2 - D)) / (D * (D - 2))}
+    ctx.identity(
+        "d/dG~ (56) * g~ = printed (55) at (56), symbolic D",
+        sp.simplify(sp.powdenest((sp.diff(w, kd.G) * kd.g - kd.printed_55(D, w)).subs(at), force=True)),
+        scope="D > 2 real, alpha > 0, base B > 0 ((B^a)^b = B^(ab) for B > 0)",
+    )
+    ctx.identity(
+        "(56) at t = 0 (G~ = 0) is alpha, symbolic D",
+        sp.simplify(sp.powdenest(w.subs(kd.G, 0) - kr.alpha, force=True)),
+        scope="D > 2 real, alpha > 0",
+    )
+
+
+def _t3_invocation_instances(ctx):
+    """The instances of flow-vs-argmin (the invoking checks' own instances)."""
+    return ctx.instances(
+        [{"fixture": f, "D": D, "alpha": a} for f, D, a in T3_QUICK],
+        [{"fixture": f, "D": D, "alpha": a} for f, D, a in T3_FULL],
+    )
+
+
+@check("kernel-rich/theorem-3", "step-invokes-hD", "random", step="invokes claim-hD-properties")
+def theorem3_step_hd(ctx):
+    """claim-hD-properties' hypothesis (D >= 3) at each of flow-vs-argmin's instances."""
+    for inst in _t3_invocation_instances(ctx):
+        ctx.start(inst)
+        ctx.discharge(
+            f"claim-hD-properties at D = {inst['D']} ({inst['fixture']}, alpha = {inst['alpha']})",
+            "kernel-rich/claim-hD-properties",
+            {"D": inst["D"]},
+        )
+
+
+GA_RES_STOP = 1e-14  # below the general approach's interpolation tolerance (measured per instance)
+
+
+@check("kernel-rich/theorem-3", "step-invokes-general-approach", "random", step="invokes the general approach")
+def theorem3_step_general(ctx):
+    """claim-general-approach's hypotheses (the flow reaches an interpolant, measured: the final
+    residual of the §2 flow of the depth-D model in double, LSODA rtol 1e-11, stopped at
+    |X beta - y| < 1e-14; D >= 2) at flow-vs-argmin's instances."""
+    for inst in _t3_invocation_instances(ctx):
+        fx, D, al = inst["fixture"], inst["D"], inst["alpha"]
+        Xs, ys, X, y = data(fx)
+        beta, reached, t, tail = diag_double_limit(fx, D, [al] * (2 * X.shape[1]), 1e-11, GA_RES_STOP)
+        res = float(np.max(np.abs(X @ beta - y)))
+        ctx.start({**inst, kr.FLOW_INTERPOLATES: reached})
+        ctx.discharge(
+            f"claim-general-approach ({fx}, D = {D}, alpha = {al}; final residual {res:.2e} at t = {t:.3g})",
+            "kernel-rich/claim-general-approach",
+            {"fixture": fx, "alpha": al, "D": D, "final_residual": res},
+        )
+
+
+@check("kernel-rich/theorem-3", "step-60", "symbolic", step="(60)")
+def theorem3_step60(ctx):
+    """(60): the gradient of ``alpha^D sum_i int_0^{beta_i/alpha^D} phi`` is ``phi(beta_i/alpha^D)``
+    for any integrand phi (SymPy, phi an undefined function; d = 2), so with phi = h_D^{-1} the
+    KKT condition of argmin (60) s.t. X beta = y is ``h_D^{-1}(beta/alpha^D) = X^T nu``, which (58)
+    meets with nu(infinity) (h_D^{-1}(h_D(z)) = z); and the Legendre form of its antiderivative,
+    ``q_D(u) = u h^{-1}(u) - H_D(h^{-1}(u))``, vanishes at u = 0 (the lower limit 0 of (60)),
+    D = 3, 4."""
+    ctx.start({"fixture": "T5", "D": 3, "alpha": 1.0})
+    t = sp.Symbol("t", real=True)
+    phi = sp.Function("phi")
+    b = sp.symbols("b0:2", real=True)
+    Q = kr.alpha**kd.Dsym * sum(sp.Integral(phi(t), (t, 0, bi / kr.alpha**kd.Dsym)) for bi in b)
+    ctx.identity(
+        "d/d beta_i of (60) = phi(beta_i / alpha^D) (fundamental theorem of calculus)",
+        [sp.simplify(sp.diff(Q, bi) - phi(bi / kr.alpha**kd.Dsym)) for bi in b],
+        scope="any integrand phi, alpha > 0, symbolic D",
+    )
+    for D in (3, 4):
+        ctx.identity(
+            f"D = {D}: q_D(0) = 0 * h^-1(0) - H_D(h^-1(0)) = -H_D(0) = 0 (h_D(0) = 0, so h^-1(0) = 0)",
+            [kr.h_D(D).subs(kr.z, 0), kd.H_D_explicit(D).subs(kr.z, 0)],
+            scope=f"D = {D}",
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def printed55_limit(fixture: str, D: int, alpha: float):
+    """The printed flow (55) (the gradient flow of L/2) from w = alpha 1 with ``I' = r`` carried,
+    in double (LSODA at rtol 1e-11 and 1e-13), until ``|X beta - y|_inf < 1e-11``. Returns
+    ``(beta, z, reached)``: Estimates of beta(infinity) and of ``z = X^T nu(infinity)`` by (58)'s
+    encoded ``nu = -alpha^(D-2) D(D-2) int r``; each error = the two tolerances' difference + the
+    change since the residual crossed 1e-9 (the geometric tail) + roundoff."""
+    from scipy.integrate import solve_ivp
+
+    Xs, ys, X, y = data(fixture)
+    N, d = X.shape
+    Xt = np.hstack([X, -X])
+    stop_at = 1e-11
+
+    def f(t, s):
+        w = s[: 2 * d]
+        r = X @ (w[:d] ** D - w[d:] ** D) - y
+        return np.concatenate([kd.printed_55(D, w, Xt.T @ r), r])
+
+    def res(t, s):
+        return float(np.max(np.abs(X @ (s[:d] ** D - s[d : 2 * d] ** D) - y)))
+
+    def stop(t, s):
+        return res(t, s) - stop_at
+
+    def near(t, s):
+        return res(t, s) - 100 * stop_at
+
+    stop.terminal = True
+    runs = []
+    for rt in (1e-11, 1e-13):
+        sol = solve_ivp(
+            f, (0.0, MARGIN_T_END), np.concatenate([np.full(2 * d, alpha), np.zeros(N)]), method="LSODA", rtol=rt,
+            atol=rt * 1e-3 * min(alpha, 1.0) ** D, events=(stop, near),
+        )  # fmt: skip
+        if sol.status != 1 or len(sol.y_events[1]) == 0:
+            return None, None, False
+        z = [float(v) for v in kd.printed_dual58(D, X.T @ sol.y[2 * d :, -1], alpha)]
+        z_near = [float(v) for v in kd.printed_dual58(D, X.T @ sol.y_events[1][-1][2 * d :], alpha)]
+        s_end, s_near = sol.y[:, -1], sol.y_events[1][-1]
+        b, b_near = s_end[:d] ** D - s_end[d : 2 * d] ** D, s_near[:d] ** D - s_near[d : 2 * d] ** D
+        runs.append((b, np.array(z), float(np.max(np.abs(b - b_near))), float(np.max(np.abs(np.subtract(z, z_near))))))
+    (b1, z1, _, _), (b2, z2, tb, tz) = runs
+    eps = 64 * 2.2e-16
+    eb = float(np.max(np.abs(b1 - b2))) + tb + eps * (1 + alpha**D)
+    ez = float(np.max(np.abs(z1 - z2))) + tz + eps
+    return Estimate(b2, eb, "two tolerances"), Estimate(z2, ez, "two tolerances"), True
+
+
+@functools.cache
+def _hD_numpy(D: int):
+    return sp.lambdify(kr.z, kr.h_D(D), "numpy")
+
+
+T3_STEP_SMALL = {"quick": [("T5", 3, (0.3, 0.1))], "full": [("T5", D, (0.3, 0.1, 0.03)) for D in (3, 4)]}
+T3_STEP_LARGE = {"quick": [("T5", 3, (1.0, 3.0))], "full": [("T5", D, (1.0, 3.0, 10.0)) for D in (3, 4)]}
+
+
+def _t3_path(ctx, fx, D, alphas):
+    """The printed-flow limits (beta, z) along an alpha grid, each instance started with its observed
+    premise; None where a flow did not reach its stop (recorded undecided)."""
+    out = []
+    for al in alphas:
+        b, z, reached = printed55_limit(fx, D, al)
+        ctx.start({"fixture": fx, "D": D, "alpha": al, kr.FLOW_INTERPOLATES: reached})
+        if not reached:
+            premise_not_reached(ctx, f"the printed flow (55) did not reach |X beta - y| < 1e-11 (alpha = {al:g})")
+            return None
+        out.append((al, b, z))
+    return out
+
+
+@check("kernel-rich/theorem-3", "step-58-on-flows", "flow", step="(58)-(59)")
+def theorem3_step58_flows(ctx):
+    """(58) along true trajectories: the limit of the printed flow (55) (double, two tolerances,
+    the integrated residual carried) equals alpha^D h_D(X^T nu(infinity)) with (58)'s nu, and
+    ``||X^T nu||_inf <= 1`` there, at the alphas of the (61)-(66) checks."""
+    budget = "full" if ctx.full else "quick"
+    for fx, D, alphas in T3_STEP_SMALL[budget] + T3_STEP_LARGE[budget]:
+        path = _t3_path(ctx, fx, D, alphas)
+        for al, b, z in path or ():
+            ctx.start({"fixture": fx, "D": D, "alpha": al, kr.FLOW_INTERPOLATES: True})
+            hb = al**D * _hD_numpy(D)(np.asarray(z.value))
+            # h_D's derivative bounds how z's error moves alpha^D h_D(z): alpha^D h_D'(z) |dz|
+            slope = al**D * float(np.max(np.abs(sp.lambdify(kr.z, sp.diff(kr.h_D(D), kr.z))(np.asarray(z.value)))))
+            ctx.agree(
+                f"D = {D}, alpha = {al:g}: beta(infinity) = alpha^D h_D(X^T nu(infinity)) (58) on the flow",
+                b.value,
+                hb,
+                tol=DOUBLE_TOL * max(1.0, float(np.max(np.abs(b.value)))),
+                err=Estimate(0, b.error + slope * z.error, "two tolerances"),
+            )
+
+
+@check("kernel-rich/theorem-3", "step-61-62", "flow", step="(61)-(62)")
+def theorem3_step61(ctx):
+    """(61)-(62) along the printed flow's limits at decreasing alpha: on the support of the exact
+    min-l1 solution, with s = sign(beta*_i): the first term alpha^D (1 - s z_i)^(-D/(D-2)) exceeds
+    s beta_i (62), z = X^T nu stays in [-1, 1] (Lemma 8), and 1 - s z_i decreases towards 0 as
+    alpha decreases (lim z_i = s)."""
+    budget = "full" if ctx.full else "quick"
+    for fx, D, alphas in T3_STEP_SMALL[budget]:
+        term = sp.lambdify([kr.z, kr.alpha], kd.printed_62(D))
+        dterm = sp.lambdify([kr.z, kr.alpha], sp.diff(kd.printed_62(D), kr.z))
+        beta1, nu1, unique, margin = fixture_l1_certified(fx)
+        support = [i for i, v in enumerate(beta1) if v != 0]
+        path = _t3_path(ctx, fx, D, alphas)
+        if path is None:
+            continue
+        gaps, gap_errs = [], []
+        for al, b, z in path:
+            ctx.start({"fixture": fx, "D": D, "alpha": al, kr.FLOW_INTERPOLATES: True})
+            zs = np.asarray(z.value)
+            ctx.bound(
+                f"D = {D}, alpha = {al:g}: ||X^T nu||_inf <= 1 (Lemma 8)",
+                Estimate(float(np.max(np.abs(zs))), z.error, "two tolerances"),
+                1,
+            )
+            for i in support:
+                s = 1 if beta1[i] > 0 else -1
+                # negative coordinates: 'an identical argument', (62) at -z_i
+                first, dfirst = float(term(s * zs[i], al)), float(abs(dterm(s * zs[i], al)))
+                ctx.bound(
+                    f"D = {D}, alpha = {al:g}, i = {i}: s beta_i <= alpha^D (1 - s z_i)^(-D/(D-2)) (62)",
+                    Estimate(s * float(b.value[i]), b.error, "two tolerances"),
+                    Estimate(first, dfirst * z.error, "two tolerances"),
+                )
+            gaps.append([1 - (1 if beta1[i] > 0 else -1) * zs[i] for i in support])
+            gap_errs.append(z.error)
+        g = np.asarray(gaps)
+        all_margins(
+            ctx,
+            f"D = {D}: 1 - s z_i decreases as alpha decreases (z_i -> sign beta*_i on the support)",
+            (g[:-1] - g[1:]).ravel(),
+            np.repeat([e1 + e2 for e1, e2 in zip(gap_errs, gap_errs[1:])], len(support)),
+            gaps=g.tolist(),
+            alphas=list(alphas),
+        )
+
+
+@check("kernel-rich/theorem-3", "step-63-64", "flow", step="(63)-(64)")
+def theorem3_step63(ctx):
+    """(63)-(64) along the printed flow's limits at increasing alpha: beta(infinity) stays bounded
+    (recorded) and ``||X^T nu||_inf`` decreases towards 0 (its decay exponent in alpha recorded:
+    -D, from beta = alpha^D h_D(z) with beta bounded)."""
+    budget = "full" if ctx.full else "quick"
+    for fx, D, alphas in T3_STEP_LARGE[budget]:
+        path = _t3_path(ctx, fx, D, alphas)
+        if path is None:
+            continue
+        zmax = [float(np.max(np.abs(z.value))) for al, b, z in path]
+        errs = [z.error for al, b, z in path]
+        all_margins(
+            ctx,
+            f"D = {D}: ||X^T nu||_inf decreases as alpha increases (-> 0)",
+            [a - b for a, b in zip(zmax, zmax[1:])],
+            [e1 + e2 for e1, e2 in zip(errs, errs[1:])],
+            z_max=zmax,
+            beta_max=[float(np.max(np.abs(b.value))) for al, b, z in path],
+            decay_exponents=[
+                math.log(z2 / z1) / math.log(a2 / a1) for a1, a2, z1, z2 in zip(alphas, alphas[1:], zmax, zmax[1:])
+            ],
+        )
+
+
+@check("kernel-rich/theorem-3", "step-66", "flow", step="(66)", expect="verified")
+def theorem3_step66(ctx):
+    """(66): the limit ``h_D(z) / (2D z/(D-2)) -> 1`` as z -> 0 (SymPy, D = 3, 4, 5; the printed
+    factor of (65)/(66)), and along the printed flow's limits at increasing alpha, with the encoded
+    ``mu = 2 D alpha^D nu/(D-2)``: ``max_i |[beta]_i/[X^T mu]_i - 1|`` decreases (-> 0), its ratio to
+    ``||X^T nu||^2`` recorded (the printed O([X^T nu]_i^2)). Coordinates where ``X^T mu`` vanishes
+    would make the ratio 0/0: none on T5 (recorded)."""
+    for D in (3, 4, 5):
+        ctx.start({"fixture": "T5", "D": D, "alpha": 1.0})
+        ctx.identity(
+            f"D = {D}: h_D(z) / (2D z/(D-2)) -> 1 as z -> 0",
+            sp.limit(kr.h_D(D) / (kd.hD_slope_printed(D) * kr.z), kr.z, 0) - 1,
+            scope="limit z -> 0",
+        )
+    budget = "full" if ctx.full else "quick"
+    for fx, D, alphas in T3_STEP_LARGE[budget]:
+        path = _t3_path(ctx, fx, D, alphas)
+        if path is None:
+            continue
+        devs, errs, zsq = [], [], []
+        for al, b, z in path:
+            xtmu = np.asarray([float(kd.kernel_multiplier_66(D, v, al)) for v in z.value])  # X^T mu = (2D a^D/(D-2)) z
+            xtmu_err = float(kd.kernel_multiplier_66(D, z.error, al))
+            ctx.start({"fixture": fx, "D": D, "alpha": al, kr.FLOW_INTERPOLATES: True})
+            ctx.bound(
+                f"D = {D}, alpha = {al:g}: min_i |[X^T mu]_i| > 0 (the ratio of (66) is defined)",
+                0.0,
+                Estimate(float(np.min(np.abs(xtmu))), xtmu_err, "two tolerances"),
+                strict=True,
+            )
+            ratio = np.asarray(b.value) / xtmu
+            devs.append(float(np.max(np.abs(ratio - 1))))
+            errs.append(float(np.max((b.error + np.abs(ratio) * xtmu_err) / np.abs(xtmu))))
+            zsq.append(float(np.max(np.abs(z.value))) ** 2)
+        all_margins(
+            ctx,
+            f"D = {D}: max_i |beta_i/[X^T mu]_i - 1| decreases as alpha increases (-> 0)",
+            [a - b for a, b in zip(devs, devs[1:])],
+            [e1 + e2 for e1, e2 in zip(errs, errs[1:])],
+            deviations=devs,
+            deviation_over_z_squared=[dv / q for dv, q in zip(devs, zsq)],
+        )
+
+
+# ---------------------------------------------------------------------------------------
+# Invocations of the other depth/kernel claims (issue 19)
+# ---------------------------------------------------------------------------------------
+@check("kernel-rich/claim-hD-properties", "step-invokes-lemma8", "random", step="invokes Lemma 8")
+def hd_step_lemma8(ctx):
+    """Lemma 8's hypotheses (D > 2, alpha > 0) where claim-hD-properties invokes it: at the depths
+    of its checks (D = 3, 4, 5, 6) and, as the bound is used 'for all alpha', at alpha = 10^-3, 1,
+    10^3 on T5 and TIE."""
+    for D in (3, 4, 5, 6):
+        for fx in ("T5", "TIE"):
+            for al in (1e-3, 1.0, 1e3):
+                ctx.start({"D": D})
+                ctx.discharge(
+                    f"Lemma 8 at D = {D}, {fx}, alpha = {al:g}",
+                    "kernel-rich/lemma-8",
+                    {"fixture": fx, "D": D, "alpha": al},
+                )
+
+
+@check("kernel-rich/claim-depth-transition", "step-invokes-theorem3", "random", step="invokes Theorem 3")
+def depth_step_theorem3(ctx):
+    """Theorem 3's hypotheses (alpha > 0, D >= 3; the interpolation premise is Theorem 3's own,
+    observed by its checks) at the depths D >= 3 of value-transition's grid (D = 2 is Theorem 1's
+    case, not an invocation of Theorem 3) and its alpha = 1e-3."""
+    for D in DT_DEPTHS:
+        if D < 3:
+            continue
+        ctx.start({})
+        ctx.discharge(f"Theorem 3 at D = {D}, alpha = 1e-3", "kernel-rich/theorem-3", {"D": D, "alpha": 1e-3})
+
+
+@check("kernel-rich/claim-diag-tangent-kernel", "step-invokes-section3", "random", step="invokes §3")
+def diag_tk_step_section3(ctx):
+    """claim-tangent-kernel-homogeneous's hypotheses (f positively D-homogeneous, decided by SymPy
+    for the depth-2 model (3); alpha > 0) at kernel-regime-limit's instances."""
+    quick = [{"fixture": "T5", "alpha": 1.0}]
+    full = [{"fixture": f, "alpha": a} for f in ("T5", "random:1", "random:3") for a in (0.1, 1.0, 10.0)]
+    for inst in ctx.instances(quick, full):
+        ctx.start(inst)
+        ctx.discharge(
+            f"§3 at the depth-2 model (3), {inst['fixture']}, alpha = {inst['alpha']:g}",
+            "kernel-rich/claim-tangent-kernel-homogeneous",
+            {"fixture": inst["fixture"], "alpha": inst["alpha"], "D": 2},
+        )

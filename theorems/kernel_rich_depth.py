@@ -56,6 +56,17 @@ def printed_w(D, sign: int, GG=G, a=alpha):
     return (a ** (2 - D) + sign * D * (D - 2) * GG) ** _frac(-1, D - 2)
 
 
+def printed_55(D, w, gt=g):
+    """(55)'s right side as printed, per coordinate of the stacked ``w = (w_+, w_-)``:
+    ``-D [X~^T r] w^(D-1)`` (``gt`` the coordinate of ``X~^T r``, ``X~ = [X, -X]``)."""
+    return -D * gt * w ** (D - 1)
+
+
+def printed_56(D, Gt=G, a=alpha):
+    """(56) as printed, per coordinate: ``(alpha^(2-D) + D(D-2) [X~^T int_0^t r])^(-1/(D-2))``."""
+    return (a ** (2 - D) + D * (D - 2) * Gt) ** _frac(-1, D - 2)
+
+
 def printed_beta57(D, GG=G, a=alpha):
     """(57) as printed (with X^T for the printed X-tilde^T, the only reading with d entries)."""
     e = _frac(D, D - 2)
@@ -71,6 +82,11 @@ def printed_dual58(D, GG=G, a=alpha):
 def printed_54(D, sign: int, GG=G, a=alpha):
     """(54) as printed: ``w_pm^(2-D) = alpha^(2-D) +/- D(D-2) G`` (the right-hand side)."""
     return a ** (2 - D) + sign * D * (D - 2) * GG
+
+
+def printed_62(D, zz=z, a=alpha):
+    """(62)'s term as printed: ``alpha^D (1 - [X^T nu]_i)^(-D/(D-2))`` (the first term of (61))."""
+    return a**D * (1 - zz) ** _frac(-D, D - 2)
 
 
 def kernel_multiplier_66(D, nu, a=alpha):
@@ -423,6 +439,14 @@ DIAG_TANGENT_KERNEL = statement(
     params=(FIXTURE, ALPHA),
     edges=({"alpha": 1e-6}, {"alpha": 1e6}, {"fixture": "TIE"}, {"fixture": "random:7", "alpha": 0.01}),
     hypotheses=(POSITIVE_ALPHA,),
+    steps=(
+        ProofStep(
+            "invokes §3",
+            r"Thus, in the kernel regime, $\beta^\infty_{\alpha,\mathbf 1}$ will be the minimum $\ell_2$ norm solution "
+            r"(§3's kernel regime applied to the 2-homogeneous model (3) at $\mathbf w_0=\mathbf 1$)",
+            "invocation",
+        ),
+    ),
     uses=("kernel-rich/claim-tangent-kernel-homogeneous",),
 )
 
@@ -582,6 +606,23 @@ THEOREM_3 = statement(
     "the exact rational min-l1 (strict certificate) and min-l2 solutions; on TIE the path is recorded.",
     steps=(
         ProofStep(
+            "(55)",
+            r"$\dot{\mathbf w}(t)=\frac{dL}{d\mathbf w}=-D\tilde X^\top r(t)\circ\mathbf w^{D-1},\quad\mathbf w(0)=\alpha\mathbf 1$",
+            "identity",
+            expect="refuted",
+            erratum="Both equalities fail for the §2 loss: the gradient flow is -dL/dw (the printed 'w' = dL/dw' has the "
+            "wrong sign), and dL/dw = +2D X~^T r o w^(D-1) (SymPy), not -D X~^T r o w^(D-1). Counterexample (exact): T5, "
+            "D = 3, w = 1 (r = (-1, -2)): dL/dw_(+,1) = -6 while the printed right side is 3. What holds: "
+            "w' = -dL/dw = -2D X~^T r o w^(D-1); the printed right side -D X~^T r o w^(D-1) is -d(L/2)/dw, the flow of "
+            "L/2 (the same path at half speed, as (50)/(52)), and the argmin characterisation does not see the time "
+            "change (the proof goes through with (55) read as the flow of L/2).",
+        ),
+        ProofStep(
+            "(56)",
+            r"$\mathbf w(t)=\Big(\alpha^{2-D}+D(D-2)\tilde X^\top\int_0^tr(\tau)d\tau\Big)^{-\frac1{D-2}}$ solves (55)",
+            "identity",
+        ),
+        ProofStep(
             "(57)",
             r"$\beta(t)=\alpha^D(1+\alpha^{D-2}D(D-2)\tilde X^\top\int_0^tr)^{-\frac D{D-2}}-\alpha^D(1-\alpha^{D-2}D(D-2)\tilde X^\top\int_0^tr)^{-\frac D{D-2}}$ "
             r"from (56)",
@@ -593,8 +634,44 @@ THEOREM_3 = statement(
             r"$h_D(z)=(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}$",
             "identity",
         ),
-        ProofStep("(65)", r"$(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}=\frac{2D}{D-2}z+O(z^3)$", "identity"),
         ProofStep("invokes Lemma 8", r"By Lemma 8, $\|X^\top\nu\|_\infty\le1$", "invocation"),
+        ProofStep(
+            "invokes claim-hD-properties",
+            r"so the domain of $h_D$ is the interval $[-1,1]$, upon which it is monotonically increasing from "
+            r"$h_D(-1)=-\infty$ to $h_D(1)=\infty$. Therefore, there exists an inverse mapping $h_D^{-1}(t)$",
+            "invocation",
+        ),
+        ProofStep(
+            "invokes the general approach",
+            r"Following the general approach outlined in Section 4, we conclude: (60)",
+            "invocation",
+        ),
+        ProofStep(
+            "(60)",
+            r"$Q_\alpha^D(\beta)=\alpha^D\sum_i\int_0^{\beta_i/\alpha^D}h_D^{-1}(t)dt$ (its gradient "
+            r"$h_D^{-1}(\beta/\alpha^D)$ is $X^\top\nu$ at $\beta(\infty)$ of (58): the KKT conditions of the argmin)",
+            "identity",
+        ),
+        ProofStep(
+            "(61)-(62)",
+            r"$\lim_{\alpha\to0}[\beta^\infty_{\alpha,D}]_i=\lim_{\alpha\to0}\alpha^D(1-[X^\top\nu]_i)^{-\frac D{D-2}}"
+            r"-\alpha^D(1+[X^\top\nu]_i)^{-\frac D{D-2}}>0\implies\lim_{\alpha\to0}\alpha^D(1-[X^\top\nu]_i)^{-\frac D{D-2}}>0$; "
+            r"this and $[X^\top\nu]_i\le1$ imply $\lim_{\alpha\to0}[X^\top\nu]_i=1$",
+            "inequality",
+        ),
+        ProofStep(
+            "(63)-(64)",
+            r"$\lim_{\alpha\to\infty}[\beta^\infty_{\alpha,D}]_i=\lim_{\alpha\to\infty}\alpha^D(1-[X^\top\nu]_i)^{-\frac D{D-2}}"
+            r"-\alpha^D(1+[X^\top\nu]_i)^{-\frac D{D-2}}<\infty\implies\lim_{\alpha\to\infty}[X^\top\nu]_i=0$",
+            "inequality",
+        ),
+        ProofStep("(65)", r"$(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}=\frac{2D}{D-2}z+O(z^3)$", "identity"),
+        ProofStep(
+            "(66)",
+            r"with $\mu=\frac{2D\alpha^D}{D-2}\nu$: $\lim_{\alpha\to\infty}\frac{[\beta^\infty_{\alpha,D}]_i}{[X^\top\mu]_i}"
+            r"=1+\lim_{\alpha\to\infty}O([X^\top\nu]_i^2)=1$",
+            "identity",
+        ),
     ),
     uses=(
         "kernel-rich/lemma-8",
@@ -619,6 +696,13 @@ HD_PROPERTIES = statement(
     hypotheses=(Hypothesis(r"$D\ge3$", lambda p: p.get("D", 3) >= 3),),
     notes="'Root of a rational equation' is checked as: h_D(z) = t is equivalent to a polynomial equation P_D(z, t) = 0 "
     "with integer coefficients (directly for D = 3, 4; by eliminating the radicals with resultants for D = 5, 6).",
+    steps=(
+        ProofStep(
+            "invokes Lemma 8",
+            r"By Lemma 8, $\|X^\top\nu\|_\infty\le1$, so the domain of $h_D$ is the interval $[-1,1]$",
+            "invocation",
+        ),
+    ),
     uses=("kernel-rich/lemma-8",),
 )
 
@@ -642,6 +726,14 @@ DEPTH_TRANSITION = statement(
     "equivalence (Arora et al.) and the logistic-loss remark are citations and are not checked; the depth-D diagonal "
     "network equivalence is checked through the balancedness of its layers."
     " uses: prose of \u00a75; no separate proof is printed.",
+    steps=(
+        ProofStep(
+            "invokes Theorem 3",
+            r"In the two extremes, we again get $\beta^*_{\ell_2}$ in the kernel regime, and [...] we get the "
+            r"$\beta^*_{\ell_1}$ in the rich limit (Theorem 3, for the depths $D\ge3$ of the claim)",
+            "invocation",
+        ),
+    ),
     uses=("kernel-rich/theorem-3",),
 )
 
