@@ -568,6 +568,26 @@ LEMMA_8 = statement(
             r"$\mathbf w_+(t)=(\alpha^{2-D}\mathbf 1+D(D-2)X^\top\int_0^tr(\tau)d\tau)^{-\frac1{D-2}}$ solves (50)",
             "identity",
         ),
+        ProofStep(
+            "(52)",
+            r"$\dot{\mathbf w}_-(t)=-\frac{dL}{d\mathbf w_-}=DX^\top r(t)\circ\mathbf w_-^{D-1}(t)$",
+            "identity",
+            expect="refuted",
+            erratum="As (50): with the §2 loss (no 1/2) -dL/dw_- = 2D X^T r o w_-^(D-1) (SymPy; T5, D = 3, w = 1: "
+            "-dL/dw_(-,1) = -6, printed -3). The printed flow is that of L/2 (the same path at half speed); the lemma "
+            "holds for both flows.",
+        ),
+        ProofStep(
+            "(53)",
+            r"$\mathbf w_-(t)=(\alpha^{2-D}\mathbf 1-D(D-2)X^\top\int_0^tr(\tau)d\tau)^{-\frac1{D-2}}$ solves (52)",
+            "identity",
+        ),
+        ProofStep(
+            "(54)",
+            r"$0\le\mathbf w_\pm(t)_i^{2-D}=\alpha^{2-D}\pm D(D-2)\big[X^\top\int_0^tr(\tau)d\tau\big]_i$, hence "
+            r"$-\alpha^{2-D}\le D(D-2)\big[X^\top\int_0^tr\big]_i\le\alpha^{2-D}$",
+            "inequality",
+        ),
     ),
     edges=(
         {"alpha": 1e-3, "D": 3},
