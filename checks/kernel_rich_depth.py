@@ -2769,7 +2769,8 @@ def _hD_numpy(D: int):
     return sp.lambdify(kr.z, kr.h_D(D), "numpy")
 
 
-T3_STEP_SMALL = {"quick": [("T5", 3, (0.3, 0.1))], "full": [("T5", D, (0.3, 0.1, 0.03)) for D in (3, 4)]}
+# (62)'s slack alpha^D (1 + s z_i)^(-D/(D-2)) vanishes as alpha -> 0: D = 4 below alpha = 0.1 is not resolved in double
+T3_STEP_SMALL = {"quick": [("T5", 3, (0.3, 0.1))], "full": [("T5", 3, (0.3, 0.1, 0.03)), ("T5", 4, (0.3, 0.1))]}
 T3_STEP_LARGE = {"quick": [("T5", 3, (1.0, 3.0))], "full": [("T5", D, (1.0, 3.0, 10.0)) for D in (3, 4)]}
 
 
@@ -2790,23 +2791,45 @@ def _t3_path(ctx, fx, D, alphas):
 @check("kernel-rich/theorem-3", "step-58-on-flows", "flow", step="(58)-(59)")
 def theorem3_step58_flows(ctx):
     """(58) along true trajectories: the limit of the printed flow (55) (double, two tolerances,
-    the integrated residual carried) equals alpha^D h_D(X^T nu(infinity)) with (58)'s nu, and
-    ``||X^T nu||_inf <= 1`` there, at the alphas of the (61)-(66) checks."""
+    the integrated residual carried) satisfies beta(infinity) = alpha^D h_D(X^T nu(infinity)) with
+    (58)'s nu, at the alphas of the (61)-(66) checks. Each coordinate is compared in the better
+    conditioned of two equivalent forms (h_D increases): where ``s_i = alpha^D h_D'(z_i) <= 1``,
+    ``beta_i = alpha^D h_D(z_i)`` (z's error moves it by s_i |dz|); elsewhere (z_i near +-1 at
+    small alpha, h_D' large) ``h_D^{-1}(beta_i/alpha^D) = z_i``, the inverse by Brent's method in
+    double (beta's error moves it by |d beta|/s_i)."""
+    from scipy.optimize import brentq
+
     budget = "full" if ctx.full else "quick"
     for fx, D, alphas in T3_STEP_SMALL[budget] + T3_STEP_LARGE[budget]:
-        path = _t3_path(ctx, fx, D, alphas)
-        for al, b, z in path or ():
+        h = _hD_numpy(D)
+        dh = sp.lambdify(kr.z, sp.diff(kr.h_D(D), kr.z))
+        edge = 1 - 1e-15
+        for al, b, z in _t3_path(ctx, fx, D, alphas) or ():
             ctx.start({"fixture": fx, "D": D, "alpha": al, kr.FLOW_INTERPOLATES: True})
-            hb = al**D * _hD_numpy(D)(np.asarray(z.value))
-            # h_D's derivative bounds how z's error moves alpha^D h_D(z): alpha^D h_D'(z) |dz|
-            slope = al**D * float(np.max(np.abs(sp.lambdify(kr.z, sp.diff(kr.h_D(D), kr.z))(np.asarray(z.value)))))
-            ctx.agree(
-                f"D = {D}, alpha = {al:g}: beta(infinity) = alpha^D h_D(X^T nu(infinity)) (58) on the flow",
-                b.value,
-                hb,
-                tol=DOUBLE_TOL * max(1.0, float(np.max(np.abs(b.value)))),
-                err=Estimate(0, b.error + slope * z.error, "two tolerances"),
-            )
+            zv, bv = np.asarray(z.value), np.asarray(b.value)
+            slope = al**D * np.abs(dh(zv))
+            flat = slope <= 1
+            if flat.any():
+                ctx.agree(
+                    f"D = {D}, alpha = {al:g}: beta_i(infinity) = alpha^D h_D([X^T nu(infinity)]_i) ((58) on the flow; "
+                    f"coordinates {np.flatnonzero(flat).tolist()})",
+                    bv[flat],
+                    al**D * h(zv[flat]),
+                    tol=DOUBLE_TOL,
+                    err=Estimate(0, b.error + float(np.max(slope[flat])) * z.error + 4e-15, "two tolerances"),
+                )
+            if (~flat).any():
+                t = bv[~flat] / al**D
+                zeta = np.array([brentq(lambda v, ti=ti: h(v) - ti, -edge, edge, xtol=1e-15, rtol=8.9e-16) for ti in t])
+                moved = float(np.max(b.error / (al**D * np.abs(dh(zeta)))))
+                ctx.agree(
+                    f"D = {D}, alpha = {al:g}: h_D^-1(beta_i(infinity)/alpha^D) = [X^T nu(infinity)]_i ((58) on the "
+                    f"flow; coordinates {np.flatnonzero(~flat).tolist()})",
+                    zeta,
+                    zv[~flat],
+                    tol=DOUBLE_TOL,
+                    err=Estimate(0, z.error + moved + 4e-15, "two tolerances"),
+                )
 
 
 @check("kernel-rich/theorem-3", "step-61-62", "flow", step="(61)-(62)")
@@ -3020,9 +3043,12 @@ def lemma8_step53(ctx):
     )
 
 
+# at alpha = 3 and D >= 4 the printed flow is too stiff for double (w_pm^(2-D) ~ 3^(2-D) against G's error; at
+# D = 6 LSODA oversteps w_pm = 0, measured): those instances are left out, not judged
 L8_STEP54 = {
     "quick": [("T5", 3, 0.5), ("T5", 4, 1.0)],
-    "full": [(f, D, a) for f in ("T5", "random:3") for D in (3, 4, 6) for a in (0.3, 1.0, 3.0)],
+    "full": [(f, D, a) for f in ("T5", "random:3") for D in (3, 4, 6) for a in (0.3, 1.0)]
+    + [(f, 3, 3.0) for f in ("T5", "random:3")],
 }
 
 
