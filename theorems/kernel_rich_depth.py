@@ -623,7 +623,11 @@ THEOREM_3 = statement(
     hypotheses=(POSITIVE_ALPHA, Hypothesis(r"$D\ge3$", lambda p: p.get("D", 3) >= 3), INTERPOLATES),
     notes="The argmin characterisation is invariant under the time rescaling between the printed flow (55) (L/2) and "
     "the §2 loss; the flow checks integrate the §2-derived flow. The limits are checked along the argmin path with "
-    "the exact rational min-l1 (strict certificate) and min-l2 solutions; on TIE the path is recorded.",
+    "the exact rational min-l1 (strict certificate) and min-l2 solutions; on TIE the path is recorded. Proof "
+    "(App. F): (55) is misprinted (step (55): sign of dL/dw and the flow of L/2); (57) prints X~^T where X^T is meant "
+    "(d entries; encoded with X^T). Gaps, not errors: (63) infers lim_alpha beta < infinity from the finiteness of "
+    "each beta_alpha (a uniform bound in alpha is needed and holds on the checked paths); (66) divides by "
+    "[X^T mu]_i, which vanishes where the min-l2 solution has a zero entry (none on the checked data).",
     steps=(
         ProofStep(
             "(55)",
