@@ -634,7 +634,7 @@ THEOREM_3 = statement(
             r"$\dot{\mathbf w}(t)=\frac{dL}{d\mathbf w}=-D\tilde X^\top r(t)\circ\mathbf w^{D-1},\quad\mathbf w(0)=\alpha\mathbf 1$",
             "identity",
             expect="refuted",
-            erratum="Both equalities fail for the §2 loss: the gradient flow is -dL/dw (the printed 'w' = dL/dw' has the "
+            erratum="Both equalities fail for the §2 loss: the gradient flow is -dL/dw (the printed w-dot = dL/dw has the "
             "wrong sign), and dL/dw = +2D X~^T r o w^(D-1) (SymPy), not -D X~^T r o w^(D-1). Counterexample (exact): T5, "
             "D = 3, w = 1 (r = (-1, -2)): dL/dw_(+,1) = -6 while the printed right side is 3. What holds: "
             "w' = -dL/dw = -2D X~^T r o w^(D-1); the printed right side -D X~^T r o w^(D-1) is -d(L/2)/dw, the flow of "
