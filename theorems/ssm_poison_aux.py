@@ -8,7 +8,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .registry import Hypothesis, Param, Step, src, statement
-from .ssm_poison import DIM, LENGTH, ODD_L7
+from .ssm_poison import DIM, LENGTH, ODD_L7, add_invocation_step
 
 # Lemma 28's third item: the ball on which H^{-1} is Lipschitz, in the statement and at the proof's end
 LEMMA28_STATEMENT_INVERSE_BALL = "B_{r_2}"
@@ -711,4 +711,10 @@ LEMMA_36_CORRECTED = statement(
     corrects="ssm-poison/lemma-36",
     uses=(),
     notes="No proof printed for the corrected form (the printed construction for n >= 2): uses = ().",
+)
+
+
+# The proof's invocation of Claim 6 (corrected) (issue 19; see theorems.ssm_poison.add_invocation_step)
+add_invocation_step(
+    LEMMA_31, r"[$\mathbf v\in\mathcal W_2$: $\mathbf v\perp\mathbf 1_d$, Claim 6 (corrected), at the lemma's $d$]"
 )
