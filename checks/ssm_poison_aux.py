@@ -1662,3 +1662,12 @@ def lemma33_step3(ctx):
         "(x_i - x_j) - (y_i - y_j) - ((x_i - y_i) - (x_j - y_j)) = 0", (xi - xj) - (yi - yj) - ((xi - yi) - (xj - yj))
     )
     ctx.exact("psi~ - 2 psi~/4 = psi~/2", sp.simplify(pt - 2 * pt / 4 - pt / 2), "==", 0, whole=True)
+
+
+# Hypothesis discharge (issue 19): Claim 6 (corrected) at the lemma's d, bound to its ``invocations`` step
+@check("ssm-poison/lemma-31", "uses-discharge", "random", step="invocations")
+def discharge_lemma_31(ctx):
+    """Claim 6 (corrected)'s hypothesis d >= 2 at the lemma's d = 2, 3, 10 (those of its spread check and edges)."""
+    for inst in ctx.instances([{"d": 2}, {"d": 3}, {"d": 10}]):
+        ctx.start(inst)
+        ctx.discharge(f"claim-6:corrected at d={inst['d']}", "ssm-poison/claim-6:corrected", {"d": inst["d"]})
