@@ -2834,3 +2834,47 @@ def discharge_proposition_17(ctx):
 def discharge_lemma_21(ctx):
     """Proposition 17's hypotheses at the lemma's d (L at Proposition 17's default, the odd L >= 7 it fixes)."""
     main_discharge_items(ctx, "lemma-21")
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps of Proposition 5 (prose-only proof, issue 19)
+# ---------------------------------------------------------------------------------------
+@check("ssm-poison/proposition-5", "step-recovery", "flow", step="App. D.2, proof of Prop. 5, recovery")
+def prop5_step_recovery(ctx):
+    """For delta in {0.1, 0.01}: eta_1 = the first of 0.3/10^j whose Corollary-1 bound squared is <= delta; members
+    of I_1(eta_1) flow (exact clock limit, 40 and 30 digits) to A-hat_1 with ||A-hat_1 - A*||^2 <= delta."""
+    for inst in ctx.instances(
+        [{"d": 10, "L": 7}], [{"d": 10, "L": 7}, {"d": 20, "L": 9}, {"d": 8, "L": 7, "n_over_P": 4.0}]
+    ):
+        ctx.start(inst)
+        d, L, nP = inst["d"], inst["L"], inst["n_over_P"]
+        for delta in (0.1, 0.01) if ctx.full else (0.1,):
+            eta = 0.3
+            while float(sp_th.corollary1_bound(sp.Float(eta, 30), d, L, nP)) ** 2 > delta and eta > 1e-12:
+                eta /= 10
+            members = _i1_members(ctx, {**inst, "eta": eta}, 3 if ctx.full else 2)
+            if not members:
+                ctx.undecided(f"I_1(eta_1 = {eta:g}) has no sampled member", eta_1=eta)
+                continue
+            for a0 in members:
+                dist2 = clean_twice(a0, L, lambda a: (a[0] - 1) ** 2 + sum(x**2 for x in a[1:]))
+                ctx.bound(f"||A-hat_1 - A*||^2 <= delta = {delta} from I_1(eta_1 = {eta:g})", dist2, delta, eta_1=eta)
+
+
+@check("ssm-poison/proposition-5", "step-continuity", "symbolic", step="App. D.2, proof of Prop. 5, continuity")
+def prop5_step_continuity(ctx):
+    """Gen_{L'}(A*) = 0 (A* = e_1, B = C^T = 1_d) and every entry C A^j B - C* A*^j B* (j < L') of the length-L'
+    impulse-response error is a polynomial in the entries of A: Gen_{L'} = max of their absolute values is
+    continuous, so it is <= eps near A* (SymPy, d in {3, 4}, L' in {9, 11})."""
+    for d in (3, 4):
+        a = list(sp.symbols(f"a0:{d}", real=True))
+        for k in (9, 11):
+            ctx.identity(f"Gen_{k}(A*) = 0 (d={d})", sp_th.gen_error([1] + [0] * (d - 1), k))
+            h, hs = sp_th.impulse_diagonal_ones(a, k), sp_th.teacher_impulse(d, k)
+            ctx.exact(
+                f"d={d}, L'={k}: every entry h_j(A) - h*_j is a polynomial in a (continuous)",
+                all(sp.sympify(x - y).is_polynomial(*a) for x, y in zip(h, hs)),
+                "==",
+                True,
+                whole=True,
+            )

@@ -775,6 +775,26 @@ PROPOSITION_5 = statement(
     params=(DIM, LENGTH, GEN_LENGTH, EPS, N_OVER_P),
     hypotheses=(ODD_L7, K_GE_L2),
     uses=("ssm-poison/remark-1", "ssm-poison/corollary-1", "ext:continuity of the length-L' impulse response in A"),
+    steps=(
+        Step(
+            "App. D.2, proof of Prop. 5, recovery",
+            r"Under the dataset $\mathcal S_1$, we have shown above that for any $\delta>0$ there exists an open set of "
+            r"initializations $\mathcal I_1(\delta)$ such that GF will converge to a solution $a$ whose parameters satisfy "
+            r"$\|A-A^*\|^2\le\delta$.",
+            kind="inequality",
+            notes="'Shown above' is Corollary 1 / Remark 1 (which bound ||A-hat_1 - A*||, unsquared): checked with "
+            "I_1(eta_1), eta_1 the first of 0.3/10^j whose Corollary-1 bound squared is <= delta, on the flows' exact "
+            "limits (two precisions).",
+        ),
+        Step(
+            "App. D.2, proof of Prop. 5, continuity",
+            r"It follows from the continuity of the length $L'$ impulse response that there is an open set of "
+            r"initializations from which we converge to a point $Gen_{L'}(A)\le\epsilon$.",
+            kind="identity",
+            notes="Checked: Gen_{L'}(A*) = 0 and each entry C A^j B - C* A*^j B* (j < L') is a polynomial in the "
+            "entries of A (continuous), SymPy.",
+        ),
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
