@@ -4324,6 +4324,9 @@ NOT_DISCHARGED: dict[tuple[str, str], str] = {
     ): "Lemma 18 is invoked at A(t) on the escape window with b = r_3 e^{lambda_-}/(2G d^1.5): "
     "r_3 and G are existential (H non-constructive), so Diff(b) has no value to evaluate",
     ("proposition-14", "lemma-18"): "as (corollary-7, lemma-18): b and the points A(t) are non-constructive",
+    ("theorem-2", "corollary-8"): "Corollary 8's A(0) in I_3 concerns the initialisation Theorem 2 leaves existential; "
+    "never established (r_2 non-constructive)",
+    ("claim-11", "corollary-8"): "as (theorem-2, corollary-8)",
 }
 INVOCATION_PARAMS = {
     # Lemma 12's proof invokes Lemma 6 on W_1 below 1/d (a = 0: g < 0 there)
