@@ -2845,7 +2845,7 @@ def prop5_step_recovery(ctx):
     """For delta in {0.1, 0.01}: eta_1 = the first of 0.3/10^j whose Corollary-1 bound squared is <= delta; members
     of I_1(eta_1) flow (exact clock limit, 40 and 30 digits) to A-hat_1 with ||A-hat_1 - A*||^2 <= delta."""
     for inst in ctx.instances(
-        [{"d": 10, "L": 7}], [{"d": 10, "L": 7}, {"d": 20, "L": 9}, {"d": 8, "L": 7, "n_over_P": 4.0}]
+        [{"d": 10, "L": 7}], [{"d": 10, "L": 7}, {"d": 20, "L": 9, "k": 11}, {"d": 8, "L": 7, "n_over_P": 4.0}]
     ):
         ctx.start(inst)
         d, L, nP = inst["d"], inst["L"], inst["n_over_P"]
