@@ -2117,3 +2117,133 @@ def E14_invokes_E13(ctx):
     width of its flows, d = 21."""
     ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
     ctx.discharge("d=21", "rnn-lowdim/lemma-E.13", {"d": 21, "k": 3})
+
+
+# ---------------------------------------------------------------------------------------
+# Hypothesis discharge at the invocations (issue 19)
+# ---------------------------------------------------------------------------------------
+@check(
+    "rnn-lowdim/lemma-A.1",
+    "lemma-7-derivation-discharged",
+    "symbolic",
+    expect="verified",
+    step="proof, Lemma 7's derivation",
+)
+def A1_invokes_7(ctx):
+    """Both teachers of the Lemma A.1 pair (d^ = 1..3, the divided-difference measures) as Lemma
+    7's teacher, with the smallest student dimensions d > k > 2d^ (free in the derivation the
+    proof borrows): Lemma 7's hypotheses hold -- what decides is that both teachers are balanced
+    (all masses >= 0)."""
+    for dh in (1, 2, 3):
+        ctx.start(ctx.instances([{"dh": dh}])[0])
+        for which, (x, p) in zip(("first", "second"), a1_pair(dh)):
+            inst = {"d": 2 * dh + 2, "k": 2 * dh + 1, "atoms": tuple(x), "masses": tuple(p)}
+            ctx.discharge(f"d^={dh}, {which} teacher", "rnn-lowdim/lemma-7", inst)
+
+
+@check("rnn-lowdim/corollary-A.2", "theorems-5-8-discharged", "symbolic", step="proof, Theorems 5 and 8 invoked")
+def A2_invokes_5_8(ctx):
+    """The proof's two teachers (the Lemma A.1 pair for d^ = 2) with the corollary's student d = 6,
+    k = 3 <= 2d^ - 1, in Theorems 5 and 8: the discharge fails on k > 2d^ only (the hypothesis the
+    corollary negates on purpose); every other hypothesis of either theorem holds for both teachers
+    (asserted exactly from the discharge records)."""
+    inst = ctx.instances([{"d": 6, "k": 3, "init_scale": 1e-2, "seed": 0}])[0]
+    ctx.start(inst)
+    others_hold = []
+    for which, (x, p) in zip(("first", "second"), a1_pair(2)):
+        used = {"d": 6, "k": 3, "atoms": tuple(x), "masses": tuple(p), "init_scale": 1e-2, "seed": 0}
+        for tid, extra in (("rnn-lowdim/theorem-5", {}), ("rnn-lowdim/theorem-8", {"q": 4})):
+            ctx.discharge(f"{tid.split('/')[1]}, {which} teacher", tid, {**used, **extra})
+            held = hypotheses_at(tid, {**used, **extra})
+            others_hold.append(all(ok for text, ok in held.items() if "k>2" not in text.replace(" ", "")))
+    ctx.observe("every hypothesis but k > 2d^ holds (both teachers, both theorems)", holds=all(others_hold))
+
+
+def hypotheses_at(sid: str, inst: dict) -> dict:
+    """``{hypothesis text: holds}`` of a registered statement at an instance (its defaults
+    completed)."""
+    from theorems.registry import REGISTRY
+
+    st = REGISTRY[sid]
+    return st.hypotheses_hold({**st.defaults(), **inst})
+
+
+@check(
+    "rnn-lowdim/claim-appA-necessity",
+    "corollary-A.2-discharged",
+    "symbolic",
+    expect="verified",
+    step="App. A, Corollary A.2 invoked",
+)
+def appA_invokes_A2(ctx):
+    """The claim invokes Corollary A.2 at k <= 2d^ - 1: at k = 2d^ - 1 for the teachers of the
+    threshold LP (d^ = 1, 2, 3) the corollary's hypothesis holds."""
+    for name in ("T1", "T2-dyadic", "T3"):
+        ctx.start(ctx.instances([{"teacher": name}])[0])
+        dh = len(rl.TEACHERS[name][0])
+        ctx.discharge(
+            f"{name}, k = 2d^-1 = {2 * dh - 1}",
+            "rnn-lowdim/corollary-A.2",
+            {"teacher": name, "k": 2 * dh - 1, "d": 2 * dh},
+        )
+
+
+@check(
+    "rnn-lowdim/claim-D-minimizers", "lemma-7-discharged", "symbolic", expect="verified", step="D.1, Lemma 7 invoked"
+)
+def D1_invokes_7(ctx):
+    """The claim transfers Lemma 7 to the (D.2) loss; discharged at the zero-sets check's
+    instances where the transferred lemma speaks (k > 2d^: teacher T1, k = 3, 4; d = k + 1 .. k + 3):
+    d > k and the balanced teacher hold."""
+    for k in (3, 4):
+        for extra in (1, 2, 3):
+            inst = {"d": k + extra, "k": k, "teacher": "T1"}
+            ctx.start(ctx.instances([inst])[0])
+            ctx.discharge(f"d={k + extra}, k={k}, T1", "rnn-lowdim/lemma-7", inst)
+
+
+@check(
+    "rnn-lowdim/claim-D.2-approx",
+    "theorem-E.9-discharged",
+    "symbolic",
+    expect="verified",
+    step="D.2, Theorem E.9's proof invoked",
+)
+def D2_invokes_E9(ctx):
+    """The claim reruns Theorem E.9's proof for the weighted loss; discharged at the claim's k = 5
+    and 8 with Theorem E.9's teacher T2-dyadic (d^ = 2) and d = k + 1."""
+    for k in (5, 8):
+        ctx.start(ctx.instances([{"k": k}])[0])
+        ctx.discharge(
+            f"k={k}, d={k + 1}, T2-dyadic", "rnn-lowdim/theorem-E.9", {"k": k, "d": k + 1, "teacher": "T2-dyadic"}
+        )
+
+
+@check(
+    "rnn-lowdim/claim-D.3-balancedness",
+    "lemma-E.13-discharged",
+    "symbolic",
+    expect="verified",
+    step="D.3, Section E.4 invoked",
+)
+def D3_invokes_E13(ctx):
+    """Section E.4's steps for the weighted loss at the width of the weighted flow (d = 21, k = 3):
+    Lemma E.13's d > 20 holds there (at the tangency check's d = 3 the E.4 steps are not run)."""
+    ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
+    ctx.discharge("d=21, k=3", "rnn-lowdim/lemma-E.13", {"d": 21, "k": 3})
+
+
+@check("rnn-lowdim/theorem-E.9", "lemma-7-discharged", "symbolic", expect="verified", step="proof, Lemma 7 invoked")
+def E9_invokes_7(ctx):
+    """Lemma 7's hypotheses at Theorem E.9's instances (the SOCP cases and the flows' instance)."""
+    for inst in (
+        {"teacher": "T1", "k": 3, "d": 4, "q": 6},
+        {"teacher": "T2-dyadic", "k": 5, "d": 6, "q": 7},
+        {"teacher": "T1-half", "k": 3, "d": 4},
+    ):
+        ctx.start(ctx.instances([inst])[0])
+        ctx.discharge(
+            f"d={inst['d']}, k={inst['k']}, {inst['teacher']}",
+            "rnn-lowdim/lemma-7",
+            {x: inst[x] for x in ("d", "k", "teacher")},
+        )

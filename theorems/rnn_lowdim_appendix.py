@@ -712,6 +712,16 @@ declare(
             "is undefined (SymPy raises a shape error at d^ = 2). The proof uses C^ A^^j B^ (the j-th moment); for balanced "
             "teachers B^^T A^^j C^^T is the same number.",
         ),
+        Step(
+            "proof, Lemma 7's derivation",
+            r"A derivation as in the proof sketch of Lemma 7 shows that any $\hat d$-atomic distribution [...] can be "
+            r"associated with a balanced configuration of teacher parameters $\hat\Theta=(\hat A,\hat B,\hat C)$ satisfying "
+            r"$\hat C\hat B=1$",
+            kind="invocation",
+            notes="Only the teacher side of Lemma 7's derivation is used (the moment correspondence of a balanced "
+            "teacher); Lemma 7's student dimensions are free here and are set to the smallest d > k > 2d^ in the "
+            "discharge, so what it decides is the teacher predicates (balanced) for the Lemma A.1 pair.",
+        ),
     ),
     edges=({"dh": 1}, {"dh": 8}),
     params=(DH_A1, SEED),
@@ -719,8 +729,32 @@ declare(
 declare(
     "rnn-lowdim/corollary-A.2",
     ("rnn-lowdim/lemma-A.1", "rnn-lowdim/theorem-5", "rnn-lowdim/theorem-8", "rnn-lowdim/definition-2"),
+    steps=(
+        Step(
+            "proof, Theorems 5 and 8 invoked",
+            r"In the context of either Theorem 5 or Theorem 8, if $k\le2\hat d-1$ then by Lemma A.1 there exist two "
+            r"configurations of teacher parameters --- both satisfying the conditions of the theorem --- which lead to a "
+            r"different impulse response yet induce the same loss",
+            kind="invocation",
+            expect="refuted",
+            erratum="By design, not a misprint: the corollary invokes the conditions of Theorems 5 and 8 with k > 2d^ "
+            "replaced by k <= 2d^ - 1, so the discharge fails on k > 2d^ and on nothing else. Discharged with both Lemma "
+            "A.1 teachers for d^ = 2 (atoms of the divided-difference measures), d = 6, k = 3: d > k, balanced, stable "
+            "and non-degenerate hold for both; k > 2d^ fails (3 <= 4), exactly the hypothesis the corollary negates.",
+        ),
+    ),
 )
-declare("rnn-lowdim/claim-appA-necessity", ("rnn-lowdim/corollary-A.2",))
+declare(
+    "rnn-lowdim/claim-appA-necessity",
+    ("rnn-lowdim/corollary-A.2",),
+    steps=(
+        Step(
+            "App. A, Corollary A.2 invoked",
+            r"we prove that if $k\le2\hat d-1$, implicit extrapolation cannot be guaranteed",
+            kind="invocation",
+        ),
+    ),
+)
 declare(
     "rnn-lowdim/claim-delay-teacher",
     (),
@@ -731,7 +765,11 @@ declare(
 declare("rnn-lowdim/claim-random-unbalanced-teacher", (), notes="uses: no proof printed.")
 declare("rnn-lowdim/claim-eq-D.2", ("rnn-lowdim/lemma-E.1",))
 declare("rnn-lowdim/claim-eq-D.3", (), notes="uses: a summation swap, no proof printed.")
-declare("rnn-lowdim/claim-D-minimizers", ("rnn-lowdim/lemma-7",))
+declare(
+    "rnn-lowdim/claim-D-minimizers",
+    ("rnn-lowdim/lemma-7",),
+    steps=(Step("D.1, Lemma 7 invoked", r"Thus Lemma 7 holds with no additional modifications.", kind="invocation"),),
+)
 
 
 def d2_chain(r, weight):
@@ -744,6 +782,11 @@ declare(
     ("rnn-lowdim/theorem-E.9",),
     steps=(
         Step(
+            "D.2, Theorem E.9's proof invoked",
+            r"[...] and the remainder of the proof is the same.",
+            kind="invocation",
+        ),
+        Step(
             "App. D.2, chain",
             r"$(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt{(k-i)}(\mathbf{CA}^i\mathbf B-w_i)\le\sqrt\delta$",
             kind="inequality",
@@ -754,7 +797,17 @@ declare(
         ),
     ),
 )
-declare("rnn-lowdim/claim-D.3-balancedness", ("rnn-lowdim/lemma-E.4", "rnn-lowdim/lemma-E.13", "rnn-lowdim/lemma-E.14"))
+declare(
+    "rnn-lowdim/claim-D.3-balancedness",
+    ("rnn-lowdim/lemma-E.4", "rnn-lowdim/lemma-E.13", "rnn-lowdim/lemma-E.14"),
+    steps=(
+        Step(
+            "D.3, Section E.4 invoked",
+            r"The same steps described in Section E.4 apply for the weighted loss.",
+            kind="invocation",
+        ),
+    ),
+)
 declare(
     "rnn-lowdim/lemma-E.1",
     (),
@@ -897,6 +950,13 @@ declare(
     "rnn-lowdim/theorem-E.9",
     ("rnn-lowdim/lemma-7", EXT_WY_P2, EXT_PZ, EXT_BM),
     steps=(
+        Step(
+            "proof, Lemma 7 invoked",
+            r"Following the proof of Lemma 7, $\hat\Theta$ is identified with a distribution supported on the eigenvalues "
+            r"of $\hat{\mathbf A}$, whose $j$th moment is $\hat m_j:=\hat{\mathbf C}\hat{\mathbf A}^j\hat{\mathbf B}"
+            r"(\hat{\mathbf C}\hat{\mathbf B})^{-1}$",
+            kind="invocation",
+        ),
         Step(
             "(E.31)",
             r"$\frac1{\hat{\mathbf C}\hat{\mathbf B}}-\frac1{\mathbf{CB}}=\frac1{\hat{\mathbf C}\hat{\mathbf B}}-\frac1{\hat{\mathbf C}\hat{\mathbf B}-\beta}"
