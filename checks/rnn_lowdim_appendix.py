@@ -2487,18 +2487,20 @@ def E13_step59(ctx):
 
 @check("rnn-lowdim/lemma-E.13", "step-E.60-along-flows", "flow", step="(E.60)", shares=SHARES_E13)
 def E13_step60(ctx):
-    """Along the flows: M >= max|w| + ||C|| ||B|| >= max|w| + |CB| (both links)."""
+    """Along the flows: M >= max|w| + ||C|| ||B|| >= max|w| + |CB| (both links), each compared with
+    the common max|w| taken off both sides (an exact equivalence; in doubles the sum would drown
+    ||C|| ||B|| ~ eps^2 in max|w|'s rounding)."""
     cases = e13_cases(ctx)
 
     def links(n):
         def fn(t, c, i, j):
-            chain = ra.e60_chain(max(abs(v) for v in i["w"]), c["M1"], i["eps"], t["nB"][j], t["nC"][j], t["cb"][j])
-            return chain[n + 1], chain[n]
+            off = ra.e60_chain(0, c["M1"], i["eps"], t["nB"][j], t["nC"][j], t["cb"][j])
+            return off[n + 1], off[n]
 
         return fn
 
-    e13_flow_step(ctx, "max|w| + ||C|| ||B|| <= M", links(0), False, cases)
-    e13_flow_step(ctx, "max|w| + |CB| <= max|w| + ||C|| ||B||", links(1), False, cases)
+    e13_flow_step(ctx, "max|w| + ||C|| ||B|| <= M (max|w| off both sides)", links(0), False, cases)
+    e13_flow_step(ctx, "max|w| + |CB| <= max|w| + ||C|| ||B|| (max|w| off both sides)", links(1), False, cases)
 
 
 E61_POINT = {"eps": sp.Rational(1, 100), "k": 3}
@@ -2685,10 +2687,14 @@ def _log_ratio(t, j, info):
 
 
 def _integral_abs_log(t, j, info):
-    """int_{t'}^{s} |gamma'|/|gamma| dt by the trapezoid rule on the saved times."""
+    """int_{t'}^{s} |gamma'|/|gamma| dt: ln(gamma(s)/gamma(t')) where gamma' > 0 at every saved time
+    of [t', s] (gamma increasing: the integral exactly), else the trapezoid rule on the saved
+    times."""
     a = _t_prime(t, info)
     if j == a:
         return 0.0
+    if np.all(t["gdot"][a : j + 1] > 0):
+        return _log_ratio(t, j, info)
     f = np.abs(t["gdot"][a : j + 1]) / np.abs(t["gamma"][a : j + 1])
     return float(np.trapezoid(f, t["t"][a : j + 1]))
 
@@ -2696,8 +2702,8 @@ def _integral_abs_log(t, j, info):
 @check("rnn-lowdim/lemma-E.13", "step-E.72-along-flows", "flow", step="(E.72)", shares=SHARES_E13)
 def E13_step72(ctx):
     """Along the flows, k = 3 and k = 1, on case (i)'s window: int_{t'}^s |gamma'|/|gamma| dt < 4kM
-    (s - t') at every saved s > t' (trapezoid on the 201 saved times; its error is below the
-    two-tolerance estimate's resolution only if gamma is smooth -- the integrand is recorded)."""
+    (s - t') at every saved s > t' (gamma increases on the window of these flows, so the integral is
+    ln(gamma(s)/gamma(t')); the trapezoid rule on the saved times otherwise)."""
     e13_flow_step(
         ctx,
         "int |gamma'|/|gamma| < 4kM (s - t')",
@@ -2897,22 +2903,18 @@ def E13_step87(ctx):
 def E13_step88(ctx):
     """Along the flows, for each i >= 1: |grad l_i| i |C A^i B| <= M i ||C|| ||A||^i ||B|| <= M i
     M1^2 eps^1.5 ||A||^i."""
-    cases = e13_cases(ctx)
-    for n in range(1, max(k for k, _ in cases)):
+    for case in e13_cases(ctx):
+        for n in range(1, case[0]):
 
-        def first(t, c, i, j, n=n):
-            if n >= i["k"]:
-                return 0.0, 0.0
-            a, _ = ra.e88_chain(t["r"][j][n], n, t["nC"][j], t["nA"][j], t["nB"][j], c["M"], c["M1"], i["eps"])
-            return abs(t["r"][j][n]) * n * abs(t["h"][j][n]), a
+            def first(t, c, i, j, n=n):
+                a, _ = ra.e88_chain(t["r"][j][n], n, t["nC"][j], t["nA"][j], t["nB"][j], c["M"], c["M1"], i["eps"])
+                return abs(t["r"][j][n]) * n * abs(t["h"][j][n]), a
 
-        def second(t, c, i, j, n=n):
-            if n >= i["k"]:
-                return 0.0, 0.0
-            return ra.e88_chain(t["r"][j][n], n, t["nC"][j], t["nA"][j], t["nB"][j], c["M"], c["M1"], i["eps"])
+            def second(t, c, i, j, n=n):
+                return ra.e88_chain(t["r"][j][n], n, t["nC"][j], t["nA"][j], t["nB"][j], c["M"], c["M1"], i["eps"])
 
-        e13_flow_step(ctx, f"i={n}: |grad l_i| i |CA^iB| <= M i ||C|| ||A||^i ||B||", first, False, cases)
-        e13_flow_step(ctx, f"i={n}: M i ||C|| ||A||^i ||B|| <= M i M1^2 eps^1.5 ||A||^i", second, False, cases)
+            e13_flow_step(ctx, f"i={n}: |grad l_i| i |CA^iB| <= M i ||C|| ||A||^i ||B||", first, False, [case])
+            e13_flow_step(ctx, f"i={n}: M i ||C|| ||A||^i ||B|| <= M i M1^2 eps^1.5 ||A||^i", second, False, [case])
 
 
 @check("rnn-lowdim/lemma-E.13", "step-E.89-along-flows", "flow", step="(E.89)", shares=SHARES_E13)
@@ -3172,23 +3174,16 @@ def E14_step109(ctx):
 def E14_step110(ctx):
     """Along the flows, each i >= 1: |grad l_i| (|Y^T (A^i)_S Y| + |Y^T (A^i)_S W|) <= 8 M M3^3
     eps^2.5 (as printed, with (A^i)_S in the second term), and with (A^i)_Sbar as in (E.106)."""
-    cases = e13_cases(ctx)
-    for n in range(1, max(k for k, _ in cases)):
-        for key in ("antiS", "anti"):
+    for case in e13_cases(ctx):
+        for n in range(1, case[0]):
+            for key in ("antiS", "anti"):
 
-            def fn(t, c, i, j, n=n, key=key):
-                if n >= i["k"]:
-                    return 0.0, 0.0
-                lhs = abs(t["r"][j][n]) * (abs(t["sym"][j][n]) + abs(t[key][j][n]))
-                return lhs, ra.e110_rhs(c["M"], c["M3"], i["eps"])
+                def fn(t, c, i, j, n=n, key=key):
+                    lhs = abs(t["r"][j][n]) * (abs(t["sym"][j][n]) + abs(t[key][j][n]))
+                    return lhs, ra.e110_rhs(c["M"], c["M3"], i["eps"])
 
-            e13_flow_step(
-                ctx,
-                f"i={n}, {'(A^i)_S W' if key == 'antiS' else '(A^i)_Sbar W'}: <= 8 M M3^3 eps^2.5",
-                fn,
-                False,
-                cases,
-            )
+                which = "(A^i)_S W" if key == "antiS" else "(A^i)_Sbar W"
+                e13_flow_step(ctx, f"i={n}, {which}: <= 8 M M3^3 eps^2.5", fn, False, [case])
 
 
 def _e114_M4(c, i):
