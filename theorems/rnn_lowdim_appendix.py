@@ -1768,6 +1768,10 @@ declare(
     steps=E13_STEPS,
     params=(D_E13, K_LEN, SEED),
     hypotheses=(D_GT_20,),
+    notes="Proof steps (issue 19): the proof breaks at (E.76), where e^(4kM ln(1/eps^0.5)) = eps^(-2kM) is replaced by "
+    "e^(4kM)/eps^0.5; what (E.75) gives is |gamma| < 16 eps^(2-2kM), no eps-independent M1 -- the statement's failure on the "
+    "printed horizon. Every display with a velocity (E.58), (E.81) and what follows inherits E.4's missing factor 2 (harmless "
+    "for k >= 3 in (E.67)-(E.71), not at k = 1).",
 )
 declare(
     "rnn-lowdim/lemma-E.13:corrected",
