@@ -3321,3 +3321,193 @@ def E14_step118(ctx):
         False,
         e13_cases(ctx),
     )
+
+
+# -- Lemma E.12: (E.52)-(E.55) ---------------------------------------------------------------
+E52_POINT = {"w0": sp.Integer(1), "C": sp.Rational(1, 2), "eps": sp.Rational(1, 100)}
+
+
+@check("rnn-lowdim/lemma-E.12", "step-E.52-counterexample", "symbolic", step="(E.52)")
+def E12_step52(ctx):
+    """Exact: w0 = 1, C = 1/2 (the printed horizon ln(1/eps^0.5)/(2 w0)), c1 = 1, c2 = 0, eps = 1/100:
+    the two members of (E.52)'s equality."""
+    ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
+    p = E52_POINT
+    a, b = ra.e52_sides(sp.Integer(1), sp.Integer(0), p["eps"], p["w0"], p["C"])
+    ctx.exact(
+        "c1 eps^2 e^(-2 w0 C ln(1/eps^0.5)) + c2 eps^2.5 = (c1 e^(-2 w0 C) + c2) eps^2.5", sp.simplify(a), "==", b
+    )
+
+
+@check("rnn-lowdim/lemma-E.12", "step-E.53-counterexample", "symbolic", step="(E.53)")
+def E12_step53(ctx):
+    """Exact: w0 = 1, C = 1/2, c3 = 1, c4 = 0, eps = 1/100: the two members of (E.53)'s equality."""
+    ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
+    p = E52_POINT
+    a, b = ra.e53_sides(sp.Integer(1), sp.Integer(0), p["eps"], p["w0"], p["C"])
+    ctx.exact(
+        "c3 eps^2 e^(2 w0 C ln(1/eps^0.5)) - c4 eps^2.5 = c3 e^(2 w0 C) eps^1.5 - c4 eps^2.5", sp.simplify(a), "==", b
+    )
+
+
+@check("rnn-lowdim/lemma-E.12", "step-E.54-limit", "symbolic", step="(E.54)")
+def E12_step54(ctx):
+    """SymPy: the limit of (E.54)'s right side as eps -> 0+ is 0 (positive symbolic constants)."""
+    ctx.start(ctx.instances([{}])[0])
+    e, c1, c2, c3, c4 = sp.symbols("epsilon c1 c2 c3 c4", positive=True)
+    ctx.identity("(E.54) limit", sp.limit(ra.e54_limit_argument(c1, c2, c3, c4, e), e, 0, "+"))
+
+
+@check("rnn-lowdim/lemma-E.12", "step-E.55-limit", "symbolic", step="(E.55)")
+def E12_step55(ctx):
+    """SymPy: the limit of (E.55)'s right side is 0, with the printed numerator M2 eps^2 and with
+    M2^2 eps^2 (what ||A||_F <= M2 eps gives)."""
+    ctx.start(ctx.instances([{}])[0])
+    e, M2, c3, c4 = sp.symbols("epsilon M2 c3 c4", positive=True)
+    ctx.identity("(E.55) limit, printed", sp.limit(ra.e55_limit_argument(M2, c3, c4, e), e, 0, "+"))
+    ctx.identity("(E.55) limit, M2^2", sp.limit(ra.e55_limit_argument(M2**2, c3, c4, e), e, 0, "+"))
+
+
+# -- Theorem E.9: (E.28)-(E.32), (E.36) ------------------------------------------------------
+@check("rnn-lowdim/theorem-E.9", "step-E.28", "symbolic", step="(E.28)")
+def E9_step28(ctx):
+    """SymPy, generic 2x2 student, k = 3, a diagonal balanced teacher (symbolic atoms, B^ = C^^T
+    symbolic): the population loss (3.4) is the printed sum of (C A^j B - C^ A^^j B^)^2."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    a, b = sp.symbols("ah0:2", real=True), sp.symbols("bh0:2", real=True)
+    Ah, Bh = sp.diag(*a), sp.Matrix(b)
+    w = lr.impulse(Ah, Bh, Bh.T, 3)
+    printed = sum(((C * A**j * B)[0, 0] - (Bh.T * Ah**j * Bh)[0, 0]) ** 2 for j in range(3))
+    ctx.identity("(3.4) = (E.28)'s sum", sp.expand(lr.population_loss(A, B, C, w, 3) - printed))
+
+
+@check("rnn-lowdim/theorem-E.9", "step-E.29-E.30", "symbolic", step="(E.29)-(E.30)")
+def E9_step29(ctx):
+    """SymPy: (h_j/C^B^ - w_j/C^B^)^2 = (h_j (1/C^B^ - 1/CB) + (m_j - m^_j))^2 with m_j = h_j/CB,
+    m^_j = w_j/C^B^."""
+    ctx.start(ctx.instances([{}])[0])
+    hj, wj, cb, chb = sp.symbols("h_j w_j cb chb", positive=True)
+    ctx.identity(
+        "(E.29)-(E.30)",
+        sp.simplify((hj / chb - wj / chb) ** 2 - (hj * (1 / chb - 1 / cb) + (hj / cb - wj / chb)) ** 2),
+    )
+
+
+def e9_balanced_students(rng, name: str, k: int, count: int):
+    """Exact balanced diagonal students near a preset teacher: the teacher's atoms and sqrt-masses
+    (rounded to 1/100) perturbed by rationals, plus extra atoms with small rational B entries, so
+    that d = k + 1; each as (atoms, b) with C = B^T."""
+    atoms, masses = rl.TEACHERS[name]
+    out = []
+    for _ in range(count):
+        s = Fraction(1, int(rng.choice([3, 10, 100, 1000])))
+        xs = [Fraction(a) + s * Fraction(int(rng.integers(-10, 11)), 10) for a in atoms]
+        bs = [
+            Fraction(round(float(m) ** 0.5 * 100), 100) * (1 + s * Fraction(int(rng.integers(-10, 11)), 10))
+            for m in masses
+        ]
+        while len(xs) < k + 1:
+            xs.append(Fraction(int(rng.integers(-10, 11)), 10))
+            bs.append(s * Fraction(int(rng.integers(-10, 11)), 10))
+        out.append((xs, bs))
+    return out
+
+
+def e9_student_quantities(name: str, k: int, xs, bs):
+    """``(w, h, L, tau)`` exactly (SymPy) for a balanced diagonal student (atoms xs, B = C^T = bs):
+    tau = max{1, eta}, eta = max(||A||_F, ||B||, ||C||) (the proof's bound (v))."""
+    w = [sp.Rational(v.numerator, v.denominator) for v in rl.teacher_response(name, k)]
+    a = [sp.Rational(x.numerator, x.denominator) for x in xs]
+    b = [sp.Rational(x.numerator, x.denominator) for x in bs]
+    h = [sum(bi**2 * ai**j for ai, bi in zip(a, b)) for j in range(k)]
+    L = sum((x - y) ** 2 for x, y in zip(h, w))
+    eta = sp.Max(sp.sqrt(sum(x**2 for x in a)), sp.sqrt(sum(x**2 for x in b)))
+    return w, h, L, sp.Max(1, eta)
+
+
+E9_STEP_CASES = (("T1", 3), ("T2-dyadic", 5))
+
+
+# exact arithmetic on sampled students: evidence, not proof (issue 17)
+@check("rnn-lowdim/theorem-E.9", "step-E.32-exact-students", "symbolic", expect="verified", step="(E.32)")
+def E9_step32(ctx):
+    """Exact: the equality (SymPy, symbolic beta) and the inequality with delta = L(Theta) on 8 exact
+    balanced students per teacher (T1 k = 3, T2-dyadic k = 5; d = k + 1), every j < k."""
+    hj, chb, beta, wj = sp.symbols("h_j chb beta w_j", real=True)
+    ctx.start(ctx.instances([{}])[0])
+    ctx.identity(
+        "(E.32)'s equality",
+        sp.simplify((hj / chb - wj / chb) - (beta * hj / (chb * (beta - chb)) + (hj / (chb - beta) - wj / chb))),
+    )
+    rng = np.random.default_rng(32)
+    for name, k in E9_STEP_CASES:
+        for xs, bs in e9_balanced_students(rng, name, k, 8):
+            w, h, L, _ = e9_student_quantities(name, k, xs, bs)
+            if not 0 < L < 1:
+                continue
+            ctx.start(ctx.instances([{"d": k + 1, "k": k, "teacher": name, "delta": float(L)}])[0])
+            worst = max((h[j] / w[0] - w[j] / w[0]) ** 2 - L / w[0] ** 2 for j in range(k))
+            ctx.exact(f"{name}: max_j (h_j/C^B^ - w_j/C^B^)^2 - delta/(C^B^)^2 <= 0", worst, "<=", 0, delta=float(L))
+
+
+# exact arithmetic on sampled students: evidence, not proof (issue 17)
+@check("rnn-lowdim/theorem-E.9", "step-E.36-exact-students", "symbolic", expect="verified", step="(E.36)")
+def E9_step36(ctx):
+    """Exact, 8 balanced students per teacher (T1 k = 3, T2-dyadic k = 5; d = k + 1) with delta =
+    L(Theta) < C^B^ (the least admissible delta, the hardest): (E.36) for every j < k, tau = max{1,
+    max(||A||_F, ||B||, ||C||)}."""
+    rng = np.random.default_rng(36)
+    for name, k in E9_STEP_CASES:
+        for xs, bs in e9_balanced_students(rng, name, k, 8):
+            w, h, L, tau = e9_student_quantities(name, k, xs, bs)
+            if not 0 < L < min(w[0], 1):
+                continue
+            ctx.start(ctx.instances([{"d": k + 1, "k": k, "teacher": name, "delta": float(L)}])[0])
+            gaps = [L / w[0] ** 2 - ra.e36_rhs(L, tau, j, w[0], h[j] / h[0] - w[j] / w[0]) for j in range(k)]
+            ctx.exact(
+                f"{name}: min_j [delta/(C^B^)^2 - (E.36) rhs] >= 0", min(gaps), ">=", 0, delta=float(L), tau=float(tau)
+            )
+
+
+# -- Lemma E.14: (E.100)-(E.102) -------------------------------------------------------------
+@check("rnn-lowdim/lemma-E.14", "step-E.100-vs-E.46", "symbolic", step="(E.100) vs (E.46)")
+def E14_step100(ctx):
+    """SymPy, d = 3: Y of (E.100) against Y of (E.46) (W agrees)."""
+    ctx.start(ctx.instances([{}])[0])
+    _, B, C, _ = lr.parameters(3, "full")
+    ctx.identity("W: (E.100) = (E.46)", sp.expand((C.T + B) - (B + C.T)))
+    ctx.identity("Y: (E.100) = (E.46)", sp.expand(ra.e100_Y(B, C) - ra.e46_Y(B, C)))
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.101", "symbolic", step="(E.101)")
+def E14_step101(ctx):
+    """SymPy, d = 1, k = 2: the derivatives of (3.4) in B and C against the printed (E.101)."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(1, "full")
+    w = rl.symbolic_teacher(2)
+    L = lr.population_loss(A, B, C, w, 2)
+    r = rl.residuals(A, B, C, w, 2)
+    dB = sum((r[i] * (A.T) ** i * C.T for i in range(2)), sp.zeros(1, 1))
+    dC = B.T * sum((r[i] * (A.T) ** i for i in range(2)), sp.zeros(1, 1))
+    ctx.identity("dL/dB - (E.101)", sp.expand(sp.Matrix([L.diff(b) for b in B]) - dB))
+    ctx.identity("dL/dC - (E.101)", sp.expand(sp.Matrix([[L.diff(c) for c in C]]) - dC))
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.102", "symbolic", step="(E.102)")
+def E14_step102(ctx):
+    """SymPy: generic 2x2 A, k = 3, the printed middle and right members of (E.102) agree; d = 1,
+    k = 3: GF's Y' = C'^T - B' (from (3.4)) against them."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(3)
+    r = rl.residuals(A, B, C, w, 3)
+    mid = -sum((r[i] * A**i * B for i in range(3)), sp.zeros(2, 1)) + sum(
+        (r[i] * (A.T) ** i * C.T for i in range(3)), sp.zeros(2, 1)
+    )
+    right = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(3)), sp.zeros(2, 1))
+    ctx.identity("middle = right", sp.expand(mid - right))
+    A, B, C, w, Ydot = e14_true_Ydot(1, 3)
+    r = rl.residuals(A, B, C, w, 3)
+    right = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(3)), sp.zeros(1, 1))
+    ctx.identity("d = 1: Y' (GF) = printed", sp.expand(Ydot - right))

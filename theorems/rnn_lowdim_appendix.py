@@ -200,6 +200,49 @@ def e31_rhs(w0, beta):
     return beta / (w0 * (beta - w0))
 
 
+def e36_rhs(delta, tau, j, w0, dm):
+    """(E.36)'s right side: ``-2 delta tau^(j+2) (tau^j + 1) / (2 (C^B^)^2) + (m_j - m^_j)^2``."""
+    return -2 * delta * tau ** (j + 2) * (tau**j + 1) / (2 * w0**2) + dm**2
+
+
+def e52_sides(c1, c2, eps, w0, C):
+    """(E.52)'s two members after '<=': ``c1 eps^2 e^(-2 w0 C ln(1/eps^0.5)) + c2 eps^2.5`` and
+    ``(c1 e^(-2 w0 C) + c2) eps^2.5`` (SymPy)."""
+    return (
+        c1 * eps**2 * sp.exp(-2 * w0 * C * sp.log(eps ** -sp.Rational(1, 2))) + c2 * eps ** sp.Rational(5, 2),
+        (c1 * sp.exp(-2 * w0 * C) + c2) * eps ** sp.Rational(5, 2),
+    )
+
+
+def e53_sides(c3, c4, eps, w0, C):
+    """(E.53)'s two members after '>=': ``c3 eps^2 e^(2 w0 C ln(1/eps^0.5)) - c4 eps^2.5`` and ``c3
+    e^(2 w0 C) eps^1.5 - c4 eps^2.5`` (SymPy)."""
+    return (
+        c3 * eps**2 * sp.exp(2 * w0 * C * sp.log(eps ** -sp.Rational(1, 2))) - c4 * eps ** sp.Rational(5, 2),
+        c3 * sp.exp(2 * w0 * C) * eps ** sp.Rational(3, 2) - c4 * eps ** sp.Rational(5, 2),
+    )
+
+
+def e54_limit_argument(c1, c2, c3, c4, eps):
+    """(E.54)'s ``(c~1 + c2) eps^2.5 / (c~3 eps^1.5 - c4 eps^2.5)``."""
+    return (c1 + c2) * eps ** sp.Rational(5, 2) / (c3 * eps ** sp.Rational(3, 2) - c4 * eps ** sp.Rational(5, 2))
+
+
+def e55_limit_argument(M2, c3, c4, eps):
+    """(E.55)'s ``M2 eps^2 / (c~3 eps^1.5 - c4 eps^2.5)``."""
+    return M2 * eps**2 / (c3 * eps ** sp.Rational(3, 2) - c4 * eps ** sp.Rational(5, 2))
+
+
+def e46_Y(B, C):
+    """(E.46): ``Y = B - C^T``."""
+    return B - C.T
+
+
+def e100_Y(B, C):
+    """(E.100): ``Y = C^T - B``."""
+    return C.T - B
+
+
 def e33_kappa(h_j, w0, beta):
     """(E.35)'s ``kappa = C A^j B / (C^B^ (beta - C^B^))``."""
     return h_j / (w0 * (beta - w0))
@@ -1273,6 +1316,35 @@ declare(
     ("rnn-lowdim/lemma-7", EXT_WY_P2, EXT_PZ, EXT_BM),
     steps=(
         Step(
+            "(E.28)",
+            r"$\mathcal L(\Theta)=\sum_{j=0}^{k-1}\left(\mathbf{CA}^j\mathbf B-\hat{\mathbf C}\hat{\mathbf A}^j\hat{\mathbf B}\right)^2\le\delta$",
+            kind="identity",
+            notes="The identity with (3.4) is checked; '<= delta' is the proof's premise.",
+        ),
+        Step(
+            "(E.29)-(E.30)",
+            r"$\left(\frac{\mathbf{CA}^j\mathbf B}{\hat{\mathbf C}\hat{\mathbf B}}-\frac{\hat{\mathbf C}\hat{\mathbf A}^j\hat{\mathbf B}}"
+            r"{\hat{\mathbf C}\hat{\mathbf B}}\right)^2=\left(\mathbf{CA}^j\mathbf B\left(\frac1{\hat{\mathbf C}\hat{\mathbf B}}-\frac1"
+            r"{\mathbf{CB}}\right)+\underbrace{\frac{\mathbf{CA}^j\mathbf B}{\mathbf{CB}}-\frac{\hat{\mathbf C}\hat{\mathbf A}^j\hat{\mathbf B}}"
+            r"{\hat{\mathbf C}\hat{\mathbf B}}}_{m_j-\hat m_j}\right)^2$",
+            kind="identity",
+        ),
+        Step(
+            "(E.32)",
+            r"$\delta(\hat{\mathbf C}\hat{\mathbf B})^{-2}\ge\left(\frac{\mathbf{CA}^j\mathbf B}{\hat{\mathbf C}\hat{\mathbf B}}-\frac"
+            r"{\hat{\mathbf C}\hat{\mathbf A}^j\hat{\mathbf B}}{\hat{\mathbf C}\hat{\mathbf B}}\right)^2=\left(\frac{\beta\mathbf{CA}^j\mathbf B}"
+            r"{\hat{\mathbf C}\hat{\mathbf B}(\beta-\hat{\mathbf C}\hat{\mathbf B})}+(m_j-\hat m_j)\right)^2$",
+            kind="inequality",
+        ),
+        Step(
+            "(E.36)",
+            r"$\frac\delta{(\hat{\mathbf C}\hat{\mathbf B})^2}\ge\frac{-2\delta\tau^{j+2}(\tau^j+1)}{2(\hat{\mathbf C}\hat{\mathbf B})^2}"
+            r"+(m_j-\hat m_j)^2$ (for $\delta<\hat{\mathbf C}\hat{\mathbf B}$)",
+            kind="inequality",
+            notes="Derived from (E.35), which is refuted (delta for sqrt(delta)); (E.36) itself holds on the exact balanced "
+            "students checked (delta = L(Theta), the hardest admissible value).",
+        ),
+        Step(
             "proof, Lemma 7 invoked",
             r"Following the proof of Lemma 7, $\hat\Theta$ is identified with a distribution supported on the eigenvalues "
             r"of $\hat{\mathbf A}$, whose $j$th moment is $\hat m_j:=\hat{\mathbf C}\hat{\mathbf A}^j\hat{\mathbf B}"
@@ -1364,6 +1436,41 @@ declare(
             erratum="Lemma E.12 assumes only w0 > 0 and an eps-normal initialisation (no bound on d), and Proposition E.11 "
             "invokes it with d > 4; the proof invokes Lemma E.13, which assumes d > 20. At d <= 20 the invocation is outside "
             "Lemma E.13's hypotheses (discharged at d = 6: refuted).",
+        ),
+        Step(
+            "(E.52)",
+            r"$\mathbf Y(\bar t)^\top\mathbf Y(\bar t)\le c_1\epsilon^2e^{-2w_0C\ln\frac1{\epsilon^{0.5}}}+c_2\epsilon^{2.5}"
+            r"=(c_1e^{-2w_0C}+c_2)\epsilon^{2.5}$",
+            kind="identity",
+            expect="refuted",
+            erratum="The equality takes e^(-2 w0 C ln(1/eps^0.5)) for e^(-2 w0 C) eps^0.5; it is eps^(w0 C). Exact counterexample: "
+            "w0 = 1, C = 1/2 (t-bar = ln(1/eps^0.5)/(2 w0), the printed horizon), c1 = 1, c2 = 0, eps = 1/100: the left side is "
+            "eps^2.5, the right e^-1 eps^2.5. What holds: c1 eps^(2 + w0 C) + c2 eps^2.5, which is (c1 + c2) eps^2.5 at w0 C = "
+            "1/2 -- (E.54)'s limit is unaffected.",
+        ),
+        Step(
+            "(E.53)",
+            r"$\mathbf W(\bar t)^\top\mathbf W(\bar t)\ge c_3\epsilon^2e^{2w_0C\ln\frac1{\epsilon^{0.5}}}-c_4\epsilon^{2.5}"
+            r"=c_3e^{2w_0C}\epsilon^{1.5}-c_4\epsilon^{2.5}$",
+            kind="identity",
+            expect="refuted",
+            erratum="The same slip: e^(2 w0 C ln(1/eps^0.5)) = eps^(-w0 C), not e^(2 w0 C) eps^-0.5. Exact counterexample: w0 = 1, "
+            "C = 1/2, c3 = 1, c4 = 0, eps = 1/100: the left side is eps^1.5, the right e eps^1.5. What holds: c3 eps^(2 - w0 C) - "
+            "c4 eps^2.5, which is c3 eps^1.5 - c4 eps^2.5 at w0 C = 1/2 -- (E.54), (E.55) are unaffected.",
+        ),
+        Step(
+            "(E.54)",
+            r"$\lim_{\epsilon\to0}\frac{\|\mathbf Y(\bar t)\|^2}{\|\mathbf W(\bar t)\|^2}\le\lim_{\epsilon\to0}\frac{(\tilde c_1+c_2)"
+            r"\epsilon^{2.5}}{\tilde c_3\epsilon^{1.5}-c_4\epsilon^{2.5}}=0$",
+            kind="identity",
+            notes="The limit's value is checked (SymPy); the inequality of limits is the lemma's conclusion (its flows).",
+        ),
+        Step(
+            "(E.55)",
+            r"$\lim_{\epsilon\to0}\frac{\|\mathbf A(\bar t)\|_F^2}{\|\mathbf W(\bar t)\|^2}\le\lim_{\epsilon\to0}\frac{M_2\epsilon^2}"
+            r"{\tilde c_3\epsilon^{1.5}-c_4\epsilon^{2.5}}=0$",
+            kind="identity",
+            notes="||A||_F^2 <= M2^2 eps^2 (the numerator printed M2 eps^2); the limit is 0 with either (SymPy, both).",
         ),
     ),
 )
@@ -1784,6 +1891,33 @@ declare(
     "rnn-lowdim/lemma-E.14",
     ("rnn-lowdim/lemma-E.4", "rnn-lowdim/lemma-E.13", "rnn-lowdim/lemma-E.15", "rnn-lowdim/lemma-E.10"),
     steps=(
+        Step(
+            "(E.100) vs (E.46)",
+            r"$\mathbf Y\equiv\mathbf C^\top-\mathbf B,\ \mathbf W\equiv\mathbf C^\top+\mathbf B$ (E.100) against "
+            r"$\mathbf Y=\mathbf B-\mathbf C^\top,\ \mathbf W=\mathbf B+\mathbf C^\top$ (E.46)",
+            kind="restatement",
+            expect="refuted",
+            erratum="(E.100) defines Y with the opposite sign of (E.46) (C^T - B against B - C^T). Harmless: the proofs use "
+            "Y^T Y and the statements ||Y||, which do not see the sign.",
+        ),
+        Step(
+            "(E.101)",
+            r"$\frac{\partial\mathcal L}{\partial\mathbf B}=\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A^\top)^i\mathbf C^\top,\quad"
+            r"\frac{\partial\mathcal L}{\partial\mathbf C}=\mathbf B^\top\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A^\top)^i$",
+            kind="identity",
+            expect="refuted",
+            erratum="(E.9), (E.10) recalled with their missing factor 2 (lemma-E.4's erratum): SymPy at d = 1, k = 2, the "
+            "derivatives of (3.4) are twice the printed sums.",
+        ),
+        Step(
+            "(E.102)",
+            r"$\dot{\mathbf Y}=\dot{\mathbf C}^\top-\dot{\mathbf B}=-\sum_{i=0}^{k-1}\nabla\ell_i\mathbf A^i\mathbf B+\sum_{i=0}^{k-1}"
+            r"\nabla\ell_i(\mathbf A^\top)^i\mathbf C^\top=\sum_{i=0}^{k-1}\nabla\ell_i((\mathbf A^\top)^i\mathbf C^\top-\mathbf A^i\mathbf B)$",
+            kind="identity",
+            expect="refuted",
+            erratum="Inherits (E.101)'s factor: GF's Y' = C'^T - B' is twice the printed sums (SymPy, d = 1, k = 3); the "
+            "rearrangement between the printed sums is right (proved in the same check, generic 2x2 A).",
+        ),
         Step(
             "(E.103)",
             r"$(\mathbf A^\top)^i\mathbf C^\top-\mathbf A^i\mathbf B=(\mathbf A^i)_S\mathbf Y-(\mathbf A^i)_{\bar S}\mathbf W$",
