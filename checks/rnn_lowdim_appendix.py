@@ -2838,32 +2838,35 @@ def e13_true_Adot(d: int, k: int):
 
 @check("rnn-lowdim/lemma-E.13", "step-E.81-gf-velocity", "symbolic", step="(E.81)")
 def E13_step81(ctx):
-    """SymPy, d = 1 (A = a), k = 3: GF's A' = -dL/dA (derived from (3.4)) against the printed
+    """SymPy, d = 1 (A = a), k = 3 (quick: 2): GF's A' = -dL/dA (derived from (3.4)) against the printed
     (E.81) (one instance decides a refutation)."""
-    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
-    A, B, C, w, Adot = e13_true_Adot(1, 3)
-    ctx.identity("A' (GF) - (E.81)", sp.expand(Adot - rl.printed_Adot(A, B, C, w, 3)))
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
+    A, B, C, w, Adot = e13_true_Adot(1, k)
+    ctx.identity("A' (GF) - (E.81)", sp.expand(Adot - rl.printed_Adot(A, B, C, w, k)))
 
 
 @check("rnn-lowdim/lemma-E.13", "step-E.82", "symbolic", step="(E.82)")
 def E13_step82(ctx):
-    """SymPy, generic 2x2 A, k = 3: Tr(A^T (E.81)) equals the printed sum (the step's algebra); at
+    """SymPy, generic 2x2 A, k = 3 (quick: 2): Tr(A^T (E.81)) equals the printed sum (the step's algebra); at
     d = 1, Tr(A^T A') with GF's A' against it (the display as a statement about the flow)."""
-    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
     A, B, C, _ = lr.parameters(2, "full")
-    w = rl.symbolic_teacher(3)
-    rhs = ra.e82_rhs(A, B, C, w, 3)
-    ctx.identity("Tr(A^T (E.81)) = printed sum", sp.expand((A.T * rl.printed_Adot(A, B, C, w, 3)).trace() - rhs))
-    A, B, C, w, Adot = e13_true_Adot(1, 3)
-    ctx.identity("d = 1: Tr(A^T A') (GF) = printed sum", sp.expand((A.T * Adot).trace() - ra.e82_rhs(A, B, C, w, 3)))
+    w = rl.symbolic_teacher(k)
+    rhs = ra.e82_rhs(A, B, C, w, k)
+    ctx.identity("Tr(A^T (E.81)) = printed sum", sp.expand((A.T * rl.printed_Adot(A, B, C, w, k)).trace() - rhs))
+    A, B, C, w, Adot = e13_true_Adot(1, k)
+    ctx.identity("d = 1: Tr(A^T A') (GF) = printed sum", sp.expand((A.T * Adot).trace() - ra.e82_rhs(A, B, C, w, k)))
 
 
 @check("rnn-lowdim/lemma-E.13", "step-E.83-E.85", "symbolic", step="(E.83)-(E.85)")
 def E13_step83(ctx):
-    """SymPy, generic 3x3 A, i = 1..3, r < i: the four printed members are equal."""
+    """SymPy, generic 3x3 A, i = 1..3, r < i (quick: 2x2, i <= 2): the four printed members are equal."""
     ctx.start(ctx.instances([{"d": E13_D, "k": 4}])[0])
-    A, B, C, _ = lr.parameters(3, "full")
-    for i in range(1, 4):
+    n = 3 if ctx.full else 2
+    A, B, C, _ = lr.parameters(n, "full")
+    for i in range(1, n + 1):
         for q in range(i):
             m = ra.e83_chain(A, B, C, i, q)
             ctx.identity(f"i={i}, r={q}", [sp.expand(m[0] - m[1]), sp.expand(m[1] - m[2]), sp.expand(m[2] - m[3])])
@@ -2871,19 +2874,20 @@ def E13_step83(ctx):
 
 @check("rnn-lowdim/lemma-E.13", "step-E.86", "symbolic", step="(E.86)")
 def E13_step86(ctx):
-    """SymPy, generic 2x2 A, k = 3: the two printed right sides agree and equal Tr(A^T (E.81)); at d =
+    """SymPy, generic 2x2 A, k = 3 (quick: 2): the two printed right sides agree and equal Tr(A^T (E.81)); at d =
     1, Tr(A^T A') with GF's A' against them."""
-    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
     A, B, C, _ = lr.parameters(2, "full")
-    w = rl.symbolic_teacher(3)
-    h = lr.impulse(A, B, C, 3)
-    r = [h[i] - w[i] for i in range(3)]
+    w = rl.symbolic_teacher(k)
+    h = lr.impulse(A, B, C, k)
+    r = [h[i] - w[i] for i in range(k)]
     first, second = ra.e86_sides(r, h)
     ctx.identity("first = second printed form", sp.expand(first - second))
-    ctx.identity("Tr(A^T (E.81)) = printed", sp.expand((A.T * rl.printed_Adot(A, B, C, w, 3)).trace() - second))
-    A, B, C, w, Adot = e13_true_Adot(1, 3)
-    h = lr.impulse(A, B, C, 3)
-    second = ra.e86_sides([h[i] - w[i] for i in range(3)], h)[1]
+    ctx.identity("Tr(A^T (E.81)) = printed", sp.expand((A.T * rl.printed_Adot(A, B, C, w, k)).trace() - second))
+    A, B, C, w, Adot = e13_true_Adot(1, k)
+    h = lr.impulse(A, B, C, k)
+    second = ra.e86_sides([h[i] - w[i] for i in range(k)], h)[1]
     ctx.identity("d = 1: Tr(A^T A') (GF) = printed", sp.expand((A.T * Adot).trace() - second))
 
 
@@ -3066,32 +3070,34 @@ def e14_true_Ydot(d: int, k: int):
 
 @check("rnn-lowdim/lemma-E.14", "step-E.104", "symbolic", step="(E.104)")
 def E14_step104(ctx):
-    """SymPy: generic 2x2 A, k = 3, (E.104) equals the printed (E.102) (rearranged by (E.103)); d = 1,
-    k = 3: GF's Y' = C'^T - B' (from (3.4)) against (E.104)."""
-    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    """SymPy: generic 2x2 A, k = 3 (quick: 2), (E.104) equals the printed (E.102) (rearranged by (E.103)); d = 1,
+    k = 3 (quick: 2): GF's Y' = C'^T - B' (from (3.4)) against (E.104)."""
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
     A, B, C, _ = lr.parameters(2, "full")
-    w = rl.symbolic_teacher(3)
-    r = rl.residuals(A, B, C, w, 3)
-    e102 = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(3)), sp.zeros(2, 1))
-    ctx.identity("(E.104) = (E.102) rearranged", sp.expand(ra.e104_Ydot(A, B, C, w, 3) - e102))
-    A, B, C, w, Ydot = e14_true_Ydot(1, 3)
-    ctx.identity("d = 1: Y' (GF) - (E.104)", sp.expand(Ydot - ra.e104_Ydot(A, B, C, w, 3)))
+    w = rl.symbolic_teacher(k)
+    r = rl.residuals(A, B, C, w, k)
+    e102 = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(k)), sp.zeros(2, 1))
+    ctx.identity("(E.104) = (E.102) rearranged", sp.expand(ra.e104_Ydot(A, B, C, w, k) - e102))
+    A, B, C, w, Ydot = e14_true_Ydot(1, k)
+    ctx.identity("d = 1: Y' (GF) - (E.104)", sp.expand(Ydot - ra.e104_Ydot(A, B, C, w, k)))
 
 
 @check("rnn-lowdim/lemma-E.14", "step-E.105", "symbolic", step="(E.105)")
 def E14_step105(ctx):
-    """SymPy: generic 2x2 A, k = 3, Y^T (E.104) equals the printed right side; d = 1, k = 3: Y^T Y'
-    with GF's Y' against it."""
-    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    """SymPy: generic 2x2 A, k = 3 (quick: 2), Y^T (E.104) equals the printed right side; d = 1, the
+    same k: Y^T Y' with GF's Y' against it."""
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
     A, B, C, _ = lr.parameters(2, "full")
-    w = rl.symbolic_teacher(3)
+    w = rl.symbolic_teacher(k)
     Y = C.T - B
     ctx.identity(
-        "Y^T (E.104) = printed", sp.expand((Y.T * ra.e104_Ydot(A, B, C, w, 3))[0, 0] - ra.e105_rhs(A, B, C, w, 3))
+        "Y^T (E.104) = printed", sp.expand((Y.T * ra.e104_Ydot(A, B, C, w, k))[0, 0] - ra.e105_rhs(A, B, C, w, k))
     )
-    A, B, C, w, Ydot = e14_true_Ydot(1, 3)
+    A, B, C, w, Ydot = e14_true_Ydot(1, k)
     Y = C.T - B
-    ctx.identity("d = 1: Y^T Y' (GF) = printed", sp.expand((Y.T * Ydot)[0, 0] - ra.e105_rhs(A, B, C, w, 3)))
+    ctx.identity("d = 1: Y^T Y' (GF) = printed", sp.expand((Y.T * Ydot)[0, 0] - ra.e105_rhs(A, B, C, w, k)))
 
 
 @check("rnn-lowdim/lemma-E.14", "step-E.106-along-flows", "flow", step="(E.106)", shares=SHARES_E13)
@@ -3496,18 +3502,166 @@ def E14_step101(ctx):
 
 @check("rnn-lowdim/lemma-E.14", "step-E.102", "symbolic", step="(E.102)")
 def E14_step102(ctx):
-    """SymPy: generic 2x2 A, k = 3, the printed middle and right members of (E.102) agree; d = 1,
-    k = 3: GF's Y' = C'^T - B' (from (3.4)) against them."""
+    """SymPy: generic 2x2 A, k = 3 (quick: 2), the printed middle and right members of (E.102) agree; d = 1,
+    k = 3 (quick: 2): GF's Y' = C'^T - B' (from (3.4)) against them."""
     ctx.start(ctx.instances([{}])[0])
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
     A, B, C, _ = lr.parameters(2, "full")
-    w = rl.symbolic_teacher(3)
-    r = rl.residuals(A, B, C, w, 3)
-    mid = -sum((r[i] * A**i * B for i in range(3)), sp.zeros(2, 1)) + sum(
-        (r[i] * (A.T) ** i * C.T for i in range(3)), sp.zeros(2, 1)
+    w = rl.symbolic_teacher(k)
+    r = rl.residuals(A, B, C, w, k)
+    mid = -sum((r[i] * A**i * B for i in range(k)), sp.zeros(2, 1)) + sum(
+        (r[i] * (A.T) ** i * C.T for i in range(k)), sp.zeros(2, 1)
     )
-    right = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(3)), sp.zeros(2, 1))
+    right = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(k)), sp.zeros(2, 1))
     ctx.identity("middle = right", sp.expand(mid - right))
-    A, B, C, w, Ydot = e14_true_Ydot(1, 3)
-    r = rl.residuals(A, B, C, w, 3)
-    right = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(3)), sp.zeros(1, 1))
+    A, B, C, w, Ydot = e14_true_Ydot(1, k)
+    r = rl.residuals(A, B, C, w, k)
+    right = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(k)), sp.zeros(1, 1))
     ctx.identity("d = 1: Y' (GF) = printed", sp.expand(Ydot - right))
+
+
+# -- Lemma E.15: (E.121)-(E.134) -------------------------------------------------------------
+@functools.lru_cache(maxsize=256)
+def e15_comparison(w0, eps, fc, z0u, x0u, fxi, ft1, t2, dps):
+    """Comparison functions inside Lemma E.15's assumptions, in mpmath at ``dps`` digits: c = M4
+    eps^2.5 = fc w0 eps^2 / 2; z' = -2 w0 z + c - xi_z, x' = 2 w0 x - c + xi_x (xi = fxi times the
+    initial 2 w0 z(0) - c, resp. 2 w0 x(0) - c: the strict hypotheses), closed forms; t1 = ft1
+    times the time at which 2 w0 z reaches c (so z' < -2 w0 z + c < 0 on [0, t1]). Returns a
+    dict of the proof's quantities."""
+    import mpmath
+
+    with mpmath.workdps(dps):
+        w0, eps, fc, fxi, ft1, t2 = (mpmath.mpf(v) for v in (w0, eps, fc, fxi, ft1, t2))
+        c = fc * w0 * eps**2 / 2
+        z0, x0 = mpmath.mpf(z0u) * eps**2, mpmath.mpf(x0u) * eps**2
+        xz, xx = fxi * (2 * w0 * z0 - c), fxi * (2 * w0 * x0 - c)
+        z = lambda t: (c - xz) / (2 * w0) + (z0 - (c - xz) / (2 * w0)) * mpmath.exp(-2 * w0 * t)  # noqa: E731
+        x = lambda t: (c - xx) / (2 * w0) + (x0 - (c - xx) / (2 * w0)) * mpmath.exp(2 * w0 * t)  # noqa: E731
+        zd = lambda t: -2 * w0 * z(t) + c - xz  # noqa: E731
+        xd = lambda t: 2 * w0 * x(t) - c + xx  # noqa: E731
+        t1 = ft1 * mpmath.log((2 * w0 * z0 - c + xz) / xz) / (2 * w0)
+        return {
+            "w0": w0, "c": c, "z0": z0, "x0": x0, "t1": t1, "t2": t2,
+            "z1": z(t1), "x2": x(t2), "zd1": zd(t1), "xd2": xd(t2),
+            "int_z": mpmath.quad(lambda t: zd(t) / (2 * w0 * z(t) - c), [0, t1]),
+            "int_x": mpmath.quad(lambda t: xd(t) / (2 * w0 * x(t) - c), [0, t2]),
+        }  # fmt: skip
+
+
+E15_STEP_GRID = [
+    (w0, eps, fc, z0u, x0u, fxi, ft1, t2)
+    for w0 in (1.0, 3.0)
+    for eps in (1e-2, 1e-4)
+    for fc in (0.0, 0.8)
+    for (z0u, x0u) in ((1.0, 4.0), (4.0, 0.6))
+    for (fxi, ft1, t2) in ((0.1, 0.5, 0.5), (0.5, 0.9, 2.0))
+]
+
+
+def e15_step_run(ctx, items):
+    """For every comparison function of the grid (quick: every 16th), inside Lemma E.15's
+    hypothesis: ``items(q) -> [(label, lhs, rhs)]`` (``lhs < rhs``) at 30 and 50 digits, the error
+    estimate their difference."""
+    grid = E15_STEP_GRID if ctx.full else E15_STEP_GRID[::16]
+    for g in grid:
+        w0, eps, fc, z0u, x0u = g[:5]
+        c = fc * w0 * eps**2 / 2
+        ctx.start(
+            ctx.instances([{"d": 21, "w0": w0, "eps": eps, "M4": c / eps**2.5, "t": g[7], "z0": z0u, "x0": x0u}])[0]
+        )
+        hi, lo = items(e15_comparison(*g, dps=50)), items(e15_comparison(*g, dps=30))
+        for (label, a, b), (_, a2, b2) in zip(hi, lo):
+            ctx.bound(
+                f"w0={w0:g}, eps={eps:g}, fc={fc:g}, z0={z0u:g}, x0={x0u:g}, xi={g[5]:g}: {label}",
+                Estimate.twice(float(a), float(a2), how="two precisions"),
+                Estimate.twice(float(b), float(b2), how="two precisions"),
+                strict=True,
+            )
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.121-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.121)")
+def E15_step121(ctx):
+    """Comparison functions z' = -2 w0 z + c - xi (xi > 0) on a grid of w0, eps, c = M4 eps^2.5 <
+    w0 eps^2/2, z(0) in (E.134)'s range: z'(t1)/(2 w0 z(t1) - c) < -1."""
+    e15_step_run(ctx, lambda q: [("z'/(2 w0 z - c) < -1", ra.e121_lhs(q["zd1"], q["w0"], q["z1"], q["c"]), -1)])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.122-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.122)")
+def E15_step122(ctx):
+    """The same grid, x' = 2 w0 x - c + xi: x'(t2)/(2 w0 x(t2) - c) > 1."""
+    e15_step_run(ctx, lambda q: [("1 < x'/(2 w0 x - c)", 1, ra.e121_lhs(q["xd2"], q["w0"], q["x2"], q["c"]))])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.123-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.123)")
+def E15_step123(ctx):
+    """The same grid: int_0^t1 z'/(2 w0 z - c) dt (mpmath quadrature of the closed form) < -t1, and
+    it equals the printed substitution int_{z(0)}^{z(t1)} dz/(2 w0 z - c) (recorded in the bound's
+    metrics via (E.125)'s antiderivative)."""
+    e15_step_run(ctx, lambda q: [("int_0^t1 z'/(2 w0 z - c) dt < -t1", q["int_z"], -q["t1"])])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.124-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.124)")
+def E15_step124(ctx):
+    """The same grid: t2 < int_0^t2 x'/(2 w0 x - c) dt."""
+    e15_step_run(ctx, lambda q: [("t2 < int_0^t2 x'/(2 w0 x - c) dt", q["t2"], q["int_x"])])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.126-E.127", "symbolic", step="(E.126)-(E.127)")
+def E15_step126(ctx):
+    """SymPy, with u = 2 w0 z(t1) - c > 0 and v = 2 w0 z(0) - c > 0: (E.125)'s difference of logs
+    equals (E.126)'s log of the ratio; and d/dz1 of (E.126) is 1/(2 w0 z1 - c) (the integrand)."""
+    ctx.start(ctx.instances([{}])[0])
+    w0, c, u, v = sp.symbols("w0 c u v", positive=True)
+    z1, z0 = (u + c) / (2 * w0), (v + c) / (2 * w0)
+    ctx.identity(
+        "(E.125) = (E.126)",
+        sp.simplify(sp.expand_log(ra.e125_rhs(w0, c, z0, z1) - ra.e126_rhs(w0, c, z0, z1), force=True)),
+    )
+    zz, zz0 = sp.symbols("z1 z0", positive=True)
+    ctx.identity(
+        "d/dz1 (E.126) = 1/(2 w0 z1 - c)", sp.simplify(ra.e126_rhs(w0, c, zz0, zz).diff(zz) - 1 / (2 * w0 * zz - c))
+    )
+
+
+@check(
+    "rnn-lowdim/lemma-E.15",
+    "step-E.128-E.132-comparison",
+    "random",
+    shares="rnn-lowdim/e15-comparisons",
+    step="(E.128)-(E.132)",
+)
+def E15_step128(ctx):
+    """The same grid, each display of the chain on its own: (E.128) (E.126) < -t1; (E.129) ln(ratio) <
+    -2 w0 t1; (E.130) ratio < exp(-2 w0 t1); (E.131) 2 w0 z(t1) - c < exp(-2 w0 t1)(2 w0 z(0) - c);
+    (E.132) z(t1) < its right side."""
+
+    def items(q):
+        w0, c, z0, z1, t1 = q["w0"], q["c"], q["z0"], q["z1"], q["t1"]
+        return [
+            ("(E.128)", ra.e126_rhs(w0, c, z0, z1), -t1),
+            ("(E.129)", ra.e129_lhs(w0, c, z0, z1), -2 * w0 * t1),
+            ("(E.130)", ra.e130_lhs(w0, c, z0, z1), ra._exp(-2 * w0 * t1)),
+            ("(E.131)", *ra.e131_sides(w0, c, z0, z1, t1)),
+            ("(E.132)", z1, ra.e132_rhs(w0, c, z0, t1)),
+        ]
+
+    e15_step_run(ctx, items)
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.133-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.133)")
+def E15_step133(ctx):
+    """The same grid: x(t2) > [exp(2 w0 t2)(2 w0 x(0) - c) + c]/(2 w0)."""
+    e15_step_run(ctx, lambda q: [("(E.133) rhs < x(t2)", ra.e133_rhs(q["w0"], q["c"], q["x0"], q["t2"]), q["x2"])])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.134-probability", "interval", step="(E.134)")
+def E15_step134(ctx):
+    """Arb balls (128 bits), d = 6, 21, 40: Pr(sqrt2/2 eps < ||Y(0)|| < 3 sqrt2/2 eps) for Y(0) with
+    N(0, 2 eps^2/d) entries -- Lemma E.10's event at scale sqrt2 eps, a chi-square_d probability --
+    against 1 - 2 exp(-9d/64)."""
+    from numerics.intervals import arb_precision
+
+    with arb_precision(128):
+        for d in (6, 21, 40):
+            ctx.start(ctx.instances([{"d": d}])[0])
+            ctx.bound(f"d={d}: 1 - 2exp(-9d/64) <= Pr", ra.lemma_e10_bound_ball(d), ra.lemma_e10_probability_ball(d))

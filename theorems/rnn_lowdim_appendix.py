@@ -300,6 +300,49 @@ def e125_rhs(w0, c, z0, z1):
 E134_RADII = (sp.sqrt(2) / 2, 3 * sp.sqrt(2) / 2)  # sqrt2/2 eps < ||Y(0)|| < 3 sqrt2/2 eps
 
 
+# The proof of Lemma E.15, (E.121)-(E.133), as printed (c = M4 eps^2.5); the arguments are numbers
+# (mpmath or SymPy) of one comparison function z (or x) at t1 (t2).
+def e121_lhs(zdot, w0, z, c):
+    """(E.121), (E.122): ``z' / (2 w0 z - c)`` (printed ``< -1``; for x, ``> 1``)."""
+    return zdot / (2 * w0 * z - c)
+
+
+def _log(x):
+    import mpmath
+
+    return sp.log(x) if isinstance(x, sp.Basic) else mpmath.log(x)
+
+
+def e126_rhs(w0, c, z0, z1):
+    """(E.126), (E.127): ``ln((2 w0 z1 - c) / (2 w0 z0 - c)) / (2 w0)``."""
+    return _log((2 * w0 * z1 - c) / (2 * w0 * z0 - c)) / (2 * w0)
+
+
+def e129_lhs(w0, c, z0, z1):
+    """(E.129): ``ln((2 w0 z(t1) - c) / (2 w0 z(0) - c))`` (printed ``< -2 w0 t1``)."""
+    return _log((2 * w0 * z1 - c) / (2 * w0 * z0 - c))
+
+
+def e130_lhs(w0, c, z0, z1):
+    """(E.130): ``(2 w0 z(t1) - c) / (2 w0 z(0) - c)`` (printed ``< exp(-2 w0 t1)``)."""
+    return (2 * w0 * z1 - c) / (2 * w0 * z0 - c)
+
+
+def e131_sides(w0, c, z0, z1, t1):
+    """(E.131): ``(2 w0 z(t1) - c, exp(-2 w0 t1) (2 w0 z(0) - c))``."""
+    return 2 * w0 * z1 - c, _exp(-2 * w0 * t1) * (2 * w0 * z0 - c)
+
+
+def e132_rhs(w0, c, z0, t1):
+    """(E.132): ``[exp(-2 w0 t1) (2 w0 z(0) - c) + c] / (2 w0)``."""
+    return (_exp(-2 * w0 * t1) * (2 * w0 * z0 - c) + c) / (2 * w0)
+
+
+def e133_rhs(w0, c, x0, t2):
+    """(E.133): ``[exp(2 w0 t2) (2 w0 x(0) - c) + c] / (2 w0)``."""
+    return (_exp(2 * w0 * t2) * (2 * w0 * x0 - c) + c) / (2 * w0)
+
+
 E13_NEEDED_PROBABILITY = sp.Rational(3, 4)  # the probability Lemma E.13 needs (Prop. 9 / E.11: "w.p. at least 0.75")
 E13_PRINTED_PRODUCT = (1 - 2 * sp.exp(-sp.Rational(9 * 20, 64))) ** 3  # "(1 - 2exp(-9*20/64))^3"
 E13_PRINTED_VALUE = sp.Rational(83, 100)  # "approx 0.83"
@@ -1660,7 +1703,7 @@ E13_PROOF_STEPS = (
         kind="identity",
         expect="refuted",
         erratum="GF of (3.4) moves A at $-\\partial\\mathcal L/\\partial\\mathbf A$, twice the printed sum (the factor 2 of "
-        "(E.9)); SymPy, generic 2x2 A, k = 3: GF's A' minus (E.81) equals (E.81), not 0.",
+        "(E.9)); SymPy, d = 1, k = 2: GF's A' minus (E.81) equals (E.81), not 0.",
     ),
     Step(
         "(E.82)",
@@ -1668,7 +1711,7 @@ E13_PROOF_STEPS = (
         r"\mathbf C^\top\mathbf B^\top(\mathbf A^\top)^{i-r-1}\right)$",
         kind="identity",
         expect="refuted",
-        erratum="Inherits (E.81)'s factor: with GF's A', Tr(A^T A') is twice the printed sum (SymPy, generic 2x2 A, k = 3). "
+        erratum="Inherits (E.81)'s factor: with GF's A', Tr(A^T A') is twice the printed sum (SymPy, d = 1, k = 2). "
         "The step itself (multiplying (E.81) by A^T and taking the trace) is right: Tr(A^T (E.81)) equals the printed sum "
         "(proved in the same check).",
     ),
@@ -1684,8 +1727,8 @@ E13_PROOF_STEPS = (
         r"\nabla\ell_i\cdot i\cdot\mathbf{CA}^i\mathbf B$",
         kind="identity",
         expect="refuted",
-        erratum="Inherits (E.81)'s factor: with GF's A', Tr(A^T A') = -2 sum_i i grad l_i C A^i B (SymPy, generic 2x2 A, "
-        "k = 3); the two printed right-hand sides agree with each other and with Tr(A^T (E.81)).",
+        erratum="Inherits (E.81)'s factor: with GF's A', Tr(A^T A') = -2 sum_i i grad l_i C A^i B (SymPy, d = 1, "
+        "k = 2); the two printed right-hand sides agree with each other and with Tr(A^T (E.81)).",
     ),
     Step(
         "(E.87)",
@@ -1761,7 +1804,7 @@ E14_STEPS = (
         kind="identity",
         expect="refuted",
         erratum="Inherits (E.101)/(E.102)'s missing factor 2 (E.9): GF of (3.4) has Y' = 2 [grad l_0 Y + sum_i grad l_i "
-        "((A^i)_S Y - (A^i)_Sbar W)] (SymPy, generic 2x2 A, k = 3: GF's Y' minus (E.104) equals (E.104)); the "
+        "((A^i)_S Y - (A^i)_Sbar W)] (SymPy, d = 1, k = 2: GF's Y' minus (E.104) equals (E.104)); the "
         "rearrangement of (E.102) by (E.103) itself is right (proved in the same check).",
     ),
     Step(
@@ -1770,8 +1813,8 @@ E14_STEPS = (
         r"-\mathbf Y^\top(\mathbf A^i)_{\bar S}\mathbf W)$",
         kind="identity",
         expect="refuted",
-        erratum="Inherits (E.104)'s factor: with GF's Y', Y^T Y' is twice the printed right side (SymPy, generic 2x2 A, "
-        "k = 3); Y^T (E.104) equals the printed right side (proved in the same check).",
+        erratum="Inherits (E.104)'s factor: with GF's Y', Y^T Y' is twice the printed right side (SymPy, d = 1, "
+        "k = 2); Y^T (E.104) equals the printed right side (proved in the same check).",
     ),
     Step(
         "(E.106)",
@@ -1915,7 +1958,7 @@ declare(
             r"\nabla\ell_i(\mathbf A^\top)^i\mathbf C^\top=\sum_{i=0}^{k-1}\nabla\ell_i((\mathbf A^\top)^i\mathbf C^\top-\mathbf A^i\mathbf B)$",
             kind="identity",
             expect="refuted",
-            erratum="Inherits (E.101)'s factor: GF's Y' = C'^T - B' is twice the printed sums (SymPy, d = 1, k = 3); the "
+            erratum="Inherits (E.101)'s factor: GF's Y' = C'^T - B' is twice the printed sums (SymPy, d = 1, k = 2); the "
             "rearrangement between the printed sums is right (proved in the same check, generic 2x2 A).",
         ),
         Step(
@@ -1931,6 +1974,46 @@ declare(
     "rnn-lowdim/lemma-E.15",
     ("rnn-lowdim/lemma-E.10",),
     steps=(
+        Step("(E.121)", r"$\frac{\dot z}{2w_0z-M_4\epsilon^{2.5}}<-1$", kind="inequality"),
+        Step("(E.122)", r"$\frac{\dot x}{2w_0x-M_4\epsilon^{2.5}}>1$", kind="inequality"),
+        Step(
+            "(E.123)",
+            r"$-t_1=\int_0^{t_1}-1>\int_0^{t_1}\frac1{2w_0z-M_4\epsilon^{2.5}}\frac{dz}{dt}dt=\int_{z(0)}^{z(t_1)}\frac1"
+            r"{2w_0z-M_4\epsilon^{2.5}}dz$",
+            kind="inequality",
+        ),
+        Step(
+            "(E.124)",
+            r"$t_2=\int_0^{t_2}1<\int_0^{t_2}\frac1{2w_0x-M_4\epsilon^{2.5}}\frac{dx}{dt}dt=\int_{x(0)}^{x(t_2)}\frac1"
+            r"{2w_0x-M_4\epsilon^{2.5}}dx$",
+            kind="inequality",
+        ),
+        Step(
+            "(E.126)-(E.127)",
+            r"$\int_{z(0)}^{z(t_1)}\frac{dz}{2w_0z-M_4\epsilon^{2.5}}=\frac1{2w_0}\left[\ln\left(\frac{2w_0z(t_1)-M_4\epsilon^{2.5}}"
+            r"{2w_0z(0)-M_4\epsilon^{2.5}}\right)\right]$ (and the same for $x$)",
+            kind="identity",
+        ),
+        Step(
+            "(E.128)-(E.132)",
+            r"$\frac1{2w_0}\left[\ln\left(\frac{2w_0z(t_1)-M_4\epsilon^{2.5}}{2w_0z(0)-M_4\epsilon^{2.5}}\right)\right]<-t_1"
+            r"\Rightarrow\dots\Rightarrow z(t_1)<\frac1{2w_0}[\exp(-2w_0t_1)\cdot(2w_0z(0)-M_4\epsilon^{2.5})+M_4\epsilon^{2.5}]$",
+            kind="inequality",
+            notes="Five displays, (E.128)-(E.132), each checked on its own along the comparison functions.",
+        ),
+        Step(
+            "(E.133)",
+            r"$x(t_2)>\frac1{2w_0}[\exp(2w_0t_2)\cdot(2w_0x(0)-M_4\epsilon^{2.5})+M_4\epsilon^{2.5}]$",
+            kind="inequality",
+        ),
+        Step(
+            "(E.134)",
+            r"$\frac{\sqrt2}2\epsilon<\|\mathbf Y(0)\|<\frac{3\sqrt2}2\epsilon$ (by Lemma E.10, $\mathbf Y(0)$'s entries "
+            r"$\mathcal N(0,\sqrt2\cdot\epsilon)$)",
+            kind="probability",
+            notes="Read as Lemma E.10 at scale sqrt(2) eps (entries of C - B with variance 2 eps^2/d): the event has "
+            "probability >= 1 - 2 exp(-9d/64), the chi-square tails in arb balls.",
+        ),
         Step(
             "(E.125)",
             r"$\int_{z(0)}^{z(t_1)}\frac1{2w_0z-M_4\epsilon^{2.5}}dz=\frac1{2w_0}[\ln(2w_0z(t_1)-M_4\epsilon^{2.5})-\ln(2w_0z(0)-M_4\epsilon^{2.5})]$",
