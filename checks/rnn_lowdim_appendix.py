@@ -3665,3 +3665,161 @@ def E15_step134(ctx):
         for d in (6, 21, 40):
             ctx.start(ctx.instances([{"d": d}])[0])
             ctx.bound(f"d={d}: 1 - 2exp(-9d/64) <= Pr", ra.lemma_e10_bound_ball(d), ra.lemma_e10_probability_ball(d))
+
+
+# -- Lemma E.1: (E.2)-(E.8); Lemma E.4: (E.13), (E.15), (E.16); Lemma E.7: (E.20), (E.22), (E.24) --
+def _obj(M):
+    return np.array(M.tolist(), dtype=object)
+
+
+@check("rnn-lowdim/lemma-E.1", "step-E.2-recurrence", "symbolic", step="(E.2)")
+def E1_step2(ctx):
+    """SymPy, generic 2x2 A, k = 1..4, symbolic inputs: the student's recurrence (numerics'
+    simulate, s_t = A s_(t-1) + B x_t, output C s_k) equals (E.2)'s sum_i C A^(k-1-i) B x_i; the
+    teacher (diagonal balanced, symbolic) likewise equals sum_j w_(k-1-j) x_j."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    a, b = sp.symbols("ah0:2", real=True), sp.symbols("bh0:2", real=True)
+    Ah, Bh = sp.diag(*a), sp.Matrix(b)
+    for k in range(1, 5):
+        x = sp.symbols(f"x0:{k}", real=True)
+        y = nl.simulate(_obj(A), np.array(list(B), dtype=object), np.array(list(C), dtype=object), x)[-1]
+        yh = nl.simulate(_obj(Ah), np.array(list(Bh), dtype=object), np.array(list(Bh), dtype=object), x)[-1]
+        w = lr.impulse(Ah, Bh, Bh.T, k)
+        ctx.identity(f"k={k}: student output", sp.expand(y - ra.e2_output(A, B, C, x)))
+        ctx.identity(f"k={k}: teacher output", sp.expand(yh - ra.e2_teacher(w, x)))
+
+
+@check("rnn-lowdim/lemma-E.1", "step-E.3-reversal", "symbolic", step="(E.3)")
+def E1_step3(ctx):
+    """SymPy, generic 2x2 A, k = 1..5: (E.2)'s sums equal (E.3)'s (the order of summation reversed)."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    for k in range(1, 6):
+        x = sp.symbols(f"x0:{k}", real=True)
+        w = rl.symbolic_teacher(k)
+        ctx.identity(f"k={k}: student", sp.expand(ra.e2_output(A, B, C, x) - ra.e3_output(A, B, C, x)))
+        ctx.identity(f"k={k}: teacher", sp.expand(ra.e2_teacher(w, x) - ra.e3_teacher(w, x)))
+
+
+@check("rnn-lowdim/lemma-E.1", "step-E.5-E.6", "symbolic", step="(E.5)-(E.6)")
+def E1_step5(ctx):
+    """SymPy, k = 1..6, symbolic h, w: (E.4) with whitened inputs (E[x_a x_b] = 1 if a = b, the
+    lemma's assumption) equals (E.5) and (E.6)."""
+    ctx.start(ctx.instances([{}])[0])
+    for k in range(1, 7):
+        h, w = (sp.symbols(f"{n}0:{k}", real=True) for n in ("h", "w"))
+        whitened = ra.e1_step4(h, w, lambda a, b: sp.KroneckerDelta(a, b))
+        ctx.identity(f"k={k}: (E.4) whitened = (E.5)", sp.expand(whitened - ra.e1_step4(h, w, ra.e5_weight(k))))
+        ctx.identity(
+            f"k={k}: (E.5) = (E.6)", sp.expand(ra.e1_step4(h, w, ra.e5_weight(k)) - ra.e1_step4(h, w, ra.e6_weight(k)))
+        )
+
+
+@check("rnn-lowdim/lemma-E.1", "step-E.8", "symbolic", step="(E.8)")
+def E1_step8(ctx):
+    """SymPy, generic 2x2 A, k = 1..4: (E.7)'s last form with h_i = C A^i B is the population loss
+    (3.4) (theorems.linear_rnn)."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    for k in range(1, 5):
+        w = rl.symbolic_teacher(k)
+        h = lr.impulse(A, B, C, k)
+        ctx.identity(f"k={k}", sp.expand(ra.e1_step7(h, w)[1] - lr.population_loss(A, B, C, w, k)))
+
+
+@check("rnn-lowdim/lemma-E.4", "step-E.13", "symbolic", step="(E.13)")
+def E4_step13(ctx):
+    """SymPy, generic 2x2 A, k = 3: the population loss (3.4) is sum_i (C A^i B - w_i)^2."""
+    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(3)
+    printed = sum(((C * A**i * B)[0, 0] - w[i]) ** 2 for i in range(3))
+    ctx.identity("(3.4) = (E.13)", sp.expand(lr.population_loss(A, B, C, w, 3) - printed))
+
+
+def _d1_loss(k: int = 2):
+    A, B, C, _ = lr.parameters(1, "full")
+    w = rl.symbolic_teacher(k)
+    return A, B, C, w, lr.population_loss(A, B, C, w, k)
+
+
+@check("rnn-lowdim/lemma-E.4", "step-E.15", "symbolic", step="(E.15)")
+def E4_step15(ctx):
+    """SymPy, d = 1, k = 2: dL/dB of (3.4) against the printed (E.15)."""
+    ctx.start(ctx.instances([{"d": 1, "k": 2}])[0])
+    A, B, C, w, L = _d1_loss()
+    ctx.identity("dL/dB - (E.15)", sp.expand(sp.Matrix([L.diff(b) for b in B]) - rl.printed_dL_dB(A, B, C, w, 2)))
+
+
+@check("rnn-lowdim/lemma-E.4", "step-E.16", "symbolic", step="(E.16)")
+def E4_step16(ctx):
+    """SymPy, d = 1, k = 2: dL/dC of (3.4) against the printed (E.16)."""
+    ctx.start(ctx.instances([{"d": 1, "k": 2}])[0])
+    A, B, C, w, L = _d1_loss()
+    ctx.identity("dL/dC - (E.16)", sp.expand(sp.Matrix([[L.diff(c) for c in C]]) - rl.printed_dL_dC(A, B, C, w, 2)))
+
+
+@check("rnn-lowdim/lemma-E.7", "step-E.20", "symbolic", step="(E.20)")
+def E7_step20(ctx):
+    """SymPy, d = 3: the three printed forms of alpha are equal."""
+    ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
+    _, B, C, _ = lr.parameters(3, "full")
+    a, b, c = ra.e20_alpha(B, C)
+    ctx.identity("(E.20)", [sp.expand(a - b), sp.expand(b - c)])
+
+
+@check("rnn-lowdim/lemma-E.7", "step-E.22-gf-velocity", "symbolic", step="(E.22)")
+def E7_step22(ctx):
+    """SymPy, d = 1, k = 2: GF of (3.4) has C' = -dL/dC; the printed (E.22) against it."""
+    ctx.start(ctx.instances([{"d": 1, "k": 2}])[0])
+    A, B, C, w, L = _d1_loss()
+    ctx.identity("C' (GF) - (E.22)", sp.expand(-sp.Matrix([[L.diff(c) for c in C]]) - ra.e22_Cdot(A, B, C, w, 2)))
+
+
+@check("rnn-lowdim/lemma-E.7", "step-E.24", "symbolic", step="(E.24)")
+def E7_step24(ctx):
+    """SymPy, generic 2x2 A, k = 2: 2 B^T B' - 2 C' C^T with GF's velocities (from (3.4)) equals the
+    printed (E.24) (both vanish)."""
+    ctx.start(ctx.instances([{"d": 2, "k": 2}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(2)
+    L = lr.population_loss(A, B, C, w, 2)
+    Bd = -sp.Matrix([L.diff(b) for b in B])
+    Cd = -sp.Matrix([[L.diff(c) for c in C]])
+    ctx.identity("alpha' (GF) = (E.24)", sp.expand((2 * B.T * Bd - 2 * Cd * C.T)[0, 0] - ra.e24_rhs(A, B, C, w, 2)))
+
+
+# -- Lemma E.10: (E.42)-(E.44) --------------------------------------------------------------
+@check("rnn-lowdim/lemma-E.10", "step-E.42-upper-tail", "interval", step="(E.42)")
+def E10_step42(ctx):
+    """Arb balls (128 bits), the n of (E.39)'s check: Pr(||v|| >= 1.5 eps) = Pr(chi^2_n >= 2.25 n) <=
+    exp(-9n/64) (||v|| = eps ||v~||/sqrt(n) exactly)."""
+    import flint
+
+    flint.ctx.prec = 128
+    for n in _e10_grid(ctx):
+        p = ra.chi2_tail_balls(n, ra.E40_FACTOR, ra.E41_FACTOR)[1]
+        bound = (-flint.arb(flint.fmpq(ra.E10_RATE.p, ra.E10_RATE.q)) * n).exp()
+        if n in (1, 20, 21, ra.E10_N_MAX) or not (p < bound):
+            ctx.start(ctx.instances([{"n": n}])[0])
+            ctx.bound(f"n={n}: Pr(chi^2 >= 2.25 n) <= exp(-9n/64)", p, bound)
+
+
+@check("rnn-lowdim/lemma-E.10", "step-E.43-lower-tail", "interval", step="(E.43)")
+def E10_step43(ctx):
+    """Arb balls, the same n: Pr(||v|| <= eps/2) = Pr(chi^2_n <= n/4) <= exp(-9n/64)."""
+    chi2_step(ctx, "lower")
+
+
+@check("rnn-lowdim/lemma-E.10", "step-E.44-complement", "interval", step="(E.44)")
+def E10_step44(ctx):
+    """Arb balls, n = 1, 20, 21, 10^6 (full: 1..200 too): Pr(eps/2 < ||v|| < 3eps/2) >= 1 - 2exp(-9n/64),
+    compared as its complement: the two chi-square tails (each computed directly, relative accuracy
+    however small) <= 2exp(-9n/64)."""
+    import flint
+
+    flint.ctx.prec = 128
+    for n in (list(range(1, 201)) + [ra.E10_N_MAX]) if ctx.full else (1, 20, 21, ra.E10_N_MAX):
+        ctx.start(ctx.instances([{"n": n}])[0])
+        ctx.bound(f"n={n}: 1 - Pr <= 2exp(-9n/64)", ra.lemma_e10_tails_ball(n), ra.lemma_e10_failure_ball(n))

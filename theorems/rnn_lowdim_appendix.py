@@ -139,6 +139,54 @@ def e1_step4(h, w, second_moment):
     )
 
 
+def e2_output(A, B, C, x):
+    """(E.2)'s student term: ``sum_i C A^(k-1-i) B x_i``."""
+    k = len(x)
+    return sum(((C * A ** (k - 1 - i) * B)[0, 0] * x[i] for i in range(k)), sp.Integer(0))
+
+
+def e2_teacher(w, x):
+    """(E.2)'s teacher term: ``sum_j w_(k-1-j) x_j``."""
+    k = len(x)
+    return sum((w[k - 1 - j] * x[j] for j in range(k)), sp.Integer(0))
+
+
+def e3_output(A, B, C, x):
+    """(E.3)'s student term: ``sum_i C A^i B x_(k-1-i)``."""
+    k = len(x)
+    return sum(((C * A**i * B)[0, 0] * x[k - 1 - i] for i in range(k)), sp.Integer(0))
+
+
+def e3_teacher(w, x):
+    """(E.3)'s teacher term: ``sum_j w_j x_(k-1-j)``."""
+    k = len(x)
+    return sum((w[j] * x[k - 1 - j] for j in range(k)), sp.Integer(0))
+
+
+def e5_weight(k):
+    """(E.5)'s ``1_{k-1-i = k-1-j}`` as the weight of ``E[x_a x_b]``, ``(a, b) = (k-1-i, k-1-j)``."""
+    return lambda a, b: 1 if a == b else 0
+
+
+def e6_weight(k):
+    """(E.6)'s ``1_{i=j}`` as the weight of ``E[x_a x_b]``, ``(i, j) = (k-1-a, k-1-b)``."""
+    return lambda a, b: 1 if k - 1 - a == k - 1 - b else 0
+
+
+def e20_alpha(B, C):
+    """(E.20): ``(||B||^2 - ||C||^2, Tr(B^T B) - Tr(C C^T), B^T B - C C^T)``."""
+    return (
+        sum(b**2 for b in B) - sum(c**2 for c in C),
+        (B.T * B).trace() - (C * C.T).trace(),
+        (B.T * B - C * C.T)[0, 0],
+    )
+
+
+def e24_rhs(A, B, C, w, k):
+    """(E.24): ``2 B^T (-sum_i grad l_i (A^T)^i C^T) - 2 (-sum_i grad l_i B^T (A^T)^i) C^T``."""
+    return (2 * B.T * e21_Bdot(A, B, C, w, k) - 2 * e22_Cdot(A, B, C, w, k) * C.T)[0, 0]
+
+
 def e1_step7(h, w):
     """(E.7): ``sum_i [(h_i)^2 - 2 h_i w_i + w_i^2]`` and its printed equal ``sum_i (h_i - w_i)^2``."""
     return sum(h[i] ** 2 - 2 * h[i] * w[i] + w[i] ** 2 for i in range(len(h))), sum((a - b) ** 2 for a, b in zip(h, w))
@@ -1221,6 +1269,29 @@ declare(
     (),
     steps=(
         Step(
+            "(E.2)",
+            r"$\mathbb E[\ell(RNN(\mathbf x),y)]=\mathbb E\left[\left(\sum_{i=0}^{k-1}\mathbf{CA}^{k-1-i}\mathbf Bx_i-\sum_{j=0}^{k-1}"
+            r"w_{k-1-j}x_j\right)^2\right]$",
+            kind="identity",
+            notes="Checked: the student's recurrence (numerics.linear_rnn.simulate, s_t = A s_{t-1} + B x_t) has output "
+            "sum_i C A^(k-1-i) B x_i, and the teacher's w_(k-1-j) term likewise.",
+        ),
+        Step(
+            "(E.3)",
+            r"$=\mathbb E\left[\left(\sum_{i=0}^{k-1}\mathbf{CA}^i\mathbf Bx_{k-1-i}-\sum_{j=0}^{k-1}w_jx_{k-1-j}\right)^2\right]$",
+            kind="identity",
+        ),
+        Step(
+            "(E.5)-(E.6)",
+            r"$=\sum_{i,j=0}^{k-1}[\dots]\mathbf 1_{k-1-i=k-1-j}=\sum_{i,j=0}^{k-1}[\dots]\mathbf 1_{i=j}$",
+            kind="identity",
+        ),
+        Step(
+            "(E.8)",
+            r"$\mathbb E_{\mathbf x\sim\mathcal D}[\ell(\mathrm{RNN}(\mathbf x),y)]=\sum_{i=0}^{k-1}(\mathbf{CA}^i\mathbf B-w_i)^2$",
+            kind="identity",
+        ),
+        Step(
             "(E.4)",
             r"$=\sum_{i,j=0}^{k-1}[\mathbf{CA}^i\mathbf B\mathbf{CA}^j\mathbf B-2\mathbf{CA}^i\mathbf Bw_j+w_iw_j]"
             r"\mathbb E_{\mathbf x\sim\mathcal D}[x_{k-1-i}x_{k-1-j}]$",
@@ -1248,6 +1319,29 @@ declare(
     "rnn-lowdim/lemma-E.4",
     (),
     steps=(
+        Step(
+            "(E.13)",
+            r"$\mathcal L(\mathbf A,\mathbf B,\mathbf C)=\mathbb E[\ell(\mathrm{RNN}(\mathbf x),y)]=\sum_{i=0}^{k-1}(\mathbf{CA}^i\mathbf B-w_i)^2$",
+            kind="identity",
+            notes="The surrounding text assigns w_i = B^ A^^i C^, the product lemma-A.1's step shows undefined for d^ > 1 "
+            "(read as C^ A^^i B^).",
+        ),
+        Step(
+            "(E.15)",
+            r"$\frac{\partial\mathcal L}{\partial\mathbf B}=\sum_{i=0}^{k-1}\nabla\ell_i\frac{\partial(\mathbf{CA}^i\mathbf B)}"
+            r"{\partial\mathbf B}=\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A^i)^\top\mathbf C^\top$",
+            kind="identity",
+            expect="refuted",
+            erratum="Inherits (E.14)'s missing 2: SymPy at d = 1, k = 2, dL/dB of (3.4) is twice the printed sum.",
+        ),
+        Step(
+            "(E.16)",
+            r"$\frac{\partial\mathcal L}{\partial\mathbf C}=\sum_{i=0}^{k-1}\nabla\ell_i\frac{\partial(\mathbf{CA}^i\mathbf B)}"
+            r"{\partial\mathbf C}=\sum_{i=0}^{k-1}\nabla\ell_i\mathbf B^\top(\mathbf A^i)^\top$",
+            kind="identity",
+            expect="refuted",
+            erratum="Inherits (E.14)'s missing 2: SymPy at d = 1, k = 2, dL/dC of (3.4) is twice the printed sum.",
+        ),
         Step(
             "(E.11)",
             r"$\frac{\partial(\mathbf C\mathbf A^j\mathbf B)}{\partial\mathbf B}=(\mathbf A^j)^\top\mathbf C^\top$",
@@ -1309,6 +1403,26 @@ declare(
     "rnn-lowdim/lemma-E.7",
     ("rnn-lowdim/lemma-E.4",),
     steps=(
+        Step(
+            "(E.20)",
+            r"$\alpha\equiv\|\mathbf B\|_F^2-\|\mathbf C\|_F^2=\mathrm{Tr}(\mathbf B^\top\mathbf B)-\mathrm{Tr}(\mathbf C\mathbf C^\top)"
+            r"=\mathbf B^\top\mathbf B-\mathbf C\mathbf C^\top$",
+            kind="identity",
+        ),
+        Step(
+            "(E.22)",
+            r"$\dot{\mathbf C}=-\sum_{i=0}^{k-1}\nabla\ell_i\mathbf B^\top(\mathbf A^\top)^i$",
+            kind="identity",
+            expect="refuted",
+            erratum="As (E.21): GF of (3.4) moves C at -dL/dC = -2 sum_i grad l_i B^T (A^T)^i (SymPy, d = 1, k = 2).",
+        ),
+        Step(
+            "(E.24)",
+            r"$\dot\alpha=2\mathbf B^\top\left(-\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A^\top)^i\mathbf C^\top\right)-2\left(-\sum_{i=0}^{k-1}"
+            r"\nabla\ell_i\mathbf B^\top(\mathbf A^\top)^i\right)\mathbf C^\top$",
+            kind="identity",
+            notes="Holds with GF's velocities too: both sides vanish identically (the factor 2 of (E.21), (E.22) scales 0).",
+        ),
         Step(
             "(E.21)",
             r"$\dot{\mathbf B}=-\sum_{i=0}^{k-1}\nabla\ell_i(\mathbf A^\top)^i\mathbf C^\top$",
@@ -1450,6 +1564,17 @@ declare(
             kind="probability",
         ),
         Step("(E.40)", r"$Pr(\|\tilde{\mathbf v}\|^2\le n/4)\le\exp(-9n/64)$", kind="probability"),
+        Step("(E.42)", r"$Pr(\|\mathbf v\|\ge1.5\epsilon)\le\exp(-9n/64)$", kind="probability"),
+        Step(
+            "(E.43)",
+            r"$Pr(\|\tilde{\mathbf v}\|\le\sqrt n/2)\le\exp(-9n/64)\implies Pr(\|\mathbf v\|\le\epsilon/2)\le\exp(-9n/64)$",
+            kind="probability",
+        ),
+        Step(
+            "(E.44)",
+            r"$Pr\left(\frac\epsilon2<\|\mathbf v\|<\frac{3\epsilon}2\right)\ge1-2\exp(-9n/64)$",
+            kind="probability",
+        ),
         Step(
             "(E.41)",
             r"$Pr(\|\tilde{\mathbf v}\|^2\ge2.25n)\le\exp(-9n/64)\implies Pr(\|\tilde{\mathbf v}\|\ge1.5\sqrt n)\le\exp(-9n/64)$",
