@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import math
+from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -575,6 +576,7 @@ def _lemma11(ctx, alphas_quick, alphas_full, strict=False):
     ]
     for inst in ctx.instances([{k: v for k, v in q.items()} for q in quick], full):
         h = inst.get("h")
+        inst = {**inst, "m": m, "n": n, "r": r}  # the sampled sizes (the width hypothesis reads them)
         ctx.start(inst)
         td = lb.t_delta_printed(inst["delta"])
         h0 = lb.h0_prime(m, n, td)
@@ -678,13 +680,13 @@ def lemma11_width_edge(ctx):
     for delta in (0.25, 0.1, 0.01):
         a_v = math.sqrt(m + n) + lb.t_delta_printed(delta)
         edge = float(edge_h.subs(aa, a_v))
-        ctx.start({"alpha": 0.5, "delta": delta, "h": edge * (1 + 1e-6)})  # the admitted point
+        ctx.start({"alpha": 0.5, "delta": delta, "h": edge * (1 + 1e-6), "m": m, "n": n, "r": r})  # the admitted point
         ctx.exact(
             f"h > h0 at its edge (delta = {delta}): the hypothesis admits h = (1 + 1e-6) "
             "h_E7 and refuses (1 - 1e-6) h_E7, h_E7 = solve(a/sqrt(h) = 1/4)",
             [
-                bool(lb.l11_width_ok({"h": edge * (1 + 1e-6), "delta": delta})),
-                bool(lb.l11_width_ok({"h": edge * (1 - 1e-6), "delta": delta})),
+                bool(lb.l11_width_ok({"h": edge * (1 + 1e-6), "delta": delta, "m": m, "n": n, "r": r})),
+                bool(lb.l11_width_ok({"h": edge * (1 - 1e-6), "delta": delta, "m": m, "n": n, "r": r})),
             ],
             "==",
             [True, False],
@@ -2161,3 +2163,190 @@ def prop10_step32(ctx):
     dZp = sp.Matrix.vstack(dV * U2.T + V * dU2.T, dU1 * U2.T + U1 * dU2.T)
     AZ = sp.Matrix(sp.BlockMatrix([[sp.zeros(2, 2), E.T * Sh], [Sh * E, sp.zeros(2, 2)]]))
     ctx.identity("(32)", sp.expand(dZp - AZ * Zp), scope="r = m = h = 2 blocks, symbolic entries")
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18): Lemma 11 (and its restatement) by its exact failure probability on the
+# slice m = n = r = 1, Proposition 10 on flows from the invariant set, the random-init inertia
+# ---------------------------------------------------------------------------------------
+L11_TOLS = (1e-7, 1e-11)  # the quadrature's two relative tolerances: their difference is the error
+
+
+def chi2_pair_failure(h: int, K2: float, c: float, tol: float) -> float:
+    """``P(A B <= K2 or |A - B| > c)`` for independent ``A, B ~ chi^2_h``: a quadrature over A (SciPy,
+    relative tolerance ``tol``) of B's exact conditional failure probability (regularized incomplete
+    gamma functions). Up to ``a1`` (``a (a + c) = K2``) every b fails; between ``a1`` and ``a2`` (``a (a
+    - c) = K2``) b fails below ``K2/a`` or above ``a + c``; beyond ``a2`` below ``a - c`` or above ``a + c``.
+    Positive terms only: the far tails keep their relative accuracy."""
+    from scipy import integrate, special
+
+    k = h / 2
+    lower = lambda x: float(special.gammainc(k, x / 2)) if x > 0 else 0.0
+    upper = lambda x: float(special.gammaincc(k, x / 2))
+    lg = float(special.gammaln(k))
+    dens = lambda a: math.exp((k - 1) * math.log(a / 2) - a / 2 - lg) / 2
+    a1 = (-c + math.sqrt(c * c + 4 * K2)) / 2
+    a2 = (c + math.sqrt(c * c + 4 * K2)) / 2
+    kw = dict(epsabs=0.0, epsrel=tol, limit=200)
+    total = lower(a1)
+    total += integrate.quad(lambda a: dens(a) * (lower(K2 / a) + upper(a + c)), a1, a2, **kw)[0]
+    sd = math.sqrt(2 * h)  # the chi^2_h bulk, where the quadrature needs its breakpoints
+    pts = sorted({a2, *(x for x in (h - 10 * sd, h - 3 * sd, h, h + 3 * sd, h + 10 * sd, h + 40 * sd) if x > a2)})
+    tail = lambda a: dens(a) * (lower(a - c) + upper(a + c))
+    for lo, hi in zip(pts, pts[1:]):
+        total += integrate.quad(tail, lo, hi, **kw)[0]
+    return total + integrate.quad(tail, pts[-1], math.inf, **kw)[0]
+
+
+def lemma11_slice_failure(p: dict, tol: float) -> float:
+    """Lemma 11's failure probability P[(33) or (34) or (35) fails] on the slice m = n = r = 1.
+
+    There Z = [V; U1] is 2 x h with i.i.d. N(0, h^{-2 alpha}) entries, G = Z Z^T = h^{-2 alpha} W,
+    W ~ Wishart_2(h, I). With a = (x + y)/sqrt 2, b = (x - y)/sqrt 2 (x, y the rows of h^alpha Z),
+    A = |a|^2 and B = |b|^2 are independent chi^2_h, tr W = A + B and w12 = (A - B)/2, so the
+    imbalance's two eigenvalues (of J G, J = diag(-1, 1)) give Delta_low = lambda_+ + lambda_- =
+    sqrt((g11 + g22)^2 - 4 g12^2) = h^{-2 alpha} 2 sqrt(A B), and ||U1 V^T||_F = |g12| = h^{-2 alpha}
+    |A - B|/2; (34)'s left side is 0 (n = r: U2 has no rows). The printed bounds (encoded, evaluated
+    in mpmath at the instance's alpha, which cancels) turn (33) into A B > K^2 and (35) into |A - B|
+    <= c."""
+    m, n, r = lb.instance_dims(p)
+    if (m, n, r) != lb.L11_SLICE:
+        raise ValueError(
+            f"Lemma 11's exact failure probability is computed on the slice m = n = r = 1, not {(m, n, r)}"
+        )
+    h, alpha = int(p["h"]), float(p["alpha"])
+    td = lb.t_delta_printed(float(p["delta"]))
+    H = mpmath.mpf(h)
+    K = H ** (2 * alpha) * lb.bound33(alpha, H) / 2
+    c = 2 * H ** (2 * alpha) * lb.bound35(alpha, H, m, n, td)
+    return chi2_pair_failure(h, float(K * K), float(c), tol)
+
+
+def _lemma11_margin(p: dict) -> Estimate:
+    """log(delta) - log P[fail] (>= 0 iff P[fail] <= delta), at two quadrature tolerances."""
+    delta = float(p["delta"])
+    fails = [lemma11_slice_failure(p, tol) for tol in L11_TOLS]
+    if min(fails) <= 0.0:
+        raise PremiseUnmet("the failure probability underflows double precision")
+    return Estimate.twice(math.log(delta) - math.log(fails[1]), math.log(delta) - math.log(fails[0]), "two tolerances")
+
+
+@margin("linnet-imbalance/lemma-11")
+def lemma11_margin(ctx, p):
+    """log(delta) - log P[(33), (34) or (35) fails], the failure probability computed exactly (one
+    quadrature of incomplete gamma functions, two tolerances) on the slice m = n = r = 1."""
+    return _lemma11_margin(p)
+
+
+@margin("linnet-imbalance/lemma-11-restated")
+def lemma11r_margin(ctx, p):
+    """The margin of lemma-11 (the restated conclusions are (33)-(35)) on its own domain."""
+    return _lemma11_margin(p)
+
+
+P10_CONVERGED = 1e-10  # the flow is run until ||E(T)||_F <= P10_CONVERGED ||E(0)||_F (premise: 1e-8)
+
+
+def p10_instance(p: dict):
+    """Whitened data (X = [diag(s) 0], s = (1, 10^{-log_kappa/2}), Y random 2 x 2, so Theta_hat =
+    [S^{-1} Y; 0]) and an initialisation (U(0) = [U1(0); U2(0)], V(0)) of width h on an exact dyadic
+    rotation Q: V(0) on Q's first 2 rows, U1(0) on its first 4, U2(0) on the rest -- (31) holds
+    exactly -- plus, when ``tilt`` > 0, U2(0) on rows 3-4 (U1(0) U2(0)^T != 0, V(0) U2(0)^T = 0
+    still). The scale is a power of two (the products stay exact)."""
+    h = int(p["h"])
+    rng = np.random.default_rng([int(p["seed"]), h])
+    Q = exact.dyadic_orthogonal(h)
+    dy = lambda rows, cols: exact.round_to_dyadic(rng.standard_normal((rows, cols)))
+    V0, U10, U20 = np.zeros((2, h)), np.zeros((2, h)), np.zeros((2, h))
+    V0[:, :2], U10[:, :4], U20[:, 4:] = dy(2, 2), dy(2, 4), dy(2, h - 4)
+    tilt = float(p["tilt"])
+    if tilt:
+        U20[:, 2:4] = tilt * rng.standard_normal((2, 2))
+    scale = 2.0 ** round(float(p["log_scale"]) * math.log2(10))
+    V0, U10, U20 = (scale * M @ Q for M in (V0, U10, U20))
+    s = np.array([1.0, 10.0 ** (-float(p["log_kappa"]) / 2)])
+    Y = rng.standard_normal((2, 2))
+    X = np.hstack([np.diag(s), np.zeros((2, 2))])
+    return X, Y, s, V0, U10, U20
+
+
+def exact_residual31(V0, U10, U20):
+    """max(|V(0) U2(0)^T|, |U1(0) U2(0)^T|) in exact rationals (the doubles' binary values)."""
+    from fractions import Fraction
+
+    q = lambda M: [[Fraction(float(x)) for x in row] for row in M]
+    V, U1, U2 = q(V0), q(U10), q(U20)
+    prods = [sum(a * b for a, b in zip(x, y)) for A in (V, U1) for x in A for y in U2]
+    return max(abs(v) for v in prods)
+
+
+@margin("linnet-imbalance/proposition-10", equality=True, quick_evaluations=3)
+def proposition10_margin(ctx, p):
+    """||U(T)V(T)^T - Theta_hat||_F on a double flow (two tolerances) run until ||E(T)|| <= 1e-10
+    ||E(0)||; its error adds the distance to the limit: ||S^{-1} E(T)||_F for the Phi1 part (0 at the
+    limit by the premise) and ||U2(0)||_2 s_1 2||U1(T)||_2 int_T^oo ||E|| for U2(0) V^T, the integral
+    from the decay rate measured over [T/2, T]."""
+    X, Y, s, V0, U10, U20 = p10_instance(p)
+    res31 = exact_residual31(V0, U10, U20)
+    if (res31 == 0) != (float(p["tilt"]) == 0):
+        raise ValueError(f"the construction's (31) residual {float(res31)} disagrees with tilt = {p['tilt']}")
+    U0 = np.vstack([U10, U20])
+    E_of = lambda U, V: Y - np.diag(s) @ U[:2] @ V.T
+    e0 = float(np.linalg.norm(E_of(U0, V0)))
+    # the first T = 2^k / s_min^2 where the flow has converged: at T/2 it had not, so ||E|| is above
+    # roundoff at both ends of [T/2, T], where its decay rate is measured
+    T = 1.0 / min(s) ** 2
+    for _ in range(14):
+        # LSODA: the flow turns stiff near its limit at large scales and condition numbers
+        path = ln.full_flow(X, Y, U0, V0, np.array([T / 2, T]), rtol=1e-10, method="LSODA")
+        e_half, e_T = (float(np.linalg.norm(E_of(path.U[k], path.V[k]))) for k in (0, 1))
+        if e_T <= P10_CONVERGED * e0:
+            break
+        T *= 2
+    if e_T > lb.CONVERGED_REL * e0 or e_T >= e_half:
+        raise PremiseUnmet(f"the flow has not converged by T = {T:g}: ||E(T)||/||E(0)|| = {e_T / e0:.2e}")
+    theta_hat = np.vstack([Y / s[:, None], np.zeros((2, 2))])
+    U, V = path.U[-1], path.V[-1]
+    residual = float(np.linalg.norm(U @ V.T - theta_hat))
+    rho = math.log(e_half / e_T) / (T / 2)
+    tail = float(np.linalg.norm(E_of(U, V) / s[:, None])) + float(
+        np.linalg.norm(U20, 2) * s[0] * 2 * np.linalg.norm(U[:2], 2) * e_T / rho
+    )
+    state_err = float(path.error[-1]) * 2 * (float(np.abs(U).max()) + float(np.abs(V).max())) * U.size
+    return Estimate(residual, tail + state_err, "two tolerances + residual bound")
+
+
+@margin("linnet-imbalance/claim-random-init-inertia")
+def inertia_margin(ctx, p):
+    """min(#positive - n, #negative - m) of D = U^T U - V^T V at Gaussian U (n x h), V (m x h): 0 iff
+    the inertia is (n, m) with rank n + m, negative by the rank deficit otherwise; exact (fmpq
+    characteristic polynomial of the drawn doubles, Descartes' rule of signs)."""
+    n, m, h = int(p["n"]), int(p["m"]), int(p["h"])
+    rng = np.random.default_rng([int(p["seed"]), n, m, h])
+    sd = 10.0 ** float(p["log_scale"])
+    U, V = rng.standard_normal((n, h)) * sd, rng.standard_normal((m, h)) * sd
+    neg, pos = inertia_via_gram(U, V)
+    return min(pos - n, neg - m)
+
+
+def inertia_via_gram(U, V) -> tuple[int, int]:
+    """The numbers of negative and positive eigenvalues of D = M^T J M (M = [U; V], J = diag(I_n,
+    -I_m)), exactly: its nonzero spectrum is that of J M M^T ((n + m) x (n + m), real-rooted: similar
+    to G^{1/2} J G^{1/2}), whose fmpq characteristic polynomial counts them by Descartes' rule of
+    signs. (exact_inertia forms the h x h matrix D: the same counts, 50 times slower at h = 40.)"""
+    import flint
+
+    q = lambda A: flint.fmpq_mat([[flint.fmpq(*Fraction(float(x)).as_integer_ratio()) for x in row] for row in A])
+    n, m = len(U), len(V)
+    M = q(np.vstack([U, V]))
+    J = flint.fmpq_mat(n + m, n + m)
+    for i in range(n + m):
+        J[i, i] = 1 if i < n else -1
+    poly = (J * M * M.transpose()).charpoly()
+    cs = [poly[i] for i in range(n + m + 1)]  # low to high degree
+
+    def changes(coeffs):
+        signs = [c > 0 for c in coeffs if c != 0]
+        return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+
+    return changes([c * (-1) ** i for i, c in enumerate(cs)]), changes(cs)
