@@ -299,6 +299,12 @@ def prop10_full(ctx):
 def prop10_symbolic(ctx):
     """(32) derived from (7) with U2' = 0 (symbolic 2x2 blocks, Sigma_X symbolic), so (31) is
     an equilibrium of the linear system (32)."""
+    z_perp_identity(ctx, "(32): d/dt [V U2^T; U1 U2^T] = A_Z [V U2^T; U1 U2^T]")
+
+
+def z_perp_identity(ctx, label: str):
+    """d/dt [V U2^T; U1 U2^T] = A_Z [V U2^T; U1 U2^T] from the flow (7) with U2' = 0, derived by SymPy
+    (2 x 3 blocks, Sigma_X^{1/2} = diag(s1, s2) symbolic): (32) of §4.1 and (E.10) of App. E."""
     s1, s2 = sp.symbols("s1 s2", positive=True)
     U1, V, U2, Yt = (
         li.sym_matrix("a", 2, 3),
@@ -312,9 +318,7 @@ def prop10_symbolic(ctx):
     dU1, dV = li.flow_from_loss(half, U1), li.flow_from_loss(half, V)
     lhs = (dV * U2.T).col_join(dU1 * U2.T)
     A = sp.zeros(2, 2).row_join(E.T * Sh).col_join((Sh * E).row_join(sp.zeros(2, 2)))
-    ctx.identity(
-        "(32): d/dt [V U2^T; U1 U2^T] = A_Z [V U2^T; U1 U2^T]", sp.expand(lhs - A * (V * U2.T).col_join(U1 * U2.T))
-    )
+    ctx.identity(label, sp.expand(lhs - A * (V * U2.T).col_join(U1 * U2.T)))
 
 
 @check("linnet-imbalance/claim-invariant-set", "symbolic", "symbolic")
@@ -746,6 +750,11 @@ def theorem12_sample(alpha: float, h: int, seed: int):
         * zp0
     )
     return dict(
+        grid=grid,
+        E_path=Efro,
+        zperp_path=zperp_f,
+        # the two tolerances' state difference carried to Z_perp = U2(0) K(t)^T (as in ``tail``)
+        zperp_err=float(np.max(p.error)) * 10 * float(np.abs(C0).sum()),
         dist=dist,
         dist_fro=float(np.linalg.norm(u2v)),
         sup_zperp=float(zperp_f.max()),
@@ -2280,12 +2289,12 @@ def exact_residual31(V0, U10, U20):
     return max(abs(v) for v in prods)
 
 
-@margin("linnet-imbalance/proposition-10", equality=True, quick_evaluations=3)
-def proposition10_margin(ctx, p):
-    """||U(T)V(T)^T - Theta_hat||_F on a double flow (two tolerances) run until ||E(T)|| <= 1e-10
-    ||E(0)||; its error adds the distance to the limit: ||S^{-1} E(T)||_F for the Phi1 part (0 at the
-    limit by the premise) and ||U2(0)||_2 s_1 2||U1(T)||_2 int_T^oo ||E|| for U2(0) V^T, the integral
-    from the decay rate measured over [T/2, T]."""
+def p10_flow(p: dict) -> dict:
+    """The flow of :func:`p10_instance` run until ||E(T)|| <= 1e-10 ||E(0)|| (double, LSODA, two
+    tolerances): the residual ||U(T)V(T)^T - Theta_hat||_F and its error (the two tolerances and the
+    distance to the limit: ||S^{-1} E(T)||_F for the Phi1 part, 0 at the limit by the premise, and
+    ||U2(0)||_2 s_1 2||U1(T)||_2 int_T^oo ||E|| for U2(0) V^T, the integral from the decay rate
+    measured over [T/2, T]), (31)'s exact residual at initialisation and ||E(T)||/||E(0)||."""
     X, Y, s, V0, U10, U20 = p10_instance(p)
     res31 = exact_residual31(V0, U10, U20)
     if (res31 == 0) != (float(p["tilt"]) == 0):
@@ -2303,17 +2312,30 @@ def proposition10_margin(ctx, p):
         if e_T <= P10_CONVERGED * e0:
             break
         T *= 2
-    if e_T > lb.CONVERGED_REL * e0 or e_T >= e_half:
-        raise PremiseUnmet(f"the flow has not converged by T = {T:g}: ||E(T)||/||E(0)|| = {e_T / e0:.2e}")
+    out = {"init31_residual": float(res31), "E_T_rel": e_T / e0, "T": T}
+    if e_T >= e_half:
+        return out  # no decay measured: no residual bound
     theta_hat = np.vstack([Y / s[:, None], np.zeros((2, 2))])
     U, V = path.U[-1], path.V[-1]
-    residual = float(np.linalg.norm(U @ V.T - theta_hat))
     rho = math.log(e_half / e_T) / (T / 2)
     tail = float(np.linalg.norm(E_of(U, V) / s[:, None])) + float(
         np.linalg.norm(U20, 2) * s[0] * 2 * np.linalg.norm(U[:2], 2) * e_T / rho
     )
     state_err = float(path.error[-1]) * 2 * (float(np.abs(U).max()) + float(np.abs(V).max())) * U.size
-    return Estimate(residual, tail + state_err, "two tolerances + residual bound")
+    out["residual"] = Estimate(
+        float(np.linalg.norm(U @ V.T - theta_hat)), tail + state_err, "two tolerances + residual bound"
+    )
+    return out
+
+
+@margin("linnet-imbalance/proposition-10", equality=True, quick_evaluations=3)
+def proposition10_margin(ctx, p):
+    """||U(T)V(T)^T - Theta_hat||_F on a double flow (two tolerances) run until ||E(T)|| <= 1e-10
+    ||E(0)||, its error the tolerances' and the distance to the limit (:func:`p10_flow`)."""
+    out = p10_flow(p)
+    if out["E_T_rel"] > lb.CONVERGED_REL or "residual" not in out:
+        raise PremiseUnmet(f"the flow has not converged by T = {out['T']:g}: ||E(T)||/||E(0)|| = {out['E_T_rel']:.2e}")
+    return out["residual"]
 
 
 @margin("linnet-imbalance/claim-random-init-inertia")
@@ -2350,3 +2372,428 @@ def inertia_via_gram(U, V) -> tuple[int, int]:
         return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
 
     return changes([c * (-1) ** i for i, c in enumerate(cs)]), changes(cs)
+
+
+# ---------------------------------------------------------------------------------------
+# Hypothesis discharge at the invocations of §4 and App. C, E (issue 19)
+# ---------------------------------------------------------------------------------------
+def whitened_c0(Y, s, V0, U10) -> float:
+    """c(0) of Theorem 3 ((21), encoded) at a whitened instance (W = I: Yt = Y, Sigma_X^{1/2} = diag(s))."""
+    r, m = U10.shape[0], V0.shape[0]
+    Z = np.vstack([V0, U10])
+    eig = list(ln.indefinite_spectrum(Z @ Z.T, [-1] * m + [1] * r))
+    dp, dm, dl = li.imbalance_quantities(eig, r, m)
+    res = float(np.linalg.norm(Y - np.diag(s) @ U10 @ V0.T))
+    sy = list(linalg.singular_values(Y))
+    mu_m, mu_r = max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0)
+    return float(li.c_printed(dp, dm, dl, mu_m, mu_r, float(max(s)) ** 2))
+
+
+def _invokes_prop9(ctx, tilts):
+    """Proposition 9's hypothesis c(0) > 0 at the whitened invariant-set instances (p10_instance),
+    the initialisation the claim's limit is taken from."""
+    for seed in range(3):
+        for tilt in tilts:
+            p = {"seed": seed, "h": 7, "tilt": tilt, "log_scale": 0.0, "log_kappa": 0.3}
+            X, Y, s, V0, U10, U20 = p10_instance(p)
+            ctx.start({"seed": seed, "tilt": tilt})
+            ctx.discharge(
+                f"Proposition 9 from the initialisation (seed {seed}, tilt {tilt})",
+                "linnet-imbalance/proposition-9",
+                {"c0": whitened_c0(Y, s, V0, U10)},
+            )
+
+
+@check("linnet-imbalance/claim-min-norm", "step-invokes-prop9", "random", step="invokes Proposition 9")
+def min_norm_step_invocation(ctx):
+    """Proposition 9's hypothesis where the claim takes the limit (invariant-set initialisations)."""
+    _invokes_prop9(ctx, (0.0,))
+
+
+@check(
+    "linnet-imbalance/claim-trained-network-decomposition",
+    "step-invokes-prop9",
+    "random",
+    step="invokes Proposition 9",
+)
+def decomposition_step_invocation(ctx):
+    """Proposition 9's hypothesis where (30) takes the limit (initialisations in and out of (31))."""
+    _invokes_prop9(ctx, (0.0, 0.5))
+
+
+@check("linnet-imbalance/claim-invariant-set", "step-invokes-prop10", "flow", step="invokes Proposition 10")
+def invariant_step_invocation(ctx):
+    """Proposition 10's hypotheses ((31) exactly at initialisation, convergence ||E(T)|| <= 1e-8
+    ||E(0)||) at two invariant-set initialisations, on the double flows of its margin."""
+    for seed in range(2):
+        p = {"seed": seed, "h": 7, "tilt": 0.0, "log_scale": 0.0, "log_kappa": 0.3}
+        out = p10_flow(p)
+        ctx.start({"seed": seed})
+        ctx.discharge(
+            f"Proposition 10 from the invariant set (seed {seed})",
+            "linnet-imbalance/proposition-10",
+            {**p, "init31_residual": out["init31_residual"], "E_T_rel": out["E_T_rel"]},
+        )
+
+
+def _lemma11_invokes_e2(ctx, alphas):
+    """Lemma E.2's hypothesis (its n <= m) where Lemma 11's proof applies it: A = diag(I_m, Phi1^T)
+    ((m + r) x (m + n)), B = [V^T U^T]^T ((m + n) x h), i.e. E.2's (k, n, m) = (m + r, m + n, h), at
+    the Monte Carlo instances (m, n, r) = (2, 5, 3)."""
+    m, n, r = L11_DIMS
+    for alpha in alphas:
+        for h in (250, 1000):
+            inst = {"alpha": alpha, "delta": 0.25, "h": h, "m": m, "n": n, "r": r}
+            ctx.start(inst)
+            ctx.discharge(
+                f"Lemma E.2 with (k, n, m) = (m + r, m + n, h) = ({m + r}, {m + n}, {h})",
+                "linnet-imbalance/lemma-e2",
+                {"k": m + r, "n": m + n, "m": h},
+            )
+
+
+@check("linnet-imbalance/lemma-11", "step-invokes-lemma-e2", "random", step="invokes Lemma E.2")
+def lemma11_step_e2(ctx):
+    """Lemma E.2's hypothesis at Lemma 11's instances."""
+    _lemma11_invokes_e2(ctx, (0.3, 0.5))
+
+
+@check("linnet-imbalance/lemma-11-restated", "step-invokes-lemma-e2", "random", step="invokes Lemma E.2")
+def lemma11r_step_e2(ctx):
+    """Lemma E.2's hypothesis at the restatement's instances (alpha < 1/2)."""
+    _lemma11_invokes_e2(ctx, (0.3, 0.4))
+
+
+def t12_initial_gram(alpha: float, h: int, seed: int) -> np.ndarray:
+    """The initial Gram matrix of [V; U1] of :func:`theorem12_sample`'s draw (the same generator),
+    without its flow."""
+    m, n, r = T12_DIMS
+    rng = np.random.default_rng([seed, h, int(alpha * 1000)])
+    return (ln.wishart_gram(m + n, h, rng) * h ** (-2 * alpha))[: m + r, : m + r]
+
+
+def _theorem12_invokes(ctx, quick, lemma11_id, lemma11_step):
+    """At Theorem 12's instances (its first 5 draws each): Corollary 4's Delta(0) > 0 and Proposition
+    9's c(0) > 0 from the initial Gram matrix, and Lemma 11's hypotheses at the theorem's sizes."""
+    m, n, r = T12_DIMS
+    s, Y = np.array(T12_S), np.array(T12_Y).reshape(r, m)
+    for inst in ctx.instances(quick):
+        ctx.start(inst)
+        if not lb.t12_width_ok(inst):
+            continue
+        al, h = inst["alpha"], inst["h"]
+        for k in range(5):
+            G0 = t12_initial_gram(al, h, inst["seed"] * 100003 + k)
+            eig = list(ln.indefinite_spectrum(G0, [-1] * m + [1] * r))
+            dp, dm, dl = li.imbalance_quantities(eig, r, m)
+            E0 = Y - s[:, None] * G0[m:, :m]
+            sy = list(linalg.singular_values(Y))
+            res = float(np.linalg.norm(E0))
+            c0 = li.c_printed(dp, dm, dl, max(li.nth(sy, m) - res, 0), max(li.nth(sy, r) - res, 0), float(max(s)) ** 2)
+            if lemma11_step == "corollary-4":
+                ctx.discharge("Corollary 4 at the draw", "linnet-imbalance/corollary-4", {"Delta0": float(dl)})
+            elif lemma11_step == "proposition-9":
+                ctx.discharge("Proposition 9 at the draw", "linnet-imbalance/proposition-9", {"c0": float(c0)})
+        if lemma11_step == "lemma-11":
+            ctx.discharge(
+                f"{lemma11_id.split('/')[1]} at the theorem's sizes",
+                lemma11_id,
+                {"alpha": al, "delta": inst["delta"], "h": h, "m": m, "n": n, "r": r},
+            )
+
+
+@check("linnet-imbalance/theorem-12", "step-invokes-corollary4", "random", step="invokes Corollary 4")
+def theorem12_step_cor4(ctx):
+    """Corollary 4's hypothesis Delta(0) > 0 at Theorem 12's draws."""
+    _theorem12_invokes(ctx, T12_QUICK, "linnet-imbalance/lemma-11", "corollary-4")
+
+
+@check("linnet-imbalance/theorem-12", "step-invokes-prop9", "random", step="invokes Proposition 9")
+def theorem12_step_prop9(ctx):
+    """Proposition 9's hypothesis c(0) > 0 at Theorem 12's draws."""
+    _theorem12_invokes(ctx, T12_QUICK, "linnet-imbalance/lemma-11", "proposition-9")
+
+
+@check("linnet-imbalance/theorem-12", "step-invokes-lemma11", "random", step="invokes Lemma 11")
+def theorem12_step_lemma11(ctx):
+    """Lemma 11's hypotheses (1/4 < alpha <= 1/2, h > h0') at Theorem 12's instances and sizes."""
+    _theorem12_invokes(ctx, T12_QUICK, "linnet-imbalance/lemma-11", "lemma-11")
+
+
+T12R_QUICK = [q for q in T12_QUICK if q["alpha"] < 0.5]
+
+
+@check("linnet-imbalance/theorem-12-restated", "step-invokes-corollary4", "random", step="invokes Corollary 4")
+def theorem12r_step_cor4(ctx):
+    """Corollary 4's hypothesis at the restated theorem's draws."""
+    _theorem12_invokes(ctx, T12R_QUICK, "linnet-imbalance/lemma-11-restated", "corollary-4")
+
+
+@check("linnet-imbalance/theorem-12-restated", "step-invokes-prop9", "random", step="invokes Proposition 9")
+def theorem12r_step_prop9(ctx):
+    """Proposition 9's hypothesis at the restated theorem's draws."""
+    _theorem12_invokes(ctx, T12R_QUICK, "linnet-imbalance/lemma-11-restated", "proposition-9")
+
+
+@check(
+    "linnet-imbalance/theorem-12-restated",
+    "step-invokes-lemma11r",
+    "random",
+    step="invokes Lemma 10 (restated)",
+)
+def theorem12r_step_lemma11(ctx):
+    """Lemma 10 (restated)'s hypotheses at the restated theorem's instances."""
+    _theorem12_invokes(ctx, T12R_QUICK, "linnet-imbalance/lemma-11-restated", "lemma-11")
+
+
+@check("linnet-imbalance/claim-appc-rayleigh", "step-invokes-lemma8", "random", step="invokes Lemma 8")
+def appc_step_invocation(ctx):
+    """Lemma 8's hypothesis where App. C bounds c-bar(D, W) by it."""
+    from .linnet_imbalance import invokes_lemma8_twice
+
+    invokes_lemma8_twice(ctx)
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps of App. E (Lemma 11: (E.6)-(E.8); Theorem 12: (E.10), (E.11), (E.15), (E.17)) and
+# App. C, checked on true Gaussian draws and along the true (Gram-reduced) gradient flows
+# ---------------------------------------------------------------------------------------
+L11_STEP_QUICK = [(a, h) for a in (0.3, 0.5) for h in (250, 1000)]
+L11_STEP_FULL = [(a, h) for a in (0.3, 0.4, 0.5) for h in (250, 1000, 4000)]
+L11_STEP_DELTA = 0.25  # the quick Monte Carlo's delta: h0 = 217 < 250 at (m, n, r) = (2, 5, 3)
+
+
+@functools.lru_cache(maxsize=16)
+def lemma11_step_draws(alpha: float, h: int, samples: int, seed: int) -> dict:
+    """Per Gaussian draw of M = [V^T U^T] (h x (m + n), entries N(0, h^{-2 alpha}), Phi = I): whether
+    (E.5) holds (printed t_delta), lambda_{r+m} = sigma_min^2([V; U1]), the level of imbalance, the
+    mid-point deviation ||M^T M - gamma I||_2 and the two norms of (34), (35)."""
+    m, n, r = L11_DIMS
+    a = math.sqrt(m + n) + lb.t_delta_printed(L11_STEP_DELTA)
+    gamma = h ** (-2 * alpha) * ((math.sqrt(h) + a) ** 2 + (math.sqrt(h) - a) ** 2) / 2
+    rng = np.random.default_rng([seed, h, int(alpha * 1000)])
+    rows = []
+    for _ in range(samples):
+        M = rng.standard_normal((h, m + n)) * h ** (-alpha)
+        V, U1, U2 = M[:, :m].T, M[:, m : m + r].T, M[:, m + r :].T
+        Z = np.vstack([V, U1])
+        g = np.linalg.svd(M * h**alpha, compute_uv=False)
+        eig = list(ln.indefinite_spectrum(Z @ Z.T, [-1] * m + [1] * r))
+        rows.append(
+            dict(
+                e5=bool(g.min() >= math.sqrt(h) - a and g.max() <= math.sqrt(h) + a),
+                lam=float(np.linalg.svd(Z, compute_uv=False).min() ** 2),
+                dl=float(li.imbalance_quantities(eig, r, m)[2]),
+                dev=float(np.linalg.norm(M.T @ M - gamma * np.eye(m + n), 2)),
+                uv=float(np.linalg.norm(U1 @ V.T)),
+                zperp=float(np.linalg.norm(Z @ U2.T)),
+            )
+        )
+    return {"a": a, "gamma": gamma, "rows": rows}
+
+
+def _lemma11_step(ctx, which: str):
+    m, n, r = L11_DIMS
+    for alpha, h in L11_STEP_FULL if ctx.full else L11_STEP_QUICK:
+        inst = {"alpha": alpha, "delta": L11_STEP_DELTA, "h": h, "m": m, "n": n, "r": r}
+        ctx.start(inst)
+        d = lemma11_step_draws(alpha, h, 400 if ctx.full else 40, ctx.seed)
+        a, rows = d["a"], d["rows"]
+        in_e5 = [x for x in rows if x["e5"]]
+        scale = h ** (1 - 2 * alpha)  # the size of the eigenvalues compared
+        pairs = []  # (lhs, rhs) of 'lhs <= rhs'
+        if which == "E.6":
+            ctx.nonvacuous("draws in the event (E.5)", members=len(in_e5))
+            pairs = [(h ** (-2 * alpha) * (math.sqrt(h) - a) ** 2, x["lam"]) for x in in_e5]
+            pairs += [(0.5 * scale, h ** (-2 * alpha) * (math.sqrt(h) - a) ** 2)]
+        elif which == "minimax":
+            pairs = [(2 * x["lam"], x["dl"]) for x in rows]  # every draw: a deterministic inequality
+            pairs += [(lb.bound33(alpha, h), 2 * x["lam"]) for x in in_e5]
+        elif which == "E.8":
+            ctx.nonvacuous("draws in the event (E.5)", members=len(in_e5))
+            hw = 2 * a / h ** (2 * alpha - 0.5)
+            for x in in_e5:
+                pairs += [(x["uv"], math.sqrt(m) * x["dev"]), (x["zperp"], math.sqrt(m + r) * x["dev"]), (x["dev"], hw)]
+            pairs += [
+                (2 * math.sqrt(m) * a / h ** (2 * alpha - 0.5), lb.bound35(alpha, h, m, n, lb.t_delta_printed(0.25)))
+            ]
+        lhs, rhs = max(pairs, key=lambda pr: (pr[0] - pr[1]) / scale)
+        static_ineq(ctx, f"({which}) at the weakest of {len(pairs)} comparisons", lhs, rhs, scale, n=h)
+
+
+@check("linnet-imbalance/lemma-11", "step-E6", "random", step="(E.6)")
+def lemma11_step_e6(ctx):
+    """(E.6) on Gaussian draws in the event (E.5): sigma_min^2([V; U1]) >= h^{-2 alpha}(sqrt h - a)^2
+    > h^{1 - 2 alpha}/2 (a = sqrt(m+n) + t_delta, h > 16 a^2; roundoff bound)."""
+    _lemma11_step(ctx, "E.6")
+
+
+@check("linnet-imbalance/lemma-11", "step-minimax", "random", step="minimax (Horn-Johnson 4.2.6)")
+def lemma11_step_minimax(ctx):
+    """The min-max step on every draw: Delta_low >= 2 lambda_{r+m} (every nonzero eigenvalue of D =
+    Z^T J Z has magnitude >= lambda_min(Z Z^T)), and 2 lambda_{r+m} > h^{1 - 2 alpha} in (E.5)."""
+    _lemma11_step(ctx, "minimax")
+
+
+@check("linnet-imbalance/lemma-11", "step-E7", "symbolic", step="(E.7)")
+def lemma11_step_e7(ctx):
+    """(E.7): the mid-point gamma of [(sqrt h - a)^2, (sqrt h + a)^2] is 2 a sqrt(h) from both ends, and
+    h^{-2 alpha} 2 a sqrt(h) = 2a / h^{2 alpha - 1/2} (SymPy)."""
+    h, a, al = sp.symbols("h a alpha", positive=True)
+    lo, hi = (sp.sqrt(h) - a) ** 2, (sp.sqrt(h) + a) ** 2
+    mid = (lo + hi) / 2
+    ctx.identity("gamma h^{2 alpha} - (sqrt h - a)^2 = 2 a sqrt h", sp.expand(mid - lo - 2 * a * sp.sqrt(h)))
+    ctx.identity("(sqrt h + a)^2 - gamma h^{2 alpha} = 2 a sqrt h", sp.expand(hi - mid - 2 * a * sp.sqrt(h)))
+    ctx.identity(
+        "h^{-2 alpha} 2 a sqrt h = 2 a / h^{2 alpha - 1/2}",
+        sp.simplify(h ** (-2 * al) * 2 * a * sp.sqrt(h) - 2 * a / h ** (2 * al - sp.Rational(1, 2))),
+    )
+
+
+@check("linnet-imbalance/lemma-11", "step-E8", "random", step="(E.8)")
+def lemma11_step_e8(ctx):
+    """(E.8) on Gaussian draws in (E.5): ||U1 V^T||_F <= sqrt(m) ||M^T M - gamma I||_2, ||[V U2^T; U1
+    U2^T]||_F <= sqrt(m + r) ||M^T M - gamma I||_2, ||M^T M - gamma I||_2 <= 2a/h^{2 alpha - 1/2}."""
+    _lemma11_step(ctx, "E.8")
+
+
+@check("linnet-imbalance/theorem-12", "step-E10", "symbolic", step="(E.10)")
+def theorem12_step_e10(ctx):
+    """(E.10) derived by SymPy from the flow (7) (as (32))."""
+    z_perp_identity(ctx, "(E.10): d/dt [V U2^T; U1 U2^T] = A_Z [V U2^T; U1 U2^T]")
+
+
+T12_STEP_SAMPLES = (5, 20)  # draws per instance (quick, full) for the steps along the flows
+
+
+def _theorem12_flow_step(ctx, which: str):
+    m, n, r = T12_DIMS
+    for inst in ctx.instances(T12_QUICK, T12_FULL):
+        ctx.start(inst)
+        if not lb.t12_width_ok(inst):
+            continue
+        al, h = inst["alpha"], inst["h"]
+        td = lb.t_delta_printed(inst["delta"])
+        ns = T12_STEP_SAMPLES[1] if ctx.full else T12_STEP_SAMPLES[0]
+        worst = None
+        for smp in ctx.memo(theorem12_samples, al, h, inst["seed"], ns):
+            l1, lr = smp["lam1"], smp["lamr"]
+            if which == "E.11":
+                t = np.concatenate([[0.0], smp["grid"]])
+                E = np.concatenate([[smp["E0"]], smp["E_path"]])
+                Z = np.concatenate([[smp["zp0"]], smp["zperp_path"]])
+                steps = np.diff(t) * (E[1:] + E[:-1]) / 2
+                fine = np.concatenate([[0.0], np.cumsum(steps)])
+                coarse = np.concatenate([[0.0], np.cumsum(np.diff(t[::2]) * (E[2::2] + E[:-1:2]) / 2)])
+                rhs = np.exp(math.sqrt(l1) * fine) * smp["zp0"]
+                # the quadrature's error: trapezoid at two step sizes (on the coarse grid's times)
+                dI = float(np.abs(fine[::2][: len(coarse)] - coarse).max())
+                err = smp["zperp_err"] + float(rhs.max()) * math.sqrt(l1) * dI
+                k = int(np.argmax(Z - rhs))
+                cand = (float(Z[k] - rhs[k]), float(Z[k]), float(rhs[k]), err)
+            elif which == "E.15":
+                cand = (smp["sup_zperp"] - smp["e15"], smp["sup_zperp"], smp["e15"], smp["zperp_err"])
+            else:  # (E.17), on the draws where (E.13) holds
+                if smp["uv0"] > lb.bound35(al, h, m, n, td):
+                    continue
+                first = math.sqrt(l1) / (h ** (1 - 2 * al) * lr**1.5) * smp["uv0"]
+                second = math.sqrt(l1) / lr**1.5 * lb.bound35(al, h, m, n, td)
+                for lhs, rhs in ((first, second), (second, 1.0)):
+                    c = (lhs - rhs, lhs, rhs, roundoff(16, max(1.0, rhs)).error)
+                    worst = c if worst is None or c[0] > worst[0] else worst
+                continue
+            worst = cand if worst is None or cand[0] > worst[0] else worst
+        if worst is None:
+            ctx.nonvacuous(f"draws where (E.13) holds (alpha = {al}, h = {h})", members=0)
+            continue
+        ctx.bound(
+            f"({which}) at the weakest draw and time (alpha = {al}, h = {h})",
+            worst[1],
+            worst[2],
+            err=measured(worst[3], "two tolerances"),
+        )
+
+
+@check("linnet-imbalance/theorem-12", "step-E11", "flow", step="(E.11)", shares="linnet-imbalance/theorem-12-samples")
+def theorem12_step_e11(ctx):
+    """(E.11) along the true Gram-reduced flows of Theorem 12's draws: ||Z_perp(t)||_F <= exp(lambda_1^{1/2}
+    int_0^t ||E||_F) ||Z_perp(0)||_F at every grid time (integral: trapezoid at two step sizes)."""
+    _theorem12_flow_step(ctx, "E.11")
+
+
+@check("linnet-imbalance/theorem-12", "step-E15", "flow", step="(E.15)", shares="linnet-imbalance/theorem-12-samples")
+def theorem12_step_e15(ctx):
+    """(E.15) along the flows: sup_t ||Z_perp(t)||_F <= exp(lambda_1^{1/2} ||E(0)||_F / (h^{1-2 alpha}
+    lambda_r)) ||Z_perp(0)||_F."""
+    _theorem12_flow_step(ctx, "E.15")
+
+
+@check("linnet-imbalance/theorem-12", "step-E17", "random", step="(E.17)", shares="linnet-imbalance/theorem-12-samples")
+def theorem12_step_e17(ctx):
+    """(E.17) at the draws where (E.13) holds: both exponents, lambda_1^{1/2}/(h^{1-2 alpha} lambda_r^{3/2})
+    ||U1 V^T(0)||_F <= lambda_1^{1/2}/lambda_r^{3/2} x (35)'s bound <= 1, for h > h0^{1/(4 alpha - 1)}."""
+    _theorem12_flow_step(ctx, "E.17")
+
+
+def _appc_step(ctx, which: str):
+    from .linnet_imbalance import _strategy, random_factors, static_rates
+
+    def prop(ex):
+        seed, structure = ex
+        U, V, _, _ = random_factors(seed, structure)
+        r, m = U.shape[0], V.shape[0]
+        ctx.start({"seed": seed, "structure": structure})
+        K = np.kron(np.eye(m), U @ U.T) + np.kron(V @ V.T, np.eye(r))
+        w, Qk = np.linalg.eigh(K)
+        sc = max(1.0, float(w.max()))
+        if which == "Schacke":
+            lr = li.nth(list(np.linalg.eigvalsh(U @ U.T)), r)
+            lm = li.nth(list(np.linalg.eigvalsh(V @ V.T)), m)
+            ctx.agree(
+                "lambda_min(T) = lambda_r(UU^T) + lambda_m(VV^T)",
+                w[0] / sc,
+                (lr + lm) / sc,
+                tol=1e-9,
+                err=roundoff(8, 1.0),
+            )
+        else:
+            E_min = Qk[:, 0].reshape(m, r).T  # column-major vec
+            E_rand = np.random.default_rng(seed).standard_normal((r, m))
+            at_min = static_rates(U, V, np.ones(r), E_min)["rate"]
+            ctx.agree(
+                "rate at Y = E_min + U V^T: 2 lambda_min(T)", at_min / sc, 2 * w[0] / sc, tol=1e-9, err=roundoff(8, 1.0)
+            )
+            static_ineq(
+                ctx,
+                "2 lambda_min(T) <= rate at a random target",
+                2 * w[0],
+                static_rates(U, V, np.ones(r), E_rand)["rate"],
+                sc,
+            )
+
+    ctx.random(_strategy(), prop, quick=20, full=200)
+
+
+@check("linnet-imbalance/claim-appc-rayleigh", "step-rayleigh", "symbolic", step="Rayleigh quotient")
+def appc_step_rayleigh(ctx):
+    """-L' = tr(E^T (U U^T E + E V V^T)) for L = ||Y - U V^T||_F^2 / 2 under its gradient flow (SymPy, r =
+    m = h = 2), so -L'/L = 2 <E, T E>_F / <E, E>_F."""
+    U, V, Y = li.sym_matrix("u", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    E = Y - U * V.T
+    L = sum(e**2 for e in E) / 2
+    dU, dV = li.flow_from_loss(L, U), li.flow_from_loss(L, V)
+    dL = sum(sp.diff(L, x) * dx for x, dx in zip(list(U) + list(V), list(dU) + list(dV)))
+    ctx.identity("-L' = tr(E^T (U U^T E + E V V^T))", sp.expand(-dL - (E.T * (U * U.T * E + E * V * V.T)).trace()))
+
+
+@check("linnet-imbalance/claim-appc-rayleigh", "step-adversarial", "random", step="adversarial target")
+def appc_step_adversarial(ctx):
+    """The rate at the target Y = E_min + U V^T is 2 lambda_min(T_{U,V}) (eigen-decomposition of the
+    Kronecker matrix), and no random target does better (the minimum over Y)."""
+    _appc_step(ctx, "adversarial")
+
+
+@check("linnet-imbalance/claim-appc-rayleigh", "step-schacke", "random", step="Schacke")
+def appc_step_schacke(ctx):
+    """Schacke: lambda_min of the Kronecker matrix I (x) U U^T + V V^T (x) I = lambda_r(UU^T) + lambda_m(VV^T)."""
+    _appc_step(ctx, "Schacke")

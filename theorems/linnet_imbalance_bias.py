@@ -116,6 +116,25 @@ def t12_width_ok(p) -> bool:
     return p["h"] > h0_theorem12(m, n, t_delta_printed(p.get("delta", 0.1)), *T12_LAMBDAS) ** (1 / (4 * a - 1))
 
 
+LEMMA11_INVOKES_E2 = Step(
+    "invokes Lemma E.2",
+    r"$\lambda_{r+m}(D)=\dots$ '(Lemma E.2)' (twice) [operands garbled]: read as Lemma E.2 with $A=\mathrm{diag}(I_m,\Phi_1^\top)$ "
+    r"($(m+r)\times(m+n)$), $B=[V^\top\ U^\top]^\top$ ($(m+n)\times h$), so that $AB=[V;U_1]$ and $\sigma_i(A)=1$",
+    "invocation",
+)
+THEOREM12_INVOKES = (
+    Step(
+        "invokes Corollary 4",
+        r"By Corollary 4, $\|E(t)\|_F^2\le\exp(-\lambda_r(\Sigma_X)c'(0)t)\|E(0)\|_F^2$, $c'(0)=2(\underline\lambda_+(0)+\underline\lambda_-(0))$",
+        "invocation",
+    ),
+    Step(
+        "invokes Proposition 9",
+        r"From Corollary 4 and Proposition 9, the stationary point satisfies $U_1(\infty)V^\top(\infty)=\hat\Theta_1$, $U_2(\infty)=U_2(0)$",
+        "invocation",
+    ),
+)
+
 # Proof steps (issue 19) of App. E and the restatements, as printed ([reconstructed] where garbled)
 LEMMA11_STEPS = (
     Step(
@@ -139,6 +158,32 @@ LEMMA11_STEPS = (
         "text's closed interval is the one the proof supports (nothing in (E.5)-(E.8) needs alpha < 1/2).",
     ),
     Step("invokes Lemma E.1", r"Apply Lemma E.1 to matrix $A=h^\alpha[V^\top\ U^\top]$", "invocation"),
+    LEMMA11_INVOKES_E2,
+    Step(
+        "(E.6)",
+        r"conditioned on (E.5), for $h>16(\sqrt{m+n}+t_\delta)^2$: $\lambda_{r+m}\ge h^{-2\alpha}(\sqrt h-(\sqrt{m+n}+t_\delta))^2"
+        r">\frac12h^{1-2\alpha}$, $\lambda_{r+m}=\sigma_{m+r}^2([V;U_1])$ [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "minimax (Horn-Johnson 4.2.6)",
+        r"$\lambda_r(D)\ge\lambda_{r+m}$ and $-\lambda_{h-m+1}(D)\ge\lambda_{r+m}$, hence "
+        r"$\underline\lambda_++\underline\lambda_-\ge2\lambda_{r+m}>h^{1-2\alpha}$, 'which is exactly (E.2)' [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "(E.7)",
+        r"$\gamma=h^{-2\alpha}\frac{(\sqrt h+a)^2+(\sqrt h-a)^2}2$ (the mid-point), then "
+        r"$\max_i|\sigma_i^2(h^{-\alpha}\cdot)-\gamma|\le h^{-2\alpha}\frac{(\sqrt h+a)^2-(\sqrt h-a)^2}2=\frac{2a}{h^{2\alpha-1/2}}$, "
+        r"$a=\sqrt{m+n}+t_\delta$ [reconstructed]",
+        "identity",
+    ),
+    Step(
+        "(E.8)",
+        r"conditioned on (E.5), with $M=[V^\top\ U^\top]$: $\|U_1V^\top\|_F\le\sqrt m\|M^\top M-\gamma I_{m+n}\|_2\le2\sqrt m\frac{a}{h^{2\alpha-1/2}}$ and "
+        r"$\|[VU_2^\top;U_1U_2^\top]\|_F\le\sqrt{m+r}\|M^\top M-\gamma I_{m+n}\|_2\le2\sqrt{m+r}\frac{a}{h^{2\alpha-1/2}}$ [reconstructed]",
+        "inequality",
+    ),
 )
 THEOREM12_STEPS = (
     Step(
@@ -158,6 +203,35 @@ THEOREM12_STEPS = (
         expect="refuted",
         erratum="The restatement excludes alpha = 1/2, which Theorem 12 (1/4 < alpha <= 1/2) includes; the two versions "
         "disagree at alpha = 1/2 (the quantifier order 'exists h0 for each delta' agrees with h0 = poly(..., 1/delta)).",
+    ),
+    *THEOREM12_INVOKES,
+    Step(
+        "(E.10)",
+        r"$\frac{d}{dt}\begin{bmatrix}VU_2^\top\\U_1U_2^\top\end{bmatrix}=A_Z\begin{bmatrix}VU_2^\top\\U_1U_2^\top\end{bmatrix}$, "
+        r"$A_Z=\begin{bmatrix}0&E^\top\Sigma_X^{1/2}\\\Sigma_X^{1/2}E&0\end{bmatrix}$ [exponent glyphs reconstructed as in (32)]",
+        "identity",
+    ),
+    Step(
+        "(E.11)",
+        r"$\|Z(t)\|_F\le\exp\big(\int_0^t\lambda_1^{1/2}(\Sigma_X)\|E(\tau)\|_Fd\tau\big)\|Z(0)\|_F$, $Z=[VU_2^\top;U_1U_2^\top]$",
+        "inequality",
+    ),
+    Step(
+        "(E.15)",
+        r"$\|Z(t)\|_F\le\exp\big(\frac{\lambda_1^{1/2}(\Sigma_X)}{h^{1-2\alpha}\lambda_r(\Sigma_X)}\|E(0)\|_F\big)\|Z(0)\|_F$",
+        "inequality",
+    ),
+    Step(
+        "(E.17)",
+        r"$\exp\big(\frac{\lambda_1^{1/2}}{h^{1-2\alpha}\lambda_r^{3/2}}\|U_1(0)V^\top(0)\|_F\big)\le"
+        r"\exp\big(2\frac{\lambda_1^{1/2}}{\lambda_r^{3/2}}\sqrt m\frac{\sqrt{m+n}+t_\delta}{h^{2\alpha-1/2}}\big)\le e$ for $h>h_0^{1/(4\alpha-1)}$ "
+        r"(by (E.13))",
+        "inequality",
+    ),
+    Step(
+        "invokes Lemma 11",
+        r"Using Lemma 10, for $h>h_0'$, with probability at least $1-\delta$ (E.12)-(E.14) hold",
+        "invocation",
     ),
 )
 LEMMA_E2_STEPS = (
@@ -261,6 +335,7 @@ statement(
     notes="Derived and checked too: Phi2^T Theta_hat = 0, every least-squares solution is Theta_hat + Phi2 M, so Theta_hat "
     "minimises every unitarily invariant norm over the solution set (spectral and nuclear values by cvxpy)."
     " uses: no proof is printed ('it is easy to check'); it presupposes the convergence of Proposition 9.",
+    steps=(Step("invokes Proposition 9", r"knowing that $V(t),U_1(t)$ converges", "invocation"),),
     uses=("linnet-imbalance/proposition-9",),
 )
 statement(
@@ -272,6 +347,13 @@ statement(
     r"$UV^\top=(\Phi_1\Phi_1^\top+\Phi_2\Phi_2^\top)UV^\top=\Phi_1U_1V^\top+\Phi_2U_2V^\top$ (29); given exponential convergence of the loss, "
     r"$U(t)V^\top(t)$ converges and $U(\infty)V^\top(\infty)=\Phi_1U_1(\infty)V^\top(\infty)+\Phi_2U_2(0)V^\top(\infty)=\hat\Theta+\Phi_2U_2(0)V^\top(\infty)$ (30).",
     params=(SEED,),
+    steps=(
+        Step(
+            "invokes Proposition 9",
+            r"given exponential convergence of the loss, $U(t)V^\top(t)$ converges and (30)",
+            "invocation",
+        ),
+    ),
     uses=(
         "linnet-imbalance/claim-reparametrization",
         "linnet-imbalance/proposition-9",
@@ -334,6 +416,13 @@ statement(
     r"$\Theta^\top(0)\Phi_2=0$ gives $\Theta(\infty)=\hat\Theta$; (vi) initializing $U_2(0)$ such that $U_2(0)V^\top(\infty)=0$ guarantees "
     r"convergence to the min-norm solution via (30).",
     params=(SEED,),
+    steps=(
+        Step(
+            "invokes Proposition 10",
+            r"(i)-(ii): initialised in the invariant set (31), the flow converges to $\hat\Theta$ (Proposition 10)",
+            "invocation",
+        ),
+    ),
     uses=(
         "linnet-imbalance/proposition-10",
         "linnet-imbalance/claim-min-norm",
@@ -398,6 +487,7 @@ statement(
         Hypothesis(r"$h>h_0$ as in lemma-11", l11_width_ok),
     ),
     notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. " + _L11_NOTES,
+    steps=(LEMMA11_INVOKES_E2,),
     uses=(
         "linnet-imbalance/lemma-e1",
         "linnet-imbalance/lemma-e2",
@@ -460,6 +550,14 @@ statement(
     ),
     notes="The restatement orders the quantifiers 'for all delta, exists h0' (h0 depends on delta, as in (36)'s h0 = poly(..., 1/delta)) and "
     "excludes alpha = 1/2; checked with the main-text constants. " + _T12_NOTES,
+    steps=(
+        *THEOREM12_INVOKES,
+        Step(
+            "invokes Lemma 10 (restated)",
+            r"Using Lemma 10, for $h>h_0'$, with probability at least $1-\delta$ (E.12)-(E.14) hold",
+            "invocation",
+        ),
+    ),
     uses=(
         "linnet-imbalance/corollary-4",
         "linnet-imbalance/proposition-9",
@@ -641,6 +739,29 @@ statement(
     r"$-\dot{\mathcal L}/\mathcal L=2\langle E,\mathcal T_{U,V}E\rangle_F/\langle E,E\rangle_F$, $\mathcal T_{U,V}E=UU^\top E+EVV^\top$; choosing the "
     r"target adversarially gives $\bar c(D,W)=\min2\lambda_{\min}(\mathcal T_{U,V})$, with $\lambda_{\min}(\mathcal T_{U,V})=\lambda_r(UU^\top)+\lambda_m(VV^\top)$ "
     r"(Schacke); by Lemma 8, $\bar c(D,W)\ge-\Delta_++\sqrt{(\Delta_++\underline\Delta)^2+4\sigma_m^2(W)}-\Delta_-+\sqrt{(\Delta_-+\underline\Delta)^2+4\sigma_r^2(W)}$ [reconstructed].",
+    steps=(
+        Step(
+            "Rayleigh quotient",
+            r"$-\dot{\mathcal L}/\mathcal L=2\frac{\operatorname{tr}(E^\top(UU^\top E+EVV^\top))}{\|E\|_F^2}=2\frac{\langle E,\mathcal T_{U,V}E\rangle_F}{\langle E,E\rangle_F}$",
+            "identity",
+        ),
+        Step(
+            "adversarial target",
+            r"$\min_Y2\frac{\langle E,\mathcal T_{U,V}E\rangle_F}{\langle E,E\rangle_F}=2\lambda_{\min}(\mathcal T_{U,V})$, attained at "
+            r"$Y=E_{\min}+UV^\top$ ($E_{\min}$ the least eigen-matrix of $\mathcal T_{U,V}$)",
+            "inequality",
+        ),
+        Step(
+            "Schacke",
+            r"$\lambda_{\min}(\mathcal T_{U,V})=\lambda_r(UU^\top)+\lambda_m(VV^\top)$ (Schacke, 2004)",
+            "inequality",
+        ),
+        Step(
+            "invokes Lemma 8",
+            r"'Now following the results in Section 3.3, one obtain, by Lemma 8' (with $A=U$, $B=V^\top$ and $A=V$, $B=U^\top$)",
+            "invocation",
+        ),
+    ),
     uses=(
         "linnet-imbalance/lemma-8",
         "ext:schacke-2004",
