@@ -2781,8 +2781,8 @@ def _appc_step(ctx, which: str):
 @check("linnet-imbalance/claim-appc-rayleigh", "step-rayleigh", "symbolic", step="Rayleigh quotient")
 def appc_step_rayleigh(ctx):
     """-L' = tr(E^T (U U^T E + E V V^T)) for L = ||Y - U V^T||_F^2 / 2 under its gradient flow (SymPy, r =
-    m = h = 2), so -L'/L = 2 <E, T E>_F / <E, E>_F."""
-    U, V, Y = li.sym_matrix("u", 2, 2), li.sym_matrix("v", 2, 2), li.sym_matrix("y", 2, 2)
+    h = 2, m = 1), so -L'/L = 2 <E, T E>_F / <E, E>_F."""
+    U, V, Y = li.sym_matrix("u", 2, 2), li.sym_matrix("v", 1, 2), li.sym_matrix("y", 2, 1)
     E = Y - U * V.T
     L = sum(e**2 for e in E) / 2
     dU, dV = li.flow_from_loss(L, U), li.flow_from_loss(L, V)
@@ -2813,8 +2813,8 @@ def lemma11_slice_law(ctx):
     eigen-decompositions of G^{1/2} J G^{1/2}, imbalance_quantities) and the printed bounds (33)-(35):
     agreement within the 99% confidence half-width of the frequency (tolerance: twice it)."""
     rng = np.random.default_rng(ctx.seed + 11)
-    for h, delta, alpha, ns in ((50, 0.99, 0.5, 40000), (5, 0.5, 0.5, 4000), (20, 0.1, 0.3, 4000)):
-        ns *= 5 if ctx.full else 1
+    for h, delta, alpha, ns in ((50, 0.99, 0.5, 10000), (5, 0.5, 0.5, 2000), (20, 0.1, 0.3, 2000)):
+        ns *= 20 if ctx.full else 1
         inst = {"h": h, "delta": delta, "alpha": alpha, "m": 1, "n": 1, "r": 1}
         ctx.start(inst)
         td = lb.t_delta_printed(delta)

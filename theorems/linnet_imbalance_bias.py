@@ -309,11 +309,11 @@ P10_SCALE = Param(
     "log_scale", float, 0.0, "log10 of the scale of the initialisation (rounded to a power of 2)", low=-1.0, high=1.0
 )
 P10_KAPPA = Param("log_kappa", float, 0.3, "log10 of the condition number of Sigma_X", low=0.0, high=2.0)
-# (the first two lead: the quick budget evaluates the defaults and these; each is a flow to convergence)
+# (the first two lead: the quick budget evaluates the defaults and them; each is a flow to convergence)
 P10_EDGES = (
+    {"h": 5},
     {"tilt": 1e-3},
     {"log_kappa": 2.0, "log_scale": -1.0, "h": 12},
-    {"h": 5},
     {"h": 12},
     {"log_scale": -1.0},
     {"log_scale": 1.0},
