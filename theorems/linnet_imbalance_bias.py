@@ -446,6 +446,15 @@ _L11_NOTES = (
     "(e.g. 1.50 vs 1.73 at delta = 0.1). The Lemma's conclusions still hold with room: the measured failure "
     "frequencies are far below delta (the event (E.5) has much lighter tails than the printed ones)."
 )
+_L11_MARGIN_NOTES = (
+    " Margin (issue 18): the failure probability computed exactly on the slice m = n = r = 1 (there (33)-(35) "
+    "reduce to two independent chi^2_h variables); it is far below delta inside the hypotheses (2.7e-8 at the "
+    "threshold h = 136, delta = 0.1) and exceeds delta below h0 (0.60 > 0.5 at h = 1). The events (33)-(35) are "
+    "invariant under alpha (every side scales as h^{-2 alpha}): the hypothesis 1/4 < alpha <= 1/2 is not used "
+    "by Lemma 11 itself (Theorem 12 needs it). Lemma E.2's invocation: the operands are garbled; read with A = "
+    "diag(I_m, Phi1^T), B = [V^T U^T]^T its hypothesis holds (m + n <= h); in the other order (A = [V^T U^T], B "
+    "the (m+n) x (m+r) selector) it would fail for n > r and give only 0 <= sigma_i(AB)."
+)
 statement(
     "linnet-imbalance/lemma-11",
     "lemma",
@@ -463,7 +472,7 @@ statement(
             l11_width_ok,
         ),
     ),
-    notes=_L11_NOTES,
+    notes=_L11_NOTES + _L11_MARGIN_NOTES,
     steps=LEMMA11_STEPS,
     uses=(
         "linnet-imbalance/lemma-e1",
@@ -486,7 +495,9 @@ statement(
         Hypothesis(r"$\frac14<\alpha<\frac12$", lambda p: 0.25 < p.get("alpha", 0.4) < 0.5),
         Hypothesis(r"$h>h_0$ as in lemma-11", l11_width_ok),
     ),
-    notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. " + _L11_NOTES,
+    notes="Differs from Lemma 11 only in the strict upper bound on alpha and in garbled glyphs. "
+    + _L11_NOTES
+    + _L11_MARGIN_NOTES,
     steps=(LEMMA11_INVOKES_E2,),
     uses=(
         "linnet-imbalance/lemma-e1",
