@@ -2750,3 +2750,56 @@ def invokes_lemma8_twice(ctx):
 def remark2_step_invocation(ctx):
     """Lemma 8's hypothesis where Remark 2 (App. C) uses its bound."""
     invokes_lemma8_twice(ctx)
+
+
+def _prop9_gronwall(ctx, which: str):
+    """Proposition 9's Gronwall displays along the Gram-reduced double flows of the step instances
+    with c(0) > 0 (201 grid times; the integral of ||E||_F by the trapezoid rule at two step sizes,
+    their difference its error, with the two tolerances' state difference)."""
+    for p in step_flow_instances(ctx):
+        q = flow_instance(p)
+        e0 = float(np.linalg.norm(q["E0"]))
+        c0 = c_at(q, e0)
+        if not c0 > 0:
+            continue
+        ctx.start({**p, "c0": c0})
+        T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+        t = np.linspace(0, T, 201)
+        path = ln.gram_flow(q["Yt"], q["s"], q["G0"], t[1:], rtol=1e-10, method="LSODA")
+        E = np.concatenate([[e0], np.sqrt(np.sum(path.E() ** 2, axis=(1, 2)))])
+        z2 = np.concatenate([[float(np.trace(q["G0"]))], [float(np.trace(K @ q["G0"] @ K.T)) for K in path.K]])
+        fine = np.concatenate([[0.0], np.cumsum(np.diff(t) * (E[1:] + E[:-1]) / 2)])[::2]
+        coarse = np.concatenate([[0.0], np.cumsum(np.diff(t[::2]) * (E[2::2] + E[:-1:2]) / 2)])
+        d_int = np.abs(fine - coarse)
+        kn = max(float(np.linalg.norm(K, 2)) for K in path.K)
+        state = 2 * kn * q["G0"].shape[0] * float(np.max(path.error)) * float(np.linalg.norm(q["G0"], 2))
+        l1, lr = q["lam_1"], q["lam_r"]
+        if which == "Gronwall":
+            rhs = np.exp(2 * math.sqrt(l1) * fine) * z2[0]
+            err = state + rhs * 2 * math.sqrt(l1) * d_int
+            lhs = z2[::2]
+        else:
+            rhs = e0 * 2 / (lr * c0) * (1 - np.exp(-lr * c0 * t[::2] / 2))
+            err = d_int + 64 * EPS * (e0 + rhs)
+            lhs = fine
+        j = 1 + int(np.argmin(((rhs - lhs) / np.maximum(err, 1e-300))[1:]))  # after t = 0 (equality there)
+        ctx.bound(
+            f"({which}) at the weakest grid time",
+            float(lhs[j]),
+            float(rhs[j]),
+            err=measured(float(err[j]), "two tolerances"),
+            t=float(t[::2][j]),
+        )
+
+
+@check("linnet-imbalance/proposition-9", "step-gronwall", "flow", step="Gronwall")
+def prop9_step_gronwall(ctx):
+    """||Z(t)||_F^2 <= exp(int_0^t 2 lambda_1^{1/2} ||E||_F) ||Z(0)||_F^2 along the flows."""
+    _prop9_gronwall(ctx, "Gronwall")
+
+
+@check("linnet-imbalance/proposition-9", "step-integral-bound", "flow", step="integral bound")
+def prop9_step_integral(ctx):
+    """int_0^t ||E||_F <= ||E(0)||_F int_0^t exp(-lambda_r c(0) tau/2) along the flows (the middle of the
+    printed display; its right end 2||E(0)||_F/(lambda_r c(0)) is the integral to infinity)."""
+    _prop9_gronwall(ctx, "integral")

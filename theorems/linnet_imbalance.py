@@ -283,6 +283,17 @@ PROP9_STEPS = (
         "inequality",
     ),
     Step(
+        "Gronwall",
+        r"$\|Z(t)\|_F^2\le\exp\big(\int_0^t2\lambda_1^{1/2}(\Sigma_X)\|E(\tau)\|_Fd\tau\big)\|Z(0)\|_F^2$",
+        "inequality",
+    ),
+    Step(
+        "integral bound",
+        r"$\int_0^t\|E(\tau)\|_Fd\tau\le\|E(0)\|_F\int_0^t\exp(-\frac{\lambda_r(\Sigma_X)c(0)}2\tau)d\tau"
+        r"\le\frac{2\|E(0)\|_F}{\lambda_r(\Sigma_X)c(0)}$ [reconstructed]",
+        "inequality",
+    ),
+    Step(
         "invokes Theorem 3",
         r"by Theorem 3, $\|E(t)\|_F\le\exp(-\lambda_r(\Sigma_X)c(0)t/2)\|E(0)\|_F$ [reconstructed], "
         r"since $\|E\|_F=\sqrt{2\tilde{\mathcal L}}$",

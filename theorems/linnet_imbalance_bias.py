@@ -217,6 +217,11 @@ THEOREM12_STEPS = (
         "inequality",
     ),
     Step(
+        "rate from (E.12)",
+        r"By Corollary 4 and (E.12): $\|E(t)\|_F\le\exp(-h^{1-2\alpha}\lambda_r(\Sigma_X)t)\|E(0)\|_F$",
+        "inequality",
+    ),
+    Step(
         "(E.15)",
         r"$\|Z(t)\|_F\le\exp\big(\frac{\lambda_1^{1/2}(\Sigma_X)}{h^{1-2\alpha}\lambda_r(\Sigma_X)}\|E(0)\|_F\big)\|Z(0)\|_F$",
         "inequality",
