@@ -2859,3 +2859,58 @@ def lemma11_slice_law(ctx):
             tol=2 * freq.error,
             exact=exact_p,
         )
+
+
+@check("linnet-imbalance/lemma-e2", "step-k-gt-n", "symbolic", step="k > n display")
+def lemma_e2_step_padding(ctx):
+    """The printed padded display on an exact instance: k = 2, n = m = 1, A = [10; 0], B = 1/2:
+    sigma_1(A) = 10 against sigma_1(AB) + sigma_1(B^+) = 7."""
+    A, B = sp.Matrix([[10], [0]]), sp.Matrix([[sp.Rational(1, 2)]])
+    ctx.start({"k": 2, "n": 1, "m": 1})
+    s_A = sp.sqrt((A.T * A)[0, 0])
+    s_AB = sp.sqrt(((A * B).T * (A * B))[0, 0])
+    ctx.exact("sigma_1(A) = sigma_1(AB) + sigma_1(B^+) (printed)", s_A, "==", s_AB + abs(B.pinv()[0, 0]))
+
+
+@check("linnet-imbalance/lemma-11", "step-factorization", "symbolic", step="imbalance factorization")
+def lemma11_step_factorization(ctx):
+    """U1^T U1 - V^T V = [V^T U1^T] diag(-I_m, I_r) [V; U1] (SymPy, m = 2, r = 3, h = 3)."""
+    V, U1 = li.sym_matrix("v", 2, 3), li.sym_matrix("u", 3, 3)
+    J = sp.diag(-1, -1, 1, 1, 1)
+    Z = V.col_join(U1)
+    ctx.identity("U1^T U1 - V^T V = Z^T J Z", sp.expand(U1.T * U1 - V.T * V - Z.T * J * Z), scope="m = 2, r = 3, h = 3")
+
+
+@check(
+    "linnet-imbalance/theorem-12",
+    "step-last-display",
+    "flow",
+    step="last display",
+    shares="linnet-imbalance/theorem-12-samples",
+)
+def theorem12_step_last(ctx):
+    """The final chain at the draws: ||U2(0)V(T)^T||_F <= sup_t ||Z_perp(t)||_F <= (36) (the limit's distance
+    from the value at T is in the draw's ``tail``; ||.||_2 = ||.||_F for the column U2(0) V^T at m = 1)."""
+    m, n, r = T12_DIMS
+    Yf = float(np.linalg.norm(T12_Y))
+    for inst in ctx.instances(T12_QUICK, T12_FULL):
+        ctx.start(inst)
+        if not lb.t12_width_ok(inst):
+            continue
+        al, h = inst["alpha"], inst["h"]
+        rhs = lb.bound36(al, h, m, n, r, lb.t_delta_printed(inst["delta"]), T12_S[0] ** 2, T12_S[1] ** 2, Yf)
+        ns = T12_STEP_SAMPLES[1] if ctx.full else T12_STEP_SAMPLES[0]
+        worst = None
+        for smp in ctx.memo(theorem12_samples, al, h, inst["seed"], ns):
+            err = smp["tail"] + smp["zperp_err"]
+            # the first link, ||.||_2 <= ||.||_F, is an equality here (m = 1: U2(0) V^T is a column)
+            for lhs, right in ((smp["dist_fro"], smp["sup_zperp"]), (smp["sup_zperp"], rhs)):
+                c = (lhs - right, lhs, right, err + roundoff(16, max(abs(right), 1e-300)).error)
+                if worst is None or (c[2] - c[1]) / c[3] < (worst[2] - worst[1]) / worst[3]:
+                    worst = c
+        ctx.bound(
+            f"the last display's chain at the weakest link (alpha = {al}, h = {h})",
+            worst[1],
+            worst[2],
+            err=measured(worst[3], "two tolerances"),
+        )

@@ -172,6 +172,12 @@ LEMMA11_STEPS = (
         "inequality",
     ),
     Step(
+        "imbalance factorization",
+        r"$U_1^\top U_1-V^\top V=[V^\top\ U_1^\top]\begin{bmatrix}-I_m&0\\0&I_r\end{bmatrix}\begin{bmatrix}V\\U_1\end{bmatrix}$ "
+        r"[signs reconstructed]",
+        "identity",
+    ),
+    Step(
         "(E.7)",
         r"$\gamma=h^{-2\alpha}\frac{(\sqrt h+a)^2+(\sqrt h-a)^2}2$ (the mid-point), then "
         r"$\max_i|\sigma_i^2(h^{-\alpha}\cdot)-\gamma|\le h^{-2\alpha}\frac{(\sqrt h+a)^2-(\sqrt h-a)^2}2=\frac{2a}{h^{2\alpha-1/2}}$, "
@@ -234,6 +240,12 @@ THEOREM12_STEPS = (
         "inequality",
     ),
     Step(
+        "last display",
+        r"$\|U(\infty)V^\top(\infty)-\hat\Theta\|_2\le\|U_2(0)V^\top(\infty)\|_F\le\sup_{t>0}\|U_2(0)V^\top(t)\|_F\le\sup_{t>0}\|Z(t)\|_F"
+        r"\le2C^{1/h^{1-2\alpha}}\sqrt{m+r}\frac{\sqrt{m+n}+t_\delta}{h^{2\alpha-1/2}}$",
+        "inequality",
+    ),
+    Step(
         "invokes Lemma 11",
         r"Using Lemma 10, for $h>h_0'$, with probability at least $1-\delta$ (E.12)-(E.14) hold",
         "invocation",
@@ -250,6 +262,15 @@ LEMMA_E2_STEPS = (
         "sigma_i(A) = sigma_i(A B B^+) <= sigma_i(AB) sigma_1(B^+) = sigma_i(AB) / sigma_n(B).",
     ),
     Step("B B^+ = I", r"When $\sigma_n(B)>0$, $BB^\dagger=I$ and $\sigma_1(B^\dagger)=\sigma_n^{-1}(B)$", "identity"),
+    Step(
+        "k > n display",
+        r"When $k>n$: $\sigma_i(A)=\sigma_i\Big(\begin{bmatrix}A&0_{k\times(k-n)}\end{bmatrix}\Big)=\sigma_i(AB)+\sigma_1(B^\dagger)$",
+        "inequality",
+        expect="refuted",
+        erratum="The padded case repeats the additive misprint, now with '=': k = 2, n = m = 1, A = [10; 0], B = 1/2: "
+        "sigma_1(A) = 10 but sigma_1(AB) + sigma_1(B^+) = 5 + 2 = 7 (exact). What holds: sigma_i(A) <= sigma_i(AB) "
+        "sigma_1(B^+) (the padding leaves the nonzero singular values unchanged).",
+    ),
 )
 
 
@@ -643,7 +664,8 @@ statement(
     src("App. E, Lemma E.2", ""),
     r"Let $A\in\mathbb R^{k\times n}$, $B\in\mathbb R^{n\times m}$. Suppose $n\le m$, then $\sigma_i(A)\sigma_n(B)\le\sigma_i(AB)$ for $1\le i\le\min\{k,n\}$.",
     notes="Proof misprint (proof only; proof step 'Weyl display (k = n)', refuted): 'by Weyl's inequality sigma_i(A) <= sigma_i(AB) + sigma_1(B^dagger)' should be the "
-    "multiplicative sigma_i(A) = sigma_i(A B B^dagger) <= sigma_i(AB) sigma_1(B^dagger); the lemma holds.",
+    "multiplicative sigma_i(A) = sigma_i(A B B^dagger) <= sigma_i(AB) sigma_1(B^dagger); the lemma holds. The k > n "
+    "case repeats it with '=' (proof step 'k > n display', refuted).",
     params=(SEED, E2_K, E2_N, E2_M, E2_COND, E2_RANKDEF),
     hypotheses=(Hypothesis(r"$n\le m$", lambda p: int(p.get("n", 2)) <= int(p.get("m", 3))),),
     edges=(
