@@ -576,7 +576,7 @@ def _lemma11(ctx, alphas_quick, alphas_full, strict=False):
         for i in (
             {"alpha": a, "delta": d, "h": h} for a in alphas_full for d in (0.25, 0.1, 0.01) for h in (250, 1000, 4000)
         )
-        if lb.l11_width_ok(i)
+        if lb.l11_width_ok({**i, "m": m, "n": n, "r": r})
     ]
     for inst in ctx.instances([{k: v for k, v in q.items()} for q in quick], full):
         h = inst.get("h")
