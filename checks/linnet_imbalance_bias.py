@@ -710,7 +710,9 @@ T12_S = tuple(x**0.5 for x in lb.T12_LAMBDAS)  # Sigma_X^{1/2}: lambda_1 = 1, la
 T12_Y = (1.0, -0.5)
 
 
-@functools.lru_cache(maxsize=64)
+# large enough for the full Monte Carlo (150 draws x 12 instances, about 10 kB each): the proof-step
+# checks of the same share group read the first draws again
+@functools.lru_cache(maxsize=2048)
 def theorem12_sample(alpha: float, h: int, seed: int):
     """One Gaussian init (Gram of [V; U1; U2] by the Bartlett decomposition, scaled by
     h^{-2 alpha}), the Gram-reduced flow to convergence, and every link of the proof chain.
