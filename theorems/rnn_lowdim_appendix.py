@@ -1192,11 +1192,9 @@ declare(
             r"configurations of teacher parameters --- both satisfying the conditions of the theorem --- which lead to a "
             r"different impulse response yet induce the same loss",
             kind="invocation",
-            expect="refuted",
-            erratum="By design, not a misprint: the corollary invokes the conditions of Theorems 5 and 8 with k > 2d^ "
-            "replaced by k <= 2d^ - 1, so the discharge fails on k > 2d^ and on nothing else. Discharged with both Lemma "
-            "A.1 teachers for d^ = 2 (atoms of the divided-difference measures), d = 6, k = 3: d > k, balanced, stable "
-            "and non-degenerate hold for both; k > 2d^ fails (3 <= 4), exactly the hypothesis the corollary negates.",
+            notes="The corollary invokes the conditions of Theorems 5 and 8 with k > 2d^ replaced by k <= 2d^ - 1, as "
+            "printed: the discharge evaluates that replacement in its place (not a finding). Discharged with both Lemma "
+            "A.1 teachers for d^ = 2 (atoms of the divided-difference measures), d = 6, k = 3.",
         ),
     ),
 )
