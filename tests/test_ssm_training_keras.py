@@ -24,7 +24,6 @@ def _problem(net: bool, seed: int = 0):
 def test_keras_float32_follows_numpy_float64(net):
     """One chunk of steps, no stop: the float32 trajectory stays within float32 roundoff (grown over
     the steps) of the float64 one, for two seeds trained at once (vmap)."""
-    runs32, runs64 = [], []
     probs = [_problem(net, s) for s in (0, 1)]
     opt, lr = ("adam", 1e-3) if net else ("adaptive", 1e-3)
     runs32 = st.train_keras(
