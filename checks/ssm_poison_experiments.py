@@ -444,13 +444,16 @@ def _draw_row(ctx, table, row, per_protocol, printed):
         ax = axes[1, j]
         n = len(d["gen32_without"])
         for key, colour, off, pr in (("without", "C0", -0.15, printed[0]), ("with", "C3", 0.15, printed[1])):
-            ax.scatter(np.arange(n) + off, d[f"gen32_{key}"], color=colour, s=12, label=f"{key} (float32, per seed)")
+            vals = np.asarray(d[f"gen32_{key}"], float)
+            ax.scatter(np.arange(n) + off, vals, color=colour, s=12, label=f"{key} special (float32, per seed)")
             ax.axhline(pr, color=colour, ls="--", lw=0.7)
             ci = d["means"][key]["ci99"]
-            if ci:
-                ax.axhspan(max(ci[0], 1e-12), ci[1], color=colour, alpha=0.1, lw=0)
+            if ci:  # the mean and its 99% t interval, right of the seeds (a lower end <= 0 drawn at the axis)
+                m = float(np.mean([ci[0], ci[1]]))
+                lo = max(ci[0], float(np.min(vals)) / 10)
+                ax.errorbar([n + 0.5 + off], [m], yerr=[[m - lo], [ci[1] - m]], color=colour, fmt="s", ms=4, capsize=3)
         ax.set_yscale("log")
-        ax.set_xlabel("seed (dashed: printed mean; band: 99% t interval of the mean)")
+        ax.set_xlabel("seed; right: mean and 99% t interval; dashed: printed", fontsize=7)
         ax.set_ylabel("generalisation error")
         ax.legend(fontsize=6)
     fig.tight_layout()
