@@ -338,13 +338,10 @@ def _row_paper_size(ctx, table, row):
         )
         return
     printed = PRINTED_TABLE[table][row]
-    cap_name = f"cap_{row}"
     results, per_protocol = [], {}
     for pt in pts:
         seeds = tuple(range(int(pt["seeds"])))
-        r = ctx.memo(
-            row_seed_runs, table, row, pt["sd_reading"], seeds, int(pt[cap_name]), pt.get("test_law", "gaussian")
-        )
+        r = ctx.memo(row_seed_runs, table, row, pt["sd_reading"], seeds, int(pt["cap"]), pt.get("test_law", "gaussian"))
         tag = f"sd_reading={pt['sd_reading']}"
         succ = trials = 0
         excluded = []
