@@ -457,8 +457,10 @@ def _draw_row(ctx, table, row, per_protocol, printed):
     ctx.plot(f"{table}-{row}-paper-size.svg", fig)
 
 
-# Expected inconclusive: the quick budget does not run the paper's size (undecided), and the seeds, the
-# reading of N(0, sd) and the held-out law are not stated, so the exact protocol cannot be run.
+# Expected inconclusive in both budgets: the quick budget does not run the paper's size (undecided); in the full
+# budget (2026-11-26) no grid has more than half its protocols reproducing nor all failing: row 2 reproduces under
+# the std reading (16/16 seeds, both tables) and is undecided under the variance reading (11/15, 12/16); Table 1
+# row 3 is undecided under std (7/9) and fails under variance (0/16); Table 2 row 3 is undecided under both.
 @check("ssm-poison/table-1", "row2-paper-size", "experiment", expect="inconclusive")
 def table1_row2(ctx):
     """Row 2 (SSM beyond Theorem 1: B, C learned; adaptive-step GD) at E.3.1's settings on Keras/JAX
