@@ -20,6 +20,8 @@ def _problem(net: bool, seed: int = 0):
     return p, X, 2.0 * np.maximum(phi, 0)
 
 
+# slow: importing JAX and Keras and compiling three shapes cost about 40 s on the loaded 2-core machine
+@pytest.mark.slow
 @pytest.mark.parametrize("net", [False, True])
 def test_keras_float32_follows_numpy_float64(net):
     """One chunk of steps, no stop: the float32 trajectory stays within float32 roundoff (grown over
@@ -39,6 +41,7 @@ def test_keras_float32_follows_numpy_float64(net):
             assert np.max(np.abs(r32.params[k] - r64.params[k])) < 1e-3 * max(1.0, moved)
 
 
+@pytest.mark.slow
 def test_keras_stop_rule_matches_numpy():
     """Until loss < tol, then ``extra`` steps: the same step count in both implementations (from a
     start away from the saddle at 0, where float32 roundoff would shift the escape time: measured,
