@@ -171,6 +171,20 @@ def test_a_true_statement_is_verified_with_its_coverage(searched):
     assert any(line.startswith(r"hypothesis $a > 0$: not tested") for line in lines)
 
 
+def test_one_slow_evaluation_is_stopped_by_its_cpu_limit_undecided(searched):
+    from dataclasses import replace
+
+    budget = replace(S.QUICK_SEARCH, evaluation_cpu_seconds=0.3, max_evaluations=6)
+    t = time.process_time()
+    v = _search("scratch/search-slow", budget)
+    assert time.process_time() - t < 15  # the one-minute evaluations were stopped
+    cov = v.metrics[schema.SEARCH]
+    slow = [e for e in cov[schema.SEARCH_EVALUATIONS] if e["params"]["x"] > 2]
+    assert slow and all(e["outcome"] == S.UNDECIDED and "CPU limit of 0.3 s" in e["why"] for e in slow)
+    assert cov[schema.SEARCH_STOPPED_BY_CAP] and cov[schema.SEARCH_BUDGET]["evaluation_cpu_seconds"] == 0.3
+    assert v.status == "verified" and schema.COUNTEREXAMPLE not in v.metrics  # never a counterexample
+
+
 def test_premise_unmet_never_refutes(searched):
     v = _search("scratch/search-premise", MEDIUM)
     assert v.status == "verified"

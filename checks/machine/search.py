@@ -54,6 +54,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +85,9 @@ class Budget:
     max_edges: int = 64
     refine_steps: int = 12  # bisection steps per parameter towards the defaults, after a violation
     max_evaluations: int = 1000
+    # the safety net of one evaluation: the process's CPU seconds one margin call may take before
+    # it is stopped (undecided, and the search says the cap stopped it); None: no limit
+    evaluation_cpu_seconds: float | None = None
 
 
 # quick: at most 16 evaluations per statement (the defaults and the declared edges first, which
@@ -92,11 +96,26 @@ class Budget:
 # reached by a margin as measured (a slow one declares quick_evaluations); full's bounds the
 # full budget's searches (87 of them) to about an hour and a half of CPU at worst, and a search it
 # stops says so.
+# One evaluation is stopped past 10 s (quick) or 20 s (full) of CPU: the caps above are checked
+# between evaluations, and single evaluations at a domain's edge (an argmin at alpha = 1e-6 to
+# hundreds of digits, a stiff flow) took tens of minutes, holding the full budget for hours.
 QUICK_SEARCH = Budget(
-    examples=6, necessity_examples=3, cpu_seconds=10.0, max_edges=40, refine_steps=12, max_evaluations=16
+    examples=6,
+    necessity_examples=3,
+    cpu_seconds=10.0,
+    max_edges=40,
+    refine_steps=12,
+    max_evaluations=16,
+    evaluation_cpu_seconds=10.0,
 )
 FULL_SEARCH = Budget(
-    examples=150, necessity_examples=40, cpu_seconds=60.0, max_edges=200, refine_steps=30, max_evaluations=600
+    examples=150,
+    necessity_examples=40,
+    cpu_seconds=60.0,
+    max_edges=200,
+    refine_steps=30,
+    max_evaluations=600,
+    evaluation_cpu_seconds=20.0,
 )
 BUDGETS = {"quick": QUICK_SEARCH, "full": FULL_SEARCH}
 # A violation found is shrunk within this multiple of the CPU cap (the smallest violating
@@ -335,6 +354,38 @@ class _Scratch:
         return False
 
 
+class EvaluationOverLimit(BaseException):
+    """One margin evaluation passed its budget's CPU limit. A BaseException, so that a margin's
+    own ``except Exception`` (a failed computation turned into PremiseUnmet, say) cannot take it
+    for something else."""
+
+
+@contextmanager
+def _cpu_limit(seconds: float | None):
+    """Raise :class:`EvaluationOverLimit` once this process has spent ``seconds`` more CPU time
+    (``ITIMER_PROF``: CPU, not wall time, so load does not shorten it). Only in the main thread
+    (pool workers and in-process runs), where signals are delivered; elsewhere (a Dask worker's
+    thread) no limit. A margin blocked in C code is stopped when it returns to Python. The
+    task's own wall-clock limit (SIGALRM, checks.machine.executor) is another signal and timer."""
+    import signal
+    import threading
+
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise EvaluationOverLimit(f"the margin's evaluation passed its CPU limit of {seconds:g} s: undecided")
+
+    previous = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
 class Searcher:
     """One domain search of one statement's margin (see the module docstring)."""
 
@@ -384,7 +435,11 @@ class Searcher:
         t, cpu = time.perf_counter(), time.process_time()
         with _Scratch(self.ctx, params) as items:
             try:
-                value = self.margin.fn(self.ctx, dict(params))
+                with _cpu_limit(self.budget.evaluation_cpu_seconds):
+                    value = self.margin.fn(self.ctx, dict(params))
+            except EvaluationOverLimit as exc:  # the safety net: no evidence either way
+                ev.outcome, ev.why = UNDECIDED, str(exc)
+                self.stopped_by_cap = True
             except PremiseUnmet as exc:
                 ev.outcome, ev.why = PREMISE_UNMET, str(exc) or "premise unmet"
             except Exception as exc:  # a failed computation: an error, never a counterexample
@@ -794,6 +849,7 @@ def coverage(
             "examples": res.budget.examples,
             "necessity_examples": res.budget.necessity_examples,
             "cpu_seconds": res.budget.cpu_seconds,
+            "evaluation_cpu_seconds": res.budget.evaluation_cpu_seconds,
             "max_edges": res.budget.max_edges,
             "max_evaluations": res.budget.max_evaluations,
         },

@@ -20,6 +20,8 @@ arithmetic (python-flint) or mpmath at two precisions -- never by sampling:
 * ``scratch/search-premise``: ``x <= 5`` when the premise holds; its margin raises
   :class:`~checks.core.PremiseUnmet` for x > 5 (where the conclusion would fail): never refuted.
 * ``scratch/search-unmet``: a margin that raises PremiseUnmet everywhere: inconclusive.
+* ``scratch/search-slow``: ``x >= 0`` (true) whose margin spins for a minute of CPU at ``x > 2``
+  (behind its own ``except Exception``): the per-evaluation CPU limit stops it, undecided.
 * ``scratch/search-raises``: a margin that raises ZeroDivisionError at x = 0 (inside): error.
 """
 
@@ -228,3 +230,30 @@ statement(
 def raising_margin(ctx, inst):
     """1/x exactly (raises at x = 0)."""
     return 1 / Fraction(inst["x"])
+
+
+statement(
+    "scratch/search-slow",
+    "claim",
+    "S",
+    "A true bound whose margin is very slow at some instances",
+    SRC,
+    r"$x \ge 0$ for $x \ge 0$",
+    params=(Param("x", float, 1.0, "a nonnegative real", low=0.0, high=10.0),),
+    hypotheses=(Hypothesis(r"$x \ge 0$", lambda p: p["x"] >= 0),),
+)
+
+
+@margin("scratch/search-slow")
+def slow_margin(ctx, inst):
+    """x, exactly; at x > 2 after a minute of CPU (a margin's broad except cannot keep the limit out)."""
+    import time
+
+    if inst["x"] > 2:
+        t0 = time.process_time()
+        try:
+            while time.process_time() - t0 < 60:
+                pass
+        except Exception:
+            return Fraction(-1)  # never reached: the limit is no Exception
+    return Fraction(inst["x"])
