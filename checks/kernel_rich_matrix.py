@@ -22,17 +22,18 @@ from __future__ import annotations
 
 import functools
 import math
+from fractions import Fraction
 
 import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import convex, dual_newton, factor_flows, fits, flows, montecarlo
+from numerics import convex, dual_newton, factor_flows, fits, flows, montecarlo, wishart
 from numerics.estimate import Estimate, exact_value
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_matrix as km
 
-from .core import check
+from .core import PremiseUnmet, check, margin
 from .kernel_rich import CVX_TOL, HP_BITS, HP_TOL, data, q_argmin_hp
 
 FLOW_TOL = 1e-8  # a double-precision flow limit (SciPy 1e-10/1e-12) against a float64 argmin
@@ -1194,8 +1195,8 @@ def lazy_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, direc
     y0 = np.einsum("nij,ij->n", Xs, U0 @ V0.T)
     radius = _RADIUS(mu, lam, Lam, gamma)
     u = np.random.default_rng([seed, 19]).standard_normal(H_N)
-    if direction == "lambda_min":
-        u = np.linalg.eigh(Xs.reshape(H_N, -1) @ Xs.reshape(H_N, -1).T)[1][:, 0]
+    if direction in ("lambda_min", "lambda_max"):
+        u = np.linalg.eigh(Xs.reshape(H_N, -1) @ Xs.reshape(H_N, -1).T)[1][:, 0 if direction == "lambda_min" else -1]
     ystar = y0 + frac * radius * u / np.linalg.norm(u)
     T = 40.0 / (mu * lam)
     grid = np.geomspace(1e-5 * T, T, 300)
@@ -2044,3 +2045,261 @@ def lemma11_step72(ctx):
         sp.expand(km.sigma_72(S, Xs) - km.sigma_73(S, Xs)),
         scope="symmetric 2x2 S and X_1, X_2, symbolic",
     )
+
+
+# ---------------------------------------------------------------------------------------
+# Margins (issue 18)
+# ---------------------------------------------------------------------------------------
+@functools.cache
+def h_margin_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, direction: str, scale: float):
+    """The App. H set-up of :func:`lazy_run` (same W(0), y*, data) on the exact width-independent
+    reduction of the lifted flow (``W(t) = Phi(t) W(0)``, ``numerics.factor_flows.symmetric_flow``,
+    two tolerances; cross-checked against the full (U, V) flow in corollary-10's exponent-slopes),
+    with the tangent-kernel path alongside; ``scale`` the loss normalisation (1: the §2 loss, 1/2:
+    the 1/2-normalised one). Cheap for every k: the margins run it on many instances."""
+    Xs, lam, Lam = h_data(seed)
+    d = H_D
+    base = math.sqrt(mu) * np.eye(2 * d, k)
+    G = np.random.default_rng([seed, k, 17]).standard_normal((2 * d, k))
+    gamma_of = lambda e: float(np.linalg.norm((base + e * G) @ (base + e * G).T - mu * np.eye(2 * d), 2))  # noqa: E731
+    eps = 0.0
+    if gamma_frac > 0:
+        target = gamma_frac * mu * lam / (4 * Lam)
+        lo, hi = 0.0, 1.0
+        while gamma_of(hi) < target:
+            hi *= 2
+        for _ in range(80):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if gamma_of(mid) < target else (lo, mid)
+        eps = lo
+    W0 = base + eps * G
+    S0 = W0 @ W0.T
+    gamma = gamma_of(eps)
+    Xb = np.array([lift(X) for X in Xs])
+    y0 = np.einsum("nij,ij->n", Xb, S0)
+    radius = _RADIUS(mu, lam, Lam, gamma)
+    u = np.random.default_rng([seed, 19]).standard_normal(H_N)
+    if direction in ("lambda_min", "lambda_max"):
+        u = np.linalg.eigh(Xs.reshape(H_N, -1) @ Xs.reshape(H_N, -1).T)[1][:, 0 if direction == "lambda_min" else -1]
+    ystar = y0 + frac * radius * u / np.linalg.norm(u)
+    T = 40.0 / (mu * lam * scale) * max(1.0, frac)
+    path = factor_flows.symmetric_flow(
+        Xb, ystar, S0, np.concatenate([[0.0], np.geomspace(1e-6 * T, T, 400)]), scale=scale
+    )
+    p = 2 * d
+    s0 = float(np.linalg.norm(S0, 2))
+    phi = float(np.max(np.linalg.norm(path.Phi, axis=(1, 2))))
+    # |dPhi|_F <= p * (max abs state error); |dy_n| <= 2 |Xbar_n|_F |dPhi|_F |S0|_op |Phi|_F,
+    # |d(Phi W0)|_F <= |dPhi|_F |W0|_op
+    xmax = float(np.max(np.linalg.norm(Xb, axis=(1, 2))))
+    return {
+        "t": path.times,
+        "disp": path.displacement(),
+        "dtk": path.distance_to_lin(),
+        "y": path.predictions(),
+        "ytk": path.predictions_lin(y0),
+        "ystar": ystar,
+        "y0": y0,
+        "gamma": gamma,
+        "w0_deviation": gamma,
+        "lam": lam,
+        "Lam": Lam,
+        "radius": radius,
+        "S0": S0,
+        "Phi": path.Phi,
+        "Xb": Xb,
+        "y_err": 2 * xmax * p * path.error * s0 * phi * math.sqrt(H_N),
+        "w_err": p * path.error * math.sqrt(s0),
+        "error": path.error,
+    }
+
+
+def _h_premise(p: dict, r: dict, small: bool) -> None:
+    """The hypotheses a margin measures itself (the search evaluated them on the bare parameters):
+    ``0 < lambda <= Lambda``; with ``small`` (Lemma 12, Theorem 9) also ``mu > 4 Lambda gamma /
+    lambda`` on the measured gamma where ``gamma_frac < 1`` sets it (up to the bisection's
+    rounding); ``gamma_frac >= 1`` is outside the hypothesis and computed (the necessity search)."""
+    if not 0 < r["lam"] <= r["Lam"]:
+        raise PremiseUnmet(f"lambda = {r['lam']:.3g}, Lambda = {r['Lam']:.3g}: not 0 < lambda <= Lambda")
+    if small and p["gamma_frac"] < 1 and not p["mu"] > 4 * r["Lam"] * r["gamma"] / r["lam"]:
+        raise PremiseUnmet("the measured gamma misses mu > 4 Lambda gamma / lambda (rounding of the bisection)")
+
+
+def _grid_error(dist: np.ndarray) -> float:
+    """The sup of a sampled distance over the saved times against its sup over every other saved
+    time: the difference estimates what the sup between saved times adds (two sampling
+    resolutions of one path)."""
+    return float(np.max(dist) - np.max(dist[::2]))
+
+
+def _run_of(p: dict, scale: float = 1.0) -> dict:
+    return h_margin_run(
+        float(p["mu"]), float(p["frac"]), float(p["gamma_frac"]), int(p["k"]), int(p["seed"]), p["direction"], scale
+    )
+
+
+@margin("kernel-rich/lemma-11", quick_evaluations=6)
+def lemma11_margin(ctx, p):
+    """The smaller of the two bounds' rate slacks, min over the saved times 0 < t <= T (T: |y - y*|
+    decayed by about e^-40; times where |y(t) - y*| is below 10^6 times its error are not
+    resolvable): log(bound(t) / |y(t) - y*|) / (2 mu lambda t), bound(t) = |y(0) - y*| exp(rate(R(t))
+    t) with the realised R(t) = sup_{s <= t} |W(s) - W(0)|_F, and the same for the tangent-kernel
+    path (0: the decay is exactly the printed rate; the bound holds at t iff >= 0). Under the
+    1/2-normalised loss, the tighter reading (the §2 loss runs the same path twice as fast);
+    reduced lifted flow at two tolerances, the error propagated as |dy| / (|y - y*| 2 mu lambda t)."""
+    r = _run_of(p, scale=0.5)
+    _h_premise(p, r, small=False)
+    mu, lam, Lam, gamma = float(p["mu"]), r["lam"], r["Lam"], r["gamma"]
+    t = r["t"]
+    e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
+    R = np.maximum.accumulate(r["disp"])
+    rate = np.array([_L11(mu, lam, Lam, gamma, Ri) for Ri in R])
+    # the tangent-kernel path is a closed form in double: ~500 unit roundoffs of |y(0) - y*|
+    tk_err = r["y_err"] + 500 * np.finfo(float).eps * e0
+    best = None
+    for dist, log_bound, err in (
+        (np.linalg.norm(r["y"] - r["ystar"], axis=1), rate * t, r["y_err"]),
+        (np.linalg.norm(r["ytk"] - r["ystar"], axis=1), _L11TK(mu, lam, Lam, gamma) * t, tk_err),
+    ):
+        ok = np.nonzero((t > 0) & (dist > 1e6 * err))[0]
+        if not len(ok):
+            continue
+        norm = 2 * mu * lam * t[ok]
+        slack = (math.log(e0) + log_bound[ok] - np.log(dist[ok])) / norm
+        i = int(np.argmin(slack))
+        est = Estimate(float(slack[i]), float(err[ok][i] / dist[ok][i] / norm[i]), "two tolerances")
+        best = est if best is None or est.value < best.value else best
+    if best is None:
+        raise PremiseUnmet("no saved time resolves |y(t) - y*| against its error")
+    return best
+
+
+def _l12_slack(p: dict, r: dict) -> Estimate:
+    e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
+    bound = _L12(float(p["mu"]), r["lam"], r["Lam"], e0)
+    i = int(np.argmax(r["disp"]))
+    err = float(r["w_err"][i]) + _grid_error(r["disp"])
+    return Estimate(1 - float(r["disp"][i]) / bound, err / bound, "two tolerances + two step sizes")
+
+
+@margin("kernel-rich/lemma-12", quick_evaluations=6)
+def lemma12_margin(ctx, p):
+    """1 - sup_t |W(t) - W(0)|_F / (sqrt(Lambda + lambda/4) |y(0) - y*| / (lambda sqrt(mu))) along
+    the reduced lifted flow (two tolerances; the sup over 400 saved times to about e^-40 of the
+    residual; its error adds the sup's change from every other saved time: the grid's discretisation).
+    The bound and the path do not depend on the loss normalisation."""
+    r = _run_of(p)
+    _h_premise(p, r, small=True)
+    return _l12_slack(p, r)
+
+
+@margin("kernel-rich/theorem-9", quick_evaluations=6)
+def theorem9_margin(ctx, p):
+    """The smaller of Theorem 9's two relative slacks: 1 - sup_T |W(T) - W(0)|_F / first bound
+    and 1 - sup_T |W(T) - W_TK(T)|_F / second bound (reduced lifted flow with the linearised
+    model's flow alongside, two tolerances, plus the grid's discretisation as in Lemma 12's margin)."""
+    r = _run_of(p)
+    _h_premise(p, r, small=True)
+    first = _l12_slack(p, r)
+    e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
+    bound = _T9(float(p["mu"]), r["lam"], r["Lam"], r["gamma"], e0)
+    j = int(np.argmax(r["dtk"]))
+    second = Estimate(
+        1 - float(r["dtk"][j]) / bound,
+        (2 * float(r["w_err"][j]) + _grid_error(r["dtk"])) / bound,
+        "two tolerances + two step sizes",
+    )
+    return first if first.value < second.value else second
+
+
+def _exact_threshold(expr) -> Fraction:
+    """A printed threshold (an irrational SymPy number) as a rational within 10^-60 of it: the
+    eigenvalue band of an exact tail takes exact ends (the rounding moves the tail by far less
+    than the two computations' difference)."""
+    v = sp.Rational(str(sp.N(expr, 80)))
+    return Fraction(int(v.p), int(v.q))
+
+
+def _gram_tail(rows: int, cols: int, threshold) -> tuple[float, float]:
+    """P[|Z Z^T - cols I|_op >= threshold] for an i.i.d. N(0, 1) ``rows x cols`` matrix Z, exactly
+    (the Pfaffian band probabilities of ``numerics.wishart``, two precisions and quadratures);
+    ``threshold`` a SymPy number."""
+    t = _exact_threshold(threshold)
+    tail, err, _ = wishart.band_tail(rows, cols, cols - t, cols + t)
+    return float(tail), err
+
+
+@margin("kernel-rich/lemma-13", quick_evaluations=2)
+def lemma13_margin(ctx, p):
+    """1 - P[|W W^T - sigma^2 k I|_op >= 8 sigma^2 sqrt(kd)] / (2 exp(-d/2)): the tail computed
+    exactly, not sampled (the eigenvalues of the real Wishart matrix lie in the band with a
+    probability that is a ratio of Pfaffians of incomplete-gamma integrals, ``numerics.wishart``;
+    sigma = 1: the event is scale invariant), its error the difference of two precisions and
+    quadratures. d > k (outside the hypothesis) is computed too: d - k zero eigenvalues."""
+    d, k = int(p["d"]), int(p["k"])
+    tail, err = _gram_tail(d, k, km.lemma13_threshold(1, k, d))
+    bound = float(km.lemma13_probability(d))
+    return Estimate(1 - tail / bound, err / bound, "two precisions")
+
+
+@margin("kernel-rich/corollary-10", quick_evaluations=2)
+def corollary10_margin(ctx, p):
+    """The probability claim: 1 - P[not (88)] / (2 exp(-d)), (88) the event
+    |W W^T - alpha^2 k I|_op < gamma of (90) for W = [U; V] (2d x k, i.i.d. N(0, alpha^2)) on which
+    the proof's explicit bounds (98)-(99) hold (by Theorem 9); the tail exact as in Lemma 13's
+    margin (alpha = 1: scale invariant). The O(.) bounds themselves have unspecified constants:
+    no finite instance is at a distance from failing them (their exponents: exponent-slopes)."""
+    d, k = int(p["d"]), int(p["k"])
+    tail, err = _gram_tail(2 * d, k, km.eq90(1, k, d)[0])
+    bound = float(1 - km.corollary10_probability(d))
+    return Estimate(1 - tail / bound, err / bound, "two precisions")
+
+
+@functools.cache
+def t4_limit_run(mu2: float, seed: int):
+    """Theorem 4's k -> infinity limit at its limiting initial condition Mbar(0) = 2 mu^2 I (App. G:
+    the lifted dynamics depend on Mbar only, and Mbar(0) -> 2 mu^2 I as k -> infinity): the exact
+    width-independent reduced lifted flow (``factor_flows.symmetric_flow``, two tolerances) for the
+    commuting measurements P diag(x_n) P^T of T5 (P = I for seed 0, else a random rotation), to
+    t = T4_T_END max(1, 0.3/mu^2) on a geometric grid. Returns M(T) = the off-diagonal block of
+    Phi S0 Phi^T, its error, the change over the last grid interval, the commutator and the residual."""
+    X, y = t4_data()
+    N, d = X.shape
+    P = rotation(seed, d) if seed else np.eye(d)
+    Xs = np.array([P @ np.diag(x) @ P.T for x in X])
+    S0 = 2 * mu2 * np.eye(2 * d)
+    T = T4_T_END * max(1.0, T4_MU2 / mu2)
+    path = factor_flows.symmetric_flow(np.array([lift(A) for A in Xs]), y, S0, flows.geometric_grid(T, 1e-2, 4))
+    G = path.gram()
+    M, Mprev = G[-1][:d, d:], G[-2][:d, d:]
+    phi = float(np.max(np.linalg.norm(path.Phi, axis=(1, 2))))
+    return {
+        "M": M,
+        "P": P,
+        # |d(Phi S0 Phi^T)| <= 2 |dPhi|_F |S0|_op |Phi|_F, |dPhi|_F <= p * (max abs state error)
+        "err": 2 * (2 * d) * float(path.error[-1]) * 2 * mu2 * phi,
+        "tail": float(np.max(np.abs(M - Mprev))),
+        "commutator": float(max(np.max(np.abs(A @ B - B @ A)) for A in Xs for B in Xs)),
+        "residual": float(np.max(np.abs(np.einsum("nij,ij->n", Xs, M) - y))),
+    }
+
+
+@margin("kernel-rich/theorem-4", equality=True, quick_evaluations=4)
+def theorem4_margin(ctx, p):
+    """max |M(inf) - P diag(argmin Q_mu) P^T| (entrywise) for commuting measurements P diag(x_n)
+    P^T (T5 data, P from the seed), M(inf) the limit at Theorem 4's k -> infinity initial condition
+    Mbar(0) = 2 mu^2 I (:func:`t4_limit_run`; the pinching inequality makes this matrix the
+    statement's argmin over all M, check schatten-pinching); the argmin by dual Newton at 50 and
+    70 digits. Error: the flow's two tolerances, its change over the last grid interval (the tail
+    of an exponentially converging flow is smaller) and the argmin's two precisions. k: the limit
+    has no finite width (every k gives this same value)."""
+    mu2 = float(p["mu2"])
+    r = t4_limit_run(mu2, int(p["seed"]))
+    if r["commutator"] > km.COMMUTATOR_TOL:
+        raise PremiseUnmet(f"the rotated measurements commute only to {r['commutator']:.3g}")
+    if r["residual"] > km.ZERO_ERROR_TOL:
+        raise PremiseUnmet(f"the flow did not reach a zero-error solution (residual {r['residual']:.3g})")
+    ref, ref_err = q_argmin_hp("T5", math.sqrt(mu2))
+    target = r["P"] @ np.diag([float(v) for v in ref]) @ r["P"].T
+    resid = float(np.max(np.abs(r["M"] - target)))
+    return Estimate(resid, r["err"] + r["tail"] + float(ref_err) * r["P"].shape[0], "two tolerances + two precisions")

@@ -288,6 +288,14 @@ _LIFTED_TEXT = (
 )
 
 
+def _unmeasured(p: dict, *keys: str) -> bool:
+    """None of ``keys`` is in the instance: the hypothesis on them is not evaluated yet. Checks
+    store what they measured (``ctx.start``); a margin is handed the bare parameters (the domain
+    search evaluates the hypotheses before the margin runs), measures them itself and raises
+    ``PremiseUnmet`` when they fail, as ``kernel-rich/theorem-2``'s interpolation residual does."""
+    return all(p.get(key) is None for key in keys)
+
+
 def _measured(p: dict, key: str) -> float:
     """A quantity a check measured on the instance and stored in it (``inf`` when it did not:
     a hypothesis observed per instance then does not hold)."""
@@ -367,12 +375,12 @@ THEOREM_4 = statement(
         Hypothesis(
             r"$\mathbf X_1,\dots,\mathbf X_N$ commute (measured per instance: $\max_{n,m}|[\mathbf X_n,\mathbf X_m]|$ "
             r"at rounding level)",
-            lambda p: _measured(p, "commutator") <= COMMUTATOR_TOL,
+            lambda p: _unmeasured(p, "commutator") or _measured(p, "commutator") <= COMMUTATOR_TOL,
         ),
         Hypothesis(r"$0<\mu^2<\infty$", lambda p: 0 < p.get("mu2", 0.3) < float("inf")),
         Hypothesis(
             r"$\mathbf M(t)$ reaches a zero-error solution (measured per instance: $\max_n|\langle\mathbf X_n,\mathbf M(T)\rangle-y_n|$)",
-            lambda p: _measured(p, "final_residual") <= ZERO_ERROR_TOL,
+            lambda p: _unmeasured(p, "final_residual") or _measured(p, "final_residual") <= ZERO_ERROR_TOL,
         ),
     ),
     notes=(
@@ -382,6 +390,11 @@ THEOREM_4 = statement(
     uses=(
         "kernel-rich/theorem-1",
         "kernel-rich/claim-general-approach",
+    ),
+    edges=(
+        {"mu2": 0.01},  # towards the rich limit (trace norm)
+        {"mu2": 30.0},  # towards the kernel limit (Frobenius norm)
+        {"mu2": 0.3, "seed": 1},  # rotated commuting measurements P diag(x_n) P^T
     ),
 )
 
@@ -429,42 +442,53 @@ MATRIX_COMPLETION = statement(
 )
 
 _H_PARAMS = (
-    _pos("mu", None, "mu: W(0) W(0)^T = mu I (+ perturbation); default: the check's grid"),
+    _pos(
+        "mu",
+        4.0,
+        "mu: W(0) W(0)^T = mu I (+ perturbation); the checks sweep their own grid",
+    ),
     Param(
         "frac",
         float,
-        None,
-        "|y(0) - y*| as a fraction of the allowed radius; default: the check's grid",
+        0.9,
+        "|y(0) - y*| as a fraction of the allowed radius (the checks sweep their own grid); at most 10 "
+        "radii: the flows' horizon 40/(mu lambda) is set for the lazy regime",
         low=0.0,
         open_low=True,
+        high=10.0,
     ),
     Param(
         "gamma_frac",
         float,
         0.0,
-        "perturbation of W(0) = sqrt(mu)[I 0] so that 4 Lambda gamma / lambda = gamma_frac * mu",
+        "perturbation of W(0) = sqrt(mu)[I 0] so that 4 Lambda gamma / lambda = gamma_frac * mu (at most 10)",
         low=0.0,
+        high=10.0,
     ),
     _int("k", 4, "width k (W(0) = sqrt(mu)[I_2d 0] needs k >= 2d = 4)", low=4, high=4096),
     Param(
         "direction",
         str,
         "random",
-        "direction of y* - y(0): random, or the eigenvector of XX^T for lambda (the worst case "
-        "of the kernel-regime movement)",
-        choices=("random", "lambda_min"),
+        "direction of y* - y(0): random, the eigenvector of XX^T for lambda (the worst case "
+        "of the kernel-regime movement) or for Lambda (the fastest initial movement)",
+        choices=("random", "lambda_min", "lambda_max"),
     ),
     _SEED,
 )
 _H_HYPS = (
     Hypothesis(
         r"$0\prec\lambda I\preceq\mathcal X\mathcal X^\top\preceq\Lambda I$ (N = 3 Gaussian measurements in $\mathbb R^{2\times2}$; "
-        r"$\lambda$ measured per instance)",
-        lambda p: 0 < _measured(p, "lam") <= _measured(p, "Lam") < float("inf"),
+        r"$\lambda$ measured per instance; a margin measures it itself and raises PremiseUnmet when it fails)",
+        lambda p: _unmeasured(p, "lam", "Lam") or 0 < _measured(p, "lam") <= _measured(p, "Lam") < float("inf"),
     ),
     Hypothesis(
-        r"$\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$ (both measured per instance)",
-        lambda p: _measured(p, "w0_deviation") <= _measured(p, "gamma") < float("inf"),
+        r"$\|\mathbf W(0)\mathbf W(0)^\top-\mu I\|_{op}\le\gamma$ (both measured per instance; $\gamma$ is defined as the "
+        r"measured deviation)",
+        lambda p: (
+            _unmeasured(p, "w0_deviation", "gamma")
+            or _measured(p, "w0_deviation") <= _measured(p, "gamma") < float("inf")
+        ),
     ),
     Hypothesis(r"$k\ge d$", lambda p: p.get("k", 4) >= 2),
 )
@@ -497,6 +521,12 @@ LEMMA_11 = statement(
         ),
     ),
     uses=("ext:chizat-2019-lemma-B.1",),
+    edges=(
+        {"frac": 1.0, "direction": "lambda_min"},  # the TK bound is an equality here (1/2-normalised loss, gamma = 0)
+        {"frac": 10.0, "direction": "lambda_max"},
+        {"frac": 1.0, "gamma_frac": 0.999, "direction": "lambda_min"},
+        {"mu": 1e-4, "frac": 1.0, "k": 4096},
+    ),
 )
 
 LEMMA_12 = statement(
@@ -512,6 +542,14 @@ LEMMA_12 = statement(
     hypotheses=_H_HYPS + _H_SMALL,
     steps=LEMMA12_STEPS,
     uses=("kernel-rich/lemma-11",),
+    edges=(
+        {"frac": 1.0, "direction": "lambda_min"},  # |y(0) - y*| at the allowed radius, the slowest direction
+        {"frac": 1.0, "gamma_frac": 0.999, "direction": "lambda_min"},  # both thresholds at equality
+        {"frac": 1.0, "direction": "lambda_max"},
+        {"frac": 1.0, "gamma_frac": 0.999, "k": 4096},
+        {"frac": 2.0, "direction": "lambda_min"},  # outside: twice the allowed radius (necessity)
+        {"frac": 1.0, "gamma_frac": 1.5},  # outside: mu < 4 Lambda gamma / lambda (necessity)
+    ),
 )
 
 THEOREM_9 = statement(
@@ -531,6 +569,14 @@ THEOREM_9 = statement(
         "kernel-rich/lemma-11",
         "kernel-rich/lemma-12",
     ),
+    edges=(
+        {"frac": 1.0, "direction": "lambda_min"},  # |y(0) - y*| at the allowed radius, the slowest direction
+        {"frac": 1.0, "gamma_frac": 0.999, "direction": "lambda_min"},  # both thresholds at equality
+        {"frac": 1.0, "direction": "lambda_max"},
+        {"frac": 1.0, "gamma_frac": 0.999, "k": 4096},
+        {"frac": 2.0, "direction": "lambda_min"},  # outside: twice the allowed radius (necessity)
+        {"frac": 1.0, "gamma_frac": 1.5},  # outside: mu < 4 Lambda gamma / lambda (necessity)
+    ),
 )
 
 LEMMA_13 = statement(
@@ -542,13 +588,26 @@ LEMMA_13 = statement(
     r"Let $W\in\mathbb R^{d\times k}$ with $d\le k$ and with $W_{i,j}\sim\mathcal N(0,\sigma^2)$, then "
     r"$\mathbb P\big[\|WW^\top-\sigma^2kI\|_{op}\ge8\sigma^2\sqrt{kd}\big]\le2\exp(-\frac d2)$.",
     params=(
-        Param("d", int, None, "rows d (default: the check's grid)", low=1, high=500),
-        Param("k", int, None, "columns k (default: the check's grid)", low=1, high=10**5),
+        Param("d", int, 4, "rows d (the Monte Carlo check sweeps its own grid)", low=1, high=24),
+        Param(
+            "k",
+            int,
+            16,
+            "columns k (the Monte Carlo check sweeps its own grid); at most 1000: the exact tail's quadrature",
+            low=1,
+            high=1000,
+        ),
         _SEED,
     ),
     hypotheses=(Hypothesis(r"$d\le k$", lambda p: p.get("d") is None or p.get("k") is None or p["d"] <= p["k"]),),
     notes="Cited (Wainwright 2019): checked by Monte Carlo with exact binomial (Clopper-Pearson) confidence bounds.",
     uses=("ext:wainwright-2019-thm-6.1",),
+    edges=(
+        {"d": 1, "k": 1},  # the smallest: a chi-square with one degree of freedom
+        {"d": 24, "k": 24},  # square, the largest rows
+        {"d": 1, "k": 1000},  # the widest
+        {"d": 8, "k": 2},  # outside: d > k (necessity)
+    ),
 )
 
 COROLLARY_10 = statement(
@@ -563,6 +622,8 @@ COROLLARY_10 = statement(
     r"$\sup_{T\in\mathbb R_+}\Big\|\begin{bmatrix}\mathbf U(T)\\\mathbf V(T)\end{bmatrix}-\begin{bmatrix}\mathbf U_{TK}(T)\\\mathbf V_{TK}(T)\end{bmatrix}\Big\|_F\le O\Big(\frac1{\alpha^3k^{3/2}}+\frac1{\alpha\sqrt k}+\alpha\Big)$ (70).",
     params=(
         Param("a", float, None, "alpha^2 = k^(-a) (default: the check's grid)", low=0.0),
+        Param("d", int, 2, "matrix size d (the probability of (88); the flows use d = 2)", low=1, high=12),
+        Param("k", int, 16, "width k (the probability of (88); the slopes sweep their own widths)", low=1, high=1024),
         _SEED,
     ),
     hypotheses=(Hypothesis(r"$\alpha^2\ge\Omega(k^{-1})$, i.e. $a\le1$", lambda p: p.get("a") is None or p["a"] <= 1),),
@@ -572,6 +633,12 @@ COROLLARY_10 = statement(
     uses=(
         "kernel-rich/lemma-13",
         "kernel-rich/theorem-9",
+    ),
+    edges=(
+        {"d": 1, "k": 2},  # the smallest with k >= 2d
+        {"d": 12, "k": 24},  # the largest d, k = 2d
+        {"d": 1, "k": 1024},  # the widest
+        {"d": 4, "k": 4},  # k < 2d: Lemma 13 invoked outside d <= k
     ),
 )
 
