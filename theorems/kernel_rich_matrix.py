@@ -193,6 +193,43 @@ def corollary10_rates(a=alpha, k=kk):
 # ---------------------------------------------------------------------------------------
 # Proof steps (issue 19) of App. H, as printed
 # ---------------------------------------------------------------------------------------
+THEOREM4_STEPS = (
+    Step(
+        "App. G, l. 1",
+        r"As $k\to\infty$, $\bar{\mathbf M}_{\mathbf U(0),\mathbf V(0)}\to2\mu^2I$ (i.i.d. $\mathcal N(0,\alpha^2)$ entries, "
+        r"$\sigma=\alpha^2\sqrt k\to0$, $\mu^2=\frac12\lim\sigma\sqrt k$)",
+        "identity",
+    ),
+    Step(
+        "App. G, block structure",
+        r"the dynamics on $\bar{\mathbf M}$ are linear combinations of terms $\bar{\mathbf M}\mathbf X_n+\mathbf X_n\bar{\mathbf M}$, "
+        r"each sharing the block-diagonal structure, which is therefore maintained",
+        "identity",
+    ),
+    Step(
+        "App. G, convenient init",
+        r"$\mathbf U(0)=[\sqrt2\mu I,0]$, $\mathbf V(0)=[0,\sqrt2\mu I]$ give $\bar{\mathbf M}(0)=2\mu^2I$, $\delta(0)=0$, "
+        r"$\Delta(0)=2\mu^2\mathbf 1$",
+        "identity",
+    ),
+    Step(
+        "App. G, simple calculation",
+        r"$\dot\delta(t)=-4\mathcal X^\top r(t)\circ\Delta(t)$ and $\dot\Delta(t)=-4\mathcal X^\top r(t)\circ\delta(t)$",
+        "identity",
+    ),
+    Step(
+        "(67)",
+        r"$\delta(t)=2\mu^2\sinh(-4\mathcal X^\top\int_0^tr(s)ds)$, $\Delta(t)=2\mu^2\cosh(-4\mathcal X^\top\int_0^tr(s)ds)$",
+        "identity",
+    ),
+    Step(
+        "App. G, Theorem 1 invoked",
+        r"This solution for $\delta(t)$ is identical to the one derived in the proof of Theorem 1, so if $\delta$ reaches a "
+        r"zero-error solution, the same argument as for Theorem 1 gives $\lim_t\delta(t)=\arg\min_\delta Q_\mu(\delta)$ s.t. "
+        r"$\mathcal X\delta=\mathbf y$",
+        "invocation",
+    ),
+)
 LEMMA12_STEPS = (
     Step("(79)", r"$2\mu\lambda-4\Lambda(\gamma+R^2+2R\sqrt{\mu+\gamma})=\mu\lambda$ with $R$ of (78)", "identity"),
     Step(
@@ -387,6 +424,7 @@ THEOREM_4 = statement(
         "Reading of 'spectrum': singular values (the paper calls Q_mu(spectrum(M)) the 'Schatten-Q_mu-norm'). "
         "The k -> infinity limit is approached through finite-k trends only."
     ),
+    steps=THEOREM4_STEPS,
     uses=(
         "kernel-rich/theorem-1",
         "kernel-rich/claim-general-approach",
