@@ -2429,3 +2429,333 @@ def theorem4_step_theorem1(ctx):
             "kernel-rich/claim-general-approach",
             {"fixture": "T5", "alpha": mu, "D": 2, "final_residual": r["residual"]},
         )
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. H.1 along true trajectories
+# ---------------------------------------------------------------------------------------
+# the 1/2-normalised loss: the reading under which (71) is exact (the §2 loss runs the same paths
+# twice as fast, which only helps the explicit-time steps and hurts (80)/(82) by a further 2)
+H1_SCALE = 0.5
+
+
+def _h1_instances(ctx, gamma_positive: bool = False):
+    """App. H instances for the proof steps: mu = 4, |y(0) - y*| at the allowed radius, y* - y(0)
+    along the top and the bottom eigenvector of XX^T and a random direction; gamma = 0 and
+    gamma > 0 (gamma_frac 1/2); full: also mu = 1 and k = 8."""
+    gammas = (0.5,) if gamma_positive else (0.0, 0.5)
+    quick = [
+        {"mu": 4.0, "frac": 1.0, "gamma_frac": g, "direction": dr} for g in gammas for dr in ("lambda_max", "random")
+    ]
+    full = quick + [
+        {"mu": m, "frac": f, "gamma_frac": g, "direction": dr, "k": k}
+        for m in (1.0, 4.0)
+        for f in (0.5, 1.0)
+        for g in gammas
+        for dr in ("lambda_max", "lambda_min", "random")
+        for k in (4, 8)
+    ]
+    return ctx.instances(quick, full)
+
+
+def _h1_run(ctx, inst) -> dict:
+    r = _run_of(inst, scale=H1_SCALE)
+    ctx.start(_h_measured(inst, r))
+    return r
+
+
+def _cumulative(t: np.ndarray, f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """int_0^t f by the trapezoid rule on the saved times, and its discretisation error estimated
+    by the same rule on every other saved time (two step sizes), at each even-indexed time."""
+    fine = np.concatenate([[0.0], np.cumsum(np.diff(t) * (f[1:] + f[:-1]) / 2)])
+    te, fe = t[::2], f[::2]
+    coarse = np.concatenate([[0.0], np.cumsum(np.diff(te) * (fe[1:] + fe[:-1]) / 2)])
+    return fine[::2], np.abs(fine[::2] - coarse)
+
+
+def _sigma_path(r: dict) -> tuple[np.ndarray, float]:
+    """Sigma(t) of (72) with the lifted measurements, Sigma_mn = 4 <W W^T, Xbar_n Xbar_m>, and an
+    error bound from the flow's (two tolerances): |dSigma| <= 4 N max|Xbar_n|_F^2 |d(W W^T)|_F."""
+    S = np.einsum("tij,jk,tlk->til", r["Phi"], r["S0"], r["Phi"])
+    Xb = r["Xb"]
+    sig = 4 * np.einsum("tij,nja,mai->tnm", S, Xb, Xb)
+    p = S.shape[1]
+    ds = (
+        2
+        * p
+        * float(np.max(r["error"]))
+        * float(np.linalg.norm(r["S0"], 2))
+        * float(np.max(np.linalg.norm(r["Phi"], axis=(1, 2))))
+    )
+    return sig, 4 * len(Xb) * float(np.max(np.sum(Xb**2, axis=(1, 2)))) * ds
+
+
+def _tightest(ctx, label, lhs: np.ndarray, rhs: np.ndarray, err: float, **metrics) -> None:
+    """``lhs <= rhs`` at the saved time of the smallest relative slack among t > 0 (where the
+    right side exceeds 100 times the error), judged with that error."""
+    ok = np.nonzero(rhs > 100 * err)[0]
+    ok = ok[ok > 0]
+    if not len(ok):
+        ctx.observe(label + " (no saved time resolvable)")
+        return
+    i = int(ok[np.argmin((rhs[ok] - lhs[ok]) / rhs[ok])])
+    ctx.bound(label, float(lhs[i]), float(rhs[i]), err=Estimate(0.0, err, "two tolerances"), at_index=i, **metrics)
+
+
+@check("kernel-rich/lemma-11", "step-71", "symbolic", step="(71)")
+def lemma11_step71(ctx):
+    """(71) against y' derived by SymPy from gradient flow of the paper's §2 loss on the lifted model
+    (d = k = N = 1: one counterexample suffices; X read as Xbar): the printed y' = -Sigma (y - y*) with
+    Sigma of (72); the derived one is -2 Sigma (y - y*) (the 1/2-normalised loss gives (71) exactly)."""
+    d = 1
+    U, V = km.symbol_matrix("u", d, 1), km.symbol_matrix("v", d, 1)
+    X = km.symbol_matrix("x", d, d)
+    yy = sp.Symbol("y0", real=True)
+    Xb = km.lifted_measurement(X)
+    W = U.col_join(V)
+    S = W * W.T
+    dU, dV = km.uv_gradient_flow(U, V, km.factorization_loss(U, V, [X], [yy]))
+    dW = dU.col_join(dV)
+    f = km.frob(S, Xb)
+    dy = sum(sp.diff(f, w) * dw for w, dw in zip(W, dW))
+    Sig = km.sigma_72(S, [Xb])[0, 0]
+    ctx.identity(
+        "y' (derived, §2 loss) = -Sigma (y - y*) as printed in (71)",
+        sp.expand(dy + Sig * (f - yy)),
+        scope="d = 2, k = 1, N = 1",
+    )
+    ctx.metrics["derived"] = "y' = -2 Sigma (y - y*) (the 1/2-normalised loss gives (71))"
+    ctx.metrics["derived_minus_2_sigma_residual"] = str(sp.expand(dy + 2 * Sig * (f - yy)))
+
+
+@check("kernel-rich/lemma-11", "step-74", "flow", step="(74)")
+def lemma11_step74(ctx):
+    """(74) along true trajectories: |Sigma(t) - 4 mu Xbar Xbar^T|_op against 4 Lambda (gamma + R^2 +
+    2 R sqrt(mu + gamma)) with the realised R(t) = sup_{s <= t} |W(s) - W(0)|_F (gamma > 0: the right
+    side is positive at t = 0), at the saved time of the smallest relative slack."""
+    for inst in _h1_instances(ctx, gamma_positive=True):
+        r = _h1_run(ctx, inst)
+        sig, err = _sigma_path(r)
+        mu, Lam, gam = float(inst["mu"]), r["Lam"], r["gamma"]
+        XX = 4 * np.einsum("nia,mai->nm", r["Xb"], r["Xb"])
+        lhs = np.array([np.linalg.norm(s - mu * XX, 2) for s in sig])
+        R = np.maximum.accumulate(r["disp"])
+        rhs = 4 * Lam * (gam + R**2 + 2 * R * math.sqrt(mu + gam))
+        _tightest(
+            ctx,
+            "(74): |Sigma(t) - 4 mu Xbar Xbar^T|_op <= 4 Lambda (gamma + R^2 + 2 R sqrt(mu + gamma))",
+            lhs,
+            rhs,
+            err,
+        )
+
+
+@check("kernel-rich/lemma-11", "step-75-77", "flow", step="(75)")
+def lemma11_step75(ctx):
+    """(75) along true trajectories: lambda_min(Sigma(t)) >= 2 mu lambda - 4 Lambda (gamma + R^2 + 2 R
+    sqrt(mu + gamma)) with the realised R(t) (gamma > 0: strict at t = 0), at the saved time of the
+    smallest slack; where the right side is negative the step is vacuous (recorded)."""
+    for inst in _h1_instances(ctx, gamma_positive=True):
+        r = _h1_run(ctx, inst)
+        sig, err = _sigma_path(r)
+        mu, lam, Lam, gam = float(inst["mu"]), r["lam"], r["Lam"], r["gamma"]
+        low = np.array([np.linalg.eigvalsh(s)[0] for s in sig])
+        R = np.maximum.accumulate(r["disp"])
+        bound = 2 * mu * lam - 4 * Lam * (gam + R**2 + 2 * R * math.sqrt(mu + gam))
+        i = int(np.argmin(low - bound))
+        ctx.bound(
+            "(75): 2 mu lambda - 4 Lambda (gamma + R^2 + 2 R sqrt(mu + gamma)) <= lambda_min(Sigma(t))",
+            float(bound[i]),
+            float(low[i]),
+            err=Estimate(0.0, err, "two tolerances"),
+            at_index=i,
+            bound_positive_fraction=float(np.mean(bound > 0)),
+        )
+
+
+@check("kernel-rich/lemma-11", "step-77", "flow", step="(77)")
+def lemma11_step77(ctx):
+    """(77): lambda_min(Sigma(0)) >= 2 mu lambda - 4 Lambda gamma at W(0) (gamma > 0: strict)."""
+    for inst in _h1_instances(ctx, gamma_positive=True):
+        r = _h1_run(ctx, inst)
+        sig, err = _sigma_path(r)
+        mu, lam, Lam, gam = float(inst["mu"]), r["lam"], r["Lam"], r["gamma"]
+        ctx.bound(
+            "(77): 2 mu lambda - 4 Lambda gamma <= lambda_min(Sigma(0))",
+            2 * mu * lam - 4 * Lam * gam,
+            float(np.linalg.eigvalsh(sig[0])[0]),
+            err=Estimate(0.0, err + 1e3 * np.finfo(float).eps * float(np.abs(sig[0]).max()), "two tolerances"),
+        )
+
+
+@check("kernel-rich/lemma-12", "step-78", "symbolic", step="(78)")
+def lemma12_step78(ctx):
+    """(78): R > 0 iff mu > 4 Lambda gamma / lambda: the squares' difference of R's two roots is
+    (lambda/(4 Lambda))(mu - 4 Lambda gamma / lambda) (SymPy)."""
+    mu, lam, Lam, gam = km.mu, km.lam, km.Lam, km.gam
+    R = km.eq78_R()
+    a, b = R.args if len(R.args) == 2 else (R, 0)
+    diff_sq = sp.expand((mu + mu * lam / (4 * Lam)) - (mu + gam))
+    ctx.identity(
+        "(78): (mu + mu lambda/(4 Lambda)) - (mu + gamma) = (lambda/(4 Lambda))(mu - 4 Lambda gamma/lambda)",
+        sp.simplify(diff_sq - (lam / (4 * Lam)) * (mu - 4 * Lam * gam / lam)),
+        scope=POS,
+    )
+    ctx.identity(
+        "(78): R is the difference of the two roots",
+        sp.simplify(R - (sp.sqrt(mu + mu * lam / (4 * Lam)) - sp.sqrt(mu + gam))),
+        scope=POS,
+    )
+
+
+def _movement_chain(
+    ctx, label: str, lhs: np.ndarray, integrand: np.ndarray, factor: float, t: np.ndarray, err_lhs
+) -> None:
+    """``lhs(T) <= factor * int_0^T integrand`` at the saved time of the largest ratio (even-indexed
+    times: the integral's discretisation error by two step sizes), the error the flow's and the
+    quadrature's."""
+    integral, q_err = _cumulative(t, integrand)
+    lhs_e, err_e = lhs[::2], np.asarray(err_lhs)[::2]
+    rhs = factor * integral
+    ok = np.nonzero(rhs > 100 * (factor * q_err + err_e) + 1e-300)[0]
+    ok = ok[ok > 0]
+    i = int(ok[np.argmax(lhs_e[ok] / rhs[ok])])
+    ctx.bound(
+        label,
+        float(lhs_e[i]),
+        float(rhs[i]),
+        err=Estimate(0.0, float(err_e[i] + factor * q_err[i]), "two tolerances + two step sizes"),
+        T=float(t[::2][i]),
+        ratio=float(lhs_e[i] / rhs[i]),
+    )
+
+
+@check("kernel-rich/lemma-12", "step-80", "flow", step="(80)")
+def lemma12_step80(ctx):
+    """(80)'s conclusion along true trajectories (the 1/2-normalised loss, under which (71) is exact;
+    the §2 loss halves the right side): |W(T) - W(0)|_F <= sqrt(Lambda) sqrt(mu + mu lambda/(4 Lambda))
+    int_0^T |y(t) - y*| dt at the saved time T of the largest ratio (before the exit time: |W - W(0)|
+    stays below R of (78) on these instances)."""
+    for inst in _h1_instances(ctx):
+        r = _h1_run(ctx, inst)
+        mu, lam, Lam = float(inst["mu"]), r["lam"], r["Lam"]
+        e = np.linalg.norm(r["y"] - r["ystar"], axis=1)
+        factor = math.sqrt(Lam) * math.sqrt(mu + mu * lam / (4 * Lam))
+        _movement_chain(
+            ctx,
+            "(80): |W(T) - W(0)|_F <= sqrt(Lambda) sqrt(mu + mu lambda/(4 Lambda)) int_0^T |y - y*|",
+            r["disp"],
+            e,
+            factor,
+            r["t"],
+            r["w_err"],
+        )
+
+
+@check("kernel-rich/lemma-12", "step-lemma11-hypotheses", "random", step="Lemma 11 at (81)")
+def lemma12_step_lemma11(ctx):
+    """Lemma 11 invoked at Lemma 12's instances (its parameters and measured lambda, Lambda, gamma)."""
+    for inst in _h1_instances(ctx):
+        r = _h1_run(ctx, inst)
+        ctx.discharge("Lemma 11 at Lemma 12's W(0), data and y*", "kernel-rich/lemma-11", _h_measured(dict(inst), r))
+
+
+@check("kernel-rich/theorem-9", "step-82", "flow", step="(82)")
+def theorem9_step82(ctx):
+    """(82) along true trajectories (1/2-normalised loss): |W(T) - W_TK(T)|_F <= sqrt(Lambda) int_0^T
+    (|W(t) - W(0)|_op |y - y*| + |W(0)|_op |y_TK - y|) dt at the saved time of the largest ratio."""
+    for inst in _h1_instances(ctx):
+        r = _h1_run(ctx, inst)
+        e = np.linalg.norm(r["y"] - r["ystar"], axis=1)
+        gap = np.linalg.norm(r["ytk"] - r["y"], axis=1)
+        I = np.eye(r["S0"].shape[0])
+        dop = np.array([math.sqrt(max(np.linalg.eigvalsh((P - I) @ r["S0"] @ (P - I).T)[-1], 0.0)) for P in r["Phi"]])
+        integrand = dop * e + math.sqrt(np.linalg.norm(r["S0"], 2)) * gap
+        _movement_chain(
+            ctx,
+            "(82): |W(T) - W_TK(T)|_F <= sqrt(Lambda) int_0^T (...)",
+            r["dtk"],
+            integrand,
+            math.sqrt(r["Lam"]),
+            r["t"],
+            2 * r["w_err"],
+        )
+
+
+@check("kernel-rich/theorem-9", "step-83-lemma12", "random", step="(83)")
+def theorem9_step83(ctx):
+    """Lemma 12 invoked at Theorem 9's instances (the same hypotheses, measured)."""
+    for inst in _h1_instances(ctx):
+        r = _h1_run(ctx, inst)
+        ctx.discharge("Lemma 12 at Theorem 9's instance", "kernel-rich/lemma-12", _h_measured(dict(inst), r))
+
+
+@check("kernel-rich/theorem-9", "step-84-lemma11", "random", step="(84)")
+def theorem9_step84(ctx):
+    """Lemma 11 invoked at Theorem 9's instances, for both the model and the tangent-kernel path."""
+    for inst in _h1_instances(ctx):
+        r = _h1_run(ctx, inst)
+        ctx.discharge("Lemma 11 at Theorem 9's instance", "kernel-rich/lemma-11", _h_measured(dict(inst), r))
+
+
+def _rate_step(ctx, label: str, dist: np.ndarray, scale_e0: float, r: dict, mu: float, err: np.ndarray) -> None:
+    """``dist(t) <= scale_e0 |y(0) - y*| e^{-mu lambda t}`` as a rate: min over resolvable t > 0 of
+    log(bound / dist) / (mu lambda t) >= 0, its error |d dist| / (dist mu lambda t)."""
+    t, lam = r["t"], r["lam"]
+    e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
+    ok = np.nonzero((t > 0) & (dist > 100 * err))[0]
+    norm = mu * lam * t[ok]
+    slack = (math.log(scale_e0 * e0) - mu * lam * t[ok] - np.log(dist[ok])) / norm
+    i = int(np.argmin(slack))
+    ctx.bound(
+        label,
+        0.0,
+        float(slack[i]),
+        err=Estimate(0.0, float(err[ok][i] / dist[ok][i] / norm[i]), "two tolerances"),
+        t=float(t[ok][i]),
+    )
+
+
+@check("kernel-rich/theorem-9", "step-85", "flow", step="(85)")
+def theorem9_step85(ctx):
+    """(85) along true trajectories (1/2-normalised loss, explicit time): |y(t) - y*| and |y_TK(t) - y*|
+    <= |y(0) - y*| e^{-mu lambda t}, as rate slacks (>= 0) at the tightest resolvable t > 0."""
+    for inst in _h1_instances(ctx):
+        r = _h1_run(ctx, inst)
+        mu = float(inst["mu"])
+        tk_err = r["y_err"] + 500 * np.finfo(float).eps * float(np.linalg.norm(r["y0"] - r["ystar"]))
+        _rate_step(
+            ctx,
+            "(85): |y(t) - y*| <= |y(0) - y*| e^{-mu lambda t} (rate slack)",
+            np.linalg.norm(r["y"] - r["ystar"], axis=1),
+            1.0,
+            r,
+            mu,
+            r["y_err"],
+        )
+        _rate_step(
+            ctx,
+            "(85): |y_TK(t) - y*| <= |y(0) - y*| e^{-mu lambda t} (rate slack)",
+            np.linalg.norm(r["ytk"] - r["ystar"], axis=1),
+            1.0,
+            r,
+            mu,
+            tk_err,
+        )
+
+
+@check("kernel-rich/theorem-9", "step-86", "flow", step="(86)")
+def theorem9_step86(ctx):
+    """(86) along true trajectories: |y_TK(t) - y(t)| <= 2 |y(0) - y*| e^{-mu lambda t} (rate slack)."""
+    for inst in _h1_instances(ctx):
+        r = _h1_run(ctx, inst)
+        tk_err = r["y_err"] * 2 + 500 * np.finfo(float).eps * float(np.linalg.norm(r["y0"] - r["ystar"]))
+        _rate_step(
+            ctx,
+            "(86): |y_TK(t) - y(t)| <= 2 |y(0) - y*| e^{-mu lambda t} (rate slack)",
+            np.linalg.norm(r["ytk"] - r["y"], axis=1),
+            2.0,
+            r,
+            float(inst["mu"]),
+            tk_err,
+        )

@@ -231,6 +231,33 @@ THEOREM4_STEPS = (
     ),
 )
 LEMMA12_STEPS = (
+    Step(
+        "(78)",
+        r"$R:=\sqrt{\mu+\frac{\mu\lambda}{4\Lambda}}-\sqrt{\mu+\gamma}$; since $\mu>\frac{4\Lambda\gamma}\lambda$, $R>0$",
+        "identity",
+    ),
+    Step(
+        "(80)",
+        r"$R\le\|\mathbf W(T)-\mathbf W(0)\|_F\le\int_0^T\|\sum_n(y(t)_n-y_n)\mathbf X_n\mathbf W(t)\|_Fdt\le\dots\le"
+        r"\sqrt\Lambda\sqrt{\mu+\frac{\mu\lambda}{4\Lambda}}\int_0^T\|y(t)-y\|dt$",
+        "inequality",
+        expect="refuted",
+        erratum=(
+            "The third line drops the factor of the gradient: gradient flow gives W' = -2 sum_n r_n Xbar_n W under the "
+            "1/2-normalised loss (-4 under the paper's §2 loss), so |W'|_F = 2|sum_n r_n Xbar_n W|_F, and (80)'s conclusion "
+            "|W(T) - W(0)|_F <= sqrt(Lambda) sqrt(mu + mu lambda/(4 Lambda)) int_0^T |y - y*| dt fails along true "
+            "trajectories: d = 2, N = 3 Gaussian X_n (seed 0: lambda = 1.094, Lambda = 15.27), W(0) = 2 [I_4 0] (mu = 4, "
+            "gamma = 0), y* - y(0) along the top eigenvector of XX^T at the allowed radius: at T = 2.0e-4 the left side "
+            "is 1.40 times the right (sqrt 2 / sqrt(1 + lambda/(4 Lambda)); 2.80 under the §2 loss). What holds: the "
+            "chain with sqrt(2 Lambda) (|Xbar|_op^2 = Lambda/2, the factor 2 restored), which makes (81) give "
+            "sqrt 2 times Lemma 12's bound; Lemma 12's conclusion itself holds on every instance tested (its margin)."
+        ),
+    ),
+    Step(
+        "Lemma 11 at (81)",
+        r"From here, we apply Lemma 11 and (79) [with $R$ of (78), up to the exit time $T$]",
+        "invocation",
+    ),
     Step("(79)", r"$2\mu\lambda-4\Lambda(\gamma+R^2+2R\sqrt{\mu+\gamma})=\mu\lambda$ with $R$ of (78)", "identity"),
     Step(
         "(81)",
@@ -240,6 +267,40 @@ LEMMA12_STEPS = (
     ),
 )
 THEOREM9_STEPS = (
+    Step(
+        "(82)",
+        r"$\|\mathbf W(T)-\mathbf W_{TK}(T)\|_F\le\dots\le\sqrt\Lambda\int_0^T\|\mathbf W(t)-\mathbf W(0)\|_{op}\|y(t)-y^*\|_2"
+        r"+\|\mathbf W(0)\|_{op}\|y_{TK}(t)-y(t)\|_2dt$",
+        "inequality",
+        expect="refuted",
+        erratum=(
+            "As (80): the third line drops the gradient's factor 2 (1/2-normalised loss; 4 under the §2 loss), and the "
+            "display fails along true trajectories: Lemma 12's erratum instance (d = 2, N = 3, seed 0, mu = 4, gamma = 0, "
+            "y* - y(0) along the top eigenvector of XX^T at the allowed radius): |W(T) - W_TK(T)|_F is 1.29 times the "
+            "right side at small T under the 1/2-normalised loss. What holds: the chain with sqrt(2 Lambda); Theorem 9's "
+            "second bound itself holds on every instance tested (its margin)."
+        ),
+    ),
+    Step(
+        "(83)",
+        r"By Lemma 12, $\sup_t\|\mathbf W(t)-\mathbf W(0)\|_{op}\le\sup_t\|\mathbf W(t)-\mathbf W(0)\|_F\le\dots$",
+        "invocation",
+    ),
+    Step(
+        "(84)",
+        r"By Lemma 11, for $R=\frac{\sqrt{\Lambda+\frac\lambda4}\|y(0)-y^*\|}{\lambda\sqrt\mu}$, [the two bounds]",
+        "invocation",
+    ),
+    Step(
+        "(85)",
+        r"$\|y(t)-y^*\|\le\|y(0)-y^*\|e^{-\mu\lambda t}$ and $\|y_{TK}(t)-y^*\|\le\|y(0)-y^*\|e^{-\mu\lambda t}$",
+        "inequality",
+    ),
+    Step(
+        "(86)",
+        r"$\|y_{TK}(t)-y(t)\|\le\|y(t)-y^*\|+\|y_{TK}(t)-y^*\|\le2\|y(0)-y^*\|e^{-\mu\lambda t}$",
+        "inequality",
+    ),
     Step(
         "(87)",
         r"$\frac{\sqrt\Lambda(\frac{\sqrt{\Lambda+\lambda/4}\|y(0)-y^*\|^2}{\lambda\sqrt\mu}+2\sqrt{\mu+\gamma}\|y(0)-y^*\|)}{\mu\lambda}"
@@ -553,10 +614,28 @@ LEMMA_11 = statement(
     notes="Explicit time: the rates depend on the loss normalisation; the checks test the §2 loss and the 1/2-normalised one.",
     steps=(
         Step(
+            "(71)",
+            r"$y'(t)=\big[\langle2\dot{\mathbf W}\mathbf W^\top,\mathbf X_n\rangle\big]_n=-4\big[\sum_m(\langle\mathbf W\mathbf W^\top,\mathbf X_m\rangle-y_m)"
+            r"\langle\mathbf W\mathbf W^\top,\mathbf X_n\mathbf X_m\rangle\big]_n=-\Sigma(t)(y(t)-y^*)$",
+            "identity",
+            expect="refuted",
+            erratum="Under the paper's loss (§2, §6: sum_n (f_n - y_n)^2, no 1/2) gradient flow gives y' = -2 Sigma(t)(y - y*) "
+            "(SymPy, lifted model, X_n read as Xbar_n, d = k = N = 1); (71) holds for the 1/2-normalised loss. "
+            "Harmless: Lemma 11's rates are then conservative by a factor 2 (its bounds are checked under both losses).",
+        ),
+        Step(
             "(72)-(73)",
             r"$\Sigma(t)_{m,n}=4\langle\mathbf W\mathbf W^\top,\mathbf X_n\mathbf X_m\rangle=[4\mathcal X(I_{d\times d}\otimes\mathbf W\mathbf W^\top)\mathcal X^\top]_{m,n}$",
             "identity",
         ),
+        Step(
+            "(74)",
+            r"$\|\Sigma(t)-4\mu\mathcal X\mathcal X^\top\|_{op}\le4\Lambda\|\mathbf W(t)\mathbf W(t)^\top-\mu I\|_{op}\le\dots\le"
+            r"4\Lambda(\gamma+R^2+2R\sqrt{\mu+\gamma})$",
+            "inequality",
+        ),
+        Step("(75)", r"$\Sigma(t)\succeq2\mu\lambda-4\Lambda(\gamma+R^2+2R\sqrt{\mu+\gamma})$", "inequality"),
+        Step("(77)", r"$\Sigma(0)\succeq2\mu\lambda-4\Lambda\gamma$", "inequality"),
     ),
     uses=("ext:chizat-2019-lemma-B.1",),
     edges=(
