@@ -2759,3 +2759,191 @@ def theorem9_step86(ctx):
             float(inst["mu"]),
             tk_err,
         )
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps (issue 19) of App. H.2 and the claims after Corollary 10
+# ---------------------------------------------------------------------------------------
+# exact instances (lambda, Lambda, d, Y, alpha^2) for the H.2 chains; k is set from (94)
+H2_CASES = (
+    (1, 1, 2, 1, sp.Rational(1)),
+    (sp.Rational(1, 2), 1, 2, 1, sp.Rational(1, 100)),
+    (sp.Rational(1, 10), 3, 1, 5, sp.Rational(1, 10**4)),
+    (1, 1, 4, sp.Rational(1, 10), sp.Rational(1, 10**6)),
+    (sp.Rational(1, 4), sp.Rational(1, 4), 3, 10, 1),
+)
+
+
+def _ball(expr, prec: int = 200):
+    """A SymPy real number as an arb ball (python-flint) at ``prec`` bits."""
+    from flint import arb
+
+    from numerics.intervals import arb_precision
+
+    with arb_precision(prec):
+        v = sp.N(expr, int(prec / 3.3) + 10)
+        return arb(str(v)) + arb(0, 10.0 ** -(int(prec / 3.3)))
+
+
+def _h2_width(lam, Lam, d, Y, a2) -> sp.Expr:
+    """The smallest integer k meeting (94) (its three printed terms) at alpha^2 = a2."""
+    terms = km.eq94_width(Lam, lam, d, sp.sqrt(a2), Y)
+    return sp.ceiling(sp.Max(*terms))
+
+
+@check("kernel-rich/corollary-10", "step-96", "symbolic", step="(96)")
+def corollary10_step96(ctx):
+    """(96): its equality (the factor of (94)'s second term cancels) and, in its case
+    2Y^2 <= 256 k d^3 alpha^4 Lambda^2, the last inequality: 512 K - (2Y^2 + 256 K) = 256 K - 2Y^2
+    (K = k d^3 alpha^4 Lambda^2); the first inequality is (95), the second is k >= (94)'s second term
+    (checked: sqrt of that term times the constant)."""
+    al, k, d, lam, Lam, Y = km.alpha, km.kk, km.dd, km.lam, km.Lam, km.Y
+    c4 = 4 + 16 * Lam / lam
+    ctx.identity(
+        "(96) equality: alpha^2 lambda sqrt(k)/(sqrt(Lambda) c4) * sqrt(512 d^3 Lambda^3) c4/lambda"
+        " = sqrt(512 k d^3 alpha^4 Lambda^2)",
+        sp.simplify(
+            al**2 * lam * sp.sqrt(k) / (sp.sqrt(Lam) * c4) * sp.sqrt(512 * d**3 * Lam**3) * c4 / lam
+            - sp.sqrt(512 * k * d**3 * al**4 * Lam**2)
+        ),
+        scope="positive",
+    )
+    ctx.identity(
+        "(96) second inequality's threshold: (sqrt(512 d^3 Lambda^3) c4/lambda)^2 = (94)'s second term",
+        sp.simplify((sp.sqrt(512 * d**3 * Lam**3) * c4 / lam) ** 2 - km.eq94_width()[1]),
+        scope="positive",
+    )
+    K = sp.Symbol("K", positive=True)
+    ctx.identity(
+        "(96) last inequality: 512 K - (2 Y^2 + 256 K) - (256 K - 2 Y^2)",
+        sp.expand(512 * K - (2 * Y**2 + 256 * K) - (256 * K - 2 * Y**2)),
+        scope="K, Y > 0",
+    )
+
+
+@check("kernel-rich/corollary-10", "step-98", "interval", step="(98)")
+def corollary10_step98(ctx):
+    """(98)'s chain after Theorem 9 at exact instances with k = the smallest width meeting (94): the
+    middle inequality certified with arb balls (lambda <= Lambda), the last line an identity."""
+    al, k, d, lam, Lam, Y = km.alpha, km.kk, km.dd, km.lam, km.Lam, km.Y
+    third = 2 * sp.sqrt(Lam) * (2 * Y + 16 * sp.sqrt(k * d**3 * al**4 * Lam**2)) / (lam * al * sp.sqrt(k))
+    ctx.identity("(98) last line = printed (98) bound", sp.simplify(third - km.eq98_bound()), scope="positive")
+    for lv, Lv, dv, Yv, a2 in H2_CASES:
+        kv = _h2_width(lv, Lv, dv, Yv, a2)
+        at = {lam: lv, Lam: Lv, d: dv, Y: Yv, al: sp.sqrt(a2), k: kv}
+        ctx.start({"a": float(-sp.log(a2) / sp.log(kv)) if a2 != 1 else 0.0, "d": int(dv), "k": 1024})
+        second = (
+            sp.sqrt(Lam + lam / 4) * sp.sqrt(2 * Y**2 + 256 * k * d**3 * al**4 * Lam**2) / (lam * sp.sqrt(al**2 * k))
+        )
+        ctx.bound(
+            f"(98): second line <= third line (lambda = {lv}, Lambda = {Lv}, d = {dv}, Y = {Yv}, "
+            f"alpha^2 = {a2}, k = {kv})",
+            _ball(second.subs(at)),
+            _ball(third.subs(at)),
+        )
+
+
+@check("kernel-rich/corollary-10", "step-99", "interval", step="(99)")
+def corollary10_step99(ctx):
+    """(99) at exact instances with k = the smallest width meeting (94): Theorem 9's second bound <=
+    the printed first line (its sqrt(1 + lambda/(2 Lambda)) for Theorem 9's sqrt(1 + lambda/(4
+    Lambda))) at |y(0) - y*| = sqrt(2Y^2 + 256 k d^3 alpha^4 Lambda^2) (the bound (89) gives), then
+    first <= second <= third line, each certified with arb balls."""
+    al, k, d, lam, Lam, Y = km.alpha, km.kk, km.dd, km.lam, km.Lam, km.Y
+    gamma, mu = km.eq90()
+    e = sp.sqrt(2 * Y**2 + 256 * k * d**3 * al**4 * Lam**2)
+    thm9 = km.theorem9_tk_bound(mu, lam, Lam, gamma, e)
+    line1 = Lam * sp.sqrt(1 + lam / (2 * Lam)) * e**2 / (lam**2 * mu ** sp.Rational(3, 2)) + 2 * sp.sqrt(Lam) * sp.sqrt(
+        1 + gamma / mu
+    ) * e / (lam * sp.sqrt(mu))
+    line2 = 2 * Lam * (2 * Y**2 + 512 * k * d**3 * al**4 * Lam**2) / (
+        lam**2 * (al**2 * k) ** sp.Rational(3, 2)
+    ) + 2 * sp.sqrt(Lam) * sp.sqrt(1 + 8 * sp.sqrt(2 * d) / sp.sqrt(k)) * (
+        2 * Y + sp.sqrt(512 * k * d**3 * al**4 * Lam**2)
+    ) / (lam * sp.sqrt(al**2 * k))
+    line3 = (
+        4 * Lam * Y**2 / (lam**2 * al**3 * k ** sp.Rational(3, 2))
+        + 1024 * d**3 * Lam**3 * al / (lam**2 * sp.sqrt(k))
+        + 8 * Y * sp.sqrt(Lam) / (lam * al * sp.sqrt(k))
+        + 64 * d ** sp.Rational(3, 2) * Lam ** sp.Rational(3, 2) * al / lam
+    )
+    for lv, Lv, dv, Yv, a2 in H2_CASES:
+        kv = _h2_width(lv, Lv, dv, Yv, a2)
+        at = {lam: lv, Lam: Lv, d: dv, Y: Yv, al: sp.sqrt(a2), k: kv}
+        ctx.start({"a": float(-sp.log(a2) / sp.log(kv)) if a2 != 1 else 0.0, "d": int(dv), "k": 1024})
+        vals = [_ball(x.subs(at)) for x in (thm9, line1, line2, line3)]
+        tag = f"lambda = {lv}, Lambda = {Lv}, d = {dv}, Y = {Yv}, alpha^2 = {a2}, k = {kv}"
+        ctx.bound(f"(99): Theorem 9's bound <= first line ({tag})", vals[0], vals[1])
+        ctx.bound(f"(99): first line <= second line ({tag})", vals[1], vals[2])
+        ctx.bound(f"(99): second line <= third line ({tag})", vals[2], vals[3])
+
+
+def _theorem9_invocation(lv, Lv, dv, Yv, a2, kv) -> dict:
+    """Theorem 9's parameters where Corollary 10's proof invokes it: gamma, mu of (90), the data's
+    lambda, Lambda, W(0) = sqrt(mu) [I_2d 0] (in the event (88): deviation 0, y(0) = 0), |y*| = Y
+    (so |y(0) - y*| = Y), expressed as Theorem 9's parameters (frac = Y / the allowed radius,
+    gamma_frac = 4 Lambda gamma/(lambda mu))."""
+    gamma, mu = (float(v) for v in km.eq90(sp.sqrt(a2), kv, dv))
+    radius = float(km.lemma12_radius(mu, lv, Lv, gamma))
+    return {
+        "mu": mu,
+        "frac": float(Yv) / radius,
+        "gamma_frac": float(4 * Lv * gamma / (lv * mu)),
+        "k": int(kv),
+        "lam": float(lv),
+        "Lam": float(Lv),
+        "gamma": gamma,
+        "w0_deviation": 0.0,
+        "radius": radius,
+    }
+
+
+@check("kernel-rich/corollary-10", "step-theorem9-hypotheses", "random", step="Theorem 9 at (98)")
+def corollary10_step_theorem9(ctx):
+    """Theorem 9 invoked at k = the smallest width meeting (94), for the entry measurements of a
+    2 x 2 matrix (XX^T = I: lambda = Lambda = 1), W(0) = sqrt(mu)[I_4 0] (in the event (88), y(0) = 0)
+    and |y*| = Y: (Y, alpha^2) = (1, 1) (the second term of (94) decides k) and (100, 1e-6) (the third
+    term decides: the gap of (97); alpha^2 = k^-6/7 meets alpha^2 >= Omega(1/k)); and, for the
+    latter, at the width the step needs,
+    k = 2 Y sqrt(Lambda)(4 + 16 Lambda/lambda)/(alpha^2 lambda)."""
+    cases = [(1, 1, 2, 1, sp.Rational(1)), (1, 1, 2, 100, sp.Rational(1, 10**6))]
+    for lv, Lv, dv, Yv, a2 in cases:
+        kv = int(_h2_width(lv, Lv, dv, Yv, a2))
+        ctx.start({"a": float(-sp.log(a2) / sp.log(kv)) if a2 != 1 else 0.0, "d": dv, "k": 1024})
+        inst = _theorem9_invocation(lv, Lv, dv, Yv, a2, kv)
+        ctx.discharge(
+            f"Theorem 9 at k = {kv} (the width (94)), alpha^2 = {a2}, Y = {Yv}", "kernel-rich/theorem-9", inst
+        )
+    lv, Lv, dv, Yv, a2 = cases[1]
+    kv = int(sp.ceiling(2 * Yv * sp.sqrt(Lv) * (4 + 16 * sp.Rational(Lv, lv)) / (a2 * lv)))
+    ctx.start({"a": float(-sp.log(a2) / sp.log(kv)), "d": dv, "k": 1024})
+    ctx.discharge(
+        f"Theorem 9 at k = {kv} (the width (97) needs), alpha^2 = {a2}",
+        "kernel-rich/theorem-9",
+        _theorem9_invocation(lv, Lv, dv, Yv, a2, kv),
+    )
+
+
+@check("kernel-rich/claim-kernel-regime-width", "step-corollary10-hypotheses", "random", step="Corollary 10 invoked")
+def width_step_corollary10(ctx):
+    """Corollary 10 invoked at the claim's alpha = k^-b: its hypothesis alpha^2 >= Omega(1/k) is a = 2b <= 1."""
+    for inst in ctx.instances([{"b": 0.75}], [{"b": 0.75}, {"b": 0.55}, {"b": 1.0}]):
+        ctx.start(inst)
+        ctx.discharge(
+            f"Corollary 10 at alpha = k^-{inst['b']} (a = 2b)", "kernel-rich/corollary-10", {"a": 2 * float(inst["b"])}
+        )
+
+
+@check(
+    "kernel-rich/claim-kernel-regime-width:corrected",
+    "step-corollary10-hypotheses",
+    "random",
+    step="Corollary 10 invoked",
+)
+def width_corrected_step_corollary10(ctx):
+    """Corollary 10 invoked at the corrected claim's alpha = k^-b, b < 1/2: a = 2b < 1."""
+    for inst in ctx.instances([{"b": 0.3}, {"b": 0.45}], [{"b": v} for v in (0.0, 0.1, 0.3, 0.4, 0.45, 0.499)]):
+        ctx.start(inst)
+        ctx.discharge(
+            f"Corollary 10 at alpha = k^-{inst['b']} (a = 2b)", "kernel-rich/corollary-10", {"a": 2 * float(inst["b"])}
+        )

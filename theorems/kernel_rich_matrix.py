@@ -349,6 +349,39 @@ COROLLARY10_STEPS = (
         "(4 + 16 Lambda/lambda)/(alpha^2 lambda); the width's dependence on Y and alpha is unchanged.",
     ),
     Step(
+        "(96)",
+        r"$\frac{\alpha^2\lambda k}{\sqrt\Lambda}(1-\sqrt{\cdot})\ge\frac{\alpha^2\lambda k}{\sqrt\Lambda(4+\frac{16\Lambda}\lambda)}\ge"
+        r"\frac{\alpha^2\lambda\sqrt k}{\sqrt\Lambda(4+\frac{16\Lambda}\lambda)}\cdot\frac{\sqrt{512d^3\Lambda^3}(4+\frac{16\Lambda}\lambda)}\lambda="
+        r"\sqrt{512kd^3\alpha^4\Lambda^2}\ge\sqrt{2Y^2+256kd^3\alpha^4\Lambda^2}$ (case $2Y^2\le256kd^3\alpha^4\Lambda^2$)",
+        "identity",
+    ),
+    Step(
+        "(98)",
+        r"$\sup_T\|\mathbf W(T)-\mathbf W(0)\|_F\le\frac{\sqrt{\Lambda+\frac\lambda4}\sqrt{2Y^2+256kd^3\alpha^4\Lambda^2}}{\lambda\sqrt{\alpha^2k}}"
+        r"\le\frac{2\sqrt\Lambda(2Y+16\sqrt{kd^3\alpha^4\Lambda^2})}{\lambda\alpha\sqrt k}\le\frac{4Y\sqrt\Lambda}{\lambda\alpha\sqrt k}+\frac{32d^{3/2}\Lambda^{3/2}\alpha}\lambda$",
+        "inequality",
+    ),
+    Step(
+        "(99)",
+        r"$\dots\le\frac{\Lambda\sqrt{1+\frac\lambda{2\Lambda}}\|y(0)-y^*\|^2}{\lambda^2\mu^{3/2}}+\frac{2\sqrt\Lambda\sqrt{1+\frac\gamma\mu}\|y(0)-y^*\|}{\lambda\sqrt\mu}"
+        r"\le\dots\le\frac{4\Lambda Y^2}{\lambda^2\alpha^3k^{3/2}}+\frac{1024d^3\Lambda^3\alpha}{\lambda^2\sqrt k}+\frac{8Y\sqrt\Lambda}{\lambda\alpha\sqrt k}+\frac{64d^{3/2}\Lambda^{3/2}\alpha}\lambda$",
+        "inequality",
+    ),
+    Step(
+        "Theorem 9 at (98)",
+        r"Therefore, for $k$ sufficiently large (94), by Theorem 9 [with $\gamma$, $\mu$ of (90)]",
+        "invocation",
+        expect="refuted",
+        erratum=(
+            "(94) does not ensure Theorem 9's hypothesis |y(0) - y*| <= (mu lambda/sqrt Lambda)(1 - sqrt((1 + gamma/mu)/(1 + "
+            "lambda/(4 Lambda)))) when its third term is the largest (the gap of (97)): d = 2, the four entry measurements "
+            "(XX^T = I, lambda = Lambda = 1), Y = 100, alpha^2 = 1e-6 (= k^-6/7: alpha^2 >= Omega(1/k) holds), k = max (94) = "
+            "10^7 (its third term), W(0) = sqrt(mu) [I_4 0] (in the event (88), y(0) = 0), |y*| = Y: mu = 10, gamma = 0.0506, "
+            "the allowed radius is 1.03 < |y(0) - y*| = 100. "
+            "With k >= 2 Y sqrt(Lambda)(4 + 16 Lambda/lambda)/(alpha^2 lambda) (= 4e9 here) the hypothesis holds."
+        ),
+    ),
+    Step(
         "invokes Lemma 13",
         r"By Lemma 13 [applied to $\mathbf W\in\mathbb R^{2d\times k}$, $\sigma=\alpha$], (88)",
         "invocation",
@@ -782,6 +815,16 @@ KERNEL_REGIME_WIDTH = statement(
         r"kernel regime ($\sup_t\|\mathbf W(t)-\mathbf W(0)\|_F$ does not go to 0 as k grows; check alpha-sweep). "
         "See kernel-rich/claim-kernel-regime-width:corrected."
     ),
+    steps=(
+        Step(
+            "Corollary 10 invoked",
+            r"From Corollary 10, we can infer that [...] (or $\alpha$ goes to zero slower than $1/k$)",
+            "invocation",
+            expect="refuted",
+            erratum="The parenthetical invokes Corollary 10 outside its hypothesis alpha^2 >= Omega(1/k): alpha = k^-b with "
+            "1/2 < b < 1 goes to zero slower than 1/k, but alpha^2 = k^-2b, i.e. a = 2b > 1 (b = 3/4: a = 3/2).",
+        ),
+    ),
     uses=("kernel-rich/corollary-10",),
 )
 
@@ -798,5 +841,12 @@ KERNEL_REGIME_WIDTH_CORRECTED = statement(
     params=(Param("b", float, None, "alpha = k^(-b) (default: the check's grid)", low=0.0), _SEED),
     hypotheses=(Hypothesis(r"$\sigma=\omega(1/\sqrt k)$, i.e. $b<1/2$", lambda p: p.get("b") is None or p["b"] < 0.5),),
     corrects="kernel-rich/claim-kernel-regime-width",
+    steps=(
+        Step(
+            "Corollary 10 invoked",
+            r"From Corollary 10, we can infer that [...] ($\alpha$ goes to zero slower than $1/\sqrt k$, i.e. $\alpha^2k\to\infty$)",
+            "invocation",
+        ),
+    ),
     uses=("kernel-rich/corollary-10",),
 )
