@@ -2247,9 +2247,14 @@ def corollary10_margin(ctx, p):
     """The probability claim: 1 - P[not (88)] / (2 exp(-d)), (88) the event
     |W W^T - alpha^2 k I|_op < gamma of (90) for W = [U; V] (2d x k, i.i.d. N(0, alpha^2)) on which
     the proof's explicit bounds (98)-(99) hold (by Theorem 9); the tail exact as in Lemma 13's
-    margin (alpha = 1: scale invariant). The O(.) bounds themselves have unspecified constants:
+    margin (alpha = 1: scale invariant); k < 2d is no instance of the proof (PremiseUnmet: Lemma 13
+    needs 2d <= k, and the O(.) concerns large k). The O(.) bounds themselves have unspecified constants:
     no finite instance is at a distance from failing them (their exponents: exponent-slopes)."""
     d, k = int(p["d"]), int(p["k"])
+    if k < 2 * d:
+        raise PremiseUnmet(
+            "k < 2d: (88) is Lemma 13 at 2d rows, which needs 2d <= k (the proof's width (94) is far larger)"
+        )
     tail, err = _gram_tail(2 * d, k, km.eq90(1, k, d)[0])
     bound = float(1 - km.corollary10_probability(d))
     return Estimate(1 - tail / bound, err / bound, "two precisions")

@@ -199,7 +199,7 @@ def band_probability(rows: int, cols: int, lo, hi, dps: int = 30, panels_per_uni
     return _band_probability(m, n, lo_, hi_, dps, panels_per_unit, degree)
 
 
-def band_tail(rows: int, cols: int, lo, hi, dps: int = 20, max_dps: int = 300):
+def band_tail(rows: int, cols: int, lo, hi, dps: int = 20, max_dps: int = 160):
     """``1 - P[every eigenvalue in [lo, hi]]`` with its error: at ``dps`` digits with 2 panels per
     unit of u and at ``dps + 10`` digits with 3 (precision and quadrature both refined), raised
     until the two agree to a tenth of the value (a tail below the working precision needs more
@@ -209,6 +209,12 @@ def band_tail(rows: int, cols: int, lo, hi, dps: int = 20, max_dps: int = 300):
     while True:
         t1 = 1 - band_probability(rows, cols, lo, hi, dps, 2)
         t2 = 1 - band_probability(rows, cols, lo, hi, dps + 10, 3)
+        if not (t1.is_finite() and t2.is_finite()) or t2.rad() > abs(t2.mid()) / 100:
+            # the balls lost their precision (a large Pfaffian's cancellation): more digits
+            if dps >= max_dps:
+                return mpmath.mpf(t2.mid().str(20, radius=False)) if t2.is_finite() else mpmath.nan, math.inf, dps + 10
+            dps = min(2 * dps, max_dps)
+            continue
         with mpmath.workdps(dps + 30):
             v1, v2 = (mpmath.mpf(t.mid().str(dps + 25, radius=False, more=True)) for t in (t1, t2))
             rad = t2.rad()

@@ -738,14 +738,15 @@ LEMMA_13 = statement(
     r"Let $W\in\mathbb R^{d\times k}$ with $d\le k$ and with $W_{i,j}\sim\mathcal N(0,\sigma^2)$, then "
     r"$\mathbb P\big[\|WW^\top-\sigma^2kI\|_{op}\ge8\sigma^2\sqrt{kd}\big]\le2\exp(-\frac d2)$.",
     params=(
-        Param("d", int, 4, "rows d (the Monte Carlo check sweeps its own grid)", low=1, high=24),
+        Param("d", int, 4, "rows d (the Monte Carlo check sweeps its own grid); at most 16", low=1, high=16),
         Param(
             "k",
             int,
             16,
-            "columns k (the Monte Carlo check sweeps its own grid); at most 1000: the exact tail's quadrature",
+            "columns k (the Monte Carlo check sweeps its own grid); at most 400 (its largest): beyond, the exact "
+            "tail's quadrature takes minutes",
             low=1,
-            high=1000,
+            high=400,
         ),
         _SEED,
     ),
@@ -754,8 +755,8 @@ LEMMA_13 = statement(
     uses=("ext:wainwright-2019-thm-6.1",),
     edges=(
         {"d": 1, "k": 1},  # the smallest: a chi-square with one degree of freedom
-        {"d": 24, "k": 24},  # square, the largest rows
-        {"d": 1, "k": 1000},  # the widest
+        {"d": 16, "k": 16},  # square, the largest rows
+        {"d": 1, "k": 400},  # the widest
         {"d": 8, "k": 2},  # outside: d > k (necessity)
     ),
 )
@@ -788,7 +789,7 @@ COROLLARY_10 = statement(
         {"d": 1, "k": 2},  # the smallest with k >= 2d
         {"d": 12, "k": 24},  # the largest d, k = 2d
         {"d": 1, "k": 1024},  # the widest
-        {"d": 4, "k": 4},  # k < 2d: Lemma 13 invoked outside d <= k
+        {"d": 4, "k": 8},  # k = 2d: Lemma 13 at d = k
     ),
 )
 
