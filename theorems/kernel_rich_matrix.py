@@ -276,8 +276,8 @@ THEOREM9_STEPS = (
         erratum=(
             "As (80): the third line drops the gradient's factor 2 (1/2-normalised loss; 4 under the §2 loss), and the "
             "display fails along true trajectories: Lemma 12's erratum instance (d = 2, N = 3, seed 0, mu = 4, gamma = 0, "
-            "y* - y(0) along the top eigenvector of XX^T at the allowed radius): |W(T) - W_TK(T)|_F is 1.29 times the "
-            "right side at small T under the 1/2-normalised loss. What holds: the chain with sqrt(2 Lambda); Theorem 9's "
+            "y* - y(0) along the top eigenvector of XX^T at the allowed radius): at T = 3.0e-3 |W(T) - W_TK(T)|_F is 1.29 times the "
+            "right side under the 1/2-normalised loss. What holds: the chain with sqrt(2 Lambda); Theorem 9's "
             "second bound itself holds on every instance tested (its margin)."
         ),
     ),
