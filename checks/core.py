@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -985,30 +985,42 @@ class Context:
         )
         return self._add(label, "inconclusive", {**m, "why": why})
 
-    def discharge(self, label: str, used_id: str, instance: dict) -> str:
+    def discharge(self, label: str, used_id: str, instance: dict, replaced: Mapping | None = None) -> str:
         """An invoked result's hypotheses at the invoking proof's instance (hypothesis
         discharge, issue 19): ``instance`` holds the invoked statement's parameters as the
         invoking proof sets them (completed with its defaults). Every hypothesis held: ``verified``
         (exact predicates on this instance); one failed: ``refuted`` -- the proof invokes the result
         outside its hypotheses there (a finding about the proof, not about the invoked result); a
         predicate that raised (a parameter the instance lacks): ``inconclusive``, never a finding.
-        Bind the check to the proof's ``invocation`` step (``@check(..., step=...)``)."""
+        Bind the check to the proof's ``invocation`` step (``@check(..., step=...)``).
+
+        ``replaced``: ``{hypothesis text: (printed replacement, predicate)}`` for a result the
+        proof invokes *with a hypothesis changed on purpose*, as printed ("the conditions of
+        Theorem 5, but with k > 2d^ replaced by k <= 2d^ - 1"): the replacement is evaluated in
+        its place and recorded; a text the invoked result does not have is a mistake (raises)."""
         load_all()
         if used_id not in (self.statement.uses or ()):
             raise ValueError(f"{self.statement.id} does not declare uses={used_id!r}")
         if used_id not in REGISTRY:
             raise ValueError(f"{used_id!r} is no registered statement: it has no hypotheses to discharge")
         used = REGISTRY[used_id]
+        replaced = dict(replaced or {})
+        unknown = set(replaced) - {h.text for h in used.hypotheses}
+        if unknown:
+            raise ValueError(f"{used_id} has no hypothesis {sorted(unknown)} to replace")
         full = {**used.defaults(), **instance}
         held: dict[str, bool] = {}
         broken: dict[str, str] = {}
         for h in used.hypotheses:
+            text, holds = (replaced[h.text][0], replaced[h.text][1]) if h.text in replaced else (h.text, h.holds)
             try:
-                held[h.text] = bool(h.holds(full))
+                held[text] = bool(holds(full))
             except Exception as exc:  # a predicate that cannot be evaluated here decides nothing
-                broken[h.text] = f"{type(exc).__name__}: {exc}"
+                broken[text] = f"{type(exc).__name__}: {exc}"
         failed = [h for h, ok in held.items() if not ok]
         m = {"invokes": used_id, "hypotheses": held, "evidence": EVIDENCE_EXACT_INSTANCE}
+        if replaced:
+            m["replaced"] = {k: v[0] for k, v in replaced.items()}
         if failed:
             return self._add(label, "refuted", {**m, "why": f"{used_id} invoked outside its hypotheses: {failed}"})
         if broken:

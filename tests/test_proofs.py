@@ -240,6 +240,29 @@ def test_discharge_needs_a_declared_registered_use(proofs):
     assert v.status == "inconclusive" and "could not be evaluated" in v.message
 
 
+def test_discharge_of_a_hypothesis_replaced_on_purpose(proofs):
+    """A corollary invoking "the lemma with a > 0 replaced by a < 0": the replacement is judged in
+    its place (held: no finding; failed: a finding) and recorded; an unknown text is a mistake."""
+    from checks.core import Check, run_check
+
+    def swapped(a):
+        def run(ctx):
+            ctx.start({"t": 1.0})
+            ctx.discharge("L1 with a < 0", LEMMA, {"a": a}, replaced={"$a > 0$": ("$a < 0$", lambda p: p["a"] < 0)})
+
+        return run
+
+    v = run_check(Check(THEOREM, "t", "random", swapped(-1.0)))
+    assert v.status == "verified", v.message
+    (item,) = v.metrics["comparisons"]
+    assert item["replaced"] == {"$a > 0$": "$a < 0$"} and item["hypotheses"] == {"$a < 0$": True}
+    assert run_check(Check(THEOREM, "t", "random", swapped(1.0))).status == "refuted"
+    bad = run_check(
+        Check(THEOREM, "t", "random", lambda ctx: ctx.discharge("x", LEMMA, {"a": 1.0}, replaced={"$b$": ("", bool)}))
+    )
+    assert bad.status == "error" and "no hypothesis" in bad.message
+
+
 def test_discharge_inside_generated_examples_keeps_what_it_invokes(proofs):
     """ctx.random summarises its items per label: the invoked id stays on the summary."""
     from hypothesis import strategies as st
