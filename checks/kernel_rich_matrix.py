@@ -2092,11 +2092,12 @@ def h_margin_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, d
     # |dPhi|_F <= p * (max abs state error); |dy_n| <= 2 |Xbar_n|_F |dPhi|_F |S0|_op |Phi|_F,
     # |d(Phi W0)|_F <= |dPhi|_F |W0|_op
     xmax = float(np.max(np.linalg.norm(Xb, axis=(1, 2))))
+    preds = path.predictions()
     return {
         "t": path.times,
         "disp": path.displacement(),
         "dtk": path.distance_to_lin(),
-        "y": path.predictions(),
+        "y": preds,
         "ytk": path.predictions_lin(y0),
         "ystar": ystar,
         "y0": y0,
@@ -2108,8 +2109,12 @@ def h_margin_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, d
         "S0": S0,
         "Phi": path.Phi,
         "Xb": Xb,
-        "y_err": 2 * xmax * p * path.error * s0 * phi * math.sqrt(H_N),
-        "w_err": p * path.error * math.sqrt(s0),
+        # two tolerances, plus a roundoff floor (10^3 unit roundoffs of the scale of the predictions
+        # and of W): when |y(0) - y*| is at rounding level (the allowed radius 0 at gamma_frac = 1)
+        # nothing is resolvable, and a margin says so instead of judging rounding noise
+        "y_err": 2 * xmax * p * path.error * s0 * phi * math.sqrt(H_N)
+        + 1e3 * np.finfo(float).eps * max(float(np.max(np.abs(preds))), float(np.max(np.abs(ystar))), 1e-300),
+        "w_err": p * path.error * math.sqrt(s0) + 1e3 * np.finfo(float).eps * math.sqrt(s0) * phi,
         "error": path.error,
     }
 
@@ -2154,7 +2159,8 @@ def lemma11_margin(ctx, p):
     e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
     R = np.maximum.accumulate(r["disp"])
     rate = np.array([_L11(mu, lam, Lam, gamma, Ri) for Ri in R])
-    # the tangent-kernel path is a closed form in double: ~500 unit roundoffs of |y(0) - y*|
+    # the tangent-kernel path is a closed form in double: ~500 unit roundoffs of |y(0) - y*| (the
+    # predictions' own roundoff floor is in y_err)
     tk_err = r["y_err"] + 500 * np.finfo(float).eps * e0
     best = None
     for dist, log_bound, err in (
