@@ -2630,6 +2630,9 @@ def _movement_chain(
     rhs = factor * integral
     ok = np.nonzero(rhs > 100 * (factor * q_err + err_e) + 1e-300)[0]
     ok = ok[ok > 0]
+    if not len(ok):
+        ctx.observe(label + " (no saved time resolves the right side against its error)")
+        return
     i = int(ok[np.argmax(lhs_e[ok] / rhs[ok])])
     ctx.bound(
         label,
@@ -2715,6 +2718,9 @@ def _rate_step(ctx, label: str, dist: np.ndarray, scale_e0: float, r: dict, mu: 
     t, lam = r["t"], r["lam"]
     e0 = float(np.linalg.norm(r["y0"] - r["ystar"]))
     ok = np.nonzero((t > 0) & (dist > 100 * err))[0]
+    if not len(ok):
+        ctx.observe(label + " (no saved time resolves the distance against its error)")
+        return
     norm = mu * lam * t[ok]
     slack = (math.log(scale_e0 * e0) - mu * lam * t[ok] - np.log(dist[ok])) / norm
     i = int(np.argmin(slack))
