@@ -2633,14 +2633,16 @@ def lemma5_step29(ctx):
         target = (1 - iv.mpf(eps)) * n1
         label = "(29): (1 - eps)||b||_1 <= ||b||_1 - d/L"
         # at alpha = exp(-d/(2 eps ||b||_1)) exactly (alpha_1's last term active) the step is an equality
-        # eps at its exact binary value, as the instance's alpha was evaluated (_eval_encoding)
+        # eps at its exact binary value, as the instance's alpha was evaluated (_eval_encoding); the
+        # equality case is alpha_1's last term exp(-d/(2 eps ||b||_1)) being the active one (found
+        # numerically; the whole Min in exact arithmetic would make SymPy factor huge integers)
         er, n1r, d = sp.Rational(eps), sum(abs(sp.Rational(v)) for v in beta), len(beta)
-        a_exact = kq.lemma5_alpha1(er, n1r, d)
-        gap = (n1r - d / sp.log(1 / a_exact**2)) - (1 - er) * n1r
-        if abs(mpmath.mpf(a) - mpmath.mpf(sp.N(a_exact, 45))) < mpmath.mpf(10) ** -40 * a and sp.simplify(gap) == 0:
-            ctx.exact(
-                label + " [equality at alpha = exp(-d/(2 eps ||b||_1))]", sp.simplify(gap), "==", 0, beta=list(beta)
-            )
+        exp_term = sp.exp(-d / (2 * er * n1r))
+        with mpmath.workdps(45):
+            at_exp_term = abs(mpmath.mpf(a) - mpmath.mpf(sp.N(exp_term, 45))) < mpmath.mpf(10) ** -40 * a
+        gap = sp.simplify((n1r - d / sp.log(1 / exp_term**2)) - (1 - er) * n1r) if at_exp_term else None
+        if gap == 0:
+            ctx.exact(label + " [equality at alpha = exp(-d/(2 eps ||b||_1))]", gap, "==", 0, beta=list(beta))
         else:
             certified_bound(ctx, label, target, n1 - d / L)
         certified_bound(ctx, "(29): (1 - eps)||b||_1 <= Q/L", target, Q_iv(beta, ai) / L, alpha=mpmath.nstr(a, 6))
