@@ -2615,3 +2615,191 @@ def prop9_margin(ctx, p):
     dz = 2 * kn * q["G0"].shape[0] * float(np.max(path.error)) * float(np.linalg.norm(q["G0"], 2))
     val = log_bound - math.log(float(z2.max()))
     return Estimate(val, dz / float(z2.max()) + 64 * EPS * (1 + abs(log_bound)), "two tolerances")
+
+
+# ---------------------------------------------------------------------------------------
+# Hypothesis discharge at the remaining invocations of §3 (issue 19): each invoked result's
+# hypotheses evaluated on the quantities the invoking proof has at its own instances
+# ---------------------------------------------------------------------------------------
+@check("linnet-imbalance/claim-scalar-rate", "step-invokes-conservation", "flow", step="invokes the conservation")
+def scalar_step_invocation(ctx):
+    """The conservation claim's hypothesis (gradient flow, L~ > 0 at the instants compared) along
+    scalar flows from the claim's edges with y != u(0) v(0) (solve_ivp at rtol 1e-10 to t = 2; the
+    smallest loss on the grid is the observation)."""
+    from scipy.integrate import solve_ivp
+
+    for y, u0, v0 in ((1.0, 0.5, 0.2), (1.0, 0.9375, 0.9375), (10.0, 5.0, 0.01), (-10.0, 1e-3, 1e-3)):
+        grid = np.linspace(0, 2.0, 21)
+
+        def f(t, z, y=y):
+            e = y - z[0] * z[1]
+            return [e * z[1], e * z[0]]
+
+        sol = solve_ivp(f, (0, 2.0), [u0, v0], t_eval=grid, rtol=1e-10, atol=1e-14)
+        L_min = float(np.min(0.5 * (y - sol.y[0] * sol.y[1]) ** 2))
+        ctx.start({"y": y, "u0": u0, "v0": v0, "excess_loss_min": L_min})
+        ctx.discharge(
+            f"conservation (10) along the scalar flow (y, u0, v0) = ({y}, {u0}, {v0})",
+            "linnet-imbalance/claim-imbalance-conservation",
+            {"r": 1, "m": 1, "h": 1, "excess_loss_min": L_min},
+        )
+
+
+@check("linnet-imbalance/theorem-3", "step-invokes-conservation", "random", step="invokes the conservation")
+def theorem3_step_conservation(ctx):
+    """The conservation claim's hypothesis (L~ > 0 along the flow) at the step flows of Theorem 3."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        ctx.start({**p, "excess_loss_min": float(L.min())})
+        ctx.discharge(
+            "conservation (16) along the trajectory",
+            "linnet-imbalance/claim-imbalance-conservation",
+            {**p, "excess_loss_min": float(L.min())},
+        )
+
+
+def _corollary_invokes_theorem3(ctx, needs_margin: bool):
+    """Theorem 3's hypothesis (L~ > 0) along the step flows, at the instances inside the corollary's
+    own hypotheses (Corollaries 5: the margin sigma_min(Yt) - ||E(0)||_F > 0, observed)."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        margin0 = float(li.nth(q["sy"], min(q["r"], q["m"])) - np.linalg.norm(q["E0"]))
+        if needs_margin and not margin0 > 0:
+            continue
+        ctx.start({**p, "margin0": margin0})
+        ctx.discharge(
+            "Theorem 3 at the instance", "linnet-imbalance/theorem-3", {**p, "excess_loss_min": float(L.min())}
+        )
+
+
+@check("linnet-imbalance/corollary-5", "step-invokes-theorem3", "random", step="invokes Theorem 3")
+def cor5_step_invocation(ctx):
+    """Theorem 3's hypothesis at Corollary 5's instances (step flows with a positive margin)."""
+    _corollary_invokes_theorem3(ctx, True)
+
+
+@check("linnet-imbalance/corollary-5:corrected", "step-invokes-theorem3", "random", step="invokes Theorem 3")
+def cor5c_step_invocation(ctx):
+    """Theorem 3's hypothesis at the corrected Corollary 5's instances."""
+    _corollary_invokes_theorem3(ctx, True)
+
+
+@check("linnet-imbalance/corollary-6", "step-invokes-theorem3", "random", step="invokes Theorem 3")
+def cor6_step_invocation(ctx):
+    """Theorem 3's hypothesis at Corollary 6's instances (every step flow: no hypothesis of its own)."""
+    _corollary_invokes_theorem3(ctx, False)
+
+
+@check("linnet-imbalance/corollary-6:corrected", "step-invokes-theorem3", "random", step="invokes Theorem 3")
+def cor6c_step_invocation(ctx):
+    """Theorem 3's hypothesis at the corrected Corollary 6's instances."""
+    _corollary_invokes_theorem3(ctx, False)
+
+
+@check("linnet-imbalance/proposition-9", "step-invokes-theorem3", "random", step="invokes Theorem 3")
+def prop9_step_invocation(ctx):
+    """Theorem 3's hypothesis (L~ > 0) at Proposition 9's instances (the step flows with c(0) > 0)."""
+    for p in step_flow_instances(ctx):
+        q, grid, path, L, dL, _ = _step_path(p)
+        c0 = c_at(q, float(np.linalg.norm(q["E0"])))
+        if not c0 > 0:  # outside Proposition 9's own hypothesis: its proof is not run there
+            continue
+        ctx.start({**p, "c0": c0})
+        ctx.discharge(
+            "Theorem 3 along the trajectory", "linnet-imbalance/theorem-3", {**p, "excess_loss_min": float(L.min())}
+        )
+
+
+def _claim_invokes_prop1(ctx):
+    """Proposition 1's hypothesis (L~ = ||E||^2/2 > 0) at static instances (every E is attained by
+    choosing the target: the state is on the flow started there)."""
+    for p in step_static_instances(ctx, quick=12):
+        _, _, _, E = shaped_factors(p)
+        ctx.start(p)
+        ctx.discharge(
+            "Proposition 1 at the instance",
+            "linnet-imbalance/proposition-1",
+            {**p, "excess_loss_min": float(0.5 * np.sum(E**2))},
+        )
+
+
+@check("linnet-imbalance/claim-prop1-special-cases", "step-invokes-prop1", "random", step="invokes Proposition 1")
+def special_step_invocation(ctx):
+    """Proposition 1's hypothesis where the claim evaluates (17)."""
+    _claim_invokes_prop1(ctx)
+
+
+@check("linnet-imbalance/claim-prop1-regimes", "step-invokes-prop1", "random", step="invokes Proposition 1")
+def regimes_step_invocation(ctx):
+    """Proposition 1's hypothesis where the claim bounds the terms of (17)."""
+    _claim_invokes_prop1(ctx)
+
+
+def invokes_lemma8_twice(ctx):
+    """Lemma 8's hypothesis h >= min(r, m) at its two uses in the rate bound (A = U1, B = V^T: r x h
+    and h x m; A = V, B = U1^T: m x h and h x r), at static instances under the paper's standing
+    assumption h >= min{m, n} (n >= r)."""
+    for p in step_static_instances(ctx, quick=12):
+        ctx.start(p)
+        r, m, h = int(p["r"]), int(p["m"]), int(p["h"])
+        ctx.discharge("Lemma 8 with A = U1, B = V^T", "linnet-imbalance/lemma-8", {"r": r, "m": m, "h": h})
+        ctx.discharge("Lemma 8 with A = V, B = U1^T", "linnet-imbalance/lemma-8", {"r": m, "m": r, "h": h})
+
+
+@check("linnet-imbalance/remark-2", "step-invokes-lemma8", "random", step="invokes Lemma 8")
+def remark2_step_invocation(ctx):
+    """Lemma 8's hypothesis where Remark 2 (App. C) uses its bound."""
+    invokes_lemma8_twice(ctx)
+
+
+def _prop9_gronwall(ctx, which: str):
+    """Proposition 9's Gronwall displays along the Gram-reduced double flows of the step instances
+    with c(0) > 0 (201 grid times; the integral of ||E||_F by the trapezoid rule at two step sizes,
+    their difference its error, with the two tolerances' state difference)."""
+    for p in step_flow_instances(ctx):
+        q = flow_instance(p)
+        e0 = float(np.linalg.norm(q["E0"]))
+        c0 = c_at(q, e0)
+        if not c0 > 0:
+            continue
+        ctx.start({**p, "c0": c0})
+        T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
+        t = np.linspace(0, T, 201)
+        path = ln.gram_flow(q["Yt"], q["s"], q["G0"], t[1:], rtol=1e-10, method="LSODA")
+        E = np.concatenate([[e0], np.sqrt(np.sum(path.E() ** 2, axis=(1, 2)))])
+        z2 = np.concatenate([[float(np.trace(q["G0"]))], [float(np.trace(K @ q["G0"] @ K.T)) for K in path.K]])
+        fine = np.concatenate([[0.0], np.cumsum(np.diff(t) * (E[1:] + E[:-1]) / 2)])[::2]
+        coarse = np.concatenate([[0.0], np.cumsum(np.diff(t[::2]) * (E[2::2] + E[:-1:2]) / 2)])
+        d_int = np.abs(fine - coarse)
+        kn = max(float(np.linalg.norm(K, 2)) for K in path.K)
+        state = 2 * kn * q["G0"].shape[0] * float(np.max(path.error)) * float(np.linalg.norm(q["G0"], 2))
+        l1, lr = q["lam_1"], q["lam_r"]
+        if which == "Gronwall":
+            rhs = np.exp(2 * math.sqrt(l1) * fine) * z2[0]
+            err = state + rhs * 2 * math.sqrt(l1) * d_int
+            lhs = z2[::2]
+        else:
+            rhs = e0 * 2 / (lr * c0) * (1 - np.exp(-lr * c0 * t[::2] / 2))
+            err = d_int + 64 * EPS * (e0 + rhs)
+            lhs = fine
+        j = 1 + int(np.argmin(((rhs - lhs) / np.maximum(err, 1e-300))[1:]))  # after t = 0 (equality there)
+        ctx.bound(
+            f"({which}) at the weakest grid time",
+            float(lhs[j]),
+            float(rhs[j]),
+            err=measured(float(err[j]), "two tolerances"),
+            t=float(t[::2][j]),
+        )
+
+
+@check("linnet-imbalance/proposition-9", "step-gronwall", "flow", step="Gronwall")
+def prop9_step_gronwall(ctx):
+    """||Z(t)||_F^2 <= exp(int_0^t 2 lambda_1^{1/2} ||E||_F) ||Z(0)||_F^2 along the flows."""
+    _prop9_gronwall(ctx, "Gronwall")
+
+
+@check("linnet-imbalance/proposition-9", "step-integral-bound", "flow", step="integral bound")
+def prop9_step_integral(ctx):
+    """int_0^t ||E||_F <= ||E(0)||_F int_0^t exp(-lambda_r c(0) tau/2) along the flows (the middle of the
+    printed display; its right end 2||E(0)||_F/(lambda_r c(0)) is the integral to infinity)."""
+    _prop9_gronwall(ctx, "integral")

@@ -1723,3 +1723,36 @@ def theorem5_discharge(ctx):
         ctx.discharge(f"Lemma 7 at d={g['d']}, k={g['k']}, {g['teacher']}", "rnn-lowdim/lemma-7", g)
         ctx.discharge(f"Lemma 6 at d={g['d']}, k={g['k']}, {g['teacher']}", "rnn-lowdim/lemma-6", g)
     ctx.metrics["instances_inside"] = n
+
+
+# ---------------------------------------------------------------------------------------
+# Hypothesis discharge at the invocations (issue 19; the lowdim helper's additions)
+# ---------------------------------------------------------------------------------------
+@check(
+    "rnn-lowdim/claim-no-init-no-extrapolation",
+    "proposition-3-discharged",
+    "symbolic",
+    expect="verified",
+    step="§4, Proposition 3 invoked",
+)
+def no_init_invokes_prop3(ctx):
+    """Proposition 3's hypotheses (d > k, q >= k + 1) at the instance of the stationary-minimiser
+    check (d = 4, k = 3, T1; the horizon q = 4 = k + 1 at which it shows no extrapolation)."""
+    inst = {"d": 4, "k": 3, "teacher": "T1"}
+    ctx.start(ctx.instances([inst])[0])
+    ctx.discharge("d=4, k=3, T1, q=4", "rnn-lowdim/proposition-3", {**inst, "q": 4, "eps": 0.5})
+
+
+@check("rnn-lowdim/theorem-8", "lemma-7-discharged", "symbolic", expect="verified")
+def theorem8_invokes_7(ctx):
+    """The proof of Theorem 8 (App. E.3) follows Lemma 7's identification of the teacher with a
+    measure: Lemma 7's hypotheses at Theorem 8's instances (the SOCP cases and the flows'
+    instance)."""
+    for inst in (
+        {"teacher": "T1", "k": 3, "d": 4, "q": 6},
+        {"teacher": "T2-dyadic", "k": 5, "d": 6, "q": 7},
+        {"teacher": "T1-half", "k": 3, "d": 4},
+    ):
+        ctx.start(ctx.instances([inst])[0])
+        sub = {x: inst[x] for x in ("d", "k", "teacher")}
+        ctx.discharge(f"d={inst['d']}, k={inst['k']}, {inst['teacher']}", "rnn-lowdim/lemma-7", sub)

@@ -2117,3 +2117,1709 @@ def E14_invokes_E13(ctx):
     width of its flows, d = 21."""
     ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
     ctx.discharge("d=21", "rnn-lowdim/lemma-E.13", {"d": 21, "k": 3})
+
+
+# ---------------------------------------------------------------------------------------
+# Hypothesis discharge at the invocations (issue 19)
+# ---------------------------------------------------------------------------------------
+@check(
+    "rnn-lowdim/lemma-A.1",
+    "lemma-7-derivation-discharged",
+    "symbolic",
+    expect="verified",
+    step="proof, Lemma 7's derivation",
+)
+def A1_invokes_7(ctx):
+    """Both teachers of the Lemma A.1 pair (d^ = 1..3, the divided-difference measures) as Lemma
+    7's teacher, with the smallest student dimensions d > k > 2d^ (free in the derivation the
+    proof borrows): Lemma 7's hypotheses hold -- what decides is that both teachers are balanced
+    (all masses >= 0)."""
+    for dh in (1, 2, 3):
+        ctx.start(ctx.instances([{"dh": dh}])[0])
+        for which, (x, p) in zip(("first", "second"), a1_pair(dh)):
+            inst = {"d": 2 * dh + 2, "k": 2 * dh + 1, "atoms": tuple(x), "masses": tuple(p)}
+            ctx.discharge(f"d^={dh}, {which} teacher", "rnn-lowdim/lemma-7", inst)
+
+
+@check("rnn-lowdim/corollary-A.2", "theorems-5-8-discharged", "symbolic", step="proof, Theorems 5 and 8 invoked")
+def A2_invokes_5_8(ctx):
+    """The proof's two teachers (the Lemma A.1 pair for d^ = 2) with the corollary's student d = 6,
+    k = 3 <= 2d^ - 1, in Theorems 5 and 8: the discharge fails on k > 2d^ only (the hypothesis the
+    corollary negates on purpose); every other hypothesis of either theorem holds for both teachers
+    (asserted exactly from the discharge records)."""
+    inst = ctx.instances([{"d": 6, "k": 3, "init_scale": 1e-2, "seed": 0}])[0]
+    ctx.start(inst)
+    others_hold = []
+    for which, (x, p) in zip(("first", "second"), a1_pair(2)):
+        used = {"d": 6, "k": 3, "atoms": tuple(x), "masses": tuple(p), "init_scale": 1e-2, "seed": 0}
+        for tid, extra in (("rnn-lowdim/theorem-5", {}), ("rnn-lowdim/theorem-8", {"q": 4})):
+            ctx.discharge(f"{tid.split('/')[1]}, {which} teacher", tid, {**used, **extra})
+            held = hypotheses_at(tid, {**used, **extra})
+            others_hold.append(all(ok for text, ok in held.items() if "k>2" not in text.replace(" ", "")))
+    ctx.observe("every hypothesis but k > 2d^ holds (both teachers, both theorems)", holds=all(others_hold))
+
+
+def hypotheses_at(sid: str, inst: dict) -> dict:
+    """``{hypothesis text: holds}`` of a registered statement at an instance (its defaults
+    completed)."""
+    from theorems.registry import REGISTRY
+
+    st = REGISTRY[sid]
+    return st.hypotheses_hold({**st.defaults(), **inst})
+
+
+@check(
+    "rnn-lowdim/claim-appA-necessity",
+    "corollary-A.2-discharged",
+    "symbolic",
+    expect="verified",
+    step="App. A, Corollary A.2 invoked",
+)
+def appA_invokes_A2(ctx):
+    """The claim invokes Corollary A.2 at k <= 2d^ - 1: at k = 2d^ - 1 for the teachers of the
+    threshold LP (d^ = 1, 2, 3) the corollary's hypothesis holds."""
+    for name in ("T1", "T2-dyadic", "T3"):
+        ctx.start(ctx.instances([{"teacher": name}])[0])
+        dh = len(rl.TEACHERS[name][0])
+        ctx.discharge(
+            f"{name}, k = 2d^-1 = {2 * dh - 1}",
+            "rnn-lowdim/corollary-A.2",
+            {"teacher": name, "k": 2 * dh - 1, "d": 2 * dh},
+        )
+
+
+@check(
+    "rnn-lowdim/claim-D-minimizers", "lemma-7-discharged", "symbolic", expect="verified", step="D.1, Lemma 7 invoked"
+)
+def D1_invokes_7(ctx):
+    """The claim transfers Lemma 7 to the (D.2) loss; discharged at the zero-sets check's
+    instances where the transferred lemma speaks (k > 2d^: teacher T1, k = 3, 4; d = k + 1 .. k + 3):
+    d > k and the balanced teacher hold."""
+    for k in (3, 4):
+        for extra in (1, 2, 3):
+            inst = {"d": k + extra, "k": k, "teacher": "T1"}
+            ctx.start(ctx.instances([inst])[0])
+            ctx.discharge(f"d={k + extra}, k={k}, T1", "rnn-lowdim/lemma-7", inst)
+
+
+@check(
+    "rnn-lowdim/claim-D.2-approx",
+    "theorem-E.9-discharged",
+    "symbolic",
+    expect="verified",
+    step="D.2, Theorem E.9's proof invoked",
+)
+def D2_invokes_E9(ctx):
+    """The claim reruns Theorem E.9's proof for the weighted loss; discharged at the claim's k = 5
+    and 8 with Theorem E.9's teacher T2-dyadic (d^ = 2) and d = k + 1."""
+    for k in (5, 8):
+        ctx.start(ctx.instances([{"k": k}])[0])
+        ctx.discharge(
+            f"k={k}, d={k + 1}, T2-dyadic", "rnn-lowdim/theorem-E.9", {"k": k, "d": k + 1, "teacher": "T2-dyadic"}
+        )
+
+
+@check(
+    "rnn-lowdim/claim-D.3-balancedness",
+    "lemma-E.13-discharged",
+    "symbolic",
+    expect="verified",
+    step="D.3, Section E.4 invoked",
+)
+def D3_invokes_E13(ctx):
+    """Section E.4's steps for the weighted loss at the width of the weighted flow (d = 21, k = 3):
+    Lemma E.13's d > 20 holds there (at the tangency check's d = 3 the E.4 steps are not run)."""
+    ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
+    ctx.discharge("d=21, k=3", "rnn-lowdim/lemma-E.13", {"d": 21, "k": 3})
+
+
+@check("rnn-lowdim/theorem-E.9", "lemma-7-discharged", "symbolic", expect="verified", step="proof, Lemma 7 invoked")
+def E9_invokes_7(ctx):
+    """Lemma 7's hypotheses at Theorem E.9's instances (the SOCP cases and the flows' instance)."""
+    for inst in (
+        {"teacher": "T1", "k": 3, "d": 4, "q": 6},
+        {"teacher": "T2-dyadic", "k": 5, "d": 6, "q": 7},
+        {"teacher": "T1-half", "k": 3, "d": 4},
+    ):
+        ctx.start(ctx.instances([inst])[0])
+        ctx.discharge(
+            f"d={inst['d']}, k={inst['k']}, {inst['teacher']}",
+            "rnn-lowdim/lemma-7",
+            {x: inst[x] for x in ("d", "k", "teacher")},
+        )
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps of Lemmas E.13 and E.14 along gradient-flow trajectories (issue 19)
+# ---------------------------------------------------------------------------------------
+E13_D = 21
+E13_TEACHER = "T1-half"  # w_j = 2^-j, w0 = 1
+E13_GRID = 200
+
+
+def e13_init(d: int, eps: float, seed: int):
+    """The proof's initial point: A with N(0, eps^2/d^2) entries (Lemma E.10 at n = d^2, as the
+    proof applies it), B, C with N(0, eps^2/d); the first draw from ``seed`` on where (E.38)'s
+    event eps/2 < norm < 3eps/2 holds for all three (the proof supposes it). Returns (A, B, C,
+    the seed used)."""
+    s = seed
+    while True:
+        rng = np.random.default_rng(s)
+        A0 = eps / d * rng.standard_normal((d, d))
+        B0 = eps / math.sqrt(d) * rng.standard_normal(d)
+        C0 = eps / math.sqrt(d) * rng.standard_normal(d)
+        lo, hi = (float(v) * eps for v in ra.E10_RADII)
+        if all(lo < float(np.linalg.norm(M)) < hi for M in (A0, B0, C0)):
+            return A0, B0, C0, s
+        s += 1000
+
+
+@functools.lru_cache(maxsize=16)
+def e13_table(k: int, eps: float, seed: int, rtol: float):
+    """One GF trajectory of (3.4) (full A, d = 21, the teacher T1-half truncated to k) from
+    :func:`e13_init` on [0, ln(1/eps^0.5)/(2 w0)] (the printed horizon), E13_GRID + 1 equally
+    spaced times from 0, and the proof's quantities at each: norms, residuals, the flow's
+    velocities (from the flow field, i.e. the true gradient), Y = C^T - B, W = C^T + B, the
+    symmetric / antisymmetric parts of A^i. Also the least admissible constants M1, M2 (just above
+    the sup of ||B||, ||C|| / eps^0.75 and ||A||_F / eps on the horizon and above the proof's lower
+    limits 4 eps^0.25, 2), M = max|w| + M1^2 eps^1.5, M3 = max{M1, M2}."""
+    d = E13_D
+    w = [float(v) for v in rl.teacher_response(E13_TEACHER, k)]
+    A0, B0, C0, used = e13_init(d, eps, seed)
+    T = math.log(eps**-0.5) / (2 * w[0])
+    grid = list(np.linspace(0.0, T, E13_GRID + 1))
+    fl = double_flow(d, k, w, nl.yw_pack(d, "full", A0, B0, C0), T, structure="full", grid=grid, rtol=rtol)
+    field = nl.yw_flow_field(d, k, w, "full")
+    rows = {
+        key: []
+        for key in ("nA nB nC h r Bdot nBdot gamma gdot trAAdot z x YYdot zdot sym anti antiS nS nSb nP cb".split())
+    }
+    for x in fl.states:
+        A, B, C, _, _ = nl.yw_unpack(x, d, "full")
+        v = field(0.0, x)
+        Adot = v[: d * d].reshape(d, d)
+        Bdot = (v[d * d : d * d + d] + v[d * d + d :]) / 2
+        Cdot = (v[d * d + d :] - v[d * d : d * d + d]) / 2
+        Y, W, Ydot = C - B, C + B, Cdot - Bdot
+        P = [np.eye(d)]
+        for _ in range(1, k):
+            P.append(P[-1] @ A)
+        h = [float(C @ Pi @ B) for Pi in P]
+        rows["h"].append(h)
+        rows["r"].append([a - b for a, b in zip(h, w)])
+        rows["cb"].append(h[0])
+        rows["nA"].append(float(np.linalg.norm(A)))
+        rows["nB"].append(float(np.linalg.norm(B)))
+        rows["nC"].append(float(np.linalg.norm(C)))
+        rows["Bdot"].append(Bdot)
+        rows["nBdot"].append(float(np.linalg.norm(Bdot)))
+        rows["gamma"].append(float(B @ B))
+        rows["gdot"].append(float(2 * B @ Bdot))
+        rows["trAAdot"].append(float(np.sum(A * Adot)))
+        rows["z"].append(float(Y @ Y))
+        rows["x"].append(float(W @ W))
+        rows["YYdot"].append(float(Y @ Ydot))
+        rows["zdot"].append(float(2 * Y @ Ydot))
+        sym, anti, antiS, nS, nSb, nP = [0.0], [0.0], [0.0], [0.0], [0.0], [1.0]
+        for Pi in P[1:]:
+            S, Sb = (Pi + Pi.T) / 2, (Pi - Pi.T) / 2
+            sym.append(float(Y @ S @ Y))
+            anti.append(float(Y @ Sb @ W))
+            antiS.append(float(Y @ S @ W))
+            nS.append(float(np.linalg.norm(S)))
+            nSb.append(float(np.linalg.norm(Sb)))
+            nP.append(float(np.linalg.norm(Pi)))
+        for key, val in zip(("sym", "anti", "antiS", "nS", "nSb", "nP"), (sym, anti, antiS, nS, nSb, nP)):
+            rows[key].append(val)
+    tab = {key: np.array(val, dtype=float) for key, val in rows.items()}
+    tab["t"] = np.array(grid, dtype=float)
+    up = 1 + 1e-6
+    M1 = up * max(float(np.max(np.maximum(tab["nB"], tab["nC"]))) / eps**0.75, ra.E57_M1_LOW * eps**0.25)
+    M2 = up * max(float(np.max(tab["nA"])) / eps, ra.E57_M2_LOW)
+    const = {"M1": M1, "M2": M2, "M": ra.e60_M(max(abs(v) for v in w), M1, eps), "M3": ra.e109_M3(M1, M2)}
+    return (
+        tab,
+        const,
+        {"k": k, "eps": eps, "d": d, "w": w, "T": T, "seed_used": used, "w0": w[0], "error": fl.final_error},
+    )
+
+
+E13_CASES = {"main": [(3, 1e-4)], "k1": [(1, 1e-4)]}
+E13_CASES_FULL = {"main": [(3, 1e-4), (3, 1e-6), (5, 1e-4)], "k1": [(1, 1e-4), (1, 1e-6)]}
+E13_RTOLS = (1e-11, 1e-10)  # two tolerances: the error estimate of every number along the flows
+
+
+def e13_worst(tab, const, info, fn, window):
+    """``max_t (lhs - rhs) / (|lhs| + |rhs|)`` over the window's times (``fn(tab, const, info, j) ->
+    (lhs, rhs)``): <= 0 where the display holds (a relative violation, scale-free)."""
+    vals = []
+    for j in window(tab, const, info):
+        lhs, rhs = fn(tab, const, info, j)
+        scale = abs(lhs) + abs(rhs)
+        vals.append((lhs - rhs) / scale if scale > 0 else 0.0)
+    return max(vals) if vals else None
+
+
+def all_times(tab, const, info):
+    return range(len(tab["t"]))
+
+
+def start_time(tab, const, info):
+    return range(1)
+
+
+def case_i_window(tab, const, info):
+    """Case (i) of the proof: the times from the first at which ||B|| >= 4 eps (t') on."""
+    above = np.nonzero(tab["nB"] >= ra.E71_THRESHOLD * info["eps"])[0]
+    return range(int(above[0]), len(tab["t"])) if len(above) else range(0)
+
+
+def e13_flow_step(ctx, label, fn, strict, cases, window=all_times, seed=0, **metrics):
+    """The display ``lhs <= rhs`` (``<`` if strict) along the flows of each case: the worst relative
+    violation over the window, at two tolerances (its error estimate their difference)."""
+    for k, eps in cases:
+        ctx.start(ctx.instances([{"d": E13_D, "k": k, "seed": seed}])[0])
+        worst = []
+        for rtol in E13_RTOLS:
+            tab, const, info = e13_table(k, eps, seed, rtol)
+            worst.append(e13_worst(tab, const, info, fn, window))
+        if worst[0] is None:
+            ctx.undecided(f"k={k}, eps={eps:g}: {label}", "the window is empty on this trajectory")
+            continue
+        est = Estimate.twice(worst[0], worst[1], how="two tolerances")
+        tab, const, info = e13_table(k, eps, seed, E13_RTOLS[0])
+        ctx.bound(
+            f"k={k}, eps={eps:g}: {label} (max over t of (lhs - rhs)/(|lhs| + |rhs|) {'<' if strict else '<='} 0)",
+            est,
+            0.0,
+            strict=strict,
+            **{key: float(v) for key, v in const.items()},
+            seed_used=info["seed_used"],
+            horizon=info["T"],
+            **metrics,
+        )
+
+
+def e13_cases(ctx, which="main"):
+    return (E13_CASES_FULL if ctx.full else E13_CASES)[which]
+
+
+def _row(tab, key, j):
+    return tab[key][j]
+
+
+SHARES_E13 = "rnn-lowdim/e13-step-flows"
+
+
+def _M(c):
+    return c["M"]
+
+
+# -- Lemma E.13 ---------------------------------------------------------------------------
+@check("rnn-lowdim/lemma-E.13", "step-E.56-start", "flow", step="(E.56)", shares=SHARES_E13)
+def E13_step56(ctx):
+    """At t = 0 of the proof's initial point (E.38's event): max(||B(0)||, ||C(0)||) < 2 eps, and
+    2 eps < M1 eps^0.75 for the least admissible M1 (M1 > 4 eps^0.25)."""
+    e13_flow_step(
+        ctx,
+        "max(||B(0)||, ||C(0)||) < 2 eps",
+        lambda t, c, i, j: (max(t["nB"][j], t["nC"][j]), ra.E56_FACTOR * i["eps"]),
+        True,
+        e13_cases(ctx),
+        start_time,
+    )
+    e13_flow_step(
+        ctx,
+        "2 eps < M1 eps^0.75",
+        lambda t, c, i, j: (ra.E56_FACTOR * i["eps"], c["M1"] * i["eps"] ** 0.75),
+        True,
+        e13_cases(ctx),
+        start_time,
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.57-start", "flow", step="(E.57)", shares=SHARES_E13)
+def E13_step57(ctx):
+    """At t = 0: ||A(0)||_F < 2 eps < M2 eps (least admissible M2 > 2), and M2 < 1/eps."""
+    cases = e13_cases(ctx)
+    e13_flow_step(
+        ctx,
+        "||A(0)||_F < 2 eps",
+        lambda t, c, i, j: (t["nA"][j], ra.E56_FACTOR * i["eps"]),
+        True,
+        cases,
+        start_time,
+    )
+    e13_flow_step(
+        ctx,
+        "2 eps < M2 eps",
+        lambda t, c, i, j: (ra.E56_FACTOR * i["eps"], c["M2"] * i["eps"]),
+        True,
+        cases,
+        start_time,
+    )
+    e13_flow_step(ctx, "M2 < 1/eps", lambda t, c, i, j: (c["M2"], 1 / i["eps"]), True, cases, start_time)
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.58-gf-velocity", "symbolic", step="(E.58)")
+def E13_step58(ctx):
+    """SymPy, generic A, d = 1, k = 2: GF of (3.4) has B' = -dL/dB (derived from the loss); the
+    printed (E.58) against it."""
+    ctx.start(ctx.instances([{"d": 21, "k": 2}])[0])
+    A, B, C, _ = lr.parameters(1, "full")
+    w = rl.symbolic_teacher(2)
+    L = lr.population_loss(A, B, C, w, 2)
+    ctx.identity("B' (GF) - (E.58)", sp.expand(-sp.Matrix([L.diff(b) for b in B]) - ra.e21_Bdot(A, B, C, w, 2)))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.59-along-flows", "flow", step="(E.59)", shares=SHARES_E13)
+def E13_step59(ctx):
+    """Along the flows (k = 3, eps = 1e-4; full: also 1e-6 and k = 5): ||B'|| (GF's velocity) <=
+    sum_i |grad l_i| ||A||_F^i ||C||, at every saved time."""
+    e13_flow_step(
+        ctx,
+        "||B'|| <= sum |grad l_i| ||A||^i ||C||",
+        lambda t, c, i, j: (t["nBdot"][j], ra.e59_rhs(t["r"][j], t["nA"][j], t["nC"][j])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.60-along-flows", "flow", step="(E.60)", shares=SHARES_E13)
+def E13_step60(ctx):
+    """Along the flows: M >= max|w| + ||C|| ||B|| >= max|w| + |CB| (both links), each compared with
+    the common max|w| taken off both sides (an exact equivalence; in doubles the sum would drown
+    ||C|| ||B|| ~ eps^2 in max|w|'s rounding)."""
+    cases = e13_cases(ctx)
+
+    def links(n):
+        def fn(t, c, i, j):
+            off = ra.e60_chain(0, c["M1"], i["eps"], t["nB"][j], t["nC"][j], t["cb"][j])
+            return off[n + 1], off[n]
+
+        return fn
+
+    e13_flow_step(ctx, "max|w| + ||C|| ||B|| <= M (max|w| off both sides)", links(0), False, cases)
+    e13_flow_step(ctx, "max|w| + |CB| <= max|w| + ||C|| ||B|| (max|w| off both sides)", links(1), False, cases)
+
+
+E61_POINT = {"eps": sp.Rational(1, 100), "k": 3}
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.61-counterexample", "symbolic", step="(E.61)")
+def E13_step61(ctx):
+    """Exact, t = 0, d = 21, k = 3, eps = 1/100, teacher T1-half: B = eps e_1, C = eps e_2^T, A =
+    eps e_2 e_1^T (each norm eps: inside (E.38)'s event): (E.61)'s first link max|w| + |CB| >=
+    max|w| + max_i |C A^i B| against CB = 0, C A B = eps^3. The later links are recorded."""
+    eps, k, d = E61_POINT["eps"], E61_POINT["k"], E13_D
+    ctx.start(ctx.instances([{"d": d, "k": k}])[0])
+    B = sp.zeros(d, 1)
+    B[0] = eps
+    C = sp.zeros(1, d)
+    C[0, 1] = eps
+    A = sp.zeros(d, d)
+    A[1, 0] = eps
+    w = [sp.Rational(v.numerator, v.denominator) for v in rl.teacher_response(E13_TEACHER, k)]
+    h = lr.impulse(A, B, C, k)
+    lo, hi = (v * eps for v in ra.E10_RADII)
+    inside = all(lo < sp.sqrt(sum(x**2 for x in M)) < hi for M in (A, B, C))
+    ctx.exact("the point is inside (E.38)'s event", inside, "==", True)
+    chain = ra.e61_chain(max(abs(v) for v in w), h[0], h, w)
+    ctx.exact("max|w| + |CB| >= max|w| + max_i |C A^i B|", chain[0], ">=", chain[1], CB=str(h[0]), CAB=str(h[1]))
+    ctx.observe(
+        "the later links hold here",
+        holds=bool(chain[1] >= chain[2] and chain[2] >= chain[3]),
+        chain=[str(v) for v in chain],
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.63-start", "flow", step="(E.63)", shares=SHARES_E13)
+def E13_step63(ctx):
+    """At t = 0: ||B(0)|| - ||C(0)|| < 4 eps."""
+    e13_flow_step(
+        ctx,
+        "||B(0)|| - ||C(0)|| < 4 eps",
+        lambda t, c, i, j: (t["nB"][j] - t["nC"][j], ra.e63_rhs(i["eps"])),
+        True,
+        e13_cases(ctx),
+        start_time,
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.64-along-flows", "flow", step="(E.64)", shares=SHARES_E13)
+def E13_step64(ctx):
+    """Along the flows (k = 3 and k = 1): ||C(t)|| < ||B(t)|| + 4 eps at every saved time."""
+    e13_flow_step(
+        ctx,
+        "||C|| < ||B|| + 4 eps",
+        lambda t, c, i, j: (t["nC"][j], ra.e64_rhs(t["nB"][j], i["eps"])),
+        True,
+        e13_cases(ctx) + e13_cases(ctx, "k1"),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.65-k1", "symbolic", step="(E.65)")
+def E13_step65(ctx):
+    """Exact: at k = 1 (inside Lemma E.13's hypotheses) with M2 eps = 3/100 the printed strict
+    sum < k; k = 2..6 recorded."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 1}])[0])
+    x = sp.Rational(3, 100)
+    lhs, rhs = ra.e65_sides(x, 1)
+    ctx.exact("k=1: sum_{i<k} (M2 eps)^i < k", lhs, "<", rhs)
+    ctx.observe("k = 2..6", holds=all(ra.e65_sides(x, k)[0] < k for k in range(2, 7)))
+
+
+def _e66_rhs(t, c, i, j):
+    return ra.e66_rhs(c["M"], t["nB"][j], i["eps"], t["nA"][j], i["k"])
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.66-along-flows", "flow", step="(E.66)", shares=SHARES_E13)
+def E13_step66(ctx):
+    """Along the flows: ||B'|| (GF) < M (||B|| + 4 eps) sum_i ||A||_F^i (the chain's two ends), and
+    its middle link sum |grad l_i| ||A||^i ||C|| < M (||B|| + 4 eps) sum_i ||A||^i."""
+    cases = e13_cases(ctx)
+    e13_flow_step(
+        ctx,
+        "||B'|| < M (||B|| + 4 eps) sum ||A||^i",
+        lambda t, c, i, j: (t["nBdot"][j], _e66_rhs(t, c, i, j)),
+        True,
+        cases,
+    )
+    e13_flow_step(
+        ctx,
+        "sum |grad l_i| ||A||^i ||C|| < M (||B|| + 4 eps) sum ||A||^i",
+        lambda t, c, i, j: (ra.e59_rhs(t["r"][j], t["nA"][j], t["nC"][j]), _e66_rhs(t, c, i, j)),
+        True,
+        cases,
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.67-along-flows", "flow", step="(E.67)", shares=SHARES_E13)
+def E13_step67(ctx):
+    """Along the flows, k = 3 and k = 1: ||B'|| (GF) < M k (||B|| + 4 eps)."""
+    e13_flow_step(
+        ctx,
+        "||B'|| < M k (||B|| + 4 eps)",
+        lambda t, c, i, j: (t["nBdot"][j], ra.e67_rhs(c["M"], i["k"], t["nB"][j], i["eps"])),
+        True,
+        e13_cases(ctx) + e13_cases(ctx, "k1"),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.68", "symbolic", step="(E.68)")
+def E13_step68(ctx):
+    """SymPy, d = 3, B(t) symbolic functions: d/dt (B^T B) = B'^T B + B^T B' = 2 B^T B'."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    t = sp.Symbol("t")
+    Bf = sp.Matrix([sp.Function(f"b{i}")(t) for i in range(3)])
+    g = (Bf.T * Bf)[0, 0]
+    mid = (Bf.diff(t).T * Bf + Bf.T * Bf.diff(t))[0, 0]
+    ctx.identity("d gamma/dt = B'^T B + B^T B'", sp.expand(g.diff(t) - mid))
+    ctx.identity("= 2 B^T B'", sp.expand(mid - 2 * (Bf.T * Bf.diff(t))[0, 0]))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.69-along-flows", "flow", step="(E.69)", shares=SHARES_E13)
+def E13_step69(ctx):
+    """Along the flows, k = 3 and k = 1: |gamma'| <= 2 ||B|| ||B'|| (Cauchy-Schwarz) < 2 ||B|| M k
+    (||B|| + 4 eps), gamma' = 2 B^T B' with GF's B'."""
+    cases = e13_cases(ctx) + e13_cases(ctx, "k1")
+    e13_flow_step(
+        ctx,
+        "|gamma'| <= 2 ||B|| ||B'||",
+        lambda t, c, i, j: (abs(t["gdot"][j]), 2 * t["nB"][j] * t["nBdot"][j]),
+        False,
+        cases,
+    )
+    e13_flow_step(
+        ctx,
+        "|gamma'| < 2 ||B|| M k (||B|| + 4 eps)",
+        lambda t, c, i, j: (abs(t["gdot"][j]), ra.e69_rhs(t["nB"][j], c["M"], i["k"], i["eps"])),
+        True,
+        cases,
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.70-along-flows", "flow", step="(E.70)", shares=SHARES_E13)
+def E13_step70(ctx):
+    """Along the flows, k = 3 and k = 1: |gamma'| < 2 k M (|gamma| + 4 eps sqrt|gamma|)."""
+    e13_flow_step(
+        ctx,
+        "|gamma'| < 2kM(|gamma| + 4 eps sqrt|gamma|)",
+        lambda t, c, i, j: (abs(t["gdot"][j]), ra.e70_rhs(i["k"], c["M"], t["gamma"][j], i["eps"])),
+        True,
+        e13_cases(ctx) + e13_cases(ctx, "k1"),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.71-along-flows", "flow", step="(E.71)", shares=SHARES_E13)
+def E13_step71(ctx):
+    """Along the flows, k = 3 and k = 1, on case (i)'s window (||B|| >= 4 eps): |gamma'| <= 2kM(|gamma|
+    + 4 eps sqrt|gamma|) <= 4kM|gamma| (both links)."""
+    cases = e13_cases(ctx) + e13_cases(ctx, "k1")
+    e13_flow_step(
+        ctx,
+        "|gamma'| <= 2kM(|gamma| + 4 eps sqrt|gamma|)",
+        lambda t, c, i, j: (abs(t["gdot"][j]), ra.e70_rhs(i["k"], c["M"], t["gamma"][j], i["eps"])),
+        False,
+        cases,
+        case_i_window,
+    )
+    e13_flow_step(
+        ctx,
+        "2kM(|gamma| + 4 eps sqrt|gamma|) <= 4kM|gamma|",
+        lambda t, c, i, j: (
+            ra.e70_rhs(i["k"], c["M"], t["gamma"][j], i["eps"]),
+            ra.e71_rhs(i["k"], c["M"], t["gamma"][j]),
+        ),
+        False,
+        cases,
+        case_i_window,
+    )
+
+
+def _t_prime(t, info):
+    return int(case_i_window(t, None, info)[0])
+
+
+def _log_ratio(t, j, info):
+    """ln(gamma(s)/gamma(t')) at s = t_j, t' the window's first time."""
+    return math.log(t["gamma"][j] / t["gamma"][_t_prime(t, info)])
+
+
+def _integral_abs_log(t, j, info):
+    """int_{t'}^{s} |gamma'|/|gamma| dt: ln(gamma(s)/gamma(t')) where gamma' > 0 at every saved time
+    of [t', s] (gamma increasing: the integral exactly), else the trapezoid rule on the saved
+    times."""
+    a = _t_prime(t, info)
+    if j == a:
+        return 0.0
+    if np.all(t["gdot"][a : j + 1] > 0):
+        return _log_ratio(t, j, info)
+    f = np.abs(t["gdot"][a : j + 1]) / np.abs(t["gamma"][a : j + 1])
+    return float(np.trapezoid(f, t["t"][a : j + 1]))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.72-along-flows", "flow", step="(E.72)", shares=SHARES_E13)
+def E13_step72(ctx):
+    """Along the flows, k = 3 and k = 1, on case (i)'s window: int_{t'}^s |gamma'|/|gamma| dt < 4kM
+    (s - t') at every saved s > t' (gamma increases on the window of these flows, so the integral is
+    ln(gamma(s)/gamma(t')); the trapezoid rule on the saved times otherwise)."""
+    e13_flow_step(
+        ctx,
+        "int |gamma'|/|gamma| < 4kM (s - t')",
+        lambda t, c, i, j: (_integral_abs_log(t, j, i), 4 * i["k"] * c["M"] * (t["t"][j] - t["t"][_t_prime(t, i)])),
+        True,
+        e13_cases(ctx) + e13_cases(ctx, "k1"),
+        lambda t, c, i: case_i_window(t, c, i)[1:],
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.73-along-flows", "flow", step="(E.73)", shares=SHARES_E13)
+def E13_step73(ctx):
+    """Along the flows on case (i)'s window: ln(gamma(s)/gamma(t')) <= 4kM (s - t') < 4kM ln(1/eps^0.5)."""
+    cases = e13_cases(ctx) + e13_cases(ctx, "k1")
+    e13_flow_step(
+        ctx,
+        "ln(gamma(s)/gamma(t')) <= 4kM (s - t')",
+        lambda t, c, i, j: (_log_ratio(t, j, i), 4 * i["k"] * c["M"] * (t["t"][j] - t["t"][_t_prime(t, i)])),
+        False,
+        cases,
+        case_i_window,
+    )
+    e13_flow_step(
+        ctx,
+        "4kM (s - t') < 4kM ln(1/eps^0.5)",
+        lambda t, c, i, j: (
+            4 * i["k"] * c["M"] * (t["t"][j] - t["t"][_t_prime(t, i)]),
+            ra.e73_rhs(i["k"], c["M"], i["eps"]),
+        ),
+        True,
+        cases,
+        case_i_window,
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.74-along-flows", "flow", step="(E.74)", shares=SHARES_E13)
+def E13_step74(ctx):
+    """Along the flows on case (i)'s window: ln(gamma(s)/gamma(t')) < 4kM ln(1/eps^0.5)."""
+    e13_flow_step(
+        ctx,
+        "ln(gamma(s)/gamma(t')) < 4kM ln(1/eps^0.5)",
+        lambda t, c, i, j: (_log_ratio(t, j, i), ra.e73_rhs(i["k"], c["M"], i["eps"])),
+        True,
+        e13_cases(ctx) + e13_cases(ctx, "k1"),
+        case_i_window,
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.75-along-flows", "flow", step="(E.75)", shares=SHARES_E13)
+def E13_step75(ctx):
+    """Along the flows on case (i)'s window: gamma(s) < (4 eps)^2 exp(4kM ln(1/eps^0.5)) (t' is the
+    first saved time with ||B|| >= 4 eps, so gamma(t') >= (4 eps)^2: the printed right side is the
+    stricter)."""
+    e13_flow_step(
+        ctx,
+        "gamma(s) < (4 eps)^2 exp(4kM ln(1/eps^0.5))",
+        lambda t, c, i, j: (t["gamma"][j], ra.e75_rhs(i["k"], c["M"], i["eps"])),
+        True,
+        e13_cases(ctx) + e13_cases(ctx, "k1"),
+        case_i_window,
+    )
+
+
+E76_CASE = (1, 1e-8)
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.76-passage", "symbolic", step="(E.76)")
+def E13_step76_passage(ctx):
+    """Exact: the passage from (E.75) to (E.76) replaces (4 eps)^2 exp(4kM ln(1/eps^0.5)) by 16 eps^2
+    / eps^0.5 e^(4kM); at k = M = 1, eps = 1/100 (SymPy: 10^4 (4 eps)^2 against 10 e^4 (4 eps)^2),
+    and symbolically (the difference is not identically 0)."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 1}])[0])
+    e = sp.Rational(1, 100)
+    ctx.exact(
+        "(E.75) right side = (E.76) middle (k = M = 1, eps = 1/100)",
+        ra.e75_rhs(1, sp.Integer(1), e),
+        "==",
+        ra.e76_rhs(1, sp.Integer(1), e),
+    )
+    k, M, eps = sp.symbols("k M epsilon", positive=True)
+    ctx.metrics["(E.75)_rhs_simplified"] = str(sp.powsimp(sp.expand_log(ra.e75_rhs(k, M, eps), force=True), force=True))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.76-along-flow", "flow", step="(E.76)", shares=SHARES_E13)
+def E13_step76_flow(ctx):
+    """Along the flow k = 1, eps = 1e-8 (and k = 3, eps = 1e-4 recorded as a case) on case (i)'s
+    window: gamma(s) < 16 eps^1.5 e^(4kM)."""
+    e13_flow_step(
+        ctx,
+        "gamma(s) < 16 eps^1.5 e^(4kM)",
+        lambda t, c, i, j: (t["gamma"][j], ra.e76_rhs(i["k"], c["M"], i["eps"])),
+        True,
+        [E76_CASE] + e13_cases(ctx),
+        case_i_window,
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.77-along-flow", "flow", step="(E.77)", shares=SHARES_E13)
+def E13_step77(ctx):
+    """Along the flow k = 1, eps = 1e-8 (and k = 3, eps = 1e-4): ||B(s)|| < M1 eps^0.75 with the
+    proof's M1 = sqrt(16 e^(4kM)) (M from the least admissible M1 of the horizon)."""
+    e13_flow_step(
+        ctx,
+        "||B(s)|| < sqrt(16 e^(4kM)) eps^0.75",
+        lambda t, c, i, j: (t["nB"][j], ra.e77_M1(i["k"], c["M"]) * i["eps"] ** 0.75),
+        True,
+        [E76_CASE] + e13_cases(ctx),
+        case_i_window,
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.78-E.80", "symbolic", step="(E.78)-(E.80)")
+def E13_step78(ctx):
+    """SymPy, 3x3 A(t) of symbolic functions: d/dt Tr(A^T A) = Tr(d/dt (A^T A)) = Tr(A'^T A) +
+    Tr(A^T A') = 2 Tr(A^T A')."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    t = sp.Symbol("t")
+    A = sp.Matrix(3, 3, lambda i, j: sp.Function(f"a{i}{j}")(t))
+    Ad = A.diff(t)
+    ctx.identity("(E.78)", sp.expand((A.T * A).trace().diff(t) - (A.T * A).diff(t).trace()))
+    ctx.identity("(E.79)", sp.expand((A.T * A).diff(t).trace() - (Ad.T * A).trace() - (A.T * Ad).trace()))
+    ctx.identity("(E.80)", sp.expand((Ad.T * A).trace() + (A.T * Ad).trace() - 2 * (A.T * Ad).trace()))
+
+
+def e13_true_Adot(d: int, k: int):
+    """``(A, B, C, w, GF's A' = -dL/dA)`` for a generic d x d A (SymPy, from the loss)."""
+    A, B, C, _ = lr.parameters(d, "full")
+    w = rl.symbolic_teacher(k)
+    L = lr.population_loss(A, B, C, w, k)
+    return A, B, C, w, -A.applyfunc(lambda a: L.diff(a))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.81-gf-velocity", "symbolic", step="(E.81)")
+def E13_step81(ctx):
+    """SymPy, d = 1 (A = a), k = 3 (quick: 2): GF's A' = -dL/dA (derived from (3.4)) against the printed
+    (E.81) (one instance decides a refutation)."""
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
+    A, B, C, w, Adot = e13_true_Adot(1, k)
+    ctx.identity("A' (GF) - (E.81)", sp.expand(Adot - rl.printed_Adot(A, B, C, w, k)))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.82", "symbolic", step="(E.82)")
+def E13_step82(ctx):
+    """SymPy, generic 2x2 A, k = 3 (quick: 2): Tr(A^T (E.81)) equals the printed sum (the step's algebra); at
+    d = 1, Tr(A^T A') with GF's A' against it (the display as a statement about the flow)."""
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(k)
+    rhs = ra.e82_rhs(A, B, C, w, k)
+    ctx.identity("Tr(A^T (E.81)) = printed sum", sp.expand((A.T * rl.printed_Adot(A, B, C, w, k)).trace() - rhs))
+    A, B, C, w, Adot = e13_true_Adot(1, k)
+    ctx.identity("d = 1: Tr(A^T A') (GF) = printed sum", sp.expand((A.T * Adot).trace() - ra.e82_rhs(A, B, C, w, k)))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.83-E.85", "symbolic", step="(E.83)-(E.85)")
+def E13_step83(ctx):
+    """SymPy, generic 3x3 A, i = 1..3, r < i (quick: 2x2, i <= 2): the four printed members are equal."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 4}])[0])
+    n = 3 if ctx.full else 2
+    A, B, C, _ = lr.parameters(n, "full")
+    for i in range(1, n + 1):
+        for q in range(i):
+            m = ra.e83_chain(A, B, C, i, q)
+            ctx.identity(f"i={i}, r={q}", [sp.expand(m[0] - m[1]), sp.expand(m[1] - m[2]), sp.expand(m[2] - m[3])])
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.86", "symbolic", step="(E.86)")
+def E13_step86(ctx):
+    """SymPy, generic 2x2 A, k = 3 (quick: 2): the two printed right sides agree and equal Tr(A^T (E.81)); at d =
+    1, Tr(A^T A') with GF's A' against them."""
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(k)
+    h = lr.impulse(A, B, C, k)
+    r = [h[i] - w[i] for i in range(k)]
+    first, second = ra.e86_sides(r, h)
+    ctx.identity("first = second printed form", sp.expand(first - second))
+    ctx.identity("Tr(A^T (E.81)) = printed", sp.expand((A.T * rl.printed_Adot(A, B, C, w, k)).trace() - second))
+    A, B, C, w, Adot = e13_true_Adot(1, k)
+    h = lr.impulse(A, B, C, k)
+    second = ra.e86_sides([h[i] - w[i] for i in range(k)], h)[1]
+    ctx.identity("d = 1: Tr(A^T A') (GF) = printed", sp.expand((A.T * Adot).trace() - second))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.87-along-flows", "flow", step="(E.87)", shares=SHARES_E13)
+def E13_step87(ctx):
+    """Along the flows (k = 3; full: k = 5 too): Tr(A^T A') (GF) <= sum_i |grad l_i| i |C A^i B|."""
+    e13_flow_step(
+        ctx,
+        "Tr(A^T A') <= sum |grad l_i| i |C A^i B|",
+        lambda t, c, i, j: (t["trAAdot"][j], ra.e87_rhs(t["r"][j], t["h"][j])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.88-along-flows", "flow", step="(E.88)", shares=SHARES_E13)
+def E13_step88(ctx):
+    """Along the flows, for each i >= 1: |grad l_i| i |C A^i B| <= M i ||C|| ||A||^i ||B|| <= M i
+    M1^2 eps^1.5 ||A||^i."""
+    for case in e13_cases(ctx):
+        for n in range(1, case[0]):
+
+            def first(t, c, i, j, n=n):
+                a, _ = ra.e88_chain(t["r"][j][n], n, t["nC"][j], t["nA"][j], t["nB"][j], c["M"], c["M1"], i["eps"])
+                return abs(t["r"][j][n]) * n * abs(t["h"][j][n]), a
+
+            def second(t, c, i, j, n=n):
+                return ra.e88_chain(t["r"][j][n], n, t["nC"][j], t["nA"][j], t["nB"][j], c["M"], c["M1"], i["eps"])
+
+            e13_flow_step(ctx, f"i={n}: |grad l_i| i |CA^iB| <= M i ||C|| ||A||^i ||B||", first, False, [case])
+            e13_flow_step(ctx, f"i={n}: M i ||C|| ||A||^i ||B|| <= M i M1^2 eps^1.5 ||A||^i", second, False, [case])
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.89-along-flows", "flow", step="(E.89)", shares=SHARES_E13)
+def E13_step89(ctx):
+    """Along the flows: Tr(A^T A') (GF) <= M M1^2 eps^1.5 sum_{i>=1} i ||A||_F^i."""
+    e13_flow_step(
+        ctx,
+        "Tr(A^T A') <= M M1^2 eps^1.5 sum i ||A||^i",
+        lambda t, c, i, j: (t["trAAdot"][j], ra.e89_rhs(i["k"], t["nA"][j], c["M"], c["M1"], i["eps"])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.90-small-k", "symbolic", step="(E.90)")
+def E13_step90(ctx):
+    """Exact: at k = 2 with ||A||_F = 1/50 the printed first '<' (both sides are ||A||_F); k = 3..8
+    (both links) recorded."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 2}])[0])
+    x = sp.Rational(1, 50)
+    a, b, c = ra.e90_chain(x, 2)
+    ctx.exact("k=2: sum i ||A||^i < ||A|| k(k-1)/2", a, "<", b)
+    ctx.observe(
+        "k = 3..8 both links",
+        holds=all(ra.e90_chain(x, k)[0] < ra.e90_chain(x, k)[1] < ra.e90_chain(x, k)[2] for k in range(3, 9)),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.91-along-flows", "flow", step="(E.91)", shares=SHARES_E13)
+def E13_step91(ctx):
+    """Along the flows (k = 3 and k = 1): Tr(A^T A') (GF) < M~2 eps^1.5 ||A||_F, M~2 = k^2/2 M M1^2."""
+    e13_flow_step(
+        ctx,
+        "Tr(A^T A') < M~2 eps^1.5 ||A||_F",
+        lambda t, c, i, j: (t["trAAdot"][j], ra.e91_rhs(i["k"], c["M"], c["M1"], i["eps"], t["nA"][j])),
+        True,
+        e13_cases(ctx) + e13_cases(ctx, "k1"),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.92", "symbolic", step="(E.92)")
+def E13_step92(ctx):
+    """SymPy, 2x2 A(t) of symbolic functions: ||A||_F d/dt ||A||_F = 0.5 d/dt ||A||_F^2 = Tr(A^T A')."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    t = sp.Symbol("t")
+    A = sp.Matrix(2, 2, lambda i, j: sp.Function(f"a{i}{j}")(t))
+    n2 = (A.T * A).trace()
+    n = sp.sqrt(n2)
+    ctx.identity("||A|| d||A||/dt = 0.5 d||A||^2/dt", sp.simplify(n * n.diff(t) - n2.diff(t) / 2))
+    ctx.identity("0.5 d||A||^2/dt = Tr(A^T A')", sp.expand(n2.diff(t) / 2 - (A.T * A.diff(t)).trace()))
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.93-along-flows", "flow", step="(E.93)", shares=SHARES_E13)
+def E13_step93(ctx):
+    """Along the flows: ||A||_F d/dt ||A||_F (= Tr(A^T A'), GF) < M~2 eps^1.5 ||A||_F."""
+    e13_flow_step(
+        ctx,
+        "||A|| d||A||/dt < M~2 eps^1.5 ||A||",
+        lambda t, c, i, j: (t["trAAdot"][j], ra.e91_rhs(i["k"], c["M"], c["M1"], i["eps"], t["nA"][j])),
+        True,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.94-along-flows", "flow", step="(E.94)", shares=SHARES_E13)
+def E13_step94(ctx):
+    """Along the flows: d/dt ||A||_F = Tr(A^T A')/||A||_F (GF) < M~2 eps^1.5."""
+    e13_flow_step(
+        ctx,
+        "d||A||/dt < M~2 eps^1.5",
+        lambda t, c, i, j: (t["trAAdot"][j] / t["nA"][j], ra.e94_rhs(i["k"], c["M"], c["M1"], i["eps"])),
+        True,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.95-along-flows", "flow", step="(E.95)", shares=SHARES_E13)
+def E13_step95(ctx):
+    """Along the flows, every saved s > 0: ||A(s)||_F - ||A(0)||_F < M~2 eps^1.5 s."""
+    e13_flow_step(
+        ctx,
+        "||A(s)|| - ||A(0)|| < M~2 eps^1.5 s",
+        lambda t, c, i, j: (t["nA"][j] - t["nA"][0], ra.e95_rhs(i["k"], c["M"], c["M1"], i["eps"], t["t"][j])),
+        True,
+        e13_cases(ctx),
+        lambda t, c, i: range(1, len(t["t"])),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.96-along-flows", "flow", step="(E.96)", shares=SHARES_E13)
+def E13_step96(ctx):
+    """Along the flows: ||A(s)||_F < M~2 eps^1.5 ln(1/eps^0.5) + ||A(0)||_F."""
+    e13_flow_step(
+        ctx,
+        "||A(s)|| < M~2 eps^1.5 ln(1/eps^0.5) + ||A(0)||",
+        lambda t, c, i, j: (t["nA"][j], ra.e96_rhs(i["k"], c["M"], c["M1"], i["eps"], t["nA"][0])),
+        True,
+        e13_cases(ctx),
+    )
+
+
+# exact at four eps of a bound for every eps in (0, 1): evidence, not proof (issue 17)
+@check("rnn-lowdim/lemma-E.13", "step-E.97-ln-bound", "symbolic", expect="verified", step="(E.97)")
+def E13_step97(ctx):
+    """Exact (SymPy) at eps = 10^-2, 10^-4, 10^-6, 10^-8 with M~2 = 1: M~2 eps^1.5 ln(1/eps^0.5) <=
+    M~2 eps^1.5 eps^-0.5 (ln x < x at x = eps^-0.5)."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    for n in (2, 4, 6, 8):
+        e = sp.Rational(1, 10**n)
+        lhs, rhs = ra.e97_sides(1, sp.Integer(1), sp.Integer(1), e)
+        # M~2 = k^2/2 M M1^2 = 1/2 at k = M = M1 = 1: the sides scale together
+        ctx.exact(f"eps=1e-{n}", lhs, "<=", rhs)
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.98-along-flows", "flow", step="(E.98)", shares=SHARES_E13)
+def E13_step98(ctx):
+    """Along the flows: ||A(s)||_F < M~2 eps + 2 eps."""
+    e13_flow_step(
+        ctx,
+        "||A(s)|| < M~2 eps + 2 eps",
+        lambda t, c, i, j: (t["nA"][j], ra.e98_rhs(i["k"], c["M"], c["M1"], i["eps"])),
+        True,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.13", "step-E.99-along-flows", "flow", step="(E.99)", shares=SHARES_E13)
+def E13_step99(ctx):
+    """Along the flows: ||A(t)||_F < M2 eps with the printed M2 = M~2 + 2."""
+    e13_flow_step(
+        ctx,
+        "||A(t)|| < (M~2 + 2) eps",
+        lambda t, c, i, j: (t["nA"][j], ra.e99_M2(i["k"], c["M"], c["M1"]) * i["eps"]),
+        True,
+        e13_cases(ctx),
+    )
+
+
+# -- Lemma E.14 ---------------------------------------------------------------------------
+def e14_true_Ydot(d: int, k: int):
+    """``(A, B, C, w, GF's Y')`` with Y = C^T - B (E.100), generic d x d A (SymPy, from the loss)."""
+    A, B, C, _ = lr.parameters(d, "full")
+    w = rl.symbolic_teacher(k)
+    L = lr.population_loss(A, B, C, w, k)
+    Bdot = -sp.Matrix([L.diff(b) for b in B])
+    Cdot = -sp.Matrix([[L.diff(c) for c in C]])
+    return A, B, C, w, Cdot.T - Bdot
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.104", "symbolic", step="(E.104)")
+def E14_step104(ctx):
+    """SymPy: generic 2x2 A, k = 3 (quick: 2), (E.104) equals the printed (E.102) (rearranged by (E.103)); d = 1,
+    k = 3 (quick: 2): GF's Y' = C'^T - B' (from (3.4)) against (E.104)."""
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(k)
+    r = rl.residuals(A, B, C, w, k)
+    e102 = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(k)), sp.zeros(2, 1))
+    ctx.identity("(E.104) = (E.102) rearranged", sp.expand(ra.e104_Ydot(A, B, C, w, k) - e102))
+    A, B, C, w, Ydot = e14_true_Ydot(1, k)
+    ctx.identity("d = 1: Y' (GF) - (E.104)", sp.expand(Ydot - ra.e104_Ydot(A, B, C, w, k)))
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.105", "symbolic", step="(E.105)")
+def E14_step105(ctx):
+    """SymPy: generic 2x2 A, k = 3 (quick: 2), Y^T (E.104) equals the printed right side; d = 1, the
+    same k: Y^T Y' with GF's Y' against it."""
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    ctx.start(ctx.instances([{"d": E13_D, "k": k}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(k)
+    Y = C.T - B
+    ctx.identity(
+        "Y^T (E.104) = printed", sp.expand((Y.T * ra.e104_Ydot(A, B, C, w, k))[0, 0] - ra.e105_rhs(A, B, C, w, k))
+    )
+    A, B, C, w, Ydot = e14_true_Ydot(1, k)
+    Y = C.T - B
+    ctx.identity("d = 1: Y^T Y' (GF) = printed", sp.expand((Y.T * Ydot)[0, 0] - ra.e105_rhs(A, B, C, w, k)))
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.106-along-flows", "flow", step="(E.106)", shares=SHARES_E13)
+def E14_step106(ctx):
+    """Along the flows (Lemma E.13's: d = 21, k = 3, eps = 1e-4, printed horizon): Y^T Y' (GF) <=
+    grad l_0 Y^T Y + sum_i |grad l_i| (|Y^T (A^i)_S Y| + |Y^T (A^i)_Sbar W|)."""
+    e13_flow_step(
+        ctx,
+        "Y^T Y' <= (E.106) right side",
+        lambda t, c, i, j: (t["YYdot"][j], ra.e106_rhs(t["r"][j], t["z"][j], t["sym"][j], t["anti"][j])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.107-along-flows", "flow", step="(E.107)", shares=SHARES_E13)
+def E14_step107(ctx):
+    """Along the flows: max(||Y||, ||W||) <= ||C|| + ||B|| <= 2 M1 eps^0.75 (both links)."""
+    cases = e13_cases(ctx)
+    e13_flow_step(
+        ctx,
+        "max(||Y||, ||W||) <= ||C|| + ||B||",
+        lambda t, c, i, j: (math.sqrt(max(t["z"][j], t["x"][j])), t["nB"][j] + t["nC"][j]),
+        False,
+        cases,
+    )
+    e13_flow_step(
+        ctx,
+        "||C|| + ||B|| <= 2 M1 eps^0.75",
+        lambda t, c, i, j: (t["nB"][j] + t["nC"][j], ra.e107_rhs(c["M1"], i["eps"])),
+        False,
+        cases,
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.108-along-flows", "flow", step="(E.108)", shares=SHARES_E13)
+def E14_step108(ctx):
+    """Along the flows, i = 1, 2: ||(A^i)_S||_F and ||(A^i)_Sbar||_F <= ||A^i||_F, and ||A^2||_F <=
+    ||A||_F^2 (at i = 1 the last link is an equality)."""
+    cases = e13_cases(ctx)
+    for n in (1, 2):
+        for key in ("nS", "nSb"):
+            e13_flow_step(
+                ctx,
+                f"i={n}: ||(A^i)_{key[1:]}||_F <= ||A^i||_F",
+                lambda t, c, i, j, n=n, key=key: (t[key][j][n], t["nP"][j][n]),
+                False,
+                cases,
+            )
+        if n >= 2:  # at i = 1 the link is the equality ||A||_F = ||A||_F
+            e13_flow_step(
+                ctx,
+                f"i={n}: ||A^i||_F <= ||A||_F^i",
+                lambda t, c, i, j, n=n: (t["nP"][j][n], t["nA"][j] ** n),
+                False,
+                cases,
+            )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.109-constants", "symbolic", step="(E.109)")
+def E14_step109(ctx):
+    """Exact: M1 = M2 = M3 = 3 (admissible at eps = 1/100: 2 < M2 < 1/eps, M1 > 4 eps^0.25), i = 2:
+    the printed last link 4 M1^2 M2^i < 4 M3^3 (the common eps^(1.5+i) divided out); i = 1 recorded."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    M1 = M2 = sp.Integer(3)
+    M3 = ra.e109_M3(M1, M2)
+    eps = sp.Rational(1, 100)
+    ctx.exact(
+        "the constants are admissible",
+        bool(ra.E57_M2_LOW < M2 < 1 / eps and M1 > 4 * eps ** sp.Rational(1, 4)),
+        "==",
+        True,
+    )
+    lhs, rhs = ra.e109_constants(M1, M2, M3, 2)
+    ctx.exact("i=2: 4 M1^2 M2^i < 4 M3^3", lhs, "<", rhs)
+    ctx.observe("i = 1: 4 M1^2 M2 <= 4 M3^3 (non-strict)", holds=bool(ra.e109_constants(M1, M2, M3, 1)[0] <= rhs))
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.110-along-flows", "flow", step="(E.110)", shares=SHARES_E13)
+def E14_step110(ctx):
+    """Along the flows, each i >= 1: |grad l_i| (|Y^T (A^i)_S Y| + |Y^T (A^i)_S W|) <= 8 M M3^3
+    eps^2.5 (as printed, with (A^i)_S in the second term), and with (A^i)_Sbar as in (E.106)."""
+    for case in e13_cases(ctx):
+        for n in range(1, case[0]):
+            for key in ("antiS", "anti"):
+
+                def fn(t, c, i, j, n=n, key=key):
+                    lhs = abs(t["r"][j][n]) * (abs(t["sym"][j][n]) + abs(t[key][j][n]))
+                    return lhs, ra.e110_rhs(c["M"], c["M3"], i["eps"])
+
+                which = "(A^i)_S W" if key == "antiS" else "(A^i)_Sbar W"
+                e13_flow_step(ctx, f"i={n}, {which}: <= 8 M M3^3 eps^2.5", fn, False, [case])
+
+
+def _e114_M4(c, i):
+    return ra.e114_M4(c["M1"], i["eps"], i["k"], c["M"], c["M3"])
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.111-along-flows", "flow", step="(E.111)", shares=SHARES_E13)
+def E14_step111(ctx):
+    """Along the flows: Y^T Y' (GF) <= grad l_0 Y^T Y + (k-1) 8 M M3^3 eps^2.5."""
+    e13_flow_step(
+        ctx,
+        "Y^T Y' <= (E.111) right side",
+        lambda t, c, i, j: (t["YYdot"][j], ra.e111_rhs(t["r"][j][0], t["z"][j], i["k"], c["M"], c["M3"], i["eps"])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.112-along-flows", "flow", step="(E.112)", shares=SHARES_E13)
+def E14_step112(ctx):
+    """Along the flows: grad l_0 Y^T Y <= -w0 Y^T Y + 4 M1^4 eps^3."""
+    e13_flow_step(
+        ctx,
+        "grad l_0 z <= -w0 z + 4 M1^4 eps^3",
+        lambda t, c, i, j: (t["r"][j][0] * t["z"][j], ra.e112_rhs(i["w0"], t["z"][j], c["M1"], i["eps"])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.113-along-flows", "flow", step="(E.113)", shares=SHARES_E13)
+def E14_step113(ctx):
+    """Along the flows: Y^T Y' (GF) <= -w0 Y^T Y + 4 M1^4 eps^3 + (k-1)(M1+1) 8 M M3^3 eps^2.5."""
+    e13_flow_step(
+        ctx,
+        "Y^T Y' <= (E.113) right side",
+        lambda t, c, i, j: (
+            t["YYdot"][j],
+            ra.e113_rhs(i["w0"], t["z"][j], c["M1"], i["eps"], i["k"], c["M"], c["M3"]),
+        ),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.114-along-flows", "flow", step="(E.114)", shares=SHARES_E13)
+def E14_step114(ctx):
+    """Along the flows: Y^T Y' (GF) <= -w0 Y^T Y + M4 eps^2.5 with the M4 (E.113) gives."""
+    e13_flow_step(
+        ctx,
+        "Y^T Y' <= -w0 z + M4 eps^2.5",
+        lambda t, c, i, j: (t["YYdot"][j], ra.e114_rhs(i["w0"], t["z"][j], _e114_M4(c, i), i["eps"])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.115-along-flows", "flow", step="(E.115)", shares=SHARES_E13)
+def E14_step115(ctx):
+    """Along the flows: d/dt (Y^T Y) (GF) <= -2 w0 Y^T Y + M4 eps^2.5."""
+    e13_flow_step(
+        ctx,
+        "z' <= -2 w0 z + M4 eps^2.5",
+        lambda t, c, i, j: (t["zdot"][j], ra.e115_rhs(i["w0"], t["z"][j], _e114_M4(c, i), i["eps"])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "lemma-E.15-discharged", "flow", step="(E.116), Lemma E.15 invoked", shares=SHARES_E13)
+def E14_invokes_E15(ctx):
+    """Lemma E.15's hypothesis (its proof's standing assumption M4 eps^2.5 < w0 eps^2/2) at the
+    invocation, along the flows: z = Y^T Y, x = W^T W, M4 from (E.113) with the least admissible M1,
+    M2 of the printed horizon, t = that horizon, z(0), x(0) in units of eps^2."""
+    for k, eps in e13_cases(ctx):
+        ctx.start(ctx.instances([{"d": E13_D, "k": k, "seed": 0}])[0])
+        t, c, i = e13_table(k, eps, 0, E13_RTOLS[0])
+        M4 = _e114_M4(c, i)
+        inst = {
+            "d": E13_D,
+            "w0": i["w0"],
+            "eps": eps,
+            "M4": M4,
+            "t": i["T"],
+            "z0": t["z"][0] / eps**2,
+            "x0": t["x"][0] / eps**2,
+        }
+        ctx.discharge(f"k={k}, eps={eps:g}", "rnn-lowdim/lemma-E.15", inst)
+        ctx.metrics[f"k={k}, eps={eps:g}: M4, M4 eps^2.5, w0 eps^2/2"] = [M4, M4 * eps**2.5, i["w0"] * eps**2 / 2]
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.116-along-flows", "flow", step="(E.116)", shares=SHARES_E13)
+def E14_step116(ctx):
+    """Along the flows: z(t) <= [(33 w0 d eps^2) e^(-2 w0 t) + M4 eps^2.5] / (2 w0)."""
+    e13_flow_step(
+        ctx,
+        "z(t) <= (E.116) right side",
+        lambda t, c, i, j: (t["z"][j], ra.e116_rhs(i["w0"], i["d"], i["eps"], _e114_M4(c, i), t["t"][j])),
+        False,
+        e13_cases(ctx),
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.116-vs-E.119", "symbolic", step="(E.116) vs (E.119)")
+def E14_step116_restated(ctx):
+    """The constant of (E.116) against the one of Lemma E.15's (E.119), both as printed."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    ctx.exact("(E.116)'s 33 w0 d = (E.119)'s 75 w0 d", ra.E116_CONSTANT, "==", ra.E119_CONSTANT, whole=True)
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.117", "symbolic", step="(E.117)")
+def E14_step117(ctx):
+    """SymPy: (E.116)'s right side is c1 eps^2 e^(-2 w0 t) + c2 eps^2.5 with c1 = 33 d/2, c2 = M4/(2 w0)
+    (positive constants)."""
+    ctx.start(ctx.instances([{"d": E13_D, "k": 3}])[0])
+    w0, d, eps, M4, t = sp.symbols("w0 d epsilon M4 t", positive=True)
+    c1, c2 = ra.E116_CONSTANT * d / 2, M4 / (2 * w0)
+    ctx.identity(
+        "(E.116) rhs = (E.117) rhs",
+        sp.simplify(ra.e116_rhs(w0, d, eps, M4, t) - ra.e117_rhs(c1, c2, eps, w0, t)),
+    )
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.118-along-flows", "flow", step="(E.118)", shares=SHARES_E13)
+def E14_step118(ctx):
+    """Along the flows: x(t) = W^T W >= c3 eps^2 e^(2 w0 t) - c4 eps^2.5 with c3 = 1/(50 d) (Lemma
+    E.15's (E.120)) and c4 = M4/(2 w0)."""
+    e13_flow_step(
+        ctx,
+        "(E.118) right side <= x(t)",
+        lambda t, c, i, j: (
+            ra.e118_rhs(1 / (50 * i["d"]), _e114_M4(c, i) / (2 * i["w0"]), i["eps"], i["w0"], t["t"][j]),
+            t["x"][j],
+        ),
+        False,
+        e13_cases(ctx),
+    )
+
+
+# -- Lemma E.12: (E.52)-(E.55) ---------------------------------------------------------------
+E52_POINT = {"w0": sp.Integer(1), "C": sp.Rational(1, 2), "eps": sp.Rational(1, 100)}
+
+
+@check("rnn-lowdim/lemma-E.12", "step-E.52-counterexample", "symbolic", step="(E.52)")
+def E12_step52(ctx):
+    """Exact: w0 = 1, C = 1/2 (the printed horizon ln(1/eps^0.5)/(2 w0)), c1 = 1, c2 = 0, eps = 1/100:
+    the two members of (E.52)'s equality."""
+    ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
+    p = E52_POINT
+    a, b = ra.e52_sides(sp.Integer(1), sp.Integer(0), p["eps"], p["w0"], p["C"])
+    ctx.exact(
+        "c1 eps^2 e^(-2 w0 C ln(1/eps^0.5)) + c2 eps^2.5 = (c1 e^(-2 w0 C) + c2) eps^2.5", sp.simplify(a), "==", b
+    )
+
+
+@check("rnn-lowdim/lemma-E.12", "step-E.53-counterexample", "symbolic", step="(E.53)")
+def E12_step53(ctx):
+    """Exact: w0 = 1, C = 1/2, c3 = 1, c4 = 0, eps = 1/100: the two members of (E.53)'s equality."""
+    ctx.start(ctx.instances([{"d": 21, "k": 3}])[0])
+    p = E52_POINT
+    a, b = ra.e53_sides(sp.Integer(1), sp.Integer(0), p["eps"], p["w0"], p["C"])
+    ctx.exact(
+        "c3 eps^2 e^(2 w0 C ln(1/eps^0.5)) - c4 eps^2.5 = c3 e^(2 w0 C) eps^1.5 - c4 eps^2.5", sp.simplify(a), "==", b
+    )
+
+
+@check("rnn-lowdim/lemma-E.12", "step-E.54-limit", "symbolic", step="(E.54)")
+def E12_step54(ctx):
+    """SymPy: the limit of (E.54)'s right side as eps -> 0+ is 0 (positive symbolic constants)."""
+    ctx.start(ctx.instances([{}])[0])
+    e, c1, c2, c3, c4 = sp.symbols("epsilon c1 c2 c3 c4", positive=True)
+    ctx.identity("(E.54) limit", sp.limit(ra.e54_limit_argument(c1, c2, c3, c4, e), e, 0, "+"))
+
+
+@check("rnn-lowdim/lemma-E.12", "step-E.55-limit", "symbolic", step="(E.55)")
+def E12_step55(ctx):
+    """SymPy: the limit of (E.55)'s right side is 0, with the printed numerator M2 eps^2 and with
+    M2^2 eps^2 (what ||A||_F <= M2 eps gives)."""
+    ctx.start(ctx.instances([{}])[0])
+    e, M2, c3, c4 = sp.symbols("epsilon M2 c3 c4", positive=True)
+    ctx.identity("(E.55) limit, printed", sp.limit(ra.e55_limit_argument(M2, c3, c4, e), e, 0, "+"))
+    ctx.identity("(E.55) limit, M2^2", sp.limit(ra.e55_limit_argument(M2**2, c3, c4, e), e, 0, "+"))
+
+
+# -- Theorem E.9: (E.28)-(E.32), (E.36) ------------------------------------------------------
+@check("rnn-lowdim/theorem-E.9", "step-E.28", "symbolic", step="(E.28)")
+def E9_step28(ctx):
+    """SymPy, generic 2x2 student, k = 3, a diagonal balanced teacher (symbolic atoms, B^ = C^^T
+    symbolic): the population loss (3.4) is the printed sum of (C A^j B - C^ A^^j B^)^2."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    a, b = sp.symbols("ah0:2", real=True), sp.symbols("bh0:2", real=True)
+    Ah, Bh = sp.diag(*a), sp.Matrix(b)
+    w = lr.impulse(Ah, Bh, Bh.T, 3)
+    printed = sum(((C * A**j * B)[0, 0] - (Bh.T * Ah**j * Bh)[0, 0]) ** 2 for j in range(3))
+    ctx.identity("(3.4) = (E.28)'s sum", sp.expand(lr.population_loss(A, B, C, w, 3) - printed))
+
+
+@check("rnn-lowdim/theorem-E.9", "step-E.29-E.30", "symbolic", step="(E.29)-(E.30)")
+def E9_step29(ctx):
+    """SymPy: (h_j/C^B^ - w_j/C^B^)^2 = (h_j (1/C^B^ - 1/CB) + (m_j - m^_j))^2 with m_j = h_j/CB,
+    m^_j = w_j/C^B^."""
+    ctx.start(ctx.instances([{}])[0])
+    hj, wj, cb, chb = sp.symbols("h_j w_j cb chb", positive=True)
+    ctx.identity(
+        "(E.29)-(E.30)",
+        sp.simplify((hj / chb - wj / chb) ** 2 - (hj * (1 / chb - 1 / cb) + (hj / cb - wj / chb)) ** 2),
+    )
+
+
+def e9_balanced_students(rng, name: str, k: int, count: int):
+    """Exact balanced diagonal students near a preset teacher: the teacher's atoms and sqrt-masses
+    (rounded to 1/100) perturbed by rationals, plus extra atoms with small rational B entries, so
+    that d = k + 1; each as (atoms, b) with C = B^T."""
+    atoms, masses = rl.TEACHERS[name]
+    out = []
+    for _ in range(count):
+        s = Fraction(1, int(rng.choice([3, 10, 100, 1000])))
+        xs = [Fraction(a) + s * Fraction(int(rng.integers(-10, 11)), 10) for a in atoms]
+        bs = [
+            Fraction(round(float(m) ** 0.5 * 100), 100) * (1 + s * Fraction(int(rng.integers(-10, 11)), 10))
+            for m in masses
+        ]
+        while len(xs) < k + 1:
+            xs.append(Fraction(int(rng.integers(-10, 11)), 10))
+            bs.append(s * Fraction(int(rng.integers(-10, 11)), 10))
+        out.append((xs, bs))
+    return out
+
+
+def e9_student_quantities(name: str, k: int, xs, bs):
+    """``(w, h, L, tau)`` exactly (SymPy) for a balanced diagonal student (atoms xs, B = C^T = bs):
+    tau = max{1, eta}, eta = max(||A||_F, ||B||, ||C||) (the proof's bound (v))."""
+    w = [sp.Rational(v.numerator, v.denominator) for v in rl.teacher_response(name, k)]
+    a = [sp.Rational(x.numerator, x.denominator) for x in xs]
+    b = [sp.Rational(x.numerator, x.denominator) for x in bs]
+    h = [sum(bi**2 * ai**j for ai, bi in zip(a, b)) for j in range(k)]
+    L = sum((x - y) ** 2 for x, y in zip(h, w))
+    eta = sp.Max(sp.sqrt(sum(x**2 for x in a)), sp.sqrt(sum(x**2 for x in b)))
+    return w, h, L, sp.Max(1, eta)
+
+
+E9_STEP_CASES = (("T1", 3), ("T2-dyadic", 5))
+
+
+# exact arithmetic on sampled students: evidence, not proof (issue 17)
+@check("rnn-lowdim/theorem-E.9", "step-E.32-exact-students", "symbolic", expect="verified", step="(E.32)")
+def E9_step32(ctx):
+    """Exact: the equality (SymPy, symbolic beta) and the inequality with delta = L(Theta) on 8 exact
+    balanced students per teacher (T1 k = 3, T2-dyadic k = 5; d = k + 1), every j < k."""
+    hj, chb, beta, wj = sp.symbols("h_j chb beta w_j", real=True)
+    ctx.start(ctx.instances([{}])[0])
+    ctx.identity(
+        "(E.32)'s equality",
+        sp.simplify((hj / chb - wj / chb) - (beta * hj / (chb * (beta - chb)) + (hj / (chb - beta) - wj / chb))),
+    )
+    rng = np.random.default_rng(32)
+    for name, k in E9_STEP_CASES:
+        for xs, bs in e9_balanced_students(rng, name, k, 8):
+            w, h, L, _ = e9_student_quantities(name, k, xs, bs)
+            if not 0 < L < 1:
+                continue
+            ctx.start(ctx.instances([{"d": k + 1, "k": k, "teacher": name, "delta": float(L)}])[0])
+            worst = max((h[j] / w[0] - w[j] / w[0]) ** 2 - L / w[0] ** 2 for j in range(k))
+            ctx.exact(f"{name}: max_j (h_j/C^B^ - w_j/C^B^)^2 - delta/(C^B^)^2 <= 0", worst, "<=", 0, delta=float(L))
+
+
+# exact arithmetic on sampled students: evidence, not proof (issue 17)
+@check("rnn-lowdim/theorem-E.9", "step-E.36-exact-students", "symbolic", expect="verified", step="(E.36)")
+def E9_step36(ctx):
+    """Exact, 8 balanced students per teacher (T1 k = 3, T2-dyadic k = 5; d = k + 1) with delta =
+    L(Theta) < C^B^ (the least admissible delta, the hardest): (E.36) for every j < k, tau = max{1,
+    max(||A||_F, ||B||, ||C||)}."""
+    rng = np.random.default_rng(36)
+    for name, k in E9_STEP_CASES:
+        for xs, bs in e9_balanced_students(rng, name, k, 8):
+            w, h, L, tau = e9_student_quantities(name, k, xs, bs)
+            if not 0 < L < min(w[0], 1):
+                continue
+            ctx.start(ctx.instances([{"d": k + 1, "k": k, "teacher": name, "delta": float(L)}])[0])
+            gaps = [L / w[0] ** 2 - ra.e36_rhs(L, tau, j, w[0], h[j] / h[0] - w[j] / w[0]) for j in range(k)]
+            ctx.exact(
+                f"{name}: min_j [delta/(C^B^)^2 - (E.36) rhs] >= 0", min(gaps), ">=", 0, delta=float(L), tau=float(tau)
+            )
+
+
+# -- Lemma E.14: (E.100)-(E.102) -------------------------------------------------------------
+@check("rnn-lowdim/lemma-E.14", "step-E.100-vs-E.46", "symbolic", step="(E.100) vs (E.46)")
+def E14_step100(ctx):
+    """SymPy, d = 3: Y of (E.100) against Y of (E.46) (W agrees)."""
+    ctx.start(ctx.instances([{}])[0])
+    _, B, C, _ = lr.parameters(3, "full")
+    ctx.identity("W: (E.100) = (E.46)", sp.expand((C.T + B) - (B + C.T)))
+    ctx.identity("Y: (E.100) = (E.46)", sp.expand(ra.e100_Y(B, C) - ra.e46_Y(B, C)))
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.101", "symbolic", step="(E.101)")
+def E14_step101(ctx):
+    """SymPy, d = 1, k = 2: the derivatives of (3.4) in B and C against the printed (E.101)."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(1, "full")
+    w = rl.symbolic_teacher(2)
+    L = lr.population_loss(A, B, C, w, 2)
+    r = rl.residuals(A, B, C, w, 2)
+    dB = sum((r[i] * (A.T) ** i * C.T for i in range(2)), sp.zeros(1, 1))
+    dC = B.T * sum((r[i] * (A.T) ** i for i in range(2)), sp.zeros(1, 1))
+    ctx.identity("dL/dB - (E.101)", sp.expand(sp.Matrix([L.diff(b) for b in B]) - dB))
+    ctx.identity("dL/dC - (E.101)", sp.expand(sp.Matrix([[L.diff(c) for c in C]]) - dC))
+
+
+@check("rnn-lowdim/lemma-E.14", "step-E.102", "symbolic", step="(E.102)")
+def E14_step102(ctx):
+    """SymPy: generic 2x2 A, k = 3 (quick: 2), the printed middle and right members of (E.102) agree; d = 1,
+    k = 3 (quick: 2): GF's Y' = C'^T - B' (from (3.4)) against them."""
+    ctx.start(ctx.instances([{}])[0])
+    k = 3 if ctx.full else 2  # quick: i <= 1 (the expansions grow fast with k)
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(k)
+    r = rl.residuals(A, B, C, w, k)
+    mid = -sum((r[i] * A**i * B for i in range(k)), sp.zeros(2, 1)) + sum(
+        (r[i] * (A.T) ** i * C.T for i in range(k)), sp.zeros(2, 1)
+    )
+    right = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(k)), sp.zeros(2, 1))
+    ctx.identity("middle = right", sp.expand(mid - right))
+    A, B, C, w, Ydot = e14_true_Ydot(1, k)
+    r = rl.residuals(A, B, C, w, k)
+    right = sum((r[i] * ((A.T) ** i * C.T - A**i * B) for i in range(k)), sp.zeros(1, 1))
+    ctx.identity("d = 1: Y' (GF) = printed", sp.expand(Ydot - right))
+
+
+# -- Lemma E.15: (E.121)-(E.134) -------------------------------------------------------------
+@functools.lru_cache(maxsize=256)
+def e15_comparison(w0, eps, fc, z0u, x0u, fxi, ft1, t2, dps):
+    """Comparison functions inside Lemma E.15's assumptions, in mpmath at ``dps`` digits: c = M4
+    eps^2.5 = fc w0 eps^2 / 2; z' = -2 w0 z + c - xi_z, x' = 2 w0 x - c + xi_x (xi = fxi times the
+    initial 2 w0 z(0) - c, resp. 2 w0 x(0) - c: the strict hypotheses), closed forms; t1 = ft1
+    times the time at which 2 w0 z reaches c (so z' < -2 w0 z + c < 0 on [0, t1]). Returns a
+    dict of the proof's quantities."""
+    import mpmath
+
+    with mpmath.workdps(dps):
+        w0, eps, fc, fxi, ft1, t2 = (mpmath.mpf(v) for v in (w0, eps, fc, fxi, ft1, t2))
+        c = fc * w0 * eps**2 / 2
+        z0, x0 = mpmath.mpf(z0u) * eps**2, mpmath.mpf(x0u) * eps**2
+        xz, xx = fxi * (2 * w0 * z0 - c), fxi * (2 * w0 * x0 - c)
+        z = lambda t: (c - xz) / (2 * w0) + (z0 - (c - xz) / (2 * w0)) * mpmath.exp(-2 * w0 * t)  # noqa: E731
+        x = lambda t: (c - xx) / (2 * w0) + (x0 - (c - xx) / (2 * w0)) * mpmath.exp(2 * w0 * t)  # noqa: E731
+        zd = lambda t: -2 * w0 * z(t) + c - xz  # noqa: E731
+        xd = lambda t: 2 * w0 * x(t) - c + xx  # noqa: E731
+        t1 = ft1 * mpmath.log((2 * w0 * z0 - c + xz) / xz) / (2 * w0)
+        return {
+            "w0": w0, "c": c, "z0": z0, "x0": x0, "t1": t1, "t2": t2,
+            "z1": z(t1), "x2": x(t2), "zd1": zd(t1), "xd2": xd(t2),
+            "int_z": mpmath.quad(lambda t: zd(t) / (2 * w0 * z(t) - c), [0, t1]),
+            "int_x": mpmath.quad(lambda t: xd(t) / (2 * w0 * x(t) - c), [0, t2]),
+        }  # fmt: skip
+
+
+E15_STEP_GRID = [
+    (w0, eps, fc, z0u, x0u, fxi, ft1, t2)
+    for w0 in (1.0, 3.0)
+    for eps in (1e-2, 1e-4)
+    for fc in (0.0, 0.8)
+    for (z0u, x0u) in ((1.0, 4.0), (4.0, 0.6))
+    for (fxi, ft1, t2) in ((0.1, 0.5, 0.5), (0.5, 0.9, 2.0))
+]
+
+
+def e15_step_run(ctx, items):
+    """For every comparison function of the grid (quick: every 16th), inside Lemma E.15's
+    hypothesis: ``items(q) -> [(label, lhs, rhs)]`` (``lhs < rhs``) at 30 and 50 digits, the error
+    estimate their difference."""
+    grid = E15_STEP_GRID if ctx.full else E15_STEP_GRID[::16]
+    for g in grid:
+        w0, eps, fc, z0u, x0u = g[:5]
+        c = fc * w0 * eps**2 / 2
+        ctx.start(
+            ctx.instances([{"d": 21, "w0": w0, "eps": eps, "M4": c / eps**2.5, "t": g[7], "z0": z0u, "x0": x0u}])[0]
+        )
+        hi, lo = items(e15_comparison(*g, dps=50)), items(e15_comparison(*g, dps=30))
+        for (label, a, b), (_, a2, b2) in zip(hi, lo):
+            ctx.bound(
+                f"w0={w0:g}, eps={eps:g}, fc={fc:g}, z0={z0u:g}, x0={x0u:g}, xi={g[5]:g}: {label}",
+                Estimate.twice(float(a), float(a2), how="two precisions"),
+                Estimate.twice(float(b), float(b2), how="two precisions"),
+                strict=True,
+            )
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.121-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.121)")
+def E15_step121(ctx):
+    """Comparison functions z' = -2 w0 z + c - xi (xi > 0) on a grid of w0, eps, c = M4 eps^2.5 <
+    w0 eps^2/2, z(0) in (E.134)'s range: z'(t1)/(2 w0 z(t1) - c) < -1."""
+    e15_step_run(ctx, lambda q: [("z'/(2 w0 z - c) < -1", ra.e121_lhs(q["zd1"], q["w0"], q["z1"], q["c"]), -1)])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.122-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.122)")
+def E15_step122(ctx):
+    """The same grid, x' = 2 w0 x - c + xi: x'(t2)/(2 w0 x(t2) - c) > 1."""
+    e15_step_run(ctx, lambda q: [("1 < x'/(2 w0 x - c)", 1, ra.e121_lhs(q["xd2"], q["w0"], q["x2"], q["c"]))])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.123-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.123)")
+def E15_step123(ctx):
+    """The same grid: int_0^t1 z'/(2 w0 z - c) dt (mpmath quadrature of the closed form) < -t1, and
+    it equals the printed substitution int_{z(0)}^{z(t1)} dz/(2 w0 z - c) (recorded in the bound's
+    metrics via (E.125)'s antiderivative)."""
+    e15_step_run(ctx, lambda q: [("int_0^t1 z'/(2 w0 z - c) dt < -t1", q["int_z"], -q["t1"])])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.124-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.124)")
+def E15_step124(ctx):
+    """The same grid: t2 < int_0^t2 x'/(2 w0 x - c) dt."""
+    e15_step_run(ctx, lambda q: [("t2 < int_0^t2 x'/(2 w0 x - c) dt", q["t2"], q["int_x"])])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.126-E.127", "symbolic", step="(E.126)-(E.127)")
+def E15_step126(ctx):
+    """SymPy, with u = 2 w0 z(t1) - c > 0 and v = 2 w0 z(0) - c > 0: (E.125)'s difference of logs
+    equals (E.126)'s log of the ratio; and d/dz1 of (E.126) is 1/(2 w0 z1 - c) (the integrand)."""
+    ctx.start(ctx.instances([{}])[0])
+    w0, c, u, v = sp.symbols("w0 c u v", positive=True)
+    z1, z0 = (u + c) / (2 * w0), (v + c) / (2 * w0)
+    ctx.identity(
+        "(E.125) = (E.126)",
+        sp.simplify(sp.expand_log(ra.e125_rhs(w0, c, z0, z1) - ra.e126_rhs(w0, c, z0, z1), force=True)),
+    )
+    zz, zz0 = sp.symbols("z1 z0", positive=True)
+    ctx.identity(
+        "d/dz1 (E.126) = 1/(2 w0 z1 - c)", sp.simplify(ra.e126_rhs(w0, c, zz0, zz).diff(zz) - 1 / (2 * w0 * zz - c))
+    )
+
+
+@check(
+    "rnn-lowdim/lemma-E.15",
+    "step-E.128-E.132-comparison",
+    "random",
+    shares="rnn-lowdim/e15-comparisons",
+    step="(E.128)-(E.132)",
+)
+def E15_step128(ctx):
+    """The same grid, each display of the chain on its own: (E.128) (E.126) < -t1; (E.129) ln(ratio) <
+    -2 w0 t1; (E.130) ratio < exp(-2 w0 t1); (E.131) 2 w0 z(t1) - c < exp(-2 w0 t1)(2 w0 z(0) - c);
+    (E.132) z(t1) < its right side."""
+
+    def items(q):
+        w0, c, z0, z1, t1 = q["w0"], q["c"], q["z0"], q["z1"], q["t1"]
+        return [
+            ("(E.128)", ra.e126_rhs(w0, c, z0, z1), -t1),
+            ("(E.129)", ra.e129_lhs(w0, c, z0, z1), -2 * w0 * t1),
+            ("(E.130)", ra.e130_lhs(w0, c, z0, z1), ra._exp(-2 * w0 * t1)),
+            ("(E.131)", *ra.e131_sides(w0, c, z0, z1, t1)),
+            ("(E.132)", z1, ra.e132_rhs(w0, c, z0, t1)),
+        ]
+
+    e15_step_run(ctx, items)
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.133-comparison", "random", shares="rnn-lowdim/e15-comparisons", step="(E.133)")
+def E15_step133(ctx):
+    """The same grid: x(t2) > [exp(2 w0 t2)(2 w0 x(0) - c) + c]/(2 w0)."""
+    e15_step_run(ctx, lambda q: [("(E.133) rhs < x(t2)", ra.e133_rhs(q["w0"], q["c"], q["x0"], q["t2"]), q["x2"])])
+
+
+@check("rnn-lowdim/lemma-E.15", "step-E.134-probability", "interval", step="(E.134)")
+def E15_step134(ctx):
+    """Arb balls (128 bits), d = 6, 21, 40: Pr(sqrt2/2 eps < ||Y(0)|| < 3 sqrt2/2 eps) for Y(0) with
+    N(0, 2 eps^2/d) entries -- Lemma E.10's event at scale sqrt2 eps, a chi-square_d probability --
+    against 1 - 2 exp(-9d/64)."""
+    from numerics.intervals import arb_precision
+
+    with arb_precision(128):
+        for d in (6, 21, 40):
+            ctx.start(ctx.instances([{"d": d}])[0])
+            ctx.bound(f"d={d}: 1 - 2exp(-9d/64) <= Pr", ra.lemma_e10_bound_ball(d), ra.lemma_e10_probability_ball(d))
+
+
+# -- Lemma E.1: (E.2)-(E.8); Lemma E.4: (E.13), (E.15), (E.16); Lemma E.7: (E.20), (E.22), (E.24) --
+def _obj(M):
+    return np.array(M.tolist(), dtype=object)
+
+
+@check("rnn-lowdim/lemma-E.1", "step-E.2-recurrence", "symbolic", step="(E.2)")
+def E1_step2(ctx):
+    """SymPy, generic 2x2 A, k = 1..4, symbolic inputs: the student's recurrence (numerics'
+    simulate, s_t = A s_(t-1) + B x_t, output C s_k) equals (E.2)'s sum_i C A^(k-1-i) B x_i; the
+    teacher (diagonal balanced, symbolic) likewise equals sum_j w_(k-1-j) x_j."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    a, b = sp.symbols("ah0:2", real=True), sp.symbols("bh0:2", real=True)
+    Ah, Bh = sp.diag(*a), sp.Matrix(b)
+    for k in range(1, 5):
+        x = sp.symbols(f"x0:{k}", real=True)
+        y = nl.simulate(_obj(A), np.array(list(B), dtype=object), np.array(list(C), dtype=object), x)[-1]
+        yh = nl.simulate(_obj(Ah), np.array(list(Bh), dtype=object), np.array(list(Bh), dtype=object), x)[-1]
+        w = lr.impulse(Ah, Bh, Bh.T, k)
+        ctx.identity(f"k={k}: student output", sp.expand(y - ra.e2_output(A, B, C, x)))
+        ctx.identity(f"k={k}: teacher output", sp.expand(yh - ra.e2_teacher(w, x)))
+
+
+@check("rnn-lowdim/lemma-E.1", "step-E.3-reversal", "symbolic", step="(E.3)")
+def E1_step3(ctx):
+    """SymPy, generic 2x2 A, k = 1..5: (E.2)'s sums equal (E.3)'s (the order of summation reversed)."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    for k in range(1, 6):
+        x = sp.symbols(f"x0:{k}", real=True)
+        w = rl.symbolic_teacher(k)
+        ctx.identity(f"k={k}: student", sp.expand(ra.e2_output(A, B, C, x) - ra.e3_output(A, B, C, x)))
+        ctx.identity(f"k={k}: teacher", sp.expand(ra.e2_teacher(w, x) - ra.e3_teacher(w, x)))
+
+
+@check("rnn-lowdim/lemma-E.1", "step-E.5-E.6", "symbolic", step="(E.5)-(E.6)")
+def E1_step5(ctx):
+    """SymPy, k = 1..6, symbolic h, w: (E.4) with whitened inputs (E[x_a x_b] = 1 if a = b, the
+    lemma's assumption) equals (E.5) and (E.6)."""
+    ctx.start(ctx.instances([{}])[0])
+    for k in range(1, 7):
+        h, w = (sp.symbols(f"{n}0:{k}", real=True) for n in ("h", "w"))
+        whitened = ra.e1_step4(h, w, lambda a, b: sp.KroneckerDelta(a, b))
+        ctx.identity(f"k={k}: (E.4) whitened = (E.5)", sp.expand(whitened - ra.e1_step4(h, w, ra.e5_weight(k))))
+        ctx.identity(
+            f"k={k}: (E.5) = (E.6)", sp.expand(ra.e1_step4(h, w, ra.e5_weight(k)) - ra.e1_step4(h, w, ra.e6_weight(k)))
+        )
+
+
+@check("rnn-lowdim/lemma-E.1", "step-E.8", "symbolic", step="(E.8)")
+def E1_step8(ctx):
+    """SymPy, generic 2x2 A, k = 1..4: (E.7)'s last form with h_i = C A^i B is the population loss
+    (3.4) (theorems.linear_rnn)."""
+    ctx.start(ctx.instances([{}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    for k in range(1, 5):
+        w = rl.symbolic_teacher(k)
+        h = lr.impulse(A, B, C, k)
+        ctx.identity(f"k={k}", sp.expand(ra.e1_step7(h, w)[1] - lr.population_loss(A, B, C, w, k)))
+
+
+@check("rnn-lowdim/lemma-E.4", "step-E.13", "symbolic", step="(E.13)")
+def E4_step13(ctx):
+    """SymPy, generic 2x2 A, k = 3: the population loss (3.4) is sum_i (C A^i B - w_i)^2."""
+    ctx.start(ctx.instances([{"d": 2, "k": 3}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(3)
+    printed = sum(((C * A**i * B)[0, 0] - w[i]) ** 2 for i in range(3))
+    ctx.identity("(3.4) = (E.13)", sp.expand(lr.population_loss(A, B, C, w, 3) - printed))
+
+
+def _d1_loss(k: int = 2):
+    A, B, C, _ = lr.parameters(1, "full")
+    w = rl.symbolic_teacher(k)
+    return A, B, C, w, lr.population_loss(A, B, C, w, k)
+
+
+@check("rnn-lowdim/lemma-E.4", "step-E.15", "symbolic", step="(E.15)")
+def E4_step15(ctx):
+    """SymPy, d = 1, k = 2: dL/dB of (3.4) against the printed (E.15)."""
+    ctx.start(ctx.instances([{"d": 1, "k": 2}])[0])
+    A, B, C, w, L = _d1_loss()
+    ctx.identity("dL/dB - (E.15)", sp.expand(sp.Matrix([L.diff(b) for b in B]) - rl.printed_dL_dB(A, B, C, w, 2)))
+
+
+@check("rnn-lowdim/lemma-E.4", "step-E.16", "symbolic", step="(E.16)")
+def E4_step16(ctx):
+    """SymPy, d = 1, k = 2: dL/dC of (3.4) against the printed (E.16)."""
+    ctx.start(ctx.instances([{"d": 1, "k": 2}])[0])
+    A, B, C, w, L = _d1_loss()
+    ctx.identity("dL/dC - (E.16)", sp.expand(sp.Matrix([[L.diff(c) for c in C]]) - rl.printed_dL_dC(A, B, C, w, 2)))
+
+
+@check("rnn-lowdim/lemma-E.7", "step-E.20", "symbolic", step="(E.20)")
+def E7_step20(ctx):
+    """SymPy, d = 3: the three printed forms of alpha are equal."""
+    ctx.start(ctx.instances([{"d": 3, "k": 3}])[0])
+    _, B, C, _ = lr.parameters(3, "full")
+    a, b, c = ra.e20_alpha(B, C)
+    ctx.identity("(E.20)", [sp.expand(a - b), sp.expand(b - c)])
+
+
+@check("rnn-lowdim/lemma-E.7", "step-E.22-gf-velocity", "symbolic", step="(E.22)")
+def E7_step22(ctx):
+    """SymPy, d = 1, k = 2: GF of (3.4) has C' = -dL/dC; the printed (E.22) against it."""
+    ctx.start(ctx.instances([{"d": 1, "k": 2}])[0])
+    A, B, C, w, L = _d1_loss()
+    ctx.identity("C' (GF) - (E.22)", sp.expand(-sp.Matrix([[L.diff(c) for c in C]]) - ra.e22_Cdot(A, B, C, w, 2)))
+
+
+@check("rnn-lowdim/lemma-E.7", "step-E.24", "symbolic", step="(E.24)")
+def E7_step24(ctx):
+    """SymPy, generic 2x2 A, k = 2: 2 B^T B' - 2 C' C^T with GF's velocities (from (3.4)) equals the
+    printed (E.24) (both vanish)."""
+    ctx.start(ctx.instances([{"d": 2, "k": 2}])[0])
+    A, B, C, _ = lr.parameters(2, "full")
+    w = rl.symbolic_teacher(2)
+    L = lr.population_loss(A, B, C, w, 2)
+    Bd = -sp.Matrix([L.diff(b) for b in B])
+    Cd = -sp.Matrix([[L.diff(c) for c in C]])
+    ctx.identity("alpha' (GF) = (E.24)", sp.expand((2 * B.T * Bd - 2 * Cd * C.T)[0, 0] - ra.e24_rhs(A, B, C, w, 2)))
+
+
+# -- Lemma E.10: (E.42)-(E.44) --------------------------------------------------------------
+@check("rnn-lowdim/lemma-E.10", "step-E.42-upper-tail", "interval", step="(E.42)")
+def E10_step42(ctx):
+    """Arb balls (128 bits), the n of (E.39)'s check: Pr(||v|| >= 1.5 eps) = Pr(chi^2_n >= 2.25 n) <=
+    exp(-9n/64) (||v|| = eps ||v~||/sqrt(n) exactly)."""
+    import flint
+
+    flint.ctx.prec = 128
+    for n in _e10_grid(ctx):
+        p = ra.chi2_tail_balls(n, ra.E40_FACTOR, ra.E41_FACTOR)[1]
+        bound = (-flint.arb(flint.fmpq(ra.E10_RATE.p, ra.E10_RATE.q)) * n).exp()
+        if n in (1, 20, 21, ra.E10_N_MAX) or not (p < bound):
+            ctx.start(ctx.instances([{"n": n}])[0])
+            ctx.bound(f"n={n}: Pr(chi^2 >= 2.25 n) <= exp(-9n/64)", p, bound)
+
+
+@check("rnn-lowdim/lemma-E.10", "step-E.43-lower-tail", "interval", step="(E.43)")
+def E10_step43(ctx):
+    """Arb balls, the same n: Pr(||v|| <= eps/2) = Pr(chi^2_n <= n/4) <= exp(-9n/64)."""
+    chi2_step(ctx, "lower")
+
+
+@check("rnn-lowdim/lemma-E.10", "step-E.44-complement", "interval", step="(E.44)")
+def E10_step44(ctx):
+    """Arb balls, n = 1, 20, 21, 10^6 (full: 1..200 too): Pr(eps/2 < ||v|| < 3eps/2) >= 1 - 2exp(-9n/64),
+    compared as its complement: the two chi-square tails (each computed directly, relative accuracy
+    however small) <= 2exp(-9n/64)."""
+    import flint
+
+    flint.ctx.prec = 128
+    for n in (list(range(1, 201)) + [ra.E10_N_MAX]) if ctx.full else (1, 20, 21, ra.E10_N_MAX):
+        ctx.start(ctx.instances([{"n": n}])[0])
+        ctx.bound(f"n={n}: 1 - Pr <= 2exp(-9n/64)", ra.lemma_e10_tails_ball(n), ra.lemma_e10_failure_ball(n))

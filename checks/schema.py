@@ -163,6 +163,8 @@ SEARCH_EDGES_OUTSIDE_DOMAIN = "edges_outside_domain"  # labels of edges not sear
 SEARCH_FIRST_ERRORS = "first_errors"  # [{"params", "error"}]: the first instances where the margin raised
 SEARCH_GENERATED = "generated"  # Hypothesis-generated instances evaluated
 SEARCH_REFINED = "refined"  # instances evaluated bisecting a violation towards the defaults
+# generated instances drawn outside the hypotheses and moved onto their boundary (from the defaults)
+SEARCH_MOVED = "moved_onto_hypotheses"
 SEARCH_RANGES = "ranges"  # {param: [min, max]} (numbers) or {param: [values...]} searched inside the hypotheses
 SEARCH_TIGHTEST = "tightest"  # {"params", "score", "outcome"}: the inside instance closest to a violation
 # {"params", "found_by"}: the smallest violating instance inside; found_by: "edge: <which>" or "generated, shrunk by
@@ -190,6 +192,7 @@ SEARCH_KEYS = (
     SEARCH_FIRST_ERRORS,
     SEARCH_GENERATED,
     SEARCH_REFINED,
+    SEARCH_MOVED,
     SEARCH_RANGES,
     SEARCH_TIGHTEST,
     SEARCH_COUNTEREXAMPLE,
@@ -291,7 +294,9 @@ def search_lines(cov: Any) -> list[str]:
     )
     lines = [
         f"searched {cov[SEARCH_INSTANCES]} instance(s) ({cov.get(SEARCH_EDGES)} edge(s), {cov.get(SEARCH_GENERATED)} "
-        f"generated): {cov.get(SEARCH_INSIDE)} inside the hypotheses, {cov.get(SEARCH_DECIDED)} decided, "
+        f"generated"
+        + (f", {cov[SEARCH_MOVED]} of them moved onto the hypotheses' boundary" if cov.get(SEARCH_MOVED) else "")
+        + f"): {cov.get(SEARCH_INSIDE)} inside the hypotheses, {cov.get(SEARCH_DECIDED)} decided, "
         f"{cov.get(SEARCH_UNDECIDED)} undecided, {cov.get(SEARCH_PREMISE_UNMET)} premise unmet, "
         f"{cov.get(SEARCH_ERRORS)} error(s)"
         + (f"; {cov[SEARCH_CPU_SECONDS]} s of CPU" if SEARCH_CPU_SECONDS in cov else "")

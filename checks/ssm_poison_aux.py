@@ -1662,3 +1662,145 @@ def lemma33_step3(ctx):
         "(x_i - x_j) - (y_i - y_j) - ((x_i - y_i) - (x_j - y_j)) = 0", (xi - xj) - (yi - yj) - ((xi - yi) - (xj - yj))
     )
     ctx.exact("psi~ - 2 psi~/4 = psi~/2", sp.simplify(pt - 2 * pt / 4 - pt / 2), "==", 0, whole=True)
+
+
+# Hypothesis discharge (issue 19): Claim 6 (corrected) at the lemma's d, bound to its ``invocations`` step
+@check("ssm-poison/lemma-31", "uses-discharge", "random", step="invocations")
+def discharge_lemma_31(ctx):
+    """Claim 6 (corrected)'s hypothesis d >= 2 at the lemma's d = 2, 3, 10 (those of its spread check and edges)."""
+    for inst in ctx.instances([{"d": 2}, {"d": 3}, {"d": 10}]):
+        ctx.start(inst)
+        ctx.discharge(f"claim-6:corrected at d={inst['d']}", "ssm-poison/claim-6:corrected", {"d": inst["d"]})
+
+
+# ---------------------------------------------------------------------------------------
+# Proof steps of the prose-only proofs (issue 19): Lemmas 23, 30, Theorem 4
+# ---------------------------------------------------------------------------------------
+@check("ssm-poison/lemma-23", "step-compact-set", "flow", step="App. D.5, proof of Lemma 23, compact set")
+def lemma23_step_compact(ctx):
+    """The flows (27) from far initialisations (entries uniform in [-1.25, 1.25], d = 5) stay in the box
+    ||a||_inf <= sublevel_radius(l(a_0), w, L) that holds the sublevel set K(a_0) (Radau, two tolerances, to t = 2)."""
+    rng = np.random.default_rng(2300)
+    w = 0.5
+    for L in (7, 9) if ctx.full else (7,):
+        ctx.start({"d": 5, "L": L})
+        for _ in range(6 if ctx.full else 1):
+            a0 = rng.uniform(-1.25, 1.25, size=5)
+            f0 = float(poisoned_loss(L, w).loss(a0))
+            R = aux_th.sublevel_radius(f0, w, L)
+            fl = poisoned_state(a0, L, 2.0, w, grid=list(np.linspace(0.0, 2.0, 81)))
+            sup = float(np.max(np.abs(fl.states)))
+            ctx.bound(
+                f"L={L}: max_t ||a(t)||_inf <= (1 + sqrt(l(a_0)/w))^(1/(L-1))",
+                Estimate(sup, float(np.max(fl.error)), "two tolerances"),
+                R,
+                loss0=f0,
+            )
+
+
+@check("ssm-poison/lemma-23", "step-lipschitz-on-k", "symbolic", step="App. D.5, proof of Lemma 23, Lipschitz on K")
+def lemma23_step_lipschitz(ctx):
+    """'C^1 gives a finite Lipschitz constant of grad f on K': f = |x|^{3/2} (C^1, coercive) has
+    |f'(h) - f'(0)|/h = (3/2) h^{-1/2} unbounded on K = [-1, 1] (SymPy limit): the step is false as printed. Where
+    the paper uses the lemma, (21) and (27) have polynomial gradients (Lipschitz on compact sets): recorded too."""
+    h = sp.Symbol("h", positive=True)
+    f_pos = h ** sp.Rational(3, 2)  # |x|^{3/2} at x = h > 0; even in x
+    ctx.identity(
+        "f'(0) = lim_{h->0+} (f(h) - f(0))/h = 0 (f = |x|^{3/2}; even, so C^1 at 0)", sp.limit(f_pos / h, h, 0, "+")
+    )
+    ctx.identity("f' continuous at 0: lim_{h->0+} f'(h) = 0 = f'(0)", sp.limit(sp.diff(f_pos, h), h, 0, "+"))
+    sup = sp.limit(sp.diff(f_pos, h) / h, h, 0, "+")
+    ctx.exact(
+        "a finite Lipschitz constant of f' on K = [-1, 1]: sup_{0<h<=1} |f'(h) - f'(0)|/h is finite (f = |x|^{3/2})",
+        bool(sup.is_finite),
+        "==",
+        True,
+        whole=True,
+        sup=str(sup),
+    )
+    a = list(sp.symbols("a0:3", real=True))
+    w = sp.Symbol("w", positive=True)
+    for L in (7, 9):
+        for name, obj in (("(21)", sp_th.objective_s1(a, L, w)), ("(27)", sp_th.objective_s2(a, L, w))):
+            grad = [sp.diff(obj, x) for x in a]
+            ctx.exact(
+                f"{name}, L={L}, d=3: grad l is polynomial in a (Lipschitz on every compact set)",
+                all(g.is_polynomial(*a) for g in grad),
+                "==",
+                True,
+                whole=True,
+            )
+
+
+@check("ssm-poison/lemma-30", "step-unique-solution", "interval", step="App. D.5, proof of Lemma 30")
+def lemma30_step_uniqueness(ctx):
+    """The lemma's linear fields f(x) = scale M x (M Gaussian from the seed): the time-t flow map e^{t scale M}
+    (arb matrix exponential, 128 bits) is injective with ||x_1(t) - x_2(t)||^2 >= e^{-2|t| scale ||M||_F}
+    ||x_1(0) - x_2(0)||^2 > 0, for t of both signs (the uniqueness through a meeting point, backward and forward);
+    for dim = 1 only the strict positivity (the Gronwall bound is then attained for one sign of t)."""
+    from flint import arb, arb_mat
+
+    from numerics import intervals
+
+    for inst in ctx.instances(
+        [{}, {"dim": 5, "t": 2.0, "scale": 2.0}],
+        [{}, {"dim": 5, "t": 2.0, "scale": 2.0}, {"dim": 8, "t": 20.0, "scale": 1.0}, {"dim": 1, "t": 20.0}],
+    ):
+        ctx.start(inst)
+        n, t, scale = inst["dim"], inst["t"], inst["scale"]
+        rng = np.random.default_rng(inst["seed"] + 30)
+        M = rng.normal(size=(n, n))
+        x1 = rng.normal(size=n)
+        x2 = x1 + 1e-6 * rng.normal(size=n)
+        with intervals.arb_precision(128):
+            A = arb_mat([[arb(float(v)) * arb(float(scale)) for v in row] for row in M])
+            D0 = arb_mat([[arb(float(u)) - arb(float(v))] for u, v in zip(x1, x2)])
+            dist_0 = sum((D0[i, 0] ** 2 for i in range(n)), arb(0))
+            norm_f = sum((A[i, j] ** 2 for i in range(n) for j in range(n)), arb(0)).sqrt()
+            for s in (t, -t):  # forward and backward in time (the lemma: any t in R)
+                Dt = (A * arb(float(s))).exp() * D0
+                dist_t = sum((Dt[i, 0] ** 2 for i in range(n)), arb(0))
+                if n > 1:  # in one dimension the bound is attained for one sign of t: an equality balls cannot decide
+                    lower = (-2 * abs(arb(float(s))) * norm_f).exp() * dist_0
+                    ctx.bound(
+                        f"dim={n}, t={s}, scale={scale}: e^(-2|t| ||A||_F) ||x_1(0)-x_2(0)||^2 <= ||x_1(t)-x_2(t)||^2",
+                        lower,
+                        dist_t,
+                    )
+                ctx.bound(f"dim={n}, t={s}: ||x_1(t) - x_2(t)|| > 0", arb(0), dist_t, strict=True)
+
+
+@check("ssm-poison/theorem-4", "step-restated-argument", "flow", step="App. D.5, proof of Theorem 4")
+def theorem4_step_restatement(ctx):
+    """The constant of the restated theorem: sqrt(2/mu) sqrt((M/2) Dist^2) = sqrt(M/mu) Dist (SymPy identity); and
+    on least squares (mu = 2 lambda_min^+(X X^T), M = 2 lambda_max(X^T X)): the PL integration bound
+    int ||grad f|| <= sqrt(2 f(x_0)/mu) (path length: trapezoid at two resolutions; the tail beyond T by the same
+    PL bound from x(T), below 1e-20 of it) and the smoothness step f(x_0) <= (M/2) Dist(x_0, X*)^2."""
+    M_, mu_, dist_ = sp.symbols("M mu Dist", positive=True)
+    ctx.identity(
+        "sqrt(2/mu) sqrt((M/2) Dist^2) - sqrt(M/mu) Dist = 0",
+        sp.simplify(aux_th.path_length_smooth_bound(M_, mu_, dist_) - aux_th.theorem4_bound(M_, mu_, dist_)),
+    )
+    rng = np.random.default_rng(ctx.instances([{}])[0]["seed"] + 40)
+    for _ in range(6 if ctx.full else 1):
+        n, d = int(rng.integers(2, 4)), int(rng.integers(4, 7))
+        X, y, mu, M = least_squares.random_least_squares(rng, n, d)
+        x0 = rng.normal(size=d)
+        proj = x0 - np.linalg.pinv(X) @ (X @ x0 - y)
+        dist = float(np.linalg.norm(x0 - proj))
+        f0 = float(np.sum((X @ x0 - y) ** 2))
+        T = 60 / mu
+        length, err = least_squares.least_squares_path_length(X, y, x0, T, n=4000 if ctx.full else 1000)
+        fT = float(np.sum((X @ least_squares.least_squares_flow(X, y, x0, T) - y) ** 2))
+        tail = float(aux_th.path_length_pl_bound(fT, mu))
+        ctx.start({"rows": n, "cols": d})
+        ctx.bound(
+            "int_0^oo ||grad f(x(t))|| dt <= sqrt(2 f(x_0)/mu)",
+            Estimate(length, err, "two step sizes") + tail,
+            float(aux_th.path_length_pl_bound(f0, mu)),
+        )
+        ctx.bound(
+            "f(x_0) <= (M/2) Dist(x_0, X*)^2 (X* affine: the segment lies in V = R^d)",
+            Estimate(f0, Estimate.roundoff(4 * n * d, f0).error, "roundoff bound"),
+            M / 2 * dist**2,
+        )

@@ -46,6 +46,8 @@ from theorems import ssm_poison_saddle as ss
 
 from .core import PremiseUnmet, check, margin
 
+INVOCATION_EQ = sm.INVOCATION_EQ
+
 PAPER_PAIRS = [(8, 7), (10, 7), (20, 9)]
 PREC = 256  # Arb working precision (bits) for s and the eigenvalues
 
@@ -4278,12 +4280,88 @@ DISCHARGES: dict[str, tuple[str, ...]] = {
     "remark-4": ("lemma-7",),
     "lemma-18": ("proposition-18", "proposition-19", "definition-13"),
     "lemma-18:corrected": ("proposition-18", "proposition-19", "definition-13"),
+    # D.3.5: the statements about H (their hypotheses are the standing d >= 8, L odd >= 7)
+    "lemma-13": ("proposition-9", "lemma-7", "lemma-12", "lemma-10", "remark-2"),
+    "lemma-14": ("proposition-9", "lemma-13", "remark-2", "proposition-8", "lemma-12"),
+    "lemma-15": ("lemma-14", "lemma-10", "proposition-8", "lemma-12"),
+    "lemma-16": ("proposition-9", "lemma-15"),
+    "lemma-17": ("proposition-9", "lemma-13"),
+    "proposition-12": ("lemma-10",),
+}
+# The flow statements of D.3.4-D.3.7 (hypothesis A(0) in I_3: no instance is inside it, see theorems.ssm_poison_saddle
+# .in_i3_tilde): their invocations are judged at the paper pairs with the flow checks' alpha, an instance outside the
+# invoking statement's own hypotheses (so the check is inconclusive as expected, and an invoked I_3 hypothesis is
+# undecided there), and, where the invoked result's hypotheses are among the invoking statement's own (the same
+# predicates of the same parameters, which the proof passes through unchanged), by that inclusion over every instance.
+FLOW_DISCHARGES: dict[str, tuple[str, ...]] = {
+    "proposition-10": ("lemma-12", "corollary-3", "definition-10"),
+    "corollary-4": ("proposition-10", "proposition-9", "remark-4"),
+    "proposition-11": ("corollary-4", "lemma-16", "lemma-17", "lemma-10", "definition-11", "lemma-9", "remark-2"),
+    "corollary-5": ("proposition-12", "proposition-9", "lemma-17"),
+    "corollary-6": ("lemma-31", "corollary-5"),
+    "proposition-13": ("corollary-7", "corollary-4"),
+    "proposition-14": ("lemma-7", "proposition-13"),
+    "proposition-15": ("corollary-7", "proposition-14", "lemma-11", "corollary-3"),
+    "lemma-19": ("proposition-11", "proposition-14", "lemma-9"),
+    "lemma-20": ("corollary-7", "proposition-14", "lemma-11", "corollary-3", "lemma-19"),
+    "proposition-16": ("lemma-11", "corollary-3", "proposition-11", "proposition-9", "definition-12"),
+    "corollary-8": ("lemma-20", "proposition-16"),
+    "claim-10": ("lemma-3", "corollary-8", "proposition-15"),
+}
+# Invocations left undischarged, and why (issue 19): the invoked hypothesis cannot be evaluated at what the proof sets.
+NOT_DISCHARGED: dict[tuple[str, str], str] = {
+    (
+        "proposition-12",
+        "proposition-11",
+    ): "A(0) in I_3(r~/4) is inherited through t_2(mu) (Prop. 12 is encoded with the "
+    "standing hypotheses only) and is never established (r_2 non-constructive): evaluating it at an instance inside "
+    "Proposition 12's hypotheses would report a failure that is no finding",
+    ("corollary-7", "corollary-6"): "as (proposition-12, proposition-11): the I_3 premise of Corollary 6 is inherited, "
+    "non-constructive",
+    (
+        "corollary-7",
+        "lemma-18",
+    ): "Lemma 18 is invoked at A(t) on the escape window with b = r_3 e^{lambda_-}/(2G d^1.5): "
+    "r_3 and G are existential (H non-constructive), so Diff(b) has no value to evaluate",
+    ("proposition-14", "lemma-18"): "as (corollary-7, lemma-18): b and the points A(t) are non-constructive",
+    ("theorem-2", "corollary-8"): "Corollary 8's A(0) in I_3 concerns the initialisation Theorem 2 leaves existential; "
+    "never established (r_2 non-constructive)",
+    ("claim-11", "corollary-8"): "as (theorem-2, corollary-8)",
 }
 INVOCATION_PARAMS = {
     # Lemma 12's proof invokes Lemma 6 on W_1 below 1/d (a = 0: g < 0 there)
     ("lemma-12", "lemma-6"): {"a": 0.0},
     ("claim-9:corrected", "lemma-6"): {"a": 0.0},
 }
+
+
+def _flow_discharge_items(ctx, invoking: str) -> None:
+    """The hypotheses of each result FLOW_DISCHARGES[invoking] names, at the paper pairs (d, L) with the flow checks'
+    alpha (the invoking statement's default) and the I_0 member of Lemma 11's defaults (zeta_2, zeta_d); and the
+    inclusion of the invoked hypotheses among the invoking statement's own, where it holds."""
+    own = {h.text for h in ctx.statement.hypotheses}
+    zeta = {k: v for k, v in REGISTRY_SADDLE("lemma-11").defaults().items() if k.startswith("zeta")}
+    for used in FLOW_DISCHARGES[invoking]:
+        missing = sorted(h.text for h in REGISTRY_SADDLE(used).hypotheses if h.text not in own)
+        if not missing:
+            ctx.exact(
+                f"{used}'s hypotheses are among {invoking}'s (same predicates, same parameters)",
+                missing,
+                "==",
+                [],
+                whole=True,
+            )
+    for d, L in PAPER_PAIRS:
+        inst = {**ctx.statement.defaults(), "d": d, "L": L}
+        ctx.start(inst)
+        for used in FLOW_DISCHARGES[invoking]:
+            ctx.discharge(f"{used} at d={d}, L={L}, alpha={inst['alpha']}", f"ssm-poison/{used}", {**inst, **zeta})
+
+
+def REGISTRY_SADDLE(key):  # noqa: N802 -- the statement registry, loaded
+    from theorems.registry import load_all
+
+    return load_all()[f"ssm-poison/{key}"]
 
 
 def _discharge_items(ctx, invoking: str) -> None:
@@ -4297,112 +4375,239 @@ def _discharge_items(ctx, invoking: str) -> None:
             ctx.discharge(f"{used} at d={d}, L={L}", f"ssm-poison/{used}", {**inst, **extra})
 
 
-@check("ssm-poison/lemma-5", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/lemma-5", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_lemma_5(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-5")
 
 
-@check("ssm-poison/lemma-8", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/lemma-8", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_lemma_8(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-8")
 
 
-@check("ssm-poison/lemma-9", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/lemma-9", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_lemma_9(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-9")
 
 
-@check("ssm-poison/lemma-10", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/lemma-10", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_lemma_10(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-10")
 
 
-@check("ssm-poison/corollary-2", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/corollary-2", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_corollary_2(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "corollary-2")
 
 
-@check("ssm-poison/remark-2", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/remark-2", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_remark_2(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "remark-2")
 
 
-@check("ssm-poison/proposition-6", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/proposition-6", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_proposition_6(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "proposition-6")
 
 
-@check("ssm-poison/proposition-7", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/proposition-7", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_proposition_7(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "proposition-7")
 
 
-@check("ssm-poison/proposition-9", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/proposition-9", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_proposition_9(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "proposition-9")
 
 
-@check("ssm-poison/lemma-11", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/lemma-11", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_lemma_11(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-11")
 
 
-@check("ssm-poison/corollary-3", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/corollary-3", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_corollary_3(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "corollary-3")
 
 
-@check("ssm-poison/lemma-12", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/lemma-12", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_lemma_12(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-12")
 
 
-@check("ssm-poison/claim-9", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/claim-9", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_claim_9(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "claim-9")
 
 
-@check("ssm-poison/claim-9:corrected", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/claim-9:corrected", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_claim_9_corrected(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "claim-9:corrected")
 
 
-@check("ssm-poison/remark-3", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/remark-3", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_remark_3(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "remark-3")
 
 
-@check("ssm-poison/remark-4", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/remark-4", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_remark_4(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "remark-4")
 
 
-@check("ssm-poison/lemma-18", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/lemma-18", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_lemma_18(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-18")
 
 
-@check("ssm-poison/lemma-18:corrected", "uses-discharge", "symbolic", expect="verified")
+@check("ssm-poison/lemma-18:corrected", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
 def discharge_lemma_18_corrected(ctx):
     """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
     _discharge_items(ctx, "lemma-18:corrected")
+
+
+@check("ssm-poison/lemma-13", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
+def discharge_lemma_13(ctx):
+    """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
+    _discharge_items(ctx, "lemma-13")
+
+
+@check("ssm-poison/lemma-14", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
+def discharge_lemma_14(ctx):
+    """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
+    _discharge_items(ctx, "lemma-14")
+
+
+@check("ssm-poison/lemma-15", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
+def discharge_lemma_15(ctx):
+    """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
+    _discharge_items(ctx, "lemma-15")
+
+
+@check("ssm-poison/lemma-16", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
+def discharge_lemma_16(ctx):
+    """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
+    _discharge_items(ctx, "lemma-16")
+
+
+@check("ssm-poison/lemma-17", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
+def discharge_lemma_17(ctx):
+    """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
+    _discharge_items(ctx, "lemma-17")
+
+
+@check("ssm-poison/proposition-12", "uses-discharge", "symbolic", expect="verified", step=INVOCATION_EQ)
+def discharge_proposition_12(ctx):
+    """The invoked results' hypotheses at the invoking instances (see :func:`_discharge_items`)."""
+    _discharge_items(ctx, "proposition-12")
+
+
+@check("ssm-poison/proposition-10", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_proposition_10(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "proposition-10")
+
+
+@check("ssm-poison/corollary-4", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_corollary_4(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "corollary-4")
+
+
+@check("ssm-poison/proposition-11", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_proposition_11(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "proposition-11")
+
+
+@check("ssm-poison/corollary-5", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_corollary_5(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "corollary-5")
+
+
+@check("ssm-poison/corollary-6", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_corollary_6(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "corollary-6")
+
+
+@check("ssm-poison/proposition-13", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_proposition_13(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "proposition-13")
+
+
+@check("ssm-poison/proposition-14", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_proposition_14(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "proposition-14")
+
+
+@check("ssm-poison/proposition-15", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_proposition_15(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "proposition-15")
+
+
+@check("ssm-poison/lemma-19", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_lemma_19(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "lemma-19")
+
+
+@check("ssm-poison/lemma-20", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_lemma_20(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "lemma-20")
+
+
+@check("ssm-poison/proposition-16", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_proposition_16(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "proposition-16")
+
+
+@check("ssm-poison/corollary-8", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_corollary_8(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "corollary-8")
+
+
+@check("ssm-poison/claim-10", "uses-discharge", "symbolic", expect="inconclusive", step=INVOCATION_EQ)
+def discharge_claim_10(ctx):
+    """The invoked results' hypotheses at the invoking instances, outside its own I_3 hypothesis (see
+    :func:`_flow_discharge_items`)."""
+    _flow_discharge_items(ctx, "claim-10")
 
 
 # -- Lemmas 15, 16 (the conjugacy H is non-constructive: what its proofs compute) -----------

@@ -106,6 +106,33 @@ def test_a_hypothesis_weakened_by_one_at_its_boundary_is_refuted(searched):
     assert v.metrics[schema.COUNTEREXAMPLE]["metrics"]["evidence"] == "exact arithmetic, instance"
 
 
+def test_a_narrow_hypothesis_weakened_away_from_every_edge_is_refuted(searched):
+    """x y <= 2 encoded for x y <= 1.999: no edge meets the thin shell 1.999 < x y <= 2, and a
+    draw lands in it with probability ~1e-4; the draws outside the hypothesis are moved onto its
+    boundary x y = 2, where the margin is negative."""
+    v = _search("scratch/search-narrow")
+    assert v.status == "refuted", v.message
+    cov = v.metrics[schema.SEARCH]
+    assert cov[schema.SEARCH_COUNTEREXAMPLE]["found_by"].startswith("generated")
+    assert cov[schema.SEARCH_MOVED] >= 1
+    inst = v.metrics[schema.COUNTEREXAMPLE]["instance"]
+    assert 1.999 < inst["x"] * inst["y"] <= 2
+    # no edge inside the hypothesis violated it (those outside do, and are no counterexample)
+    edges = [e for e in cov[schema.SEARCH_EVALUATIONS] if e["source"] == "edge"]
+    assert edges and all(e["outcome"] == S.HOLDS for e in edges if e["inside"])
+
+
+def test_moving_onto_the_hypotheses_stays_inside_and_on_the_segment(searched):
+    from checks.core import Context
+
+    chk = CHECKS[f"scratch/search-narrow::{S.SEARCH_CHECK}"]
+    sr = S.Searcher(Context(chk, budget="quick"), MARGINS["scratch/search-narrow"], S.QUICK_SEARCH)
+    moved = sr.onto_hypotheses({"x": 100.0, "y": 100.0})
+    assert moved["x"] == moved["y"] and 2 - 1e-6 < moved["x"] * moved["y"] <= 2  # geometric: x = y kept
+    assert sr.onto_hypotheses({"x": 0.5, "y": 3.0}) == {"x": 0.5, "y": 3.0}  # inside: unchanged
+    assert S._between(int, 3, 10, 0.0) == 3 and S._between(int, 3, 10, 0.99) == 9 and S._between(int, 10, 3, 0.5) == 6
+
+
 # ---------------------------------------------------------------------------------------
 # Verified, PremiseUnmet, errors
 # ---------------------------------------------------------------------------------------
@@ -256,11 +283,11 @@ MARGIN_PENDING = {
     "rnn-memoryless/claim-standard-init-bias": EXPERIMENT,
     "rnn-memoryless/claim-appD-regimes": EXPERIMENT,
     "rnn-memoryless/claim-all-architectures-extrapolate": EXPERIMENT,
-    "kernel-rich/claim-appc-uv-balance": PENDING,
-    "kernel-rich/claim-biased-init": PENDING,
-    "kernel-rich/claim-diag-tangent-kernel": PENDING,
-    "kernel-rich/claim-extreme-limits": PENDING,
-    "kernel-rich/claim-hD-properties": PENDING,
+    "kernel-rich/claim-extreme-limits": (
+        "limits alpha -> 0 and alpha -> infinity of the argmin path: no finite-alpha slack is >= 0 iff a limit holds "
+        "(Theorem 2 is the quantitative version, with its margin); the 'not an RKHS norm' part is parameter-free (the "
+        "parallelogram law fails for ||.||_1, exact)"
+    ),
     "kernel-rich/claim-kernel-regime-width:corrected": PENDING,
     "kernel-rich/claim-matrix-completion": PENDING,
     "kernel-rich/claim-noncommutative-transition": PENDING,
@@ -272,8 +299,6 @@ MARGIN_PENDING = {
         "an experiment judged over seeds (Student-t intervals, sign tests) under a protocol whose sizes and grids "
         "are partly lost (issue 20: theorems/kernel_rich_experiments.py protocols): no margin of one instance"
     ),
-    "kernel-rich/claim-tangent-kernel-homogeneous:corrected": PENDING,
-    "kernel-rich/claim-unbiased-model": PENDING,
     "kernel-rich/corollary-10": PENDING,
     "kernel-rich/figure-1": (
         "an experiment judged over seeds (Student-t intervals, sign tests) under a protocol whose sizes and grids "
@@ -294,15 +319,10 @@ MARGIN_PENDING = {
     "kernel-rich/lemma-11": PENDING,
     "kernel-rich/lemma-12": PENDING,
     "kernel-rich/lemma-13": PENDING,
-    "kernel-rich/theorem-3": PENDING,
     "kernel-rich/theorem-4": PENDING,
     "kernel-rich/theorem-9": PENDING,
-    "linnet-imbalance/claim-random-init-inertia": PENDING,
-    "linnet-imbalance/lemma-11": PENDING,
-    "linnet-imbalance/lemma-11-restated": PENDING,
-    "linnet-imbalance/proposition-10": PENDING,
-    "linnet-imbalance/theorem-12": PENDING,
-    "linnet-imbalance/theorem-12-restated": PENDING,
+    "linnet-imbalance/theorem-12": "a probability over initialisations of a limit of gradient flows: no law to compute",
+    "linnet-imbalance/theorem-12-restated": "as theorem-12 (its restatement)",
     "rnn-lowdim/corollary-A.2": "existential over GF limits (a flow to convergence per instance)",
     "rnn-lowdim/lemma-7": "a moment LP per instance (two solvers; no error estimate below their gap yet)",
     "rnn-lowdim/lemma-E.13:corrected": "sup over a GF trajectory as eps -> 0 (flows at several eps per instance)",

@@ -56,6 +56,17 @@ def printed_w(D, sign: int, GG=G, a=alpha):
     return (a ** (2 - D) + sign * D * (D - 2) * GG) ** _frac(-1, D - 2)
 
 
+def printed_55(D, w, gt=g):
+    """(55)'s right side as printed, per coordinate of the stacked ``w = (w_+, w_-)``:
+    ``-D [X~^T r] w^(D-1)`` (``gt`` the coordinate of ``X~^T r``, ``X~ = [X, -X]``)."""
+    return -D * gt * w ** (D - 1)
+
+
+def printed_56(D, Gt=G, a=alpha):
+    """(56) as printed, per coordinate: ``(alpha^(2-D) + D(D-2) [X~^T int_0^t r])^(-1/(D-2))``."""
+    return (a ** (2 - D) + D * (D - 2) * Gt) ** _frac(-1, D - 2)
+
+
 def printed_beta57(D, GG=G, a=alpha):
     """(57) as printed (with X^T for the printed X-tilde^T, the only reading with d entries)."""
     e = _frac(D, D - 2)
@@ -71,6 +82,11 @@ def printed_dual58(D, GG=G, a=alpha):
 def printed_54(D, sign: int, GG=G, a=alpha):
     """(54) as printed: ``w_pm^(2-D) = alpha^(2-D) +/- D(D-2) G`` (the right-hand side)."""
     return a ** (2 - D) + sign * D * (D - 2) * GG
+
+
+def printed_62(D, zz=z, a=alpha):
+    """(62)'s term as printed: ``alpha^D (1 - [X^T nu]_i)^(-D/(D-2))`` (the first term of (61))."""
+    return a**D * (1 - zz) ** _frac(-D, D - 2)
 
 
 def kernel_multiplier_66(D, nu, a=alpha):
@@ -104,6 +120,21 @@ def phi_D(P, D, a=alpha):
 # ---------------------------------------------------------------------------------------
 # Tangent kernel, homogeneous models
 # ---------------------------------------------------------------------------------------
+def diag_kernel_printed(x, xp, a=alpha):
+    """§4: the tangent kernel of (3) at ``w_0 = 1`` as printed, ``8 alpha^2 <x, x'>``."""
+    return 8 * a**2 * sum(u * v for u, v in zip(x, xp))
+
+
+def kernel_scale_printed(D, a=alpha):
+    """§3: ``K_{alpha w_0} = alpha^(2(D-1)) K_0`` -- the printed factor ``alpha^(2(D-1))``."""
+    return a ** (2 * (D - 1))
+
+
+def constant_term_corrected(f_w0, D, a=alpha):
+    """§3 (corrected): the affine model's constant ``f(w(0), x) = alpha^D f(w_0, x)``."""
+    return a**D * f_w0
+
+
 def tangent_kernel(f_of, params, x, xp):
     """``K_w(x, x') = <grad_w f(w, x), grad_w f(w, x')>`` for ``f_of(x)`` an expression in ``params``."""
     gx = [sp.diff(f_of(x), p) for p in params]
@@ -254,6 +285,17 @@ def depth_D_flow(X: tuple, y: tuple, D: int):
 # ---------------------------------------------------------------------------------------
 DEPTH = Param("D", int, 3, "order of homogeneity (depth) D >= 3 (h_D, Q^D_alpha and Lemma 8's bound need D > 2)", low=3)
 DEPTH_ANY = Param("D", int, 2, "order of homogeneity D >= 1", low=1)
+INIT_SCALE = Param(
+    "init_scale", float, 1.0, "scale of the drawn initialisation (margins: magnitudes log-uniform in [0.3, 2] times it)",
+    low=0.0, open_low=True,
+)  # fmt: skip
+IMBALANCE = Param(
+    "imbalance",
+    float,
+    0.0,
+    "margin of App. C: |v_i(0)| = |u_i(0)| (1 + imbalance) (0: balanced, the hypothesis)",
+    low=0.0,
+)
 POSITIVE_ALPHA = Hypothesis(r"$0<\alpha<\infty$", lambda p: p.get("alpha") is None or p["alpha"] > 0)
 INTERPOLATES = Hypothesis(
     r"the flow reaches an interpolant $X\beta^\infty=\mathbf y$ (observed per instance)", flow_interpolates
@@ -285,10 +327,11 @@ def xty_nonzero(p) -> bool:
 
 def uv_balanced(p) -> bool:
     """``|u_i(0)| = |v_i(0)|`` for every i, on the initialisation ``u0``, ``v0`` the check drew and
-    started the instance with (parameters alone -- a seed -- carry none: not excluded by it)."""
+    started the instance with (parameters alone -- a seed -- carry none: not excluded by it; the
+    margin's ``imbalance`` parameter makes it fail)."""
     u0, v0 = p.get("u0"), p.get("v0")
-    if u0 is None and v0 is None:
-        return True
+    if u0 is None and v0 is None:  # a margin's instance: its drawn init is balanced iff imbalance = 0
+        return float(p.get("imbalance", 0.0)) == 0
     return u0 is not None and v0 is not None and len(u0) == len(v0) and all(abs(a) == abs(b) for a, b in zip(u0, v0))
 
 
@@ -366,6 +409,14 @@ TANGENT_KERNEL_HOMOGENEOUS_CORRECTED = statement(
     r"=\alpha^Df(\mathbf w_0,\mathbf x)+\langle\phi_{\mathbf w(0)}(\mathbf x),\mathbf w-\mathbf w(0)\rangle$. "
     + _TK_TEXT_TAIL,
     params=(FIXTURE, ALPHA, DEPTH_ANY),
+    edges=(
+        {"D": 1},
+        {"D": 8, "alpha": 1e-3},
+        {"alpha": 1e-6},
+        {"alpha": 1e6, "D": 4},
+        {"fixture": "TIE", "D": 3},
+        {"fixture": "random:7", "alpha": 0.01, "D": 2},
+    ),
     hypotheses=(Hypothesis(r"$f$ is positively $D$-homogeneous in $\mathbf w$", model_homogeneous), POSITIVE_ALPHA),
     corrects="kernel-rich/claim-tangent-kernel-homogeneous",
     notes="Checked: the Jacobian scaling (diagonal models D=2,3,4, bias-free ReLU nets of depth 2 and 3), the constant "
@@ -386,7 +437,16 @@ DIAG_TANGENT_KERNEL = statement(
     r"kernel regime, $\beta^\infty_{\alpha,\mathbf 1}$ will be the minimum $\ell_2$ norm solution, "
     r"$\beta^*_{\ell_2}:=\arg\min_{X\beta=\mathbf y}\|\beta\|_2$.",
     params=(FIXTURE, ALPHA),
+    edges=({"alpha": 1e-6}, {"alpha": 1e6}, {"fixture": "TIE"}, {"fixture": "random:7", "alpha": 0.01}),
     hypotheses=(POSITIVE_ALPHA,),
+    steps=(
+        ProofStep(
+            "invokes §3",
+            r"Thus, in the kernel regime, $\beta^\infty_{\alpha,\mathbf 1}$ will be the minimum $\ell_2$ norm solution "
+            r"(§3's kernel regime applied to the 2-homogeneous model (3) at $\mathbf w_0=\mathbf 1$)",
+            "invocation",
+        ),
+    ),
     uses=("kernel-rich/claim-tangent-kernel-homogeneous",),
 )
 
@@ -403,6 +463,14 @@ UNBIASED_MODEL = statement(
     r"escape. [§4, Generalization:] $\mathbf w=0$ is a saddle point, so taking $\alpha\to0$ will likely increase the time "
     r"needed to escape the vicinity of zero.",
     params=(FIXTURE, ALPHA, DEPTH_ANY),
+    edges=(
+        {"D": 1},
+        {"D": 11, "alpha": 1e-3},
+        {"alpha": 1e-6},
+        {"alpha": 1e6, "D": 3},
+        {"fixture": "TIE", "D": 2},
+        {"fixture": "random:7", "alpha": 0.01},
+    ),
     hypotheses=(
         POSITIVE_ALPHA,
         Hypothesis(r"$X^\top\mathbf y\neq0$ (otherwise $\beta=0$ is already optimal)", xty_nonzero),
@@ -425,7 +493,8 @@ APPC_UV_BALANCE = statement(
     r"Furthermore, the signs of the weights cannot change, since $|\mathbf u_i(t)|=|\mathbf v_i(t)|=0$ implies "
     r"$\dot{\mathbf u}_i(t)=\dot{\mathbf v}_i(t)=0$. Therefore, we can equivalently parametrize the model as "
     r"$f(\mathbf w,\mathbf x)=\langle\mathbf w^2,\mathbf x\rangle$.",
-    params=(SEED,),
+    params=(SEED, INIT_SCALE, IMBALANCE),
+    edges=({"init_scale": 1e-4}, {"init_scale": 10.0}, {"seed": 3}, {"imbalance": 1e-3}, {"imbalance": 0.5}),
     hypotheses=(Hypothesis(r"$|\mathbf u_i(0)|=|\mathbf v_i(0)|$ for every $i$", uv_balanced),),
     notes="The claim holds. The printed proof identities do not: (11) has a spurious minus sign "
     "(d|u|/dt = sign(u) u'), and (12)/(14) square the residual (the derived sum has it to the first power; the factor "
@@ -499,6 +568,26 @@ LEMMA_8 = statement(
             r"$\mathbf w_+(t)=(\alpha^{2-D}\mathbf 1+D(D-2)X^\top\int_0^tr(\tau)d\tau)^{-\frac1{D-2}}$ solves (50)",
             "identity",
         ),
+        ProofStep(
+            "(52)",
+            r"$\dot{\mathbf w}_-(t)=-\frac{dL}{d\mathbf w_-}=DX^\top r(t)\circ\mathbf w_-^{D-1}(t)$",
+            "identity",
+            expect="refuted",
+            erratum="As (50): with the §2 loss (no 1/2) -dL/dw_- = 2D X^T r o w_-^(D-1) (SymPy; T5, D = 3, w = 1: "
+            "-dL/dw_(-,1) = -6, printed -3). The printed flow is that of L/2 (the same path at half speed); the lemma "
+            "holds for both flows.",
+        ),
+        ProofStep(
+            "(53)",
+            r"$\mathbf w_-(t)=(\alpha^{2-D}\mathbf 1-D(D-2)X^\top\int_0^tr(\tau)d\tau)^{-\frac1{D-2}}$ solves (52)",
+            "identity",
+        ),
+        ProofStep(
+            "(54)",
+            r"$0\le\mathbf w_\pm(t)_i^{2-D}=\alpha^{2-D}\pm D(D-2)\big[X^\top\int_0^tr(\tau)d\tau\big]_i$, hence "
+            r"$-\alpha^{2-D}\le D(D-2)\big[X^\top\int_0^tr\big]_i\le\alpha^{2-D}$",
+            "inequality",
+        ),
     ),
     edges=(
         {"alpha": 1e-3, "D": 3},
@@ -523,11 +612,40 @@ THEOREM_3 = statement(
     r"unique inverse of $h_D(z)=(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}$ on $[-1,1]$. Furthermore, "
     r"$\lim_{\alpha\to0}\beta^\infty_{\alpha,D}=\beta^*_{\ell_1}$ and $\lim_{\alpha\to\infty}\beta^\infty_{\alpha,D}=\beta^*_{\ell_2}$.",
     params=(FIXTURE, ALPHA, DEPTH),
+    edges=(
+        {"alpha": 1e-2, "D": 3},
+        {"alpha": 1e3, "D": 3},
+        {"alpha": 0.3, "D": 8},
+        {"alpha": 10.0, "D": 13},
+        {"fixture": "TIE", "alpha": 0.3, "D": 4},
+        {"fixture": "random:5", "alpha": 0.5, "D": 3},
+    ),
     hypotheses=(POSITIVE_ALPHA, Hypothesis(r"$D\ge3$", lambda p: p.get("D", 3) >= 3), INTERPOLATES),
     notes="The argmin characterisation is invariant under the time rescaling between the printed flow (55) (L/2) and "
     "the §2 loss; the flow checks integrate the §2-derived flow. The limits are checked along the argmin path with "
-    "the exact rational min-l1 (strict certificate) and min-l2 solutions; on TIE the path is recorded.",
+    "the exact rational min-l1 (strict certificate) and min-l2 solutions; on TIE the path is recorded. Proof "
+    "(App. F): (55) is misprinted (step (55): sign of dL/dw and the flow of L/2); (57) prints X~^T where X^T is meant "
+    "(d entries; encoded with X^T). Gaps, not errors: (63) infers lim_alpha beta < infinity from the finiteness of "
+    "each beta_alpha (a uniform bound in alpha is needed and holds on the checked paths); (66) divides by "
+    "[X^T mu]_i, which vanishes where the min-l2 solution has a zero entry (none on the checked data).",
     steps=(
+        ProofStep(
+            "(55)",
+            r"$\dot{\mathbf w}(t)=\frac{dL}{d\mathbf w}=-D\tilde X^\top r(t)\circ\mathbf w^{D-1},\quad\mathbf w(0)=\alpha\mathbf 1$",
+            "identity",
+            expect="refuted",
+            erratum="Both equalities fail for the §2 loss: the gradient flow is -dL/dw (the printed w-dot = dL/dw has the "
+            "wrong sign), and dL/dw = +2D X~^T r o w^(D-1) (SymPy), not -D X~^T r o w^(D-1). Counterexample (exact): T5, "
+            "D = 3, w = 1 (r = (-1, -2)): dL/dw_(+,1) = -6 while the printed right side is 3. What holds: "
+            "w' = -dL/dw = -2D X~^T r o w^(D-1); the printed right side -D X~^T r o w^(D-1) is -d(L/2)/dw, the flow of "
+            "L/2 (the same path at half speed, as (50)/(52)), and the argmin characterisation does not see the time "
+            "change (the proof goes through with (55) read as the flow of L/2).",
+        ),
+        ProofStep(
+            "(56)",
+            r"$\mathbf w(t)=\Big(\alpha^{2-D}+D(D-2)\tilde X^\top\int_0^tr(\tau)d\tau\Big)^{-\frac1{D-2}}$ solves (55)",
+            "identity",
+        ),
         ProofStep(
             "(57)",
             r"$\beta(t)=\alpha^D(1+\alpha^{D-2}D(D-2)\tilde X^\top\int_0^tr)^{-\frac D{D-2}}-\alpha^D(1-\alpha^{D-2}D(D-2)\tilde X^\top\int_0^tr)^{-\frac D{D-2}}$ "
@@ -540,8 +658,44 @@ THEOREM_3 = statement(
             r"$h_D(z)=(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}$",
             "identity",
         ),
-        ProofStep("(65)", r"$(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}=\frac{2D}{D-2}z+O(z^3)$", "identity"),
         ProofStep("invokes Lemma 8", r"By Lemma 8, $\|X^\top\nu\|_\infty\le1$", "invocation"),
+        ProofStep(
+            "invokes claim-hD-properties",
+            r"so the domain of $h_D$ is the interval $[-1,1]$, upon which it is monotonically increasing from "
+            r"$h_D(-1)=-\infty$ to $h_D(1)=\infty$. Therefore, there exists an inverse mapping $h_D^{-1}(t)$",
+            "invocation",
+        ),
+        ProofStep(
+            "invokes the general approach",
+            r"Following the general approach outlined in Section 4, we conclude: (60)",
+            "invocation",
+        ),
+        ProofStep(
+            "(60)",
+            r"$Q_\alpha^D(\beta)=\alpha^D\sum_i\int_0^{\beta_i/\alpha^D}h_D^{-1}(t)dt$ (its gradient "
+            r"$h_D^{-1}(\beta/\alpha^D)$ is $X^\top\nu$ at $\beta(\infty)$ of (58): the KKT conditions of the argmin)",
+            "identity",
+        ),
+        ProofStep(
+            "(61)-(62)",
+            r"$\lim_{\alpha\to0}[\beta^\infty_{\alpha,D}]_i=\lim_{\alpha\to0}\alpha^D(1-[X^\top\nu]_i)^{-\frac D{D-2}}"
+            r"-\alpha^D(1+[X^\top\nu]_i)^{-\frac D{D-2}}>0\implies\lim_{\alpha\to0}\alpha^D(1-[X^\top\nu]_i)^{-\frac D{D-2}}>0$; "
+            r"this and $[X^\top\nu]_i\le1$ imply $\lim_{\alpha\to0}[X^\top\nu]_i=1$",
+            "inequality",
+        ),
+        ProofStep(
+            "(63)-(64)",
+            r"$\lim_{\alpha\to\infty}[\beta^\infty_{\alpha,D}]_i=\lim_{\alpha\to\infty}\alpha^D(1-[X^\top\nu]_i)^{-\frac D{D-2}}"
+            r"-\alpha^D(1+[X^\top\nu]_i)^{-\frac D{D-2}}<\infty\implies\lim_{\alpha\to\infty}[X^\top\nu]_i=0$",
+            "inequality",
+        ),
+        ProofStep("(65)", r"$(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}=\frac{2D}{D-2}z+O(z^3)$", "identity"),
+        ProofStep(
+            "(66)",
+            r"with $\mu=\frac{2D\alpha^D}{D-2}\nu$: $\lim_{\alpha\to\infty}\frac{[\beta^\infty_{\alpha,D}]_i}{[X^\top\mu]_i}"
+            r"=1+\lim_{\alpha\to\infty}O([X^\top\nu]_i^2)=1$",
+            "identity",
+        ),
     ),
     uses=(
         "kernel-rich/lemma-8",
@@ -562,9 +716,17 @@ HD_PROPERTIES = statement(
     r"simple closed form. Nevertheless, it is the root of a rational equation. [...] for small $z$, "
     r"$(1-z)^{-\frac D{D-2}}-(1+z)^{-\frac D{D-2}}=\frac{2D}{D-2}z+O(z^3)$ (65).",
     params=(DEPTH,),
+    edges=({"D": 3}, {"D": 4}, {"D": 100}),
     hypotheses=(Hypothesis(r"$D\ge3$", lambda p: p.get("D", 3) >= 3),),
     notes="'Root of a rational equation' is checked as: h_D(z) = t is equivalent to a polynomial equation P_D(z, t) = 0 "
     "with integer coefficients (directly for D = 3, 4; by eliminating the radicals with resultants for D = 5, 6).",
+    steps=(
+        ProofStep(
+            "invokes Lemma 8",
+            r"By Lemma 8, $\|X^\top\nu\|_\infty\le1$, so the domain of $h_D$ is the interval $[-1,1]$",
+            "invocation",
+        ),
+    ),
     uses=("kernel-rich/lemma-8",),
 )
 
@@ -588,6 +750,14 @@ DEPTH_TRANSITION = statement(
     "equivalence (Arora et al.) and the logistic-loss remark are citations and are not checked; the depth-D diagonal "
     "network equivalence is checked through the balancedness of its layers."
     " uses: prose of \u00a75; no separate proof is printed.",
+    steps=(
+        ProofStep(
+            "invokes Theorem 3",
+            r"In the two extremes, we again get $\beta^*_{\ell_2}$ in the kernel regime, and [...] we get the "
+            r"$\beta^*_{\ell_1}$ in the rich limit (Theorem 3, for the depths $D\ge3$ of the claim)",
+            "invocation",
+        ),
+    ),
     uses=("kernel-rich/theorem-3",),
 )
 
@@ -600,7 +770,8 @@ BIASED_INIT = statement(
     r"Our results can be generalized to ``biased'' initialization (i.e., where $\mathbf w_-\neq\mathbf w_+$ at "
     r"initialization), or the asymmetric parametrization $f((u,v),\mathbf x)=\sum_iu_iv_ix_i$, however this complicates "
     r"the presentation without adding much insight.",
-    params=(FIXTURE, SEED),
+    params=(FIXTURE, SEED, INIT_SCALE),
+    edges=({"init_scale": 1e-2}, {"init_scale": 30.0}, {"seed": 3}, {"fixture": "TIE"}, {"fixture": "random:5"}),
     hypotheses=(
         Hypothesis(r"$\mathbf w_\pm(0)$ entrywise positive (observed on the instance)", biased_init_positive),
         Hypothesis(r"the flow reaches an interpolant (observed per instance)", flow_interpolates),

@@ -165,6 +165,12 @@ THEOREM3_STEPS = (
         "inequality",
     ),
     Step("invokes Proposition 1", r"(27) inserted into (17) of Proposition 1", "invocation"),
+    Step(
+        "invokes the conservation",
+        r"the imbalance quantities in (17) are those at $t=0$: $\Delta_\pm(t)=\Delta_\pm(0)$, "
+        r"$\underline\Delta(t)=\underline\Delta(0)$ (§3.1, (16))",
+        "invocation",
+    ),
 )
 PROP1_STEPS = (
     Step(
@@ -257,6 +263,11 @@ SCALAR_STEPS = (
         erratum="Misprint: under the flow L_S' = -(u^2 + v^2)(y - uv)^2 <= 0, the loss is non-increasing (not "
         "non-decreasing); the inequality |u(t)v(t)| >= |y| - |y - u(0)v(0)| needs, and holds by, the non-increasing loss.",
     ),
+    Step(
+        "invokes the conservation",
+        r"$d=u^2-v^2$ is conserved along the flow (10), so $d(t)=d(0)$ in (14)",
+        "invocation",
+    ),
 )
 PROP9_STEPS = (
     Step(
@@ -271,6 +282,26 @@ PROP9_STEPS = (
         r"[relation symbols reconstructed]",
         "inequality",
     ),
+    Step(
+        "Gronwall",
+        r"$\|Z(t)\|_F^2\le\exp\big(\int_0^t2\lambda_1^{1/2}(\Sigma_X)\|E(\tau)\|_Fd\tau\big)\|Z(0)\|_F^2$",
+        "inequality",
+    ),
+    Step(
+        "integral bound",
+        r"$\int_0^t\|E(\tau)\|_Fd\tau\le\|E(0)\|_F\int_0^t\exp(-\frac{\lambda_r(\Sigma_X)c(0)}2\tau)d\tau"
+        r"\le\frac{2\|E(0)\|_F}{\lambda_r(\Sigma_X)c(0)}$ [reconstructed]",
+        "inequality",
+    ),
+    Step(
+        "invokes Theorem 3",
+        r"by Theorem 3, $\|E(t)\|_F\le\exp(-\lambda_r(\Sigma_X)c(0)t/2)\|E(0)\|_F$ [reconstructed], "
+        r"since $\|E\|_F=\sqrt{2\tilde{\mathcal L}}$",
+        "invocation",
+    ),
+)
+COR_INVOKES_T3 = (
+    Step("invokes Theorem 3", r"(no separate proof) Theorem 3's bound with the corollary's $c$", "invocation"),
 )
 
 
@@ -500,6 +531,13 @@ statement(
     src("§3.2", "(17)"),
     r"(assuming $\lambda_r(\Sigma_X)=1$): 1) When $D=0$, the lower bound reduces to $2\sigma_{\min}(U_1V^\top)$ (when $r\ne m$) "
     r"or $4\sigma_{\min}(U_1V^\top)$ (when $r=m$); 2) When $U_1V^\top=0$, the lower bound reduces to $2\underline\Delta$.",
+    steps=(
+        Step(
+            "invokes Proposition 1",
+            r"the claim evaluates (17) of Proposition 1 with one of the imbalance or product terms set to 0",
+            "invocation",
+        ),
+    ),
     uses=("linnet-imbalance/proposition-1",),
     notes="uses: no proof is printed; the claim evaluates (17) of Proposition 1.",
 )
@@ -514,6 +552,7 @@ statement(
     r"left when $\Delta_+=\Delta_-=0$. When $\Delta_\pm\gg\underline\Delta$ the bound is approximately $2\lambda_r(\Sigma_X)\underline\Delta$; "
     r"when they are much smaller, approximately $\lambda_r(\Sigma_X)[\sqrt{\underline\Delta^2+4\sigma_m^2}+\sqrt{\underline\Delta^2+4\sigma_r^2}]$, "
     r"which for $r=m$ is $2\lambda_r(\Sigma_X)\sqrt{\underline\Delta^2+4\sigma_{\min}^2(U_1V^\top)}$.",
+    steps=(Step("invokes Proposition 1", r"the claim bounds each term of (17) of Proposition 1", "invocation"),),
     uses=("linnet-imbalance/proposition-1",),
     notes="uses: no proof is printed; the claim bounds the terms of (17) of Proposition 1.",
 )
@@ -529,6 +568,13 @@ statement(
     notes="Checked where App. C makes it precise: in the homogeneous family (D = lambda I, h = r = m, Sigma_X = I) the "
     "adversarial target (E the bottom eigen-matrix of T) attains (17) exactly; for generic (U1, V) the adversarial rate is "
     "reported against (17) (see claim-appc-tightness).",
+    steps=(
+        Step(
+            "invokes Lemma 8",
+            r"(App. C) 'by Lemma 8', the lower bound on $\bar c(D,W)$ that (17) is said to be optimal against",
+            "invocation",
+        ),
+    ),
     uses=(
         "linnet-imbalance/claim-appc-rayleigh",
         "linnet-imbalance/lemma-8",
@@ -595,6 +641,7 @@ statement(
     "c(0) (Theorem 3) -- corollary-5:corrected. (If the glyph '2' were an extraction artefact the printed corollary would be the "
     "corrected one; the same glyph gives Corollary 4's correct 2 lambda_r Delta(0).)",
     edges=FLOW_EDGES,
+    steps=COR_INVOKES_T3,
     uses=("linnet-imbalance/theorem-3",),
     notes="uses: no separate proof is printed; the corollary is presented as a consequence of Theorem 3.",
 )
@@ -610,6 +657,7 @@ statement(
     hypotheses=(MARGIN_HYP,),
     corrects="linnet-imbalance/corollary-5",
     edges=FLOW_EDGES,
+    steps=COR_INVOKES_T3,
     uses=("linnet-imbalance/theorem-3",),
 )
 statement(
@@ -632,6 +680,7 @@ statement(
     "What holds: corollary-6:corrected (t - t0, rate lambda_r c(t0)); the limit (22) holds (homogeneous case: the late slope "
     "equals lambda_r c_inf).",
     edges=FLOW_EDGES,
+    steps=COR_INVOKES_T3,
     uses=("linnet-imbalance/theorem-3",),
     notes="uses: no proof of the bound is printed (presented as a consequence of Theorem 3); (22) is justified by ||E(t0)||_F -> 0.",
 )
@@ -646,6 +695,7 @@ statement(
     params=(SEED, *FLOW_PARAMS),
     corrects="linnet-imbalance/corollary-6",
     edges=FLOW_EDGES,
+    steps=COR_INVOKES_T3,
     uses=("linnet-imbalance/theorem-3",),
 )
 statement(

@@ -518,7 +518,17 @@ declare(
 )
 declare("rnn-lowdim/definition-4", ())
 declare("rnn-lowdim/claim-def-stable-nondegenerate", ())
-declare("rnn-lowdim/claim-no-init-no-extrapolation", ("rnn-lowdim/proposition-3",))
+declare(
+    "rnn-lowdim/claim-no-init-no-extrapolation",
+    ("rnn-lowdim/proposition-3",),
+    steps=(
+        Step(
+            "§4, Proposition 3 invoked",
+            r"the initial point may be a global minimizer of $\mathcal L(\cdot)$ that fails to extrapolate",
+            kind="invocation",
+        ),
+    ),
+)
 declare("rnn-lowdim/theorem-5", ("rnn-lowdim/lemma-6", "rnn-lowdim/lemma-7"))
 declare(
     "rnn-lowdim/lemma-6",

@@ -775,6 +775,26 @@ PROPOSITION_5 = statement(
     params=(DIM, LENGTH, GEN_LENGTH, EPS, N_OVER_P),
     hypotheses=(ODD_L7, K_GE_L2),
     uses=("ssm-poison/remark-1", "ssm-poison/corollary-1", "ext:continuity of the length-L' impulse response in A"),
+    steps=(
+        Step(
+            "App. D.2, proof of Prop. 5, recovery",
+            r"Under the dataset $\mathcal S_1$, we have shown above that for any $\delta>0$ there exists an open set of "
+            r"initializations $\mathcal I_1(\delta)$ such that GF will converge to a solution $a$ whose parameters satisfy "
+            r"$\|A-A^*\|^2\le\delta$.",
+            kind="inequality",
+            notes="'Shown above' is Corollary 1 / Remark 1 (which bound ||A-hat_1 - A*||, unsquared): checked with "
+            "I_1(eta_1), eta_1 the first of 0.3/10^j whose Corollary-1 bound squared is <= delta, on the flows' exact "
+            "limits (two precisions).",
+        ),
+        Step(
+            "App. D.2, proof of Prop. 5, continuity",
+            r"It follows from the continuity of the length $L'$ impulse response that there is an open set of "
+            r"initializations from which we converge to a point $Gen_{L'}(A)\le\epsilon$.",
+            kind="identity",
+            notes="Checked: Gen_{L'}(A*) = 0 and each entry C A^j B - C* A*^j B* (j < L') is a polynomial in the "
+            "entries of A (continuous), SymPy.",
+        ),
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -992,3 +1012,57 @@ LEMMA_21 = statement(
         ),
     ),
 )
+
+
+# ---------------------------------------------------------------------------------------
+# The proofs' invocations (issue 19): one ``invocation`` step per statement whose proof invokes
+# registered results with hypotheses; the checks bound to it discharge those hypotheses at the
+# statement's instances. The text names where the proof invokes them, as printed.
+# ---------------------------------------------------------------------------------------
+INVOCATION_EQ = "invocations"
+
+
+def add_invocation_step(stmt, text: str, notes: str = "") -> None:
+    """Append the ``invocation`` step (label :data:`INVOCATION_EQ`) to a registered statement of
+    this paper; its eq must be new there (as :func:`theorems.registry.register` requires)."""
+    if any(st.eq == INVOCATION_EQ for st in stmt.steps):
+        raise ValueError(f"{stmt.id} already has a step {INVOCATION_EQ!r}")
+    stmt.steps = (*stmt.steps, Step(INVOCATION_EQ, text, kind="invocation", notes=notes))
+
+
+MAIN_INVOCATIONS = (
+    (
+        CLAIM_3,
+        r"Proposition 1 implies that during gradient flow, the motion of $a_j(\cdot)$ ... is given by a degree "
+        r"$\kappa-2$ polynomial in $a_j(\cdot)$ [Proposition 1 at $\kappa=L$]",
+    ),
+    (CLAIM_4, r"Accordingly, Theorem 1 and its proof apply as is [Theorem 1 at the student's $d$]"),
+    (CLAIM_5, r"[Theorem 1's flow, $\eta=0$, compared with (12): Theorem 1 at $\kappa=L$]"),
+    (
+        DEFINITION_2,
+        r"$\phi_{(A^*,B^*,C^*)}(z\cdot\mathbf e_j)=z$ [Claim 7 at $j=1$ for $\mathcal S_1$ and $j=L-1$ for "
+        r"$\mathcal S_2$]",
+    ),
+    (
+        REMARK_1,
+        r"Note that the upper bound in corollary 1 satisfies the following [Corollary 1 at the remark's $(d,L,n/P)$]",
+    ),
+    (
+        PROPOSITION_5,
+        r"Under the dataset $\mathcal S_1$, we have shown above that for any $\delta>0$ there exists an open set "
+        r"of initializations $\mathcal I_1(\delta)$ [Corollary 1 and Remark 1 at the proposition's $(d,L,n/P)$]",
+    ),
+    (CLAIM_11, r"In Proposition 5 we showed ... In Corollary 8 we showed ... [and Lemma 3, at the claim's $(d,L,L')$]"),
+    (
+        CLAIM_12,
+        r"[the $\mathcal I_5$ condition of] $\mathcal I_5(\delta_2,\eta_{2,\delta_2})$ (Definition 12) was defined as",
+    ),
+    (
+        PROPOSITION_17,
+        r"$\mathcal I_3(\frac{\tilde r(\mu_1)}4)$ (Definition 10) was defined as ... $\mathcal I_5$ "
+        r"(Definition 12) ... [the reduction of Claim 12; $\mathcal I_4$ of Definition 11]",
+    ),
+    (LEMMA_21, r"[the set of Proposition 17, at the lemma's $d$]"),
+)
+for _stmt, _text in MAIN_INVOCATIONS:
+    add_invocation_step(_stmt, _text)

@@ -5,10 +5,12 @@ test them on the paper's objectives and on generic instances (random fields, qua
 
 from __future__ import annotations
 
+import math
+
 import sympy as sp
 
 from .registry import Hypothesis, Param, Step, src, statement
-from .ssm_poison import DIM, LENGTH, ODD_L7
+from .ssm_poison import DIM, LENGTH, ODD_L7, add_invocation_step
 
 # Lemma 28's third item: the ball on which H^{-1} is Lipschitz, in the statement and at the proof's end
 LEMMA28_STATEMENT_INVERSE_BALL = "B_{r_2}"
@@ -150,6 +152,28 @@ LEMMA_23 = statement(
     "are (checked symbolically and along random directions). For even L (a probe outside the hypotheses) (21) is "
     "not coercive: ell(R, -R, 0, ...) = w_1 for every R.",
     uses=("ssm-poison/lemma-22", "ext:Picard-Lindelof theorem (Teschl 2024)"),
+    steps=(
+        Step(
+            "App. D.5, proof of Lemma 23, compact set",
+            r"By Lemma 22 and the coercivity of $f$, the trajectories of gradient flow cannot escape from some compact set "
+            r"$K:=K(\mathbf x_0)$.",
+            kind="inequality",
+            notes="Checked for the paper's f, (21) and (27) at odd L: K = {f <= f(x_0)} lies in the box ||a||_inf <= "
+            "sublevel_radius(f(x_0), w, L) (see there); the flows from far initialisations stay in it.",
+        ),
+        Step(
+            "App. D.5, proof of Lemma 23, Lipschitz on K",
+            r"Because $f$ is continuously differentiable $\nabla f$ has some finite Lipschitz constant on $K$.",
+            kind="inequality",
+            expect="refuted",
+            erratum="A continuously differentiable f need not have a Lipschitz gradient on a compact set: f(x) = |x|^{3/2} "
+            "(d = 1) is C^1 and coercive, f'(x) = (3/2) sign(x) |x|^{1/2}, and on K = [-1, 1] the quotient "
+            "|f'(h) - f'(0)|/h = (3/2) h^{-1/2} is unbounded as h -> 0+. What holds: a C^2 f (in particular the "
+            "polynomial objectives (21), (27) the paper applies the lemma to) has a gradient Lipschitz on every compact "
+            "set, and Picard-Lindelof then applies; for a C^1 f, Peano's theorem with the confinement to K still gives "
+            "a solution for all t >= 0 (existence only), so the lemma's conclusion survives.",
+        ),
+    ),
 )
 THEOREM_4 = statement(
     "ssm-poison/theorem-4",
@@ -163,6 +187,18 @@ THEOREM_4 = statement(
     params=(SEED, ROWS, COLS, COND),
     domain=LS_DOMAIN,
     uses=("ext:Gupta et al. (2021), Theorem 9",),
+    steps=(
+        Step(
+            "App. D.5, proof of Theorem 4",
+            r"The theorem is a restatement of theorem 9 in Gupta et al. (2021).",
+            kind="restatement",
+            notes="Gupta et al.'s text is outside the five papers (not encoded): compared is the argument the constant "
+            "sqrt(M/mu) rests on, the PL integration int ||grad f|| <= sqrt(2 f(x_0)/mu) (path_length_pl_bound) and "
+            "M-smoothness f(x_0) <= (M/2) Dist(x_0, X*)^2, whose product is the printed sqrt(M/mu) Dist (identity). "
+            "The smoothness step needs the segment from x_0 to its nearest point of X* inside V, which the printed "
+            "hypotheses (V open) do not give: noted, no counterexample built.",
+        ),
+    ),
     edges=(
         {"rows": 1, "cols": 1},
         {"rows": 1, "cols": 40, "cond": 0.0},
@@ -396,6 +432,18 @@ LEMMA_30 = statement(
     params=(SEED, SIZE, TIME, Param("scale", float, 1.0, "scale of the random matrix M", low=0, high=10)),
     uses=("ext:Picard-Lindelof theorem (uniqueness)",),
     edges=({"t": 0.0}, {"dim": 8, "scale": 10.0, "t": 20.0}, {"dim": 1, "scale": 10.0, "t": 20.0}),
+    steps=(
+        Step(
+            "App. D.5, proof of Lemma 30",
+            r"The argument follows from the Picard--Lindel\"of existence and uniqueness theorem, which states that for a "
+            r"given initialization $\mathbf x(0)$, there exists a unique solution $\mathbf x(t)$ to the ODE system "
+            r"$\dot{\mathbf x}(t)=f(\mathbf x(t))$.",
+            kind="inequality",
+            notes="Non-crossing needs uniqueness through the meeting point backward in time as well; checked on the "
+            "lemma's linear fields f(x) = scale M x: the time-t flow map e^{t scale M} is injective, "
+            "||x_1(t) - x_2(t)|| >= e^{-|t| scale ||M||_F} ||x_1(0) - x_2(0)|| > 0 (Gronwall), with arb balls.",
+        ),
+    ),
 )
 LEMMA_31 = statement(
     "ssm-poison/lemma-31",
@@ -712,3 +760,32 @@ LEMMA_36_CORRECTED = statement(
     uses=(),
     notes="No proof printed for the corrected form (the printed construction for n >= 2): uses = ().",
 )
+
+
+# The proof's invocation of Claim 6 (corrected) (issue 19; see theorems.ssm_poison.add_invocation_step)
+add_invocation_step(
+    LEMMA_31, r"[$\mathbf v\in\mathcal W_2$: $\mathbf v\perp\mathbf 1_d$, Claim 6 (corrected), at the lemma's $d$]"
+)
+
+
+def sublevel_radius(loss0: float, w: float, L: int) -> float:
+    """The box ``||a||_inf <= (1 + sqrt(loss0/w))^{1/(L-1)}`` containing the sublevel set
+    ``{l <= loss0}`` of (21) and (27) (weight ``w``) at odd ``L``: the compact ``K(x_0)`` of Lemma 23's proof.
+    Derived: ``sum_k a_k^{L-1} >= ||a||_inf^{L-1}`` (L - 1 even) and ``l >= w (1 - sum_k a_k^{L-1})^2``."""
+    return (1 + math.sqrt(loss0 / w)) ** (1 / (L - 1))
+
+
+def path_length_pl_bound(f0, mu):
+    """``sqrt(2 f(x_0)/mu)``: the bound on ``int ||grad f(x(t))|| dt`` that integrating
+    ``d/dt sqrt(f) = -||grad f||^2/(2 sqrt f) <= -sqrt(mu/2) ||grad f||`` (PL) gives."""
+    return sp.sqrt(2 * f0 / mu)
+
+
+def path_length_smooth_bound(M, mu, dist):
+    """``sqrt(2/mu) sqrt((M/2) dist^2)``: :func:`path_length_pl_bound` with ``f(x_0) <= (M/2) Dist^2``."""
+    return sp.sqrt(2 / mu) * sp.sqrt(M / 2 * dist**2)
+
+
+def theorem4_bound(M, mu, dist):
+    """The printed bound ``sqrt(M/mu) Dist(x_0, X*)`` of Theorem 4."""
+    return sp.sqrt(M / mu) * dist

@@ -28,6 +28,7 @@ import sympy as sp
 
 from .registry import Hypothesis, Param, Step, src
 from .registry import statement as _statement
+from .ssm_poison import INVOCATION_EQ
 
 a_sym = sp.Symbol("a", real=True)
 s_sym = sp.Symbol("s", positive=True)
@@ -1333,11 +1334,63 @@ STEPS: dict[str, tuple[Step, ...]] = {
 }
 
 
+# The statements whose checks discharge the invoked results' hypotheses (issue 19): each gets an ``invocation`` step
+# naming what its printed proof invokes (USES), to which checks.ssm_poison_saddle binds the discharge check.
+INVOKING = (
+    "lemma-5",
+    "lemma-8",
+    "lemma-9",
+    "lemma-10",
+    "corollary-2",
+    "remark-2",
+    "proposition-6",
+    "proposition-7",
+    "proposition-9",
+    "lemma-11",
+    "corollary-3",
+    "lemma-12",
+    "claim-9",
+    "claim-9:corrected",
+    "remark-3",
+    "remark-4",
+    "lemma-18",
+    "lemma-18:corrected",
+    "lemma-13",
+    "lemma-14",
+    "lemma-15",
+    "lemma-16",
+    "lemma-17",
+    "proposition-12",
+    "proposition-10",
+    "corollary-4",
+    "proposition-11",
+    "corollary-5",
+    "corollary-6",
+    "proposition-13",
+    "proposition-14",
+    "proposition-15",
+    "lemma-19",
+    "lemma-20",
+    "proposition-16",
+    "corollary-8",
+    "claim-10",
+)
+
+
+def _invocation_step(key: str) -> Step:
+    """The proof's invocations of registered results, named as the paper numbers them."""
+    names = [u.replace("-", " ").capitalize() for u in USES[key] if not u.startswith(("ext:", "def:"))]
+    return Step(INVOCATION_EQ, r"[the printed proof invokes " + ", ".join(names) + "]", "invocation")
+
+
 def statement(id: str, *args, **kw):
-    """The registry's ``statement`` with this module's tables filled in: ``uses`` (and its note), ``steps``."""
+    """The registry's ``statement`` with this module's tables filled in: ``uses`` (and its note), ``steps`` (and the
+    invocation step of the statements in INVOKING)."""
     key = id.removeprefix(_P)
     kw.setdefault("uses", tuple(u if u.startswith(("ext:", "def:")) else _P + u for u in USES[key]))
     kw.setdefault("steps", STEPS.get(key, ()))
+    if key in INVOKING:
+        kw["steps"] = (*kw["steps"], _invocation_step(key))
     extra = USES_NOTES.get(key) or (DEFINITION_NOTE if key.startswith("definition-") else "")
     if extra:
         kw["notes"] = (kw.get("notes", "") + " " + extra).strip()

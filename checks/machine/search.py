@@ -50,6 +50,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import sys
 import time
 import traceback
 from collections.abc import Callable
@@ -104,6 +105,12 @@ SHRINK_ALLOWANCE = 2.0
 # The necessity search draws this many instances per one it may evaluate (only those where the
 # hypothesis alone fails are evaluated).
 NECESSITY_DRAWS = 10
+
+# Bisection steps (of the hypotheses' predicates only) moving a generated instance outside the
+# hypotheses onto their boundary: 2^-30 of the segment from the defaults.
+PROJECTION_STEPS = 30
+
+MOVED = "generated, moved onto the hypotheses' boundary"
 
 # The outcome of one evaluated instance.
 VIOLATION, HOLDS, UNDECIDED, PREMISE_UNMET, FAILED = "violation", "holds", "undecided", "premise unmet", "error"
@@ -258,7 +265,9 @@ def judge(ctx: Context, m: Margin, value: Any, label: str | None = None) -> str:
             return ctx.bound(label, Estimate(abs(_float(value.value)), e, value.how), 0)
         if r > e:  # beyond its error: a violation (the judge decides it, with its evidence)
             return ctx.bound(label, Estimate(_abs(value.value), e, value.how), 0)
-        return ctx.agree(label, value, 0, tol=e / GUARD_RATIO, scale=1.0)
+        # the tolerance the error sets, rounded up: GUARD_RATIO * (e / GUARD_RATIO) can fall an ulp
+        # below e (e = 2.8423042788808805e-08 did), and the guard then refused a residual within it
+        return ctx.agree(label, value, 0, tol=e / GUARD_RATIO * (1 + 4 * sys.float_info.epsilon), scale=1.0)
     if _inexact_entry(value) is None:
         return ctx.exact(label, value, "==", 0)
     return ctx.bound(label, _abs(value), 0)  # a bare inexact number: no error estimate (inconclusive)
@@ -464,6 +473,9 @@ class Searcher:
         def explore(params):
             if params is None or (keep is not None and not keep(params)):
                 return
+            drawn = params
+            if keep is None:  # the main search: an instance outside the hypotheses is moved onto them
+                params = self.onto_hypotheses(params)
             # an instance seen before gives the same outcome (Hypothesis replays the failing one)
             ev = self.evaluated.get(_key(params))
             if ev is None:
@@ -472,7 +484,7 @@ class Searcher:
                     return
                 if self.over(SHRINK_ALLOWANCE if shrinking else 1.0):
                     return  # past the cap: not evaluated (a shrink step past it counts as passing)
-                ev = self.evaluate(params, source, "generated")
+                ev = self.evaluate(params, source, MOVED if params is not drawn else "generated")
                 evaluated[0] += not shrinking
             # towards a violation where it would count: inside the hypotheses (the main search), or
             # where only the hypothesis tested fails (a necessity search keeps those alone)
@@ -492,6 +504,52 @@ class Searcher:
             if not failing:
                 raise
         return failing[-1] if failing else None
+
+    def onto_hypotheses(self, params: dict) -> dict:
+        """A generated instance outside the hypotheses, moved along the segment from the defaults
+        (when they satisfy them) to the last point where every hypothesis holds: the boundary of
+        the hypotheses' region in the direction drawn. Narrow hypotheses (a threshold in a ratio
+        of parameters, a small interval) are where a weakened or misprinted boundary shows, and
+        independent draws rarely land inside them: without this, most generated evaluations of
+        such a statement are spent outside its premise. Numeric parameters move (geometrically
+        between two positive values, linearly otherwise, integers rounded towards the
+        defaults); the others keep the drawn value where that stays inside, else take the
+        default's. Only the hypotheses' predicates are evaluated in the bisection (not the
+        margin). A probe's ``--grid`` bounds turn this off (the defaults may lie outside them)."""
+        if self.bounds or all(self.stmt.hypotheses_hold(dict(params)).values()):
+            return params
+        start = _complete(self.stmt, {}, self.fixed)
+        if start is None or not all(self.stmt.hypotheses_hold(dict(start)).values()):
+            return params
+        numeric = {
+            p.name
+            for p in self.stmt.params
+            if p.type in (int, float)
+            and p.choices is None
+            and p.name not in self.fixed
+            and isinstance(params.get(p.name), (int, float))
+            and isinstance(start.get(p.name), (int, float))
+        }
+        mixed = _complete(self.stmt, {k: v for k, v in params.items() if k not in numeric}, self.fixed)
+        if mixed is not None and all(self.stmt.hypotheses_hold(dict(mixed)).values()):
+            start = mixed
+
+        def point(t: float) -> dict | None:
+            return _complete(
+                self.stmt,
+                {**start, **{n: _between(type(start[n]), start[n], params[n], t) for n in numeric}},
+                self.fixed,
+            )
+
+        def inside(t: float) -> bool:
+            q = point(t)
+            return q is not None and all(self.stmt.hypotheses_hold(dict(q)).values())
+
+        lo, hi = 0.0, 1.0
+        for _ in range(PROJECTION_STEPS):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if inside(mid) else (lo, mid)
+        return point(lo) or params
 
     # -- the whole search --------------------------------------------------------------
     def run(self) -> SearchResult:
@@ -625,6 +683,20 @@ class Searcher:
         return out
 
 
+def _between(kind: type, a: float, b: float, t: float) -> float | int:
+    """The point at fraction ``t`` from ``a`` to ``b``: geometric between two positive values,
+    linear otherwise; an integer rounded towards ``a`` (so ``t = 0`` gives ``a`` exactly)."""
+    if t <= 0:
+        return a
+    if a > 0 and b > 0:
+        x = a * (b / a) ** t
+    else:
+        x = a + (b - a) * t
+    if kind is int:
+        return int(math.floor(x)) if b >= a else int(math.ceil(x))
+    return float(x)
+
+
 class _Violation(Exception):
     pass
 
@@ -712,6 +784,7 @@ def coverage(
         schema.SEARCH_EDGE_LABELS: [f"{e.label} [{e.outcome}{'' if e.inside else ', outside'}]" for e in edges],
         schema.SEARCH_GENERATED: sum(e.source in ("generated", "necessity") for e in evs),
         schema.SEARCH_REFINED: sum(e.source == "refined" for e in evs),
+        schema.SEARCH_MOVED: sum(e.label == MOVED for e in evs),
         schema.SEARCH_RANGES: _ranges(stmt, inside),
         schema.SEARCH_TIGHTEST: (
             {"params": _fmt(tight.params), "score": tight.score, "outcome": tight.outcome} if tight else None

@@ -10,6 +10,9 @@ arithmetic (python-flint) or mpmath at two precisions -- never by sampling:
   P(Z > 6) = 1e-9); its margin is the bound minus ``erfc(t / sqrt 2) / 2`` in ball arithmetic.
 * ``scratch/search-boundary``: ``binom(n - 1, k) >= 1`` under the hypothesis ``n >= k`` (encoded
   weakened by one: the truth needs ``n >= k + 1``); false at n = k.
+* ``scratch/search-narrow``: ``x y <= 1.999`` under the narrow hypothesis ``x y <= 2`` (encoded
+  one step too weak: the truth needs ``x y <= 1.999``), ``x, y`` in ``(0, 1e4]``: only instances
+  on the hypothesis' boundary (a thin shell of the domain no edge meets) violate it.
 * ``scratch/search-true``: AM-GM, ``(a + b) / 2 >= sqrt(a b)`` for ``a, b > 0`` (mpmath at two
   precisions): true.
 * ``scratch/search-necessity``: ``binom(n, k) >= 1`` under ``n >= k`` (needed) and ``k >= 1``
@@ -97,6 +100,27 @@ statement(
 def boundary_margin(ctx, inst):
     """binom(n - 1, k) - 1, exactly."""
     return comb(inst["n"] - 1, inst["k"]) - 1
+
+
+statement(
+    "scratch/search-narrow",
+    "claim",
+    "N",
+    "A narrow hypothesis weakened at its boundary, away from every edge",
+    SRC,
+    r"$x y \le 1.999$ whenever $x y \le 1.999$ (encoded: $x y \le 2$)",
+    params=(
+        Param("x", float, 1.0, "a positive real", low=0.0, open_low=True, high=1e4),
+        Param("y", float, 1.0, "a positive real", low=0.0, open_low=True, high=1e4),
+    ),
+    hypotheses=(Hypothesis(r"$x y \le 2$ (printed: $x y \le 1.999$)", lambda p: p["x"] * p["y"] <= 2),),
+)
+
+
+@margin("scratch/search-narrow")
+def narrow_margin(ctx, inst):
+    """1.999 - x y, exactly (the floats as rationals)."""
+    return Fraction("1.999") - Fraction(inst["x"]) * Fraction(inst["y"])
 
 
 statement(
