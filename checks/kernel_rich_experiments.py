@@ -1275,33 +1275,28 @@ def _relu_table(ctx, inst):
     if ctx.full and depths == [2]:
         depths = [2, 3, 5]
     table = {}
-    stop = bool(ctx.full)  # the full budget trains to the stated loss 1e-9
     for D in depths:
-        te = np.array([[relu_run(s, D, la, stated_stop=stop)[0] for la in RELU_LOG_ALPHA_D] for s in range(seeds)])
-        gd = np.array([[relu_run(s, D, la, stated_stop=stop)[1] for la in RELU_LOG_ALPHA_D] for s in range(seeds)])
-        conv = all(relu_run(s, D, la, stated_stop=stop)[2] for s in range(seeds) for la in RELU_LOG_ALPHA_D)
+        te = np.array([[relu_run(s, D, la)[0] for la in RELU_LOG_ALPHA_D] for s in range(seeds)])
+        gd = np.array([[relu_run(s, D, la)[1] for la in RELU_LOG_ALPHA_D] for s in range(seeds)])
+        conv = all(relu_run(s, D, la)[2] for s in range(seeds) for la in RELU_LOG_ALPHA_D)
         table[D] = (te, gd, conv)
-    if stop:
-        # how much the reduced stopping rule of the quick budget moves the measured quantities
-        shift = [
-            (
-                abs(math.log(relu_run(s, 2, la)[0] / relu_run(s, 2, la, stated_stop=True)[0])),
-                abs(relu_run(s, 2, la)[1] - relu_run(s, 2, la, stated_stop=True)[1]),
-            )
-            for s in range(min(seeds, 4))
-            for la in RELU_LOG_ALPHA_D
-        ]
+    if ctx.full:
+        # the stated stop (loss 1e-9) against the reduced one, reported (D = 2, two draws): at D = 5 the
+        # stated stop is out of reach (draw 1, alpha^D >= 1: not reached in 200k steps, ~45 s each)
+        rows = []
+        for s in range(2):
+            for la in RELU_LOG_ALPHA_D:
+                a, b = relu_run(s, 2, la), relu_run(s, 2, la, stated_stop=True)
+                rows.append((b[2], abs(math.log(a[0] / b[0])), abs(a[1] - b[1])))
         ctx.metrics[
-            "D=2, 4 draws: max |log test-error ratio|, max |grad-distance change| (1e-4 relative vs 1e-9 stop)"
-        ] = [
-            max(a for a, _ in shift),
-            max(b for _, b in shift),
-        ]
+            "D=2, 2 draws, stated stop 1e-9 vs reduced: runs reaching 1e-9, max |log test-error ratio|, "
+            "max |grad-distance change|"
+        ] = [sum(r[0] for r in rows), max(r[1] for r in rows), max(r[2] for r in rows)]
     return seeds, table
 
 
 def _relu_ran(ctx, seeds, table) -> str:
-    stop = f"the stated loss {FIG6_STATED_LOSS:g}" if ctx.full else "1e-4 max(|y|^2, L(0)) (reduced)"
+    stop = "1e-4 max(|y|^2, L(0)) (reduced: the stated 1e-9 is out of reach at D = 5, alpha^D >= 1)"
     return (
         f"N = 10, width 30 (the paper's), depths {sorted(table)}, {seeds} draws, alpha^D in "
         f"{[10.0**v for v in RELU_LOG_ALPHA_D]}, stopped at {stop}."
@@ -1311,8 +1306,8 @@ def _relu_ran(ctx, seeds, table) -> str:
 @check("kernel-rich/figure-6", "synthetic-replica", "experiment", shares="kernel-rich/relu-synthetic")
 def figure6_replica(ctx):
     """Fig. 6(a,b) synthetic part (as printed: 10 points on the circle, 3-unit teacher, width
-    30, Uniform He times alpha; depth 2, full: the stated 2, 3, 5 trained to the stated loss
-    1e-9), alpha^D in [1e-3, 1e2], over 12 draws. Asserted, paired over draws by Student-t
+    30, Uniform He times alpha; depth 2, full: the stated 2, 3, 5), alpha^D in [1e-3, 1e2], over
+    12 draws, trained to loss 1e-4 max(|y|^2, L(0)) (the stated 1e-9: see the statement's notes). Asserted, paired over draws by Student-t
     intervals at the P_Z level: the grad distance is larger at
     the smallest alpha^D than at the largest, and falls (not significantly rising) along the
     grid (the kernel regime at large alpha, leaving it as alpha decreases); the log test error
@@ -1320,7 +1315,7 @@ def figure6_replica(ctx):
     the test error). MNIST (c) and CIFAR10 (d) are out of scope on CPU."""
     inst = ctx.instances([{}])[0]
     ctx.start(inst)
-    ctx.precision = "gradient descent (adaptive step), loss <= 1e-4 max(|y|^2, L(0)) (full: <= 1e-9)"
+    ctx.precision = "gradient descent (adaptive step), loss <= 1e-4 max(|y|^2, L(0))"
     seeds, table = _relu_table(ctx, inst)
     plt = _pyplot()
     fig, ax = plt.subplots(1, 2, figsize=(9, 4.0))
