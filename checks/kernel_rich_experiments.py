@@ -1307,8 +1307,8 @@ def _relu_ran(ctx, seeds, table) -> str:
 def figure6_replica(ctx):
     """Fig. 6(a,b) synthetic part (as printed: 10 points on the circle, 3-unit teacher, width
     30, Uniform He times alpha; depth 2, full: the stated 2, 3, 5), alpha^D in [1e-3, 1e2], over
-    12 draws, trained to loss 1e-4 max(|y|^2, L(0)) (the stated 1e-9: see the statement's notes). Asserted, paired over draws by Student-t
-    intervals at the P_Z level: the grad distance is larger at
+    12 draws, trained to loss 1e-4 max(|y|^2, L(0)) (the stated 1e-9: see the statement's notes).
+    Asserted, paired over draws by Student-t intervals at the P_Z level: the grad distance is larger at
     the smallest alpha^D than at the largest, and falls (not significantly rising) along the
     grid (the kernel regime at large alpha, leaving it as alpha decreases); the log test error
     is smaller at the smallest alpha^D than at alpha^D >= 1 (leaving the kernel regime lowers
