@@ -273,7 +273,7 @@ def _theorem1_flow_vs_argmin(ctx, general: bool):
         )
 
 
-@check("kernel-rich/theorem-1", "flow-vs-argmin", "flow")
+@check("kernel-rich/theorem-1", "flow-vs-argmin", "flow", shares="kernel-rich/theorem-1-flows")
 def theorem1_flow(ctx):
     """Gradient flow of the §2 loss (SymPy gradient, heyoka at 128/192 bits) from alpha*1,
     run until |X beta - y| < 1e-30; its limit against argmin Q_alpha by dual Newton (50/70
@@ -281,7 +281,7 @@ def theorem1_flow(ctx):
     _theorem1_flow_vs_argmin(ctx, general=False)
 
 
-@check("kernel-rich/theorem-1-general", "flow-vs-argmin", "flow")
+@check("kernel-rich/theorem-1-general", "flow-vs-argmin", "flow", shares="kernel-rich/theorem-1-flows")
 def theorem1_general_flow(ctx):
     """As theorem-1 with w0 = (1, 2, 0.5, 3, 1) (T5-w0) times w0_scale."""
     _theorem1_flow_vs_argmin(ctx, general=True)
@@ -645,3 +645,68 @@ def theorem1_step_restatement(ctx):
         sp.simplify(kr.Q_alpha(bs, a, [1, 1, 1]) - a**2 * sum(kr.q_printed(b / a**2) for b in bs)),
         scope="d = 3, symbolic beta, alpha > 0",
     )
+
+
+# Invocations (issue 19): the hypotheses of the invoked result at the invoking instances. The
+# flows are those of flow-vs-argmin (the same lru_cache: the shared tag keeps them in one worker).
+def _interpolation_residual(fixture: str, beta) -> float:
+    """max_n |<x_n, beta> - y_n| of a flow limit, in mpmath (exact data)."""
+    X, y = kr.fixture(fixture)
+    with mpmath.workdps(60):
+        return float(
+            max(
+                abs(sum(mpmath.mpf(exact.mpf_of(x)) * b for x, b in zip(row, beta)) - exact.mpf_of(v))
+                for row, v in zip(X, y)
+            )
+        )
+
+
+@check(
+    "kernel-rich/theorem-1",
+    "step-invokes-general",
+    "flow",
+    step="App. D at w0 = 1",
+    shares="kernel-rich/theorem-1-flows",
+)
+def theorem1_step_invokes_general(ctx):
+    """Theorem 1 (general case)'s hypotheses where App. D applies it to Theorem 1: at Theorem 1's
+    instances (alpha, the fixture, and whether the flow from alpha*1 reached an interpolant,
+    observed on the flow of flow-vs-argmin), w0 = 1 has no zero entry (the general statement's
+    w0 parameter is a multiple w0_scale of T5-w0: w0_scale = 1 stands for a w0 without zeros)."""
+    for inst in _theorem1_instances(ctx, general=False):
+        beta_f, _, _ = flow_limit(inst["fixture"], inst["alpha"], None)
+        reached = beta_f is not None
+        ctx.start({**inst, kr.FLOW_INTERPOLATES: reached})
+        ctx.discharge(
+            f"Theorem 1 (general) at w0 = 1, alpha = {inst['alpha']:g} ({inst['fixture']})",
+            "kernel-rich/theorem-1-general",
+            {"fixture": inst["fixture"], "alpha": inst["alpha"], "w0_scale": 1.0, kr.FLOW_INTERPOLATES: reached},
+        )
+
+
+@check(
+    "kernel-rich/theorem-1-general",
+    "step-invokes-approach",
+    "flow",
+    step="§4 approach at (18)",
+    shares="kernel-rich/theorem-1-flows",
+)
+def theorem1_general_step_invokes_approach(ctx):
+    """The general approach's hypotheses (the flow reaches an interpolant, measured as
+    |X beta(T) - y|_inf; depth D = 2) at the instances of Theorem 1 (general): the flows of
+    flow-vs-argmin from alpha * T5-w0 * w0_scale, their final residual measured in mpmath."""
+    for inst in _theorem1_instances(ctx, general=True):
+        Xs, ys, X, y = data(inst["fixture"])
+        w0 = _w0(inst, True, X.shape[1])
+        beta_f, _, _ = flow_limit(inst["fixture"], inst["alpha"], w0)
+        ctx.start({**inst, kr.FLOW_INTERPOLATES: beta_f is not None})
+        if beta_f is None:
+            premise_not_reached(ctx, "the flow did not reach an interpolant by t_end (the theorem's premise)")
+            continue
+        resid = _interpolation_residual(inst["fixture"], beta_f)
+        ctx.discharge(
+            f"the general approach at alpha = {inst['alpha']:g} ({inst['fixture']}, "
+            f"w0 = T5-w0 x {inst.get('w0_scale', 1.0):g})",
+            "kernel-rich/claim-general-approach",
+            {"fixture": inst["fixture"], "alpha": inst["alpha"], "D": 2, "final_residual": resid},
+        )

@@ -111,6 +111,53 @@ def _ints(text: str) -> list[int]:
     return [int(v) for v in str(text).split(",") if v.strip()]
 
 
+def _ran_protocol(ctx, protocol, ran: str) -> int:
+    """Record the protocol a replica ran (issue 20) and return the index of the items from
+    which on its reproduction judgements start (see :func:`_lost_settings_cannot_refute`)."""
+    ctx.metrics["protocol"] = protocol.key
+    ctx.note(f"Protocol {protocol.key}: {protocol.describe()} Ran: {ran}")
+    return len(ctx.items)
+
+
+def _lost_settings_cannot_refute(ctx, protocol, since: int) -> None:
+    """The experiments' rule (README "Experiments"; ``Context.reproduction``): a claim fails
+    only under the paper's exact stated protocol. Every protocol of this paper has lost
+    settings (``protocol.lost``), so a trend of the figure that the replica does not reproduce
+    is no counterexample: each refuted reproduction judgement recorded since ``since`` becomes
+    inconclusive, its measured numbers and the reason kept. (Engine comparisons recorded before
+    ``since`` -- argmin against cvxpy -- keep their status.)"""
+    lost = ", ".join(r.name for r in protocol.lost)
+    for item in ctx.items[since:]:
+        if item.status == "refuted":
+            item.status = "inconclusive"
+            item.metrics["not_reproduced_under_lost_settings"] = True
+            item.metrics["why"] = (
+                f"not reproduced under settings the paper does not state ({lost}): a non-reproduction is not a "
+                "refutation (the experiments' rule)"
+            )
+
+
+def _band(ax, x, runs, color=None, label=None, marker="o-"):
+    """The median over draws (rows of ``runs``) with the 10%-90% band of the draws."""
+    import warnings
+
+    runs = np.asarray(runs, float)
+    with warnings.catch_warnings():  # a column where no draw reached the accuracy is drawn as a gap
+        warnings.simplefilter("ignore", RuntimeWarning)
+        med = np.nanmedian(runs, axis=0)
+        lo, hi = np.nanpercentile(runs, 10, axis=0), np.nanpercentile(runs, 90, axis=0)
+    (line,) = ax.plot(x, med, marker, color=color, label=label, ms=3)
+    ax.fill_between(x, lo, hi, color=line.get_color(), alpha=0.2, lw=0)
+    return line
+
+
+def _printed(fig, text: str) -> None:
+    """The printed figure's description beside the replica (the paper's text has no images)."""
+    import textwrap
+
+    fig.text(0.01, 0.01, "\n".join(textwrap.wrap("Printed: " + text, 170)), fontsize=6, va="bottom", ha="left")
+
+
 # =======================================================================================
 # Sparse regression (§4 Generalization, Figs. 1 and 3(c))
 # =======================================================================================
@@ -271,6 +318,12 @@ def figure1_replica(ctx):
             cvx_status=sol.status,
         )
 
+    since = _ran_protocol(
+        ctx,
+        kr_ex.SPARSE_PROTOCOL,
+        f"d = {d}, r* = {r}, noise sd {sd:g}, {seeds} training sets, N in {list(Ns)}, {len(log_alpha)} alphas in "
+        f"[1e{log_alpha[0]:g}, 1e{log_alpha[-1]:g}] (the representative: the paper states no size).",
+    )
     # (a) generalisation improves as alpha decreases -- asserted from the l1 sample threshold
     # on (the regime of the claim: below it no solution generalises), reported below it
     i1_all = _l1_threshold(E1, Ns, acc)
@@ -397,22 +450,34 @@ def figure1_replica(ctx):
         k2, n2 = sum(c > 0 for c in concave), sum(c != 0 for c in concave)
         _sign_test(ctx, "(c) the rise right after the threshold exceeds the next one (sign test, ties dropped)", k2, n2)
 
+    _lost_settings_cannot_refute(ctx, kr_ex.SPARSE_PROTOCOL, since)
+
     plt = _pyplot()
-    fig, ax = plt.subplots(1, 3, figsize=(11, 3.2))
-    for i, N in enumerate(Ns):
-        ax[0].plot(log_alpha, np.nanmean(E[:, i], axis=0), label=f"N={N}")
-    ax[0].set(xlabel="log10 alpha", ylabel="population error", title="(a)")
+    fig, ax = plt.subplots(1, 3, figsize=(11, 4.0))
+    fig.subplots_adjust(bottom=0.3, wspace=0.35)
+    for i in sorted({0, len(Ns) // 2, len(Ns) - 1}):
+        _band(ax[0], log_alpha, E[:, i], label=f"N={Ns[i]}", marker="-")
+    ax[0].set(xlabel="log10 alpha", ylabel="population error", title="(a) median, 10-90% of sets", yscale="log")
     ax[0].legend(fontsize=6)
-    g1s = np.array([g[0] for g in gaps_plot]).mean(axis=0)
-    g2s = np.array([g[1] for g in gaps_plot]).mean(axis=0)
-    ax[1].plot(log_alpha, np.log10(np.maximum(g1s, 1e-16)), "b", label="|b|_1 - |b_l1|_1")
-    ax[1].plot(log_alpha, np.log10(np.maximum(g2s, 1e-16)), "r", label="|b|_2 - |b_l2|_2")
-    ax[1].set(xlabel="log10 alpha", ylabel="log10 gap", title=f"(b) N={Nb}")
+    g1s = np.array([g[0] for g in gaps_plot])
+    g2s = np.array([g[1] for g in gaps_plot])
+    _band(ax[1], log_alpha, np.log10(np.maximum(g1s, 1e-16)), color="b", label="|b|_1 - |b_l1|_1", marker="-")
+    _band(ax[1], log_alpha, np.log10(np.maximum(g2s, 1e-16)), color="r", label="|b|_2 - |b_l2|_2", marker="-")
+    ax[1].set(xlabel="log10 alpha", ylabel="log10 gap", title=f"(b) N={Nb}, {len(gaps_plot)} sets")
     ax[1].legend(fontsize=6)
-    ax[2].plot(Ns, np.median(a_max, axis=0), "o-", label="median over training sets")
+    _band(ax[2], Ns, np.where(np.isfinite(a_max), a_max, np.nan), label="median, 10-90% of sets")
     if i1_all is not None:
         ax[2].axvline(Ns[i1_all], ls="--", c="k")
     ax[2].set(xlabel="N", ylabel=f"log10 largest alpha (error <= {acc:g})", title="(c)")
+    ax[2].legend(fontsize=6)
+    _printed(
+        fig,
+        "(a) population error of the gradient-flow solution vs alpha; (b) |beta_alpha|_1 - |beta_l1|_1 (blue) and "
+        "|beta_alpha|_2 - |beta_l2|_2 (red) vs alpha; (c) the largest alpha with population error <= 0.025 vs N, "
+        "dashed: the samples beta_l1 needs. Text: alpha must become extremely small as N approaches the dashed line, "
+        "much larger alpha suffices slightly above it. Sizes (d, r*, N grid, seeds) not stated; replica: "
+        f"d = {d}, r* = {r}, {seeds} sets.",
+    )
     ctx.plot("figure-1", fig)
 
 
@@ -439,13 +504,17 @@ def sparse_regression_sample_sizes(ctx):
     if i1 is not None:
         ctx.metrics.update(N_l1=Ns[i1], r_star_log_d=r * math.log(d))
     for i, N in enumerate(Ns):
-        _mean_exceeds(ctx, f"N = {N}: beta_l2's mean error exceeds the accuracy", E2[:, i], margin=acc)
         expected = kr_ex.min_l2_gaussian_error(N, d, r, sd)
-        # consistency with the Gaussian-design value: a mean significantly off it refutes; otherwise
-        # recorded (consistency is not proof)
+        # consistency of the engine with the Gaussian-design value (not a claim of the paper): a mean
+        # significantly off it refutes; otherwise recorded (consistency is not proof)
         label = f"N = {N}: beta_l2's mean error = Gaussian-design value (1 - N/d)|b*|^2 + sd^2 N/(d-N-1)"
         _mean_not_above(ctx, label + " (not significantly above)", E2[:, i] - expected, expected=expected)
         _mean_not_above(ctx, label + " (not significantly below)", expected - E2[:, i], expected=expected)
+    since = _ran_protocol(
+        ctx, kr_ex.SPARSE_PROTOCOL, f"d = {d}, r* = {r}, noise sd {sd:g}, {seeds} training sets, N in {list(Ns)}."
+    )
+    for i, N in enumerate(Ns):
+        _mean_exceeds(ctx, f"N = {N}: beta_l2's mean error exceeds the accuracy", E2[:, i], margin=acc)
     for i in sorted({i1 if i1 is not None else 0, len(Ns) - 1}):
         _mean_exceeds(
             ctx,
@@ -454,6 +523,7 @@ def sparse_regression_sample_sizes(ctx):
             E[:, i, -1] - E[:, i, 0],
             margin=solver_err,
         )
+    _lost_settings_cannot_refute(ctx, kr_ex.SPARSE_PROTOCOL, since)
     ctx.note("N_l1 / (r* log d) is reported, not asserted: the Omega(.) constant is unspecified.")
 
 
@@ -747,7 +817,9 @@ def figure3_replica(ctx):
     d = inst["d"]
     ctx.precision = "dual Newton (double) on h_D; closed form (21) for D = 2; Clarabel cross-check"
     plt = _pyplot()
-    fig, ax = plt.subplots(1, 3, figsize=(11, 3.2))
+    fig, ax = plt.subplots(1, 3, figsize=(11, 4.0))
+    fig.subplots_adjust(bottom=0.3, wspace=0.35)
+    ctx.note(f"Protocol {kr_ex.FIG3AB_PROTOCOL.key}: {kr_ex.FIG3AB_PROTOCOL.describe()} Ran: D in {depths}, d = {d}.")
 
     # (a) q_D
     za = np.logspace(-3, 6, 37)
@@ -896,6 +968,11 @@ def figure3_replica(ctx):
 
     # (c) largest alpha^D that recovers the plant, on the Fig. 1 data (per training set)
     r, sd, acc = inst["r_star"], inst["noise_sd"], inst["accuracy"]
+    since = _ran_protocol(
+        ctx,
+        kr_ex.SPARSE_PROTOCOL,
+        f"(c): d = {d}, r* = {r}, noise sd {sd:g}, {seeds} training sets, N in {list(Ns)}, D in {depths}.",
+    )
     # the Fig. 1 grid of alpha^2 (its D = 2 paths are shared), cut to alpha^D in [1e-12, 1e2]
     fig1_scales = tuple(float(2 * v) for v in log_alpha)
     keep = [j for j, v in enumerate(fig1_scales) if -12 <= v <= 2]
@@ -914,7 +991,7 @@ def figure3_replica(ctx):
                 ok = np.where(E[s_, i] <= acc)[0]
                 if len(ok):
                     a_max[D][s_, i] = grid[ok[-1]]
-        ax[2].plot(Ns, np.median(a_max[D], axis=0), "o-", label=f"D={D} (median)")
+        _band(ax[2], Ns, np.where(np.isfinite(a_max[D]), a_max[D], np.nan), label=f"D={D} (median, 10-90%)")
         ctx.metrics[f"log10_alphaD_max_D{D}"] = {f"seed {s_}": a_max[D][s_].tolist() for s_ in range(seeds)}
     if 2 in a_max and 3 in a_max:
         above = []
@@ -945,8 +1022,16 @@ def figure3_replica(ctx):
     i1_all = _l1_threshold(E1, Ns, acc)
     if i1_all is not None:
         ax[2].axvline(Ns[i1_all], ls="--", c="k")
+    _lost_settings_cannot_refute(ctx, kr_ex.SPARSE_PROTOCOL, since)
     ax[2].set(xlabel="N", ylabel="log10 largest alpha^D", title="(c)")
     ax[2].legend(fontsize=6)
+    _printed(
+        fig,
+        "(a) q_D(z) for several D (D = 2 is q); (b) Q^D_alpha(e_1) / Q^D_alpha(1_d/|1_d|_2) vs alpha, from 1 (l2) to "
+        "1/sqrt(d) (l1); (c) the largest alpha^D recovering the plant to accuracy 0.025 vs N for several orders, "
+        "dashed: the samples beta_l1 needs. Text: increasing D sharpens the transition and hastens the rich limit. D "
+        f"list, d and the sizes of (c) not stated; replica: D in {depths}, d = {d}.",
+    )
     ctx.plot("figure-3", fig)
 
 
@@ -1030,23 +1115,6 @@ def figure5_replica(ctx):
         all(completion_run(s, k, float(x))[3] for s in range(seeds) for k in curve_ks for x in grid)
         and all(completion_run(s, k, 1.0)[3] for s in range(seeds) for k in ks),
     )
-    rich_x = grid <= 0
-    falling = (grid >= -2) & rich_x
-    for k in curve_ks:
-        e = exc[k][:, falling]
-        xs_f = grid[falling]
-        for j in range(e.shape[1] - 1):
-            _mean_exceeds(
-                ctx,
-                f"(1) k = {k}: the excess nuclear norm falls from alpha^2 k = 1e{xs_f[j + 1]:g} to 1e{xs_f[j]:g}",
-                e[:, j + 1] - e[:, j],
-            )
-        _mean_not_above(
-            ctx,
-            f"(1) k = {k}: at alpha^2 k = 1e{grid[0]:g} the excess nuclear norm is not significantly above zero",
-            exc[k][:, 0],
-            excess_at_1=float(exc[k][:, -1].mean()),
-        )
     # every completion interpolates, so its nuclear norm is at least the minimum (cvxpy SDP)
     floor = np.array([min_nuclear_excess(s) for s in range(seeds)])
     kk = curve_ks[-1]
@@ -1067,6 +1135,29 @@ def figure5_replica(ctx):
         gd_excess=exc[kk][:, 0].tolist(),
         min_nuclear_excess=floor.tolist(),
     )
+    since = _ran_protocol(
+        ctx,
+        kr_ex.FIG5_PROTOCOL,
+        f"the paper's d = {MC_D}, N = {MC_N}, rank 1; widths {ks} (curves: {curve_ks}), alpha^2 k in "
+        f"[1e{grid[0]:g}, 1e{grid[-1]:g}], {seeds} draws.",
+    )
+    rich_x = grid <= 0
+    falling = (grid >= -2) & rich_x
+    for k in curve_ks:
+        e = exc[k][:, falling]
+        xs_f = grid[falling]
+        for j in range(e.shape[1] - 1):
+            _mean_exceeds(
+                ctx,
+                f"(1) k = {k}: the excess nuclear norm falls from alpha^2 k = 1e{xs_f[j + 1]:g} to 1e{xs_f[j]:g}",
+                e[:, j + 1] - e[:, j],
+            )
+        _mean_not_above(
+            ctx,
+            f"(1) k = {k}: at alpha^2 k = 1e{grid[0]:g} the excess nuclear norm is not significantly above zero",
+            exc[k][:, 0],
+            excess_at_1=float(exc[k][:, -1].mean()),
+        )
     for k1, k2 in zip(ks[:-1], ks[1:]):
         _mean_exceeds(
             ctx,
@@ -1096,16 +1187,25 @@ def figure5_replica(ctx):
     ctx.metrics["rms_error_unobserved_smallest_scale"] = float(
         np.mean([completion_run(s, k2, float(grid[0]))[2] for s in range(seeds)])
     )
+    _lost_settings_cannot_refute(ctx, kr_ex.FIG5_PROTOCOL, since)
     ctx.note(
         "'This phase transition appears to sharpen somewhat as k increases' is not "
         "asserted at these widths. The rich-side excess can be slightly negative: "
         "with 60 of 100 entries the minimum-nuclear-norm completion is not always Y*."
     )
     plt = _pyplot()
-    fig, ax = plt.subplots(1, 2, figsize=(8, 3.2))
+    fig, ax = plt.subplots(1, 2, figsize=(9, 4.0))
+    fig.subplots_adjust(bottom=0.3, wspace=0.3)
     for k in curve_ks:
-        ax[0].plot(grid, exc[k].mean(axis=0), "o-", label=f"k={k}")
-        ax[1].plot(grid, move[k].mean(axis=0), "o-", label=f"k={k}")
+        _band(ax[0], grid, exc[k], label=f"k={k}")
+        _band(ax[1], grid, move[k], label=f"k={k}")
+    _printed(
+        fig,
+        "two heatmaps over (alpha, k): the excess nuclear norm |M_alpha,k|_* - |Y*|_* (left) and the RMS change of the "
+        "unobserved entries from U(0)V(0)^T (right), d = 10, N = 60, rank 1; a phase transition around "
+        "alpha^2 k = sigma sqrt(k) ~ 1: excess ~ 0 below, unobserved entries unchanged above, sharpening as k grows. "
+        f"Replica: curves per width (median, 10-90% of {seeds} draws) against alpha^2 k.",
+    )
     ax[0].set(
         xlabel="log10 alpha^2 k = log10 sigma sqrt(k)",
         ylabel="excess nuclear norm / |Y*|_*",
@@ -1127,11 +1227,17 @@ def _circle(n, rng):
     return np.stack([np.cos(t), np.sin(t)], axis=1)
 
 
+# the stated stopping rule of Fig. 6 (App. B.2: "until the training loss is below 10^-9")
+FIG6_STATED_LOSS = 1e-9
+
+
 @functools.cache
-def relu_run(seed: int, D: int, log_alpha_D: float, width: int = 30, unbiased: bool = False):
+def relu_run(seed: int, D: int, log_alpha_D: float, width: int = 30, unbiased: bool = False, stated_stop=False):
     """One Fig. 6 run: teacher = Uniform-He 2-3-1 ReLU net, 10 training points and 400 test
     points on the unit circle; student = plain bias-free depth-D ReLU net of width 30,
-    Uniform He times alpha, gradient descent to loss <= 1e-4 max(|y|^2, initial loss).
+    Uniform He times alpha, gradient descent to loss <= 1e-4 max(|y|^2, initial loss); with
+    ``stated_stop`` on to the paper's loss 1e-9, the tail below the first tolerance finished by
+    the linearised flow where that lowers the loss (``relu_nets.train``'s ``finish_below``).
     With ``unbiased`` the student is the antisymmetric pair (output 0 at initialisation).
     Returns (relative test error, grad distance, converged, relative test error of the
     tangent-kernel predictor at initialisation)."""
@@ -1147,7 +1253,10 @@ def relu_run(seed: int, D: int, log_alpha_D: float, width: int = 30, unbiased: b
     theta0 = net.start(10.0 ** (log_alpha_D / D) * w0)
     f0, J0 = net.output_and_jacobian(theta0, X)
     tol = 1e-4 * max(float(y @ y), float((f0 - y) @ (f0 - y)))
-    tr = relu_nets.train(net, theta0, X, y, tol)
+    if stated_stop:
+        tr = relu_nets.train(net, theta0, X, y, FIG6_STATED_LOSS, finish_below=tol)
+    else:
+        tr = relu_nets.train(net, theta0, X, y, tol)
     _, J1 = net.output_and_jacobian(tr.theta, X)
     ft = net.output_and_jacobian(tr.theta, Xt, False)[0]
     fk = relu_nets.kernel_interpolant(net, theta0, X, y, Xt) if unbiased else np.full_like(yt, np.nan)
@@ -1171,14 +1280,35 @@ def _relu_table(ctx, inst):
         gd = np.array([[relu_run(s, D, la)[1] for la in RELU_LOG_ALPHA_D] for s in range(seeds)])
         conv = all(relu_run(s, D, la)[2] for s in range(seeds) for la in RELU_LOG_ALPHA_D)
         table[D] = (te, gd, conv)
+    if ctx.full:
+        # the stated stop (loss 1e-9) against the reduced one, reported (D = 2, two draws): at D = 5 the
+        # stated stop is out of reach (draw 1, alpha^D >= 1: not reached in 200k steps, ~45 s each)
+        rows = []
+        for s in range(2):
+            for la in RELU_LOG_ALPHA_D:
+                a, b = relu_run(s, 2, la), relu_run(s, 2, la, stated_stop=True)
+                rows.append((b[2], abs(math.log(a[0] / b[0])), abs(a[1] - b[1])))
+        ctx.metrics[
+            "D=2, 2 draws, stated stop 1e-9 vs reduced: runs reaching 1e-9, max |log test-error ratio|, "
+            "max |grad-distance change|"
+        ] = [sum(r[0] for r in rows), max(r[1] for r in rows), max(r[2] for r in rows)]
     return seeds, table
 
 
-@check("kernel-rich/figure-6", "synthetic-replica", "experiment")
+def _relu_ran(ctx, seeds, table) -> str:
+    stop = "1e-4 max(|y|^2, L(0)) (reduced: the stated 1e-9 is out of reach at D = 5, alpha^D >= 1)"
+    return (
+        f"N = 10, width 30 (the paper's), depths {sorted(table)}, {seeds} draws, alpha^D in "
+        f"{[10.0**v for v in RELU_LOG_ALPHA_D]}, stopped at {stop}."
+    )
+
+
+@check("kernel-rich/figure-6", "synthetic-replica", "experiment", shares="kernel-rich/relu-synthetic")
 def figure6_replica(ctx):
     """Fig. 6(a,b) synthetic part (as printed: 10 points on the circle, 3-unit teacher, width
-    30, Uniform He times alpha; depth 2, full: 2 and 3), alpha^D in [1e-3, 1e2], over 8 (full
-    12) draws. Asserted, paired over draws by Student-t intervals at the P_Z level: the grad distance is larger at
+    30, Uniform He times alpha; depth 2, full: the stated 2, 3, 5), alpha^D in [1e-3, 1e2], over
+    12 draws, trained to loss 1e-4 max(|y|^2, L(0)) (the stated 1e-9: see the statement's notes).
+    Asserted, paired over draws by Student-t intervals at the P_Z level: the grad distance is larger at
     the smallest alpha^D than at the largest, and falls (not significantly rising) along the
     grid (the kernel regime at large alpha, leaving it as alpha decreases); the log test error
     is smaller at the smallest alpha^D than at alpha^D >= 1 (leaving the kernel regime lowers
@@ -1188,10 +1318,13 @@ def figure6_replica(ctx):
     ctx.precision = "gradient descent (adaptive step), loss <= 1e-4 max(|y|^2, L(0))"
     seeds, table = _relu_table(ctx, inst)
     plt = _pyplot()
-    fig, ax = plt.subplots(1, 2, figsize=(8, 3.2))
+    fig, ax = plt.subplots(1, 2, figsize=(9, 4.0))
+    fig.subplots_adjust(bottom=0.3, wspace=0.3)
     x = 10.0 ** np.array(RELU_LOG_ALPHA_D)
     for D, (te, gd, conv) in table.items():
         premise(ctx, f"D = {D}: every run reached its loss tolerance", conv)
+    since = _ran_protocol(ctx, kr_ex.FIG6_PROTOCOL, _relu_ran(ctx, seeds, table))
+    for D, (te, gd, conv) in table.items():
         _mean_exceeds(
             ctx,
             f"D = {D}: grad distance at alpha^D = 1e-3 exceeds that at 1e2",
@@ -1220,16 +1353,24 @@ def figure6_replica(ctx):
                 f"1e{RELU_LOG_ALPHA_D[j]:g} to 1e{RELU_LOG_ALPHA_D[j + 1]:g}",
                 np.log(te[:, j]) - np.log(te[:, j + 1]),
             )
-        ax[0].plot(RELU_LOG_ALPHA_D, np.log(te).mean(axis=0) / math.log(10), "o-", label=f"D={D}")
-        ax[1].plot(RELU_LOG_ALPHA_D, gd.mean(axis=0), "o-", label=f"D={D}")
-    ax[0].set(xlabel="log10 alpha^D", ylabel="log10 relative test error (mean)", title="(a)")
+        _band(ax[0], RELU_LOG_ALPHA_D, np.log10(te), label=f"D={D}")
+        _band(ax[1], RELU_LOG_ALPHA_D, gd, label=f"D={D}")
+    _lost_settings_cannot_refute(ctx, kr_ex.FIG6_PROTOCOL, since)
+    ax[0].set(xlabel="log10 alpha^D", ylabel="log10 relative test error", title="(a) median, 10-90% of draws")
     ax[1].set(xlabel="log10 alpha^D", ylabel="grad distance", title="(b)")
     ax[0].legend(fontsize=6)
+    _printed(
+        fig,
+        "(a) test error and (b) grad distance (cosine distance of the tangent features at initialisation and at "
+        "convergence) vs alpha^D for depth-D ReLU nets (D = 2, 3, 5, width 30) on 10 points of the unit circle "
+        "labelled by a 3-unit teacher, GD step 0.01 to loss 1e-9; text: the kernel regime at large alpha, leaving it "
+        "lowers the test error. Only (a), (b) are replicated (MNIST (c), CIFAR10 (d) are out of scope on CPU).",
+    )
     ctx.plot("figure-6", fig)
     ctx.note("MNIST (Fig. 6(c)) and CIFAR10 (Fig. 6(d)) are not reproduced (out of scope on CPU).")
 
 
-@check("kernel-rich/claim-standard-init-edge", "synthetic-edge", "experiment")
+@check("kernel-rich/claim-standard-init-edge", "synthetic-edge", "experiment", shares="kernel-rich/relu-synthetic")
 def standard_init_edge(ctx):
     """On the Fig. 6 synthetic replica (plain networks, labels from a standard Uniform-He
     teacher), paired over draws by Student-t intervals at the P_Z level: alpha = 1 has a lower test error than the
@@ -1240,6 +1381,7 @@ def standard_init_edge(ctx):
     inst = ctx.instances([{}])[0]
     ctx.start(inst)
     seeds, table = _relu_table(ctx, inst)
+    since = _ran_protocol(ctx, kr_ex.FIG6_PROTOCOL, _relu_ran(ctx, seeds, table))
     j1 = RELU_LOG_ALPHA_D.index(0.0)
     jb, ja, jl = RELU_LOG_ALPHA_D.index(-1.0), RELU_LOG_ALPHA_D.index(0.5), len(RELU_LOG_ALPHA_D) - 1
     for D, (te, gd, _) in table.items():
@@ -1262,6 +1404,7 @@ def standard_init_edge(ctx):
             gd_alpha1=float(gd[:, j1].mean()),
             gd_plateau=float(gd[:, jl].mean()),
         )
+    _lost_settings_cannot_refute(ctx, kr_ex.FIG6_PROTOCOL, since)
     if ctx.full:
         # the unbiased (antisymmetric) variant of the same networks, reported only
         for D in table:

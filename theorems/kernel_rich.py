@@ -268,12 +268,24 @@ THEOREM1_STEPS = (
     Step(
         "(21)", r"$q(z)=\int_0^z\operatorname{arcsinh}(t/2)dt=2-\sqrt{4+z^2}+z\operatorname{arcsinh}(z/2)$", "identity"
     ),
+    Step(
+        "§4 approach at (18)",
+        r"The general approach of §4: if $X\beta^\infty_{\alpha,\mathbf w_0}=\mathbf y$ then "
+        r"$\beta^\infty_{\alpha,\mathbf w_0}=b_\alpha(X^\top\nu)$ (17)-(18), and $Q$ solves $\nabla Q=b_\alpha^{-1}$ (19)",
+        "invocation",
+    ),
 )
 THEOREM1_SPECIAL_STEPS = (
     Step(
         "restated as the general case (App. D)",
         r"Theorem 1 (general case) at $\mathbf w_0=\mathbf 1$: $Q_{\alpha,\mathbf 1}=Q_\alpha$",
         "restatement",
+    ),
+    Step(
+        "App. D at w0 = 1",
+        r"Theorem 1 (general case) applied with $\mathbf w_0=\mathbf 1$ (no zero entries), under Theorem 1's premise "
+        r"$X\beta^\infty_{\alpha,\mathbf 1}=\mathbf y$",
+        "invocation",
     ),
 )
 
