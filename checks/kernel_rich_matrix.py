@@ -2838,20 +2838,60 @@ def corollary10_step96(ctx):
     )
 
 
+@check("kernel-rich/corollary-10", "step-100", "symbolic", step="(100)")
+def corollary10_step100(ctx):
+    """(100): the last lines of (98) and (99) are at most c times the O(.) forms (69), (70), with c
+    the sum of their coefficients (which depend on Lambda, lambda, d, Y only), for every positive
+    parameter and k >= 1: c * (sum of the forms) minus the line is written out as a sum of
+    products of positive quantities (alpha - alpha/sqrt(k) = alpha s/(1 + s) with sqrt(k) = 1 + s,
+    s >= 0, for the (99) term in alpha/sqrt(k), which (70) has no form for) and the difference is
+    reduced to zero by SymPy."""
+    al, d, lam, Lam, Y = km.alpha, km.dd, km.lam, km.Lam, km.Y
+    s = sp.Symbol("s", nonnegative=True)
+    q = 1 + s  # sqrt(k) >= 1
+    k = q**2
+    forms98, forms99 = km.corollary10_rates(al, k)
+    x, y, z = forms99  # 1/(alpha^3 k^{3/2}), 1/(alpha sqrt k), alpha
+    line98 = km.eq98_bound(Lam, lam, d, al, k, Y)
+    c98 = [sp.simplify(line98.coeff(f)) for f in forms98]
+    # (98): A/(alpha sqrt k) + B alpha <= (A + B)(1/(alpha sqrt k) + alpha), remainder A alpha + B/(alpha sqrt k)
+    rem98 = c98[0] * forms98[1] + c98[1] * forms98[0]
+    ctx.identity(
+        "(100), first: (A + B)(forms of (69)) - (98)'s last line = A alpha + B/(alpha sqrt k) (all positive)",
+        sp.simplify(sum(c98) * sum(forms98) - line98 - rem98),
+        scope="positive; k >= 1",
+    )
+    last = km.eq99_lines(Lam, lam, d, al, k, Y)[2]
+    w = al / q  # the term in alpha / sqrt(k)
+    terms = sp.Add.make_args(sp.expand(last))
+    monos = (x, w, y, z)
+    coef = [
+        sp.simplify(sum(t for t in terms if sp.simplify(t / m).free_symbols.isdisjoint({al, s})) / m) for m in monos
+    ]
+    ctx.identity(
+        "(99)'s last line = C1 x + C2 alpha/sqrt(k) + C3 y + C4 z (its four printed terms)",
+        sp.simplify(sum(c * m for c, m in zip(coef, monos)) - last),
+        scope="positive; k >= 1",
+    )
+    rem99 = coef[0] * (y + z) + coef[1] * (x + y + al * s / (1 + s)) + coef[2] * (x + z) + coef[3] * (x + y)
+    ctx.identity(
+        "(100), second: (C1 + .. + C4)(forms of (70)) - (99)'s last line = a sum of positive terms",
+        sp.simplify(sum(coef) * (x + y + z) - last - rem99),
+        scope="positive; k >= 1",
+    )
+
+
 @check("kernel-rich/corollary-10", "step-98", "interval", step="(98)")
 def corollary10_step98(ctx):
     """(98)'s chain after Theorem 9 at exact instances with k = the smallest width meeting (94): the
     middle inequality certified with arb balls (lambda <= Lambda), the last line an identity."""
     al, k, d, lam, Lam, Y = km.alpha, km.kk, km.dd, km.lam, km.Lam, km.Y
-    third = 2 * sp.sqrt(Lam) * (2 * Y + 16 * sp.sqrt(k * d**3 * al**4 * Lam**2)) / (lam * al * sp.sqrt(k))
+    second, third = km.eq98_lines()
     ctx.identity("(98) last line = printed (98) bound", sp.simplify(third - km.eq98_bound()), scope="positive")
     for lv, Lv, dv, Yv, a2 in H2_CASES:
         kv = _h2_width(lv, Lv, dv, Yv, a2)
         at = {lam: lv, Lam: Lv, d: dv, Y: Yv, al: sp.sqrt(a2), k: kv}
         ctx.start({"a": float(-sp.log(a2) / sp.log(kv)) if a2 != 1 else 0.0, "d": int(dv), "k": 1024})
-        second = (
-            sp.sqrt(Lam + lam / 4) * sp.sqrt(2 * Y**2 + 256 * k * d**3 * al**4 * Lam**2) / (lam * sp.sqrt(al**2 * k))
-        )
         ctx.bound(
             f"(98): second line <= third line (lambda = {lv}, Lambda = {Lv}, d = {dv}, Y = {Yv}, "
             f"alpha^2 = {a2}, k = {kv})",
@@ -2866,24 +2906,11 @@ def corollary10_step99(ctx):
     the printed first line (its sqrt(1 + lambda/(2 Lambda)) for Theorem 9's sqrt(1 + lambda/(4
     Lambda))) at |y(0) - y*| = sqrt(2Y^2 + 256 k d^3 alpha^4 Lambda^2) (the bound (89) gives), then
     first <= second <= third line, each certified with arb balls."""
-    al, k, d, lam, Lam, Y = km.alpha, km.kk, km.dd, km.lam, km.Lam, km.Y
     gamma, mu = km.eq90()
-    e = sp.sqrt(2 * Y**2 + 256 * k * d**3 * al**4 * Lam**2)
-    thm9 = km.theorem9_tk_bound(mu, lam, Lam, gamma, e)
-    line1 = Lam * sp.sqrt(1 + lam / (2 * Lam)) * e**2 / (lam**2 * mu ** sp.Rational(3, 2)) + 2 * sp.sqrt(Lam) * sp.sqrt(
-        1 + gamma / mu
-    ) * e / (lam * sp.sqrt(mu))
-    line2 = 2 * Lam * (2 * Y**2 + 512 * k * d**3 * al**4 * Lam**2) / (
-        lam**2 * (al**2 * k) ** sp.Rational(3, 2)
-    ) + 2 * sp.sqrt(Lam) * sp.sqrt(1 + 8 * sp.sqrt(2 * d) / sp.sqrt(k)) * (
-        2 * Y + sp.sqrt(512 * k * d**3 * al**4 * Lam**2)
-    ) / (lam * sp.sqrt(al**2 * k))
-    line3 = (
-        4 * Lam * Y**2 / (lam**2 * al**3 * k ** sp.Rational(3, 2))
-        + 1024 * d**3 * Lam**3 * al / (lam**2 * sp.sqrt(k))
-        + 8 * Y * sp.sqrt(Lam) / (lam * al * sp.sqrt(k))
-        + 64 * d ** sp.Rational(3, 2) * Lam ** sp.Rational(3, 2) * al / lam
-    )
+    e = sp.sqrt(2 * km.Y**2 + 256 * km.kk * km.dd**3 * km.alpha**4 * km.Lam**2)
+    thm9 = km.theorem9_tk_bound(mu, km.lam, km.Lam, gamma, e)
+    line1, line2, line3 = km.eq99_lines()
+    al, k, d, lam, Lam, Y = km.alpha, km.kk, km.dd, km.lam, km.Lam, km.Y
     for lv, Lv, dv, Yv, a2 in H2_CASES:
         kv = _h2_width(lv, Lv, dv, Yv, a2)
         at = {lam: lv, Lam: Lv, d: dv, Y: Yv, al: sp.sqrt(a2), k: kv}

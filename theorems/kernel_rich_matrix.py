@@ -185,6 +185,35 @@ def eq98_bound(L=Lam, l=lam, d=dd, a=alpha, k=kk, y=Y):
     return 4 * y * sp.sqrt(L) / (l * a * sp.sqrt(k)) + 32 * d ** sp.Rational(3, 2) * L ** sp.Rational(3, 2) * a / l
 
 
+def eq98_lines(L=Lam, l=lam, d=dd, a=alpha, k=kk, y=Y):
+    """(98)'s chain as printed: its second and third lines (the last is :func:`eq98_bound`)."""
+    second = sp.sqrt(L + l / 4) * sp.sqrt(2 * y**2 + 256 * k * d**3 * a**4 * L**2) / (l * sp.sqrt(a**2 * k))
+    third = 2 * sp.sqrt(L) * (2 * y + 16 * sp.sqrt(k * d**3 * a**4 * L**2)) / (l * a * sp.sqrt(k))
+    return second, third
+
+
+def eq99_lines(L=Lam, l=lam, d=dd, a=alpha, k=kk, y=Y):
+    """(99)'s chain as printed, at ``|y(0) - y*| = sqrt(2Y^2 + 256 k d^3 alpha^4 Lambda^2)`` (89):
+    its first, second and last lines."""
+    g, m = eq90(a, k, d)
+    e = sp.sqrt(2 * y**2 + 256 * k * d**3 * a**4 * L**2)
+    first = L * sp.sqrt(1 + l / (2 * L)) * e**2 / (l**2 * m ** sp.Rational(3, 2)) + 2 * sp.sqrt(L) * sp.sqrt(
+        1 + g / m
+    ) * e / (l * sp.sqrt(m))
+    second = 2 * L * (2 * y**2 + 512 * k * d**3 * a**4 * L**2) / (l**2 * (a**2 * k) ** sp.Rational(3, 2)) + 2 * sp.sqrt(
+        L
+    ) * sp.sqrt(1 + 8 * sp.sqrt(2 * d) / sp.sqrt(k)) * (2 * y + sp.sqrt(512 * k * d**3 * a**4 * L**2)) / (
+        l * sp.sqrt(a**2 * k)
+    )
+    last = (
+        4 * L * y**2 / (l**2 * a**3 * k ** sp.Rational(3, 2))
+        + 1024 * d**3 * L**3 * a / (l**2 * sp.sqrt(k))
+        + 8 * y * sp.sqrt(L) / (l * a * sp.sqrt(k))
+        + 64 * d ** sp.Rational(3, 2) * L ** sp.Rational(3, 2) * a / l
+    )
+    return first, second, last
+
+
 def corollary10_rates(a=alpha, k=kk):
     """The O(.) forms (69), (70): their terms."""
     return (1 / (a * sp.sqrt(k)), a), (1 / (a**3 * k ** sp.Rational(3, 2)), 1 / (a * sp.sqrt(k)), a)
@@ -365,6 +394,13 @@ COROLLARY10_STEPS = (
         "(99)",
         r"$\dots\le\frac{\Lambda\sqrt{1+\frac\lambda{2\Lambda}}\|y(0)-y^*\|^2}{\lambda^2\mu^{3/2}}+\frac{2\sqrt\Lambda\sqrt{1+\frac\gamma\mu}\|y(0)-y^*\|}{\lambda\sqrt\mu}"
         r"\le\dots\le\frac{4\Lambda Y^2}{\lambda^2\alpha^3k^{3/2}}+\frac{1024d^3\Lambda^3\alpha}{\lambda^2\sqrt k}+\frac{8Y\sqrt\Lambda}{\lambda\alpha\sqrt k}+\frac{64d^{3/2}\Lambda^{3/2}\alpha}\lambda$",
+        "inequality",
+    ),
+    Step(
+        "(100)",
+        r"$\sup_T\|\mathbf W(T)-\mathbf W(0)\|_F\le c\big(\frac1{\alpha\sqrt k}+\alpha\big)$ and "
+        r"$\sup_T\|\mathbf W(T)-\bar{\mathbf W}(T)\|_F\le c\big(\frac1{\alpha^3k^{3/2}}+\frac1{\alpha\sqrt k}+\alpha\big)$, "
+        r"$c$ depending only on $\Lambda,\lambda,d,Y$ (from (98), (99))",
         "inequality",
     ),
     Step(
