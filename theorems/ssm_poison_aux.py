@@ -435,7 +435,7 @@ LEMMA_30 = statement(
     steps=(
         Step(
             "App. D.5, proof of Lemma 30",
-            r"The argument follows from the Picard--Lindel\"of existence and uniqueness theorem, which states that for a "
+            r"The argument follows from the Picard--Lindelöf existence and uniqueness theorem, which states that for a "
             r"given initialization $\mathbf x(0)$, there exists a unique solution $\mathbf x(t)$ to the ODE system "
             r"$\dot{\mathbf x}(t)=f(\mathbf x(t))$.",
             kind="inequality",
