@@ -1095,8 +1095,12 @@ class Context:
         quick: int = 20,
         full: int = 200,
         examples: Iterable[Any] = (),
+        shrink: bool = True,
     ) -> str:
         """Hypothesis-generated instances: ``prop(example)`` records items through the judges.
+
+        ``shrink=False``: the first failing example is the counterexample, not shrunk (for a
+        check whose minimal counterexample another check holds exactly).
 
         Derandomized: the same examples every run, seeded by the check's key and the number of
         this call within the check (not by the source text of this method, which is what
@@ -1109,7 +1113,7 @@ class Context:
         are recorded as they are."""
         import hashlib
 
-        from hypothesis import HealthCheck, example, given, seed, settings
+        from hypothesis import HealthCheck, Phase, example, given, seed, settings
 
         n = full if self.full else quick
         kept, failing = self.items, []
@@ -1131,6 +1135,7 @@ class Context:
             suppress_health_check=list(HealthCheck),
             print_blob=False,
             report_multiple_bugs=False,
+            phases=[Phase.explicit, Phase.generate, Phase.target] + [Phase.shrink] * shrink,
         )
         @given(strategy)
         def run(drawn):

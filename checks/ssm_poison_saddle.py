@@ -2173,6 +2173,10 @@ def lemma18_random(ctx):
         prop,
         quick=10,
         full=100,
+        # not shrunk: lemma18_exact holds the exact minimal counterexample; shrinking this check's
+        # failure spun Hypothesis's engine for over 10 minutes of CPU in a long-lived CI worker
+        # (twice, not reproduced in a fresh process)
+        shrink=False,
     )
 
 
