@@ -646,6 +646,20 @@ class Context:
             }
         return status
 
+    def withdraw_refutations(self, since: int, why: str, **marks) -> int:
+        """Turn the refutations recorded since item ``since`` into ``inconclusive``, their measured
+        numbers kept and ``why`` (and ``marks``) recorded: for a rule that says these judgements
+        cannot refute (an experiment not reproduced under settings the paper does not state). A
+        counterexample one of them set is withdrawn with it (an inconclusive verdict carries
+        none); one set by an earlier refutation stays. Returns how many were withdrawn."""
+        withdrawn = [i for i in self.items[since:] if i.status == "refuted"]
+        for item in withdrawn:
+            item.status = "inconclusive"
+            item.metrics.update({"why": why, **marks})
+        if self.counterexample is not None and any(self.counterexample["metrics"] is i.metrics for i in withdrawn):
+            self.counterexample = None
+        return len(withdrawn)
+
     def _premise(self) -> dict | str:
         """The statement's hypotheses at the current instance, each evaluated there: shown with a
         refutation, so that a reader sees the premise held (issue 22)."""

@@ -127,14 +127,12 @@ def _lost_settings_cannot_refute(ctx, protocol, since: int) -> None:
     inconclusive, its measured numbers and the reason kept. (Engine comparisons recorded before
     ``since`` -- argmin against cvxpy -- keep their status.)"""
     lost = ", ".join(r.name for r in protocol.lost)
-    for item in ctx.items[since:]:
-        if item.status == "refuted":
-            item.status = "inconclusive"
-            item.metrics["not_reproduced_under_lost_settings"] = True
-            item.metrics["why"] = (
-                f"not reproduced under settings the paper does not state ({lost}): a non-reproduction is not a "
-                "refutation (the experiments' rule)"
-            )
+    ctx.withdraw_refutations(
+        since,
+        f"not reproduced under settings the paper does not state ({lost}): a non-reproduction is not a refutation "
+        "(the experiments' rule)",
+        not_reproduced_under_lost_settings=True,
+    )
 
 
 def _band(ax, x, runs, color=None, label=None, marker="o-"):

@@ -1167,18 +1167,14 @@ _T9 = _lam(km.theorem9_tk_bound(), km.mu, km.lam, km.Lam, km.gam, km.e0)
 
 
 @functools.cache
-def lazy_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, direction: str = "random"):
-    """Full (U, V) gradient flow of the §6 loss from W(0) = sqrt(mu) [I_4 0] (+ a perturbation
-    scaled so that 4 Lambda gamma / lambda = gamma_frac mu), with y* = y(0) + frac * radius * u
-    (u a random unit vector, or the eigenvector of XX^T for lambda; radius the printed allowed
-    |y(0) - y*|); the tangent-kernel
-    path from the closed form of its linear flow (c' = y_TK - y*, y_TK = y(0) - K c,
-    K_nm = 8 <Xbar_n W0, Xbar_m W0>, W_TK = W0 - 4 sum c_n Xbar_n W0)."""
+def _h_start(mu: float, gamma_frac: float, k: int, seed: int):
+    """App. H's data and W(0) = sqrt(mu) [I_4 0] + eps G, eps bisected so that 4 Lambda gamma /
+    lambda = gamma_frac mu: ``(Xs, lambda, Lambda, W0, gamma)`` (one set-up for :func:`lazy_run`
+    and :func:`h_margin_run`)."""
     Xs, lam, Lam = h_data(seed)
-    d = H_D
-    base = math.sqrt(mu) * np.eye(2 * d, k)
-    G = np.random.default_rng([seed, k, 17]).standard_normal((2 * d, k))
-    gamma_of = lambda e: float(np.linalg.norm((base + e * G) @ (base + e * G).T - mu * np.eye(2 * d), 2))  # noqa: E731
+    base = math.sqrt(mu) * np.eye(2 * H_D, k)
+    G = np.random.default_rng([seed, k, 17]).standard_normal((2 * H_D, k))
+    gamma_of = lambda e: float(np.linalg.norm((base + e * G) @ (base + e * G).T - mu * np.eye(2 * H_D), 2))  # noqa: E731
     eps = 0.0
     if gamma_frac > 0:
         target = gamma_frac * mu * lam / (4 * Lam)
@@ -1189,15 +1185,31 @@ def lazy_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, direc
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if gamma_of(mid) < target else (lo, mid)
         eps = lo
-    W0 = base + eps * G
-    gamma = gamma_of(eps)
-    U0, V0 = W0[:d], W0[d:]
-    y0 = np.einsum("nij,ij->n", Xs, U0 @ V0.T)
-    radius = _RADIUS(mu, lam, Lam, gamma)
+    return Xs, lam, Lam, base + eps * G, gamma_of(eps)
+
+
+def _h_target(Xs, y0, distance: float, seed: int, direction: str):
+    """y* = y(0) + distance * u: u a seeded random unit vector, or the eigenvector of X X^T for
+    its smallest / largest eigenvalue (``direction`` lambda_min / lambda_max)."""
     u = np.random.default_rng([seed, 19]).standard_normal(H_N)
     if direction in ("lambda_min", "lambda_max"):
         u = np.linalg.eigh(Xs.reshape(H_N, -1) @ Xs.reshape(H_N, -1).T)[1][:, 0 if direction == "lambda_min" else -1]
-    ystar = y0 + frac * radius * u / np.linalg.norm(u)
+    return y0 + distance * u / np.linalg.norm(u)
+
+
+def lazy_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, direction: str = "random"):
+    """Full (U, V) gradient flow of the §6 loss from W(0) = sqrt(mu) [I_4 0] (+ a perturbation
+    scaled so that 4 Lambda gamma / lambda = gamma_frac mu), with y* = y(0) + frac * radius * u
+    (u a random unit vector, or the eigenvector of XX^T for lambda; radius the printed allowed
+    |y(0) - y*|); the tangent-kernel
+    path from the closed form of its linear flow (c' = y_TK - y*, y_TK = y(0) - K c,
+    K_nm = 8 <Xbar_n W0, Xbar_m W0>, W_TK = W0 - 4 sum c_n Xbar_n W0)."""
+    Xs, lam, Lam, W0, gamma = _h_start(mu, gamma_frac, k, seed)
+    d = H_D
+    U0, V0 = W0[:d], W0[d:]
+    y0 = np.einsum("nij,ij->n", Xs, U0 @ V0.T)
+    radius = _RADIUS(mu, lam, Lam, gamma)
+    ystar = _h_target(Xs, y0, frac * radius, seed, direction)
     T = 40.0 / (mu * lam)
     grid = np.geomspace(1e-5 * T, T, 300)
     path = factor_flows.uv_flow(Xs, ystar, U0, V0, grid)
@@ -2057,31 +2069,13 @@ def h_margin_run(mu: float, frac: float, gamma_frac: float, k: int, seed: int, d
     two tolerances; cross-checked against the full (U, V) flow in corollary-10's exponent-slopes),
     with the tangent-kernel path alongside; ``scale`` the loss normalisation (1: the §2 loss, 1/2:
     the 1/2-normalised one). Cheap for every k: the margins run it on many instances."""
-    Xs, lam, Lam = h_data(seed)
+    Xs, lam, Lam, W0, gamma = _h_start(mu, gamma_frac, k, seed)
     d = H_D
-    base = math.sqrt(mu) * np.eye(2 * d, k)
-    G = np.random.default_rng([seed, k, 17]).standard_normal((2 * d, k))
-    gamma_of = lambda e: float(np.linalg.norm((base + e * G) @ (base + e * G).T - mu * np.eye(2 * d), 2))  # noqa: E731
-    eps = 0.0
-    if gamma_frac > 0:
-        target = gamma_frac * mu * lam / (4 * Lam)
-        lo, hi = 0.0, 1.0
-        while gamma_of(hi) < target:
-            hi *= 2
-        for _ in range(80):
-            mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if gamma_of(mid) < target else (lo, mid)
-        eps = lo
-    W0 = base + eps * G
     S0 = W0 @ W0.T
-    gamma = gamma_of(eps)
     Xb = np.array([lift(X) for X in Xs])
     y0 = np.einsum("nij,ij->n", Xb, S0)
     radius = _RADIUS(mu, lam, Lam, gamma)
-    u = np.random.default_rng([seed, 19]).standard_normal(H_N)
-    if direction in ("lambda_min", "lambda_max"):
-        u = np.linalg.eigh(Xs.reshape(H_N, -1) @ Xs.reshape(H_N, -1).T)[1][:, 0 if direction == "lambda_min" else -1]
-    ystar = y0 + frac * radius * u / np.linalg.norm(u)
+    ystar = _h_target(Xs, y0, frac * radius, seed, direction)
     T = 40.0 / (mu * lam * scale) * max(1.0, frac)
     path = factor_flows.symmetric_flow(
         Xb, ystar, S0, np.concatenate([[0.0], np.geomspace(1e-6 * T, T, 400)]), scale=scale

@@ -148,6 +148,32 @@ def test_a_raising_check_is_an_error_verdict():
     assert v.status == "error" and "kaboom" in v.message and "traceback" in v.artifacts
 
 
+def test_withdrawn_refutations_take_their_counterexample_with_them():
+    """A rule that says some judgements cannot refute (an experiment under lost settings): the
+    refutations after ``since`` become inconclusive and the counterexample they set goes; one set
+    before stays."""
+
+    def later_only(ctx):
+        ctx.bound("engine comparison", 1, 2)  # holds
+        since = len(ctx.items)
+        ctx.bound("trend not reproduced", 2, 1)  # refuted
+        assert ctx.withdraw_refutations(since, "lost settings", lost=True) == 1
+
+    v = run_check(Check("kernel-rich/claim-q-closed-form", "w1", "random", later_only))
+    assert v.status != "refuted" and "counterexample" not in v.metrics
+    (item,) = [c for c in v.metrics["comparisons"] if c["label"] == "trend not reproduced"]
+    assert item["status"] == "inconclusive" and item["why"] == "lost settings" and item["lost"] is True
+
+    def earlier_stays(ctx):
+        ctx.bound("engine comparison fails", 2, 1)
+        since = len(ctx.items)
+        ctx.bound("trend not reproduced", 2, 1)
+        ctx.withdraw_refutations(since, "lost settings")
+
+    v = run_check(Check("kernel-rich/claim-q-closed-form", "w2", "random", earlier_stays))
+    assert v.status == "refuted" and v.metrics["counterexample"]["label"] == "engine comparison fails"
+
+
 def _fixture_statement(sid):
     from theorems.registry import REGISTRY, Hypothesis, Param, Source, Statement
 
