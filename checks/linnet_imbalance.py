@@ -2147,7 +2147,14 @@ def step_flow_instances(ctx):
 
 def _step_path(p):
     """The Gram-reduced double flow of a step instance (as :func:`flow_margin`), its loss, the
-    loss error, the product U1 V^T along it and the instance's quantities."""
+    loss error, the product U1 V^T along it and the instance's quantities. Integrated once per
+    instance in a process: nine step and invocation checks read the same flows."""
+    return _step_path_of(tuple(sorted(p.items())))
+
+
+@functools.lru_cache(maxsize=64)
+def _step_path_of(key: tuple):
+    p = dict(key)
     q = flow_instance(p)
     T = min(3.0, 40.0 / (float(q["s"].max()) ** 2 * max(float(np.trace(q["G0"])), 1e-12)))
     grid = np.linspace(0, T, 11)
