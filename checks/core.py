@@ -1035,6 +1035,13 @@ class Context:
         m = {"invokes": used_id, "hypotheses": held, "evidence": EVIDENCE_EXACT_INSTANCE}
         if replaced:
             m["replaced"] = {k: v[0] for k, v in replaced.items()}
+        # An instance outside the invoking statement's own hypotheses says nothing about the
+        # proof's invocation (the proof only invokes inside them): marked, and the dependency
+        # graph does not count it as a discharge (checks.machine.proofs.edge_discharge).
+        premise = self._premise()
+        invoker_failed = [t for t, ok in premise.items() if not ok] if isinstance(premise, dict) else []
+        if invoker_failed:
+            m[schema.INVOKER_OUTSIDE] = invoker_failed
         if failed:
             return self._add(label, "refuted", {**m, "why": f"{used_id} invoked outside its hypotheses: {failed}"})
         if broken:

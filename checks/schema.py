@@ -147,6 +147,8 @@ JUDGE_KEYS = (
 )
 # An instance record (metrics["instances"][k]).
 INSTANCE_PARAMS, INSTANCE_HYPOTHESES = "params", "hypotheses"
+# a discharge item's metric: the invoking statement's hypotheses that fail at its instance
+INVOKER_OUTSIDE = "invoker_outside"
 
 # The domain search's coverage record (metrics["search"]), JSON:
 SEARCH_KIND = "kind"  # "inequality (smallest slack)" or "equality (largest |residual|/error)"

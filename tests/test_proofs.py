@@ -240,6 +240,37 @@ def test_discharge_needs_a_declared_registered_use(proofs):
     assert v.status == "inconclusive" and "could not be evaluated" in v.message
 
 
+def test_a_discharge_outside_the_invoking_statements_hypotheses_is_not_counted(proofs):
+    """At t = 0.25 the theorem's own hypothesis t >= 1/2 fails: its proof does not invoke the
+    lemma there, so a discharge made there is marked and the edge counts it neither as held nor
+    as a finding (undecided, said in the label)."""
+    from checks.core import Check, run_check
+    from checks.machine.proofs import DISCHARGED, UNDECIDED_DISCHARGE, edge_discharge
+    from checks.schema import INVOKER_OUTSIDE
+
+    def at(t, a):
+        def run(ctx):
+            ctx.start({"t": t})
+            ctx.discharge(f"L1 at a = {a}", LEMMA, {"a": a})
+
+        return run
+
+    # invocation-step checks, judged apart from the statement (as ssm-poison's saddle chain, whose
+    # I_3 no constructed instance meets, discharges at the paper's (d, L))
+    off = run_check(Check(THEOREM, "off", "random", at(0.25, 1.0), step="(4)"))
+    (item,) = [c for c in off.metrics["comparisons"] if c.get("invokes")]
+    # the lemma's hypothesis held there (the item's own status), but the check decides nothing
+    assert item["status"] == "verified" and item[INVOKER_OUTSIDE] == [r"$t \ge 1/2$"]
+    assert off.status == "inconclusive"
+    on = run_check(Check(THEOREM, "on", "random", at(0.75, 1.0), step="(4)"))
+    assert on.status == "verified" and INVOKER_OUTSIDE not in on.metrics["comparisons"][0]
+    edge = edge_discharge(THEOREM, LEMMA, {(THEOREM, "off"): off.record()})
+    assert edge["discharge"] == UNDECIDED_DISCHARGE and edge["outside_invoker"] == 1 and edge["instances"] == 0
+    assert "outside the invoking statement's hypotheses" in edge["label"]
+    both = edge_discharge(THEOREM, LEMMA, {(THEOREM, "off"): off.record(), (THEOREM, "on"): on.record()})
+    assert both["discharge"] == DISCHARGED and both["instances"] == 1 and both["outside_invoker"] == 1
+
+
 def test_discharge_of_a_hypothesis_replaced_on_purpose(proofs):
     """A corollary invoking "the lemma with a > 0 replaced by a < 0": the replacement is judged in
     its place (held: no finding; failed: a finding) and recorded; an unknown text is a mistake."""

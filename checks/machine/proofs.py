@@ -259,30 +259,49 @@ def _discharge_items(statement_id: str, latest: Mapping) -> list[dict]:
 def edge_discharge(user_id: str, used_id: str, latest: Mapping, used_entry: Mapping | None = None) -> dict:
     """Whether the latest verdicts of ``user_id`` discharged the hypotheses of ``used_id``:
     ``{"discharge": one of DISCHARGE_STATES, "instances": N held, "outside": M failed,
-    "undecided": K, "label": text, "checks": [names], "why": first failure}``. ``used_entry``
+    "undecided": K, "outside_invoker": J (items at instances outside the invoking statement's own
+    hypotheses: not counted as held or failed), "label": text, "checks": [names], "why": first
+    failure}``. ``used_entry``
     (the invoked statement's catalog entry) tells a statement without hypotheses apart."""
     if used_id.startswith(EXTERNAL_PREFIXES):
-        return {"discharge": EXTERNAL, "instances": 0, "outside": 0, "undecided": 0, "label": "external", "checks": []}
+        return {
+            "discharge": EXTERNAL,
+            "instances": 0,
+            "outside": 0,
+            "undecided": 0,
+            "outside_invoker": 0,
+            "label": "external",
+            "checks": [],
+        }
     # a Hypothesis summary of one label joins the ids its examples invoked with "; "
     items = [c for c in _discharge_items(user_id, latest) if used_id in str(c.get(INVOKES)).split("; ")]
-    held = outside = undecided = 0
+    held = outside = undecided = off_premise = 0
     why = None
     for c in items:
         n = int(schema.number(c.get("examples")) or 1)
         st = c.get(schema.COMPARISON_STATUS)
-        if st == schema.REFUTED:
+        if c.get(schema.INVOKER_OUTSIDE):
+            # at an instance outside the invoking statement's own hypotheses: the proof does not
+            # invoke the result there, so neither a discharge nor a finding
+            off_premise += n
+        elif st == schema.REFUTED:
             outside += n
             why = why or c.get("why")
         elif st in schema.POSITIVE:
             held += n
         else:
             undecided += n
+    s = lambda n: "s" * (n != 1)  # noqa: E731
     if outside:
-        state, label = OUTSIDE, f"invoked outside its hypotheses at {outside} instance{'s' * (outside != 1)}"
+        state, label = OUTSIDE, f"invoked outside its hypotheses at {outside} instance{s(outside)}"
     elif held:
-        state, label = DISCHARGED, f"discharged at {held} instance{'s' * (held != 1)}"
-    elif undecided:
-        state, label = UNDECIDED_DISCHARGE, f"discharge undecided at {undecided} instance{'s' * (undecided != 1)}"
+        state, label = DISCHARGED, f"discharged at {held} instance{s(held)}"
+    elif undecided or off_premise:
+        state = UNDECIDED_DISCHARGE
+        label = f"discharge undecided at {undecided} instance{s(undecided)}" if undecided else ""
+        if off_premise:
+            off = f"checked only at {off_premise} instance{s(off_premise)} outside the invoking statement's hypotheses"
+            label = f"{label}; {off}" if label else off
     elif used_entry is not None and not used_entry.get("hypotheses"):
         state, label = NO_HYPOTHESES, "no hypotheses to discharge"
     else:
@@ -292,6 +311,7 @@ def edge_discharge(user_id: str, used_id: str, latest: Mapping, used_entry: Mapp
         "instances": held,
         "outside": outside,
         "undecided": undecided,
+        "outside_invoker": off_premise,
         "label": label,
         "checks": sorted({c["check"] for c in items}),
     }
@@ -393,7 +413,8 @@ def dependency_graph(catalog: Catalog, latest: Mapping | None = None, paper: str
       ``ext:``/``def:`` entry), "foreign" (another paper's statement a statement of ``paper``
       invokes), "depth"}``;
     * ``edges``: ``{"source" (the invoking statement), "target" (the invoked), "cross_paper",
-      "discharge", "instances", "outside", "undecided", "label", "checks"}`` (:func:`edge_discharge`);
+      "discharge", "instances", "outside", "undecided", "outside_invoker", "label", "checks"}``
+      (:func:`edge_discharge`);
     * ``cycles``: lists of node ids that invoke each other (a finding: circular reasoning, or a
       ``uses`` entry that is wrong);
     * ``pending``: the ids of ``paper``'s statements whose ``uses`` is not declared yet."""
