@@ -120,6 +120,25 @@ def prop9_bound(lam_1, lam_r, c0, E0_fro, Z0_fro2, exp):
     return exp(4 * _sqrt(lam_1) * E0_fro / (lam_r * c0)) * Z0_fro2
 
 
+def prop9_gronwall_rhs(lam_1, E_integral, Z0_fro2, exp):
+    """Proposition 9's Gronwall display, right side: ``exp(2 lambda_1^{1/2} int_0^t ||E||_F) ||Z(0)||_F^2``
+    (``E_integral``: the integral up to t)."""
+    return exp(2 * _sqrt(lam_1) * E_integral) * Z0_fro2
+
+
+def prop9_integrand(lam_r, c0, E0_fro, tau, exp):
+    """Proposition 9's integral bound, the integrand of its middle: ``||E(0)||_F exp(-lambda_r c(0) tau / 2)``."""
+    return E0_fro * exp(-lam_r * c0 * tau / 2)
+
+
+def prop9_integral_rhs(lam_r, c0, E0_fro, t, expm1):
+    """Proposition 9's integral bound, its middle: ``||E(0)||_F int_0^t exp(-lambda_r c(0) tau / 2) dtau
+    = ||E(0)||_F 2 (1 - exp(-lambda_r c(0) t / 2)) / (lambda_r c(0))`` (``expm1``: that of the
+    arithmetic used, so that a rate near 0 keeps its limit ||E(0)||_F t)."""
+    x = lam_r * c0 / 2
+    return E0_fro * t if x == 0 else -E0_fro * expm1(-x * t) / x
+
+
 def lemma8_rhs(lbar_plus, llow_minus, sig_m):
     """(23) [reconstructed]: ``(-lbar_+ + llow_- + sqrt((lbar_+ + llow_-)^2 + 4 sigma_m^2(AB)))/2``."""
     return (-lbar_plus + llow_minus + _sqrt((lbar_plus + llow_minus) ** 2 + 4 * sig_m**2)) / 2
