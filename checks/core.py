@@ -458,8 +458,15 @@ def load_checks() -> dict[str, Check]:
 # ---------------------------------------------------------------------------------------
 class PremiseUnmet(Exception):
     """Raised by a margin function when the instance does not meet the statement's premise in a
-    way its hypotheses cannot say (the flow never reached an interpolant, a solve failed): the
-    instance is no evidence either way, never a counterexample."""
+    way its hypotheses cannot say (the flow never reached an interpolant): the instance is no
+    evidence either way, never a counterexample."""
+
+
+class ComputationFailed(Exception):
+    """Raised by a margin function when its engine fails at the instance in a way the margin
+    recognises (an integrator that stops, a root finder left without a bracket, an overflow at an
+    extreme edge of the domain): the instance is undecided, no evidence either way. Any other
+    exception a margin raises is an ``error`` (a bug until shown otherwise)."""
 
 
 @dataclass

@@ -39,7 +39,7 @@ from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_depth as kd
 
-from .core import PremiseUnmet, check
+from .core import ComputationFailed, PremiseUnmet, check
 from .core import margin as register_margin
 from .kernel_rich import (
     CVX_TOL,
@@ -2202,24 +2202,27 @@ def lemma8_margin(ctx, p):
     stop.terminal = True
     runs = []
     for rt in (1e-9, 1e-11):
-        sol = solve_ivp(
-            f,
-            (0.0, 1e4),
-            np.concatenate([np.full(2 * d, al), np.zeros(N)]),
-            method="LSODA",
-            rtol=rt,
-            atol=rt * 1e-3 * min(al, 1.0) ** D,
-            events=stop,
-        )
+        try:
+            sol = solve_ivp(
+                f,
+                (0.0, 1e4),
+                np.concatenate([np.full(2 * d, al), np.zeros(N)]),
+                method="LSODA",
+                rtol=rt,
+                atol=rt * 1e-3 * min(al, 1.0) ** D,
+                events=stop,
+            )
+        except ValueError as exc:  # the stopping event's root finder had no bracket (full search: D = 3, alpha = 52.9)
+            raise ComputationFailed(f"the double flow's stopping event failed: {exc}") from exc
         if sol.status < 0:
-            raise PremiseUnmet(f"the double flow failed: {sol.message}")
+            raise ComputationFailed(f"the double flow failed: {sol.message}")
         ratios = k * np.max(np.abs(X.T @ sol.y[2 * d :]), axis=0)
         j = int(np.searchsorted(sol.t, 0.9 * sol.t[-1]))
         runs.append((float(ratios.max()), float(abs(ratios[-1] - ratios[min(j, len(ratios) - 1)]))))
     (m1, _), (m2, tail) = runs
     if not all(math.isfinite(v) for v in (m1, m2, tail)):
         # the double flow overflowed (an extreme alpha or D): a failed computation, no evidence
-        raise PremiseUnmet("the double flow overflowed (non-finite ratio)")
+        raise ComputationFailed("the double flow overflowed (non-finite ratio)")
     return Estimate(1.0 - m2, abs(m1 - m2) + tail + 64 * 2.2e-16 * (1 + m2), "two tolerances")
 
 

@@ -31,7 +31,7 @@ from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_regularizer as kq
 
-from .core import PremiseUnmet, check, margin
+from .core import ComputationFailed, PremiseUnmet, check, margin
 from .kernel_rich import data
 
 z, u = kr.z, kr.u
@@ -2270,7 +2270,10 @@ def general_approach_margin(ctx, p):
     if p.get("D") not in (None, 2):
         raise PremiseUnmet("the margin evaluates the depth-2 recipe only (D >= 3: recipe-symbolic)")
     a = 0.5 if p.get("alpha") is None else float(p["alpha"])
-    run = general_approach_off_row(p.get("fixture", "T5"), a)
+    try:
+        run = general_approach_off_row(p.get("fixture", "T5"), a)
+    except FloatingPointError as exc:  # LSODA stopped (full search: alpha = 1e6, the domain's edge)
+        raise ComputationFailed(f"the depth-2 flow failed at alpha = {a:g}: {exc}") from exc
     p["final_residual"] = run["final_residual"]
     if not run["stopped"]:
         raise PremiseUnmet("the flow did not reach |X beta - y| < 1e-13 by t = 1e5 (the claim's premise)")

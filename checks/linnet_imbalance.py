@@ -33,7 +33,7 @@ from numerics import linear_nets as ln
 from numerics.estimate import Estimate, exact_value
 from theorems import linnet_imbalance as li
 
-from .core import PremiseUnmet, check, margin
+from .core import ComputationFailed, PremiseUnmet, check, margin
 
 HP_BITS = 160
 HP_TOL = 1e-30
@@ -2044,7 +2044,7 @@ def scalar_rate_margin(ctx, p):
         atol = np.maximum(1e-4 * rt * np.array([scale, scale, scale**2 * T]), 1e-300)
         sol = solve_ivp(f, (0, T), [u0, v0, 0.0], t_eval=grid, rtol=rt, atol=atol, method="LSODA")
         if sol.status != 0 or sol.y.shape[1] != len(grid):
-            raise PremiseUnmet(f"the integrator failed (rtol {rt:g}): {sol.message}")
+            raise ComputationFailed(f"the integrator failed (rtol {rt:g}): {sol.message}")
         qs.append(sol.y[2])
     val = 2 * qs[1] - c * grid
     err = 2 * np.abs(qs[0] - qs[1]) + 64 * EPS * (2 * qs[1] + c * grid)

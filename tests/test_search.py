@@ -194,6 +194,13 @@ def test_premise_unmet_never_refutes(searched):
     assert "premise was unmet at every" in v.message
 
 
+def test_an_engine_failure_the_margin_recognises_is_undecided(searched):
+    v = _search("scratch/search-engine-fails", MEDIUM)
+    assert v.status == "verified" and schema.COUNTEREXAMPLE not in v.metrics
+    failed = [e for e in v.metrics[schema.SEARCH][schema.SEARCH_EVALUATIONS] if e["params"]["x"] > 5]
+    assert failed and all(e["outcome"] == S.UNDECIDED and "computation failed" in e["why"] for e in failed)
+
+
 def test_a_raising_margin_is_an_error_not_a_counterexample(searched):
     v = _search("scratch/search-raises")
     assert v.status == "error"

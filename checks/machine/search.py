@@ -22,7 +22,9 @@ slack)``, an equality's residual by ``ctx.exact(residual == 0)`` when exact, els
 it, at the tolerance its error estimate sets (``error / GUARD_RATIO``). Inside all the
 hypotheses, a refutation is a counterexample (the verdict is ``refuted``, the instance stored as
 the verdict's counterexample); :class:`~checks.core.PremiseUnmet` is counted and is no evidence;
-an exception is an ``error`` (a failed computation is never a counterexample). With no
+:class:`~checks.core.ComputationFailed` (an engine failure the margin recognises) leaves the
+instance undecided; any other exception is an ``error`` (a failed computation is never a
+counterexample). With no
 violation the verdict is ``verified`` when at least one instance inside the hypotheses was
 decided (the tightest one's comparison is recorded as it was judged); otherwise
 ``inconclusive`` with the reason.
@@ -61,7 +63,19 @@ from typing import Any
 from theorems.registry import ParamError, Statement
 
 from .. import schema
-from ..core import CHECKS, GUARD_RATIO, Check, Context, Item, Margin, PremiseUnmet, _fmt, _inexact_entry, _is_ball
+from ..core import (
+    CHECKS,
+    GUARD_RATIO,
+    Check,
+    ComputationFailed,
+    Context,
+    Item,
+    Margin,
+    PremiseUnmet,
+    _fmt,
+    _inexact_entry,
+    _is_ball,
+)
 
 # The name of the auto-registered check of every statement with a margin.
 SEARCH_CHECK = "domain-search"
@@ -442,6 +456,8 @@ class Searcher:
                 self.stopped_by_cap = True
             except PremiseUnmet as exc:
                 ev.outcome, ev.why = PREMISE_UNMET, str(exc) or "premise unmet"
+            except ComputationFailed as exc:  # the margin's engine failed here: undecided
+                ev.outcome, ev.why = UNDECIDED, f"the computation failed: {exc}"[:300]
             except Exception as exc:  # a failed computation: an error, never a counterexample
                 ev.outcome, ev.why = FAILED, f"{type(exc).__name__}: {exc}"[:300]
                 ev.metrics = {"traceback": traceback.format_exc()[-3000:]}

@@ -20,6 +20,8 @@ arithmetic (python-flint) or mpmath at two precisions -- never by sampling:
 * ``scratch/search-premise``: ``x <= 5`` when the premise holds; its margin raises
   :class:`~checks.core.PremiseUnmet` for x > 5 (where the conclusion would fail): never refuted.
 * ``scratch/search-unmet``: a margin that raises PremiseUnmet everywhere: inconclusive.
+* ``scratch/search-engine-fails``: ``x <= 5`` (false beyond 5) whose margin's engine fails for
+  x > 5 and says so (:class:`~checks.core.ComputationFailed`): undecided there, never refuted.
 * ``scratch/search-slow``: ``x >= 0`` (true) whose margin spins for a minute of CPU at ``x > 2``
   (behind its own ``except Exception``): the per-evaluation CPU limit stops it, undecided.
 * ``scratch/search-raises``: a margin that raises ZeroDivisionError at x = 0 (inside): error.
@@ -30,7 +32,7 @@ from math import comb
 
 import mpmath
 
-from checks.core import PremiseUnmet, margin
+from checks.core import ComputationFailed, PremiseUnmet, margin
 from numerics.estimate import Estimate
 from theorems.registry import Hypothesis, Param, Source, statement
 
@@ -193,6 +195,26 @@ def premise_margin(ctx, inst):
     """5 - x exactly, where the premise (x <= 5) holds."""
     if inst["x"] > 5:
         raise PremiseUnmet("the premise fails for x > 5")
+    return 5 - Fraction(inst["x"])
+
+
+statement(
+    "scratch/search-engine-fails",
+    "claim",
+    "F",
+    "A margin whose engine fails where the conclusion would",
+    SRC,
+    r"$x \le 5$",
+    params=(Param("x", float, 1.0, "a real", low=0.0, high=100.0),),
+    hypotheses=(Hypothesis(r"$x \ge 0$", lambda p: p["x"] >= 0),),
+)
+
+
+@margin("scratch/search-engine-fails")
+def engine_fails_margin(ctx, inst):
+    """5 - x exactly, where the (pretended) engine works (x <= 5)."""
+    if inst["x"] > 5:
+        raise ComputationFailed("the engine failed for x > 5")
     return 5 - Fraction(inst["x"])
 
 
