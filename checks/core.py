@@ -31,6 +31,7 @@ The honesty rules live here, once, for every paper:
 from __future__ import annotations
 
 import math
+import sys
 import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping
@@ -48,6 +49,13 @@ from .schema import METHOD_STATUS, METHODS, STATUSES, combine  # noqa: F401  (re
 
 # The guard: an error estimate must be this small against the tolerance for "verified".
 GUARD_RATIO = 0.1
+
+
+def tolerance_set_by(err: float) -> float:
+    """The agreement tolerance an error estimate sets for an equality judged within its error:
+    ``err / GUARD_RATIO``, rounded up (``GUARD_RATIO * (e / GUARD_RATIO)`` can fall an ulp below
+    ``e``: e = 2.8423042788808805e-08 did, and the guard then refused a residual within it)."""
+    return err / GUARD_RATIO * (1 + 4 * sys.float_info.epsilon)
 
 
 def _norm(x: Any) -> float:

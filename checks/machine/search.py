@@ -52,7 +52,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import sys
 import time
 import traceback
 from collections.abc import Callable
@@ -65,7 +64,6 @@ from theorems.registry import ParamError, Statement
 from .. import schema
 from ..core import (
     CHECKS,
-    GUARD_RATIO,
     Check,
     ComputationFailed,
     Context,
@@ -75,6 +73,7 @@ from ..core import (
     _fmt,
     _inexact_entry,
     _is_ball,
+    tolerance_set_by,
 )
 
 # The name of the auto-registered check of every statement with a margin.
@@ -298,9 +297,7 @@ def judge(ctx: Context, m: Margin, value: Any, label: str | None = None) -> str:
             return ctx.bound(label, Estimate(abs(_float(value.value)), e, value.how), 0)
         if r > e:  # beyond its error: a violation (the judge decides it, with its evidence)
             return ctx.bound(label, Estimate(_abs(value.value), e, value.how), 0)
-        # the tolerance the error sets, rounded up: GUARD_RATIO * (e / GUARD_RATIO) can fall an ulp
-        # below e (e = 2.8423042788808805e-08 did), and the guard then refused a residual within it
-        return ctx.agree(label, value, 0, tol=e / GUARD_RATIO * (1 + 4 * sys.float_info.epsilon), scale=1.0)
+        return ctx.agree(label, value, 0, tol=tolerance_set_by(e), scale=1.0)
     if _inexact_entry(value) is None:
         return ctx.exact(label, value, "==", 0)
     return ctx.bound(label, _abs(value), 0)  # a bare inexact number: no error estimate (inconclusive)
