@@ -1057,10 +1057,14 @@ class Context:
         invoker_failed = [t for t, ok in premise.items() if not ok] if isinstance(premise, dict) else []
         if invoker_failed:
             m[schema.INVOKER_OUTSIDE] = invoker_failed
+        # texts joined, not repr'd: a list's repr doubles the backslashes of their TeX
         if failed:
-            return self._add(label, "refuted", {**m, "why": f"{used_id} invoked outside its hypotheses: {failed}"})
+            why = f"{used_id} invoked outside its hypotheses: " + "; ".join(failed)
+            return self._add(label, "refuted", {**m, "why": why})
         if broken:
-            why = f"{used_id}'s hypotheses could not be evaluated at this instance: {broken}"
+            why = f"{used_id}'s hypotheses could not be evaluated at this instance: " + "; ".join(
+                f"{text} ({exc})" for text, exc in broken.items()
+            )
             return self._add(label, "inconclusive", {**m, "why": why})
         return self._add(label, "verified", {**m, "covers": "instance"})
 

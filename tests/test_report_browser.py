@@ -30,10 +30,19 @@ DRIVER = ("chromedriver",)
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 # Checks of the real run: a flow/argmin theorem with display maths, a printed claim refuted
-# with a stored counterexample and a plot, and its correction.
-REAL_STATEMENTS = ("kernel-rich/theorem-1", "kernel-rich/figure-7", "kernel-rich/figure-7:corrected")
+# with a stored counterexample, its correction, and a figure replica with plots (inconclusive:
+# a non-reproduction at a reduced width).
+REFUTED = "kernel-rich/claim-kernel-regime-width"
+PLOTTED = "kernel-rich/figure-7"
+REAL_STATEMENTS = ("kernel-rich/theorem-1", REFUTED, f"{REFUTED}:corrected", PLOTTED)
 ONE_STATEMENT = REAL_STATEMENTS[2]  # run again alone after the first run
 PROBED = REAL_STATEMENTS[0]
+
+
+def _page(sid: str) -> str:
+    return f"statements/{sid.replace('/', '__').replace(':', '__')}.html"
+
+
 HOSTILE_ID = "kernel-rich/claim-zz-<b>hostile</b>"
 # Each payload, if it ever ran, sets window.__ibvPwned; inserted as text it does nothing.
 PAYLOADS = (
@@ -451,7 +460,7 @@ def test_report_in_browser(driver, report):
     Select(driver.find_element(By.ID, "f-status")).select_by_visible_text("refuted")
     assert "status=refuted" in driver.current_url
     n_refuted = len(_rows_shown(driver))
-    _click(driver, "#statements a[href='statements/kernel-rich__figure-7.html']")
+    _click(driver, f"#statements a[href='{_page(REFUTED)}']")
     driver.back()
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -477,14 +486,21 @@ def test_report_in_browser(driver, report):
     assert "holds as printed" in state["text"] or "open" in state["text"]
     _shot(driver, "02-statement-theorem-1")
 
-    # back to the index, then the refuted figure: its plot and the probe command
+    # back to the index, then the refuted claim: its erratum and counterexample
     _click(driver, "header nav a", "Overview")
-    _click(driver, "#statements a[href='statements/kernel-rich__figure-7.html']")
-    assert driver.current_url.endswith("statements/kernel-rich__figure-7.html")
-    state = _assert_page_sound(driver, "figure-7")
-    assert state["svgs"] >= 1, "refuted figure: no plot drawn"
+    _click(driver, f"#statements a[href='{_page(REFUTED)}']")
+    assert driver.current_url.endswith(_page(REFUTED))
+    state = _assert_page_sound(driver, REFUTED)
     assert "Counterexample" in state["text"] and "Erratum" in state["text"]
     assert "false as printed" in state["text"]
+    _shot(driver, "03-statement-refuted")
+
+    # the figure replica: its plots, legends and captions
+    _click(driver, "header nav a", "Overview")
+    _click(driver, f"#statements a[href='{_page(PLOTTED)}']")
+    assert driver.current_url.endswith(_page(PLOTTED))
+    state = _assert_page_sound(driver, PLOTTED)
+    assert state["svgs"] >= 1, "figure replica: no plot drawn"
     # legend entries distinct, the full label in a tooltip; a caption under the plot
     legends = driver.execute_script(
         "return Array.from(document.querySelectorAll('.artifact.plot svg g > title')).map(t => t.parentNode"
@@ -494,14 +510,14 @@ def test_report_in_browser(driver, report):
     assert len(driver.find_elements(By.CSS_SELECTOR, "figure.plot figcaption")) == len(
         driver.find_elements(By.CSS_SELECTOR, "figure.plot svg")
     )
-    _shot(driver, "03-statement-refuted-figure-7")
+    _shot(driver, "03-statement-figure-7")
 
     # the errata page through the header link: what is wrong in a line, the counterexample,
     # printed and corrected side by side with the difference marked; proof errata apart
     _click(driver, "header nav a", "Errata")
     assert driver.current_url.endswith("errata.html")
     state = _assert_page_sound(driver, "errata")
-    assert "kernel-rich/figure-7" in state["text"] and "What is wrong" in state["text"]
+    assert REFUTED in state["text"] and "What is wrong" in state["text"]
     assert "Proof steps false as printed" in state["text"]
     assert driver.find_elements(By.CSS_SELECTOR, ".compare mark.ins") or driver.find_elements(
         By.CSS_SELECTOR, ".compare mark.del"
@@ -524,7 +540,8 @@ def test_report_in_browser(driver, report):
     state = _assert_page_sound(driver, "paper page", expect_math=False)
     assert "Woodworth" in state["text"] and "Dependency graph" in state["text"]
     ids = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "main table a[href^='../statements/']")]
-    assert "theorem-1" in ids and ids.index("figure-7") < ids.index("figure-7:corrected")
+    short = REFUTED.split("/")[1]
+    assert "theorem-1" in ids and ids.index(short) < ids.index(f"{short}:corrected")
 
     # the probe report, from its listing
     _click(driver, "header nav a", "Probes")
@@ -595,7 +612,8 @@ def test_no_page_scrolls_sideways_at_phone_width(driver, report):
         "probes": root / "probes.html",
         "paper": root / "papers" / "kernel-rich.html",
         "statement": root / "statements" / "kernel-rich__theorem-1.html",
-        "refuted statement": root / "statements" / "kernel-rich__figure-7.html",
+        "refuted statement": root / _page(REFUTED),
+        "figure with plots": root / _page(PLOTTED),
     }
     pages["probe"] = sorted((root / "probes").glob("*.html"))[-1]
     pages["run"] = sorted((root / "runs").glob("*.html"))[-1]
