@@ -51,10 +51,22 @@ from .schema import METHOD_STATUS, METHODS, STATUSES, combine  # noqa: F401  (re
 GUARD_RATIO = 0.1
 
 
-def tolerance_set_by(err: float) -> float:
-    """The agreement tolerance an error estimate sets for an equality judged within its error:
-    ``err / GUARD_RATIO``, rounded up (``GUARD_RATIO * (e / GUARD_RATIO)`` can fall an ulp below
-    ``e``: e = 2.8423042788808805e-08 did, and the guard then refused a residual within it)."""
+def pyplot():
+    """matplotlib's pyplot on the file-only Agg backend (no display here), for a figure that
+    :meth:`Context.plot` stores."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def tolerance_set_by(err):
+    """The agreement tolerance an error estimate (a float or a NumPy array) sets for an equality
+    judged within its error: ``err / GUARD_RATIO``, rounded up (``GUARD_RATIO * (e / GUARD_RATIO)``
+    can fall an ulp below ``e``: e = 2.8423042788808805e-08 did, and the guard then refused a
+    residual within it)."""
     return err / GUARD_RATIO * (1 + 4 * sys.float_info.epsilon)
 
 

@@ -49,7 +49,7 @@ from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_experiments as kr_ex
 
-from .core import check
+from .core import check, pyplot
 from .kernel_rich import CVX_TOL, all_margins, margin, premise, premise_not_reached
 
 # Accuracy target of a double-precision flow (SciPy at rtol 1e-9 and 1e-11) against an argmin.
@@ -96,15 +96,6 @@ def _sign_test(ctx, label: str, successes: int, trials: int, **metrics) -> None:
         premise_not_reached(ctx, label + " (no untied pair: no test)", **metrics)
         return
     ctx.proportion(label, int(successes), int(trials), ">", 0.5, level=P_Z, **metrics)
-
-
-def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 def _ints(text: str) -> list[int]:
@@ -452,7 +443,7 @@ def figure1_replica(ctx):
 
     _lost_settings_cannot_refute(ctx, kr_ex.SPARSE_PROTOCOL, since)
 
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(1, 3, figsize=(11, 4.0))
     fig.subplots_adjust(bottom=0.3, wspace=0.35)
     for i in sorted({0, len(Ns) // 2, len(Ns) - 1}):
@@ -760,7 +751,7 @@ def figure2_q_and_r(ctx):
         err,
         log10_b=shifts,
     )
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(4.5, 3.2))
     ax.plot(zc, qc, label="q(z)")
     ax.plot(zc, rc, label="r(z)")
@@ -816,7 +807,7 @@ def figure3_replica(ctx):
         depths = [D for D in depths if D <= 3] or depths[:1]
     d = inst["d"]
     ctx.precision = "dual Newton (double) on h_D; closed form (21) for D = 2; Clarabel cross-check"
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(1, 3, figsize=(11, 4.0))
     fig.subplots_adjust(bottom=0.3, wspace=0.35)
     ctx.note(f"Protocol {kr_ex.FIG3AB_PROTOCOL.key}: {kr_ex.FIG3AB_PROTOCOL.describe()} Ran: D in {depths}, d = {d}.")
@@ -1193,7 +1184,7 @@ def figure5_replica(ctx):
         "asserted at these widths. The rich-side excess can be slightly negative: "
         "with 60 of 100 entries the minimum-nuclear-norm completion is not always Y*."
     )
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(1, 2, figsize=(9, 4.0))
     fig.subplots_adjust(bottom=0.3, wspace=0.3)
     for k in curve_ks:
@@ -1317,7 +1308,7 @@ def figure6_replica(ctx):
     ctx.start(inst)
     ctx.precision = "gradient descent (adaptive step), loss <= 1e-4 max(|y|^2, L(0))"
     seeds, table = _relu_table(ctx, inst)
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(1, 2, figsize=(9, 4.0))
     fig.subplots_adjust(bottom=0.3, wspace=0.3)
     x = 10.0 ** np.array(RELU_LOG_ALPHA_D)
@@ -1616,7 +1607,7 @@ def _tv_item(ctx, data, sm):
 
 
 def _univariate_plot(ctx, summaries, name):
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(1, len(summaries), figsize=(4.5 * len(summaries), 3.2), squeeze=False)
     for a, (data, sm) in zip(ax[0], summaries.items()):
         a.plot(sm["xs"], np.interp(sm["xs"], sm["g"], sm["lin"]), "ko")

@@ -31,7 +31,7 @@ from numerics.estimate import Estimate
 from theorems import kernel_rich as kr
 from theorems import kernel_rich_regularizer as kq
 
-from .core import ComputationFailed, PremiseUnmet, check, margin
+from .core import ComputationFailed, PremiseUnmet, check, margin, pyplot
 from .kernel_rich import data
 
 z, u = kr.z, kr.u
@@ -2179,10 +2179,7 @@ def q_vs_r_numeric(ctx):
         beta_Q=[float(v) for v in bQ],
     )
     if ctx.full:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
 
         zs = np.linspace(-10, 10, 201)
         fig, ax = plt.subplots(figsize=(5, 3.5))

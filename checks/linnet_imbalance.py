@@ -2215,7 +2215,7 @@ def theorem3_step27(ctx):
         # agreement within it (as the domain search judges an equality); a side exceeding the other
         # beyond its error is judged by its slack and refutes; the rest by their slack.
         gap = s2 - first
-        equal = (np.abs(gap) <= np.array([tolerance_set_by(float(e)) for e in errs])) & (gap >= -errs)
+        equal = (np.abs(gap) <= tolerance_set_by(errs)) & (gap >= -errs)
         if not np.all(equal):
             j = int(np.argmin(np.where(equal, np.inf, (s2 - first) / errs)))
             ctx.bound(
@@ -2786,12 +2786,22 @@ def remark2_step_invocation(ctx):
     invokes_lemma8_twice(ctx)
 
 
-def _prop9_gronwall(ctx, which: str):
-    """Proposition 9's Gronwall displays along the Gram-reduced double flows of the step instances
-    with c(0) > 0 (201 grid times, 2001 in the full budget; the integral of ||E||_F by Simpson's
-    rule at two step sizes, their difference its error, with the two tolerances' state difference)."""
+def _simpson_at_two_steps(f, t):
+    """The running integral of ``f`` over the grid ``t`` by Simpson's rule, at every second grid
+    time, and its error: the difference from Simpson's rule at twice the step."""
     from scipy.integrate import cumulative_simpson
 
+    fine = cumulative_simpson(f, x=t, initial=0.0)[::2]
+    return fine, np.abs(fine - cumulative_simpson(f[::2], x=t[::2], initial=0.0))
+
+
+def _prop9_gronwall(ctx, which: str):
+    """Proposition 9's Gronwall displays along the Gram-reduced double flows of the step instances
+    with c(0) > 0 (201 grid times, 2001 in the full budget; integrals by Simpson's rule at two step
+    sizes, their difference the error, with the two tolerances' state difference). Simpson, not the
+    trapezoid: the integral bound is tight to third order at t = 0 for some flows (their initial
+    rate equals the bound's), and its slack is integrated as the integrands' difference -- the
+    difference of two separate quadratures could not resolve it."""
     for p in step_flow_instances(ctx):
         q = flow_instance(p)
         e0 = float(np.linalg.norm(q["E0"]))
@@ -2803,48 +2813,31 @@ def _prop9_gronwall(ctx, which: str):
         t = np.linspace(0, T, 2001 if ctx.full else 201)
         path = ln.gram_flow(q["Yt"], q["s"], q["G0"], t[1:], rtol=1e-10, method="LSODA")
         E = np.concatenate([[e0], np.sqrt(np.sum(path.E() ** 2, axis=(1, 2)))])
-        z2 = np.concatenate([[float(np.trace(q["G0"]))], [float(np.trace(K @ q["G0"] @ K.T)) for K in path.K]])
-        # Simpson's rule at steps h and 2h, compared at the 2h grid (their difference the error): the
-        # integral bound is tight to third order at t = 0 for some flows (the initial rate equals
-        # the bound's), where the trapezoid's error could not resolve the slack
-        fine = cumulative_simpson(E, x=t, initial=0.0)[::2]
-        coarse = cumulative_simpson(E[::2], x=t[::2], initial=0.0)
-        d_int = np.abs(fine - coarse)
-        kn = max(float(np.linalg.norm(K, 2)) for K in path.K)
-        state = 2 * kn * q["G0"].shape[0] * float(np.max(path.error)) * float(np.linalg.norm(q["G0"], 2))
         l1, lr = q["lam_1"], q["lam_r"]
         if which == "Gronwall":
-            rhs = li.prop9_gronwall_rhs(l1, fine, z2[0], np.exp)
+            z2 = np.concatenate([[float(np.trace(q["G0"]))], [float(np.trace(K @ q["G0"] @ K.T)) for K in path.K]])
+            kn = max(float(np.linalg.norm(K, 2)) for K in path.K)
+            state = 2 * kn * q["G0"].shape[0] * float(np.max(path.error)) * float(np.linalg.norm(q["G0"], 2))
+            integral, d_int = _simpson_at_two_steps(E, t)
+            lhs, rhs = z2[::2], li.prop9_gronwall_rhs(l1, integral, z2[0], np.exp)
             err = state + rhs * 2 * math.sqrt(l1) * d_int
-            lhs = z2[::2]
+            label, extra = f"({which}) at the weakest grid time", {}
         else:
             # expm1: at c(0) near roundoff, 1 - exp(-x) cancelled to 0 and the bound read 0
-            rhs = li.prop9_integral_rhs(lr, c0, e0, t[::2], np.expm1)
-            lhs = fine
-            # The slack rhs - lhs as the integral of the integrands' difference (Simpson at h and 2h):
-            # the bound is tight to third order at t = 0 for some flows (their initial rate equals the
-            # bound's), where the difference of two separate quadratures could not resolve it.
-            gap = li.prop9_integrand(lr, c0, e0, t, np.exp) - E
-            slack = cumulative_simpson(gap, x=t, initial=0.0)[::2]
-            err = np.abs(slack - cumulative_simpson(gap[::2], x=t[::2], initial=0.0)) + 64 * EPS * (e0 * t[::2] + rhs)
-            j = 1 + int(np.argmin((slack / np.maximum(err, 1e-300))[1:]))  # after t = 0 (equality there)
-            ctx.bound(
-                f"({which}) at the weakest grid time (its slack integrated as the integrands' difference)",
-                0.0,
-                float(slack[j]),
-                err=measured(float(err[j]), "two tolerances"),
-                t=float(t[::2][j]),
-                integral_of_E=float(lhs[j]),
-                bound=float(rhs[j]),
-            )
-            continue
+            bound = li.prop9_integral_rhs(lr, c0, e0, t[::2], np.expm1)
+            slack, d_int = _simpson_at_two_steps(li.prop9_integrand(lr, c0, e0, t, np.exp) - E, t)
+            lhs, rhs = np.zeros_like(slack), slack
+            err = d_int + 64 * EPS * (e0 * t[::2] + bound)
+            label = f"({which}) at the weakest grid time (its slack integrated as the integrands' difference)"
+            extra = {"integral_of_E": _simpson_at_two_steps(E, t)[0], "bound": bound}
         j = 1 + int(np.argmin(((rhs - lhs) / np.maximum(err, 1e-300))[1:]))  # after t = 0 (equality there)
         ctx.bound(
-            f"({which}) at the weakest grid time",
+            label,
             float(lhs[j]),
             float(rhs[j]),
             err=measured(float(err[j]), "two tolerances"),
             t=float(t[::2][j]),
+            **{k: float(v[j]) for k, v in extra.items()},
         )
 
 

@@ -16,7 +16,7 @@ from numerics.estimate import Estimate
 from theorems import rnn_lowdim as rl
 from theorems import rnn_lowdim_experiments as rle
 
-from .core import check
+from .core import check, pyplot
 
 
 def c21_teacher(dh: int, seed: int = 0, hi: float = 0.9):
@@ -417,10 +417,7 @@ def figure1_paper_size(ctx):
         level=rle.TEST_LEVEL,
     )
 
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     fig, ax = plt.subplots(figsize=(5.5, 3.4))
     for (tag, by_k), colour in zip(sorted(curves.items()), ("C0", "C1", "C2", "C3")):
@@ -548,10 +545,7 @@ def gru_protocol(ctx):
 def _gru_figure(ctx, ratio: dict, pt: dict) -> None:
     """Fig. 2(a) as far as the run goes: the relative l_inf error against k_g, each seed a point,
     their mean and min-max band, the thresholds of the judgement dashed."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     ks = sorted(ratio)
     vals = [[r for r, _ in ratio[k]] for k in ks]

@@ -25,7 +25,7 @@ from numerics.estimate import Estimate
 from numerics.keras_training import train_summary
 from theorems import rnn_memoryless_experiments as rx
 
-from .core import check
+from .core import check, pyplot
 from .rnn_memoryless import (
     EXTRAP_OK,
     HP_BITS,
@@ -419,10 +419,7 @@ def appd_corrected(ctx):
 # Figures (reduced reproductions, plotted)
 # ---------------------------------------------------------------------------------------
 def _plot(ctx, name, draw):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     fig, ax = plt.subplots(figsize=(5, 3.2))
     draw(ax)

@@ -51,7 +51,7 @@ from theorems.ssm_poison_experiments import (
     TYPICAL_RATE,
 )
 
-from .core import check
+from .core import check, pyplot
 from .ssm_poison import clean_at, clean_flow, gen_normalised, gen_sensitivity, poisoned_loss, poisoned_state, table_init
 
 # The tables' metric is reported to 3 digits (~1e-3 relative of values ~1e-3..1e-2 x d): states
@@ -410,10 +410,7 @@ def _row_paper_size(ctx, table, row):
 
 
 def _draw_row(ctx, table, row, per_protocol, printed):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     tags = sorted(per_protocol)
     fig, axes = plt.subplots(2, len(tags), figsize=(4.2 * len(tags), 6), squeeze=False)
