@@ -12,7 +12,8 @@ slow dynamics.
 * Stage equations ``Y_i = x_n + h sum_j a_ij F(Y_j)`` are solved at the working precision:
   F and the stage residual are heyoka ``cfunc``s in ``real128`` or MPFR. The simplified-Newton
   correction is computed in double precision from the double Jacobian at x_n (heyoka
-  ``diff_tensors``), in the complex Schur coordinates of A^-1 (s complex n x n systems, block
+  ``diff_tensors``): for n s <= ``RadauIIA.DIRECT_MAX`` by one LU of the real n s x n s Newton
+  matrix, otherwise in the complex Schur coordinates of A^-1 (s complex n x n systems, block
   back substitution; not the eigenvector basis, whose condition grows like 10^(s/2)).
   Because the residual is evaluated at the working precision, the iteration converges to the
   working-precision root (iterative refinement); double precision only sets the contraction
@@ -89,6 +90,8 @@ class RadauIIA:
     ``field``: heyoka expressions of F in the heyoka variables ``hv``; ``kind``: ``real128`` or
     ``mpfr``; ``bits``: the working precision (113 for real128)."""
 
+    DIRECT_MAX = 800
+
     def __init__(self, field, hv, kind: str, bits: int, stages: int | None = None, tol: float | None = None):
         import heyoka as hy
 
@@ -144,6 +147,12 @@ class RadauIIA:
         Ainv = np.linalg.inv(A_d)
         self.R, self.U = schur(Ainv.astype(complex), output="complex")
         self.P = self.U.conj().T @ Ainv  # U^H A^-1
+        self.A_d = A_d
+        # Small systems (n s <= DIRECT_MAX) factor the whole real n s x n s Newton matrix once
+        # per (J, h) and solve it in one call per iteration: the s block solves' Python overhead
+        # (s calls per iteration, ~25 iterations per step) costs more than the factorisation
+        # there (benchmarks/bench_radau_correction.py).
+        self.direct = n * s <= self.DIRECT_MAX
         self.stats = RadauStats()
         self._lu_cache: dict = {}
         self._jacobian_version = 0
@@ -155,12 +164,17 @@ class RadauIIA:
         return np.asarray(self.jac_d(x_d), float).reshape(self.n, self.n)
 
     def _correction(self, G_d, J, h):
-        """``-M^-1 G`` with ``M = I - h A x J``, double precision: multiplied by
-        ``(hA)^-1 = U (R/h) U^H``, the system ``(R/h x I - I x J) W = -U^H (hA)^-1 G`` is solved
+        """``-M^-1 G`` with ``M = I - h A x J``, double precision: for a small system by M's LU
+        (:attr:`direct`); otherwise, multiplied by ``(hA)^-1 = U (R/h) U^H``, the system ``(R/h x I - I x J) W = -U^H (hA)^-1 G`` is solved
         by block back substitution, then ``dZ = U W``."""
         from scipy.linalg import lu_solve
 
         facs = self._factors_for(J, h)
+        if self.direct:
+            with np.errstate(all="ignore"):
+                if not np.all(np.isfinite(G_d)):
+                    return None
+                return -lu_solve(facs, G_d.ravel(), check_finite=False).reshape(self.s, self.n)
         R = self.R / h
         with np.errstate(all="ignore"):
             B = -(self.P / h) @ G_d  # (s, n) complex
@@ -180,8 +194,11 @@ class RadauIIA:
         if key not in cache:
             if len(cache) >= 2:
                 cache.clear()
-            eye = np.eye(self.n)
-            cache[key] = [lu_factor(r / h * eye - J) for r in np.diag(self.R)]
+            if self.direct:  # M = I - h A x J, stage-major like G's rows
+                cache[key] = lu_factor(np.eye(self.n * self.s) - h * np.kron(self.A_d, J))
+            else:
+                eye = np.eye(self.n)
+                cache[key] = [lu_factor(r / h * eye - J) for r in np.diag(self.R)]
         return cache[key]
 
     # -- one Radau step -------------------------------------------------------------------
