@@ -165,8 +165,9 @@ class RadauIIA:
 
     def _correction(self, G_d, J, h):
         """``-M^-1 G`` with ``M = I - h A x J``, double precision: for a small system by M's LU
-        (:attr:`direct`); otherwise, multiplied by ``(hA)^-1 = U (R/h) U^H``, the system ``(R/h x I - I x J) W = -U^H (hA)^-1 G`` is solved
-        by block back substitution, then ``dZ = U W``."""
+        (:attr:`direct`); otherwise, multiplied by ``(hA)^-1 = U (R/h) U^H``, the system
+        ``(R/h x I - I x J) W = -U^H (hA)^-1 G`` is solved by block back substitution, then
+        ``dZ = U W``."""
         from scipy.linalg import lu_solve
 
         facs = self._factors_for(J, h)
