@@ -136,6 +136,12 @@ def general_gd_extended(
             v = A @ v
         return out
 
+    def hankel(g):
+        H = np.zeros((k - 1, k - 1), dtype=ld)
+        for r in range(k - 1):
+            H[r, : k - 1 - r] = g[r + 1 :]
+        return H
+
     for _ in range(steps):
         u, v = [C], [B]  # u_r = (A^r)^T C^T, v_r = A^r B
         for _ in range(1, k):
@@ -144,10 +150,8 @@ def general_gd_extended(
         g = [2 * (C @ v[j] - w[j]) for j in range(k)]
         GB = sum(g[j] * u[j] for j in range(k))
         GC = sum(g[j] * v[j] for j in range(k))
-        GA = np.zeros((d, d), dtype=ld)
-        for j in range(1, k):
-            for r in range(j):
-                GA += g[j] * np.outer(u[r], v[j - 1 - r])
+        # sum_{j >= 1} g_j sum_{r < j} u_r v_{j-1-r}^T = U^T H V with the Hankel H_rs = g_{r+s+1}
+        GA = np.array(u[: k - 1]).T @ hankel(g) @ np.array(v[: k - 1]) if k > 1 else np.zeros((d, d), dtype=ld)
         A, B, C = A - step * GA, B - step * GB, C - step * GC
     hs = impulse(A, B, C, T)
     loss = sum((hs[j] - w[j]) ** 2 for j in range(k))

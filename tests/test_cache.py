@@ -44,22 +44,22 @@ def test_closure_follows_imports_including_lazy_ones(tmp_path):
 
 
 def test_editing_a_dependency_changes_the_key_and_unrelated_code_does_not(tmp_path):
-    """Across processes (each reads the sources once: ``_file_digest.cache_clear()`` stands for a
+    """Across processes (each reads the sources once: ``forget_sources()`` stands for a
     new process), an edit of the closure changes the key; within a process the key stays that of
     the code it imported, so a file edited mid-run cannot key verdicts computed before the edit."""
     root = _tree(tmp_path)
     before = cache.code_hash(["checks.paper"], root)
     (root / "checks" / "other.py").write_text("from numerics import unused\nY = 2\n")
     (root / "numerics" / "unused.py").write_text("X = 3\n")
-    cache._file_digest.cache_clear()
+    cache.forget_sources()
     assert cache.code_hash(["checks.paper"], root) == before  # unrelated code
     (root / "numerics" / "engine.py").write_text("def f(x):\n    return 3 * x\n")
     assert cache.code_hash(["checks.paper"], root) == before  # the same process: the code it imported
-    cache._file_digest.cache_clear()
+    cache.forget_sources()
     assert cache.code_hash(["checks.paper"], root) != before  # a module it imports
     edited = cache.code_hash(["checks.paper"], root)
     (root / "theorems" / "paper.py").write_text("CLAIM = 'y'\n")
-    cache._file_digest.cache_clear()
+    cache.forget_sources()
     assert cache.code_hash(["checks.paper"], root) != edited  # a lazy import inside a function
 
 
