@@ -9,8 +9,6 @@ import sys
 
 # One BLAS thread per process: on 2 cores OpenBLAS threading slowed small LSODA flows ~17x.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-# SymPy's expression cache, as the ibv command line sets it (checks/machine/cli.py)
-os.environ.setdefault("SYMPY_CACHE_SIZE", "200000")
 
 import pytest
 from _plugin import PLUGIN

@@ -12,10 +12,6 @@ import os as _os
 
 # One BLAS thread per process: on 2 cores OpenBLAS threading slowed small LSODA flows ~17x.
 _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-# SymPy's expression cache (read when sympy is imported; forked workers inherit it): its default
-# 1000 entries are evicted constantly by the symbolic checks; 200,000 ran the quick budget's
-# symbolic and random checks in 111.5 s of CPU against 131.9 s (one process, max RSS 637 MB).
-_os.environ.setdefault("SYMPY_CACHE_SIZE", "200000")
 import json
 import sys
 from pathlib import Path
