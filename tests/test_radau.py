@@ -68,6 +68,25 @@ def test_stiff_linear_flow_against_its_exact_solution(bits):
     assert err >= 0
 
 
+@pytest.mark.parametrize("direct_max", [0, 10**6])
+def test_both_newton_corrections_solve_the_stiff_flow(monkeypatch, direct_max):
+    """The Newton correction by one LU of the n s x n s matrix (small systems) and by s block
+    solves in Schur coordinates (larger ones; forced here with ``DIRECT_MAX = 0``): both
+    converge to the working-precision stage equations, so the states agree with the exact
+    solution within the estimate, and with each other to the working precision's rounding."""
+    monkeypatch.setattr(radau.RadauIIA, "DIRECT_MAX", direct_max)
+    x1, x2 = sp.symbols("x1 x2")
+    fl = flows.integrate_hp(
+        [-x1, -1000 * (x2 - x1)], [x1, x2], ["1", "0"], 20.0, bits=113, method="radau", grid=[0.5, 20.0]
+    )
+    with mpmath.workprec(300):
+        t = mpmath.mpf(20)
+        e1 = mpmath.exp(-t)
+        exact = [e1, 1000 * (e1 - mpmath.exp(-1000 * t)) / 999]
+    _within_estimate(fl, exact, fl.check_bits)
+    assert fl.final_error < 2.0**-89
+
+
 def test_logistic_flow_at_decimal_grid_times():
     """x' = x (1 - x), x(0) = 1/10: x(t) = 1 / (1 + 9 e^-t) at the decimal times 0.1 and 7.3
     (a grid time is the decimal its float prints as, as for Taylor runs)."""
