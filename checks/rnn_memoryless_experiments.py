@@ -721,6 +721,12 @@ def _keras_version() -> str:
     return version("keras")
 
 
+# The Keras checks run in one worker of a parallel run, one after the other: they share the linear
+# grid's trainings (ctx.memo) and the process's JAX runtime and compiled training steps. Split
+# over two workers, the quick budget's five cost 18.0 s of CPU against 13.3 s in one process.
+KERAS_SHARES = "rnn-memoryless/keras"
+
+
 def _gated_in_quick(ctx, cell) -> bool:
     """The gated cells run in the full budget only (a compile and a training cost 10-30 s per
     shape): in the quick budget their check says so and decides nothing."""
@@ -735,7 +741,7 @@ def _gated_in_quick(ctx, cell) -> bool:
     "keras-linear-rnn",
     "experiment",
     expect="inconclusive",
-    shares="keras-linear",
+    shares=KERAS_SHARES,
 )
 def keras_typically_a_nonzero(ctx):
     """Keras SimpleRNN (linear, no bias) on Figure 1's protocol grid: a fitted run reproduces the
@@ -759,7 +765,7 @@ def keras_typically_a_nonzero(ctx):
     "keras-linear-rnn",
     "experiment",
     expect="inconclusive",
-    shares="keras-linear",
+    shares=KERAS_SHARES,
 )
 def keras_standard_init(ctx):
     """Keras SimpleRNN (linear) from Xavier kernels, Adam, Figure 1's protocol grid: a fitted run
@@ -854,7 +860,7 @@ def _figure_curves(ctx, name, cell, pt, groups):
     "keras-linear-lstm-gru",
     "experiment",
     expect="inconclusive",
-    shares="keras-fig1",
+    shares=KERAS_SHARES,
 )
 def keras_all_arch(ctx):
     """Linear RNN (Keras SimpleRNN), LSTM and GRU on Figure 1's protocol grid (the gated cells
@@ -878,7 +884,13 @@ def _teacher_memory(ctx, cell):
 
 
 # Expected inconclusive in both budgets (one protocol in the quick budget; the full grid's outcome in the notes).
-@check("rnn-memoryless/claim-teacher-with-memory", "keras-linear-lstm-gru", "experiment", expect="inconclusive")
+@check(
+    "rnn-memoryless/claim-teacher-with-memory",
+    "keras-linear-lstm-gru",
+    "experiment",
+    expect="inconclusive",
+    shares=KERAS_SHARES,
+)
 def keras_teacher_memory(ctx):
     """Linear RNN, LSTM and GRU (Keras) on Figure 2's protocol grid (the gated cells in the full
     budget): runs fitted to a teacher with memory extrapolate."""
@@ -911,7 +923,13 @@ def _appd(ctx, cell):
 
 
 # Expected inconclusive in both budgets (one protocol in the quick budget; the full grid's outcome in the notes).
-@check("rnn-memoryless/claim-appD-regimes", "keras-linear-lstm-gru", "experiment", expect="inconclusive")
+@check(
+    "rnn-memoryless/claim-appD-regimes",
+    "keras-linear-lstm-gru",
+    "experiment",
+    expect="inconclusive",
+    shares=KERAS_SHARES,
+)
 def keras_appd(ctx):
     """Linear RNN, LSTM and GRU (Keras) on App. D's protocol grid (the gated cells in the full
     budget): good extrapolation for d_hat < k, bad for d_hat > k."""
