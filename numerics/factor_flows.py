@@ -169,9 +169,9 @@ def symmetric_flow(
     N, p, _ = As.shape
     field, jacobian = symmetric_field(As, y, S0, scale)
     z0 = np.concatenate([np.eye(p).ravel(), np.zeros(N)])
-    m = _method(p * p + N, method)
+    # the Jacobian goes to the implicit methods only (integrate_double drops it for explicit ones)
     fl = flows.integrate_double(
-        field, z0, float(grid[-1]), rtol=rtol, method=m, grid=grid, jac=jacobian if m == "LSODA" else None
+        field, z0, float(grid[-1]), rtol=rtol, method=_method(p * p + N, method), grid=grid, jac=jacobian
     )
     S, q = fl.states, p * p
     return SymmetricPath(fl.times, S[:, :q].reshape(-1, p, p), S[:, q:], np.asarray(S0, float), As, scale, fl.error)

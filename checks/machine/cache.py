@@ -135,10 +135,10 @@ def _file_digest(path: str) -> bytes:
 
 
 def forget_sources() -> None:
-    """Forget the sources this process has read (digests and the hashes built on them), as a new
-    process would not know them (for tests)."""
-    _file_digest.cache_clear()
-    _code_hash.cache_clear()
+    """Forget the sources this process has read (digests, imports, closures and the hashes built
+    on them), as a new process would not know them (for tests)."""
+    for cached in (_file_digest, _imported, closure, _code_hash):
+        cached.cache_clear()
 
 
 def snapshot(root: Path = ROOT) -> None:
