@@ -19,9 +19,9 @@ poisoned S_2 = S_1 + {(e_{L-1}, 1)} (m = 2, w_2 = 1/2). The flows depend on the 
 through w_1 = P/n and w_2 = P/m (a time change, proved in ``definition-2``), so a flow for
 other (n, m, P) is the same path at another speed.
 
-Benchmark entry point: ``poisoned_flow(d, L, seed, sd, c, t_end, bits)`` (e.g. ``poisoned_flow(10, 7,
-242, 1e-3, 5.0, 1e4, bits=110)`` is the Table-1 seed-242 poisoned flow to t = 1e4 at ~33 digits;
-``bits=None`` gives the double-precision Radau run).
+Benchmark entry point: ``poisoned_flow(d, L, seed, sd, c, t_end, method)`` (e.g.
+``poisoned_flow(10, 7, 242, 1e-3, 5.0, 1e4, "taylor")`` is the Table-1 seed-242 poisoned flow to
+t = 1e4 by heyoka in double and extended precision; ``"radau"`` gives the SciPy Radau run).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numerics import flows, linear_rnn, moment_flows
+from numerics import flows, linear_rnn, moment_flows, taylor
 from numerics.estimate import Estimate
 from theorems import linear_rnn as lr
 from theorems import ssm_poison as sp_th
@@ -118,6 +118,15 @@ def poisoned_state(a0, L: int, t_end: float, w2: float = 0.5, grid=None, ctx=Non
     return _poisoned_double(*args) if ctx is None else ctx.memo(_poisoned_double, *args)
 
 
+# The second method (theorem-1's and theorem-2's heyoka runs): Taylor in IEEE double and in x87
+# extended precision (numerics.taylor), the state the extended run's, its error the runs'
+# difference (the double run's error; the extended run is ~2^11 times more accurate). On the quick
+# instance (d = 8, t = 500) the estimate is 4.7e-10 (the flow amplifies the step tolerance ~1e6
+# times) in ~0.1 s of CPU; MPFR at 80 and 112 bits (before) took 6.8 s to resolve the state to
+# 4e-18, where the comparisons need 1e-8 (Radau's estimate is 3e-9) and the floor's slack is 0.59.
+POISONED_HP_LABEL = "heyoka Taylor, double vs x87 extended (difference = error) vs SciPy Radau rtol 1e-10 (check 1e-12)"
+
+
 def poisoned_flow(
     d: int = 10,
     L: int = 7,
@@ -125,37 +134,34 @@ def poisoned_flow(
     sd: float = 1e-3,
     c: float = 5.0,
     t_end: float = 1e4,
-    bits: int | None = None,
+    method: str = "radau",
     w2: float = 0.5,
     diff: float | None = None,
     memo=None,
 ):
     """The poisoned S_2 flow from the table initialisation to ``t_end`` (benchmark entry point).
 
-    ``bits=None``: SciPy Radau in double precision at two tolerances. ``bits=b``: heyoka's
-    Taylor integrator on MPFR numbers at ``b`` bits, checked at ``b + 32`` bits; the field is
-    integrated with ``w_2 = 1`` (integer coefficients, exact for heyoka) up to ``w_2 t_end``:
-    the exact time rescaling ``a_{w_2}(t) = a_1(w_2 t)`` (through ``memo``, a check's
-    ``ctx.memo``, when given: the store then shares it). Returns ``(state, error estimate)``;
-    ``state`` is a list of mpmath numbers for ``bits`` and a NumPy array otherwise."""
+    ``method="radau"``: SciPy Radau in double precision at two tolerances. ``"taylor"``:
+    heyoka's Taylor integrator in double and extended precision (``numerics.taylor``) on the
+    field with ``w_2 = 1`` (integer coefficients, exact for heyoka) up to ``w_2 t_end``: the
+    exact time rescaling ``a_{w_2}(t) = a_1(w_2 t)`` (through ``memo``, a check's ``ctx.memo``,
+    when given: the store then shares it). Returns ``(state as a NumPy array, error estimate)``."""
     a0 = table_init(d, seed, sd, c, diff)
-    if bits is None:
+    if method == "radau":
         fl = poisoned_state(a0, L, t_end, w2)
         return fl.final, fl.final_error
-    args = (tuple(float(v) for v in a0), L, float(t_end * w2), bits)
-    return memo(poisoned_hp, *args) if memo is not None else poisoned_hp(*args)
+    if method != "taylor":
+        raise ValueError(f"method must be radau or taylor, not {method!r}")
+    args = (tuple(float(v) for v in a0), L, float(t_end * w2))
+    return memo(poisoned_taylor, *args) if memo is not None else poisoned_taylor(*args)
 
 
 @functools.lru_cache(maxsize=16)
-def poisoned_hp(a0: tuple, L: int, t1: float, bits: int):
+def poisoned_taylor(a0: tuple, L: int, t1: float):
     """heyoka on the w_2 = 1 field to time t1 (cached: checks with other w_2 reuse it)."""
-    d = len(a0)
-    x = list(sp.symbols(f"a0:{d}", real=True))
-    rhs = poisoned_loss(L, 1.0).sympy_field(x, exact=True)
-    fl = flows.integrate_hp(
-        rhs, x, [mpmath.mpf(v) for v in a0], t1, bits=bits, check_bits=bits + 32, grid=flows.geometric_grid(t1, 1e-2, 2)
-    )
-    return fl.final, fl.final_error
+    x = list(sp.symbols(f"a0:{len(a0)}", real=True))
+    fl = taylor.integrate_two_precisions(poisoned_loss(L, 1.0).sympy_field(x, exact=True), x, list(a0), [0.0, t1])
+    return np.array(fl.final, dtype=float), float(fl.error[-1])
 
 
 def gen_error(a, k: int) -> float:
@@ -591,27 +597,27 @@ def theorem1_certificate(ctx):
 # same initialisation to the same time: one worker runs both, the second reuses the flow
 @check("ssm-poison/theorem-1", "poisoned-flow-high-precision", "flow", shares="ssm-poison/poisoned-hp-flow")
 def theorem1_hp(ctx):
-    """Second method for (ii): the poisoned flow by heyoka (Taylor, MPFR 80 bits, checked at
-    112) against Radau at t = 1e4 from the Table-1 seed-242 initialisation (d = 10, kappa = 7,
-    n = 1). Quick budget: the d = 8 instance to t = 1e3, where its state has converged (Radau:
-    Gen_9 = 0.5908725121 at t = 1e3 and at 2e3; the horizon 2e3 doubled the heyoka cost, 19 s)."""
+    """Second method for (ii): the poisoned flow by heyoka (Taylor in double and x87 extended
+    precision, their difference the error) against Radau at t = 1e4 from the Table-1 seed-242
+    initialisation (d = 10, kappa = 7, n = 1). Quick budget: the d = 8 instance to t = 1e3, where
+    its state has converged (Radau: Gen_9 = 0.5908725121 at t = 1e3 and at 2e3)."""
     insts = ctx.instances(
         [{"kappa": 7, "d": 8, "seed": 7, "sd": 1e-3, "c": 5.0}],
         [{"kappa": 7, "d": 10, "seed": 242, "sd": 1e-3, "c": 5.0}],
     )
-    ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
+    ctx.precision = POISONED_HP_LABEL
     for inst in insts:
         ctx.start(inst)
         t_end = 1e3 if not ctx.full else 1e4  # w_2 = 1/2: the heyoka run covers w_2 t_end = 500 (5e3)
         hp, hp_err = poisoned_flow(
-            inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end, bits=80, memo=ctx.memo
+            inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end, "taylor", memo=ctx.memo
         )
         dbl, dbl_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end)
         hpf = np.array([float(v) for v in hp])
-        ctx.agree("poisoned state at t_end: heyoka MPFR = Radau", dbl, hpf, tol=DOUBLE_TOL, err=_two(dbl_err, hp_err))
+        ctx.agree("poisoned state at t_end: heyoka = Radau", dbl, hpf, tol=DOUBLE_TOL, err=_two(dbl_err, hp_err))
         floor = lemma3_floor(inst["d"], inst["kappa"])
         ctx.bound(
-            "printed floor <= Gen_{kappa+2} of the high-precision poisoned state",
+            "printed floor <= Gen_{kappa+2} of the extended-precision poisoned state",
             floor,
             Estimate(
                 gen_error(hpf, inst["kappa"] + 2),
@@ -620,7 +626,9 @@ def theorem1_hp(ctx):
             ),
         )
         # convergence diagnostic of the finite-time state (recorded): the claim is about the limit
-        ctx.observe("high-precision poisoned state loss", loss=poisoned_loss(inst["kappa"]).loss(hpf), hp_error=hp_err)
+        ctx.observe(
+            "extended-precision poisoned state loss", loss=poisoned_loss(inst["kappa"]).loss(hpf), hp_error=hp_err
+        )
 
 
 # =======================================================================================
@@ -1777,20 +1785,20 @@ def lemma21_random(ctx):
 
 @check("ssm-poison/theorem-2", "time-change-high-precision", "flow", shares="ssm-poison/poisoned-hp-flow")
 def theorem2_hp(ctx):
-    """Second method: the poisoned limit for (n, m, P) = (5, 6, 10) (w_2 = 5/3) by heyoka (MPFR
-    80 bits, checked at 112) on the w_2 = 1 field to w_2 t (the exact time change), against
-    Radau on the w_2 = 5/3 field to t; the printed floor against Gen_{L'} of the high-precision
+    """Second method: the poisoned limit for (n, m, P) = (5, 6, 10) (w_2 = 5/3) by heyoka (Taylor in
+    double and extended precision) on the w_2 = 1 field to w_2 t (the exact time change), against
+    Radau on the w_2 = 5/3 field to t; the printed floor against Gen_{L'} of the extended-precision
     state. d = 8, kappa = 7 in the quick budget, d = 10 in the full one."""
     inst = ctx.instances(
         [{"L": 7, "d": 8, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 7}],
         [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 242}],
     )[0]
     ctx.start(inst)
-    ctx.precision = "heyoka MPFR 80 bits (check 112) vs SciPy Radau rtol 1e-10 (check 1e-12)"
+    ctx.precision = POISONED_HP_LABEL
     w2 = inst["P"] / inst["m"]
     T1 = 500.0 if not ctx.full else 5e3  # in w_2 = 1 time (the same integration as theorem-1's check)
     hp, hp_err = poisoned_flow(
-        inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, bits=80, w2=w2, memo=ctx.memo
+        inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, "taylor", w2=w2, memo=ctx.memo
     )
     dbl, dbl_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, w2=w2)
     hpf = np.array([float(v) for v in hp])
@@ -1802,12 +1810,12 @@ def theorem2_hp(ctx):
         err=_two(dbl_err, hp_err),
     )
     ctx.bound(
-        "printed floor <= Gen_{L'} of the high-precision state",
+        "printed floor <= Gen_{L'} of the extended-precision state",
         lemma3_floor(inst["d"], inst["L"]),
         Estimate(gen_error(hpf, inst["k"]), gen_sensitivity(hpf, inst["k"]) * hp_err, "two precisions"),
     )
     # convergence diagnostic of the finite-time state (recorded): the claim is about the limit
-    ctx.observe("high-precision state loss", loss=poisoned_loss(inst["L"], w2).loss(hpf), hp_error=hp_err)
+    ctx.observe("extended-precision state loss", loss=poisoned_loss(inst["L"], w2).loss(hpf), hp_error=hp_err)
 
 
 # =======================================================================================

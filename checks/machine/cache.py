@@ -16,12 +16,12 @@ processes through :meth:`checks.core.Context.memo`.
 
 from __future__ import annotations
 
-import ast
 import functools
 import hashlib
 import json
 import os
 import platform
+import re
 import time
 from dataclasses import replace
 from importlib import metadata
@@ -43,23 +43,40 @@ def module_file(name: str, root: Path = ROOT) -> Path | None:
     return None
 
 
+# an import statement at the start of a line: ``from <dots><module> import <names>`` (a
+# parenthesised list may span lines) or ``import <modules>``
+_IMPORT = re.compile(
+    rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))", re.M
+)
+
+
 def imports(name: str, path: Path) -> set[str]:
     """Every module the source of module ``name`` imports, anywhere in its body (lazy imports
     inside functions too), relative imports resolved; ``from a import b`` gives ``a`` and
-    ``a.b`` (``b`` may be a module)."""
+    ``a.b`` (``b`` may be a module).
+
+    Read by a line scan, not a parse: ``ast.parse`` of the project's sources was ~2 s of every
+    worker of a run. An import-like line inside a string counts too, so the set can only be
+    larger than the import statements' (a key that depends on one module more: never a stale
+    verdict); tests/test_imports.py holds it to the AST's reading of every project source."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            mod = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1])
-                mod = f"{base}.{mod}" if mod else base
-            found.add(mod)
-            found.update(f"{mod}.{a.name}" for a in node.names)
+    # a backslash continues the line; a semicolon starts a statement
+    source = path.read_bytes().replace(b"\\\n", b" ").replace(b";", b"\n")
+    for frm, names, plain in _IMPORT.findall(source):
+        if not frm and not names:  # ``import a.b as c, d``
+            found.update(n.split()[0] for n in plain.decode().split(",") if n.strip())
+            continue
+        mod = frm.decode()
+        level = len(mod) - len(mod.lstrip("."))
+        mod = mod[level:]
+        if level:
+            parts = package.split(".")
+            base = ".".join(parts[: len(parts) - level + 1])
+            mod = f"{base}.{mod}" if mod else base
+        found.add(mod)
+        listed = re.sub(r"#[^\n]*", "", names.decode()).strip("() \t\n")
+        found.update(f"{mod}.{n.split()[0]}" for n in listed.split(",") if n.strip())
     return found
 
 

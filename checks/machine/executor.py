@@ -168,11 +168,24 @@ def _run_task(
     checks (its own registry; ``plugins``: the sources of ``$IBV_PLUGINS``, for a worker that
     does not have them) and runs the named one."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    if plugins:
-        from theorems.registry import load_plugin_sources
+    return run_task(_worker_checks(plugins)[check_key], overrides, budget, seed, cache, timeout)
 
-        load_plugin_sources(plugins)
-    return run_task(load_checks()[check_key], overrides, budget, seed, cache, timeout)
+
+_WORKER_CHECKS: dict = {}
+
+
+def _worker_checks(plugins=()) -> dict[str, Check]:
+    """The checks of a worker process, loaded once per process and plugin set: a worker runs
+    the code it loaded (as the cache keys its verdicts by it), and ``load_checks`` walks the
+    registry and the package directories (~2 ms), which per task was ~2 s of a quick run."""
+    key = (os.getpid(), tuple(plugins))
+    if key not in _WORKER_CHECKS:
+        if plugins:
+            from theorems.registry import load_plugin_sources
+
+            load_plugin_sources(plugins)
+        _WORKER_CHECKS[key] = load_checks()
+    return _WORKER_CHECKS[key]
 
 
 def failed_verdict(task: Task, exc: BaseException, seed: int, where: str) -> Verdict:
