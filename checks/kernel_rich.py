@@ -5,7 +5,7 @@ cvxpy conic programs (Clarabel), mpmath dual Newton references, Hypothesis insta
 Tolerances (module constants, each a method's accuracy target; the guard in checks.core
 refuses ``verified`` unless the measured error estimate is at most a tenth of it):
 
-* ``HP_TOL``: two high-precision methods (flow at 128 bits vs. dual Newton at 50 digits);
+* ``HP_TOL``: two high-precision methods (flow at HP_BITS = 113, real128, vs. dual Newton at 50 digits);
 * ``CVX_TOL``: a double-precision conic solve against a high-precision reference, relative
   to the solution's size (Clarabel at tolerances 1e-14; its error estimate is the
   difference between solves at 1e-12 and 1e-14).
@@ -48,7 +48,7 @@ def premise_not_reached(ctx, label: str, **metrics) -> None:
 
 HP_TOL = 1e-24
 CVX_TOL = 1e-5
-HP_BITS = 128  # ~38 digits; the check run is at 192 bits
+HP_BITS = 113  # real128 (~34 digits); the check run is MPFR at 177 bits
 
 
 def margin(ctx, label: str, slack: float, err: float, how: str = "two tolerances", **metrics) -> str:
@@ -275,7 +275,7 @@ def _theorem1_flow_vs_argmin(ctx, general: bool):
 
 @check("kernel-rich/theorem-1", "flow-vs-argmin", "flow", shares="kernel-rich/theorem-1-flows")
 def theorem1_flow(ctx):
-    """Gradient flow of the §2 loss (SymPy gradient, heyoka at 128/192 bits) from alpha*1,
+    """Gradient flow of the §2 loss (SymPy gradient, heyoka at 113/177 bits) from alpha*1,
     run until |X beta - y| < 1e-30; its limit against argmin Q_alpha by dual Newton (50/70
     digits) and by cvxpy's exponential-cone program."""
     _theorem1_flow_vs_argmin(ctx, general=False)
@@ -366,7 +366,7 @@ def theorem1_proof_identities(ctx):
 @check("kernel-rich/theorem-1", "argmin-properties", "random")
 def theorem1_random(ctx):
     """Hypothesis instances of the catalog's random strategy (N <= 3, d <= 6, alpha = 10^e,
-    e in [-2, 1]): the gradient flow is integrated (128/192 bits) to observe the theorem's
+    e in [-2, 1]): the gradient flow is integrated (113/177 bits) to observe the theorem's
     premise (it reaches an interpolant) and its limit is compared with the high-precision
     argmin (dual Newton, 40 and 60 digits), which is checked to be the argmin: feasible (its
     residual in exact rational arithmetic), its gradient in the row space of X (the KKT
@@ -374,7 +374,7 @@ def theorem1_random(ctx):
     cvxpy's exponential-cone solution."""
     from hypothesis import strategies as st
 
-    ctx.precision = "flow 128 bits (check 192); dual Newton 40 digits (check 60); Clarabel 1e-14"
+    ctx.precision = f"flow {HP_BITS} bits (check {HP_BITS + 64}); dual Newton 40 digits (check 60); Clarabel 1e-14"
 
     @st.composite
     def instances(draw):

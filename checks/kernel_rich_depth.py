@@ -5,7 +5,7 @@ Methods and their independence:
 
 * SymPy: the printed closed forms and proof identities against derivations from the §2 loss
   (``theorems.kernel_rich.diagonal_model``), exact;
-* gradient flows of the §2 loss (SymPy gradient, heyoka at 128 bits, checked at 192) and, for
+* gradient flows of the §2 loss (SymPy gradient, heyoka at 113 bits (real128), checked at 177) and, for
   Lemma 8, of the printed flow (50)/(52), with the integrated residual as extra states;
 * ``argmin Q^D_alpha`` by an mpmath dual Newton on the conjugate ``alpha^D H_D`` (``H_D`` the
   explicit antiderivative, proved equal to SymPy's integral of ``h_D``), and by cvxpy's
@@ -638,7 +638,7 @@ def unbiased_escape(ctx):
                 )
                 times.append(math.inf)
                 continue
-            # reaching an interpolant is the claim (no stuck saddle): the final residual at 128 bits,
+            # reaching an interpolant is the claim (no stuck saddle): the final residual at HP_BITS,
             # its error from the state's two-precision error through |X| and |d beta / d w|
             res, res_err = _final_residual(fl, inst["fixture"], D)
             ctx.bound(
@@ -1418,7 +1418,7 @@ CVX_MAX_ALPHA = 0.5
 @check("kernel-rich/theorem-3", "flow-vs-argmin", "flow")
 def theorem3_flow(ctx):
     """The gradient-flow limit of the depth-D model (§2 loss, SymPy gradient, heyoka at
-    128/192 bits, ``checks.kernel_rich.flow_limit``) against argmin Q^D_alpha by (i) the mpmath
+    113/177 bits, ``checks.kernel_rich.flow_limit``) against argmin Q^D_alpha by (i) the mpmath
     dual Newton on ``alpha^D H_D`` (at ``50 + (D-2) log10(1/alpha)`` digits and 20 more) and (ii)
     cvxpy's power-cone program (``numerics.convex.min_power``; for alpha <= 0.5, where Clarabel
     resolves it; its error estimate includes its KKT stationarity residual). Digits of
@@ -2036,7 +2036,7 @@ def _hp_model_limit(fx, rhs, syms, x0, beta_of, sens):
 def biased_flow(ctx):
     """(i) Biased init ``w_+(0) = a``, ``w_-(0) = b`` (log-uniform in [0.3, 2], seeded) and (ii) the
     u-v model from ``(u0, v0)`` (``u0`` in [0.3, 1.5], ``v0 = u0 x`` factor in [-0.8, 0.8]): the
-    §2-loss gradient-flow limits (heyoka 128/192 bits) against the argmin of the derived
+    §2-loss gradient-flow limits (heyoka 113/177 bits) against the argmin of the derived
     regulariser by the mpmath dual Newton (high precision) and by cvxpy's KL program with
     ``(a^2, b^2)`` (for u-v: ``((u0+v0)^2/4, (u0-v0)^2/4)``)."""
     ctx.precision = f"flow {HP_BITS} bits (check {HP_BITS + 64}); dual Newton 50 digits (check 70); Clarabel 1e-14"

@@ -1,6 +1,6 @@
 """Checks for kernel-rich: matrix factorisation and the kernel regime (catalog §4.25-§4.34):
 statements of theorems/kernel_rich_matrix.py bound to SymPy derivations from the §6 loss,
-gradient flows on the full factors ``(U, V)`` (SciPy at two tolerances; heyoka at 128/192
+gradient flows on the full factors ``(U, V)`` (SciPy at two tolerances; heyoka at 113/177
 bits for the App. G initialisation), the exact width-independent reduction of the lifted
 flow (``W(t) = Phi(t) W(0)``, ``numerics.factor_flows``; cross-checked against full flows),
 convex references (float dual Newton, cvxpy ``kl_div`` and ``normNuc``), Monte Carlo with
@@ -787,7 +787,7 @@ def convenient_flow(mu2: float):
 def theorem4_convenient(ctx):
     """App. G's argument: any init with Mbar(0) = 2 mu^2 I gives the k -> infinity dynamics;
     from U(0) = [sqrt2 mu I, 0], V(0) = [0, sqrt2 mu I] the (U, V) flow of the §6 loss
-    (SymPy gradient, heyoka 128/192 bits) must converge exactly to argmin Q_mu s.t.
+    (SymPy gradient, heyoka 113/177 bits) must converge exactly to argmin Q_mu s.t.
     X delta = y (mpmath dual Newton, 50/70 digits)."""
     mu2 = _t4_mu2(ctx)
     ctx.precision = f"flow {HP_BITS} bits (check {HP_BITS + 64}); dual Newton 50 digits (check 70)"
