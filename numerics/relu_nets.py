@@ -16,6 +16,8 @@ grows like scale^(2(depth-1))) or needs millions of steps at small ones.
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,24 +28,28 @@ class Layout:
     sizes: tuple[int, ...]  # input, hidden..., output (= 1)
     bias: bool = False
 
-    @property
+    @functools.cached_property
     def shapes(self) -> list[tuple[tuple[int, int], int]]:
         """Per layer: ((out, in), bias length or 0)."""
         return [((o, i), o if self.bias else 0) for i, o in zip(self.sizes[:-1], self.sizes[1:])]
 
-    @property
+    @functools.cached_property
     def size(self) -> int:
         return sum(o * i + b for (o, i), b in self.shapes)
 
-    def unflatten(self, theta: np.ndarray) -> list[tuple[np.ndarray, np.ndarray | None]]:
+    @functools.cached_property
+    def _offsets(self) -> list[tuple[int, int, int, int, int]]:
+        """Per layer: (weights' start, out, in, bias start, bias length) in ``theta``."""
         out, k = [], 0
         for (o, i), b in self.shapes:
-            W = theta[k : k + o * i].reshape(o, i)
-            k += o * i
-            bb = theta[k : k + b] if b else None
-            k += b
-            out.append((W, bb))
+            out.append((k, o, i, k + o * i, b))
+            k += o * i + b
         return out
+
+    def unflatten(self, theta: np.ndarray) -> list[tuple[np.ndarray, np.ndarray | None]]:
+        return [
+            (theta[k : k + o * i].reshape(o, i), theta[kb : kb + b] if b else None) for k, o, i, kb, b in self._offsets
+        ]
 
     def flatten(self, layers: list[tuple[np.ndarray, np.ndarray | None]]) -> np.ndarray:
         parts = []
@@ -63,14 +69,20 @@ def he_uniform(layout: Layout, rng: np.random.Generator) -> np.ndarray:
     return layout.flatten(layers)
 
 
-def output_and_jacobian(layout: Layout, theta: np.ndarray, X: np.ndarray, jacobian: bool = True):
-    """``f(theta, x_n)`` for the rows of ``X`` and the per-example gradients ``J`` (n x P)."""
+def output_and_jacobian(layout: Layout, theta: np.ndarray, X: np.ndarray, jacobian: bool = True, out=None):
+    """``f(theta, x_n)`` for the rows of ``X`` and the per-example gradients ``J`` (n x P),
+    written into ``out`` (an n x P view) when given. Called once per gradient step: the
+    layout's offsets are computed once and ``J`` is filled in place (~2x fewer NumPy calls
+    than assembling it from blocks, the same numbers)."""
     layers = layout.unflatten(theta)
     hs, acts = [X], []
     h = X
+    last = len(layers) - 1
     for li, (W, b) in enumerate(layers):
-        a = h @ W.T + (b if b is not None else 0.0)
-        if li < len(layers) - 1:
+        a = h @ W.T
+        if b is not None:
+            a += b
+        if li < last:
             acts.append(a)
             h = np.maximum(a, 0.0)
             hs.append(h)
@@ -79,15 +91,16 @@ def output_and_jacobian(layout: Layout, theta: np.ndarray, X: np.ndarray, jacobi
     if not jacobian:
         return f, None
     n = X.shape[0]
-    blocks = [None] * len(layers)
+    J = np.empty((n, layout.size)) if out is None else out
     delta = np.ones((n, 1))  # d f / d (pre-activation of the output layer)
-    for li in range(len(layers) - 1, -1, -1):
-        W, b = layers[li]
-        gW = (delta[:, :, None] * hs[li][:, None, :]).reshape(n, -1)
-        blocks[li] = np.concatenate([gW, delta], axis=1) if b is not None else gW
+    for li in range(last, -1, -1):
+        k, o, i, kb, b = layout._offsets[li]
+        np.multiply(delta[:, :, None], hs[li][:, None, :], out=J[:, k:kb].reshape(n, o, i))
+        if b:
+            J[:, kb : kb + b] = delta
         if li > 0:
-            delta = (delta @ W) * (acts[li - 1] > 0)
-    return f, np.concatenate(blocks, axis=1)
+            delta = (delta @ layers[li][0]) * (acts[li - 1] > 0)
+    return f, J
 
 
 @dataclass(frozen=True)
@@ -122,9 +135,12 @@ class Antisymmetric:
 
     def output_and_jacobian(self, theta: np.ndarray, X: np.ndarray, jacobian: bool = True):
         P = self.base.size
-        fa, Ja = output_and_jacobian(self.base, theta[:P], X, jacobian)
-        fb, Jb = output_and_jacobian(self.base, theta[P:], X, jacobian)
-        return fa - fb, (np.concatenate([Ja, -Jb], axis=1) if jacobian else None)
+        J = np.empty((X.shape[0], 2 * P)) if jacobian else None
+        fa, _ = output_and_jacobian(self.base, theta[:P], X, jacobian, None if J is None else J[:, :P])
+        fb, Jb = output_and_jacobian(self.base, theta[P:], X, jacobian, None if J is None else J[:, P:])
+        if jacobian:
+            np.negative(Jb, out=Jb)
+        return fa - fb, J
 
 
 def kernel_interpolant(model, theta0: np.ndarray, X: np.ndarray, y: np.ndarray, Xq: np.ndarray) -> np.ndarray:
@@ -193,8 +209,8 @@ def train(
             finish_below = None  # the linearisation stopped helping: back to gradient descent
         g = 2.0 * (J.T @ r)
         lam = float(np.linalg.eigvalsh(J @ J.T)[-1])
-        gn = float(np.linalg.norm(g))
-        eta = min(curvature_fraction / max(lam, 1e-300), rel_step * float(np.linalg.norm(theta)) / max(gn, 1e-300))
+        gn = math.sqrt(g @ g)  # np.linalg.norm's own computation of a vector's 2-norm
+        eta = min(curvature_fraction / max(lam, 1e-300), rel_step * math.sqrt(theta @ theta) / max(gn, 1e-300))
         theta = theta - eta * g
     return Training(theta, loss, max_steps, False, history)
 
