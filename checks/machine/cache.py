@@ -1,7 +1,7 @@
 """A content-addressed cache: results keyed by their inputs and by exactly the code they depend on.
 
 The code a computation depends on is the *import closure* of the module that defines it: the
-project modules it imports, directly or through others, found statically (an AST walk of
+project modules it imports, directly or through others, found statically (a scan of the
 ``import`` statements anywhere in a module, lazy imports inside functions included), plus the
 versions of the libraries that compute (SymPy, mpmath, NumPy, SciPy, cvxpy, Clarabel, heyoka,
 python-flint, Hypothesis) and of Python. Editing a module changes the key of every computation
