@@ -46,8 +46,13 @@ class ImpulseLoss:
     def value(self, H: Sequence):
         total = 0
         for j, t in enumerate(self.target):
-            r = np.asarray(H[j], dtype=object) - np.asarray(t, dtype=object)
-            total = total + self._w(j) * sum(np.ravel(r * r))
+            if _is_object(H[j]) or _is_object(t):
+                r = np.asarray(H[j], dtype=object) - np.asarray(t, dtype=object)
+                squares = np.ravel(r * r)
+            else:  # the same double operations, in the same order, without object arrays
+                r = np.asarray(H[j], dtype=float) - np.asarray(t, dtype=float)
+                squares = np.ravel(r * r).tolist()
+            total = total + self._w(j) * sum(squares)
         return total
 
     def derivative(self, H: Sequence) -> list:
@@ -115,10 +120,11 @@ def gradient(A, B, C, G: Sequence):
     # sum_{j>=1} sum_{r+s=j-1} U_r G_j V_s^T = [U_0 .. U_{n-2}] Hankel(G_1..G_{n-1}) [V_0 .. V_{n-2}]^T
     if n >= 2:
         mo, ni = Gm[0].shape
-        hank = np.empty(((n - 1) * mo, (n - 1) * ni), dtype=Gm[0].dtype)
-        for r in range(n - 1):
-            for q in range(n - 1):
-                hank[r * mo : (r + 1) * mo, q * ni : (q + 1) * ni] = Gm[r + q + 1] if r + q + 1 < n else Gm[0] * 0
+        # block (r, q) = G_{r+q+1}, or 0 past G_{n-1}: one gather from the stack [G_1 .. G_{n-1}, 0]
+        # (a Python loop over the (n-1)^2 blocks was most of a float gradient's time)
+        stack = np.stack(Gm[1:] + [Gm[0] * 0])
+        k = np.minimum(np.add.outer(np.arange(n - 1), np.arange(n - 1)), n - 1)
+        hank = stack[k].transpose(0, 2, 1, 3).reshape((n - 1) * mo, (n - 1) * ni)
         GA = np.concatenate(U[: n - 1], axis=1).dot(hank).dot(np.concatenate(V[: n - 1], axis=1).T)
     else:
         GA = U[0].dot(Gm[0]).dot(V[0].T) * 0
