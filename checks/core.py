@@ -105,7 +105,10 @@ def _decide_zero(expr: Any) -> tuple[str, dict]:
         # SymPy's equals() evaluates numerically too, after simplifying further (the proof
         # errata's nonzero residuals cost ~6 s of a quick run there).
         if _admits_positive_fractions(r.free_symbols):
-            nonzero, _ = _nonzero_at_random_points(r, 1)
+            try:
+                nonzero, _ = _nonzero_at_random_points(r, 1)
+            except (TypeError, ValueError):  # no number there (an undefined function, a derivative)
+                nonzero = None
             if nonzero is not None:
                 return "refuted", {**m, **nonzero}
         eq = r.equals(0)
@@ -115,7 +118,10 @@ def _decide_zero(expr: Any) -> tuple[str, dict]:
     # Undecided by SymPy: evaluated at random real points at two precisions. A value that both
     # precisions agree on to three digits is nonzero beyond their difference: refuted there;
     # zero at every point (to the difference of the precisions) is inconclusive, not a proof.
-    nonzero, worst = _nonzero_at_random_points(r, 8)
+    try:
+        nonzero, worst = _nonzero_at_random_points(r, 8)
+    except (TypeError, ValueError):  # no number at a point: an undefined function, a derivative
+        return "inconclusive", {**m, "why": "SymPy could not decide it; it has no numeric value to sample"}
     if nonzero is not None:
         return "refuted", {**m, **nonzero}
     return "inconclusive", {
@@ -126,14 +132,13 @@ def _decide_zero(expr: Any) -> tuple[str, dict]:
 
 
 def _admits_positive_fractions(symbols) -> bool:
-    """Whether every symbol's assumptions hold at a positive non-integer rational (1/3): real,
-    positive, nonzero, ... do; integer, negative, zero do not."""
+    """Whether every symbol's assumptions are known to hold at a positive non-integer rational
+    (1/3): real, positive, nonzero, ... do; integer, negative, zero do not, nor does one SymPy
+    cannot decide there (antihermitian, polar)."""
     import sympy as sp
 
     q = sp.Rational(1, 3)
-    return all(
-        getattr(q, f"is_{k}", None) in (v, None) for s in symbols for k, v in s.assumptions0.items() if v is not None
-    )
+    return all(getattr(q, f"is_{k}", None) == v for s in symbols for k, v in s.assumptions0.items() if v is not None)
 
 
 def _nonzero_at_random_points(r, n: int) -> tuple[dict | None, float]:

@@ -470,7 +470,7 @@ def theorem1_random(ctx):
             scale=scale,
         )
 
-    # quick: 2 examples (each integrates a 128-bit flow, ~5 s)
+    # quick: 2 examples (each integrates a 113-bit flow checked at 177 bits)
     ctx.random(instances(), prop, quick=2, full=30)
 
 

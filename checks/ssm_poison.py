@@ -121,9 +121,10 @@ def poisoned_state(a0, L: int, t_end: float, w2: float = 0.5, grid=None, ctx=Non
 # The second method (theorem-1's and theorem-2's heyoka runs): Taylor in IEEE double and in x87
 # extended precision (numerics.taylor), the state the extended run's, its error the runs'
 # difference (the double run's error; the extended run is ~2^11 times more accurate). On the quick
-# instance (d = 8, t = 500) the estimate is 4.7e-10 (the flow amplifies the step tolerance ~1e6
-# times) in ~0.1 s of CPU; MPFR at 80 and 112 bits (before) took 6.8 s to resolve the state to
-# 4e-18, where the comparisons need 1e-8 (Radau's estimate is 3e-9) and the floor's slack is 0.59.
+# instance (d = 8, t = 500) the estimate is 1.4e-10 (the flow amplifies the step tolerance ~1e6
+# times; against MPFR at 112 bits the extended state's own error is 2.3e-13), in ~0.1 s of CPU;
+# MPFR at 80 and 112 bits (before) took 6.8 s to resolve the state to 4e-18, where the
+# comparisons need 1e-8 (Radau's estimate is 3e-9) and the floor's slack is 0.59.
 POISONED_HP_LABEL = "heyoka Taylor, double vs x87 extended (difference = error) vs SciPy Radau rtol 1e-10 (check 1e-12)"
 
 

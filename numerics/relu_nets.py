@@ -95,7 +95,10 @@ def output_and_jacobian(layout: Layout, theta: np.ndarray, X: np.ndarray, jacobi
     delta = np.ones((n, 1))  # d f / d (pre-activation of the output layer)
     for li in range(last, -1, -1):
         k, o, i, kb, b = layout._offsets[li]
-        np.multiply(delta[:, :, None], hs[li][:, None, :], out=J[:, k:kb].reshape(n, o, i))
+        block = J[:, k:kb].reshape(n, o, i)
+        if not np.may_share_memory(block, J):  # a copy (``out`` not row-major): it would be lost
+            raise ValueError("out must be a row-major n x P array or a column slice of one")
+        np.multiply(delta[:, :, None], hs[li][:, None, :], out=block)
         if b:
             J[:, kb : kb + b] = delta
         if li > 0:

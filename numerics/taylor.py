@@ -84,6 +84,10 @@ def integrate_two_precisions(
 ) -> TwoPrecisionFlow:
     """Integrate from ``x0`` at time ``grid[0]`` (normally 0) through the grid, in double and in
     extended precision; states of the extended run, errors = difference of the runs."""
+    if np.finfo(np.longdouble).nmant <= np.finfo(float).nmant:
+        # a platform whose long double is a double (MSVC, Apple silicon): the two runs would be
+        # one, and their difference no error estimate
+        raise NotImplementedError("numpy.longdouble is no wider than a double on this platform")
     grid = np.asarray(grid, dtype=float)
     lo = _run(rhs, syms, x0, grid, float)
     hi = _run(rhs, syms, x0, grid, np.longdouble)

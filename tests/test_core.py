@@ -133,6 +133,25 @@ def test_identity_sampling_refutes_only_beyond_its_error():
     assert status == "refuted"
 
 
+def test_a_nonzero_residual_is_refuted_before_equals_only_where_its_symbols_admit_the_point():
+    """The shortcut before SymPy's equals(0): one rational point inside the symbols' assumptions,
+    two precisions. Outside them (an integer symbol: sin(pi n) vanishes at integers only) SymPy
+    decides; a residual with no value at a point (an undefined function) goes to equals too."""
+    from checks.core import _admits_positive_fractions, _decide_zero
+
+    x = sp.Symbol("x", positive=True)
+    status, m = _decide_zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1 + x / 10**30)
+    assert status == "refuted" and "nonzero_at" in m and m["value"] > 100 * m["error_estimate"]
+    n = sp.Symbol("n", integer=True)
+    assert not _admits_positive_fractions({n}) and _admits_positive_fractions({x, sp.Symbol("y")})
+    assert not _admits_positive_fractions({sp.Symbol("a", antihermitian=True)})  # undecidable at 1/3
+    status, m = _decide_zero(sp.sin(sp.pi * n))
+    assert status == "proved"
+    f = sp.Function("f")
+    status, m = _decide_zero(x * sp.Derivative(f(x), x) + x)
+    assert status in ("refuted", "inconclusive") and "nonzero_at" not in m
+
+
 def test_combine_is_weakest():
     assert combine(["proved", "verified"]) == "verified"
     assert combine(["proved", "inconclusive", "verified"]) == "inconclusive"

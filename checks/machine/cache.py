@@ -44,10 +44,14 @@ def module_file(name: str, root: Path = ROOT) -> Path | None:
 
 
 # an import statement at the start of a line: ``from <dots><module> import <names>`` (a
-# parenthesised list may span lines) or ``import <modules>``
+# parenthesised list may span lines and hold comments) or ``import <modules>``
 _IMPORT = re.compile(
-    rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))", re.M
+    rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+(?P<kw1>import)[ \t]+(\((?:[^)#]|#[^\n]*)*\)|[^\n#]*)"
+    rb"|(?P<kw2>import)[ \t]+([^\n#]*))",
+    re.M,
 )
+_IMPORT_WORD = re.compile(rb"(?<!\w)import(?!\w)")
+_NAMES = re.compile(r"[\w.\s,()]*")
 
 
 def imports(name: str, path: Path) -> set[str]:
@@ -55,28 +59,61 @@ def imports(name: str, path: Path) -> set[str]:
     inside functions too), relative imports resolved; ``from a import b`` gives ``a`` and
     ``a.b`` (``b`` may be a module).
 
-    Read by a line scan, not a parse: ``ast.parse`` of the project's sources was ~2 s of every
-    worker of a run. An import-like line inside a string counts too, so the set can only be
-    larger than the import statements' (a key that depends on one module more: never a stale
-    verdict); tests/test_imports.py holds it to the AST's reading of every project source."""
+    Read by a line scan where the scan accounts for the whole file, else by ``ast.parse``
+    (which was ~2 s of every worker of a run when it read every file): the scan is trusted only
+    when every word ``import`` in the file is the keyword of a statement it matched and every
+    matched name list is plain names, so an import it cannot read (``if x: import y``,
+    ``from a import(b)``, a docstring that opens a parenthesis after ``import``) sends the file to
+    the parser. An import-like line inside a string counts as an import (a key that depends on
+    one module more, never a stale verdict); tests/test_imports.py holds the result to the AST's
+    reading of every project source and of the forms the scan does not read."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    # one line ending; a backslash continues the line; a semicolon starts a statement
+    source = path.read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    source = source.replace(b"\\\n", b" ").replace(b";", b"\n")
+    matches = list(_IMPORT.finditer(source))
+    keywords = {m.start("kw1") if m.group("kw1") else m.start("kw2") for m in matches}
+    if any(w.start() not in keywords for w in _IMPORT_WORD.finditer(source)):
+        return _parsed_imports(package, path)
     found: set[str] = set()
-    # a backslash continues the line; a semicolon starts a statement
-    source = path.read_bytes().replace(b"\\\n", b" ").replace(b";", b"\n")
-    for frm, names, plain in _IMPORT.findall(source):
-        if not frm and not names:  # ``import a.b as c, d``
-            found.update(n.split()[0] for n in plain.decode().split(",") if n.strip())
+    for m in matches:
+        frm, names, plain = m.group(1), m.group(3), m.group(5)
+        listed = re.sub(r"#[^\n]*", "", (names if plain is None else plain).decode())
+        if not _NAMES.fullmatch(listed):
+            return _parsed_imports(package, path)
+        listed = listed.strip("() \t\n")
+        if plain is not None:  # ``import a.b as c, d``
+            found.update(n.split()[0] for n in listed.split(",") if n.strip())
             continue
-        mod = frm.decode()
-        level = len(mod) - len(mod.lstrip("."))
-        mod = mod[level:]
-        if level:
-            parts = package.split(".")
-            base = ".".join(parts[: len(parts) - level + 1])
-            mod = f"{base}.{mod}" if mod else base
+        mod = _resolve(package, frm.decode())
         found.add(mod)
-        listed = re.sub(r"#[^\n]*", "", names.decode()).strip("() \t\n")
         found.update(f"{mod}.{n.split()[0]}" for n in listed.split(",") if n.strip())
+    return found
+
+
+def _resolve(package: str, dotted: str) -> str:
+    """``.mod``, ``..mod``, ``mod`` as imported from a module of ``package``."""
+    level = len(dotted) - len(dotted.lstrip("."))
+    mod = dotted[level:]
+    if not level:
+        return mod
+    parts = package.split(".")
+    base = ".".join(parts[: len(parts) - level + 1])
+    return f"{base}.{mod}" if mod else base
+
+
+def _parsed_imports(package: str, path: Path) -> set[str]:
+    """:func:`imports` read from the module's AST."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            mod = _resolve(package, "." * node.level + (node.module or ""))
+            found.add(mod)
+            found.update(f"{mod}.{a.name}" for a in node.names)
     return found
 
 
