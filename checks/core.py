@@ -104,13 +104,9 @@ def _decide_zero(expr: Any) -> tuple[str, dict]:
         # A residual that is not zero shows it at the first rational point its symbols admit:
         # SymPy's equals() evaluates numerically too, after simplifying further (the proof
         # errata's nonzero residuals cost ~6 s of a quick run there).
-        if _admits_positive_fractions(r.free_symbols):
-            try:
-                nonzero, _ = _nonzero_at_random_points(r, 1)
-            except (TypeError, ValueError):  # no number there (an undefined function, a derivative)
-                nonzero = None
-            if nonzero is not None:
-                return "refuted", {**m, **nonzero}
+        nonzero, _ = _nonzero_at_random_points(r, 1)
+        if nonzero is not None:
+            return "refuted", {**m, **nonzero}
         eq = r.equals(0)
         zero, decided = eq is True, eq is not None
     if decided:
@@ -118,12 +114,15 @@ def _decide_zero(expr: Any) -> tuple[str, dict]:
     # Undecided by SymPy: evaluated at random real points at two precisions. A value that both
     # precisions agree on to three digits is nonzero beyond their difference: refuted there;
     # zero at every point (to the difference of the precisions) is inconclusive, not a proof.
-    try:
-        nonzero, worst = _nonzero_at_random_points(r, 8)
-    except (TypeError, ValueError):  # no number at a point: an undefined function, a derivative
-        return "inconclusive", {**m, "why": "SymPy could not decide it; it has no numeric value to sample"}
+    nonzero, worst = _nonzero_at_random_points(r, 8)
     if nonzero is not None:
         return "refuted", {**m, **nonzero}
+    if worst is None:
+        return "inconclusive", {
+            **m,
+            "why": "SymPy could not decide it, and it cannot be sampled: no rational point inside its symbols' "
+            "assumptions, or no numeric value there (an undefined function)",
+        }
     return "inconclusive", {
         **m,
         "why": "SymPy could not simplify to 0; numerically zero at 8 random rational points (40 and 80 digits)",
@@ -141,19 +140,27 @@ def _admits_positive_fractions(symbols) -> bool:
     return all(getattr(q, f"is_{k}", None) == v for s in symbols for k, v in s.assumptions0.items() if v is not None)
 
 
-def _nonzero_at_random_points(r, n: int) -> tuple[dict | None, float]:
-    """``r`` at ``n`` random rational points (numerators below 2^20 over 2^19, the same points
-    for every call) at 40 and 80 digits: the first point where it is nonzero beyond the
-    difference of the two values, as metrics (else None), and the largest value sampled."""
+def _nonzero_at_random_points(r, n: int) -> tuple[dict | None, float | None]:
+    """``r`` at ``n`` random rational points in (0, 2) (numerators below 2^20 over 2^19, the same
+    points for every call) at 40 and 80 digits: the first point where it is nonzero beyond the
+    difference of the two values, as metrics (else None), and the largest value sampled. Points
+    are drawn only inside the symbols' assumptions (:func:`_admits_positive_fractions`): a
+    residual whose symbols exclude them, or that has no numeric value there (an undefined
+    function, a derivative), is not sampled (``(None, None)``)."""
     import sympy as sp
 
-    rng = np.random.default_rng(0)
     free = sorted(r.free_symbols, key=str)
+    if not _admits_positive_fractions(free):
+        return None, None
+    rng = np.random.default_rng(0)
     worst = 0.0
     for _ in range(n):
         point = {s: sp.Rational(int(rng.integers(1, 2**20)), 2**19) for s in free}
         at = r.subs(point)
-        lo, hi = complex(sp.N(at, 40)), complex(sp.N(at, 80))
+        try:
+            lo, hi = complex(sp.N(at, 40)), complex(sp.N(at, 80))
+        except (TypeError, ValueError):
+            return None, None
         gap = abs(hi - lo)
         worst = max(worst, abs(hi))
         if abs(hi) > 0 and gap < 1e-3 * abs(hi):

@@ -125,7 +125,9 @@ def poisoned_state(a0, L: int, t_end: float, w2: float = 0.5, grid=None, ctx=Non
 # times; against MPFR at 112 bits the extended state's own error is 2.3e-13), in ~0.1 s of CPU;
 # MPFR at 80 and 112 bits (before) took 6.8 s to resolve the state to 4e-18, where the
 # comparisons need 1e-8 (Radau's estimate is 3e-9) and the floor's slack is 0.59.
-POISONED_HP_LABEL = "heyoka Taylor, double vs x87 extended (difference = error) vs SciPy Radau rtol 1e-10 (check 1e-12)"
+POISONED_TAYLOR_LABEL = (
+    "heyoka Taylor, double vs x87 extended (difference = error) vs SciPy Radau rtol 1e-10 (check 1e-12)"
+)
 
 
 def poisoned_flow(
@@ -606,15 +608,14 @@ def theorem1_hp(ctx):
         [{"kappa": 7, "d": 8, "seed": 7, "sd": 1e-3, "c": 5.0}],
         [{"kappa": 7, "d": 10, "seed": 242, "sd": 1e-3, "c": 5.0}],
     )
-    ctx.precision = POISONED_HP_LABEL
+    ctx.precision = POISONED_TAYLOR_LABEL
     for inst in insts:
         ctx.start(inst)
         t_end = 1e3 if not ctx.full else 1e4  # w_2 = 1/2: the heyoka run covers w_2 t_end = 500 (5e3)
-        hp, hp_err = poisoned_flow(
+        hpf, hp_err = poisoned_flow(
             inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end, "taylor", memo=ctx.memo
         )
         dbl, dbl_err = poisoned_flow(inst["d"], inst["kappa"], inst["seed"], inst["sd"], inst["c"], t_end)
-        hpf = np.array([float(v) for v in hp])
         ctx.agree("poisoned state at t_end: heyoka = Radau", dbl, hpf, tol=DOUBLE_TOL, err=_two(dbl_err, hp_err))
         floor = lemma3_floor(inst["d"], inst["kappa"])
         ctx.bound(
@@ -1795,14 +1796,13 @@ def theorem2_hp(ctx):
         [{"L": 7, "d": 10, "k": 9, "n": 5, "m": 6, "P": 10.0, "seed": 242}],
     )[0]
     ctx.start(inst)
-    ctx.precision = POISONED_HP_LABEL
+    ctx.precision = POISONED_TAYLOR_LABEL
     w2 = inst["P"] / inst["m"]
     T1 = 500.0 if not ctx.full else 5e3  # in w_2 = 1 time (the same integration as theorem-1's check)
-    hp, hp_err = poisoned_flow(
+    hpf, hp_err = poisoned_flow(
         inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, "taylor", w2=w2, memo=ctx.memo
     )
     dbl, dbl_err = poisoned_flow(inst["d"], inst["L"], inst["seed"], inst["sd"], inst["c"], T1 / w2, w2=w2)
-    hpf = np.array([float(v) for v in hp])
     ctx.agree(
         f"heyoka (w_2 = 1 to {T1:g}) = Radau (w_2 = {w2:.4g} to {T1 / w2:.4g})",
         dbl,

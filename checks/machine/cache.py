@@ -46,8 +46,9 @@ def module_file(name: str, root: Path = ROOT) -> Path | None:
 # an import statement at the start of a line: ``from <dots><module> import <names>`` (a
 # parenthesised list may span lines and hold comments) or ``import <modules>``
 _IMPORT = re.compile(
-    rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+(?P<kw1>import)[ \t]+(\((?:[^)#]|#[^\n]*)*\)|[^\n#]*)"
-    rb"|(?P<kw2>import)[ \t]+([^\n#]*))",
+    rb"^[ \t]*(?:from[ \t]+(?P<module>\.*[\w.]*)[ \t]+(?P<kw1>import)[ \t]+"
+    rb"(?P<names>\((?:[^)#]|#[^\n]*)*\)|[^\n#]*)"
+    rb"|(?P<kw2>import)[ \t]+(?P<modules>[^\n#]*))",
     re.M,
 )
 _IMPORT_WORD = re.compile(rb"(?<!\w)import(?!\w)")
@@ -72,20 +73,20 @@ def imports(name: str, path: Path) -> set[str]:
     source = path.read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     source = source.replace(b"\\\n", b" ").replace(b";", b"\n")
     matches = list(_IMPORT.finditer(source))
-    keywords = {m.start("kw1") if m.group("kw1") else m.start("kw2") for m in matches}
+    keywords = {m.start("kw1") if m["kw1"] else m.start("kw2") for m in matches}
     if any(w.start() not in keywords for w in _IMPORT_WORD.finditer(source)):
         return _parsed_imports(package, path)
     found: set[str] = set()
     for m in matches:
-        frm, names, plain = m.group(1), m.group(3), m.group(5)
-        listed = re.sub(r"#[^\n]*", "", (names if plain is None else plain).decode())
+        plain = m["modules"] is not None  # ``import a.b as c, d``
+        listed = re.sub(r"#[^\n]*", "", (m["modules"] if plain else m["names"]).decode())
         if not _NAMES.fullmatch(listed):
             return _parsed_imports(package, path)
         listed = listed.strip("() \t\n")
-        if plain is not None:  # ``import a.b as c, d``
+        if plain:
             found.update(n.split()[0] for n in listed.split(",") if n.strip())
             continue
-        mod = _resolve(package, frm.decode())
+        mod = _resolve(package, m["module"].decode())
         found.add(mod)
         found.update(f"{mod}.{n.split()[0]}" for n in listed.split(",") if n.strip())
     return found
